@@ -1,0 +1,70 @@
+import type { CatalogItemState, Health, ItemType } from '@skills/common';
+
+export type SearchSort = 'relevance' | 'newest' | 'name';
+
+/** A validated search request (DESIGN.md §3). */
+export interface SearchQuery {
+  /** free text over name (boosted) and description; absent → no text filter */
+  q?: string;
+  category?: string;
+  type?: ItemType;
+  /** 1-based */
+  page: number;
+  /** 1..50 */
+  limit: number;
+  /** default: relevance when q is given, else newest */
+  sort: SearchSort;
+}
+
+/** A catalog item as the public API shows it. */
+export interface CatalogItem {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  type: ItemType;
+  category: string;
+  tags: string[];
+  updatedAt: string;
+}
+
+export interface SearchResult {
+  items: CatalogItem[];
+  /** number of matches (an engine may cap it; see `totalIsCapped`) */
+  total: number;
+}
+
+export interface ApplyResult {
+  /** documents written */
+  applied: number;
+  /** documents skipped because the engine already held the same or a newer version */
+  stale: number;
+}
+
+export interface ReindexProgress {
+  indexed: number;
+  total?: number;
+}
+
+/**
+ * The read model behind `GET /api/v1/skills`. Implementations: PostgresEngine
+ * (own table, weighted tsvector + pg_trgm) and ElasticsearchEngine. Every
+ * engine passes the same conformance suite.
+ */
+export interface SearchEngine {
+  /** Only active public items match. */
+  search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * Writes full item states idempotently: a state whose version is not newer
+   * than the stored one is skipped. Deleted, draft, archived and private
+   * items are stored (as tombstones) but never returned by `search`.
+   */
+  apply(items: CatalogItemState[]): Promise<ApplyResult>;
+  /**
+   * Rebuilds the whole read model from `source` (the system of record) while
+   * `search` keeps answering from the old one, then switches atomically.
+   */
+  reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress>;
+  health(): Promise<Health>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,64 @@
+/**
+ * The skill-change event contract between collections-service (producer,
+ * through the outbox) and catalog-service (consumer). Events carry the full
+ * state of the item and its version, so a consumer can apply them in any
+ * order and any number of times and converge on the same document.
+ */
+export const SKILL_CHANGES_TOPIC = 'skills.changes.v1';
+
+export type ItemType = 'skill' | 'plugin';
+export type ItemStatus = 'active' | 'draft' | 'archived' | 'deleted';
+export type ItemVisibility = 'public' | 'private';
+
+/** Full state of a catalog item as the search side needs it. */
+export interface CatalogItemState {
+  id: string;
+  slug: string | null;
+  name: string;
+  description: string;
+  type: ItemType;
+  category: string | null;
+  tags: string[];
+  status: ItemStatus;
+  visibility: ItemVisibility;
+  /** ISO-8601 */
+  updatedAt: string;
+  /** Monotonic per item; an older version never overwrites a newer one. */
+  version: number;
+}
+
+export interface SkillChangeEvent {
+  /** Unique per event (the outbox row id as a string). */
+  eventId: string;
+  type: 'skill.upserted' | 'skill.deleted';
+  itemId: string;
+  version: number;
+  occurredAt: string;
+  item: CatalogItemState;
+}
+
+/** Health of a dependency, as `/readyz` reports it. */
+export interface Health {
+  ok: boolean;
+  reason?: string;
+}
+
+export type EventBatchHandler = (events: SkillChangeEvent[]) => Promise<void>;
+
+/** A running subscription; `stop()` returns after the batch in hand is done. */
+export interface EventSubscription {
+  stop(): Promise<void>;
+  /** events published but not yet consumed by this group, when known */
+  lag(): Promise<number | undefined>;
+}
+
+/**
+ * Where skill-change events travel from the outbox to consumers. Delivery is
+ * at least once, in order per item; a group's position advances only after
+ * its handler resolved for the batch.
+ */
+export interface EventLog {
+  subscribe(group: string, handler: EventBatchHandler): Promise<EventSubscription>;
+  health(): Promise<Health>;
+  close(): Promise<void>;
+}

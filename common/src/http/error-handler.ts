@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { AppError, MethodNotAllowedError, NotFoundError } from '../errors';
+import { translate } from '../i18n';
+import { contextOf } from './request-context';
+import { translateBodyParserError, JSON_BODY_LIMIT } from './json-body';
+
+/**
+ * The one place errors become responses: AppError → its status and the
+ * localised `{ error }`; anything else → 500 with a generic text, logged with
+ * its cause and request id. 4xx are not logged as errors.
+ */
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const { requestId, lang } = contextOf(res);
+    const known = translateBodyParserError(err, JSON_BODY_LIMIT);
+    if (res.headersSent) {
+      logger.error({ err: known, requestId }, 'error after response started');
+      res.destroy();
+      return;
+    }
+    if (known instanceof AppError) {
+      if (known.status >= 500) logger.error({ err: known, requestId, cause: known.cause }, known.messageKey);
+      for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
+      res.status(known.status).json({ error: translate(known.messageKey, lang ?? 'en', known.params) });
+      return;
+    }
+    logger.error({ err: known, requestId, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json({ error: translate('server.internal', lang ?? 'en') });
+  };
+}
+
+/** Last route: nothing matched the path. */
+export function notFoundHandler() {
+  return (_req: Request, _res: Response, next: NextFunction): void => next(new NotFoundError('route.notFound'));
+}
+
+/** For `router.route(path).all(...)` after the allowed methods: 405 with `Allow`. */
+export function methodNotAllowed(allowed: string[]) {
+  const allow = allowed.join(', ');
+  return (req: Request, _res: Response, next: NextFunction): void =>
+    next(new MethodNotAllowedError('route.methodNotAllowed', { method: req.method }, { headers: { Allow: allow } }));
+}

@@ -1,0 +1,41 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { InputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors';
+
+/** The body limit of DESIGN.md §3: larger bodies get 413 before any parsing. */
+export const JSON_BODY_LIMIT = '100kb';
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * JSON body parsing with the project's rules: a body that is not
+ * `application/json` gets 415, one over the limit 413 (checked against
+ * Content-Length before reading), malformed JSON 400. Requests without a body
+ * pass through with `req.body` undefined.
+ */
+export function jsonBody(limit: string = JSON_BODY_LIMIT) {
+  const parse = express.json({ limit, strict: true, type: () => true });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!hasBody(req)) return next();
+    if (!req.is('application/json')) {
+      return next(new UnsupportedMediaTypeError('body.unsupportedType', { type: 'application/json' }));
+    }
+    parse(req, res, (err?: unknown) => next(err ? translateBodyParserError(err, limit) : undefined));
+  };
+}
+
+/** body-parser reports its failures with a `type` field; map them to our errors. */
+export function translateBodyParserError(err: unknown, limit: string): unknown {
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.too.large') return new PayloadTooLargeError('body.tooLarge', { limit }, { cause: err });
+  if (type === 'entity.parse.failed') return new InputError('body.invalidJson', {}, { cause: err });
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new UnsupportedMediaTypeError('body.unsupportedType', { type: 'application/json' }, { cause: err });
+  }
+  if (type === 'request.aborted' || type === 'request.size.invalid') {
+    return new InputError('body.invalidJson', {}, { cause: err });
+  }
+  return err;
+}

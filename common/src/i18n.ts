@@ -1,0 +1,204 @@
+/**
+ * Every user-facing message, in English and French. Keys are stable; the
+ * texts of `auth.invalidKey` and `auth.planWithoutApi` are fixed by the API
+ * contract and must not change.
+ */
+export type Language = 'en' | 'fr';
+export type MessageParams = Record<string, string | number>;
+
+const messages = {
+  'auth.invalidKey': {
+    en: 'Invalid or revoked API key',
+    fr: 'Clé API invalide ou révoquée',
+  },
+  'auth.planWithoutApi': {
+    en: 'API access is available with a plan that includes API access',
+    fr: 'L\'API est disponible avec un plan incluant l’accès API',
+  },
+  'auth.invalidAdminToken': {
+    en: 'Invalid admin token',
+    fr: 'Jeton d\'administration invalide',
+  },
+  'auth.invalidPrincipal': {
+    en: 'Missing or invalid principal signature',
+    fr: 'Signature du principal absente ou invalide',
+  },
+  'workspace.noAccess': {
+    en: 'You do not have access to this workspace',
+    fr: 'Vous n\'avez pas accès à cet espace de travail',
+  },
+  'workspace.roleTooLow': {
+    en: 'Your workspace role does not allow this action',
+    fr: 'Votre rôle dans l\'espace de travail ne permet pas cette action',
+  },
+  'workspace.notFound': { en: 'Workspace not found', fr: 'Espace de travail introuvable' },
+  'collection.notFound': { en: 'Collection not found', fr: 'Collection introuvable' },
+  'skill.notFound': {
+    en: 'Skill "{slug}" not found',
+    fr: 'Compétence « {slug} » introuvable',
+  },
+  'privateSkill.notFound': {
+    en: 'Private skill "{id}" not found',
+    fr: 'Compétence privée « {id} » introuvable',
+  },
+  'account.notFound': { en: 'Account not found', fr: 'Compte introuvable' },
+  'account.emailTaken': {
+    en: 'An account with this email already exists',
+    fr: 'Un compte avec cette adresse e-mail existe déjà',
+  },
+  'apiKey.notFound': { en: 'API key not found', fr: 'Clé API introuvable' },
+  'route.notFound': { en: 'Route not found', fr: 'Route introuvable' },
+  'route.methodNotAllowed': {
+    en: 'Method {method} is not allowed on this route',
+    fr: 'La méthode {method} n\'est pas autorisée sur cette route',
+  },
+  'body.tooLarge': {
+    en: 'Request body is larger than {limit}',
+    fr: 'Le corps de la requête dépasse {limit}',
+  },
+  'body.unsupportedType': {
+    en: 'Request body must be sent as {type}',
+    fr: 'Le corps de la requête doit être envoyé en {type}',
+  },
+  'body.invalidJson': {
+    en: 'Request body is not valid JSON',
+    fr: 'Le corps de la requête n\'est pas un JSON valide',
+  },
+  'body.empty': {
+    en: 'Request body must contain at least one field',
+    fr: 'Le corps de la requête doit contenir au moins un champ',
+  },
+  'validation.required': { en: '"{field}" is required', fr: '« {field} » est obligatoire' },
+  'validation.unknownField': {
+    en: '"{field}" is not an allowed field',
+    fr: '« {field} » n\'est pas un champ autorisé',
+  },
+  'validation.string': { en: '"{field}" must be a string', fr: '« {field} » doit être une chaîne' },
+  'validation.stringEmpty': {
+    en: '"{field}" must not be empty',
+    fr: '« {field} » ne doit pas être vide',
+  },
+  'validation.stringMin': {
+    en: '"{field}" must be at least {limit} characters long',
+    fr: '« {field} » doit contenir au moins {limit} caractères',
+  },
+  'validation.stringMax': {
+    en: '"{field}" must be at most {limit} characters long',
+    fr: '« {field} » doit contenir au plus {limit} caractères',
+  },
+  'validation.pattern': {
+    en: '"{field}" has an invalid format',
+    fr: '« {field} » a un format invalide',
+  },
+  'validation.number': { en: '"{field}" must be a number', fr: '« {field} » doit être un nombre' },
+  'validation.integer': {
+    en: '"{field}" must be an integer',
+    fr: '« {field} » doit être un entier',
+  },
+  'validation.numberMin': {
+    en: '"{field}" must be greater than or equal to {limit}',
+    fr: '« {field} » doit être supérieur ou égal à {limit}',
+  },
+  'validation.numberMax': {
+    en: '"{field}" must be less than or equal to {limit}',
+    fr: '« {field} » doit être inférieur ou égal à {limit}',
+  },
+  'validation.oneOf': {
+    en: '"{field}" must be one of: {values}',
+    fr: '« {field} » doit valoir l\'une de ces valeurs : {values}',
+  },
+  'validation.array': { en: '"{field}" must be an array', fr: '« {field} » doit être un tableau' },
+  'validation.arrayMax': {
+    en: '"{field}" must contain at most {limit} items',
+    fr: '« {field} » doit contenir au plus {limit} éléments',
+  },
+  'validation.object': {
+    en: '"{field}" must be a JSON object',
+    fr: '« {field} » doit être un objet JSON',
+  },
+  'validation.uuid': {
+    en: '"{field}" must be a valid identifier',
+    fr: '« {field} » doit être un identifiant valide',
+  },
+  'validation.email': {
+    en: '"{field}" must be a valid email address',
+    fr: '« {field} » doit être une adresse e-mail valide',
+  },
+  'validation.invalid': { en: '"{field}" is invalid', fr: '« {field} » est invalide' },
+  'validation.deepPage': {
+    en: '"page" × "limit" must be at most {limit}',
+    fr: '« page » × « limit » doit valoir au plus {limit}',
+  },
+  'import.badLine': {
+    en: 'Line {line}: {detail}; nothing was imported',
+    fr: 'Ligne {line} : {detail} ; rien n\'a été importé',
+  },
+  'idempotency.mismatch': {
+    en: 'Idempotency-Key was already used with a different request body',
+    fr: 'Idempotency-Key a déjà été utilisée avec un autre corps de requête',
+  },
+  'idempotency.inFlight': {
+    en: 'A request with this Idempotency-Key is still being processed',
+    fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement',
+  },
+  'rateLimit.exceeded': {
+    en: 'Rate limit exceeded; retry in {seconds} s',
+    fr: 'Limite de requêtes dépassée ; réessayez dans {seconds} s',
+  },
+  'upstream.unavailable': {
+    en: 'The service is temporarily unavailable',
+    fr: 'Le service est temporairement indisponible',
+  },
+  'upstream.timeout': {
+    en: 'The service did not answer in time',
+    fr: 'Le service n\'a pas répondu à temps',
+  },
+  'upstream.badGateway': {
+    en: 'The service gave an invalid answer',
+    fr: 'Le service a donné une réponse invalide',
+  },
+  'server.shuttingDown': {
+    en: 'The server is shutting down',
+    fr: 'Le serveur est en cours d\'arrêt',
+  },
+  'server.internal': { en: 'Internal server error', fr: 'Erreur interne du serveur' },
+} satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+/** The catalogue, for tests that check every key exists in both languages. */
+export const messageCatalogue: Readonly<Record<MessageKey, Record<Language, string>>> = messages;
+
+/**
+ * Picks English or French from an Accept-Language header (RFC 9110 §12.5.4):
+ * the highest q-value among `en*` / `fr*` wins; English when neither appears.
+ */
+export function negotiateLanguage(header: string | undefined): Language {
+  if (!header) return 'en';
+  let best: Language = 'en';
+  let bestQ = -1;
+  for (const part of header.split(',')) {
+    const [rangeRaw, ...paramsRaw] = part.trim().split(';');
+    const range = (rangeRaw ?? '').trim().toLowerCase();
+    let q = 1;
+    for (const p of paramsRaw) {
+      const [k, v] = p.trim().split('=');
+      if (k === 'q' && v !== undefined) q = Number.parseFloat(v);
+    }
+    if (!Number.isFinite(q) || q <= 0) continue;
+    const lang: Language | undefined = range.startsWith('fr') ? 'fr' : range.startsWith('en') ? 'en' : undefined;
+    if (lang && q > bestQ) {
+      best = lang;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** Renders a message in a language, replacing `{name}` placeholders. */
+export function translate(key: MessageKey, lang: Language, params: MessageParams = {}): string {
+  const template = messages[key][lang];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    params[name] !== undefined ? String(params[name]) : `{${name}}`,
+  );
+}

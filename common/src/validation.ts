@@ -1,0 +1,49 @@
+/**
+ * Runs a joi schema and turns its first failure into a localised InputError.
+ * joi's own texts are English only, so we map joi's error *types* to our
+ * catalogue instead of forwarding its messages.
+ */
+import type Joi from 'joi';
+import { InputError } from './errors';
+import type { MessageKey } from './i18n';
+
+const byJoiType: Record<string, MessageKey> = {
+  'any.required': 'validation.required',
+  'object.unknown': 'validation.unknownField',
+  'string.base': 'validation.string',
+  'string.empty': 'validation.stringEmpty',
+  'string.min': 'validation.stringMin',
+  'string.max': 'validation.stringMax',
+  'string.pattern.base': 'validation.pattern',
+  'string.pattern.name': 'validation.pattern',
+  'string.guid': 'validation.uuid',
+  'string.email': 'validation.email',
+  'number.base': 'validation.number',
+  'number.integer': 'validation.integer',
+  'number.unsafe': 'validation.number',
+  'number.infinity': 'validation.number',
+  'number.min': 'validation.numberMin',
+  'number.max': 'validation.numberMax',
+  'any.only': 'validation.oneOf',
+  'array.base': 'validation.array',
+  'array.max': 'validation.arrayMax',
+  'object.base': 'validation.object',
+  'object.min': 'body.empty',
+};
+
+/** Validates `value`; returns the converted value or throws InputError. */
+export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
+  const { error, value: converted } = schema.validate(value, {
+    abortEarly: true,
+    convert: true,
+    errors: { wrap: { label: false } },
+  });
+  if (!error) return converted as T;
+  const detail = error.details[0];
+  if (!detail) throw new InputError('validation.invalid', { field: 'body' });
+  const field = detail.path.length > 0 ? detail.path.join('.') : String(detail.context?.label ?? 'body');
+  const key = byJoiType[detail.type] ?? 'validation.invalid';
+  const ctx = detail.context ?? {};
+  const values = Array.isArray(ctx.valids) ? ctx.valids.join(', ') : '';
+  throw new InputError(key, { field, limit: String(ctx.limit ?? ''), values }, { cause: error });
+}

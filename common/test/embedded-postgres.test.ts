@@ -1,0 +1,28 @@
+import { QueryTypes } from 'sequelize';
+import { createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+
+describe('test database + migrations', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('runs migrations once, with pg_trgm and snapshot functions available', async () => {
+    const sequelize = createSequelize({ url: db.url, poolMax: 4 });
+    const migrations = [
+      { id: '001', up: 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE "smoke".t (id int primary key, name text, tx xid8 NOT NULL DEFAULT pg_current_xact_id())' },
+    ];
+    expect(await runMigrations(sequelize, 'smoke', migrations)).toEqual(['001']);
+    expect(await runMigrations(sequelize, 'smoke', migrations)).toEqual([]);
+    await sequelize.query(`INSERT INTO smoke.t (id, name) VALUES (1, 'hello')`);
+    const rows = await sequelize.query<{ sim: number; below: boolean }>(
+      `SELECT similarity(name, 'helo') AS sim, tx < pg_snapshot_xmin(pg_current_snapshot()) AS below FROM smoke.t`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(rows[0]?.sim).toBeGreaterThan(0.3);
+    expect(rows[0]?.below).toBe(true);
+    await sequelize.close();
+  });
+});

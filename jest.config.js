@@ -1,0 +1,21 @@
+/**
+ * One jest run over every workspace. ts-jest only transpiles (isolatedModules);
+ * `npm run typecheck` does the type checking once for src and tests.
+ * Workspace imports resolve to sources so a test never runs stale dist code,
+ * except the end-to-end suites, which start the built processes.
+ */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench'],
+  testMatch: ['**/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.typecheck.json' }] },
+  moduleNameMapper: {
+    '^@skills/common$': '<rootDir>/common/src/index.ts',
+    '^@skills/common/testing$': '<rootDir>/common/src/testing/index.ts',
+    '^@skills/(collections-service|catalog-service|gateway)$': '<rootDir>/$1/src/index.ts',
+  },
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
