@@ -14,3 +14,4 @@ export * from './db/migrations';
 export * from './db/errors';
 export * from './db/embedded-postgres';
 export * from './http/principal-auth';
+export * from './http/metrics';
