@@ -129,6 +129,15 @@ const messages = {
     en: '"page" × "limit" must be at most {limit}',
     fr: '« page » × « limit » doit valoir au plus {limit}',
   },
+  'collection.tooManyEntries': {
+    en: 'A collection holds at most {limit} skills',
+    fr: 'Une collection contient au plus {limit} compétences',
+  },
+  'collection.tooManyCollections': {
+    en: 'At most {limit} collections are allowed here',
+    fr: 'Au plus {limit} collections sont autorisées ici',
+  },
+  'import.lineNotJson': { en: 'not a valid JSON object', fr: 'objet JSON invalide' },
   'import.badLine': {
     en: 'Line {line}: {detail}; nothing was imported',
     fr: 'Ligne {line} : {detail} ; rien n\'a été importé',

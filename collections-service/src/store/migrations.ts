@@ -55,4 +55,61 @@ export const collectionsMigrations: Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION collections.outbox_notify();
     `,
   },
+  {
+    id: '002_workspaces',
+    up: `
+      CREATE TABLE collections.workspaces (
+        id uuid PRIMARY KEY,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Account ids are opaque here: accounts live in the gateway's schema,
+      -- which this service never reads, so there is no foreign key to them.
+      CREATE TABLE collections.workspace_members (
+        workspace_id uuid NOT NULL REFERENCES collections.workspaces (id) ON DELETE CASCADE,
+        account_id uuid NOT NULL,
+        role text NOT NULL CHECK (role IN ('owner', 'admin', 'member', 'viewer')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (workspace_id, account_id)
+      );
+      CREATE INDEX workspace_members_account_idx ON collections.workspace_members (account_id);
+    `,
+  },
+  {
+    id: '003_collections_and_entries',
+    up: `
+      -- Personal and team collections share one table (exactly one owner:
+      -- an account or a workspace), so entries have a single foreign key and
+      -- one set of queries serves both.
+      CREATE TABLE collections.collections (
+        id uuid PRIMARY KEY,
+        owner_account_id uuid,
+        workspace_id uuid REFERENCES collections.workspaces (id) ON DELETE CASCADE,
+        created_by uuid NOT NULL,
+        name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 120),
+        description text NOT NULL DEFAULT '' CHECK (char_length(description) <= 2000),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CHECK ((owner_account_id IS NULL) <> (workspace_id IS NULL))
+      );
+      CREATE INDEX collections_owner_idx ON collections.collections (owner_account_id, created_at)
+        WHERE owner_account_id IS NOT NULL;
+      CREATE INDEX collections_workspace_idx ON collections.collections (workspace_id, created_at)
+        WHERE workspace_id IS NOT NULL;
+
+      -- id is a sequence so entries list in the order they were added, even
+      -- several added in one transaction (same now()). Deleting a collection
+      -- removes its entries, never the items (no cascade towards items).
+      CREATE TABLE collections.collection_entries (
+        id bigserial PRIMARY KEY,
+        collection_id uuid NOT NULL REFERENCES collections.collections (id) ON DELETE CASCADE,
+        item_id uuid NOT NULL REFERENCES collections.items (id),
+        added_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (collection_id, item_id)
+      );
+      CREATE INDEX collection_entries_item_idx ON collections.collection_entries (item_id);
+    `,
+  },
 ];
