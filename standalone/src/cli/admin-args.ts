@@ -1,0 +1,171 @@
+/**
+ * Turns the admin CLI's arguments into what to send, without any I/O, so the
+ * whole command surface is unit-tested. Each command maps to one request of
+ * the admin API (DESIGN.md §4), except `skills import`, which streams a file.
+ */
+import { parseArgs } from 'node:util';
+import { seg } from '../api-client';
+
+export type AdminAction =
+  | { kind: 'help' }
+  | { kind: 'request'; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: Record<string, unknown> }
+  | { kind: 'import'; file: string };
+
+export interface ParsedCommand {
+  /** gateway URL given with --url */
+  url?: string;
+  action: AdminAction;
+}
+
+/** A command line the CLI cannot act on; the message says what to fix. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  accounts create --email <email> --plan <free|pro|team> [--name <name>]
+  accounts show <accountId>
+  accounts set-plan <accountId> <free|pro|team>
+  keys create <accountId> [--name <name>]        prints the new key once
+  keys revoke <keyId>
+  skills put <slug> --name <n> --description <d> --type <skill|plugin> --category <c>
+             [--status <active|draft|archived>] [--tags a,b,c]
+  skills delete <slug>
+  skills import <file.ndjson>                   one item per line: slug plus the put fields
+  private-skills create <accountId> --name <n> [--description <d>]
+  workspaces create --name <name> --owner <accountId>
+  members set <workspaceId> <accountId> <owner|admin|member|viewer>
+  reindex                                        rebuild the search index
+
+Options:
+  --url <url>   gateway URL (default: $GATEWAY_URL or http://127.0.0.1:8080)
+  -h, --help    this text
+
+The admin token is read from $ADMIN_TOKEN, else from $DATA_DIR/admin-token
+(DATA_DIR defaults to .data), the file npm start writes.`;
+
+const OPTIONS = {
+  url: { type: 'string' },
+  email: { type: 'string' },
+  plan: { type: 'string' },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  type: { type: 'string' },
+  category: { type: 'string' },
+  status: { type: 'string' },
+  tags: { type: 'string' },
+  owner: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+function required(values: Values, name: keyof Values, command: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`${command}: --${name} is required`);
+  return value;
+}
+
+function positionals(args: string[], count: number, names: string[], command: string): string[] {
+  if (args.length < count) throw new UsageError(`${command}: missing <${names[args.length]}>`);
+  if (args.length > count) throw new UsageError(`${command}: unexpected argument "${args[count]}"`);
+  return args;
+}
+
+/** Copies the options that are present, so absent ones are not sent as undefined. */
+function present(values: Values, names: Array<keyof Values>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (values[name] !== undefined) out[name] = values[name];
+  return out;
+}
+
+function toAction(group: string, verb: string | undefined, args: string[], v: Values): AdminAction {
+  const command = verb ? `${group} ${verb}` : group;
+  switch (command) {
+    case 'accounts create':
+      positionals(args, 0, [], command);
+      return {
+        kind: 'request', method: 'POST', path: '/admin/v1/accounts',
+        body: { email: required(v, 'email', command), plan: required(v, 'plan', command), ...present(v, ['name']) },
+      };
+    case 'accounts show': {
+      const [id] = positionals(args, 1, ['accountId'], command) as [string];
+      return { kind: 'request', method: 'GET', path: `/admin/v1/accounts/${seg(id)}` };
+    }
+    case 'accounts set-plan': {
+      const [id, plan] = positionals(args, 2, ['accountId', 'plan'], command) as [string, string];
+      return { kind: 'request', method: 'PATCH', path: `/admin/v1/accounts/${seg(id)}`, body: { plan } };
+    }
+    case 'keys create': {
+      const [id] = positionals(args, 1, ['accountId'], command) as [string];
+      return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/api-keys`, body: present(v, ['name']) };
+    }
+    case 'keys revoke': {
+      const [id] = positionals(args, 1, ['keyId'], command) as [string];
+      return { kind: 'request', method: 'DELETE', path: `/admin/v1/api-keys/${seg(id)}` };
+    }
+    case 'skills put': {
+      const [slug] = positionals(args, 1, ['slug'], command) as [string];
+      const body: Record<string, unknown> = {
+        name: required(v, 'name', command),
+        description: required(v, 'description', command),
+        type: required(v, 'type', command),
+        category: required(v, 'category', command),
+        ...present(v, ['status']),
+      };
+      if (v.tags !== undefined) body.tags = v.tags.split(',').map((t) => t.trim()).filter((t) => t !== '');
+      return { kind: 'request', method: 'PUT', path: `/admin/v1/skills/${seg(slug)}`, body };
+    }
+    case 'skills delete': {
+      const [slug] = positionals(args, 1, ['slug'], command) as [string];
+      return { kind: 'request', method: 'DELETE', path: `/admin/v1/skills/${seg(slug)}` };
+    }
+    case 'skills import': {
+      const [file] = positionals(args, 1, ['file.ndjson'], command) as [string];
+      return { kind: 'import', file };
+    }
+    case 'private-skills create': {
+      const [id] = positionals(args, 1, ['accountId'], command) as [string];
+      return {
+        kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/private-skills`,
+        body: { name: required(v, 'name', command), ...present(v, ['description']) },
+      };
+    }
+    case 'workspaces create':
+      positionals(args, 0, [], command);
+      return {
+        kind: 'request', method: 'POST', path: '/admin/v1/workspaces',
+        body: { name: required(v, 'name', command), ownerAccountId: required(v, 'owner', command) },
+      };
+    case 'members set': {
+      const [ws, account, role] = positionals(args, 3, ['workspaceId', 'accountId', 'role'], command) as [string, string, string];
+      return { kind: 'request', method: 'PUT', path: `/admin/v1/workspaces/${seg(ws)}/members/${seg(account)}`, body: { role } };
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+/** Parses `argv` (without `node script`); throws UsageError on a bad command line. */
+export function parseAdminArgs(argv: string[]): ParsedCommand {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values } = parsed;
+  const [group, ...rest] = parsed.positionals;
+  if (values.help || group === undefined || group === 'help') return { url: values.url, action: { kind: 'help' } };
+  if (group === 'reindex') {
+    positionals(rest, 0, [], group);
+    return { url: values.url, action: { kind: 'request', method: 'POST', path: '/admin/v1/reindex' } };
+  }
+  const [verb, ...args] = rest;
+  return { url: values.url, action: toAction(group, verb, args, values) };
+}

@@ -1,0 +1,51 @@
+/**
+ * The admin CLI (`npm run admin -- <command>`): a thin client over the
+ * gateway's /admin/v1 API. It prints the answer's `data` as JSON on stdout;
+ * on failure it prints the API's error message on stderr and exits 1.
+ * This entry point is the only place of the CLI that reads the environment.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ApiClient, ApiError } from '../api-client';
+import { parseAdminArgs, USAGE, UsageError } from './admin-args';
+import { importFile } from './import-file';
+
+const DEFAULT_URL = 'http://127.0.0.1:8080';
+
+/** ADMIN_TOKEN wins; otherwise the token file `npm start` keeps in DATA_DIR. */
+function adminToken(env: NodeJS.ProcessEnv): string {
+  if (env.ADMIN_TOKEN) return env.ADMIN_TOKEN;
+  const file = join(resolve(env.DATA_DIR ?? '.data'), 'admin-token');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new Error(`no admin token: set ADMIN_TOKEN or start the stack once (npm start) to create ${file}`);
+  }
+}
+
+async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { url, action } = parseAdminArgs(argv);
+  if (action.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const client = new ApiClient(url ?? env.GATEWAY_URL ?? DEFAULT_URL, adminToken(env));
+  if (action.kind === 'import') {
+    const imported = await importFile(client, action.file);
+    process.stdout.write(`${JSON.stringify({ imported })}\n`);
+    return;
+  }
+  const data = await client.request(action.method, action.path, action.body ? { body: action.body } : {});
+  process.stdout.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
+}
+
+run(process.argv.slice(2), process.env).catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    process.stderr.write(`error: ${err.message}\n\n${USAGE}\n`);
+  } else if (err instanceof ApiError) {
+    process.stderr.write(`error${err.status ? ` (${err.status})` : ''}: ${err.message}\n`);
+  } else {
+    process.stderr.write(`error: ${(err as Error).message ?? String(err)}\n`);
+  }
+  process.exitCode = 1;
+});

@@ -1,0 +1,76 @@
+import { parseAdminArgs, UsageError } from '../../src/cli/admin-args';
+
+const action = (line: string) => parseAdminArgs(line.split(' ').filter((w) => w !== '')).action;
+
+describe('parseAdminArgs', () => {
+  it('maps accounts create to POST /admin/v1/accounts with the given fields only', () => {
+    expect(action('accounts create --email a@example.com --plan pro')).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/accounts', body: { email: 'a@example.com', plan: 'pro' },
+    });
+    expect(parseAdminArgs(['accounts', 'create', '--email=b@example.com', '--plan', 'team', '--name', 'Bea Ops']).action).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/accounts', body: { email: 'b@example.com', plan: 'team', name: 'Bea Ops' },
+    });
+  });
+
+  it('maps the account, key and member commands to their admin routes', () => {
+    expect(action('accounts show acc-1')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/accounts/acc-1' });
+    expect(action('accounts set-plan acc-1 free')).toEqual({
+      kind: 'request', method: 'PATCH', path: '/admin/v1/accounts/acc-1', body: { plan: 'free' },
+    });
+    expect(action('keys create acc-1 --name ci')).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/api-keys', body: { name: 'ci' },
+    });
+    expect(action('keys create acc-1')).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/api-keys', body: {},
+    });
+    expect(action('keys revoke key-9')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/api-keys/key-9' });
+    expect(action('members set ws-1 acc-2 viewer')).toEqual({
+      kind: 'request', method: 'PUT', path: '/admin/v1/workspaces/ws-1/members/acc-2', body: { role: 'viewer' },
+    });
+    expect(action('workspaces create --name Platform --owner acc-1')).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/workspaces', body: { name: 'Platform', ownerAccountId: 'acc-1' },
+    });
+    expect(action('private-skills create acc-1 --name Notes')).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/private-skills', body: { name: 'Notes' },
+    });
+    expect(action('reindex')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reindex' });
+  });
+
+  it('builds a skill PUT body with tags split on commas and an optional status', () => {
+    const argv = ['skills', 'put', 'sql-linter', '--name', 'SQL Linter', '--description', 'Lints SQL.', '--type', 'skill',
+      '--category', 'databases', '--status', 'draft', '--tags', 'sql, lint,,style'];
+    expect(parseAdminArgs(argv).action).toEqual({
+      kind: 'request', method: 'PUT', path: '/admin/v1/skills/sql-linter',
+      body: { name: 'SQL Linter', description: 'Lints SQL.', type: 'skill', category: 'databases', status: 'draft', tags: ['sql', 'lint', 'style'] },
+    });
+  });
+
+  it('encodes path segments so a slug cannot change the route', () => {
+    expect(action('skills delete a/../b')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/skills/a%2F..%2Fb' });
+  });
+
+  it('recognises import, help and --url', () => {
+    expect(parseAdminArgs(['skills', 'import', 'data.ndjson', '--url', 'http://h:1'])).toEqual({
+      url: 'http://h:1', action: { kind: 'import', file: 'data.ndjson' },
+    });
+    expect(action('')).toEqual({ kind: 'help' });
+    expect(action('--help')).toEqual({ kind: 'help' });
+    expect(action('accounts -h')).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    ['accounts create --plan pro', 'accounts create: --email is required'],
+    ['skills put x --name n --description d --type skill', 'skills put: --category is required'],
+    ['members set ws-1 acc-2', 'members set: missing <role>'],
+    ['keys revoke', 'keys revoke: missing <keyId>'],
+    ['keys revoke k1 k2', 'keys revoke: unexpected argument "k2"'],
+    ['accounts delete acc-1', 'unknown command "accounts delete"'],
+    ['frobnicate', 'unknown command "frobnicate"'],
+  ])('rejects "%s" with a message saying what is wrong', (line, message) => {
+    expect(() => action(line)).toThrow(new UsageError(message));
+  });
+
+  it('rejects unknown options', () => {
+    expect(() => action('accounts create --email a@b.c --plan pro --colour red')).toThrow(UsageError);
+  });
+});
