@@ -50,7 +50,8 @@ export class ApiClient {
     try {
       response = await fetch(`${this.baseUrl}${path}`, init);
     } catch (err) {
-      const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      const reason = cause?.code ?? cause?.message ?? (err as Error).message;
       throw new ApiError(0, `cannot reach ${this.baseUrl} (${reason})`);
     }
     const text = await response.text();
