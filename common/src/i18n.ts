@@ -171,6 +171,10 @@ const messages = {
     fr: 'Le serveur est en cours d\'arrêt',
   },
   'server.internal': { en: 'Internal server error', fr: 'Erreur interne du serveur' },
+  'health.notReady': {
+    en: 'Not ready: {reason} not answering',
+    fr: 'Pas prêt : {reason} ne répond pas',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;
