@@ -1,0 +1,114 @@
+/**
+ * The Elasticsearch index made for this catalog: settings, mapping, the
+ * document written for an item, and the versioned index names behind the
+ * alias. Pure data, so the wire tests can assert the exact bodies.
+ */
+import type { CatalogItemState } from '@skills/common';
+
+/** Fields the public API shows (DESIGN.md §3); searches fetch only these. */
+export const PUBLIC_SOURCE_FIELDS = ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'updatedAt'] as const;
+
+/** The document stored for one item: its full state, tombstones included. */
+export interface ItemDocument {
+  id: string;
+  slug: string | null;
+  name: string;
+  description: string;
+  type: string;
+  category: string | null;
+  tags: string[];
+  status: string;
+  visibility: string;
+  updatedAt: string;
+  version: number;
+}
+
+export function toDocument(item: CatalogItemState): ItemDocument {
+  return {
+    id: item.id,
+    slug: item.slug,
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    category: item.category,
+    tags: item.tags,
+    status: item.status,
+    visibility: item.visibility,
+    updatedAt: item.updatedAt,
+    version: item.version,
+  };
+}
+
+/**
+ * Body of `PUT /<index>`. Choices:
+ * - name and description use the built-in `english` analyzer (stemming,
+ *   stop words), so "deploying" finds "deploy";
+ * - `name.prefix` indexes edge n-grams of each word (2..20 chars) and is
+ *   searched with the plain lowercase analyzer, so "kube" finds
+ *   "Kubernetes" without a costly prefix query at search time
+ *   (https://elastic.co/docs/reference/text-analysis/analysis-edgengram-tokenfilter);
+ *   an edge n-gram subfield rather than `search_as_you_type` because we want
+ *   word-prefix matching anywhere in the name, not shingles;
+ * - `name.sort` is a lowercased keyword for `sort=name`;
+ * - filters are keyword fields, `updatedAt` a date;
+ * - `dynamic: strict` so a typo in the document shape fails loudly instead
+ *   of growing the mapping.
+ */
+export function indexDefinition(): { settings: Record<string, unknown>; mappings: Record<string, unknown> } {
+  return {
+    settings: {
+      analysis: {
+        filter: {
+          catalog_edge_ngram: { type: 'edge_ngram', min_gram: 2, max_gram: 20 },
+        },
+        analyzer: {
+          catalog_prefix_index: {
+            type: 'custom',
+            tokenizer: 'standard',
+            filter: ['lowercase', 'asciifolding', 'catalog_edge_ngram'],
+          },
+          catalog_prefix_search: {
+            type: 'custom',
+            tokenizer: 'standard',
+            filter: ['lowercase', 'asciifolding'],
+          },
+        },
+        normalizer: {
+          catalog_lowercase: { type: 'custom', filter: ['lowercase', 'asciifolding'] },
+        },
+      },
+    },
+    mappings: {
+      dynamic: 'strict',
+      properties: {
+        id: { type: 'keyword' },
+        slug: { type: 'keyword' },
+        name: {
+          type: 'text',
+          analyzer: 'english',
+          fields: {
+            prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
+            sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
+          },
+        },
+        description: { type: 'text', analyzer: 'english' },
+        type: { type: 'keyword' },
+        category: { type: 'keyword' },
+        tags: { type: 'keyword' },
+        status: { type: 'keyword' },
+        visibility: { type: 'keyword' },
+        updatedAt: { type: 'date' },
+        version: { type: 'long' },
+      },
+    },
+  };
+}
+
+/**
+ * `<alias>-v<epoch ms>`: unique per reindex, sortable, lowercase as index
+ * names must be. The alias itself (ELASTICSEARCH_INDEX) is the only name
+ * readers and writers use.
+ */
+export function versionedIndexName(alias: string, now: Date): string {
+  return `${alias}-v${now.getTime()}`;
+}

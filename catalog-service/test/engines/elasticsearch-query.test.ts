@@ -1,0 +1,130 @@
+import { indexDefinition, toDocument, versionedIndexName } from '../../src/engines/elasticsearch/index-mapping';
+import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
+
+const SOURCE = ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'updatedAt'];
+const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
+
+describe('buildSearchRequest', () => {
+  it('searches name (boosted) and description with typo and prefix matching, filters exact, relevance then newest', () => {
+    const body = buildSearchRequest({ q: '  kube deploy ', category: 'devops', type: 'skill', page: 1, limit: 20, sort: 'relevance' });
+    expect(body).toEqual({
+      from: 0,
+      size: 20,
+      track_total_hits: true,
+      _source: SOURCE,
+      query: {
+        bool: {
+          filter: [...ACTIVE_PUBLIC, { term: { category: 'devops' } }, { term: { type: 'skill' } }],
+          must: [
+            {
+              bool: {
+                should: [
+                  {
+                    multi_match: {
+                      query: 'kube deploy',
+                      type: 'best_fields',
+                      fields: ['name^3', 'description'],
+                      operator: 'and',
+                      fuzziness: 'AUTO',
+                      prefix_length: 1,
+                    },
+                  },
+                  { match: { 'name.prefix': { query: 'kube deploy', operator: 'and', boost: 3 } } },
+                  { match_bool_prefix: { description: { query: 'kube deploy', operator: 'and' } } },
+                ],
+                minimum_should_match: 1,
+              },
+            },
+          ],
+        },
+      },
+      sort: [{ _score: { order: 'desc' } }, { updatedAt: { order: 'desc' } }, { id: { order: 'asc' } }],
+    });
+  });
+
+  it('without text lists only active public items, newest first, even when relevance is asked', () => {
+    const body = buildSearchRequest({ q: '   ', page: 1, limit: 20, sort: 'relevance' });
+    expect(body.query).toEqual({ bool: { filter: ACTIVE_PUBLIC } });
+    expect(body.sort).toEqual([{ updatedAt: { order: 'desc' } }, { id: { order: 'asc' } }]);
+  });
+
+  it('pages with from/size', () => {
+    const body = buildSearchRequest({ page: 3, limit: 10, sort: 'newest' });
+    expect([body.from, body.size]).toEqual([20, 10]);
+  });
+
+  it('sorts by the lowercased name keyword, then id', () => {
+    expect(buildSearchRequest({ q: 'git', page: 1, limit: 5, sort: 'name' }).sort).toEqual([
+      { 'name.sort': { order: 'asc' } },
+      { id: { order: 'asc' } },
+    ]);
+  });
+
+  it('sorts newest first with text when asked, ignoring the score', () => {
+    expect(buildSearchRequest({ q: 'git', page: 1, limit: 5, sort: 'newest' }).sort).toEqual([
+      { updatedAt: { order: 'desc' } },
+      { id: { order: 'asc' } },
+    ]);
+  });
+});
+
+describe('indexDefinition', () => {
+  it('maps text with the english analyzer, an edge n-gram prefix subfield and keyword filters', () => {
+    expect(indexDefinition()).toEqual({
+      settings: {
+        analysis: {
+          filter: { catalog_edge_ngram: { type: 'edge_ngram', min_gram: 2, max_gram: 20 } },
+          analyzer: {
+            catalog_prefix_index: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding', 'catalog_edge_ngram'] },
+            catalog_prefix_search: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+          },
+          normalizer: { catalog_lowercase: { type: 'custom', filter: ['lowercase', 'asciifolding'] } },
+        },
+      },
+      mappings: {
+        dynamic: 'strict',
+        properties: {
+          id: { type: 'keyword' },
+          slug: { type: 'keyword' },
+          name: {
+            type: 'text',
+            analyzer: 'english',
+            fields: {
+              prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
+              sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
+            },
+          },
+          description: { type: 'text', analyzer: 'english' },
+          type: { type: 'keyword' },
+          category: { type: 'keyword' },
+          tags: { type: 'keyword' },
+          status: { type: 'keyword' },
+          visibility: { type: 'keyword' },
+          updatedAt: { type: 'date' },
+          version: { type: 'long' },
+        },
+      },
+    });
+  });
+
+  it('stores every field of the item state, so tombstones keep their status and version', () => {
+    const state = {
+      id: '5b0c7c1e-2f57-4c39-9a8e-1f0d2a3b4c5d',
+      slug: 'git-helper',
+      name: 'Git helper',
+      description: 'Helps with git',
+      type: 'skill' as const,
+      category: 'devops',
+      tags: ['git'],
+      status: 'deleted' as const,
+      visibility: 'public' as const,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      version: 7,
+    };
+    expect(toDocument(state)).toEqual(state);
+  });
+
+  it('names versioned indices after the alias and the time', () => {
+    expect(versionedIndexName('skills', new Date(1_700_000_000_000))).toBe('skills-v1700000000000');
+  });
+});
