@@ -1,0 +1,184 @@
+/**
+ * Behaviour every SearchEngine must show (DESIGN.md §3). Each engine's test
+ * file calls `describeSearchEngineConformance` with a setup that returns a
+ * fresh, empty engine.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CatalogItemState } from '@skills/common';
+import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
+
+export interface EngineUnderTest {
+  engine: SearchEngine;
+  teardown(): Promise<void>;
+}
+
+let clock = Date.parse('2026-01-01T00:00:00Z');
+
+/** An active public item; every call is one minute newer than the last. */
+export function itemState(overrides: Partial<CatalogItemState> = {}): CatalogItemState {
+  clock += 60_000;
+  const id = overrides.id ?? randomUUID();
+  return {
+    id,
+    slug: `item-${id.slice(0, 8)}`,
+    name: 'Untitled',
+    description: '',
+    type: 'skill',
+    category: 'general',
+    tags: [],
+    status: 'active',
+    visibility: 'public',
+    updatedAt: new Date(clock).toISOString(),
+    version: 1,
+    ...overrides,
+  };
+}
+
+function query(overrides: Partial<SearchQuery> = {}): SearchQuery {
+  return { page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides };
+}
+
+async function* batches(...groups: CatalogItemState[][]): AsyncIterable<CatalogItemState[]> {
+  for (const group of groups) yield group;
+}
+
+export function describeSearchEngineConformance(name: string, setup: () => Promise<EngineUnderTest>): void {
+  describe(`${name} (SearchEngine conformance)`, () => {
+    let sut: SearchEngine;
+    let teardown: () => Promise<void>;
+
+    beforeEach(async () => {
+      ({ engine: sut, teardown } = await setup());
+    });
+    afterEach(async () => {
+      await teardown();
+    });
+
+    const names = async (q: Partial<SearchQuery>) => (await sut.search(query(q))).items.map((i) => i.name);
+
+    it('finds items by a word of their name or description', async () => {
+      await sut.apply([
+        itemState({ name: 'Kubernetes Deployer', description: 'Ships containers to clusters' }),
+        itemState({ name: 'Invoice Parser', description: 'Reads PDF invoices' }),
+      ]);
+      expect(await names({ q: 'invoices' })).toEqual(['Invoice Parser']);
+      expect(await names({ q: 'containers' })).toEqual(['Kubernetes Deployer']);
+    });
+
+    it('returns the public fields of an item', async () => {
+      const item = itemState({ name: 'Slack Notifier', description: 'Posts alerts', tags: ['chat', 'alerts'], type: 'plugin', category: 'messaging' });
+      await sut.apply([item]);
+      const { items } = await sut.search(query({ q: 'slack' }));
+      expect(items).toEqual([
+        { id: item.id, slug: item.slug, name: 'Slack Notifier', description: 'Posts alerts', type: 'plugin', category: 'messaging', tags: ['chat', 'alerts'], updatedAt: item.updatedAt },
+      ]);
+    });
+
+    it('ranks a match in the name above a match in the description', async () => {
+      await sut.apply([
+        itemState({ name: 'Release Notes Writer', description: 'Drafts notes from terraform plans' }),
+        itemState({ name: 'Terraform Planner', description: 'Plans infrastructure changes' }),
+      ]);
+      // The description match is newer, so only ranking can put the name match first.
+      expect(await names({ q: 'terraform' })).toEqual(['Terraform Planner', 'Release Notes Writer']);
+    });
+
+    it('matches the last word as a prefix', async () => {
+      await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Invoice Parser' })]);
+      expect(await names({ q: 'kube' })).toEqual(['Kubernetes Deployer']);
+      expect(await names({ q: 'invoice pars' })).toEqual(['Invoice Parser']);
+    });
+
+    it('tolerates a typo in a name when nothing matches exactly', async () => {
+      await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Invoice Parser' })]);
+      expect(await names({ q: 'kubernetse' })).toEqual(['Kubernetes Deployer']);
+    });
+
+    it('filters exactly by category and by type', async () => {
+      await sut.apply([
+        itemState({ name: 'A', category: 'devops', type: 'skill' }),
+        itemState({ name: 'B', category: 'devops', type: 'plugin' }),
+        itemState({ name: 'C', category: 'devops-tools', type: 'plugin' }),
+      ]);
+      expect(await names({ category: 'devops' })).toEqual(['B', 'A']);
+      expect(await names({ type: 'plugin' })).toEqual(['C', 'B']);
+      expect(await names({ category: 'devops', type: 'skill' })).toEqual(['A']);
+      expect(await names({ category: 'dev' })).toEqual([]);
+    });
+
+    it('pages through results newest first with the total of all matches', async () => {
+      const items = Array.from({ length: 7 }, (_, i) => itemState({ name: `Item ${i}` }));
+      await sut.apply(items);
+      const first = await sut.search(query({ limit: 3, page: 1 }));
+      const third = await sut.search(query({ limit: 3, page: 3 }));
+      expect(first.total).toBe(7);
+      expect(first.items.map((i) => i.name)).toEqual(['Item 6', 'Item 5', 'Item 4']);
+      expect(third.items.map((i) => i.name)).toEqual(['Item 0']);
+      expect((await sut.search(query({ limit: 3, page: 4 }))).items).toEqual([]);
+    });
+
+    it('sorts by name on request', async () => {
+      await sut.apply([itemState({ name: 'beta' }), itemState({ name: 'Alpha' }), itemState({ name: 'gamma' })]);
+      expect(await names({ sort: 'name' })).toEqual(['Alpha', 'beta', 'gamma']);
+    });
+
+    it('never returns draft, archived, deleted or private items', async () => {
+      await sut.apply([
+        itemState({ name: 'Visible Widget' }),
+        itemState({ name: 'Draft Widget', status: 'draft' }),
+        itemState({ name: 'Archived Widget', status: 'archived' }),
+        itemState({ name: 'Deleted Widget', status: 'deleted' }),
+        itemState({ name: 'Private Widget', visibility: 'private', slug: null }),
+      ]);
+      expect(await names({ q: 'widget' })).toEqual(['Visible Widget']);
+      expect((await sut.search(query())).total).toBe(1);
+    });
+
+    it('hides an item once its tombstone is applied', async () => {
+      const item = itemState({ name: 'Doomed Helper' });
+      await sut.apply([item]);
+      expect(await names({ q: 'doomed' })).toEqual(['Doomed Helper']);
+      await sut.apply([{ ...item, status: 'deleted', version: 2 }]);
+      expect(await names({ q: 'doomed' })).toEqual([]);
+    });
+
+    it('never lets an older version overwrite a newer one', async () => {
+      const v1 = itemState({ name: 'First Name' });
+      const v2 = { ...v1, name: 'Second Name', version: 2 };
+      expect(await sut.apply([v2])).toEqual({ applied: 1, stale: 0 });
+      expect(await sut.apply([v1])).toEqual({ applied: 0, stale: 1 });
+      expect(await sut.apply([v2])).toEqual({ applied: 0, stale: 1 });
+      expect(await names({})).toEqual(['Second Name']);
+      // A late upsert cannot resurrect a deleted item either.
+      await sut.apply([{ ...v1, status: 'deleted', version: 3 }, { ...v1, name: 'Zombie', version: 2 }]);
+      expect(await names({})).toEqual([]);
+    });
+
+    it('keeps answering during a reindex and serves the new content afterwards', async () => {
+      await sut.apply([itemState({ name: 'Old Content' })]);
+      const seen: string[][] = [];
+      const replacement = itemState({ name: 'New Content' });
+      async function* source(): AsyncIterable<CatalogItemState[]> {
+        // Searched while the rebuild is in progress: the old content still answers.
+        seen.push(await names({}));
+        yield [replacement];
+        seen.push(await names({}));
+      }
+      const progress: number[] = [];
+      const result = await sut.reindex(source(), (p) => progress.push(p.indexed));
+      expect(seen).toEqual([['Old Content'], ['Old Content']]);
+      expect(result.indexed).toBe(1);
+      expect(progress).toEqual([1]);
+      expect(await names({})).toEqual(['New Content']);
+      // The rebuilt model still honours versions.
+      await sut.apply([{ ...replacement, name: 'Newer Content', version: 2 }]);
+      expect(await names({ q: 'newer' })).toEqual(['Newer Content']);
+      await sut.reindex(batches([itemState({ name: 'Third' })], []));
+      expect(await names({})).toEqual(['Third']);
+    });
+
+    it('reports itself healthy', async () => {
+      expect(await sut.health()).toEqual({ ok: true });
+    });
+  });
+}
