@@ -1,0 +1,37 @@
+import express, { type Express } from 'express';
+import { accessLog, errorHandler, notFoundHandler, requestContext, type Logger, type PrincipalSigner } from '@skills/common';
+import type { AccountService } from './domain/account.service';
+import type { KeyAuthenticator } from './domain/key-authenticator';
+import { requireAdminToken } from './http/admin-auth';
+import { adminRoutes } from './http/admin.routes';
+import { healthRoutes, type ReadinessCheck } from './http/health.routes';
+import { proxyRoutes } from './http/proxy.routes';
+import type { UpstreamName } from './http/route-table';
+import type { Upstream } from './http/upstream-proxy';
+
+export interface GatewayDeps {
+  logger: Logger;
+  adminToken: string;
+  authenticator: KeyAuthenticator;
+  accounts: AccountService;
+  signer: PrincipalSigner;
+  upstreams: Record<UpstreamName, Upstream>;
+  /** what /readyz asks besides the process itself */
+  readiness: readonly ReadinessCheck[];
+}
+
+/** The public entry: health, the admin API, then the proxied routes. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestContext());
+  app.use(accessLog(deps.logger));
+  app.use(healthRoutes(deps.readiness));
+  app.use('/admin/v1', requireAdminToken(deps.adminToken));
+  app.use(adminRoutes(deps.accounts));
+  app.use(proxyRoutes(deps));
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,66 @@
+/**
+ * The admin API the gateway answers itself: accounts, plans and API keys.
+ * Mounted behind requireAdminToken.
+ */
+import { Router, type Request, type Response } from 'express';
+import Joi from 'joi';
+import { jsonBody, methodNotAllowed, validate, type Plan } from '@skills/common';
+import { PLANS } from '../domain/account';
+import type { AccountService } from '../domain/account.service';
+
+const plan = Joi.string().valid(...PLANS);
+const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
+  email: Joi.string().trim().email({ tlds: false }).max(254).required(),
+  name: Joi.string().trim().min(1).max(120).allow(null),
+  plan: plan.required(),
+});
+const changePlanSchema = Joi.object<{ plan: Plan }>({ plan: plan.required() });
+const createKeySchema = Joi.object<{ name?: string | null }>({ name: Joi.string().trim().min(1).max(120).allow(null) });
+
+function param(req: Request, name: string): string {
+  return String(req.params[name] ?? '');
+}
+
+export function adminRoutes(accounts: AccountService): Router {
+  const router = Router();
+  const body = jsonBody();
+
+  router
+    .route('/admin/v1/accounts')
+    .post(body, async (req: Request, res: Response) => {
+      const input = validate(createAccountSchema, req.body ?? {});
+      res.status(201).json({ data: { account: await accounts.create(input) } });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/v1/accounts/:id')
+    .get(async (req: Request, res: Response) => {
+      res.json({ data: await accounts.get(param(req, 'id')) });
+    })
+    .patch(body, async (req: Request, res: Response) => {
+      const input = validate(changePlanSchema, req.body ?? {});
+      res.json({ data: { account: await accounts.changePlan(param(req, 'id'), input.plan) } });
+    })
+    .all(methodNotAllowed(['GET', 'PATCH']));
+
+  router
+    .route('/admin/v1/accounts/:id/api-keys')
+    .post(body, async (req: Request, res: Response) => {
+      const input = validate(createKeySchema, req.body ?? {});
+      const apiKey = await accounts.issueKey(param(req, 'id'), input.name ?? null);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ data: { apiKey } });
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/admin/v1/api-keys/:keyId')
+    .delete(async (req: Request, res: Response) => {
+      await accounts.revokeKey(param(req, 'keyId'));
+      res.json({ data: { revoked: true } });
+    })
+    .all(methodNotAllowed(['DELETE']));
+
+  return router;
+}

@@ -1,0 +1,83 @@
+/**
+ * The proxied part of the gateway: finds the route (404 / 405 with Allow),
+ * authenticates the caller as the route demands, runs the admin-side account
+ * checks, signs the principal for this very method + URL and forwards.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import Joi from 'joi';
+import {
+  AuthenticationError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  jsonBody,
+  validate,
+  type Principal,
+  type PrincipalSigner,
+} from '@skills/common';
+import type { AccountService } from '../domain/account.service';
+import type { KeyAuthenticator } from '../domain/key-authenticator';
+import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
+import type { Upstream } from './upstream-proxy';
+
+export interface ProxyRoutesDeps {
+  authenticator: KeyAuthenticator;
+  accounts: AccountService;
+  signer: PrincipalSigner;
+  upstreams: Record<UpstreamName, Upstream>;
+}
+
+const ADMIN: Principal = { kind: 'admin' };
+const parseJson = jsonBody();
+
+function readJson(req: Request, res: Response): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(req.body)));
+  });
+}
+
+function checkDeclaredLength(req: Request, limit: number): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new PayloadTooLargeError('body.tooLarge', { limit: `${Math.round(limit / 1024)}kb` });
+}
+
+export function proxyRoutes(deps: ProxyRoutesDeps) {
+  async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
+    if (route.auth === 'key') return deps.authenticator.authenticate(req.get('authorization'));
+    // Admin paths are behind requireAdminToken already; this guards a route table mistake.
+    if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');
+    return ADMIN;
+  }
+
+  /** Runs the route's account check; returns the body to forward when it had to be parsed. */
+  async function checkAccount(route: ProxyRoute, params: Record<string, string>, req: Request, res: Response) {
+    const check = route.accountCheck;
+    if (!check) return undefined;
+    if (check.from === 'param') {
+      await deps.accounts.requireExists(params[check.name] ?? '');
+      return undefined;
+    }
+    const schema = Joi.object({ [check.field]: Joi.string().guid().required() }).unknown(true);
+    const body = validate<Record<string, unknown>>(schema, (await readJson(req, res)) ?? {});
+    await deps.accounts.requireExists(String(body[check.field]));
+    return JSON.stringify(body);
+  }
+
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const match = matchRoute(req.method, req.path);
+    if (match.kind === 'none') return next();
+    if (match.kind === 'wrongMethod') {
+      const allow = match.allow.join(', ');
+      throw new MethodNotAllowedError('route.methodNotAllowed', { method: req.method }, { headers: { Allow: allow } });
+    }
+    const { route, params } = match;
+    const principal = await authenticate(route, req, res);
+    const limit = bodyLimitOf(route);
+    checkDeclaredLength(req, limit);
+    const body = await checkAccount(route, params, req, res);
+    await deps.upstreams[route.upstream].forward(req, res, {
+      principal: deps.signer.sign(principal, req.method, req.originalUrl),
+      body,
+      bodyLimit: limit,
+    });
+  };
+}

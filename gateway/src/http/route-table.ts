@@ -1,0 +1,115 @@
+/**
+ * Every proxied route of the gateway in one place: method + path pattern →
+ * upstream, who may call it, and what the gateway checks first. Patterns use
+ * `:name` for one path segment and a trailing `*` for the rest of the path.
+ */
+
+export type UpstreamName = 'catalog' | 'collections';
+
+/** What the gateway verifies before proxying an admin call for an account. */
+export type AccountCheck = { from: 'param'; name: string } | { from: 'body'; field: string };
+
+export interface ProxyRoute {
+  method: string;
+  pattern: string;
+  upstream: UpstreamName;
+  /** `key`: an API key with API access; `admin`: the admin token */
+  auth: 'key' | 'admin';
+  accountCheck?: AccountCheck;
+}
+
+const IMPORT = '/admin/v1/skills:import';
+
+export const ROUTES: readonly ProxyRoute[] = [
+  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key' },
+  ...['GET', 'POST'].map((method) => ({ method, pattern: '/api/v1/me/collections', upstream: 'collections', auth: 'key' }) as const),
+  ...['GET', 'PATCH', 'DELETE'].map(
+    (method) => ({ method, pattern: '/api/v1/me/collections/:id', upstream: 'collections', auth: 'key' }) as const,
+  ),
+  ...['GET', 'POST'].map(
+    (method) => ({ method, pattern: '/api/v1/workspaces/:id/collections', upstream: 'collections', auth: 'key' }) as const,
+  ),
+  ...['GET', 'PATCH', 'DELETE'].map(
+    (method) =>
+      ({ method, pattern: '/api/v1/workspaces/:id/collections/:collectionId', upstream: 'collections', auth: 'key' }) as const,
+  ),
+  ...['PUT', 'DELETE'].map(
+    (method) => ({ method, pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin' }) as const,
+  ),
+  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin' },
+  { method: 'GET', pattern: '/admin/v1/items', upstream: 'collections', auth: 'admin' },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/accounts/:id/private-skills',
+    upstream: 'collections',
+    auth: 'admin',
+    accountCheck: { from: 'param', name: 'id' },
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/workspaces',
+    upstream: 'collections',
+    auth: 'admin',
+    accountCheck: { from: 'body', field: 'ownerAccountId' },
+  },
+  {
+    method: 'PUT',
+    pattern: '/admin/v1/workspaces/:id/members/:accountId',
+    upstream: 'collections',
+    auth: 'admin',
+    accountCheck: { from: 'param', name: 'accountId' },
+  },
+  { method: 'POST', pattern: '/admin/v1/reindex', upstream: 'catalog', auth: 'admin' },
+  { method: 'GET', pattern: '/admin/v1/reindex/*', upstream: 'catalog', auth: 'admin' },
+];
+
+/** The NDJSON import streams up to 50 MB; every other proxied body is JSON of at most 100 kB. */
+export function bodyLimitOf(route: ProxyRoute): number {
+  return route.pattern === IMPORT ? 50 * 1024 * 1024 : 100 * 1024;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: ProxyRoute; params: Record<string, string> }
+  | { kind: 'wrongMethod'; allow: string[] }
+  | { kind: 'none' };
+
+/** Matches one pattern against a path; the params or undefined. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const segment = want[i] as string;
+    if (segment === '*' && i === want.length - 1) {
+      const rest = got.slice(i);
+      return rest.length > 0 && rest.every((s) => s !== '') ? params : undefined;
+    }
+    const value = got[i];
+    if (value === undefined) return undefined;
+    if (segment.startsWith(':')) {
+      if (value === '') return undefined;
+      params[segment.slice(1)] = safeDecode(value);
+    } else if (segment !== value) return undefined;
+  }
+  return got.length === want.length ? params : undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The route for `method` + `path`; when only other methods match, the ones allowed. */
+export function matchRoute(method: string, path: string, routes: readonly ProxyRoute[] = ROUTES): RouteMatch {
+  const allow: string[] = [];
+  for (const route of routes) {
+    const params = matchPattern(route.pattern, path);
+    if (!params) continue;
+    if (route.method === method.toUpperCase()) return { kind: 'found', route, params };
+    if (!allow.includes(route.method)) allow.push(route.method);
+  }
+  return allow.length > 0 ? { kind: 'wrongMethod', allow } : { kind: 'none' };
+}

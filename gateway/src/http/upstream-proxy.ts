@@ -1,0 +1,163 @@
+/**
+ * The one module that talks HTTP to the services: a keep-alive undici Pool
+ * per upstream. Requests are forwarded with their method, path and query
+ * unchanged, an allow-list of headers, the signed principal and the body as a
+ * stream; answers are streamed back minus hop-by-hop headers. Failures map to
+ * 503 (cannot connect), 504 (too slow) and 502 (anything else).
+ */
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { Pool } from 'undici';
+import { AppError, PayloadTooLargeError, UpstreamError, contextOf, PRINCIPAL_HEADER, type Logger } from '@skills/common';
+
+const FORWARDED_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'if-none-match', 'if-match', 'idempotency-key'];
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+export interface UpstreamOptions {
+  name: string;
+  /** origin of the service, e.g. http://127.0.0.1:8082 */
+  url: string;
+  /** headers and body timeout */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  connections?: number;
+  logger: Logger;
+}
+
+export interface ForwardOptions {
+  principal: string;
+  /** a replacement body (already parsed and checked here); the request stream otherwise */
+  body?: string;
+  /** bytes a streamed body may carry before 413 */
+  bodyLimit: number;
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Counts body bytes and fails the stream past the limit (for bodies without Content-Length). */
+function limitBytes(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      seen += chunk.length;
+      if (seen > limit) done(new PayloadTooLargeError('body.tooLarge', { limit: `${Math.round(limit / 1024)}kb` }));
+      else done(null, chunk);
+    },
+  });
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+export class Upstream {
+  private readonly pool: Pool;
+
+  constructor(private readonly options: UpstreamOptions) {
+    const timeout = options.timeoutMs ?? 10_000;
+    this.pool = new Pool(options.url, {
+      connections: options.connections ?? 64,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      // A service that is down must be reported fast, not after the OS connect timeout.
+      connect: { timeout: options.connectTimeoutMs ?? 1_000 },
+    });
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  /** Streams `req` to the service and its answer back into `res`. */
+  async forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
+    const requestId = contextOf(res).requestId;
+    const headers: Record<string, string> = { 'x-request-id': requestId, [PRINCIPAL_HEADER]: options.principal };
+    for (const name of FORWARDED_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let body: string | Readable | undefined;
+    if (options.body !== undefined) {
+      body = options.body;
+      headers['content-length'] = String(Buffer.byteLength(options.body));
+    } else if (hasBody(req)) {
+      // undici destroys a failed request's body stream; handing it a piped
+      // stream instead of `req` keeps the client socket alive for the 503.
+      const limiter = limitBytes(options.bodyLimit);
+      req.pipe(limiter);
+      body = limiter;
+    }
+
+    const aborter = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) aborter.abort();
+    };
+    res.once('close', onClose);
+    try {
+      const answer = await this.pool.request({
+        method: req.method as 'GET',
+        path: req.originalUrl,
+        headers,
+        body,
+        signal: aborter.signal,
+      });
+      res.status(answer.statusCode);
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
+        res.setHeader(name, value);
+      }
+      await pipeline(answer.body, res);
+    } catch (err) {
+      if (aborter.signal.aborted || res.destroyed) {
+        this.options.logger.debug({ requestId, upstream: this.name }, 'client went away during proxying');
+        return;
+      }
+      throw this.translate(err);
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+
+  /** True when the service's /healthz answers 2xx within a second. */
+  async healthy(): Promise<boolean> {
+    try {
+      const answer = await this.pool.request({ method: 'GET', path: '/healthz', headersTimeout: 1_000, bodyTimeout: 1_000 });
+      await answer.body.dump();
+      return answer.statusCode >= 200 && answer.statusCode < 300;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private translate(err: unknown): AppError {
+    if (err instanceof AppError) return err;
+    const code = errorCode(err);
+    const cause = { cause: err };
+    if (code && TIMEOUT_CODES.has(code)) return new UpstreamError(504, 'upstream.timeout', {}, cause);
+    if (code && UNAVAILABLE_CODES.has(code)) return new UpstreamError(503, 'upstream.unavailable', {}, cause);
+    return new UpstreamError(502, 'upstream.badGateway', {}, cause);
+  }
+}

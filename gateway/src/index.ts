@@ -1,0 +1,10 @@
+export { createGatewayApp, type GatewayDeps } from './app';
+export { startGateway, type RunningService } from './server';
+export { loadGatewayConfig, type GatewayConfig } from './config';
+export { gatewayMigrations, GATEWAY_SCHEMA } from './store/migrations';
+export { generateApiKey, hashApiKey, displayPrefix, parseBearer, isWellFormedKey, KEY_PREFIX } from './domain/api-key';
+export { KeyAuthenticator } from './domain/key-authenticator';
+export { AccountService } from './domain/account.service';
+export { Upstream } from './http/upstream-proxy';
+export { SequelizeAccountRepository } from './store/account.repository';
+export { SequelizeKeyStore } from './store/api-key.store';

@@ -1,0 +1,117 @@
+/**
+ * Schemas of the admin surface (DESIGN.md §4) and the operational endpoints.
+ * DESIGN.md fixes the request bodies and the documented response fields;
+ * the admin responses stay open to extra fields because only operators and
+ * the admin CLI read them.
+ */
+import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
+import type { JsonSchema } from './openapi-types';
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const uuid: JsonSchema = { type: 'string', format: 'uuid' };
+const plan: JsonSchema = { type: 'string', enum: ['free', 'pro', 'team'], description: '`free` has no API access' };
+
+function closedBody(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', required, additionalProperties: false, properties };
+}
+
+function openObject(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', required, properties };
+}
+
+const skillFields: Record<string, JsonSchema> = {
+  name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
+  description: { type: 'string', maxLength: DESCRIPTION_MAX },
+  type: { type: 'string', enum: ['skill', 'plugin'] },
+  category: { type: 'string', minLength: 1 },
+  status: { type: 'string', enum: ['active', 'draft', 'archived'], default: 'active' },
+  tags: { type: 'array', items: { type: 'string' } },
+};
+
+export const adminSchemas: Record<string, JsonSchema> = {
+  CreateAccount: closedBody(['email', 'plan'], {
+    email: { type: 'string', format: 'email' },
+    name: { type: 'string' },
+    plan,
+  }),
+  UpdateAccount: closedBody(['plan'], { plan }),
+  Account: openObject(['id', 'email', 'plan'], { id: uuid, email: { type: 'string' }, name: { type: ['string', 'null'] }, plan }),
+  AccountResult: { type: 'object', required: ['data'], properties: { data: openObject(['account'], { account: ref('Account') }) } },
+  ApiKeySummary: openObject(['id', 'prefix'], {
+    id: uuid,
+    name: { type: ['string', 'null'] },
+    prefix: { type: 'string', description: 'First 12 characters, for display' },
+    createdAt: { type: 'string', format: 'date-time' },
+    revokedAt: { type: ['string', 'null'], format: 'date-time' },
+  }),
+  AccountDetail: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: openObject(['account'], { account: ref('Account'), apiKeys: { type: 'array', items: ref('ApiKeySummary') } }),
+    },
+  },
+  CreateApiKey: closedBody([], { name: { type: 'string' } }),
+  IssuedApiKey: envelope({
+    apiKey: openObject(['id', 'prefix', 'key'], {
+      id: uuid,
+      name: { type: ['string', 'null'] },
+      prefix: { type: 'string' },
+      key: { type: 'string', pattern: '^sk_live_[0-9A-Za-z]{32}$', description: 'Shown once; only its SHA-256 is stored' },
+    }),
+  }),
+  Revoked: envelope({ revoked: { const: true } }),
+  SkillInput: closedBody(['name', 'description', 'type', 'category'], skillFields),
+  AdminSkill: openObject(['slug', 'name', 'type', 'status'], {
+    id: uuid,
+    slug: { type: 'string' },
+    ...skillFields,
+    status: { type: 'string', enum: ['active', 'draft', 'archived', 'deleted'] },
+    updatedAt: { type: 'string', format: 'date-time' },
+  }),
+  AdminSkillResult: { type: 'object', required: ['data'], properties: { data: openObject(['skill'], { skill: ref('AdminSkill') }) } },
+  ImportLine: {
+    ...closedBody(['slug', 'name', 'description', 'type', 'category'], { slug: { type: 'string' }, ...skillFields }),
+    description: 'One line of the NDJSON import: a JSON object with `slug` plus the fields of PUT /admin/v1/skills/{slug}.',
+  },
+  Imported: envelope({ imported: { type: 'integer', minimum: 0 } }),
+  ItemPage: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: openObject(['items'], {
+        items: { type: 'array', items: openObject(['id', 'name', 'status'], { id: uuid, name: { type: 'string' } }) },
+        next: { type: ['string', 'null'], description: 'Cursor for `after`; null on the last page' },
+      }),
+    },
+  },
+  CreatePrivateSkill: closedBody(['name'], {
+    name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
+    description: { type: 'string', maxLength: DESCRIPTION_MAX },
+  }),
+  PrivateSkillCreated: { type: 'object', required: ['data'], properties: { data: openObject(['skill'], { skill: openObject(['id'], { id: uuid }) }) } },
+  CreateWorkspace: closedBody(['name', 'ownerAccountId'], {
+    name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
+    ownerAccountId: uuid,
+  }),
+  WorkspaceResult: {
+    type: 'object',
+    required: ['data'],
+    properties: { data: openObject(['workspace'], { workspace: openObject(['id', 'name'], { id: uuid, name: { type: 'string' } }) }) },
+  },
+  SetMemberRole: closedBody(['role'], { role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] } }),
+  MemberResult: { type: 'object', required: ['data'], properties: { data: { type: 'object' } } },
+  ReindexJob: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: openObject(['job'], {
+        job: openObject(['id', 'status'], {
+          id: { type: 'string' },
+          status: { type: 'string', description: 'For example `running`, `succeeded`, `failed`' },
+        }),
+      }),
+    },
+  },
+  Health: openObject(['status'], { status: { type: 'string', enum: ['ok', 'unavailable'] } }),
+};

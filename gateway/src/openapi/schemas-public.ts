@@ -1,0 +1,171 @@
+/**
+ * Schemas of the public API (components.schemas). Field lists and bounds come
+ * from the contract and DESIGN.md §3; response objects are closed
+ * (`additionalProperties: false`) so a field a service adds without updating
+ * this document fails `assertMatchesOpenApi` in the end-to-end suite.
+ */
+import type { JsonSchema } from './openapi-types';
+
+export const NAME_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const uuid: JsonSchema = { type: 'string', format: 'uuid' };
+const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
+const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
+const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug' };
+
+/** `{ data: <inner> }`, the success envelope of every JSON answer. */
+export function envelope(properties: Record<string, JsonSchema>): JsonSchema {
+  return {
+    type: 'object',
+    required: ['data'],
+    additionalProperties: false,
+    properties: {
+      data: { type: 'object', required: Object.keys(properties), additionalProperties: false, properties },
+    },
+  };
+}
+
+export const publicSchemas: Record<string, JsonSchema> = {
+  Error: {
+    type: 'object',
+    description: 'Every error body. The text is English or French after `Accept-Language`.',
+    required: ['error'],
+    additionalProperties: false,
+    properties: { error: { type: 'string' } },
+  },
+  CatalogItem: {
+    type: 'object',
+    required: ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'updatedAt'],
+    additionalProperties: false,
+    properties: {
+      id: uuid,
+      slug: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      type: itemType,
+      category,
+      tags: { type: 'array', items: { type: 'string' } },
+      updatedAt: timestamp,
+    },
+  },
+  Pagination: {
+    type: 'object',
+    required: ['page', 'limit', 'total', 'totalPages', 'hasMore'],
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1 },
+      limit: { type: 'integer', minimum: 1, maximum: 50 },
+      total: { type: 'integer', minimum: 0 },
+      totalPages: { type: 'integer', minimum: 0 },
+      hasMore: { type: 'boolean' },
+    },
+  },
+  SearchResult: envelope({ skills: { type: 'array', items: ref('CatalogItem') }, pagination: ref('Pagination') }),
+  PublicSkillEntry: {
+    type: 'object',
+    description: 'A public skill in a collection; a skill deleted from the catalog stays with `status: "deleted"`.',
+    required: ['slug', 'name', 'type', 'category', 'status', 'visibility'],
+    additionalProperties: false,
+    properties: {
+      slug: { type: 'string' },
+      name: { type: 'string' },
+      type: itemType,
+      category,
+      status: { type: 'string', enum: ['active', 'draft', 'archived', 'deleted'] },
+      visibility: { const: 'public' },
+    },
+  },
+  PrivateSkillEntry: {
+    type: 'object',
+    description: 'A private personal skill of the key owner.',
+    required: ['id', 'name', 'description', 'visibility'],
+    additionalProperties: false,
+    properties: {
+      id: uuid,
+      name: { type: 'string' },
+      description: { type: 'string' },
+      visibility: { const: 'private' },
+    },
+  },
+  CollectionEntry: {
+    oneOf: [ref('PublicSkillEntry'), ref('PrivateSkillEntry')],
+    discriminator: {
+      propertyName: 'visibility',
+      mapping: { public: '#/components/schemas/PublicSkillEntry', private: '#/components/schemas/PrivateSkillEntry' },
+    },
+  },
+  PersonalCollection: {
+    type: 'object',
+    required: ['id', 'name', 'description', 'skills', 'createdAt', 'updatedAt'],
+    additionalProperties: false,
+    properties: {
+      id: uuid,
+      name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
+      description: { type: 'string', maxLength: DESCRIPTION_MAX },
+      skills: { type: 'array', items: ref('CollectionEntry') },
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    },
+  },
+  TeamCollection: {
+    type: 'object',
+    required: ['id', 'workspaceId', 'name', 'description', 'createdBy', 'skills', 'createdAt', 'updatedAt'],
+    additionalProperties: false,
+    properties: {
+      id: uuid,
+      workspaceId: uuid,
+      name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
+      description: { type: 'string', maxLength: DESCRIPTION_MAX },
+      createdBy: { ...uuid, description: 'Account that created the collection' },
+      skills: { type: 'array', items: ref('PublicSkillEntry') },
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    },
+  },
+  PersonalCollectionList: envelope({ collections: { type: 'array', items: ref('PersonalCollection') } }),
+  PersonalCollectionResult: envelope({ collection: ref('PersonalCollection') }),
+  TeamCollectionList: envelope({ collections: { type: 'array', items: ref('TeamCollection') } }),
+  TeamCollectionResult: envelope({ collection: ref('TeamCollection') }),
+  Deleted: envelope({ deleted: { const: true } }),
+  CreateCollection: {
+    type: 'object',
+    required: ['name'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
+      description: { type: 'string', maxLength: DESCRIPTION_MAX },
+    },
+  },
+  PatchTeamCollection: {
+    type: 'object',
+    description:
+      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' +
+      'Adding a skill already present changes nothing.',
+    minProperties: 1,
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
+      description: { type: 'string', maxLength: DESCRIPTION_MAX },
+      skillSlug: { type: 'string', description: 'Adds the active public skill with this slug' },
+      removeSkillSlug: { type: 'string', description: 'Removes the public skill with this slug' },
+    },
+  },
+  PatchPersonalCollection: {
+    type: 'object',
+    description:
+      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' +
+      'Adding a skill already present changes nothing.',
+    minProperties: 1,
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
+      description: { type: 'string', maxLength: DESCRIPTION_MAX },
+      skillSlug: { type: 'string', description: 'Adds the active public skill with this slug' },
+      removeSkillSlug: { type: 'string', description: 'Removes the public skill with this slug' },
+      privateSkillId: { ...uuid, description: 'Adds a private skill of the key owner' },
+      removePrivateSkillId: { ...uuid, description: 'Removes a private skill from the collection' },
+    },
+  },
+};

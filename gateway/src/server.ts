@@ -1,0 +1,58 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { PrincipalSigner, createSequelize, runMigrations, type Logger } from '@skills/common';
+import { createGatewayApp } from './app';
+import type { GatewayConfig } from './config';
+import { AccountService } from './domain/account.service';
+import { KeyAuthenticator } from './domain/key-authenticator';
+import { Upstream } from './http/upstream-proxy';
+import { SequelizeAccountRepository } from './store/account.repository';
+import { SequelizeKeyStore } from './store/api-key.store';
+import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
+
+export interface RunningService {
+  port: number;
+  url: string;
+  /** stops accepting, lets in-flight requests finish, then releases pools */
+  close(): Promise<void>;
+}
+
+/** Wires the adapters, migrates the `gateway` schema and listens. */
+export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
+  const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
+  await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
+  const accountRepository = new SequelizeAccountRepository(sequelize);
+  const authenticator = new KeyAuthenticator({ keys: new SequelizeKeyStore(sequelize), logger, cacheTtlMs: config.keyCacheTtlMs });
+  const upstreams = {
+    catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
+    collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
+  };
+  const app = createGatewayApp({
+    logger,
+    adminToken: config.adminToken,
+    authenticator,
+    accounts: new AccountService(accountRepository, new SequelizeKeyStore(sequelize), authenticator),
+    signer: new PrincipalSigner({ secret: config.principalSecret }),
+    upstreams,
+    readiness: [
+      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
+      { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
+      { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
+    ],
+  });
+  const server = app.listen(config.port);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port }, 'gateway listening');
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close()]);
+      await sequelize.close();
+    },
+  };
+}
