@@ -1,0 +1,48 @@
+/**
+ * The standalone launcher's environment, validated once (common's
+ * loadConfig): every bad variable is named in one message.
+ */
+import { resolve } from 'node:path';
+import Joi from 'joi';
+import { env, loadConfig } from '@skills/common';
+
+export interface LauncherConfig {
+  /** port of the gateway, the only public listener */
+  port: number;
+  /** operator-given admin token; when absent one is generated and kept in dataDir */
+  adminToken?: string;
+  /** absolute path of the directory holding the embedded database and the token file */
+  dataDir: string;
+  /** a Postgres server to use instead of the embedded PGlite */
+  databaseUrl?: string;
+  logLevel: string;
+}
+
+interface LauncherEnv {
+  PORT: number;
+  ADMIN_TOKEN?: string;
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  LOG_LEVEL: string;
+}
+
+const schema = Joi.object<LauncherEnv>({
+  PORT: env.port(8080),
+  // The gateway refuses shorter admin tokens (common env.secret()).
+  ADMIN_TOKEN: Joi.string().min(32).messages({ 'string.min': '{#label} must be at least 32 characters' }),
+  DATA_DIR: Joi.string().default('.data'),
+  DATABASE_URL: env.postgresUrl(),
+  // The embedded run talks to a person at a terminal: only warnings and worse by default.
+  LOG_LEVEL: env.logLevel().default('warn'),
+});
+
+export function loadLauncherConfig(vars: Record<string, string | undefined>): LauncherConfig {
+  const parsed = loadConfig(schema, vars);
+  return Object.freeze({
+    port: parsed.PORT,
+    adminToken: parsed.ADMIN_TOKEN,
+    dataDir: resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
+    logLevel: parsed.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Demo data of the embedded run, created through the public and admin APIs
+ * (the same paths an operator uses, so seeding also proves the stack works):
+ * the sample catalog, a `pro` account, a workspace it owns, a personal
+ * collection with a few skills. Each start also issues a fresh API key,
+ * since keys are stored as hashes and an old one cannot be shown again.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import { ApiClient, ApiError, seg } from './api-client';
+
+/** The ids the banner prints; kept in DATA_DIR/demo.json between starts. */
+export interface DemoState {
+  accountId: string;
+  workspaceId: string;
+  collectionId: string;
+}
+
+export interface DemoCredentials extends DemoState {
+  apiKey: string;
+  keyId: string;
+  /** true when this start loaded the sample catalog and created the demo data */
+  seeded: boolean;
+  /** items the import reported, when seeded */
+  imported?: number;
+}
+
+export interface SeedOptions {
+  gatewayUrl: string;
+  adminToken: string;
+  dataDir: string;
+  sampleCatalogFile: string;
+  logger: Logger;
+}
+
+const DEMO_EMAIL = 'demo@skills.example';
+/** slugs of the sample catalog the demo collection starts with */
+export const DEMO_SKILLS = ['dockerfile-linter', 'postgres-query-connector', 'readme-refactorer'];
+
+const stateFile = (dataDir: string) => join(dataDir, 'demo.json');
+
+async function readState(dataDir: string): Promise<DemoState | undefined> {
+  try {
+    return JSON.parse(await readFile(stateFile(dataDir), 'utf8')) as DemoState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The demo account still exists (the database may have been replaced under a kept DATA_DIR). */
+async function stillThere(admin: ApiClient, state: DemoState): Promise<boolean> {
+  try {
+    await admin.request('GET', `/admin/v1/accounts/${seg(state.accountId)}`);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return false;
+    throw err;
+  }
+}
+
+async function importSampleCatalog(admin: ApiClient, file: string): Promise<number> {
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  const data = await admin.request<{ imported: number }>('POST', '/admin/v1/skills:import', {
+    raw: { body, contentType: 'application/x-ndjson' },
+  });
+  return data.imported;
+}
+
+async function createDemoAccount(admin: ApiClient): Promise<string> {
+  const create = (email: string) =>
+    admin.request<{ account: { id: string } }>('POST', '/admin/v1/accounts', {
+      body: { email, name: 'Demo User', plan: 'pro' },
+    });
+  try {
+    return (await create(DEMO_EMAIL)).account.id;
+  } catch (err) {
+    // DATA_DIR was wiped but the database kept (DATABASE_URL): the address is taken.
+    if (!(err instanceof ApiError && err.status === 409)) throw err;
+    return (await create(`demo+${Date.now()}@skills.example`)).account.id;
+  }
+}
+
+async function createDemoData(admin: ApiClient, gatewayUrl: string, apiKey: string, accountId: string): Promise<Omit<DemoState, 'accountId'>> {
+  const user = new ApiClient(gatewayUrl, apiKey);
+  const { workspace } = await admin.request<{ workspace: { id: string } }>('POST', '/admin/v1/workspaces', {
+    body: { name: 'Demo Team', ownerAccountId: accountId },
+  });
+  await user.request('POST', `/api/v1/workspaces/${seg(workspace.id)}/collections`, {
+    body: { name: 'Team onboarding', description: 'Skills every new team member installs first' },
+  });
+  const { collection } = await user.request<{ collection: { id: string } }>('POST', '/api/v1/me/collections', {
+    body: { name: 'My favourites', description: 'Skills I use every week' },
+  });
+  for (const slug of DEMO_SKILLS) {
+    await user.request('PATCH', `/api/v1/me/collections/${seg(collection.id)}`, { body: { skillSlug: slug } });
+  }
+  const { skill } = await admin.request<{ skill: { id: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/private-skills`, {
+    body: { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' },
+  });
+  await user.request('PATCH', `/api/v1/me/collections/${seg(collection.id)}`, { body: { privateSkillId: skill.id } });
+  return { workspaceId: workspace.id, collectionId: collection.id };
+}
+
+/**
+ * Seeds on first start (no demo state, or its account is gone), then issues
+ * this start's demo API key.
+ */
+export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
+  const admin = new ApiClient(options.gatewayUrl, options.adminToken);
+  const known = await readState(options.dataDir);
+  const issueKey = async (accountId: string) =>
+    (await admin.request<{ apiKey: { id: string; key: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/api-keys`, {
+      body: { name: `demo ${new Date().toISOString()}` },
+    })).apiKey;
+
+  if (known && (await stillThere(admin, known))) {
+    const key = await issueKey(known.accountId);
+    return { ...known, apiKey: key.key, keyId: key.id, seeded: false };
+  }
+  const imported = await importSampleCatalog(admin, options.sampleCatalogFile);
+  options.logger.info({ imported }, 'sample catalog imported');
+  const accountId = await createDemoAccount(admin);
+  const key = await issueKey(accountId);
+  const demo = await createDemoData(admin, options.gatewayUrl, key.key, accountId);
+  const state: DemoState = { accountId, ...demo };
+  await writeFile(stateFile(options.dataDir), `${JSON.stringify(state, null, 2)}\n`);
+  return { ...state, apiKey: key.key, keyId: key.id, seeded: true, imported };
+}
