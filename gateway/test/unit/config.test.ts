@@ -1,0 +1,40 @@
+import { ConfigError } from '@skills/common';
+import { loadGatewayConfig } from '../../src/config';
+
+const valid = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/skills',
+  ADMIN_TOKEN: 'a'.repeat(32),
+  PRINCIPAL_SECRET: 'p'.repeat(32),
+};
+
+describe('loadGatewayConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadGatewayConfig(valid)).toMatchObject({
+      port: 8080,
+      keyCacheTtlMs: 1_000,
+      upstreamTimeoutMs: 10_000,
+      catalogUrl: 'http://127.0.0.1:8081',
+      collectionsUrl: 'http://127.0.0.1:8082',
+    });
+  });
+
+  it('has no default admin token and refuses a short one, naming each bad variable', () => {
+    const problems = (env: Record<string, string | undefined>): string => {
+      try {
+        loadGatewayConfig(env);
+      } catch (err) {
+        if (err instanceof ConfigError) return err.message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(problems({ ...valid, ADMIN_TOKEN: undefined })).toContain('ADMIN_TOKEN');
+    const both = problems({ ...valid, ADMIN_TOKEN: 'short', PRINCIPAL_SECRET: undefined });
+    expect(both).toContain('ADMIN_TOKEN');
+    expect(both).toContain('PRINCIPAL_SECRET');
+  });
+
+  it('keeps the key cache TTL within the 1 s revocation promise', () => {
+    expect(() => loadGatewayConfig({ ...valid, KEY_CACHE_TTL_MS: '5000' })).toThrow(/KEY_CACHE_TTL_MS/);
+    expect(loadGatewayConfig({ ...valid, KEY_CACHE_TTL_MS: '250' }).keyCacheTtlMs).toBe(250);
+  });
+});

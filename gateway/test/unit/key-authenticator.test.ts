@@ -1,0 +1,135 @@
+import { AuthenticationError, NotAllowedError, createLogger, type Plan } from '@skills/common';
+import type { ApiKeySummary, KeyStore, StoredKey } from '../../src/domain/account';
+import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
+import { KeyAuthenticator } from '../../src/domain/key-authenticator';
+
+/** A strict in-memory KeyStore that counts lookups and touches. */
+class FakeKeyStore implements KeyStore {
+  readonly rows = new Map<string, StoredKey>();
+  lookups = 0;
+  touches: string[] = [];
+  failTouch = false;
+
+  add(key: string, plan: Plan, keyId = `key-${this.rows.size}`, accountId = 'acc-1'): StoredKey {
+    const row = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false };
+    this.rows.set(row.keyHash.toString('hex'), row);
+    return row;
+  }
+  async findByHash(hash: Buffer): Promise<StoredKey | undefined> {
+    this.lookups += 1;
+    const row = this.rows.get(hash.toString('hex'));
+    return row ? { ...row } : undefined;
+  }
+  async touch(keyId: string): Promise<void> {
+    this.touches.push(keyId);
+    if (this.failTouch) throw new Error('db down');
+  }
+  insert(): Promise<ApiKeySummary> {
+    throw new Error('not used');
+  }
+  listByAccount(): Promise<ApiKeySummary[]> {
+    throw new Error('not used');
+  }
+  revoke(): Promise<{ accountId: string } | undefined> {
+    throw new Error('not used');
+  }
+}
+
+function setup(options: { ttlMs?: number } = {}) {
+  let now = 10_000;
+  const store = new FakeKeyStore();
+  const lines: string[] = [];
+  const logger = createLogger({ service: 'test', level: 'error', destination: { write: (l: string) => lines.push(l) } });
+  const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: options.ttlMs ?? 1_000, now: () => now });
+  return { sut, store, lines, advance: (ms: number) => (now += ms) };
+}
+
+describe('KeyAuthenticator', () => {
+  it('resolves a valid key to its account principal', async () => {
+    const { sut, store } = setup();
+    const key = generateApiKey();
+    store.add(key, 'pro', 'k1', 'acc-9');
+    await expect(sut.authenticate(`Bearer ${key}`)).resolves.toEqual({ kind: 'account', accountId: 'acc-9', plan: 'pro', keyId: 'k1' });
+  });
+
+  it('refuses absent, malformed and unknown keys with 401 auth.invalidKey, malformed ones without a lookup', async () => {
+    const { sut, store } = setup();
+    for (const header of [undefined, 'Bearer nope', `Token ${generateApiKey()}`]) {
+      await expect(sut.authenticate(header)).rejects.toMatchObject({ status: 401, messageKey: 'auth.invalidKey' });
+    }
+    expect(store.lookups).toBe(0);
+    await expect(sut.authenticate(`Bearer ${generateApiKey()}`)).rejects.toBeInstanceOf(AuthenticationError);
+    expect(store.lookups).toBe(1);
+  });
+
+  it('refuses a revoked key with 401 and a free plan with 403 auth.planWithoutApi', async () => {
+    const { sut, store } = setup();
+    const revoked = generateApiKey();
+    store.add(revoked, 'pro').revoked = true;
+    const free = generateApiKey();
+    store.add(free, 'free');
+    await expect(sut.authenticate(`Bearer ${revoked}`)).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate(`Bearer ${free}`)).rejects.toBeInstanceOf(NotAllowedError);
+    await expect(sut.authenticate(`Bearer ${free}`)).rejects.toMatchObject({ messageKey: 'auth.planWithoutApi' });
+  });
+
+  it('reads a key once per TTL, unknown keys included, then again after it', async () => {
+    const { sut, store, advance } = setup({ ttlMs: 1_000 });
+    const key = generateApiKey();
+    store.add(key, 'pro');
+    const unknown = `Bearer ${generateApiKey()}`;
+    for (let i = 0; i < 5; i += 1) {
+      await sut.authenticate(`Bearer ${key}`);
+      await expect(sut.authenticate(unknown)).rejects.toBeInstanceOf(AuthenticationError);
+    }
+    expect(store.lookups).toBe(2);
+    advance(1_000);
+    await sut.authenticate(`Bearer ${key}`);
+    expect(store.lookups).toBe(3);
+  });
+
+  it('sees a revoke made elsewhere within the TTL, and a local one at once', async () => {
+    const { sut, store, advance } = setup({ ttlMs: 1_000 });
+    const a = generateApiKey();
+    const b = generateApiKey();
+    const rowA = store.add(a, 'pro', 'ka');
+    const rowB = store.add(b, 'pro', 'kb');
+    await sut.authenticate(`Bearer ${a}`);
+    await sut.authenticate(`Bearer ${b}`);
+
+    rowA.revoked = true; // another replica revoked it: the cache may serve it until the TTL
+    advance(1_000);
+    await expect(sut.authenticate(`Bearer ${a}`)).rejects.toBeInstanceOf(AuthenticationError);
+
+    rowB.revoked = true;
+    sut.forgetKey('kb'); // revoked through this replica
+    await expect(sut.authenticate(`Bearer ${b}`)).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('applies a local plan change on the next request', async () => {
+    const { sut, store } = setup({ ttlMs: 1_000 });
+    const key = generateApiKey();
+    const row = store.add(key, 'pro', 'k1', 'acc-1');
+    await sut.authenticate(`Bearer ${key}`);
+    row.plan = 'free';
+    sut.forgetAccount('acc-1');
+    await expect(sut.authenticate(`Bearer ${key}`)).rejects.toBeInstanceOf(NotAllowedError);
+  });
+
+  it('records a use at most once a minute per key and only logs a failed write', async () => {
+    const { sut, store, lines, advance } = setup({ ttlMs: 1_000 });
+    const key = generateApiKey();
+    store.add(key, 'team', 'k1');
+    store.failTouch = true;
+    await sut.authenticate(`Bearer ${key}`);
+    advance(30_000);
+    await sut.authenticate(`Bearer ${key}`);
+    expect(store.touches).toEqual(['k1']);
+    advance(30_000);
+    await sut.authenticate(`Bearer ${key}`);
+    expect(store.touches).toEqual(['k1', 'k1']);
+    await new Promise((r) => setImmediate(r));
+    expect(lines.join('')).toContain('could not record api key use');
+    expect(lines.join('')).not.toContain(key);
+  });
+});
