@@ -1,0 +1,57 @@
+/**
+ * Builds the collections-service express app from its dependencies; no env,
+ * no globals, so tests and the standalone launcher wire it as they need.
+ */
+import express, { type Express } from 'express';
+import type { Sequelize } from 'sequelize';
+import {
+  accessLog,
+  errorHandler,
+  notFoundHandler,
+  requestContext,
+  requireAdmin,
+  requirePrincipal,
+  type Logger,
+  type PrincipalVerifier,
+} from '@skills/common';
+import { CatalogAdminService } from './domain/catalog-admin.service';
+import { PersonalCollectionService } from './domain/personal-collection.service';
+import { TeamCollectionService } from './domain/team-collection.service';
+import { WorkspaceAdminService } from './domain/workspace-admin.service';
+import { adminSkillsRoutes } from './http/admin-skills.routes';
+import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
+import { healthRoutes } from './http/health.routes';
+import { meCollectionsRoutes } from './http/me-collections.routes';
+import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
+import { SequelizeStore } from './store/sequelize-store';
+
+export interface CollectionsAppDeps {
+  sequelize: Sequelize;
+  /** verifies the gateway's signed principal header */
+  verifier: PrincipalVerifier;
+  logger: Logger;
+}
+
+export function createCollectionsApp(deps: CollectionsAppDeps): Express {
+  const store = new SequelizeStore(deps.sequelize);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(requestContext());
+  app.use(accessLog(deps.logger));
+  app.use(healthRoutes(store));
+
+  // Nothing below answers without a principal the gateway signed for this request.
+  app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
+  app.use('/admin/v1', requireAdmin());
+
+  app.use(meCollectionsRoutes(new PersonalCollectionService(store)));
+  app.use(workspaceCollectionsRoutes(new TeamCollectionService(store)));
+  app.use(adminSkillsRoutes(new CatalogAdminService(store)));
+  app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store)));
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

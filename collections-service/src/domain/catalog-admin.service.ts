@@ -1,0 +1,65 @@
+/**
+ * Admin writes to catalog items. Each one changes the item and appends its
+ * skill-change event to the outbox in the same transaction, so the search
+ * side sees every committed change and nothing that rolled back.
+ */
+import { NotFoundError, isUuid } from '@skills/common';
+import type { ItemRecord, PublicItemInput } from './model';
+import type { CollectionsStore } from './ports';
+
+/** Rows per multi-row INSERT during an import: big enough to amortise round trips, small enough for one statement. */
+export const IMPORT_BATCH_SIZE = 1000;
+
+export class CatalogAdminService {
+  constructor(private readonly store: CollectionsStore) {}
+
+  putSkill(input: PublicItemInput): Promise<{ item: ItemRecord; created: boolean }> {
+    return this.store.transaction(async (repos) => {
+      const result = await repos.items.upsertPublic(input);
+      await repos.outbox.append('skill.upserted', [result.item]);
+      return result;
+    });
+  }
+
+  async deleteSkill(slug: string): Promise<void> {
+    await this.store.transaction(async (repos) => {
+      const item = await repos.items.tombstone(slug);
+      if (!item) throw new NotFoundError('skill.notFound', { slug });
+      await repos.outbox.append('skill.deleted', [item]);
+    });
+  }
+
+  /**
+   * Writes already-validated items in one transaction. A slug given twice
+   * keeps its last line (one row cannot be upserted twice in one statement).
+   * Returns the number of distinct items written.
+   */
+  importSkills(inputs: readonly PublicItemInput[]): Promise<number> {
+    const bySlug = new Map<string, PublicItemInput>();
+    for (const input of inputs) bySlug.set(input.slug, input);
+    const unique = [...bySlug.values()];
+    return this.store.transaction(async (repos) => {
+      for (let start = 0; start < unique.length; start += IMPORT_BATCH_SIZE) {
+        const written = await repos.items.upsertPublicBatch(unique.slice(start, start + IMPORT_BATCH_SIZE));
+        await repos.outbox.append('skill.upserted', written);
+      }
+      return unique.length;
+    });
+  }
+
+  createPrivateSkill(ownerAccountId: string, name: string, description: string): Promise<ItemRecord> {
+    if (!isUuid(ownerAccountId)) throw new NotFoundError('account.notFound');
+    return this.store.transaction(async (repos) => {
+      const item = await repos.items.createPrivate(ownerAccountId, name, description);
+      await repos.outbox.append('skill.upserted', [item]);
+      return item;
+    });
+  }
+
+  /** One page of every item (all visibilities and statuses), for a reindex. */
+  async listItems(after: string | null, limit: number): Promise<{ items: ItemRecord[]; next: string | null }> {
+    const items = await this.store.repos.items.page(after, limit);
+    const last = items[items.length - 1];
+    return { items, next: items.length === limit && last ? last.id : null };
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Applies a PATCH to a locked collection, inside the caller's transaction:
+ * removals, then additions, then rename/description (DESIGN.md §3). Any
+ * failure rolls back the whole body, so a request never half-applies.
+ */
+import { ConflictError, NotFoundError, isUuid } from '@skills/common';
+import { MAX_ENTRIES_PER_COLLECTION } from './limits';
+import type { CollectionPatch, CollectionRecord } from './model';
+import type { Repositories } from './ports';
+
+export async function applyCollectionPatch(
+  repos: Repositories,
+  collection: CollectionRecord,
+  patch: CollectionPatch,
+  /** the account whose private skills may be added; null for team collections */
+  privateOwner: string | null,
+): Promise<void> {
+  const { items, collections } = repos;
+
+  if (patch.removeSkillSlug !== undefined) {
+    const item = await items.findPublicBySlug(patch.removeSkillSlug);
+    // Removing what is not there is a no-op, like adding what is there.
+    if (item) await collections.removeEntry(collection.id, item.id);
+  }
+  if (patch.removePrivateSkillId !== undefined && isUuid(patch.removePrivateSkillId)) {
+    const item = await items.findById(patch.removePrivateSkillId);
+    if (item && item.visibility === 'private' && item.ownerAccountId === privateOwner) {
+      await collections.removeEntry(collection.id, item.id);
+    }
+  }
+
+  let added = false;
+  if (patch.skillSlug !== undefined) {
+    const item = await items.findPublicBySlug(patch.skillSlug);
+    if (!item || item.status !== 'active') throw new NotFoundError('skill.notFound', { slug: patch.skillSlug });
+    await collections.addEntry(collection.id, item.id);
+    added = true;
+  }
+  if (patch.privateSkillId !== undefined) {
+    const id = patch.privateSkillId;
+    // A non-uuid names nothing; another account's skill is reported exactly like an unknown one.
+    const item = isUuid(id) ? await items.findById(id) : null;
+    if (!item || item.visibility !== 'private' || privateOwner === null || item.ownerAccountId !== privateOwner) {
+      throw new NotFoundError('privateSkill.notFound', { id });
+    }
+    await collections.addEntry(collection.id, item.id);
+    added = true;
+  }
+  if (added && (await collections.countEntries(collection.id)) > MAX_ENTRIES_PER_COLLECTION) {
+    throw new ConflictError('collection.tooManyEntries', { limit: MAX_ENTRIES_PER_COLLECTION });
+  }
+
+  const fields: { name?: string; description?: string } = {};
+  if (patch.name !== undefined) fields.name = patch.name;
+  if (patch.description !== undefined) fields.description = patch.description;
+  // Every PATCH touches updatedAt, also one that only changed entries.
+  await collections.update(collection.id, fields);
+}

@@ -1,0 +1,79 @@
+/**
+ * The records the domain works with. Repositories return them; the http
+ * layer renders them. Timestamps are ISO-8601 strings.
+ */
+import type { CatalogItemState, ItemStatus, ItemType } from '@skills/common';
+
+export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
+export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+
+/** A catalog item with the owner of a private one. */
+export interface ItemRecord extends CatalogItemState {
+  ownerAccountId: string | null;
+}
+
+/** A personal (ownerAccountId set) or team (workspaceId set) collection. */
+export interface CollectionRecord {
+  id: string;
+  ownerAccountId: string | null;
+  workspaceId: string | null;
+  createdBy: string;
+  name: string;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PublicEntry {
+  slug: string;
+  name: string;
+  type: ItemType;
+  category: string | null;
+  status: ItemStatus;
+  visibility: 'public';
+}
+
+export interface PrivateEntry {
+  id: string;
+  name: string;
+  description: string;
+  visibility: 'private';
+}
+
+export type CollectionEntry = PublicEntry | PrivateEntry;
+
+export interface CollectionWithEntries extends CollectionRecord {
+  skills: CollectionEntry[];
+}
+
+/** The fields an admin sets on a public item (PUT and import). */
+export interface PublicItemInput {
+  slug: string;
+  name: string;
+  description: string;
+  type: ItemType;
+  category: string;
+  tags: string[];
+  status: Exclude<ItemStatus, 'deleted'>;
+}
+
+export interface Workspace {
+  id: string;
+  name: string;
+}
+
+export interface WorkspaceMember {
+  workspaceId: string;
+  accountId: string;
+  role: WorkspaceRole;
+}
+
+/** A validated PATCH body (DESIGN.md §3); team collections never carry the private fields. */
+export interface CollectionPatch {
+  name?: string;
+  description?: string;
+  skillSlug?: string;
+  removeSkillSlug?: string;
+  privateSkillId?: string;
+  removePrivateSkillId?: string;
+}

@@ -1,0 +1,63 @@
+/**
+ * Rules of personal collections: an account sees and changes only its own;
+ * another account's collection answers exactly like a missing one.
+ */
+import { ConflictError, NotFoundError, isUuid } from '@skills/common';
+import { applyCollectionPatch } from './collection-patch';
+import { MAX_COLLECTIONS_PER_ACCOUNT } from './limits';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries } from './model';
+import type { CollectionsStore, Repositories } from './ports';
+
+export class PersonalCollectionService {
+  constructor(private readonly store: CollectionsStore) {}
+
+  list(accountId: string): Promise<CollectionWithEntries[]> {
+    return this.store.repos.collections.listByOwner(accountId);
+  }
+
+  async get(accountId: string, id: string): Promise<CollectionWithEntries> {
+    const collection = await this.owned(this.store.repos, accountId, id, false);
+    return this.store.repos.collections.withEntries(collection);
+  }
+
+  create(accountId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
+    return this.store.transaction(async (repos) => {
+      await repos.collections.lockScope(accountId);
+      if ((await repos.collections.countByOwner(accountId)) >= MAX_COLLECTIONS_PER_ACCOUNT) {
+        throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_ACCOUNT });
+      }
+      const created = await repos.collections.insert({
+        ownerAccountId: accountId,
+        workspaceId: null,
+        createdBy: accountId,
+        name: input.name,
+        description: input.description ?? '',
+      });
+      return { ...created, skills: [] };
+    });
+  }
+
+  update(accountId: string, id: string, patch: CollectionPatch): Promise<CollectionWithEntries> {
+    return this.store.transaction(async (repos) => {
+      const collection = await this.owned(repos, accountId, id, true);
+      await applyCollectionPatch(repos, collection, patch, accountId);
+      const updated = await repos.collections.findById(id);
+      if (!updated) throw new NotFoundError('collection.notFound');
+      return repos.collections.withEntries(updated);
+    });
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    await this.store.transaction(async (repos) => {
+      await this.owned(repos, accountId, id, true);
+      await repos.collections.delete(id);
+    });
+  }
+
+  private async owned(repos: Repositories, accountId: string, id: string, lock: boolean): Promise<CollectionRecord> {
+    if (!isUuid(id)) throw new NotFoundError('collection.notFound');
+    const collection = lock ? await repos.collections.lockById(id) : await repos.collections.findById(id);
+    if (!collection || collection.ownerAccountId !== accountId) throw new NotFoundError('collection.notFound');
+    return collection;
+  }
+}

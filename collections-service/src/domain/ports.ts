@@ -1,0 +1,86 @@
+/**
+ * The seams between the rules and Postgres. The domain never sees a
+ * transaction object: `CollectionsStore.transaction` hands it repositories
+ * bound to one transaction, so everything done through them commits or rolls
+ * back together.
+ */
+import type {
+  CollectionRecord,
+  CollectionWithEntries,
+  ItemRecord,
+  PublicItemInput,
+  Workspace,
+  WorkspaceMember,
+  WorkspaceRole,
+} from './model';
+
+export interface ItemRepository {
+  findPublicBySlug(slug: string): Promise<ItemRecord | null>;
+  findById(id: string): Promise<ItemRecord | null>;
+  /** insert or update by slug; an update bumps the version */
+  upsertPublic(input: PublicItemInput): Promise<{ item: ItemRecord; created: boolean }>;
+  /** multi-row upsert of a batch with distinct slugs; returns the new states */
+  upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<ItemRecord[]>;
+  /** marks a non-deleted public item deleted (version + 1); null when none */
+  tombstone(slug: string): Promise<ItemRecord | null>;
+  createPrivate(ownerAccountId: string, name: string, description: string): Promise<ItemRecord>;
+  /** every item ordered by id, after `after` */
+  page(after: string | null, limit: number): Promise<ItemRecord[]>;
+}
+
+export type SkillChangeType = 'skill.upserted' | 'skill.deleted';
+
+/** Writes skill-change events into the outbox, inside the caller's transaction. */
+export interface OutboxWriter {
+  append(type: SkillChangeType, items: readonly ItemRecord[]): Promise<void>;
+}
+
+export interface NewCollection {
+  ownerAccountId: string | null;
+  workspaceId: string | null;
+  createdBy: string;
+  name: string;
+  description: string;
+}
+
+export interface CollectionRepository {
+  findById(id: string): Promise<CollectionRecord | null>;
+  /** row-locks the collection until the transaction ends */
+  lockById(id: string): Promise<CollectionRecord | null>;
+  listByOwner(accountId: string): Promise<CollectionWithEntries[]>;
+  listByWorkspace(workspaceId: string): Promise<CollectionWithEntries[]>;
+  withEntries(collection: CollectionRecord): Promise<CollectionWithEntries>;
+  /** serialises creations in one scope (an account or a workspace) so a cap holds */
+  lockScope(scopeId: string): Promise<void>;
+  countByOwner(accountId: string): Promise<number>;
+  countByWorkspace(workspaceId: string): Promise<number>;
+  insert(collection: NewCollection): Promise<CollectionRecord>;
+  update(id: string, fields: { name?: string; description?: string }): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  /** no-op when the item is already there */
+  addEntry(collectionId: string, itemId: string): Promise<void>;
+  removeEntry(collectionId: string, itemId: string): Promise<void>;
+  countEntries(collectionId: string): Promise<number>;
+}
+
+export interface WorkspaceRepository {
+  create(name: string): Promise<Workspace>;
+  exists(id: string): Promise<boolean>;
+  roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null>;
+  setMember(member: WorkspaceMember): Promise<WorkspaceMember>;
+}
+
+export interface Repositories {
+  items: ItemRepository;
+  outbox: OutboxWriter;
+  collections: CollectionRepository;
+  workspaces: WorkspaceRepository;
+}
+
+export interface CollectionsStore {
+  /** repositories outside any transaction, for reads */
+  readonly repos: Repositories;
+  /** runs `work` in one transaction; a throw rolls everything back */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+}

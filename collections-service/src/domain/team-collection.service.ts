@@ -1,0 +1,92 @@
+/**
+ * Rules of team collections: the workspace must exist, the caller must be a
+ * member, and the role decides what they may do (workspace-access.ts).
+ */
+import { ConflictError, NotFoundError, isUuid } from '@skills/common';
+import { applyCollectionPatch } from './collection-patch';
+import { MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WorkspaceRole } from './model';
+import type { CollectionsStore, Repositories } from './ports';
+import { assertWorkspaceAccess, type WorkspaceAction } from './workspace-access';
+
+/** Team PATCH bodies carry no private-skill fields (the schema refuses them). */
+export type TeamCollectionPatch = Omit<CollectionPatch, 'privateSkillId' | 'removePrivateSkillId'>;
+
+export class TeamCollectionService {
+  constructor(private readonly store: CollectionsStore) {}
+
+  async list(accountId: string, workspaceId: string): Promise<CollectionWithEntries[]> {
+    await this.access(this.store.repos, accountId, workspaceId, 'read');
+    return this.store.repos.collections.listByWorkspace(workspaceId);
+  }
+
+  async get(accountId: string, workspaceId: string, id: string): Promise<CollectionWithEntries> {
+    await this.access(this.store.repos, accountId, workspaceId, 'read');
+    const collection = await this.inWorkspace(this.store.repos, workspaceId, id, false);
+    return this.store.repos.collections.withEntries(collection);
+  }
+
+  create(
+    accountId: string,
+    workspaceId: string,
+    input: { name: string; description?: string },
+  ): Promise<CollectionWithEntries> {
+    return this.store.transaction(async (repos) => {
+      await this.access(repos, accountId, workspaceId, 'create');
+      await repos.collections.lockScope(workspaceId);
+      if ((await repos.collections.countByWorkspace(workspaceId)) >= MAX_COLLECTIONS_PER_WORKSPACE) {
+        throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
+      }
+      const created = await repos.collections.insert({
+        ownerAccountId: null,
+        workspaceId,
+        createdBy: accountId,
+        name: input.name,
+        description: input.description ?? '',
+      });
+      return { ...created, skills: [] };
+    });
+  }
+
+  update(accountId: string, workspaceId: string, id: string, patch: TeamCollectionPatch): Promise<CollectionWithEntries> {
+    return this.store.transaction(async (repos) => {
+      await this.access(repos, accountId, workspaceId, 'update');
+      const collection = await this.inWorkspace(repos, workspaceId, id, true);
+      await applyCollectionPatch(repos, collection, patch, null);
+      const updated = await repos.collections.findById(id);
+      if (!updated) throw new NotFoundError('collection.notFound');
+      return repos.collections.withEntries(updated);
+    });
+  }
+
+  async delete(accountId: string, workspaceId: string, id: string): Promise<void> {
+    await this.store.transaction(async (repos) => {
+      // Membership first, so a non-member learns nothing about the collection.
+      const role = await this.access(repos, accountId, workspaceId, 'read');
+      const collection = await this.inWorkspace(repos, workspaceId, id, true);
+      assertWorkspaceAccess(role, 'delete', { accountId, createdBy: collection.createdBy });
+      await repos.collections.delete(id);
+    });
+  }
+
+  private async access(
+    repos: Repositories,
+    accountId: string,
+    workspaceId: string,
+    action: WorkspaceAction,
+  ): Promise<WorkspaceRole> {
+    if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId))) {
+      throw new NotFoundError('workspace.notFound');
+    }
+    const role = await repos.workspaces.roleOf(workspaceId, accountId);
+    assertWorkspaceAccess(role, action);
+    return role;
+  }
+
+  private async inWorkspace(repos: Repositories, workspaceId: string, id: string, lock: boolean): Promise<CollectionRecord> {
+    if (!isUuid(id)) throw new NotFoundError('collection.notFound');
+    const collection = lock ? await repos.collections.lockById(id) : await repos.collections.findById(id);
+    if (!collection || collection.workspaceId !== workspaceId) throw new NotFoundError('collection.notFound');
+    return collection;
+  }
+}

@@ -1,0 +1,47 @@
+/** Request bodies and queries of the admin routes (DESIGN.md §4). */
+import Joi from 'joi';
+import { WORKSPACE_ROLES, type PublicItemInput, type WorkspaceRole } from '../domain/model';
+
+export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
+
+export const slugSchema = Joi.string().pattern(SLUG_PATTERN).required().label('slug');
+
+/** PUT body: everything but the slug, which comes from the path. */
+export const skillFieldsSchema = {
+  name: Joi.string().trim().min(1).max(200).required(),
+  description: Joi.string().allow('').max(5000).default(''),
+  type: Joi.string().valid('skill', 'plugin').default('skill'),
+  category: Joi.string().trim().min(1).max(100).required(),
+  tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(20).default([]),
+  // 'deleted' is reached only through DELETE, which emits skill.deleted.
+  status: Joi.string().valid('active', 'draft', 'archived').default('active'),
+};
+
+export const putSkillSchema = Joi.object<Omit<PublicItemInput, 'slug'>>(skillFieldsSchema).required();
+
+/** One NDJSON import line: the slug plus the PUT fields. */
+export const importLineSchema = Joi.object<PublicItemInput>({
+  slug: Joi.string().pattern(SLUG_PATTERN).required(),
+  ...skillFieldsSchema,
+}).required();
+
+export const privateSkillSchema = Joi.object<{ name: string; description: string }>({
+  name: Joi.string().trim().min(1).max(120).required(),
+  description: Joi.string().allow('').max(2000).default(''),
+}).required();
+
+export const createWorkspaceSchema = Joi.object<{ name: string; ownerAccountId: string }>({
+  name: Joi.string().trim().min(1).max(120).required(),
+  ownerAccountId: Joi.string().guid().required(),
+}).required();
+
+export const memberSchema = Joi.object<{ role: WorkspaceRole }>({
+  role: Joi.string()
+    .valid(...WORKSPACE_ROLES)
+    .required(),
+}).required();
+
+export const itemsQuerySchema = Joi.object<{ after?: string; limit: number }>({
+  after: Joi.string().guid(),
+  limit: Joi.number().integer().min(1).max(5000).default(1000),
+});

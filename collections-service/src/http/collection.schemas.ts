@@ -1,0 +1,31 @@
+/** Request bodies of the collection routes (DESIGN.md §3). joi refuses unknown fields by default. */
+import Joi from 'joi';
+import type { CollectionPatch } from '../domain/model';
+import type { TeamCollectionPatch } from '../domain/team-collection.service';
+
+const name = Joi.string().trim().min(1).max(120);
+const description = Joi.string().allow('').max(2000);
+// Slugs and ids in a body are looked up, not validated by shape: an unknown one is a 404 naming it.
+const reference = Joi.string().min(1).max(200);
+
+export interface CreateCollectionBody {
+  name: string;
+  description?: string;
+}
+
+export const createCollectionSchema = Joi.object<CreateCollectionBody>({
+  name: name.required(),
+  description,
+}).required();
+
+const teamPatchFields = { name, description, skillSlug: reference, removeSkillSlug: reference };
+
+export const teamPatchSchema = Joi.object<TeamCollectionPatch>(teamPatchFields).min(1).required();
+
+export const personalPatchSchema = Joi.object<CollectionPatch>({
+  ...teamPatchFields,
+  privateSkillId: reference,
+  removePrivateSkillId: reference,
+})
+  .min(1)
+  .required();

@@ -1,0 +1,44 @@
+/** `/api/v1/me/collections`: the caller's personal collections. */
+import { Router } from 'express';
+import { accountOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
+import type { PersonalCollectionService } from '../domain/personal-collection.service';
+import { createCollectionSchema, personalPatchSchema } from './collection.schemas';
+import { personalCollectionView } from './views';
+
+export function meCollectionsRoutes(service: PersonalCollectionService): Router {
+  const router = Router();
+
+  router
+    .route('/api/v1/me/collections')
+    .get(async (_req, res) => {
+      const collections = await service.list(accountOf(res).accountId);
+      res.json({ data: { collections: collections.map(personalCollectionView) } });
+    })
+    .post(jsonBody(), async (req, res) => {
+      const { accountId } = accountOf(res);
+      const body = validate(createCollectionSchema, req.body ?? {});
+      const collection = await service.create(accountId, body);
+      res.status(201).json({ data: { collection: personalCollectionView(collection) } });
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/api/v1/me/collections/:id')
+    .get(async (req, res) => {
+      const collection = await service.get(accountOf(res).accountId, req.params.id);
+      res.json({ data: { collection: personalCollectionView(collection) } });
+    })
+    .patch(jsonBody(), async (req, res) => {
+      const { accountId } = accountOf(res);
+      const patch = validate(personalPatchSchema, req.body ?? {});
+      const collection = await service.update(accountId, req.params.id, patch);
+      res.json({ data: { collection: personalCollectionView(collection) } });
+    })
+    .delete(async (req, res) => {
+      await service.delete(accountOf(res).accountId, req.params.id);
+      res.json({ data: { deleted: true } });
+    })
+    .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));
+
+  return router;
+}

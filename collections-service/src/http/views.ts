@@ -1,0 +1,51 @@
+/** How records are shown in responses (DESIGN.md §3 and §4). */
+import type { CatalogItemState } from '@skills/common';
+import type { CollectionWithEntries, ItemRecord } from '../domain/model';
+
+export function personalCollectionView(c: CollectionWithEntries) {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    skills: c.skills,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export function teamCollectionView(c: CollectionWithEntries) {
+  return {
+    id: c.id,
+    workspaceId: c.workspaceId,
+    name: c.name,
+    description: c.description,
+    createdBy: c.createdBy,
+    skills: c.skills,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export function publicSkillView(item: ItemRecord) {
+  return {
+    id: item.id,
+    slug: item.slug,
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    category: item.category,
+    tags: item.tags,
+    status: item.status,
+    updatedAt: item.updatedAt,
+  };
+}
+
+export function privateSkillView(item: ItemRecord) {
+  return { id: item.id, name: item.name, description: item.description };
+}
+
+/** The full state the search side indexes; the owner of a private item stays here. */
+export function itemStateView(item: ItemRecord): CatalogItemState {
+  const { ownerAccountId: _owner, ...state } = item;
+  return state;
+}

@@ -1,0 +1,44 @@
+/** `/api/v1/workspaces/:id/collections`: shared collections of a team workspace. */
+import { Router } from 'express';
+import { accountOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
+import type { TeamCollectionService } from '../domain/team-collection.service';
+import { createCollectionSchema, teamPatchSchema } from './collection.schemas';
+import { teamCollectionView } from './views';
+
+export function workspaceCollectionsRoutes(service: TeamCollectionService): Router {
+  const router = Router();
+
+  router
+    .route('/api/v1/workspaces/:id/collections')
+    .get(async (req, res) => {
+      const collections = await service.list(accountOf(res).accountId, req.params.id);
+      res.json({ data: { collections: collections.map(teamCollectionView) } });
+    })
+    .post(jsonBody(), async (req, res) => {
+      const { accountId } = accountOf(res);
+      const body = validate(createCollectionSchema, req.body ?? {});
+      const collection = await service.create(accountId, req.params.id, body);
+      res.status(201).json({ data: { collection: teamCollectionView(collection) } });
+    })
+    .all(methodNotAllowed(['GET', 'POST']));
+
+  router
+    .route('/api/v1/workspaces/:id/collections/:collectionId')
+    .get(async (req, res) => {
+      const collection = await service.get(accountOf(res).accountId, req.params.id, req.params.collectionId);
+      res.json({ data: { collection: teamCollectionView(collection) } });
+    })
+    .patch(jsonBody(), async (req, res) => {
+      const { accountId } = accountOf(res);
+      const patch = validate(teamPatchSchema, req.body ?? {});
+      const collection = await service.update(accountId, req.params.id, req.params.collectionId, patch);
+      res.json({ data: { collection: teamCollectionView(collection) } });
+    })
+    .delete(async (req, res) => {
+      await service.delete(accountOf(res).accountId, req.params.id, req.params.collectionId);
+      res.json({ data: { deleted: true } });
+    })
+    .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { PrincipalVerifier, createSequelize, runMigrations, type Logger } from '@skills/common';
+import { createCollectionsApp } from './app';
+import type { CollectionsConfig } from './config';
+import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
+
+export { createCollectionsApp, type CollectionsAppDeps } from './app';
+export { loadCollectionsConfig, type CollectionsConfig } from './config';
+export { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
+
+export interface RunningService {
+  port: number;
+  url: string;
+  /** stops accepting, lets requests in flight finish, then closes the pool */
+  close(): Promise<void>;
+}
+
+/** Migrates the schema, then serves on `config.port` (0 picks a free port). */
+export async function startCollectionsService(
+  config: Readonly<CollectionsConfig>,
+  logger: Logger,
+): Promise<RunningService> {
+  const sequelize = createSequelize({
+    url: config.databaseUrl,
+    poolMax: config.dbPoolMax,
+    logger,
+    applicationName: 'collections-service',
+  });
+  try {
+    await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations, logger);
+  } catch (err) {
+    await sequelize.close();
+    throw err;
+  }
+  const app = createCollectionsApp({
+    sequelize,
+    verifier: new PrincipalVerifier({ secret: config.principalSecret }),
+    logger,
+  });
+  const server = app.listen(config.port);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port }, 'collections-service listening');
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+      server.closeIdleConnections();
+      await closed;
+      await sequelize.close();
+    },
+  };
+}

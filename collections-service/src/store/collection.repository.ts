@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility } from '@skills/common';
+import type { CollectionEntry, CollectionRecord, CollectionWithEntries } from '../domain/model';
+import type { CollectionRepository, NewCollection } from '../domain/ports';
+import { iso, type Sql } from './sql';
+
+interface CollectionRow {
+  id: string;
+  owner_account_id: string | null;
+  workspace_id: string | null;
+  created_by: string;
+  name: string;
+  description: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface EntryRow {
+  collection_id: string;
+  id: string;
+  slug: string | null;
+  name: string;
+  description: string;
+  type: ItemType;
+  category: string | null;
+  status: ItemStatus;
+  visibility: ItemVisibility;
+}
+
+const COLUMNS = 'id, owner_account_id, workspace_id, created_by, name, description, created_at, updated_at';
+
+function toRecord(row: CollectionRow): CollectionRecord {
+  return {
+    id: row.id,
+    ownerAccountId: row.owner_account_id,
+    workspaceId: row.workspace_id,
+    createdBy: row.created_by,
+    name: row.name,
+    description: row.description,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+function toEntry(row: EntryRow): CollectionEntry {
+  if (row.visibility === 'private') {
+    return { id: row.id, name: row.name, description: row.description, visibility: 'private' };
+  }
+  return {
+    slug: row.slug ?? '',
+    name: row.name,
+    type: row.type,
+    category: row.category,
+    status: row.status,
+    visibility: 'public',
+  };
+}
+
+export class SqlCollectionRepository implements CollectionRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async findById(id: string): Promise<CollectionRecord | null> {
+    const row = await this.sql.one<CollectionRow>(`SELECT ${COLUMNS} FROM collections.collections WHERE id = $1`, [id]);
+    return row && toRecord(row);
+  }
+
+  async lockById(id: string): Promise<CollectionRecord | null> {
+    const row = await this.sql.one<CollectionRow>(
+      `SELECT ${COLUMNS} FROM collections.collections WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return row && toRecord(row);
+  }
+
+  async listByOwner(accountId: string): Promise<CollectionWithEntries[]> {
+    const rows = await this.sql.rows<CollectionRow>(
+      `SELECT ${COLUMNS} FROM collections.collections WHERE owner_account_id = $1 ORDER BY created_at, id`,
+      [accountId],
+    );
+    return this.attachEntries(rows.map(toRecord));
+  }
+
+  async listByWorkspace(workspaceId: string): Promise<CollectionWithEntries[]> {
+    const rows = await this.sql.rows<CollectionRow>(
+      `SELECT ${COLUMNS} FROM collections.collections WHERE workspace_id = $1 ORDER BY created_at, id`,
+      [workspaceId],
+    );
+    return this.attachEntries(rows.map(toRecord));
+  }
+
+  async withEntries(collection: CollectionRecord): Promise<CollectionWithEntries> {
+    const [withSkills] = await this.attachEntries([collection]);
+    return withSkills ?? { ...collection, skills: [] };
+  }
+
+  async lockScope(scopeId: string): Promise<void> {
+    await this.sql.run(`SELECT pg_advisory_xact_lock(hashtext('collections:' || $1))`, [scopeId]);
+  }
+
+  async countByOwner(accountId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.collections WHERE owner_account_id = $1',
+      [accountId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async countByWorkspace(workspaceId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.collections WHERE workspace_id = $1',
+      [workspaceId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async insert(c: NewCollection): Promise<CollectionRecord> {
+    const row = await this.sql
+      .one<CollectionRow>(
+        `INSERT INTO collections.collections (id, owner_account_id, workspace_id, created_by, name, description)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+        [randomUUID(), c.ownerAccountId, c.workspaceId, c.createdBy, c.name, c.description],
+      )
+      .catch((err: unknown) => {
+        // the workspace went away between the membership check and the insert
+        if (isForeignKeyViolation(err)) throw new NotFoundError('workspace.notFound', {}, { cause: err });
+        throw err;
+      });
+    if (!row) throw new Error('insert returned no row');
+    return toRecord(row);
+  }
+
+  async update(id: string, fields: { name?: string; description?: string }): Promise<void> {
+    await this.sql.run(
+      `UPDATE collections.collections
+       SET name = COALESCE($2, name), description = COALESCE($3, description), updated_at = now()
+       WHERE id = $1`,
+      [id, fields.name ?? null, fields.description ?? null],
+    );
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.sql.run('DELETE FROM collections.collections WHERE id = $1', [id])) > 0;
+  }
+
+  async addEntry(collectionId: string, itemId: string): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO collections.collection_entries (collection_id, item_id) VALUES ($1, $2)
+       ON CONFLICT (collection_id, item_id) DO NOTHING`,
+      [collectionId, itemId],
+    );
+  }
+
+  async removeEntry(collectionId: string, itemId: string): Promise<void> {
+    await this.sql.run('DELETE FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [
+      collectionId,
+      itemId,
+    ]);
+  }
+
+  async countEntries(collectionId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.collection_entries WHERE collection_id = $1',
+      [collectionId],
+    );
+    return row?.n ?? 0;
+  }
+
+  /** One query for the entries of every collection given, in the order they were added. */
+  private async attachEntries(collections: CollectionRecord[]): Promise<CollectionWithEntries[]> {
+    if (collections.length === 0) return [];
+    const rows = await this.sql.rows<EntryRow>(
+      `SELECT e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility
+       FROM collections.collection_entries e JOIN collections.items i ON i.id = e.item_id
+       WHERE e.collection_id = ANY($1::uuid[])
+       ORDER BY e.id`,
+      [collections.map((c) => c.id)],
+    );
+    const byCollection = new Map<string, CollectionEntry[]>(collections.map((c) => [c.id, []]));
+    for (const row of rows) byCollection.get(row.collection_id)?.push(toEntry(row));
+    return collections.map((c) => ({ ...c, skills: byCollection.get(c.id) ?? [] }));
+  }
+}

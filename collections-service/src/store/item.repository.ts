@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { ItemStatus, ItemType, ItemVisibility } from '@skills/common';
+import type { ItemRecord, PublicItemInput } from '../domain/model';
+import type { ItemRepository } from '../domain/ports';
+import { iso, type Sql } from './sql';
+
+interface ItemRow {
+  id: string;
+  slug: string | null;
+  name: string;
+  description: string;
+  type: ItemType;
+  category: string | null;
+  tags: string[];
+  status: ItemStatus;
+  visibility: ItemVisibility;
+  owner_account_id: string | null;
+  version: number;
+  updated_at: Date;
+}
+
+const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, owner_account_id, version, updated_at';
+
+function toRecord(row: ItemRow): ItemRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    category: row.category,
+    tags: row.tags,
+    status: row.status,
+    visibility: row.visibility,
+    ownerAccountId: row.owner_account_id,
+    version: row.version,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * The public-item upsert shared by PUT and import: rows arrive as one JSON
+ * array parameter (jsonb_to_recordset), so a batch of any size is one
+ * statement with one bind value. `xmax = 0` tells an insert from an update.
+ */
+const UPSERT_PUBLIC = `
+  INSERT INTO collections.items AS i (id, slug, name, description, type, category, tags, status, visibility)
+  SELECT r.id, r.slug, r.name, r.description, r.type, r.category, r.tags, r.status, 'public'
+  FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, slug text, name text, description text, type text,
+                                          category text, tags text[], status text)
+  ON CONFLICT (slug) DO UPDATE SET
+    name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
+    category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status,
+    version = i.version + 1, updated_at = now()
+  RETURNING ${COLUMNS}, (xmax = 0) AS inserted`;
+
+export class SqlItemRepository implements ItemRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async findPublicBySlug(slug: string): Promise<ItemRecord | null> {
+    const row = await this.sql.one<ItemRow>(`SELECT ${COLUMNS} FROM collections.items WHERE slug = $1`, [slug]);
+    return row && toRecord(row);
+  }
+
+  async findById(id: string): Promise<ItemRecord | null> {
+    const row = await this.sql.one<ItemRow>(`SELECT ${COLUMNS} FROM collections.items WHERE id = $1`, [id]);
+    return row && toRecord(row);
+  }
+
+  async upsertPublic(input: PublicItemInput): Promise<{ item: ItemRecord; created: boolean }> {
+    const rows = await this.sql.rows<ItemRow & { inserted: boolean }>(UPSERT_PUBLIC, [
+      JSON.stringify([{ id: randomUUID(), ...input }]),
+    ]);
+    const row = rows[0];
+    if (!row) throw new Error('upsert returned no row');
+    return { item: toRecord(row), created: row.inserted };
+  }
+
+  async upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<ItemRecord[]> {
+    if (inputs.length === 0) return [];
+    const rows = await this.sql.rows<ItemRow>(UPSERT_PUBLIC, [
+      JSON.stringify(inputs.map((input) => ({ id: randomUUID(), ...input }))),
+    ]);
+    return rows.map(toRecord);
+  }
+
+  async tombstone(slug: string): Promise<ItemRecord | null> {
+    const row = await this.sql.one<ItemRow>(
+      `UPDATE collections.items SET status = 'deleted', version = version + 1, updated_at = now()
+       WHERE slug = $1 AND status <> 'deleted' RETURNING ${COLUMNS}`,
+      [slug],
+    );
+    return row && toRecord(row);
+  }
+
+  async createPrivate(ownerAccountId: string, name: string, description: string): Promise<ItemRecord> {
+    const row = await this.sql.one<ItemRow>(
+      `INSERT INTO collections.items (id, name, description, visibility, owner_account_id)
+       VALUES ($1, $2, $3, 'private', $4) RETURNING ${COLUMNS}`,
+      [randomUUID(), name, description, ownerAccountId],
+    );
+    if (!row) throw new Error('insert returned no row');
+    return toRecord(row);
+  }
+
+  async page(after: string | null, limit: number): Promise<ItemRecord[]> {
+    const rows = after
+      ? await this.sql.rows<ItemRow>(
+          `SELECT ${COLUMNS} FROM collections.items WHERE id > $1 ORDER BY id LIMIT $2`,
+          [after, limit],
+        )
+      : await this.sql.rows<ItemRow>(`SELECT ${COLUMNS} FROM collections.items ORDER BY id LIMIT $1`, [limit]);
+    return rows.map(toRecord);
+  }
+}
