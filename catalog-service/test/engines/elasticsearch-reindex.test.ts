@@ -1,0 +1,126 @@
+/**
+ * Zero-downtime reindex at the wire: new versioned index, bulk of every
+ * page, refresh, one atomic `_aliases` swap, delete of the old index — and
+ * searches and writes keep working on the alias meanwhile.
+ */
+import nock from 'nock';
+import type { CatalogItemState } from '@skills/common';
+import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
+import {
+  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, wireEngine,
+} from './elasticsearch-wire.fixtures';
+
+const ACK = { acknowledged: true };
+let sut: ElasticsearchEngine;
+let requests: string[];
+
+function es(): nock.Scope {
+  const scope = nock(ES);
+  scope.on('request', (req: { method: string; path: string }) => requests.push(`${req.method} ${new URL(req.path, ES).pathname}`));
+  return scope;
+}
+
+async function* pages(...batches: Array<CatalogItemState[] | (() => Promise<void>)>): AsyncIterable<CatalogItemState[]> {
+  for (const b of batches) {
+    if (typeof b === 'function') await b();
+    else yield b;
+  }
+}
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+beforeEach(() => {
+  requests = [];
+  sut = wireEngine();
+});
+afterEach(async () => {
+  const pending = nock.pendingMocks();
+  nock.cleanAll();
+  await sut.close();
+  expect(pending).toEqual([]);
+});
+
+describe('ElasticsearchEngine.reindex', () => {
+  it('builds a new index, keeps serving from the alias, swaps atomically, then deletes the old index', async () => {
+    const [a, b, c] = [item(1), item(2), item(3)];
+    const cNewer = item(3, { name: 'Skill 3 renamed', version: 8 });
+    es().put(`/${NEW_INDEX}`, indexDefinition()).matchHeader('content-type', JSON_TYPE)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
+    // mid-reindex: a search reads the alias; an event is written to the alias and the new index
+    es().post('/skills/_search').reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
+    // the page read before the event carries the older state: stale in the new index
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [c])), bulkReply([
+      failed(NEW_INDEX, c, 409, 'version_conflict_engine_exception', `[${c.id}]: version conflict, current version [8] is higher or equal to the one provided [3]`),
+    ]));
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().post('/_aliases', { actions: [{ remove: { index: OLD_INDEX, alias: 'skills' } }, { add: { index: NEW_INDEX, alias: 'skills' } }] })
+      .matchHeader('content-type', JSON_TYPE)
+      .reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+
+    const progress: number[] = [];
+    const midway = async () => {
+      await sut.search({ q: 'skill', page: 1, limit: 20, sort: 'relevance' });
+      await expect(sut.apply([cNewer])).resolves.toEqual({ applied: 1, stale: 0 });
+    };
+    const result = await sut.reindex(pages([a, b], midway, [c]), (p) => progress.push(p.indexed));
+
+    expect(result).toEqual({ indexed: 3 });
+    expect(progress).toEqual([2, 3]);
+    expect(requests).toEqual([
+      `PUT /${NEW_INDEX}`,
+      'POST /_bulk',
+      'POST /skills/_search',
+      'POST /_bulk',
+      'POST /_bulk',
+      'POST /_bulk',
+      `GET /${NEW_INDEX}/_refresh`,
+      'GET /_alias/skills',
+      'POST /_aliases',
+      `DELETE /${OLD_INDEX}`,
+    ]);
+  });
+
+  it('drops the new index and leaves the alias alone when an item is refused', async () => {
+    const bad = item(1);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [bad])), bulkReply([
+      failed(NEW_INDEX, bad, 400, 'document_parsing_exception', 'failed to parse field [updatedAt]'),
+    ]));
+    es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+
+    await expect(sut.reindex(pages([bad]))).rejects.toBeInstanceOf(ElasticsearchWriteError);
+    expect(requests).toEqual([`PUT /${NEW_INDEX}`, 'POST /_bulk', `DELETE /${NEW_INDEX}`]);
+
+    // later writes go to the alias only: nothing is being built any more
+    const next = item(2);
+    expectBulk(es(), '/_bulk', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
+    await expect(sut.apply([next])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+
+  it('drops the new index when the system of record cannot be read', async () => {
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+    const broken = async () => {
+      throw new Error('collections-service answered 503');
+    };
+    await expect(sut.reindex(pages(broken))).rejects.toThrow('collections-service answered 503');
+    expect(requests).toEqual([`PUT /${NEW_INDEX}`, `DELETE /${NEW_INDEX}`]);
+  });
+
+  it('swaps without a remove action when the alias does not exist yet', async () => {
+    const a = item(1);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get('/_alias/skills').reply(404, { error: 'alias [skills] missing', status: 404 }, REPLY_HEADERS);
+    es().post('/_aliases', { actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }] }).reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
+  });
+});

@@ -1,0 +1,74 @@
+/** Shared fixtures of the Elasticsearch wire tests: replies shaped like a 9.x cluster's. */
+import nock from 'nock';
+import { createLogger, type CatalogItemState } from '@skills/common';
+import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
+
+export const ES = 'http://es.test:9200';
+export const JSON_TYPE = 'application/vnd.elasticsearch+json; compatible-with=9';
+export const NDJSON_TYPE = 'application/vnd.elasticsearch+x-ndjson; compatible-with=9';
+/** what a 9.x node answers a compatible-with=9 request with */
+export const REPLY_HEADERS = { 'content-type': 'application/vnd.elasticsearch+json;compatible-with=9', 'x-elastic-product': 'Elasticsearch' };
+export const NOW = new Date(1_763_780_000_000);
+export const NEW_INDEX = 'skills-v1763780000000';
+export const OLD_INDEX = 'skills-v1700000000000';
+
+export function item(n: number, overrides: Partial<CatalogItemState> = {}): CatalogItemState {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    slug: `skill-${n}`,
+    name: `Skill ${n}`,
+    description: `Does thing ${n}`,
+    type: 'skill',
+    category: 'devops',
+    tags: ['t'],
+    status: 'active',
+    visibility: 'public',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: n,
+    ...overrides,
+  };
+}
+
+export function ndjson(lines: unknown[]): string {
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
+export function indexLines(index: string, items: CatalogItemState[]): unknown[] {
+  return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: i.version, version_type: 'external' } }, i]);
+}
+
+export function created(index: string, i: CatalogItemState) {
+  return { index: { _index: index, _id: i.id, _version: i.version, result: 'created', _shards: { total: 2, successful: 1, failed: 0 }, _seq_no: 0, _primary_term: 1, status: 201 } };
+}
+
+export function failed(index: string, i: CatalogItemState, status: number, type: string, reason: string) {
+  return { index: { _index: index, _id: i.id, status, error: { type, reason, index_uuid: 'aAsFqTI0Tc2W0LCWgPNrOA', shard: '0', index } } };
+}
+
+export function bulkReply(items: unknown[]) {
+  const errors = items.some((i) => ((i as { index: { status: number } }).index.status >= 300));
+  return { errors, took: 3, items };
+}
+
+/** Captures the raw NDJSON body of one bulk request. */
+export function expectBulk(scope: nock.Scope, path: string, expected: string, reply: unknown, status = 200): nock.Scope {
+  return scope
+    .post(path, (body: unknown) => {
+      expect(body).toBe(expected);
+      return true;
+    })
+    .matchHeader('content-type', NDJSON_TYPE)
+    .reply(status, reply as nock.Body, REPLY_HEADERS);
+}
+
+/** The engine under test on node:http (so nock sees it), fast retries, a fixed clock. */
+export function wireEngine(): ElasticsearchEngine {
+  return new ElasticsearchEngine({
+    node: ES,
+    index: 'skills',
+    logger: createLogger({ service: 'test', level: 'silent' }),
+    httpConnection: true,
+    retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 },
+    now: () => NOW,
+  });
+}

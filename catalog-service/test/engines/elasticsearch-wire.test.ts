@@ -1,0 +1,142 @@
+/**
+ * ElasticsearchEngine at the wire: nock sees the HTTP requests the real 9.x
+ * client sends (method, path, query, vendored content type, body) and replays
+ * responses shaped like a real cluster's.
+ */
+import nock from 'nock';
+import { ServiceUnavailableError } from '@skills/common';
+import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
+import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
+import { ES, JSON_TYPE, NDJSON_TYPE, REPLY_HEADERS, NOW, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, wireEngine } from './elasticsearch-wire.fixtures';
+
+let sut: ElasticsearchEngine;
+
+beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
+
+beforeEach(() => {
+  sut = wireEngine();
+});
+
+afterEach(async () => {
+  const pending = nock.pendingMocks();
+  nock.cleanAll();
+  await sut.close();
+  expect(pending).toEqual([]);
+});
+
+describe('ElasticsearchEngine.init', () => {
+  it('creates the first versioned index with the mapping and the alias when the alias is missing', async () => {
+    nock(ES).head('/_alias/skills').reply(404, '', REPLY_HEADERS);
+    nock(ES)
+      .put(`/${NEW_INDEX}`, { ...indexDefinition(), aliases: { skills: {} } })
+      .matchHeader('content-type', JSON_TYPE)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    await sut.init();
+  });
+
+  it('leaves an existing alias alone', async () => {
+    nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    await sut.init();
+  });
+});
+
+describe('ElasticsearchEngine.search', () => {
+  const query = { q: 'git', page: 2, limit: 1, sort: 'relevance' as const };
+  const hit = {
+    _index: OLD_INDEX,
+    _id: item(1).id,
+    _score: 4.2,
+    _source: { id: item(1).id, slug: 'skill-1', name: 'Skill 1', description: 'Does thing 1', type: 'skill', category: 'devops', tags: ['t'], updatedAt: '2026-11-20T10:00:00.000Z' },
+    sort: [4.2, 1763640000000, item(1).id],
+  };
+  const reply = { took: 2, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: 7, relation: 'eq' }, max_score: null, hits: [hit] } };
+
+  it('sends the built query to the alias and maps hits and the exact total', async () => {
+    nock(ES)
+      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(query))))
+      .matchHeader('content-type', JSON_TYPE)
+      .matchHeader('accept', /compatible-with=9/)
+      .reply(200, reply, REPLY_HEADERS);
+    await expect(sut.search(query)).resolves.toEqual({ items: [hit._source], total: 7 });
+  });
+
+  it('retries after a 429 and answers from the second attempt', async () => {
+    nock(ES).post('/skills/_search').reply(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected execution' }, status: 429 }, REPLY_HEADERS);
+    nock(ES).post('/skills/_search').reply(200, reply, REPLY_HEADERS);
+    await expect(sut.search(query)).resolves.toMatchObject({ total: 7 });
+  });
+
+  it('gives up after the retries with a 503 for the caller', async () => {
+    nock(ES).post('/skills/_search').times(3).reply(503, { error: { type: 'unavailable_shards_exception', reason: 'no shards' }, status: 503 }, REPLY_HEADERS);
+    await expect(sut.search(query)).rejects.toBeInstanceOf(ServiceUnavailableError);
+  });
+});
+
+describe('ElasticsearchEngine.apply', () => {
+  it('bulk-indexes full states through the alias with external versions; a 409 is a stale skip', async () => {
+    const fresh = item(1);
+    const older = item(2);
+    expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [fresh, older])), bulkReply([
+      created(OLD_INDEX, fresh),
+      failed(OLD_INDEX, older, 409, 'version_conflict_engine_exception', `[${older.id}]: version conflict, current version [5] is higher or equal to the one provided [2]`),
+    ]));
+    await expect(sut.apply([fresh, older])).resolves.toEqual({ applied: 1, stale: 1 });
+  });
+
+  it('writes a deletion as a tombstone document with its higher version', async () => {
+    const tombstone = item(3, { status: 'deleted', version: 9 });
+    expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
+    await expect(sut.apply([tombstone])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+
+  it('reports an item refused with 400 after writing the others', async () => {
+    const good = item(1);
+    const bad = item(2);
+    expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [good, bad])), bulkReply([
+      created(OLD_INDEX, good),
+      failed(OLD_INDEX, bad, 400, 'document_parsing_exception', '[1:42] failed to parse field [updatedAt] of type [date]'),
+    ]));
+    const err = await sut.apply([good, bad]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ElasticsearchWriteError);
+    expect((err as ElasticsearchWriteError).failures).toEqual([
+      { id: bad.id, status: 400, reason: '[1:42] failed to parse field [updatedAt] of type [date]' },
+    ]);
+  });
+
+  it('resends only the items the cluster rejected with 429', async () => {
+    const a = item(1);
+    const b = item(2);
+    const scope = nock(ES);
+    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a, b])), bulkReply([
+      created(OLD_INDEX, a),
+      failed(OLD_INDEX, b, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'),
+    ]));
+    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
+    await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
+  });
+
+  it('repeats the whole bulk when the request itself gets a 503', async () => {
+    const a = item(1);
+    const scope = nock(ES);
+    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
+    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+});
+
+describe('ElasticsearchEngine.health', () => {
+  it('is ready on a yellow cluster and not on a red one', async () => {
+    const body = { cluster_name: 'docker-cluster', timed_out: false, number_of_nodes: 1, number_of_data_nodes: 1, active_primary_shards: 1, active_shards: 1 };
+    nock(ES).get('/_cluster/health').reply(200, { ...body, status: 'yellow' }, REPLY_HEADERS);
+    nock(ES).get('/_cluster/health').reply(200, { ...body, status: 'red' }, REPLY_HEADERS);
+    await expect(sut.health()).resolves.toEqual({ ok: true });
+    await expect(sut.health()).resolves.toEqual({ ok: false, reason: 'elasticsearch cluster is red' });
+  });
+
+  it('is not ready when the node is unreachable', async () => {
+    nock(ES).get('/_cluster/health').replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' });
+    await expect(sut.health()).resolves.toMatchObject({ ok: false });
+  });
+});
