@@ -9,7 +9,7 @@ import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasti
 import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import {
-  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, wireEngine,
+  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, wireEngine,
 } from './elasticsearch-wire.fixtures';
 
 const ACK = { acknowledged: true };
@@ -46,7 +46,7 @@ describe('ElasticsearchEngine.reindex', () => {
   it('builds a new index, keeps serving from the alias, swaps atomically, then deletes the old index', async () => {
     const [a, b, c] = [item(1), item(2), item(3)];
     const cNewer = item(3, { name: 'Skill 3 renamed', version: 8 });
-    es().put(`/${NEW_INDEX}`, indexDefinition()).matchHeader('content-type', JSON_TYPE)
+    es().put(`/${NEW_INDEX}`, jsonBody(indexDefinition())).matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
     // mid-reindex: a search reads the alias; an event is written to the alias and the new index

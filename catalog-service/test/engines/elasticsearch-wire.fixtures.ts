@@ -72,3 +72,11 @@ export function wireEngine(): ElasticsearchEngine {
     now: () => NOW,
   });
 }
+
+/** A body matcher that fails with a readable diff when the JSON body differs. */
+export function jsonBody(expected: unknown): (body: unknown) => boolean {
+  return (body) => {
+    expect(body).toEqual(expected);
+    return true;
+  };
+}

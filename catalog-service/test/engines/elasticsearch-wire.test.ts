@@ -8,7 +8,7 @@ import { ServiceUnavailableError } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
-import { ES, JSON_TYPE, NDJSON_TYPE, REPLY_HEADERS, NOW, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, wireEngine } from './elasticsearch-wire.fixtures';
+import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, wireEngine } from './elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 
@@ -30,7 +30,7 @@ describe('ElasticsearchEngine.init', () => {
   it('creates the first versioned index with the mapping and the alias when the alias is missing', async () => {
     nock(ES).head('/_alias/skills').reply(404, '', REPLY_HEADERS);
     nock(ES)
-      .put(`/${NEW_INDEX}`, { ...indexDefinition(), aliases: { skills: {} } })
+      .put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition(), aliases: { skills: {} } }))
       .matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     await sut.init();
