@@ -1,0 +1,123 @@
+import { Client } from 'pg';
+import pino from 'pino';
+import { randomUUID } from 'node:crypto';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
+import { PostgresEventLog } from '../../src/events/postgres-event-log';
+import { catalogMigrations } from '../../src/store/migrations';
+import { describeEventLogConformance, eventually, itemVersion } from './event-log.conformance';
+
+let db: TestDatabase;
+let sequelize: Sequelize;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sequelize = createSequelize({ url: db.url });
+  await runMigrations(sequelize, 'collections', collectionsMigrations);
+  await runMigrations(sequelize, 'catalog', catalogMigrations);
+});
+
+afterAll(async () => {
+  await sequelize.close();
+  await db.drop();
+});
+
+function eventOf(item: CatalogItemState): SkillChangeEvent {
+  return { eventId: '', type: 'skill.upserted', itemId: item.id, version: item.version, occurredAt: item.updatedAt, item };
+}
+
+const INSERT_OUTBOX = 'INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb) RETURNING id::text AS id';
+
+async function publish(items: CatalogItemState[]): Promise<void> {
+  for (const item of items) {
+    await sequelize.query(INSERT_OUTBOX, { bind: [SKILL_CHANGES_TOPIC, item.id, JSON.stringify(eventOf(item))] });
+  }
+}
+
+function createLog(onPoll?: (group: string, delivered: number) => void): PostgresEventLog {
+  return new PostgresEventLog({ sequelize, logger, listenUrl: db.url, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50, onPoll });
+}
+
+describeEventLogConformance('PostgresEventLog', async () => {
+  await sequelize.query('TRUNCATE collections.outbox; TRUNCATE catalog.event_positions');
+  return { createLog: async () => createLog(), publish, teardown: async () => {} };
+});
+
+describe('PostgresEventLog ordering across concurrent writers', () => {
+  let log: PostgresEventLog;
+  let polls = 0;
+
+  beforeEach(async () => {
+    await sequelize.query('TRUNCATE collections.outbox; TRUNCATE catalog.event_positions');
+    polls = 0;
+    log = createLog(() => void (polls += 1));
+  });
+  afterEach(async () => {
+    await log.close();
+  });
+
+  /** Waits for a few more complete reads, so "nothing was delivered" means the consumer looked and held back. */
+  const severalPollsLater = async () => {
+    const target = polls + 3;
+    await eventually(() => polls >= target, 'three more reads');
+  };
+
+  it('never passes a row whose transaction commits after a later row', async () => {
+    const early = itemVersion(randomUUID(), 1);
+    const late = itemVersion(randomUUID(), 1);
+    const received: string[] = [];
+    const handler = async (events: SkillChangeEvent[]) => void received.push(...events.map((e) => e.itemId));
+
+    if (db.kind === 'postgres') {
+      // T1 takes the lower outbox id and stays open; T2 takes a higher id and commits first.
+      const t1 = new Client({ connectionString: db.url });
+      const t2 = new Client({ connectionString: db.url });
+      await t1.connect();
+      await t2.connect();
+      try {
+        await t1.query('BEGIN');
+        const [row1] = (await t1.query(INSERT_OUTBOX, [SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))])).rows;
+        const [row2] = (await t2.query(INSERT_OUTBOX, [SKILL_CHANGES_TOPIC, late.id, JSON.stringify(eventOf(late))])).rows;
+        expect(Number(row1.id)).toBeLessThan(Number(row2.id));
+        await log.subscribe('g-writers', handler);
+        await severalPollsLater();
+        expect(received).toEqual([]);
+        await t1.query('COMMIT');
+      } finally {
+        await t1.end();
+        await t2.end();
+      }
+    } else {
+      // PGlite is one session, so transactions cannot interleave: model T1 by a row
+      // whose txid is above the oldest in-flight bound, as an open writer's would be.
+      const [{ xmin }] = await sequelize.query<{ xmin: string }>(
+        'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
+        { type: QueryTypes.SELECT },
+      ) as [{ xmin: string }];
+      const inFlight = String(BigInt(xmin) + 40n);
+      await sequelize.query(
+        'INSERT INTO collections.outbox (txid, topic, key, event) VALUES ($1::xid8, $2, $3, $4::jsonb)',
+        { bind: [inFlight, SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))] },
+      );
+      await publish([late]);
+      await log.subscribe('g-writers', handler);
+      await eventually(() => received.length >= 1, 'the committed row');
+      await severalPollsLater();
+      expect(received).toEqual([late.id]);
+      // "T1 commits": the transaction ids move past the held row's txid.
+      await eventually(async () => {
+        await sequelize.query('SELECT pg_current_xact_id()');
+        const [row] = await sequelize.query<{ passed: boolean }>(
+          'SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed',
+          { type: QueryTypes.SELECT, bind: [inFlight] },
+        );
+        return row?.passed === true;
+      }, 'transaction ids past the in-flight writer');
+    }
+    await eventually(() => received.length >= 2, 'both rows');
+    expect(received).toEqual(db.kind === 'postgres' ? [early.id, late.id] : [late.id, early.id]);
+  });
+});
