@@ -175,6 +175,11 @@ const messages = {
     en: 'Not ready: {reason} not answering',
     fr: 'Pas prêt : {reason} ne répond pas',
   },
+  'reindex.alreadyRunning': {
+    en: 'A reindex is already running (job {id})',
+    fr: 'Une réindexation est déjà en cours (tâche {id})',
+  },
+  'reindex.jobNotFound': { en: 'Reindex job not found', fr: 'Tâche de réindexation introuvable' },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;
