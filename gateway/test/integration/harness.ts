@@ -1,0 +1,151 @@
+/**
+ * Integration harness: a real test database, two small fake services that
+ * verify the gateway's principal and echo what they received, and the gateway
+ * itself started the way main.ts starts it.
+ */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import request from 'supertest';
+import { PRINCIPAL_HEADER, PrincipalVerificationError, PrincipalVerifier, createLogger, type Principal } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { startGateway, type GatewayConfig, type RunningService } from '../../src';
+
+export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789abcdef';
+export const PRINCIPAL_SECRET = 'principal-secret-for-tests-0123456789';
+
+export interface Echo {
+  upstream: string;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  principal: Principal;
+  principalHeader: string;
+  bodyLength: number;
+  bodySha256: string;
+  bodyText: string;
+}
+
+/** A stand-in for catalog-service or collections-service that can be stopped and restarted on its port. */
+export class FakeService {
+  private server: Server | undefined;
+  port = 0;
+  readonly verifier = new PrincipalVerifier({ secret: PRINCIPAL_SECRET });
+  /** every request that reached the service past /healthz */
+  readonly received: string[] = [];
+
+  constructor(readonly name: string) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const app = express();
+    app.get('/healthz', (_req, res) => {
+      res.json({ data: { status: 'ok' } });
+    });
+    app.use(async (req, res) => {
+      this.received.push(`${req.method} ${req.originalUrl}`);
+      let principal: Principal;
+      try {
+        principal = this.verifier.verify(req.get(PRINCIPAL_HEADER), req.method, req.originalUrl);
+      } catch (err) {
+        res.status(401).json({ error: `principal ${(err as PrincipalVerificationError).reason}` });
+        return;
+      }
+      if (req.path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 1_500).unref());
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const echo: Echo = {
+        upstream: this.name,
+        method: req.method,
+        url: req.originalUrl,
+        headers: req.headers,
+        principal,
+        principalHeader: req.get(PRINCIPAL_HEADER) ?? '',
+        bodyLength: body.length,
+        bodySha256: createHash('sha256').update(body).digest('hex'),
+        bodyText: body.length <= 10_000 ? body.toString('utf8') : '',
+      };
+      res.setHeader('X-Upstream', this.name);
+      res.setHeader('ETag', '"v1"');
+      res.setHeader('Connection', 'keep-alive');
+      res.status(req.method === 'POST' ? 201 : 200).json({ data: echo });
+    });
+    this.server = app.listen(this.port);
+    await once(this.server, 'listening');
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  }
+}
+
+export interface Harness {
+  db: TestDatabase;
+  gateway: RunningService;
+  catalog: FakeService;
+  collections: FakeService;
+  http: ReturnType<typeof request>;
+  admin(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, body?: object): request.Test;
+  /** a new account with one key; returns both */
+  accountWithKey(plan: 'free' | 'pro' | 'team'): Promise<{ accountId: string; keyId: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(overrides: Partial<GatewayConfig> = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const catalog = new FakeService('catalog');
+  const collections = new FakeService('collections');
+  await Promise.all([catalog.start(), collections.start()]);
+  const config: GatewayConfig = {
+    port: 0,
+    databaseUrl: db.url,
+    adminToken: ADMIN_TOKEN,
+    principalSecret: PRINCIPAL_SECRET,
+    catalogUrl: catalog.url,
+    collectionsUrl: collections.url,
+    keyCacheTtlMs: 1_000,
+    upstreamTimeoutMs: 500,
+    dbPoolMax: 5,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));
+  const http = request(gateway.url);
+  let emails = 0;
+  const admin: Harness['admin'] = (method, path, body) => {
+    const test = http[method](path).set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    return body === undefined ? test : test.send(body);
+  };
+  return {
+    db,
+    gateway,
+    catalog,
+    collections,
+    http,
+    admin,
+    async accountWithKey(plan) {
+      emails += 1;
+      const account = await admin('post', '/admin/v1/accounts', { email: `user${emails}@example.com`, plan }).expect(201);
+      const accountId = account.body.data.account.id as string;
+      const created = await admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'ci' }).expect(201);
+      return { accountId, keyId: created.body.data.apiKey.id, key: created.body.data.apiKey.key };
+    },
+    async close() {
+      await gateway.close();
+      await Promise.all([catalog.stop(), collections.stop()]);
+      await db.drop();
+    },
+  };
+}

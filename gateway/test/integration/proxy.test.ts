@@ -1,0 +1,156 @@
+import { request as httpRequest } from 'node:http';
+import { PrincipalVerifier } from '@skills/common';
+import { PRINCIPAL_SECRET, startHarness, type Harness } from './harness';
+
+describe('gateway proxy', () => {
+  let h: Harness;
+  let auth: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ upstreamTimeoutMs: 500 });
+    auth = `Bearer ${(await h.accountWithKey('team')).key}`;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('forwards method, path and query unchanged to the owning service', async () => {
+    const skills = await h.http.get('/api/v1/skills?q=pdf%20tools&type=skill&limit=5').set('Authorization', auth).expect(200);
+    expect(skills.body.data).toMatchObject({ upstream: 'catalog', method: 'GET', url: '/api/v1/skills?q=pdf%20tools&type=skill&limit=5' });
+    const del = await h.http.delete('/api/v1/workspaces/w1/collections/c1').set('Authorization', auth).expect(200);
+    expect(del.body.data).toMatchObject({ upstream: 'collections', method: 'DELETE', url: '/api/v1/workspaces/w1/collections/c1' });
+  });
+
+  it('signs a principal bound to the method and path, which the service accepts once', async () => {
+    const res = await h.http.patch('/api/v1/me/collections/c9?x=1').set('Authorization', auth).send({ name: 'n' }).expect(200);
+    const header = res.body.data.principalHeader as string;
+    // The service verified it already: a replay is refused, and so is any other path or method.
+    expect(() => h.collections.verifier.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).toThrow(/replayed/);
+    const fresh = new PrincipalVerifier({ secret: PRINCIPAL_SECRET });
+    expect(() => fresh.verify(header, 'PATCH', '/api/v1/me/collections/other?x=1')).toThrow(/binding/);
+    expect(() => fresh.verify(header, 'DELETE', '/api/v1/me/collections/c9?x=1')).toThrow(/binding/);
+    expect(fresh.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).toMatchObject({ kind: 'account', plan: 'team' });
+  });
+
+  it('streams the JSON body through and forwards only the allowed headers', async () => {
+    const body = { name: 'Reading list', description: 'é'.repeat(100) };
+    const res = await h.http
+      .post('/api/v1/me/collections')
+      .set('Authorization', auth)
+      .set('Accept-Language', 'fr-CA')
+      .set('Idempotency-Key', 'idem-1')
+      .set('If-Match', '"v0"')
+      .set('Cookie', 'session=secret')
+      .set('X-Forwarded-For', '10.0.0.1')
+      .send(body)
+      .expect(201);
+    const echo = res.body.data;
+    expect(JSON.parse(echo.bodyText)).toEqual(body);
+    expect(echo.headers).toMatchObject({
+      'content-type': 'application/json',
+      'accept-language': 'fr-CA',
+      'idempotency-key': 'idem-1',
+      'if-match': '"v0"',
+    });
+    expect(echo.headers.authorization).toBeUndefined();
+    expect(echo.headers.cookie).toBeUndefined();
+    expect(echo.headers['x-forwarded-for']).toBeUndefined();
+  });
+
+  it('keeps a well-formed X-Request-Id, replaces a bad one, and forwards it', async () => {
+    const kept = await h.http.get('/api/v1/skills').set('Authorization', auth).set('X-Request-Id', 'req-abc.123').expect(200);
+    expect(kept.headers['x-request-id']).toBe('req-abc.123');
+    expect(kept.body.data.headers['x-request-id']).toBe('req-abc.123');
+    const made = await h.http.get('/api/v1/skills').set('Authorization', auth).set('X-Request-Id', 'bad id with spaces').expect(200);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made.body.data.headers['x-request-id']).toBe(made.headers['x-request-id']);
+  });
+
+  it('copies the status and end-to-end headers of the answer, not hop-by-hop ones', async () => {
+    const res = await h.http.post('/api/v1/workspaces/w1/collections').set('Authorization', auth).send({ name: 'x' }).expect(201);
+    expect(res.headers['x-upstream']).toBe('collections');
+    expect(res.headers.etag).toBe('"v1"');
+    expect(res.headers['keep-alive']).toBeUndefined();
+  });
+
+  it('answers 404 for unknown paths and 405 with Allow for known ones, before asking for a key', async () => {
+    const missing = await h.http.get('/api/v1/nothing-here').expect(404);
+    expect(missing.body).toEqual({ error: 'Route not found' });
+    const fr = await h.http.get('/api/v1/nothing-here').set('Accept-Language', 'fr').expect(404);
+    expect(fr.body).toEqual({ error: 'Route introuvable' });
+    const wrong = await h.http.put('/api/v1/me/collections/c1').set('Authorization', auth).expect(405);
+    expect(wrong.headers.allow).toBe('GET, PATCH, DELETE');
+    expect(wrong.body).toEqual({ error: 'Method PUT is not allowed on this route' });
+    await h.http.delete('/api/v1/skills').expect(405).expect('Allow', 'GET');
+  });
+
+  it('refuses a body declared over 100 kB with 413 before contacting the service', async () => {
+    const calls = h.collections.received.length;
+    const res = await h.http
+      .post('/api/v1/me/collections')
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(150 * 1024) }))
+      .expect(413);
+    expect(res.body.error).toContain('100kb');
+    expect(h.collections.received.length).toBe(calls);
+  });
+
+  it('refuses a chunked body that grows over 100 kB with 413', async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${h.gateway.url}/api/v1/me/collections`, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.write(`{"name":"${'x'.repeat(60 * 1024)}`);
+      req.end(`${'y'.repeat(60 * 1024)}"}`);
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({ error: 'Request body is larger than 100kb' });
+  });
+
+  it('survives a client that goes away mid-request', async () => {
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${h.gateway.url}/api/v1/me/collections/slow`, { headers: { Authorization: auth } });
+      req.on('error', () => resolve());
+      req.end();
+      setTimeout(() => req.destroy(), 100);
+    });
+    await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);
+  });
+
+  it('answers 504 when the service is too slow', async () => {
+    const res = await h.http.get('/api/v1/me/collections/slow').set('Authorization', auth).expect(504);
+    expect(res.body).toEqual({ error: 'The service did not answer in time' });
+  });
+
+  it('answers 503 fast while a service is down and recovers when it is back', async () => {
+    await h.collections.stop();
+    try {
+      const started = Date.now();
+      const down = await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(503);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(down.body).toEqual({ error: 'The service is temporarily unavailable' });
+      const fr = await h.http.post('/api/v1/me/collections').set('Authorization', auth).set('Accept-Language', 'fr').send({ name: 'a' });
+      expect(fr.status).toBe(503);
+      expect(fr.body).toEqual({ error: 'Le service est temporairement indisponible' });
+      await h.http.get('/readyz').expect(503, { error: 'Not ready: collections-service not answering' });
+      // The other service is unaffected.
+      await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);
+    } finally {
+      await h.collections.start();
+    }
+    await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(200);
+    await h.http.get('/readyz').expect(200, { data: { status: 'ready' } });
+  });
+
+  it('answers /healthz without a key', async () => {
+    await h.http.get('/healthz').expect(200, { data: { status: 'ok' } });
+  });
+});
