@@ -1,0 +1,77 @@
+/**
+ * A collections-service app on a fresh test database (PGlite, or a new
+ * database on the server in DATABASE_URL), with helpers that sign the
+ * principal header the way the gateway does.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Sequelize } from 'sequelize';
+import {
+  PRINCIPAL_HEADER,
+  PrincipalSigner,
+  PrincipalVerifier,
+  createLogger,
+  createSequelize,
+  runMigrations,
+  type Principal,
+} from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp } from '@skills/collections-service';
+
+export const SECRET = 'test-secret-that-is-at-least-32-characters';
+export const ADMIN: Principal = { kind: 'admin' };
+
+export function account(accountId: string = randomUUID()): Principal & { kind: 'account' } {
+  return { kind: 'account', accountId, plan: 'pro', keyId: randomUUID() };
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface Harness {
+  app: Express;
+  sequelize: Sequelize;
+  /** a request signed for `principal`, bound to this method and url */
+  call(principal: Principal, method: Method, url: string): request.Test;
+  /** rows of a query, for asserting on what was stored */
+  rows<T extends object>(sql: string, bind?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const db: TestDatabase = await createTestDatabase();
+  const sequelize = createSequelize({ url: db.url, poolMax: 4 });
+  await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations);
+  const logger = createLogger({ service: 'collections-test', level: 'silent' });
+  const app = createCollectionsApp({ sequelize, verifier: new PrincipalVerifier({ secret: SECRET }), logger });
+  const signer = new PrincipalSigner({ secret: SECRET });
+  return {
+    app,
+    sequelize,
+    call(principal, method, url) {
+      return request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, method, url));
+    },
+    async rows<T extends object>(sql: string, bind: unknown[] = []) {
+      const [rows] = await sequelize.query(sql, { bind });
+      return rows as T[];
+    },
+    async close() {
+      await sequelize.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Creates (or updates) an active public skill through the admin route. */
+export async function putSkill(h: Harness, slug: string, fields: Record<string, unknown> = {}): Promise<void> {
+  const res = await h
+    .call(ADMIN, 'put', `/admin/v1/skills/${slug}`)
+    .send({ name: `Skill ${slug}`, description: `About ${slug}`, type: 'skill', category: 'testing', ...fields });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`putSkill ${slug}: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+export async function createPrivateSkill(h: Harness, accountId: string, name: string): Promise<string> {
+  const res = await h.call(ADMIN, 'post', `/admin/v1/accounts/${accountId}/private-skills`).send({ name });
+  if (res.status !== 201) throw new Error(`private skill: ${res.status}`);
+  return (res.body as { data: { skill: { id: string } } }).data.skill.id;
+}
