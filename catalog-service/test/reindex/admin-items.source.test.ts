@@ -1,0 +1,104 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { PrincipalSigner, PrincipalVerifier, UpstreamError, type CatalogItemState } from '@skills/common';
+import { adminItemsSource } from '../../src/reindex/admin-items.source';
+
+const SECRET = 'a-test-secret-that-is-at-least-32-characters';
+
+function state(n: number): CatalogItemState {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    slug: `s-${n}`,
+    name: `Item ${n}`,
+    description: '',
+    type: 'skill',
+    category: 'general',
+    tags: [],
+    status: 'active',
+    visibility: 'public',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+  };
+}
+
+const ITEMS = [1, 2, 3, 4, 5].map(state);
+
+/** Stands in for collections-service: keyset pages, and only admin principals it can verify. */
+function collectionsService(failures: number[] = []) {
+  const verifier = new PrincipalVerifier({ secret: SECRET });
+  const seen: string[] = [];
+  const app = express();
+  app.get('/admin/v1/items', (req, res) => {
+    seen.push(req.originalUrl);
+    try {
+      if (verifier.verify(req.get('x-skills-principal'), req.method, req.originalUrl).kind !== 'admin') throw new Error('not admin');
+    } catch {
+      res.status(401).json({ error: 'Missing or invalid principal signature' });
+      return;
+    }
+    const status = failures.shift();
+    if (status) {
+      res.status(status).json({ error: 'nope' });
+      return;
+    }
+    const after = typeof req.query.after === 'string' ? req.query.after : '';
+    const limit = Number(req.query.limit);
+    const rest = ITEMS.filter((i) => i.id > after);
+    const items = rest.slice(0, limit);
+    res.json({ data: { items, next: rest.length > limit ? items[items.length - 1]?.id : null } });
+  });
+  return { app, seen };
+}
+
+let server: Server;
+
+async function listen(app: express.Express): Promise<string> {
+  server = createServer(app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function collect(source: AsyncIterable<CatalogItemState[]>): Promise<string[][]> {
+  const pages: string[][] = [];
+  for await (const page of source) pages.push(page.map((i) => i.name));
+  return pages;
+}
+
+afterEach(async () => {
+  server.close();
+  await once(server, 'close');
+});
+
+describe('adminItemsSource', () => {
+  const signer = new PrincipalSigner({ secret: SECRET });
+
+  it('reads every item page by page, each request signed as the admin for its own path', async () => {
+    const fake = collectionsService();
+    const baseUrl = await listen(fake.app);
+    const pages = await collect(adminItemsSource({ baseUrl, signer, pageSize: 2 }));
+    expect(pages).toEqual([['Item 1', 'Item 2'], ['Item 3', 'Item 4'], ['Item 5']]);
+    expect(fake.seen).toEqual([
+      '/admin/v1/items?limit=2',
+      `/admin/v1/items?limit=2&after=${ITEMS[1]?.id}`,
+      `/admin/v1/items?limit=2&after=${ITEMS[3]?.id}`,
+    ]);
+  });
+
+  it('asks again after a 503 from collections-service', async () => {
+    const fake = collectionsService([503]);
+    const baseUrl = await listen(fake.app);
+    expect(await collect(adminItemsSource({ baseUrl, signer, pageSize: 5 }))).toEqual([ITEMS.map((i) => i.name)]);
+    expect(fake.seen).toHaveLength(2);
+  });
+
+  it('fails at once when collections-service refuses the request', async () => {
+    const baseUrl = await listen(collectionsService().app);
+    const wrongSigner = new PrincipalSigner({ secret: 'another-secret-that-is-at-least-32-chars' });
+    const err = await collect(adminItemsSource({ baseUrl, signer: wrongSigner })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect((err as UpstreamError).status).toBe(502);
+    expect(((err as UpstreamError).cause as Error).message).toBe('collections-service answered 401 to /admin/v1/items?limit=1000');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The reindex admin routes and the job runner behind them, with a small
+ * hand-written engine whose rebuild the test can hold open.
+ */
+import express from 'express';
+import request from 'supertest';
+import {
+  PrincipalSigner, PrincipalVerifier, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
+  type CatalogItemState, type Principal,
+} from '@skills/common';
+import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
+import { reindexRoutes } from '../../src/http/reindex.routes';
+import { ReindexJobs } from '../../src/reindex/reindex.job';
+
+const SECRET = 'a-test-secret-that-is-at-least-32-characters';
+const signer = new PrincipalSigner({ secret: SECRET });
+const logger = createLogger({ service: 'test', level: 'silent' });
+
+/** Consumes the source like a real engine; `hold` keeps the rebuild open until released. */
+class GatedEngine implements Pick<SearchEngine, 'reindex'> {
+  failWith: Error | undefined;
+  private release: () => void = () => {};
+  private gate: Promise<void> = Promise.resolve();
+
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.release = resolve));
+  }
+  open(): void {
+    this.release();
+  }
+
+  async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+    let indexed = 0;
+    for await (const page of source) {
+      indexed += page.length;
+      onProgress?.({ indexed });
+      await this.gate;
+    }
+    if (this.failWith) throw this.failWith;
+    return { indexed };
+  }
+}
+
+async function* threePages(): AsyncIterable<CatalogItemState[]> {
+  const one = { id: 'x' } as CatalogItemState;
+  yield [one, one];
+  yield [one];
+}
+
+let engine: GatedEngine;
+let jobs: ReindexJobs;
+let app: express.Express;
+
+function call(method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
+  return request(app)[method](path).set('x-skills-principal', signer.sign(principal, method, path));
+}
+
+beforeEach(() => {
+  engine = new GatedEngine();
+  jobs = new ReindexJobs({ engine: engine as unknown as SearchEngine, source: () => threePages(), logger });
+  app = express();
+  app.use(requestContext());
+  app.use('/admin/v1', requirePrincipal(new PrincipalVerifier({ secret: SECRET }), logger), requireAdmin());
+  app.use(reindexRoutes(jobs));
+  app.use(errorHandler(logger));
+});
+
+afterEach(async () => {
+  engine.open();
+  await jobs.close();
+});
+
+describe('POST /admin/v1/reindex', () => {
+  it('answers 202 with the running job and where to poll it; the job finishes with its count', async () => {
+    const res = await call('post', '/admin/v1/reindex');
+    expect(res.status).toBe(202);
+    const job = res.body.data.job;
+    expect(job).toEqual({ id: expect.any(String), status: 'running', indexed: 0, startedAt: expect.any(String) });
+    expect(res.headers.location).toBe(`/admin/v1/reindex/${job.id}`);
+
+    await jobs.idle();
+    const polled = await call('get', `/admin/v1/reindex/${job.id}`);
+    expect(polled.status).toBe(200);
+    expect(polled.body.data.job).toMatchObject({ id: job.id, status: 'succeeded', indexed: 3, finishedAt: expect.any(String) });
+  });
+
+  it('refuses a second reindex while one runs, and shows the progress so far', async () => {
+    engine.hold();
+    const first = (await call('post', '/admin/v1/reindex')).body.data.job;
+    const second = await call('post', '/admin/v1/reindex').set('accept-language', 'fr');
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ error: `Une réindexation est déjà en cours (tâche ${first.id})` });
+
+    const polled = await call('get', `/admin/v1/reindex/${first.id}`);
+    expect(polled.body.data.job).toMatchObject({ status: 'running', indexed: 2 });
+
+    engine.open();
+    await jobs.idle();
+    expect((await call('post', '/admin/v1/reindex')).status).toBe(202);
+  });
+
+  it('records a failed job with its reason and accepts a new one', async () => {
+    engine.failWith = new Error('Elasticsearch refused 1 item(s)');
+    const job = (await call('post', '/admin/v1/reindex')).body.data.job;
+    await jobs.idle();
+    const polled = await call('get', `/admin/v1/reindex/${job.id}`);
+    expect(polled.body.data.job).toMatchObject({ status: 'failed', indexed: 3, error: 'Elasticsearch refused 1 item(s)' });
+    expect((await call('post', '/admin/v1/reindex')).status).toBe(202);
+  });
+
+  it('is for admins only', async () => {
+    const account: Principal = { kind: 'account', accountId: '00000000-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k' };
+    expect((await call('post', '/admin/v1/reindex', account)).status).toBe(403);
+    expect((await request(app).post('/admin/v1/reindex')).status).toBe(401);
+  });
+
+  it('answers 405 naming the allowed method', async () => {
+    const res = await call('put', '/admin/v1/reindex');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+});
+
+describe('GET /admin/v1/reindex/:jobId', () => {
+  it('answers 404 for an unknown job and for an id that is not one', async () => {
+    const unknown = await call('get', '/admin/v1/reindex/00000000-0000-4000-8000-000000000009');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Reindex job not found' });
+    expect((await call('get', '/admin/v1/reindex/latest')).status).toBe(404);
+  });
+});
