@@ -1,0 +1,57 @@
+/**
+ * Builds the catalog-service express app from its dependencies; no env, no
+ * globals, so tests and the standalone launcher wire it as they need.
+ */
+import express, { type Express } from 'express';
+import {
+  accessLog,
+  errorHandler,
+  httpMetrics,
+  metricsEndpoint,
+  notFoundHandler,
+  requestContext,
+  requirePrincipal,
+  type EventLog,
+  type Logger,
+  type PrincipalVerifier,
+  type ServiceMetrics,
+} from '@skills/common';
+import type { SearchEngine } from './engines/search-engine';
+import { healthRoutes } from './http/health.routes';
+import { skillsRoutes } from './http/skills.routes';
+
+export interface CatalogAppDeps {
+  engine: SearchEngine;
+  /** asked by /readyz; absent when this process runs no indexer */
+  eventLog?: EventLog;
+  /** verifies the gateway's signed principal header */
+  verifier: PrincipalVerifier;
+  logger: Logger;
+  /** when given, requests are measured and GET /metrics serves them */
+  metrics?: ServiceMetrics;
+}
+
+export function createCatalogApp(deps: CatalogAppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use(requestContext());
+  app.use(accessLog(deps.logger));
+  if (deps.metrics) {
+    app.use(httpMetrics(deps.metrics));
+    app.get('/metrics', metricsEndpoint(deps.metrics));
+  }
+  const { engine, eventLog } = deps;
+  const checks = [{ name: 'search engine', health: () => engine.health() }];
+  if (eventLog) checks.push({ name: 'event log', health: () => eventLog.health() });
+  app.use(healthRoutes(checks, deps.logger));
+
+  // Nothing below answers without a principal the gateway signed for this request.
+  app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
+  app.use(skillsRoutes(deps.engine));
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

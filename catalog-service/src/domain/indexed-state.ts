@@ -1,0 +1,15 @@
+import type { CatalogItemState, SkillChangeEvent } from '@skills/common';
+
+/**
+ * The state the search side stores for an event. Events carry the full item
+ * and its version, so applying them is idempotent and order-independent. A
+ * deletion becomes a tombstone (status `deleted` at the event's version),
+ * never a removal: the stored version then refuses any late, older upsert.
+ * Private, draft and archived items are stored as they are; engines never
+ * return them (only `active` + `public` is searchable).
+ */
+export function indexedStateOf(event: SkillChangeEvent): CatalogItemState {
+  const version = Math.max(event.version, event.item.version);
+  if (event.type === 'skill.deleted') return { ...event.item, status: 'deleted', version };
+  return { ...event.item, version };
+}

@@ -1,0 +1,47 @@
+import { InputError, type ItemType } from '@skills/common';
+import type { SearchQuery, SearchResult, SearchSort, CatalogItem } from '../engines/search-engine';
+
+/** Deepest reachable result (DESIGN.md §3); engines count matches up to this too. */
+export const MAX_RESULT_WINDOW = 10_000;
+
+export interface SearchParams {
+  q?: string;
+  category?: string;
+  type?: ItemType;
+  page: number;
+  limit: number;
+  sort?: SearchSort;
+}
+
+/**
+ * Applies the listing rules to validated parameters: an empty q is no q,
+ * pages deeper than the result window are refused, relevance is the default
+ * order only when there is text to be relevant to.
+ */
+export function toSearchQuery(params: SearchParams): SearchQuery {
+  if (params.page * params.limit > MAX_RESULT_WINDOW) {
+    throw new InputError('validation.deepPage', { limit: MAX_RESULT_WINDOW });
+  }
+  const q = params.q === '' ? undefined : params.q;
+  const sort: SearchSort = params.sort === 'relevance' || params.sort === undefined ? (q ? 'relevance' : 'newest') : params.sort;
+  return { q, category: params.category, type: params.type, page: params.page, limit: params.limit, sort };
+}
+
+export interface SkillsPage {
+  skills: CatalogItem[];
+  pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
+}
+
+export function toSkillsPage(query: SearchQuery, result: SearchResult): SkillsPage {
+  const { page, limit } = query;
+  return {
+    skills: result.items,
+    pagination: {
+      page,
+      limit,
+      total: result.total,
+      totalPages: Math.ceil(result.total / limit),
+      hasMore: page * limit < result.total,
+    },
+  };
+}

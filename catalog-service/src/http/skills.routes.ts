@@ -1,0 +1,20 @@
+import { Router, type Request, type Response } from 'express';
+import { accountOf, methodNotAllowed, validate } from '@skills/common';
+import { toSearchQuery, toSkillsPage } from '../domain/search-request';
+import type { SearchEngine } from '../engines/search-engine';
+import { searchSkillsQuery } from './skills.schema';
+
+/** `GET /api/v1/skills`: the public catalog listing (read only). */
+export function skillsRoutes(engine: SearchEngine): Router {
+  const router = Router();
+  router
+    .route('/api/v1/skills')
+    .get(async (req: Request, res: Response) => {
+      accountOf(res);
+      const query = toSearchQuery(validate(searchSkillsQuery, req.query));
+      const result = await engine.search(query);
+      res.json({ data: toSkillsPage(query, result) });
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { PrincipalVerifier, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { createEventLog, createSearchEngine } from './adapters';
+import { createCatalogApp } from './app';
+import type { CatalogConfig } from './config';
+import { Indexer } from './indexer/indexer';
+import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
+
+export { createCatalogApp, type CatalogAppDeps } from './app';
+export { loadCatalogConfig, type CatalogConfig } from './config';
+export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
+export * from './engines/search-engine';
+export { PostgresEngine, type PostgresEngineOptions } from './engines/postgres/postgres-engine';
+export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
+export { Indexer, INDEXER_GROUP } from './indexer/indexer';
+
+export interface RunningService {
+  port: number;
+  url: string;
+  /** stops the indexer (after its batch in hand), then the server, then the pool */
+  close(): Promise<void>;
+}
+
+/** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
+export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
+  const sequelize = createSequelize({
+    url: config.databaseUrl,
+    poolMax: config.dbPoolMax,
+    logger,
+    applicationName: 'catalog-service',
+  });
+  let engine;
+  let eventLog;
+  let indexer;
+  try {
+    await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
+    engine = createSearchEngine(config, { sequelize, logger });
+    eventLog = createEventLog(config, { sequelize, logger });
+    indexer = new Indexer({ eventLog, engine, logger: logger.child({ component: 'indexer' }) });
+    await indexer.start();
+  } catch (err) {
+    await eventLog?.close();
+    await sequelize.close();
+    throw err;
+  }
+  const app = createCatalogApp({
+    engine,
+    eventLog,
+    verifier: new PrincipalVerifier({ secret: config.principalSecret }),
+    logger,
+    metrics: createServiceMetrics('catalog-service'),
+  });
+  const server = app.listen(config.port);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, searchEngine: config.searchEngine, eventLog: config.eventLog }, 'catalog-service listening');
+  const running = { engine, eventLog, indexer };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await running.indexer.stop();
+      await running.eventLog.close();
+      const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+      server.closeIdleConnections();
+      await closed;
+      await running.engine.close();
+      await sequelize.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import request from 'supertest';
+import type { Sequelize } from 'sequelize';
+import { PrincipalSigner, SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { collectionsMigrations } from '../../collections-service/src/store/migrations';
+import { loadCatalogConfig, startCatalogService, type RunningService } from '../src/index';
+import { eventually } from './events/event-log.conformance';
+
+const SECRET = 'test-secret-test-secret-test-secret-42';
+const signer = new PrincipalSigner({ secret: SECRET });
+
+let db: TestDatabase;
+let sequelize: Sequelize;
+let service: RunningService;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sequelize = createSequelize({ url: db.url });
+  await runMigrations(sequelize, 'collections', collectionsMigrations);
+  const config = loadCatalogConfig({ PORT: '0', DATABASE_URL: db.url, PRINCIPAL_SECRET: SECRET, POLL_INTERVAL_MS: '20' });
+  service = await startCatalogService(config, pino({ level: 'silent' }));
+});
+
+afterAll(async () => {
+  await service.close();
+  await sequelize.close();
+  await db.drop();
+});
+
+async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): Promise<void> {
+  const event: SkillChangeEvent = { eventId: '', type, itemId: item.id, version: item.version, occurredAt: item.updatedAt, item };
+  await sequelize.query('INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb)', {
+    bind: [SKILL_CHANGES_TOPIC, item.id, JSON.stringify(event)],
+  });
+}
+
+async function search(q: string): Promise<string[]> {
+  const url = `/api/v1/skills?q=${encodeURIComponent(q)}`;
+  const principal = { kind: 'account' as const, accountId: randomUUID(), plan: 'pro' as const, keyId: 'k' };
+  const res = await request(service.url).get(url).set('X-Skills-Principal', signer.sign(principal, 'GET', url));
+  expect(res.status).toBe(200);
+  return (res.body.data.skills as { slug: string }[]).map((s) => s.slug);
+}
+
+describe('startCatalogService', () => {
+  it('indexes outbox events and serves them until a deletion hides them', async () => {
+    const item: CatalogItemState = {
+      id: randomUUID(),
+      slug: 'helm-chart-linter',
+      name: 'Helm Chart Linter',
+      description: 'Checks charts before release',
+      type: 'plugin',
+      category: 'devops',
+      tags: ['helm'],
+      status: 'active',
+      visibility: 'public',
+      updatedAt: new Date().toISOString(),
+      version: 1,
+    };
+    await publish('skill.upserted', item);
+    await eventually(async () => (await search('helm')).length === 1, 'the item to be searchable');
+    await publish('skill.deleted', { ...item, version: 2 });
+    await eventually(async () => (await search('helm')).length === 0, 'the deletion to hide the item');
+  });
+
+  it('is ready once its engine and event log answer', async () => {
+    const res = await request(service.url).get('/readyz');
+    expect([res.status, res.body]).toEqual([200, { data: { status: 'ready' } }]);
+  });
+});

@@ -1,0 +1,141 @@
+import request from 'supertest';
+import pino from 'pino';
+import type { Express } from 'express';
+import { PrincipalSigner, PrincipalVerifier, type Health, type Principal } from '@skills/common';
+import { createCatalogApp } from '../../src/app';
+import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
+
+const SECRET = 'test-secret-test-secret-test-secret-42';
+const signer = new PrincipalSigner({ secret: SECRET });
+const account: Principal = { kind: 'account', accountId: '6f1c1d2e-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k1' };
+
+/** A strict fake: records each query and answers with a preset result. */
+class FakeEngine implements SearchEngine {
+  queries: SearchQuery[] = [];
+  result: SearchResult = { items: [], total: 0 };
+  healthy: Health = { ok: true };
+  async search(query: SearchQuery): Promise<SearchResult> {
+    this.queries.push(query);
+    return this.result;
+  }
+  async apply(): Promise<never> {
+    throw new Error('not used by the routes');
+  }
+  async reindex(): Promise<never> {
+    throw new Error('not used by the routes');
+  }
+  async health(): Promise<Health> {
+    return this.healthy;
+  }
+  async close(): Promise<void> {}
+}
+
+let engine: FakeEngine;
+let sut: Express;
+
+beforeEach(() => {
+  engine = new FakeEngine();
+  sut = createCatalogApp({ engine, verifier: new PrincipalVerifier({ secret: SECRET }), logger: pino({ level: 'silent' }) });
+});
+
+function get(url: string, principal: Principal = account, lang = 'en') {
+  return request(sut).get(url).set('X-Skills-Principal', signer.sign(principal, 'GET', url)).set('Accept-Language', lang);
+}
+
+const item: CatalogItem = {
+  id: '0b5a4d6e-1111-4000-8000-000000000001',
+  slug: 'kubernetes-deployer',
+  name: 'Kubernetes Deployer',
+  description: 'Ships containers',
+  type: 'skill',
+  category: 'devops',
+  tags: ['k8s'],
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('GET /api/v1/skills', () => {
+  it('answers the items with a pagination object', async () => {
+    engine.result = { items: [item], total: 45 };
+    const res = await get('/api/v1/skills?page=2&limit=20');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: { skills: [item], pagination: { page: 2, limit: 20, total: 45, totalPages: 3, hasMore: true } },
+    });
+  });
+
+  it('reports no further page on the last one', async () => {
+    engine.result = { items: [item], total: 41 };
+    const res = await get('/api/v1/skills?page=3');
+    expect(res.body.data.pagination).toEqual({ page: 3, limit: 20, total: 41, totalPages: 3, hasMore: false });
+  });
+
+  it('uses page 1, limit 20 and newest first by default, relevance when q is given', async () => {
+    await get('/api/v1/skills');
+    await get('/api/v1/skills?q=%20%20deploy%20&category=dev-ops&type=plugin');
+    await get('/api/v1/skills?q=%20%20');
+    await get('/api/v1/skills?sort=relevance');
+    await get('/api/v1/skills?q=x&sort=name');
+    expect(engine.queries).toEqual([
+      { page: 1, limit: 20, sort: 'newest' },
+      { q: 'deploy', category: 'dev-ops', type: 'plugin', page: 1, limit: 20, sort: 'relevance' },
+      { page: 1, limit: 20, sort: 'newest' },
+      { page: 1, limit: 20, sort: 'newest' },
+      { q: 'x', page: 1, limit: 20, sort: 'name' },
+    ]);
+  });
+
+  it.each([
+    ['limit=51', '"limit" must be less than or equal to 50', '« limit » doit être inférieur ou égal à 50'],
+    ['limit=0', '"limit" must be greater than or equal to 1', '« limit » doit être supérieur ou égal à 1'],
+    ['page=0', '"page" must be greater than or equal to 1', '« page » doit être supérieur ou égal à 1'],
+    ['limit=abc', '"limit" must be a number', '« limit » doit être un nombre'],
+    ['page=1.5', '"page" must be an integer', '« page » doit être un entier'],
+    ['type=agent', '"type" must be one of: skill, plugin', '« type » doit valoir l\'une de ces valeurs : skill, plugin'],
+    ['sort=price', '"sort" must be one of: relevance, newest, name', '« sort » doit valoir l\'une de ces valeurs : relevance, newest, name'],
+    ['category=Dev%20Ops', '"category" has an invalid format', '« category » a un format invalide'],
+    [`q=${'a'.repeat(201)}`, '"q" must be at most 200 characters long', '« q » doit contenir au plus 200 caractères'],
+    ['q=a&q=b', '"q" must be a string', '« q » doit être une chaîne'],
+    ['catgory=devops', '"catgory" is not an allowed field', '« catgory » n\'est pas un champ autorisé'],
+    ['page=201&limit=50', '"page" × "limit" must be at most 10000', '« page » × « limit » doit valoir au plus 10000'],
+  ])('refuses %s with a message in English and French', async (qs, en, fr) => {
+    const english = await get(`/api/v1/skills?${qs}`);
+    const french = await get(`/api/v1/skills?${qs}`, account, 'fr-FR,fr;q=0.9');
+    expect([english.status, english.body]).toEqual([400, { error: en }]);
+    expect([french.status, french.body]).toEqual([400, { error: fr }]);
+    expect(engine.queries).toEqual([]);
+  });
+
+  it('accepts the deepest allowed page', async () => {
+    expect((await get('/api/v1/skills?page=200&limit=50')).status).toBe(200);
+  });
+
+  it('refuses a request the gateway did not sign', async () => {
+    const res = await request(sut).get('/api/v1/skills').set('Accept-Language', 'fr');
+    expect([res.status, res.body]).toEqual([401, { error: 'Signature du principal absente ou invalide' }]);
+    const other = await request(sut).get('/api/v1/skills?page=2').set('X-Skills-Principal', signer.sign(account, 'GET', '/api/v1/skills'));
+    expect(other.status).toBe(401);
+  });
+
+  it('refuses the admin principal, which has no account', async () => {
+    expect((await get('/api/v1/skills', { kind: 'admin' })).status).toBe(403);
+  });
+
+  it('answers 405 with Allow for other methods', async () => {
+    const res = await request(sut).post('/api/v1/skills').set('X-Skills-Principal', signer.sign(account, 'POST', '/api/v1/skills'));
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+  });
+});
+
+describe('health endpoints', () => {
+  it('answers /healthz and /readyz without a principal', async () => {
+    expect((await request(sut).get('/healthz')).body).toEqual({ data: { status: 'ok' } });
+    expect((await request(sut).get('/readyz')).body).toEqual({ data: { status: 'ready' } });
+  });
+
+  it('names the dependency that is not ready', async () => {
+    engine.healthy = { ok: false, reason: 'connection refused' };
+    const res = await request(sut).get('/readyz');
+    expect([res.status, res.body]).toEqual([503, { error: 'Not ready: search engine not answering' }]);
+  });
+});
