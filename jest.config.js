@@ -7,7 +7,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench'],
+  roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench', '<rootDir>/deploy'],
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.typecheck.json' }] },

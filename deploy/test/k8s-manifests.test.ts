@@ -1,0 +1,101 @@
+/**
+ * The Kubernetes manifests as a cluster would receive them: each overlay
+ * rendered (no cluster needed), validated against the Kubernetes v1.33 API
+ * schemas and held to our deployment policies.
+ */
+import { join } from 'node:path';
+import { renderKustomization, containersOf, type Manifest } from './support/kustomize';
+import { policyViolations } from './support/manifest-policy';
+import { kubernetesSchemaErrors } from './support/schemas';
+
+const K8S = join(__dirname, '..', 'k8s');
+const OVERLAYS = ['dev', 'prod'] as const;
+const SERVICES = ['gateway', 'catalog-service', 'collections-service'];
+
+function render(overlay: string): Manifest[] {
+  return renderKustomization(join(K8S, 'overlays', overlay));
+}
+
+function find(objects: Manifest[], kind: string, name: string): Manifest {
+  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+  if (!found) throw new Error(`${kind}/${name} is not rendered`);
+  return found;
+}
+
+describe.each(OVERLAYS)('overlay %s', (overlay) => {
+  const objects = render(overlay);
+
+  it('renders only objects that are valid for the Kubernetes API', () => {
+    expect(objects.length).toBeGreaterThan(10);
+    expect(objects.flatMap(kubernetesSchemaErrors)).toEqual([]);
+  });
+
+  it('meets every deployment policy', () => {
+    expect(policyViolations(objects)).toEqual([]);
+  });
+
+  it('puts every namespaced object in the overlay namespace', () => {
+    const namespace = find(objects, 'Namespace', overlay === 'prod' ? 'skills' : 'skills-dev').metadata.name;
+    const stray = objects.filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace);
+    expect(stray.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
+  });
+
+  it('runs each service from the same pinned image, picking it by argument', () => {
+    for (const name of SERVICES) {
+      const [container] = containersOf(find(objects, 'Deployment', name));
+      expect(container.image).toBe('ghcr.io/skills-catalog/skills-catalog:1.0.0');
+      expect(container.args).toEqual([name]);
+    }
+    expect(containersOf(find(objects, 'Job', 'skills-migrate'))[0].args).toEqual(['migrate']);
+  });
+
+  it('exposes only the gateway through an Ingress', () => {
+    const backends = objects
+      .filter((o) => o.kind === 'Ingress')
+      .flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> }).rules)
+      .flatMap((r) => r.http.paths.map((p) => p.backend.service.name));
+    expect(new Set(backends)).toEqual(new Set(['gateway']));
+    const types = objects.filter((o) => o.kind === 'Service').map((o) => (o.spec as { type?: string }).type ?? 'ClusterIP');
+    expect(new Set(types)).toEqual(new Set(['ClusterIP']));
+  });
+
+  it('autoscales the gateway and catalog-service, and guards every service with a PodDisruptionBudget', () => {
+    const hpaTargets = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((o) => (o.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
+    expect(hpaTargets.sort()).toEqual(['catalog-service', 'gateway']);
+    const pdbs = objects.filter((o) => o.kind === 'PodDisruptionBudget').map((o) => o.metadata.name);
+    expect(pdbs.sort()).toEqual([...SERVICES].sort());
+  });
+
+  it('lets only the gateway reach the services and only the services reach the datastores', () => {
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const deny = find(policies, 'NetworkPolicy', 'default-deny').spec as { podSelector: object; policyTypes: string[] };
+    expect(deny).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    for (const name of ['catalog-service', 'collections-service']) {
+      const spec = find(policies, 'NetworkPolicy', name).spec as { ingress: Array<{ from: Array<Record<string, unknown>> }> };
+      const podPeers = spec.ingress.flatMap((rule) => rule.from).filter((peer) => peer.podSelector && !peer.namespaceSelector);
+      expect(podPeers).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }]);
+    }
+    const datastorePorts = new Set([5432, 9200, 9092]);
+    const reachDatastores = policies
+      .filter((p) => (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))))
+      .map((p) => p.metadata.name);
+    expect(reachDatastores.sort()).toEqual(['catalog-service', 'collections-service', 'gateway', 'skills-migrate']);
+  });
+
+  it('commits no secret: credentials are Secret references', () => {
+    expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
+    const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as { env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> };
+    const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
+    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-app', PRINCIPAL_SECRET: 'skills-secrets', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+  });
+});
+
+describe('prod overlay', () => {
+  it('runs more replicas than dev and terminates TLS at the Ingress', () => {
+    const prod = render('prod');
+    const dev = render('dev');
+    const min = (objects: Manifest[]) => (find(objects, 'HorizontalPodAutoscaler', 'gateway').spec as { minReplicas: number }).minReplicas;
+    expect(min(prod)).toBeGreaterThan(min(dev));
+    expect((find(prod, 'Ingress', 'gateway').spec as { tls?: unknown[] }).tls).toHaveLength(1);
+  });
+});
