@@ -30,8 +30,8 @@ const skillFields: Record<string, JsonSchema> = {
 
 export const adminSchemas: Record<string, JsonSchema> = {
   CreateAccount: closedBody(['email', 'plan'], {
-    email: { type: 'string', format: 'email' },
-    name: { type: 'string' },
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },
     plan,
   }),
   UpdateAccount: closedBody(['plan'], { plan }),
@@ -51,7 +51,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
       data: openObject(['account'], { account: ref('Account'), apiKeys: { type: 'array', items: ref('ApiKeySummary') } }),
     },
   },
-  CreateApiKey: closedBody([], { name: { type: 'string' } }),
+  CreateApiKey: closedBody([], { name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX } }),
   IssuedApiKey: envelope({
     apiKey: openObject(['id', 'prefix', 'key'], {
       id: uuid,
@@ -70,17 +70,20 @@ export const adminSchemas: Record<string, JsonSchema> = {
     updatedAt: { type: 'string', format: 'date-time' },
   }),
   AdminSkillResult: { type: 'object', required: ['data'], properties: { data: openObject(['skill'], { skill: ref('AdminSkill') }) } },
-  ImportLine: {
-    ...closedBody(['slug', 'name', 'description', 'type', 'category'], { slug: { type: 'string' }, ...skillFields }),
-    description: 'One line of the NDJSON import: a JSON object with `slug` plus the fields of PUT /admin/v1/skills/{slug}.',
-  },
   Imported: envelope({ imported: { type: 'integer', minimum: 0 } }),
   ItemPage: {
     type: 'object',
     required: ['data'],
     properties: {
       data: openObject(['items'], {
-        items: { type: 'array', items: openObject(['id', 'name', 'status'], { id: uuid, name: { type: 'string' } }) },
+        items: {
+          type: 'array',
+          items: openObject(['id', 'name', 'status'], {
+            id: uuid,
+            name: { type: 'string' },
+            status: { type: 'string', enum: ['active', 'draft', 'archived', 'deleted'] },
+          }),
+        },
         next: { type: ['string', 'null'], description: 'Cursor for `after`; null on the last page' },
       }),
     },
@@ -113,5 +116,5 @@ export const adminSchemas: Record<string, JsonSchema> = {
       }),
     },
   },
-  Health: openObject(['status'], { status: { type: 'string', enum: ['ok', 'unavailable'] } }),
+  Health: envelope({ status: { type: 'string', enum: ['ok', 'ready'] } }),
 };

@@ -1,0 +1,136 @@
+/**
+ * Shared headers, parameters and responses. Error examples are rendered from
+ * the i18n catalogue in both languages, so the document cannot drift from
+ * the texts the services really send.
+ */
+import { translate, type MessageKey, type MessageParams } from '@skills/common';
+import type { Example, Header, Parameter, Reference, Response } from './openapi-types';
+
+/** One documented message: its catalogue key and example parameters. */
+export type Message = [MessageKey, MessageParams?];
+
+export const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
+export const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
+export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
+export const schemaRef = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
+
+const integer = { type: 'integer', minimum: 0 };
+
+export const headers: Record<string, Header> = {
+  XRequestId: {
+    description: 'Correlation id of the request: the caller\'s well-formed `X-Request-Id`, or a new one. Quote it when reporting a problem.',
+    required: true,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+  },
+  RateLimitLimit: { description: 'Requests allowed per window for this API key.', schema: integer },
+  RateLimitRemaining: { description: 'Requests left in the current window.', schema: integer },
+  RateLimitReset: { description: 'Seconds until the window resets.', schema: integer },
+  RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  ETag: { description: 'Validator of this representation; send it back in `If-None-Match` to get 304 when unchanged.', schema: { type: 'string' } },
+  CacheControl: { description: 'Search results may be cached privately for 5 seconds: `private, max-age=5`.', schema: { type: 'string' } },
+  Allow: { description: 'Methods the path accepts.', required: true, schema: { type: 'string' } },
+};
+
+/** Headers of every answer to `/api/v1` (rate-limit headers once a key is authenticated). */
+export const publicHeaders: Record<string, Reference> = {
+  'X-Request-Id': headerRef('XRequestId'),
+  'RateLimit-Limit': headerRef('RateLimitLimit'),
+  'RateLimit-Remaining': headerRef('RateLimitRemaining'),
+  'RateLimit-Reset': headerRef('RateLimitReset'),
+};
+
+export const parameters: Record<string, Parameter> = {
+  AcceptLanguage: {
+    name: 'Accept-Language',
+    in: 'header',
+    description: 'Language of error messages: French when `fr` has the highest weight among `en`/`fr`, otherwise English.',
+    schema: { type: 'string' },
+    example: 'fr-FR,fr;q=0.9,en;q=0.5',
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    description: 'ETag of a representation the caller holds; 304 without a body when it is still current.',
+    schema: { type: 'string' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      'Makes a create safe to retry: the same key with the same body within 24 h replays the first response; ' +
+      'the same key with another body → 409.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    example: '6f1c2a9e-5b7d-4c1e-9a53-0c8d2e7f4b11',
+  },
+  CollectionId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'Personal collection id. An id that is not a UUID, or a collection of another account, gives 404.',
+    schema: { type: 'string' },
+    example: '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35',
+  },
+  WorkspaceId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'Team workspace id.',
+    schema: { type: 'string' },
+    example: '5d2c8e1a-7b4f-4e9d-a3c6-1f0b9e8d7c24',
+  },
+  TeamCollectionId: {
+    name: 'collectionId',
+    in: 'path',
+    required: true,
+    description: 'Collection id inside the workspace.',
+    schema: { type: 'string' },
+    example: '9a4e2b7c-1d3f-4a6e-8b5c-2e7d0f1a9c63',
+  },
+};
+
+/** `{ en, fr }` examples of an error body for each message. */
+export function errorExamples(messages: Message[]): Record<string, Example> {
+  const out: Record<string, Example> = {};
+  for (const [key, params] of messages) {
+    const name = key.replace(/\./g, '-');
+    out[`${name}-en`] = { summary: `${key} (English)`, value: { error: translate(key, 'en', params ?? {}) } };
+    out[`${name}-fr`] = { summary: `${key} (French)`, value: { error: translate(key, 'fr', params ?? {}) } };
+  }
+  return out;
+}
+
+/** An error response documenting its messages in English and French. */
+export function errorResponse(description: string, messages: Message[], extraHeaders: Record<string, Reference> = {}): Response {
+  return {
+    description,
+    headers: { ...publicHeaders, ...extraHeaders },
+    content: { 'application/json': { schema: schemaRef('Error'), examples: errorExamples(messages) } },
+  };
+}
+
+const upstream = (description: string, messages: Message[]): Response => errorResponse(description, messages);
+
+export const responses: Record<string, Response> = {
+  Unauthorized: errorResponse('Authorization header absent or malformed, or API key unknown or revoked.', [['auth.invalidKey']]),
+  Forbidden: errorResponse('The plan of the account does not include API access.', [['auth.planWithoutApi']]),
+  AdminUnauthorized: errorResponse('Admin token absent or wrong.', [['auth.invalidAdminToken']]),
+  MethodNotAllowed: errorResponse('The path exists, not with this method.', [['route.methodNotAllowed', { method: 'PUT' }]], {
+    Allow: headerRef('Allow'),
+  }),
+  PayloadTooLarge: errorResponse('Body over 100 kB.', [['body.tooLarge', { limit: '100kb' }]]),
+  UnsupportedMediaType: errorResponse('Body not sent as JSON.', [['body.unsupportedType', { type: 'application/json' }]]),
+  TooManyRequests: errorResponse('Rate limit of the API key exceeded.', [['rateLimit.exceeded', { seconds: 12 }]], {
+    'Retry-After': headerRef('RetryAfter'),
+  }),
+  InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),
+  BadGateway: upstream('An internal service gave an invalid answer.', [['upstream.badGateway']]),
+  ServiceUnavailable: upstream('An internal service is down, or the server is shutting down.', [
+    ['upstream.unavailable'],
+    ['server.shuttingDown'],
+  ]),
+  GatewayTimeout: upstream('An internal service did not answer in time.', [['upstream.timeout']]),
+  NotModified: {
+    description: 'The representation named by `If-None-Match` is still current; no body.',
+    headers: { ...publicHeaders, ETag: headerRef('ETag') },
+  },
+};

@@ -1,0 +1,120 @@
+/**
+ * Builds one operation from a short spec, adding what every operation of its
+ * kind shares (security, Accept-Language, the common error statuses with
+ * their English and French texts), so the path files list only what differs.
+ */
+import {
+  errorResponse,
+  headerRef,
+  parameterRef,
+  publicHeaders,
+  responseRef,
+  schemaRef,
+  type Message,
+} from './components';
+import type { Example, Header, JsonSchema, Operation, Parameter, Reference, Response } from './openapi-types';
+
+/** `public`: API key; `admin`: admin token; `open`: no credentials. */
+export type OperationKind = 'public' | 'admin' | 'open';
+
+export interface OperationSpec {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  kind: OperationKind;
+  parameters?: Array<Parameter | Reference>;
+  body?: { schema: JsonSchema; contentType?: string; examples?: Record<string, Example>; description?: string };
+  success: {
+    status: string;
+    description: string;
+    schema?: JsonSchema;
+    contentType?: string;
+    example?: unknown;
+    headers?: Record<string, Header | Reference>;
+  };
+  /** A public GET: ETag, If-None-Match and 304. */
+  conditional?: boolean;
+  /** A create that honours `Idempotency-Key`. */
+  idempotent?: boolean;
+  /** Messages of the statuses specific to the operation. */
+  errors?: Partial<Record<'400' | '403' | '404' | '409' | '413', Message[]>>;
+}
+
+const DESCRIPTIONS: Record<string, string> = {
+  '400': 'Validation failed; the message names the field and the bound.',
+  '403': 'Not allowed.',
+  '404': 'Not found.',
+  '409': 'Conflicts with the current state.',
+  '413': 'Body too large.',
+};
+
+export function operation(spec: OperationSpec): Operation {
+  const responses: Record<string, Response | Reference> = { [spec.success.status]: successResponse(spec) };
+  if (spec.conditional) responses['304'] = responseRef('NotModified');
+  for (const [status, messages] of Object.entries(spec.errors ?? {})) {
+    if (status === '403' && spec.kind === 'public') continue; // merged with the plan message below
+    responses[status] = errorResponse(DESCRIPTIONS[status] ?? status, messages);
+  }
+  Object.assign(responses, commonErrors(spec));
+  const parameters: Array<Parameter | Reference> = [...(spec.parameters ?? []), parameterRef('AcceptLanguage')];
+  if (spec.conditional) parameters.push(parameterRef('IfNoneMatch'));
+  if (spec.idempotent) parameters.push(parameterRef('IdempotencyKey'));
+  const op: Operation = {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: [spec.tag],
+    parameters,
+    responses,
+  };
+  if (spec.description) op.description = spec.description;
+  if (spec.kind === 'admin') op.security = [{ adminBearer: [] }];
+  if (spec.kind === 'open') op.security = [];
+  if (spec.body) {
+    const { schema, contentType = 'application/json', examples, description } = spec.body;
+    op.requestBody = { required: true, content: { [contentType]: examples ? { schema, examples } : { schema } } };
+    if (description) op.requestBody.description = description;
+  }
+  return op;
+}
+
+function successResponse(spec: OperationSpec): Response {
+  const { description, schema, contentType = 'application/json', example } = spec.success;
+  const headers: Record<string, Header | Reference> = spec.kind === 'public' ? { ...publicHeaders } : { 'X-Request-Id': headerRef('XRequestId') };
+  if (spec.conditional) headers.ETag = headerRef('ETag');
+  Object.assign(headers, spec.success.headers ?? {});
+  const response: Response = { description, headers };
+  if (schema) {
+    response.content = {
+      [contentType]: example === undefined ? { schema } : { schema, examples: { example: { summary: 'Example', value: example } } },
+    };
+  }
+  return response;
+}
+
+function commonErrors(spec: OperationSpec): Record<string, Response | Reference> {
+  const out: Record<string, Response | Reference> = {};
+  if (spec.kind === 'public') {
+    out['401'] = responseRef('Unauthorized');
+    const extra = spec.errors?.['403'];
+    out['403'] = extra
+      ? errorResponse('The plan has no API access, or the workspace role does not allow the action.', [['auth.planWithoutApi'], ...extra])
+      : responseRef('Forbidden');
+  }
+  if (spec.kind === 'admin') out['401'] = responseRef('AdminUnauthorized');
+  if (spec.kind !== 'open') out['405'] = responseRef('MethodNotAllowed');
+  if (spec.body && spec.kind !== 'open') {
+    if (!spec.errors?.['413']) out['413'] = responseRef('PayloadTooLarge');
+    out['415'] = responseRef('UnsupportedMediaType');
+  }
+  if (spec.kind === 'public') out['429'] = responseRef('TooManyRequests');
+  out['500'] = responseRef('InternalError');
+  if (spec.kind !== 'open') {
+    out['502'] = responseRef('BadGateway');
+    out['503'] = responseRef('ServiceUnavailable');
+    out['504'] = responseRef('GatewayTimeout');
+  }
+  return out;
+}
+
+export { schemaRef };

@@ -1,0 +1,60 @@
+/** Health, metrics and this document itself: no credentials. */
+import { errorResponse } from './components';
+import { operation, schemaRef } from './operation-builder';
+import type { PathItem } from './openapi-types';
+
+const TAG = 'Operations';
+
+export const operationalPaths: Record<string, PathItem> = {
+  '/healthz': {
+    get: operation({
+      operationId: 'healthz',
+      summary: 'Liveness: the process answers',
+      tag: TAG,
+      kind: 'open',
+      success: { status: '200', description: 'Alive.', schema: schemaRef('Health') },
+    }),
+  },
+  '/readyz': {
+    get: (() => {
+      const op = operation({
+        operationId: 'readyz',
+        summary: 'Readiness: the database and the services behind the gateway answer',
+        tag: TAG,
+        kind: 'open',
+        success: { status: '200', description: 'Ready.', schema: schemaRef('Health') },
+      });
+      op.responses['503'] = errorResponse('Not ready; the message names the dependency that failed.', [
+        ['health.notReady', { reason: 'collections' }],
+      ]);
+      return op;
+    })(),
+  },
+  '/metrics': {
+    get: operation({
+      operationId: 'metrics',
+      summary: 'Prometheus metrics',
+      tag: TAG,
+      kind: 'open',
+      success: { status: '200', description: 'Prometheus text exposition format.', contentType: 'text/plain', schema: { type: 'string' } },
+    }),
+  },
+  '/api/v1/openapi.json': {
+    get: operation({
+      operationId: 'openapiDocument',
+      summary: 'This OpenAPI 3.1 document',
+      tag: TAG,
+      kind: 'open',
+      success: { status: '200', description: 'The document.', schema: { type: 'object' } },
+    }),
+  },
+  '/docs': {
+    get: operation({
+      operationId: 'docsPage',
+      summary: 'Interactive documentation rendered from this document',
+      tag: TAG,
+      kind: 'open',
+      success: { status: '200', description: 'An HTML page.', contentType: 'text/html', schema: { type: 'string' } },
+    }),
+  },
+};

@@ -1,0 +1,188 @@
+/** Search and personal collections: `/api/v1/skills`, `/api/v1/me/collections`. */
+import { headerRef, parameterRef, type Message } from './components';
+import { operation, schemaRef } from './operation-builder';
+import type { PathItem } from './openapi-types';
+
+const NOW = '2026-11-21T09:30:00.000Z';
+const COLLECTION_ID = '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35';
+const PRIVATE_ID = 'c3d9e8f7-2a1b-4c5d-8e6f-7a8b9c0d1e2f';
+
+export const exampleSkill = {
+  id: '7f3b2c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  slug: 'git-commit-helper',
+  name: 'Git commit helper',
+  description: 'Writes conventional commit messages from a staged diff.',
+  type: 'skill',
+  category: 'developer-tools',
+  tags: ['git', 'productivity'],
+  updatedAt: NOW,
+};
+
+export const examplePublicEntry = {
+  slug: 'git-commit-helper',
+  name: 'Git commit helper',
+  type: 'skill',
+  category: 'developer-tools',
+  status: 'active',
+  visibility: 'public',
+};
+
+const examplePersonal = {
+  id: COLLECTION_ID,
+  name: 'Daily tools',
+  description: 'What I use every day',
+  skills: [
+    examplePublicEntry,
+    { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' },
+  ],
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+const nameErrors: Message[] = [
+  ['validation.required', { field: 'name' }],
+  ['validation.stringMax', { field: 'name', limit: 120 }],
+  ['validation.unknownField', { field: 'color' }],
+];
+const patchErrors: Message[] = [
+  ['body.empty'],
+  ['validation.stringMax', { field: 'description', limit: 2000 }],
+  ['validation.unknownField', { field: 'color' }],
+];
+const collectionMissing: Message[] = [['collection.notFound']];
+
+const search = operation({
+  operationId: 'searchSkills',
+  summary: 'Search active catalog items',
+  description:
+    'Text search over name (boosted) and description, prefix and typo tolerant; filters are exact. Only active public items. ' +
+    'Ordered by relevance when `q` is given, otherwise newest first. Unknown query parameters → 400. Read-only.',
+  tag: 'Catalog',
+  kind: 'public',
+  conditional: true,
+  parameters: [
+    { name: 'q', in: 'query', description: 'Words searched in names and descriptions.', schema: { type: 'string', maxLength: 200 }, example: 'git commit' },
+    { name: 'category', in: 'query', description: 'Exact category slug.', schema: { type: 'string' }, example: 'developer-tools' },
+    { name: 'type', in: 'query', description: 'Item type.', schema: { type: 'string', enum: ['skill', 'plugin'] } },
+    { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
+    {
+      name: 'page',
+      in: 'query',
+      description: 'Page to load, from 1; `page × limit` must be at most 10,000.',
+      schema: { type: 'integer', minimum: 1, default: 1 },
+    },
+    {
+      name: 'sort',
+      in: 'query',
+      description: 'Order; default `relevance` with `q`, else `newest`.',
+      schema: { type: 'string', enum: ['relevance', 'newest', 'name'] },
+    },
+  ],
+  success: {
+    status: '200',
+    description: 'One page of results.',
+    schema: schemaRef('SearchResult'),
+    headers: { 'Cache-Control': headerRef('CacheControl') },
+    example: { data: { skills: [exampleSkill], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
+  },
+  errors: {
+    '400': [
+      ['validation.numberMax', { field: 'limit', limit: 50 }],
+      ['validation.numberMin', { field: 'page', limit: 1 }],
+      ['validation.deepPage', { limit: 10000 }],
+      ['validation.oneOf', { field: 'type', values: 'skill, plugin' }],
+      ['validation.unknownField', { field: 'color' }],
+    ],
+  },
+});
+
+const listPersonal = operation({
+  operationId: 'listMyCollections',
+  summary: 'List the personal collections of the key owner',
+  tag: 'Personal collections',
+  kind: 'public',
+  conditional: true,
+  success: {
+    status: '200',
+    description: 'The collections, with their public and private skills.',
+    schema: schemaRef('PersonalCollectionList'),
+    example: { data: { collections: [examplePersonal] } },
+  },
+});
+
+const createPersonal = operation({
+  operationId: 'createMyCollection',
+  summary: 'Create a personal collection',
+  tag: 'Personal collections',
+  kind: 'public',
+  idempotent: true,
+  body: {
+    schema: schemaRef('CreateCollection'),
+    examples: { create: { summary: 'Name and description', value: { name: 'Daily tools', description: 'What I use every day' } } },
+  },
+  success: {
+    status: '201',
+    description: 'Created.',
+    schema: schemaRef('PersonalCollectionResult'),
+    example: { data: { collection: { ...examplePersonal, skills: [] } } },
+  },
+  errors: { '400': nameErrors, '409': [['idempotency.mismatch'], ['idempotency.inFlight']] },
+});
+
+const getPersonal = operation({
+  operationId: 'getMyCollection',
+  summary: 'Read one personal collection',
+  tag: 'Personal collections',
+  kind: 'public',
+  conditional: true,
+  parameters: [parameterRef('CollectionId')],
+  success: {
+    status: '200',
+    description: 'The collection.',
+    schema: schemaRef('PersonalCollectionResult'),
+    example: { data: { collection: examplePersonal } },
+  },
+  errors: { '404': collectionMissing },
+});
+
+const patchPersonal = operation({
+  operationId: 'updateMyCollection',
+  summary: 'Rename, change the description, add or remove skills',
+  tag: 'Personal collections',
+  kind: 'public',
+  parameters: [parameterRef('CollectionId')],
+  body: {
+    schema: schemaRef('PatchPersonalCollection'),
+    examples: {
+      add: { summary: 'Add a public skill', value: { skillSlug: 'git-commit-helper' } },
+      several: { summary: 'Several changes at once', value: { name: 'Release tools', removeSkillSlug: 'old-linter', privateSkillId: PRIVATE_ID } },
+    },
+  },
+  success: {
+    status: '200',
+    description: 'The updated collection.',
+    schema: schemaRef('PersonalCollectionResult'),
+    example: { data: { collection: examplePersonal } },
+  },
+  errors: {
+    '400': patchErrors,
+    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }]],
+  },
+});
+
+const deletePersonal = operation({
+  operationId: 'deleteMyCollection',
+  summary: 'Delete a personal collection',
+  description: 'The skills it referenced are kept. A second DELETE gives 404.',
+  tag: 'Personal collections',
+  kind: 'public',
+  parameters: [parameterRef('CollectionId')],
+  success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
+  errors: { '404': collectionMissing },
+});
+
+export const publicPaths: Record<string, PathItem> = {
+  '/api/v1/skills': { get: search },
+  '/api/v1/me/collections': { get: listPersonal, post: createPersonal },
+  '/api/v1/me/collections/{id}': { get: getPersonal, patch: patchPersonal, delete: deletePersonal },
+};

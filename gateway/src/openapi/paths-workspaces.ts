@@ -1,0 +1,128 @@
+/** Team collections: `/api/v1/workspaces/{id}/collections`. */
+import { parameterRef, type Message } from './components';
+import { operation, schemaRef } from './operation-builder';
+import { examplePublicEntry } from './paths-public';
+import type { PathItem } from './openapi-types';
+
+const NOW = '2026-11-21T09:30:00.000Z';
+const exampleTeam = {
+  id: '9a4e2b7c-1d3f-4a6e-8b5c-2e7d0f1a9c63',
+  workspaceId: '5d2c8e1a-7b4f-4e9d-a3c6-1f0b9e8d7c24',
+  name: 'Onboarding kit',
+  description: 'Skills every newcomer installs',
+  createdBy: '2e8f4a6c-9b1d-4f3e-a5c7-8d0b2f4e6a19',
+  skills: [examplePublicEntry],
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+const ROLES =
+  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or the creator of the collection.';
+const noAccess: Message[] = [['workspace.noAccess']];
+const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
+const workspaceMissing: Message[] = [['workspace.notFound']];
+const collectionMissing: Message[] = [['workspace.notFound'], ['collection.notFound']];
+const ids = [parameterRef('WorkspaceId'), parameterRef('TeamCollectionId')];
+
+const list = operation({
+  operationId: 'listWorkspaceCollections',
+  summary: 'List the shared collections of a workspace',
+  description: ROLES,
+  tag: 'Team collections',
+  kind: 'public',
+  conditional: true,
+  parameters: [parameterRef('WorkspaceId')],
+  success: {
+    status: '200',
+    description: 'The collections of the workspace.',
+    schema: schemaRef('TeamCollectionList'),
+    example: { data: { collections: [exampleTeam] } },
+  },
+  errors: { '403': noAccess, '404': workspaceMissing },
+});
+
+const create = operation({
+  operationId: 'createWorkspaceCollection',
+  summary: 'Create a shared collection',
+  description: ROLES,
+  tag: 'Team collections',
+  kind: 'public',
+  idempotent: true,
+  parameters: [parameterRef('WorkspaceId')],
+  body: {
+    schema: schemaRef('CreateCollection'),
+    examples: { create: { summary: 'Name and description', value: { name: 'Onboarding kit', description: 'Skills every newcomer installs' } } },
+  },
+  success: {
+    status: '201',
+    description: 'Created.',
+    schema: schemaRef('TeamCollectionResult'),
+    example: { data: { collection: { ...exampleTeam, skills: [] } } },
+  },
+  errors: {
+    '400': [
+      ['validation.required', { field: 'name' }],
+      ['validation.stringMax', { field: 'name', limit: 120 }],
+    ],
+    '403': roleTooLow,
+    '404': workspaceMissing,
+    '409': [['idempotency.mismatch'], ['idempotency.inFlight']],
+  },
+});
+
+const get = operation({
+  operationId: 'getWorkspaceCollection',
+  summary: 'Read one shared collection',
+  description: ROLES,
+  tag: 'Team collections',
+  kind: 'public',
+  conditional: true,
+  parameters: ids,
+  success: {
+    status: '200',
+    description: 'The collection with its skills.',
+    schema: schemaRef('TeamCollectionResult'),
+    example: { data: { collection: exampleTeam } },
+  },
+  errors: { '403': noAccess, '404': collectionMissing },
+});
+
+const patch = operation({
+  operationId: 'updateWorkspaceCollection',
+  summary: 'Rename, change the description, add or remove public skills',
+  description: ROLES,
+  tag: 'Team collections',
+  kind: 'public',
+  parameters: ids,
+  body: {
+    schema: schemaRef('PatchTeamCollection'),
+    examples: { add: { summary: 'Add a public skill', value: { skillSlug: 'git-commit-helper' } } },
+  },
+  success: {
+    status: '200',
+    description: 'The updated collection.',
+    schema: schemaRef('TeamCollectionResult'),
+    example: { data: { collection: exampleTeam } },
+  },
+  errors: {
+    '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }]],
+    '403': roleTooLow,
+    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
+  },
+});
+
+const remove = operation({
+  operationId: 'deleteWorkspaceCollection',
+  summary: 'Delete a shared collection',
+  description: ROLES,
+  tag: 'Team collections',
+  kind: 'public',
+  parameters: ids,
+  success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
+  errors: { '403': roleTooLow, '404': collectionMissing },
+});
+
+export const workspacePaths: Record<string, PathItem> = {
+  '/api/v1/workspaces/{id}/collections': { get: list, post: create },
+  '/api/v1/workspaces/{id}/collections/{collectionId}': { get, patch, delete: remove },
+};

@@ -1,0 +1,175 @@
+/**
+ * The OpenAPI document against the contract, and assertMatchesOpenApi
+ * against responses that must pass or fail.
+ */
+import { messageCatalogue } from '@skills/common';
+import { openApiDocument } from '../src/openapi/document';
+import { HTTP_METHODS, type Example, type Operation, type Response } from '../src/openapi/openapi-types';
+import { OpenApiMismatchError, assertMatchesOpenApi } from '../src/openapi/validate';
+
+const json = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-1' };
+
+function operations(): Array<{ method: string; path: string; op: Operation }> {
+  return Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => (item[method] ? [{ method, path, op: item[method] as Operation }] : [])),
+  );
+}
+
+function resolveResponse(response: Response | { $ref: string }): Response {
+  if (!('$ref' in response)) return response;
+  const name = response.$ref.split('/').pop() as string;
+  return openApiDocument.components.responses[name] as Response;
+}
+
+function errorTexts(op: Operation, status: string): string[] {
+  const response = op.responses[status];
+  if (!response) return [];
+  const examples = resolveResponse(response).content?.['application/json']?.examples ?? {};
+  return Object.values(examples).map((e: Example) => (e.value as { error: string }).error);
+}
+
+describe('openApiDocument', () => {
+  const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json');
+
+  it('documents the eleven public operations of the contract and DESIGN.md', () => {
+    expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
+      'DELETE /api/v1/me/collections/{id}',
+      'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',
+      'GET /api/v1/me/collections',
+      'GET /api/v1/me/collections/{id}',
+      'GET /api/v1/skills',
+      'GET /api/v1/workspaces/{id}/collections',
+      'GET /api/v1/workspaces/{id}/collections/{collectionId}',
+      'PATCH /api/v1/me/collections/{id}',
+      'PATCH /api/v1/workspaces/{id}/collections/{collectionId}',
+      'POST /api/v1/me/collections',
+      'POST /api/v1/workspaces/{id}/collections',
+    ]);
+  });
+
+  it.each(['en', 'fr'] as const)('gives every public operation the contract 401 and 403 texts in %s', (lang) => {
+    for (const { op } of publicOps) {
+      expect(errorTexts(op, '401')).toContain(messageCatalogue['auth.invalidKey'][lang]);
+      expect(errorTexts(op, '403')).toContain(messageCatalogue['auth.planWithoutApi'][lang]);
+    }
+  });
+
+  it('documents both workspace refusals on the workspace writes', () => {
+    const create = publicOps.find((o) => o.method === 'post' && o.path.includes('workspaces'))?.op as Operation;
+    expect(errorTexts(create, '403')).toEqual(
+      expect.arrayContaining(['You do not have access to this workspace', 'Your workspace role does not allow this action']),
+    );
+  });
+
+  it('puts the admin operations behind the admin bearer scheme and the rest behind the key or nothing', () => {
+    for (const { path, op } of operations()) {
+      if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);
+      else if (path.startsWith('/api/v1/') && path !== '/api/v1/openapi.json') expect(op.security).toBeUndefined();
+      else expect(op.security).toEqual([]);
+    }
+    expect(openApiDocument.security).toEqual([{ apiKey: [] }]);
+  });
+
+  it('documents a client error for every operation that takes credentials', () => {
+    for (const { path, op } of operations()) {
+      if (op.security?.length === 0) continue;
+      expect({ path, has4xx: Object.keys(op.responses).some((s) => s.startsWith('4')) }).toEqual({ path, has4xx: true });
+    }
+  });
+
+  it('documents Idempotency-Key on the two creates only', () => {
+    const withKey = operations()
+      .filter(({ op }) => op.parameters?.some((p) => '$ref' in p && p.$ref.endsWith('/IdempotencyKey')))
+      .map(({ op }) => op.operationId);
+    expect(withKey.sort()).toEqual(['createMyCollection', 'createWorkspaceCollection']);
+  });
+
+  it('has examples that match their own schemas', () => {
+    let checked = 0;
+    for (const { method, path, op } of operations()) {
+      for (const [status, raw] of Object.entries(op.responses)) {
+        const response = resolveResponse(raw);
+        const media = response.content?.['application/json'];
+        for (const example of Object.values(media?.examples ?? {})) {
+          const headers = { ...json, 'retry-after': '12', allow: 'GET' };
+          expect(() => assertMatchesOpenApi(method, path, Number(status), headers, example.value)).not.toThrow();
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('assertMatchesOpenApi', () => {
+  const item = {
+    id: '7f3b2c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    slug: 'git-commit-helper',
+    name: 'Git commit helper',
+    description: 'd',
+    type: 'skill',
+    category: 'developer-tools',
+    tags: [],
+    updatedAt: '2026-11-21T09:30:00.000Z',
+  };
+  const page = (skills: unknown[]) => ({ data: { skills, pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } });
+
+  it('accepts a concrete path with a query string', () => {
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills?q=git&limit=5', 200, json, page([item]))).not.toThrow();
+  });
+
+  it('rejects a field the document does not have', () => {
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, score: 3 }]))).toThrow(
+      OpenApiMismatchError,
+    );
+  });
+
+  it('rejects a missing field, a wrong enum value and a bad timestamp', () => {
+    const { tags: _tags, ...noTags } = item;
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([noTags]))).toThrow(/tags/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, type: 'agent' }]))).toThrow(/type/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, updatedAt: 'yesterday' }]))).toThrow(
+      /date-time/,
+    );
+  });
+
+  it('rejects an undocumented status, a missing X-Request-Id and an undocumented content type', () => {
+    const deleted = { data: { deleted: true } };
+    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 204, json, undefined)).toThrow(/204 is not documented/);
+    expect(() =>
+      assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { 'content-type': 'application/json' }, deleted),
+    ).toThrow(/X-Request-Id/);
+    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { ...json, 'content-type': 'text/html' }, deleted)).toThrow(
+      /text\/html/,
+    );
+    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, json, deleted)).not.toThrow();
+  });
+
+  it('rejects an error body that is not { error: string }', () => {
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 401, json, { message: 'no' })).toThrow(OpenApiMismatchError);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 401, json, { error: 'Invalid or revoked API key' })).not.toThrow();
+  });
+
+  it('requires Retry-After on 429 and Allow on 405', () => {
+    const body = { error: 'x' };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 429, json, body)).toThrow(/Retry-After/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 429, { ...json, 'retry-after': '3' }, body)).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 405, json, body)).toThrow(/Allow/);
+  });
+
+  it('accepts 304 without a body on conditional GETs only', () => {
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 304, { 'x-request-id': 'r', etag: '"a"' }, {})).not.toThrow();
+    expect(() => assertMatchesOpenApi('PATCH', '/api/v1/me/collections/x', 304, { 'x-request-id': 'r' }, {})).toThrow(/304/);
+  });
+
+  it('prefers a literal path over a template and knows unknown routes', () => {
+    expect(() => assertMatchesOpenApi('POST', '/admin/v1/skills:import', 200, json, { data: { imported: 2 } })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v2/skills', 200, json, {})).toThrow(/no path/);
+    expect(() => assertMatchesOpenApi('PUT', '/api/v1/skills', 200, json, {})).toThrow(/not in the document/);
+  });
+
+  it('takes fetch Headers as well as plain objects', () => {
+    const headers = new Headers(json);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, headers, page([item]))).not.toThrow();
+  });
+});
