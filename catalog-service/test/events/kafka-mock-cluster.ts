@@ -1,0 +1,62 @@
+/**
+ * librdkafka's in-process mock cluster, from the optional dependency
+ * @confluentinc/kafka-javascript: a real Kafka-protocol peer that kafkajs can
+ * produce to and consume from, without Docker. The package is optional (it
+ * builds a native addon), so suites that need it ask `mockClusterModule()`
+ * and are skipped where it is absent.
+ *
+ * What the mock does not do (checked): createTopics and kafkajs's idempotent
+ * producer. Topics are auto-created with 4 partitions on first use.
+ */
+
+interface Metadata {
+  brokers: { id: number; host: string; port: number }[];
+}
+/** The node-rdkafka style producer of the package, as far as we use it. */
+interface NativeProducer {
+  connect(options: object, cb: (err: Error | null) => void): void;
+  getMetadata(options: { timeout: number }, cb: (err: Error | null, md: Metadata) => void): void;
+  disconnect(cb: (err: Error | null) => void): void;
+}
+interface MockModule {
+  Producer: new (config: Record<string, string | number | boolean>) => NativeProducer;
+}
+
+let loaded: MockModule | null | undefined;
+
+/** The package when it is installed and its native addon loads; null otherwise. */
+export function mockClusterModule(): MockModule | null {
+  if (loaded !== undefined) return loaded;
+  const name = '@confluentinc/kafka-javascript';
+  try {
+    // A computed name keeps the type checker from requiring the optional package.
+    loaded = require(name) as MockModule;
+  } catch {
+    loaded = null;
+  }
+  return loaded;
+}
+
+export interface MockCluster {
+  /** host:port of the mock brokers, for kafkajs */
+  brokers: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a one-broker mock cluster. It lives inside a native client we keep
+ * connected; its bootstrap address is read from that client's metadata.
+ */
+export async function startMockCluster(): Promise<MockCluster> {
+  const mod = mockClusterModule();
+  if (!mod) throw new Error('@confluentinc/kafka-javascript is not installed');
+  const holder = new mod.Producer({ 'test.mock.num.brokers': 1, 'client.id': 'mock-cluster-holder' });
+  await new Promise<void>((resolve, reject) => holder.connect({}, (err) => (err ? reject(err) : resolve())));
+  const md = await new Promise<Metadata>((resolve, reject) =>
+    holder.getMetadata({ timeout: 10_000 }, (err, m) => (err ? reject(err) : resolve(m))),
+  );
+  return {
+    brokers: md.brokers.map((b) => `${b.host}:${b.port}`),
+    stop: () => new Promise<void>((resolve) => holder.disconnect(() => resolve())),
+  };
+}
