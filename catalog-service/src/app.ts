@@ -10,6 +10,7 @@ import {
   metricsEndpoint,
   notFoundHandler,
   requestContext,
+  requireAdmin,
   requirePrincipal,
   type EventLog,
   type Logger,
@@ -18,7 +19,9 @@ import {
 } from '@skills/common';
 import type { SearchEngine } from './engines/search-engine';
 import { healthRoutes } from './http/health.routes';
+import { reindexRoutes } from './http/reindex.routes';
 import { skillsRoutes } from './http/skills.routes';
+import type { ReindexJobs } from './reindex/reindex.job';
 
 export interface CatalogAppDeps {
   engine: SearchEngine;
@@ -29,6 +32,8 @@ export interface CatalogAppDeps {
   logger: Logger;
   /** when given, requests are measured and GET /metrics serves them */
   metrics?: ServiceMetrics;
+  /** when given, `/admin/v1/reindex` rebuilds the read model (admin principal only) */
+  reindex?: ReindexJobs;
 }
 
 export function createCatalogApp(deps: CatalogAppDeps): Express {
@@ -49,7 +54,9 @@ export function createCatalogApp(deps: CatalogAppDeps): Express {
 
   // Nothing below answers without a principal the gateway signed for this request.
   app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
+  app.use('/admin/v1', requireAdmin());
   app.use(skillsRoutes(deps.engine));
+  if (deps.reindex) app.use(reindexRoutes(deps.reindex));
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));

@@ -10,6 +10,8 @@ export interface CatalogConfig {
   principalSecret: string;
   searchEngine: SearchEngineKind;
   eventLog: EventLogKind;
+  /** collections-service base URL, the source of a reindex; reindex is off without it */
+  collectionsUrl?: string;
   /** how often the Postgres event log polls when no NOTIFY woke it */
   pollIntervalMs: number;
   dbPoolMax: number;
@@ -22,6 +24,7 @@ interface CatalogEnv {
   PRINCIPAL_SECRET: string;
   SEARCH_ENGINE: SearchEngineKind;
   EVENT_LOG: EventLogKind;
+  COLLECTIONS_URL?: string;
   POLL_INTERVAL_MS: number;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
@@ -33,6 +36,7 @@ const schema = Joi.object<CatalogEnv>({
   PRINCIPAL_SECRET: env.secret(),
   SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
   EVENT_LOG: Joi.string().valid('postgres', 'kafka').default('postgres'),
+  COLLECTIONS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   POLL_INTERVAL_MS: Joi.number().integer().min(10).max(60_000).default(250),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
@@ -47,6 +51,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     principalSecret: e.PRINCIPAL_SECRET,
     searchEngine: e.SEARCH_ENGINE,
     eventLog: e.EVENT_LOG,
+    collectionsUrl: e.COLLECTIONS_URL,
     pollIntervalMs: e.POLL_INTERVAL_MS,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,

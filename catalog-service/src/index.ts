@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalVerifier, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { PrincipalSigner, PrincipalVerifier, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
+import { adminItemsSource } from './reindex/admin-items.source';
+import { ReindexJobs } from './reindex/reindex.job';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 
 export { createCatalogApp, type CatalogAppDeps } from './app';
@@ -43,12 +45,18 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     await sequelize.close();
     throw err;
   }
+  const { collectionsUrl } = config;
+  const signer = new PrincipalSigner({ secret: config.principalSecret });
+  const reindex = collectionsUrl
+    ? new ReindexJobs({ engine, logger, source: (signal) => adminItemsSource({ baseUrl: collectionsUrl, signer, signal }) })
+    : undefined;
   const app = createCatalogApp({
     engine,
     eventLog,
     verifier: new PrincipalVerifier({ secret: config.principalSecret }),
     logger,
     metrics: createServiceMetrics('catalog-service'),
+    reindex,
   });
   const server = app.listen(config.port);
   await new Promise<void>((resolve, reject) => {
@@ -57,12 +65,13 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   });
   const { port } = server.address() as AddressInfo;
   logger.info({ port, searchEngine: config.searchEngine, eventLog: config.eventLog }, 'catalog-service listening');
-  const running = { engine, eventLog, indexer };
+  const running = { engine, eventLog, indexer, reindex };
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     async close() {
       await running.indexer.stop();
+      await running.reindex?.close();
       await running.eventLog.close();
       const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       server.closeIdleConnections();

@@ -177,6 +177,18 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       expect(await names({})).toEqual(['Third']);
     });
 
+    it('keeps the live content when a reindex fails midway', async () => {
+      await sut.apply([itemState({ name: 'Live Content' })]);
+      async function* failing(): AsyncIterable<CatalogItemState[]> {
+        yield [itemState({ name: 'Partial Content' })];
+        throw new Error('source went away');
+      }
+      await expect(sut.reindex(failing())).rejects.toThrow('source went away');
+      expect(await names({})).toEqual(['Live Content']);
+      await sut.reindex(batches([itemState({ name: 'Fresh Content' })]));
+      expect(await names({})).toEqual(['Fresh Content']);
+    });
+
     it('reports itself healthy', async () => {
       expect(await sut.health()).toEqual({ ok: true });
     });

@@ -127,6 +127,14 @@ describe('GET /api/v1/skills', () => {
   });
 });
 
+describe('/admin/v1', () => {
+  it('is refused to account principals', async () => {
+    const url = '/admin/v1/reindex';
+    const res = await request(sut).post(url).set('X-Skills-Principal', signer.sign(account, 'POST', url));
+    expect([res.status, res.body]).toEqual([403, { error: 'Invalid admin token' }]);
+  });
+});
+
 describe('health endpoints', () => {
   it('answers /healthz and /readyz without a principal', async () => {
     expect((await request(sut).get('/healthz')).body).toEqual({ data: { status: 'ok' } });

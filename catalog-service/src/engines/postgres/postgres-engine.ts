@@ -129,6 +129,10 @@ export class PostgresEngine implements SearchEngine {
       await this.swap(started);
       this.logger.info({ indexed: progress.indexed }, 'search index rebuilt');
       return progress;
+    } catch (err) {
+      // The live table never stopped serving; only the half-built one goes.
+      await this.sequelize.query('DROP TABLE IF EXISTS catalog.search_items_new').catch(() => undefined);
+      throw err;
     } finally {
       this.reindexing = false;
     }
