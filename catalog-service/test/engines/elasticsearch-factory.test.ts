@@ -1,0 +1,46 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sequelize } from 'sequelize';
+import { createLogger } from '@skills/common';
+import { createSearchEngine } from '../../src/engines';
+import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
+
+const deps = { sequelize: {} as Sequelize, logger: createLogger({ service: 'test', level: 'silent' }) };
+
+describe('createSearchEngine', () => {
+  it('picks PostgresEngine by default config', async () => {
+    const engine = await createSearchEngine({ searchEngine: 'postgres', elasticsearchIndex: 'skills' }, deps);
+    expect(engine).toBeInstanceOf(PostgresEngine);
+  });
+
+  it('refuses elasticsearch without a URL', async () => {
+    await expect(createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchIndex: 'skills' }, deps)).rejects.toThrow(
+      'ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch',
+    );
+  });
+
+  it('fails the start when the cluster cannot be reached, instead of at the first request', async () => {
+    const started = createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:1', elasticsearchIndex: 'skills' }, deps);
+    await expect(started).rejects.toMatchObject({ name: 'ConnectionError' });
+  });
+
+  it('readies an ElasticsearchEngine on the default (undici) connection when the alias exists', async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' }).end();
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills' }, deps);
+      expect(engine).toBeInstanceOf(ElasticsearchEngine);
+      expect(seen).toEqual(['HEAD /_alias/skills']);
+      await engine.close();
+    } finally {
+      server.close();
+    }
+  });
+});
