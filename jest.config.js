@@ -7,14 +7,14 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench', '<rootDir>/deploy'],
+  roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench', '<rootDir>/deploy', '<rootDir>/client'],
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.typecheck.json' }] },
   moduleNameMapper: {
     '^@skills/common$': '<rootDir>/common/src/index.ts',
     '^@skills/common/testing$': '<rootDir>/common/src/testing/index.ts',
-    '^@skills/(collections-service|catalog-service|gateway)$': '<rootDir>/$1/src/index.ts',
+    '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
   testTimeout: 30000,
   maxWorkers: 2,

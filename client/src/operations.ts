@@ -1,0 +1,29 @@
+/**
+ * Method and path template of each client method. The client builds its
+ * requests from this table and gateway/test/openapi-client.test.ts checks it
+ * against the OpenAPI document, so the two cannot disagree.
+ */
+export const OPERATIONS = {
+  searchSkills: { method: 'GET', path: '/api/v1/skills' },
+  listMyCollections: { method: 'GET', path: '/api/v1/me/collections' },
+  createMyCollection: { method: 'POST', path: '/api/v1/me/collections' },
+  getMyCollection: { method: 'GET', path: '/api/v1/me/collections/{id}' },
+  updateMyCollection: { method: 'PATCH', path: '/api/v1/me/collections/{id}' },
+  deleteMyCollection: { method: 'DELETE', path: '/api/v1/me/collections/{id}' },
+  listWorkspaceCollections: { method: 'GET', path: '/api/v1/workspaces/{id}/collections' },
+  createWorkspaceCollection: { method: 'POST', path: '/api/v1/workspaces/{id}/collections' },
+  getWorkspaceCollection: { method: 'GET', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
+  updateWorkspaceCollection: { method: 'PATCH', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
+  deleteWorkspaceCollection: { method: 'DELETE', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+/** Fills `{name}` placeholders, each value percent-encoded as one path segment. */
+export function expandPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new TypeError(`missing path parameter "${name}"`);
+    return encodeURIComponent(value);
+  });
+}

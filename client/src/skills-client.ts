@@ -1,0 +1,154 @@
+/**
+ * A small typed client of the public API: one method per operation, the
+ * `data` envelope unwrapped, and every non-2xx answer thrown as ApiError.
+ */
+import { ApiError } from './api-error';
+import { OPERATIONS, expandPath, type OperationName } from './operations';
+import type {
+  CreateCollectionInput,
+  CreateOptions,
+  PersonalCollection,
+  PersonalCollectionPatch,
+  SearchParams,
+  SearchResult,
+  TeamCollection,
+  TeamCollectionPatch,
+} from './types';
+
+export interface SkillsClientOptions {
+  /** e.g. `http://localhost:3000`; a path prefix is kept */
+  baseUrl: string;
+  /** `sk_live_…`, sent as `Authorization: Bearer` */
+  apiKey: string;
+  /** language of error messages (`Accept-Language`); the server's default is English */
+  language?: 'en' | 'fr';
+  /** defaults to the global fetch (Node ≥ 18, browsers) */
+  fetch?: typeof fetch;
+}
+
+interface Call {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export class SkillsClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: SkillsClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function') throw new TypeError('no fetch available: pass options.fetch');
+    this.fetchImpl = fetchImpl;
+  }
+
+  searchSkills(params: SearchParams = {}): Promise<SearchResult> {
+    return this.call<SearchResult>('searchSkills', { query: { ...params } });
+  }
+
+  async listMyCollections(): Promise<PersonalCollection[]> {
+    return (await this.call<{ collections: PersonalCollection[] }>('listMyCollections', {})).collections;
+  }
+
+  async createMyCollection(input: CreateCollectionInput, options: CreateOptions = {}): Promise<PersonalCollection> {
+    return (await this.call<{ collection: PersonalCollection }>('createMyCollection', { body: input, headers: idempotency(options) }))
+      .collection;
+  }
+
+  async getMyCollection(id: string): Promise<PersonalCollection> {
+    return (await this.call<{ collection: PersonalCollection }>('getMyCollection', { params: { id } })).collection;
+  }
+
+  async updateMyCollection(id: string, patch: PersonalCollectionPatch): Promise<PersonalCollection> {
+    return (await this.call<{ collection: PersonalCollection }>('updateMyCollection', { params: { id }, body: patch })).collection;
+  }
+
+  async deleteMyCollection(id: string): Promise<void> {
+    await this.call<{ deleted: true }>('deleteMyCollection', { params: { id } });
+  }
+
+  async listWorkspaceCollections(workspaceId: string): Promise<TeamCollection[]> {
+    return (await this.call<{ collections: TeamCollection[] }>('listWorkspaceCollections', { params: { id: workspaceId } }))
+      .collections;
+  }
+
+  async createWorkspaceCollection(
+    workspaceId: string,
+    input: CreateCollectionInput,
+    options: CreateOptions = {},
+  ): Promise<TeamCollection> {
+    const call = { params: { id: workspaceId }, body: input, headers: idempotency(options) };
+    return (await this.call<{ collection: TeamCollection }>('createWorkspaceCollection', call)).collection;
+  }
+
+  async getWorkspaceCollection(workspaceId: string, collectionId: string): Promise<TeamCollection> {
+    const params = { id: workspaceId, collectionId };
+    return (await this.call<{ collection: TeamCollection }>('getWorkspaceCollection', { params })).collection;
+  }
+
+  async updateWorkspaceCollection(workspaceId: string, collectionId: string, patch: TeamCollectionPatch): Promise<TeamCollection> {
+    const params = { id: workspaceId, collectionId };
+    return (await this.call<{ collection: TeamCollection }>('updateWorkspaceCollection', { params, body: patch })).collection;
+  }
+
+  async deleteWorkspaceCollection(workspaceId: string, collectionId: string): Promise<void> {
+    await this.call<{ deleted: true }>('deleteWorkspaceCollection', { params: { id: workspaceId, collectionId } });
+  }
+
+  private async call<T>(name: OperationName, call: Call): Promise<T> {
+    const { method, path } = OPERATIONS[name];
+    const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${this.options.apiKey}`,
+      ...(this.options.language ? { 'Accept-Language': this.options.language } : {}),
+      ...call.headers,
+    };
+    const init: RequestInit = { method, headers };
+    if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(call.body);
+    }
+    const response = await this.fetchImpl(url, init);
+    const payload = await readJson(response);
+    if (!response.ok) throw toApiError(response, payload);
+    if (!isObject(payload) || !('data' in payload)) {
+      throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
+    }
+    return payload.data as T;
+  }
+}
+
+function idempotency(options: CreateOptions): Record<string, string> {
+  return options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const message = isObject(payload) && typeof payload.error === 'string' ? payload.error : `HTTP ${response.status} ${response.statusText}`.trim();
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError(
+    response.status,
+    message,
+    response.headers.get('x-request-id') ?? undefined,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}

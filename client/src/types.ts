@@ -1,0 +1,116 @@
+/**
+ * The public API's request and response types, written by hand from the
+ * OpenAPI document (gateway/src/openapi). gateway/test/openapi-client.test.ts
+ * validates a full value of each type against the document's schema, so a
+ * field added to or dropped from either side fails the tests.
+ */
+
+export type ItemType = 'skill' | 'plugin';
+export type ItemStatus = 'active' | 'draft' | 'archived' | 'deleted';
+export type SearchSort = 'relevance' | 'newest' | 'name';
+
+/** An active public skill or plugin as search returns it. */
+export interface CatalogItem {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  type: ItemType;
+  category: string | null;
+  tags: string[];
+  /** ISO-8601 */
+  updatedAt: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasMore: boolean;
+}
+
+/** Query of GET /api/v1/skills; every field optional. */
+export interface SearchParams {
+  /** at most 200 characters */
+  q?: string;
+  category?: string;
+  type?: ItemType;
+  /** 1..50, default 20 */
+  limit?: number;
+  /** from 1, default 1; page × limit ≤ 10,000 */
+  page?: number;
+  sort?: SearchSort;
+}
+
+export interface SearchResult {
+  skills: CatalogItem[];
+  pagination: Pagination;
+}
+
+/** A public skill in a collection; `status: "deleted"` once removed from the catalog. */
+export interface PublicSkillEntry {
+  slug: string;
+  name: string;
+  type: ItemType;
+  category: string | null;
+  status: ItemStatus;
+  visibility: 'public';
+}
+
+/** A private personal skill of the key owner. */
+export interface PrivateSkillEntry {
+  id: string;
+  name: string;
+  description: string;
+  visibility: 'private';
+}
+
+export type CollectionEntry = PublicSkillEntry | PrivateSkillEntry;
+
+export interface PersonalCollection {
+  id: string;
+  name: string;
+  description: string;
+  skills: CollectionEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TeamCollection {
+  id: string;
+  workspaceId: string;
+  name: string;
+  description: string;
+  /** account id of the creator */
+  createdBy: string;
+  skills: PublicSkillEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateCollectionInput {
+  /** 1..120 characters, trimmed */
+  name: string;
+  /** at most 2,000 characters */
+  description?: string;
+}
+
+/** At least one field; all apply in one transaction (removals, additions, then rename). */
+export interface TeamCollectionPatch {
+  name?: string;
+  description?: string;
+  skillSlug?: string;
+  removeSkillSlug?: string;
+}
+
+export interface PersonalCollectionPatch extends TeamCollectionPatch {
+  privateSkillId?: string;
+  removePrivateSkillId?: string;
+}
+
+/** Options of the two creates. */
+export interface CreateOptions {
+  /** Same key + same body within 24 h replays the first response; another body → 409. */
+  idempotencyKey?: string;
+}

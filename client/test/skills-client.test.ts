@@ -1,0 +1,98 @@
+/** SkillsClient against a recording fake fetch: what it sends and how it reports failures. */
+import { ApiError, SkillsClient } from '../src';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const sent: Sent[] = [];
+  const impl = (async (input: string | URL | Request, init?: RequestInit) => {
+    sent.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+    });
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json', ...headers } });
+  }) as typeof fetch;
+  return { impl, sent };
+}
+
+const KEY = 'sk_live_0123456789abcdefghijABCDEFGHIJkl';
+const collection = { id: 'c1', name: 'Daily', description: '', skills: [], createdAt: 't', updatedAt: 't' };
+
+describe('SkillsClient', () => {
+  it('sends the key, the language and the query, and unwraps data', async () => {
+    const result = { skills: [], pagination: { page: 2, limit: 5, total: 0, totalPages: 0, hasMore: false } };
+    const fake = fakeFetch(200, { data: result });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test/', apiKey: KEY, language: 'fr', fetch: fake.impl });
+
+    await expect(sut.searchSkills({ q: 'git commit', type: 'skill', limit: 5, page: 2 })).resolves.toEqual(result);
+
+    expect(fake.sent[0]).toMatchObject({ method: 'GET', url: 'http://api.test/api/v1/skills?q=git+commit&type=skill&limit=5&page=2' });
+    expect(fake.sent[0]?.headers).toMatchObject({ Authorization: `Bearer ${KEY}`, 'Accept-Language': 'fr' });
+    expect(fake.sent[0]?.body).toBeUndefined();
+  });
+
+  it('keeps a path prefix of the base URL and encodes path parameters', async () => {
+    const fake = fakeFetch(200, { data: { collection } });
+    const sut = new SkillsClient({ baseUrl: 'https://host.test/skills', apiKey: KEY, fetch: fake.impl });
+
+    await sut.getWorkspaceCollection('w/1', 'c 2');
+
+    expect(fake.sent[0]?.url).toBe('https://host.test/skills/api/v1/workspaces/w%2F1/collections/c%202');
+  });
+
+  it('posts JSON with the Idempotency-Key when given', async () => {
+    const fake = fakeFetch(201, { data: { collection } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+
+    await expect(sut.createMyCollection({ name: 'Daily' }, { idempotencyKey: 'k-1' })).resolves.toEqual(collection);
+
+    expect(fake.sent[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/v1/me/collections', body: '{"name":"Daily"}' });
+    expect(fake.sent[0]?.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' });
+  });
+
+  it('sends a PATCH body as given and resolves DELETE to nothing', async () => {
+    const fake = fakeFetch(200, { data: { collection } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await sut.updateMyCollection('c1', { skillSlug: 'git', removePrivateSkillId: 'p1' });
+    expect(fake.sent[0]).toMatchObject({ method: 'PATCH', body: '{"skillSlug":"git","removePrivateSkillId":"p1"}' });
+
+    const deleted = fakeFetch(200, { data: { deleted: true } });
+    const del = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: deleted.impl });
+    await expect(del.deleteWorkspaceCollection('w1', 'c1')).resolves.toBeUndefined();
+    expect(deleted.sent[0]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/workspaces/w1/collections/c1' });
+  });
+
+  it('throws ApiError with the status, the server message and the request id', async () => {
+    const fake = fakeFetch(401, { error: 'Clé API invalide ou révoquée' }, { 'x-request-id': 'req-42' });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: 'wrong', language: 'fr', fetch: fake.impl });
+
+    const error = await sut.listMyCollections().catch((err: unknown) => err);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Clé API invalide ou révoquée', requestId: 'req-42' });
+  });
+
+  it('reads Retry-After on 429 and survives a body that is not JSON', async () => {
+    const limited = fakeFetch(429, { error: 'Rate limit exceeded; retry in 7 s' }, { 'retry-after': '7' });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: limited.impl });
+    await expect(sut.searchSkills()).rejects.toMatchObject({ status: 429, retryAfter: 7 });
+
+    const broken = fakeFetch(502, '<html>bad gateway</html>', { 'content-type': 'text/html' });
+    const other = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: broken.impl });
+    await expect(other.searchSkills()).rejects.toMatchObject({ status: 502, message: 'HTTP 502' });
+  });
+
+  it('refuses a 2xx answer without the data envelope', async () => {
+    const fake = fakeFetch(200, { skills: [] });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await expect(sut.searchSkills()).rejects.toBeInstanceOf(ApiError);
+  });
+});

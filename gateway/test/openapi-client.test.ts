@@ -1,0 +1,97 @@
+/**
+ * The typed client (@skills/client) against the OpenAPI document: every
+ * client method is an operation of the document with the same method, path
+ * and operationId, every public operation has a client method, and a full
+ * value of each hand-written type is valid for the document's schema.
+ */
+import {
+  OPERATIONS,
+  type CatalogItem,
+  type CreateCollectionInput,
+  type Pagination,
+  type PersonalCollection,
+  type PersonalCollectionPatch,
+  type TeamCollection,
+  type TeamCollectionPatch,
+} from '@skills/client';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { openApiDocument } from '../src/openapi/document';
+import { HTTP_METHODS, type Operation } from '../src/openapi/openapi-types';
+import { assertMatchesOpenApi } from '../src/openapi/validate';
+
+const json = { 'content-type': 'application/json', 'x-request-id': 'r1' };
+const ID = '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35';
+const NOW = '2026-11-21T09:30:00.000Z';
+
+describe('@skills/client against the OpenAPI document', () => {
+  it('has one method per public operation, with the same method, path and operationId', () => {
+    const documented = Object.entries(openApiDocument.paths)
+      .filter(([path]) => path.startsWith('/api/v1/') && path !== '/api/v1/openapi.json')
+      .flatMap(([path, item]) =>
+        HTTP_METHODS.flatMap((m) => (item[m] ? [`${(item[m] as Operation).operationId} ${m.toUpperCase()} ${path}`] : [])),
+      );
+    const client = Object.entries(OPERATIONS).map(([name, { method, path }]) => `${name} ${method} ${path}`);
+    expect(client.sort()).toEqual(documented.sort());
+  });
+
+  // Every field is required in these values, so TypeScript makes them complete;
+  // the closed schemas of the document then reject a field it lacks or adds.
+  const item: Required<CatalogItem> = {
+    id: ID,
+    slug: 'git-commit-helper',
+    name: 'Git commit helper',
+    description: 'Writes commit messages',
+    type: 'plugin',
+    category: null,
+    tags: ['git'],
+    updatedAt: NOW,
+  };
+  const pagination: Required<Pagination> = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
+  const personal: Required<PersonalCollection> = {
+    id: ID,
+    name: 'Daily',
+    description: '',
+    skills: [
+      { slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'deleted', visibility: 'public' },
+      { id: ID, name: 'Mine', description: 'private', visibility: 'private' },
+    ],
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+  const team: Required<TeamCollection> = {
+    id: ID,
+    workspaceId: ID,
+    name: 'Kit',
+    description: 'd',
+    createdBy: ID,
+    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public' }],
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+
+  it('types search results as the document does', () => {
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, { data: { skills: [item], pagination } })).not.toThrow();
+  });
+
+  it('types personal and team collections as the document does', () => {
+    expect(() => assertMatchesOpenApi('GET', `/api/v1/me/collections/${ID}`, 200, json, { data: { collection: personal } })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, { data: { collections: [personal] } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/collections/${ID}`, 200, json, { data: { collection: team } }),
+    ).not.toThrow();
+  });
+
+  it('types request bodies as the document does', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const schemas = openApiDocument.components.schemas;
+    const create: Required<CreateCollectionInput> = { name: 'Kit', description: 'd' };
+    const teamPatch: Required<TeamCollectionPatch> = { name: 'n', description: 'd', skillSlug: 'a', removeSkillSlug: 'b' };
+    const personalPatch: Required<PersonalCollectionPatch> = { ...teamPatch, privateSkillId: ID, removePrivateSkillId: ID };
+    expect(ajv.validate(schemas.CreateCollection as object, create)).toBe(true);
+    expect(ajv.validate(schemas.PatchTeamCollection as object, teamPatch)).toBe(true);
+    expect(ajv.validate(schemas.PatchPersonalCollection as object, personalPatch)).toBe(true);
+    expect(ajv.validate(schemas.PatchTeamCollection as object, { privateSkillId: ID })).toBe(false);
+  });
+});
