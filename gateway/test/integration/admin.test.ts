@@ -7,10 +7,10 @@ describe('gateway admin API', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-  });
+  }, 90_000);
   afterAll(async () => {
-    await h.close();
-  });
+    await h?.close();
+  }, 30_000);
 
   it.each([
     ['no token', undefined],

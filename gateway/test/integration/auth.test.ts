@@ -13,10 +13,10 @@ describe('gateway API key authentication', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-  });
+  }, 90_000);
   afterAll(async () => {
-    await h.close();
-  });
+    await h?.close();
+  }, 30_000);
 
   it('lets a pro key through to the catalog with its account principal', async () => {
     const { accountId, keyId, key } = await h.accountWithKey('pro');

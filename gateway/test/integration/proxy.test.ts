@@ -9,10 +9,10 @@ describe('gateway proxy', () => {
   beforeAll(async () => {
     h = await startHarness({ upstreamTimeoutMs: 500 });
     auth = `Bearer ${(await h.accountWithKey('team')).key}`;
-  });
+  }, 90_000);
   afterAll(async () => {
-    await h.close();
-  });
+    await h?.close();
+  }, 30_000);
 
   it('forwards method, path and query unchanged to the owning service', async () => {
     const skills = await h.http.get('/api/v1/skills?q=pdf%20tools&type=skill&limit=5').set('Authorization', auth).expect(200);
