@@ -6,8 +6,6 @@
 import type { Sequelize } from 'sequelize';
 import type { EventLog, Logger } from '@skills/common';
 import type { CatalogConfig } from './config';
-import { PostgresEngine } from './engines/postgres/postgres-engine';
-import type { SearchEngine } from './engines/search-engine';
 import { PostgresEventLog } from './events/postgres-event-log';
 
 export interface AdapterDeps {
@@ -15,14 +13,8 @@ export interface AdapterDeps {
   logger: Logger;
 }
 
-export function createSearchEngine(config: Readonly<CatalogConfig>, deps: AdapterDeps): SearchEngine {
-  switch (config.searchEngine) {
-    case 'postgres':
-      return new PostgresEngine({ sequelize: deps.sequelize, logger: deps.logger.child({ component: 'search' }) });
-    case 'elasticsearch':
-      throw new Error('SEARCH_ENGINE=elasticsearch is not wired into catalog-service yet');
-  }
-}
+/** The engine factory lives beside the engines; it readies Elasticsearch's alias, hence async. */
+export { createSearchEngine } from './engines';
 
 export function createEventLog(config: Readonly<CatalogConfig>, deps: AdapterDeps): EventLog {
   switch (config.eventLog) {

@@ -12,6 +12,10 @@ export interface CatalogConfig {
   eventLog: EventLogKind;
   /** collections-service base URL, the source of a reindex; reindex is off without it */
   collectionsUrl?: string;
+  /** Elasticsearch cluster URL; set (validated) when searchEngine is elasticsearch */
+  elasticsearchUrl?: string;
+  /** the alias searches and writes use; indices behind it are `<alias>-v<epoch ms>` */
+  elasticsearchIndex: string;
   /** how often the Postgres event log polls when no NOTIFY woke it */
   pollIntervalMs: number;
   dbPoolMax: number;
@@ -25,6 +29,8 @@ interface CatalogEnv {
   SEARCH_ENGINE: SearchEngineKind;
   EVENT_LOG: EventLogKind;
   COLLECTIONS_URL?: string;
+  ELASTICSEARCH_URL?: string;
+  ELASTICSEARCH_INDEX: string;
   POLL_INTERVAL_MS: number;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
@@ -37,6 +43,18 @@ const schema = Joi.object<CatalogEnv>({
   SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
   EVENT_LOG: Joi.string().valid('postgres', 'kafka').default('postgres'),
   COLLECTIONS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  ELASTICSEARCH_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .when('SEARCH_ENGINE', { is: 'elasticsearch', then: Joi.required() })
+    .messages({
+      'any.required': '{#label} is required when SEARCH_ENGINE=elasticsearch',
+      'string.uriCustomScheme': '{#label} must be an http(s) URL, e.g. http://elasticsearch:9200',
+    }),
+  // an alias name obeys the index-name rules: lowercase, no leading - _ +, no \\ / * ? " < > | , # : or space
+  ELASTICSEARCH_INDEX: Joi.string()
+    .pattern(/^[a-z0-9][a-z0-9._-]{0,199}$/)
+    .default('skills')
+    .messages({ 'string.pattern.base': '{#label} must be a lowercase index name (letters, digits, ".", "_", "-"; at most 200 characters)' }),
   POLL_INTERVAL_MS: Joi.number().integer().min(10).max(60_000).default(250),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
@@ -52,6 +70,8 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     searchEngine: e.SEARCH_ENGINE,
     eventLog: e.EVENT_LOG,
     collectionsUrl: e.COLLECTIONS_URL,
+    elasticsearchUrl: e.ELASTICSEARCH_URL,
+    elasticsearchIndex: e.ELASTICSEARCH_INDEX,
     pollIntervalMs: e.POLL_INTERVAL_MS,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,

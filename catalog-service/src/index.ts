@@ -36,7 +36,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   let indexer;
   try {
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
-    engine = createSearchEngine(config, { sequelize, logger });
+    engine = await createSearchEngine(config, { sequelize, logger });
     eventLog = createEventLog(config, { sequelize, logger });
     indexer = new Indexer({ eventLog, engine, logger: logger.child({ component: 'indexer' }) });
     await indexer.start();

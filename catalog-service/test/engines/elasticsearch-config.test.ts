@@ -1,0 +1,38 @@
+import { ConfigError } from '@skills/common';
+import { loadCatalogConfig } from '../../src/config';
+
+const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_SECRET: 'a-test-secret-that-is-at-least-32-characters' };
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadCatalogConfig({ ...BASE, ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('catalog config for Elasticsearch', () => {
+  it('defaults to Postgres and to the alias "skills"', () => {
+    const config = loadCatalogConfig(BASE);
+    expect(config.searchEngine).toBe('postgres');
+    expect(config.elasticsearchIndex).toBe('skills');
+  });
+
+  it('takes the URL and alias when Elasticsearch is chosen', () => {
+    const config = loadCatalogConfig({ ...BASE, SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://es:9200', ELASTICSEARCH_INDEX: 'catalog-prod' });
+    expect(config).toMatchObject({ searchEngine: 'elasticsearch', elasticsearchUrl: 'http://es:9200', elasticsearchIndex: 'catalog-prod' });
+  });
+
+  it('names each bad variable at once', () => {
+    expect(problems({ SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_INDEX: 'Skills!' })).toEqual([
+      '"ELASTICSEARCH_URL" is required when SEARCH_ENGINE=elasticsearch',
+      '"ELASTICSEARCH_INDEX" must be a lowercase index name (letters, digits, ".", "_", "-"; at most 200 characters)',
+    ]);
+    expect(problems({ SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'es:9200' })).toEqual([
+      '"ELASTICSEARCH_URL" must be an http(s) URL, e.g. http://elasticsearch:9200',
+    ]);
+    expect(problems({ SEARCH_ENGINE: 'solr' })).toEqual(['"SEARCH_ENGINE" must be one of [postgres, elasticsearch]']);
+  });
+});
