@@ -4,6 +4,9 @@
  * schemas and held to our deployment policies.
  */
 import { join } from 'node:path';
+import { loadCatalogConfig } from '@skills/catalog-service';
+import { loadCollectionsConfig } from '@skills/collections-service';
+import { loadGatewayConfig } from '@skills/gateway';
 import { renderKustomization, containersOf, type Manifest } from './support/kustomize';
 import { policyViolations } from './support/manifest-policy';
 import { kubernetesSchemaErrors } from './support/schemas';
@@ -20,6 +23,30 @@ function find(objects: Manifest[], kind: string, name: string): Manifest {
   const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
   if (!found) throw new Error(`${kind}/${name} is not rendered`);
   return found;
+}
+
+/** Stand-ins for what the referenced Secrets hold in a cluster. */
+const SECRET_VALUES: Record<string, string> = {
+  'skills-pg-app/uri': 'postgresql://app:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-secrets/principal-secret': 's'.repeat(40),
+  'skills-secrets/admin-token': 'a'.repeat(40),
+  'skills-elasticsearch/url': 'https://elastic:pw@skills-es-es-http.skills-data.svc:9200',
+};
+
+type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
+
+/** The environment a container of `deployment` starts with. */
+function containerEnv(objects: Manifest[], deployment: Manifest): Record<string, string> {
+  const [container] = containersOf(deployment) as Array<{ envFrom?: Array<{ configMapRef: { name: string } }>; env?: EnvVar[] }>;
+  const env: Record<string, string> = {};
+  for (const source of container.envFrom ?? []) Object.assign(env, find(objects, 'ConfigMap', source.configMapRef.name).data);
+  for (const variable of container.env ?? []) {
+    const ref = variable.valueFrom?.secretKeyRef;
+    if (variable.value !== undefined) env[variable.name] = variable.value;
+    else if (ref && SECRET_VALUES[`${ref.name}/${ref.key}`]) env[variable.name] = SECRET_VALUES[`${ref.name}/${ref.key}`];
+    else if (!ref?.optional) throw new Error(`${variable.name}: no stand-in for ${JSON.stringify(variable.valueFrom)}`);
+  }
+  return env;
 }
 
 describe.each(OVERLAYS)('overlay %s', (overlay) => {
@@ -49,6 +76,14 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(containersOf(find(objects, 'Job', 'skills-migrate'))[0].args).toEqual(['migrate']);
   });
 
+  it('gives each service an environment its own config accepts', () => {
+    const gateway = loadGatewayConfig(containerEnv(objects, find(objects, 'Deployment', 'gateway')));
+    expect(gateway).toMatchObject({ port: 8080, catalogUrl: 'http://catalog-service:8081', collectionsUrl: 'http://collections-service:8082' });
+    const catalog = loadCatalogConfig(containerEnv(objects, find(objects, 'Deployment', 'catalog-service')));
+    expect(catalog).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
+    expect(loadCollectionsConfig(containerEnv(objects, find(objects, 'Deployment', 'collections-service')))).toMatchObject({ port: 8082 });
+  });
+
   it('exposes only the gateway through an Ingress', () => {
     const backends = objects
       .filter((o) => o.kind === 'Ingress')
@@ -70,11 +105,14 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
     const deny = find(policies, 'NetworkPolicy', 'default-deny').spec as { podSelector: object; policyTypes: string[] };
     expect(deny).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
-    for (const name of ['catalog-service', 'collections-service']) {
-      const spec = find(policies, 'NetworkPolicy', name).spec as { ingress: Array<{ from: Array<Record<string, unknown>> }> };
-      const podPeers = spec.ingress.flatMap((rule) => rule.from).filter((peer) => peer.podSelector && !peer.namespaceSelector);
-      expect(podPeers).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }]);
-    }
+    const peersOf = (name: string) =>
+      (find(policies, 'NetworkPolicy', name).spec as { ingress: Array<{ from: Array<{ podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown }> }> }).ingress
+        .flatMap((rule) => rule.from)
+        .filter((peer) => peer.podSelector && !peer.namespaceSelector)
+        .map((peer) => peer.podSelector?.matchLabels['app.kubernetes.io/name']);
+    expect(peersOf('catalog-service')).toEqual(['gateway']);
+    // a reindex reads the system of record from collections-service
+    expect(peersOf('collections-service').sort()).toEqual(['catalog-service', 'gateway']);
     const datastorePorts = new Set([5432, 9200, 9092]);
     const reachDatastores = policies
       .filter((p) => (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))))

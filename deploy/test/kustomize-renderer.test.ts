@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseYamlDocuments, renderKustomization, strategicMerge, type Manifest } from './support/kustomize';
+import { parseYamlDocuments, renderKustomization, strategicMerge, type Json, type Manifest } from './support/kustomize';
 
 const K8S = join(__dirname, '..', 'k8s');
 
@@ -28,12 +28,12 @@ function sorted(objects: Manifest[]): Manifest[] {
 
 describe('strategicMerge', () => {
   it('merges maps, deletes keys set to null, merges named lists by name and replaces other lists', () => {
-    const base = {
+    const base: Json = {
       a: { keep: 1, drop: 2 },
       containers: [{ name: 'x', image: 'i', args: ['1'] }, { name: 'y', image: 'j' }],
       rules: [{ host: 'a' }],
     };
-    const patch = { a: { drop: null, add: 3 }, containers: [{ name: 'x', args: ['2'] }, { name: 'z', image: 'k' }], rules: [{ host: 'b' }] };
+    const patch: Json = { a: { drop: null, add: 3 }, containers: [{ name: 'x', args: ['2'] }, { name: 'z', image: 'k' }], rules: [{ host: 'b' }] };
     expect(strategicMerge(base, patch)).toEqual({
       a: { keep: 1, add: 3 },
       containers: [{ name: 'x', image: 'i', args: ['2'] }, { name: 'y', image: 'j' }, { name: 'z', image: 'k' }],

