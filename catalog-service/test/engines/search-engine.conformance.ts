@@ -89,6 +89,12 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       expect(await names({ q: 'invoice pars' })).toEqual(['Invoice Parser']);
     });
 
+    it('treats query syntax characters in q as plain separators', async () => {
+      await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Invoice Parser' })]);
+      expect(await names({ q: "kubernetes & | ! ( ) ' \" :* <-> deploy" })).toEqual(['Kubernetes Deployer']);
+      expect(await names({ q: '!!! ***' })).toEqual([]);
+    });
+
     it('tolerates a typo in a name when nothing matches exactly', async () => {
       await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Invoice Parser' })]);
       expect(await names({ q: 'kubernetse' })).toEqual(['Kubernetes Deployer']);

@@ -97,7 +97,7 @@ describe('GET /api/v1/skills', () => {
     ['q=a&q=b', '"q" must be a string', '« q » doit être une chaîne'],
     ['catgory=devops', '"catgory" is not an allowed field', '« catgory » n\'est pas un champ autorisé'],
     ['page=201&limit=50', '"page" × "limit" must be at most 10000', '« page » × « limit » doit valoir au plus 10000'],
-  ])('refuses %s with a message in English and French', async (qs, en, fr) => {
+  ])('refuses %# with a message in English and French', async (qs, en, fr) => {
     const english = await get(`/api/v1/skills?${qs}`);
     const french = await get(`/api/v1/skills?${qs}`, account, 'fr-FR,fr;q=0.9');
     expect([english.status, english.body]).toEqual([400, { error: en }]);
