@@ -6,6 +6,7 @@ import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
 import { healthRoutes, type ReadinessCheck } from './http/health.routes';
 import { proxyRoutes } from './http/proxy.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
 
@@ -28,6 +29,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext());
   app.use(accessLog(deps.logger));
   app.use(healthRoutes(deps.readiness));
+  // The contract and its docs page are public: mounted before any credential check.
+  app.use(openApiRoutes());
   app.use('/admin/v1', requireAdminToken(deps.adminToken));
   app.use(adminRoutes(deps.accounts));
   app.use(proxyRoutes(deps));

@@ -8,3 +8,5 @@ export { AccountService } from './domain/account.service';
 export { Upstream } from './http/upstream-proxy';
 export { SequelizeAccountRepository } from './store/account.repository';
 export { SequelizeKeyStore } from './store/api-key.store';
+export { openApiDocument } from './openapi/document';
+export { assertMatchesOpenApi, createOpenApiValidator, OpenApiMismatchError } from './openapi/validate';

@@ -155,6 +155,7 @@ describe('assertMatchesOpenApi', () => {
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 429, json, body)).toThrow(/Retry-After/);
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 429, { ...json, 'retry-after': '3' }, body)).not.toThrow();
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 405, json, body)).toThrow(/Allow/);
+    expect(() => assertMatchesOpenApi('PUT', '/api/v1/skills', 405, { ...json, allow: 'GET' }, body)).not.toThrow();
   });
 
   it('accepts 304 without a body on conditional GETs only', () => {

@@ -93,10 +93,15 @@ export function createOpenApiValidator(document: OpenApiDocument = openApiDocume
     return target;
   };
 
-  function findOperation(method: string, path: string): { template: string; operation: Operation } {
+  function findTemplate(path: string): string {
     const bare = path.split('?')[0] ?? path;
     const found = document.paths[bare] ? bare : templates.find((t) => t.regexp.test(bare))?.template;
     if (!found) throw new OpenApiMismatchError(`no path of the document matches ${bare}`);
+    return found;
+  }
+
+  function findOperation(method: string, path: string): { template: string; operation: Operation } {
+    const found = findTemplate(path);
     const operation = document.paths[found]?.[method.toLowerCase() as 'get'];
     if (!operation) throw new OpenApiMismatchError(`${method.toUpperCase()} ${found} is not in the document`);
     return { template: found, operation };
@@ -135,6 +140,17 @@ export function createOpenApiValidator(document: OpenApiDocument = openApiDocume
 
   /** Throws OpenApiMismatchError when the response does not match the document. */
   function assertMatches(method: string, path: string, status: number, headers: ResponseHeaders, body: unknown): void {
+    if (status === 405) {
+      // 405 answers a method the path does not have, so no operation documents it: check the shared response.
+      const template = findTemplate(path);
+      const response = document.components.responses.MethodNotAllowed;
+      if (!response) throw new OpenApiMismatchError('the document has no MethodNotAllowed response');
+      const normalised = normaliseHeaders(headers);
+      const where = `${method.toUpperCase()} ${template} → 405`;
+      checkHeaders(where, response, normalised);
+      checkBody(where, response, normalised, body);
+      return;
+    }
     const { template, operation } = findOperation(method, path);
     const where = `${method.toUpperCase()} ${template} → ${status}`;
     const documented = operation.responses[String(status)];
@@ -153,7 +169,10 @@ let shared: ReturnType<typeof createOpenApiValidator> | undefined;
 /**
  * Checks one response against the served document. `path` is a template
  * (`/api/v1/me/collections/{id}`) or a concrete path, query string allowed;
- * `headers` as supertest (`res.headers`) or fetch (`res.headers`) give them.
+ * `headers` as supertest (`res.headers`) or fetch (`res.headers`) give them;
+ * `body` the parsed JSON for JSON answers, the text otherwise (supertest:
+ * `res.type === 'application/json' ? res.body : res.text`). A 405 is checked
+ * against the shared MethodNotAllowed response, since no operation has it.
  */
 export function assertMatchesOpenApi(
   method: string,
