@@ -9,7 +9,7 @@ import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasti
 import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import {
-  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, wireEngine,
+  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, reindexAliasCheck, wireEngine,
 } from './elasticsearch-wire.fixtures';
 
 const ACK = { acknowledged: true };
@@ -46,20 +46,26 @@ describe('ElasticsearchEngine.reindex', () => {
   it('builds a new index, keeps serving from the alias, swaps atomically, then deletes the old index', async () => {
     const [a, b, c] = [item(1), item(2), item(3)];
     const cNewer = item(3, { name: 'Skill 3 renamed', version: 8 });
-    es().put(`/${NEW_INDEX}`, jsonBody(indexDefinition())).matchHeader('content-type', JSON_TYPE)
+    reindexAliasCheck(es(), false);
+    es().put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition(), aliases: { 'skills-reindex': {} } })).matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
-    // mid-reindex: a search reads the alias; an event is written to the alias and the new index
+    // mid-reindex: a search reads the alias; an event is written to the new index (through its reindex alias), then the alias
     es().post('/skills/_search').reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
+    reindexAliasCheck(es(), true);
+    expectBulk(es(), '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
     expectBulk(es(), '/_bulk', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
-    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
     // the page read before the event carries the older state: stale in the new index
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [c])), bulkReply([
       failed(NEW_INDEX, c, 409, 'version_conflict_engine_exception', `[${c.id}]: version conflict, current version [8] is higher or equal to the one provided [3]`),
     ]));
     es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
-    es().post('/_aliases', { actions: [{ remove: { index: OLD_INDEX, alias: 'skills' } }, { add: { index: NEW_INDEX, alias: 'skills' } }] })
+    es().post('/_aliases', jsonBody({ actions: [
+      { remove: { index: OLD_INDEX, alias: 'skills' } },
+      { add: { index: NEW_INDEX, alias: 'skills' } },
+      { remove: { index: NEW_INDEX, alias: 'skills-reindex' } },
+    ] }))
       .matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
@@ -74,9 +80,11 @@ describe('ElasticsearchEngine.reindex', () => {
     expect(result).toEqual({ indexed: 3 });
     expect(progress).toEqual([2, 3]);
     expect(requests).toEqual([
+      'HEAD /_alias/skills-reindex',
       `PUT /${NEW_INDEX}`,
       'POST /_bulk',
       'POST /skills/_search',
+      'HEAD /_alias/skills-reindex',
       'POST /_bulk',
       'POST /_bulk',
       'POST /_bulk',
@@ -89,6 +97,7 @@ describe('ElasticsearchEngine.reindex', () => {
 
   it('drops the new index and leaves the alias alone when an item is refused', async () => {
     const bad = item(1);
+    reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [bad])), bulkReply([
       failed(NEW_INDEX, bad, 400, 'document_parsing_exception', 'failed to parse field [updatedAt]'),
@@ -96,31 +105,40 @@ describe('ElasticsearchEngine.reindex', () => {
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
 
     await expect(sut.reindex(pages([bad]))).rejects.toBeInstanceOf(ElasticsearchWriteError);
-    expect(requests).toEqual([`PUT /${NEW_INDEX}`, 'POST /_bulk', `DELETE /${NEW_INDEX}`]);
+    expect(requests).toEqual(['HEAD /_alias/skills-reindex', `PUT /${NEW_INDEX}`, 'POST /_bulk', `DELETE /${NEW_INDEX}`]);
 
-    // later writes go to the alias only: nothing is being built any more
+    // later writes go to the alias only: deleting the index dropped its reindex alias
     const next = item(2);
+    reindexAliasCheck(es(), false);
     expectBulk(es(), '/_bulk', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
     await expect(sut.apply([next])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
   it('drops the new index when the system of record cannot be read', async () => {
+    reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     const broken = async () => {
       throw new Error('collections-service answered 503');
     };
     await expect(sut.reindex(pages(broken))).rejects.toThrow('collections-service answered 503');
-    expect(requests).toEqual([`PUT /${NEW_INDEX}`, `DELETE /${NEW_INDEX}`]);
+    expect(requests).toEqual(['HEAD /_alias/skills-reindex', `PUT /${NEW_INDEX}`, `DELETE /${NEW_INDEX}`]);
+  });
+
+  it('refuses to start while another replica is building an index', async () => {
+    reindexAliasCheck(es(), true);
+    await expect(sut.reindex(pages([item(1)]))).rejects.toThrow('a reindex is already building an index behind skills-reindex');
+    expect(requests).toEqual(['HEAD /_alias/skills-reindex']);
   });
 
   it('swaps without a remove action when the alias does not exist yet', async () => {
     const a = item(1);
+    reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(404, { error: 'alias [skills] missing', status: 404 }, REPLY_HEADERS);
-    es().post('/_aliases', { actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }] }).reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    es().post('/_aliases', jsonBody({ actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }, { remove: { index: NEW_INDEX, alias: 'skills-reindex' } }] })).reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
   });
 });

@@ -80,3 +80,8 @@ export function jsonBody(expected: unknown): (body: unknown) => boolean {
     return true;
   };
 }
+
+/** `HEAD /_alias/skills-reindex`: whether a reindex is building an index (every apply asks). */
+export function reindexAliasCheck(scope: nock.Scope, building: boolean): nock.Scope {
+  return scope.head('/_alias/skills-reindex').reply(building ? 200 : 404, '', REPLY_HEADERS);
+}

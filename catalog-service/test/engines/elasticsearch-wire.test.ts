@@ -8,7 +8,7 @@ import { ServiceUnavailableError } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
-import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, wireEngine } from './elasticsearch-wire.fixtures';
+import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, reindexAliasCheck, wireEngine } from './elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 
@@ -76,6 +76,7 @@ describe('ElasticsearchEngine.search', () => {
 
 describe('ElasticsearchEngine.apply', () => {
   it('bulk-indexes full states through the alias with external versions; a 409 is a stale skip', async () => {
+    reindexAliasCheck(nock(ES), false);
     const fresh = item(1);
     const older = item(2);
     expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [fresh, older])), bulkReply([
@@ -86,12 +87,14 @@ describe('ElasticsearchEngine.apply', () => {
   });
 
   it('writes a deletion as a tombstone document with its higher version', async () => {
+    reindexAliasCheck(nock(ES), false);
     const tombstone = item(3, { status: 'deleted', version: 9 });
     expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
     await expect(sut.apply([tombstone])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
   it('reports an item refused with 400 after writing the others', async () => {
+    reindexAliasCheck(nock(ES), false);
     const good = item(1);
     const bad = item(2);
     expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [good, bad])), bulkReply([
@@ -106,6 +109,7 @@ describe('ElasticsearchEngine.apply', () => {
   });
 
   it('resends only the items the cluster rejected with 429', async () => {
+    reindexAliasCheck(nock(ES), false);
     const a = item(1);
     const b = item(2);
     const scope = nock(ES);
@@ -118,10 +122,33 @@ describe('ElasticsearchEngine.apply', () => {
   });
 
   it('repeats the whole bulk when the request itself gets a 503', async () => {
+    reindexAliasCheck(nock(ES), false);
     const a = item(1);
     const scope = nock(ES);
     expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
     expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+});
+
+describe('ElasticsearchEngine.apply during a reindex', () => {
+  it('writes into the index being rebuilt first (only through its alias), then through the main alias', async () => {
+    const a = item(1);
+    const scope = nock(ES);
+    reindexAliasCheck(scope, true);
+    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
+    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+
+  it('goes on through the main alias when the reindex alias vanished in between (the swap happened)', async () => {
+    const a = item(1);
+    const scope = nock(ES);
+    reindexAliasCheck(scope, true);
+    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([
+      failed('skills-reindex', a, 404, 'index_not_found_exception', 'no such index [skills-reindex] and [require_alias] request flag is [true] and [skills-reindex] is not an alias'),
+    ]));
+    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(NEW_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 });

@@ -5,11 +5,16 @@
  * swaps the alias atomically. Every write carries the item's version with
  * `version_type: external`, so Elasticsearch itself refuses an older state
  * (409), whatever order events arrive in.
+ *
+ * While a reindex builds its index, that index also carries the alias
+ * `<alias>-reindex`, and every apply (in any replica) writes there first,
+ * then through the main alias: an event indexed after the rebuild read its
+ * page still reaches the new index, so nothing is lost at the swap.
  */
 import { Client, HttpConnection, type estypes } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import type { ApplyResult, CatalogItem, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
-import { indexDefinition, toDocument, versionedIndexName } from './index-mapping';
+import { indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
 import { buildSearchRequest } from './query-builder';
 import { DEFAULT_RETRY, isRetryable, withRetry, type RetryPolicy } from './retry';
 
@@ -53,11 +58,12 @@ export class ElasticsearchEngine implements SearchEngine {
   private readonly retry: RetryPolicy;
   private readonly logger: Logger;
   private readonly now: () => Date;
-  /** the index a reindex in this process is filling; writes go there too */
-  private building: string | undefined;
+  /** alias of the index a reindex is filling, whichever replica runs it */
+  private readonly reindexAlias: string;
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
+    this.reindexAlias = reindexAliasOf(options.index);
     this.retry = options.retry ?? DEFAULT_RETRY;
     this.logger = options.logger.child({ engine: 'elasticsearch', alias: options.index });
     this.now = options.now ?? (() => new Date());
@@ -96,17 +102,19 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   /**
-   * Writes through the alias and, while a reindex runs in this process, into
-   * the index being built too: an event that lands after the reindex read
-   * its page must not be lost when the alias swaps.
+   * Writes into the index a reindex is building (if any) first, then through
+   * the main alias. In that order, a swap in between cannot lose the write:
+   * before the swap the new index gets it directly, after it through the
+   * alias. A 404 from the reindex alias means the reindex just ended.
    */
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {
-    const building = this.building;
-    const result = await this.write(this.alias, items);
-    if (building) {
-      const shadow = await this.write(building, items);
-      if (shadow.failures.length > 0) throw new ElasticsearchWriteError(building, shadow.failures);
+    if (items.length === 0) return { applied: 0, stale: 0 };
+    if (await this.aliasExists(this.reindexAlias)) {
+      const shadow = await this.write(this.reindexAlias, items, true);
+      const failures = shadow.failures.filter((f) => f.status !== 404);
+      if (failures.length > 0) throw new ElasticsearchWriteError(this.reindexAlias, failures);
     }
+    const result = await this.write(this.alias, items);
     if (result.failures.length > 0) throw new ElasticsearchWriteError(this.alias, result.failures);
     return { applied: result.applied, stale: result.stale };
   }
@@ -118,10 +126,10 @@ export class ElasticsearchEngine implements SearchEngine {
    * failure the new index is dropped and the alias is left untouched.
    */
   async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
-    if (this.building) throw new Error(`a reindex into ${this.building} is already running`);
+    if (await this.aliasExists(this.reindexAlias)) throw new Error(`a reindex is already building an index behind ${this.reindexAlias}`);
     const target = versionedIndexName(this.alias, this.now());
-    await this.retrying(() => this.client.indices.create({ index: target, ...indexDefinition() }));
-    this.building = target;
+    // the reindex alias comes with the index, so writes reach it before the first page is read
+    await this.retrying(() => this.client.indices.create({ index: target, ...indexDefinition(), aliases: { [this.reindexAlias]: {} } }));
     this.logger.info({ index: target }, 'reindex started');
     let indexed = 0;
     let previous: string[];
@@ -134,21 +142,14 @@ export class ElasticsearchEngine implements SearchEngine {
       }
       await this.retrying(() => this.client.indices.refresh({ index: target }));
       previous = await this.aliasedIndices();
-      // Aliases API, all actions applied atomically:
-      // https://elastic.co/guide/en/elasticsearch/reference/8.18/indices-aliases.html
-      await this.retrying(() =>
-        this.client.indices.updateAliases({
-          actions: [...previous.map((index) => ({ remove: { index, alias: this.alias } })), { add: { index: target, alias: this.alias } }],
-        }),
-      );
+      await this.retrying(() => this.client.indices.updateAliases({ actions: swapAliasActions(this.alias, previous, target) }));
     } catch (err) {
-      this.building = undefined;
+      // deleting the index drops its reindex alias with it
       await this.client.indices
         .delete({ index: target }, { ignore: [404] })
         .catch((cleanupErr: unknown) => this.logger.warn({ err: cleanupErr, index: target }, 'could not delete the abandoned index'));
       throw err;
     }
-    this.building = undefined;
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     if (previous.length > 0) {
       // a leftover index wastes disk but serves nobody; never fail the reindex for it
@@ -172,6 +173,10 @@ export class ElasticsearchEngine implements SearchEngine {
     await this.client.close();
   }
 
+  private aliasExists(name: string): Promise<boolean> {
+    return this.retrying(() => this.client.indices.existsAlias({ name }));
+  }
+
   /** Indices the alias points to now ([] when it does not exist yet). */
   private async aliasedIndices(): Promise<string[]> {
     const res = await this.retrying(() => this.client.indices.getAlias({ name: this.alias }, { ignore: [404], meta: true }));
@@ -187,7 +192,7 @@ export class ElasticsearchEngine implements SearchEngine {
    * failure. Client helpers:
    * https://elastic.co/docs/reference/elasticsearch/clients/javascript/client-helpers
    */
-  private write(index: string, items: CatalogItemState[]): Promise<WriteOutcome> {
+  private write(index: string, items: CatalogItemState[], requireAlias = false): Promise<WriteOutcome> {
     if (items.length === 0) return Promise.resolve({ applied: 0, stale: 0, failures: [] });
     return this.retrying(async () => {
       let stale = 0;
@@ -207,6 +212,8 @@ export class ElasticsearchEngine implements SearchEngine {
         retries: this.retry.retries,
         wait: this.retry.baseDelayMs,
         concurrency: 1,
+        // never let a write to a vanished reindex alias auto-create an index of that name
+        ...(requireAlias ? { require_alias: true } : {}),
         ...(this.options.refreshOnWrite ? { refresh: 'wait_for' as const } : {}),
       });
       return { applied: stats.successful, stale, failures };

@@ -112,3 +112,22 @@ export function indexDefinition(): { settings: Record<string, unknown>; mappings
 export function versionedIndexName(alias: string, now: Date): string {
   return `${alias}-v${now.getTime()}`;
 }
+
+/** Alias carried by the index a reindex is building, so every replica's writes reach it. */
+export function reindexAliasOf(alias: string): string {
+  return `${alias}-reindex`;
+}
+
+/**
+ * One `_aliases` call, applied atomically: readers move from the previous
+ * indices to `target` in one step, and `target` stops being the reindex
+ * target in that same step.
+ * https://elastic.co/guide/en/elasticsearch/reference/8.18/indices-aliases.html
+ */
+export function swapAliasActions(alias: string, previous: string[], target: string): Array<Record<string, { index: string; alias: string }>> {
+  return [
+    ...previous.map((index) => ({ remove: { index, alias } })),
+    { add: { index: target, alias } },
+    { remove: { index: target, alias: reindexAliasOf(alias) } },
+  ];
+}
