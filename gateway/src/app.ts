@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { accessLog, errorHandler, notFoundHandler, requestContext, type Logger, type PrincipalSigner } from '@skills/common';
 import type { AccountService } from './domain/account.service';
 import type { KeyAuthenticator } from './domain/key-authenticator';
+import type { RateLimiter } from './domain/rate-limiter';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
 import { healthRoutes, type ReadinessCheck } from './http/health.routes';
@@ -17,6 +18,8 @@ export interface GatewayDeps {
   accounts: AccountService;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
+  /** per-key budget of /api/v1 calls; none means unlimited */
+  rateLimiter?: RateLimiter;
   /** what /readyz asks besides the process itself */
   readiness: readonly ReadinessCheck[];
 }

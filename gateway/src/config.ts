@@ -14,6 +14,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   dbPoolMax: number;
   logLevel: string;
+  /** requests per minute per API key (per replica); 0 turns the limit off */
+  rateLimitPerMinute: number;
 }
 
 interface GatewayEnv {
@@ -27,6 +29,7 @@ interface GatewayEnv {
   UPSTREAM_TIMEOUT_MS: number;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
+  RATE_LIMIT_PER_MINUTE: number;
 }
 
 const httpUrl = () => Joi.string().uri({ scheme: ['http', 'https'] });
@@ -43,6 +46,7 @@ const schema = Joi.object<GatewayEnv>({
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(10_000),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
+  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(6_000),
 });
 
 /** Validates the gateway's environment once into a frozen, typed config. */
@@ -59,5 +63,6 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   });
 }

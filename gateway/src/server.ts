@@ -5,6 +5,7 @@ import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { KeyAuthenticator } from './domain/key-authenticator';
+import { RateLimiter } from './domain/rate-limiter';
 import { Upstream } from './http/upstream-proxy';
 import { SequelizeAccountRepository } from './store/account.repository';
 import { SequelizeKeyStore } from './store/api-key.store';
@@ -34,6 +35,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     accounts: new AccountService(accountRepository, new SequelizeKeyStore(sequelize), authenticator),
     signer: new PrincipalSigner({ secret: config.principalSecret }),
     upstreams,
+    rateLimiter: new RateLimiter({ limit: config.rateLimitPerMinute }),
     readiness: [
       { name: 'database', ready: () => accountRepository.ping().then(() => true) },
       { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
@@ -50,7 +52,10 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // In-flight requests get a grace period; a stuck client must not block shutdown.
+      const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
       await closed;
+      clearTimeout(force);
       await Promise.all([upstreams.catalog.close(), upstreams.collections.close()]);
       await sequelize.close();
     },

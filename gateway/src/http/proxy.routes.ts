@@ -9,6 +9,7 @@ import {
   AuthenticationError,
   MethodNotAllowedError,
   PayloadTooLargeError,
+  RateLimitError,
   jsonBody,
   validate,
   type Principal,
@@ -16,6 +17,7 @@ import {
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
+import type { RateLimiter } from '../domain/rate-limiter';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
 import type { Upstream } from './upstream-proxy';
 
@@ -24,6 +26,8 @@ export interface ProxyRoutesDeps {
   accounts: AccountService;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
+  /** per-key budget of /api/v1 calls; none means unlimited */
+  rateLimiter?: RateLimiter;
 }
 
 const ADMIN: Principal = { kind: 'admin' };
@@ -38,6 +42,19 @@ function readJson(req: Request, res: Response): Promise<unknown> {
 function checkDeclaredLength(req: Request, limit: number): void {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new PayloadTooLargeError('body.tooLarge', { limit: `${Math.round(limit / 1024)}kb` });
+}
+
+/** Counts the call against the key's budget; the RateLimit-* headers go on every answer. */
+function applyRateLimit(limiter: RateLimiter | undefined, principal: Principal, res: Response): void {
+  if (!limiter?.enabled || principal.kind !== 'account') return;
+  const decision = limiter.take(principal.keyId);
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+  if (!decision.allowed) {
+    const seconds = decision.resetSeconds;
+    throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+  }
 }
 
 export function proxyRoutes(deps: ProxyRoutesDeps) {
@@ -71,6 +88,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     }
     const { route, params } = match;
     const principal = await authenticate(route, req, res);
+    applyRateLimit(deps.rateLimiter, principal, res);
     const limit = bodyLimitOf(route);
     checkDeclaredLength(req, limit);
     const body = await checkAccount(route, params, req, res);

@@ -12,7 +12,8 @@ describe('gateway API key authentication', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness();
+    // A small budget so the 429 test is quick; every other test uses at most 3 calls per key.
+    h = await startHarness({ rateLimitPerMinute: 5 });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -105,5 +106,22 @@ describe('gateway API key authentication', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('refuses a key over its budget with 429, Retry-After and RateLimit headers, other keys unaffected', async () => {
+    const { key } = await h.accountWithKey('pro');
+    for (let i = 4; i >= 0; i -= 1) {
+      const ok = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
+      expect(ok.headers['ratelimit-limit']).toBe('5');
+      expect(ok.headers['ratelimit-remaining']).toBe(String(i));
+    }
+    const over = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).set('Accept-Language', 'fr').expect(429);
+    const seconds = Number(over.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(over.headers['ratelimit-remaining']).toBe('0');
+    expect(over.body).toEqual({ error: `Limite de requêtes dépassée ; réessayez dans ${seconds} s` });
+    const other = await h.accountWithKey('pro');
+    await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${other.key}`).expect(200);
   });
 });
