@@ -16,7 +16,7 @@ export class CatalogAdminService {
   putSkill(input: PublicItemInput): Promise<{ item: ItemRecord; created: boolean }> {
     return this.store.transaction(async (repos) => {
       const result = await repos.items.upsertPublic(input);
-      await repos.outbox.append('skill.upserted', [result.item]);
+      await repos.outbox.append('skill.upserted', [result.item.id]);
       return result;
     });
   }
@@ -25,7 +25,7 @@ export class CatalogAdminService {
     await this.store.transaction(async (repos) => {
       const item = await repos.items.tombstone(slug);
       if (!item) throw new NotFoundError('skill.notFound', { slug });
-      await repos.outbox.append('skill.deleted', [item]);
+      await repos.outbox.append('skill.deleted', [item.id]);
     });
   }
 
@@ -40,8 +40,8 @@ export class CatalogAdminService {
     const unique = [...bySlug.values()];
     return this.store.transaction(async (repos) => {
       for (let start = 0; start < unique.length; start += IMPORT_BATCH_SIZE) {
-        const written = await repos.items.upsertPublicBatch(unique.slice(start, start + IMPORT_BATCH_SIZE));
-        await repos.outbox.append('skill.upserted', written);
+        const ids = await repos.items.upsertPublicBatch(unique.slice(start, start + IMPORT_BATCH_SIZE));
+        await repos.outbox.append('skill.upserted', ids);
       }
       return unique.length;
     });
@@ -51,7 +51,7 @@ export class CatalogAdminService {
     if (!isUuid(ownerAccountId)) throw new NotFoundError('account.notFound');
     return this.store.transaction(async (repos) => {
       const item = await repos.items.createPrivate(ownerAccountId, name, description);
-      await repos.outbox.append('skill.upserted', [item]);
+      await repos.outbox.append('skill.upserted', [item.id]);
       return item;
     });
   }

@@ -19,8 +19,8 @@ export interface ItemRepository {
   findById(id: string): Promise<ItemRecord | null>;
   /** insert or update by slug; an update bumps the version */
   upsertPublic(input: PublicItemInput): Promise<{ item: ItemRecord; created: boolean }>;
-  /** multi-row upsert of a batch with distinct slugs; returns the new states */
-  upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<ItemRecord[]>;
+  /** multi-row upsert of a batch with distinct slugs; returns the ids written */
+  upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<string[]>;
   /** marks a non-deleted public item deleted (version + 1); null when none */
   tombstone(slug: string): Promise<ItemRecord | null>;
   createPrivate(ownerAccountId: string, name: string, description: string): Promise<ItemRecord>;
@@ -30,9 +30,12 @@ export interface ItemRepository {
 
 export type SkillChangeType = 'skill.upserted' | 'skill.deleted';
 
-/** Writes skill-change events into the outbox, inside the caller's transaction. */
+/**
+ * Writes one skill-change event per item into the outbox, inside the
+ * caller's transaction, with the state the items have in that transaction.
+ */
 export interface OutboxWriter {
-  append(type: SkillChangeType, items: readonly ItemRecord[]): Promise<void>;
+  append(type: SkillChangeType, itemIds: readonly string[]): Promise<void>;
 }
 
 export interface NewCollection {

@@ -43,7 +43,7 @@ function toRecord(row: ItemRow): ItemRecord {
  * array parameter (jsonb_to_recordset), so a batch of any size is one
  * statement with one bind value. `xmax = 0` tells an insert from an update.
  */
-const UPSERT_PUBLIC = `
+const UPSERT_PUBLIC_BODY = `
   INSERT INTO collections.items AS i (id, slug, name, description, type, category, tags, status, visibility)
   SELECT r.id, r.slug, r.name, r.description, r.type, r.category, r.tags, r.status, 'public'
   FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, slug text, name text, description text, type text,
@@ -51,8 +51,9 @@ const UPSERT_PUBLIC = `
   ON CONFLICT (slug) DO UPDATE SET
     name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
     category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status,
-    version = i.version + 1, updated_at = now()
-  RETURNING ${COLUMNS}, (xmax = 0) AS inserted`;
+    version = i.version + 1, updated_at = now()`;
+const UPSERT_PUBLIC = `${UPSERT_PUBLIC_BODY} RETURNING ${COLUMNS}, (xmax = 0) AS inserted`;
+const UPSERT_PUBLIC_IDS = `${UPSERT_PUBLIC_BODY} RETURNING id`;
 
 export class SqlItemRepository implements ItemRepository {
   constructor(private readonly sql: Sql) {}
@@ -76,12 +77,13 @@ export class SqlItemRepository implements ItemRepository {
     return { item: toRecord(row), created: row.inserted };
   }
 
-  async upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<ItemRecord[]> {
+  async upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<string[]> {
     if (inputs.length === 0) return [];
-    const rows = await this.sql.rows<ItemRow>(UPSERT_PUBLIC, [
+    // Only ids come back: the outbox writer reads the states itself, without a round trip through Node.
+    const rows = await this.sql.rows<{ id: string }>(UPSERT_PUBLIC_IDS, [
       JSON.stringify(inputs.map((input) => ({ id: randomUUID(), ...input }))),
     ]);
-    return rows.map(toRecord);
+    return rows.map((row) => row.id);
   }
 
   async tombstone(slug: string): Promise<ItemRecord | null> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness } from '../support/harness';
+import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 interface Body {
   data?: { collection?: { id: string; skills: Record<string, unknown>[] } & Record<string, unknown> } & Record<string, unknown>;
@@ -16,8 +16,8 @@ describe('personal collections /api/v1/me/collections', () => {
     h = await startHarness();
     for (const slug of ['alpha', 'beta', 'gamma']) await putSkill(h, slug);
     await putSkill(h, 'drafty', { status: 'draft' });
-  });
-  afterAll(() => h.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => h?.close());
 
   async function create(owner = alice, body: object = { name: 'Mine' }): Promise<string> {
     const res = await h.call(owner, 'post', '/api/v1/me/collections').send(body);
@@ -281,11 +281,14 @@ describe('personal collections /api/v1/me/collections', () => {
     it('refuses requests without a principal signed for them with 401', async () => {
       const none = await request(h.app).get('/api/v1/me/collections');
       expect(none.status).toBe(401);
-      const signedForOtherPath = await h.call(alice, 'get', '/api/v1/me/collections/other');
-      const replayed = await request(h.app)
-        .get('/api/v1/me/collections')
-        .set('x-skills-principal', String(signedForOtherPath.req.getHeader('x-skills-principal')));
+      const signedForOtherPath = h.sign(alice, 'get', '/api/v1/me/collections/other');
+      const misused = await request(h.app).get('/api/v1/me/collections').set('x-skills-principal', signedForOtherPath);
+      expect(misused.status).toBe(401);
+      const header = h.sign(alice, 'get', '/api/v1/me/collections');
+      expect((await request(h.app).get('/api/v1/me/collections').set('x-skills-principal', header)).status).toBe(200);
+      const replayed = await request(h.app).get('/api/v1/me/collections').set('x-skills-principal', header);
       expect(replayed.status).toBe(401);
+      expect(replayed.body).toEqual({ error: 'Missing or invalid principal signature' });
       const res = await request(h.app).get('/api/v1/me/collections').set('x-skills-principal', 'v1.abc.def');
       expect(res.status).toBe(401);
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness } from '../support/harness';
+import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 describe('team collections /api/v1/workspaces/:id/collections', () => {
   let h: Harness;
@@ -20,8 +20,8 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       const put = await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${who.accountId}`).send({ role });
       expect(put.status).toBe(200);
     }
-  });
-  afterAll(() => h.close());
+  }, START_TIMEOUT_MS);
+  afterAll(() => h?.close());
 
   const base = () => `/api/v1/workspaces/${ws}/collections`;
   async function create(who = member, body: object = { name: 'Shared' }): Promise<string> {

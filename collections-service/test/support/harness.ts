@@ -21,6 +21,8 @@ import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp } from 
 
 export const SECRET = 'test-secret-that-is-at-least-32-characters';
 export const ADMIN: Principal = { kind: 'admin' };
+/** PGlite compiles its WebAssembly at start; on a busy CI machine that takes a while. */
+export const START_TIMEOUT_MS = 120_000;
 
 export function account(accountId: string = randomUUID()): Principal & { kind: 'account' } {
   return { kind: 'account', accountId, plan: 'pro', keyId: randomUUID() };
@@ -31,6 +33,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface Harness {
   app: Express;
   sequelize: Sequelize;
+  /** the principal header the gateway would send for this method and url */
+  sign(principal: Principal, method: Method, url: string): string;
   /** a request signed for `principal`, bound to this method and url */
   call(principal: Principal, method: Method, url: string): request.Test;
   /** rows of a query, for asserting on what was stored */
@@ -48,6 +52,7 @@ export async function startHarness(): Promise<Harness> {
   return {
     app,
     sequelize,
+    sign: (principal, method, url) => signer.sign(principal, method, url),
     call(principal, method, url) {
       return request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, method, url));
     },

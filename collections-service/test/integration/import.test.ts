@@ -1,0 +1,90 @@
+import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
+
+const NDJSON = 'application/x-ndjson';
+
+function line(slug: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ slug, name: `Item ${slug}`, description: `About ${slug}`, type: 'skill', category: 'bulk', ...extra });
+}
+
+describe('POST /admin/v1/skills:import', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, START_TIMEOUT_MS);
+  afterAll(() => h?.close());
+
+  const post = (body: string | Buffer, type = NDJSON) =>
+    h.call(ADMIN, 'post', '/admin/v1/skills:import').set('Content-Type', type).send(body);
+  const count = async (sql: string, bind: unknown[] = []) => Number((await h.rows<{ n: string }>(sql, bind))[0]!.n);
+
+  it('imports every line in one request, with one event per item carrying its version', async () => {
+    const body = Array.from({ length: 10_000 }, (_, i) => line(`bulk-${i}`, { tags: ['t'] })).join('\n') + '\n';
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { imported: 10_000 } });
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'bulk-%' AND version = 1 AND status = 'active'")).toBe(10_000);
+    const events = await h.rows<{ id: string; event_id: string; key: string; item_id: string }>(
+      "SELECT id::text AS id, event->>'eventId' AS event_id, key, event->>'itemId' AS item_id FROM collections.outbox",
+    );
+    expect(events).toHaveLength(10_000);
+    expect(events.every((e) => e.id === e.event_id && e.key === e.item_id)).toBe(true);
+
+    const again = await post(body);
+    expect(again.body).toEqual({ data: { imported: 10_000 } });
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'bulk-%' AND version = 2")).toBe(10_000);
+    expect(await count("SELECT count(*) AS n FROM collections.outbox WHERE (event->>'version')::int = 2")).toBe(10_000);
+  }, 120_000);
+
+  it('rejects the whole file naming the first bad line, importing nothing', async () => {
+    const items = await count('SELECT count(*) AS n FROM collections.items');
+    const events = await count('SELECT count(*) AS n FROM collections.outbox');
+    const body = [line('good-1'), line('good-2'), line('Bad Slug'), line('good-3')].join('\n');
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Line 3: "slug" has an invalid format; nothing was imported' });
+    const fr = await post(body).set('Accept-Language', 'fr');
+    expect(fr.body).toEqual({ error: 'Ligne 3 : « slug » a un format invalide ; rien n\'a été importé' });
+    expect(await count('SELECT count(*) AS n FROM collections.items')).toBe(items);
+    expect(await count('SELECT count(*) AS n FROM collections.outbox')).toBe(events);
+  });
+
+  it.each([
+    ['malformed JSON', '{"slug": "x",', 'Line 2: not a valid JSON object; nothing was imported'],
+    ['a JSON array', '["x"]', 'Line 2: not a valid JSON object; nothing was imported'],
+    ['a missing name', JSON.stringify({ slug: 'x', category: 'c' }), 'Line 2: "name" is required; nothing was imported'],
+    ['an unknown field', line('x', { price: 1 }), 'Line 2: "price" is not an allowed field; nothing was imported'],
+  ])('names the line of %s', async (_label, bad, message) => {
+    const res = await post(`${line('fine')}\n${bad}\n${line('also-fine')}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message });
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug IN ('fine', 'also-fine')")).toBe(0);
+  });
+
+  it('counts blank lines and CRLF endings like an editor does, and keeps the last line of a repeated slug', async () => {
+    const body = `${line('crlf-a')}\r\n\r\n${line('crlf-b', { name: 'First' })}\r\n${line('crlf-b', { name: 'Last' })}\r\n`;
+    const res = await post(body);
+    expect(res.body).toEqual({ data: { imported: 2 } });
+    const rows = await h.rows<{ name: string }>("SELECT name FROM collections.items WHERE slug = 'crlf-b'");
+    expect(rows).toEqual([{ name: 'Last' }]);
+    const bad = await post(`${line('crlf-c')}\r\n\r\n{oops}\r\n`);
+    expect(bad.body.error).toMatch(/^Line 3: /);
+  });
+
+  it('answers 200 with 0 for an empty file', async () => {
+    expect((await post('')).body).toEqual({ data: { imported: 0 } });
+  });
+
+  it('refuses another content type with 415', async () => {
+    const res = await post(line('json-one'), 'application/json');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'Request body must be sent as application/x-ndjson' });
+  });
+
+  it('refuses a body over 50 MB with 413 and imports nothing', async () => {
+    const before = await count('SELECT count(*) AS n FROM collections.items');
+    const res = await post(Buffer.alloc(50 * 1024 * 1024 + 1, 0x20));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'Request body is larger than 50mb' });
+    expect(await count('SELECT count(*) AS n FROM collections.items')).toBe(before);
+  });
+});
