@@ -16,7 +16,7 @@ export interface CatalogItem {
   name: string;
   description: string;
   type: ItemType;
-  category: string | null;
+  category: string;
   tags: string[];
   /** ISO-8601 */
   updatedAt: string;

@@ -43,7 +43,7 @@ describe('@skills/client against the OpenAPI document', () => {
     name: 'Git commit helper',
     description: 'Writes commit messages',
     type: 'plugin',
-    category: null,
+    category: 'developer-tools',
     tags: ['git'],
     updatedAt: NOW,
   };
@@ -53,7 +53,7 @@ describe('@skills/client against the OpenAPI document', () => {
     name: 'Daily',
     description: '',
     skills: [
-      { slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'deleted', visibility: 'public' },
+      { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public' },
       { id: ID, name: 'Mine', description: 'private', visibility: 'private' },
     ],
     createdAt: NOW,

@@ -11,6 +11,7 @@ const pathParam = (name: string, description: string): Parameter => ({
   schema: { type: 'string' },
 });
 const accountId = pathParam('id', 'Account id.');
+const slugParam: Parameter = { ...pathParam('slug', 'Public identifier of the item.'), schema: { type: 'string', pattern: '^[a-z0-9-]{1,100}$' } };
 const accountMissing: Message[] = [['account.notFound']];
 const TAG = 'Admin';
 
@@ -75,10 +76,10 @@ const putSkill = operation({
   description: '200 when it existed, 201 when created. Emits a skill-change event; search shows it shortly after.',
   tag: TAG,
   kind: 'admin',
-  parameters: [pathParam('slug', 'Public identifier of the item.')],
+  parameters: [slugParam],
   body: { schema: schemaRef('SkillInput') },
   success: { status: '200', description: 'Replaced.', schema: schemaRef('AdminSkillResult') },
-  errors: { '400': [['validation.required', { field: 'type' }]] },
+  errors: { '400': [['validation.required', { field: 'category' }], ['validation.pattern', { field: 'slug' }]] },
 });
 putSkill.responses['201'] = { description: 'Created.', content: { 'application/json': { schema: schemaRef('AdminSkillResult') } } };
 
@@ -88,7 +89,7 @@ const deleteSkill = operation({
   description: 'Collections keep the reference and show it with `status: "deleted"`.',
   tag: TAG,
   kind: 'admin',
-  parameters: [pathParam('slug', 'Public identifier of the item.')],
+  parameters: [slugParam],
   success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted') },
   errors: { '404': [['skill.notFound', { slug: 'no-such-skill' }]] },
 });
@@ -126,11 +127,11 @@ const listItems = operation({
   tag: TAG,
   kind: 'admin',
   parameters: [
-    { name: 'after', in: 'query', description: 'Cursor returned as `next` by the previous page.', schema: { type: 'string' } },
-    { name: 'limit', in: 'query', description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+    { name: 'after', in: 'query', description: 'Cursor returned as `next` by the previous page.', schema: { type: 'string', format: 'uuid' } },
+    { name: 'limit', in: 'query', description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 } },
   ],
   success: { status: '200', description: 'One page.', schema: schemaRef('ItemPage') },
-  errors: { '400': [['validation.numberMax', { field: 'limit', limit: 1000 }]] },
+  errors: { '400': [['validation.numberMax', { field: 'limit', limit: 5000 }]] },
 });
 
 const createPrivateSkill = operation({
@@ -172,7 +173,13 @@ const reindex = operation({
   description: 'Runs in the background; follow it with GET /admin/v1/reindex/{jobId}.',
   tag: TAG,
   kind: 'admin',
-  success: { status: '202', description: 'Started.', schema: schemaRef('ReindexJob') },
+  success: {
+    status: '202',
+    description: 'Started; `Location` names the job to poll.',
+    schema: schemaRef('ReindexJob'),
+    headers: { Location: { description: 'Path of the job.', required: true, schema: { type: 'string' } } },
+  },
+  errors: { '409': [['reindex.alreadyRunning']] },
 });
 
 const reindexStatus = operation({
@@ -182,7 +189,7 @@ const reindexStatus = operation({
   kind: 'admin',
   parameters: [pathParam('jobId', 'Job id returned by POST /admin/v1/reindex.')],
   success: { status: '200', description: 'The job.', schema: schemaRef('ReindexJob') },
-  errors: { '404': [['route.notFound']] },
+  errors: { '404': [['reindex.jobNotFound']] },
 });
 
 export const adminPaths: Record<string, PathItem> = {

@@ -62,7 +62,13 @@ const search = operation({
   conditional: true,
   parameters: [
     { name: 'q', in: 'query', description: 'Words searched in names and descriptions.', schema: { type: 'string', maxLength: 200 }, example: 'git commit' },
-    { name: 'category', in: 'query', description: 'Exact category slug.', schema: { type: 'string' }, example: 'developer-tools' },
+    {
+      name: 'category',
+      in: 'query',
+      description: 'Exact category slug.',
+      schema: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+      example: 'developer-tools',
+    },
     { name: 'type', in: 'query', description: 'Item type.', schema: { type: 'string', enum: ['skill', 'plugin'] } },
     { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
     {
@@ -126,7 +132,10 @@ const createPersonal = operation({
     schema: schemaRef('PersonalCollectionResult'),
     example: { data: { collection: { ...examplePersonal, skills: [] } } },
   },
-  errors: { '400': nameErrors, '409': [['idempotency.mismatch'], ['idempotency.inFlight']] },
+  errors: {
+    '400': nameErrors,
+    '409': [['collection.tooManyCollections', { limit: 100 }], ['idempotency.mismatch'], ['idempotency.inFlight']],
+  },
 });
 
 const getPersonal = operation({
@@ -167,6 +176,7 @@ const patchPersonal = operation({
   errors: {
     '400': patchErrors,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }]],
+    '409': [['collection.tooManyEntries', { limit: 1000 }]],
   },
 });
 

@@ -66,7 +66,7 @@ const create = operation({
     ],
     '403': roleTooLow,
     '404': workspaceMissing,
-    '409': [['idempotency.mismatch'], ['idempotency.inFlight']],
+    '409': [['collection.tooManyCollections', { limit: 500 }], ['idempotency.mismatch'], ['idempotency.inFlight']],
   },
 });
 
@@ -108,6 +108,7 @@ const patch = operation({
     '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }]],
     '403': roleTooLow,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
+    '409': [['collection.tooManyEntries', { limit: 1000 }]],
   },
 });
 

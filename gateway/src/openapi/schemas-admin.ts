@@ -20,12 +20,12 @@ function openObject(required: string[], properties: Record<string, JsonSchema>):
 }
 
 const skillFields: Record<string, JsonSchema> = {
-  name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
-  description: { type: 'string', maxLength: DESCRIPTION_MAX },
-  type: { type: 'string', enum: ['skill', 'plugin'] },
-  category: { type: 'string', minLength: 1 },
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  description: { type: 'string', maxLength: 5000, default: '' },
+  type: { type: 'string', enum: ['skill', 'plugin'], default: 'skill' },
+  category: { type: 'string', minLength: 1, maxLength: 100 },
   status: { type: 'string', enum: ['active', 'draft', 'archived'], default: 'active' },
-  tags: { type: 'array', items: { type: 'string' } },
+  tags: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 50 }, default: [] },
 };
 
 export const adminSchemas: Record<string, JsonSchema> = {
@@ -61,7 +61,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
     }),
   }),
   Revoked: envelope({ revoked: { const: true } }),
-  SkillInput: closedBody(['name', 'description', 'type', 'category'], skillFields),
+  SkillInput: closedBody(['name', 'category'], skillFields),
   AdminSkill: openObject(['slug', 'name', 'type', 'status'], {
     id: uuid,
     slug: { type: 'string' },
@@ -103,15 +103,32 @@ export const adminSchemas: Record<string, JsonSchema> = {
     properties: { data: openObject(['workspace'], { workspace: openObject(['id', 'name'], { id: uuid, name: { type: 'string' } }) }) },
   },
   SetMemberRole: closedBody(['role'], { role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] } }),
-  MemberResult: { type: 'object', required: ['data'], properties: { data: { type: 'object' } } },
+  MemberResult: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: openObject(['member'], {
+        member: openObject(['workspaceId', 'accountId', 'role'], {
+          workspaceId: uuid,
+          accountId: uuid,
+          role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] },
+        }),
+      }),
+    },
+  },
   ReindexJob: {
     type: 'object',
     required: ['data'],
     properties: {
       data: openObject(['job'], {
-        job: openObject(['id', 'status'], {
-          id: { type: 'string' },
-          status: { type: 'string', description: 'For example `running`, `succeeded`, `failed`' },
+        job: openObject(['id', 'status', 'indexed', 'startedAt'], {
+          id: uuid,
+          status: { type: 'string', enum: ['running', 'succeeded', 'failed'] },
+          indexed: { type: 'integer', minimum: 0, description: 'Items written to the new read model so far' },
+          total: { type: 'integer', minimum: 0, description: 'Items to write, when known' },
+          startedAt: { type: 'string', format: 'date-time' },
+          finishedAt: { type: 'string', format: 'date-time' },
+          error: { type: 'string', description: 'Why it failed (English, for operators)' },
         }),
       }),
     },

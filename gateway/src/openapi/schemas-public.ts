@@ -12,8 +12,11 @@ export const DESCRIPTION_MAX = 2000;
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
+// Looked up, not checked by shape: an unknown slug or id is a 404 naming it.
+const reference: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
 const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
-const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug' };
+/** Private items have no category. */
+const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug; null for a private item' };
 
 /** `{ data: <inner> }`, the success envelope of every JSON answer. */
 export function envelope(properties: Record<string, JsonSchema>): JsonSchema {
@@ -45,7 +48,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
       name: { type: 'string' },
       description: { type: 'string' },
       type: itemType,
-      category,
+      category: { type: 'string', description: 'Category slug' },
       tags: { type: 'array', items: { type: 'string' } },
       updatedAt: timestamp,
     },
@@ -148,8 +151,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skillSlug: { type: 'string', description: 'Adds the active public skill with this slug' },
-      removeSkillSlug: { type: 'string', description: 'Removes the public skill with this slug' },
+      skillSlug: { ...reference, description: 'Adds the active public skill with this slug' },
+      removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
     },
   },
   PatchPersonalCollection: {
@@ -162,10 +165,10 @@ export const publicSchemas: Record<string, JsonSchema> = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skillSlug: { type: 'string', description: 'Adds the active public skill with this slug' },
-      removeSkillSlug: { type: 'string', description: 'Removes the public skill with this slug' },
-      privateSkillId: { ...uuid, description: 'Adds a private skill of the key owner' },
-      removePrivateSkillId: { ...uuid, description: 'Removes a private skill from the collection' },
+      skillSlug: { ...reference, description: 'Adds the active public skill with this slug' },
+      removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
+      privateSkillId: { ...reference, description: 'Adds a private skill of the key owner' },
+      removePrivateSkillId: { ...reference, description: 'Removes a private skill from the collection' },
     },
   },
 };
