@@ -1,5 +1,16 @@
 import express, { type Express } from 'express';
-import { accessLog, errorHandler, notFoundHandler, requestContext, type Logger, type PrincipalSigner } from '@skills/common';
+import {
+  accessLog,
+  createServiceMetrics,
+  errorHandler,
+  httpMetrics,
+  metricsEndpoint,
+  notFoundHandler,
+  requestContext,
+  type Logger,
+  type PrincipalSigner,
+  type ServiceMetrics,
+} from '@skills/common';
 import type { AccountService } from './domain/account.service';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
@@ -20,6 +31,8 @@ export interface GatewayDeps {
   upstreams: Record<UpstreamName, Upstream>;
   /** per-key budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
+  /** request counts and latencies served at GET /metrics; a fresh registry when absent */
+  metrics?: ServiceMetrics;
   /** what /readyz asks besides the process itself */
   readiness: readonly ReadinessCheck[];
 }
@@ -31,6 +44,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.use(requestContext());
   app.use(accessLog(deps.logger));
+  const metrics = deps.metrics ?? createServiceMetrics('gateway');
+  app.use(httpMetrics(metrics));
+  app.get('/metrics', metricsEndpoint(metrics));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: mounted before any credential check.
   app.use(openApiRoutes());

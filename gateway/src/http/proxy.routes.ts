@@ -87,6 +87,9 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
       throw new MethodNotAllowedError('route.methodNotAllowed', { method: req.method }, { headers: { Allow: allow } });
     }
     const { route, params } = match;
+    // httpMetrics labels by `req.route.path`; proxied calls have no express
+    // route, so give them the table's pattern instead of "unmatched".
+    req.route = { path: route.pattern };
     const principal = await authenticate(route, req, res);
     applyRateLimit(deps.rateLimiter, principal, res);
     const limit = bodyLimitOf(route);

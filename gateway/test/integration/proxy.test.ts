@@ -153,4 +153,12 @@ describe('gateway proxy', () => {
   it('answers /healthz without a key', async () => {
     await h.http.get('/healthz').expect(200, { data: { status: 'ok' } });
   });
+
+  it('serves Prometheus metrics labelled by route template, never by raw path', async () => {
+    await h.http.get('/api/v1/me/collections/3f1c0b1e-metrics-probe').set('Authorization', auth).expect(200);
+    const res = await h.http.get('/metrics').expect(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toMatch(/http_requests_total\{[^}]*route="\/api\/v1\/me\/collections\/:id"[^}]*status="200"/);
+    expect(res.text).not.toContain('metrics-probe');
+  });
 });
