@@ -38,7 +38,8 @@ async function fetchPage(options: AdminItemsSourceOptions, path: string): Promis
         // signed per request: the signature is bound to method + path and used once
         [PRINCIPAL_HEADER]: options.signer.sign({ kind: 'admin' }, 'GET', path),
       },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      // shutdown cancels the request in flight too, not only the next one
+      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 30_000), ...(options.signal ? [options.signal] : [])]),
     });
   } catch (err) {
     throw new UpstreamError(503, 'upstream.unavailable', {}, { cause: err });

@@ -93,6 +93,17 @@ describe('adminItemsSource', () => {
     expect(fake.seen).toHaveLength(2);
   });
 
+  it('stops reading once shutdown aborts it', async () => {
+    const fake = collectionsService();
+    const baseUrl = await listen(fake.app);
+    const shutdown = new AbortController();
+    const reading = adminItemsSource({ baseUrl, signer, pageSize: 2, signal: shutdown.signal })[Symbol.asyncIterator]();
+    expect((await reading.next()).value).toHaveLength(2);
+    shutdown.abort(new Error('shutting down'));
+    await expect(reading.next()).rejects.toThrow('shutting down');
+    expect(fake.seen).toHaveLength(1);
+  });
+
   it('fails at once when collections-service refuses the request', async () => {
     const baseUrl = await listen(collectionsService().app);
     const wrongSigner = new PrincipalSigner({ secret: 'another-secret-that-is-at-least-32-chars' });
