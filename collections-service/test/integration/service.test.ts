@@ -1,0 +1,48 @@
+import request from 'supertest';
+import { PRINCIPAL_HEADER, PrincipalSigner, PrincipalVerifier, createLogger, createSequelize } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createCollectionsApp, loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
+import { SECRET, START_TIMEOUT_MS, account } from '../support/harness';
+
+const logger = createLogger({ service: 'collections-test', level: 'silent' });
+
+describe('startCollectionsService', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  }, START_TIMEOUT_MS);
+  afterAll(() => db?.drop());
+
+  it('migrates, serves health, readiness and signed requests, and closes', async () => {
+    const config = loadCollectionsConfig({ DATABASE_URL: db.url, PRINCIPAL_SECRET: SECRET, PORT: '0' });
+    const service = await startCollectionsService(config, logger);
+    try {
+      expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${service.url}/readyz`);
+      expect(await ready.json()).toEqual({ data: { status: 'ready' } });
+      expect((await fetch(`${service.url}/api/v1/me/collections`)).status).toBe(401);
+      const signer = new PrincipalSigner({ secret: SECRET });
+      const url = '/api/v1/me/collections';
+      const res = await fetch(`${service.url}${url}`, { headers: { [PRINCIPAL_HEADER]: signer.sign(account(), 'GET', url) } });
+      expect(await res.json()).toEqual({ data: { collections: [] } });
+    } finally {
+      await service.close();
+    }
+    await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+    // a second start on the migrated schema applies nothing and still serves
+    const again = await startCollectionsService(config, logger);
+    expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
+    await again.close();
+  });
+
+  it('answers /readyz with 503 when the database is gone, and unknown routes with 404', async () => {
+    const sequelize = createSequelize({ url: db.url });
+    const app = createCollectionsApp({ sequelize, verifier: new PrincipalVerifier({ secret: SECRET }), logger });
+    await sequelize.close();
+    const res = await request(app).get('/readyz').set('Accept-Language', 'fr');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'Le service est temporairement indisponible' });
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    expect((await request(app).get('/nowhere')).status).toBe(404);
+  });
+});

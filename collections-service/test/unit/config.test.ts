@@ -1,0 +1,35 @@
+import { ConfigError } from '@skills/common';
+import { loadCollectionsConfig } from '../../src/config';
+
+const secret = 's'.repeat(32);
+
+describe('loadCollectionsConfig', () => {
+  it('applies the defaults and freezes the result', () => {
+    const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_SECRET: secret });
+    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalSecret: secret, dbPoolMax: 10, logLevel: 'info' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('names every bad variable at once and has no default secret', () => {
+    let error: unknown;
+    try {
+      loadCollectionsConfig({ PORT: 'eighty', PRINCIPAL_SECRET: 'short' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'PRINCIPAL_SECRET']) expect(text).toContain(name);
+  });
+
+  it('reads the pool size and log level', () => {
+    const config = loadCollectionsConfig({
+      DATABASE_URL: 'postgresql://db/x',
+      PRINCIPAL_SECRET: secret,
+      DB_POOL_MAX: '25',
+      LOG_LEVEL: 'warn',
+      PORT: '9000',
+    });
+    expect(config).toMatchObject({ dbPoolMax: 25, logLevel: 'warn', port: 9000 });
+  });
+});
