@@ -1,35 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Partitioners, type Producer } from 'kafkajs';
-import { createLogger, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
+import { createLogger } from '@skills/common';
 import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
 import { describeEventLogConformance } from './event-log.conformance';
-import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
+import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 
 const logger = createLogger({ service: 'kafka-test', level: 'silent' });
-
-/** An event as the relay publishes it: the outbox row's jsonb, keyed by item id. */
-export function eventFor(item: CatalogItemState): SkillChangeEvent {
-  return {
-    eventId: randomUUID(),
-    type: item.status === 'deleted' ? 'skill.deleted' : 'skill.upserted',
-    itemId: item.id,
-    version: item.version,
-    occurredAt: item.updatedAt,
-    item,
-  };
-}
-
-/**
- * The mock waits a session timeout (less 1 s) for members of a group that
- * rebalances; short timings keep restarts quick. Retries are fast but not so
- * fast that a failing batch is dead-lettered before the lag check looks.
- */
-export const FAST_GROUP = {
-  sessionTimeoutMs: 6_000,
-  heartbeatIntervalMs: 500,
-  maxWaitTimeMs: 200,
-  retry: { attempts: 5, initialDelayMs: 250, maxDelayMs: 2_000 },
-};
 
 const describeWithMock = mockClusterModule() ? describe : describe.skip;
 

@@ -8,6 +8,8 @@
  * What the mock does not do (checked): createTopics and kafkajs's idempotent
  * producer. Topics are auto-created with 4 partitions on first use.
  */
+import { randomUUID } from 'node:crypto';
+import type { CatalogItemState, SkillChangeEvent } from '@skills/common';
 
 interface Metadata {
   brokers: { id: number; host: string; port: number }[];
@@ -60,3 +62,27 @@ export async function startMockCluster(): Promise<MockCluster> {
     stop: () => new Promise<void>((resolve) => holder.disconnect(() => resolve())),
   };
 }
+
+/** An event as the relay publishes it: the outbox row's jsonb, keyed by item id. */
+export function eventFor(item: CatalogItemState): SkillChangeEvent {
+  return {
+    eventId: randomUUID(),
+    type: item.status === 'deleted' ? 'skill.deleted' : 'skill.upserted',
+    itemId: item.id,
+    version: item.version,
+    occurredAt: item.updatedAt,
+    item,
+  };
+}
+
+/**
+ * The mock waits a session timeout (less 1 s) for members of a group that
+ * rebalances; short timings keep restarts quick. Retries are fast but not so
+ * fast that a failing batch is dead-lettered before the lag check looks.
+ */
+export const FAST_GROUP = {
+  sessionTimeoutMs: 6_000,
+  heartbeatIntervalMs: 500,
+  maxWaitTimeMs: 200,
+  retry: { attempts: 5, initialDelayMs: 250, maxDelayMs: 2_000 },
+};
