@@ -92,7 +92,8 @@ export class ReindexJobs {
     } catch (err) {
       job.status = 'failed';
       job.error = explain(err);
-      log.error({ err, indexed: job.indexed }, 'reindex failed; the previous read model keeps serving');
+      // the reason only: driver errors carry whole requests, documents included
+      log.error({ error: job.error, indexed: job.indexed }, 'reindex failed; the previous read model keeps serving');
     } finally {
       job.finishedAt = this.now().toISOString();
     }

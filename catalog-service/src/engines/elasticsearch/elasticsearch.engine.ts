@@ -16,7 +16,7 @@ import { ServiceUnavailableError, type CatalogItemState, type Health, type Logge
 import type { ApplyResult, CatalogItem, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
 import { indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
 import { buildSearchRequest } from './query-builder';
-import { DEFAULT_RETRY, isRetryable, withRetry, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
 
 export interface ElasticsearchEngineOptions {
   /** cluster URL (ELASTICSEARCH_URL) */
@@ -147,14 +147,14 @@ export class ElasticsearchEngine implements SearchEngine {
       // deleting the index drops its reindex alias with it
       await this.client.indices
         .delete({ index: target }, { ignore: [404] })
-        .catch((cleanupErr: unknown) => this.logger.warn({ err: cleanupErr, index: target }, 'could not delete the abandoned index'));
+        .catch((cleanupErr: unknown) => this.logger.warn({ ...summary(cleanupErr), index: target }, 'could not delete the abandoned index'));
       throw err;
     }
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     if (previous.length > 0) {
       // a leftover index wastes disk but serves nobody; never fail the reindex for it
       await this.retrying(() => this.client.indices.delete({ index: previous }))
-        .catch((err: unknown) => this.logger.warn({ err, indices: previous }, 'could not delete the previous index'));
+        .catch((err: unknown) => this.logger.warn({ ...summary(err), indices: previous }, 'could not delete the previous index'));
     }
     return { indexed };
   }
@@ -222,9 +222,14 @@ export class ElasticsearchEngine implements SearchEngine {
 
   private retrying<T>(operation: () => Promise<T>): Promise<T> {
     return withRetry(this.retry, operation, (err, attempt) =>
-      this.logger.warn({ err, attempt }, 'elasticsearch request failed; retrying'),
+      this.logger.warn({ ...summary(err), attempt }, 'elasticsearch request failed; retrying'),
     );
   }
+}
+
+/** Status and message only: the client's errors carry the whole request, documents included. */
+function summary(err: unknown): { status?: number; error: string } {
+  return { status: statusOf(err), error: err instanceof Error ? err.message : String(err) };
 }
 
 function toCatalogItem(source: CatalogItem | undefined): CatalogItem {
