@@ -108,7 +108,9 @@ export function matchRoute(method: string, path: string, routes: readonly ProxyR
   for (const route of routes) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
-    if (route.method === method.toUpperCase()) return { kind: 'found', route, params };
+    const wanted = method.toUpperCase();
+    // HEAD is GET without a body (RFC 9110 §9.3.2); the service answers it the same way.
+    if (route.method === wanted || (wanted === 'HEAD' && route.method === 'GET')) return { kind: 'found', route, params };
     if (!allow.includes(route.method)) allow.push(route.method);
   }
   return allow.length > 0 ? { kind: 'wrongMethod', allow } : { kind: 'none' };

@@ -21,7 +21,13 @@ describe('gateway proxy', () => {
     expect(del.body.data).toMatchObject({ upstream: 'collections', method: 'DELETE', url: '/api/v1/workspaces/w1/collections/c1' });
   });
 
-  it('signs a principal bound to the method and path, which the service accepts once', async () => {
+  it('forwards HEAD on GET routes as HEAD, signed for HEAD', async () => {
+    const res = await h.http.head('/api/v1/skills?q=x').set('Authorization', auth).expect(200);
+    expect(res.headers['x-upstream']).toBe('catalog');
+    expect(h.catalog.received.at(-1)).toBe('HEAD /api/v1/skills?q=x');
+  });
+
+    it('signs a principal bound to the method and path, which the service accepts once', async () => {
     const res = await h.http.patch('/api/v1/me/collections/c9?x=1').set('Authorization', auth).send({ name: 'n' }).expect(200);
     const header = res.body.data.principalHeader as string;
     // The service verified it already: a replay is refused, and so is any other path or method.

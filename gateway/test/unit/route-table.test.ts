@@ -49,7 +49,12 @@ describe('matchRoute', () => {
     expect(matchRoute('GET', '/admin/v1/skills:import')).toEqual({ kind: 'wrongMethod', allow: ['POST'] });
   });
 
-  it('finds nothing for unknown paths, trailing slashes and other versions', () => {
+  it('serves HEAD wherever GET is served', () => {
+    expect(matchRoute('HEAD', '/api/v1/skills')).toMatchObject({ kind: 'found', route: { method: 'GET' } });
+    expect(matchRoute('HEAD', '/admin/v1/skills:import')).toEqual({ kind: 'wrongMethod', allow: ['POST'] });
+  });
+
+    it('finds nothing for unknown paths, trailing slashes and other versions', () => {
     for (const path of ['/api/v1/nope', '/api/v1/skills/', '/api/v2/skills', '/', '/api/v1/me']) {
       expect(matchRoute('GET', path)).toEqual({ kind: 'none' });
     }
