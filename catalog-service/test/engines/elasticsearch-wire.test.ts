@@ -4,7 +4,7 @@
  * responses shaped like a real cluster's.
  */
 import nock from 'nock';
-import { ServiceUnavailableError } from '@skills/common';
+import { ServiceUnavailableError, createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
@@ -162,8 +162,14 @@ describe('ElasticsearchEngine.health', () => {
     await expect(sut.health()).resolves.toEqual({ ok: false, reason: 'elasticsearch cluster is red' });
   });
 
-  it('is not ready when the node is unreachable', async () => {
-    nock(ES).get('/_cluster/health').replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' });
-    await expect(sut.health()).resolves.toMatchObject({ ok: false });
+  it('is not ready when the node refuses connections', async () => {
+    nock.enableNetConnect('127.0.0.1:1');
+    const offline = new ElasticsearchEngine({ node: 'http://127.0.0.1:1', index: 'skills', logger: createLogger({ service: 'test', level: 'silent' }), httpConnection: true });
+    try {
+      await expect(offline.health()).resolves.toEqual({ ok: false, reason: expect.stringContaining('elasticsearch unreachable: ') });
+    } finally {
+      nock.disableNetConnect();
+      await offline.close();
+    }
   });
 });
