@@ -22,9 +22,9 @@ export interface DemoState {
 export interface DemoCredentials extends DemoState {
   apiKey: string;
   keyId: string;
-  /** true when this start loaded the sample catalog and created the demo data */
+  /** true when this start created the demo data */
   seeded: boolean;
-  /** items the import reported, when seeded */
+  /** items imported from the sample catalog, when this start loaded it */
   imported?: number;
 }
 
@@ -61,6 +61,12 @@ async function stillThere(admin: ApiClient, state: DemoState): Promise<boolean> 
   }
 }
 
+/** First start of a database: not a single item (public or private) in the system of record. */
+async function catalogIsEmpty(admin: ApiClient): Promise<boolean> {
+  const { items } = await admin.request<{ items: unknown[] }>('GET', '/admin/v1/items?limit=1');
+  return items.length === 0;
+}
+
 async function importSampleCatalog(admin: ApiClient, file: string): Promise<number> {
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
   const data = await admin.request<{ imported: number }>('POST', '/admin/v1/skills:import', {
@@ -95,7 +101,12 @@ async function createDemoData(admin: ApiClient, gatewayUrl: string, apiKey: stri
     body: { name: 'My favourites', description: 'Skills I use every week' },
   });
   for (const slug of DEMO_SKILLS) {
-    await user.request('PATCH', `/api/v1/me/collections/${seg(collection.id)}`, { body: { skillSlug: slug } });
+    try {
+      await user.request('PATCH', `/api/v1/me/collections/${seg(collection.id)}`, { body: { skillSlug: slug } });
+    } catch (err) {
+      // A database with its own catalog (not the sample) may not have these slugs.
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
   }
   const { skill } = await admin.request<{ skill: { id: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/private-skills`, {
     body: { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' },
@@ -105,8 +116,9 @@ async function createDemoData(admin: ApiClient, gatewayUrl: string, apiKey: stri
 }
 
 /**
- * Seeds on first start (no demo state, or its account is gone), then issues
- * this start's demo API key.
+ * Creates the demo data unless an earlier start's is still there (DATA_DIR/
+ * demo.json names an account that exists), importing the sample catalog only
+ * into an empty catalog; then issues this start's demo API key.
  */
 export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   const admin = new ApiClient(options.gatewayUrl, options.adminToken);
@@ -120,9 +132,13 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
     const key = await issueKey(known.accountId);
     return { ...known, apiKey: key.key, keyId: key.id, seeded: false };
   }
-  const imported = await importSampleCatalog(admin, options.sampleCatalogFile);
-  options.logger.info({ imported }, 'sample catalog imported');
+  let imported: number | undefined;
+  if (await catalogIsEmpty(admin)) {
+    imported = await importSampleCatalog(admin, options.sampleCatalogFile);
+    options.logger.info({ imported }, 'sample catalog imported');
+  }
   const accountId = await createDemoAccount(admin);
+  options.logger.info('demo account created');
   const key = await issueKey(accountId);
   const demo = await createDemoData(admin, options.gatewayUrl, key.key, accountId);
   const state: DemoState = { accountId, ...demo };

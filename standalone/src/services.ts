@@ -1,0 +1,77 @@
+/**
+ * The one file that knows the three service packages. Each service is
+ * configured through its own `load<Service>Config` from an env-shaped record,
+ * exactly as its own main.ts would be, so the embedded run exercises the same
+ * validation and defaults as the distributed one.
+ */
+import type { Logger } from '@skills/common';
+import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
+import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
+import { loadGatewayConfig, startGateway } from '@skills/gateway';
+
+export interface StackOptions {
+  databaseUrl: string;
+  principalSecret: string;
+  adminToken: string;
+  gatewayPort: number;
+  logLevel: string;
+  loggerFor(service: string): Logger;
+}
+
+export interface StartedStack {
+  gatewayUrl: string;
+  close(): Promise<void>;
+}
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<StartedStack> {
+  const shared = {
+    DATABASE_URL: options.databaseUrl,
+    PRINCIPAL_SECRET: options.principalSecret,
+    LOG_LEVEL: options.logLevel,
+  };
+  const started: Closable[] = [];
+  const closeStarted = async () => {
+    // Reverse start order (gateway first); each close is attempted even if an earlier one failed.
+    let first: unknown;
+    for (const service of [...started].reverse()) {
+      try {
+        await service.close();
+      } catch (err) {
+        first ??= err;
+      }
+    }
+    if (first !== undefined) throw first;
+  };
+  try {
+    // Port 0: the services listen on free loopback ports only the gateway learns.
+    const collections = await startCollectionsService(
+      loadCollectionsConfig({ ...shared, PORT: '0', EVENT_LOG: 'postgres' }),
+      options.loggerFor('collections-service'),
+    );
+    started.push(collections);
+    const catalog = await startCatalogService(
+      loadCatalogConfig({ ...shared, PORT: '0', SEARCH_ENGINE: 'postgres', EVENT_LOG: 'postgres' }),
+      options.loggerFor('catalog-service'),
+    );
+    started.push(catalog);
+    const gateway = await startGateway(
+      loadGatewayConfig({
+        ...shared,
+        PORT: String(options.gatewayPort),
+        ADMIN_TOKEN: options.adminToken,
+        CATALOG_URL: catalog.url,
+        COLLECTIONS_URL: collections.url,
+      }),
+      options.loggerFor('gateway'),
+    );
+    started.push(gateway);
+    return { gatewayUrl: gateway.url, close: closeStarted };
+  } catch (err) {
+    await closeStarted().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * API keys and the process lifecycle end to end: every 401 of the contract
+ * (EN and FR), revocation on the next request, the admin CLI against the
+ * running stack, SIGTERM → exit 0, and a restart that keeps the data and the
+ * admin token but issues a new demo key.
+ */
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { eventually, FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
+
+const run = promisify(execFile);
+const CLI = resolve(__dirname, '..', '..', 'dist', 'cli', 'admin.js');
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('401 Invalid or revoked API key', () => {
+  const cases: Array<[string, Record<string, string>]> = [
+    ['no Authorization header', {}],
+    ['a Basic header', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['Bearer without a key', { authorization: 'Bearer' }],
+    ['a key of the wrong shape', { authorization: 'Bearer not-a-key' }],
+    ['a well-formed unknown key', { authorization: `Bearer sk_live_${'A1b2C3d4'.repeat(4)}` }],
+  ];
+
+  it.each(cases)('answers %s with the contract text, on every operation', async (_label, headers) => {
+    const paths: Array<[string, string]> = [
+      ['GET', '/api/v1/skills'],
+      ['GET', '/api/v1/me/collections'],
+      ['DELETE', `/api/v1/me/collections/${stack.info.collectionId}`],
+      ['POST', `/api/v1/workspaces/${stack.info.workspaceId}/collections`],
+    ];
+    for (const [method, path] of paths) {
+      const r = await stack.client.call(method, path, { headers });
+      expect({ method, path, status: r.status, body: r.body }).toEqual({ method, path, status: 401, body: { error: TEXTS.invalidKey.en } });
+      expect(r.headers.get('x-request-id')).toBeTruthy();
+    }
+    const fr = await stack.client.call('GET', '/api/v1/skills', { headers: { ...headers, ...FR } });
+    expect(fr).toMatchObject({ status: 401, body: { error: TEXTS.invalidKey.fr } });
+  });
+
+  it('refuses a revoked key from the very next request', async () => {
+    const account = await newAccount(stack);
+    const me = () => stack.client.call('GET', '/api/v1/me/collections', { token: account.key });
+    expect((await me()).status).toBe(200);
+    const revoked = await stack.client.call('DELETE', `/admin/v1/api-keys/${account.keyId}`, { token: stack.admin });
+    expect(revoked).toMatchObject({ status: 200, body: { data: { revoked: true } } });
+    expect(await me()).toMatchObject({ status: 401, body: { error: TEXTS.invalidKey.en } });
+    // The collections it made are still there for the account's other keys.
+    const other = await stack.client.call('POST', `/admin/v1/accounts/${account.id}/api-keys`, { token: stack.admin, json: {} });
+    expect((await stack.client.call('GET', '/api/v1/me/collections', { token: other.body.data.apiKey.key })).status).toBe(200);
+  });
+});
+
+describe('admin CLI against the running stack', () => {
+  const cli = (...args: string[]) =>
+    run(process.execPath, [CLI, ...args, '--url', stack.info.url], {
+      env: { ...process.env, ADMIN_TOKEN: '', DATA_DIR: stack.dataDir, NODE_OPTIONS: '' },
+    });
+
+  it('reads the admin token from DATA_DIR and creates an account, a key and a skill', async () => {
+    const account = JSON.parse((await cli('accounts', 'create', '--email', 'cli@example.com', '--plan', 'pro')).stdout) as Json;
+    expect(account.account).toMatchObject({ email: 'cli@example.com', plan: 'pro' });
+    const key = JSON.parse((await cli('keys', 'create', account.account.id, '--name', 'cli')).stdout) as Json;
+    expect(key.apiKey.key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+    const put = await cli('skills', 'put', 'cli-made-skill', '--name', 'Quokka Formatter', '--description', 'Formats quokkas.',
+      '--type', 'skill', '--category', 'productivity', '--tags', 'cli,e2e');
+    expect(JSON.parse(put.stdout).skill).toMatchObject({ slug: 'cli-made-skill', tags: ['cli', 'e2e'] });
+    await eventually(async () => {
+      const r = await stack.client.call('GET', '/api/v1/skills?q=quokka', { token: key.apiKey.key });
+      return r.body.data?.skills.some((s: Json) => s.slug === 'cli-made-skill') ? true : undefined;
+    }, 15_000, 'CLI skill searchable');
+  });
+
+  it('streams an ndjson import and prints the imported count', async () => {
+    const file = join(stack.dataDir, 'extra.ndjson');
+    const line = (n: number) => JSON.stringify({ slug: `cli-import-${n}`, name: `Imported ${n}`, description: 'From the CLI.', type: 'plugin', category: 'devops' });
+    await writeFile(file, [1, 2, 3].map(line).join('\n'));
+    const { stdout } = await cli('skills', 'import', file);
+    expect(JSON.parse(stdout)).toEqual({ imported: 3 });
+  });
+
+  it('prints the API error and exits 1', async () => {
+    const failed = await cli('accounts', 'set-plan', '00000000-0000-4000-8000-000000000000', 'pro').catch((e: unknown) => e as { code: number; stderr: string });
+    expect(failed).toMatchObject({ code: 1, stderr: 'error (404): Account not found\n' });
+  });
+});
+
+describe('process lifecycle', () => {
+  it('exits 0 on SIGTERM and restarts on the same data with the same admin token and a new demo key', async () => {
+    const first = stack.info;
+    expect(first.seeded).toBe(true);
+    expect(await stack.stop('SIGTERM')).toBe(0);
+
+    const again = await startStack({ dataDir: stack.dataDir, database: stack.database });
+    try {
+      expect(again.info).toMatchObject({
+        seeded: false,
+        adminToken: first.adminToken,
+        accountId: first.accountId,
+        workspaceId: first.workspaceId,
+        collectionId: first.collectionId,
+      });
+      expect(again.info.apiKey).not.toBe(first.apiKey);
+      const r = await again.client.call('GET', `/api/v1/me/collections/${first.collectionId}`, { token: again.info.apiKey });
+      expect(r.status).toBe(200);
+      // Keys survive restarts: the first start's key still works.
+      expect((await again.client.call('GET', '/api/v1/me/collections', { token: first.apiKey })).status).toBe(200);
+      expect(await again.stop('SIGTERM')).toBe(0);
+    } finally {
+      await again.dispose();
+    }
+  }, 180_000);
+});

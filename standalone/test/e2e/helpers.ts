@@ -1,0 +1,215 @@
+/**
+ * End-to-end helpers: start the BUILT standalone stack as a real child
+ * process (`node standalone/dist/main.js`) on a free port with a temp
+ * DATA_DIR — and, when DATABASE_URL is set, on a fresh database of that
+ * server — wait for its READY line, and talk to the gateway with fetch.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const MAIN = join(ROOT, 'standalone', 'dist', 'main.js');
+const READY = 'READY ';
+const START_TIMEOUT_MS = 120_000;
+
+/** Fields of the launcher's READY line (standalone/src/banner.ts). */
+export interface ReadyInfo {
+  url: string;
+  adminToken: string;
+  apiKey: string;
+  keyId: string;
+  accountId: string;
+  workspaceId: string;
+  collectionId: string;
+  database: 'embedded' | 'external';
+  seeded: boolean;
+  startupMs: number;
+}
+
+/** `any` on purpose: tests walk response bodies of every shape, and an assertion names what was wrong. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface ApiResponse<T = Json> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  /** bearer token: an API key or the admin token; omit for no Authorization header */
+  token?: string;
+  /** JSON body, sent as application/json */
+  json?: unknown;
+  /** raw body, sent as is (set content-type in headers) */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export class Client {
+  constructor(readonly baseUrl: string) {}
+
+  async call<T = Json>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.raw;
+    if (options.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text so a failing assertion shows it
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+}
+
+export interface Stack {
+  info: ReadyInfo;
+  client: Client;
+  /** the admin token as the launcher printed it */
+  admin: string;
+  dataDir: string;
+  /** the server database when DATABASE_URL is set (PGlite lives in dataDir otherwise) */
+  database?: TestDatabase;
+  /** everything the process wrote to stdout so far */
+  stdout(): string;
+  /** sends `signal` and resolves to the exit code */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** stops the process if it still runs and removes the temp dir and database */
+  dispose(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((ok) => server.close(() => ok()));
+  return port;
+}
+
+function waitForExit(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((ok) => child.once('exit', (code) => ok(code)));
+}
+
+export interface StartOptions {
+  /** reuse a DATA_DIR (restart tests); a fresh temp dir otherwise */
+  dataDir?: string;
+  /** reuse a database (restart tests on a server) */
+  database?: TestDatabase;
+  env?: Record<string, string>;
+}
+
+/** Starts the built stack and resolves once it printed READY. */
+export async function startStack(options: StartOptions = {}): Promise<Stack> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npm run build)`);
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'skills-e2e-')));
+  const database = options.database ?? (process.env.DATABASE_URL ? await createTestDatabase() : undefined);
+  const port = await freePort();
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    // Jest's NODE_OPTIONS and the suite's DATABASE_URL are not the child's business.
+    if (v !== undefined && k !== 'NODE_OPTIONS' && k !== 'DATABASE_URL' && k !== 'ADMIN_TOKEN') env[k] = v;
+  }
+  Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, options.env);
+  if (database) env.DATABASE_URL = database.url;
+
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+
+  const dispose = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await waitForExit(child);
+    }
+    if (!options.database) await database?.drop().catch(() => undefined);
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const info = await new Promise<ReadyInfo>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no READY line within ${START_TIMEOUT_MS} ms\n${out}\n${err}`)), START_TIMEOUT_MS);
+    const onData = () => {
+      const line = out.split('\n').find((l) => l.startsWith(READY));
+      if (!line) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      ok(JSON.parse(line.slice(READY.length)) as ReadyInfo);
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`standalone exited with ${code} before READY\n${out}\n${err}`));
+    });
+  }).catch(async (e: unknown) => {
+    await dispose();
+    throw e;
+  });
+
+  return {
+    info,
+    client: new Client(info.url),
+    admin: info.adminToken,
+    dataDir,
+    database,
+    stdout: () => out,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      const exited = waitForExit(child);
+      child.kill(signal);
+      return exited;
+    },
+    dispose,
+  };
+}
+
+/** Polls `probe` until it returns a value other than undefined, at most `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+/** The exact texts of the API contract (spec "Errors") and DESIGN.md §3, in both languages. */
+export const TEXTS = {
+  invalidKey: { en: 'Invalid or revoked API key', fr: 'Clé API invalide ou révoquée' },
+  planWithoutApi: {
+    en: 'API access is available with a plan that includes API access',
+    fr: 'L\'API est disponible avec un plan incluant l’accès API',
+  },
+  noAccess: { en: 'You do not have access to this workspace', fr: 'Vous n\'avez pas accès à cet espace de travail' },
+  roleTooLow: {
+    en: 'Your workspace role does not allow this action',
+    fr: 'Votre rôle dans l\'espace de travail ne permet pas cette action',
+  },
+  collectionNotFound: { en: 'Collection not found', fr: 'Collection introuvable' },
+} as const;
+
+export const FR = { 'accept-language': 'fr' };
+
+/** Creates an account with a key through the admin API; returns its id and key. */
+export async function newAccount(stack: Stack, plan: 'free' | 'pro' | 'team' = 'pro'): Promise<{ id: string; key: string; keyId: string }> {
+  const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
+  const account = await stack.client.call('POST', '/admin/v1/accounts', { token: stack.admin, json: { email, plan } });
+  if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
+  const id = account.body.data.account.id as string;
+  const key = await stack.client.call('POST', `/admin/v1/accounts/${id}/api-keys`, { token: stack.admin, json: {} });
+  if (key.status !== 201) throw new Error(`key: ${key.status} ${JSON.stringify(key.body)}`);
+  return { id, key: key.body.data.apiKey.key as string, keyId: key.body.data.apiKey.id as string };
+}
