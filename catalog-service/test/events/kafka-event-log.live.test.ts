@@ -1,0 +1,47 @@
+/**
+ * The EventLog conformance suite against a real Kafka cluster, when
+ * KAFKA_BROKERS names one (e.g. `docker compose up kafka`); skipped otherwise.
+ * Each setup uses a fresh one-partition topic, so runs never see each other.
+ */
+import { randomUUID } from 'node:crypto';
+import { Partitioners } from 'kafkajs';
+import { createLogger } from '@skills/common';
+import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
+import { describeEventLogConformance } from './event-log.conformance';
+import { eventFor, FAST_GROUP } from './kafka-mock-cluster';
+
+const brokers = process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
+const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
+const describeLive = brokers.length > 0 ? describe : describe.skip;
+
+describeLive('KafkaEventLog against the cluster in KAFKA_BROKERS', () => {
+  describeEventLogConformance('KafkaEventLog (live)', async () => {
+    const topic = `skills.changes.v1.test-${randomUUID()}`;
+    const kafka = createKafkaClient({ brokers, clientId: 'live-conformance', logger });
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }, { topic: `${topic}.dlq`, numPartitions: 1 }], waitForLeaders: true });
+    const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+    await producer.connect();
+    return {
+      createLog: async () =>
+        new KafkaEventLog({
+          kafka: createKafkaClient({ brokers, clientId: 'live-conformance', logger }),
+          logger,
+          topic,
+          deadLetterTopic: `${topic}.dlq`,
+          ...FAST_GROUP,
+        }),
+      publish: async (items) => {
+        for (const item of items) {
+          await producer.send({ topic, acks: -1, messages: [{ key: item.id, value: JSON.stringify(eventFor(item)) }] });
+        }
+      },
+      teardown: async () => {
+        await producer.disconnect();
+        await admin.deleteTopics({ topics: [topic, `${topic}.dlq`] }).catch(() => undefined);
+        await admin.disconnect();
+      },
+    };
+  });
+});
