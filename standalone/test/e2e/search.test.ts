@@ -1,0 +1,140 @@
+/**
+ * GET /api/v1/skills end to end: the sample catalog loaded on first start,
+ * search, filters, pagination, the §3 validation rules, and admin writes
+ * reaching the search side through the outbox and the indexer.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { translate } from '@skills/common';
+import { eventually, FR, startStack, type Json, type Stack } from './helpers';
+
+const sample = readFileSync(join(__dirname, '..', '..', 'data', 'sample-catalog.ndjson'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as { slug: string; name: string; status: string; type: string; category: string });
+const ACTIVE = sample.filter((i) => i.status === 'active').length;
+
+let stack: Stack;
+let key: string;
+const search = (query: string, headers: Record<string, string> = {}) =>
+  stack.client.call('GET', `/api/v1/skills${query}`, { token: key, headers });
+
+beforeAll(async () => {
+  stack = await startStack();
+  key = stack.info.apiKey;
+  // The import is written at once; the search side catches up through the event log.
+  await eventually(async () => {
+    const r = await search('?limit=1');
+    return r.status === 200 && r.body.data.pagination.total === ACTIVE ? true : undefined;
+  }, 60_000, 'sample catalog indexed');
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('GET /api/v1/skills', () => {
+  it('lists active items, newest first, with the default page and limit', async () => {
+    const r = await search('');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['data']);
+    expect(r.body.data.skills).toHaveLength(20);
+    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: ACTIVE, totalPages: Math.ceil(ACTIVE / 20), hasMore: true });
+    const item = r.body.data.skills[0];
+    expect(Object.keys(item).sort()).toEqual(['category', 'description', 'id', 'name', 'slug', 'tags', 'type', 'updatedAt']);
+  });
+
+  it('never shows draft items', async () => {
+    const draft = sample.find((i) => i.status === 'draft');
+    expect(draft).toBeDefined();
+    const r = await search(`?q=${encodeURIComponent(draft!.name)}&limit=50`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.skills.map((s: Json) => s.slug)).not.toContain(draft!.slug);
+  });
+
+  it('finds items by words of the name, by prefix and despite a typo', async () => {
+    const exact = await search('?q=dockerfile');
+    expect(exact.body.data.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
+    const prefix = await search('?q=dockerf');
+    expect(prefix.body.data.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
+    const typo = await search('?q=dockrfile');
+    expect(typo.body.data.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
+  });
+
+  it('filters by category and type exactly', async () => {
+    const r = await search('?category=security&type=plugin&limit=50');
+    const expected = sample.filter((i) => i.status === 'active' && i.category === 'security' && i.type === 'plugin');
+    expect(r.status).toBe(200);
+    expect(r.body.data.pagination.total).toBe(expected.length);
+    expect(r.body.data.skills.map((s: Json) => s.slug).sort()).toEqual(expected.map((i) => i.slug).sort());
+  });
+
+  it('pages through results without overlap', async () => {
+    const first = await search('?limit=5&page=1');
+    const second = await search('?limit=5&page=2');
+    expect(second.body.data.pagination).toMatchObject({ page: 2, limit: 5, total: ACTIVE, hasMore: true });
+    const overlap = first.body.data.skills.filter((a: Json) => second.body.data.skills.some((b: Json) => b.id === a.id));
+    expect(overlap).toEqual([]);
+    const last = await search(`?limit=50&page=${Math.ceil(ACTIVE / 50)}`);
+    expect(last.body.data.pagination.hasMore).toBe(false);
+    expect(last.body.data.skills).toHaveLength(ACTIVE % 50 || 50);
+  });
+
+  it.each([
+    ['?limit=0', 'limit', '1'],
+    ['?limit=51', 'limit', '50'],
+    ['?page=0', 'page', '1'],
+    ['?limit=abc', 'limit', undefined],
+    ['?page=two', 'page', undefined],
+    ['?page=201&limit=50', 'page', '10000'],
+    ['?type=widget', 'type', 'plugin'],
+  ])('answers 400 to %s naming the parameter and the bound', async (query, name, bound) => {
+    const r = await search(query);
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body)).toEqual(['error']);
+    expect(r.body.error).toContain(name);
+    if (bound) expect(r.body.error).toContain(bound);
+  });
+
+  it('says what is wrong in French with Accept-Language: fr', async () => {
+    const r = await search('?limit=51', FR);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe(translate('validation.numberMax', 'fr', { field: 'limit', limit: 50 }));
+  });
+});
+
+describe('admin writes reaching search', () => {
+  const slug = 'e2e-zebra-stripe-auditor';
+  const put = (fields: Record<string, unknown>) =>
+    stack.client.call('PUT', `/admin/v1/skills/${slug}`, {
+      token: stack.admin,
+      json: { name: 'Zebra Stripe Auditor', description: 'Audits zebra stripes for consistency.', type: 'plugin', category: 'testing', tags: ['zebra'], ...fields },
+    });
+  const findZebra = async () => {
+    const r = await search('?q=zebra');
+    return r.body.data.skills.find((s: Json) => s.slug === slug);
+  };
+
+  it('makes a PUT skill searchable, then an update, then removes it on DELETE', async () => {
+    const created = await put({});
+    expect(created.status).toBe(201);
+    expect(created.body.data.skill).toMatchObject({ slug, name: 'Zebra Stripe Auditor', type: 'plugin', category: 'testing' });
+    const found = await eventually(findZebra, 15_000, 'new skill searchable');
+    expect(found).toMatchObject({ slug, type: 'plugin', category: 'testing', tags: ['zebra'] });
+
+    const updated = await put({ name: 'Zebra Stripe Inspector' });
+    expect(updated.status).toBe(200);
+    await eventually(async () => ((await findZebra())?.name === 'Zebra Stripe Inspector' ? true : undefined), 15_000, 'update searchable');
+
+    const deleted = await stack.client.call('DELETE', `/admin/v1/skills/${slug}`, { token: stack.admin });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ data: { deleted: true } });
+    await eventually(async () => ((await findZebra()) === undefined ? true : undefined), 15_000, 'deleted skill gone from search');
+  });
+
+  it('refuses the admin API without the admin token', async () => {
+    const r = await stack.client.call('PUT', `/admin/v1/skills/${slug}`, { token: key, json: { name: 'x' } });
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ error: 'Invalid admin token' });
+  });
+});
