@@ -15,7 +15,7 @@ describe('OpenAPI document and docs page over HTTP', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ rateLimitPerMinute: 2 });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -59,6 +59,16 @@ describe('OpenAPI document and docs page over HTTP', () => {
     conforms('POST', '/api/v1/me/collections', refused);
 
     conforms('PUT', '/api/v1/skills', await h.http.put('/api/v1/skills').expect(405));
+  });
+
+  it('documents the 429 of an exhausted key with its Retry-After and RateLimit headers', async () => {
+    const { key } = await h.accountWithKey('pro');
+    const call = () => h.http.get('/api/v1/me/collections').set('Authorization', `Bearer ${key}`);
+    await call().expect(200);
+    await call().expect(200);
+    const limited = await call().expect(429);
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
+    conforms('GET', '/api/v1/me/collections', limited);
   });
 
   it('documents the admin answers of the gateway itself', async () => {
