@@ -125,6 +125,34 @@ describe('ElasticsearchEngine.reindex', () => {
     expect(requests).toEqual(['HEAD /_alias/skills-reindex', `PUT /${NEW_INDEX}`, `DELETE /${NEW_INDEX}`]);
   });
 
+  it('keeps the new index when the swap went through but its answer was lost', async () => {
+    const a = item(1);
+    reindexAliasCheck(es(), false);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    // applied, but the gateway in front of the cluster timed out; the retry finds the old alias gone
+    es().post('/_aliases').reply(504, { error: { type: 'timeout', reason: 'gateway timeout' }, status: 504 }, REPLY_HEADERS);
+    es().post('/_aliases').reply(404, { error: { type: 'aliases_not_found_exception', reason: 'aliases [skills] missing' }, status: 404 }, REPLY_HEADERS);
+    es().get('/_alias/skills').reply(200, { [NEW_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+    await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
+    expect(requests).not.toContain(`DELETE /${NEW_INDEX}`);
+  });
+
+  it('drops the new index when the swap is refused', async () => {
+    const a = item(1);
+    reindexAliasCheck(es(), false);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get('/_alias/skills').twice().reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().post('/_aliases').reply(400, { error: { type: 'illegal_argument_exception', reason: 'bad alias action' }, status: 400 }, REPLY_HEADERS);
+    es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+    await expect(sut.reindex(pages([a]))).rejects.toMatchObject({ meta: { statusCode: 400 } });
+  });
+
   it('refuses to start while another replica is building an index', async () => {
     reindexAliasCheck(es(), true);
     await expect(sut.reindex(pages([item(1)]))).rejects.toThrow('a reindex is already building an index behind skills-reindex');

@@ -132,7 +132,8 @@ export class ElasticsearchEngine implements SearchEngine {
     await this.retrying(() => this.client.indices.create({ index: target, ...indexDefinition(), aliases: { [this.reindexAlias]: {} } }));
     this.logger.info({ index: target }, 'reindex started');
     let indexed = 0;
-    let previous: string[];
+    let previous: string[] = [];
+    let swapSent = false;
     try {
       for await (const page of source) {
         const outcome = await this.write(target, page);
@@ -142,13 +143,18 @@ export class ElasticsearchEngine implements SearchEngine {
       }
       await this.retrying(() => this.client.indices.refresh({ index: target }));
       previous = await this.aliasedIndices();
+      swapSent = true;
       await this.retrying(() => this.client.indices.updateAliases({ actions: swapAliasActions(this.alias, previous, target) }));
     } catch (err) {
-      // deleting the index drops its reindex alias with it
-      await this.client.indices
-        .delete({ index: target }, { ignore: [404] })
-        .catch((cleanupErr: unknown) => this.logger.warn({ ...summary(cleanupErr), index: target }, 'could not delete the abandoned index'));
-      throw err;
+      // a swap whose answer was lost may have happened: then the new index is live and must stay
+      const live = swapSent && (await this.aliasedIndices().catch((): string[] => [])).includes(target);
+      if (!live) {
+        // deleting the index drops its reindex alias with it
+        await this.client.indices
+          .delete({ index: target }, { ignore: [404] })
+          .catch((cleanupErr: unknown) => this.logger.warn({ ...summary(cleanupErr), index: target }, 'could not delete the abandoned index'));
+        throw err;
+      }
     }
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     if (previous.length > 0) {
