@@ -1,18 +1,20 @@
 /** Process entry: the only reader of process.env. */
 import { ConfigError, createLogger } from '@skills/common';
-import { loadCollectionsConfig, startCollectionsService } from './index';
+import { loadCollectionsConfig, startCollectionsService, type CollectionsConfig } from './index';
+
+function configOrExit(): CollectionsConfig {
+  try {
+    return loadCollectionsConfig(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // the message names every bad variable; a stack trace would only hide it
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+}
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadCollectionsConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   const logger = createLogger({ service: 'collections-service', level: config.logLevel });
   const service = await startCollectionsService(config, logger);
   let stopping = false;
