@@ -1,12 +1,12 @@
 /**
- * Picks the adapters behind the two seams from the config. The Elasticsearch
- * engine and the Kafka event log plug in here; until they do, choosing them
- * fails at start with a clear message rather than at the first request.
+ * Picks the adapters behind the two seams from the config: PostgresEngine or
+ * ElasticsearchEngine, PostgresEventLog or KafkaEventLog.
  */
 import type { Sequelize } from 'sequelize';
 import type { EventLog, Logger } from '@skills/common';
 import type { CatalogConfig } from './config';
 import { PostgresEventLog } from './events/postgres-event-log';
+import { createKafkaClient, KafkaEventLog } from './events/kafka';
 
 export interface AdapterDeps {
   sequelize: Sequelize;
@@ -25,7 +25,14 @@ export function createEventLog(config: Readonly<CatalogConfig>, deps: AdapterDep
         listenUrl: config.databaseUrl,
         pollIntervalMs: config.pollIntervalMs,
       });
-    case 'kafka':
-      throw new Error('EVENT_LOG=kafka is not wired into catalog-service yet');
+    case 'kafka': {
+      // loadCatalogConfig guarantees the brokers when EVENT_LOG=kafka.
+      const kafka = config.kafka!;
+      const logger = deps.logger.child({ component: 'event-log' });
+      return new KafkaEventLog({
+        kafka: createKafkaClient({ brokers: kafka.brokers, clientId: kafka.clientId, logger }),
+        logger,
+      });
+    }
   }
 }

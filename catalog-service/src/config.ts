@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { env, loadConfig } from '@skills/common';
+import { env, loadConfig, parseBrokerList } from '@skills/common';
 
 export type SearchEngineKind = 'postgres' | 'elasticsearch';
 export type EventLogKind = 'postgres' | 'kafka';
@@ -18,6 +18,8 @@ export interface CatalogConfig {
   elasticsearchIndex: string;
   /** how often the Postgres event log polls when no NOTIFY woke it */
   pollIntervalMs: number;
+  /** set (validated) when eventLog is kafka */
+  kafka?: { brokers: string[]; clientId: string };
   dbPoolMax: number;
   logLevel: string;
 }
@@ -32,6 +34,8 @@ interface CatalogEnv {
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_INDEX: string;
   POLL_INTERVAL_MS: number;
+  KAFKA_BROKERS?: string;
+  KAFKA_CLIENT_ID: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
 }
@@ -41,7 +45,9 @@ const schema = Joi.object<CatalogEnv>({
   DATABASE_URL: env.postgresUrl().required(),
   PRINCIPAL_SECRET: env.secret(),
   SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
-  EVENT_LOG: Joi.string().valid('postgres', 'kafka').default('postgres'),
+  EVENT_LOG: env.eventLog(),
+  KAFKA_BROKERS: env.kafkaBrokers(),
+  KAFKA_CLIENT_ID: env.kafkaClientId('catalog-service'),
   COLLECTIONS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   ELASTICSEARCH_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
@@ -73,6 +79,10 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     elasticsearchIndex: e.ELASTICSEARCH_INDEX,
     pollIntervalMs: e.POLL_INTERVAL_MS,
+    kafka:
+      e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
+        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
+        : undefined,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
   });

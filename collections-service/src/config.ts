@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { env, loadConfig } from '@skills/common';
+import { env, loadConfig, parseBrokerList } from '@skills/common';
 
 export interface CollectionsConfig {
   port: number;
@@ -7,6 +7,10 @@ export interface CollectionsConfig {
   principalSecret: string;
   dbPoolMax: number;
   logLevel: string;
+  /** where outbox rows go: read in place by catalog-service (postgres), or relayed to Kafka by this service */
+  eventLog: 'postgres' | 'kafka';
+  /** set (validated) when eventLog is kafka */
+  kafka?: { brokers: string[]; clientId: string };
 }
 
 interface CollectionsEnv {
@@ -15,6 +19,9 @@ interface CollectionsEnv {
   PRINCIPAL_SECRET: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
+  EVENT_LOG: 'postgres' | 'kafka';
+  KAFKA_BROKERS?: string;
+  KAFKA_CLIENT_ID: string;
 }
 
 const schema = Joi.object<CollectionsEnv>({
@@ -23,6 +30,9 @@ const schema = Joi.object<CollectionsEnv>({
   PRINCIPAL_SECRET: env.secret(),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
+  EVENT_LOG: env.eventLog(),
+  KAFKA_BROKERS: env.kafkaBrokers(),
+  KAFKA_CLIENT_ID: env.kafkaClientId('collections-service'),
 });
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -34,5 +44,10 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
     principalSecret: e.PRINCIPAL_SECRET,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    eventLog: e.EVENT_LOG,
+    kafka:
+      e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
+        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
+        : undefined,
   });
 }

@@ -3,10 +3,12 @@ import { PrincipalVerifier, createSequelize, runMigrations, type Logger } from '
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
+import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay } from './relay';
 
 export { createCollectionsApp, type CollectionsAppDeps } from './app';
 export { loadCollectionsConfig, type CollectionsConfig } from './config';
 export { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
+export { OutboxRelay, KafkaOutboxPublisher, createKafkaProducer, type OutboxPublisher } from './relay';
 
 export interface RunningService {
   port: number;
@@ -43,7 +45,17 @@ export async function startCollectionsService(
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
-  logger.info({ port }, 'collections-service listening');
+  logger.info({ port, eventLog: config.eventLog }, 'collections-service listening');
+  // With EVENT_LOG=kafka this service relays its outbox to Kafka; with postgres, catalog-service reads the outbox itself.
+  const relayLogger = logger.child({ component: 'outbox-relay' });
+  const relay = config.kafka
+    ? new OutboxRelay({
+        sequelize,
+        publisher: new KafkaOutboxPublisher(createKafkaProducer({ ...config.kafka, logger: relayLogger })),
+        logger: relayLogger,
+      })
+    : undefined;
+  relay?.start();
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -51,6 +63,8 @@ export async function startCollectionsService(
       const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       server.closeIdleConnections();
       await closed;
+      // After the last request: its outbox rows go out now, or with the next process.
+      await relay?.stop();
       await sequelize.close();
     },
   };

@@ -32,4 +32,29 @@ export const env = {
   secret: () => Joi.string().min(32).required().messages({ 'string.min': '{#label} must be at least 32 characters' }),
   postgresUrl: () => Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   logLevel: () => Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  /** EVENT_LOG: the embedded Postgres log (default) or Kafka */
+  eventLog: () => Joi.string().valid('postgres', 'kafka').default('postgres'),
+  /** KAFKA_BROKERS: `host:port[,host:port...]`, required when EVENT_LOG=kafka */
+  kafkaBrokers: () =>
+    Joi.string()
+      .pattern(/^\s*[A-Za-z0-9.-]+:\d{1,5}\s*(,\s*[A-Za-z0-9.-]+:\d{1,5}\s*)*$/)
+      .when('EVENT_LOG', { is: 'kafka', then: Joi.required() })
+      .messages({
+        'any.required': '{#label} is required when EVENT_LOG=kafka',
+        'string.pattern.base': '{#label} must be a comma-separated list of host:port, e.g. kafka-1:9092,kafka-2:9092',
+      }),
+  /** KAFKA_CLIENT_ID: how this process names itself to the brokers (quotas, broker logs) */
+  kafkaClientId: (def: string) =>
+    Joi.string()
+      .pattern(/^[A-Za-z0-9._-]{1,100}$/)
+      .default(def)
+      .messages({ 'string.pattern.base': '{#label} must be 1 to 100 letters, digits, ".", "_" or "-"' }),
 };
+
+/** KAFKA_BROKERS as kafkajs wants it. */
+export function parseBrokerList(value: string): string[] {
+  return value
+    .split(',')
+    .map((b) => b.trim())
+    .filter((b) => b.length > 0);
+}

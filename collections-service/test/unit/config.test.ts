@@ -6,7 +6,7 @@ const secret = 's'.repeat(32);
 describe('loadCollectionsConfig', () => {
   it('applies the defaults and freezes the result', () => {
     const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_SECRET: secret });
-    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalSecret: secret, dbPoolMax: 10, logLevel: 'info' });
+    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalSecret: secret, dbPoolMax: 10, logLevel: 'info', eventLog: 'postgres' });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
