@@ -70,6 +70,14 @@ describe('POST /admin/v1/skills:import', () => {
     expect(bad.body.error).toMatch(/^Line 3: /);
   });
 
+  it('answers 400 for a bad first line of a large file while the rest is still arriving', async () => {
+    const rest = Array.from({ length: 40_000 }, (_, i) => line(`late-${i}`)).join('\n');
+    const res = await post(`not json\n${rest}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Line 1: not a valid JSON object; nothing was imported' });
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'late-%'")).toBe(0);
+  });
+
   it('answers 200 with 0 for an empty file', async () => {
     expect((await post('')).body).toEqual({ data: { imported: 0 } });
   });
