@@ -35,6 +35,15 @@ describe('deploy/Dockerfile', () => {
     expect(runtime).toContain('COPY --from=deps /app/node_modules ./node_modules');
   });
 
+  it('needs no install script of a production dependency, since npm ci runs with --ignore-scripts', () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean; hasInstallScript?: boolean }> };
+    // @scarf/scarf (pulled in by swagger-ui-dist) only reports installs; skipping it is the point.
+    const allowed = new Set(['node_modules/@scarf/scarf']);
+    const scripted = Object.entries(lock.packages).filter(([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path));
+    expect(scripted.map(([path]) => path)).toEqual([]);
+    expect(dockerfile).toMatch(/npm ci --omit=dev --omit=optional --ignore-scripts/);
+  });
+
   it('gives npm the package.json of every workspace, or npm ci rejects the lockfile', () => {
     const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
     for (const workspace of workspaces) expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
