@@ -47,7 +47,7 @@ export class CatalogAdminService {
     });
   }
 
-  createPrivateSkill(ownerAccountId: string, name: string, description: string): Promise<ItemRecord> {
+  async createPrivateSkill(ownerAccountId: string, name: string, description: string): Promise<ItemRecord> {
     if (!isUuid(ownerAccountId)) throw new NotFoundError('account.notFound');
     return this.store.transaction(async (repos) => {
       const item = await repos.items.createPrivate(ownerAccountId, name, description);

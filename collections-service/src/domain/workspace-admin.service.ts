@@ -15,7 +15,7 @@ export class WorkspaceAdminService {
     });
   }
 
-  setMember(member: WorkspaceMember): Promise<WorkspaceMember> {
+  async setMember(member: WorkspaceMember): Promise<WorkspaceMember> {
     if (!isUuid(member.workspaceId)) throw new NotFoundError('workspace.notFound');
     if (!isUuid(member.accountId)) throw new NotFoundError('account.notFound');
     return this.store.transaction(async (repos) => {
