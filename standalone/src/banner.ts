@@ -63,7 +63,7 @@ export function banner(stack: RunningStack): string {
     `  curl -s -H "Authorization: Bearer ${info.apiKey}" "${info.url}/api/v1/skills?q=docker&limit=5"`,
     '',
     'Shell variables for the README examples:',
-    `  BASE=${info.url} KEY=${info.apiKey} WS=${info.workspaceId} COL=${info.collectionId}`,
+    `  KEY=${info.apiKey} WS=${info.workspaceId} COL=${info.collectionId}`,
     '',
     'Admin CLI: npm run admin -- --help        Stop: Ctrl-C',
     '',

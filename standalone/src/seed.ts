@@ -50,6 +50,10 @@ async function readState(dataDir: string): Promise<DemoState | undefined> {
   }
 }
 
+async function writeState(dataDir: string, state: DemoState): Promise<void> {
+  await writeFile(stateFile(dataDir), `${JSON.stringify(state, null, 2)}\n`);
+}
+
 /** The demo account still exists (the database may have been replaced under a kept DATA_DIR). */
 async function stillThere(admin: ApiClient, state: DemoState): Promise<boolean> {
   try {
@@ -97,6 +101,16 @@ async function createDemoData(admin: ApiClient, gatewayUrl: string, apiKey: stri
   await user.request('POST', `/api/v1/workspaces/${seg(workspace.id)}/collections`, {
     body: { name: 'Team onboarding', description: 'Skills every new team member installs first' },
   });
+  const collectionId = await createDemoCollection(user);
+  const { skill } = await admin.request<{ skill: { id: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/private-skills`, {
+    body: { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' },
+  });
+  await user.request('PATCH', `/api/v1/me/collections/${seg(collectionId)}`, { body: { privateSkillId: skill.id } });
+  return { workspaceId: workspace.id, collectionId };
+}
+
+/** The personal demo collection with a few public skills of the sample catalog. */
+async function createDemoCollection(user: ApiClient): Promise<string> {
   const { collection } = await user.request<{ collection: { id: string } }>('POST', '/api/v1/me/collections', {
     body: { name: 'My favourites', description: 'Skills I use every week' },
   });
@@ -108,11 +122,18 @@ async function createDemoData(admin: ApiClient, gatewayUrl: string, apiKey: stri
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
   }
-  const { skill } = await admin.request<{ skill: { id: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/private-skills`, {
-    body: { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' },
-  });
-  await user.request('PATCH', `/api/v1/me/collections/${seg(collection.id)}`, { body: { privateSkillId: skill.id } });
-  return { workspaceId: workspace.id, collectionId: collection.id };
+  return collection.id;
+}
+
+/** The demo collection of an earlier start, or a new one if the user deleted it (the README's last example does). */
+async function ensureDemoCollection(user: ApiClient, collectionId: string): Promise<string> {
+  try {
+    await user.request('GET', `/api/v1/me/collections/${seg(collectionId)}`);
+    return collectionId;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    return createDemoCollection(user);
+  }
 }
 
 /**
@@ -130,7 +151,10 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
 
   if (known && (await stillThere(admin, known))) {
     const key = await issueKey(known.accountId);
-    return { ...known, apiKey: key.key, keyId: key.id, seeded: false };
+    const collectionId = await ensureDemoCollection(new ApiClient(options.gatewayUrl, key.key), known.collectionId);
+    const state: DemoState = { ...known, collectionId };
+    if (collectionId !== known.collectionId) await writeState(options.dataDir, state);
+    return { ...state, apiKey: key.key, keyId: key.id, seeded: false };
   }
   let imported: number | undefined;
   if (await catalogIsEmpty(admin)) {
@@ -142,6 +166,6 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   const key = await issueKey(accountId);
   const demo = await createDemoData(admin, options.gatewayUrl, key.key, accountId);
   const state: DemoState = { accountId, ...demo };
-  await writeFile(stateFile(options.dataDir), `${JSON.stringify(state, null, 2)}\n`);
+  await writeState(options.dataDir, state);
   return { ...state, apiKey: key.key, keyId: key.id, seeded: true, imported };
 }

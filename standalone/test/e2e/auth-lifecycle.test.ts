@@ -96,9 +96,11 @@ describe('admin CLI against the running stack', () => {
 });
 
 describe('process lifecycle', () => {
-  it('exits 0 on SIGTERM and restarts on the same data with the same admin token and a new demo key', async () => {
+  it('exits 0 on SIGTERM and restarts on the same data with the same admin token, a new demo key and a demo collection', async () => {
     const first = stack.info;
     expect(first.seeded).toBe(true);
+    // The README's last example deletes the demo collection; the next start makes a new one.
+    await stack.client.call('DELETE', `/api/v1/me/collections/${first.collectionId}`, { token: first.apiKey });
     expect(await stack.stop('SIGTERM')).toBe(0);
 
     const again = await startStack({ dataDir: stack.dataDir, database: stack.database });
@@ -108,11 +110,12 @@ describe('process lifecycle', () => {
         adminToken: first.adminToken,
         accountId: first.accountId,
         workspaceId: first.workspaceId,
-        collectionId: first.collectionId,
       });
       expect(again.info.apiKey).not.toBe(first.apiKey);
-      const r = await again.client.call('GET', `/api/v1/me/collections/${first.collectionId}`, { token: again.info.apiKey });
+      expect(again.info.collectionId).not.toBe(first.collectionId);
+      const r = await again.client.call('GET', `/api/v1/me/collections/${again.info.collectionId}`, { token: again.info.apiKey });
       expect(r.status).toBe(200);
+      expect(r.body.data.collection.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
       // Keys survive restarts: the first start's key still works.
       expect((await again.client.call('GET', '/api/v1/me/collections', { token: first.apiKey })).status).toBe(200);
       expect(await again.stop('SIGTERM')).toBe(0);
