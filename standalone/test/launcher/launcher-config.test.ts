@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { ConfigError } from '@skills/common';
+import { loadLauncherConfig } from '../../src/launcher-config';
+
+describe('loadLauncherConfig', () => {
+  it('defaults to port 8080, .data, the embedded database and warn-level logs', () => {
+    expect(loadLauncherConfig({})).toEqual({
+      port: 8080,
+      adminToken: undefined,
+      dataDir: resolve('.data'),
+      databaseUrl: undefined,
+      logLevel: 'warn',
+    });
+  });
+
+  it('takes every variable it knows', () => {
+    const config = loadLauncherConfig({
+      PORT: '9090', ADMIN_TOKEN: 't'.repeat(32), DATA_DIR: '/tmp/skills', DATABASE_URL: 'postgres://u@db:5432/skills', LOG_LEVEL: 'debug',
+    });
+    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug' });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadLauncherConfig({ PORT: 'eighty', ADMIN_TOKEN: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'ADMIN_TOKEN', 'DATABASE_URL', 'LOG_LEVEL']) expect(problems).toContain(name);
+    expect(problems).toContain('"ADMIN_TOKEN" must be at least 32 characters');
+  });
+});
