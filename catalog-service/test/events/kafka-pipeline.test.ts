@@ -33,7 +33,9 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sequelize = createSequelize({ url: db.url, poolMax: 4 });
+    // PGlite's socket server can interleave the protocol messages of two busy
+    // connections; one connection keeps relay, indexer and test queries apart.
+    sequelize = createSequelize({ url: db.url, poolMax: db.kind === 'pglite' ? 1 : 4 });
     await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations);
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations);
     engine = new PostgresEngine({ sequelize, logger });

@@ -58,6 +58,8 @@ export class OutboxRelay {
    */
   async runOnce(): Promise<number> {
     const { sequelize, publisher } = this.options;
+    // A cheap look first, so an idle relay takes no locks and opens no transaction.
+    if (!(await new RelayOutboxRepository(new Sql(sequelize)).anyUnpublished())) return 0;
     return sequelize.transaction(async (transaction) => {
       const outbox = new RelayOutboxRepository(new Sql(sequelize, transaction));
       if (!(await outbox.tryLead())) return 0;

@@ -31,6 +31,9 @@ const CLAIM = `
 
 const MARK = `UPDATE collections.outbox SET published_at = now() WHERE id = ANY($1::bigint[])`;
 
+/** Outside any transaction: an idle relay polls without opening one. */
+const ANY_UNPUBLISHED = `SELECT EXISTS (SELECT 1 FROM collections.outbox WHERE published_at IS NULL) AS pending`;
+
 const COUNT_UNPUBLISHED = `SELECT count(*)::int AS n FROM collections.outbox WHERE published_at IS NULL`;
 
 /** The relay's SQL; every call runs in the claiming transaction given through `sql`. */
@@ -48,6 +51,11 @@ export class RelayOutboxRepository {
 
   markPublished(ids: readonly string[]): Promise<number> {
     return this.sql.run(MARK, [ids]);
+  }
+
+  async anyUnpublished(): Promise<boolean> {
+    const row = await this.sql.one<{ pending: boolean }>(ANY_UNPUBLISHED);
+    return row?.pending === true;
   }
 
   async countUnpublished(): Promise<number> {
