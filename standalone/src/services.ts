@@ -54,7 +54,8 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     );
     started.push(collections);
     const catalog = await startCatalogService(
-      loadCatalogConfig({ ...shared, PORT: '0', SEARCH_ENGINE: 'postgres', EVENT_LOG: 'postgres' }),
+      // COLLECTIONS_URL: the reindex job reads the system of record from collections-service.
+      loadCatalogConfig({ ...shared, PORT: '0', SEARCH_ENGINE: 'postgres', EVENT_LOG: 'postgres', COLLECTIONS_URL: collections.url }),
       options.loggerFor('catalog-service'),
     );
     started.push(catalog);

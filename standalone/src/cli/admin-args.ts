@@ -40,7 +40,7 @@ Commands:
   private-skills create <accountId> --name <n> [--description <d>]
   workspaces create --name <name> --owner <accountId>
   members set <workspaceId> <accountId> <owner|admin|member|viewer>
-  reindex                                        rebuild the search index
+  reindex [jobId]                                rebuild the search index; with a job id: its progress
 
 Options:
   --url <url>   gateway URL (default: $GATEWAY_URL or http://127.0.0.1:8080)
@@ -163,8 +163,9 @@ export function parseAdminArgs(argv: string[]): ParsedCommand {
   const [group, ...rest] = parsed.positionals;
   if (values.help || group === undefined || group === 'help') return { url: values.url, action: { kind: 'help' } };
   if (group === 'reindex') {
-    positionals(rest, 0, [], group);
-    return { url: values.url, action: { kind: 'request', method: 'POST', path: '/admin/v1/reindex' } };
+    if (rest.length === 0) return { url: values.url, action: { kind: 'request', method: 'POST', path: '/admin/v1/reindex' } };
+    const [jobId] = positionals(rest, 1, ['jobId'], group) as [string];
+    return { url: values.url, action: { kind: 'request', method: 'GET', path: `/admin/v1/reindex/${seg(jobId)}` } };
   }
   const [verb, ...args] = rest;
   return { url: values.url, action: toAction(group, verb, args, values) };

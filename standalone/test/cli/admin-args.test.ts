@@ -34,6 +34,7 @@ describe('parseAdminArgs', () => {
       kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/private-skills', body: { name: 'Notes' },
     });
     expect(action('reindex')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reindex' });
+    expect(action('reindex job-7')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reindex/job-7' });
   });
 
   it('builds a skill PUT body with tags split on commas and an optional status', () => {
@@ -66,6 +67,7 @@ describe('parseAdminArgs', () => {
     ['keys revoke k1 k2', 'keys revoke: unexpected argument "k2"'],
     ['accounts delete acc-1', 'unknown command "accounts delete"'],
     ['frobnicate', 'unknown command "frobnicate"'],
+    ['reindex a b', 'reindex: unexpected argument "b"'],
   ])('rejects "%s" with a message saying what is wrong', (line, message) => {
     expect(() => action(line)).toThrow(new UsageError(message));
   });

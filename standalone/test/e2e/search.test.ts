@@ -138,3 +138,20 @@ describe('admin writes reaching search', () => {
     expect(r.body).toEqual({ error: 'Invalid admin token' });
   });
 });
+
+describe('POST /admin/v1/reindex', () => {
+  it('rebuilds the search index from the system of record (202, then a job to poll) and search keeps answering', async () => {
+    const started = await stack.client.call('POST', '/admin/v1/reindex', { token: stack.admin });
+    expect(started.status).toBe(202);
+    const jobId = started.body.data.job.id as string;
+    expect(started.headers.get('location')).toBe(`/admin/v1/reindex/${jobId}`);
+    const job = await eventually(async () => {
+      const r = await stack.client.call('GET', `/admin/v1/reindex/${jobId}`, { token: stack.admin });
+      return r.body.data?.job.status === 'running' ? undefined : r.body.data?.job;
+    }, 60_000, 'reindex finished');
+    expect(job.status).toBe('succeeded');
+    expect(job.indexed).toBeGreaterThanOrEqual(ACTIVE);
+    const r = await search('?limit=1');
+    expect(r.body.data.pagination.total).toBe(ACTIVE);
+  });
+});
