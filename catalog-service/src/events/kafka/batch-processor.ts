@@ -11,7 +11,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, initialDelayMs: 250, maxDelayMs: 10_000 };
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, initialDelayMs: 250, maxDelayMs: 10_000 };
 
 /** A message the consumer gives up on, with why; the sink publishes it to the dead-letter topic. */
 export interface DeadLetter {
