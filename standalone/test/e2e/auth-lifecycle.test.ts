@@ -79,7 +79,7 @@ describe('admin CLI against the running stack', () => {
       const r = await stack.client.call('GET', '/api/v1/skills?q=quokka', { token: key.apiKey.key });
       return r.body.data?.skills.some((s: Json) => s.slug === 'cli-made-skill') ? true : undefined;
     }, 15_000, 'CLI skill searchable');
-  });
+  }, 60_000);
 
   it('streams an ndjson import and prints the imported count', async () => {
     const file = join(stack.dataDir, 'extra.ndjson');

@@ -163,5 +163,5 @@ describe('DELETE /api/v1/me/collections/{id}', () => {
       return r.body.data?.skills.find((s: Json) => s.slug === 'dockerfile-linter');
     }, 60_000, 'dockerfile-linter searchable');
     expect(found.slug).toBe('dockerfile-linter');
-  });
+  }, 90_000);
 });

@@ -130,7 +130,7 @@ describe('admin writes reaching search', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ data: { deleted: true } });
     await eventually(async () => ((await findZebra()) === undefined ? true : undefined), 15_000, 'deleted skill gone from search');
-  });
+  }, 60_000);
 
   it('refuses the admin API without the admin token', async () => {
     const r = await stack.client.call('PUT', `/admin/v1/skills/${slug}`, { token: key, json: { name: 'x' } });
@@ -153,5 +153,5 @@ describe('POST /admin/v1/reindex', () => {
     expect(job.indexed).toBeGreaterThanOrEqual(ACTIVE);
     const r = await search('?limit=1');
     expect(r.body.data.pagination.total).toBe(ACTIVE);
-  });
+  }, 90_000);
 });
