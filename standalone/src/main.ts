@@ -29,11 +29,11 @@ async function main(): Promise<void> {
   let stack: RunningStack | undefined;
   let stopping = false;
   const stop = (signal: string): void => {
-    if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // A signal during start-up: nothing to close yet beyond what launch() cleans up itself.
-    if (!stack) process.exit(0);
+    // During start-up the stack is closed as soon as launch() returns (below), so the
+    // embedded database is never cut off mid-write; a second signal kills at once (`once`).
+    if (!stack) return;
     stack.close().then(
       () => process.exit(0),
       (err: unknown) => {
