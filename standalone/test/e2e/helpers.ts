@@ -159,6 +159,13 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
     throw e;
   });
 
+  // The suite must run on the database it was asked for, or a server run proves nothing.
+  const expected = database ? 'external' : 'embedded';
+  if (info.database !== expected) {
+    await dispose();
+    throw new Error(`stack runs on ${info.database} Postgres, expected ${expected}`);
+  }
+
   return {
     info,
     client: new Client(info.url),
