@@ -32,9 +32,8 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 };
 
 /**
- * A kafkajs client whose log lines go to our pino logger. kafkajs logs
- * routine connection churn at info; it is kept at debug so operators see
- * our own lines first.
+ * A kafkajs client whose log lines go to our pino logger. Only its warnings
+ * and errors: at info kafkajs narrates routine connection and group churn.
  */
 export function createKafkaClient(options: KafkaClientOptions): Kafka {
   const log = options.logger.child({ component: 'kafkajs' });
