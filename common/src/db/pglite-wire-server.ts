@@ -1,0 +1,184 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+
+/** Message types after which the client waits for the server: the end of a unit of work. */
+const UNIT_END = new Set(['S', 'Q']);
+
+/**
+ * Serves one PGlite database to many Postgres wire-protocol clients.
+ *
+ * PGlite is a single session. @electric-sql/pglite-socket's multiplexer
+ * hands that session to the next queued *message*, so two clients using the
+ * extended protocol (Parse/Bind/Execute/Sync) interleave and one gets
+ * "bind message supplies N parameters". We hand the session over only at
+ * unit boundaries instead: a client's messages are gathered up to Sync or a
+ * simple Query and run together, and a client inside a transaction
+ * (ReadyForQuery status T or E) keeps the session until it leaves it.
+ */
+export class PgliteWireServer {
+  private readonly server: Server;
+  private owner: Connection | undefined;
+  private readonly waiting: Array<{ conn: Connection; grant: () => void }> = [];
+  private readonly connections = new Set<Connection>();
+
+  constructor(private readonly db: PGlite) {
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const conn of this.connections) conn.socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Waits until `conn` may use the session. */
+  acquire(conn: Connection): Promise<void> {
+    if (this.owner === undefined || this.owner === conn) {
+      this.owner = conn;
+      return Promise.resolve();
+    }
+    return new Promise((grant) => this.waiting.push({ conn, grant }));
+  }
+
+  release(conn: Connection): void {
+    if (this.owner !== conn) return;
+    const next = this.waiting.shift();
+    this.owner = next?.conn;
+    next?.grant();
+  }
+
+  /** Runs one unit of work for `conn`; returns the transaction status it left. */
+  async run(message: Uint8Array, write: (chunk: Uint8Array) => void): Promise<string> {
+    let status = 'I';
+    await this.db.runExclusive(() =>
+      this.db.execProtocolRawStream(message, {
+        onRawData: (chunk) => {
+          // ReadyForQuery is 'Z', length 5, status byte; it ends every unit.
+          if (chunk.length >= 6 && chunk[chunk.length - 6] === 0x5a) status = String.fromCharCode(chunk[chunk.length - 1] ?? 73);
+          write(chunk);
+        },
+      }),
+    );
+    return status;
+  }
+
+  /** A client left: roll back what it left open and let the next one in. */
+  async abandon(conn: Connection): Promise<void> {
+    this.connections.delete(conn);
+    const index = this.waiting.findIndex((w) => w.conn === conn);
+    if (index >= 0) this.waiting.splice(index, 1);
+    if (this.owner !== conn) return;
+    try {
+      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+    } finally {
+      this.release(conn);
+    }
+  }
+
+  private accept(socket: Socket): void {
+    socket.setNoDelay(true);
+    const conn = new Connection(socket, this);
+    this.connections.add(conn);
+  }
+}
+
+class Connection {
+  private buffer = Buffer.alloc(0);
+  private unit: Buffer[] = [];
+  private started = false;
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly server: PgliteWireServer,
+  ) {
+    socket.on('data', (data) => this.onData(data));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      this.closed = true;
+      this.chain = this.chain.then(() => this.server.abandon(this));
+    });
+  }
+
+  private onData(data: Buffer): void {
+    this.buffer = Buffer.concat([this.buffer, data]);
+    for (;;) {
+      const message = this.started ? this.nextTyped() : this.nextStartup();
+      if (!message) return;
+    }
+  }
+
+  /** Startup-phase packets have no type byte: SSL/GSS requests, cancel, startup. */
+  private nextStartup(): boolean {
+    if (this.buffer.length < 8) return false;
+    const length = this.buffer.readInt32BE(0);
+    if (this.buffer.length < length) return false;
+    const code = this.buffer.readInt32BE(4);
+    const packet = this.buffer.subarray(0, length);
+    this.buffer = this.buffer.subarray(length);
+    if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+      this.socket.write('N');
+    } else if (code === CANCEL_REQUEST) {
+      this.socket.end(); // nothing to signal: PGlite runs in this process
+    } else if (code === PROTOCOL_3) {
+      this.started = true;
+      this.enqueue(Buffer.from(packet));
+    } else {
+      this.socket.destroy();
+    }
+    return true;
+  }
+
+  private nextTyped(): boolean {
+    if (this.buffer.length < 5) return false;
+    const length = 1 + this.buffer.readInt32BE(1);
+    if (this.buffer.length < length) return false;
+    const type = String.fromCharCode(this.buffer[0] ?? 0);
+    const message = Buffer.from(this.buffer.subarray(0, length));
+    this.buffer = this.buffer.subarray(length);
+    if (type === 'X') {
+      this.socket.end();
+      return true;
+    }
+    this.unit.push(message);
+    if (UNIT_END.has(type)) {
+      const unit = Buffer.concat(this.unit);
+      this.unit = [];
+      this.enqueue(unit);
+    }
+    return true;
+  }
+
+  /** Units of one connection run in order, each holding the session as long as it must. */
+  private enqueue(unit: Buffer): void {
+    this.chain = this.chain.then(async () => {
+      if (this.closed) return;
+      await this.server.acquire(this);
+      let status = 'I';
+      try {
+        status = await this.server.run(unit, (chunk) => {
+          if (!this.socket.destroyed) this.socket.write(chunk);
+        });
+      } catch {
+        this.socket.destroy();
+      } finally {
+        if (status === 'I' || this.closed) this.server.release(this);
+      }
+    });
+  }
+}
