@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, PrincipalVerifier, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { PrincipalSigner, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
+import { registerIndexerMetrics } from './indexer/indexer-metrics';
+import { SequelizeDeadLetterStore } from './store/dead-letter.store';
 import { adminItemsSource } from './reindex/admin-items.source';
 import { ReindexJobs } from './reindex/reindex.job';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
@@ -14,7 +16,8 @@ export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
 export { PostgresEngine, type PostgresEngineOptions } from './engines/postgres/postgres-engine';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
-export { Indexer, INDEXER_GROUP } from './indexer/indexer';
+export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
+export { SequelizeDeadLetterStore, type DeadLetterStore, type DeadLetter } from './store/dead-letter.store';
 
 export interface RunningService {
   port: number;
@@ -31,14 +34,23 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     logger,
     applicationName: 'catalog-service',
   });
+  const metrics = createServiceMetrics('catalog-service');
+  const deadLetters = new SequelizeDeadLetterStore(sequelize);
   let engine;
   let eventLog;
-  let indexer;
+  let indexer: Indexer | undefined;
+  const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
   try {
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
     engine = await createSearchEngine(config, { sequelize, logger });
     eventLog = createEventLog(config, { sequelize, logger });
-    indexer = new Indexer({ eventLog, engine, logger: logger.child({ component: 'indexer' }) });
+    indexer = new Indexer({
+      eventLog,
+      engine,
+      logger: logger.child({ component: 'indexer' }),
+      deadLetters,
+      onDeadLetters: (count) => indexerMetrics.deadLettered(count),
+    });
     await indexer.start();
   } catch (err) {
     await eventLog?.close();
@@ -55,10 +67,11 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     eventLog,
     verifier: new PrincipalVerifier({ secret: config.principalSecret }),
     logger,
-    metrics: createServiceMetrics('catalog-service'),
+    metrics,
     reindex,
   });
-  const server = app.listen(config.port);
+  // Slow clients are cut off (common's default timeouts), not left holding sockets.
+  const server = createHttpServer(app).listen(config.port);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -25,4 +25,22 @@ export const catalogMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '002_dead_letters',
+    up: `
+      -- Events the indexer gave up on (docs/operations.md "Dead letters"):
+      -- kept with why, so an operator can fix the cause and replay them.
+      CREATE TABLE catalog.dead_letters (
+        id bigserial PRIMARY KEY,
+        group_name text NOT NULL,
+        event_id text NOT NULL,
+        item_id text NOT NULL,
+        event jsonb NOT NULL,
+        reason text NOT NULL,
+        attempts int NOT NULL,
+        failed_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX dead_letters_group_failed_at ON catalog.dead_letters (group_name, failed_at);
+    `,
+  },
 ];

@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Services add their own gauges and counters through these, so only common depends on prom-client. */
+export { Counter, Gauge } from 'prom-client';
+
 export interface ServiceMetrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type Health, type SkillChangeEvent } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
+import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
+import type { SearchEngine } from '../../src/engines/search-engine';
+import { PostgresEventLog } from '../../src/events/postgres-event-log';
+import { INDEXER_GROUP, Indexer } from '../../src/indexer/indexer';
+import { SequelizeDeadLetterStore } from '../../src/store/dead-letter.store';
+import { catalogMigrations } from '../../src/store/migrations';
+import { eventually, itemVersion } from '../events/event-log.conformance';
+
+let db: TestDatabase;
+let sequelize: Sequelize;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sequelize = createSequelize({ url: db.url });
+  await runMigrations(sequelize, 'collections', collectionsMigrations);
+  await runMigrations(sequelize, 'catalog', catalogMigrations);
+});
+
+afterAll(async () => {
+  await sequelize.close();
+  await db.drop();
+});
+
+beforeEach(async () => {
+  await sequelize.query('TRUNCATE collections.outbox; TRUNCATE catalog.event_positions; TRUNCATE catalog.search_items; TRUNCATE catalog.dead_letters');
+});
+
+async function publish(items: CatalogItemState[]): Promise<void> {
+  for (const item of items) {
+    const event: SkillChangeEvent = { eventId: '', type: 'skill.upserted', itemId: item.id, version: item.version, occurredAt: item.updatedAt, item };
+    await sequelize.query('INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb)', {
+      bind: [SKILL_CHANGES_TOPIC, item.id, JSON.stringify(event)],
+    });
+  }
+}
+
+async function indexedIds(): Promise<string[]> {
+  const rows = await sequelize.query<{ id: string }>('SELECT id::text AS id FROM catalog.search_items ORDER BY id', { type: QueryTypes.SELECT });
+  return rows.map((r) => r.id);
+}
+
+function run(engine: SearchEngine) {
+  const eventLog = new PostgresEventLog({ sequelize, logger, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
+  const deadLetters = new SequelizeDeadLetterStore(sequelize);
+  let deadLettered = 0;
+  const indexer = new Indexer({
+    eventLog,
+    engine,
+    logger,
+    deadLetters,
+    retry: { attempts: 2, initialDelayMs: 1, maxDelayMs: 5 },
+    onDeadLetters: (n) => void (deadLettered += n),
+  });
+  return {
+    indexer,
+    deadLetters,
+    deadLettered: () => deadLettered,
+    async stop() {
+      await indexer.stop();
+      await eventLog.close();
+    },
+  };
+}
+
+describe('Indexer dead letters', () => {
+  it('parks an event the engine refuses with its reason and indexes the rest of its batch', async () => {
+    const good = Array.from({ length: 9 }, () => itemVersion(randomUUID(), 1));
+    // A timestamp Postgres cannot read: the real engine rejects the whole statement.
+    const poison = { ...itemVersion(randomUUID(), 1), updatedAt: 'not-a-date' };
+    await publish([...good.slice(0, 5), poison, ...good.slice(5)]);
+
+    const subject = run(new PostgresEngine({ sequelize, logger }));
+    await subject.indexer.start();
+    try {
+      await eventually(async () => (await indexedIds()).length === 9 && (await subject.deadLetters.count()) === 1, 'the good events indexed');
+      expect(await indexedIds()).toEqual(good.map((i) => i.id).sort());
+      const [letter] = await subject.deadLetters.list(INDEXER_GROUP);
+      expect(letter.event.itemId).toBe(poison.id);
+      expect(letter.event.item.updatedAt).toBe('not-a-date');
+      expect(letter.reason).toMatch(/not-a-date|invalid input syntax/);
+      expect(subject.deadLettered()).toBe(1);
+      // The position moved past the poison event: later events keep flowing.
+      const later = itemVersion(randomUUID(), 1);
+      await publish([later]);
+      await eventually(async () => (await indexedIds()).includes(later.id), 'a later event indexed');
+      expect(await subject.indexer.lag()).toBe(0);
+    } finally {
+      await subject.stop();
+    }
+  });
+
+  it('dead-letters nothing while the engine is down, and indexes everything once it is back', async () => {
+    const real = new PostgresEngine({ sequelize, logger });
+    let down = true;
+    let failedApplies = 0;
+    const flaky: SearchEngine = {
+      search: (q) => real.search(q),
+      reindex: (s, p) => real.reindex(s, p),
+      close: () => real.close(),
+      apply: async (items) => {
+        if (down) {
+          failedApplies += 1;
+          throw new Error('connect ECONNREFUSED');
+        }
+        return real.apply(items);
+      },
+      health: async (): Promise<Health> => (down ? { ok: false, reason: 'engine unreachable' } : real.health()),
+    };
+    const items = Array.from({ length: 4 }, () => itemVersion(randomUUID(), 1));
+    await publish(items);
+    const subject = run(flaky);
+    await subject.indexer.start();
+    try {
+      // Several full rounds of retries and splitting have failed by now.
+      await eventually(() => failedApplies > 20, 'repeated failures');
+      expect(await subject.deadLetters.count()).toBe(0);
+      expect(await subject.indexer.lag()).toBe(4);
+      down = false;
+      await eventually(async () => (await indexedIds()).length === 4, 'the batch indexed after the outage');
+      expect(await subject.deadLetters.count()).toBe(0);
+    } finally {
+      await subject.stop();
+    }
+  });
+});
