@@ -26,6 +26,8 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
 export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
   const sequelize = createSequelize({
@@ -88,7 +90,10 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       await running.eventLog.close();
       const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       server.closeIdleConnections();
+      // In-flight requests get a grace period; a stuck client must not block shutdown.
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       await closed;
+      clearTimeout(force);
       await running.engine.close();
       await sequelize.close();
     },

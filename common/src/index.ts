@@ -15,3 +15,4 @@ export * from './db/errors';
 export * from './db/embedded-postgres';
 export * from './http/principal-auth';
 export * from './http/metrics';
+export * from './http/http-server';

@@ -4,6 +4,15 @@ import { InputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../
 /** The body limit of DESIGN.md §3: larger bodies get 413 before any parsing. */
 export const JSON_BODY_LIMIT = '100kb';
 
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** '100kb' → 102400 (body-parser's notation); an unreadable size disables the early check. */
+function parseByteSize(size: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(size.trim());
+  if (!match) return Number.POSITIVE_INFINITY;
+  return Math.floor(Number(match[1]) * (UNITS[(match[2] ?? 'b').toLowerCase()] ?? 1));
+}
+
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
@@ -17,10 +26,18 @@ function hasBody(req: Request): boolean {
  */
 export function jsonBody(limit: string = JSON_BODY_LIMIT) {
   const parse = express.json({ limit, strict: true, type: () => true });
+  const limitBytes = parseByteSize(limit);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!hasBody(req)) return next();
     if (!req.is('application/json')) {
       return next(new UnsupportedMediaTypeError('body.unsupportedType', { type: 'application/json' }));
+    }
+    // body-parser answers 413 only after reading (and discarding) the whole
+    // body; a declared length over the limit is refused before any byte, and
+    // the connection closed so the client stops sending.
+    if (Number(req.headers['content-length'] ?? 0) > limitBytes) {
+      res.setHeader('Connection', 'close');
+      return next(new PayloadTooLargeError('body.tooLarge', { limit }));
     }
     parse(req, res, (err?: unknown) => next(err ? translateBodyParserError(err, limit) : undefined));
   };
