@@ -7,12 +7,15 @@ import type { Sequelize } from 'sequelize';
 import {
   accessLog,
   errorHandler,
+  httpMetrics,
+  metricsEndpoint,
   notFoundHandler,
   requestContext,
   requireAdmin,
   requirePrincipal,
   type Logger,
   type PrincipalVerifier,
+  type ServiceMetrics,
 } from '@skills/common';
 import { CatalogAdminService } from './domain/catalog-admin.service';
 import { PersonalCollectionService } from './domain/personal-collection.service';
@@ -30,6 +33,8 @@ export interface CollectionsAppDeps {
   /** verifies the gateway's signed principal header */
   verifier: PrincipalVerifier;
   logger: Logger;
+  /** when given, requests are measured and GET /metrics serves them */
+  metrics?: ServiceMetrics;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
@@ -40,7 +45,11 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
 
   app.use(requestContext());
   app.use(accessLog(deps.logger));
-  app.use(healthRoutes(store));
+  if (deps.metrics) {
+    app.use(httpMetrics(deps.metrics));
+    app.get('/metrics', metricsEndpoint(deps.metrics));
+  }
+  app.use(healthRoutes(store, deps.logger));
 
   // Nothing below answers without a principal the gateway signed for this request.
   app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalVerifier, createHttpServer, createSequelize, runMigrations, type Logger } from '@skills/common';
+import { Gauge, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
@@ -16,6 +16,8 @@ export interface RunningService {
   /** stops accepting, lets requests in flight finish, then closes the pool */
   close(): Promise<void>;
 }
+
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Migrates the schema, then serves on `config.port` (0 picks a free port). */
 export async function startCollectionsService(
@@ -34,10 +36,12 @@ export async function startCollectionsService(
     await sequelize.close();
     throw err;
   }
+  const metrics = createServiceMetrics('collections-service');
   const app = createCollectionsApp({
     sequelize,
     verifier: new PrincipalVerifier({ secret: config.principalSecret }),
     logger,
+    metrics,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
   const server = createHttpServer(app).listen(config.port);
@@ -57,13 +61,31 @@ export async function startCollectionsService(
       })
     : undefined;
   relay?.start();
+  if (relay) {
+    // With EVENT_LOG=postgres nothing is published: the depth to watch is catalog-service's skills_event_log_lag.
+    new Gauge({
+      name: 'skills_outbox_depth',
+      help: 'Outbox rows not yet published to the event log (EVENT_LOG=kafka)',
+      registers: [metrics.registry],
+      async collect() {
+        const depth = await relay.lag().catch((err: unknown) => {
+          relayLogger.warn({ err }, 'outbox depth unavailable');
+          return undefined;
+        });
+        if (depth !== undefined) this.set(depth);
+      },
+    });
+  }
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     async close() {
       const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       server.closeIdleConnections();
+      // In-flight requests get a grace period; a stuck client must not block shutdown.
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       await closed;
+      clearTimeout(force);
       // After the last request: its outbox rows go out now, or with the next process.
       await relay?.stop();
       await sequelize.close();

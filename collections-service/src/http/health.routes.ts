@@ -1,9 +1,10 @@
 /** Liveness and readiness probes; no principal, they carry no data. */
 import { Router } from 'express';
-import { ServiceUnavailableError, methodNotAllowed } from '@skills/common';
+import { ServiceUnavailableError, methodNotAllowed, type Logger } from '@skills/common';
 import type { CollectionsStore } from '../domain/ports';
 
-export function healthRoutes(store: CollectionsStore): Router {
+/** /healthz: the process answers. /readyz: the database answers too; the 503 names it, the log says why. */
+export function healthRoutes(store: CollectionsStore, logger: Logger): Router {
   const router = Router();
   router
     .route('/healthz')
@@ -17,7 +18,8 @@ export function healthRoutes(store: CollectionsStore): Router {
       try {
         await store.ping();
       } catch (err) {
-        throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
+        logger.warn({ err }, 'not ready: database');
+        throw new ServiceUnavailableError('health.notReady', { reason: 'database' }, { cause: err });
       }
       res.json({ data: { status: 'ready' } });
     })

@@ -41,7 +41,7 @@ describe('startCollectionsService', () => {
     await sequelize.close();
     const res = await request(app).get('/readyz').set('Accept-Language', 'fr');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: 'Le service est temporairement indisponible' });
+    expect(res.body).toEqual({ error: 'Pas prêt : database ne répond pas' });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect((await request(app).get('/nowhere')).status).toBe(404);
   });
