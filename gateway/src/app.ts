@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import {
+  Counter,
   accessLog,
   createServiceMetrics,
   errorHandler,
@@ -45,6 +46,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(requestContext());
   app.use(accessLog(deps.logger));
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
+  registerKeyCacheMetrics(metrics, deps.authenticator);
   app.use(httpMetrics(metrics));
   app.get('/metrics', metricsEndpoint(metrics));
   app.use(healthRoutes(deps.readiness));
@@ -56,4 +58,20 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** Counts read at scrape time from the authenticator, which knows nothing of Prometheus. */
+function registerKeyCacheMetrics(metrics: ServiceMetrics, authenticator: KeyAuthenticator): void {
+  new Counter({
+    name: 'skills_key_cache_lookups_total',
+    help: 'API key lookups answered from the key cache (hit) or the database (miss)',
+    labelNames: ['result'],
+    registers: [metrics.registry],
+    collect() {
+      const { hits, misses } = authenticator.cacheStats();
+      this.reset();
+      this.inc({ result: 'hit' }, hits);
+      this.inc({ result: 'miss' }, misses);
+    },
+  });
 }

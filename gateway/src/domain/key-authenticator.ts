@@ -30,6 +30,8 @@ export class KeyAuthenticator {
   private readonly touched = new Map<string, number>();
   private readonly touchIntervalMs: number;
   private readonly now: () => number;
+  /** lookups answered from the cache / by the store, since start (exported as metrics) */
+  private readonly stats = { hits: 0, misses: 0 };
 
   constructor(private readonly options: KeyAuthenticatorOptions) {
     this.now = options.now ?? Date.now;
@@ -52,6 +54,11 @@ export class KeyAuthenticator {
     return { kind: 'account', accountId: stored.accountId, plan: stored.plan, keyId: stored.keyId };
   }
 
+  /** Key lookups answered from the cache (hits) or by the database (misses) since start. */
+  cacheStats(): { hits: number; misses: number } {
+    return { ...this.stats };
+  }
+
   /** A key was revoked here: refuse it from the next request on. */
   forgetKey(keyId: string): void {
     this.cache.invalidate((entry) => entry?.keyId === keyId);
@@ -65,7 +72,11 @@ export class KeyAuthenticator {
   private async lookup(hash: Buffer): Promise<StoredKey | undefined> {
     const id = hash.toString('hex');
     const cached = this.cache.get(id);
-    if (cached !== undefined) return cached ?? undefined;
+    if (cached !== undefined) {
+      this.stats.hits += 1;
+      return cached ?? undefined;
+    }
+    this.stats.misses += 1;
     const stored = await this.options.keys.findByHash(hash);
     this.cache.set(id, stored ?? null);
     return stored;
