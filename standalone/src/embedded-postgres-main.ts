@@ -1,0 +1,38 @@
+/**
+ * `node standalone/dist/embedded-postgres-main.js`: the embedded PGlite as a
+ * process of its own, serving DATA_DIR on PG_PORT. It lets the services run as
+ * separate processes against it, and lets fault tests kill the database and
+ * start it again on the same port and data files without touching them.
+ * Prints `READY <url>` once it accepts connections; SIGTERM closes the data
+ * files cleanly (SIGKILL is the crash).
+ */
+import { mkdir } from 'node:fs/promises';
+import { startEmbeddedPostgres } from '@skills/common';
+
+async function main(): Promise<void> {
+  const dataDir = process.env.DATA_DIR;
+  const port = Number(process.env.PG_PORT ?? '5433');
+  if (!dataDir || !Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write('DATA_DIR (data directory) and PG_PORT (0..65535) are required\n');
+    process.exit(1);
+  }
+  await mkdir(dataDir, { recursive: true });
+  const db = await startEmbeddedPostgres({ dataDir, port });
+  process.stdout.write(`READY ${db.url}\n`);
+  const stop = (): void => {
+    db.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`stop failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`embedded postgres failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,183 @@
+/**
+ * The distributed topology as real processes: an embedded Postgres process
+ * (or the server in DATABASE_URL), then collections-service, catalog-service
+ * and the gateway each as `node <pkg>/dist/main.js`, with known secrets so
+ * tests can look for them in the logs. Every line a process writes is kept.
+ * Each process can be killed and started again on the same port and env.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { Client, freePort } from '../e2e/helpers';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+export const ADMIN_TOKEN = `adm_${'t3st-admin-token-'.repeat(3)}`;
+export const PRINCIPAL_SECRET = `psec_${'principal-secret-'.repeat(3)}`;
+
+export class Proc {
+  private child: ChildProcess | undefined;
+  private output = '';
+
+  constructor(
+    readonly name: string,
+    private readonly script: string,
+    private readonly env: Record<string, string>,
+    readonly port: number,
+  ) {}
+
+  /** everything the process (all its runs) wrote to stdout and stderr */
+  get lines(): string[] {
+    return this.output.split('\n').filter((l) => l.length > 0);
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts the process; resolves once `ready()` holds (or rejects if it exits first). */
+  async start(ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+    const path = join(ROOT, this.script);
+    if (!existsSync(path)) throw new Error(`${path} is missing: build first (npm run build)`);
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NODE_OPTIONS' && k !== 'DATABASE_URL') env[k] = v;
+    const child = spawn(process.execPath, [path], { cwd: ROOT, env: { ...env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.stdout?.setEncoding('utf8').on('data', (c: string) => (this.output += c));
+    child.stderr?.setEncoding('utf8').on('data', (c: string) => (this.output += c));
+    const deadline = Date.now() + timeoutMs;
+    while (!(await ready().catch(() => false))) {
+      if (!this.running) throw new Error(`${this.name} exited with ${child.exitCode} before it was ready\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`${this.name} not ready within ${timeoutMs} ms\n${this.output}`);
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+  }
+
+  /** Sends `signal` and resolves to the exit code (null when killed by the signal). */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    const child = this.child;
+    if (!child || !this.running) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
+    child.kill(signal);
+    return exited;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+  await res.arrayBuffer();
+  return res.ok;
+}
+
+export interface Topology {
+  databaseUrl: string;
+  /** the embedded database process; absent on a server */
+  postgres?: Proc;
+  collections: Proc;
+  catalog: Proc;
+  gateway: Proc;
+  client: Client;
+  /** every line every process wrote */
+  allLines(): string[];
+  /** (re)starts a service process and waits for its /healthz */
+  restart(proc: Proc): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface TopologyOptions {
+  logLevel?: string;
+  /** always an embedded Postgres process, even when DATABASE_URL names a server (database restart tests) */
+  embedded?: boolean;
+}
+
+export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'skills-rel-'));
+  let server: TestDatabase | undefined;
+  let postgres: Proc | undefined;
+  let databaseUrl: string;
+  const started: Proc[] = [];
+  const dispose = async () => {
+    for (const p of [...started].reverse()) await p.stop('SIGKILL');
+    await server?.drop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (process.env.DATABASE_URL && !options.embedded) {
+      server = await createTestDatabase();
+      databaseUrl = server.url;
+    } else {
+      const pgPort = await freePort();
+      postgres = new Proc('postgres', 'standalone/dist/embedded-postgres-main.js', { DATA_DIR: join(dataDir, 'pgdata'), PG_PORT: String(pgPort) }, pgPort);
+      started.push(postgres);
+      const pg = postgres;
+      await pg.start(async () => pg.lines.some((l) => l.startsWith('READY ')));
+      databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres?sslmode=disable`;
+    }
+    const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    const shared = { DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' };
+    const collections = new Proc('collections-service', 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort);
+    const catalog = new Proc(
+      'catalog-service',
+      'catalog-service/dist/main.js',
+      { ...shared, PORT: String(catalogPort), POLL_INTERVAL_MS: '50', COLLECTIONS_URL: `http://127.0.0.1:${collectionsPort}` },
+      catalogPort,
+    );
+    const gateway = new Proc(
+      'gateway',
+      'gateway/dist/main.js',
+      {
+        ...shared,
+        PORT: String(gatewayPort),
+        ADMIN_TOKEN,
+        CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
+        COLLECTIONS_URL: `http://127.0.0.1:${collectionsPort}`,
+      },
+      gatewayPort,
+    );
+    const restart = async (proc: Proc) => {
+      if (!started.includes(proc)) started.push(proc);
+      await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));
+    };
+    // Migrations of one schema at a time: the services start one after the other.
+    for (const proc of [collections, catalog, gateway]) await restart(proc);
+    return {
+      databaseUrl,
+      postgres,
+      collections,
+      catalog,
+      gateway,
+      client: new Client(`http://127.0.0.1:${gatewayPort}`),
+      allLines: () => started.flatMap((p) => p.lines),
+      restart,
+      dispose,
+    };
+  } catch (err) {
+    await dispose();
+    throw err;
+  }
+}
+
+/** Creates an account on `plan` and a key for it through the admin API. */
+export async function newKey(client: Client, plan: 'pro' | 'team' = 'pro'): Promise<{ accountId: string; key: string }> {
+  const email = `rel-${Math.random().toString(36).slice(2)}@example.com`;
+  const account = await client.call('POST', '/admin/v1/accounts', { token: ADMIN_TOKEN, json: { email, plan } });
+  if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
+  const accountId = account.body.data.account.id as string;
+  const key = await client.call('POST', `/admin/v1/accounts/${accountId}/api-keys`, { token: ADMIN_TOKEN, json: {} });
+  if (key.status !== 201) throw new Error(`key: ${key.status} ${JSON.stringify(key.body)}`);
+  return { accountId, key: key.body.data.apiKey.key as string };
+}
+
+/** An ndjson import body of `count` public skills named `<prefix>-<n>`. */
+export function catalogLines(prefix: string, count: number): string {
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ slug: `${prefix}-${i}`, name: `${prefix} tool ${i}`, description: 'Generated for a reliability test.', type: 'skill', category: 'testing', tags: [prefix] }),
+  ).join('\n');
+}
+
+export async function importCatalog(client: Client, body: string): Promise<void> {
+  const res = await client.call('POST', '/admin/v1/skills:import', { token: ADMIN_TOKEN, raw: body, headers: { 'content-type': 'application/x-ndjson' } });
+  if (res.status !== 200) throw new Error(`import: ${res.status} ${JSON.stringify(res.body)}`);
+}
