@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, MethodNotAllowedError, NotFoundError } from '../errors';
 import { translate } from '../i18n';
+import { isDatabaseUnavailable } from '../db/errors';
 import { contextOf } from './request-context';
 import { translateBodyParserError, JSON_BODY_LIMIT } from './json-body';
 
@@ -23,6 +24,12 @@ export function errorHandler(logger: Logger) {
       if (known.status >= 500) logger.error({ err: known, requestId, cause: known.cause }, known.messageKey);
       for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
       res.status(known.status).json({ error: translate(known.messageKey, lang ?? 'en', known.params) });
+      return;
+    }
+    if (isDatabaseUnavailable(known)) {
+      // An outage, not a bug: the client may retry; the log keeps the cause.
+      logger.error({ err: known, requestId, method: req.method, path: req.path }, 'database unavailable');
+      res.status(503).json({ error: translate('upstream.unavailable', lang ?? 'en') });
       return;
     }
     logger.error({ err: known, requestId, method: req.method, path: req.path }, 'unhandled error');
