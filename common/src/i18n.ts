@@ -48,6 +48,10 @@ const messages = {
   },
   'apiKey.notFound': { en: 'API key not found', fr: 'Clé API introuvable' },
   'route.notFound': { en: 'Route not found', fr: 'Route introuvable' },
+  'route.malformedPath': {
+    en: 'The request path is not valid percent-encoded UTF-8',
+    fr: 'Le chemin de la requête n\'est pas de l\'UTF-8 correctement encodé en pourcentage',
+  },
   'route.methodNotAllowed': {
     en: 'Method {method} is not allowed on this route',
     fr: 'La méthode {method} n\'est pas autorisée sur cette route',

@@ -54,5 +54,9 @@ export function translateBodyParserError(err: unknown, limit: string): unknown {
   if (type === 'request.aborted' || type === 'request.size.invalid') {
     return new InputError('body.invalidJson', {}, { cause: err });
   }
+  // Express's router and the gateway's route table decode path segments;
+  // a segment that is not percent-encoded UTF-8 (%ED%A0%80, %zz) is the
+  // client's mistake, not a 500.
+  if (err instanceof URIError) return new InputError('route.malformedPath', {}, { cause: err });
   return err;
 }
