@@ -14,8 +14,10 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   dbPoolMax: number;
   logLevel: string;
-  /** requests per minute per API key (per replica); 0 turns the limit off */
-  rateLimitPerMinute: number;
+  /** requests per minute per API key, by plan; 0 turns the limit off for that plan */
+  rateLimits: { pro: number; team: number };
+  /** Redis shared by the replicas for the rate limit windows; in memory per replica without it */
+  redisUrl?: string;
   /** a client must send all its headers within this time */
   headersTimeoutMs?: number;
   /** a client must send its whole request (body included) within this time */
@@ -33,7 +35,9 @@ interface GatewayEnv {
   UPSTREAM_TIMEOUT_MS: number;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
-  RATE_LIMIT_PER_MINUTE: number;
+  RATE_LIMIT_PRO_PER_MINUTE: number;
+  RATE_LIMIT_TEAM_PER_MINUTE: number;
+  REDIS_URL?: string;
   HEADERS_TIMEOUT_MS: number;
   REQUEST_TIMEOUT_MS: number;
 }
@@ -52,7 +56,10 @@ const schema = Joi.object<GatewayEnv>({
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(10_000),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
-  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(6_000),
+  // DESIGN.md: pro 600/min, team 1,200/min; 0 turns a plan's limit off.
+  RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0).default(600),
+  RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0).default(1_200),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(500).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
 });
@@ -71,7 +78,8 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
-    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, team: e.RATE_LIMIT_TEAM_PER_MINUTE },
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   });

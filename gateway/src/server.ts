@@ -5,10 +5,12 @@ import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { KeyAuthenticator } from './domain/key-authenticator';
-import { RateLimiter } from './domain/rate-limiter';
+import { RateLimiter, type RateLimitStore } from './domain/rate-limiter';
 import { Upstream } from './http/upstream-proxy';
 import { SequelizeAccountRepository } from './store/account.repository';
 import { SequelizeKeyStore } from './store/api-key.store';
+import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
+import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 
 export interface RunningService {
@@ -28,6 +30,13 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
     collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
   };
+  let rateStore: RateLimitStore = new MemoryRateLimitStore();
+  if (config.redisUrl) {
+    const shared = new RedisRateLimitStore({ url: config.redisUrl, logger });
+    await shared.connect();
+    rateStore = shared;
+  }
+  const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
   const app = createGatewayApp({
     logger,
     adminToken: config.adminToken,
@@ -35,7 +44,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     accounts: new AccountService(accountRepository, new SequelizeKeyStore(sequelize), authenticator),
     signer: new PrincipalSigner({ secret: config.principalSecret }),
     upstreams,
-    rateLimiter: new RateLimiter({ limit: config.rateLimitPerMinute }),
+    rateLimiter,
     readiness: [
       { name: 'database', ready: () => accountRepository.ping().then(() => true) },
       { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
@@ -59,7 +68,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
       await closed;
       clearTimeout(force);
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close()]);
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
       await sequelize.close();
     },
   };

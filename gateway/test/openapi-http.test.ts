@@ -15,7 +15,7 @@ describe('OpenAPI document and docs page over HTTP', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness({ rateLimitPerMinute: 2 });
+    h = await startHarness({ rateLimits: { pro: 2, team: 2 } });
   }, 90_000);
   afterAll(async () => {
     await h?.close();

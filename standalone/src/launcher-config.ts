@@ -16,7 +16,12 @@ export interface LauncherConfig {
   /** a Postgres server to use instead of the embedded PGlite */
   databaseUrl?: string;
   logLevel: string;
+  /** the gateway's rate limit settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, REDIS_URL) */
+  gatewayEnv: Readonly<Record<string, string>>;
 }
+
+/** Gateway variables the launcher passes through, so a run (or the bench) can raise or disable limits. */
+const GATEWAY_PASSTHROUGH = ['RATE_LIMIT_PRO_PER_MINUTE', 'RATE_LIMIT_TEAM_PER_MINUTE', 'REDIS_URL'] as const;
 
 interface LauncherEnv {
   PORT: number;
@@ -24,6 +29,9 @@ interface LauncherEnv {
   DATA_DIR: string;
   DATABASE_URL?: string;
   LOG_LEVEL: string;
+  RATE_LIMIT_PRO_PER_MINUTE?: number;
+  RATE_LIMIT_TEAM_PER_MINUTE?: number;
+  REDIS_URL?: string;
 }
 
 const schema = Joi.object<LauncherEnv>({
@@ -34,6 +42,9 @@ const schema = Joi.object<LauncherEnv>({
   DATABASE_URL: env.postgresUrl(),
   // The embedded run talks to a person at a terminal: only warnings and worse by default.
   LOG_LEVEL: env.logLevel().default('warn'),
+  RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0),
+  RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
 });
 
 export function loadLauncherConfig(vars: Record<string, string | undefined>): LauncherConfig {
@@ -44,5 +55,8 @@ export function loadLauncherConfig(vars: Record<string, string | undefined>): La
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     logLevel: parsed.LOG_LEVEL,
+    gatewayEnv: Object.freeze(
+      Object.fromEntries(GATEWAY_PASSTHROUGH.filter((name) => parsed[name] !== undefined).map((name) => [name, String(parsed[name])])),
+    ),
   });
 }

@@ -65,6 +65,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       adminToken: adminToken.token,
       gatewayPort: config.port,
       logLevel: config.logLevel,
+      gatewayEnv: config.gatewayEnv,
       loggerFor: options.loggerFor,
     });
     cleanup.unshift(() => stack.close());

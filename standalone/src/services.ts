@@ -15,6 +15,8 @@ export interface StackOptions {
   adminToken: string;
   gatewayPort: number;
   logLevel: string;
+  /** extra gateway variables (rate limits, Redis) */
+  gatewayEnv?: Readonly<Record<string, string>>;
   loggerFor(service: string): Logger;
 }
 
@@ -62,6 +64,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     const gateway = await startGateway(
       loadGatewayConfig({
         ...shared,
+        ...options.gatewayEnv,
         PORT: String(options.gatewayPort),
         ADMIN_TOKEN: options.adminToken,
         CATALOG_URL: catalog.url,

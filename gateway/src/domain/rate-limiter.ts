@@ -1,16 +1,31 @@
 /**
- * Per-key request budget: a fixed window per key that starts with the key's
- * first request. Counted in memory per replica (N replicas allow up to N ×
- * the budget); the headers tell a client where it stands either way.
+ * Per-key request budget, set by the key's plan (DESIGN.md §3: pro and team
+ * have API access, free is refused before this runs). A fixed window per key
+ * starts with the key's first request; where the windows are counted is a
+ * `RateLimitStore`: in memory for one replica, Redis when replicas share it.
  */
+import type { Plan } from '@skills/common';
+
+/** One counted request: how many the window holds now (this one included) and when it ends. */
+export interface WindowHit {
+  count: number;
+  /** milliseconds until the window resets */
+  resetMs: number;
+}
+
+export interface RateLimitStore {
+  /** Counts one request of `id` in its current window (opened with `windowMs` when absent). */
+  hit(id: string, windowMs: number): Promise<WindowHit>;
+  close?(): Promise<void>;
+}
+
+/** Requests per window by plan; 0 (or absent) turns limiting off for that plan. */
+export type PlanLimits = Partial<Record<Plan, number>>;
 
 export interface RateLimiterOptions {
-  /** requests per window; 0 turns limiting off */
-  limit: number;
+  limits: PlanLimits;
+  store: RateLimitStore;
   windowMs?: number;
-  /** keys tracked at once before idle windows are dropped */
-  maxKeys?: number;
-  now?: () => number;
 }
 
 export interface RateDecision {
@@ -21,52 +36,31 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-interface Window {
-  startedAt: number;
-  count: number;
-}
-
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private readonly windowMs: number;
-  private readonly maxKeys: number;
-  private readonly now: () => number;
+  readonly windowMs: number;
 
   constructor(private readonly options: RateLimiterOptions) {
     this.windowMs = options.windowMs ?? 60_000;
-    this.maxKeys = options.maxKeys ?? 100_000;
-    this.now = options.now ?? Date.now;
   }
 
-  get enabled(): boolean {
-    return this.options.limit > 0;
+  limitFor(plan: Plan): number {
+    return this.options.limits[plan] ?? 0;
   }
 
-  /** Counts one request of `id` and says whether it fits the budget. */
-  take(id: string): RateDecision {
-    const now = this.now();
-    let window = this.windows.get(id);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(id, window);
-      if (this.windows.size > this.maxKeys) this.prune(now);
-    }
-    const allowed = window.count < this.options.limit;
-    if (allowed) window.count += 1;
+  /** Counts one request of key `id` on `plan`; undefined when the plan is not limited. */
+  async take(id: string, plan: Plan): Promise<RateDecision | undefined> {
+    const limit = this.limitFor(plan);
+    if (limit <= 0) return undefined;
+    const { count, resetMs } = await this.options.store.hit(id, this.windowMs);
     return {
-      allowed,
-      limit: this.options.limit,
-      remaining: this.options.limit - window.count,
-      resetSeconds: Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000)),
+      allowed: count <= limit,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
     };
   }
 
-  private prune(now: number): void {
-    for (const [id, w] of this.windows) if (now - w.startedAt >= this.windowMs) this.windows.delete(id);
-    // Still full of live windows: drop the oldest rather than grow without bound.
-    for (const id of this.windows.keys()) {
-      if (this.windows.size <= this.maxKeys) break;
-      this.windows.delete(id);
-    }
+  close(): Promise<void> {
+    return this.options.store.close?.() ?? Promise.resolve();
   }
 }

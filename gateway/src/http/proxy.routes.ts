@@ -44,10 +44,11 @@ function checkDeclaredLength(req: Request, limit: number): void {
   if (declared > limit) throw new PayloadTooLargeError('body.tooLarge', { limit: `${Math.round(limit / 1024)}kb` });
 }
 
-/** Counts the call against the key's budget; the RateLimit-* headers go on every answer. */
-function applyRateLimit(limiter: RateLimiter | undefined, principal: Principal, res: Response): void {
-  if (!limiter?.enabled || principal.kind !== 'account') return;
-  const decision = limiter.take(principal.keyId);
+/** Counts the call against the key's plan budget; the RateLimit-* headers go on every answer. */
+async function applyRateLimit(limiter: RateLimiter | undefined, principal: Principal, res: Response): Promise<void> {
+  if (!limiter || principal.kind !== 'account') return;
+  const decision = await limiter.take(principal.keyId, principal.plan);
+  if (!decision) return;
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
   res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
@@ -55,6 +56,16 @@ function applyRateLimit(limiter: RateLimiter | undefined, principal: Principal, 
     const seconds = decision.resetSeconds;
     throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
   }
+}
+
+/**
+ * Public reads get a strong ETag (If-None-Match → 304) and a cache policy:
+ * search may be reused for 5 s (a write can stay hidden from a client cache
+ * that long), collection reads must be revalidated every time.
+ */
+function cacheControlOf(route: ProxyRoute): string | undefined {
+  if (route.method !== 'GET' || route.auth !== 'key') return undefined;
+  return route.pattern === '/api/v1/skills' ? 'private, max-age=5' : 'private, no-cache';
 }
 
 export function proxyRoutes(deps: ProxyRoutesDeps) {
@@ -91,7 +102,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     // route, so give them the table's pattern instead of "unmatched".
     req.route = { path: route.pattern };
     const principal = await authenticate(route, req, res);
-    applyRateLimit(deps.rateLimiter, principal, res);
+    await applyRateLimit(deps.rateLimiter, principal, res);
     const limit = bodyLimitOf(route);
     checkDeclaredLength(req, limit);
     const body = await checkAccount(route, params, req, res);
@@ -99,6 +110,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
       principal: deps.signer.sign(principal, req.method, req.originalUrl),
       body,
       bodyLimit: limit,
+      cacheControl: cacheControlOf(route),
     });
   };
 }

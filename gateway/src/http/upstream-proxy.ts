@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { Pool } from 'undici';
 import { AppError, PayloadTooLargeError, UpstreamError, contextOf, PRINCIPAL_HEADER, type Logger } from '@skills/common';
+import { ifNoneMatchHits, strongEtag } from './conditional';
 
 const FORWARDED_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'if-none-match', 'if-match', 'idempotency-key'];
 const HOP_BY_HOP = new Set([
@@ -43,6 +44,8 @@ export interface ForwardOptions {
   body?: string;
   /** bytes a streamed body may carry before 413 */
   bodyLimit: number;
+  /** a public read: its 200 JSON answer gets an ETag, this Cache-Control and 304 on If-None-Match */
+  cacheControl?: string;
 }
 
 function hasBody(req: Request): boolean {
@@ -65,6 +68,25 @@ function limitBytes(limit: number): Transform {
 function errorCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code ?? e?.cause?.code;
+}
+
+function isJson(type: string | string[] | undefined): boolean {
+  return typeof type === 'string' && type.startsWith('application/json');
+}
+
+/** Sends a buffered 200 with its ETag, or a bodiless 304 when the client already holds it. */
+async function sendConditional(req: Request, res: Response, body: Buffer, cacheControl: string): Promise<void> {
+  const etag = strongEtag(body);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl);
+  if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', String(body.length));
+  res.end(body);
 }
 
 export class Upstream {
@@ -124,6 +146,11 @@ export class Upstream {
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
         res.setHeader(name, value);
+      }
+      if (options.cacheControl && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
+        // Reads are small (≤ 50 results, ≤ 500 entries): buffered to hash them.
+        await sendConditional(req, res, Buffer.from(await answer.body.arrayBuffer()), options.cacheControl);
+        return;
       }
       await pipeline(answer.body, res);
     } catch (err) {

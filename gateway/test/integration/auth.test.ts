@@ -13,7 +13,7 @@ describe('gateway API key authentication', () => {
 
   beforeAll(async () => {
     // A small budget so the 429 test is quick; every other test uses at most 3 calls per key.
-    h = await startHarness({ rateLimitPerMinute: 5 });
+    h = await startHarness({ rateLimits: { pro: 5, team: 7 } });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -123,5 +123,12 @@ describe('gateway API key authentication', () => {
     expect(over.body).toEqual({ error: `Limite de requêtes dépassée ; réessayez dans ${seconds} s` });
     const other = await h.accountWithKey('pro');
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${other.key}`).expect(200);
+  });
+
+  it('gives a team key the team budget', async () => {
+    const { key } = await h.accountWithKey('team');
+    const ok = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
+    expect(ok.headers['ratelimit-limit']).toBe('7');
+    expect(ok.headers['ratelimit-remaining']).toBe('6');
   });
 });

@@ -119,7 +119,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     upstreamTimeoutMs: 500,
     dbPoolMax: 5,
     logLevel: 'silent',
-    rateLimitPerMinute: 6_000,
+    rateLimits: { pro: 6_000, team: 6_000 },
     ...overrides,
   };
   const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));

@@ -10,6 +10,7 @@ describe('loadLauncherConfig', () => {
       dataDir: resolve('.data'),
       databaseUrl: undefined,
       logLevel: 'warn',
+      gatewayEnv: {},
     });
   });
 
@@ -17,7 +18,13 @@ describe('loadLauncherConfig', () => {
     const config = loadLauncherConfig({
       PORT: '9090', ADMIN_TOKEN: 't'.repeat(32), DATA_DIR: '/tmp/skills', DATABASE_URL: 'postgres://u@db:5432/skills', LOG_LEVEL: 'debug',
     });
-    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug' });
+    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug', gatewayEnv: {} });
+  });
+
+  it('passes the gateway rate limit settings on, so a run can raise or disable them', () => {
+    const config = loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '5000', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config.gatewayEnv).toEqual({ RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '5000', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(() => loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '-1' })).toThrow(ConfigError);
   });
 
   it('names every bad variable at once', () => {

@@ -1,0 +1,26 @@
+/**
+ * Conditional GETs (RFC 9110 §8.8.3, §13.1.2): the gateway tags every 200
+ * JSON answer of a public read with a strong ETag, a hash of the exact bytes
+ * sent, so equal bodies share a tag on every replica with no state.
+ */
+import { createHash } from 'node:crypto';
+
+export function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+const ENTITY_TAG = /(W\/)?"([^"]*)"/g;
+
+/**
+ * True when `If-None-Match` names `etag`: `*`, or a list of entity tags
+ * compared weakly (a W/ tag matches the strong one with the same opaque part).
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  for (const match of header.matchAll(ENTITY_TAG)) {
+    if (`"${match[2]}"` === opaque) return true;
+  }
+  return false;
+}
