@@ -150,6 +150,10 @@ const messages = {
     en: 'Idempotency-Key was already used with a different request body',
     fr: 'Idempotency-Key a déjà été utilisée avec un autre corps de requête',
   },
+  'idempotency.invalidKey': {
+    en: 'Idempotency-Key must be 1 to {max} visible ASCII characters',
+    fr: 'Idempotency-Key doit compter de 1 à {max} caractères ASCII visibles',
+  },
   'idempotency.inFlight': {
     en: 'A request with this Idempotency-Key is still being processed',
     fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement',

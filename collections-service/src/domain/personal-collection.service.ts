@@ -4,6 +4,7 @@
  */
 import { ConflictError, NotFoundError, isUuid } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
+import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
 import { MAX_COLLECTIONS_PER_ACCOUNT } from './limits';
 import type { CollectionPatch, CollectionRecord, CollectionWithEntries } from './model';
 import type { CollectionsStore, Repositories } from './ports';
@@ -21,20 +22,35 @@ export class PersonalCollectionService {
   }
 
   create(accountId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
-    return this.store.transaction(async (repos) => {
-      await repos.collections.lockScope(accountId);
-      if ((await repos.collections.countByOwner(accountId)) >= MAX_COLLECTIONS_PER_ACCOUNT) {
-        throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_ACCOUNT });
-      }
-      const created = await repos.collections.insert({
-        ownerAccountId: accountId,
-        workspaceId: null,
-        createdBy: accountId,
-        name: input.name,
-        description: input.description ?? '',
-      });
-      return { ...created, skills: [] };
+    return this.store.transaction((repos) => this.insert(repos, accountId, input));
+  }
+
+  /** `create` at most once per Idempotency-Key (see idempotency.ts). */
+  createOnce(
+    accountId: string,
+    input: { name: string; description?: string },
+    idempotent: Idempotent<CollectionWithEntries>,
+  ): Promise<IdempotentOutcome> {
+    return this.store.transaction((repos) => runIdempotent(repos, idempotent, () => this.insert(repos, accountId, input)));
+  }
+
+  private async insert(
+    repos: Repositories,
+    accountId: string,
+    input: { name: string; description?: string },
+  ): Promise<CollectionWithEntries> {
+    await repos.collections.lockScope(accountId);
+    if ((await repos.collections.countByOwner(accountId)) >= MAX_COLLECTIONS_PER_ACCOUNT) {
+      throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_ACCOUNT });
+    }
+    const created = await repos.collections.insert({
+      ownerAccountId: accountId,
+      workspaceId: null,
+      createdBy: accountId,
+      name: input.name,
+      description: input.description ?? '',
     });
+    return { ...created, skills: [] };
   }
 
   update(accountId: string, id: string, patch: CollectionPatch): Promise<CollectionWithEntries> {

@@ -13,6 +13,7 @@ import type {
   WorkspaceMember,
   WorkspaceRole,
 } from './model';
+import type { IdempotencyRepository } from './idempotency';
 
 export interface ItemRepository {
   findPublicBySlug(slug: string): Promise<ItemRecord | null>;
@@ -78,6 +79,7 @@ export interface Repositories {
   outbox: OutboxWriter;
   collections: CollectionRepository;
   workspaces: WorkspaceRepository;
+  idempotency: IdempotencyRepository;
 }
 
 export interface CollectionsStore {

@@ -4,6 +4,7 @@
  */
 import { ConflictError, NotFoundError, isUuid } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
+import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
 import { MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
 import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WorkspaceRole } from './model';
 import type { CollectionsStore, Repositories } from './ports';
@@ -31,21 +32,40 @@ export class TeamCollectionService {
     workspaceId: string,
     input: { name: string; description?: string },
   ): Promise<CollectionWithEntries> {
-    return this.store.transaction(async (repos) => {
-      await this.access(repos, accountId, workspaceId, 'create');
-      await repos.collections.lockScope(workspaceId);
-      if ((await repos.collections.countByWorkspace(workspaceId)) >= MAX_COLLECTIONS_PER_WORKSPACE) {
-        throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
-      }
-      const created = await repos.collections.insert({
-        ownerAccountId: null,
-        workspaceId,
-        createdBy: accountId,
-        name: input.name,
-        description: input.description ?? '',
-      });
-      return { ...created, skills: [] };
+    return this.store.transaction((repos) => this.insert(repos, accountId, workspaceId, input));
+  }
+
+  /** `create` at most once per Idempotency-Key (see idempotency.ts). */
+  createOnce(
+    accountId: string,
+    workspaceId: string,
+    input: { name: string; description?: string },
+    idempotent: Idempotent<CollectionWithEntries>,
+  ): Promise<IdempotentOutcome> {
+    return this.store.transaction((repos) =>
+      runIdempotent(repos, idempotent, () => this.insert(repos, accountId, workspaceId, input)),
+    );
+  }
+
+  private async insert(
+    repos: Repositories,
+    accountId: string,
+    workspaceId: string,
+    input: { name: string; description?: string },
+  ): Promise<CollectionWithEntries> {
+    await this.access(repos, accountId, workspaceId, 'create');
+    await repos.collections.lockScope(workspaceId);
+    if ((await repos.collections.countByWorkspace(workspaceId)) >= MAX_COLLECTIONS_PER_WORKSPACE) {
+      throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
+    }
+    const created = await repos.collections.insert({
+      ownerAccountId: null,
+      workspaceId,
+      createdBy: accountId,
+      name: input.name,
+      description: input.description ?? '',
     });
+    return { ...created, skills: [] };
   }
 
   update(accountId: string, workspaceId: string, id: string, patch: TeamCollectionPatch): Promise<CollectionWithEntries> {

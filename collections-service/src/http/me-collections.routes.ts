@@ -2,7 +2,9 @@
 import { Router } from 'express';
 import { accountOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { PersonalCollectionService } from '../domain/personal-collection.service';
+import type { CollectionWithEntries } from '../domain/model';
 import { createCollectionSchema, personalPatchSchema } from './collection.schemas';
+import { idempotencyRequestOf, sendOutcome } from './idempotency-key';
 import { personalCollectionView } from './views';
 
 export function meCollectionsRoutes(service: PersonalCollectionService): Router {
@@ -17,8 +19,17 @@ export function meCollectionsRoutes(service: PersonalCollectionService): Router 
     .post(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);
       const body = validate(createCollectionSchema, req.body ?? {});
-      const collection = await service.create(accountId, body);
-      res.status(201).json({ data: { collection: personalCollectionView(collection) } });
+      const render = (collection: CollectionWithEntries) => ({
+        status: 201,
+        body: { data: { collection: personalCollectionView(collection) } },
+      });
+      const request = idempotencyRequestOf(req, accountId);
+      if (request) {
+        sendOutcome(res, await service.createOnce(accountId, body, { request, render }));
+        return;
+      }
+      const { status, body: answer } = render(await service.create(accountId, body));
+      res.status(status).json(answer);
     })
     .all(methodNotAllowed(['GET', 'POST']));
 

@@ -2,7 +2,9 @@
 import { Router } from 'express';
 import { accountOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { TeamCollectionService } from '../domain/team-collection.service';
+import type { CollectionWithEntries } from '../domain/model';
 import { createCollectionSchema, teamPatchSchema } from './collection.schemas';
+import { idempotencyRequestOf, sendOutcome } from './idempotency-key';
 import { teamCollectionView } from './views';
 
 export function workspaceCollectionsRoutes(service: TeamCollectionService): Router {
@@ -17,8 +19,17 @@ export function workspaceCollectionsRoutes(service: TeamCollectionService): Rout
     .post(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);
       const body = validate(createCollectionSchema, req.body ?? {});
-      const collection = await service.create(accountId, req.params.id, body);
-      res.status(201).json({ data: { collection: teamCollectionView(collection) } });
+      const render = (collection: CollectionWithEntries) => ({
+        status: 201,
+        body: { data: { collection: teamCollectionView(collection) } },
+      });
+      const request = idempotencyRequestOf(req, accountId);
+      if (request) {
+        sendOutcome(res, await service.createOnce(accountId, req.params.id, body, { request, render }));
+        return;
+      }
+      const { status, body: answer } = render(await service.create(accountId, req.params.id, body));
+      res.status(status).json(answer);
     })
     .all(methodNotAllowed(['GET', 'POST']));
 

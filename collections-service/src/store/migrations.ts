@@ -112,4 +112,22 @@ export const collectionsMigrations: Migration[] = [
       CREATE INDEX collection_entries_item_idx ON collections.collection_entries (item_id);
     `,
   },
+  {
+    id: '004_idempotency_keys',
+    up: `
+      -- Idempotency-Key of the two creates: the first answer, stored in the
+      -- transaction of the creation; rows older than 24 h are purged lazily.
+      CREATE TABLE collections.idempotency_keys (
+        account_id uuid NOT NULL,
+        route text NOT NULL,
+        key text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 255),
+        request_hash text NOT NULL,
+        status integer,
+        body jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, route, key)
+      );
+      CREATE INDEX idempotency_keys_created_idx ON collections.idempotency_keys (created_at);
+    `,
+  },
 ];
