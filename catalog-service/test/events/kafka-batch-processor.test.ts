@@ -130,19 +130,18 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
     expect(payload.journal).toEqual(['heartbeat', 'heartbeat', 'resolve:5', 'heartbeat', 'commit:skills.changes.v1/2@6']);
   });
 
-  it('after the last attempt, applies events one by one and dead-letters only the one that keeps failing', async () => {
-    const applied: string[] = [];
-    const payload = new FakePayload([message(7, event('a', 1)), message(8, event('poison', 1)), message(9, event('b', 1))]);
-    const { sut, letters } = setup(async (events) => {
-      if (events.some((e) => e.itemId === 'poison')) throw new TypeError('cannot index this item');
-      applied.push(...events.map((e) => e.eventId));
+  it('keeps retrying a batch past the last attempt and never dead-letters what the handler refuses (the indexer decides what is poison)', async () => {
+    let calls = 0;
+    const payload = new FakePayload([message(7, event('a', 1)), message(8, event('poison', 1))]);
+    const { sut, letters, sleeps } = setup(async () => {
+      calls += 1;
+      if (calls < 7) throw new TypeError('search engine unavailable');
     });
     await sut.process(payload);
-    expect(applied).toEqual(['a-1', 'b-1']);
-    expect(letters).toHaveLength(1);
-    expect(letters[0]).toMatchObject({ reason: 'apply-failed', detail: 'TypeError: cannot index this item', attempts: 4, partition: 2 });
-    expect(letters[0]?.message.offset).toBe('8');
-    expect(payload.journal.slice(-1)).toEqual(['commit:skills.changes.v1/2@10']);
+    expect(calls).toBe(7);
+    expect(letters).toEqual([]);
+    expect(sleeps).toEqual([100, 150, 150, 150, 150, 150]);
+    expect(payload.journal.slice(-1)).toEqual(['commit:skills.changes.v1/2@9']);
   });
 
   it('gives the batch up uncommitted when a rebalance takes the partition during a retry', async () => {

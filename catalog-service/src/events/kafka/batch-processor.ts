@@ -3,9 +3,14 @@ import type { Logger } from 'pino';
 import type { EventBatchHandler, SkillChangeEvent } from '@skills/common';
 import { decodeSkillEvent } from './skill-event.codec';
 
-/** How long the consumer keeps retrying a failing batch before dead-lettering what still fails. */
+/**
+ * Backoff of a batch whose handler fails. The batch is retried until it
+ * succeeds, the partition is lost or the consumer stops: deciding that an
+ * event is poison is the handler's business (the indexer dead-letters it in
+ * catalog.dead_letters), the event log only delivers.
+ */
 export interface RetryPolicy {
-  /** attempts for the whole batch, the first included */
+  /** failed attempts after which each further failure is logged as an error (a stuck partition) */
   attempts: number;
   initialDelayMs: number;
   maxDelayMs: number;
@@ -18,7 +23,8 @@ export interface DeadLetter {
   topic: string;
   partition: number;
   message: KafkaMessage;
-  reason: 'unparseable' | 'apply-failed';
+  /** only messages that are no skill-change event: the handler never sees them */
+  reason: 'unparseable';
   detail: string;
   attempts: number;
 }
@@ -48,7 +54,8 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /**
  * The `eachBatch` body of one consumer group. The group's offset for a
  * partition moves only after every message of the batch was either applied
- * by the handler or acknowledged on the dead-letter topic; when the consumer
+ * by the handler or (unparseable) acknowledged on the dead-letter topic; a
+ * failing handler is retried with capped backoff, never skipped; when the consumer
  * stops or loses the partition mid-batch, nothing is resolved and the next
  * owner gets the whole batch again (the handler is idempotent).
  */
@@ -87,46 +94,23 @@ export class BatchProcessor {
     });
   }
 
-  /** true when every event was applied or dead-lettered; false when the batch was abandoned */
+  /** true once the handler resolved; false when the batch was abandoned (partition lost, consumer stopping) */
   private async applyWithRetry(payload: EachBatchPayload, events: Decoded[], log: Logger): Promise<boolean> {
     const { attempts, initialDelayMs, maxDelayMs } = this.options.retry;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       if (!this.stillOwned(payload)) return false;
       try {
         await this.options.handler(events.map((d) => d.event));
         return true;
       } catch (err) {
-        lastError = err;
-        log.warn({ err, attempt, attempts, size: events.length }, 'applying events failed');
+        // Before `attempts`: a blip. After: the partition is stuck until the handler's dependency is back.
+        if (attempt < attempts) log.warn({ err, attempt, size: events.length }, 'applying events failed; retrying');
+        else log.error({ err, attempt, size: events.length }, 'applying events still failing; retrying until it succeeds');
       }
-      if (attempt < attempts) {
-        await this.sleep(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
-        // Keeps the group membership alive while we wait; throws when a rebalance took the partition.
-        await payload.heartbeat();
-      }
+      await this.sleep(Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(attempt - 1, 20)));
+      // Keeps the group membership alive while we wait; throws when a rebalance took the partition.
+      await payload.heartbeat();
     }
-    log.error({ err: lastError, size: events.length }, 'batch still failing after retries; isolating events');
-    return this.isolate(payload, events, attempts, log);
-  }
-
-  /**
-   * One event at a time, so a single poisonous event ends on the dead-letter
-   * topic and the others of its batch are still applied.
-   */
-  private async isolate(payload: EachBatchPayload, events: Decoded[], attempts: number, log: Logger): Promise<boolean> {
-    const failed: DeadLetter[] = [];
-    for (const { message, event } of events) {
-      if (!this.stillOwned(payload)) return false;
-      try {
-        await this.options.handler([event]);
-      } catch (err) {
-        log.error({ err, eventId: event.eventId, offset: message.offset }, 'event dead-lettered');
-        failed.push(this.letter(payload, message, 'apply-failed', errorText(err), attempts + 1));
-      }
-    }
-    if (failed.length > 0) await this.options.deadLetters.send(this.options.group, failed);
-    return true;
   }
 
   private stillOwned(payload: EachBatchPayload): boolean {
@@ -149,6 +133,3 @@ export function nextOffset(offset: string): string {
   return (BigInt(offset) + 1n).toString();
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-}
