@@ -1,0 +1,182 @@
+/**
+ * Who may read and change what, through the gateway of a real stack: every
+ * endpoint × {owner, other account, non-member, viewer, member, admin}. The
+ * expected status of each cell is the table below (DESIGN.md §3): another
+ * account never sees a personal collection or private skill (404, existence
+ * not revealed); a non-member of a workspace gets 403; roles gate team
+ * writes. A refused write is checked to have changed nothing.
+ *
+ * Actors: "owner" owns the personal collection, the private skill and the
+ * workspace W; "other" is an account that owns a workspace of its own;
+ * "nonMember" belongs to no workspace; viewer/member/admin hold that role
+ * in W. Every actor has a key on the team plan.
+ */
+import { newAccount, startStack, type ApiResponse, type Json, type Stack } from './helpers';
+
+const ACTORS = ['owner', 'other', 'nonMember', 'viewer', 'member', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface Fixture {
+  /** the owner's personal collection */
+  personal: string;
+  /** a collection of the acting account itself */
+  actorsOwn: string;
+  /** a team collection of W created by the owner */
+  team: string;
+  /** a team collection of W created by the member */
+  teamByMember: string;
+}
+
+interface Row {
+  name: string;
+  /** expected status per actor, in ACTORS order */
+  expect: readonly [number, number, number, number, number, number];
+  call(actor: Actor, f: Fixture): Promise<ApiResponse>;
+  /** for writes: the owner's view of what the call may have changed, compared before/after a refusal */
+  state?(f: Fixture): Promise<unknown>;
+  /** extra check on a successful answer */
+  check?(actor: Actor, r: ApiResponse, f: Fixture): void;
+}
+
+let stack: Stack;
+const keys = {} as Record<Actor, string>;
+const ids = {} as Record<Actor, string>;
+let workspace = '';
+let privateSkill = '';
+let cellsChecked = 0;
+
+const as = (actor: Actor, method: string, path: string, json?: unknown) => stack.client.call(method, path, { token: keys[actor], json });
+const ws = (path = '') => `/api/v1/workspaces/${workspace}/collections${path}`;
+const read = async (actor: Actor, path: string) => {
+  const r = await as(actor, 'GET', path);
+  return { status: r.status, body: r.body };
+};
+
+//                                                               owner other nonMember viewer member admin
+const ROWS: readonly Row[] = [
+  { name: 'GET /api/v1/skills',                         expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills?q=lint') },
+  {
+    name: 'GET /api/v1/me/collections (owner\'s listed?)', expect: [200, 200, 200, 200, 200, 200],
+    call: (a) => as(a, 'GET', '/api/v1/me/collections'),
+    check: (a, r, f) => expect(r.body.data.collections.some((c: Json) => c.id === f.personal)).toBe(a === 'owner'),
+  },
+  { name: 'POST /api/v1/me/collections',                expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/collections', { name: 'Mine' }) },
+  { name: 'GET /api/v1/me/collections/{owner\'s}',       expect: [200, 404, 404, 404, 404, 404], call: (a, f) => as(a, 'GET', `/api/v1/me/collections/${f.personal}`) },
+  {
+    name: 'PATCH /api/v1/me/collections/{owner\'s}',     expect: [200, 404, 404, 404, 404, 404],
+    call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.personal}`, { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
+    state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
+  },
+  {
+    name: 'PATCH own collection + owner\'s privateSkillId', expect: [200, 404, 404, 404, 404, 404],
+    call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.actorsOwn}`, { privateSkillId: privateSkill }),
+    state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
+  },
+  {
+    name: 'DELETE /api/v1/me/collections/{owner\'s}',    expect: [200, 404, 404, 404, 404, 404],
+    call: (a, f) => as(a, 'DELETE', `/api/v1/me/collections/${f.personal}`),
+    state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
+  },
+  {
+    name: 'GET /api/v1/workspaces/{W}/collections',      expect: [200, 403, 403, 200, 200, 200],
+    call: (a) => as(a, 'GET', ws()),
+    check: (_a, r, f) => expect(r.body.data.collections.map((c: Json) => c.id)).toContain(f.team),
+  },
+  {
+    name: 'POST /api/v1/workspaces/{W}/collections',     expect: [201, 403, 403, 403, 201, 201],
+    call: (a) => as(a, 'POST', ws(), { name: 'Team list' }),
+    state: () => read('owner', ws()),
+  },
+  { name: 'GET /api/v1/workspaces/{W}/collections/{c}',  expect: [200, 403, 403, 200, 200, 200], call: (a, f) => as(a, 'GET', ws(`/${f.team}`)) },
+  {
+    name: 'PATCH /api/v1/workspaces/{W}/collections/{c}', expect: [200, 403, 403, 403, 200, 200],
+    call: (a, f) => as(a, 'PATCH', ws(`/${f.team}`), { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
+    state: (f) => read('owner', ws(`/${f.team}`)),
+  },
+  {
+    name: 'DELETE team collection created by the owner', expect: [200, 403, 403, 403, 403, 200],
+    call: (a, f) => as(a, 'DELETE', ws(`/${f.team}`)),
+    state: (f) => read('owner', ws(`/${f.team}`)),
+  },
+  {
+    name: 'DELETE team collection created by the member', expect: [200, 403, 403, 403, 200, 200],
+    call: (a, f) => as(a, 'DELETE', ws(`/${f.teamByMember}`)),
+    state: (f) => read('owner', ws(`/${f.teamByMember}`)),
+  },
+  // An API key is never an admin token, whatever the account's role anywhere.
+  { name: 'GET /admin/v1/accounts/{owner}',             expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`) },
+  {
+    name: 'PUT /admin/v1/skills/{slug}',                 expect: [401, 401, 401, 401, 401, 401],
+    call: (a) => as(a, 'PUT', '/admin/v1/skills/dockerfile-linter', { name: 'Hijacked', category: 'devops' }),
+    state: () => stack.client.call('GET', '/admin/v1/items?limit=5000', { token: stack.admin }).then((r) => r.body),
+  },
+  {
+    name: 'PUT /admin/v1/workspaces/{W}/members/{self}', expect: [401, 401, 401, 401, 401, 401],
+    call: (a) => as(a, 'PUT', `/admin/v1/workspaces/${workspace}/members/${ids[a]}`, { role: 'owner' }),
+  },
+  { name: 'GET /admin/v1/items',                        expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', '/admin/v1/items') },
+];
+
+async function created(r: ApiResponse, what: string): Promise<string> {
+  if (r.status !== 201) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  const data = r.body.data;
+  return (data.collection ?? data.workspace ?? data.skill).id as string;
+}
+
+/** Fresh resources for one cell, so a cell's write never changes another cell's outcome. */
+async function fixtureFor(actor: Actor): Promise<Fixture> {
+  return {
+    personal: await created(await as('owner', 'POST', '/api/v1/me/collections', { name: 'Owner only' }), 'personal'),
+    actorsOwn: await created(await as(actor, 'POST', '/api/v1/me/collections', { name: 'Actor own' }), 'own'),
+    team: await created(await as('owner', 'POST', ws(), { name: 'By the owner' }), 'team'),
+    teamByMember: await created(await as('member', 'POST', ws(), { name: 'By the member' }), 'team by member'),
+  };
+}
+
+/** Collections are capped per account and workspace: each cell removes what it made (a second DELETE is a harmless 404). */
+async function cleanUp(actor: Actor, f: Fixture, made: ApiResponse): Promise<void> {
+  await as('owner', 'DELETE', `/api/v1/me/collections/${f.personal}`);
+  await as(actor, 'DELETE', `/api/v1/me/collections/${f.actorsOwn}`);
+  await as('owner', 'DELETE', ws(`/${f.team}`));
+  await as('owner', 'DELETE', ws(`/${f.teamByMember}`));
+  const id = made.status === 201 ? (made.body.data.collection?.id as string | undefined) : undefined;
+  if (id) await as('owner', 'DELETE', ws(`/${id}`)).then((r) => (r.status === 404 ? as(actor, 'DELETE', `/api/v1/me/collections/${id}`) : r));
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  for (const actor of ACTORS) {
+    const account = await newAccount(stack, 'team');
+    keys[actor] = account.key;
+    ids[actor] = account.id;
+  }
+  const admin = (method: string, path: string, json: unknown) => stack.client.call(method, path, { token: stack.admin, json });
+  workspace = await created(await admin('POST', '/admin/v1/workspaces', { name: 'W', ownerAccountId: ids.owner }), 'workspace');
+  await created(await admin('POST', '/admin/v1/workspaces', { name: 'Elsewhere', ownerAccountId: ids.other }), 'other workspace');
+  for (const role of ['viewer', 'member', 'admin'] as const) {
+    const r = await admin('PUT', `/admin/v1/workspaces/${workspace}/members/${ids[role]}`, { role });
+    if (r.status !== 200) throw new Error(`member ${role}: ${r.status}`);
+  }
+  privateSkill = await created(await admin('POST', `/admin/v1/accounts/${ids.owner}/private-skills`, { name: 'Owner secret' }), 'private skill');
+}, 180_000);
+
+afterAll(async () => {
+  console.log(`access matrix: ${cellsChecked} cells checked (${ROWS.length} endpoints × ${ACTORS.length} actors)`);
+  await stack?.dispose();
+});
+
+describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+  it.each(ACTORS.map((actor, i) => [actor, row.expect[i] as number] as const))('as %s → %d', async (actor, expected) => {
+    const fixture = await fixtureFor(actor);
+    const before = await row.state?.(fixture);
+    const r = await row.call(actor, fixture);
+    expect({ status: r.status, body: r.status >= 400 ? r.body : 'ok' }).toEqual({
+      status: expected,
+      body: expected >= 400 ? { error: expect.any(String) } : 'ok',
+    });
+    if (expected < 400) row.check?.(actor, r, fixture);
+    else if (row.state) expect(await row.state(fixture)).toEqual(before);
+    cellsChecked += 1;
+    await cleanUp(actor, fixture, r);
+  });
+});
