@@ -21,7 +21,8 @@ export interface NewDeadLetter {
 export interface DeadLetterStore {
   add(group: string, letters: readonly NewDeadLetter[]): Promise<void>;
   count(group?: string): Promise<number>;
-  list(group: string, limit?: number): Promise<DeadLetter[]>;
+  /** in id order, after `afterId` (a cursor: the last id of the previous page) */
+  list(group: string, limit?: number, afterId?: string): Promise<DeadLetter[]>;
   /** removes letters once replayed (or judged obsolete) */
   remove(ids: readonly string[]): Promise<number>;
 }
@@ -64,11 +65,11 @@ export class SequelizeDeadLetterStore implements DeadLetterStore {
     return row?.n ?? 0;
   }
 
-  async list(group: string, limit = 100): Promise<DeadLetter[]> {
+  async list(group: string, limit = 100, afterId = '0'): Promise<DeadLetter[]> {
     const rows = await this.sequelize.query<Row>(
       `SELECT id::text AS id, group_name, event, reason, attempts, failed_at FROM catalog.dead_letters
-       WHERE group_name = $1 ORDER BY id LIMIT $2`,
-      { type: QueryTypes.SELECT, bind: [group, limit] },
+       WHERE group_name = $1 AND id > $3::bigint ORDER BY id LIMIT $2`,
+      { type: QueryTypes.SELECT, bind: [group, limit, afterId] },
     );
     return rows.map((r) => ({
       id: r.id,

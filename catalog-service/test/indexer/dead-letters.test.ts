@@ -8,6 +8,7 @@ import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
 import type { SearchEngine } from '../../src/engines/search-engine';
 import { PostgresEventLog } from '../../src/events/postgres-event-log';
 import { INDEXER_GROUP, Indexer } from '../../src/indexer/indexer';
+import { replayDeadLetters } from '../../src/indexer/dead-letter-replay';
 import { SequelizeDeadLetterStore } from '../../src/store/dead-letter.store';
 import { catalogMigrations } from '../../src/store/migrations';
 import { eventually, itemVersion } from '../events/event-log.conformance';
@@ -91,6 +92,23 @@ describe('Indexer dead letters', () => {
       await publish([later]);
       await eventually(async () => (await indexedIds()).includes(later.id), 'a later event indexed');
       expect(await subject.indexer.lag()).toBe(0);
+
+      // Replay: refused again while the cause remains (kept), applied once it is fixed (removed).
+      const engine = new PostgresEngine({ sequelize, logger });
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine, logger })).toEqual({ replayed: 0, failed: 1 });
+      expect(await subject.deadLetters.count()).toBe(1);
+      const fixed: SearchEngine = {
+        ...engine,
+        search: (q) => engine.search(q),
+        health: () => engine.health(),
+        reindex: (src, p) => engine.reindex(src, p),
+        close: () => engine.close(),
+        // The "fix" a release would bring: unreadable timestamps are stored as the epoch.
+        apply: (items) => engine.apply(items.map((i) => (Number.isNaN(Date.parse(i.updatedAt)) ? { ...i, updatedAt: new Date(0).toISOString() } : i))),
+      };
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: fixed, logger })).toEqual({ replayed: 1, failed: 0 });
+      expect(await subject.deadLetters.count()).toBe(0);
+      expect(await indexedIds()).toContain(poison.id);
     } finally {
       await subject.stop();
     }

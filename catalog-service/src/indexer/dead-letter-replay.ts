@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import { indexedStateOf } from '../domain/indexed-state';
+import type { SearchEngine } from '../engines/search-engine';
+import type { DeadLetterStore } from '../store/dead-letter.store';
+import { INDEXER_GROUP } from './indexer';
+
+export interface ReplayResult {
+  /** applied (or already superseded by a newer version) and removed from the store */
+  replayed: number;
+  /** still refused by the engine; kept */
+  failed: number;
+}
+
+/**
+ * Applies every dead letter of `group` again, one at a time, once the cause
+ * was fixed (an engine mapping, a bug in a new release). Events carry the
+ * full item state and engines skip versions they already passed, so a letter
+ * whose item changed since is harmless: it counts as replayed. A letter the
+ * engine still refuses stays in the store.
+ */
+export async function replayDeadLetters(options: {
+  store: DeadLetterStore;
+  engine: SearchEngine;
+  logger: Logger;
+  group?: string;
+}): Promise<ReplayResult> {
+  const group = options.group ?? INDEXER_GROUP;
+  const result: ReplayResult = { replayed: 0, failed: 0 };
+  let after = '0';
+  for (;;) {
+    const page = await options.store.list(group, 100, after);
+    if (page.length === 0) return result;
+    for (const letter of page) {
+      after = letter.id;
+      try {
+        await options.engine.apply([indexedStateOf(letter.event)]);
+        await options.store.remove([letter.id]);
+        result.replayed += 1;
+      } catch (err) {
+        result.failed += 1;
+        options.logger.warn({ err, id: letter.id, eventId: letter.event.eventId }, 'dead letter still refused; kept');
+      }
+    }
+  }
+}
