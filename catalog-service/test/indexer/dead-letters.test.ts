@@ -91,7 +91,8 @@ describe('Indexer dead letters', () => {
       const later = itemVersion(randomUUID(), 1);
       await publish([later]);
       await eventually(async () => (await indexedIds()).includes(later.id), 'a later event indexed');
-      expect(await subject.indexer.lag()).toBe(0);
+      // The position is saved just after the batch is applied.
+      await eventually(async () => (await subject.indexer.lag()) === 0, 'no lag');
 
       // Replay: refused again while the cause remains (kept), applied once it is fixed (removed).
       const engine = new PostgresEngine({ sequelize, logger });
