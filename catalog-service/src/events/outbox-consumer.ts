@@ -97,10 +97,12 @@ export class OutboxConsumer implements EventSubscription {
     const { sequelize, topic, batchSize, handler, group } = this.options;
     const pos = this.position ?? (await this.loadPosition());
     const rows = await sequelize.query<OutboxRow>(
-      `SELECT id::text AS id, txid::text AS txid, event FROM collections.outbox
-       WHERE topic = $1 AND (txid, id) > ($2::xid8, $3::bigint)
-         AND txid < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY txid, id
+      // ORDER BY must name the columns (o.), not the text aliases: sorted as text, '1000' < '999' and
+      // the saved position would jump over every id of fewer digits still in the batch's range.
+      `SELECT o.id::text AS id, o.txid::text AS txid, o.event FROM collections.outbox o
+       WHERE o.topic = $1 AND (o.txid, o.id) > ($2::xid8, $3::bigint)
+         AND o.txid < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY o.txid, o.id
        LIMIT $4`,
       { type: QueryTypes.SELECT, bind: [topic, pos.txid, pos.id, batchSize] },
     );

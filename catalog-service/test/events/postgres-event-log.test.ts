@@ -121,3 +121,26 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
     expect(received).toEqual(db.kind === 'postgres' ? [early.id, late.id] : [late.id, early.id]);
   });
 });
+
+describe('PostgresEventLog batches across ids of different lengths', () => {
+  it('delivers every row of one large transaction in id order (ids 1..1200, batches of 500)', async () => {
+    await sequelize.query('TRUNCATE collections.outbox RESTART IDENTITY; TRUNCATE catalog.event_positions');
+    // One statement, so one txid: the order within the batch rests on the id alone.
+    await sequelize.query(
+      `INSERT INTO collections.outbox (topic, key, event)
+       SELECT $1, 'k' || n, jsonb_build_object('itemId', 'item-' || n) FROM generate_series(1, 1200) AS n`,
+      { bind: [SKILL_CHANGES_TOPIC] },
+    );
+    const received: string[] = [];
+    let polls = 0;
+    const log = createLog(() => void (polls += 1));
+    try {
+      await log.subscribe('g-large', async (events) => void received.push(...events.map((e) => e.itemId)));
+      await eventually(() => received.length >= 1200 || (polls >= 5 && received.length > 0), 'the rows, or several reads');
+      await eventually(() => polls >= 5, 'several reads');
+    } finally {
+      await log.close();
+    }
+    expect(received).toEqual(Array.from({ length: 1200 }, (_, i) => `item-${i + 1}`));
+  });
+});
