@@ -1,0 +1,91 @@
+/** One load phase with autocannon: a warm-up (discarded), then the measured run. */
+import autocannon from 'autocannon';
+import type { LoadResult } from './stats';
+
+export interface RequestSpec {
+  method: 'GET' | 'PATCH' | 'PUT' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** One step of a connection's request loop; autocannon clears `context` each time the loop restarts. */
+export interface PhaseRequest {
+  setup(context: Record<string, unknown>): RequestSpec;
+  onResponse?(status: number, context: Record<string, unknown>): void;
+}
+
+export interface Phase {
+  scenario: string;
+  /** origin, e.g. http://127.0.0.1:8080 */
+  url: string;
+  requests: PhaseRequest[];
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationSec: number;
+  warmupSec: number;
+  /** progress line sink (a TTY line is rewritten) */
+  progress(text: string, done: boolean): void;
+}
+
+function once(phase: Phase, connections: number, durationSec: number, onTick?: (second: number, reqs: number) => void): Promise<autocannon.Result> {
+  let finish: (err: unknown, result: autocannon.Result) => void = () => undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = (err, result) => (err ? reject(err) : resolve(result));
+  });
+  // The callback form returns the instance, whose 'tick' events drive the progress line.
+  const instance = autocannon({
+    url: phase.url,
+    connections,
+    duration: durationSec,
+    pipelining: 1,
+    timeout: 10,
+    requests: phase.requests.map((step) => ({
+      setupRequest: (req: autocannon.Request, context: object) => {
+        const spec = step.setup(context as Record<string, unknown>);
+        return { ...req, method: spec.method, path: spec.path, headers: spec.headers, body: spec.body };
+      },
+      onResponse: step.onResponse
+        ? (status: number, _body: string, context: object) => step.onResponse?.(status, context as Record<string, unknown>)
+        : undefined,
+    })),
+  }, (err, result) => finish(err, result));
+  let second = 0;
+  // autocannon passes the second's counters to 'tick'; its typings declare no argument.
+  const onTickEvent = (counter: { counter: number }) => {
+    second += 1;
+    onTick?.(second, counter.counter);
+  };
+  instance.on('tick', onTickEvent as unknown as () => void);
+  return done;
+}
+
+/** `make` builds a fresh phase for the warm-up and another for the run, so no state carries over. */
+export async function runLoad(make: () => Phase, options: LoadOptions): Promise<LoadResult> {
+  const phase = make();
+  const label = `${phase.scenario} @ ${options.connections} conn`;
+  if (options.warmupSec > 0) {
+    options.progress(`${label}: warm-up ${options.warmupSec} s`, false);
+    await once(make(), options.connections, options.warmupSec);
+  }
+  const result = await once(phase, options.connections, options.durationSec, (s, reqs) =>
+    options.progress(`${label}: ${s}/${options.durationSec} s, ${reqs} req/s`, false),
+  );
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const out: LoadResult = {
+    scenario: phase.scenario,
+    connections: options.connections,
+    requestsPerSec: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors,
+    requests: result.requests.total,
+  };
+  options.progress(
+    `${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors`,
+    true,
+  );
+  return out;
+}

@@ -1,0 +1,182 @@
+/**
+ * Starts the system under test as separate processes, as it is deployed: the
+ * database (a fresh database on the server in DATABASE_URL, else PGlite in a
+ * child process of its own), collections-service, catalog-service, the
+ * gateway and the baseline server. Each runs on its own event loop, so the
+ * load generator in this process competes for the CPU only as a real client
+ * on the same machine would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+const ROOT = join(__dirname, '..', '..');
+
+export interface Child {
+  name: string;
+  url: string;
+  process: ChildProcess;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns `node <script>` and resolves once GET `readyPath` answers 200 (or rejects when it exits). */
+async function startChild(name: string, script: string, env: Record<string, string>, readyPath: string, extraArgs: string[] = []): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // BENCH_LOG_DIR keeps each service's log (LOG_LEVEL) in <dir>/<name>.log; otherwise it is discarded.
+  const logDir = process.env.BENCH_LOG_DIR;
+  const out = logDir ? openSync(join(logDir, `${name}.log`), 'a') : 'ignore';
+  const child = spawn(process.execPath, [...extraArgs, join(ROOT, script)], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', out, 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${stderr}`);
+    const ok = await fetch(`${url}${readyPath}`).then((r) => r.ok, () => false);
+    if (ok) return { name, url, process: child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} not ready after 120 s: ${stderr}`);
+}
+
+export async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.process.once('exit', () => resolve()));
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface BenchDatabase {
+  url: string;
+  kind: 'pglite' | 'postgres';
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh `bench_<ts>` database on the server (dropped afterwards), or PGlite in its own process. */
+export async function startDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
+  if (!serverUrl) {
+    const child = spawn(process.execPath, [join(__dirname, 'embedded-db.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n').find((l) => l.startsWith('URL '));
+        if (line) resolve(line.slice(4).trim());
+      });
+      child.once('exit', (code) => reject(new Error(`embedded database exited (${code})`)));
+    });
+    const handle: Child = { name: 'pglite', url, process: child };
+    return { url, kind: 'pglite', name: 'pglite (in memory)', drop: () => stopChild(handle) };
+  }
+  const name = `bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${randomBytes(2).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    kind: 'postgres',
+    name,
+    async drop() {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export interface Stack {
+  collections: Child;
+  catalog: Child;
+  gateway: Child;
+  principalSecret: string;
+  adminToken: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  databaseUrl: string;
+  logLevel: string;
+  /** node flags for the three services, e.g. --cpu-prof */
+  nodeArgs: string[];
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const principalSecret = randomBytes(32).toString('base64url');
+  const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+  const shared = { DATABASE_URL: options.databaseUrl, PRINCIPAL_SECRET: principalSecret, LOG_LEVEL: options.logLevel, EVENT_LOG: 'postgres' };
+  const started: Child[] = [];
+  const stop = async () => {
+    for (const child of [...started].reverse()) await stopChild(child);
+  };
+  try {
+    const collections = await startChild('collections-service', 'collections-service/dist/main.js', shared, '/healthz', options.nodeArgs);
+    started.push(collections);
+    const catalog = await startChild(
+      'catalog-service',
+      'catalog-service/dist/main.js',
+      { ...shared, SEARCH_ENGINE: 'postgres', COLLECTIONS_URL: collections.url },
+      '/readyz',
+      options.nodeArgs,
+    );
+    started.push(catalog);
+    const gateway = await startChild(
+      'gateway',
+      'gateway/dist/main.js',
+      {
+        ...shared,
+        ADMIN_TOKEN: adminToken,
+        CATALOG_URL: catalog.url,
+        COLLECTIONS_URL: collections.url,
+        // The bench measures throughput, not the per-key quota: every limit off (0 = disabled).
+        RATE_LIMIT_PER_MINUTE: '0',
+        RATE_LIMIT_PRO_PER_MINUTE: '0',
+        RATE_LIMIT_TEAM_PER_MINUTE: '0',
+      },
+      '/readyz',
+      options.nodeArgs,
+    );
+    started.push(gateway);
+    return { collections, catalog, gateway, principalSecret, adminToken, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The baseline: a bare node:http server answering `bodyFile` to every request. */
+export function startBaseline(bodyFile: string): Promise<Child> {
+  return startChild('baseline', 'bench/dist/baseline-server.js', { BODY_FILE: bodyFile }, '/');
+}
