@@ -20,7 +20,10 @@ import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Operation } from '../src/openapi/openapi-types';
 import { assertMatchesOpenApi } from '../src/openapi/validate';
 
-const json = { 'content-type': 'application/json', 'x-request-id': 'r1' };
+const answered = { 'content-type': 'application/json', 'x-request-id': 'r1', 'ratelimit-limit': '600', 'ratelimit-remaining': '9', 'ratelimit-reset': '9', etag: '"e1"' };
+/** headers of a collection read; a search answer differs in its Cache-Control */
+const json = { ...answered, 'cache-control': 'private, no-cache' };
+const searchJson = { ...answered, 'cache-control': 'private, max-age=5' };
 const ID = '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35';
 const NOW = '2026-11-21T09:30:00.000Z';
 
@@ -71,7 +74,7 @@ describe('@skills/client against the OpenAPI document', () => {
   };
 
   it('types search results as the document does', () => {
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, { data: { skills: [item], pagination } })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: { skills: [item], pagination } })).not.toThrow();
   });
 
   it('types personal and team collections as the document does', () => {

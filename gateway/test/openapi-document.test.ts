@@ -7,7 +7,16 @@ import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Example, type Operation, type Response } from '../src/openapi/openapi-types';
 import { OpenApiMismatchError, assertMatchesOpenApi } from '../src/openapi/validate';
 
-const json = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-1' };
+const limited = { 'ratelimit-limit': '600', 'ratelimit-remaining': '599', 'ratelimit-reset': '60' };
+/** what the gateway sends on a search answer; collection reads differ in Cache-Control only */
+const json = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-request-id': 'req-1',
+  ...limited,
+  etag: '"abc_-1"',
+  'cache-control': 'private, max-age=5',
+};
+const cacheControlOf = (path: string) => (path === '/api/v1/skills' ? 'private, max-age=5' : 'private, no-cache');
 
 function operations(): Array<{ method: string; path: string; op: Operation }> {
   return Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
@@ -91,7 +100,7 @@ describe('openApiDocument', () => {
         const response = resolveResponse(raw);
         const media = response.content?.['application/json'];
         for (const example of Object.values(media?.examples ?? {})) {
-          const headers = { ...json, 'retry-after': '12', allow: 'GET' };
+          const headers = { ...json, 'cache-control': cacheControlOf(path), 'retry-after': '12', allow: 'GET' };
           expect(() => assertMatchesOpenApi(method, path, Number(status), headers, example.value)).not.toThrow();
           checked += 1;
         }
@@ -159,8 +168,25 @@ describe('assertMatchesOpenApi', () => {
   });
 
   it('accepts 304 without a body on conditional GETs only', () => {
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 304, { 'x-request-id': 'r', etag: '"a"' }, {})).not.toThrow();
+    const notModified = { 'x-request-id': 'r', ...limited, etag: '"a"', 'cache-control': 'private, no-cache' };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 304, notModified, {})).not.toThrow();
+    const { etag: _dropped, ...withoutEtag } = notModified;
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 304, withoutEtag, {})).toThrow(/ETag/);
     expect(() => assertMatchesOpenApi('PATCH', '/api/v1/me/collections/x', 304, { 'x-request-id': 'r' }, {})).toThrow(/304/);
+  });
+
+  it('requires the rate-limit headers, a strong ETag and the cache policy on public reads', () => {
+    const body = { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } };
+    const { 'ratelimit-remaining': _r, ...noRemaining } = json;
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, noRemaining, body)).toThrow(/RateLimit-Remaining/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, etag: 'W/"abc"' }, body)).toThrow(/ETag/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, 'cache-control': 'no-store' }, body)).toThrow(/Cache-Control/);
+    const list = { data: { collections: [] } };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, list)).toThrow(/Cache-Control/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, { ...json, 'cache-control': 'private, no-cache' }, list)).not.toThrow();
+    // refused before the key is counted: no rate-limit headers needed
+    const bare = { 'content-type': 'application/json', 'x-request-id': 'r' };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 401, bare, { error: 'Invalid or revoked API key' })).not.toThrow();
   });
 
   it('prefers a literal path over a template and knows unknown routes', () => {

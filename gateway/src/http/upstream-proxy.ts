@@ -12,7 +12,8 @@ import { Pool } from 'undici';
 import { AppError, PayloadTooLargeError, UpstreamError, contextOf, PRINCIPAL_HEADER, type Logger } from '@skills/common';
 import { ifNoneMatchHits, strongEtag } from './conditional';
 
-const FORWARDED_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'if-none-match', 'if-match', 'idempotency-key'];
+// If-None-Match stays here: the gateway answers conditional reads itself (see conditional.ts).
+const FORWARDED_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'if-match', 'idempotency-key'];
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -147,7 +148,7 @@ export class Upstream {
         if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
         res.setHeader(name, value);
       }
-      if (options.cacheControl && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
+      if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
         // Reads are small (≤ 50 results, ≤ 500 entries): buffered to hash them.
         await sendConditional(req, res, Buffer.from(await answer.body.arrayBuffer()), options.cacheControl);
         return;

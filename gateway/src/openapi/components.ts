@@ -22,21 +22,57 @@ export const headers: Record<string, Header> = {
     required: true,
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
-  RateLimitLimit: { description: 'Requests allowed per window for this API key.', schema: integer },
-  RateLimitRemaining: { description: 'Requests left in the current window.', schema: integer },
-  RateLimitReset: { description: 'Seconds until the window resets.', schema: integer },
+  // Sent on every answer past the API key check while limits are on (the default; a plan set to 0 has none).
+  RateLimitLimit: { description: 'Requests allowed per window for this API key (set by its plan).', required: true, schema: integer },
+  RateLimitRemaining: { description: 'Requests left in the current window.', required: true, schema: integer },
+  RateLimitReset: { description: 'Seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
-  ETag: { description: 'Validator of this representation; send it back in `If-None-Match` to get 304 when unchanged.', schema: { type: 'string' } },
-  CacheControl: { description: 'Search results may be cached privately for 5 seconds: `private, max-age=5`.', schema: { type: 'string' } },
+  ETag: {
+    description: 'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{1,64}"$' },
+  },
+  CacheControl: {
+    description: 'Search results may be reused from a private cache for 5 seconds: a write can stay hidden that long.',
+    required: true,
+    schema: { type: 'string', const: 'private, max-age=5' },
+  },
+  CacheControlRevalidate: {
+    description: 'Collections may be stored privately but must be revalidated (`If-None-Match`) before each use.',
+    required: true,
+    schema: { type: 'string', const: 'private, no-cache' },
+  },
+  CacheControlAny: {
+    description: 'The policy of the operation: `private, max-age=5` (search) or `private, no-cache` (collections).',
+    required: true,
+    schema: { type: 'string', enum: ['private, max-age=5', 'private, no-cache'] },
+  },
+  IdempotentReplayed: {
+    description: 'Present (`true`) when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string', const: 'true' },
+  },
   Allow: { description: 'Methods the path accepts.', required: true, schema: { type: 'string' } },
 };
 
-/** Headers of every answer to `/api/v1` (rate-limit headers once a key is authenticated). */
+/** Headers of every answer to `/api/v1` that got past the key check: the rate-limit headers are sent. */
 export const publicHeaders: Record<string, Reference> = {
   'X-Request-Id': headerRef('XRequestId'),
   'RateLimit-Limit': headerRef('RateLimitLimit'),
   'RateLimit-Remaining': headerRef('RateLimitRemaining'),
   'RateLimit-Reset': headerRef('RateLimitReset'),
+};
+
+const optional = (description: string): Header => ({ description, schema: integer });
+
+/**
+ * Headers of error answers: a 401, 403 or an unknown route is refused before
+ * the key is counted, so the rate-limit headers may be absent there.
+ */
+export const errorHeaders: Record<string, Header | Reference> = {
+  'X-Request-Id': headerRef('XRequestId'),
+  'RateLimit-Limit': optional('Requests allowed per window, when the key was counted.'),
+  'RateLimit-Remaining': optional('Requests left in the window, when the key was counted.'),
+  'RateLimit-Reset': optional('Seconds until the window resets, when the key was counted.'),
 };
 
 export const parameters: Record<string, Parameter> = {
@@ -58,8 +94,8 @@ export const parameters: Record<string, Parameter> = {
     in: 'header',
     description:
       'Makes a create safe to retry: the same key with the same body within 24 h replays the first response; ' +
-      'the same key with another body → 409.',
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
+      'the same key with another body → 409. A duplicate sent while the first runs waits for it.',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
     example: '6f1c2a9e-5b7d-4c1e-9a53-0c8d2e7f4b11',
   },
   CollectionId: {
@@ -103,7 +139,7 @@ export function errorExamples(messages: Message[]): Record<string, Example> {
 export function errorResponse(description: string, messages: Message[], extraHeaders: Record<string, Reference> = {}): Response {
   return {
     description,
-    headers: { ...publicHeaders, ...extraHeaders },
+    headers: { ...errorHeaders, ...extraHeaders },
     content: { 'application/json': { schema: schemaRef('Error'), examples: errorExamples(messages) } },
   };
 }
@@ -120,6 +156,7 @@ export const responses: Record<string, Response> = {
   PayloadTooLarge: errorResponse('Body over 100 kB.', [['body.tooLarge', { limit: '100kb' }]]),
   UnsupportedMediaType: errorResponse('Body not sent as JSON.', [['body.unsupportedType', { type: 'application/json' }]]),
   TooManyRequests: errorResponse('Rate limit of the API key exceeded.', [['rateLimit.exceeded', { seconds: 12 }]], {
+    ...publicHeaders,
     'Retry-After': headerRef('RetryAfter'),
   }),
   InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),
@@ -131,6 +168,6 @@ export const responses: Record<string, Response> = {
   GatewayTimeout: upstream('An internal service did not answer in time.', [['upstream.timeout']]),
   NotModified: {
     description: 'The representation named by `If-None-Match` is still current; no body.',
-    headers: { ...publicHeaders, ETag: headerRef('ETag') },
+    headers: { ...publicHeaders, ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControlAny') },
   },
 };

@@ -24,14 +24,17 @@ access (\`pro\` or \`team\`). The admin surface \`/admin/v1\` takes the operator
 **Envelope.** Success: \`{ "data": … }\`. Error: \`{ "error": "<message>" }\` with an
 \`X-Request-Id\` header. Messages are in English, or in French when \`Accept-Language\` prefers \`fr\`.
 
-**Rate limits.** Each API key has a request budget per window. Answers carry
-\`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; over the budget → 429 with \`Retry-After\`.
+**Rate limits.** Each API key has a budget per minute set by its plan (\`pro\` 600, \`team\` 1,200 by default;
+the operator may change them). Every answer counted against the key carries \`RateLimit-Limit\`,
+\`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds); over the budget → 429 with \`Retry-After\`.
 
-**Caching.** Public GETs carry an \`ETag\`; send it in \`If-None-Match\` to get 304.
-Search answers carry \`Cache-Control: private, max-age=5\`.
+**Caching.** Public GETs carry a strong \`ETag\`; send it in \`If-None-Match\` (lists and \`W/\` tags accepted)
+to get 304 without a body. Search answers carry \`Cache-Control: private, max-age=5\` (a write can stay
+hidden from a client cache for at most 5 s); collection reads \`private, no-cache\` (revalidate each time).
 
-**Retries.** The two creates accept \`Idempotency-Key\`: the same key with the same body
-within 24 h replays the first response; with another body → 409.
+**Retries.** The two creates accept \`Idempotency-Key\` (1–255 visible ASCII characters): the same key with the
+same body within 24 h replays the first response with \`Idempotent-Replayed: true\`; with another body → 409.
+A duplicate sent while the first is still running waits for it, then gets the replay.
 `.trim();
 
 export const openApiDocument: OpenApiDocument = {

@@ -81,7 +81,11 @@ export function operation(spec: OperationSpec): Operation {
 function successResponse(spec: OperationSpec): Response {
   const { description, schema, contentType = 'application/json', example } = spec.success;
   const headers: Record<string, Header | Reference> = spec.kind === 'public' ? { ...publicHeaders } : { 'X-Request-Id': headerRef('XRequestId') };
-  if (spec.conditional) headers.ETag = headerRef('ETag');
+  if (spec.conditional) {
+    headers.ETag = headerRef('ETag');
+    headers['Cache-Control'] = headerRef('CacheControlRevalidate');
+  }
+  if (spec.idempotent) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
   Object.assign(headers, spec.success.headers ?? {});
   const response: Response = { description, headers };
   if (schema) {

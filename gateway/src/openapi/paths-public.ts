@@ -133,8 +133,8 @@ const createPersonal = operation({
     example: { data: { collection: { ...examplePersonal, skills: [] } } },
   },
   errors: {
-    '400': nameErrors,
-    '409': [['collection.tooManyCollections', { limit: 100 }], ['idempotency.mismatch'], ['idempotency.inFlight']],
+    '400': [...nameErrors, ['idempotency.invalidKey', { max: 255 }]],
+    '409': [['collection.tooManyCollections', { limit: 100 }], ['idempotency.mismatch']],
   },
 });
 

@@ -63,10 +63,11 @@ const create = operation({
     '400': [
       ['validation.required', { field: 'name' }],
       ['validation.stringMax', { field: 'name', limit: 120 }],
+      ['idempotency.invalidKey', { max: 255 }],
     ],
     '403': roleTooLow,
     '404': workspaceMissing,
-    '409': [['collection.tooManyCollections', { limit: 500 }], ['idempotency.mismatch'], ['idempotency.inFlight']],
+    '409': [['collection.tooManyCollections', { limit: 500 }], ['idempotency.mismatch']],
   },
 });
 

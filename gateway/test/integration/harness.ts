@@ -57,6 +57,11 @@ export class FakeService {
         return;
       }
       if (req.path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 1_500).unref());
+      // A body that does not change between calls, for conditional requests.
+      if (req.path.endsWith('/stable')) {
+        res.json({ data: { collection: { name: 'stable' } } });
+        return;
+      }
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks);

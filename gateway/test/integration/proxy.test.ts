@@ -79,6 +79,27 @@ describe('gateway proxy', () => {
     expect(res.headers['keep-alive']).toBeUndefined();
   });
 
+  it('tags public reads with a strong ETag and answers If-None-Match with a bodiless 304', async () => {
+    const url = '/api/v1/me/collections/stable';
+    const first = await h.http.get(url).set('Authorization', auth).expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(etag).not.toBe('"v1"'); // the gateway's tag, not the service's
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    for (const condition of [etag, `W/${etag}`, `"stale", ${etag}`, '*']) {
+      const again = await h.http.get(url).set('Authorization', auth).set('If-None-Match', condition).expect(304);
+      expect(again.text).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      expect(again.headers['ratelimit-limit']).toBeDefined();
+    }
+    const stale = await h.http.get(url).set('Authorization', auth).set('If-None-Match', '"stale"').expect(200);
+    expect(stale.body).toEqual(first.body);
+    const search = await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);
+    expect(search.headers['cache-control']).toBe('private, max-age=5');
+    expect(search.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
   it('answers 404 for unknown paths and 405 with Allow for known ones, before asking for a key', async () => {
     const missing = await h.http.get('/api/v1/nothing-here').expect(404);
     expect(missing.body).toEqual({ error: 'Route not found' });
