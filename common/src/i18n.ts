@@ -64,6 +64,10 @@ const messages = {
     en: 'Request body must be sent as {type}',
     fr: 'Le corps de la requête doit être envoyé en {type}',
   },
+  'body.nulCharacter': {
+    en: 'Request body must not contain the NUL character (\\u0000)',
+    fr: 'Le corps de la requête ne doit pas contenir le caractère NUL (\\u0000)',
+  },
   'body.invalidJson': {
     en: 'Request body is not valid JSON',
     fr: 'Le corps de la requête n\'est pas un JSON valide',

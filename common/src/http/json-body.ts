@@ -39,8 +39,24 @@ export function jsonBody(limit: string = JSON_BODY_LIMIT) {
       res.setHeader('Connection', 'close');
       return next(new PayloadTooLargeError('body.tooLarge', { limit }));
     }
-    parse(req, res, (err?: unknown) => next(err ? translateBodyParserError(err, limit) : undefined));
+    parse(req, res, (err?: unknown) => {
+      if (err) return next(translateBodyParserError(err, limit));
+      next(containsNul(req.body) ? new InputError('body.nulCharacter') : undefined);
+    });
   };
+}
+
+/**
+ * Postgres text cannot hold U+0000 and Sequelize's escaping would store it
+ * as the two characters `\0`: a body carrying one is refused rather than
+ * silently changed. Deeper than 64 levels no validator of ours accepts the
+ * body anyway.
+ */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || containsNul(inner, depth + 1)) return true;
+  return false;
 }
 
 /** body-parser reports its failures with a `type` field; map them to our errors. */

@@ -180,3 +180,19 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s u
     );
   }, 120_000);
 });
+
+describe('the NUL character, which Postgres text cannot hold', () => {
+  it.each([
+    ['POST', '/api/v1/me/collections', { name: 'a\u0000b' }],
+    ['PATCH', '/api/v1/me/collections/{collection}', { description: 'x', name: 'ok\u0000' }],
+    ['PUT', '/admin/v1/skills/{slug}', { name: 'Nul', category: 'dev\u0000ops' }],
+    ['POST', '/admin/v1/accounts', { email: 'nul@example.com', plan: 'pro', ['na\u0000me']: 'x' }],
+  ])('%s %s with a NUL in the body → 400, nothing stored (instead of a silently altered "\\0")', async (method, template, json) => {
+    const before = await snapshot();
+    const token = template.startsWith('/admin') ? stack.admin : snapshotKeys[0];
+    const r = await stack.client.call(method, template.replace(/\{(\w+)\}/g, (_m, name: string) => fixtures[name] as string), { token, json });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: 'Request body must not contain the NUL character (\\u0000)' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
