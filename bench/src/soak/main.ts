@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     if (window.length > 0) takeSample();
 
     const problems = await verifyLedger(stack.url, ledger, 60_000);
-    const live = [...ledger.collections.values()].filter((c) => c !== null).length;
+    const live = [...ledger.collections.values()].filter((c) => !c.deleted).length;
     const all = samples.map((s) => s.p99Ms);
     const rss = samples.map((s) => s.rssMb);
     const summary = [

@@ -8,8 +8,8 @@
  */
 
 export interface Ledger {
-  /** collection id → slugs the last acknowledged PATCH (or the create) left; null once deleted */
-  collections: Map<string, { owner: string; slugs: string[] } | null>;
+  /** collection id → its owner's key and the slugs the last acknowledged PATCH (or the create) left, or that it was deleted */
+  collections: Map<string, { owner: string; slugs: string[]; deleted?: true }>;
   /** skill slug → name of the last acknowledged upsert */
   skills: Map<string, string>;
 }
@@ -75,7 +75,7 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
       if (mine.length >= MAX_OWN_COLLECTIONS) {
         const id = mine.shift() as string;
         const r = await call(o, 'DELETE', `/api/v1/me/collections/${id}`, o.key);
-        if (r.status === 200) o.ledger.collections.set(id, null);
+        if (r.status === 200) o.ledger.collections.set(id, { owner: o.key, slugs: [], deleted: true });
       } else {
         const r = await call(o, 'POST', '/api/v1/me/collections', o.key, { name: `Soak w${o.index} #${revision++}` });
         if (r.status === 201) {
@@ -103,9 +103,12 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
 export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: number): Promise<string[]> {
   const problems: string[] = [];
   for (const [id, expected] of ledger.collections) {
-    if (expected === null) continue;
     const r = await fetch(`${url}/api/v1/me/collections/${id}`, { headers: { authorization: `Bearer ${expected.owner}` } });
     const json: any = await r.json();
+    if (expected.deleted) {
+      if (r.status !== 404) problems.push(`collection ${id}: deleted, yet ${r.status}`);
+      continue;
+    }
     if (r.status !== 200) {
       problems.push(`collection ${id}: ${r.status}`);
       continue;
@@ -113,7 +116,7 @@ export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: numbe
     const slugs = (json.data.collection.skills as Array<{ slug?: string }>).filter((s) => s.slug).map((s) => s.slug as string).sort();
     if (slugs.join() !== expected.slugs.join()) problems.push(`collection ${id}: [${slugs}] instead of [${expected.slugs}]`);
   }
-  const anyKey = [...ledger.collections.values()].find((c) => c !== null)?.owner;
+  const anyKey = [...ledger.collections.values()][0]?.owner;
   // Search is fed by the event log: wait (bounded) until the index has caught up with the last upserts.
   const deadline = Date.now() + timeoutMs;
   let missing: string[] = [];
