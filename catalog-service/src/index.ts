@@ -15,6 +15,7 @@ export { loadCatalogConfig, type CatalogConfig } from './config';
 export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
 export { PostgresEngine, type PostgresEngineOptions } from './engines/postgres/postgres-engine';
+export { buildSearchStatement, type MatchMode } from './engines/postgres/search-sql';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
 export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
 export { SequelizeDeadLetterStore, type DeadLetterStore, type DeadLetter } from './store/dead-letter.store';
