@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { latencyChart } from './chart';
+import { explainAll } from './explain';
 import { runLoad, type Phase } from './load';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase, searchDirectPhase, searchGatewayPhase } from './phases';
 import { startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       'lag-writes': { type: 'string' },
       profile: { type: 'boolean', default: false },
+      explain: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
     },
   });
   const quick = values.quick ?? false;
@@ -62,7 +65,8 @@ async function main(): Promise<void> {
   const cleanup = async () => {
     for (const child of children) await stopChild(child).catch(() => undefined);
     await stack?.stop().catch(() => undefined);
-    await db.drop().catch((err: unknown) => process.stderr.write(`could not drop ${db.name}: ${String(err)}\n`));
+    if (values.keep && db.kind === 'postgres') process.stdout.write(`kept database ${db.url}\n`);
+    else await db.drop().catch((err: unknown) => process.stderr.write(`could not drop ${db.name}: ${String(err)}\n`));
   };
   // Ctrl-C (or a CI timeout) must not leave the services and the database running.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -81,6 +85,12 @@ async function main(): Promise<void> {
 
     phaseTitle('import (admin NDJSON through the gateway)');
     const imported = await importCatalog(gw, stack.adminToken, db.url, items, quick ? 5_000 : 10_000, progress);
+
+    if (values.explain) {
+      await mkdir(RESULTS, { recursive: true });
+      await writeFile(join(RESULTS, 'explain.txt'), await explainAll(db.url));
+      progress('query plans written to bench/results/explain.txt', true);
+    }
 
     // The baseline answers a real search response body, so bytes on the wire match.
     const sample = await fetch(`${gw}/api/v1/skills?q=validator&limit=20`, { headers: { authorization: `Bearer ${users[0]?.apiKey}` } });
