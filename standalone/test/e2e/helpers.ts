@@ -3,6 +3,8 @@
  * process (`node standalone/dist/main.js`) on a free port with a temp
  * DATA_DIR — and, when DATABASE_URL is set, on a fresh database of that
  * server — wait for its READY line, and talk to the gateway with fetch.
+ * Every answer the suites receive through `Client.call` or `Stack.api` is
+ * checked against the OpenAPI document (status, required headers, body).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,6 +13,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { SkillsClient } from '@skills/client';
+import { createOpenApiValidator } from '@skills/gateway';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'standalone', 'dist', 'main.js');
@@ -49,6 +53,52 @@ export interface CallOptions {
   /** raw body, sent as is (set content-type in headers) */
   raw?: string;
   headers?: Record<string, string>;
+  /**
+   * A request deliberately outside the contract (a hostile or malformed
+   * call whose answer the document does not promise): not checked.
+   */
+  unchecked?: boolean;
+}
+
+const contract = createOpenApiValidator();
+
+/** Paths the document describes: anything else (an unknown route, /docs assets) has no contract to check. */
+function documented(path: string): boolean {
+  try {
+    contract.findOperation('GET', path);
+    return true;
+  } catch (err) {
+    // "GET … is not in the document" still means the path is documented (a 405 is checked then).
+    return !/no path of the document/.test(String(err));
+  }
+}
+
+/**
+ * Checks one answer against the OpenAPI document, throwing OpenApiMismatchError.
+ * HEAD has no operation of its own and unknown paths have no contract.
+ */
+export function checkContract(method: string, path: string, status: number, headers: Headers, body: unknown): void {
+  const upper = method.toUpperCase();
+  if (upper === 'HEAD' || upper === 'OPTIONS' || !documented(path)) return;
+  contract.assertMatches(upper, path, status, headers, body);
+}
+
+/** A fetch that checks every answer against the document before the caller sees it (for SkillsClient). */
+export function checkedFetch(baseUrl: string): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const path = `${url.pathname}${url.search}`.slice(new URL(baseUrl).pathname.replace(/\/$/, '').length);
+    const text = await response.clone().text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: the document check names the content type
+    }
+    checkContract(init?.method ?? 'GET', path, response.status, response.headers, text === '' ? undefined : body);
+    return response;
+  };
 }
 
 export class Client {
@@ -70,6 +120,7 @@ export class Client {
     } catch {
       // not JSON: keep the text so a failing assertion shows it
     }
+    if (!options.unchecked) checkContract(method, path, response.status, response.headers, text === '' ? undefined : parsed);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 }
@@ -77,6 +128,8 @@ export class Client {
 export interface Stack {
   info: ReadyInfo;
   client: Client;
+  /** the typed client of @skills/client for `apiKey` (the demo key by default), answers checked against the document */
+  api(apiKey?: string, language?: 'en' | 'fr'): SkillsClient;
   /** the admin token as the launcher printed it */
   admin: string;
   dataDir: string;
@@ -122,7 +175,9 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
     // Jest's NODE_OPTIONS and the suite's DATABASE_URL are not the child's business.
     if (v !== undefined && k !== 'NODE_OPTIONS' && k !== 'DATABASE_URL' && k !== 'ADMIN_TOKEN') env[k] = v;
   }
-  Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, options.env);
+  // Suites make hundreds of calls a minute with one key: limits are raised unless a suite sets its own.
+  const limits = { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000' };
+  Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, limits, options.env);
   if (database) env.DATABASE_URL = database.url;
 
   const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -169,6 +224,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
   return {
     info,
     client: new Client(info.url),
+    api: (apiKey = info.apiKey, language) => new SkillsClient({ baseUrl: info.url, apiKey, language, fetch: checkedFetch(info.url) }),
     admin: info.adminToken,
     dataDir,
     database,

@@ -1,0 +1,176 @@
+/**
+ * The client experience of the public API on the real stack: rate limits by
+ * plan, conditional reads (ETag / 304 / Cache-Control), Idempotency-Key on
+ * the creates, and the docs page rendered in headless Chromium. Every answer
+ * is checked against the OpenAPI document by the helpers.
+ *
+ * One stack for the file: team keys get a tiny budget (the rate-limit test
+ * uses them), every other test uses pro keys, whose limit stays high (the
+ * launcher's demo seed calls the API with a pro key while starting).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiError } from '@skills/client';
+import { openApiDocument } from '@skills/gateway';
+import { FR, newAccount, startStack, type Stack } from './helpers';
+
+const TEAM_LIMIT = 4;
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: String(TEAM_LIMIT) } });
+}, 150_000);
+afterAll(async () => {
+  await stack?.dispose();
+}, 30_000);
+
+describe('rate limits by plan', () => {
+  it('counts a team key down on every answer, then refuses it with 429, Retry-After and a localised error', async () => {
+    const { key } = await newAccount(stack, 'team');
+    for (let left = TEAM_LIMIT - 1; left >= 0; left -= 1) {
+      const ok = await stack.client.call('GET', '/api/v1/skills?q=docker', { token: key });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('ratelimit-limit')).toBe(String(TEAM_LIMIT));
+      expect(ok.headers.get('ratelimit-remaining')).toBe(String(left));
+      expect(Number(ok.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+    }
+    const over = await stack.client.call('GET', '/api/v1/me/collections', { token: key, headers: FR });
+    expect(over.status).toBe(429);
+    const seconds = Number(over.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(over.body).toEqual({ error: `Limite de requêtes dépassée ; réessayez dans ${seconds} s` });
+    // the typed client surfaces it with retryAfter
+    const error = await stack.api(key).listMyCollections().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
+  }, 30_000);
+
+  it('gives a pro key the pro budget', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const ok = await stack.client.call('GET', '/api/v1/me/collections', { token: key });
+    expect(ok.headers.get('ratelimit-limit')).toBe('100000');
+  });
+});
+
+describe('conditional reads', () => {
+  it('answers If-None-Match with a bodiless 304 until the collection changes', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const created = await stack.api(key).createMyCollection({ name: 'Cached' });
+    const path = `/api/v1/me/collections/${created.id}`;
+    const first = await stack.client.call('GET', path, { token: key });
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    const same = await stack.client.call('GET', path, { token: key, headers: { 'if-none-match': `"older", W/${etag}` } });
+    expect(same.status).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers.get('etag')).toBe(etag);
+
+    await stack.api(key).updateMyCollection(created.id, { name: 'Renamed' });
+    const changed = await stack.client.call('GET', path, { token: key, headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.collection.name).toBe('Renamed');
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('lets a search answer be cached privately for 5 seconds', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const res = await stack.client.call('GET', '/api/v1/skills?q=docker&limit=3', { token: key });
+    expect(res.headers.get('cache-control')).toBe('private, max-age=5');
+    const again = await stack.client.call('GET', '/api/v1/skills?q=docker&limit=3', {
+      token: key,
+      headers: { 'if-none-match': res.headers.get('etag') as string },
+    });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('creates once for a retried personal create and replays the first answer', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const api = stack.api(key);
+    const input = { name: 'Retried', description: 'sent twice' };
+    const first = await api.createMyCollection(input, { idempotencyKey: 'e2e-retry-1' });
+    const second = await api.createMyCollection(input, { idempotencyKey: 'e2e-retry-1' });
+    expect(second).toEqual(first);
+    expect((await api.listMyCollections()).filter((c) => c.name === 'Retried')).toHaveLength(1);
+
+    const raw = await stack.client.call('POST', '/api/v1/me/collections', { token: key, json: input, headers: { 'idempotency-key': 'e2e-retry-1' } });
+    expect(raw.status).toBe(201);
+    expect(raw.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('refuses the same key with another body, and a malformed key', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const post = (json: object, idempotencyKey: string) =>
+      stack.client.call('POST', '/api/v1/me/collections', { token: key, json, headers: { 'idempotency-key': idempotencyKey, ...FR } });
+    expect((await post({ name: 'One' }, 'e2e-conflict')).status).toBe(201);
+    const conflict = await post({ name: 'Two' }, 'e2e-conflict');
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toEqual({ error: 'Idempotency-Key a déjà été utilisée avec un autre corps de requête' });
+    const malformed = await post({ name: 'Three' }, 'x'.repeat(256));
+    expect(malformed.status).toBe(400);
+  });
+
+  it('replays a team collection create in its workspace', async () => {
+    // a second member of the demo workspace, so the demo key's data stays as seeded
+    const member = await newAccount(stack, 'pro');
+    const put = await stack.client.call('PUT', `/admin/v1/workspaces/${stack.info.workspaceId}/members/${member.id}`, {
+      token: stack.admin,
+      json: { role: 'member' },
+    });
+    expect(put.status).toBe(200);
+    const team = stack.api(member.key);
+    const first = await team.createWorkspaceCollection(stack.info.workspaceId, { name: 'Release kit' }, { idempotencyKey: 'e2e-team' });
+    const again = await team.createWorkspaceCollection(stack.info.workspaceId, { name: 'Release kit' }, { idempotencyKey: 'e2e-team' });
+    expect(again.id).toBe(first.id);
+  });
+});
+
+const CHROMIUM = '/usr/bin/chromium';
+const describeBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+
+describeBrowser('the docs page in headless Chromium', () => {
+  const flags = (dir: string) => [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    `--user-data-dir=${dir}`,
+    // lets Swagger UI fetch the document and render before the DOM is dumped / the shot is taken
+    '--virtual-time-budget=5000',
+  ];
+
+  it('renders every operation of the document and can be screenshotted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'skills-docs-'));
+    try {
+      const url = `${stack.info.url}/docs`;
+      const dump = spawnSync(CHROMIUM, [...flags(join(dir, 'a')), '--dump-dom', url], { encoding: 'utf8', timeout: 90_000 });
+      expect(dump.status).toBe(0);
+      const ids = new Set([...dump.stdout.matchAll(/id="operations-[^"-]+-([A-Za-z0-9]+)"/g)].map((m) => m[1]));
+      const documented = Object.values(openApiDocument.paths).flatMap((item) =>
+        Object.values(item).flatMap((op) => (op && typeof op === 'object' && 'operationId' in op ? [String(op.operationId)] : [])),
+      );
+      expect(documented.length).toBeGreaterThan(20);
+      expect(documented.filter((id) => !ids.has(id))).toEqual([]);
+
+      const png = join(dir, 'docs.png');
+      const shot = spawnSync(CHROMIUM, [...flags(join(dir, 'b')), '--window-size=1280,1600', `--screenshot=${png}`, url], { timeout: 90_000 });
+      expect(shot.status).toBe(0);
+      const bytes = await readFile(png);
+      expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+      // a blank page compresses to a few kB; the rendered page is far larger
+      expect(bytes.length).toBeGreaterThan(50_000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 200_000);
+});
