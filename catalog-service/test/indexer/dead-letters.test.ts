@@ -22,7 +22,8 @@ beforeAll(async () => {
   sequelize = createSequelize({ url: db.url });
   await runMigrations(sequelize, 'collections', collectionsMigrations);
   await runMigrations(sequelize, 'catalog', catalogMigrations);
-});
+  // A new PGlite cluster takes long on a loaded machine.
+}, 120_000);
 
 afterAll(async () => {
   await sequelize.close();
