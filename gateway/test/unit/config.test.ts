@@ -37,4 +37,15 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ ...valid, KEY_CACHE_TTL_MS: '5000' })).toThrow(/KEY_CACHE_TTL_MS/);
     expect(loadGatewayConfig({ ...valid, KEY_CACHE_TTL_MS: '250' }).keyCacheTtlMs).toBe(250);
   });
+
+  it('sets the rate limits by plan (600 / 1,200 by default, 0 = off) and takes an optional Redis URL', () => {
+    const defaults = loadGatewayConfig(valid);
+    expect(defaults.rateLimits).toEqual({ pro: 600, team: 1_200 });
+    expect(defaults.redisUrl).toBeUndefined();
+    const custom = loadGatewayConfig({ ...valid, RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '50', REDIS_URL: 'redis://cache:6379/2' });
+    expect(custom.rateLimits).toEqual({ pro: 0, team: 50 });
+    expect(custom.redisUrl).toBe('redis://cache:6379/2');
+    expect(() => loadGatewayConfig({ ...valid, RATE_LIMIT_TEAM_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_TEAM_PER_MINUTE/);
+    expect(() => loadGatewayConfig({ ...valid, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
+  });
 });
