@@ -70,10 +70,14 @@ export class PostgresEngine implements SearchEngine {
 
   private async run(query: SearchQuery, mode: MatchMode): Promise<SearchResult> {
     const stmt = buildSearchStatement(query, mode);
-    const [rows, counted] = await Promise.all([
-      this.sequelize.query<ItemRow>(stmt.rows, { type: QueryTypes.SELECT, bind: stmt.bind }),
-      this.sequelize.query<{ total: number }>(stmt.count, { type: QueryTypes.SELECT, bind: stmt.countBind }),
-    ]);
+    const rows = await this.sequelize.query<ItemRow>(stmt.rows, { type: QueryTypes.SELECT, bind: stmt.bind });
+    const offset = (query.page - 1) * query.limit;
+    // A short page that is not past the end tells the exact total: no count statement. Selective
+    // queries (most of the mix) then cost one statement; under load that is throughput.
+    if (rows.length < query.limit && (rows.length > 0 || offset === 0)) {
+      return { items: rows.map(toCatalogItem), total: offset + rows.length };
+    }
+    const counted = await this.sequelize.query<{ total: number }>(stmt.count, { type: QueryTypes.SELECT, bind: stmt.countBind });
     return { items: rows.map(toCatalogItem), total: counted[0]?.total ?? 0 };
   }
 
