@@ -48,6 +48,15 @@ const messages = {
   },
   'apiKey.notFound': { en: 'API key not found', fr: 'Clé API introuvable' },
   'route.notFound': { en: 'Route not found', fr: 'Route introuvable' },
+  'request.malformed': { en: 'Malformed HTTP request', fr: 'Requête HTTP mal formée' },
+  'request.timeout': {
+    en: 'The request was not received in time',
+    fr: 'La requête n\'a pas été reçue à temps',
+  },
+  'request.headersTooLarge': {
+    en: 'Request headers are too large',
+    fr: 'Les en-têtes de la requête sont trop volumineux',
+  },
   'route.malformedPath': {
     en: 'The request path is not valid percent-encoded UTF-8',
     fr: 'Le chemin de la requête n\'est pas de l\'UTF-8 correctement encodé en pourcentage',

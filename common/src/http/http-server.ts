@@ -1,4 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { translate } from '../i18n';
 
 /** How long a client may take to send its request; see `createHttpServer`. */
 export interface HttpServerTimeouts {
@@ -23,19 +25,44 @@ export const DEFAULT_HTTP_TIMEOUTS: Readonly<HttpServerTimeouts> = Object.freeze
  * Node enforces these timeouts only when it sweeps its connections, every
  * `connectionsCheckingInterval` (30 s by default), so the sweep runs at a
  * quarter of the shortest timeout: a slow client is dropped within 1.25× the
- * limit. The answer is Node's own 408 and the socket is closed.
+ * limit. The socket is then answered 408 and closed.
  */
 export function createHttpServer(handler: RequestListener, timeouts: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {}): Server {
   const requestTimeoutMs = timeouts.requestTimeoutMs ?? DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs;
   const headersTimeoutMs = timeouts.headersTimeoutMs ?? DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs;
   // Node refuses headersTimeout > requestTimeout (when the latter is set).
   const headersTimeout = Math.min(headersTimeoutMs, requestTimeoutMs);
-  return createServer(
+  const server = createServer(
     {
       headersTimeout,
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.max(100, Math.floor(headersTimeout / 4)),
     },
     handler,
+  );
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+/**
+ * Requests Node refuses before our handler runs (unparseable, headers too
+ * large, too slow) still get the `{ error }` envelope. The headers were not
+ * parsed, so there is no Accept-Language to honour: English.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, key] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'Request Header Fields Too Large', 'request.headersTooLarge'] as const)
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'Request Timeout', 'request.timeout'] as const)
+        : ([400, 'Bad Request', 'request.malformed'] as const);
+  const body = JSON.stringify({ error: translate(key, 'en') });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

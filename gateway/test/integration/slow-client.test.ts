@@ -62,12 +62,14 @@ describe('gateway against slow and oversized clients', () => {
       `Authorization: Bearer ${ADMIN_TOKEN}\r\nContent-Length: 1000\r\n\r\n`;
     const outcome = await trickle(h.gateway.port, head, 100);
     expect(outcome.response).toMatch(/^HTTP\/1\.1 408/);
+    expect(outcome.response).toContain('{"error":"The request was not received in time"}');
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
   });
 
   it('cuts off a client that never finishes its headers', async () => {
     const outcome = await trickle(h.gateway.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ', 100);
     expect(outcome.response).toMatch(/^HTTP\/1\.1 408/);
+    expect(outcome.response).toContain('{"error":"The request was not received in time"}');
   });
 
   it('answers 413 to a 200 MB Content-Length at once, without the body being sent', async () => {
