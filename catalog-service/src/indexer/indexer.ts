@@ -44,6 +44,8 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export class Indexer {
   private subscription: EventSubscription | undefined;
   private stopping = false;
+  /** cuts a backoff wait short when stop() is called */
+  private interrupt: (() => void) | undefined;
   private readonly retry: IndexerRetry;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -61,6 +63,7 @@ export class Indexer {
   /** Returns once the batch in hand is applied (or abandoned mid-retry, to be redelivered). */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.interrupt?.();
     const subscription = this.subscription;
     this.subscription = undefined;
     await subscription?.stop();
@@ -88,9 +91,18 @@ export class Indexer {
         if (this.stopping) throw err;
         if (attempt >= attempts) break;
       }
-      await this.sleep(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
+      await this.pause(Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1)));
+      if (this.stopping) throw new Error('indexer stopping: batch left for redelivery');
     }
     await this.isolate(events);
+  }
+
+  /** A backoff wait that stop() ends at once (the next attempt then gives the batch back). */
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.interrupt = () => resolve();
+      this.sleep(ms).then(resolve, resolve);
+    }).finally(() => (this.interrupt = undefined));
   }
 
   private async isolate(events: SkillChangeEvent[]): Promise<void> {
