@@ -16,3 +16,4 @@ export * from './db/embedded-postgres';
 export * from './http/principal-auth';
 export * from './http/metrics';
 export * from './http/http-server';
+export * from './process/run-service';
