@@ -14,6 +14,7 @@ module.exports = {
   moduleNameMapper: {
     '^@skills/common$': '<rootDir>/common/src/index.ts',
     '^@skills/common/testing$': '<rootDir>/common/src/testing/index.ts',
+    '^@skills/common/kafka$': '<rootDir>/common/src/kafka/index.ts',
     '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
   testTimeout: 30000,

@@ -1,23 +1,12 @@
-import { Kafka, logLevel, Partitioners, type LogEntry, type Message, type Producer } from 'kafkajs';
-import type { Logger } from 'pino';
+import { Partitioners, type Message, type Producer } from 'kafkajs';
+import { createKafkaClient, type KafkaClientOptions } from '@skills/common/kafka';
 import type { OutboxPublisher } from './outbox-publisher';
 import type { OutboxRow } from './relay-outbox.repository';
 
 /** The part of a kafkajs producer the relay uses; tests substitute fakes for broker errors. */
 export type ProducerLike = Pick<Producer, 'connect' | 'sendBatch' | 'disconnect'>;
 
-export interface KafkaProducerOptions {
-  brokers: string[];
-  clientId: string;
-  logger: Logger;
-}
-
-const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
-  [logLevel.ERROR]: 'error',
-  [logLevel.WARN]: 'warn',
-  [logLevel.INFO]: 'info',
-  [logLevel.DEBUG]: 'debug',
-};
+export type KafkaProducerOptions = KafkaClientOptions;
 
 /**
  * The conservative kafkajs subset (DESIGN.md §6; kafkajs is unmaintained):
@@ -25,18 +14,7 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
  * request cannot overtake the next one and reorder an item's events.
  */
 export function createKafkaProducer(options: KafkaProducerOptions): Producer {
-  const log = options.logger.child({ component: 'kafkajs' });
-  const kafka = new Kafka({
-    brokers: options.brokers,
-    clientId: options.clientId,
-    logLevel: logLevel.WARN,
-    logCreator:
-      () =>
-      ({ level, log: entry }: LogEntry) => {
-        const { message, ...rest } = entry;
-        log[LEVELS[level] ?? 'info'](rest, message);
-      },
-  });
+  const kafka = createKafkaClient(options);
   return kafka.producer({
     idempotent: false,
     maxInFlightRequests: 1,

@@ -1,5 +1,4 @@
-import { Kafka, logLevel, type Admin, type Consumer, type ConsumerConfig, type LogEntry, type Producer, type ProducerConfig } from 'kafkajs';
-import type { Logger } from 'pino';
+import type { Admin, Consumer, ConsumerConfig, Producer, ProducerConfig } from 'kafkajs';
 
 /**
  * The part of kafkajs this adapter uses, as structural types: the real
@@ -18,34 +17,4 @@ export interface KafkaLike {
   admin(): AdminLike;
 }
 
-export interface KafkaClientOptions {
-  brokers: string[];
-  clientId: string;
-  logger: Logger;
-}
-
-const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
-  [logLevel.ERROR]: 'error',
-  [logLevel.WARN]: 'warn',
-  [logLevel.INFO]: 'info',
-  [logLevel.DEBUG]: 'debug',
-};
-
-/**
- * A kafkajs client whose log lines go to our pino logger. Only its warnings
- * and errors: at info kafkajs narrates routine connection and group churn.
- */
-export function createKafkaClient(options: KafkaClientOptions): Kafka {
-  const log = options.logger.child({ component: 'kafkajs' });
-  return new Kafka({
-    brokers: options.brokers,
-    clientId: options.clientId,
-    logLevel: logLevel.WARN,
-    logCreator:
-      () =>
-      ({ level, log: entry }: LogEntry) => {
-        const { message, ...rest } = entry;
-        log[LEVELS[level] ?? 'info'](rest, message);
-      },
-  });
-}
+export { createKafkaClient, type KafkaClientOptions } from '@skills/common/kafka';
