@@ -40,6 +40,13 @@ const APPLY_CHUNK = 1_000;
 const ANALYZE_AFTER_ROWS = 5_000;
 /** ... and again once the writes since exceed this share of the rows at the last ANALYZE. */
 const ANALYZE_AFTER_SHARE = 0.2;
+/**
+ * The tail of a bulk load (fewer rows than the thresholds) would otherwise
+ * wait for autovacuum in the GIN pending list: once writes pause this long
+ * after at least this many rows, the same refresh runs.
+ */
+const ANALYZE_TAIL_ROWS = 500;
+const ANALYZE_TAIL_QUIET_MS = 1_000;
 
 /**
  * The search read model in Postgres (DESIGN.md §3, §6): its own table with a
@@ -54,6 +61,7 @@ export class PostgresEngine implements SearchEngine {
   private writtenSinceAnalyze = 0;
   private rowsAtAnalyze = 0;
   private analyzing: Promise<void> | undefined;
+  private tailTimer: NodeJS.Timeout | undefined;
 
   constructor(options: PostgresEngineOptions) {
     this.sequelize = options.sequelize;
@@ -88,12 +96,17 @@ export class PostgresEngine implements SearchEngine {
     }
     this.writtenSinceAnalyze += applied;
     await this.analyzeIfGrown();
+    clearTimeout(this.tailTimer);
+    if (this.writtenSinceAnalyze >= ANALYZE_TAIL_ROWS) {
+      // unref: a pending refresh never keeps the process alive.
+      this.tailTimer = setTimeout(() => void this.analyzeIfGrown(true), ANALYZE_TAIL_QUIET_MS).unref();
+    }
     return { applied, stale: items.length - applied };
   }
 
   /** ANALYZE (and merge the GIN pending lists) once bulk writes changed the table enough to mislead the planner. */
-  private async analyzeIfGrown(): Promise<void> {
-    const threshold = Math.max(ANALYZE_AFTER_ROWS, this.rowsAtAnalyze * ANALYZE_AFTER_SHARE);
+  private async analyzeIfGrown(tail = false): Promise<void> {
+    const threshold = tail ? ANALYZE_TAIL_ROWS : Math.max(ANALYZE_AFTER_ROWS, this.rowsAtAnalyze * ANALYZE_AFTER_SHARE);
     if (this.writtenSinceAnalyze < threshold || this.analyzing) return;
     this.writtenSinceAnalyze = 0;
     this.analyzing = (async () => {
@@ -223,7 +236,10 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /** The Sequelize instance belongs to the caller, who closes it. */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    clearTimeout(this.tailTimer);
+    await this.analyzing;
+  }
 }
 
 /** ON CONFLICT cannot touch a row twice in one statement: keep each id's newest state. */
