@@ -142,9 +142,11 @@ async function main(): Promise<void> {
     const stamp = report.at.replace(/[:.]/g, '-');
     const json = `${JSON.stringify(report, null, 2)}\n`;
     await writeFile(join(RESULTS, `${stamp}.json`), json);
-    await writeFile(join(RESULTS, 'latest.json'), json);
-    await writeFile(join(RESULTS, 'latency.svg'), latencyChart(results, `Latency against connections (${title})`));
-    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest.json, latency.svg\n`);
+    // A --quick run must not replace the full run that docs/performance.md quotes.
+    const suffix = quick ? '-quick' : '';
+    await writeFile(join(RESULTS, `latest${suffix}.json`), json);
+    await writeFile(join(RESULTS, `latency${suffix}.svg`), latencyChart(results, `Latency against connections (${title})`));
+    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, latency${suffix}.svg\n`);
   } finally {
     await cleanup();
   }
