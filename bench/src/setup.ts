@@ -78,6 +78,9 @@ export async function importCatalog(
     // Bodies are built before the clock starts: generating text is not the system's work.
     const bodies: string[] = [];
     for (let from = 0; from < items; from += chunk) bodies.push(ndjson(from, Math.min(items, from + chunk)));
+    // Generating a large catalog blocks the event loop for a while: keep-alive sockets the
+    // gateway closed meanwhile fail on first use, so spend that failure on a health check.
+    await fetch(`${gateway}/healthz`).catch(() => fetch(`${gateway}/healthz`));
     const started = performance.now();
     let sent = 0;
     for (const body of bodies) {
