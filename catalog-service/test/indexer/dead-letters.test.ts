@@ -48,7 +48,7 @@ async function indexedIds(): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-function run(engine: SearchEngine) {
+function run(engine: SearchEngine, retry = { attempts: 2, initialDelayMs: 1, maxDelayMs: 5 }) {
   const eventLog = new PostgresEventLog({ sequelize, logger, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
   const deadLetters = new SequelizeDeadLetterStore(sequelize);
   let deadLettered = 0;
@@ -57,7 +57,7 @@ function run(engine: SearchEngine) {
     engine,
     logger,
     deadLetters,
-    retry: { attempts: 2, initialDelayMs: 1, maxDelayMs: 5 },
+    retry,
     onDeadLetters: (n) => void (deadLettered += n),
   });
   return {
@@ -148,5 +148,30 @@ describe('Indexer dead letters', () => {
     } finally {
       await subject.stop();
     }
+  });
+
+  it('stops during a retry backoff at once and leaves the batch unacknowledged', async () => {
+    let failed = 0;
+    const real = new PostgresEngine({ sequelize, logger });
+    const down: SearchEngine = {
+      search: (q) => real.search(q),
+      reindex: (src, p) => real.reindex(src, p),
+      close: () => real.close(),
+      health: async () => ({ ok: false, reason: 'down' }),
+      apply: async () => {
+        failed += 1;
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    await publish([itemVersion(randomUUID(), 1), itemVersion(randomUUID(), 1)]);
+    // A backoff longer than the test's timeout: only an interrupted wait lets stop() return in time.
+    const subject = run(down, { attempts: 5, initialDelayMs: 600_000, maxDelayMs: 600_000 });
+    await subject.indexer.start();
+    await eventually(() => failed >= 1, 'a failed apply');
+    await subject.stop();
+    expect(failed).toBe(1);
+    const [position] = await sequelize.query('SELECT 1 FROM catalog.event_positions', { type: QueryTypes.SELECT });
+    expect(position).toBeUndefined();
+    expect(await subject.deadLetters.count()).toBe(0);
   });
 });
