@@ -22,6 +22,8 @@ export interface CatalogConfig {
   kafka?: { brokers: string[]; clientId: string };
   dbPoolMax: number;
   logLevel: string;
+  /** search answer cache (docs/search.md "Search cache"); maxEntries 0 turns it off */
+  searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
 }
 
 interface CatalogEnv {
@@ -38,6 +40,10 @@ interface CatalogEnv {
   KAFKA_CLIENT_ID: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
+  SEARCH_CACHE_ENTRIES: number;
+  SEARCH_CACHE_MAX_BYTES: number;
+  SEARCH_CACHE_TTL_MS: number;
+  SEARCH_CACHE_POLL_MS: number;
 }
 
 const schema = Joi.object<CatalogEnv>({
@@ -64,6 +70,11 @@ const schema = Joi.object<CatalogEnv>({
   POLL_INTERVAL_MS: Joi.number().integer().min(10).max(60_000).default(250),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
+  SEARCH_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(10_000),
+  SEARCH_CACHE_MAX_BYTES: Joi.number().integer().min(0).default(64 * 1024 * 1024),
+  SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
+  // the cache never hides a write longer than index lag + this (plus one poll query)
+  SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
 });
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -85,5 +96,11 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
         : undefined,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    searchCache: Object.freeze({
+      maxEntries: e.SEARCH_CACHE_ENTRIES,
+      maxBytes: e.SEARCH_CACHE_MAX_BYTES,
+      ttlMs: e.SEARCH_CACHE_TTL_MS,
+      pollMs: e.SEARCH_CACHE_POLL_MS,
+    }),
   });
 }

@@ -8,6 +8,7 @@ import { registerIndexerMetrics } from './indexer/indexer-metrics';
 import { SequelizeDeadLetterStore } from './store/dead-letter.store';
 import { adminItemsSource } from './reindex/admin-items.source';
 import { ReindexJobs } from './reindex/reindex.job';
+import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } from './search-cache';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 
 export { createCatalogApp, type CatalogAppDeps } from './app';
@@ -19,6 +20,7 @@ export { buildSearchStatement, type MatchMode } from './engines/postgres/search-
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
 export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
 export { SequelizeDeadLetterStore, type DeadLetterStore, type DeadLetter } from './store/dead-letter.store';
+export { CachingSearchEngine, SqlIndexGeneration, type IndexGeneration, type SearchCacheSettings } from './search-cache';
 
 export interface RunningService {
   port: number;
@@ -39,13 +41,22 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   });
   const metrics = createServiceMetrics('catalog-service');
   const deadLetters = new SequelizeDeadLetterStore(sequelize);
-  let engine;
+  let engine: CachingSearchEngine | undefined;
   let eventLog;
   let indexer: Indexer | undefined;
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
+  const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
   try {
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
-    engine = await createSearchEngine(config, { sequelize, logger });
+    // Indexer and reindex write through the cache, which bumps the index generation after each change.
+    engine = new CachingSearchEngine({
+      ...config.searchCache,
+      engine: await createSearchEngine(config, { sequelize, logger }),
+      generation: new SqlIndexGeneration(sequelize),
+      logger: logger.child({ component: 'search-cache' }),
+      observer: cacheObserver,
+    });
+    await engine.start();
     eventLog = createEventLog(config, { sequelize, logger });
     indexer = new Indexer({
       eventLog,
@@ -57,6 +68,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     await indexer.start();
   } catch (err) {
     await eventLog?.close();
+    await engine?.close();
     await sequelize.close();
     throw err;
   }

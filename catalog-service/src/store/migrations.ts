@@ -43,4 +43,16 @@ export const catalogMigrations: Migration[] = [
       CREATE INDEX dead_letters_group_failed_at ON catalog.dead_letters (group_name, failed_at);
     `,
   },
+  {
+    id: '003_index_generation',
+    up: `
+      -- Bumped after every change to the search read model; each replica
+      -- polls it and empties its search cache when it moves (docs/search.md).
+      CREATE TABLE catalog.index_generation (
+        id int PRIMARY KEY CHECK (id = 1),
+        generation bigint NOT NULL
+      );
+      INSERT INTO catalog.index_generation (id, generation) VALUES (1, 0);
+    `,
+  },
 ];

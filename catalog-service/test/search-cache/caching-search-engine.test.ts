@@ -1,0 +1,197 @@
+import type { Sequelize } from 'sequelize';
+import pino from 'pino';
+import { createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
+import type { SearchQuery, SearchResult } from '../../src/engines/search-engine';
+import { CachingSearchEngine, type SearchCacheSettings } from '../../src/search-cache/caching-search-engine';
+import { SqlIndexGeneration, type IndexGeneration } from '../../src/search-cache/index-generation';
+import { catalogMigrations } from '../../src/store/migrations';
+import { describeSearchEngineConformance, itemState } from '../engines/search-engine.conformance';
+
+const logger = pino({ level: 'silent' });
+const SETTINGS: SearchCacheSettings = { maxEntries: 100, maxBytes: 1_000_000, ttlMs: 60_000, pollMs: 20 };
+
+let db: TestDatabase;
+let sequelize: Sequelize;
+const open: CachingSearchEngine[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sequelize = createSequelize({ url: db.url });
+  await runMigrations(sequelize, 'catalog', catalogMigrations);
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+});
+
+afterAll(async () => {
+  await sequelize.close();
+  await db.drop();
+});
+
+/** Counts the searches that reach the engine, and can hold them until released. */
+class CountingEngine extends PostgresEngine {
+  searches = 0;
+  gate: Promise<void> | undefined;
+  override async search(query: SearchQuery): Promise<SearchResult> {
+    this.searches++;
+    await this.gate;
+    return super.search(query);
+  }
+}
+
+async function cached(settings: Partial<SearchCacheSettings> = {}, generation: IndexGeneration = new SqlIndexGeneration(sequelize)) {
+  const engine = new CountingEngine({ sequelize, logger });
+  const cache = new CachingSearchEngine({ ...SETTINGS, ...settings, engine, generation, logger });
+  open.push(cache);
+  await cache.start();
+  return { cache, engine };
+}
+
+const query = (q: string, page = 1): SearchQuery => ({ q, page, limit: 20, sort: 'relevance' });
+const names = (result: SearchResult) => result.items.map((i) => i.name).sort();
+
+/** Bounded wait for something another timer or replica does; fails the test when it never happens. */
+async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, tries = 500): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const value = await probe();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('condition not reached');
+}
+
+describeSearchEngineConformance('CachingSearchEngine over PostgresEngine', async () => {
+  await sequelize.query('TRUNCATE catalog.search_items');
+  const { cache } = await cached();
+  return { engine: cache, teardown: async () => {} };
+});
+
+describe('CachingSearchEngine', () => {
+  beforeEach(async () => {
+    await sequelize.query('TRUNCATE catalog.search_items');
+  });
+
+  it('answers a repeated query (same words, other case and spacing) from the cache with the engine body', async () => {
+    const { cache, engine } = await cached();
+    await cache.apply([itemState({ name: 'Alpha beta' }), itemState({ name: 'Gamma' })]);
+    const direct = await engine.search(query('alpha beta'));
+    engine.searches = 0;
+    const first = await cache.search(query('  Alpha   BETA '));
+    const second = await cache.search(query('alpha beta'));
+    expect(second).toEqual(first);
+    expect(first).toEqual(direct);
+    expect(names(first)).toEqual(['Alpha beta']);
+    expect(engine.searches).toBe(1);
+  });
+
+  it('shows a write the indexer applied through it on the very next search', async () => {
+    const { cache } = await cached();
+    await cache.apply([itemState({ name: 'Alpha one' })]);
+    expect(names(await cache.search(query('alpha')))).toEqual(['Alpha one']);
+    await cache.apply([itemState({ name: 'Alpha two' })]);
+    expect(names(await cache.search(query('alpha')))).toEqual(['Alpha one', 'Alpha two']);
+  });
+
+  it('shows a write applied by another replica once its generation poll sees the bump', async () => {
+    const writer = await cached();
+    const reader = await cached();
+    await writer.cache.apply([itemState({ name: 'Alpha one' })]);
+    await eventually(() => reader.cache.search(query('alpha')), (r) => r.items.length === 1);
+    reader.engine.searches = 0;
+    await reader.cache.search(query('alpha'));
+    expect(reader.engine.searches).toBe(0); // served from its cache until the generation moves
+    await writer.cache.apply([itemState({ name: 'Alpha two' })]);
+    const seen = await eventually(() => reader.cache.search(query('alpha')), (r) => r.items.length === 2);
+    expect(names(seen)).toEqual(['Alpha one', 'Alpha two']);
+  });
+
+  it('asks the engine every time while the generation cannot be read, and caches again once it can', async () => {
+    const real = new SqlIndexGeneration(sequelize);
+    let failing = false;
+    let failedReads = 0;
+    const generation: IndexGeneration = {
+      read: async () => {
+        if (!failing) return real.read();
+        failedReads++;
+        throw new Error('database down');
+      },
+      bump: () => real.bump(),
+    };
+    const { cache, engine } = await cached({}, generation);
+    await cache.apply([itemState({ name: 'Alpha one' })]);
+    await cache.search(query('alpha'));
+    failing = true;
+    await eventually(async () => failedReads, (n) => n > 0);
+    // a write the cache was not told about (as if its generation bump were lost) is seen at once
+    await engine.apply([itemState({ name: 'Alpha two' })]);
+    engine.searches = 0;
+    expect(names(await cache.search(query('alpha')))).toEqual(['Alpha one', 'Alpha two']);
+    await cache.search(query('alpha'));
+    expect(engine.searches).toBe(2);
+    failing = false;
+    await eventually(
+      async () => {
+        engine.searches = 0;
+        await cache.search(query('alpha'));
+        await cache.search(query('alpha'));
+        return engine.searches;
+      },
+      (n) => n < 2,
+    );
+  });
+
+  it('coalesces concurrent identical misses into one engine search', async () => {
+    const { cache, engine } = await cached();
+    await cache.apply([itemState({ name: 'Alpha one' })]);
+    let release!: () => void;
+    engine.gate = new Promise((resolve) => (release = resolve));
+    const answers = Promise.all(Array.from({ length: 5 }, () => cache.search(query('alpha'))));
+    release();
+    const results = await answers;
+    expect(engine.searches).toBe(1);
+    for (const r of results) expect(names(r)).toEqual(['Alpha one']);
+  });
+
+  it('does not keep an answer computed before a write that landed while it was computed', async () => {
+    const { cache, engine } = await cached();
+    await cache.apply([itemState({ name: 'Alpha one' })]);
+    let release!: () => void;
+    engine.gate = new Promise((resolve) => (release = resolve));
+    const before = cache.search(query('alpha'));
+    await eventually(async () => engine.searches, (n) => n === 1);
+    await cache.apply([itemState({ name: 'Alpha two' })]);
+    // the held search reads after the write here, but the cache cannot know that; it must not store it
+    release();
+    await before;
+    engine.gate = undefined;
+    expect(names(await cache.search(query('alpha')))).toEqual(['Alpha one', 'Alpha two']);
+    expect(engine.searches).toBe(2);
+  });
+
+  it('evicts the least recently used answer beyond its entry limit', async () => {
+    const { cache, engine } = await cached({ maxEntries: 2 });
+    await cache.apply([itemState({ name: 'Alpha' }), itemState({ name: 'Beta' }), itemState({ name: 'Gamma' })]);
+    for (const q of ['alpha', 'beta', 'alpha', 'gamma']) await cache.search(query(q));
+    expect(cache.size).toBe(2);
+    engine.searches = 0;
+    await cache.search(query('alpha')); // used more recently than beta: kept
+    expect(engine.searches).toBe(0);
+    await cache.search(query('beta')); // evicted by gamma
+    expect(engine.searches).toBe(1);
+  });
+
+  it('with 0 entries never caches, yet still bumps the generation for the other replicas', async () => {
+    const { cache, engine } = await cached({ maxEntries: 0 });
+    const generation = new SqlIndexGeneration(sequelize);
+    const before = await generation.read();
+    await cache.apply([itemState({ name: 'Alpha' })]);
+    expect(await generation.read()).toBe(before + 1);
+    engine.searches = 0;
+    await cache.search(query('alpha'));
+    await cache.search(query('alpha'));
+    expect(engine.searches).toBe(2);
+  });
+});
