@@ -38,7 +38,7 @@ describe('bounded relevance ranking', () => {
 
   it('continues with the other matches newest first on pages past them', () => {
     const stmt = buildSearchStatement({ ...q, page: RANK_CANDIDATES / 20 + 1 }, 'fts');
-    expect(stmt.rows).toContain(`OFFSET ${RANK_CANDIDATES}) AS rest`);
+    expect(stmt.rows).toContain(`LIMIT 20 OFFSET ${RANK_CANDIDATES}) AS rest`);
     expect(stmt.bind).toEqual(['kafka:*', 20, RANK_CANDIDATES]);
   });
 });
