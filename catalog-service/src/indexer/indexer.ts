@@ -29,8 +29,6 @@ export interface IndexerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Keeps the search read model in step with the system of record: every batch
  * of skill-change events becomes one `engine.apply`. The indexer, not the
@@ -47,11 +45,11 @@ export class Indexer {
   /** cuts a backoff wait short when stop() is called */
   private interrupt: (() => void) | undefined;
   private readonly retry: IndexerRetry;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: ((ms: number) => Promise<void>) | undefined;
 
   constructor(private readonly options: IndexerOptions) {
     this.retry = { ...DEFAULT_INDEXER_RETRY, ...options.retry };
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep;
   }
 
   async start(): Promise<void> {
@@ -100,8 +98,13 @@ export class Indexer {
   /** A backoff wait that stop() ends at once (the next attempt then gives the batch back). */
   private pause(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      this.interrupt = () => resolve();
-      this.sleep(ms).then(resolve, resolve);
+      // A cleared timer: an interrupted wait must not keep a stopping process alive.
+      const timer = this.sleep ? undefined : setTimeout(resolve, ms);
+      this.interrupt = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.sleep?.(ms).then(resolve, resolve);
     }).finally(() => (this.interrupt = undefined));
   }
 
