@@ -156,11 +156,14 @@ export class CachingSearchEngine implements SearchEngine {
     return this.now() - this.lastGoodPollStartedAt <= 4 * this.options.pollMs;
   }
 
-  private schedule(): void {
+  /** Polls start every pollMs (not pollMs after the last one ended), so a slow query does not stretch the interval. */
+  private schedule(previousStart = this.now()): void {
     if (this.closed) return;
+    const wait = Math.max(0, previousStart + this.options.pollMs - this.now());
     this.timer = setTimeout(() => {
-      void this.poll().finally(() => this.schedule());
-    }, this.options.pollMs);
+      const start = this.now();
+      void this.poll().finally(() => this.schedule(start));
+    }, wait);
     this.timer.unref();
   }
 
