@@ -177,7 +177,7 @@ export class CachingSearchEngine implements SearchEngine {
       this.known = generation;
       this.lastGoodPollStartedAt = startedAt;
     } catch (err) {
-      if (wasCurrent) this.options.logger.warn({ err }, 'index generation unreadable: search cache bypassed until it is');
+      if (wasCurrent && !this.closed) this.options.logger.warn({ err }, 'index generation unreadable: search cache bypassed until it is');
       this.lastGoodPollStartedAt = Number.NEGATIVE_INFINITY;
     }
   }
