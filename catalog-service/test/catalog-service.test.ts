@@ -19,7 +19,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   sequelize = createSequelize({ url: db.url });
   await runMigrations(sequelize, 'collections', collectionsMigrations);
-  const config = loadCatalogConfig({ PORT: '0', DATABASE_URL: db.url, PRINCIPAL_SECRET: SECRET, POLL_INTERVAL_MS: '20' });
+  // a slow generation poll: a busy test machine must not turn the cache test into a bypass (writes here are local, cleared at once)
+  const config = loadCatalogConfig({
+    PORT: '0',
+    DATABASE_URL: db.url,
+    PRINCIPAL_SECRET: SECRET,
+    POLL_INTERVAL_MS: '20',
+    SEARCH_CACHE_POLL_MS: '1000',
+  });
   service = await startCatalogService(config, pino({ level: 'silent' }));
 });
 
@@ -63,6 +70,16 @@ describe('startCatalogService', () => {
     await eventually(async () => (await search('helm')).length === 1, 'the item to be searchable');
     await publish('skill.deleted', { ...item, version: 2 });
     await eventually(async () => (await search('helm')).length === 0, 'the deletion to hide the item');
+  });
+
+  it('answers a repeated search from its cache and counts it on /metrics', async () => {
+    const counter = async (name: string) => {
+      const text = (await request(service.url).get('/metrics')).text;
+      return Number(new RegExp(`^${name}\\{[^}]*\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    };
+    const hits = await counter('skills_search_cache_hits_total');
+    expect(await search('cached twice')).toEqual(await search('Cached   TWICE'));
+    expect(await counter('skills_search_cache_hits_total')).toBe(hits + 1);
   });
 
   it('is ready once its engine and event log answer', async () => {
