@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { hitRate, searchCacheCounts } from './cache-counts';
 import { latencyChart } from './chart';
 import { explainAll } from './explain';
 import { runLoad, type Phase } from './load';
@@ -109,7 +110,16 @@ async function main(): Promise<void> {
     const results: LoadResult[] = [];
     for (const [name, make] of phases) {
       phaseTitle(name);
-      for (const c of connections) results.push(await runLoad(make, { connections: c, durationSec, warmupSec, progress }));
+      for (const c of connections) {
+        // search phases: the share catalog-service's search cache answered (warm-up included)
+        const before = name.startsWith('search') ? await searchCacheCounts(stack.catalog.url) : undefined;
+        const result = await runLoad(make, { connections: c, durationSec, warmupSec, progress });
+        if (before) {
+          result.searchCacheHitRate = hitRate(before, await searchCacheCounts(stack.catalog.url));
+          progress(`${name}, ${c} connections: search cache hit rate ${(result.searchCacheHitRate * 100).toFixed(1)} %`, true);
+        }
+        results.push(result);
+      }
     }
 
     phaseTitle(`index lag (${lagWrites} admin writes, each searched for until found)`);

@@ -10,6 +10,8 @@ export interface LoadResult {
   /** connection errors, timeouts and non-2xx answers */
   errors: number;
   requests: number;
+  /** search phases: share of the searches (warm-up included) catalog-service's search cache answered */
+  searchCacheHitRate?: number;
 }
 
 export interface LagResult {
