@@ -11,7 +11,7 @@ import { openSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { createScratchDatabase } from '@skills/common';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -78,43 +78,24 @@ export interface BenchDatabase {
 /** A fresh `bench_<ts>` database on the server (dropped afterwards), or PGlite in its own process. */
 export async function startDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
   if (!serverUrl) {
-    const child = spawn(process.execPath, [join(__dirname, 'embedded-db.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const entry = join(ROOT, 'standalone', 'dist', 'embedded-postgres-main.js');
+    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: '', PG_PORT: '0' } });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        const line = out.split('\n').find((l) => l.startsWith('URL '));
-        if (line) resolve(line.slice(4).trim());
+        const line = out.split('\n').find((l) => l.startsWith('READY '));
+        if (line) resolve(line.slice(6).trim());
       });
       child.once('exit', (code) => reject(new Error(`embedded database exited (${code})`)));
     });
     const handle: Child = { name: 'pglite', url, process: child };
     return { url, kind: 'pglite', name: 'pglite (in memory)', drop: () => stopChild(handle) };
   }
-  const name = `bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${randomBytes(2).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    kind: 'postgres',
-    name,
-    async drop() {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  // The timestamp tells a leftover database (a killed run) from a live one.
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const scratch = await createScratchDatabase(serverUrl, `bench_${stamp}`);
+  return { url: scratch.url, kind: 'postgres', name: scratch.name, drop: scratch.drop };
 }
 
 export interface Stack {

@@ -2,14 +2,11 @@
  * Builds the catalog-service express app from its dependencies; no env, no
  * globals, so tests and the standalone launcher wire it as they need.
  */
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import {
-  accessLog,
+  createServiceApp,
   errorHandler,
-  httpMetrics,
-  metricsEndpoint,
   notFoundHandler,
-  requestContext,
   requireAdmin,
   requirePrincipal,
   type EventLog,
@@ -37,16 +34,7 @@ export interface CatalogAppDeps {
 }
 
 export function createCatalogApp(deps: CatalogAppDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-
-  app.use(requestContext());
-  app.use(accessLog(deps.logger));
-  if (deps.metrics) {
-    app.use(httpMetrics(deps.metrics));
-    app.get('/metrics', metricsEndpoint(deps.metrics));
-  }
+  const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics });
   const { engine, eventLog } = deps;
   const checks = [{ name: 'search engine', health: () => engine.health() }];
   if (eventLog) checks.push({ name: 'event log', health: () => eventLog.health() });

@@ -2,15 +2,12 @@
  * Builds the collections-service express app from its dependencies; no env,
  * no globals, so tests and the standalone launcher wire it as they need.
  */
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import type { Sequelize } from 'sequelize';
 import {
-  accessLog,
+  createServiceApp,
   errorHandler,
-  httpMetrics,
-  metricsEndpoint,
   notFoundHandler,
-  requestContext,
   requireAdmin,
   requirePrincipal,
   type Logger,
@@ -39,16 +36,7 @@ export interface CollectionsAppDeps {
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const store = new SequelizeStore(deps.sequelize);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-
-  app.use(requestContext());
-  app.use(accessLog(deps.logger));
-  if (deps.metrics) {
-    app.use(httpMetrics(deps.metrics));
-    app.get('/metrics', metricsEndpoint(deps.metrics));
-  }
+  const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics });
   app.use(healthRoutes(store, deps.logger));
 
   // Nothing below answers without a principal the gateway signed for this request.

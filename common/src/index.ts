@@ -17,3 +17,5 @@ export * from './http/principal-auth';
 export * from './http/metrics';
 export * from './http/http-server';
 export * from './process/run-service';
+export * from './db/scratch-database';
+export * from './http/service-app';

@@ -1,13 +1,10 @@
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import {
   Counter,
-  accessLog,
+  createServiceApp,
   createServiceMetrics,
   errorHandler,
-  httpMetrics,
-  metricsEndpoint,
   notFoundHandler,
-  requestContext,
   type Logger,
   type PrincipalSigner,
   type ServiceMetrics,
@@ -40,15 +37,9 @@ export interface GatewayDeps {
 
 /** The public entry: health, the admin API, then the proxied routes. */
 export function createGatewayApp(deps: GatewayDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use(requestContext());
-  app.use(accessLog(deps.logger));
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
   registerKeyCacheMetrics(metrics, deps.authenticator);
-  app.use(httpMetrics(metrics));
-  app.get('/metrics', metricsEndpoint(metrics));
+  const app = createServiceApp({ logger: deps.logger, metrics });
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: mounted before any credential check.
   app.use(openApiRoutes());

@@ -1,6 +1,7 @@
 /**
  * `node standalone/dist/embedded-postgres-main.js`: the embedded PGlite as a
- * process of its own, serving DATA_DIR on PG_PORT. It lets the services run as
+ * process of its own, serving DATA_DIR (in memory when unset) on PG_PORT
+ * (a free port when 0). It lets the services run as
  * separate processes against it, and lets fault tests kill the database and
  * start it again on the same port and data files without touching them.
  * Prints `READY <url>` once it accepts connections; SIGTERM closes the data
@@ -10,13 +11,13 @@ import { mkdir } from 'node:fs/promises';
 import { startEmbeddedPostgres } from '@skills/common';
 
 async function main(): Promise<void> {
-  const dataDir = process.env.DATA_DIR;
-  const port = Number(process.env.PG_PORT ?? '5433');
-  if (!dataDir || !Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write('DATA_DIR (data directory) and PG_PORT (0..65535) are required\n');
+  const dataDir = process.env.DATA_DIR || undefined;
+  const port = Number(process.env.PG_PORT ?? '0');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write('PG_PORT must be a port number (0..65535)\n');
     process.exit(1);
   }
-  await mkdir(dataDir, { recursive: true });
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   const db = await startEmbeddedPostgres({ dataDir, port });
   process.stdout.write(`READY ${db.url}\n`);
   const stop = (): void => {

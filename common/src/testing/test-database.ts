@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { createScratchDatabase } from '../db/scratch-database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 
 export interface TestDatabase {
@@ -18,27 +17,6 @@ export async function createTestDatabase(serverUrl = process.env.DATABASE_URL): 
     const embedded = await startEmbeddedPostgres();
     return { url: embedded.url, kind: 'pglite', drop: () => embedded.stop() };
   }
-  const name = `skills_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    kind: 'postgres',
-    async drop() {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, 'skills_test');
+  return { url: scratch.url, kind: 'postgres', drop: scratch.drop };
 }

@@ -1,0 +1,24 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { accessLog } from './access-log';
+import { httpMetrics, metricsEndpoint, type ServiceMetrics } from './metrics';
+import { requestContext } from './request-context';
+
+/**
+ * The start every service app shares: no framework banner, no express ETags
+ * (the gateway computes strong ones over the final body), the request id and
+ * language first, then the access log and, when given, request metrics with
+ * their `GET /metrics`.
+ */
+export function createServiceApp(deps: { logger: Logger; metrics?: ServiceMetrics }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestContext());
+  app.use(accessLog(deps.logger));
+  if (deps.metrics) {
+    app.use(httpMetrics(deps.metrics));
+    app.get('/metrics', metricsEndpoint(deps.metrics));
+  }
+  return app;
+}
