@@ -128,7 +128,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const catalog = await startChild(
       'catalog-service',
       'catalog-service/dist/main.js',
-      { ...shared, SEARCH_ENGINE: 'postgres', COLLECTIONS_URL: collections.url },
+      // 50 ms polling as in `npm start`: on PGlite no NOTIFY reaches the indexer (a server gets it).
+      { ...shared, SEARCH_ENGINE: 'postgres', POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url },
       '/readyz',
       options.nodeArgs,
     );

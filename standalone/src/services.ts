@@ -57,7 +57,16 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     started.push(collections);
     const catalog = await startCatalogService(
       // COLLECTIONS_URL: the reindex job reads the system of record from collections-service.
-      loadCatalogConfig({ ...shared, PORT: '0', SEARCH_ENGINE: 'postgres', EVENT_LOG: 'postgres', COLLECTIONS_URL: collections.url }),
+      // POLL_INTERVAL_MS 50: PGlite's shared session cannot route NOTIFY to the indexer's
+      // connection, so polling is what bounds the index lag here; a poll is one indexed read.
+      loadCatalogConfig({
+        ...shared,
+        PORT: '0',
+        SEARCH_ENGINE: 'postgres',
+        EVENT_LOG: 'postgres',
+        POLL_INTERVAL_MS: '50',
+        COLLECTIONS_URL: collections.url,
+      }),
       options.loggerFor('catalog-service'),
     );
     started.push(catalog);
