@@ -143,7 +143,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         CATALOG_URL: catalog.url,
         COLLECTIONS_URL: collections.url,
         // The bench measures throughput, not the per-key quota: every limit off (0 = disabled).
-        RATE_LIMIT_PER_MINUTE: '0',
         RATE_LIMIT_PRO_PER_MINUTE: '0',
         RATE_LIMIT_TEAM_PER_MINUTE: '0',
       },
