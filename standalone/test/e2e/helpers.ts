@@ -15,25 +15,12 @@ import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { SkillsClient } from '@skills/client';
 import { createOpenApiValidator } from '@skills/gateway';
+import { READY_PREFIX, type ReadyInfo } from '../../src/banner';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'standalone', 'dist', 'main.js');
-const READY = 'READY ';
 const START_TIMEOUT_MS = 120_000;
 
-/** Fields of the launcher's READY line (standalone/src/banner.ts). */
-export interface ReadyInfo {
-  url: string;
-  adminToken: string;
-  apiKey: string;
-  keyId: string;
-  accountId: string;
-  workspaceId: string;
-  collectionId: string;
-  database: 'embedded' | 'external';
-  seeded: boolean;
-  startupMs: number;
-}
 
 /** `any` on purpose: tests walk response bodies of every shape, and an assertion names what was wrong. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -198,11 +185,11 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
   const info = await new Promise<ReadyInfo>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`no READY line within ${START_TIMEOUT_MS} ms\n${out}\n${err}`)), START_TIMEOUT_MS);
     const onData = () => {
-      const line = out.split('\n').find((l) => l.startsWith(READY));
+      const line = out.split('\n').find((l) => l.startsWith(READY_PREFIX));
       if (!line) return;
       clearTimeout(timer);
       child.stdout.off('data', onData);
-      ok(JSON.parse(line.slice(READY.length)) as ReadyInfo);
+      ok(JSON.parse(line.slice(READY_PREFIX.length)) as ReadyInfo);
     };
     child.stdout.on('data', onData);
     child.once('exit', (code) => {
