@@ -1,5 +1,5 @@
 /**
- * Picks the adapters behind the two seams from the config: PostgresEngine or
+ * Picks the adapters behind the two seams from the config: MemorySearchEngine or
  * ElasticsearchEngine, PostgresEventLog or KafkaEventLog.
  */
 import type { Sequelize } from 'sequelize';

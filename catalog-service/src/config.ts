@@ -18,6 +18,8 @@ export interface CatalogConfig {
   elasticsearchIndex: string;
   /** how often the Postgres event log polls when no NOTIFY woke it */
   pollIntervalMs: number;
+  /** how often the memory index reads the read model for writes made through other replicas */
+  indexPollMs: number;
   /** set (validated) when eventLog is kafka */
   kafka?: { brokers: string[]; clientId: string };
   dbPoolMax: number;
@@ -36,6 +38,7 @@ interface CatalogEnv {
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_INDEX: string;
   POLL_INTERVAL_MS: number;
+  INDEX_POLL_MS: number;
   KAFKA_BROKERS?: string;
   KAFKA_CLIENT_ID: string;
   DB_POOL_MAX: number;
@@ -68,6 +71,8 @@ const schema = Joi.object<CatalogEnv>({
     .default('skills')
     .messages({ 'string.pattern.base': '{#label} must be a lowercase index name (letters, digits, ".", "_", "-"; at most 200 characters)' }),
   POLL_INTERVAL_MS: Joi.number().integer().min(10).max(60_000).default(250),
+  // a write through another replica is searchable here at most this long (+ one read) after it committed
+  INDEX_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
   SEARCH_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(10_000),
@@ -90,6 +95,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     elasticsearchIndex: e.ELASTICSEARCH_INDEX,
     pollIntervalMs: e.POLL_INTERVAL_MS,
+    indexPollMs: e.INDEX_POLL_MS,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
         ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })

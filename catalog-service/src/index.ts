@@ -9,14 +9,17 @@ import { SequelizeDeadLetterStore } from './store/dead-letter.store';
 import { adminItemsSource } from './reindex/admin-items.source';
 import { ReindexJobs } from './reindex/reindex.job';
 import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } from './search-cache';
+import { MemorySearchEngine } from './engines/memory/memory-search-engine';
+import { registerSearchIndexMetrics } from './engines/memory/search-index-metrics';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 
 export { createCatalogApp, type CatalogAppDeps } from './app';
 export { loadCatalogConfig, type CatalogConfig } from './config';
 export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
-export { PostgresEngine, type PostgresEngineOptions } from './engines/postgres/postgres-engine';
-export { buildSearchStatement, type MatchMode } from './engines/postgres/search-sql';
+export { ReadModelTable, type ReadModelTableOptions } from './engines/postgres/read-model.table';
+export { MemorySearchEngine, type MemorySearchEngineOptions } from './engines/memory/memory-search-engine';
+export { MemoryIndex } from './engines/memory/memory-index';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
 export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
 export { SequelizeDeadLetterStore, type DeadLetterStore, type DeadLetter } from './store/dead-letter.store';
@@ -48,11 +51,14 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
   try {
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
-    // Indexer and reindex write through the cache, which bumps the index generation after each change.
+    // Indexer and reindex write through the cache. The memory engine moves its own generation on
+    // every change (its own and other replicas'); Elasticsearch's is shared through catalog.index_generation.
+    const searchEngine = await createSearchEngine(config, { sequelize, logger });
+    if (searchEngine instanceof MemorySearchEngine) registerSearchIndexMetrics(metrics, searchEngine);
     engine = new CachingSearchEngine({
       ...config.searchCache,
-      engine: await createSearchEngine(config, { sequelize, logger }),
-      generation: new SqlIndexGeneration(sequelize),
+      engine: searchEngine,
+      generation: searchEngine instanceof MemorySearchEngine ? { current: () => searchEngine.generation } : new SqlIndexGeneration(sequelize),
       logger: logger.child({ component: 'search-cache' }),
       observer: cacheObserver,
     });

@@ -32,6 +32,13 @@ export interface SkillsPage {
   pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
 }
 
+/** The response body `{ data: <SkillsPage> }`, around the engine's serialised items when it has them. */
+export function skillsPageBody(query: SearchQuery, result: SearchResult): string {
+  const page = toSkillsPage(query, result);
+  if (result.itemsJson === undefined) return JSON.stringify({ data: page });
+  return `{"data":{"skills":${result.itemsJson},"pagination":${JSON.stringify(page.pagination)}}}`;
+}
+
 export function toSkillsPage(query: SearchQuery, result: SearchResult): SkillsPage {
   const { page, limit } = query;
   return {

@@ -32,6 +32,12 @@ export interface SearchResult {
   items: CatalogItem[];
   /** number of matches (an engine may cap it; see `totalIsCapped`) */
   total: number;
+  /**
+   * `items` as a JSON array, when the engine keeps its items serialised (the
+   * memory index): the response is built around it instead of serialising
+   * every item again on every request.
+   */
+  itemsJson?: string;
 }
 
 export interface ApplyResult {
@@ -47,8 +53,8 @@ export interface ReindexProgress {
 }
 
 /**
- * The read model behind `GET /api/v1/skills`. Implementations: PostgresEngine
- * (own table, weighted tsvector + pg_trgm) and ElasticsearchEngine. Every
+ * The read model behind `GET /api/v1/skills`. Implementations: MemorySearchEngine
+ * (an in-memory index per replica over a Postgres read model) and ElasticsearchEngine. Every
  * engine passes the same conformance suite.
  */
 export interface SearchEngine {

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { accountOf, methodNotAllowed, validate } from '@skills/common';
-import { toSearchQuery, toSkillsPage } from '../domain/search-request';
+import { skillsPageBody, toSearchQuery } from '../domain/search-request';
 import type { SearchEngine } from '../engines/search-engine';
 import { searchSkillsQuery } from './skills.schema';
 
@@ -13,7 +13,7 @@ export function skillsRoutes(engine: SearchEngine): Router {
       accountOf(res);
       const query = toSearchQuery(validate(searchSkillsQuery, req.query));
       const result = await engine.search(query);
-      res.json({ data: toSkillsPage(query, result) });
+      res.type('application/json').send(skillsPageBody(query, result));
     })
     .all(methodNotAllowed(['GET']));
   return router;

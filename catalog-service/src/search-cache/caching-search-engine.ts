@@ -1,7 +1,7 @@
 import type { CatalogItemState, Health, Logger } from '@skills/common';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../engines/search-engine';
 import { cacheKeyOf, normaliseQuery } from './cache-key';
-import type { IndexGeneration } from './index-generation';
+import type { IndexGeneration, LocalGeneration } from './index-generation';
 import { LruCache } from './lru-cache';
 
 export interface SearchCacheSettings {
@@ -24,7 +24,8 @@ export interface SearchCacheObserver {
 
 export interface CachingSearchEngineOptions extends SearchCacheSettings {
   engine: SearchEngine;
-  generation: IndexGeneration;
+  /** shared (catalog.index_generation, polled) or the engine's own (keys carry it, nothing to poll) */
+  generation: IndexGeneration | LocalGeneration;
   logger: Logger;
   observer?: SearchCacheObserver;
   now?: () => number;
@@ -42,6 +43,9 @@ export interface CachingSearchEngineOptions extends SearchCacheSettings {
  * - an answer that was being computed when the cache was emptied is handed
  *   to its callers but not stored (it may predate the change).
  * Concurrent identical misses share one engine call (single flight).
+ * With a LocalGeneration (the memory engine) none of the polling applies:
+ * every key carries the engine's generation, so an answer is never looked up
+ * again once the index changed.
  */
 export class CachingSearchEngine implements SearchEngine {
   private readonly cache: LruCache<SearchResult>;
@@ -66,7 +70,7 @@ export class CachingSearchEngine implements SearchEngine {
 
   /** Reads the generation once, then keeps polling it (no-op when the cache is off). */
   async start(): Promise<void> {
-    if (!this.enabled || this.polling) return;
+    if (!this.enabled || this.polling || this.local) return;
     this.polling = true;
     await this.poll();
     this.schedule();
@@ -80,7 +84,8 @@ export class CachingSearchEngine implements SearchEngine {
       observer?.bypass();
       return engine.search(normalised);
     }
-    const key = cacheKeyOf(normalised);
+    const generation = this.local?.current();
+    const key = generation === undefined ? cacheKeyOf(normalised) : `${cacheKeyOf(normalised)}#${generation}`;
     const cached = this.cache.get(key) ?? this.flights.get(key);
     if (cached) {
       observer?.hit();
@@ -91,9 +96,9 @@ export class CachingSearchEngine implements SearchEngine {
     const flight: Promise<SearchResult> = engine
       .search(normalised)
       .then((result) => {
-        if (epoch === this.epoch && this.current()) {
+        if (epoch === this.epoch && this.current() && this.local?.current() === generation) {
           const frozen = freeze(result);
-          this.cache.set(key, frozen, JSON.stringify(frozen).length);
+          this.cache.set(key, frozen, frozen.itemsJson?.length ?? JSON.stringify(frozen).length);
           return frozen;
         }
         return result;
@@ -141,7 +146,8 @@ export class CachingSearchEngine implements SearchEngine {
    */
   private async changed(): Promise<void> {
     this.clear();
-    const generation = await this.options.generation.bump();
+    if (this.local) return;
+    const generation = await (this.options.generation as IndexGeneration).bump();
     this.clear();
     this.known = generation;
   }
@@ -152,7 +158,14 @@ export class CachingSearchEngine implements SearchEngine {
     this.flights.clear();
   }
 
+  /** The engine's own generation, when it has one. */
+  private get local(): LocalGeneration | undefined {
+    const { generation } = this.options;
+    return 'current' in generation ? generation : undefined;
+  }
+
   private current(): boolean {
+    if (this.local) return true;
     return this.now() - this.lastGoodPollStartedAt <= 4 * this.options.pollMs;
   }
 
@@ -171,7 +184,7 @@ export class CachingSearchEngine implements SearchEngine {
     const startedAt = this.now();
     const wasCurrent = this.current();
     try {
-      const generation = await this.options.generation.read();
+      const generation = await (this.options.generation as IndexGeneration).read();
       // After an outage the old entries may have missed a change: start over.
       if (generation !== this.known || !wasCurrent) this.clear();
       this.known = generation;

@@ -11,6 +11,15 @@ export interface IndexGeneration {
   bump(): Promise<number>;
 }
 
+/**
+ * A generation the engine itself moves, synchronously, whenever its answers
+ * may change: the memory index of this replica, which also follows the other
+ * replicas' writes. Nothing to poll or bump; cached answers are keyed by it.
+ */
+export interface LocalGeneration {
+  current(): number;
+}
+
 export class SqlIndexGeneration implements IndexGeneration {
   constructor(private readonly sequelize: Sequelize) {}
 

@@ -1,5 +1,4 @@
 import type { Migration } from '@skills/common';
-import { searchTableSql } from '../engines/postgres/search-table';
 
 /** The schema catalog-service owns. Tables are always written schema-qualified. */
 export const CATALOG_SCHEMA = 'catalog';
@@ -13,7 +12,32 @@ export const catalogMigrations: Migration[] = [
     id: '001_search_items_and_event_positions',
     up: `
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
-      ${searchTableSql('search_items')}
+      -- The first read model, searched with SQL full text (kept as it ran; 004 reshapes it).
+      CREATE TABLE catalog.search_items (
+        id uuid PRIMARY KEY,
+        slug text,
+        name text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        type text NOT NULL,
+        category text,
+        tags text[] NOT NULL DEFAULT '{}',
+        status text NOT NULL,
+        visibility text NOT NULL,
+        updated_at timestamptz NOT NULL,
+        version integer NOT NULL,
+        document tsvector NOT NULL,
+        -- when this engine last wrote the row: a reindex carries over rows written after it began
+        indexed_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Full-text matches, only over searchable rows (tombstones stay out of every index below).
+      CREATE INDEX search_items_tsv_idx ON catalog.search_items USING gin (document) WHERE status = 'active' AND visibility = 'public';
+      -- Typo tolerance: trigram similarity of the query against the lower-cased name.
+      CREATE INDEX search_items_name_trgm_idx ON catalog.search_items USING gin (lower(name) gin_trgm_ops) WHERE status = 'active' AND visibility = 'public';
+      -- Browsing without q: newest first, optionally filtered; each index serves ORDER BY + LIMIT directly.
+      CREATE INDEX search_items_newest_idx ON catalog.search_items (updated_at DESC, id) WHERE status = 'active' AND visibility = 'public';
+      CREATE INDEX search_items_category_idx ON catalog.search_items (category, updated_at DESC, id) WHERE status = 'active' AND visibility = 'public';
+      CREATE INDEX search_items_type_idx ON catalog.search_items (type, updated_at DESC, id) WHERE status = 'active' AND visibility = 'public';
+      CREATE INDEX search_items_name_idx ON catalog.search_items (lower(name), id) WHERE status = 'active' AND visibility = 'public';
 
       -- Where each consumer group of the Postgres event log stands in
       -- collections.outbox, as the (txid, id) of the last row it handled.
@@ -53,6 +77,22 @@ export const catalogMigrations: Migration[] = [
         generation bigint NOT NULL
       );
       INSERT INTO catalog.index_generation (id, generation) VALUES (1, 0);
+    `,
+  },
+  {
+    id: '004_read_model_for_memory_index',
+    up: `
+      -- Searches are answered by each replica's in-memory index (docs/search.md); the table
+      -- keeps every item state and version, and tells the replicas what changed: each write
+      -- stamps the row with its transaction id, read like the outbox (only below the oldest
+      -- transaction still in flight, so a late commit is never skipped).
+      DROP INDEX catalog.search_items_tsv_idx, catalog.search_items_name_trgm_idx, catalog.search_items_newest_idx,
+        catalog.search_items_category_idx, catalog.search_items_type_idx, catalog.search_items_name_idx;
+      ALTER TABLE catalog.search_items DROP COLUMN document;
+      ALTER TABLE catalog.search_items ADD COLUMN written_xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+      CREATE INDEX search_items_written_idx ON catalog.search_items (written_xid, id);
+      -- Moved by every reindex swap: replicas then reload their index from the new table.
+      ALTER TABLE catalog.index_generation ADD COLUMN epoch bigint NOT NULL DEFAULT 0;
     `,
   },
 ];

@@ -5,24 +5,19 @@ import type { Sequelize } from 'sequelize';
 import { createLogger } from '@skills/common';
 import { createSearchEngine } from '../../src/engines';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
+
 
 const deps = { sequelize: {} as Sequelize, logger: createLogger({ service: 'test', level: 'silent' }) };
 
 describe('createSearchEngine', () => {
-  it('picks PostgresEngine by default config', async () => {
-    const engine = await createSearchEngine({ searchEngine: 'postgres', elasticsearchIndex: 'skills' }, deps);
-    expect(engine).toBeInstanceOf(PostgresEngine);
-  });
-
   it('refuses elasticsearch without a URL', async () => {
-    await expect(createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchIndex: 'skills' }, deps)).rejects.toThrow(
+    await expect(createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchIndex: 'skills', indexPollMs: 50 }, deps)).rejects.toThrow(
       'ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch',
     );
   });
 
   it('fails the start when the cluster cannot be reached, instead of at the first request', async () => {
-    const started = createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:1', elasticsearchIndex: 'skills' }, deps);
+    const started = createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:1', elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
     await expect(started).rejects.toMatchObject({ name: 'ConnectionError' });
   });
 
@@ -35,7 +30,7 @@ describe('createSearchEngine', () => {
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills' }, deps);
+      const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
       expect(engine).toBeInstanceOf(ElasticsearchEngine);
       expect(seen).toEqual(['HEAD /_alias/skills']);
       await engine.close();

@@ -1,7 +1,7 @@
 /**
  * The Kafka path end to end, on a real Kafka-protocol peer (librdkafka's mock
  * cluster): collections.outbox → OutboxRelay → Kafka → KafkaEventLog →
- * Indexer → PostgresEngine. Crashes are injected where at-least-once delivery
+ * Indexer → MemorySearchEngine. Crashes are injected where at-least-once delivery
  * must hold: the relay dies between the broker's ack and marking the rows;
  * the consumer dies between applying a batch and committing its offset. In
  * both cases events arrive twice and the index still equals the system of
@@ -15,7 +15,8 @@ import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../collections-service/src/relay';
 import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
-import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import { Indexer } from '../../src/indexer/indexer';
 import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
 import { eventually } from './event-log.conformance';
@@ -28,7 +29,7 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
   let db: TestDatabase;
   let sequelize: Sequelize;
   let cluster: MockCluster;
-  let engine: PostgresEngine;
+  let engine: MemorySearchEngine;
   const stops: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
@@ -38,7 +39,7 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
     sequelize = createSequelize({ url: db.url, poolMax: db.kind === 'pglite' ? 1 : 4 });
     await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations);
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations);
-    engine = new PostgresEngine({ sequelize, logger });
+    engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
   });
   afterAll(async () => {
     await sequelize.close();
@@ -136,7 +137,7 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
     await eventually(async () => (await indexOf()).join() === (await recordOf()).join(), 'index equal to the record');
     // Every event came twice; the replays were skipped as stale, not re-applied over newer states.
     await eventually(() => apply.mock.calls.flatMap(([items]) => items).length >= 8, 'all eight deliveries');
-    const results = await Promise.all(apply.mock.results.map((r) => r.value as ReturnType<PostgresEngine['apply']>));
+    const results = await Promise.all(apply.mock.results.map((r) => r.value as ReturnType<MemorySearchEngine['apply']>));
     expect(results.reduce((n, r) => n + r.stale, 0)).toBeGreaterThanOrEqual(4);
     expect(await indexOf()).toEqual(await recordOf());
     apply.mockRestore();
@@ -170,7 +171,7 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
     // The restarted process gets the uncommitted events again.
     await startIndexer();
     await eventually(() => apply.mock.calls.length > appliedBefore, 'redelivery to the restarted consumer');
-    const replay = await (apply.mock.results[apply.mock.results.length - 1]!.value as ReturnType<PostgresEngine['apply']>);
+    const replay = await (apply.mock.results[apply.mock.results.length - 1]!.value as ReturnType<MemorySearchEngine['apply']>);
     expect(replay.applied).toBe(0);
     expect(await indexOf()).toEqual(await recordOf());
     apply.mockRestore();

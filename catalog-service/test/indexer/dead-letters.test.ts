@@ -4,7 +4,8 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type Health, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
-import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { SearchEngine } from '../../src/engines/search-engine';
 import { PostgresEventLog } from '../../src/events/postgres-event-log';
 import { INDEXER_GROUP, Indexer } from '../../src/indexer/indexer';
@@ -78,7 +79,7 @@ describe('Indexer dead letters', () => {
     const poison = { ...itemVersion(randomUUID(), 1), updatedAt: 'not-a-date' };
     await publish([...good.slice(0, 5), poison, ...good.slice(5)]);
 
-    const subject = run(new PostgresEngine({ sequelize, logger }));
+    const subject = run(new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 }));
     await subject.indexer.start();
     try {
       await eventually(async () => (await indexedIds()).length === 9 && (await subject.deadLetters.count()) === 1, 'the good events indexed');
@@ -96,7 +97,7 @@ describe('Indexer dead letters', () => {
       await eventually(async () => (await subject.indexer.lag()) === 0, 'no lag');
 
       // Replay: refused again while the cause remains (kept), applied once it is fixed (removed).
-      const engine = new PostgresEngine({ sequelize, logger });
+      const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
       expect(await replayDeadLetters({ store: subject.deadLetters, engine, logger })).toEqual({ replayed: 0, failed: 1 });
       expect(await subject.deadLetters.count()).toBe(1);
       const fixed: SearchEngine = {
@@ -117,7 +118,7 @@ describe('Indexer dead letters', () => {
   });
 
   it('dead-letters nothing while the engine is down, and indexes everything once it is back', async () => {
-    const real = new PostgresEngine({ sequelize, logger });
+    const real = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
     let down = true;
     let failedApplies = 0;
     const flaky: SearchEngine = {
@@ -152,7 +153,7 @@ describe('Indexer dead letters', () => {
 
   it('stops during a retry backoff at once and leaves the batch unacknowledged', async () => {
     let failed = 0;
-    const real = new PostgresEngine({ sequelize, logger });
+    const real = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
     const down: SearchEngine = {
       search: (q) => real.search(q),
       reindex: (src, p) => real.reindex(src, p),

@@ -2,8 +2,11 @@ import type { Sequelize } from 'sequelize';
 import pino from 'pino';
 import { createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
-import { PostgresEngine } from '../../src/engines/postgres/postgres-engine';
-import type { SearchQuery, SearchResult } from '../../src/engines/search-engine';
+import type { CatalogItemState } from '@skills/common';
+import { MemoryIndex } from '../../src/engines/memory/memory-index';
+import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
+import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
 import { CachingSearchEngine, type SearchCacheSettings } from '../../src/search-cache/caching-search-engine';
 import { SqlIndexGeneration, type IndexGeneration } from '../../src/search-cache/index-generation';
 import { catalogMigrations } from '../../src/store/migrations';
@@ -31,19 +34,35 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** Counts the searches that reach the engine, and can hold them until released. */
-class CountingEngine extends PostgresEngine {
+/**
+ * An engine whose replicas share one store, as Elasticsearch replicas share
+ * the cluster: what the shared (polled) generation exists for. Counts the
+ * searches that reach it, and can hold them until released.
+ */
+let store = new MemoryIndex();
+class CountingEngine implements SearchEngine {
   searches = 0;
   gate: Promise<void> | undefined;
-  override async search(query: SearchQuery): Promise<SearchResult> {
+  async search(query: SearchQuery): Promise<SearchResult> {
     this.searches++;
     await this.gate;
-    return super.search(query);
+    return store.search(query);
   }
+  async apply(items: CatalogItemState[]): Promise<ApplyResult> {
+    const applied = store.apply(items);
+    return { applied, stale: items.length - applied };
+  }
+  async reindex(): Promise<ReindexProgress> {
+    throw new Error('not used by these tests');
+  }
+  async health() {
+    return { ok: true as const };
+  }
+  async close(): Promise<void> {}
 }
 
 async function cached(settings: Partial<SearchCacheSettings> = {}, generation: IndexGeneration = new SqlIndexGeneration(sequelize)) {
-  const engine = new CountingEngine({ sequelize, logger });
+  const engine = new CountingEngine();
   const cache = new CachingSearchEngine({ ...SETTINGS, ...settings, engine, generation, logger });
   open.push(cache);
   await cache.start();
@@ -63,15 +82,53 @@ async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolea
   throw new Error('condition not reached');
 }
 
-describeSearchEngineConformance('CachingSearchEngine over PostgresEngine', async () => {
+/** The production pairing: a replica's memory engine, its cache keyed by the engine's own generation. */
+async function memoryReplica(settings: Partial<SearchCacheSettings> = {}) {
+  const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
+  await engine.start();
+  const cache = new CachingSearchEngine({ ...SETTINGS, ...settings, engine, generation: { current: () => engine.generation }, logger });
+  open.push(cache);
+  await cache.start();
+  return { cache, engine };
+}
+
+describeSearchEngineConformance('CachingSearchEngine over MemorySearchEngine', async () => {
   await sequelize.query('TRUNCATE catalog.search_items');
-  const { cache } = await cached();
+  const { cache } = await memoryReplica();
   return { engine: cache, teardown: async () => {} };
 });
 
-describe('CachingSearchEngine', () => {
+describe('CachingSearchEngine over a replica memory engine', () => {
   beforeEach(async () => {
     await sequelize.query('TRUNCATE catalog.search_items');
+  });
+
+  it('stops serving a cached answer the moment the engine followed another replica’s write', async () => {
+    const writer = await memoryReplica();
+    const reader = await memoryReplica();
+    await writer.cache.apply([itemState({ name: 'Alpha one' })]);
+    // another database's open transaction on a shared server can hold one follow step back: bounded retries
+    await eventually(async () => (await reader.engine.sync(), reader.engine.documents), (n) => n === 1);
+    expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one']);
+    await writer.cache.apply([itemState({ name: 'Alpha two' })]);
+    expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one']); // not followed yet
+    await eventually(async () => (await reader.engine.sync(), reader.engine.documents), (n) => n === 2);
+    expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one', 'Alpha two']);
+  });
+
+  it('answers a repeat from the cache while the index has not changed', async () => {
+    const { cache, engine } = await memoryReplica();
+    await cache.apply([itemState({ name: 'Alpha one' })]);
+    const search = jest.spyOn(engine, 'search');
+    await cache.search(query('alpha'));
+    await cache.search(query('ALPHA'));
+    expect(search).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('CachingSearchEngine with a shared generation', () => {
+  beforeEach(() => {
+    store = new MemoryIndex();
   });
 
   it('answers a repeated query (same words, other case and spacing) from the cache with the engine body', async () => {

@@ -1,0 +1,74 @@
+/**
+ * Every live document in one order (newest first, or by name), kept up to
+ * date without re-sorting the catalog on each write: a sorted array plus a
+ * small sorted buffer of recent additions, merged on read; dead entries are
+ * skipped and swept out once they are a quarter of the array.
+ */
+/** Recent additions a read walks beside the sorted array before it merges them in. */
+const RECENT_ON_READ = 256;
+
+export class BrowseOrder {
+  /** live documents in the order */
+  size = 0;
+  private main = new Int32Array(0);
+  private mainDead = 0;
+  private recent: number[] = [];
+  private recentSorted = true;
+
+  /** `compare(a, b) < 0` when a comes first; must be a total order (ids break ties). */
+  constructor(
+    private readonly compare: (a: number, b: number) => number,
+    private readonly isLive: (doc: number) => boolean,
+  ) {}
+
+  add(doc: number): void {
+    this.size++;
+    this.recent.push(doc);
+    this.recentSorted = false;
+    // Proportional, not fixed: a bulk load of n documents merges O(log n) times, not n / 4,096 (quadratic).
+    if (this.recent.length > Math.max(4_096, this.main.length >> 2)) this.merge();
+  }
+
+  /** A document of the order died (its entry is skipped until the next sweep). */
+  died(): void {
+    this.size--;
+    this.mainDead++;
+    if (this.mainDead * 4 > this.main.length && this.main.length > 1_024) this.merge();
+  }
+
+  /** Calls `visit` in order until it returns false. */
+  forEach(visit: (doc: number) => boolean): void {
+    // Walking two lists costs a comparison per step: past a few hundred recent entries, merge once instead.
+    if (this.recent.length > RECENT_ON_READ) this.merge();
+    this.walk(visit);
+  }
+
+  private walk(visit: (doc: number) => boolean): void {
+    if (!this.recentSorted) {
+      this.recent.sort(this.compare);
+      this.recentSorted = true;
+    }
+    const { main, recent, compare, isLive } = this;
+    let i = 0;
+    let j = 0;
+    while (i < main.length || j < recent.length) {
+      let doc: number;
+      if (j >= recent.length || (i < main.length && compare(main[i] as number, recent[j] as number) < 0)) doc = main[i++] as number;
+      else doc = recent[j++] as number;
+      if (isLive(doc) && !visit(doc)) return;
+    }
+  }
+
+  /** Rebuilds the sorted array from the live entries (bulk load: one sort instead of many merges). */
+  merge(): void {
+    const live: number[] = [];
+    this.walk((doc) => {
+      live.push(doc);
+      return true;
+    });
+    this.main = Int32Array.from(live);
+    this.mainDead = 0;
+    this.recent = [];
+    this.recentSorted = true;
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The documents of the memory index by ordinal, and their terms. A new state
+ * of an item gets a new ordinal (the old one dies), so posting lists only
+ * ever grow at the end and stay sorted by ordinal; sort keys outlive a
+ * document so orders holding a dead ordinal can still compare it until they
+ * sweep it out. Per-document data is kept in typed arrays where it can be:
+ * at 1,000,000 items every object or array per document costs tens of MB.
+ */
+import type { CatalogItem } from '../search-engine';
+import type { IndexableItem } from './memory-index';
+import { PostingList } from './postings';
+import { TermDictionary } from './term-dictionary';
+import { tokenize } from './text-analysis';
+
+/** Field weights of the Postgres engine's ts_rank (name A 1.0, description B 0.4, tags C 0.2). */
+const NAME_WEIGHT = 1;
+const DESCRIPTION_WEIGHT = 0.4;
+const TAG_WEIGHT = 0.2;
+/** BM25 saturation and length normalisation; AVG_LENGTH is a fixed weighted length so every replica scores alike. */
+const K1 = 1.2;
+const B = 0.75;
+const AVG_LENGTH = 8;
+
+export class DocumentStore {
+  readonly dictionary = new TermDictionary();
+  readonly postings: PostingList[] = [];
+  private readonly items: Array<CatalogItem | undefined> = [];
+  /** each live item's JSON, made when first served (serialising the page was 9 % of a search) */
+  private readonly json: Array<string | undefined> = [];
+  readonly ids: string[] = [];
+  readonly nameKeys: string[] = [];
+  /** the name's and the slug's words joined by spaces: an exact-name query matches one of them */
+  readonly exactKeys: string[] = [];
+  readonly slugKeys: string[] = [];
+  /** live documents by exact key (name or slug words): an exact-name match is found without reading postings */
+  private readonly exactNamed = new Map<string, number | number[]>();
+  /** the version of the state each ordinal holds */
+  versions = new Int32Array(1024);
+  updatedMs = new Float64Array(1024);
+  /** category and type as small integers, so filters compare numbers while reading postings */
+  categoryCodes = new Int32Array(1024);
+  typeCodes = new Int32Array(1024);
+  private readonly codes = new Map<string, number>();
+  /** ordinals ever handed out (live and dead) */
+  capacity = 0;
+  live = 0;
+
+  isLive(doc: number): boolean {
+    return this.items[doc] !== undefined;
+  }
+
+  /** The public item at `doc`; only called for live ordinals. */
+  item(doc: number): CatalogItem {
+    return this.items[doc] as CatalogItem;
+  }
+
+  /** Newest first, then by id: the order of browsing and of every tie. */
+  readonly compareNewest = (a: number, b: number): number => this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
+
+  readonly compareName = (a: number, b: number): number => compareStrings(this.nameKeys[a]!, this.nameKeys[b]!) || compareStrings(this.ids[a]!, this.ids[b]!);
+
+  /** The code of a category (`c:<slug>`) or type (`t:<type>`); undefined for one no document ever had. */
+  codeOf(key: string, create = false): number | undefined {
+    let code = this.codes.get(key);
+    if (code === undefined && create) this.codes.set(key, (code = this.codes.size));
+    return code;
+  }
+
+  /** The item at `doc` as JSON (live ordinals only). */
+  jsonOf(doc: number): string {
+    return (this.json[doc] ??= JSON.stringify(this.items[doc]));
+  }
+
+  /** Live documents whose name or slug words are exactly `key`. */
+  exactlyNamed(key: string): readonly number[] {
+    const named = this.exactNamed.get(key);
+    return named === undefined ? [] : typeof named === 'number' ? [named] : named;
+  }
+
+  add(state: IndexableItem, version: number): number {
+    const doc = this.capacity++;
+    this.ensureCapacity(this.capacity);
+    const item: CatalogItem = {
+      id: state.id,
+      slug: state.slug ?? '',
+      name: state.name,
+      description: state.description,
+      type: state.type,
+      category: state.category ?? '',
+      tags: state.tags,
+      updatedAt: new Date(state.updatedAt).toISOString(),
+    };
+    this.items[doc] = item;
+    this.ids[doc] = item.id;
+    const nameWords = tokenize(item.name);
+    const nameKey = item.name.toLowerCase();
+    const exactKey = nameWords.join(' ');
+    const slugKey = tokenize(item.slug).join(' ');
+    // equal strings share one copy (a name is usually its slug's words)
+    this.nameKeys[doc] = nameKey;
+    this.exactKeys[doc] = exactKey === nameKey ? nameKey : exactKey;
+    this.slugKeys[doc] = slugKey === exactKey ? (this.exactKeys[doc] as string) : slugKey;
+    this.named(exactKey, doc, true);
+    if (slugKey !== exactKey) this.named(slugKey, doc, true);
+    this.versions[doc] = version;
+    this.updatedMs[doc] = Date.parse(item.updatedAt);
+    this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
+    this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
+    this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')));
+    this.live++;
+    return doc;
+  }
+
+  remove(doc: number): void {
+    const item = this.items[doc];
+    if (item === undefined) return;
+    this.items[doc] = undefined;
+    this.json[doc] = undefined;
+    this.live--;
+    const exactKey = this.exactKeys[doc] as string;
+    this.named(exactKey, doc, false);
+    if (this.slugKeys[doc] !== exactKey) this.named(this.slugKeys[doc] as string, doc, false);
+    // The terms come from the text again rather than from a per-document list kept for this alone.
+    const isLive = (d: number) => this.isLive(d);
+    for (const term of new Set([...tokenize(item.name), ...tokenize(item.description), ...tokenize(item.tags.join(' '))])) {
+      const id = this.dictionary.idOf(term);
+      if (id !== undefined) this.postings[id]?.died(isLive);
+    }
+  }
+
+  /** Adds or removes `doc` under an exact key; a key with one document holds the number itself. */
+  private named(key: string, doc: number, add: boolean): void {
+    const held = this.exactNamed.get(key);
+    const docs = held === undefined ? [] : typeof held === 'number' ? [held] : held;
+    const next = add ? [...docs, doc] : docs.filter((d) => d !== doc);
+    if (next.length === 0) this.exactNamed.delete(key);
+    else this.exactNamed.set(key, next.length === 1 ? (next[0] as number) : next);
+  }
+
+  private index(doc: number, name: string[], description: string[], tags: string[]): void {
+    const tf = new Map<string, number>();
+    const count = (words: string[], weight: number) => {
+      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + weight);
+    };
+    count(name, NAME_WEIGHT);
+    count(description, DESCRIPTION_WEIGHT);
+    count(tags, TAG_WEIGHT);
+    const length = name.length * NAME_WEIGHT + description.length * DESCRIPTION_WEIGHT + tags.length * TAG_WEIGHT;
+    const norm = K1 * (1 - B + (B * length) / AVG_LENGTH);
+    for (const [term, f] of tf) {
+      const id = this.dictionary.intern(term);
+      (this.postings[id] ??= new PostingList()).add(doc, (f * (K1 + 1)) / (f + norm));
+    }
+  }
+
+  private ensureCapacity(n: number): void {
+    if (n <= this.updatedMs.length) return;
+    const size = Math.max(n, Math.ceil(this.updatedMs.length * 1.5));
+    this.updatedMs = grow(this.updatedMs, new Float64Array(size));
+    this.categoryCodes = grow(this.categoryCodes, new Int32Array(size));
+    this.typeCodes = grow(this.typeCodes, new Int32Array(size));
+    this.versions = grow(this.versions, new Int32Array(size));
+  }
+}
+
+/** Code-unit order, as the ids and lower-cased names are compared everywhere in the index. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function grow<T extends Int32Array | Float32Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}

@@ -1,0 +1,106 @@
+/**
+ * One query word ranked by relevance (MaxScore over the word's terms). A
+ * document scores its best term, so a term whose best possible contribution
+ * is below the page's worst kept score can neither add a document to the page
+ * nor move one on it; once the count is capped, such terms are skipped.
+ */
+import { MAX_RESULT_WINDOW } from '../../domain/search-request';
+import type { SearchQuery } from '../search-engine';
+import type { DocumentStore } from './document-store';
+import { IMPACT_ORDER_FROM } from './postings';
+import { TopK } from './top-k';
+import { EXACT_NAME_BONUS, idf, isExactName, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+
+/**
+ * The best `page × limit` documents of one query word and the capped count,
+ * reading as little as possible. Exact names come first from the name index;
+ * terms are read best possible contribution first, whole, until the count is
+ * known to be capped (10,000 matches read, or, without filters, one term
+ * alone holding 10,000 live documents). From then on reading stops as soon
+ * as nothing left can reach the page: a term is skipped when its bound is
+ * below the page's worst kept score, and a long list is read by weight and
+ * left at its first posting below it.
+ */
+export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string): Matches {
+  const { marks, scores, best } = scratch;
+  const mark = scratch.begin(1);
+  const live = store.live;
+  const window = query.page * query.limit;
+  const terms = group.ids.map((id, t) => {
+    const list = store.postings[id];
+    const factor = group.weights[t]! * idf(list?.live ?? 0, live);
+    return { id, factor, bound: factor * (list?.maxWeight ?? 0) * (1 + 1e-6) };
+  });
+  terms.sort((a, b) => b.bound - a.bound);
+  const cappedUnread = filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW);
+  const docs: number[] = [];
+  const countKnown = (): boolean => cappedUnread || docs.length >= MAX_RESULT_WINDOW;
+
+  const take = (doc: number, v: number): void => {
+    if (marks[doc] === mark) {
+      if (v > best[doc]!) {
+        scores[doc]! += v - best[doc]!;
+        best[doc] = v;
+      }
+      return;
+    }
+    if (!store.isLive(doc) || !filter.passes(doc)) return;
+    marks[doc] = mark;
+    best[doc] = v;
+    scores[doc] = isExactName(store, doc, key) ? v + EXACT_NAME_BONUS : v;
+    docs.push(doc);
+  };
+  // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.
+  let worst = -1;
+  let threshold = Number.NEGATIVE_INFINITY;
+  let thresholdAt = 0;
+  const raiseThreshold = (): void => {
+    if (docs.length < window || docs.length < thresholdAt * 1.25) return;
+    worst = worstKept(store, docs, scores, window) ?? -1;
+    threshold = worst < 0 ? Number.NEGATIVE_INFINITY : scores[worst]!;
+    thresholdAt = docs.length;
+  };
+
+  // Seeded, so skipping a term can never lose the item the query names (its term weight joins when read).
+  for (const doc of store.exactlyNamed(key)) {
+    if (!filter.passes(doc)) continue;
+    marks[doc] = mark;
+    best[doc] = 0;
+    scores[doc] = EXACT_NAME_BONUS;
+    docs.push(doc);
+  }
+  for (const term of terms) {
+    if (countKnown()) {
+      raiseThreshold();
+      if (term.bound < threshold) break; // every later term's bound is lower still
+    }
+    const list = store.postings[term.id];
+    if (!list) continue;
+    const { docs: postings, weights, length } = list;
+    if (!countKnown() || length < IMPACT_ORDER_FROM) {
+      for (let i = 0; i < length; i++) take(postings[i]!, term.factor * weights[i]!);
+      continue;
+    }
+    const { order, ordered } = list.impactOrder(store.compareNewest);
+    for (let i = ordered; i < length; i++) take(postings[i]!, term.factor * weights[i]!); // added since the order was built
+    for (let j = 0; j < ordered; j++) {
+      const i = order[j]!;
+      const doc = postings[i]!;
+      const v = Math.fround(term.factor * weights[i]!); // as the score array will hold it
+      if ((j & 511) === 0) raiseThreshold();
+      // The rest of this list weighs less, or as much and ranks after (equal weights come newest first):
+      // nothing further here can enter the page. Ties matter: a broad word's items often weigh alike.
+      if (v < threshold || (v === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0)) break;
+      take(doc, v);
+    }
+  }
+  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores };
+}
+
+/** The worst document a page of `k` would keep now (ranked by score, then newest), once there are k. */
+function worstKept(store: DocumentStore, docs: readonly number[], scores: Float32Array, k: number): number | undefined {
+  if (docs.length < k) return undefined;
+  const top = new TopK(k, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));
+  for (const doc of docs) top.offer(doc);
+  return top.worst();
+}

@@ -1,0 +1,89 @@
+/**
+ * Compact posting lists: per term, the ordinals of the documents holding it
+ * and the term's saturated weight in each (Int32Array + Float32Array, grown
+ * by doubling). Removing a document does not touch its lists: readers skip
+ * dead ordinals, and a list is compacted once half of it is dead. A long list
+ * also keeps its positions by weight, highest first, so a query that only
+ * needs the best documents of a broad word can stop reading early.
+ */
+
+/** Lists shorter than this are read whole: ordering them would cost more than it saves. */
+export const IMPACT_ORDER_FROM = 2_048;
+export class PostingList {
+  docs = new Int32Array(4);
+  weights = new Float32Array(4);
+  length = 0;
+  dead = 0;
+  /** the highest weight ever added: an upper bound of any posting's weight (compaction never raises it) */
+  maxWeight = 0;
+  /** positions 0..ordered-1 by weight, highest first; later positions were added since and are unordered */
+  private byWeight: Int32Array | undefined;
+  private ordered = 0;
+
+  add(doc: number, weight: number): void {
+    if (this.length === this.docs.length) {
+      const docs = new Int32Array(this.length * 2);
+      docs.set(this.docs);
+      const weights = new Float32Array(this.length * 2);
+      weights.set(this.weights);
+      this.docs = docs;
+      this.weights = weights;
+    }
+    if (weight > this.maxWeight) this.maxWeight = weight;
+    this.docs[this.length] = doc;
+    this.weights[this.length] = weight;
+    this.length++;
+  }
+
+  /** Called when a document of this list died; compacts when half of the list is dead. */
+  died(isLive: (doc: number) => boolean): void {
+    this.dead++;
+    if (this.dead * 2 < this.length) return;
+    let kept = 0;
+    for (let i = 0; i < this.length; i++) {
+      const doc = this.docs[i] as number;
+      if (!isLive(doc)) continue;
+      this.docs[kept] = doc;
+      this.weights[kept] = this.weights[i] as number;
+      kept++;
+    }
+    this.length = kept;
+    this.dead = 0;
+    this.byWeight = undefined;
+    this.ordered = 0;
+  }
+
+  /**
+   * Positions by weight, highest first, equal weights in `tieBreak` order of
+   * their documents, covering the first `ordered` postings; rebuilt once a
+   * quarter more were added since, so a write does not re-sort a broad word's
+   * list on every query.
+   */
+  impactOrder(tieBreak: (a: number, b: number) => number): { order: Int32Array; ordered: number } {
+    if (!this.byWeight || this.length > this.ordered * 1.25) {
+      const { weights, docs } = this;
+      this.byWeight = Int32Array.from({ length: this.length }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || tieBreak(docs[a]!, docs[b]!));
+      this.ordered = this.length;
+    }
+    return { order: this.byWeight, ordered: this.ordered };
+  }
+
+  /** The position of `doc` in the list (lists are sorted by ordinal), or -1. */
+  indexOf(doc: number): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.docs[mid]!;
+      if (at === doc) return mid;
+      if (at < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** Live documents (the document frequency used by idf). */
+  get live(): number {
+    return this.length - this.dead;
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * Finds and scores the documents matching a text query. Every query word must
+ * match (AND); each word stands for a group of dictionary terms: the word
+ * itself (weight 1), its other forms with the same stem (0.9), for the last
+ * word the terms it begins (0.5–0.85, shorter completions first) and, when
+ * the exact query finds fewer than a handful, the terms one edit away (0.5).
+ * A document scores, per group, its best term's idf × saturated weight, plus
+ * a bonus when the query is its whole name or slug.
+ *
+ * Cost is proportional to postings read, not to the catalog: the group with
+ * the fewest postings drives, and each further group is either intersected
+ * term-at-a-time (when its postings are few next to the candidates) or checked
+ * on each candidate's own term list. A one-word query ranked by relevance
+ * stops early (MaxScore): its terms are read best possible contribution
+ * first, and once 10,000 matches are counted, a completion or typo term that
+ * cannot beat the page's worst kept score is not read at all.
+ */
+import { MAX_RESULT_WINDOW } from '../../domain/search-request';
+import type { SearchQuery } from '../search-engine';
+import type { DocumentStore } from './document-store';
+import {
+  EXACT_NAME_BONUS,
+  idf,
+  isExactName,
+  DocFilter,
+  scratchFor,
+  STEM_WEIGHT,
+  TYPO_WEIGHT,
+  type Matches,
+  type Scratch,
+  type TermGroup,
+} from './match-support';
+import { runOneWord } from './one-word';
+import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
+
+export type { Matches } from './match-support';
+
+
+
+/** `exhaustive` reads every term (no early stop): the reference the early stop is tested against. */
+export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: number, exhaustive = false): Matches {
+  const terms = queryTerms(query.q ?? '');
+  const filter = new DocFilter(store, query);
+  if (terms.length === 0 || filter.impossible) return { docs: [], total: 0, scores: new Float32Array(0) };
+  const scratch = scratchFor(store);
+  const exact = run(store, scratch, query, filter, terms, false, exhaustive);
+  if (exact.total >= typoBelow) return exact;
+  const fuzzy = run(store, scratch, query, filter, terms, true, exhaustive);
+  if (fuzzy.total > exact.total) return fuzzy;
+  // Both runs share the scratch scores: the exact answer is computed again (rare, and small).
+  return run(store, scratch, query, filter, terms, false, exhaustive);
+}
+
+function run(
+  store: DocumentStore,
+  scratch: Scratch,
+  query: SearchQuery,
+  filter: DocFilter,
+  terms: QueryTerm[],
+  typos: boolean,
+  exhaustive: boolean,
+): Matches {
+  const groups = terms.map((t) => groupOf(store, t, typos));
+  if (groups.some((g) => g.ids.length === 0)) return { docs: [], total: 0, scores: scratch.scores };
+  const key = tokenize(query.q ?? '').join(' ');
+  if (groups.length === 1 && query.sort === 'relevance' && !exhaustive) return runOneWord(store, scratch, query, filter, groups[0]!, key);
+  groups.sort((a, b) => a.cost - b.cost);
+  const base = scratch.begin(groups.length);
+  const { marks, scores } = scratch;
+  const live = store.live;
+
+  // The cheapest group drives: every live document it holds is a candidate.
+  let candidates: number[] = [];
+  accumulate(store, scratch, groups[0]!, live, -1, base, candidates);
+
+  for (let g = 1; g < groups.length && candidates.length > 0; g++) {
+    const group = groups[g]!;
+    const before = base + g - 1;
+    const after = base + g;
+    // Reading the group's postings costs their number; looking each candidate up costs a binary search per term.
+    const lookups = candidates.length * group.ids.length * Math.log2(2 + group.cost / group.ids.length);
+    if (group.cost <= lookups) accumulate(store, scratch, group, live, before, after, undefined);
+    else checkEachCandidate(store, scratch, group, live, candidates, before, after);
+    candidates = candidates.filter((doc) => marks[doc] === after);
+  }
+
+  const docs: number[] = [];
+  for (const doc of candidates) {
+    if (!filter.passes(doc)) continue;
+    if (isExactName(store, doc, key)) scores[doc]! += EXACT_NAME_BONUS;
+    docs.push(doc);
+  }
+  return { docs, total: Math.min(docs.length, MAX_RESULT_WINDOW), scores };
+}
+
+/**
+ * Term-at-a-time over the group's postings: a document marked `before` (it
+ * matched every earlier group) gains the group's contribution (weight × idf ×
+ * saturated tf) and moves to `after`; a later term of the same group raises it
+ * to that term's contribution when higher (a group scores its best term).
+ * The driving group takes every document not yet at `after` (older marks
+ * belong to earlier queries) and collects it into `collect`.
+ */
+function accumulate(
+  store: DocumentStore,
+  scratch: Scratch,
+  group: TermGroup,
+  live: number,
+  before: number,
+  after: number,
+  collect: number[] | undefined,
+): void {
+  const { marks, scores, best } = scratch;
+  for (let t = 0; t < group.ids.length; t++) {
+    const list = store.postings[group.ids[t]!];
+    if (!list) continue;
+    const factor = group.weights[t]! * idf(list.live, live);
+    const { docs, weights, length } = list;
+    for (let i = 0; i < length; i++) {
+      const doc = docs[i]!;
+      const mark = marks[doc];
+      const first = collect ? mark !== after : mark === before;
+      if (!first && mark !== after) continue;
+      if (!store.isLive(doc)) continue;
+      const v = factor * weights[i]!;
+      if (first) {
+        marks[doc] = after;
+        scores[doc] = collect ? v : scores[doc]! + v;
+        best[doc] = v;
+        collect?.push(doc);
+      } else if (v > best[doc]!) {
+        scores[doc]! += v - best[doc]!;
+        best[doc] = v;
+      }
+    }
+  }
+}
+
+function checkEachCandidate(
+  store: DocumentStore,
+  scratch: Scratch,
+  group: TermGroup,
+  live: number,
+  candidates: number[],
+  before: number,
+  after: number,
+): void {
+  const { marks, scores } = scratch;
+  const lists = group.ids.map((id, t) => ({ list: store.postings[id], factor: group.weights[t]! * idf(store.postings[id]?.live ?? 0, live) }));
+  for (const doc of candidates) {
+    if (marks[doc] !== before) continue;
+    let top = 0;
+    for (const { list, factor } of lists) {
+      const at = list ? list.indexOf(doc) : -1;
+      if (at >= 0) top = Math.max(top, factor * list!.weights[at]!);
+    }
+    if (top > 0) {
+      marks[doc] = after;
+      scores[doc]! += top;
+    }
+  }
+}
+
+function groupOf(store: DocumentStore, term: QueryTerm, typos: boolean): TermGroup {
+  const { dictionary, postings } = store;
+  const weights = new Map<number, number>();
+  const offer = (id: number | undefined, w: number) => {
+    if (id !== undefined && (postings[id]?.live ?? 0) > 0 && w > (weights.get(id) ?? 0)) weights.set(id, w);
+  };
+  offer(dictionary.idOf(term.text), 1);
+  for (const id of dictionary.sameStem(term.text)) offer(id, STEM_WEIGHT);
+  if (term.prefix && term.text.length >= 2) {
+    for (const id of dictionary.withPrefix(term.text)) {
+      // "kube" → "kubernetes": the closer the completion to what was typed, the higher.
+      offer(id, 0.5 + (0.35 * term.text.length) / (dictionary.terms[id] as string).length);
+    }
+  }
+  if (typos) for (const id of dictionary.oneEditFrom(term.text)) offer(id, TYPO_WEIGHT);
+  const ids = [...weights.keys()];
+  return { ids, weights: ids.map((id) => weights.get(id) as number), cost: ids.reduce((n, id) => n + (postings[id]?.length ?? 0), 0) };
+}

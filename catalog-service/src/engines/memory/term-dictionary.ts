@@ -1,0 +1,138 @@
+/**
+ * Every term the index has seen, with what a query needs to expand a word
+ * without scanning the vocabulary: the surface forms of a stem, a sorted view
+ * for prefixes (binary search), and a deletion neighbourhood for typos
+ * (SymSpell: two words one edit apart share a one-letter deletion).
+ */
+import { stemOf } from './text-analysis';
+
+/** Words shorter than this get no typo candidates (an edit changes a short word too much). */
+export const TYPO_MIN_LENGTH = 4;
+/** New terms wait unsorted until this many, then merge into the sorted view in one pass. */
+const PENDING_MERGE = 4_096;
+
+export class TermDictionary {
+  private readonly ids = new Map<string, number>();
+  readonly terms: string[] = [];
+  private readonly byStem = new Map<string, number[]>();
+  private readonly deletions = new Map<string, number[]>();
+  private sorted: string[] = [];
+  private pending: string[] = [];
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  idOf(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  /** The id of `term`, added (with its stem and typo neighbourhood) when new. */
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id !== undefined) return id;
+    id = this.terms.length;
+    this.ids.set(term, id);
+    this.terms.push(term);
+    push(this.byStem, stemOf(term), id);
+    if (typoEligible(term)) for (const variant of deletionsOf(term)) push(this.deletions, variant, id);
+    this.pending.push(term);
+    if (this.pending.length >= PENDING_MERGE) this.mergePending();
+    return id;
+  }
+
+  /** Ids of the terms sharing `term`'s stem (itself included when known). */
+  sameStem(term: string): readonly number[] {
+    return this.byStem.get(stemOf(term)) ?? [];
+  }
+
+  /** Ids of every term that starts with `prefix`, the prefix itself included. */
+  withPrefix(prefix: string): number[] {
+    const out: number[] = [];
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length; i++) {
+      const term = this.sorted[i] as string;
+      if (!term.startsWith(prefix)) break;
+      out.push(this.ids.get(term) as number);
+    }
+    for (const term of this.pending) if (term.startsWith(prefix)) out.push(this.ids.get(term) as number);
+    return out;
+  }
+
+  /** Ids of the terms exactly one edit (insertion, deletion, substitution, adjacent swap) from `word`. */
+  oneEditFrom(word: string): number[] {
+    if (!typoEligible(word)) return [];
+    const found = new Set<number>();
+    const consider = (id: number | undefined) => {
+      if (id !== undefined && !found.has(id) && withinOneEdit(word, this.terms[id] as string)) found.add(id);
+    };
+    // word + one letter = term: the term's deletion is the word itself
+    for (const id of this.deletions.get(word) ?? []) consider(id);
+    for (const variant of deletionsOf(word)) {
+      consider(this.ids.get(variant)); // word - one letter = term
+      for (const id of this.deletions.get(variant) ?? []) consider(id); // substitution or swap
+    }
+    found.delete(this.ids.get(word) ?? -1);
+    return [...found];
+  }
+
+  private mergePending(): void {
+    const fresh = this.pending.sort();
+    this.pending = [];
+    const merged: string[] = new Array(this.sorted.length + fresh.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < this.sorted.length && j < fresh.length) merged[k++] = (this.sorted[i] as string) < (fresh[j] as string) ? this.sorted[i++] : fresh[j++];
+    while (i < this.sorted.length) merged[k++] = this.sorted[i++];
+    while (j < fresh.length) merged[k++] = fresh[j++];
+    this.sorted = merged as string[];
+  }
+
+  /** Sorts what is pending now (after a bulk load, so the first prefix query does not pay for it). */
+  settle(): void {
+    if (this.pending.length > 0) this.mergePending();
+  }
+}
+
+function typoEligible(word: string): boolean {
+  return word.length >= TYPO_MIN_LENGTH && !/\d/.test(word);
+}
+
+function deletionsOf(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Optimal string alignment distance ≤ 1, in one pass. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    // substitution, or a swap of neighbours
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

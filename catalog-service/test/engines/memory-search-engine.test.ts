@@ -1,0 +1,144 @@
+/**
+ * MemorySearchEngine on a real Postgres (PGlite, or DATABASE_URL): the shared
+ * conformance suite, then what only a per-replica index has to prove: a
+ * write through one replica reaches another, a restart rebuilds the index
+ * from the read model, a reindex reaches every replica, a late commit is not
+ * skipped.
+ */
+import type { Sequelize } from 'sequelize';
+import pino from 'pino';
+import { createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
+import type { SearchQuery } from '../../src/engines/search-engine';
+import { catalogMigrations } from '../../src/store/migrations';
+import { describeSearchEngineConformance, itemState } from './search-engine.conformance';
+
+const logger = pino({ level: 'silent' });
+let db: TestDatabase;
+let sequelize: Sequelize;
+const open: MemorySearchEngine[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sequelize = createSequelize({ url: db.url });
+  await runMigrations(sequelize, 'catalog', catalogMigrations);
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((e) => e.close()));
+});
+
+afterAll(async () => {
+  await sequelize.close();
+  await db.drop();
+});
+
+/** A replica's engine; a long poll interval, so the tests decide when it follows (sync()). */
+async function replica(pollMs = 60_000): Promise<MemorySearchEngine> {
+  const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs });
+  open.push(engine);
+  await engine.start();
+  return engine;
+}
+
+/**
+ * Follows until `probe` holds. On a shared server another database's open
+ * transaction holds pg_snapshot_xmin back (the rule that makes late commits
+ * safe), so one follow step may not reach a write yet: bounded retries.
+ */
+async function followUntil(engine: MemorySearchEngine, probe: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    await engine.sync();
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const query = (q?: string): SearchQuery => ({ q, page: 1, limit: 20, sort: q ? 'relevance' : 'newest' });
+const names = async (engine: MemorySearchEngine, q?: string) => (await engine.search(query(q))).items.map((i) => i.name);
+
+describeSearchEngineConformance('MemorySearchEngine', async () => {
+  await sequelize.query('TRUNCATE catalog.search_items');
+  return { engine: await replica(), teardown: async () => {} };
+});
+
+describe('MemorySearchEngine across replicas', () => {
+  beforeEach(async () => {
+    await sequelize.query('TRUNCATE catalog.search_items');
+  });
+
+  it('shows a write applied through one replica on another once it follows the read model', async () => {
+    const a = await replica();
+    const b = await replica();
+    const item = itemState({ name: 'Kafka Connector' });
+    await a.apply([item]);
+    expect(await names(a, 'kafka')).toEqual(['Kafka Connector']);
+    expect(await names(b, 'kafka')).toEqual([]);
+    await followUntil(b, async () => (await names(b, 'kafka')).length === 1);
+    expect(await names(b, 'kafka')).toEqual(['Kafka Connector']);
+    // updates and deletions travel the same way
+    await a.apply([{ ...item, name: 'Kafka Sink', version: 2 }]);
+    await followUntil(b, async () => (await names(b, 'kafka'))[0] === 'Kafka Sink');
+    expect(await names(b, 'kafka')).toEqual(['Kafka Sink']);
+    await a.apply([{ ...item, status: 'deleted', version: 3 }]);
+    await followUntil(b, async () => b.documents === 0);
+    expect(await names(b, 'kafka')).toEqual([]);
+    expect(b.documents).toBe(0);
+  });
+
+  it('follows on its own, every poll interval', async () => {
+    const a = await replica();
+    const b = await replica(20);
+    await a.apply([itemState({ name: 'Polled Item' })]);
+    for (let i = 0; i < 200 && (await names(b, 'polled')).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await names(b, 'polled')).toEqual(['Polled Item']);
+  });
+
+  it('rebuilds its index from the read model when a replica starts', async () => {
+    const a = await replica();
+    await a.apply([itemState({ name: 'Survivor One' }), itemState({ name: 'Survivor Two' }), itemState({ name: 'Hidden', status: 'draft' })]);
+    await a.close();
+    const restarted = await replica();
+    expect(await names(restarted)).toEqual(['Survivor Two', 'Survivor One']);
+    expect(restarted.documents).toBe(2);
+  });
+
+  it('brings every replica to the rebuilt content after a reindex', async () => {
+    const a = await replica();
+    const b = await replica();
+    await a.apply([itemState({ name: 'Before Reindex' })]);
+    await followUntil(b, async () => b.documents === 1);
+    async function* source() {
+      yield [itemState({ name: 'After Reindex' })];
+    }
+    await a.reindex(source());
+    expect(await names(a)).toEqual(['After Reindex']);
+    expect(await names(b)).toEqual(['Before Reindex']); // until it polls
+    await followUntil(b, async () => (await names(b))[0] === 'After Reindex');
+    expect(await names(b)).toEqual(['After Reindex']);
+  });
+
+  it('does not skip a write whose transaction commits after a later one was read', async () => {
+    const b = await replica();
+    const early = itemState({ name: 'Early Writer' });
+    const late = itemState({ name: 'Late Writer' });
+    const table = new ReadModelTable({ sequelize, logger });
+    // The early transaction writes first and commits last; PGlite cannot interleave, so only a server shows it.
+    if (db.kind === 'pglite') {
+      await table.upsert([early]);
+      await table.upsert([late]);
+    } else {
+      const t1 = await sequelize.transaction();
+      await sequelize.query(`INSERT INTO catalog.search_items (id, slug, name, description, type, category, tags, status, visibility, updated_at, version)
+        VALUES ($1, $2, $3, '', 'skill', 'general', '{}', 'active', 'public', now(), 1)`, { bind: [early.id, early.slug, early.name], transaction: t1 });
+      await table.upsert([late]);
+      await b.sync();
+      expect(await names(b)).toEqual([]); // the late row waits behind the open transaction
+      await t1.commit();
+    }
+    await followUntil(b, async () => (await names(b)).length === 2);
+    expect((await names(b)).sort()).toEqual(['Early Writer', 'Late Writer']);
+  });
+});

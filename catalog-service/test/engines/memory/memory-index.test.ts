@@ -1,0 +1,152 @@
+/**
+ * MemoryIndex without I/O: what the conformance suite does not pin down —
+ * typo reach, stop words, exact names first, the 10,000 cap, filters and
+ * orders combined with text, and that rebuilding drops nothing.
+ */
+import { MemoryIndex, TYPO_FALLBACK_BELOW } from '../../../src/engines/memory/memory-index';
+import { matchQuery } from '../../../src/engines/memory/query-matcher';
+import type { SearchQuery } from '../../../src/engines/search-engine';
+import { itemState } from '../search-engine.conformance';
+
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
+
+function indexOf(...names: string[]): MemoryIndex {
+  const sut = new MemoryIndex();
+  sut.apply(names.map((name) => itemState({ name })));
+  return sut;
+}
+
+const names = (sut: MemoryIndex, q: Partial<SearchQuery>) => sut.search(query(q)).items.map((i) => i.name);
+
+/** The early-stopping search gives the pages of a reference that reads every term and ranks every match. */
+function expectPagesAsIfEverythingWasRead(sut: MemoryIndex, q: string): void {
+  const all = matchQuery(sut.store, query({ q }), TYPO_FALLBACK_BELOW, true);
+  const ranked = [...all.docs].sort((a, b) => all.scores[b]! - all.scores[a]! || sut.store.compareNewest(a, b));
+  const reference = ranked.map((d) => sut.store.item(d).id);
+  for (const [limit, page] of [[10, 1], [50, 1], [10, 3], [50, 4]] as const) {
+    expect(sut.search(query({ q, limit, page })).items.map((i) => i.id)).toEqual(reference.slice((page - 1) * limit, page * limit));
+  }
+}
+
+describe('MemoryIndex', () => {
+  it('finds a word with two neighbouring letters swapped, or one letter wrong, missing or extra', () => {
+    const sut = indexOf('Dockerfile Linter', 'Docker Compose Helper', 'Invoice Parser');
+    expect(names(sut, { q: 'dokcer' })).toEqual(['Docker Compose Helper']);
+    expect(names(sut, { q: 'invoise' })).toEqual(['Invoice Parser']);
+    expect(names(sut, { q: 'invoce' })).toEqual(['Invoice Parser']);
+    expect(names(sut, { q: 'invoicee parser' })).toEqual(['Invoice Parser']);
+  });
+
+  it('puts exact matches before typo matches, and spends no typo reach on short words', () => {
+    const sut = indexOf('Cart Tool', 'Card Tool');
+    // fewer than 5 exact matches: the spelling one edit away joins, after them
+    expect(names(sut, { q: 'card tool' })).toEqual(['Card Tool', 'Cart Tool']);
+    expect(names(sut, { q: 'crd' })).toEqual([]);
+  });
+
+  it('puts the item whose whole name is the query first, however common its words', () => {
+    const sut = indexOf('React Native Components Library', 'React Native', 'Native React Bridge For React Native');
+    expect(names(sut, { q: 'react native' })[0]).toBe('React Native');
+  });
+
+  it('prefers the word as typed to its longer completions', () => {
+    const sut = indexOf('Reactive Streams', 'React');
+    expect(names(sut, { q: 'react' })).toEqual(['React', 'Reactive Streams']);
+  });
+
+  it('ignores stop words except as the start of the last word', () => {
+    const sut = indexOf('Linter for Docker', 'Format Checker');
+    expect(names(sut, { q: 'the linter for docker' })).toEqual(['Linter for Docker']);
+    expect(names(sut, { q: 'for' })).toContain('Format Checker');
+  });
+
+  it('matches other forms of a word through its stem', () => {
+    const sut = indexOf('Deployment Planner', 'Invoice Parser');
+    expect(names(sut, { q: 'deploying planner' })).toEqual(['Deployment Planner']);
+  });
+
+  it('caps the total at the 10,000-result window and still pages through the best', () => {
+    const sut = new MemoryIndex();
+    sut.apply(Array.from({ length: 10_050 }, (_, i) => itemState({ name: `Widget ${i}` })));
+    const first = sut.search(query({ q: 'widget', limit: 50 }));
+    expect(first.total).toBe(10_000);
+    expect(first.items).toHaveLength(50);
+    expect(sut.search(query({ q: 'widget', limit: 50, page: 200 })).items).toHaveLength(50);
+    expect(sut.search(query({ limit: 50 })).total).toBe(10_000);
+  });
+
+  it('ranks a broad prefix as if it had read every match, although it stops reading early', () => {
+    // "widget" is in 10,501 items (one of them named just "Widget", the best possible match), mostly deep in
+    // long descriptions; "widths" in 2,000, also in descriptions but rarer, so each scores above most "widget"
+    // items. Past the 10,000 cap the early stop may skip only terms that cannot reach the page: "widths" can.
+    const filler = (word: string) => `a long description about ${word} that goes on with many more words to make it long`;
+    const sut = new MemoryIndex();
+    sut.apply([
+      ...Array.from({ length: 20_000 }, () => itemState({ name: 'Filler', description: 'nothing to see' })),
+      ...Array.from({ length: 10_500 }, () => itemState({ name: 'Thing', description: filler('widget') })),
+      itemState({ name: 'Widget' }),
+      ...Array.from({ length: 2_000 }, () => itemState({ name: 'Gadget', description: filler('widths') })),
+    ]);
+    expectPagesAsIfEverythingWasRead(sut, 'wid');
+    expect(sut.search(query({ q: 'wid' })).total).toBe(10_000);
+  });
+
+  it('breaks ties among equally weighted matches newest first, although it stops reading early', () => {
+    // every item weighs "widget" alike: only the tie-break (newest first) decides the page
+    const sut = new MemoryIndex();
+    sut.apply(Array.from({ length: 12_000 }, (_, i) => itemState({ name: 'Widget Tool', description: `number ${i}` })));
+    expectPagesAsIfEverythingWasRead(sut, 'widget');
+    expect(names(sut, { q: 'widget', limit: 2 })).toEqual(['Widget Tool', 'Widget Tool']);
+  });
+
+  it('puts the item named exactly as the query first even when reading stops before its posting', () => {
+    // 10,500 items weigh "widget" more (twice in a short name); the one named "Widget" has a long
+    // description that dilutes its weight below the page, where the early stop leaves the list.
+    const sut = new MemoryIndex();
+    sut.apply(Array.from({ length: 10_500 }, () => itemState({ name: 'Widget Widget' })));
+    sut.apply([itemState({ name: 'Widget', description: 'one of the many items whose long description says a great deal about nothing else' })]);
+    expect(names(sut, { q: 'widget', limit: 3 })[0]).toBe('Widget');
+    expect(names(sut, { q: 'widget', limit: 3, category: 'general' })[0]).toBe('Widget');
+  });
+
+  it('combines text with filters and with the name and newest orders', () => {
+    const sut = new MemoryIndex();
+    sut.apply([
+      itemState({ name: 'Zeta Lint', category: 'devops', type: 'plugin' }),
+      itemState({ name: 'Alpha Lint', category: 'devops', type: 'skill' }),
+      itemState({ name: 'Beta Lint', category: 'design', type: 'plugin' }),
+    ]);
+    expect(names(sut, { q: 'lint', category: 'devops' }).sort()).toEqual(['Alpha Lint', 'Zeta Lint']);
+    expect(names(sut, { q: 'lint', type: 'plugin', category: 'design' })).toEqual(['Beta Lint']);
+    expect(names(sut, { q: 'lint', sort: 'name' })).toEqual(['Alpha Lint', 'Beta Lint', 'Zeta Lint']);
+    expect(names(sut, { q: 'lint', sort: 'newest' })).toEqual(['Beta Lint', 'Alpha Lint', 'Zeta Lint']);
+    expect(sut.search(query({ category: 'devops', type: 'plugin' })).total).toBe(1);
+  });
+
+  it('keeps browse orders and counts right through updates and removals', () => {
+    const sut = new MemoryIndex();
+    const items = Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Item ${i}`, category: i % 2 ? 'odd' : 'even' }));
+    sut.apply(items);
+    sut.settle();
+    // every even item is deleted, every odd one renamed: ordinals die, orders sweep them out
+    sut.apply(items.map((item, i) => (i % 2 ? { ...item, name: `Renamed ${i}`, version: 2 } : { ...item, status: 'deleted' as const, version: 2 })));
+    expect(sut.size).toBe(1_500);
+    expect(sut.search(query({ category: 'even' })).total).toBe(0);
+    const odd = sut.search(query({ category: 'odd', limit: 3 }));
+    expect(odd.total).toBe(1_500);
+    expect(odd.items.map((i) => i.name)).toEqual(['Renamed 2999', 'Renamed 2997', 'Renamed 2995']);
+    expect(names(sut, { q: 'item' })).toEqual([]);
+    expect(sut.search(query({ sort: 'name', limit: 1 })).items[0]?.name).toBe('Renamed 1');
+  });
+
+  it('answers the same after a rebuild, and still refuses older versions', () => {
+    const sut = new MemoryIndex();
+    const item = itemState({ name: 'Kept Item' });
+    sut.apply([item, itemState({ name: 'Gone Item' })]);
+    sut.apply([{ ...item, name: 'Kept Item Renamed', version: 2 }]);
+    const rebuilt = sut.rebuilt();
+    expect(rebuilt.search(query({ q: 'kept' }))).toEqual(sut.search(query({ q: 'kept' })));
+    expect(rebuilt.apply([{ ...item, version: 1 }])).toBe(0);
+    expect(rebuilt.generation).toBeGreaterThan(sut.generation);
+  });
+});
