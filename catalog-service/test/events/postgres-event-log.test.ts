@@ -37,8 +37,8 @@ async function publish(items: CatalogItemState[]): Promise<void> {
   }
 }
 
-function createLog(onPoll?: (group: string, delivered: number) => void): PostgresEventLog {
-  return new PostgresEventLog({ sequelize, logger, listenUrl: db.url, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50, onPoll });
+function createLog(onPoll?: (group: string, delivered: number) => void, batchSize?: number): PostgresEventLog {
+  return new PostgresEventLog({ sequelize, logger, listenUrl: db.url, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50, onPoll, batchSize });
 }
 
 describeEventLogConformance('PostgresEventLog', async () => {
@@ -133,7 +133,7 @@ describe('PostgresEventLog batches across ids of different lengths', () => {
     );
     const received: string[] = [];
     let polls = 0;
-    const log = createLog(() => void (polls += 1));
+    const log = createLog(() => void (polls += 1), 500);
     try {
       await log.subscribe('g-large', async (events) => void received.push(...events.map((e) => e.itemId)));
       await eventually(() => received.length >= 1200 || (polls >= 5 && received.length > 0), 'the rows, or several reads');
