@@ -3,7 +3,10 @@
  * absent, malformed, unknown or revoked → 401 auth.invalidKey; a plan
  * without API access → 403 auth.planWithoutApi. Resolved keys are cached
  * briefly (see KeyCache); `forgetKey` / `forgetAccount` make a local revoke
- * or plan change visible on the next request.
+ * or plan change visible on the next request. A key in use is re-read in the
+ * background during the last quarter of its cache life, and concurrent
+ * misses share one read, so requests do not queue on the database each time
+ * an entry expires (under load that was a latency spike every second).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, type Logger, type Principal } from '@skills/common';
@@ -32,11 +35,17 @@ export class KeyAuthenticator {
   private readonly now: () => number;
   /** lookups answered from the cache / by the store, since start (exported as metrics) */
   private readonly stats = { hits: 0, misses: 0 };
+  private readonly ttlMs: number;
+  /** hash (hex) → the store read in flight for it */
+  private readonly reads = new Map<string, Promise<StoredKey | null>>();
+  /** moved by every local invalidation: a read begun before it must not cache what it found */
+  private invalidations = 0;
 
   constructor(private readonly options: KeyAuthenticatorOptions) {
     this.now = options.now ?? Date.now;
     this.touchIntervalMs = options.touchIntervalMs ?? 60_000;
-    this.cache = new KeyCache({ ttlMs: options.cacheTtlMs ?? 1_000, maxEntries: options.cacheMaxEntries, now: this.now });
+    this.ttlMs = options.cacheTtlMs ?? 1_000;
+    this.cache = new KeyCache({ ttlMs: this.ttlMs, maxEntries: options.cacheMaxEntries, now: this.now });
   }
 
   async authenticate(authorization: string | undefined): Promise<AccountPrincipal> {
@@ -61,25 +70,51 @@ export class KeyAuthenticator {
 
   /** A key was revoked here: refuse it from the next request on. */
   forgetKey(keyId: string): void {
-    this.cache.invalidate((entry) => entry?.keyId === keyId);
+    this.forget((entry) => entry?.keyId === keyId);
   }
 
   /** An account's plan changed here: re-read its keys on the next request. */
   forgetAccount(accountId: string): void {
-    this.cache.invalidate((entry) => entry?.accountId === accountId);
+    this.forget((entry) => entry?.accountId === accountId);
+  }
+
+  private forget(matches: (entry: StoredKey | null) => boolean): void {
+    this.invalidations += 1;
+    this.reads.clear();
+    this.cache.invalidate(matches);
   }
 
   private async lookup(hash: Buffer): Promise<StoredKey | undefined> {
     const id = hash.toString('hex');
-    const cached = this.cache.get(id);
+    const cached = this.cache.fresh(id);
     if (cached !== undefined) {
       this.stats.hits += 1;
-      return cached ?? undefined;
+      if (cached.remainingMs < this.ttlMs / 4) {
+        this.read(id, hash).catch((err: unknown) => this.options.logger.warn({ err }, 'api key refresh failed; the entry expires as usual'));
+      }
+      return cached.value ?? undefined;
     }
     this.stats.misses += 1;
-    const stored = await this.options.keys.findByHash(hash);
-    this.cache.set(id, stored ?? null);
-    return stored;
+    return (await this.read(id, hash)) ?? undefined;
+  }
+
+  /** One store read per key at a time; its answer is cached unless a local change happened meanwhile. */
+  private read(id: string, hash: Buffer): Promise<StoredKey | null> {
+    const inFlight = this.reads.get(id);
+    if (inFlight) return inFlight;
+    const startedAt = this.invalidations;
+    const read = this.options.keys.findByHash(hash).then(
+      (stored) => {
+        if (this.invalidations === startedAt) this.cache.set(id, stored ?? null);
+        return stored ?? null;
+      },
+    );
+    this.reads.set(id, read);
+    const done = () => {
+      if (this.reads.get(id) === read) this.reads.delete(id);
+    };
+    read.then(done, done);
+    return read;
   }
 
   /** Fire-and-forget, throttled: a request never waits on this write. */

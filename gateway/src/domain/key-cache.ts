@@ -35,16 +35,22 @@ export class KeyCache<V> {
 
   /** The cached value, or undefined when absent or expired. */
   get(id: string): V | undefined {
+    return this.fresh(id)?.value;
+  }
+
+  /** The cached value and how long it stays fresh (ms), or undefined when absent or expired. */
+  fresh(id: string): { value: V; remainingMs: number } | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
+    const remainingMs = entry.expiresAt - this.now();
+    if (remainingMs <= 0) {
       this.entries.delete(id);
       return undefined;
     }
     // Re-insert to mark it most recently used.
     this.entries.delete(id);
     this.entries.set(id, entry);
-    return entry.value;
+    return { value: entry.value, remainingMs };
   }
 
   set(id: string, value: V): void {

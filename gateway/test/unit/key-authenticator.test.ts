@@ -9,6 +9,8 @@ class FakeKeyStore implements KeyStore {
   lookups = 0;
   touches: string[] = [];
   failTouch = false;
+  /** when set, a lookup reads its row, then waits for this before answering (a read racing a write) */
+  gate: Promise<void> | undefined;
 
   add(key: string, plan: Plan, keyId = `key-${this.rows.size}`, accountId = 'acc-1'): StoredKey {
     const row = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false };
@@ -18,7 +20,9 @@ class FakeKeyStore implements KeyStore {
   async findByHash(hash: Buffer): Promise<StoredKey | undefined> {
     this.lookups += 1;
     const row = this.rows.get(hash.toString('hex'));
-    return row ? { ...row } : undefined;
+    const copy = row ? { ...row } : undefined;
+    await this.gate;
+    return copy;
   }
   async touch(keyId: string): Promise<void> {
     this.touches.push(keyId);
@@ -131,5 +135,48 @@ describe('KeyAuthenticator', () => {
     await new Promise((r) => setImmediate(r));
     expect(lines.join('')).toContain('could not record api key use');
     expect(lines.join('')).not.toContain(key);
+  });
+
+  describe('cache refresh', () => {
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('shares one store read among concurrent requests for a key it does not hold', async () => {
+      const { sut, store } = setup();
+      const key = generateApiKey();
+      store.add(key, 'pro');
+      await Promise.all(Array.from({ length: 5 }, () => sut.authenticate(`Bearer ${key}`)));
+      expect(store.lookups).toBe(1);
+    });
+
+    it('re-reads a key in use before it expires, so no request waits on the store', async () => {
+      const { sut, store, advance } = setup({ ttlMs: 1_000 });
+      const key = generateApiKey();
+      store.add(key, 'pro');
+      await sut.authenticate(`Bearer ${key}`);
+      advance(800); // last quarter of its life: answered from the cache, re-read behind it
+      await sut.authenticate(`Bearer ${key}`);
+      await tick();
+      expect(store.lookups).toBe(2);
+      advance(400); // past the first read's expiry, within the second's
+      await sut.authenticate(`Bearer ${key}`);
+      expect(store.lookups).toBe(2);
+    });
+
+    it('does not let a read that began before a local revoke put the key back', async () => {
+      const { sut, store, advance } = setup({ ttlMs: 1_000 });
+      const key = generateApiKey();
+      const row = store.add(key, 'pro', 'k1');
+      await sut.authenticate(`Bearer ${key}`);
+      advance(800);
+      let release!: () => void;
+      store.gate = new Promise((resolve) => (release = resolve));
+      await sut.authenticate(`Bearer ${key}`); // starts a re-read that saw the key unrevoked
+      row.revoked = true;
+      sut.forgetKey('k1');
+      release();
+      store.gate = undefined;
+      await tick();
+      await expect(sut.authenticate(`Bearer ${key}`)).rejects.toMatchObject({ status: 401 });
+    });
   });
 });
