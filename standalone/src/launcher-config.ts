@@ -18,10 +18,14 @@ export interface LauncherConfig {
   logLevel: string;
   /** the gateway's rate limit settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, REDIS_URL) */
   gatewayEnv: Readonly<Record<string, string>>;
+  /** catalog-service search settings, passed on as given (SEARCH_CACHE_*, INDEX_POLL_MS); catalog-service validates them */
+  catalogEnv: Readonly<Record<string, string>>;
 }
 
 /** Gateway variables the launcher passes through, so a run (or the bench) can raise or disable limits. */
 const GATEWAY_PASSTHROUGH = ['RATE_LIMIT_PRO_PER_MINUTE', 'RATE_LIMIT_TEAM_PER_MINUTE', 'REDIS_URL'] as const;
+/** catalog-service variables passed through, e.g. SEARCH_CACHE_ENTRIES=0 npm start to search without the cache. */
+const CATALOG_PASSTHROUGH = ['SEARCH_CACHE_ENTRIES', 'SEARCH_CACHE_MAX_BYTES', 'SEARCH_CACHE_TTL_MS', 'INDEX_POLL_MS'] as const;
 
 interface LauncherEnv {
   PORT: number;
@@ -57,6 +61,9 @@ export function loadLauncherConfig(vars: Record<string, string | undefined>): La
     logLevel: parsed.LOG_LEVEL,
     gatewayEnv: Object.freeze(
       Object.fromEntries(GATEWAY_PASSTHROUGH.filter((name) => parsed[name] !== undefined).map((name) => [name, String(parsed[name])])),
+    ),
+    catalogEnv: Object.freeze(
+      Object.fromEntries(CATALOG_PASSTHROUGH.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name] as string])),
     ),
   });
 }

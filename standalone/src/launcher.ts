@@ -66,6 +66,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       gatewayPort: config.port,
       logLevel: config.logLevel,
       gatewayEnv: config.gatewayEnv,
+      catalogEnv: config.catalogEnv,
       loggerFor: options.loggerFor,
     });
     cleanup.unshift(() => stack.close());

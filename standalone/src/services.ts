@@ -17,6 +17,8 @@ export interface StackOptions {
   logLevel: string;
   /** extra gateway variables (rate limits, Redis) */
   gatewayEnv?: Readonly<Record<string, string>>;
+  /** extra catalog-service variables (search cache, index poll) */
+  catalogEnv?: Readonly<Record<string, string>>;
   loggerFor(service: string): Logger;
 }
 
@@ -61,6 +63,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
       // connection, so polling is what bounds the index lag here; a poll is one indexed read.
       loadCatalogConfig({
         ...shared,
+        ...options.catalogEnv,
         PORT: '0',
         SEARCH_ENGINE: 'postgres',
         EVENT_LOG: 'postgres',

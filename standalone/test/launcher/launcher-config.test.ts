@@ -11,6 +11,7 @@ describe('loadLauncherConfig', () => {
       databaseUrl: undefined,
       logLevel: 'warn',
       gatewayEnv: {},
+      catalogEnv: {},
     });
   });
 
@@ -18,13 +19,18 @@ describe('loadLauncherConfig', () => {
     const config = loadLauncherConfig({
       PORT: '9090', ADMIN_TOKEN: 't'.repeat(32), DATA_DIR: '/tmp/skills', DATABASE_URL: 'postgres://u@db:5432/skills', LOG_LEVEL: 'debug',
     });
-    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug', gatewayEnv: {} });
+    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug', gatewayEnv: {}, catalogEnv: {} });
   });
 
   it('passes the gateway rate limit settings on, so a run can raise or disable them', () => {
     const config = loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '5000', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.gatewayEnv).toEqual({ RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '5000', REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(() => loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '-1' })).toThrow(ConfigError);
+  });
+
+  it('passes the search cache and index settings on to catalog-service, which validates them', () => {
+    const config = loadLauncherConfig({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20', UNRELATED: 'x' });
+    expect(config.catalogEnv).toEqual({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20' });
   });
 
   it('names every bad variable at once', () => {
