@@ -1,13 +1,14 @@
 /**
- * `node bench/dist/cache-visibility.js [--writes N]`: how long the search
- * cache of a SECOND catalog replica hides a write. Two CachingSearchEngine
- * instances (default settings: 50 ms generation poll) share one database;
- * for each write the reader first caches the empty answer for a word only
- * that write contains, the writer applies it (as its indexer would: engine
- * write, then generation bump), and the reader searches back to back until
- * it sees the item. The time from the writer's apply resolving to the
- * reader's first answer with the item is what the cache adds to the index
- * lag. DATABASE_URL: a fresh bench_<ts> database on that server; else PGlite.
+ * `node bench/dist/cache-visibility.js [--writes N]`: how long a SECOND
+ * catalog replica, memory index and search cache together, hides a write.
+ * Two replicas (MemorySearchEngine behind CachingSearchEngine, default
+ * settings: the index follows the read model every 50 ms) share one
+ * database; for each write the reader first caches the empty answer for a
+ * word only that write contains, the writer applies it as its indexer would,
+ * and the reader searches back to back until it sees the item. The time from
+ * the writer's apply resolving to the reader's first answer with the item is
+ * what a second replica adds to the index lag. DATABASE_URL: a fresh
+ * bench_<ts> database on that server; else PGlite.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createSequelize, runMigrations, type CatalogItemState } from '@skills/common';
-import { CachingSearchEngine, PostgresEngine, SqlIndexGeneration, catalogMigrations, loadCatalogConfig } from '@skills/catalog-service';
+import { CachingSearchEngine, MemorySearchEngine, ReadModelTable, catalogMigrations, loadCatalogConfig } from '@skills/catalog-service';
 import { startDatabase } from './processes';
 import { lagOf } from './stats';
 
@@ -26,15 +27,19 @@ async function main(): Promise<void> {
   const logger = pino({ level: 'warn' });
   const sequelize = createSequelize({ url: db.url, poolMax: 10 });
   // the settings a deployment gets from its environment (SEARCH_CACHE_*), defaults otherwise
-  const settings = loadCatalogConfig({ DATABASE_URL: db.url, PRINCIPAL_SECRET: 'x'.repeat(32), ...process.env }).searchCache;
-  const replica = () =>
-    new CachingSearchEngine({ ...settings, engine: new PostgresEngine({ sequelize, logger }), generation: new SqlIndexGeneration(sequelize), logger });
-  const writer = replica();
-  const reader = replica();
+  const config = loadCatalogConfig({ DATABASE_URL: db.url, PRINCIPAL_SECRET: 'x'.repeat(32), ...process.env });
+  const settings = { ...config.searchCache, indexPollMs: config.indexPollMs };
+  const replica = async () => {
+    const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: config.indexPollMs });
+    await engine.start();
+    const cache = new CachingSearchEngine({ ...config.searchCache, engine, generation: { current: () => engine.generation }, logger });
+    await cache.start();
+    return cache;
+  };
+  await runMigrations(sequelize, 'catalog', catalogMigrations, logger);
+  const writer = await replica();
+  const reader = await replica();
   try {
-    await runMigrations(sequelize, 'catalog', catalogMigrations, logger);
-    await writer.start();
-    await reader.start();
     const samples: number[] = [];
     let readerSearches = 0;
     const run = Date.now().toString(36);
@@ -43,7 +48,7 @@ async function main(): Promise<void> {
       const query = { q: word, page: 1, limit: 1, sort: 'relevance' as const };
       await reader.search(query); // the answer without the item is now cached on the reader
       // a random phase against the reader's poll; otherwise every write lands just after a poll
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * settings.pollMs));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * settings.indexPollMs));
       await writer.apply([probe(`${run}-${n}`, word)]);
       const applied = performance.now();
       for (;;) {
@@ -58,7 +63,7 @@ async function main(): Promise<void> {
     const result = { at: new Date().toISOString(), database: db.kind, settings, readerSearches, hiddenAfterApply: lagOf(samples) };
     const { p50Ms, p99Ms, maxMs } = result.hiddenAfterApply;
     process.stdout.write(
-      `second replica saw each of ${writes} writes ${p50Ms.toFixed(1)} ms (p50), ${p99Ms.toFixed(1)} ms (p99), ${maxMs.toFixed(1)} ms (max) after the writer's apply (poll ${settings.pollMs} ms)\n`,
+      `second replica saw each of ${writes} writes ${p50Ms.toFixed(1)} ms (p50), ${p99Ms.toFixed(1)} ms (p99), ${maxMs.toFixed(1)} ms (max) after the writer's apply (index poll ${settings.indexPollMs} ms)\n`,
     );
     const dir = join(__dirname, '..', 'results');
     await mkdir(dir, { recursive: true });

@@ -1,5 +1,6 @@
 /** One load phase with autocannon: a warm-up (discarded), then the measured run. */
 import autocannon from 'autocannon';
+import { ClassRecorder } from './class-stats';
 import type { LoadResult } from './stats';
 
 export interface RequestSpec {
@@ -7,6 +8,8 @@ export interface RequestSpec {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** the request's class (e.g. "typo"): its latency is also reported per class */
+  tag?: string;
 }
 
 /** One step of a connection's request loop; autocannon clears `context` each time the loop restarts. */
@@ -20,7 +23,17 @@ export interface Phase {
   /** origin, e.g. http://127.0.0.1:8080 */
   url: string;
   requests: PhaseRequest[];
+  /**
+   * The classes its requests are tagged with (RequestSpec.tag), in report
+   * order. Only a phase with classes is timed per request: the callback
+   * costs autocannon a little per response, which the baseline should not pay.
+   */
+  classes?: readonly string[];
 }
+
+/** Context keys of the per-class timing; autocannon hands the same context to setupRequest and onResponse. */
+const STARTED = '__benchStarted';
+const TAG = '__benchTag';
 
 export interface LoadOptions {
   connections: number;
@@ -30,7 +43,14 @@ export interface LoadOptions {
   progress(text: string, done: boolean): void;
 }
 
-function once(phase: Phase, connections: number, durationSec: number, onTick?: (second: number, reqs: number) => void): Promise<autocannon.Result> {
+function once(
+  phase: Phase,
+  connections: number,
+  durationSec: number,
+  recorder: ClassRecorder,
+  onTick?: (second: number, reqs: number) => void,
+): Promise<autocannon.Result> {
+  const timed = phase.classes !== undefined;
   let finish: (err: unknown, result: autocannon.Result) => void = () => undefined;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     finish = (err, result) => (err ? reject(err) : resolve(result));
@@ -44,12 +64,23 @@ function once(phase: Phase, connections: number, durationSec: number, onTick?: (
     timeout: 10,
     requests: phase.requests.map((step) => ({
       setupRequest: (req: autocannon.Request, context: object) => {
-        const spec = step.setup(context as Record<string, unknown>);
+        const ctx = context as Record<string, unknown>;
+        const spec = step.setup(ctx);
+        if (timed) {
+          // autocannon builds a connection's next request just before writing it (pipelining 1): start the clock here
+          ctx[TAG] = spec.tag;
+          ctx[STARTED] = performance.now();
+        }
         return { ...req, method: spec.method, path: spec.path, headers: spec.headers, body: spec.body };
       },
-      onResponse: step.onResponse
-        ? (status: number, _body: string, context: object) => step.onResponse?.(status, context as Record<string, unknown>)
-        : undefined,
+      onResponse:
+        timed || step.onResponse
+          ? (status: number, _body: string, context: object) => {
+              const ctx = context as Record<string, unknown>;
+              if (timed && typeof ctx[TAG] === 'string') recorder.record(ctx[TAG], performance.now() - (ctx[STARTED] as number), status);
+              step.onResponse?.(status, ctx);
+            }
+          : undefined,
     })),
   }, (err, result) => finish(err, result));
   let second = 0;
@@ -62,15 +93,22 @@ function once(phase: Phase, connections: number, durationSec: number, onTick?: (
   return done;
 }
 
-/** `make` builds a fresh phase for the warm-up and another for the run, so no state carries over. */
-export async function runLoad(make: () => Phase, options: LoadOptions): Promise<LoadResult> {
-  const phase = make();
+/** Which of a phase's two runs `make` builds: a seeded mix draws other queries for each. */
+export type RunPart = 'warm-up' | 'run';
+
+/**
+ * `make` builds a fresh phase for the warm-up and another for the run, so no
+ * state carries over (and the warm-up's class latencies are dropped with it).
+ */
+export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptions): Promise<LoadResult> {
+  const phase = make('run');
   const label = `${phase.scenario} @ ${options.connections} conn`;
   if (options.warmupSec > 0) {
     options.progress(`${label}: warm-up ${options.warmupSec} s`, false);
-    await once(make(), options.connections, options.warmupSec);
+    await once(make('warm-up'), options.connections, options.warmupSec, new ClassRecorder());
   }
-  const result = await once(phase, options.connections, options.durationSec, (s, reqs) =>
+  const recorder = new ClassRecorder();
+  const result = await once(phase, options.connections, options.durationSec, recorder, (s, reqs) =>
     options.progress(`${label}: ${s}/${options.durationSec} s, ${reqs} req/s`, false),
   );
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -83,6 +121,8 @@ export async function runLoad(make: () => Phase, options: LoadOptions): Promise<
     errors,
     requests: result.requests.total,
   };
+  const classes = recorder.summary(phase.classes);
+  if (classes.length > 0) out.classes = classes;
   options.progress(
     `${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors`,
     true,

@@ -1,23 +1,31 @@
 /**
- * `npm run bench [-- --items N] [--quick] [--duration S] [--profile]`: loads a
- * generated catalog through the admin import, then measures the baseline,
- * search (direct and via the gateway), collections and index lag at several
- * connection counts; prints one table, writes bench/results/<ts>.json,
- * latest.json and latency.svg. DATABASE_URL: a fresh bench_<ts> database on
- * that server (dropped afterwards); else PGlite in memory.
+ * `npm run bench [-- --corpus FILE | --vocabulary broad] [--items N] [--quick]
+ * [--search-cache both|on|off] [--quality] [--duration S] [--connections LIST]
+ * [--profile] [--keep]`: loads a catalog through the admin import, then
+ * measures the baseline, the long-tail search mix (direct and via the
+ * gateway) and a repeated one, with catalog-service's search cache on and
+ * off, collections and index lag; prints the tables, writes
+ * bench/results/<ts>.json, latest.json, latency.svg and latency-classes.svg.
+ * DATABASE_URL: a fresh bench_<ts> database on that server (dropped
+ * afterwards); else PGlite in memory.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { hitRate, searchCacheCounts } from './cache-counts';
+import { describeCatalog, loadCatalog } from './catalog';
+import { classLatencyChart } from './class-chart';
+import { formatClassTable } from './class-stats';
 import { latencyChart } from './chart';
-import { explainAll } from './explain';
+import { parseBenchOptions } from './cli-options';
 import { runLoad, type Phase } from './load';
-import { baselinePhase, collectionPatchPhase, collectionReadPhase, searchDirectPhase, searchGatewayPhase } from './phases';
+import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
 import { startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
+import { formatQualityTable } from './quality';
+import { measureQuality, type QualityReport } from './quality-run';
+import { CACHE_ENV, runSearchPhases, switchSearchCache, type CacheState } from './search-runs';
 import { createUsers, importCatalog, measureIndexLag } from './setup';
-import { checkTargets, formatTable, lagOf, type LoadResult } from './stats';
+import { residentBytes } from './index-documents';
+import { checkTargets, formatTable, lagOf, type CatalogFootprint, type LoadResult } from './stats';
 
 const RESULTS = join(__dirname, '..', 'results');
 
@@ -37,28 +45,15 @@ function phaseTitle(name: string): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      items: { type: 'string' },
-      quick: { type: 'boolean', default: false },
-      duration: { type: 'string' },
-      connections: { type: 'string' },
-      'lag-writes': { type: 'string' },
-      profile: { type: 'boolean', default: false },
-      explain: { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-    },
-  });
-  const quick = values.quick ?? false;
-  const items = Number(values.items ?? (quick ? 5_000 : 100_000));
-  const durationSec = Number(values.duration ?? (quick ? 3 : 10));
-  const warmupSec = quick ? 1 : 3;
-  const connections = (values.connections ?? '1,16,64').split(',').map(Number);
-  const lagWrites = Number(values['lag-writes'] ?? (quick ? 50 : 200));
-  const mixSize = 2_000;
+  const options = parseBenchOptions(process.argv.slice(2));
+  const { quick, durationSec, warmupSec, connections, lagWrites } = options;
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  // both: the deployed defaults first, then the honest long tail without the cache
+  const cacheStates: CacheState[] = options.searchCache === 'both' ? ['on', 'off'] : [options.searchCache];
 
-  phaseTitle(`setup: ${items} items, ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join('/')}`);
+  phaseTitle(`setup: ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join('/')}, search cache ${cacheStates.join(' then ')}`);
+  const catalog = await loadCatalog({ corpus: options.corpus, items: options.items, vocabulary: options.vocabulary, progress });
+  progress(`catalog: ${describeCatalog(catalog.source)}`, true);
   const db = await startDatabase(databaseUrl);
   progress(`database: ${db.kind} ${db.name} ${db.url}`, true);
   const children: Child[] = [];
@@ -66,7 +61,7 @@ async function main(): Promise<void> {
   const cleanup = async () => {
     for (const child of children) await stopChild(child).catch(() => undefined);
     await stack?.stop().catch(() => undefined);
-    if (values.keep && db.kind === 'postgres') process.stdout.write(`kept database ${db.url}\n`);
+    if (options.keep && db.kind === 'postgres') process.stdout.write(`kept database ${db.url}\n`);
     else await db.drop().catch((err: unknown) => process.stderr.write(`could not drop ${db.name}: ${String(err)}\n`));
   };
   // Ctrl-C (or a CI timeout) must not leave the services and the database running.
@@ -77,75 +72,100 @@ async function main(): Promise<void> {
     });
   }
   try {
-    const nodeArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS, 'profiles')}`] : [];
-    stack = await startStack({ databaseUrl: db.url, logLevel: process.env.LOG_LEVEL ?? 'warn', nodeArgs });
-    progress(`services: gateway ${stack.gateway.url}, catalog ${stack.catalog.url}, collections ${stack.collections.url}`, true);
-    const gw = stack.gateway.url;
-    const users = await createUsers(gw, stack.adminToken, 8, 8);
+    const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS, 'profiles')}`] : [];
+    const firstState = cacheStates[0] ?? 'on';
+    stack = await startStack({ databaseUrl: db.url, logLevel: process.env.LOG_LEVEL ?? 'warn', nodeArgs, catalogEnv: CACHE_ENV[firstState] });
+    const live = stack;
+    progress(`services: gateway ${live.gateway.url}, catalog ${live.catalog.url}, collections ${live.collections.url}`, true);
+    const gw = live.gateway.url;
+    const users = await createUsers(gw, live.adminToken, 8, 8);
     progress(`users: ${users.length} pro accounts, ${users.length * 8} collections`, true);
+    const apiKey = users[0]?.apiKey ?? '';
 
     phaseTitle('import (admin NDJSON through the gateway)');
-    const imported = await importCatalog(gw, stack.adminToken, db.url, items, quick ? 5_000 : 10_000, progress);
+    const imported = await importCatalog(gw, live.adminToken, live.catalog.url, db.url, catalog.lines, quick ? 5_000 : 10_000, progress);
 
-    if (values.explain) {
-      await mkdir(RESULTS, { recursive: true });
-      await writeFile(join(RESULTS, 'explain.txt'), await explainAll(db.url));
-      progress('query plans written to bench/results/explain.txt', true);
+    // Quality before any load: the index holds exactly the catalog (no lag probes yet).
+    let quality: QualityReport | undefined;
+    if (options.quality) {
+      phaseTitle('search quality (judgment sets from the catalog, sequential through the gateway)');
+      quality = await measureQuality(gw, apiKey, catalog.lines, progress);
     }
 
-    // The baseline answers a real search response body, so bytes on the wire match.
-    const sample = await fetch(`${gw}/api/v1/skills?q=validator&limit=20`, { headers: { authorization: `Bearer ${users[0]?.apiKey}` } });
+    // The baseline answers a real, full 20-item search response body, so bytes on the wire match.
+    const sample = await fetch(`${gw}/api/v1/skills?limit=20`, { headers: { authorization: `Bearer ${apiKey}` } });
     const bodyFile = join(tmpdir(), `bench-baseline-${process.pid}.json`);
     await writeFile(bodyFile, await sample.text());
     const baseline = await startBaseline(bodyFile);
     children.push(baseline);
 
-    const phases: Array<[string, () => Phase]> = [
-      ['baseline', () => baselinePhase(baseline.url)],
-      ['search direct', () => searchDirectPhase(stack!.catalog.url, stack!.principalSecret, users, mixSize)],
-      ['search via gateway', () => searchGatewayPhase(gw, users, mixSize)],
-      ['collection read', () => collectionReadPhase(gw, users)],
-      ['collection PATCH', () => collectionPatchPhase(gw, users, items)],
-    ];
-    const results: LoadResult[] = [];
-    for (const [name, make] of phases) {
-      phaseTitle(name);
-      for (const c of connections) {
-        // search phases: the share catalog-service's search cache answered (warm-up included)
-        const before = name.startsWith('search') ? await searchCacheCounts(stack.catalog.url) : undefined;
-        const result = await runLoad(make, { connections: c, durationSec, warmupSec, progress });
-        if (before) {
-          result.searchCacheHitRate = hitRate(before, await searchCacheCounts(stack.catalog.url));
-          progress(`${name}, ${c} connections: search cache hit rate ${(result.searchCacheHitRate * 100).toFixed(1)} %`, true);
-        }
-        results.push(result);
-      }
+    const runPhase = async (make: () => Phase): Promise<LoadResult[]> => {
+      phaseTitle(make().scenario);
+      const out: LoadResult[] = [];
+      for (const c of connections) out.push(await runLoad(make, { connections: c, durationSec, warmupSec, progress }));
+      return out;
+    };
+    const results: LoadResult[] = [...(await runPhase(() => baselinePhase(baseline.url)))];
+    const footprint: CatalogFootprint = {};
+    const noteMemory = async () => {
+      const rss = await residentBytes(live.catalog.url);
+      if (rss !== undefined) footprint.rssBytes = Math.max(footprint.rssBytes ?? 0, rss);
+    };
+    for (const [k, state] of cacheStates.entries()) {
+      if (k > 0) footprint.readySec ??= await switchSearchCache(live, state, progress);
+      results.push(...(await runSearchPhases({ stack: live, users, catalog: catalog.lines, connections, durationSec, warmupSec, progress, phaseTitle }, state)));
+      await noteMemory();
+    }
+    // collections and the index lag are measured as deployed: with the defaults (the cache on), unless only off was asked for
+    const lagState: CacheState = options.searchCache === 'off' ? 'off' : 'on';
+    if (cacheStates[cacheStates.length - 1] !== lagState) footprint.readySec ??= await switchSearchCache(live, lagState, progress);
+    results.push(...(await runPhase(() => collectionReadPhase(gw, users))));
+    results.push(...(await runPhase(() => collectionPatchPhase(gw, users, catalog.lines))));
+
+    let lag: ReturnType<typeof lagOf> | undefined;
+    if (lagWrites > 0) {
+      phaseTitle(`index lag (${lagWrites} admin writes, each searched for until found; search cache ${lagState})`);
+      lag = lagOf(await measureIndexLag(gw, live.adminToken, apiKey, lagWrites, progress));
+      progress(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms`, true);
     }
 
-    phaseTitle(`index lag (${lagWrites} admin writes, each searched for until found)`);
-    const lag = lagOf(await measureIndexLag(gw, stack.adminToken, users[0]?.apiKey ?? '', lagWrites, progress));
-    progress(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms`, true);
-
-    const targets = checkTargets(results, lag, imported);
-    const title = `${items.toLocaleString('en')} items, ${db.kind === 'postgres' ? 'Postgres server' : 'PGlite'}`;
+    const targets = checkTargets(results, lag, imported, {
+      broad: options.vocabulary === 'broad' && !options.corpus,
+      items: catalog.source.items,
+      catalogService: footprint,
+    });
+    const title = `${catalog.source.items.toLocaleString('en')} items${catalog.source.kind === 'corpus' ? ' (corpus)' : catalog.source.kind === 'broad' ? ' (broad vocabulary)' : ''}, ${db.kind === 'postgres' ? 'Postgres server' : 'PGlite'}`;
     process.stdout.write(`\n== results (${title})\n${formatTable(results)}\n\n`);
+    process.stdout.write(`latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(results)}\n\n`);
+    if (quality) process.stdout.write(`search quality (${quality.perSet} judgments per set, through the gateway)\n${formatQualityTable(quality.sets)}\n\n`);
     process.stdout.write(
-      `import: ${imported.recordPerSec.toFixed(0)} items/s into the system of record, ${imported.indexPerSec.toFixed(0)} items/s into the index\n`,
+      `import: ${imported.recordPerSec.toFixed(0)} items/s into the system of record, ${imported.indexPerSec.toFixed(0)} items/s until searchable; ` +
+        `all searchable ${imported.searchableAfterImportSec.toFixed(1)} s after the import answered (${imported.indexSource === 'metric' ? 'index gauge' : 'read-model rows'})\n`,
     );
-    process.stdout.write(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes\n\n`);
+    const mb = footprint.rssBytes === undefined ? '–' : `${(footprint.rssBytes / 1024 ** 2).toFixed(0)} MB`;
+    const ready = footprint.readySec === undefined ? 'not restarted' : `restart to ready ${footprint.readySec.toFixed(1)} s`;
+    process.stdout.write(`catalog-service: RSS ${mb} after the search runs (highest reading), ${ready}\n`);
+    if (lag) process.stdout.write(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes (search cache ${lagState})\n`);
+    process.stdout.write('\n');
     for (const t of targets) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
 
     const report = {
       at: new Date().toISOString(),
-      items,
+      items: catalog.source.items,
+      catalog: catalog.source,
       database: db.kind,
+      // the engine catalog-service ran: the caller's SEARCH_ENGINE, else the service's own default
+      searchEngine: process.env.SEARCH_ENGINE ?? 'service default',
+      searchCache: options.searchCache,
       durationSec,
       warmupSec,
       connections,
       node: process.version,
       results,
       import: imported,
-      indexLag: lag,
+      indexLag: lag ? { ...lag, searchCache: lagState } : undefined,
+      catalogService: footprint,
+      quality,
       targets,
     };
     await mkdir(RESULTS, { recursive: true });
@@ -156,7 +176,8 @@ async function main(): Promise<void> {
     const suffix = quick ? '-quick' : '';
     await writeFile(join(RESULTS, `latest${suffix}.json`), json);
     await writeFile(join(RESULTS, `latency${suffix}.svg`), latencyChart(results, `Latency against connections (${title})`));
-    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, latency${suffix}.svg\n`);
+    await writeFile(join(RESULTS, `latency-classes${suffix}.svg`), classLatencyChart(results, `Search latency per query class (${title})`));
+    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, latency${suffix}.svg, latency-classes${suffix}.svg\n`);
   } finally {
     await cleanup();
   }

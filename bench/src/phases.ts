@@ -1,7 +1,8 @@
-/** The measured request mixes: baseline, search direct, search via gateway, collection read and PATCH. */
+/** The measured request mixes: baseline, search direct and via the gateway, collection read and PATCH. */
 import { PrincipalSigner, PRINCIPAL_HEADER, type Principal } from '@skills/common';
-import { catalogItem, searchMix } from './catalog-generator';
+import type { ImportLine } from './import-line';
 import type { Phase } from './load';
+import { CLASS_WEIGHTS, type SearchRequest } from './query-mix';
 import type { BenchUser } from './setup';
 
 function cycle<T>(list: readonly T[]): () => T {
@@ -13,35 +14,53 @@ export function baselinePhase(url: string): Phase {
   return { scenario: 'baseline', url, requests: [{ setup: () => ({ method: 'GET', path: '/api/v1/skills?q=x', headers: {} }) }] };
 }
 
+/** Where a search phase's requests come from: the long-tail mix (a fresh query each) or a fixed list cycled. */
+export type SearchSource = () => SearchRequest;
+
+const SEARCH_CLASSES = CLASS_WEIGHTS.map(([cls]) => cls);
+
 /** catalog-service itself: a freshly signed principal per request (each jti is accepted once). */
-export function searchDirectPhase(url: string, secret: string, users: readonly BenchUser[], mixSize: number): Phase {
+export function searchDirectPhase(scenario: string, url: string, secret: string, users: readonly BenchUser[], next: SearchSource): Phase {
   const signer = new PrincipalSigner({ secret });
-  const nextPath = cycle(searchMix(mixSize));
   const nextUser = cycle(users);
   return {
-    scenario: 'search direct',
+    scenario,
     url,
+    classes: SEARCH_CLASSES,
     requests: [
       {
         setup: () => {
-          const path = nextPath();
+          const { cls, path } = next();
           const user = nextUser();
           const principal: Principal = { kind: 'account', accountId: user.accountId, plan: 'pro', keyId: 'bench' };
-          return { method: 'GET', path, headers: { [PRINCIPAL_HEADER]: signer.sign(principal, 'GET', path) } };
+          return { method: 'GET', path, headers: { [PRINCIPAL_HEADER]: signer.sign(principal, 'GET', path) }, tag: cls };
         },
       },
     ],
   };
 }
 
-export function searchGatewayPhase(url: string, users: readonly BenchUser[], mixSize: number): Phase {
-  const nextPath = cycle(searchMix(mixSize));
+/** Through the gateway, as users search: the bench's API keys (pro accounts) in rotation. */
+export function searchGatewayPhase(scenario: string, url: string, users: readonly BenchUser[], next: SearchSource): Phase {
   const nextUser = cycle(users);
   return {
-    scenario: 'search via gateway',
+    scenario,
     url,
-    requests: [{ setup: () => ({ method: 'GET', path: nextPath(), headers: { authorization: `Bearer ${nextUser().apiKey}` } }) }],
+    classes: SEARCH_CLASSES,
+    requests: [
+      {
+        setup: () => {
+          const { cls, path } = next();
+          return { method: 'GET', path, headers: { authorization: `Bearer ${nextUser().apiKey}` }, tag: cls };
+        },
+      },
+    ],
   };
+}
+
+/** A fixed list of requests, cycled: the search cache's best case. */
+export function cycledSearches(requests: readonly SearchRequest[]): SearchSource {
+  return cycle(requests);
 }
 
 interface Slot {
@@ -74,17 +93,12 @@ export function collectionReadPhase(url: string, users: readonly BenchUser[]): P
  * the pair is in flight (a slot is taken by the add and freed when the
  * remove answered), so the mix measures PATCH cost, not lock waits.
  */
-export function collectionPatchPhase(url: string, users: readonly BenchUser[], items: number): Phase {
+export function collectionPatchPhase(url: string, users: readonly BenchUser[], catalog: readonly ImportLine[]): Phase {
   const free = slotsOf(users);
   const held = new Map<number, Slot>();
   let ticket = 0;
-  let n = 0;
-  const activeSlug = (): string => {
-    for (;;) {
-      const item = catalogItem(n++ % items);
-      if (item.status === 'active') return item.slug;
-    }
-  };
+  // only active items can be added to a collection
+  const activeSlug = cycle(catalog.filter((item) => item.status === 'active').map((item) => item.slug));
   const patch = (slot: Slot, body: unknown) => ({
     method: 'PATCH' as const,
     path: `/api/v1/me/collections/${slot.collectionId}`,

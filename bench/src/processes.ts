@@ -33,9 +33,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Spawns `node <script>` and resolves once GET `readyPath` answers 200 (or rejects when it exits). */
-async function startChild(name: string, script: string, env: Record<string, string>, readyPath: string, extraArgs: string[] = []): Promise<Child> {
-  const port = await freePort();
+/**
+ * Spawns `node <script>` and resolves once GET `readyPath` answers 200 (or
+ * rejects when it exits). `port`: a given port (a restart keeps its URL), else a free one.
+ */
+async function startChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  extraArgs: string[] = [],
+  port?: number,
+): Promise<Child> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_LOG_DIR keeps each service's log (LOG_LEVEL) in <dir>/<name>.log; otherwise it is discarded.
   const logDir = process.env.BENCH_LOG_DIR;
@@ -100,10 +110,14 @@ export async function startDatabase(serverUrl: string | undefined): Promise<Benc
 
 export interface Stack {
   collections: Child;
+  /** replaced by restartCatalog(), on the same URL */
   catalog: Child;
   gateway: Child;
   principalSecret: string;
   adminToken: string;
+  /** catalog-service's environment as started (before any restartCatalog override) */
+  catalogEnv: Record<string, string>;
+  nodeArgs: string[];
   stop(): Promise<void>;
 }
 
@@ -112,6 +126,8 @@ export interface StackOptions {
   logLevel: string;
   /** node flags for the three services, e.g. --cpu-prof */
   nodeArgs: string[];
+  /** extra catalog-service environment, e.g. SEARCH_CACHE_ENTRIES=0 */
+  catalogEnv?: Record<string, string>;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -125,14 +141,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const collections = await startChild('collections-service', 'collections-service/dist/main.js', shared, '/healthz', options.nodeArgs);
     started.push(collections);
-    const catalog = await startChild(
-      'catalog-service',
-      'catalog-service/dist/main.js',
-      // 50 ms polling as in `npm start`: on PGlite no NOTIFY reaches the indexer (a server gets it).
-      { ...shared, SEARCH_ENGINE: 'postgres', POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url },
-      '/readyz',
-      options.nodeArgs,
-    );
+    // 50 ms polling as in `npm start`: on PGlite no NOTIFY reaches the indexer (a server gets it).
+    // No SEARCH_ENGINE here: the service's default engine is the one measured (or the caller's SEARCH_ENGINE).
+    const catalogEnv = { ...shared, POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url, ...options.catalogEnv };
+    const catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', catalogEnv, '/readyz', options.nodeArgs);
     started.push(catalog);
     const gateway = await startChild(
       'gateway',
@@ -150,11 +162,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       options.nodeArgs,
     );
     started.push(gateway);
-    return { collections, catalog, gateway, principalSecret, adminToken, stop };
+    const stack: Stack = {
+      collections,
+      catalog,
+      gateway,
+      principalSecret,
+      adminToken,
+      catalogEnv,
+      nodeArgs: options.nodeArgs,
+      // the current children: restartCatalog() may have replaced catalog-service
+      stop: async () => {
+        for (const child of [stack.gateway, stack.catalog, stack.collections]) await stopChild(child);
+      },
+    };
+    return stack;
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/**
+ * Restarts only catalog-service, on the same port so the gateway's
+ * CATALOG_URL stays valid, with `overrides` on top of its original
+ * environment; resolves once the new process answers /readyz.
+ */
+export async function restartCatalog(stack: Stack, overrides: Record<string, string>): Promise<void> {
+  const port = Number(new URL(stack.catalog.url).port);
+  await stopChild(stack.catalog);
+  stack.catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', { ...stack.catalogEnv, ...overrides }, '/readyz', stack.nodeArgs, port);
 }
 
 /** The baseline: a bare node:http server answering `bodyFile` to every request. */

@@ -1,4 +1,5 @@
-/** Pure helpers of the report: percentiles, ratios and the printed table. */
+/** Pure helpers of the report: percentiles, ratios, the printed table and the targets. */
+import type { ClassLatency } from './class-stats';
 
 export interface LoadResult {
   /** scenario name, e.g. "search via gateway" */
@@ -10,8 +11,12 @@ export interface LoadResult {
   /** connection errors, timeouts and non-2xx answers */
   errors: number;
   requests: number;
-  /** search phases: share of the searches (warm-up included) catalog-service's search cache answered */
+  /** search phases: whether catalog-service ran with its search cache (SEARCH_CACHE_ENTRIES=0 is off) */
+  searchCache?: 'on' | 'off';
+  /** search phases with the cache on: share of the searches (warm-up included) the cache answered */
   searchCacheHitRate?: number;
+  /** phases whose requests carry a class (the search mixes): latency per class */
+  classes?: ClassLatency[];
 }
 
 export interface LagResult {
@@ -25,8 +30,14 @@ export interface ImportResult {
   items: number;
   /** items per second into the system of record (import requests) */
   recordPerSec: number;
-  /** items per second until the search read model held every item */
+  /** items per second from the first import request until every active item was searchable */
   indexPerSec: number;
+  /** active items of the import: what search must hold */
+  activeItems: number;
+  /** seconds from the last import response until every active item was searchable */
+  searchableAfterImportSec: number;
+  /** how "searchable" was read: catalog-service's skills_search_index_documents gauge, or rows of catalog.search_items */
+  indexSource: 'metric' | 'database';
 }
 
 /** Nearest-rank percentile of `values` (0 < p ≤ 100); NaN for no values. */
@@ -55,9 +66,15 @@ export function ratioToBaseline(r: LoadResult, all: readonly LoadResult[], basel
 
 const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
-/** The one table the bench prints; the same rows go into the JSON. */
+/** "off", the hit rate, or "–" for a phase that does not search. */
+export function cacheCell(r: LoadResult): string {
+  if (r.searchCache === 'off') return 'off';
+  return r.searchCacheHitRate === undefined ? '–' : `${(r.searchCacheHitRate * 100).toFixed(1)} %`;
+}
+
+/** The main table the bench prints; the same rows go into the JSON. */
 export function formatTable(results: readonly LoadResult[]): string {
-  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline'];
+  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline', 'cache hits'];
   const rows = results.map((r) => {
     const ratio = ratioToBaseline(r, results);
     return [
@@ -68,6 +85,7 @@ export function formatTable(results: readonly LoadResult[]): string {
       fmt(r.p99Ms, 1),
       String(r.errors),
       ratio === undefined ? '–' : `${(ratio * 100).toFixed(1)} %`,
+      cacheCell(r),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
@@ -81,24 +99,79 @@ export interface Target {
   ok: boolean;
 }
 
-/** The issue's targets, checked against one run (at 64 connections). */
-export function checkTargets(results: readonly LoadResult[], lag: LagResult | undefined, imp: ImportResult | undefined): Target[] {
+export const SCENARIOS = {
+  baseline: 'baseline',
+  longTailDirect: 'search long tail direct',
+  longTailGateway: 'search long tail via gateway',
+  repeatedGateway: 'search repeated via gateway',
+} as const;
+
+/** A search scenario's name in a run with the cache off. */
+export const cacheOff = (scenario: string): string => `${scenario} (cache off)`;
+
+export interface TargetOptions {
+  /** `--vocabulary broad`: every word matches ≈ 15 % of the catalog, so the p99 budget is wider */
+  broad: boolean;
+  /** catalog size: from 1,000,000 items the throughput target is 300 req/s and the footprint is checked */
+  items?: number;
+  /** catalog-service's footprint: resident memory after the search runs, restart until ready */
+  catalogService?: CatalogFootprint;
+}
+
+export interface CatalogFootprint {
+  rssBytes?: number;
+  readySec?: number;
+}
+
+/** The catalog size from which the issue's 1M targets apply. */
+const LARGE_CATALOG = 1_000_000;
+
+/**
+ * The issue's targets ("Search at catalog scale: every query fast at 100k
+ * items"), at 64 connections. The long tail is checked with the cache on and
+ * off: the cache-off run is the honest one, since a long tail barely repeats.
+ */
+export function checkTargets(
+  results: readonly LoadResult[],
+  lag: LagResult | undefined,
+  imp: ImportResult | undefined,
+  options: TargetOptions = { broad: false },
+): Target[] {
   const at = (scenario: string) => results.find((r) => r.scenario === scenario && r.connections === 64);
-  const gw = at('search via gateway');
-  const direct = at('search direct');
-  const base = at('baseline');
   const targets: Target[] = [];
-  if (gw && base) {
-    const ratio = gw.requestsPerSec / base.requestsPerSec;
-    targets.push({ name: 'gateway search ≥ 25 % of baseline req/s', measured: `${(ratio * 100).toFixed(1)} %`, ok: ratio >= 0.25 });
-    targets.push({ name: 'gateway search errors = 0', measured: String(gw.errors), ok: gw.errors === 0 });
-    targets.push({ name: 'gateway search p99 ≤ 50 ms', measured: `${fmt(gw.p99Ms, 1)} ms`, ok: gw.p99Ms <= 50 });
+  const p99Budget = options.broad ? 150 : 100;
+  const large = (options.items ?? 0) >= LARGE_CATALOG;
+  const minRate = large ? 300 : 1_000;
+  for (const scenario of [SCENARIOS.longTailGateway, cacheOff(SCENARIOS.longTailGateway)]) {
+    const r = at(scenario);
+    if (!r) continue;
+    targets.push({ name: `${scenario} ≥ ${minRate.toLocaleString('en')} req/s`, measured: `${fmt(r.requestsPerSec)} req/s`, ok: r.requestsPerSec >= minRate });
+    targets.push({ name: `${scenario} p99 ≤ ${p99Budget} ms`, measured: `${fmt(r.p99Ms, 1)} ms`, ok: r.p99Ms <= p99Budget });
+    targets.push({ name: `${scenario} errors = 0`, measured: String(r.errors), ok: r.errors === 0 });
   }
-  if (gw && direct) {
-    const ratio = gw.requestsPerSec / direct.requestsPerSec;
-    targets.push({ name: 'gateway search ≥ 70 % of direct req/s', measured: `${(ratio * 100).toFixed(1)} %`, ok: ratio >= 0.7 });
+  // the cached best case: the cache-on run when there is one
+  const repeated = at(SCENARIOS.repeatedGateway) ?? at(cacheOff(SCENARIOS.repeatedGateway));
+  const base = at(SCENARIOS.baseline);
+  if (repeated && base && base.requestsPerSec > 0) {
+    const ratio = repeated.requestsPerSec / base.requestsPerSec;
+    targets.push({ name: `${repeated.scenario} ≥ 15 % of baseline req/s`, measured: `${(ratio * 100).toFixed(1)} %`, ok: ratio >= 0.15 });
+  }
+  if (imp) {
+    targets.push({
+      name: 'all searchable ≤ 10 s after the import answered',
+      measured: `${fmt(imp.searchableAfterImportSec, 1)} s`,
+      ok: imp.searchableAfterImportSec <= 10,
+    });
   }
   if (lag) targets.push({ name: 'index lag p99 ≤ 250 ms', measured: `${fmt(lag.p99Ms, 1)} ms`, ok: lag.p99Ms <= 250 });
   if (imp) targets.push({ name: 'import ≥ 10,000 items/s', measured: `${fmt(imp.recordPerSec)} /s`, ok: imp.recordPerSec >= 10_000 });
+  const footprint = options.catalogService;
+  if (large && footprint?.rssBytes !== undefined) {
+    const gb = footprint.rssBytes / 1024 ** 3;
+    targets.push({ name: 'catalog-service RSS ≤ 1.5 GB', measured: `${gb.toFixed(2)} GB`, ok: gb <= 1.5 });
+  }
+  if (large && footprint?.readySec !== undefined) {
+    targets.push({ name: 'catalog-service start-up to ready ≤ 60 s', measured: `${fmt(footprint.readySec, 1)} s`, ok: footprint.readySec <= 60 });
+  }
   return targets;
 }

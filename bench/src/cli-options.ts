@@ -1,0 +1,73 @@
+/** `npm run bench` options, parsed and defaulted (pure: unit-tested). */
+import { parseArgs } from 'node:util';
+import type { Vocabulary } from './catalog';
+
+export type SearchCacheMode = 'both' | 'on' | 'off';
+
+export interface BenchOptions {
+  quick: boolean;
+  /** catalog size; undefined with a corpus means the whole file */
+  items: number | undefined;
+  corpus: string | undefined;
+  vocabulary: Vocabulary;
+  durationSec: number;
+  warmupSec: number;
+  connections: number[];
+  /** 0 skips the index-lag measurement */
+  lagWrites: number;
+  searchCache: SearchCacheMode;
+  quality: boolean;
+  profile: boolean;
+  keep: boolean;
+}
+
+function positiveInt(name: string, value: string, min = 1): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((a) => a === value);
+  if (!found) throw new Error(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return found;
+}
+
+export function parseBenchOptions(args: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      items: { type: 'string' },
+      corpus: { type: 'string' },
+      vocabulary: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'lag-writes': { type: 'string' },
+      'search-cache': { type: 'string' },
+      quality: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const quick = values.quick ?? false;
+  const corpus = values.corpus;
+  const vocabulary = oneOf('vocabulary', values.vocabulary ?? 'generated', ['generated', 'broad'] as const);
+  // a corpus brings its own words: a vocabulary with it would silently mean nothing
+  if (corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
+  const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
+  return {
+    quick,
+    items: values.items === undefined ? defaultItems : positiveInt('items', values.items),
+    corpus,
+    vocabulary,
+    durationSec: values.duration === undefined ? (quick ? 3 : 10) : positiveInt('duration', values.duration),
+    warmupSec: quick ? 1 : 3,
+    connections: (values.connections ?? '1,16,64').split(',').map((c) => positiveInt('connections', c.trim())),
+    lagWrites: values['lag-writes'] === undefined ? (quick ? 50 : 200) : positiveInt('lag-writes', values['lag-writes'], 0),
+    searchCache: oneOf('search-cache', values['search-cache'] ?? 'both', ['both', 'on', 'off'] as const),
+    quality: values.quality ?? false,
+    profile: values.profile ?? false,
+    keep: values.keep ?? false,
+  };
+}

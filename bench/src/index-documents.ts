@@ -1,0 +1,31 @@
+/**
+ * How many documents catalog-service can search, read from its /metrics:
+ * the gauge skills_search_index_documents (documents the replica's search
+ * index holds). A catalog-service that does not export it (one that searches
+ * in Postgres) gets undefined, and the caller counts rows instead.
+ */
+export const INDEX_DOCUMENTS_METRIC = 'skills_search_index_documents';
+
+/**
+ * The value of a gauge or counter in Prometheus text format; the sum over
+ * its label sets when it has several. Undefined when the metric is absent.
+ */
+export function readMetric(text: string, name: string): number | undefined {
+  const pattern = new RegExp(`^${name}(?:\\{[^}]*\\})? ([-+0-9.eE]+|NaN|[-+]Inf)(?: \\d+)?$`, 'gm');
+  let total: number | undefined;
+  for (const match of text.matchAll(pattern)) total = (total ?? 0) + Number(match[1]);
+  return total;
+}
+
+/** catalog-service's resident memory (prom-client's default process metric), in bytes. */
+export async function residentBytes(catalogUrl: string): Promise<number | undefined> {
+  const res = await fetch(`${catalogUrl}/metrics`);
+  if (!res.ok) return undefined;
+  return readMetric(await res.text(), 'process_resident_memory_bytes');
+}
+
+export async function indexDocuments(catalogUrl: string): Promise<number | undefined> {
+  const res = await fetch(`${catalogUrl}/metrics`);
+  if (!res.ok) return undefined;
+  return readMetric(await res.text(), INDEX_DOCUMENTS_METRIC);
+}

@@ -1,0 +1,150 @@
+/**
+ * Search quality (`--quality`): judgment sets built deterministically from the
+ * catalog, and MRR@10 over them. Each query targets one known item: the name
+ * typed exactly, with a typo, or cut short while typing. Relevant is that
+ * item or any item with the same name (case-insensitively): a search cannot
+ * tell two items of one name apart, so either answers the query.
+ */
+import { rng } from './catalog-generator';
+import type { ImportLine } from './import-line';
+import { swapAdjacent } from './query-mix';
+
+export type JudgmentSetName = 'exact' | 'typo' | 'prefix';
+export const JUDGMENT_SETS: readonly JudgmentSetName[] = ['exact', 'typo', 'prefix'];
+
+export interface Judgment {
+  set: JudgmentSetName;
+  q: string;
+  /** the item the query was made from */
+  target: string;
+  /** slugs counted as a hit: the target and its namesakes */
+  relevant: string[];
+}
+
+export const QUALITY_SEED = 2024;
+export const QUALITY_PER_SET = 500;
+/** the depth MRR looks at, and the page size the quality queries ask for */
+export const QUALITY_DEPTH = 10;
+
+/** The name with one word of ≥ 5 letters misspelt (two adjacent letters swapped), or undefined when no word can be. */
+export function typoQuery(name: string, next: () => number): string | undefined {
+  const words = name.split(/(\s+)/); // keeps the separators, so the rest of the name is unchanged
+  const candidates = words.map((w, i) => [w, i] as const).filter(([w]) => /^\p{L}{5,}$/u.test(w));
+  for (let left = [...candidates]; left.length > 0; ) {
+    const [word, index] = left.splice(Math.floor(next() * left.length), 1)[0] as readonly [string, number];
+    const misspelt = swapAdjacent(word, next);
+    if (misspelt) return [...words.slice(0, index), misspelt, ...words.slice(index + 1)].join('');
+  }
+  return undefined;
+}
+
+/**
+ * The name as typed before it is finished: its last word loses its last
+ * 40 % of letters, keeping at least 3; undefined when that cuts nothing
+ * (a last word of 3 letters or fewer).
+ */
+export function prefixQuery(name: string): string | undefined {
+  const match = /^(.*?)(\S+)\s*$/su.exec(name);
+  if (!match) return undefined;
+  const [, head, last] = match as unknown as [string, string, string];
+  const chars = [...last];
+  const keep = Math.max(3, Math.ceil(chars.length * 0.6));
+  if (keep >= chars.length) return undefined;
+  return `${head}${chars.slice(0, keep).join('')}`;
+}
+
+/** A seeded sample of `count` distinct elements (partial Fisher–Yates). */
+function sample<T>(list: readonly T[], count: number, next: () => number): T[] {
+  const copy = [...list];
+  const n = Math.min(count, copy.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(next() * (copy.length - i));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy.slice(0, n);
+}
+
+/**
+ * `perSet` judgments per set, from the active items only (a draft is never
+ * searchable). Each set samples with its own seed, so the sets are
+ * independent and adding a set changes none of the others.
+ */
+export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_PER_SET, seed = QUALITY_SEED): Judgment[] {
+  const active = catalog.filter((item) => item.status === 'active');
+  const byName = new Map<string, string[]>();
+  for (const item of active) {
+    const key = item.name.toLowerCase();
+    const list = byName.get(key);
+    if (list) list.push(item.slug);
+    else byName.set(key, [item.slug]);
+  }
+  const relevantTo = (item: ImportLine) => byName.get(item.name.toLowerCase()) ?? [item.slug];
+  const out: Judgment[] = [];
+  JUDGMENT_SETS.forEach((set, k) => {
+    const next = rng(seed + k * 1_000_003);
+    const queryOf = (item: ImportLine): string | undefined =>
+      set === 'exact' ? item.name : set === 'typo' ? typoQuery(item.name, next) : prefixQuery(item.name);
+    // eligibility first (typo and prefix need a suitable word), then the sample, so a set always has perSet items when the catalog allows
+    const eligible = active.filter((item) => (set === 'typo' ? /(^|\s)\p{L}{5,}(\s|$)/u.test(item.name) : set === 'prefix' ? prefixQuery(item.name) !== undefined : true));
+    for (const item of sample(eligible, perSet, next)) {
+      const q = queryOf(item);
+      if (q !== undefined) out.push({ set, q, target: item.slug, relevant: relevantTo(item) });
+    }
+  });
+  return out;
+}
+
+/** 1 / rank of the first relevant slug within the first `depth` results, else 0. */
+export function reciprocalRank(results: readonly string[], relevant: readonly string[], depth = QUALITY_DEPTH): number {
+  const wanted = new Set(relevant);
+  const rank = results.slice(0, depth).findIndex((slug) => wanted.has(slug));
+  return rank === -1 ? 0 : 1 / (rank + 1);
+}
+
+export interface QualityResult {
+  set: JudgmentSetName;
+  queries: number;
+  /** mean reciprocal rank at 10 */
+  mrr10: number;
+  /** share of queries with a relevant item in the first 10 results */
+  found10: number;
+  /** share of queries with a relevant item first */
+  first: number;
+  /** queries the API refused (non-2xx): scored 0 */
+  errors: number;
+}
+
+export interface JudgedAnswer {
+  judgment: Judgment;
+  /** slugs in the order returned; undefined when the request failed */
+  results: string[] | undefined;
+}
+
+/** MRR@10 and friends per set, in JUDGMENT_SETS order (sets without queries are left out). */
+export function scoreQuality(answers: readonly JudgedAnswer[]): QualityResult[] {
+  return JUDGMENT_SETS.flatMap((set) => {
+    const mine = answers.filter((a) => a.judgment.set === set);
+    if (mine.length === 0) return [];
+    const ranks = mine.map((a) => (a.results ? reciprocalRank(a.results, a.judgment.relevant) : 0));
+    const share = (ok: (rr: number) => boolean) => ranks.filter(ok).length / ranks.length;
+    return [
+      {
+        set,
+        queries: mine.length,
+        mrr10: ranks.reduce((sum, rr) => sum + rr, 0) / ranks.length,
+        found10: share((rr) => rr > 0),
+        first: share((rr) => rr === 1),
+        errors: mine.filter((a) => a.results === undefined).length,
+      },
+    ];
+  });
+}
+
+export function formatQualityTable(results: readonly QualityResult[]): string {
+  const header = ['set', 'queries', 'MRR@10', 'found@10', 'first', 'errors'];
+  const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+  const rows = results.map((r) => [r.set, String(r.queries), r.mrr10.toFixed(3), pct(r.found10), pct(r.first), String(r.errors)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,24 @@
+import { parseBenchOptions } from '../src/cli-options';
+
+describe('bench options', () => {
+  it('defaults like before, takes a whole corpus unless --items or --quick says otherwise', () => {
+    expect(parseBenchOptions([])).toEqual(
+      expect.objectContaining({ items: 100_000, durationSec: 10, warmupSec: 3, connections: [1, 16, 64], lagWrites: 200, searchCache: 'both', quality: false, vocabulary: 'generated' }),
+    );
+    expect(parseBenchOptions(['--quick'])).toEqual(expect.objectContaining({ items: 5_000, durationSec: 3, warmupSec: 1, lagWrites: 50 }));
+    expect(parseBenchOptions(['--corpus', 'f.gz']).items).toBeUndefined();
+    expect(parseBenchOptions(['--corpus', 'f.gz', '--items', '20000', '--search-cache', 'off', '--quality']))
+      .toEqual(expect.objectContaining({ corpus: 'f.gz', items: 20_000, searchCache: 'off', quality: true }));
+    expect(parseBenchOptions(['--vocabulary', 'broad', '--connections', '64', '--lag-writes', '0'])).toEqual(
+      expect.objectContaining({ vocabulary: 'broad', connections: [64], lagWrites: 0 }),
+    );
+  });
+
+  it('refuses what it cannot honour', () => {
+    expect(() => parseBenchOptions(['--search-cache', 'maybe'])).toThrow(/--search-cache must be one of both, on, off/);
+    expect(() => parseBenchOptions(['--vocabulary', 'tiny'])).toThrow(/--vocabulary/);
+    expect(() => parseBenchOptions(['--corpus', 'f', '--vocabulary', 'broad'])).toThrow(/not to --corpus/);
+    expect(() => parseBenchOptions(['--items', '1e3x'])).toThrow(/--items/);
+    expect(() => parseBenchOptions(['--explain'])).toThrow();
+  });
+});

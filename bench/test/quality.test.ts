@@ -1,0 +1,80 @@
+import { rng } from '../src/catalog-generator';
+import type { ImportLine } from '../src/import-line';
+import { buildJudgments, formatQualityTable, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../src/quality';
+
+const item = (slug: string, name: string, status: ImportLine['status'] = 'active'): ImportLine => ({
+  slug,
+  name,
+  description: '',
+  type: 'skill',
+  category: 'c',
+  status,
+  tags: [],
+});
+
+describe('judgment sets', () => {
+  const catalog = [
+    item('react-wordcloud', 'Cyberblast React Wordcloud'),
+    item('wordcloud-2', 'cyberblast react wordcloud'),
+    item('tim', 'Tim Wx Sdk'),
+    item('draft', 'Drafted Package', 'draft'),
+    ...Array.from({ length: 50 }, (_, i) => item(`pkg-${i}`, `Package Number ${i} Helper`)),
+  ];
+
+  it('is deterministic, samples active items only, and counts namesakes as relevant', () => {
+    const judgments = buildJudgments(catalog, 20);
+    expect(buildJudgments(catalog, 20)).toEqual(judgments);
+    const sets = (set: Judgment['set']) => judgments.filter((j) => j.set === set);
+    expect(sets('exact')).toHaveLength(20);
+    expect(sets('typo')).toHaveLength(20);
+    expect(sets('prefix')).toHaveLength(20);
+    expect(judgments.some((j) => j.target === 'draft')).toBe(false);
+    const all = buildJudgments(catalog, 1_000);
+    const exact = all.find((j) => j.set === 'exact' && j.target === 'react-wordcloud');
+    expect(exact).toEqual({ set: 'exact', q: 'Cyberblast React Wordcloud', target: 'react-wordcloud', relevant: ['react-wordcloud', 'wordcloud-2'] });
+    // "Tim Wx Sdk": no word of 5 letters to misspell, a last word of 3 letters to cut
+    expect(all.filter((j) => j.target === 'tim').map((j) => j.set)).toEqual(['exact']);
+    expect(all.find((j) => j.set === 'prefix' && j.target === 'react-wordcloud')?.q).toBe('Cyberblast React Wordcl');
+  });
+
+  it('misspells one word of five letters or more and cuts the last word to 60 %, keeping three letters', () => {
+    const next = rng(3);
+    for (let n = 0; n < 50; n++) {
+      const q = typoQuery('Tim Cyberblast Sdk', next) as string;
+      expect(q).toMatch(/^Tim C\S{9} Sdk$/);
+      expect(q).not.toBe('Tim Cyberblast Sdk');
+    }
+    expect(typoQuery('Tim Wx Sdk', next)).toBeUndefined();
+    expect(prefixQuery('React Wordcloud')).toBe('React Wordcl');
+    expect(prefixQuery('React Hook')).toBe('React Hoo');
+    expect(prefixQuery('Axios')).toBe('Axi');
+    expect(prefixQuery('Tim Wx Sdk')).toBeUndefined();
+  });
+});
+
+describe('MRR@10', () => {
+  it('scores the first relevant result within the first ten', () => {
+    expect(reciprocalRank(['a', 'b', 'c'], ['c', 'b'])).toBe(1 / 2);
+    expect(reciprocalRank(['a'], ['a'])).toBe(1);
+    expect(reciprocalRank([...'abcdefghij', 'k'], ['k'])).toBe(0);
+    expect(reciprocalRank([], ['k'])).toBe(0);
+  });
+
+  it('averages per set, counting a refused query as a miss', () => {
+    const j = (set: Judgment['set'], target: string): Judgment => ({ set, q: target, target, relevant: [target] });
+    const results = scoreQuality([
+      { judgment: j('exact', 'a'), results: ['a'] },
+      { judgment: j('exact', 'b'), results: ['x', 'b'] },
+      { judgment: j('exact', 'c'), results: undefined },
+      { judgment: j('exact', 'd'), results: ['x'] },
+      { judgment: j('prefix', 'e'), results: ['x', 'y', 'y', 'e'] },
+    ]);
+    expect(results).toEqual([
+      { set: 'exact', queries: 4, mrr10: 0.375, found10: 0.5, first: 0.25, errors: 1 },
+      { set: 'prefix', queries: 1, mrr10: 0.25, found10: 1, first: 0, errors: 0 },
+    ]);
+    const table = formatQualityTable(results).split('\n');
+    expect(table[0]).toMatch(/^set\s+queries\s+MRR@10\s+found@10\s+first\s+errors$/);
+    expect(table[2]).toMatch(/^exact\s+4\s+0\.375\s+50\.0 %\s+25\.0 %\s+1$/);
+  });
+});
