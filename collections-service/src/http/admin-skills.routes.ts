@@ -14,6 +14,7 @@ import {
 import type { CatalogAdminService } from '../domain/catalog-admin.service';
 import type { PublicItemInput } from '../domain/model';
 import { importLineSchema, itemsQuerySchema, privateSkillSchema, putSkillSchema, slugSchema } from './admin.schemas';
+import { discardBody } from './discard-body';
 import { ndjsonLines, type NumberedLine } from './ndjson-lines';
 import { itemStateView, privateSkillView, publicSkillView } from './views';
 
@@ -43,20 +44,20 @@ function parseLine(line: NumberedLine, lang: Language): PublicItemInput {
 
 /** Reads and validates the whole body before anything is written: all or nothing. */
 async function readImport(req: Request, res: Response): Promise<PublicItemInput[]> {
-  if (!req.is(NDJSON)) throw new UnsupportedMediaTypeError('body.unsupportedType', { type: NDJSON });
-  if (Number(req.get('content-length') ?? 0) > IMPORT_MAX_BYTES) {
-    throw new PayloadTooLargeError('body.tooLarge', { limit: IMPORT_LIMIT_LABEL });
-  }
   const lang = contextOf(res).lang;
   const inputs: PublicItemInput[] = [];
   try {
-    // destroyOnReturn: false keeps the socket alive when we stop early, so the 400 can still be sent.
+    if (!req.is(NDJSON)) throw new UnsupportedMediaTypeError('body.unsupportedType', { type: NDJSON });
+    if (Number(req.get('content-length') ?? 0) > IMPORT_MAX_BYTES) {
+      throw new PayloadTooLargeError('body.tooLarge', { limit: IMPORT_LIMIT_LABEL });
+    }
+    // destroyOnReturn: false keeps the socket alive when we stop early, so the answer can still be sent.
     for await (const line of ndjsonLines(req.iterator({ destroyOnReturn: false }), IMPORT_MAX_BYTES, IMPORT_LIMIT_LABEL)) {
       if (line.text.trim() === '') continue;
       inputs.push(parseLine(line, lang));
     }
   } catch (err) {
-    req.resume(); // drain the rest so the client reads our answer instead of a reset
+    await discardBody(req);
     throw err;
   }
   return inputs;

@@ -1,3 +1,6 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PRINCIPAL_HEADER } from '@skills/common';
 import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 const NDJSON = 'application/x-ndjson';
@@ -94,5 +97,47 @@ describe('POST /admin/v1/skills:import', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'Request body is larger than 50mb' });
     expect(await count('SELECT count(*) AS n FROM collections.items')).toBe(before);
+  });
+
+  // A client that tears its socket down on the answer (superagent does) cancels its own
+  // pending write and reports that instead of the 413, unless the answer waits for the body.
+  it('answers a refused body only once all of it has arrived', async () => {
+    const server: Server = createServer(h.app).listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const chunks = 51;
+      let sent = 0;
+      const answer = await new Promise<{ status: number; body: string; sentBefore: number }>((resolve, reject) => {
+        const req = httpRequest({
+          port,
+          method: 'POST',
+          path: '/admin/v1/skills:import',
+          headers: {
+            'Content-Type': NDJSON,
+            'Content-Length': chunk.length * chunks,
+            [PRINCIPAL_HEADER]: h.sign(ADMIN, 'post', '/admin/v1/skills:import'),
+          },
+        });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          const sentBefore = sent;
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sentBefore }));
+        });
+        // Written slowly, so the server has answered long before the last byte.
+        const next = (): void => {
+          if (sent === chunks) return void req.end();
+          sent += 1;
+          req.write(chunk, () => setTimeout(next, 5));
+        };
+        next();
+      });
+      expect(answer).toEqual({ status: 413, body: JSON.stringify({ error: 'Request body is larger than 50mb' }), sentBefore: chunks });
+    } finally {
+      server.close();
+    }
   });
 });
