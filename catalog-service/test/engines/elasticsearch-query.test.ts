@@ -10,7 +10,7 @@ describe('buildSearchRequest', () => {
     expect(body).toEqual({
       from: 0,
       size: 20,
-      track_total_hits: true,
+      track_total_hits: 10_000,
       _source: SOURCE,
       query: {
         bool: {

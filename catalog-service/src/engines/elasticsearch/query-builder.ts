@@ -3,6 +3,7 @@
  * A pure function: the wire tests assert its exact output, and the engine
  * sends it unchanged.
  */
+import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import { PUBLIC_SOURCE_FIELDS } from './index-mapping';
 
@@ -11,7 +12,7 @@ type Clause = Record<string, unknown>;
 export interface SearchRequestBody {
   from: number;
   size: number;
-  track_total_hits: true;
+  track_total_hits: number;
   _source: string[];
   query: Clause;
   sort: Clause[];
@@ -81,7 +82,10 @@ export function buildSearchRequest(query: SearchQuery): SearchRequestBody {
   return {
     from: (query.page - 1) * query.limit,
     size: query.limit,
-    track_total_hits: true,
+    // Counts exactly up to the deepest reachable result and stops there, like the
+    // memory engine: `total` means the same on both (10,000 reads "10,000 or more").
+    // https://elastic.co/guide/en/elasticsearch/reference/7.1/search-request-track-total-hits.html
+    track_total_hits: MAX_RESULT_WINDOW,
     _source: [...PUBLIC_SOURCE_FIELDS],
     query: { bool },
     sort: sortClauses(query, hasText),
