@@ -25,14 +25,16 @@ describe('createSearchEngine', () => {
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
-      res.writeHead(200, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' }).end();
+      // the alias exists; no reindex is running
+      const status = req.url?.includes('-reindex') ? 404 : 200;
+      res.writeHead(status, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' }).end();
     }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
       expect(engine).toBeInstanceOf(ElasticsearchEngine);
-      expect(seen).toEqual(['HEAD /_alias/skills']);
+      expect(seen).toEqual(['HEAD /_alias/skills', 'HEAD /_alias/skills-reindex']);
       await engine.close();
     } finally {
       server.close();

@@ -26,8 +26,6 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
       node: url ?? '',
       index: alias,
       logger: createLogger({ service: 'test', level: 'silent' }),
-      // each write searchable before the next assertion
-      refreshOnWrite: true,
     });
     await engine.init();
     return {

@@ -8,8 +8,9 @@ import type { CatalogItemState } from '@skills/common';
 import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
+import { heartbeatMeta } from '../../src/engines/elasticsearch/reindex-marker';
 import {
-  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, reindexAliasCheck, wireEngine,
+  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine,
 } from './elasticsearch-wire.fixtures';
 
 const ACK = { acknowledged: true };
@@ -47,14 +48,15 @@ describe('ElasticsearchEngine.reindex', () => {
     const [a, b, c] = [item(1), item(2), item(3)];
     const cNewer = item(3, { name: 'Skill 3 renamed', version: 8 });
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition(), aliases: { 'skills-reindex': {} } })).matchHeader('content-type', JSON_TYPE)
+    es().put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition({ ...heartbeatMeta(NOW) }), aliases: { 'skills-reindex': {} } })).matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
     // mid-reindex: a search reads the alias; an event is written to the new index (through its reindex alias), then the alias
     es().post('/skills/_search').reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
     reindexAliasCheck(es(), true);
+    markerMapping(es(), NEW_INDEX, NOW);
     expectBulk(es(), '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
-    expectBulk(es(), '/_bulk', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
+    expectBulk(es(), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
     // the page read before the event carries the older state: stale in the new index
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [c])), bulkReply([
       failed(NEW_INDEX, c, 409, 'version_conflict_engine_exception', `[${c.id}]: version conflict, current version [8] is higher or equal to the one provided [3]`),
@@ -85,6 +87,7 @@ describe('ElasticsearchEngine.reindex', () => {
       'POST /_bulk',
       'POST /skills/_search',
       'HEAD /_alias/skills-reindex',
+      'GET /skills-reindex/_mapping',
       'POST /_bulk',
       'POST /_bulk',
       'POST /_bulk',
@@ -110,7 +113,7 @@ describe('ElasticsearchEngine.reindex', () => {
     // later writes go to the alias only: deleting the index dropped its reindex alias
     const next = item(2);
     reindexAliasCheck(es(), false);
-    expectBulk(es(), '/_bulk', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
+    expectBulk(es(), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
     await expect(sut.apply([next])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -153,10 +156,47 @@ describe('ElasticsearchEngine.reindex', () => {
     await expect(sut.reindex(pages([a]))).rejects.toMatchObject({ meta: { statusCode: 400 } });
   });
 
-  it('refuses to start while another replica is building an index', async () => {
+  it('refuses to start while another replica is building an index (its heartbeat is fresh)', async () => {
     reindexAliasCheck(es(), true);
+    markerMapping(es(), 'skills-v1763779000000', FRESH_BEAT);
     await expect(sut.reindex(pages([item(1)]))).rejects.toThrow('a reindex is already building an index behind skills-reindex');
-    expect(requests).toEqual(['HEAD /_alias/skills-reindex']);
+    expect(requests).toEqual(['HEAD /_alias/skills-reindex', 'GET /skills-reindex/_mapping']);
+  });
+
+  it('deletes the index of a reindex whose heartbeat stopped, then runs', async () => {
+    const abandoned = 'skills-v1763000000000';
+    const a = item(1);
+    reindexAliasCheck(es(), true);
+    markerMapping(es(), abandoned, STALE_BEAT);
+    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().delete(`/${abandoned}`).reply(200, ACK, REPLY_HEADERS);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+    await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
+    expect(requests.slice(0, 5)).toEqual(['HEAD /_alias/skills-reindex', 'GET /skills-reindex/_mapping', 'GET /_alias/skills', `DELETE /${abandoned}`, `PUT /${NEW_INDEX}`]);
+  });
+
+  it('renews its heartbeat while the pages are read', async () => {
+    await sut.close();
+    sut = wireEngine({ reindexHeartbeatMs: 20 });
+    const a = item(1);
+    reindexAliasCheck(es(), false);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    const beats: unknown[] = [];
+    es().put(`/${NEW_INDEX}/_mapping`, (body: unknown) => beats.push(body) > 0).times(2).reply(200, ACK, REPLY_HEADERS);
+    es().put(`/${NEW_INDEX}/_mapping`).optionally().times(10).reply(200, ACK, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+    const slowSource = () => new Promise<void>((resolve) => setTimeout(resolve, 120));
+    await expect(sut.reindex(pages(slowSource, [a]))).resolves.toEqual({ indexed: 1 });
+    expect(beats.slice(0, 2)).toEqual([heartbeatMeta(NOW), heartbeatMeta(NOW)].map((meta) => ({ _meta: meta })));
   });
 
   it('swaps without a remove action when the alias does not exist yet', async () => {

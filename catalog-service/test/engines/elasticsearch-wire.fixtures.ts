@@ -1,7 +1,7 @@
 /** Shared fixtures of the Elasticsearch wire tests: replies shaped like a 9.x cluster's. */
 import nock from 'nock';
 import { createLogger, type CatalogItemState } from '@skills/common';
-import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../src/engines/elasticsearch/elasticsearch.engine';
 
 export const ES = 'http://es.test:9200';
 export const JSON_TYPE = 'application/vnd.elasticsearch+json; compatible-with=9';
@@ -62,7 +62,7 @@ export function expectBulk(scope: nock.Scope, path: string, expected: string, re
 }
 
 /** The engine under test on node:http (so nock sees it), fast retries, a fixed clock. */
-export function wireEngine(): ElasticsearchEngine {
+export function wireEngine(overrides: Partial<ElasticsearchEngineOptions> = {}): ElasticsearchEngine {
   return new ElasticsearchEngine({
     node: ES,
     index: 'skills',
@@ -70,6 +70,7 @@ export function wireEngine(): ElasticsearchEngine {
     httpConnection: true,
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 },
     now: () => NOW,
+    ...overrides,
   });
 }
 
@@ -85,3 +86,13 @@ export function jsonBody(expected: unknown): (body: unknown) => boolean {
 export function reindexAliasCheck(scope: nock.Scope, building: boolean): nock.Scope {
   return scope.head('/_alias/skills-reindex').reply(building ? 200 : 404, '', REPLY_HEADERS);
 }
+
+/** `GET /skills-reindex/_mapping`: the index behind the reindex marker and its heartbeat (absent: none). */
+export function markerMapping(scope: nock.Scope, index: string, heartbeatAt?: Date): nock.Scope {
+  const meta = heartbeatAt ? { _meta: { reindexHeartbeatAt: heartbeatAt.toISOString() } } : {};
+  return scope.get('/skills-reindex/_mapping').reply(200, { [index]: { mappings: { ...meta, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
+}
+
+/** A heartbeat 5 s before NOW (a live reindex) and one 2 min before (its process died). */
+export const FRESH_BEAT = new Date(NOW.getTime() - 5_000);
+export const STALE_BEAT = new Date(NOW.getTime() - 120_000);

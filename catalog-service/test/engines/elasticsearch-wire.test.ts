@@ -8,7 +8,7 @@ import { ServiceUnavailableError, createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
-import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, reindexAliasCheck, wireEngine } from './elasticsearch-wire.fixtures';
+import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine } from './elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 
@@ -27,17 +27,60 @@ afterEach(async () => {
 });
 
 describe('ElasticsearchEngine.init', () => {
-  it('creates the first versioned index with the mapping and the alias when the alias is missing', async () => {
+  const FIRST_INDEX = 'skills-v0';
+  const createdReply = { acknowledged: true, shards_acknowledged: true, index: FIRST_INDEX };
+
+  it('creates the first index with the mapping and the alias when the alias is missing', async () => {
     nock(ES).head('/_alias/skills').reply(404, '', REPLY_HEADERS);
     nock(ES)
-      .put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition(), aliases: { skills: {} } }))
+      .put(`/${FIRST_INDEX}`, jsonBody({ ...indexDefinition(), aliases: { skills: {} } }))
       .matchHeader('content-type', JSON_TYPE)
-      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+      .reply(200, createdReply, REPLY_HEADERS);
     await sut.init();
+  });
+
+  it('puts the alias on one index when two replicas start together on a fresh cluster', async () => {
+    const other = wireEngine({ now: () => new Date(NOW.getTime() + 1) });
+    const created: string[] = [];
+    nock(ES).head('/_alias/skills').twice().reply(404, '', REPLY_HEADERS);
+    nock(ES).put(/^\/skills-v\d+$/).reply((path) => {
+      created.push(path);
+      return [200, createdReply, REPLY_HEADERS];
+    });
+    nock(ES).put(/^\/skills-v\d+$/).reply((path) => {
+      created.push(path);
+      const exists = { type: 'resource_already_exists_exception', reason: `index [${FIRST_INDEX}/x1Y2z3] already exists`, index: FIRST_INDEX };
+      return [400, { error: { root_cause: [exists], ...exists }, status: 400 }, REPLY_HEADERS];
+    });
+    nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    try {
+      await Promise.all([sut.init(), other.init()]);
+    } finally {
+      await other.close();
+    }
+    expect(created).toEqual([`/${FIRST_INDEX}`, `/${FIRST_INDEX}`]);
   });
 
   it('leaves an existing alias alone', async () => {
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    reindexAliasCheck(nock(ES), false);
+    await sut.init();
+  });
+
+  it('deletes the index of a reindex whose process died', async () => {
+    const abandoned = 'skills-v1763000000000';
+    nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    reindexAliasCheck(nock(ES), true);
+    markerMapping(nock(ES), abandoned, STALE_BEAT);
+    nock(ES).get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    nock(ES).delete(`/${abandoned}`).reply(200, { acknowledged: true }, REPLY_HEADERS);
+    await sut.init();
+  });
+
+  it('leaves a running reindex alone', async () => {
+    nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    reindexAliasCheck(nock(ES), true);
+    markerMapping(nock(ES), NEW_INDEX, FRESH_BEAT);
     await sut.init();
   });
 });
@@ -79,7 +122,7 @@ describe('ElasticsearchEngine.apply', () => {
     reindexAliasCheck(nock(ES), false);
     const fresh = item(1);
     const older = item(2);
-    expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [fresh, older])), bulkReply([
+    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [fresh, older])), bulkReply([
       created(OLD_INDEX, fresh),
       failed(OLD_INDEX, older, 409, 'version_conflict_engine_exception', `[${older.id}]: version conflict, current version [5] is higher or equal to the one provided [2]`),
     ]));
@@ -89,7 +132,7 @@ describe('ElasticsearchEngine.apply', () => {
   it('writes a deletion as a tombstone document with its higher version', async () => {
     reindexAliasCheck(nock(ES), false);
     const tombstone = item(3, { status: 'deleted', version: 9 });
-    expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
+    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
     await expect(sut.apply([tombstone])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -97,7 +140,7 @@ describe('ElasticsearchEngine.apply', () => {
     reindexAliasCheck(nock(ES), false);
     const good = item(1);
     const bad = item(2);
-    expectBulk(nock(ES), '/_bulk', ndjson(indexLines('skills', [good, bad])), bulkReply([
+    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [good, bad])), bulkReply([
       created(OLD_INDEX, good),
       failed(OLD_INDEX, bad, 400, 'document_parsing_exception', '[1:42] failed to parse field [updatedAt] of type [date]'),
     ]));
@@ -113,11 +156,11 @@ describe('ElasticsearchEngine.apply', () => {
     const a = item(1);
     const b = item(2);
     const scope = nock(ES);
-    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a, b])), bulkReply([
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a, b])), bulkReply([
       created(OLD_INDEX, a),
       failed(OLD_INDEX, b, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'),
     ]));
-    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
   });
 
@@ -125,8 +168,8 @@ describe('ElasticsearchEngine.apply', () => {
     reindexAliasCheck(nock(ES), false);
     const a = item(1);
     const scope = nock(ES);
-    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
-    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 });
@@ -136,8 +179,9 @@ describe('ElasticsearchEngine.apply during a reindex', () => {
     const a = item(1);
     const scope = nock(ES);
     reindexAliasCheck(scope, true);
+    markerMapping(scope, NEW_INDEX, FRESH_BEAT);
     expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
-    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -145,11 +189,40 @@ describe('ElasticsearchEngine.apply during a reindex', () => {
     const a = item(1);
     const scope = nock(ES);
     reindexAliasCheck(scope, true);
+    markerMapping(scope, NEW_INDEX, FRESH_BEAT);
     expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([
       failed('skills-reindex', a, 404, 'index_not_found_exception', 'no such index [skills-reindex] and [require_alias] request flag is [true] and [skills-reindex] is not an alias'),
     ]));
-    expectBulk(scope, '/_bulk', ndjson(indexLines('skills', [a])), bulkReply([created(NEW_INDEX, a)]));
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(NEW_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+});
+
+describe('ElasticsearchEngine.apply after a reindex died', () => {
+  it('deletes the abandoned index and writes through the main alias only', async () => {
+    const a = item(1);
+    const abandoned = 'skills-v1763000000000';
+    const scope = nock(ES);
+    reindexAliasCheck(scope, true);
+    markerMapping(scope, abandoned, STALE_BEAT);
+    scope.get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    scope.delete(`/${abandoned}`).reply(200, { acknowledged: true }, REPLY_HEADERS);
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
+  });
+
+  it('reads the heartbeat of a live reindex at most once per heartbeat interval', async () => {
+    const [a, b] = [item(1), item(2)];
+    const scope = nock(ES);
+    reindexAliasCheck(scope, true);
+    markerMapping(scope, NEW_INDEX, FRESH_BEAT);
+    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    reindexAliasCheck(scope, true);
+    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [b])), bulkReply([created(NEW_INDEX, b)]));
+    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
+    await sut.apply([a]);
+    await sut.apply([b]);
   });
 });
 

@@ -9,12 +9,15 @@
  * While a reindex builds its index, that index also carries the alias
  * `<alias>-reindex`, and every apply (in any replica) writes there first,
  * then through the main alias: an event indexed after the rebuild read its
- * page still reaches the new index, so nothing is lost at the swap.
+ * page still reaches the new index, so nothing is lost at the swap. A
+ * reindex whose process died leaves that alias behind; its heartbeat tells
+ * (reindex-marker.ts), and the first replica to notice deletes its index.
  */
 import { Client, HttpConnection, type estypes } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import type { ApplyResult, CatalogItem, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
-import { indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
+import { firstIndexName, indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
+import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
 import { buildSearchRequest } from './query-builder';
 import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
 
@@ -26,11 +29,13 @@ export interface ElasticsearchEngineOptions {
   logger: Logger;
   retry?: RetryPolicy;
   requestTimeoutMs?: number;
-  /** `wait_for`: a write returns once searchable (live tests); default: no refresh */
-  refreshOnWrite?: boolean;
   /** node:http instead of undici; nock intercepts only node:http */
   httpConnection?: boolean;
   now?: () => Date;
+  /** how often a running reindex renews its heartbeat (tests shorten it) */
+  reindexHeartbeatMs?: number;
+  /** a reindex marker whose heartbeat is older than this is abandoned */
+  reindexStaleAfterMs?: number;
 }
 
 /** One item Elasticsearch refused for a reason other than a stale version. */
@@ -48,6 +53,13 @@ export class ElasticsearchWriteError extends Error {
   }
 }
 
+interface WriteOptions {
+  /** refuse (404) instead of creating an index when the target alias is gone */
+  requireAlias?: boolean;
+  /** answer only once the written documents are searchable */
+  waitForRefresh?: boolean;
+}
+
 interface WriteOutcome extends ApplyResult {
   failures: WriteFailure[];
 }
@@ -60,6 +72,8 @@ export class ElasticsearchEngine implements SearchEngine {
   private readonly now: () => Date;
   /** alias of the index a reindex is filling, whichever replica runs it */
   private readonly reindexAlias: string;
+  /** when this replica last read the reindex marker's heartbeat (epoch ms) */
+  private lastMarkerCheck = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
@@ -76,13 +90,27 @@ export class ElasticsearchEngine implements SearchEngine {
     });
   }
 
-  /** Creates the first versioned index behind the alias unless the alias exists. */
+  /**
+   * Creates the first index behind the alias unless the alias exists, safely
+   * when several replicas start together (they all try the same name; one
+   * wins), and clears a reindex abandoned by a process that died.
+   */
   async init(): Promise<void> {
-    const exists = await this.retrying(() => this.client.indices.existsAlias({ name: this.alias }));
-    if (exists) return;
-    const index = versionedIndexName(this.alias, this.now());
-    await this.retrying(() => this.client.indices.create({ index, ...indexDefinition(), aliases: { [this.alias]: {} } }));
-    this.logger.info({ index }, 'created index behind alias');
+    if (await this.aliasExists(this.alias)) {
+      if (await this.aliasExists(this.reindexAlias)) await this.clearAbandonedReindex();
+      return;
+    }
+    const index = firstIndexName(this.alias);
+    try {
+      await this.retrying(() => this.client.indices.create({ index, ...indexDefinition(), aliases: { [this.alias]: {} } }));
+      this.logger.info({ index }, 'created index behind alias');
+    } catch (err) {
+      if (errorTypeOf(err) !== 'resource_already_exists_exception') throw err;
+      // another replica created it a moment ago, alias included (one request)
+      if (!(await this.aliasExists(this.alias))) {
+        throw new Error(`index ${index} exists but the alias ${this.alias} does not point to it; add the alias or delete the index`, { cause: err });
+      }
+    }
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
@@ -109,12 +137,15 @@ export class ElasticsearchEngine implements SearchEngine {
    */
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {
     if (items.length === 0) return { applied: 0, stale: 0 };
-    if (await this.aliasExists(this.reindexAlias)) {
-      const shadow = await this.write(this.reindexAlias, items, true);
+    if ((await this.aliasExists(this.reindexAlias)) && !(await this.reindexAbandoned())) {
+      const shadow = await this.write(this.reindexAlias, items, { requireAlias: true });
       const failures = shadow.failures.filter((f) => f.status !== 404);
       if (failures.length > 0) throw new ElasticsearchWriteError(this.reindexAlias, failures);
     }
-    const result = await this.write(this.alias, items);
+    // Returns only once the write is searchable: the search cache bumps its
+    // generation when apply returns, so an answer computed after that cannot
+    // predate this write (without it, ~1 s of searches would be cached stale).
+    const result = await this.write(this.alias, items, { waitForRefresh: true });
     if (result.failures.length > 0) throw new ElasticsearchWriteError(this.alias, result.failures);
     return { applied: result.applied, stale: result.stale };
   }
@@ -126,11 +157,24 @@ export class ElasticsearchEngine implements SearchEngine {
    * failure the new index is dropped and the alias is left untouched.
    */
   async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
-    if (await this.aliasExists(this.reindexAlias)) throw new Error(`a reindex is already building an index behind ${this.reindexAlias}`);
+    if ((await this.aliasExists(this.reindexAlias)) && !(await this.clearAbandonedReindex())) {
+      throw new Error(`a reindex is already building an index behind ${this.reindexAlias}`);
+    }
     const target = versionedIndexName(this.alias, this.now());
     // the reindex alias comes with the index, so writes reach it before the first page is read
-    await this.retrying(() => this.client.indices.create({ index: target, ...indexDefinition(), aliases: { [this.reindexAlias]: {} } }));
+    await this.retrying(() =>
+      this.client.indices.create({ index: target, ...indexDefinition({ ...heartbeatMeta(this.now()) }), aliases: { [this.reindexAlias]: {} } }),
+    );
     this.logger.info({ index: target }, 'reindex started');
+    const heartbeat = setInterval(() => void this.beat(target), this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS);
+    try {
+      return await this.fillAndSwap(target, source, onProgress);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async fillAndSwap(target: string, source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
     let indexed = 0;
     let previous: string[] = [];
     let swapSent = false;
@@ -179,6 +223,46 @@ export class ElasticsearchEngine implements SearchEngine {
     await this.client.close();
   }
 
+  /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
+  private async beat(index: string): Promise<void> {
+    try {
+      await this.client.indices.putMapping({ index, _meta: { ...heartbeatMeta(this.now()) } });
+    } catch (err) {
+      this.logger.warn({ ...summary(err), index }, 'could not renew the reindex heartbeat');
+    }
+  }
+
+  /**
+   * Deletes the indices behind the reindex alias whose heartbeat stopped
+   * (never one readers use). True when no reindex is running any more.
+   */
+  private async clearAbandonedReindex(): Promise<boolean> {
+    this.lastMarkerCheck = this.now().getTime();
+    const res = await this.retrying(() => this.client.indices.getMapping({ index: this.reindexAlias }, { ignore: [404], meta: true }));
+    if (res.statusCode === 404) return true;
+    const marked = res.body as unknown as MarkerMappings;
+    const abandoned = abandonedIndices(marked, this.now(), this.options.reindexStaleAfterMs ?? REINDEX_STALE_AFTER_MS);
+    if (abandoned.length === 0) return false;
+    const live = await this.aliasedIndices();
+    const doomed = abandoned.filter((index) => !live.includes(index));
+    if (doomed.length > 0) {
+      await this.retrying(() => this.client.indices.delete({ index: doomed }, { ignore: [404] }));
+      this.logger.warn({ indices: doomed }, 'deleted the index of an abandoned reindex');
+    }
+    return doomed.length === Object.keys(marked).length;
+  }
+
+  /**
+   * Whether the reindex marker apply just saw is abandoned. Asked at most
+   * once per heartbeat interval: in between, a marker counts as live (the
+   * safe side: an extra write into an index that may be deleted).
+   */
+  private async reindexAbandoned(): Promise<boolean> {
+    const every = this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS;
+    if (this.now().getTime() - this.lastMarkerCheck < every) return false;
+    return this.clearAbandonedReindex();
+  }
+
   private aliasExists(name: string): Promise<boolean> {
     return this.retrying(() => this.client.indices.existsAlias({ name }));
   }
@@ -198,7 +282,7 @@ export class ElasticsearchEngine implements SearchEngine {
    * failure. Client helpers:
    * https://elastic.co/docs/reference/elasticsearch/clients/javascript/client-helpers
    */
-  private write(index: string, items: CatalogItemState[], requireAlias = false): Promise<WriteOutcome> {
+  private write(index: string, items: CatalogItemState[], options: WriteOptions = {}): Promise<WriteOutcome> {
     if (items.length === 0) return Promise.resolve({ applied: 0, stale: 0, failures: [] });
     return this.retrying(async () => {
       let stale = 0;
@@ -219,8 +303,10 @@ export class ElasticsearchEngine implements SearchEngine {
         wait: this.retry.baseDelayMs,
         concurrency: 1,
         // never let a write to a vanished reindex alias auto-create an index of that name
-        ...(requireAlias ? { require_alias: true } : {}),
-        ...(this.options.refreshOnWrite ? { refresh: 'wait_for' as const } : {}),
+        ...(options.requireAlias ? { require_alias: true } : {}),
+        // waits for the next scheduled refresh (index.refresh_interval, 1 s) rather than forcing one:
+        // https://elastic.co/docs/reference/elasticsearch/rest-apis/refresh-parameter
+        ...(options.waitForRefresh ? { refresh: 'wait_for' as const } : {}),
       });
       return { applied: stats.successful, stale, failures };
     });
@@ -236,6 +322,12 @@ export class ElasticsearchEngine implements SearchEngine {
 /** Status and message only: the client's errors carry the whole request, documents included. */
 function summary(err: unknown): { status?: number; error: string } {
   return { status: statusOf(err), error: err instanceof Error ? err.message : String(err) };
+}
+
+/** Elasticsearch's error type (`resource_already_exists_exception`, ...) of a refused request. */
+function errorTypeOf(err: unknown): string | undefined {
+  const body = (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body;
+  return body?.error?.type;
 }
 
 function toCatalogItem(source: CatalogItem | undefined): CatalogItem {

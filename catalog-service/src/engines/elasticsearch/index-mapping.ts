@@ -54,7 +54,7 @@ export function toDocument(item: CatalogItemState): ItemDocument {
  * - `dynamic: strict` so a typo in the document shape fails loudly instead
  *   of growing the mapping.
  */
-export function indexDefinition(): { settings: Record<string, unknown>; mappings: Record<string, unknown> } {
+export function indexDefinition(meta?: Record<string, unknown>): { settings: Record<string, unknown>; mappings: Record<string, unknown> } {
   return {
     settings: {
       analysis: {
@@ -79,6 +79,7 @@ export function indexDefinition(): { settings: Record<string, unknown>; mappings
       },
     },
     mappings: {
+      ...(meta ? { _meta: meta } : {}),
       dynamic: 'strict',
       properties: {
         id: { type: 'keyword' },
@@ -111,6 +112,16 @@ export function indexDefinition(): { settings: Record<string, unknown>; mappings
  */
 export function versionedIndexName(alias: string, now: Date): string {
   return `${alias}-v${now.getTime()}`;
+}
+
+/**
+ * The index created behind a missing alias: one name every replica agrees
+ * on, so replicas starting together on a fresh cluster collide on it
+ * (all but one get `resource_already_exists_exception`) instead of each
+ * putting the alias on an index of its own.
+ */
+export function firstIndexName(alias: string): string {
+  return versionedIndexName(alias, new Date(0));
 }
 
 /** Alias carried by the index a reindex is building, so every replica's writes reach it. */
