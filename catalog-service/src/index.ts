@@ -8,6 +8,7 @@ import { registerIndexerMetrics } from './indexer/indexer-metrics';
 import { SequelizeDeadLetterStore } from './store/dead-letter.store';
 import { adminItemsSource } from './reindex/admin-items.source';
 import { ReindexJobs } from './reindex/reindex.job';
+import { ReindexJobStore } from './reindex/reindex-job.store';
 import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } from './search-cache';
 import { MemorySearchEngine } from './engines/memory/memory-search-engine';
 import { registerSearchIndexMetrics } from './engines/memory/search-index-metrics';
@@ -33,6 +34,8 @@ export interface RunningService {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** A running reindex whose progress (every 2 s) stopped this long ago belonged to a replica that died. */
+const REINDEX_ABANDONED_AFTER_MS = 60_000;
 
 /** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
 export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
@@ -81,7 +84,12 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const { collectionsUrl } = config;
   const signer = new PrincipalSigner({ secret: config.principalSecret });
   const reindex = collectionsUrl
-    ? new ReindexJobs({ engine, logger, source: (signal) => adminItemsSource({ baseUrl: collectionsUrl, signer, signal }) })
+    ? new ReindexJobs({
+        engine,
+        logger,
+        store: new ReindexJobStore(sequelize, REINDEX_ABANDONED_AFTER_MS),
+        source: (signal) => adminItemsSource({ baseUrl: collectionsUrl, signer, signal }),
+      })
     : undefined;
   const app = createCatalogApp({
     engine,

@@ -14,17 +14,17 @@ export function reindexRoutes(jobs: ReindexJobs): Router {
   router
     .route('/admin/v1/reindex')
     // 202: the work goes on after the answer; Location names where to poll
-    .post((_req, res) => {
-      const job = jobs.start();
+    .post(async (_req, res) => {
+      const job = await jobs.start();
       res.status(202).location(`/admin/v1/reindex/${job.id}`).json({ data: { job } });
     })
     .all(methodNotAllowed(['POST']));
 
   router
     .route('/admin/v1/reindex/:jobId')
-    .get((req, res) => {
+    .get(async (req, res) => {
       // a path id that is not a UUID names nothing (docs/architecture.md)
-      const job = UUID.test(req.params.jobId) ? jobs.get(req.params.jobId) : undefined;
+      const job = UUID.test(req.params.jobId) ? await jobs.get(req.params.jobId) : undefined;
       if (!job) throw new NotFoundError('reindex.jobNotFound');
       res.json({ data: { job } });
     })

@@ -1,14 +1,16 @@
 /**
  * Runs a rebuild of the search read model from the system of record in the
- * background, one at a time, and keeps its progress for polling
- * (`GET /admin/v1/reindex/:jobId`, the admin CLI's `reindex`).
- * Progress lives in this process's memory: a restart forgets finished jobs
- * and abandons a running one (the engine drops its half-built index or
- * table, and the old one keeps serving), so running it again is the remedy.
+ * background and records it in Postgres (ReindexJobStore), so that any
+ * replica can report it (`GET /admin/v1/reindex/:jobId`, the admin CLI's
+ * `reindex`) and one job at most runs in the whole deployment. A replica
+ * that stops mid-job leaves a heartbeat that ages: the job then reads as
+ * failed, the engine's half-built index or table is dropped or cleared, and
+ * the old one keeps serving, so running it again is the remedy.
  */
 import { randomUUID } from 'node:crypto';
-import { ConflictError, type CatalogItemState, type Logger } from '@skills/common';
-import type { SearchEngine } from '../engines/search-engine';
+import type { CatalogItemState, Logger } from '@skills/common';
+import type { ReindexProgress, SearchEngine } from '../engines/search-engine';
+import type { ReindexJobStore } from './reindex-job.store';
 
 export type ReindexStatus = 'running' | 'succeeded' | 'failed';
 
@@ -28,84 +30,73 @@ export interface ReindexJobView {
 /** Opens a fresh read of the system of record; reading stops when `signal` aborts. */
 export type ItemSourceFactory = (signal: AbortSignal) => AsyncIterable<CatalogItemState[]>;
 
+/** How often the running replica writes progress, which is also its heartbeat. */
+export const REINDEX_PROGRESS_MS = 2_000;
+
 export interface ReindexJobsOptions {
   engine: SearchEngine;
   source: ItemSourceFactory;
+  store: ReindexJobStore;
   logger: Logger;
-  /** finished jobs kept for polling */
-  keep?: number;
-  now?: () => Date;
+  progressMs?: number;
 }
 
 export class ReindexJobs {
-  private readonly jobs = new Map<string, ReindexJobView>();
   private running: { id: string; done: Promise<void>; abort: AbortController } | undefined;
   private readonly logger: Logger;
-  private readonly now: () => Date;
 
   constructor(private readonly options: ReindexJobsOptions) {
     this.logger = options.logger.child({ component: 'reindex' });
-    this.now = options.now ?? (() => new Date());
   }
 
-  /** Starts a job, or throws ConflictError while another one runs. */
-  start(): ReindexJobView {
-    if (this.running) throw new ConflictError('reindex.alreadyRunning', { id: this.running.id });
-    const job: ReindexJobView = { id: randomUUID(), status: 'running', indexed: 0, startedAt: this.now().toISOString() };
-    this.remember(job);
+  /** Starts a job, or throws ConflictError while one runs in any replica. */
+  async start(): Promise<ReindexJobView> {
+    const job = await this.options.store.start(randomUUID());
     const abort = new AbortController();
-    const done = this.run(job, abort.signal).finally(() => {
+    const done = this.run(job.id, abort.signal).finally(() => {
       this.running = undefined;
     });
     this.running = { id: job.id, done, abort };
-    return { ...job };
+    return job;
   }
 
-  get(id: string): ReindexJobView | undefined {
-    const job = this.jobs.get(id);
-    return job ? { ...job } : undefined;
+  get(id: string): Promise<ReindexJobView | undefined> {
+    return this.options.store.get(id);
   }
 
-  /** Resolves once no job runs. */
+  /** Resolves once no job runs in this replica. */
   async idle(): Promise<void> {
     await this.running?.done;
   }
 
-  /** Shutdown: stops reading the source; the engine abandons the new index. */
+  /** Shutdown: stops reading the source; the engine abandons the new index, the job is recorded failed. */
   async close(): Promise<void> {
     this.running?.abort.abort(new Error('shutting down'));
     await this.idle();
   }
 
-  private async run(job: ReindexJobView, signal: AbortSignal): Promise<void> {
-    const log = this.logger.child({ jobId: job.id });
+  private async run(id: string, signal: AbortSignal): Promise<void> {
+    const { engine, source, store } = this.options;
+    const log = this.logger.child({ jobId: id });
     log.info('reindex started');
+    const progress: ReindexProgress = { indexed: 0 };
+    const beat = setInterval(() => {
+      store.progress(id, progress.indexed, progress.total).catch((err: unknown) => log.warn({ error: explain(err) }, 'could not record reindex progress'));
+    }, this.options.progressMs ?? REINDEX_PROGRESS_MS);
+    let outcome: Parameters<ReindexJobStore['finish']>[1];
     try {
-      const result = await this.options.engine.reindex(this.options.source(signal), (p) => {
-        job.indexed = p.indexed;
-        if (p.total !== undefined) job.total = p.total;
-      });
-      job.indexed = result.indexed;
-      if (result.total !== undefined) job.total = result.total;
-      job.status = 'succeeded';
-      log.info({ indexed: job.indexed }, 'reindex succeeded');
+      const result = await engine.reindex(source(signal), (p) => Object.assign(progress, p));
+      outcome = { status: 'succeeded', indexed: result.indexed, total: result.total ?? progress.total };
+      log.info({ indexed: result.indexed }, 'reindex succeeded');
     } catch (err) {
-      job.status = 'failed';
-      job.error = explain(err);
+      outcome = { status: 'failed', indexed: progress.indexed, total: progress.total, error: explain(err) };
       // the reason only: driver errors carry whole requests, documents included
-      log.error({ error: job.error, indexed: job.indexed }, 'reindex failed; the previous read model keeps serving');
+      log.error({ error: outcome.error, indexed: progress.indexed }, 'reindex failed; the previous read model keeps serving');
     } finally {
-      job.finishedAt = this.now().toISOString();
+      clearInterval(beat);
     }
-  }
-
-  private remember(job: ReindexJobView): void {
-    this.jobs.set(job.id, job);
-    const keep = this.options.keep ?? 20;
-    for (const id of this.jobs.keys()) {
-      if (this.jobs.size <= keep) break;
-      if (this.jobs.get(id)?.status !== 'running') this.jobs.delete(id);
-    }
+    // if this write is lost, the job reads as abandoned (failed) once its heartbeat ages
+    await store.finish(id, outcome).catch((err: unknown) => log.error({ error: explain(err) }, 'could not record the end of the reindex'));
   }
 }
 

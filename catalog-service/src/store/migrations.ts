@@ -95,4 +95,24 @@ export const catalogMigrations: Migration[] = [
       ALTER TABLE catalog.index_generation ADD COLUMN epoch bigint NOT NULL DEFAULT 0;
     `,
   },
+  {
+    id: '005_reindex_jobs',
+    up: `
+      -- Reindex jobs, readable from every replica (docs/search.md "Reindex"). The replica running
+      -- a job renews heartbeat_at with its progress; a running job whose heartbeat stopped was
+      -- abandoned by a replica that died, and is marked failed by the next reader.
+      CREATE TABLE catalog.reindex_jobs (
+        id uuid PRIMARY KEY,
+        status text NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+        indexed bigint NOT NULL DEFAULT 0,
+        total bigint,
+        started_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        error text,
+        heartbeat_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- One running job in the whole deployment, whichever replica took the request.
+      CREATE UNIQUE INDEX reindex_jobs_one_running ON catalog.reindex_jobs ((true)) WHERE status = 'running';
+    `,
+  },
 ];

@@ -1,16 +1,23 @@
 /**
- * The reindex admin routes and the job runner behind them, with a small
- * hand-written engine whose rebuild the test can hold open.
+ * The reindex admin routes and the job runner behind them, jobs recorded in
+ * Postgres and shared by replicas, with a small hand-written engine whose
+ * rebuild the test can hold open.
  */
 import express from 'express';
 import request from 'supertest';
+import type { Sequelize } from 'sequelize';
+import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import {
-  PrincipalSigner, PrincipalVerifier, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
+  PrincipalSigner, createSequelize, runMigrations, PrincipalVerifier, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
   type CatalogItemState, type Principal,
 } from '@skills/common';
 import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
 import { reindexRoutes } from '../../src/http/reindex.routes';
 import { ReindexJobs } from '../../src/reindex/reindex.job';
+import { ABANDONED_REASON, ReindexJobStore } from '../../src/reindex/reindex-job.store';
+import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
+
+const STALE_AFTER_MS = 60_000;
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters';
 const signer = new PrincipalSigner({ secret: SECRET });
@@ -47,27 +54,82 @@ async function* threePages(): AsyncIterable<CatalogItemState[]> {
   yield [one];
 }
 
+/** One catalog replica: its engine, its job runner and its app, over the shared database. */
+interface Replica {
+  engine: GatedEngine;
+  jobs: ReindexJobs;
+  app: express.Express;
+}
+
+let db: TestDatabase;
+let sequelize: Sequelize;
+let replicas: Replica[];
 let engine: GatedEngine;
 let jobs: ReindexJobs;
 let app: express.Express;
 
-function call(method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
-  return request(app)[method](path).set('x-skills-principal', signer.sign(principal, method, path));
+function replica(): Replica {
+  const gated = new GatedEngine();
+  const runner = new ReindexJobs({
+    engine: gated as unknown as SearchEngine,
+    source: () => threePages(),
+    store: new ReindexJobStore(sequelize, STALE_AFTER_MS),
+    logger,
+    progressMs: 10,
+  });
+  const replicaApp = express();
+  replicaApp.use(requestContext());
+  replicaApp.use('/admin/v1', requirePrincipal(new PrincipalVerifier({ secret: SECRET }), logger), requireAdmin());
+  replicaApp.use(reindexRoutes(runner));
+  replicaApp.use(errorHandler(logger));
+  const made = { engine: gated, jobs: runner, app: replicaApp };
+  replicas.push(made);
+  return made;
 }
 
-beforeEach(() => {
-  engine = new GatedEngine();
-  jobs = new ReindexJobs({ engine: engine as unknown as SearchEngine, source: () => threePages(), logger });
-  app = express();
-  app.use(requestContext());
-  app.use('/admin/v1', requirePrincipal(new PrincipalVerifier({ secret: SECRET }), logger), requireAdmin());
-  app.use(reindexRoutes(jobs));
-  app.use(errorHandler(logger));
+function callOn(target: express.Express, method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
+  return request(target)[method](path).set('x-skills-principal', signer.sign(principal, method, path));
+}
+
+function call(method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
+  return callOn(app, method, path, principal);
+}
+
+/** Polls until `check` passes: progress reaches the table on the runner's next beat. */
+async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  sequelize = createSequelize({ url: db.url, poolMax: 4 });
+  await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations);
+}, 120_000);
+
+afterAll(async () => {
+  await sequelize?.close();
+  await db?.drop();
+});
+
+beforeEach(async () => {
+  await sequelize.query('DELETE FROM catalog.reindex_jobs');
+  replicas = [];
+  ({ engine, jobs, app } = replica());
 });
 
 afterEach(async () => {
-  engine.open();
-  await jobs.close();
+  for (const r of replicas) {
+    r.engine.open();
+    await r.jobs.close();
+  }
 });
 
 describe('POST /admin/v1/reindex', () => {
@@ -91,8 +153,10 @@ describe('POST /admin/v1/reindex', () => {
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ error: `Une réindexation est déjà en cours (tâche ${first.id})` });
 
-    const polled = await call('get', `/admin/v1/reindex/${first.id}`);
-    expect(polled.body.data.job).toMatchObject({ status: 'running', indexed: 2 });
+    await eventually(async () => {
+      const polled = await call('get', `/admin/v1/reindex/${first.id}`);
+      expect(polled.body.data.job).toMatchObject({ status: 'running', indexed: 2 });
+    });
 
     engine.open();
     await jobs.idle();
@@ -118,6 +182,44 @@ describe('POST /admin/v1/reindex', () => {
     const res = await call('put', '/admin/v1/reindex');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('POST');
+  });
+});
+
+describe('reindex jobs across replicas', () => {
+  it('shows a job started on one replica, with its progress, from another', async () => {
+    const other = replica();
+    engine.hold();
+    const job = (await call('post', '/admin/v1/reindex')).body.data.job;
+    await eventually(async () => {
+      const polled = await callOn(other.app, 'get', `/admin/v1/reindex/${job.id}`);
+      expect(polled.status).toBe(200);
+      expect(polled.body.data.job).toMatchObject({ id: job.id, status: 'running', indexed: 2 });
+    });
+    engine.open();
+    await jobs.idle();
+    const done = await callOn(other.app, 'get', `/admin/v1/reindex/${job.id}`);
+    expect(done.body.data.job).toMatchObject({ status: 'succeeded', indexed: 3, finishedAt: expect.any(String) });
+  });
+
+  it('refuses a reindex on another replica while one runs anywhere', async () => {
+    const other = replica();
+    engine.hold();
+    const first = (await call('post', '/admin/v1/reindex')).body.data.job;
+    const second = await callOn(other.app, 'post', '/admin/v1/reindex');
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ error: `A reindex is already running (job ${first.id})` });
+  });
+
+  it('reports a job whose replica died as failed and lets a new one start', async () => {
+    const orphan = '00000000-0000-4000-8000-0000000000aa';
+    await sequelize.query(
+      `INSERT INTO catalog.reindex_jobs (id, status, indexed, started_at, heartbeat_at)
+       VALUES ($1, 'running', 40, now() - interval '10 minutes', now() - interval '5 minutes')`,
+      { bind: [orphan] },
+    );
+    const polled = await call('get', `/admin/v1/reindex/${orphan}`);
+    expect(polled.body.data.job).toMatchObject({ id: orphan, status: 'failed', indexed: 40, error: ABANDONED_REASON, finishedAt: expect.any(String) });
+    expect((await call('post', '/admin/v1/reindex')).status).toBe(202);
   });
 });
 
