@@ -1,7 +1,8 @@
 /**
  * Turns the admin CLI's arguments into what to send, without any I/O, so the
  * whole command surface is unit-tested. Each command maps to one request of
- * the admin API (DESIGN.md §4), except `skills import`, which streams a file.
+ * the admin API (DESIGN.md §4), except `skills import`, which streams a file,
+ * and `reindex`, which starts or takes a job and polls it until it ends.
  */
 import { parseArgs } from 'node:util';
 import { seg } from '../api-client';
@@ -9,7 +10,9 @@ import { seg } from '../api-client';
 export type AdminAction =
   | { kind: 'help' }
   | { kind: 'request'; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: Record<string, unknown> }
-  | { kind: 'import'; file: string };
+  | { kind: 'import'; file: string }
+  /** no jobId: start a reindex; either way follow the job until it ends */
+  | { kind: 'reindex'; jobId?: string };
 
 export interface ParsedCommand {
   /** gateway URL given with --url */
@@ -40,7 +43,10 @@ Commands:
   private-skills create <accountId> --name <n> [--description <d>]
   workspaces create --name <name> --owner <accountId>
   members set <workspaceId> <accountId> <owner|admin|member|viewer>
-  reindex [jobId]                                rebuild the search index; with a job id: its progress
+  reindex [jobId]                                rebuild the search index and follow the job until it
+                                                 ends: progress on stderr, the job on stdout, exit 1 if
+                                                 it failed; with a job id: follow that job.
+                                                 Ctrl-C stops following, not the job
 
 Options:
   --url <url>   gateway URL (default: $GATEWAY_URL or http://127.0.0.1:8080)
@@ -163,9 +169,9 @@ export function parseAdminArgs(argv: string[]): ParsedCommand {
   const [group, ...rest] = parsed.positionals;
   if (values.help || group === undefined || group === 'help') return { url: values.url, action: { kind: 'help' } };
   if (group === 'reindex') {
-    if (rest.length === 0) return { url: values.url, action: { kind: 'request', method: 'POST', path: '/admin/v1/reindex' } };
+    if (rest.length === 0) return { url: values.url, action: { kind: 'reindex' } };
     const [jobId] = positionals(rest, 1, ['jobId'], group) as [string];
-    return { url: values.url, action: { kind: 'request', method: 'GET', path: `/admin/v1/reindex/${seg(jobId)}` } };
+    return { url: values.url, action: { kind: 'reindex', jobId } };
   }
   const [verb, ...args] = rest;
   return { url: values.url, action: toAction(group, verb, args, values) };

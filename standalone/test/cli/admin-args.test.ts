@@ -33,8 +33,11 @@ describe('parseAdminArgs', () => {
     expect(action('private-skills create acc-1 --name Notes')).toEqual({
       kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/private-skills', body: { name: 'Notes' },
     });
-    expect(action('reindex')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reindex' });
-    expect(action('reindex job-7')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reindex/job-7' });
+  });
+
+  it('maps reindex to following a new job, or the given one', () => {
+    expect(action('reindex')).toEqual({ kind: 'reindex' });
+    expect(action('reindex job-7')).toEqual({ kind: 'reindex', jobId: 'job-7' });
   });
 
   it('builds a skill PUT body with tags split on commas and an optional status', () => {
