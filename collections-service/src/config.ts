@@ -11,6 +11,10 @@ export interface CollectionsConfig {
   eventLog: 'postgres' | 'kafka';
   /** set (validated) when eventLog is kafka */
   kafka?: { brokers: string[]; clientId: string };
+  /** an outbox row every reader is done with is deleted once it is this old (docs/operations.md "Outbox retention") */
+  outboxRetentionMs: number;
+  /** pause between prune passes; 0 turns pruning off */
+  outboxPruneIntervalMs: number;
 }
 
 interface CollectionsEnv {
@@ -22,7 +26,13 @@ interface CollectionsEnv {
   EVENT_LOG: 'postgres' | 'kafka';
   KAFKA_BROKERS?: string;
   KAFKA_CLIENT_ID: string;
+  OUTBOX_RETENTION_MS: number;
+  OUTBOX_PRUNE_INTERVAL_MS: number;
 }
+
+const SECOND = 1000;
+const HOUR = 3600 * SECOND;
+const DAY = 24 * HOUR;
 
 const schema = Joi.object<CollectionsEnv>({
   PORT: env.port(8082),
@@ -33,6 +43,17 @@ const schema = Joi.object<CollectionsEnv>({
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
   KAFKA_CLIENT_ID: env.kafkaClientId('collections-service'),
+  // A day: the window in which an operator can still re-deliver recent events from the
+  // outbox (a new consumer group catching up, a re-publish to Kafka) without a full reindex,
+  // long enough to span a night before anyone reads an alert; it bounds the table to a day of writes.
+  OUTBOX_RETENTION_MS: Joi.number().integer().min(0).max(365 * DAY).default(DAY),
+  // Rows become prunable over hours: passes under a second apart would only load the database.
+  OUTBOX_PRUNE_INTERVAL_MS: Joi.number()
+    .integer()
+    .max(HOUR)
+    .default(60 * SECOND)
+    .custom((value: number, helpers) => (value === 0 || value >= SECOND ? value : helpers.error('outbox.interval')))
+    .messages({ 'outbox.interval': '{#label} must be 0 (pruning off) or between 1000 and 3600000' }),
 });
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -49,5 +70,7 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
         ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
         : undefined,
+    outboxRetentionMs: e.OUTBOX_RETENTION_MS,
+    outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,
   });
 }

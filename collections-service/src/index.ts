@@ -1,14 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { Gauge, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay } from './relay';
+import { OutboxPruner, registerOutboxMetrics } from './retention';
 
 export { createCollectionsApp, type CollectionsAppDeps } from './app';
 export { loadCollectionsConfig, type CollectionsConfig } from './config';
 export { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
 export { OutboxRelay, KafkaOutboxPublisher, createKafkaProducer, type OutboxPublisher } from './relay';
+export { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from './retention';
 
 export interface RunningService {
   port: number;
@@ -61,21 +63,24 @@ export async function startCollectionsService(
       })
     : undefined;
   relay?.start();
-  if (relay) {
-    // With EVENT_LOG=postgres nothing is published: the depth to watch is catalog-service's skills_event_log_lag.
-    new Gauge({
-      name: 'skills_outbox_depth',
-      help: 'Outbox rows not yet published to the event log (EVENT_LOG=kafka)',
-      registers: [metrics.registry],
-      async collect() {
-        const depth = await relay.lag().catch((err: unknown) => {
-          relayLogger.warn({ err }, 'outbox depth unavailable');
-          return undefined;
-        });
-        if (depth !== undefined) this.set(depth);
-      },
-    });
-  }
+  const outboxMetrics = registerOutboxMetrics(metrics, {
+    sequelize,
+    logger: logger.child({ component: 'outbox-metrics' }),
+    unpublished: relay && (() => relay.lag()),
+  });
+  // Both modes: rows every reader is done with go once older than the retention (docs/operations.md).
+  const pruner =
+    config.outboxPruneIntervalMs > 0
+      ? new OutboxPruner({
+          sequelize,
+          logger,
+          rule: config.eventLog === 'kafka' ? 'published' : 'consumed',
+          retentionMs: config.outboxRetentionMs,
+          intervalMs: config.outboxPruneIntervalMs,
+          onPruned: outboxMetrics.pruned,
+        })
+      : undefined;
+  pruner?.start();
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -88,6 +93,7 @@ export async function startCollectionsService(
       clearTimeout(force);
       // After the last request: its outbox rows go out now, or with the next process.
       await relay?.stop();
+      await pruner?.stop();
       await sequelize.close();
     },
   };

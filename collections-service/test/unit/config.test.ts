@@ -6,7 +6,7 @@ const secret = 's'.repeat(32);
 describe('loadCollectionsConfig', () => {
   it('applies the defaults and freezes the result', () => {
     const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_SECRET: secret });
-    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalSecret: secret, dbPoolMax: 10, logLevel: 'info', eventLog: 'postgres' });
+    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalSecret: secret, dbPoolMax: 10, logLevel: 'info', eventLog: 'postgres', outboxRetentionMs: 86_400_000, outboxPruneIntervalMs: 60_000 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -31,5 +31,35 @@ describe('loadCollectionsConfig', () => {
       PORT: '9000',
     });
     expect(config).toMatchObject({ dbPoolMax: 25, logLevel: 'warn', port: 9000 });
+  });
+
+  it('reads the outbox retention and prune interval; 0 turns pruning off', () => {
+    const base = { DATABASE_URL: 'postgresql://db/x', PRINCIPAL_SECRET: secret };
+    expect(loadCollectionsConfig({ ...base, OUTBOX_RETENTION_MS: '3600000', OUTBOX_PRUNE_INTERVAL_MS: '5000' })).toMatchObject({
+      outboxRetentionMs: 3_600_000,
+      outboxPruneIntervalMs: 5000,
+    });
+    expect(loadCollectionsConfig({ ...base, OUTBOX_RETENTION_MS: '0', OUTBOX_PRUNE_INTERVAL_MS: '0' })).toMatchObject({
+      outboxRetentionMs: 0,
+      outboxPruneIntervalMs: 0,
+    });
+  });
+
+  it('names a bad outbox retention or prune interval', () => {
+    for (const [name, value] of [
+      ['OUTBOX_RETENTION_MS', '-1'],
+      ['OUTBOX_RETENTION_MS', 'a day'],
+      ['OUTBOX_PRUNE_INTERVAL_MS', '10'],
+      ['OUTBOX_PRUNE_INTERVAL_MS', '7200000'],
+    ]) {
+      let error: unknown;
+      try {
+        loadCollectionsConfig({ DATABASE_URL: 'postgresql://db/x', PRINCIPAL_SECRET: secret, [name as string]: value });
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n')).toContain(name);
+    }
   });
 });
