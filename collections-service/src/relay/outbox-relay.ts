@@ -4,6 +4,7 @@ import { ServiceUnavailableError, type Health } from '@skills/common';
 import { Sql } from '../store/sql';
 import type { OutboxPublisher } from './outbox-publisher';
 import { RelayOutboxRepository } from './relay-outbox.repository';
+import { InterruptiblePause } from '../background/interruptible-pause';
 
 export interface OutboxRelayOptions {
   sequelize: Sequelize;
@@ -35,7 +36,7 @@ export class OutboxRelay {
   private readonly maxDelayMs: number;
   private loop?: Promise<void>;
   private stopping = false;
-  private wake?: () => void;
+  private readonly pauser = new InterruptiblePause();
   private failures = 0;
   private lastError?: string;
 
@@ -84,7 +85,7 @@ export class OutboxRelay {
   /** Lets the batch in hand finish (published and marked, or rolled back), then disconnects the publisher. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.pauser.wake();
     await this.loop;
     await this.options.publisher.close();
   }
@@ -98,27 +99,15 @@ export class OutboxRelay {
         if (this.failures > 0) log.info({ failures: this.failures }, 'outbox relay recovered');
         this.failures = 0;
         if (published > 0) log.debug({ published }, 'outbox rows published');
-        if (published < this.batchSize) await this.pause(this.idleMs);
+        if (published < this.batchSize) await this.pauser.sleep(this.idleMs);
       } catch (err) {
         this.failures += 1;
         this.lastError = err instanceof Error ? err.message : String(err);
         const delay = Math.min(this.maxDelayMs, this.initialDelayMs * 2 ** (this.failures - 1));
         log.warn({ err, failures: this.failures, retryInMs: delay }, 'outbox relay batch failed; nothing marked');
-        await this.pause(delay);
+        await this.pauser.sleep(delay);
       }
     }
     log.info('outbox relay stopped');
-  }
-
-  /** A sleep that `stop()` cuts short. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ServiceUnavailableError } from '@skills/common';
 import { Sql } from '../store/sql';
 import { OutboxRetentionRepository } from './outbox-retention.repository';
+import { InterruptiblePause } from '../background/interruptible-pause';
 
 /**
  * Which rows every reader of the outbox is done with:
@@ -36,7 +37,7 @@ export class OutboxPruner {
   private readonly batchSize: number;
   private loop?: Promise<void>;
   private stopping = false;
-  private wake?: () => void;
+  private readonly pauser = new InterruptiblePause();
 
   constructor(private readonly options: OutboxPrunerOptions) {
     this.batchSize = options.batchSize ?? 1000;
@@ -64,7 +65,7 @@ export class OutboxPruner {
   /** Lets the batch in hand commit or roll back, then returns. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.pauser.wake();
     await this.loop;
   }
 
@@ -85,20 +86,8 @@ export class OutboxPruner {
         log.debug({ deleted }, 'outbox rows pruned');
       }
       // A full batch means a backlog (e.g. the first pass after an upgrade): keep going.
-      if (deleted < this.batchSize) await this.pause(intervalMs);
+      if (deleted < this.batchSize) await this.pauser.sleep(intervalMs);
     }
     log.info('outbox pruner stopped');
-  }
-
-  /** A sleep that `stop()` cuts short. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 }
