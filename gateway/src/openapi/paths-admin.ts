@@ -170,7 +170,8 @@ const setMember = operation({
 const reindex = operation({
   operationId: 'adminStartReindex',
   summary: 'Rebuild the search index from the system of record',
-  description: 'Runs in the background; follow it with GET /admin/v1/reindex/{jobId}.',
+  description:
+    'Runs in the background; follow it with GET /admin/v1/reindex/{jobId} on any replica. One job runs at a time in the whole deployment.',
   tag: TAG,
   kind: 'admin',
   success: {
@@ -185,6 +186,7 @@ const reindex = operation({
 const reindexStatus = operation({
   operationId: 'adminGetReindex',
   summary: 'Progress of a reindex job',
+  description: 'Jobs are stored in Postgres: any replica answers. A running job whose replica stopped reads as failed after 60 s.',
   tag: TAG,
   kind: 'admin',
   parameters: [pathParam('jobId', 'Job id returned by POST /admin/v1/reindex.')],
