@@ -19,3 +19,4 @@ export * from './http/http-server';
 export * from './process/run-service';
 export * from './db/scratch-database';
 export * from './http/service-app';
+export * from './cache/lru-cache';

@@ -1,8 +1,7 @@
-import type { CatalogItemState, Health, Logger } from '@skills/common';
+import { LruCache, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../engines/search-engine';
 import { cacheKeyOf, normaliseQuery } from './cache-key';
 import type { IndexGeneration, LocalGeneration } from './index-generation';
-import { LruCache } from './lru-cache';
 
 export interface SearchCacheSettings {
   /** entries kept; 0 turns the cache off (writes still bump the generation for other replicas) */
