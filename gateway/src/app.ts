@@ -12,6 +12,7 @@ import {
 import type { AccountService } from './domain/account.service';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
+import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
 import { healthRoutes, type ReadinessCheck } from './http/health.routes';
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   upstreams: Record<UpstreamName, Upstream>;
   /** per-key budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
+  /** reuses public search answers for a few ms; none: every search goes to catalog-service */
+  answerCache?: AnswerCache;
   /** request counts and latencies served at GET /metrics; a fresh registry when absent */
   metrics?: ServiceMetrics;
   /** what /readyz asks besides the process itself */
@@ -39,13 +42,17 @@ export interface GatewayDeps {
 export function createGatewayApp(deps: GatewayDeps): Express {
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
   registerKeyCacheMetrics(metrics, deps.authenticator);
+  if (deps.answerCache) registerAnswerCacheMetrics(metrics, deps.answerCache);
   const app = createServiceApp({ logger: deps.logger, metrics });
-  app.use(healthRoutes(deps.readiness));
-  // The contract and its docs page are public: mounted before any credential check.
-  app.use(openApiRoutes());
   app.use('/admin/v1', requireAdminToken(deps.adminToken));
-  app.use(adminRoutes(deps.accounts));
+  // The proxied routes first: they are nearly all the traffic, and their paths
+  // are disjoint from the routes below (a test enumerates both), so a search
+  // does not walk the health, document and admin routers first.
   app.use(proxyRoutes(deps));
+  app.use(healthRoutes(deps.readiness));
+  // The contract and its docs page are public: no credential check on their paths.
+  app.use(openApiRoutes());
+  app.use(adminRoutes(deps.accounts));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
@@ -60,6 +67,21 @@ function registerKeyCacheMetrics(metrics: ServiceMetrics, authenticator: KeyAuth
     registers: [metrics.registry],
     collect() {
       const { hits, misses } = authenticator.cacheStats();
+      this.reset();
+      this.inc({ result: 'hit' }, hits);
+      this.inc({ result: 'miss' }, misses);
+    },
+  });
+}
+
+function registerAnswerCacheMetrics(metrics: ServiceMetrics, cache: AnswerCache): void {
+  new Counter({
+    name: 'skills_answer_cache_lookups_total',
+    help: 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)',
+    labelNames: ['result'],
+    registers: [metrics.registry],
+    collect() {
+      const { hits, misses } = cache.stats();
       this.reset();
       this.inc({ result: 'hit' }, hits);
       this.inc({ result: 'miss' }, misses);

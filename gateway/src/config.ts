@@ -10,6 +10,8 @@ export interface GatewayConfig {
   collectionsUrl: string;
   /** how long a resolved key is trusted before re-reading it (bounds cross-replica revocation) */
   keyCacheTtlMs: number;
+  /** public search answers reused this long at the gateway (0 = off), and how many are kept */
+  answerCache: { ttlMs: number; maxEntries: number };
   /** headers and body timeout of an upstream call */
   upstreamTimeoutMs: number;
   dbPoolMax: number;
@@ -33,6 +35,8 @@ interface GatewayEnv {
   COLLECTIONS_URL: string;
   KEY_CACHE_TTL_MS: number;
   UPSTREAM_TIMEOUT_MS: number;
+  ANSWER_CACHE_TTL_MS: number;
+  ANSWER_CACHE_ENTRIES: number;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
   RATE_LIMIT_PRO_PER_MINUTE: number;
@@ -54,6 +58,9 @@ const schema = Joi.object<GatewayEnv>({
   // At most 1 s: DESIGN.md promises a revoke reaches every replica within 1 s.
   KEY_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(1_000),
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(10_000),
+  // At most 1 s: it adds to how long a write can stay out of search answers (docs/gateway.md).
+  ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(50),
+  ANSWER_CACHE_ENTRIES: Joi.number().integer().min(0).max(100_000).default(1_000),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
   // DESIGN.md: pro 600/min, team 1,200/min; 0 turns a plan's limit off.
@@ -76,6 +83,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     collectionsUrl: e.COLLECTIONS_URL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    answerCache: { ttlMs: e.ANSWER_CACHE_TTL_MS, maxEntries: e.ANSWER_CACHE_ENTRIES },
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, team: e.RATE_LIMIT_TEAM_PER_MINUTE },

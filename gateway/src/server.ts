@@ -6,6 +6,7 @@ import type { GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { KeyAuthenticator } from './domain/key-authenticator';
 import { RateLimiter, type RateLimitStore } from './domain/rate-limiter';
+import { AnswerCache } from './http/answer-cache';
 import { Upstream } from './http/upstream-proxy';
 import { SequelizeAccountRepository } from './store/account.repository';
 import { SequelizeKeyStore } from './store/api-key.store';
@@ -45,6 +46,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     signer: new PrincipalSigner({ secret: config.principalSecret }),
     upstreams,
     rateLimiter,
+    // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
+    answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024 }),
     readiness: [
       { name: 'database', ready: () => accountRepository.ping().then(() => true) },
       { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },

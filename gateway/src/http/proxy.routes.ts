@@ -16,10 +16,11 @@ import {
   type PrincipalSigner,
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
+import type { AnswerCache, Served } from './answer-cache';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
-import type { Upstream } from './upstream-proxy';
+import { copyAnswerHead, sendConditional, type Upstream } from './upstream-proxy';
 
 export interface ProxyRoutesDeps {
   authenticator: KeyAuthenticator;
@@ -28,6 +29,8 @@ export interface ProxyRoutesDeps {
   upstreams: Record<UpstreamName, Upstream>;
   /** per-key budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
+  /** reuses answers that are the same for every caller for a few ms; none: every request goes upstream */
+  answerCache?: AnswerCache;
 }
 
 const ADMIN: Principal = { kind: 'admin' };
@@ -68,6 +71,19 @@ function cacheControlOf(route: ProxyRoute): string | undefined {
   return route.pattern === '/api/v1/skills' ? 'private, max-age=5' : 'private, no-cache';
 }
 
+/** A stored answer with its ETag (or 304), else the upstream's own answer as it came. */
+function sendServed(req: Request, res: Response, served: Served, cacheControl: string | undefined): void {
+  if (served.kind === 'passed') {
+    copyAnswerHead(res, served.answer.status, served.answer.headers);
+    res.end(served.answer.body);
+    return;
+  }
+  const { answer } = served;
+  res.status(200).setHeader('Content-Type', answer.contentType);
+  if (cacheControl) sendConditional(req, res, answer.body, cacheControl, answer.etag);
+  else res.end(answer.body);
+}
+
 export function proxyRoutes(deps: ProxyRoutesDeps) {
   async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
     if (route.auth === 'key') return deps.authenticator.authenticate(req.get('authorization'));
@@ -106,8 +122,16 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     const limit = bodyLimitOf(route);
     checkDeclaredLength(req, limit);
     const body = await checkAccount(route, params, req, res);
-    await deps.upstreams[route.upstream].forward(req, res, {
-      principal: deps.signer.sign(principal, req.method, req.originalUrl),
+    const upstream = deps.upstreams[route.upstream];
+    const sign = () => deps.signer.sign(principal, req.method, req.originalUrl);
+    if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) {
+      // Signed only when the request goes upstream: a cache hit needs no principal.
+      const served = await deps.answerCache.serve(req.originalUrl, () => upstream.fetchWhole(req, res, sign()));
+      sendServed(req, res, served, cacheControlOf(route));
+      return;
+    }
+    await upstream.forward(req, res, {
+      principal: sign(),
       body,
       bodyLimit: limit,
       cacheControl: cacheControlOf(route),

@@ -16,12 +16,14 @@ export interface ProxyRoute {
   /** `key`: an API key with API access; `admin`: the admin token */
   auth: 'key' | 'admin';
   accountCheck?: AccountCheck;
+  /** the answer is the same whoever asks (public search), so the gateway may reuse it (answer-cache.ts) */
+  sharedAnswer?: true;
 }
 
 const IMPORT = '/admin/v1/skills:import';
 
 export const ROUTES: readonly ProxyRoute[] = [
-  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key' },
+  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', sharedAnswer: true },
   ...['GET', 'POST'].map((method) => ({ method, pattern: '/api/v1/me/collections', upstream: 'collections', auth: 'key' }) as const),
   ...['GET', 'PATCH', 'DELETE'].map(
     (method) => ({ method, pattern: '/api/v1/me/collections/:id', upstream: 'collections', auth: 'key' }) as const,

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { Pool } from 'undici';
 import { AppError, PayloadTooLargeError, UpstreamError, contextOf, PRINCIPAL_HEADER, type Logger } from '@skills/common';
+import type { BufferedAnswer } from './answer-cache';
 import { ifNoneMatchHits, strongEtag } from './conditional';
 
 // If-None-Match stays here: the gateway answers conditional reads itself (see conditional.ts).
@@ -76,8 +77,7 @@ function isJson(type: string | string[] | undefined): boolean {
 }
 
 /** Sends a buffered 200 with its ETag, or a bodiless 304 when the client already holds it. */
-async function sendConditional(req: Request, res: Response, body: Buffer, cacheControl: string): Promise<void> {
-  const etag = strongEtag(body);
+export function sendConditional(req: Request, res: Response, body: Buffer, cacheControl: string, etag = strongEtag(body)): void {
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);
   if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
@@ -88,6 +88,24 @@ async function sendConditional(req: Request, res: Response, body: Buffer, cacheC
   }
   res.setHeader('Content-Length', String(body.length));
   res.end(body);
+}
+
+function forwardedHeaders(req: Request, requestId: string, principal: string): Record<string, string> {
+  const headers: Record<string, string> = { 'x-request-id': requestId, [PRINCIPAL_HEADER]: principal };
+  for (const name of FORWARDED_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+/** The answer's status and end-to-end headers onto `res`. */
+export function copyAnswerHead(res: Response, status: number, headers: BufferedAnswer['headers']): void {
+  res.status(status);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
+    res.setHeader(name, value);
+  }
 }
 
 export class Upstream {
@@ -113,11 +131,7 @@ export class Upstream {
   /** Streams `req` to the service and its answer back into `res`. */
   async forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
     const requestId = contextOf(res).requestId;
-    const headers: Record<string, string> = { 'x-request-id': requestId, [PRINCIPAL_HEADER]: options.principal };
-    for (const name of FORWARDED_HEADERS) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
+    const headers = forwardedHeaders(req, requestId, options.principal);
     let body: string | Readable | undefined;
     if (options.body !== undefined) {
       body = options.body;
@@ -143,14 +157,10 @@ export class Upstream {
         body,
         signal: aborter.signal,
       });
-      res.status(answer.statusCode);
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
-        res.setHeader(name, value);
-      }
+      copyAnswerHead(res, answer.statusCode, answer.headers);
       if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
         // Reads are small (≤ 50 results, ≤ 500 entries): buffered to hash them.
-        await sendConditional(req, res, Buffer.from(await answer.body.arrayBuffer()), options.cacheControl);
+        sendConditional(req, res, Buffer.from(await answer.body.arrayBuffer()), options.cacheControl);
         return;
       }
       await pipeline(answer.body, res);
@@ -162,6 +172,24 @@ export class Upstream {
       throw this.translate(err);
     } finally {
       res.off('close', onClose);
+    }
+  }
+
+  /**
+   * A bodiless request (a public read) and its whole answer, for callers
+   * that keep it. Not cancelled when the client goes away: other requests
+   * may be waiting on the same answer (answer-cache.ts).
+   */
+  async fetchWhole(req: Request, res: Response, principal: string): Promise<BufferedAnswer> {
+    try {
+      const answer = await this.pool.request({
+        method: req.method as 'GET',
+        path: req.originalUrl,
+        headers: forwardedHeaders(req, contextOf(res).requestId, principal),
+      });
+      return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
+    } catch (err) {
+      throw this.translate(err);
     }
   }
 

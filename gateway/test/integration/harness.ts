@@ -125,6 +125,8 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     dbPoolMax: 5,
     logLevel: 'silent',
     rateLimits: { pro: 6_000, team: 6_000 },
+    // off unless a test is about it: most tests count what reaches the fake services
+    answerCache: { ttlMs: 0, maxEntries: 0 },
     ...overrides,
   };
   const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));

@@ -23,8 +23,18 @@ describe('loadLauncherConfig', () => {
   });
 
   it('passes the gateway rate limit settings on, so a run can raise or disable them', () => {
-    const config = loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '5000', REDIS_URL: 'redis://127.0.0.1:6379' });
-    expect(config.gatewayEnv).toEqual({ RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '5000', REDIS_URL: 'redis://127.0.0.1:6379' });
+    const config = loadLauncherConfig({
+      RATE_LIMIT_PRO_PER_MINUTE: '0',
+      RATE_LIMIT_TEAM_PER_MINUTE: '5000',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ANSWER_CACHE_TTL_MS: '0',
+    });
+    expect(config.gatewayEnv).toEqual({
+      RATE_LIMIT_PRO_PER_MINUTE: '0',
+      RATE_LIMIT_TEAM_PER_MINUTE: '5000',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ANSWER_CACHE_TTL_MS: '0',
+    });
     expect(() => loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '-1' })).toThrow(ConfigError);
   });
 

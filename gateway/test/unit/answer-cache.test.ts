@@ -1,0 +1,94 @@
+import { AnswerCache, type BufferedAnswer } from '../../src/http/answer-cache';
+
+const json = (text: string, status = 200): BufferedAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: Buffer.from(text),
+});
+
+describe('AnswerCache', () => {
+  let now = 0;
+  const sut = () => new AnswerCache({ ttlMs: 50, maxEntries: 10, maxBytes: 1_000, now: () => now });
+  beforeEach(() => {
+    now = 0;
+  });
+
+  it('reuses a 200 JSON answer until its time to live has passed, with one ETag computed when stored', async () => {
+    const cache = sut();
+    let loads = 0;
+    const load = async () => json(`{"n":${++loads}}`);
+    const first = await cache.serve('/api/v1/skills?q=a', load);
+    now = 49;
+    const second = await cache.serve('/api/v1/skills?q=a', load);
+    expect(first).toMatchObject({ kind: 'cached', hit: false });
+    expect(second).toMatchObject({ kind: 'cached', hit: true });
+    expect(second.answer.body.toString()).toBe('{"n":1}');
+    expect(second.kind === 'cached' && second.answer.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    now = 50;
+    const third = await cache.serve('/api/v1/skills?q=a', load);
+    expect(third.answer.body.toString()).toBe('{"n":2}');
+    expect(cache.stats()).toEqual({ hits: 1, misses: 2 });
+  });
+
+  it('keeps one answer per key', async () => {
+    const cache = sut();
+    await cache.serve('a', async () => json('"a"'));
+    const b = await cache.serve('b', async () => json('"b"'));
+    expect(b.answer.body.toString()).toBe('"b"');
+  });
+
+  it('sends concurrent misses of one key upstream once', async () => {
+    const cache = sut();
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      loads++;
+      await gate;
+      return json('{"shared":true}');
+    };
+    const waiting = Array.from({ length: 20 }, () => cache.serve('k', load));
+    release();
+    const served = await Promise.all(waiting);
+    expect(loads).toBe(1);
+    expect(new Set(served.map((s) => s.answer.body.toString()))).toEqual(new Set(['{"shared":true}']));
+  });
+
+  it('never stores an error or a non-JSON answer, and lets each waiting request ask for its own', async () => {
+    const cache = sut();
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      loads++;
+      await gate;
+      return json(`{"error":"in the language of request ${loads}"}`, 400);
+    };
+    const waiting = [cache.serve('k', load), cache.serve('k', load)];
+    release();
+    const served = await Promise.all(waiting);
+    expect(served.map((s) => s.kind)).toEqual(['passed', 'passed']);
+    expect(loads).toBe(2);
+    const text = await cache.serve('t', async () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from('x') }));
+    expect(text.kind).toBe('passed');
+  });
+
+  it('fails the requests that shared a failed load, and the next request asks again', async () => {
+    const cache = sut();
+    let loads = 0;
+    const failing = async () => {
+      loads++;
+      throw new Error('upstream down');
+    };
+    await expect(cache.serve('k', failing)).rejects.toThrow('upstream down');
+    const ok = await cache.serve('k', async () => json('{}'));
+    expect(ok.kind).toBe('cached');
+    expect(loads).toBe(1);
+  });
+
+  it('is off with a zero time to live or no entries', () => {
+    expect(new AnswerCache({ ttlMs: 0, maxEntries: 10, maxBytes: 1_000 }).enabled).toBe(false);
+    expect(new AnswerCache({ ttlMs: 50, maxEntries: 0, maxBytes: 1_000 }).enabled).toBe(false);
+    expect(sut().enabled).toBe(true);
+  });
+});
