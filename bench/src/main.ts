@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   try {
     const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS, 'profiles')}`] : [];
     const firstState = cacheStates[0] ?? 'on';
-    stack = await startStack({ databaseUrl: db.url, logLevel: process.env.LOG_LEVEL ?? 'warn', nodeArgs, catalogEnv: CACHE_ENV[firstState] });
+    stack = await startStack({ databaseUrl: db.url, logLevel: process.env.LOG_LEVEL ?? 'warn', nodeArgs, catalogEnv: CACHE_ENV[firstState].catalog, gatewayEnv: CACHE_ENV[firstState].gateway });
     const live = stack;
     progress(`services: gateway ${live.gateway.url}, catalog ${live.catalog.url}, collections ${live.collections.url}`, true);
     const gw = live.gateway.url;

@@ -117,6 +117,8 @@ export interface Stack {
   adminToken: string;
   /** catalog-service's environment as started (before any restartCatalog override) */
   catalogEnv: Record<string, string>;
+  /** the gateway's environment as started (before any restartGateway override) */
+  gatewayEnv: Record<string, string>;
   nodeArgs: string[];
   stop(): Promise<void>;
 }
@@ -128,6 +130,8 @@ export interface StackOptions {
   nodeArgs: string[];
   /** extra catalog-service environment, e.g. SEARCH_CACHE_ENTRIES=0 */
   catalogEnv?: Record<string, string>;
+  /** extra gateway environment, e.g. ANSWER_CACHE_TTL_MS=0 */
+  gatewayEnv?: Record<string, string>;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -146,21 +150,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const catalogEnv = { ...shared, POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url, ...options.catalogEnv };
     const catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', catalogEnv, '/readyz', options.nodeArgs);
     started.push(catalog);
-    const gateway = await startChild(
-      'gateway',
-      'gateway/dist/main.js',
-      {
-        ...shared,
-        ADMIN_TOKEN: adminToken,
-        CATALOG_URL: catalog.url,
-        COLLECTIONS_URL: collections.url,
-        // The bench measures throughput, not the per-key quota: every limit off (0 = disabled).
-        RATE_LIMIT_PRO_PER_MINUTE: '0',
-        RATE_LIMIT_TEAM_PER_MINUTE: '0',
-      },
-      '/readyz',
-      options.nodeArgs,
-    );
+    const gatewayEnv = {
+      ...shared,
+      ADMIN_TOKEN: adminToken,
+      CATALOG_URL: catalog.url,
+      COLLECTIONS_URL: collections.url,
+      // The bench measures throughput, not the per-key quota: every limit off (0 = disabled).
+      RATE_LIMIT_PRO_PER_MINUTE: '0',
+      RATE_LIMIT_TEAM_PER_MINUTE: '0',
+      ...options.gatewayEnv,
+    };
+    const gateway = await startChild('gateway', 'gateway/dist/main.js', gatewayEnv, '/readyz', options.nodeArgs);
     started.push(gateway);
     const stack: Stack = {
       collections,
@@ -169,6 +169,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       principalSecret,
       adminToken,
       catalogEnv,
+      gatewayEnv,
       nodeArgs: options.nodeArgs,
       // the current children: restartCatalog() may have replaced catalog-service
       stop: async () => {
@@ -191,6 +192,13 @@ export async function restartCatalog(stack: Stack, overrides: Record<string, str
   const port = Number(new URL(stack.catalog.url).port);
   await stopChild(stack.catalog);
   stack.catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', { ...stack.catalogEnv, ...overrides }, '/readyz', stack.nodeArgs, port);
+}
+
+/** Restarts only the gateway, on the same port, with `overrides` on top of its original environment. */
+export async function restartGateway(stack: Stack, overrides: Record<string, string>): Promise<void> {
+  const port = Number(new URL(stack.gateway.url).port);
+  await stopChild(stack.gateway);
+  stack.gateway = await startChild('gateway', 'gateway/dist/main.js', { ...stack.gatewayEnv, ...overrides }, '/readyz', stack.nodeArgs, port);
 }
 
 /** The baseline: a bare node:http server answering `bodyFile` to every request. */

@@ -4,12 +4,12 @@
  * repeated (the cache's best case). Switching the cache restarts only
  * catalog-service, on the same port, so the gateway keeps its CATALOG_URL.
  */
-import { hitRate, searchCacheCounts } from './cache-counts';
+import { answerCacheCounts, hitRate, searchCacheCounts } from './cache-counts';
 import type { ImportLine } from './import-line';
 import { indexDocuments } from './index-documents';
 import { runLoad, type Phase, type RunPart } from './load';
 import { cycledSearches, searchDirectPhase, searchGatewayPhase, type SearchSource } from './phases';
-import { restartCatalog, type Stack } from './processes';
+import { restartCatalog, restartGateway, type Stack } from './processes';
 import { longTailMix, repeatedRequests, seedOf } from './query-mix';
 import { waitIndexLoaded, type BenchUser } from './setup';
 import { cacheOff, SCENARIOS, type LoadResult } from './stats';
@@ -27,21 +27,30 @@ export interface SearchRunContext {
   phaseTitle(name: string): void;
 }
 
-/** catalog-service's environment for a cache state: off is SEARCH_CACHE_ENTRIES=0, on is its defaults */
-export const CACHE_ENV: Record<CacheState, Record<string, string>> = { on: {}, off: { SEARCH_CACHE_ENTRIES: '0' } };
+/**
+ * The environment of each cache state: off is catalog-service's SEARCH_CACHE_ENTRIES=0 and the gateway's
+ * ANSWER_CACHE_TTL_MS=0 (every search reaches the engine), on is their defaults.
+ */
+export const CACHE_ENV: Record<CacheState, { catalog: Record<string, string>; gateway: Record<string, string> }> = {
+  on: { catalog: {}, gateway: {} },
+  off: { catalog: { SEARCH_CACHE_ENTRIES: '0' }, gateway: { ANSWER_CACHE_TTL_MS: '0' } },
+};
 
 /**
- * Restarts catalog-service with the cache `state`, then waits until it answers /readyz and its index is loaded
- * again; returns the seconds that took (a replica's start-up to ready on this catalog).
+ * Restarts catalog-service and the gateway with the caches `state`, then waits until catalog-service answers
+ * /readyz and its index is loaded again; returns the seconds catalog-service took (a replica's start-up to
+ * ready on this catalog).
  */
 export async function switchSearchCache(stack: Stack, state: CacheState, progress: (text: string, done: boolean) => void): Promise<number> {
   const documents = await indexDocuments(stack.catalog.url);
   const started = performance.now();
   progress(`restarting catalog-service with the search cache ${state}`, false);
-  await restartCatalog(stack, CACHE_ENV[state]);
+  await restartCatalog(stack, CACHE_ENV[state].catalog);
   await waitIndexLoaded(stack.catalog.url, documents, progress);
   const seconds = (performance.now() - started) / 1000;
   progress(`catalog-service restarted with the search cache ${state}: ready in ${seconds.toFixed(1)} s`, true);
+  await restartGateway(stack, CACHE_ENV[state].gateway);
+  progress(`gateway restarted with the answer cache ${state}`, true);
   return seconds;
 }
 
@@ -62,12 +71,16 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
   for (const [scenario, make] of phases) {
     ctx.phaseTitle(name(scenario));
     for (const c of ctx.connections) {
+      const viaGateway = scenario !== SCENARIOS.longTailDirect;
       const before = cache === 'on' ? await searchCacheCounts(stack.catalog.url) : undefined;
+      const gatewayBefore = cache === 'on' && viaGateway ? await answerCacheCounts(stack.gateway.url) : undefined;
       const result = await runLoad((part) => make(c, part), { connections: c, durationSec: ctx.durationSec, warmupSec: ctx.warmupSec, progress: ctx.progress });
       result.searchCache = cache;
+      if (gatewayBefore) result.answerCacheHitRate = hitRate(gatewayBefore, await answerCacheCounts(stack.gateway.url));
       if (before) {
         result.searchCacheHitRate = hitRate(before, await searchCacheCounts(stack.catalog.url));
-        ctx.progress(`${name(scenario)}, ${c} connections: search cache hit rate ${(result.searchCacheHitRate * 100).toFixed(1)} %`, true);
+        const gateway = result.answerCacheHitRate === undefined ? '' : `gateway ${(result.answerCacheHitRate * 100).toFixed(1)} %, `;
+        ctx.progress(`${name(scenario)}, ${c} connections: cache hit rate ${gateway}catalog-service ${(result.searchCacheHitRate * 100).toFixed(1)} %`, true);
       }
       results.push(result);
     }

@@ -11,10 +11,12 @@ export interface LoadResult {
   /** connection errors, timeouts and non-2xx answers */
   errors: number;
   requests: number;
-  /** search phases: whether catalog-service ran with its search cache (SEARCH_CACHE_ENTRIES=0 is off) */
+  /** search phases: whether the caches were on (off: SEARCH_CACHE_ENTRIES=0 in catalog-service, ANSWER_CACHE_TTL_MS=0 in the gateway) */
   searchCache?: 'on' | 'off';
   /** search phases with the cache on: share of the searches (warm-up included) the cache answered */
   searchCacheHitRate?: number;
+  /** search phases via the gateway with the cache on: share the gateway's answer cache answered (before catalog-service) */
+  answerCacheHitRate?: number;
   /** phases whose requests carry a class (the search mixes): latency per class */
   classes?: ClassLatency[];
 }
@@ -66,15 +68,21 @@ export function ratioToBaseline(r: LoadResult, all: readonly LoadResult[], basel
 
 const fmt = (n: number, digits = 0): string => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
-/** "off", the hit rate, or "–" for a phase that does not search. */
+const percent = (rate: number | undefined): string => (rate === undefined ? '–' : `${(rate * 100).toFixed(1)} %`);
+
+/** "off", catalog-service's cache hit rate, or "–" for a phase that does not search. */
 export function cacheCell(r: LoadResult): string {
-  if (r.searchCache === 'off') return 'off';
-  return r.searchCacheHitRate === undefined ? '–' : `${(r.searchCacheHitRate * 100).toFixed(1)} %`;
+  return r.searchCache === 'off' ? 'off' : percent(r.searchCacheHitRate);
+}
+
+/** "off", the gateway answer cache's hit rate, or "–" for a phase that does not search through it. */
+export function answerCacheCell(r: LoadResult): string {
+  return r.searchCache === 'off' ? 'off' : percent(r.answerCacheHitRate);
 }
 
 /** The main table the bench prints; the same rows go into the JSON. */
 export function formatTable(results: readonly LoadResult[]): string {
-  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline', 'cache hits'];
+  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline', 'gateway cache', 'catalog cache'];
   const rows = results.map((r) => {
     const ratio = ratioToBaseline(r, results);
     return [
@@ -85,6 +93,7 @@ export function formatTable(results: readonly LoadResult[]): string {
       fmt(r.p99Ms, 1),
       String(r.errors),
       ratio === undefined ? '–' : `${(ratio * 100).toFixed(1)} %`,
+      answerCacheCell(r),
       cacheCell(r),
     ];
   });

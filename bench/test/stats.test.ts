@@ -37,13 +37,15 @@ describe('bench statistics', () => {
       row('baseline', 64, 8000),
       { ...row('search long tail direct', 64, 2000), searchCache: 'on' as const, searchCacheHitRate: 0.125 },
       { ...row('search long tail direct (cache off)', 64, 1000), searchCache: 'off' as const },
+      { ...row('search repeated via gateway', 64, 4000), searchCache: 'on' as const, answerCacheHitRate: 0.96, searchCacheHitRate: 1 },
     ];
     expect(ratioToBaseline(rows[2] as LoadResult, rows)).toBe(0.25);
     const table = formatTable(rows).split('\n');
-    expect(table[0]).toMatch(/^scenario\s+conns\s+req\/s\s+p50 ms\s+p99 ms\s+errors\s+vs baseline\s+cache hits$/);
-    expect(table[2]).toMatch(/^baseline\s+1\s+1000\s+5\.0\s+10\.0\s+0\s+100\.0 %\s+–$/);
-    expect(table[4]).toMatch(/^search long tail direct\s+64\s+2000\s+5\.0\s+10\.0\s+0\s+25\.0 %\s+12\.5 %$/);
-    expect(table[5]).toMatch(/^search long tail direct \(cache off\)\s+64\s+1000\s+5\.0\s+10\.0\s+0\s+12\.5 %\s+off$/);
+    expect(table[0]).toMatch(/^scenario\s+conns\s+req\/s\s+p50 ms\s+p99 ms\s+errors\s+vs baseline\s+gateway cache\s+catalog cache$/);
+    expect(table[2]).toMatch(/^baseline\s+1\s+1000\s+5\.0\s+10\.0\s+0\s+100\.0 %\s+–\s+–$/);
+    expect(table[4]).toMatch(/^search long tail direct\s+64\s+2000\s+5\.0\s+10\.0\s+0\s+25\.0 %\s+–\s+12\.5 %$/);
+    expect(table[5]).toMatch(/^search long tail direct \(cache off\)\s+64\s+1000\s+5\.0\s+10\.0\s+0\s+12\.5 %\s+off\s+off$/);
+    expect(table[6]).toMatch(/^search repeated via gateway\s+64\s+4000\s+5\.0\s+10\.0\s+0\s+50\.0 %\s+96\.0 %\s+100\.0 %$/);
   });
 
   it('checks the long tail with the cache on and off, the repeated mix, and the import at 64 connections', () => {
