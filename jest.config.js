@@ -15,6 +15,7 @@ module.exports = {
     '^@skills/common$': '<rootDir>/common/src/index.ts',
     '^@skills/common/testing$': '<rootDir>/common/src/testing/index.ts',
     '^@skills/common/kafka$': '<rootDir>/common/src/kafka/index.ts',
+    '^@skills/common/redis$': '<rootDir>/common/src/redis/index.ts',
     '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
   testTimeout: 30000,

@@ -8,6 +8,8 @@ export interface CatalogConfig {
   port: number;
   databaseUrl: string;
   principalSecret: string;
+  /** Redis shared by the replicas to refuse a replayed principal on all of them; per process without it */
+  redisUrl?: string;
   searchEngine: SearchEngineKind;
   eventLog: EventLogKind;
   /** collections-service base URL, the source of a reindex; reindex is off without it */
@@ -32,6 +34,7 @@ interface CatalogEnv {
   PORT: number;
   DATABASE_URL: string;
   PRINCIPAL_SECRET: string;
+  REDIS_URL?: string;
   SEARCH_ENGINE: SearchEngineKind;
   EVENT_LOG: EventLogKind;
   COLLECTIONS_URL?: string;
@@ -53,6 +56,7 @@ const schema = Joi.object<CatalogEnv>({
   PORT: env.port(8081),
   DATABASE_URL: env.postgresUrl().required(),
   PRINCIPAL_SECRET: env.secret(),
+  REDIS_URL: env.redisUrl(),
   SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
@@ -89,6 +93,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     principalSecret: e.PRINCIPAL_SECRET,
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     searchEngine: e.SEARCH_ENGINE,
     eventLog: e.EVENT_LOG,
     collectionsUrl: e.COLLECTIONS_URL,

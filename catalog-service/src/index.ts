@@ -13,6 +13,7 @@ import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } f
 import { MemorySearchEngine } from './engines/memory/memory-search-engine';
 import { registerSearchIndexMetrics } from './engines/memory/search-index-metrics';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
+import { sharedReplayGuard } from '@skills/common/redis';
 
 export { createCatalogApp, type CatalogAppDeps } from './app';
 export { loadCatalogConfig, type CatalogConfig } from './config';
@@ -82,6 +83,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     throw err;
   }
   const { collectionsUrl } = config;
+  const replayGuard = await sharedReplayGuard(config.redisUrl, logger);
   const signer = new PrincipalSigner({ secret: config.principalSecret });
   const reindex = collectionsUrl
     ? new ReindexJobs({
@@ -94,7 +96,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const app = createCatalogApp({
     engine,
     eventLog,
-    verifier: new PrincipalVerifier({ secret: config.principalSecret }),
+    verifier: new PrincipalVerifier({ secret: config.principalSecret, replayGuard }),
     logger,
     metrics,
     reindex,
@@ -122,6 +124,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       await closed;
       clearTimeout(force);
       await running.engine.close();
+      await replayGuard?.close?.();
       await sequelize.close();
     },
   };

@@ -5,6 +5,8 @@ export interface CollectionsConfig {
   port: number;
   databaseUrl: string;
   principalSecret: string;
+  /** Redis shared by the replicas to refuse a replayed principal on all of them; per process without it */
+  redisUrl?: string;
   dbPoolMax: number;
   logLevel: string;
   /** where outbox rows go: read in place by catalog-service (postgres), or relayed to Kafka by this service */
@@ -21,6 +23,7 @@ interface CollectionsEnv {
   PORT: number;
   DATABASE_URL: string;
   PRINCIPAL_SECRET: string;
+  REDIS_URL?: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
   EVENT_LOG: 'postgres' | 'kafka';
@@ -38,6 +41,7 @@ const schema = Joi.object<CollectionsEnv>({
   PORT: env.port(8082),
   DATABASE_URL: env.postgresUrl().required(),
   PRINCIPAL_SECRET: env.secret(),
+  REDIS_URL: env.redisUrl(),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
   EVENT_LOG: env.eventLog(),
@@ -63,6 +67,7 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     principalSecret: e.PRINCIPAL_SECRET,
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     eventLog: e.EVENT_LOG,

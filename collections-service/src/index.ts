@@ -3,6 +3,7 @@ import { PrincipalVerifier, createHttpServer, createSequelize, createServiceMetr
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
+import { sharedReplayGuard } from '@skills/common/redis';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay } from './relay';
 import { OutboxPruner, registerOutboxMetrics } from './retention';
 
@@ -39,9 +40,10 @@ export async function startCollectionsService(
     throw err;
   }
   const metrics = createServiceMetrics('collections-service');
+  const replayGuard = await sharedReplayGuard(config.redisUrl, logger);
   const app = createCollectionsApp({
     sequelize,
-    verifier: new PrincipalVerifier({ secret: config.principalSecret }),
+    verifier: new PrincipalVerifier({ secret: config.principalSecret, replayGuard }),
     logger,
     metrics,
   });
@@ -94,6 +96,7 @@ export async function startCollectionsService(
       // After the last request: its outbox rows go out now, or with the next process.
       await relay?.stop();
       await pruner?.stop();
+      await replayGuard?.close?.();
       await sequelize.close();
     },
   };

@@ -31,6 +31,7 @@ export const env = {
   port: (def: number) => Joi.number().integer().min(0).max(65535).default(def),
   secret: () => Joi.string().min(32).required().messages({ 'string.min': '{#label} must be at least 32 characters' }),
   postgresUrl: () => Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
+  redisUrl: () => Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   logLevel: () => Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   /** EVENT_LOG: the embedded Postgres log (default) or Kafka */
   eventLog: () => Joi.string().valid('postgres', 'kafka').default('postgres'),

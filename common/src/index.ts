@@ -2,6 +2,7 @@ export * from './errors';
 export * from './i18n';
 export * from './validation';
 export * from './principal';
+export * from './replay-guard';
 export * from './config';
 export * from './logger';
 export * from './events';

@@ -66,7 +66,7 @@ const schema = Joi.object<GatewayEnv>({
   // DESIGN.md: pro 600/min, team 1,200/min; 0 turns a plan's limit off.
   RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0).default(600),
   RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0).default(1_200),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
+  REDIS_URL: env.redisUrl(),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(500).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
 });

@@ -30,10 +30,10 @@ function collectionsService(failures: number[] = []) {
   const verifier = new PrincipalVerifier({ secret: SECRET });
   const seen: string[] = [];
   const app = express();
-  app.get('/admin/v1/items', (req, res) => {
+  app.get('/admin/v1/items', async (req, res) => {
     seen.push(req.originalUrl);
     try {
-      if (verifier.verify(req.get('x-skills-principal'), req.method, req.originalUrl).kind !== 'admin') throw new Error('not admin');
+      if ((await verifier.verify(req.get('x-skills-principal'), req.method, req.originalUrl)).principal.kind !== 'admin') throw new Error('not admin');
     } catch {
       res.status(401).json({ error: 'Missing or invalid principal signature' });
       return;

@@ -1,11 +1,17 @@
 /** `/admin/v1/skills...` and `/admin/v1/items`: catalog items, for operators and catalog-service. */
 import { Router, type Request, type Response } from 'express';
 import {
+  AuthenticationError,
+  EMPTY_BODY,
   InputError,
   PayloadTooLargeError,
+  PrincipalVerificationError,
+  STREAMED_BODY,
   UnsupportedMediaTypeError,
   contextOf,
+  hasBody,
   jsonBody,
+  signedBodyOf,
   methodNotAllowed,
   translate,
   validate,
@@ -42,11 +48,23 @@ function parseLine(line: NumberedLine, lang: Language): PublicItemInput {
   }
 }
 
+/**
+ * The gateway streams the import without holding it, so its principal says
+ * "streamed" instead of carrying a digest (docs/security.md); a header signed
+ * for any other body cannot carry an import.
+ */
+function checkStreamedSignature(req: Request, res: Response): void {
+  const signed = signedBodyOf(res);
+  if (signed === STREAMED_BODY || (signed === EMPTY_BODY && !hasBody(req))) return;
+  throw new AuthenticationError('auth.invalidPrincipal', {}, { cause: new PrincipalVerificationError('body') });
+}
+
 /** Reads and validates the whole body before anything is written: all or nothing. */
 async function readImport(req: Request, res: Response): Promise<PublicItemInput[]> {
   const lang = contextOf(res).lang;
   const inputs: PublicItemInput[] = [];
   try {
+    checkStreamedSignature(req, res);
     if (!req.is(NDJSON)) throw new UnsupportedMediaTypeError('body.unsupportedType', { type: NDJSON });
     if (Number(req.get('content-length') ?? 0) > IMPORT_MAX_BYTES) {
       throw new PayloadTooLargeError('body.tooLarge', { limit: IMPORT_LIMIT_LABEL });

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PRINCIPAL_HEADER } from '@skills/common';
+import { PRINCIPAL_HEADER, STREAMED_BODY } from '@skills/common';
 import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 const NDJSON = 'application/x-ndjson';
@@ -116,7 +116,7 @@ describe('POST /admin/v1/skills:import', () => {
           headers: {
             'Content-Type': NDJSON,
             'Content-Length': chunk.length * chunks,
-            [PRINCIPAL_HEADER]: h.sign(ADMIN, 'post', '/admin/v1/skills:import'),
+            [PRINCIPAL_HEADER]: h.sign(ADMIN, 'post', '/admin/v1/skills:import', STREAMED_BODY),
           },
         });
         req.on('error', reject);

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { PRINCIPAL_HEADER, PrincipalSigner, createLogger, createSequelize, runMigrations } from '@skills/common';
+import { PRINCIPAL_HEADER, PrincipalSigner, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { loadCollectionsConfig, startCollectionsService, type RunningService } from '@skills/collections-service';
 // catalog-service's schema holds the consumer positions the pruner reads (EVENT_LOG=postgres).
@@ -37,10 +37,14 @@ describe('startCollectionsService: outbox size and retention', () => {
 
   async function putSkill(slug: string): Promise<void> {
     const url = `/admin/v1/skills/${slug}`;
+    const body = JSON.stringify({ name: slug, description: '', type: 'skill', category: 'testing' });
     const res = await fetch(`${service.url}${url}`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: new PrincipalSigner({ secret: SECRET }).sign(ADMIN, 'PUT', url) },
-      body: JSON.stringify({ name: slug, description: '', type: 'skill', category: 'testing' }),
+      headers: {
+        'content-type': 'application/json',
+        [PRINCIPAL_HEADER]: new PrincipalSigner({ secret: SECRET }).sign(ADMIN, 'PUT', url, bodyDigest(body)),
+      },
+      body,
     });
     expect(res.status).toBe(201);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { bodyDigest } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 interface Body {
@@ -291,6 +292,21 @@ describe('personal collections /api/v1/me/collections', () => {
       expect(replayed.body).toEqual({ error: 'Missing or invalid principal signature' });
       const res = await request(h.app).get('/api/v1/me/collections').set('x-skills-principal', 'v1.abc.def');
       expect(res.status).toBe(401);
+    });
+
+    it('refuses a body other than the one the principal was signed for, and changes nothing', async () => {
+      const created = await h.call(alice, 'post', '/api/v1/me/collections').send({ name: 'Signed name' });
+      const url = `/api/v1/me/collections/${created.body.data.collection.id as string}`;
+      const header = h.sign(alice, 'patch', url, bodyDigest(JSON.stringify({ name: 'What the gateway signed' })));
+      const swapped = await request(h.app).patch(url).set('x-skills-principal', header).send({ name: 'Swapped in transit' });
+      expect(swapped.status).toBe(401);
+      expect(swapped.body).toEqual({ error: 'Missing or invalid principal signature' });
+      const noBody = await request(h.app).patch(url).set('x-skills-principal', h.sign(alice, 'patch', url, bodyDigest('{"name":"x"}')));
+      expect(noBody.status).toBe(401);
+      const bodyOnEmptySignature = await request(h.app).patch(url).set('x-skills-principal', h.sign(alice, 'patch', url)).send({ name: 'x' });
+      expect(bodyOnEmptySignature.status).toBe(401);
+      const stored = await h.call(alice, 'get', url);
+      expect(stored.body.data.collection.name).toBe('Signed name');
     });
 
     it('answers 403 to an admin principal on account routes', async () => {

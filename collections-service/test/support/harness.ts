@@ -12,14 +12,18 @@ import {
   PrincipalSigner,
   PrincipalVerifier,
   createLogger,
+  bodyDigest,
   createSequelize,
   runMigrations,
+  STREAMED_BODY,
   type Principal,
+  type SignedBody,
 } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp } from '@skills/collections-service';
 
 export const SECRET = 'test-secret-that-is-at-least-32-characters';
+export const IMPORT_PATH = '/admin/v1/skills:import';
 export const ADMIN: Principal = { kind: 'admin' };
 /** PGlite compiles its WebAssembly at start; on a busy CI machine that takes a while. */
 export const START_TIMEOUT_MS = 120_000;
@@ -33,9 +37,9 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface Harness {
   app: Express;
   sequelize: Sequelize;
-  /** the principal header the gateway would send for this method and url */
-  sign(principal: Principal, method: Method, url: string): string;
-  /** a request signed for `principal`, bound to this method and url */
+  /** the principal header the gateway would send for this method and url (and body digest: none by default) */
+  sign(principal: Principal, method: Method, url: string, body?: SignedBody): string;
+  /** a request signed for `principal`, bound to this method and url, and to the body `.send()` is given */
   call(principal: Principal, method: Method, url: string): request.Test;
   /** rows of a query, for asserting on what was stored */
   rows<T extends object>(sql: string, bind?: unknown[]): Promise<T[]>;
@@ -52,9 +56,19 @@ export async function startHarness(): Promise<Harness> {
   return {
     app,
     sequelize,
-    sign: (principal, method, url) => signer.sign(principal, method, url),
+    sign: (principal, method, url, body) => signer.sign(principal, method, url, body),
     call(principal, method, url) {
-      return request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, method, url));
+      const test = request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, method, url));
+      // As the gateway does: the header covers the exact bytes sent (superagent JSON-encodes objects with
+      // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/route-table.ts).
+      const send = test.send.bind(test);
+      test.send = (body?: string | object) => {
+        const bytes = typeof body === 'string' ? body : JSON.stringify(body);
+        const signed = url === IMPORT_PATH ? STREAMED_BODY : bodyDigest(bytes);
+        test.set(PRINCIPAL_HEADER, signer.sign(principal, method, url, signed));
+        return send(body);
+      };
+      return test;
     },
     async rows<T extends object>(sql: string, bind: unknown[] = []) {
       const [rows] = await sequelize.query(sql, { bind });

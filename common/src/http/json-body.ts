@@ -1,5 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { InputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors';
+import type { ServerResponse } from 'node:http';
+import { AuthenticationError, InputError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors';
+import { EMPTY_BODY, PrincipalVerificationError, bodyDigest } from '../principal';
+import { signedBodyOf } from './principal-auth';
 
 /** The body limit of DESIGN.md §3: larger bodies get 413 before any parsing. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -13,22 +16,35 @@ function parseByteSize(size: string): number {
   return Math.floor(Number(match[1]) * (UNITS[(match[2] ?? 'b').toLowerCase()] ?? 1));
 }
 
-function hasBody(req: Request): boolean {
+/** Whether the request carries a body (a length other than 0, or chunked). */
+export function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Behind requirePrincipal: the bytes read must be the ones the gateway signed (docs/security.md). */
+function checkSignedBody(_req: unknown, res: ServerResponse, bytes: Buffer): void {
+  const signed = signedBodyOf(res as Response);
+  if (signed !== undefined && bodyDigest(bytes) !== signed) throw new PrincipalVerificationError('body');
 }
 
 /**
  * JSON body parsing with the project's rules: a body that is not
  * `application/json` gets 415, one over the limit 413 (checked against
- * Content-Length before reading), malformed JSON 400. Requests without a body
- * pass through with `req.body` undefined.
+ * Content-Length before reading), malformed JSON 400; in a service, a body
+ * other than the one the principal was signed for 401. Requests without a
+ * body pass through with `req.body` undefined.
  */
 export function jsonBody(limit: string = JSON_BODY_LIMIT) {
-  const parse = express.json({ limit, strict: true, type: () => true });
+  const parse = express.json({ limit, strict: true, type: () => true, verify: checkSignedBody });
   const limitBytes = parseByteSize(limit);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!hasBody(req)) return next();
+    if (!hasBody(req)) {
+      const signed = signedBodyOf(res);
+      // a header signed for a body that never arrived
+      if (signed !== undefined && signed !== EMPTY_BODY) return next(bodyRejected(new PrincipalVerificationError('body')));
+      return next();
+    }
     if (!req.is('application/json')) {
       return next(new UnsupportedMediaTypeError('body.unsupportedType', { type: 'application/json' }));
     }
@@ -61,6 +77,7 @@ function containsNul(value: unknown, depth = 0): boolean {
 
 /** body-parser reports its failures with a `type` field; map them to our errors. */
 export function translateBodyParserError(err: unknown, limit: string): unknown {
+  if (err instanceof PrincipalVerificationError) return bodyRejected(err);
   const type = (err as { type?: string }).type;
   if (type === 'entity.too.large') return new PayloadTooLargeError('body.tooLarge', { limit }, { cause: err });
   if (type === 'entity.parse.failed') return new InputError('body.invalidJson', {}, { cause: err });
@@ -75,4 +92,8 @@ export function translateBodyParserError(err: unknown, limit: string): unknown {
   // client's mistake, not a 500.
   if (err instanceof URIError) return new InputError('route.malformedPath', {}, { cause: err });
   return err;
+}
+
+function bodyRejected(err: PrincipalVerificationError): AuthenticationError {
+  return new AuthenticationError('auth.invalidPrincipal', {}, { cause: err });
 }

@@ -1,1 +1,2 @@
 export * from './test-database';
+export * from './redis';

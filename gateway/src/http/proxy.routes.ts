@@ -1,7 +1,8 @@
 /**
  * The proxied part of the gateway: finds the route (404 / 405 with Allow),
  * authenticates the caller as the route demands, runs the admin-side account
- * checks, signs the principal for this very method + URL and forwards.
+ * checks, reads the body (all but the streamed import), signs the principal
+ * for this very method + URL + body and forwards.
  */
 import type { NextFunction, Request, Response } from 'express';
 import Joi from 'joi';
@@ -10,6 +11,10 @@ import {
   MethodNotAllowedError,
   PayloadTooLargeError,
   RateLimitError,
+  EMPTY_BODY,
+  STREAMED_BODY,
+  bodyDigest,
+  hasBody,
   jsonBody,
   validate,
   type Principal,
@@ -19,6 +24,7 @@ import type { AccountService } from '../domain/account.service';
 import type { AnswerCache, Served } from './answer-cache';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
+import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
 import { copyAnswerHead, sendConditional, type Upstream } from './upstream-proxy';
 
@@ -121,9 +127,12 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     await applyRateLimit(deps.rateLimiter, principal, res);
     const limit = bodyLimitOf(route);
     checkDeclaredLength(req, limit);
-    const body = await checkAccount(route, params, req, res);
+    const streamed = route.streamedBody === true && hasBody(req);
+    let body: string | Buffer | undefined = await checkAccount(route, params, req, res);
+    if (body === undefined && !streamed && hasBody(req)) body = await readBody(req, limit);
+    const signedBody = streamed ? STREAMED_BODY : body === undefined ? EMPTY_BODY : bodyDigest(body);
     const upstream = deps.upstreams[route.upstream];
-    const sign = () => deps.signer.sign(principal, req.method, req.originalUrl);
+    const sign = () => deps.signer.sign(principal, req.method, req.originalUrl, signedBody);
     if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) {
       // Signed only when the request goes upstream: a cache hit needs no principal.
       const served = await deps.answerCache.serve(req.originalUrl, () => upstream.fetchWhole(req, res, sign()));

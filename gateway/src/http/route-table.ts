@@ -18,6 +18,8 @@ export interface ProxyRoute {
   accountCheck?: AccountCheck;
   /** the answer is the same whoever asks (public search), so the gateway may reuse it (answer-cache.ts) */
   sharedAnswer?: true;
+  /** the body is streamed through without being held (the 50 MB import): not covered by the principal's body digest */
+  streamedBody?: true;
 }
 
 const IMPORT = '/admin/v1/skills:import';
@@ -38,7 +40,7 @@ export const ROUTES: readonly ProxyRoute[] = [
   ...['PUT', 'DELETE'].map(
     (method) => ({ method, pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin' }) as const,
   ),
-  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin' },
+  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin', streamedBody: true },
   { method: 'GET', pattern: '/admin/v1/items', upstream: 'collections', auth: 'admin' },
   {
     method: 'POST',
@@ -65,9 +67,9 @@ export const ROUTES: readonly ProxyRoute[] = [
   { method: 'GET', pattern: '/admin/v1/reindex/*', upstream: 'catalog', auth: 'admin' },
 ];
 
-/** The NDJSON import streams up to 50 MB; every other proxied body is JSON of at most 100 kB. */
+/** The NDJSON import streams up to 50 MB; every other proxied body is JSON of at most 100 kB, read whole to be signed. */
 export function bodyLimitOf(route: ProxyRoute): number {
-  return route.pattern === IMPORT ? 50 * 1024 * 1024 : 100 * 1024;
+  return route.streamedBody ? 50 * 1024 * 1024 : 100 * 1024;
 }
 
 export type RouteMatch =

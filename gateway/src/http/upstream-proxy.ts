@@ -9,7 +9,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { Pool } from 'undici';
-import { AppError, PayloadTooLargeError, UpstreamError, contextOf, PRINCIPAL_HEADER, type Logger } from '@skills/common';
+import { AppError, PayloadTooLargeError, UpstreamError, contextOf, hasBody, PRINCIPAL_HEADER, type Logger } from '@skills/common';
 import type { BufferedAnswer } from './answer-cache';
 import { ifNoneMatchHits, strongEtag } from './conditional';
 
@@ -42,17 +42,12 @@ export interface UpstreamOptions {
 
 export interface ForwardOptions {
   principal: string;
-  /** a replacement body (already parsed and checked here); the request stream otherwise */
-  body?: string;
+  /** the body, read whole (and signed) here; the request stream otherwise (the streamed import) */
+  body?: string | Buffer;
   /** bytes a streamed body may carry before 413 */
   bodyLimit: number;
   /** a public read: its 200 JSON answer gets an ETag, this Cache-Control and 304 on If-None-Match */
   cacheControl?: string;
-}
-
-function hasBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** Counts body bytes and fails the stream past the limit (for bodies without Content-Length). */
@@ -132,7 +127,7 @@ export class Upstream {
   async forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
     const requestId = contextOf(res).requestId;
     const headers = forwardedHeaders(req, requestId, options.principal);
-    let body: string | Readable | undefined;
+    let body: string | Buffer | Readable | undefined;
     if (options.body !== undefined) {
       body = options.body;
       headers['content-length'] = String(Buffer.byteLength(options.body));

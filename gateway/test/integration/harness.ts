@@ -9,7 +9,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { PRINCIPAL_HEADER, PrincipalVerificationError, PrincipalVerifier, createLogger, type Principal } from '@skills/common';
+import {
+  PRINCIPAL_HEADER,
+  PrincipalVerificationError,
+  PrincipalVerifier,
+  createLogger,
+  type Principal,
+  type VerifiedPrincipal,
+} from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { startGateway, type GatewayConfig, type RunningService } from '../../src';
 
@@ -23,6 +30,8 @@ export interface Echo {
   headers: Record<string, string | string[] | undefined>;
   principal: Principal;
   principalHeader: string;
+  /** what the principal was signed for: the body's digest, or STREAMED_BODY */
+  signedBody: string;
   bodyLength: number;
   bodySha256: string;
   bodyText: string;
@@ -49,9 +58,9 @@ export class FakeService {
     });
     app.use(async (req, res) => {
       this.received.push(`${req.method} ${req.originalUrl}`);
-      let principal: Principal;
+      let verified: VerifiedPrincipal;
       try {
-        principal = this.verifier.verify(req.get(PRINCIPAL_HEADER), req.method, req.originalUrl);
+        verified = await this.verifier.verify(req.get(PRINCIPAL_HEADER), req.method, req.originalUrl);
       } catch (err) {
         res.status(401).json({ error: `principal ${(err as PrincipalVerificationError).reason}` });
         return;
@@ -70,8 +79,9 @@ export class FakeService {
         method: req.method,
         url: req.originalUrl,
         headers: req.headers,
-        principal,
+        principal: verified.principal,
         principalHeader: req.get(PRINCIPAL_HEADER) ?? '',
+        signedBody: verified.body,
         bodyLength: body.length,
         bodySha256: createHash('sha256').update(body).digest('hex'),
         bodyText: body.length <= 10_000 ? body.toString('utf8') : '',

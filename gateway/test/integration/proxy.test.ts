@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { PrincipalVerifier } from '@skills/common';
+import { EMPTY_BODY, PrincipalVerifier, STREAMED_BODY, bodyDigest } from '@skills/common';
 import { PRINCIPAL_SECRET, startHarness, type Harness } from './harness';
 
 describe('gateway proxy', () => {
@@ -31,11 +31,32 @@ describe('gateway proxy', () => {
     const res = await h.http.patch('/api/v1/me/collections/c9?x=1').set('Authorization', auth).send({ name: 'n' }).expect(200);
     const header = res.body.data.principalHeader as string;
     // The service verified it already: a replay is refused, and so is any other path or method.
-    expect(() => h.collections.verifier.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).toThrow(/replayed/);
+    await expect(h.collections.verifier.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/replayed/);
     const fresh = new PrincipalVerifier({ secret: PRINCIPAL_SECRET });
-    expect(() => fresh.verify(header, 'PATCH', '/api/v1/me/collections/other?x=1')).toThrow(/binding/);
-    expect(() => fresh.verify(header, 'DELETE', '/api/v1/me/collections/c9?x=1')).toThrow(/binding/);
-    expect(fresh.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).toMatchObject({ kind: 'account', plan: 'team' });
+    await expect(fresh.verify(header, 'PATCH', '/api/v1/me/collections/other?x=1')).rejects.toThrow(/binding/);
+    await expect(fresh.verify(header, 'DELETE', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/binding/);
+    const verified = await fresh.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1');
+    expect(verified.principal).toMatchObject({ kind: 'account', plan: 'team' });
+    // bound to the body too: the digest of the exact bytes the service received
+    expect(verified.body).toBe(bodyDigest('{"name":"n"}'));
+    expect(res.body.data.bodyText).toBe('{"name":"n"}');
+  });
+
+  it('signs every body it forwards with its digest, but the streamed import as streamed', async () => {
+    const body = '{ "name" : "spaced as the client sent it" }';
+    const put = await h.http.delete('/api/v1/me/collections/c1').set('Authorization', auth).set('Content-Type', 'application/json').send(body).expect(200);
+    expect(put.body.data.signedBody).toBe(bodyDigest(body));
+    expect(put.body.data.bodyText).toBe(body);
+    const get = await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(200);
+    expect(get.body.data.signedBody).toBe(EMPTY_BODY);
+    const ndjson = '{"slug":"a"}\n';
+    const imported = await h
+      .admin('post', '/admin/v1/skills:import')
+      .set('Content-Type', 'application/x-ndjson')
+      .send(ndjson)
+      .expect(201);
+    expect(imported.body.data.signedBody).toBe(STREAMED_BODY);
+    expect(imported.body.data.bodyText).toBe(ndjson);
   });
 
   it('streams the JSON body through and forwards only the allowed headers', async () => {

@@ -3,23 +3,14 @@
  * skipped, and reported as skipped, when it does not answer. The fail-open
  * test needs no Redis: it points the store at a closed port.
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Logger } from '@skills/common';
+import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
 import { RateLimiter } from '../../src/domain/rate-limiter';
 import { RedisRateLimitStore } from '../../src/store/redis-rate-limit.store';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Jest decides skips synchronously, so the probe runs in a child process. */
-function redisAnswers(url: string): boolean {
-  const { hostname, port } = new URL(url);
-  const probe = `const s=require('net').connect(${Number(port || 6379)},${JSON.stringify(hostname)});
-s.on('connect',()=>s.write('PING\\r\\n'));s.on('data',d=>process.exit(String(d).startsWith('+PONG')?0:1));
-s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1500);`;
-  return spawnSync(process.execPath, ['-e', probe], { timeout: 3_000 }).status === 0;
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 function recordingLogger(): { logger: Logger; warnings: string[] } {
   const warnings: string[] = [];

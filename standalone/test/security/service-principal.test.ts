@@ -1,12 +1,12 @@
 /**
  * Trust boundary gateway → services: each service, started on its own port
  * exactly as main.ts starts it, refuses every request that does not carry a
- * valid, unexpired principal signed for that very method and path — so
+ * valid, unexpired principal signed for that very method, path and body — so
  * nothing can reach a service around the gateway. Data-driven: every way of
  * getting the header wrong × a read and a write of each service.
  */
 import { randomUUID } from 'node:crypto';
-import { PRINCIPAL_HEADER, PrincipalSigner, createLogger, type Principal } from '@skills/common';
+import { EMPTY_BODY, PRINCIPAL_HEADER, PrincipalSigner, bodyDigest, createLogger, type Principal } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
@@ -37,6 +37,9 @@ const TARGETS: readonly Target[] = [
   { service: 'catalog', method: 'POST', path: '/admin/v1/reindex', principal: ADMIN, accepted: 202 },
 ];
 
+/** What the gateway signs a target's body as: the digest of the exact bytes `send` puts on the wire. */
+const bodyOf = (t: Target) => (t.body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(t.body)));
+
 /** Each way a header can be wrong, as the header to send (undefined: none) for a target. */
 const FORGERIES: Record<string, (t: Target) => string | undefined> = {
   'no header': () => undefined,
@@ -52,7 +55,8 @@ const FORGERIES: Record<string, (t: Target) => string | undefined> = {
     return `${v}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
   },
   'wrong secret': (t) => new PrincipalSigner({ secret: 'another-secret-of-enough-length-0123456789' }).sign(t.principal, t.method, t.path),
-  expired: (t) => new PrincipalSigner({ secret: SECRET, now: () => Date.now() - 31_000 }).sign(t.principal, t.method, t.path),
+  // the lifetime is 5 s (common/src/principal.ts)
+  expired: (t) => new PrincipalSigner({ secret: SECRET, now: () => Date.now() - 6_000 }).sign(t.principal, t.method, t.path, bodyOf(t)),
   'bound to another path': (t) => signer.sign(t.principal, t.method, `${t.path.split('?')[0]}/other`),
   'bound to another query': (t) => signer.sign(t.principal, t.method, `${t.path}${t.path.includes('?') ? '&' : '?'}page=2`),
   'bound to another method': (t) => signer.sign(t.principal, t.method === 'GET' ? 'DELETE' : 'GET', t.path),
@@ -99,8 +103,8 @@ describe.each(TARGETS.map((t) => [`${t.service} ${t.method} ${t.path}`, t] as co
     expect(r.requestId).toBeTruthy();
   });
 
-  it('accepts a header signed for this method and path once, and refuses its replay', async () => {
-    const header = signer.sign(target.principal, target.method, target.path);
+  it('accepts a header signed for this method, path and body once, and refuses its replay', async () => {
+    const header = signer.sign(target.principal, target.method, target.path, bodyOf(target));
     const first = await send(target, header);
     expect(first.status).toBe(target.accepted);
     const replay = await send(target, header);
@@ -109,11 +113,22 @@ describe.each(TARGETS.map((t) => [`${t.service} ${t.method} ${t.path}`, t] as co
   });
 });
 
+describe('a write whose body is not the one signed', () => {
+  it.each(TARGETS.filter((t) => t.body !== undefined).map((t) => [`${t.service} ${t.method} ${t.path}`, t] as const))(
+    '%s → 401',
+    async (_name, target) => {
+      const r = await send(target, signer.sign(target.principal, target.method, target.path, bodyDigest('{"name":"signed"}')));
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ error: 'Missing or invalid principal signature' });
+    },
+  );
+});
+
 describe('an account principal on an admin route of a service', () => {
   it.each(TARGETS.filter((t) => t.principal.kind === 'admin').map((t) => [`${t.service} ${t.method} ${t.path}`, t] as const))(
     '%s → 403',
     async (_name, target) => {
-      const r = await send(target, signer.sign(ACCOUNT, target.method, target.path));
+      const r = await send(target, signer.sign(ACCOUNT, target.method, target.path, bodyOf(target)));
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ error: expect.any(String) });
     },

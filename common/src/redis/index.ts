@@ -1,0 +1,18 @@
+/** Redis-backed pieces, on a subpath of their own: only the services that use Redis import the driver. */
+import type { Logger } from 'pino';
+import type { ReplayGuard } from '../replay-guard';
+import { RedisReplayGuard } from './redis-replay-guard';
+
+export { RedisReplayGuard, type RedisReplayGuardOptions } from './redis-replay-guard';
+
+/**
+ * The shared replay guard of a service when `redisUrl` is configured
+ * (waited for up to a second, never longer: the guard fails open), else
+ * undefined: the verifier's own per-process memory.
+ */
+export async function sharedReplayGuard(redisUrl: string | undefined, logger: Logger): Promise<ReplayGuard | undefined> {
+  if (!redisUrl) return undefined;
+  const guard = new RedisReplayGuard({ url: redisUrl, logger: logger.child({ component: 'replay-guard' }) });
+  await guard.ready();
+  return guard;
+}

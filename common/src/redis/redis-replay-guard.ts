@@ -1,0 +1,99 @@
+/**
+ * The replay guard shared by every replica of a service: `SET key 1 NX PX`
+ * in Redis, so a header used on one replica is refused on all of them. Only
+ * writes pay the round trip (see isSafeMethod); every request is also checked
+ * in this process's memory first, which catches a replay to the same replica
+ * without asking Redis.
+ *
+ * Redis down or slow (a command timeout of 250 ms): the write is let through
+ * on the memory check alone and one warning is logged per outage. Refusing
+ * every write while Redis is away would turn a cache outage into a write
+ * outage; the window this leaves is a header captured inside the deployment
+ * and replayed to another replica within its 5 s lifetime, during the outage.
+ */
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { MemoryReplayGuard, isSafeMethod, type ReplayGuard } from '../replay-guard';
+
+export interface RedisReplayGuardOptions {
+  url: string;
+  logger: Logger;
+  /** key prefix, so several deployments (or services) can share one Redis */
+  prefix?: string;
+  commandTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** Clock skew allowance on top of a header's own lifetime, so no replica forgets an id before another stops accepting it. */
+const SKEW_MS = 1_000;
+
+export class RedisReplayGuard implements ReplayGuard {
+  private readonly redis: Redis;
+  private readonly local: MemoryReplayGuard;
+  private readonly prefix: string;
+  private readonly now: () => number;
+  private degraded = false;
+
+  constructor(private readonly options: RedisReplayGuardOptions) {
+    this.prefix = options.prefix ?? 'skills:principal:';
+    this.now = options.now ?? Date.now;
+    this.local = new MemoryReplayGuard({ now: this.now });
+    this.redis = new Redis(options.url, {
+      // A request must never queue behind a reconnect.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.commandTimeoutMs ?? 250,
+      connectTimeout: 1_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    // Without a listener ioredis prints every connection error itself.
+    this.redis.on('error', (err: Error) => this.warn(err));
+  }
+
+  /**
+   * Waits until Redis answers, at most `timeoutMs`: a service starts with the
+   * shared guard working when Redis is there, and without waiting on it when
+   * it is not (writes are then checked in memory, with the warning).
+   */
+  async ready(timeoutMs = 1_000): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        resolve(false);
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.redis.once('ready', onReady);
+    });
+  }
+
+  async firstUse(jti: string, expiresAt: number, method: string): Promise<boolean> {
+    if (!this.local.take(jti, expiresAt)) return false;
+    if (isSafeMethod(method)) return true;
+    const ttl = Math.max(1, Math.ceil(expiresAt - this.now() + SKEW_MS));
+    try {
+      const set = await this.redis.set(`${this.prefix}${jti}`, '1', 'PX', ttl, 'NX');
+      if (this.degraded) {
+        this.degraded = false;
+        this.options.logger.info('replay guard: Redis answers again');
+      }
+      return set === 'OK';
+    } catch (err) {
+      this.warn(err as Error);
+      return true;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private warn(err: Error): void {
+    if (this.degraded) return;
+    this.degraded = true;
+    this.options.logger.warn({ err: err.message }, 'replay guard: Redis unavailable, writes are checked in this process only');
+  }
+}
