@@ -5,8 +5,10 @@
 import { ApiError } from './api-error';
 import { OPERATIONS, expandPath, type OperationName } from './operations';
 import type {
+  CollectionPage,
   CreateCollectionInput,
   CreateOptions,
+  PageParams,
   PersonalCollection,
   PersonalCollectionPatch,
   SearchParams,
@@ -48,8 +50,14 @@ export class SkillsClient {
     return this.call<SearchResult>('searchSkills', { query: { ...params } });
   }
 
-  async listMyCollections(): Promise<PersonalCollection[]> {
-    return (await this.call<{ collections: PersonalCollection[] }>('listMyCollections', {})).collections;
+  /** One page of the key owner's collections. */
+  listMyCollectionsPage(params: PageParams = {}): Promise<CollectionPage<PersonalCollection>> {
+    return this.call<CollectionPage<PersonalCollection>>('listMyCollections', { query: { ...params } });
+  }
+
+  /** Every collection of the key owner, page after page (at most 100 of them: two requests). */
+  listMyCollections(): Promise<PersonalCollection[]> {
+    return allPages((page) => this.listMyCollectionsPage({ page, limit: 50 }));
   }
 
   async createMyCollection(input: CreateCollectionInput, options: CreateOptions = {}): Promise<PersonalCollection> {
@@ -69,9 +77,14 @@ export class SkillsClient {
     await this.call<{ deleted: true }>('deleteMyCollection', { params: { id } });
   }
 
-  async listWorkspaceCollections(workspaceId: string): Promise<TeamCollection[]> {
-    return (await this.call<{ collections: TeamCollection[] }>('listWorkspaceCollections', { params: { id: workspaceId } }))
-      .collections;
+  /** One page of a workspace's shared collections. */
+  listWorkspaceCollectionsPage(workspaceId: string, params: PageParams = {}): Promise<CollectionPage<TeamCollection>> {
+    return this.call<CollectionPage<TeamCollection>>('listWorkspaceCollections', { params: { id: workspaceId }, query: { ...params } });
+  }
+
+  /** Every shared collection of a workspace, page after page (at most 500: ten requests). */
+  listWorkspaceCollections(workspaceId: string): Promise<TeamCollection[]> {
+    return allPages((page) => this.listWorkspaceCollectionsPage(workspaceId, { page, limit: 50 }));
   }
 
   async createWorkspaceCollection(
@@ -151,4 +164,14 @@ function toApiError(response: Response, payload: unknown): ApiError {
     response.headers.get('x-request-id') ?? undefined,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   );
+}
+
+/** Follows a paged list from page 1 until `hasMore` is false. */
+async function allPages<C>(load: (page: number) => Promise<CollectionPage<C>>): Promise<C[]> {
+  const all: C[] = [];
+  for (let page = 1; ; page++) {
+    const { collections, pagination } = await load(page);
+    all.push(...collections);
+    if (!pagination.hasMore) return all;
+  }
 }

@@ -48,6 +48,20 @@ export interface SearchResult {
   pagination: Pagination;
 }
 
+/** `page` and `limit` of the collection lists; both optional. */
+export interface PageParams {
+  /** 1..50, default 20 */
+  limit?: number;
+  /** from 1, default 1 */
+  page?: number;
+}
+
+/** One page of a collection list, oldest first. */
+export interface CollectionPage<C> {
+  collections: C[];
+  pagination: Pagination;
+}
+
 /** A public skill in a collection; `status: "deleted"` once removed from the catalog. */
 export interface PublicSkillEntry {
   slug: string;

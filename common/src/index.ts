@@ -21,3 +21,4 @@ export * from './process/run-service';
 export * from './db/scratch-database';
 export * from './http/service-app';
 export * from './cache/lru-cache';
+export * from './pagination';

@@ -79,7 +79,7 @@ describe('@skills/client against the OpenAPI document', () => {
 
   it('types personal and team collections as the document does', () => {
     expect(() => assertMatchesOpenApi('GET', `/api/v1/me/collections/${ID}`, 200, json, { data: { collection: personal } })).not.toThrow();
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, { data: { collections: [personal] } })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, { data: { collections: [personal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } })).not.toThrow();
     expect(() =>
       assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/collections/${ID}`, 200, json, { data: { collection: team } }),
     ).not.toThrow();

@@ -181,7 +181,7 @@ describe('assertMatchesOpenApi', () => {
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, noRemaining, body)).toThrow(/RateLimit-Remaining/);
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, etag: 'W/"abc"' }, body)).toThrow(/ETag/);
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, 'cache-control': 'no-store' }, body)).toThrow(/Cache-Control/);
-    const list = { data: { collections: [] } };
+    const list = { data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, list)).toThrow(/Cache-Control/);
     expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, { ...json, 'cache-control': 'private, no-cache' }, list)).not.toThrow();
     // refused before the key is counted: no rate-limit headers needed

@@ -1,4 +1,4 @@
-import { InputError, type ItemType } from '@skills/common';
+import { InputError, paginationOf, type ItemType, type Pagination } from '@skills/common';
 import type { SearchQuery, SearchResult, SearchSort, CatalogItem } from '../engines/search-engine';
 
 /** Deepest reachable result (DESIGN.md §3); engines count matches up to this too. */
@@ -29,7 +29,7 @@ export function toSearchQuery(params: SearchParams): SearchQuery {
 
 export interface SkillsPage {
   skills: CatalogItem[];
-  pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
+  pagination: Pagination;
 }
 
 /** The response body `{ data: <SkillsPage> }`, around the engine's serialised items when it has them. */
@@ -40,15 +40,5 @@ export function skillsPageBody(query: SearchQuery, result: SearchResult): string
 }
 
 export function toSkillsPage(query: SearchQuery, result: SearchResult): SkillsPage {
-  const { page, limit } = query;
-  return {
-    skills: result.items,
-    pagination: {
-      page,
-      limit,
-      total: result.total,
-      totalPages: Math.ceil(result.total / limit),
-      hasMore: page * limit < result.total,
-    },
-  };
+  return { skills: result.items, pagination: paginationOf(query, result.total) };
 }

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { pageQueryFields } from '@skills/common';
 import type { SearchParams } from '../domain/search-request';
 
 /** Category slugs: lower-case words joined by single hyphens. */
@@ -13,7 +14,6 @@ export const searchSkillsQuery = Joi.object<SearchParams>({
   q: Joi.string().trim().max(200).allow(''),
   category: Joi.string().max(100).pattern(SLUG),
   type: Joi.string().valid('skill', 'plugin'),
-  limit: Joi.number().integer().min(1).max(50).default(20),
-  page: Joi.number().integer().min(1).default(1),
+  ...pageQueryFields,
   sort: Joi.string().valid('relevance', 'newest', 'name'),
 });

@@ -2,7 +2,7 @@
  * Rules of personal collections: an account sees and changes only its own;
  * another account's collection answers exactly like a missing one.
  */
-import { ConflictError, NotFoundError, isUuid } from '@skills/common';
+import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
 import { MAX_COLLECTIONS_PER_ACCOUNT } from './limits';
@@ -12,8 +12,11 @@ import type { CollectionsStore, Repositories } from './ports';
 export class PersonalCollectionService {
   constructor(private readonly store: CollectionsStore) {}
 
-  list(accountId: string): Promise<CollectionWithEntries[]> {
-    return this.store.repos.collections.listByOwner(accountId);
+  /** One page of the account's collections and how many it has in all. */
+  async list(accountId: string, page: PageRequest): Promise<{ collections: CollectionWithEntries[]; total: number }> {
+    const { collections } = this.store.repos;
+    const [total, listed] = await Promise.all([collections.countByOwner(accountId), collections.listByOwner(accountId, page)]);
+    return { collections: listed, total };
   }
 
   async get(accountId: string, id: string): Promise<CollectionWithEntries> {

@@ -13,6 +13,7 @@ import type {
   WorkspaceMember,
   WorkspaceRole,
 } from './model';
+import type { PageRequest } from '@skills/common';
 import type { IdempotencyRepository } from './idempotency';
 
 export interface ItemRepository {
@@ -51,8 +52,10 @@ export interface CollectionRepository {
   findById(id: string): Promise<CollectionRecord | null>;
   /** row-locks the collection until the transaction ends */
   lockById(id: string): Promise<CollectionRecord | null>;
-  listByOwner(accountId: string): Promise<CollectionWithEntries[]>;
-  listByWorkspace(workspaceId: string): Promise<CollectionWithEntries[]>;
+  /** one page of an account's collections, oldest first */
+  listByOwner(accountId: string, page: PageRequest): Promise<CollectionWithEntries[]>;
+  /** one page of a workspace's collections, oldest first */
+  listByWorkspace(workspaceId: string, page: PageRequest): Promise<CollectionWithEntries[]>;
   withEntries(collection: CollectionRecord): Promise<CollectionWithEntries>;
   /** serialises creations in one scope (an account or a workspace) so a cap holds */
   lockScope(scopeId: string): Promise<void>;

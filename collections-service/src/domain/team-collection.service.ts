@@ -2,7 +2,7 @@
  * Rules of team collections: the workspace must exist, the caller must be a
  * member, and the role decides what they may do (workspace-access.ts).
  */
-import { ConflictError, NotFoundError, isUuid } from '@skills/common';
+import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
 import { MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
@@ -16,9 +16,16 @@ export type TeamCollectionPatch = Omit<CollectionPatch, 'privateSkillId' | 'remo
 export class TeamCollectionService {
   constructor(private readonly store: CollectionsStore) {}
 
-  async list(accountId: string, workspaceId: string): Promise<CollectionWithEntries[]> {
+  /** One page of the workspace's collections and how many it has in all. */
+  async list(
+    accountId: string,
+    workspaceId: string,
+    page: PageRequest,
+  ): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     await this.access(this.store.repos, accountId, workspaceId, 'read');
-    return this.store.repos.collections.listByWorkspace(workspaceId);
+    const { collections } = this.store.repos;
+    const [total, listed] = await Promise.all([collections.countByWorkspace(workspaceId), collections.listByWorkspace(workspaceId, page)]);
+    return { collections: listed, total };
   }
 
   async get(accountId: string, workspaceId: string, id: string): Promise<CollectionWithEntries> {

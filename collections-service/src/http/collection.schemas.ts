@@ -1,5 +1,6 @@
 /** Request bodies of the collection routes (DESIGN.md §3). joi refuses unknown fields by default. */
 import Joi from 'joi';
+import { pageQueryFields, type PageRequest } from '@skills/common';
 import type { CollectionPatch } from '../domain/model';
 import type { TeamCollectionPatch } from '../domain/team-collection.service';
 
@@ -29,3 +30,6 @@ export const personalPatchSchema = Joi.object<CollectionPatch>({
 })
   .min(1)
   .required();
+
+/** Query of the collection lists: `page` and `limit` as in search; anything else is refused, as there. */
+export const listQuerySchema = Joi.object<PageRequest>(pageQueryFields);

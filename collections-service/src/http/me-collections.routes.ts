@@ -1,9 +1,9 @@
 /** `/api/v1/me/collections`: the caller's personal collections. */
 import { Router } from 'express';
-import { accountOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
+import { accountOf, jsonBody, methodNotAllowed, paginationOf, validate } from '@skills/common';
 import type { PersonalCollectionService } from '../domain/personal-collection.service';
 import type { CollectionWithEntries } from '../domain/model';
-import { createCollectionSchema, personalPatchSchema } from './collection.schemas';
+import { createCollectionSchema, listQuerySchema, personalPatchSchema } from './collection.schemas';
 import { idempotencyRequestOf, sendOutcome } from './idempotency-key';
 import { personalCollectionView } from './views';
 
@@ -12,9 +12,11 @@ export function meCollectionsRoutes(service: PersonalCollectionService): Router 
 
   router
     .route('/api/v1/me/collections')
-    .get(async (_req, res) => {
-      const collections = await service.list(accountOf(res).accountId);
-      res.json({ data: { collections: collections.map(personalCollectionView) } });
+    .get(async (req, res) => {
+      const { accountId } = accountOf(res);
+      const page = validate(listQuerySchema, req.query);
+      const { collections, total } = await service.list(accountId, page);
+      res.json({ data: { collections: collections.map(personalCollectionView), pagination: paginationOf(page, total) } });
     })
     .post(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);

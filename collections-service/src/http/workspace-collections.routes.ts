@@ -1,9 +1,9 @@
 /** `/api/v1/workspaces/:id/collections`: shared collections of a team workspace. */
 import { Router } from 'express';
-import { accountOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
+import { accountOf, jsonBody, methodNotAllowed, paginationOf, validate } from '@skills/common';
 import type { TeamCollectionService } from '../domain/team-collection.service';
 import type { CollectionWithEntries } from '../domain/model';
-import { createCollectionSchema, teamPatchSchema } from './collection.schemas';
+import { createCollectionSchema, listQuerySchema, teamPatchSchema } from './collection.schemas';
 import { idempotencyRequestOf, sendOutcome } from './idempotency-key';
 import { teamCollectionView } from './views';
 
@@ -13,8 +13,9 @@ export function workspaceCollectionsRoutes(service: TeamCollectionService): Rout
   router
     .route('/api/v1/workspaces/:id/collections')
     .get(async (req, res) => {
-      const collections = await service.list(accountOf(res).accountId, req.params.id);
-      res.json({ data: { collections: collections.map(teamCollectionView) } });
+      const page = validate(listQuerySchema, req.query);
+      const { collections, total } = await service.list(accountOf(res).accountId, req.params.id, page);
+      res.json({ data: { collections: collections.map(teamCollectionView), pagination: paginationOf(page, total) } });
     })
     .post(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);

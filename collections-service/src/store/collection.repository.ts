@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility } from '@skills/common';
+import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility, type PageRequest } from '@skills/common';
 import type { CollectionEntry, CollectionRecord, CollectionWithEntries } from '../domain/model';
 import type { CollectionRepository, NewCollection } from '../domain/ports';
 import { iso, type Sql } from './sql';
@@ -72,18 +72,19 @@ export class SqlCollectionRepository implements CollectionRepository {
     return row && toRecord(row);
   }
 
-  async listByOwner(accountId: string): Promise<CollectionWithEntries[]> {
-    const rows = await this.sql.rows<CollectionRow>(
-      `SELECT ${COLUMNS} FROM collections.collections WHERE owner_account_id = $1 ORDER BY created_at, id`,
-      [accountId],
-    );
-    return this.attachEntries(rows.map(toRecord));
+  async listByOwner(accountId: string, page: PageRequest): Promise<CollectionWithEntries[]> {
+    return this.listPage('owner_account_id', accountId, page);
   }
 
-  async listByWorkspace(workspaceId: string): Promise<CollectionWithEntries[]> {
+  async listByWorkspace(workspaceId: string, page: PageRequest): Promise<CollectionWithEntries[]> {
+    return this.listPage('workspace_id', workspaceId, page);
+  }
+
+  /** Oldest first, then by id: a stable order, so pages neither repeat nor skip while nothing is created. */
+  private async listPage(scope: 'owner_account_id' | 'workspace_id', id: string, { page, limit }: PageRequest) {
     const rows = await this.sql.rows<CollectionRow>(
-      `SELECT ${COLUMNS} FROM collections.collections WHERE workspace_id = $1 ORDER BY created_at, id`,
-      [workspaceId],
+      `SELECT ${COLUMNS} FROM collections.collections WHERE ${scope} = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+      [id, limit, (page - 1) * limit],
     );
     return this.attachEntries(rows.map(toRecord));
   }

@@ -309,6 +309,25 @@ describe('personal collections /api/v1/me/collections', () => {
       expect(stored.body.data.collection.name).toBe('Signed name');
     });
 
+    it('lists the caller\'s collections a page at a time, oldest first, and refuses parameters it does not know', async () => {
+      const dora = account();
+      const names = ['one', 'two', 'three', 'four', 'five'];
+      for (const name of names) expect((await h.call(dora, 'post', '/api/v1/me/collections').send({ name })).status).toBe(201);
+      const pageTwo = await h.call(dora, 'get', '/api/v1/me/collections?limit=2&page=2');
+      expect(pageTwo.status).toBe(200);
+      expect(pageTwo.body.data.collections.map((c: { name: string }) => c.name)).toEqual(['three', 'four']);
+      expect(pageTwo.body.data.pagination).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3, hasMore: true });
+      const beyond = await h.call(dora, 'get', '/api/v1/me/collections?limit=2&page=4');
+      expect(beyond.body.data).toEqual({ collections: [], pagination: { page: 4, limit: 2, total: 5, totalPages: 3, hasMore: false } });
+      const byDefault = await h.call(dora, 'get', '/api/v1/me/collections');
+      expect(byDefault.body.data.pagination).toMatchObject({ page: 1, limit: 20, total: 5 });
+      const bad = await h.call(dora, 'get', '/api/v1/me/collections?page=0');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/page/);
+      const unknown = await h.call(dora, 'get', '/api/v1/me/collections?sort=name');
+      expect(unknown.status).toBe(400);
+    });
+
     it('answers 403 to an admin principal on account routes', async () => {
       const res = await h.call(ADMIN, 'get', '/api/v1/me/collections');
       expect(res.status).toBe(403);

@@ -24,7 +24,7 @@ describe('startCollectionsService', () => {
       const signer = new PrincipalSigner({ secret: SECRET });
       const url = '/api/v1/me/collections';
       const res = await fetch(`${service.url}${url}`, { headers: { [PRINCIPAL_HEADER]: signer.sign(account(), 'GET', url) } });
-      expect(await res.json()).toEqual({ data: { collections: [] } });
+      expect(await res.json()).toEqual({ data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
     } finally {
       await service.close();
     }

@@ -192,5 +192,24 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     const res = await h.call(owner, 'post', `/api/v1/workspaces/${fullId}/collections`).send({ name: 'one more' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: 'At most 500 collections are allowed here' });
+
+    // and the list of those 500 comes a page at a time, like search
+    const first = await h.call(viewer, 'get', `/api/v1/workspaces/${fullId}/collections`);
+    expect(first.status).toBe(403); // not a member of that workspace
+    const page = await h.call(owner, 'get', `/api/v1/workspaces/${fullId}/collections`);
+    expect(page.body.data.collections).toHaveLength(20);
+    expect(page.body.data.pagination).toEqual({ page: 1, limit: 20, total: 500, totalPages: 25, hasMore: true });
+    const last = await h.call(owner, 'get', `/api/v1/workspaces/${fullId}/collections?page=10&limit=50`);
+    expect(last.body.data.collections).toHaveLength(50);
+    expect(last.body.data.pagination).toEqual({ page: 10, limit: 50, total: 500, totalPages: 10, hasMore: false });
+    const ids = new Set<string>();
+    for (let n = 1; n <= 10; n++) {
+      const res = await h.call(owner, 'get', `/api/v1/workspaces/${fullId}/collections?limit=50&page=${n}`);
+      for (const c of res.body.data.collections as Array<{ id: string }>) ids.add(c.id);
+    }
+    expect(ids.size).toBe(500);
+    const tooMany = await h.call(owner, 'get', `/api/v1/workspaces/${fullId}/collections?limit=51`).set('Accept-Language', 'fr');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatch(/limit/);
   });
 });

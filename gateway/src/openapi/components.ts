@@ -9,6 +9,13 @@ import type { Example, Header, Parameter, Reference, Response } from './openapi-
 /** One documented message: its catalogue key and example parameters. */
 export type Message = [MessageKey, MessageParams?];
 
+/** The 400s of a paged list (`page`, `limit`, and nothing else in the query). */
+export const PAGE_ERRORS: Message[] = [
+  ['validation.numberMax', { field: 'limit', limit: 50 }],
+  ['validation.numberMin', { field: 'page', limit: 1 }],
+  ['validation.unknownField', { field: 'sort' }],
+];
+
 export const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
 export const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
 export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
@@ -30,6 +37,14 @@ export const headers: Record<string, Header> = {
   ETag: {
     description: 'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged.',
     required: true,
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{1,64}"$' },
+  },
+  // On a 200: the gateway holds at most 1 MB of an answer to hash it (docs/gateway.md "Conditional reads").
+  ETagUpTo1MB: {
+    description:
+      'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged. ' +
+      'Set on every answer of at most 1 MB (every search answer); a larger one (a page of big collections) is streamed without it.',
+    required: false,
     schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{1,64}"$' },
   },
   CacheControl: {
@@ -106,6 +121,9 @@ export const parameters: Record<string, Parameter> = {
     schema: { type: 'string' },
     example: '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35',
   },
+  // `page` and `limit` of the collection lists (search documents its own: its page has the 10,000 window)
+  Limit: { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
+  Page: { name: 'page', in: 'query', description: 'Page to load, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
   WorkspaceId: {
     name: 'id',
     in: 'path',

@@ -82,7 +82,7 @@ function successResponse(spec: OperationSpec): Response {
   const { description, schema, contentType = 'application/json', example } = spec.success;
   const headers: Record<string, Header | Reference> = spec.kind === 'public' ? { ...publicHeaders } : { 'X-Request-Id': headerRef('XRequestId') };
   if (spec.conditional) {
-    headers.ETag = headerRef('ETag');
+    headers.ETag = headerRef('ETagUpTo1MB');
     headers['Cache-Control'] = headerRef('CacheControlRevalidate');
   }
   if (spec.idempotent) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');

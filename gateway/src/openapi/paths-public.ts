@@ -1,5 +1,5 @@
 /** Search and personal collections: `/api/v1/skills`, `/api/v1/me/collections`. */
-import { headerRef, parameterRef, type Message } from './components';
+import { PAGE_ERRORS, headerRef, parameterRef, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { PathItem } from './openapi-types';
 
@@ -106,14 +106,17 @@ const listPersonal = operation({
   operationId: 'listMyCollections',
   summary: 'List the personal collections of the key owner',
   tag: 'Personal collections',
+  description: 'Oldest first, a page at a time like search. Each collection carries all its entries (at most 1,000).',
   kind: 'public',
   conditional: true,
+  parameters: [parameterRef('Page'), parameterRef('Limit')],
   success: {
     status: '200',
-    description: 'The collections, with their public and private skills.',
+    description: 'One page of the collections, with their public and private skills.',
     schema: schemaRef('PersonalCollectionList'),
-    example: { data: { collections: [examplePersonal] } },
+    example: { data: { collections: [examplePersonal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
   },
+  errors: { '400': PAGE_ERRORS },
 });
 
 const createPersonal = operation({

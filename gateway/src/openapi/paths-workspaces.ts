@@ -1,5 +1,5 @@
 /** Team collections: `/api/v1/workspaces/{id}/collections`. */
-import { parameterRef, type Message } from './components';
+import { PAGE_ERRORS, parameterRef, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import { examplePublicEntry } from './paths-public';
 import type { PathItem } from './openapi-types';
@@ -31,14 +31,14 @@ const list = operation({
   tag: 'Team collections',
   kind: 'public',
   conditional: true,
-  parameters: [parameterRef('WorkspaceId')],
+  parameters: [parameterRef('WorkspaceId'), parameterRef('Page'), parameterRef('Limit')],
   success: {
     status: '200',
-    description: 'The collections of the workspace.',
+    description: 'One page of the collections of the workspace, oldest first, each with all its entries (at most 1,000).',
     schema: schemaRef('TeamCollectionList'),
-    example: { data: { collections: [exampleTeam] } },
+    example: { data: { collections: [exampleTeam], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
   },
-  errors: { '403': noAccess, '404': workspaceMissing },
+  errors: { '400': PAGE_ERRORS, '403': noAccess, '404': workspaceMissing },
 });
 
 const create = operation({

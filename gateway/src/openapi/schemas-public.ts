@@ -127,9 +127,9 @@ export const publicSchemas: Record<string, JsonSchema> = {
       updatedAt: timestamp,
     },
   },
-  PersonalCollectionList: envelope({ collections: { type: 'array', items: ref('PersonalCollection') } }),
+  PersonalCollectionList: envelope({ collections: { type: 'array', items: ref('PersonalCollection') }, pagination: ref('Pagination') }),
   PersonalCollectionResult: envelope({ collection: ref('PersonalCollection') }),
-  TeamCollectionList: envelope({ collections: { type: 'array', items: ref('TeamCollection') } }),
+  TeamCollectionList: envelope({ collections: { type: 'array', items: ref('TeamCollection') }, pagination: ref('Pagination') }),
   TeamCollectionResult: envelope({ collection: ref('TeamCollection') }),
   Deleted: envelope({ deleted: { const: true } }),
   CreateCollection: {
