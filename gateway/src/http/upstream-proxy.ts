@@ -71,6 +71,36 @@ function isJson(type: string | string[] | undefined): boolean {
   return typeof type === 'string' && type.startsWith('application/json');
 }
 
+/**
+ * The most of a public read's answer the gateway holds to compute its ETag
+ * (docs/gateway.md "Conditional reads"). A strong ETag must be in the
+ * headers, before the body, so a larger answer (a page of 50 collections of
+ * up to 1,000 entries each can reach megabytes) is streamed untagged.
+ */
+export const ETAG_MAX_BYTES = 1024 * 1024;
+
+/** Tags and sends an answer of at most `ETAG_MAX_BYTES`; streams a larger one through without holding it. */
+async function sendTaggedOrStream(req: Request, res: Response, body: AsyncIterable<Buffer>, cacheControl: string): Promise<void> {
+  const chunks = body[Symbol.asyncIterator]();
+  const held: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) {
+      sendConditional(req, res, Buffer.concat(held, size), cacheControl);
+      return;
+    }
+    held.push(next.value);
+    size += next.value.length;
+    if (size > ETAG_MAX_BYTES) break;
+  }
+  res.setHeader('Cache-Control', cacheControl);
+  await pipeline(async function* () {
+    yield* held.splice(0);
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }, res);
+}
+
 /** Sends a buffered 200 with its ETag, or a bodiless 304 when the client already holds it. */
 export function sendConditional(req: Request, res: Response, body: Buffer, cacheControl: string, etag = strongEtag(body)): void {
   res.setHeader('ETag', etag);
@@ -154,8 +184,7 @@ export class Upstream {
       });
       copyAnswerHead(res, answer.statusCode, answer.headers);
       if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
-        // Reads are small (≤ 50 results, ≤ 500 entries): buffered to hash them.
-        sendConditional(req, res, Buffer.from(await answer.body.arrayBuffer()), options.cacheControl);
+        await sendTaggedOrStream(req, res, answer.body, options.cacheControl);
         return;
       }
       await pipeline(answer.body, res);

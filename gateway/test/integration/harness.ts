@@ -20,6 +20,9 @@ import {
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { startGateway, type GatewayConfig, type RunningService } from '../../src';
 
+/** how many bytes of a `/big` answer the fake service holds back until released */
+export const BIG_ANSWER_HELD_BACK = 4;
+
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789abcdef';
 export const PRINCIPAL_SECRET = 'principal-secret-for-tests-0123456789';
 
@@ -44,6 +47,8 @@ export class FakeService {
   readonly verifier = new PrincipalVerifier({ secret: PRINCIPAL_SECRET });
   /** every request that reached the service past /healthz */
   readonly received: string[] = [];
+  /** what a GET of a path ending in `/big` answers (see start()) */
+  bigAnswer: { bytes: number; release: Promise<void> } | undefined;
 
   constructor(readonly name: string) {}
 
@@ -66,6 +71,16 @@ export class FakeService {
         return;
       }
       if (req.path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 1_500).unref());
+      // A JSON answer of `bigAnswer.bytes`, whose last BIG_ANSWER_HELD_BACK bytes wait for `bigAnswer.release`.
+      if (req.path.endsWith('/big') && this.bigAnswer) {
+        const { bytes, release } = this.bigAnswer;
+        const json = `{"data":{"blob":"${'x'.repeat(bytes - 20)}"}}`;
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes) });
+        res.write(json.slice(0, -BIG_ANSWER_HELD_BACK));
+        await release;
+        res.end(json.slice(-BIG_ANSWER_HELD_BACK));
+        return;
+      }
       // A body that does not change between calls, for conditional requests.
       if (req.path.endsWith('/stable')) {
         res.json({ data: { collection: { name: 'stable' } } });
