@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase } from '@skills/common/testing';
 import { Client, freePort } from '../e2e/helpers';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -65,7 +65,8 @@ export class Proc {
   }
 }
 
-async function answers(url: string): Promise<boolean> {
+/** True when GET `url` answers 2xx within a second. */
+export async function answers(url: string): Promise<boolean> {
   const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
   await res.arrayBuffer();
   return res.ok;
@@ -92,29 +93,47 @@ export interface TopologyOptions {
   embedded?: boolean;
 }
 
+export interface TestDatabaseProcess {
+  databaseUrl: string;
+  /** the embedded database process; absent on a server */
+  postgres?: Proc;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the server in DATABASE_URL, else (or with `embedded`) an embedded Postgres process in `dataDir`. */
+export async function startDatabase(dataDir: string, embedded = false): Promise<TestDatabaseProcess> {
+  if (process.env.DATABASE_URL && !embedded) {
+    const server = await createTestDatabase();
+    return { databaseUrl: server.url, drop: () => server.drop() };
+  }
+  const pgPort = await freePort();
+  const postgres = new Proc('postgres', 'standalone/dist/embedded-postgres-main.js', { DATA_DIR: join(dataDir, 'pgdata'), PG_PORT: String(pgPort) }, pgPort);
+  try {
+    await postgres.start(async () => postgres.lines.some((l) => l.startsWith('READY ')));
+  } catch (err) {
+    await postgres.stop('SIGKILL');
+    throw err;
+  }
+  return {
+    databaseUrl: `postgres://postgres@127.0.0.1:${pgPort}/postgres?sslmode=disable`,
+    postgres,
+    drop: async () => void (await postgres.stop('SIGKILL')),
+  };
+}
+
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const dataDir = await mkdtemp(join(tmpdir(), 'skills-rel-'));
-  let server: TestDatabase | undefined;
-  let postgres: Proc | undefined;
-  let databaseUrl: string;
+  let db: TestDatabaseProcess | undefined;
   const started: Proc[] = [];
   const dispose = async () => {
     for (const p of [...started].reverse()) await p.stop('SIGKILL');
-    await server?.drop().catch(() => undefined);
+    await db?.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    if (process.env.DATABASE_URL && !options.embedded) {
-      server = await createTestDatabase();
-      databaseUrl = server.url;
-    } else {
-      const pgPort = await freePort();
-      postgres = new Proc('postgres', 'standalone/dist/embedded-postgres-main.js', { DATA_DIR: join(dataDir, 'pgdata'), PG_PORT: String(pgPort) }, pgPort);
-      started.push(postgres);
-      const pg = postgres;
-      await pg.start(async () => pg.lines.some((l) => l.startsWith('READY ')));
-      databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres?sslmode=disable`;
-    }
+    db = await startDatabase(dataDir, options.embedded);
+    const { databaseUrl, postgres } = db;
+    if (postgres) started.push(postgres);
     const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
     const shared = { DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' };
     const collections = new Proc('collections-service', 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort);
