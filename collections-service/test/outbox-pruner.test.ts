@@ -230,9 +230,11 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
           late = (await lateTx.query<Row>(INSERT, [null, SKILL_CHANGES_TOPIC, randomUUID()])).rows[0]!;
           early = (await otherTx.query<Row>(INSERT, [null, SKILL_CHANGES_TOPIC, randomUUID()])).rows[0]!;
           await otherTx.query('COMMIT');
-          await subscribe();
+          const reading = await subscribe();
           await eventually(() => positionPast(early), 'the committed row read');
           expect(await sut.runOnce()).toBe(1);
+          // The consumer pauses while the late row commits, so "not read yet" below is certain, not a race with its poll.
+          await reading.stop();
           await lateTx.query('COMMIT');
         } finally {
           await lateTx.end();
@@ -251,6 +253,7 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
       // Visible now, below the group's last id, and not read yet: it must stay.
       expect(await sut.runOnce()).toBe(0);
       expect(await remaining()).toEqual([late.id]);
+      if (db.kind === 'postgres') await subscribe();
 
       await eventually(async () => {
         await sequelize.query('SELECT pg_current_xact_id()'); // on PGlite, moves transaction ids past the late row's

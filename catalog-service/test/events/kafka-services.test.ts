@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { createLogger, PrincipalSigner, type Principal } from '@skills/common';
+import { EMPTY_BODY, bodyDigest, createLogger, PrincipalSigner, type Principal } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import {
   loadCollectionsConfig,
@@ -47,10 +47,13 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
     await db?.drop();
   });
 
-  const call = (base: string, principal: Principal, method: 'GET' | 'PUT' | 'DELETE', url: string) =>
-    request(base)
+  /** A request signed as the gateway would: for this method, URL and body (JSON-encoded, as supertest sends it). */
+  const call = (base: string, principal: Principal, method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) => {
+    const test = request(base)
       [method.toLowerCase() as 'get' | 'put' | 'delete'](url)
-      .set('X-Skills-Principal', signer.sign(principal, method, url));
+      .set('X-Skills-Principal', signer.sign(principal, method, url, body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body))));
+    return body === undefined ? test : test.send(body);
+  };
   const account: Principal = { kind: 'account', accountId: randomUUID(), plan: 'pro', keyId: 'k' };
 
   async function slugsFor(q: string): Promise<string[]> {
@@ -60,7 +63,7 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
   }
 
   it('makes an admin write searchable, and a deletion disappear, through Kafka', async () => {
-    const put = await call(collections.url, { kind: 'admin' }, 'PUT', '/admin/v1/skills/kafka-lag-monitor').send({
+    const put = await call(collections.url, { kind: 'admin' }, 'PUT', '/admin/v1/skills/kafka-lag-monitor', {
       name: 'Kafka lag monitor',
       description: 'Watches consumer groups',
       type: 'plugin',
