@@ -41,8 +41,14 @@ export interface GatewayDeps {
 /** The public entry: health, the admin API, then the proxied routes. */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
-  registerKeyCacheMetrics(metrics, deps.authenticator);
-  if (deps.answerCache) registerAnswerCacheMetrics(metrics, deps.answerCache);
+  registerHitMissCounter(metrics, 'skills_key_cache_lookups_total', 'API key lookups answered from the key cache (hit) or the database (miss)', () =>
+    deps.authenticator.cacheStats(),
+  );
+  const { answerCache } = deps;
+  if (answerCache) {
+    const help = 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
+    registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
+  }
   const app = createServiceApp({ logger: deps.logger, metrics });
   app.use('/admin/v1', requireAdminToken(deps.adminToken));
   // The proxied routes first: they are nearly all the traffic, and their paths
@@ -58,30 +64,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   return app;
 }
 
-/** Counts read at scrape time from the authenticator, which knows nothing of Prometheus. */
-function registerKeyCacheMetrics(metrics: ServiceMetrics, authenticator: KeyAuthenticator): void {
+/**
+ * A hit/miss counter read at scrape time from a cache that knows nothing of
+ * Prometheus (the key cache, the answer cache).
+ */
+function registerHitMissCounter(metrics: ServiceMetrics, name: string, help: string, stats: () => { hits: number; misses: number }): void {
   new Counter({
-    name: 'skills_key_cache_lookups_total',
-    help: 'API key lookups answered from the key cache (hit) or the database (miss)',
+    name,
+    help,
     labelNames: ['result'],
     registers: [metrics.registry],
     collect() {
-      const { hits, misses } = authenticator.cacheStats();
-      this.reset();
-      this.inc({ result: 'hit' }, hits);
-      this.inc({ result: 'miss' }, misses);
-    },
-  });
-}
-
-function registerAnswerCacheMetrics(metrics: ServiceMetrics, cache: AnswerCache): void {
-  new Counter({
-    name: 'skills_answer_cache_lookups_total',
-    help: 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)',
-    labelNames: ['result'],
-    registers: [metrics.registry],
-    collect() {
-      const { hits, misses } = cache.stats();
+      const { hits, misses } = stats();
       this.reset();
       this.inc({ result: 'hit' }, hits);
       this.inc({ result: 'miss' }, misses);

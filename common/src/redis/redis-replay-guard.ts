@@ -11,8 +11,9 @@
  * outage; the window this leaves is a header captured inside the deployment
  * and replayed to another replica within its 5 s lifetime, during the outage.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { failOpenRedis, readyWithin } from './fail-open-redis';
 import { MemoryReplayGuard, isSafeMethod, type ReplayGuard } from '../replay-guard';
 
 export interface RedisReplayGuardOptions {
@@ -38,36 +39,14 @@ export class RedisReplayGuard implements ReplayGuard {
     this.prefix = options.prefix ?? 'skills:principal:';
     this.now = options.now ?? Date.now;
     this.local = new MemoryReplayGuard({ now: this.now });
-    this.redis = new Redis(options.url, {
-      // A request must never queue behind a reconnect.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 250,
-      connectTimeout: 1_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    });
+    this.redis = failOpenRedis(options.url, options.commandTimeoutMs);
     // Without a listener ioredis prints every connection error itself.
     this.redis.on('error', (err: Error) => this.warn(err));
   }
 
-  /**
-   * Waits until Redis answers, at most `timeoutMs`: a service starts with the
-   * shared guard working when Redis is there, and without waiting on it when
-   * it is not (writes are then checked in memory, with the warning).
-   */
-  async ready(timeoutMs = 1_000): Promise<boolean> {
-    if (this.redis.status === 'ready') return true;
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        this.redis.off('ready', onReady);
-        resolve(false);
-      }, timeoutMs);
-      const onReady = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      this.redis.once('ready', onReady);
-    });
+  /** Waits for Redis at most `timeoutMs` (fail-open-redis.ts); true when it answers. */
+  ready(timeoutMs = 1_000): Promise<boolean> {
+    return readyWithin(this.redis, timeoutMs);
   }
 
   async firstUse(jti: string, expiresAt: number, method: string): Promise<boolean> {

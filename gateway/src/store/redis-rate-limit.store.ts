@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failOpenRedis, readyWithin } from '@skills/common/redis';
 import type { Logger } from '@skills/common';
 import type { RateLimitStore, WindowHit } from '../domain/rate-limiter';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
@@ -46,15 +47,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly options: RedisRateLimitStoreOptions) {
     this.prefix = options.prefix ?? 'skills:ratelimit:';
     this.fallback = options.fallback ?? new MemoryRateLimitStore();
-    this.redis = new Redis(options.url, {
-      // Never queue a count behind a reconnect: a request must not wait for Redis.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 250,
-      connectTimeout: 1_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-      lazyConnect: false,
-    });
+    // Never queue a count behind a reconnect: a request must not wait for Redis.
+    this.redis = failOpenRedis(options.url, options.commandTimeoutMs);
     this.redis.defineCommand('skillsRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     // Without a listener ioredis prints every connection error itself.
     this.redis.on('error', (err: Error) => this.warn(err));
@@ -70,15 +64,7 @@ export class RedisRateLimitStore implements RateLimitStore {
    * fail-open case, not a start-up failure).
    */
   async connect(timeoutMs = 1_000): Promise<void> {
-    if (this.redis.status === 'ready') return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => this.redis.once('ready', () => resolve())),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      }),
-    ]);
-    clearTimeout(timer);
+    await readyWithin(this.redis, timeoutMs);
   }
 
   async hit(id: string, windowMs: number): Promise<WindowHit> {

@@ -6,6 +6,13 @@ const json = (text: string, status = 200): BufferedAnswer => ({
   body: Buffer.from(text),
 });
 
+/** A promise the test opens when it likes: loads wait on it, so several requests overlap. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 describe('AnswerCache', () => {
   let now = 0;
   const sut = () => new AnswerCache({ ttlMs: 50, maxEntries: 10, maxBytes: 1_000, now: () => now });
@@ -40,15 +47,14 @@ describe('AnswerCache', () => {
   it('sends concurrent misses of one key upstream once', async () => {
     const cache = sut();
     let loads = 0;
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { opened, open } = gate();
     const load = async () => {
       loads++;
-      await gate;
+      await opened;
       return json('{"shared":true}');
     };
     const waiting = Array.from({ length: 20 }, () => cache.serve('k', load));
-    release();
+    open();
     const served = await Promise.all(waiting);
     expect(loads).toBe(1);
     expect(new Set(served.map((s) => s.answer.body.toString()))).toEqual(new Set(['{"shared":true}']));
@@ -57,15 +63,14 @@ describe('AnswerCache', () => {
   it('never stores an error or a non-JSON answer, and lets each waiting request ask for its own', async () => {
     const cache = sut();
     let loads = 0;
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { opened, open } = gate();
     const load = async () => {
       loads++;
-      await gate;
+      await opened;
       return json(`{"error":"in the language of request ${loads}"}`, 400);
     };
     const waiting = [cache.serve('k', load), cache.serve('k', load)];
-    release();
+    open();
     const served = await Promise.all(waiting);
     expect(served.map((s) => s.kind)).toEqual(['passed', 'passed']);
     expect(loads).toBe(2);

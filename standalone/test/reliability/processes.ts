@@ -93,6 +93,38 @@ export interface TopologyOptions {
   embedded?: boolean;
 }
 
+export interface ServiceProcesses {
+  collections: Proc;
+  catalog: Proc;
+  gateway: Proc;
+}
+
+/**
+ * The three services on free ports, not started: catalog-service and the
+ * gateway pointed at this collections-service (and the gateway at this
+ * catalog-service). `shared` goes to all three (database, secret, log
+ * level...), `gatewayEnv` to the gateway only; `suffix` names the processes.
+ */
+export async function serviceProcesses(shared: Record<string, string>, suffix = '', gatewayEnv: Record<string, string> = {}): Promise<ServiceProcesses> {
+  const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const collectionsUrl = `http://127.0.0.1:${collectionsPort}`;
+  return {
+    collections: new Proc(`collections-service${suffix}`, 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort),
+    catalog: new Proc(
+      `catalog-service${suffix}`,
+      'catalog-service/dist/main.js',
+      { ...shared, PORT: String(catalogPort), POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collectionsUrl },
+      catalogPort,
+    ),
+    gateway: new Proc(
+      `gateway${suffix}`,
+      'gateway/dist/main.js',
+      { ...shared, PORT: String(gatewayPort), ADMIN_TOKEN, CATALOG_URL: `http://127.0.0.1:${catalogPort}`, COLLECTIONS_URL: collectionsUrl, ...gatewayEnv },
+      gatewayPort,
+    ),
+  };
+}
+
 export interface TestDatabaseProcess {
   databaseUrl: string;
   /** the embedded database process; absent on a server */
@@ -134,27 +166,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     db = await startDatabase(dataDir, options.embedded);
     const { databaseUrl, postgres } = db;
     if (postgres) started.push(postgres);
-    const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    const shared = { DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' };
-    const collections = new Proc('collections-service', 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort);
-    const catalog = new Proc(
-      'catalog-service',
-      'catalog-service/dist/main.js',
-      { ...shared, PORT: String(catalogPort), POLL_INTERVAL_MS: '50', COLLECTIONS_URL: `http://127.0.0.1:${collectionsPort}` },
-      catalogPort,
-    );
-    const gateway = new Proc(
-      'gateway',
-      'gateway/dist/main.js',
-      {
-        ...shared,
-        PORT: String(gatewayPort),
-        ADMIN_TOKEN,
-        CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
-        COLLECTIONS_URL: `http://127.0.0.1:${collectionsPort}`,
-      },
-      gatewayPort,
-    );
+    const { collections, catalog, gateway } = await serviceProcesses({ DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' });
     const restart = async (proc: Proc) => {
       if (!started.includes(proc)) started.push(proc);
       await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));
@@ -167,7 +179,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       collections,
       catalog,
       gateway,
-      client: new Client(`http://127.0.0.1:${gatewayPort}`),
+      client: new Client(`http://127.0.0.1:${gateway.port}`),
       allLines: () => started.flatMap((p) => p.lines),
       restart,
       dispose,

@@ -7,8 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, freePort } from '../e2e/helpers';
-import { ADMIN_TOKEN, PRINCIPAL_SECRET, Proc, answers, startDatabase, type TestDatabaseProcess } from './processes';
+import { Client } from '../e2e/helpers';
+import { PRINCIPAL_SECRET, answers, serviceProcesses, startDatabase, type Proc, type TestDatabaseProcess } from './processes';
 
 export interface Replica {
   collections: Proc;
@@ -47,29 +47,9 @@ export async function startReplicatedTopology(options: ReplicatedOptions): Promi
     const replicas: Replica[] = [];
     // One replica after the other: the first one's processes run the migrations.
     for (const n of [1, 2]) {
-      const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-      const collections = new Proc(`collections-service-${n}`, 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort);
-      const catalog = new Proc(
-        `catalog-service-${n}`,
-        'catalog-service/dist/main.js',
-        { ...shared, PORT: String(catalogPort), POLL_INTERVAL_MS: '50', COLLECTIONS_URL: `http://127.0.0.1:${collectionsPort}` },
-        catalogPort,
-      );
-      const gateway = new Proc(
-        `gateway-${n}`,
-        'gateway/dist/main.js',
-        {
-          ...shared,
-          PORT: String(gatewayPort),
-          ADMIN_TOKEN,
-          CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
-          COLLECTIONS_URL: `http://127.0.0.1:${collectionsPort}`,
-          ...options.gatewayEnv,
-        },
-        gatewayPort,
-      );
+      const { collections, catalog, gateway } = await serviceProcesses(shared, `-${n}`, options.gatewayEnv);
       for (const proc of [collections, catalog, gateway]) await start(proc);
-      replicas.push({ collections, catalog, gateway, client: new Client(`http://127.0.0.1:${gatewayPort}`) });
+      replicas.push({ collections, catalog, gateway, client: new Client(`http://127.0.0.1:${gateway.port}`) });
     }
     return { replicas: replicas as [Replica, Replica], dispose };
   } catch (err) {
