@@ -13,6 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeCatalog, loadCatalog } from './catalog';
+import { readChangesFeed, type FeedResult } from './changes-feed';
 import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
 import { latencyChart } from './chart';
@@ -92,6 +93,9 @@ async function main(): Promise<void> {
       quality = await measureQuality(gw, apiKey, catalog.lines, progress);
     }
 
+    phaseTitle('changes feed (one client through the gateway, from the start, 500 an answer)');
+    const feed: FeedResult = await readChangesFeed(gw, apiKey, progress);
+
     // The baseline answers a real, full 20-item search response body, so bytes on the wire match.
     const sample = await fetch(`${gw}/api/v1/skills?limit=20`, { headers: { authorization: `Bearer ${apiKey}` } });
     const bodyFile = join(tmpdir(), `bench-baseline-${process.pid}.json`);
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
       broad: options.vocabulary === 'broad' && !options.corpus,
       items: catalog.source.items,
       catalogService: footprint,
+      feed,
     });
     const title = `${catalog.source.items.toLocaleString('en')} items${catalog.source.kind === 'corpus' ? ' (corpus)' : catalog.source.kind === 'broad' ? ' (broad vocabulary)' : ''}, ${db.kind === 'postgres' ? 'Postgres server' : 'PGlite'}`;
     process.stdout.write(`\n== results (${title})\n${formatTable(results)}\n\n`);
@@ -145,6 +150,7 @@ async function main(): Promise<void> {
     const mb = footprint.rssBytes === undefined ? '–' : `${(footprint.rssBytes / 1024 ** 2).toFixed(0)} MB`;
     const ready = footprint.readySec === undefined ? 'not restarted' : `restart to ready ${footprint.readySec.toFixed(1)} s`;
     process.stdout.write(`catalog-service: RSS ${mb} after the search runs (highest reading), ${ready}\n`);
+    process.stdout.write(`changes feed: ${feed.changes.toLocaleString('en')} changes read in ${feed.seconds.toFixed(1)} s, ${feed.itemsPerSec.toFixed(0)} items/s\n`);
     if (lag) process.stdout.write(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes (search cache ${lagState})\n`);
     process.stdout.write('\n');
     for (const t of targets) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
@@ -165,6 +171,7 @@ async function main(): Promise<void> {
       import: imported,
       indexLag: lag ? { ...lag, searchCache: lagState } : undefined,
       catalogService: footprint,
+      changesFeed: feed,
       quality,
       targets,
     };

@@ -125,6 +125,8 @@ export interface TargetOptions {
   items?: number;
   /** catalog-service's footprint: resident memory after the search runs, restart until ready */
   catalogService?: CatalogFootprint;
+  /** the changes feed read by one client through the gateway */
+  feed?: { itemsPerSec: number };
 }
 
 export interface CatalogFootprint {
@@ -174,6 +176,10 @@ export function checkTargets(
   }
   if (lag) targets.push({ name: 'index lag p99 ≤ 250 ms', measured: `${fmt(lag.p99Ms, 1)} ms`, ok: lag.p99Ms <= 250 });
   if (imp) targets.push({ name: 'import ≥ 10,000 items/s', measured: `${fmt(imp.recordPerSec)} /s`, ok: imp.recordPerSec >= 10_000 });
+  if (options.feed) {
+    const rate = options.feed.itemsPerSec;
+    targets.push({ name: 'changes feed ≥ 2,000 items/s (one client via gateway)', measured: `${fmt(rate)} items/s`, ok: rate >= 2_000 });
+  }
   const footprint = options.catalogService;
   if (large && footprint?.rssBytes !== undefined) {
     const gb = footprint.rssBytes / 1024 ** 3;

@@ -87,6 +87,14 @@ describe('bench statistics', () => {
     ]);
   });
 
+  it('checks the changes feed read through the gateway at 2,000 items/s when it was measured', () => {
+    const feedTarget = (itemsPerSec: number) =>
+      checkTargets([], undefined, undefined, { broad: false, feed: { itemsPerSec } }).find((t) => t.name.startsWith('changes feed'));
+    expect(feedTarget(2_500)).toMatchObject({ measured: '2500 items/s', ok: true });
+    expect(feedTarget(1_999)?.ok).toBe(false);
+    expect(checkTargets([], undefined, undefined).some((t) => t.name.startsWith('changes feed'))).toBe(false);
+  });
+
   it('draws one p50 and one p99 line per scenario', () => {
     const svg = latencyChart([row('baseline', 1, 1), row('baseline', 64, 1), row('search <direct>', 64, 1)], 'Latency');
     expect(svg.match(/<polyline/g)).toHaveLength(4);
