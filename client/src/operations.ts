@@ -5,6 +5,7 @@
  */
 export const OPERATIONS = {
   searchSkills: { method: 'GET', path: '/api/v1/skills' },
+  listSkillChanges: { method: 'GET', path: '/api/v1/skills/changes' },
   listMyCollections: { method: 'GET', path: '/api/v1/me/collections' },
   createMyCollection: { method: 'POST', path: '/api/v1/me/collections' },
   getMyCollection: { method: 'GET', path: '/api/v1/me/collections/{id}' },

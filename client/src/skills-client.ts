@@ -13,6 +13,7 @@ import type {
   PersonalCollectionPatch,
   SearchParams,
   SearchResult,
+  SkillChanges,
   TeamCollection,
   TeamCollectionPatch,
 } from './types';
@@ -48,6 +49,24 @@ export class SkillsClient {
 
   searchSkills(params: SearchParams = {}): Promise<SearchResult> {
     return this.call<SearchResult>('searchSkills', { query: { ...params } });
+  }
+
+  /** The changes after `since` (a nextCursor; absent: from the start), at most `limit` (1..500, default 100). */
+  listSkillChanges(params: { since?: string; limit?: number } = {}): Promise<SkillChanges> {
+    return this.call<SkillChanges>('listSkillChanges', { query: { ...params } });
+  }
+
+  /**
+   * Every answer of the changes feed from `since` until caught up (`hasMore`
+   * false); keep the last `nextCursor` to go on later.
+   */
+  async *followSkillChanges(since?: string, limit = 500): AsyncGenerator<SkillChanges> {
+    for (let cursor = since; ; ) {
+      const page = await this.listSkillChanges({ since: cursor, limit });
+      yield page;
+      if (!page.hasMore) return;
+      cursor = page.nextCursor;
+    }
   }
 
   /** One page of the key owner's collections. */

@@ -48,6 +48,19 @@ export interface SearchResult {
   pagination: Pagination;
 }
 
+/** One entry of the changes feed: the item's latest state. */
+export type SkillChange =
+  | { slug: string; change: 'upsert'; item: CatalogItem; updatedAt: string }
+  | { slug: string; change: 'delete'; updatedAt: string };
+
+export interface SkillChanges {
+  changes: SkillChange[];
+  /** pass it as `since` for the next changes */
+  nextCursor: string;
+  /** more changes are ready now; false: caught up for now */
+  hasMore: boolean;
+}
+
 /** `page` and `limit` of the collection lists; both optional. */
 export interface PageParams {
   /** 1..50, default 20 */

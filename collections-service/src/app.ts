@@ -16,12 +16,14 @@ import {
 } from '@skills/common';
 import { CatalogAdminService } from './domain/catalog-admin.service';
 import { PersonalCollectionService } from './domain/personal-collection.service';
+import { SkillChangesService } from './domain/skill-changes.service';
 import { TeamCollectionService } from './domain/team-collection.service';
 import { WorkspaceAdminService } from './domain/workspace-admin.service';
 import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
 import { healthRoutes } from './http/health.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
+import { skillChangesRoutes } from './http/skill-changes.routes';
 import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
 import { SequelizeStore } from './store/sequelize-store';
 
@@ -45,6 +47,7 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
 
   app.use(meCollectionsRoutes(new PersonalCollectionService(store)));
   app.use(workspaceCollectionsRoutes(new TeamCollectionService(store)));
+  app.use(skillChangesRoutes(new SkillChangesService(store)));
   app.use(adminSkillsRoutes(new CatalogAdminService(store)));
   app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store)));
 

@@ -146,6 +146,10 @@ const messages = {
     en: '"page" × "limit" must be at most {limit}',
     fr: '« page » × « limit » doit valoir au plus {limit}',
   },
+  'validation.cursor': {
+    en: '"{field}" must be a cursor this feed returned as nextCursor',
+    fr: '« {field} » doit être un curseur renvoyé par ce flux dans nextCursor',
+  },
   'collection.tooManyEntries': {
     en: 'A collection holds at most {limit} skills',
     fr: 'Une collection contient au plus {limit} compétences',

@@ -40,13 +40,14 @@ function errorTexts(op: Operation, status: string): string[] {
 describe('openApiDocument', () => {
   const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json');
 
-  it('documents the eleven public operations of the contract and DESIGN.md', () => {
+  it('documents the eleven public operations of the contract and DESIGN.md, and the changes feed', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
       'DELETE /api/v1/me/collections/{id}',
       'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',
       'GET /api/v1/me/collections',
       'GET /api/v1/me/collections/{id}',
       'GET /api/v1/skills',
+      'GET /api/v1/skills/changes',
       'GET /api/v1/workspaces/{id}/collections',
       'GET /api/v1/workspaces/{id}/collections/{collectionId}',
       'PATCH /api/v1/me/collections/{id}',

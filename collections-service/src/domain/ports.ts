@@ -28,6 +28,19 @@ export interface ItemRepository {
   createPrivate(ownerAccountId: string, name: string, description: string): Promise<ItemRecord>;
   /** every item ordered by id, after `after` */
   page(after: string | null, limit: number): Promise<ItemRecord[]>;
+  /**
+   * Public items written after `after` in commit-safe order (written
+   * transaction, then id), only those no transaction still in flight can
+   * precede; at most `limit`.
+   */
+  changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>>;
+}
+
+/** Where a public item's last write stands in the changes feed. */
+export interface ChangePosition {
+  /** the writing transaction's id (xid8, as text: it can pass 2^53) */
+  xid: string;
+  id: string;
 }
 
 export type SkillChangeType = 'skill.upserted' | 'skill.deleted';

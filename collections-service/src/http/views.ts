@@ -49,3 +49,24 @@ export function itemStateView(item: ItemRecord): CatalogItemState {
   const { ownerAccountId: _owner, ...state } = item;
   return state;
 }
+
+/**
+ * One entry of the changes feed: an active public item is an upsert with the
+ * item as search shows it; anything else (deleted, archived, draft) is a
+ * delete, so a mirror drops it.
+ */
+export function skillChangeView(item: ItemRecord) {
+  const base = { slug: item.slug ?? '', updatedAt: item.updatedAt };
+  if (item.status !== 'active') return { ...base, change: 'delete' as const };
+  const view = {
+    id: item.id,
+    slug: item.slug ?? '',
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    category: item.category ?? '',
+    tags: item.tags,
+    updatedAt: item.updatedAt,
+  };
+  return { ...base, change: 'upsert' as const, item: view };
+}

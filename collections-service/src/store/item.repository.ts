@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemStatus, ItemType, ItemVisibility } from '@skills/common';
 import type { ItemRecord, PublicItemInput } from '../domain/model';
-import type { ItemRepository } from '../domain/ports';
+import type { ChangePosition, ItemRepository } from '../domain/ports';
 import { iso, type Sql } from './sql';
 
 interface ItemRow {
@@ -113,5 +113,16 @@ export class SqlItemRepository implements ItemRepository {
         )
       : await this.sql.rows<ItemRow>(`SELECT ${COLUMNS} FROM collections.items ORDER BY id LIMIT $1`, [limit]);
     return rows.map(toRecord);
+  }
+
+  async changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>> {
+    const rows = await this.sql.rows<ItemRow & { written_xid: string }>(
+      `SELECT ${COLUMNS}, written_xid::text AS written_xid FROM collections.items
+       WHERE visibility = 'public' AND (written_xid, id) > ($1::xid8, $2::uuid)
+         AND written_xid < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY written_xid, id LIMIT $3`,
+      [after.xid, after.id, limit],
+    );
+    return rows.map((row) => ({ item: toRecord(row), position: { xid: row.written_xid, id: row.id } }));
   }
 }

@@ -130,4 +130,23 @@ export const collectionsMigrations: Migration[] = [
       CREATE INDEX idempotency_keys_created_idx ON collections.idempotency_keys (created_at);
     `,
   },
+  {
+    id: '005_items_written_xid',
+    up: `
+      -- The changes feed (GET /api/v1/skills/changes): every write of an item
+      -- stamps the writing transaction's id, and the feed reads public items
+      -- in (written_xid, id) order only below the oldest transaction still in
+      -- flight, the outbox's rule: a late commit is never passed over.
+      ALTER TABLE collections.items ADD COLUMN written_xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+      CREATE FUNCTION collections.stamp_written_xid() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.written_xid := pg_current_xact_id();
+        RETURN NEW;
+      END
+      $$;
+      CREATE TRIGGER items_written_xid BEFORE UPDATE ON collections.items
+        FOR EACH ROW EXECUTE FUNCTION collections.stamp_written_xid();
+      CREATE INDEX items_changes_idx ON collections.items (written_xid, id) WHERE visibility = 'public';
+    `,
+  },
 ];

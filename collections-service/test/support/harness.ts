@@ -37,6 +37,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface Harness {
   app: Express;
   sequelize: Sequelize;
+  /** the test database's URL, for a second connection of the test's own */
+  databaseUrl: string;
   /** the principal header the gateway would send for this method and url (and body digest: none by default) */
   sign(principal: Principal, method: Method, url: string, body?: SignedBody): string;
   /** a request signed for `principal`, bound to this method and url, and to the body `.send()` is given */
@@ -56,6 +58,7 @@ export async function startHarness(): Promise<Harness> {
   return {
     app,
     sequelize,
+    databaseUrl: db.url,
     sign: (principal, method, url, body) => signer.sign(principal, method, url, body),
     call(principal, method, url) {
       const test = request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, method, url));

@@ -21,9 +21,9 @@ import {
   type PrincipalSigner,
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
-import type { AnswerCache, Served } from './answer-cache';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
+import type { AnswerCache, Served } from './answer-cache';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
 import { copyAnswerHead, sendConditional, type Upstream } from './upstream-proxy';
@@ -70,7 +70,8 @@ async function applyRateLimit(limiter: RateLimiter | undefined, principal: Princ
 /**
  * Public reads get a strong ETag (If-None-Match → 304) and a cache policy:
  * search may be reused for 5 s (a write can stay hidden from a client cache
- * that long), collection reads must be revalidated every time.
+ * that long), collection reads and the changes feed must be revalidated every
+ * time (a feed polled with the same cursor answers 304 while nothing changed).
  */
 function cacheControlOf(route: ProxyRoute): string | undefined {
   if (route.method !== 'GET' || route.auth !== 'key') return undefined;

@@ -26,6 +26,8 @@ const IMPORT = '/admin/v1/skills:import';
 
 export const ROUTES: readonly ProxyRoute[] = [
   { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', sharedAnswer: true },
+  // the changes feed reads the system of record, whatever the search engine
+  { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key' },
   ...['GET', 'POST'].map((method) => ({ method, pattern: '/api/v1/me/collections', upstream: 'collections', auth: 'key' }) as const),
   ...['GET', 'PATCH', 'DELETE'].map(
     (method) => ({ method, pattern: '/api/v1/me/collections/:id', upstream: 'collections', auth: 'key' }) as const,

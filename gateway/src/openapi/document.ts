@@ -9,6 +9,7 @@ import { adminSchemas } from './schemas-admin';
 import { publicSchemas } from './schemas-public';
 import { adminPaths } from './paths-admin';
 import { operationalPaths } from './paths-operational';
+import { changesPaths } from './paths-changes';
 import { publicPaths } from './paths-public';
 import { workspacePaths } from './paths-workspaces';
 import type { OpenApiDocument } from './openapi-types';
@@ -54,7 +55,7 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
   security: [{ apiKey: [] }],
-  paths: { ...publicPaths, ...workspacePaths, ...adminPaths, ...operationalPaths },
+  paths: { ...publicPaths, ...changesPaths, ...workspacePaths, ...adminPaths, ...operationalPaths },
   components: {
     securitySchemes: {
       apiKey: {

@@ -66,6 +66,22 @@ export const publicSchemas: Record<string, JsonSchema> = {
     },
   },
   SearchResult: envelope({ skills: { type: 'array', items: ref('CatalogItem') }, pagination: ref('Pagination') }),
+  SkillChange: {
+    type: 'object',
+    required: ['slug', 'change', 'updatedAt'],
+    additionalProperties: false,
+    properties: {
+      slug: { type: 'string' },
+      change: { type: 'string', enum: ['upsert', 'delete'] },
+      item: { ...ref('CatalogItem'), description: 'The item as search shows it; only on `upsert`.' },
+      updatedAt: timestamp,
+    },
+  },
+  SkillChanges: envelope({
+    changes: { type: 'array', items: ref('SkillChange') },
+    nextCursor: { type: 'string', description: 'Pass it as `since` for the next changes.' },
+    hasMore: { type: 'boolean', description: 'More changes are ready now; false: caught up for now.' },
+  }),
   PublicSkillEntry: {
     type: 'object',
     description: 'A public skill in a collection; a skill deleted from the catalog stays with `status: "deleted"`.',

@@ -155,3 +155,70 @@ describe('POST /admin/v1/reindex', () => {
     expect(r.body.data.pagination.total).toBe(ACTIVE);
   }, 90_000);
 });
+
+describe('GET /api/v1/skills/changes', () => {
+  /** Every active slug search can list, page after page. */
+  async function searchableSlugs(): Promise<string[]> {
+    const slugs: string[] = [];
+    for (let page = 1; ; page++) {
+      const r = await search(`?limit=50&page=${page}`);
+      slugs.push(...(r.body.data.skills as Array<{ slug: string }>).map((s) => s.slug));
+      if (!r.body.data.pagination.hasMore) return slugs.sort();
+    }
+  }
+
+  it('lets a mirror follow the catalog from the start and stay equal to it through writes and deletes', async () => {
+    const api = stack.api();
+    const mirror = new Map<string, string>();
+    const apply = async (since?: string) => {
+      let cursor = since;
+      for await (const page of api.followSkillChanges(since, 100)) {
+        for (const c of page.changes) {
+          if (c.change === 'upsert') mirror.set(c.slug, c.item.name);
+          else mirror.delete(c.slug);
+        }
+        cursor = page.nextCursor;
+      }
+      return cursor as string;
+    };
+    const cursor = await apply();
+    expect([...mirror.keys()].sort()).toEqual(await searchableSlugs());
+
+    // polling with the same cursor: nothing new, and a 304 for the answer held
+    const path = `/api/v1/skills/changes?since=${cursor}`;
+    const idle = await stack.client.call('GET', path, { token: key });
+    expect(idle.body.data).toEqual({ changes: [], nextCursor: cursor, hasMore: false });
+    const same = await stack.client.call('GET', path, { token: key, headers: { 'if-none-match': idle.headers.get('etag') as string } });
+    expect(same.status).toBe(304);
+
+    const [gone] = [...mirror.keys()];
+    const put = await stack.client.call('PUT', '/admin/v1/skills/mirror-newcomer', {
+      token: stack.admin,
+      json: { name: 'Mirror newcomer', description: 'Arrives after the mirror caught up.', type: 'plugin', category: 'testing' },
+    });
+    expect(put.status).toBe(201);
+    expect((await stack.client.call('DELETE', `/admin/v1/skills/${gone}`, { token: stack.admin })).status).toBe(200);
+    // On a shared test server another suite's open transaction can hold the two writes back a moment.
+    let next = cursor;
+    await eventually(async () => {
+      next = await apply(next);
+      return mirror.has('mirror-newcomer') && !mirror.has(gone as string) ? true : undefined;
+    }, 15_000, 'the mirror caught up');
+    expect(mirror.get('mirror-newcomer')).toBe('Mirror newcomer');
+    await eventually(async () => {
+      const slugs = await searchableSlugs();
+      return slugs.includes('mirror-newcomer') && !slugs.includes(gone as string) ? slugs : undefined;
+    }, 15_000, 'search caught up');
+    expect([...mirror.keys()].sort()).toEqual(await searchableSlugs());
+  }, 60_000);
+
+  it('answers 400 naming the parameter, and 401 without a key', async () => {
+    const bad = await stack.client.call('GET', '/api/v1/skills/changes?since=abc', { token: key, headers: { 'accept-language': 'fr' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: translate('validation.cursor', 'fr', { field: 'since' }) });
+    const tooMany = await stack.client.call('GET', '/api/v1/skills/changes?limit=501', { token: key });
+    expect(tooMany.body).toEqual({ error: translate('validation.numberMax', 'en', { field: 'limit', limit: 500 }) });
+    const anonymous = await stack.client.call('GET', '/api/v1/skills/changes');
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,31 @@
+/** `GET /api/v1/skills/changes`: the catalog's changes, for clients that keep a copy of it. */
+import { Router } from 'express';
+import Joi from 'joi';
+import { accountOf, methodNotAllowed, validate } from '@skills/common';
+import { FEED_START, decodeCursor, encodeCursor, type SkillChangesService } from '../domain/skill-changes.service';
+import { skillChangeView } from './views';
+
+interface ChangesQuery {
+  since?: string;
+  limit: number;
+}
+
+/** `since`: a nextCursor (absent: from the start); `limit` 1..500. Anything else is refused, as in search. */
+const changesQuery = Joi.object<ChangesQuery>({
+  since: Joi.string().max(200),
+  limit: Joi.number().integer().min(1).max(500).default(100),
+});
+
+export function skillChangesRoutes(service: SkillChangesService): Router {
+  const router = Router();
+  router
+    .route('/api/v1/skills/changes')
+    .get(async (req, res) => {
+      accountOf(res);
+      const query = validate(changesQuery, req.query);
+      const page = await service.after(query.since === undefined ? FEED_START : decodeCursor(query.since), query.limit);
+      res.json({ data: { changes: page.items.map(skillChangeView), nextCursor: encodeCursor(page.next), hasMore: page.hasMore } });
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}
