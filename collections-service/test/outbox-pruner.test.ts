@@ -188,7 +188,7 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
   it('keeps a row that committed late with a lower id than a row every group has passed', async () => {
     // The late writer took its outbox id first but its transaction id is above every
     // saved position (groups read only below the oldest transaction in flight).
-    const late = await insert(await futureTxid());
+    const late = await insert(await futureTxid(1_000_000));
     const early = await insert();
     expect(Number(late.id)).toBeLessThan(Number(early.id));
     await age([late, early], 2 * HOUR_MS);
@@ -285,10 +285,16 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
 });
 
 /** A transaction id well above the oldest one in flight, as a writer still open would hold. */
-async function futureTxid(): Promise<string> {
+/**
+ * A transaction id `ahead` ids above the oldest one in flight: what an open
+ * writer's row would carry. A test that later needs the ids to move past it
+ * keeps `ahead` small; one that only compares positions takes a large one, so
+ * no other write in between can overtake it.
+ */
+async function futureTxid(ahead = 40): Promise<string> {
   const [row] = await sequelize.query<{ txid: string }>(
-    'SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint + 40)::text AS txid',
-    { type: QueryTypes.SELECT },
+    'SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint + $1::bigint)::text AS txid',
+    { type: QueryTypes.SELECT, bind: [ahead] },
   );
   return row!.txid;
 }
