@@ -25,6 +25,38 @@ export interface CatalogItemState {
   updatedAt: string;
   /** Monotonic per item; an older version never overwrites a newer one. */
   version: number;
+  /** What a registry shows beside the text; absent from events written before it existed. */
+  details?: ItemDetails;
+}
+
+/**
+ * An item's registry details (publisher, release, licence, links, use).
+ * `version` here is the release the publisher names ("1.4.0"), unrelated to
+ * the state's own monotonic `version`.
+ */
+export interface ItemDetails {
+  publisher: string | null;
+  version: string | null;
+  /** SPDX id or expression */
+  license: string | null;
+  repositoryUrl: string | null;
+  homepageUrl: string | null;
+  /** non-negative; ranking prefers the most used among equal text matches */
+  downloads: number;
+}
+
+export const NO_DETAILS: Readonly<ItemDetails> = Object.freeze({
+  publisher: null,
+  version: null,
+  license: null,
+  repositoryUrl: null,
+  homepageUrl: null,
+  downloads: 0,
+});
+
+/** The details of a state, none for one written before details existed. */
+export function detailsOf(state: Pick<CatalogItemState, 'details'>): ItemDetails {
+  return state.details ?? NO_DETAILS;
 }
 
 export interface SkillChangeEvent {

@@ -141,6 +141,10 @@ const messages = {
     en: '"{field}" must be a valid email address',
     fr: '« {field} » doit être une adresse e-mail valide',
   },
+  'validation.url': {
+    en: '"{field}" must be an http or https URL',
+    fr: '« {field} » doit être une URL http ou https',
+  },
   'validation.invalid': { en: '"{field}" is invalid', fr: '« {field} » est invalide' },
   'validation.deepPage': {
     en: '"page" × "limit" must be at most {limit}',

@@ -18,6 +18,8 @@ const byJoiType: Record<string, MessageKey> = {
   'string.pattern.name': 'validation.pattern',
   'string.guid': 'validation.uuid',
   'string.email': 'validation.email',
+  'string.uri': 'validation.url',
+  'string.uriCustomScheme': 'validation.url',
   'number.base': 'validation.number',
   'number.integer': 'validation.integer',
   'number.unsafe': 'validation.number',

@@ -1,6 +1,29 @@
-import type { CatalogItemState, Health, ItemType } from '@skills/common';
+import type { CatalogItemState, Health, ItemDetails, ItemType } from '@skills/common';
 
-export type SearchSort = 'relevance' | 'newest' | 'name';
+export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
+
+/** Fields `facets=` may count. */
+export const FACET_FIELDS = ['category', 'type'] as const;
+export type FacetField = (typeof FACET_FIELDS)[number];
+/** Values listed per facet, most frequent first. */
+export const FACET_VALUES_MAX = 100;
+
+export interface FacetValue {
+  value: string;
+  /** matches with this value, capped like `total` */
+  count: number;
+}
+
+export type Facets = Partial<Record<FacetField, FacetValue[]>>;
+
+/** A close spelling that finds more than the query did. */
+export interface Suggestion {
+  q: string;
+  total: number;
+}
+
+/** Fewer matches than this and a search looks for a better spelling. */
+export const SUGGEST_BELOW = 3;
 
 /** A validated search request (DESIGN.md §3). */
 export interface SearchQuery {
@@ -8,6 +31,10 @@ export interface SearchQuery {
   q?: string;
   category?: string;
   type?: ItemType;
+  /** exact tags, every one required */
+  tags?: string[];
+  /** counts to return per value of these fields, over every match */
+  facets?: FacetField[];
   /** 1-based */
   page: number;
   /** 1..50 */
@@ -16,8 +43,8 @@ export interface SearchQuery {
   sort: SearchSort;
 }
 
-/** A catalog item as the public API shows it. */
-export interface CatalogItem {
+/** A catalog item as the public API shows it: its text, filters and registry details. */
+export interface CatalogItem extends ItemDetails {
   id: string;
   slug: string;
   name: string;
@@ -32,6 +59,10 @@ export interface SearchResult {
   items: CatalogItem[];
   /** number of matches (an engine may cap it; see `totalIsCapped`) */
   total: number;
+  /** when the query asked for facets */
+  facets?: Facets;
+  /** when the query found fewer than SUGGEST_BELOW items and a close spelling finds more */
+  suggestion?: Suggestion;
   /**
    * `items` as a JSON array, when the engine keeps its items serialised (the
    * memory index): the response is built around it instead of serialising

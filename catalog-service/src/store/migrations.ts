@@ -115,4 +115,12 @@ export const catalogMigrations: Migration[] = [
       CREATE UNIQUE INDEX reindex_jobs_one_running ON catalog.reindex_jobs ((true)) WHERE status = 'running';
     `,
   },
+  {
+    id: '006_item_details',
+    up: `
+      -- An item's registry details (publisher, release, licence, links, downloads) as the
+      -- event carried them; a state from before details existed has none ('{}').
+      ALTER TABLE catalog.search_items ADD COLUMN details jsonb NOT NULL DEFAULT '{}';
+    `,
+  },
 ];

@@ -18,7 +18,8 @@ class CountingGeneration implements IndexGeneration {
   bump = (): Promise<number> => Promise.resolve(++this.n);
 }
 
-const query = { q: 'skill', page: 1, limit: 20, sort: 'relevance' as const };
+// a browse: a text query finding fewer than 3 would also ask for a spelling suggestion
+const query = { page: 1, limit: 20, sort: 'newest' as const };
 const hitsOf = (sources: unknown[]) => ({
   took: 1,
   timed_out: false,

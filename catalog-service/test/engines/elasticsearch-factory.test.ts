@@ -34,7 +34,7 @@ describe('createSearchEngine', () => {
     try {
       const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
       expect(engine).toBeInstanceOf(ElasticsearchEngine);
-      expect(seen).toEqual(['HEAD /_alias/skills', 'HEAD /_alias/skills-reindex']);
+      expect(seen).toEqual(['HEAD /_alias/skills', 'PUT /skills/_mapping', 'HEAD /_alias/skills-reindex']);
       await engine.close();
     } finally {
       server.close();

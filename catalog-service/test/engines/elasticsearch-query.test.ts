@@ -1,11 +1,11 @@
 import { indexDefinition, toDocument, versionedIndexName } from '../../src/engines/elasticsearch/index-mapping';
-import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
+import { buildSearchRequest, buildSuggestRequest } from '../../src/engines/elasticsearch/query-builder';
 
-const SOURCE = ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'updatedAt'];
+const SOURCE = ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'publisher', 'release', 'license', 'repositoryUrl', 'homepageUrl', 'downloads', 'updatedAt'];
 const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
 
 describe('buildSearchRequest', () => {
-  it('searches name (boosted) and description with typo and prefix matching, filters exact, relevance then newest', () => {
+  it('searches name (boosted) and description with typo and prefix matching, filters exact, relevance × popularity then newest', () => {
     const body = buildSearchRequest({ q: '  kube deploy ', category: 'devops', type: 'skill', page: 1, limit: 20, sort: 'relevance' });
     expect(body).toEqual({
       from: 0,
@@ -13,6 +13,8 @@ describe('buildSearchRequest', () => {
       track_total_hits: 10_000,
       _source: SOURCE,
       query: {
+        function_score: {
+          query: {
         bool: {
           filter: [...ACTIVE_PUBLIC, { term: { category: 'devops' } }, { term: { type: 'skill' } }],
           must: [
@@ -25,7 +27,7 @@ describe('buildSearchRequest', () => {
                       type: 'best_fields',
                       fields: ['name^3', 'description'],
                       operator: 'and',
-                      fuzziness: 'AUTO',
+                      fuzziness: 'AUTO:4,8',
                       prefix_length: 1,
                     },
                   },
@@ -36,6 +38,15 @@ describe('buildSearchRequest', () => {
               },
             },
           ],
+              should: [
+                { match: { 'name.sort': { query: 'kube deploy', boost: 1000 } } },
+                { term: { slug: { value: 'kube-deploy', boost: 1000 } } },
+              ],
+        },
+          },
+          functions: [{ weight: 1 }, { field_value_factor: { field: 'popularity', factor: 0.5, missing: 0 } }],
+          score_mode: 'sum',
+          boost_mode: 'multiply',
         },
       },
       sort: [{ _score: { order: 'desc' } }, { updatedAt: { order: 'desc' } }, { id: { order: 'asc' } }],
@@ -58,6 +69,37 @@ describe('buildSearchRequest', () => {
       { 'name.sort': { order: 'asc' } },
       { id: { order: 'asc' } },
     ]);
+  });
+
+  it('requires every tag with one term filter each', () => {
+    const body = buildSearchRequest({ tags: ['docker', 'lint'], page: 1, limit: 20, sort: 'newest' });
+    expect(body.query).toEqual({ bool: { filter: [...ACTIVE_PUBLIC, { term: { tags: 'docker' } }, { term: { tags: 'lint' } }] } });
+  });
+
+  it('sorts by downloads on sort=popular, then newest, then id, without scoring', () => {
+    const body = buildSearchRequest({ q: 'git', page: 1, limit: 5, sort: 'popular' });
+    expect(body.sort).toEqual([{ downloads: { order: 'desc' } }, { updatedAt: { order: 'desc' } }, { id: { order: 'asc' } }]);
+    expect(body.query).not.toHaveProperty('function_score');
+  });
+
+  it('counts facets with a terms aggregation per field, most frequent first then by value', () => {
+    const body = buildSearchRequest({ q: 'git', facets: ['category', 'type'], page: 1, limit: 5, sort: 'relevance' });
+    const order = [{ _count: 'desc' }, { _key: 'asc' }];
+    expect(body.aggs).toEqual({
+      category: { terms: { field: 'category', size: 100, order } },
+      type: { terms: { field: 'type', size: 100, order } },
+    });
+    expect(buildSearchRequest({ q: 'git', page: 1, limit: 5, sort: 'relevance' })).not.toHaveProperty('aggs');
+  });
+
+  it('asks the term suggester for more frequent spellings of each word, in name and description words', () => {
+    const term = (field: string) => ({
+      term: { field, suggest_mode: 'popular', sort: 'frequency', max_edits: 2, prefix_length: 1, min_word_length: 4, size: 5 },
+    });
+    expect(buildSuggestRequest('dokcer lint')).toEqual({
+      size: 0,
+      suggest: { text: 'dokcer lint', name: term('name.words'), description: term('description.words') },
+    });
   });
 
   it('sorts newest first with text when asked, ignoring the score', () => {
@@ -86,15 +128,6 @@ describe('indexDefinition', () => {
         properties: {
           id: { type: 'keyword' },
           slug: { type: 'keyword' },
-          name: {
-            type: 'text',
-            analyzer: 'english',
-            fields: {
-              prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
-              sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
-            },
-          },
-          description: { type: 'text', analyzer: 'english' },
           type: { type: 'keyword' },
           category: { type: 'keyword' },
           tags: { type: 'keyword' },
@@ -102,6 +135,23 @@ describe('indexDefinition', () => {
           visibility: { type: 'keyword' },
           updatedAt: { type: 'date' },
           version: { type: 'long' },
+          name: {
+            type: 'text',
+            analyzer: 'english',
+            fields: {
+              prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
+              sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
+              words: { type: 'text', analyzer: 'standard' },
+            },
+          },
+          description: { type: 'text', analyzer: 'english', fields: { words: { type: 'text', analyzer: 'standard' } } },
+          publisher: { type: 'keyword' },
+          release: { type: 'keyword', index: false },
+          license: { type: 'keyword' },
+          repositoryUrl: { type: 'keyword', index: false, doc_values: false },
+          homepageUrl: { type: 'keyword', index: false, doc_values: false },
+          downloads: { type: 'long' },
+          popularity: { type: 'float' },
         },
       },
     });
@@ -121,7 +171,18 @@ describe('indexDefinition', () => {
       updatedAt: '2026-11-20T10:00:00.000Z',
       version: 7,
     };
-    expect(toDocument(state)).toEqual(state);
+    const details = { publisher: 'Acme', version: '1.2.0', license: 'MIT', repositoryUrl: 'https://git.example/acme/git-helper', homepageUrl: null, downloads: 9_999 };
+    expect(toDocument(state)).toEqual({ ...state, publisher: null, release: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0, popularity: 0 });
+    expect(toDocument({ ...state, details })).toEqual({
+      ...state,
+      publisher: 'Acme',
+      release: '1.2.0',
+      license: 'MIT',
+      repositoryUrl: 'https://git.example/acme/git-helper',
+      homepageUrl: null,
+      downloads: 9_999,
+      popularity: 0.5, // log10(10,000) = 4: half way
+    });
   });
 
   it('names versioned indices after the alias and the time', () => {

@@ -74,7 +74,7 @@ describe('ElasticsearchEngine.reindex', () => {
 
     const progress: number[] = [];
     const midway = async () => {
-      await sut.search({ q: 'skill', page: 1, limit: 20, sort: 'relevance' });
+      await sut.search({ page: 1, limit: 20, sort: 'newest' });
       await expect(sut.apply([cNewer])).resolves.toEqual({ applied: 1, stale: 0 });
     };
     const result = await sut.reindex(pages([a, b], midway, [c]), (p) => progress.push(p.indexed));

@@ -1,7 +1,9 @@
 /** Shared fixtures of the Elasticsearch wire tests: replies shaped like a 9.x cluster's. */
 import nock from 'nock';
 import { createLogger, type CatalogItemState } from '@skills/common';
+import { popularityOf } from '../../src/domain/popularity';
 import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { addedProperties } from '../../src/engines/elasticsearch/index-mapping';
 
 export const ES = 'http://es.test:9200';
 export const JSON_TYPE = 'application/vnd.elasticsearch+json; compatible-with=9';
@@ -34,7 +36,29 @@ export function ndjson(lines: unknown[]): string {
 }
 
 export function indexLines(index: string, items: CatalogItemState[]): unknown[] {
-  return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: i.version, version_type: 'external' } }, i]);
+  return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: i.version, version_type: 'external' } }, documentOf(i)]);
+}
+
+/** The document written for a state: its fields, then its details flat (the release as `release`) and its popularity. */
+export function documentOf(state: CatalogItemState): Record<string, unknown> {
+  const { details, ...fields } = state;
+  return {
+    ...fields,
+    publisher: details?.publisher ?? null,
+    release: details?.version ?? null,
+    license: details?.license ?? null,
+    repositoryUrl: details?.repositoryUrl ?? null,
+    homepageUrl: details?.homepageUrl ?? null,
+    downloads: details?.downloads ?? 0,
+    popularity: popularityOf(details?.downloads ?? 0),
+  };
+}
+
+/** `PUT /skills/_mapping`: the registry details' fields added to an index made before them (every start). */
+export function mappingUpgrade(scope: nock.Scope): nock.Scope {
+  return scope
+    .put('/skills/_mapping', jsonBody({ properties: addedProperties() }))
+    .reply(200, { acknowledged: true }, REPLY_HEADERS);
 }
 
 export function created(index: string, i: CatalogItemState) {

@@ -7,8 +7,8 @@ import nock from 'nock';
 import { ServiceUnavailableError, createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
-import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
-import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine } from './elasticsearch-wire.fixtures';
+import { buildSearchRequest, buildSuggestRequest } from '../../src/engines/elasticsearch/query-builder';
+import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine, mappingUpgrade } from './elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 
@@ -61,8 +61,9 @@ describe('ElasticsearchEngine.init', () => {
     expect(created).toEqual([`/${FIRST_INDEX}`, `/${FIRST_INDEX}`]);
   });
 
-  it('leaves an existing alias alone', async () => {
+  it('adds the registry details to the mapping of an existing alias, and leaves the alias alone', async () => {
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    mappingUpgrade(nock(ES));
     reindexAliasCheck(nock(ES), false);
     await sut.init();
   });
@@ -70,6 +71,7 @@ describe('ElasticsearchEngine.init', () => {
   it('deletes the index of a reindex whose process died', async () => {
     const abandoned = 'skills-v1763000000000';
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    mappingUpgrade(nock(ES));
     reindexAliasCheck(nock(ES), true);
     markerMapping(nock(ES), abandoned, STALE_BEAT);
     nock(ES).get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
@@ -79,6 +81,7 @@ describe('ElasticsearchEngine.init', () => {
 
   it('leaves a running reindex alone', async () => {
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    mappingUpgrade(nock(ES));
     reindexAliasCheck(nock(ES), true);
     markerMapping(nock(ES), NEW_INDEX, FRESH_BEAT);
     await sut.init();
@@ -102,7 +105,54 @@ describe('ElasticsearchEngine.search', () => {
       .matchHeader('content-type', JSON_TYPE)
       .matchHeader('accept', /compatible-with=9/)
       .reply(200, reply, REPLY_HEADERS);
-    await expect(sut.search(query)).resolves.toEqual({ items: [hit._source], total: 7 });
+    const noDetails = { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0 };
+    await expect(sut.search(query)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 7 });
+  });
+
+  it('maps the details of a hit, the release under `version`', async () => {
+    const details = { publisher: 'Acme', release: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 };
+    nock(ES).post('/skills/_search').reply(200, { ...reply, hits: { ...reply.hits, hits: [{ ...hit, _source: { ...hit._source, ...details } }] } }, REPLY_HEADERS);
+    const { items } = await sut.search(query);
+    expect(items[0]).toMatchObject({ publisher: 'Acme', version: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 });
+  });
+
+  it('answers facets from the terms aggregations, counts capped like the total', async () => {
+    const faceted = { ...query, facets: ['category' as const, 'type' as const] };
+    const aggregations = {
+      category: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'devops', doc_count: 12_000 }, { key: 'data', doc_count: 3 }] },
+      type: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'skill', doc_count: 12_003 }] },
+    };
+    nock(ES)
+      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(faceted))))
+      .reply(200, { ...reply, aggregations }, REPLY_HEADERS);
+    await expect(sut.search(faceted)).resolves.toMatchObject({
+      facets: { category: [{ value: 'devops', count: 10_000 }, { value: 'data', count: 3 }], type: [{ value: 'skill', count: 10_000 }] },
+    });
+  });
+
+  it('suggests the most frequent spelling within the typo rules when a query finds fewer than 3, with its total', async () => {
+    const typo = { q: 'dokcer lnt', page: 1, limit: 20, sort: 'relevance' as const };
+    const none = { ...reply, hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] } };
+    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(typo)))).reply(200, none, REPLY_HEADERS);
+    const suggest = {
+      // "docks" is two edits from a 6-letter word: outside its budget of one; "lnt" is too short to correct
+      name: [{ text: 'dokcer', offset: 0, length: 6, options: [{ text: 'docks', score: 0.6, freq: 40 }, { text: 'docker', score: 0.66, freq: 12 }] }, { text: 'lnt', offset: 7, length: 3, options: [] }],
+      description: [{ text: 'dokcer', offset: 0, length: 6, options: [{ text: 'docker', score: 0.66, freq: 15 }] }, { text: 'lnt', offset: 7, length: 3, options: [] }],
+    };
+    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSuggestRequest('dokcer lnt')))).reply(200, { ...none, suggest }, REPLY_HEADERS);
+    const corrected = { ...typo, q: 'docker lnt', limit: 1 };
+    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(corrected)))).reply(200, reply, REPLY_HEADERS);
+    await expect(sut.search(typo)).resolves.toMatchObject({ total: 0, suggestion: { q: 'docker lnt', total: 7 } });
+  });
+
+  it('suggests nothing when no spelling changes the query', async () => {
+    const rare = { q: 'zyxwv', page: 1, limit: 20, sort: 'relevance' as const };
+    const none = { ...reply, hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] } };
+    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(rare)))).reply(200, none, REPLY_HEADERS);
+    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSuggestRequest('zyxwv')))).reply(200, { ...none, suggest: { name: [{ text: 'zyxwv', offset: 0, length: 5, options: [] }] } }, REPLY_HEADERS);
+    const result = await sut.search(rare);
+    expect(result.total).toBe(0);
+    expect(result).not.toHaveProperty('suggestion');
   });
 
   it('retries after a 429 and answers from the second attempt', async () => {

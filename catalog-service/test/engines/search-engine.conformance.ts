@@ -4,7 +4,7 @@
  * fresh, empty engine.
  */
 import { randomUUID } from 'node:crypto';
-import type { CatalogItemState } from '@skills/common';
+import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
 
 export interface EngineUnderTest {
@@ -70,8 +70,105 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       await sut.apply([item]);
       const { items } = await sut.search(query({ q: 'slack' }));
       expect(items).toEqual([
-        { id: item.id, slug: item.slug, name: 'Slack Notifier', description: 'Posts alerts', type: 'plugin', category: 'messaging', tags: ['chat', 'alerts'], updatedAt: item.updatedAt },
+        {
+          id: item.id,
+          slug: item.slug,
+          name: 'Slack Notifier',
+          description: 'Posts alerts',
+          type: 'plugin',
+          category: 'messaging',
+          tags: ['chat', 'alerts'],
+          ...NO_DETAILS,
+          updatedAt: item.updatedAt,
+        },
       ]);
+    });
+
+    it('returns the registry details of an item', async () => {
+      const details = { publisher: 'Acme', version: '2.1.0', license: 'Apache-2.0', repositoryUrl: 'https://git.example/acme/slack', homepageUrl: null, downloads: 1234 };
+      await sut.apply([itemState({ name: 'Slack Notifier', details })]);
+      const { items } = await sut.search(query({ q: 'slack' }));
+      expect(items[0]).toMatchObject(details);
+    });
+
+    it('puts the most used first among equally good text matches, but an exact name before any', async () => {
+      await sut.apply([
+        itemState({ name: 'Git Tool', details: { ...NO_DETAILS, downloads: 2_000_000 } }),
+        itemState({ name: 'Git Kit', details: { ...NO_DETAILS, downloads: 10 } }),
+      ]);
+      // The less used item is newer, so only popularity can put the other first.
+      expect(await names({ q: 'git' })).toEqual(['Git Tool', 'Git Kit']);
+      expect(await names({ q: 'git kit' })).toEqual(['Git Kit']);
+      await sut.apply([itemState({ name: 'Git', details: { ...NO_DETAILS, downloads: 0 } })]);
+      expect((await names({ q: 'git' }))[0]).toBe('Git');
+    });
+
+    it('orders by downloads on sort=popular, with and without text', async () => {
+      await sut.apply([
+        itemState({ name: 'Lint Alpha', details: { ...NO_DETAILS, downloads: 50 } }),
+        itemState({ name: 'Lint Beta', details: { ...NO_DETAILS, downloads: 5_000 } }),
+        itemState({ name: 'Format Gamma', details: { ...NO_DETAILS, downloads: 500 } }),
+      ]);
+      expect(await names({ sort: 'popular' })).toEqual(['Lint Beta', 'Format Gamma', 'Lint Alpha']);
+      expect(await names({ q: 'lint', sort: 'popular' })).toEqual(['Lint Beta', 'Lint Alpha']);
+    });
+
+    it('filters by tags, every tag required, with and without text', async () => {
+      await sut.apply([
+        itemState({ name: 'Docker Lint', tags: ['docker', 'lint'] }),
+        itemState({ name: 'Docker Build', tags: ['docker', 'build'] }),
+        itemState({ name: 'Shell Lint', tags: ['shell', 'lint'] }),
+      ]);
+      expect(await names({ tags: ['docker'] })).toEqual(['Docker Build', 'Docker Lint']);
+      expect(await names({ tags: ['docker', 'lint'] })).toEqual(['Docker Lint']);
+      expect(await names({ q: 'lint', tags: ['lint'] })).toEqual(expect.arrayContaining(['Docker Lint', 'Shell Lint']));
+      expect(await names({ q: 'docker', tags: ['shell'] })).toEqual([]);
+      expect(await names({ tags: ['nothing-has-this'] })).toEqual([]);
+      expect((await sut.search(query({ tags: ['lint'], limit: 1 }))).total).toBe(2);
+    });
+
+    it('counts facets for the current query and filters, most frequent first', async () => {
+      await sut.apply([
+        itemState({ name: 'Deploy One', category: 'devops', type: 'skill' }),
+        itemState({ name: 'Deploy Two', category: 'devops', type: 'plugin' }),
+        itemState({ name: 'Deploy Three', category: 'cloud', type: 'plugin' }),
+        itemState({ name: 'Invoice Parser', category: 'finance', type: 'skill' }),
+      ]);
+      const deploy = await sut.search(query({ q: 'deploy', facets: ['category', 'type'] }));
+      expect(deploy.facets).toEqual({
+        category: [
+          { value: 'devops', count: 2 },
+          { value: 'cloud', count: 1 },
+        ],
+        type: [
+          { value: 'plugin', count: 2 },
+          { value: 'skill', count: 1 },
+        ],
+      });
+      const browse = await sut.search(query({ type: 'skill', facets: ['category'] }));
+      expect(browse.facets).toEqual({
+        category: [
+          { value: 'devops', count: 1 },
+          { value: 'finance', count: 1 },
+        ],
+      });
+      const tagged = await sut.search(query({ q: 'deploy', facets: ['type'], category: 'devops' }));
+      expect(tagged.facets).toEqual({ type: [{ value: 'plugin', count: 1 }, { value: 'skill', count: 1 }] });
+      expect((await sut.search(query({ q: 'deploy' }))).facets).toBeUndefined();
+    });
+
+    it('finds a word with two typos from 8 letters, but not a 6-letter word with two', async () => {
+      await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Docker Compose' })]);
+      expect(await names({ q: 'kubrenetse' })).toEqual(['Kubernetes Deployer']);
+      expect(await names({ q: 'dcokre' })).toEqual([]);
+    });
+
+    it('suggests a close spelling that finds more when a query finds fewer than 3', async () => {
+      await sut.apply([itemState({ name: 'Docker Compose' }), itemState({ name: 'Dockerfile Linter' }), itemState({ name: 'Dockerize' })]);
+      const typo = await sut.search(query({ q: 'dokcer' }));
+      expect(typo.items.map((i) => i.name)).toEqual(['Docker Compose']);
+      expect(typo.suggestion).toEqual({ q: 'docker', total: 3 });
+      expect((await sut.search(query({ q: 'docker' }))).suggestion).toBeUndefined();
     });
 
     it('ranks a match in the name above a match in the description', async () => {

@@ -91,14 +91,16 @@ describe('GET /api/v1/skills', () => {
     ['limit=abc', '"limit" must be a number', '« limit » doit être un nombre'],
     ['page=1.5', '"page" must be an integer', '« page » doit être un entier'],
     ['type=agent', '"type" must be one of: skill, plugin', '« type » doit valoir l\'une de ces valeurs : skill, plugin'],
-    ['sort=price', '"sort" must be one of: relevance, newest, name', '« sort » doit valoir l\'une de ces valeurs : relevance, newest, name'],
+    ['sort=price', '"sort" must be one of: relevance, newest, name, popular', '« sort » doit valoir l\'une de ces valeurs : relevance, newest, name, popular'],
+    ['facets=category,price', '"facets" must be one of: category, type', '« facets » doit valoir l\'une de ces valeurs : category, type'],
+    ['tag=<51 characters>', '"tag" must be at most 50 characters long', '« tag » doit contenir au plus 50 caractères'],
     ['category=Dev%20Ops', '"category" has an invalid format', '« category » a un format invalide'],
     ['q=<201 characters>', '"q" must be at most 200 characters long', '« q » doit contenir au plus 200 caractères'],
     ['q=a&q=b', '"q" must be a string', '« q » doit être une chaîne'],
     ['catgory=devops', '"catgory" is not an allowed field', '« catgory » n\'est pas un champ autorisé'],
     ['page=201&limit=50', '"page" × "limit" must be at most 10000', '« page » × « limit » doit valoir au plus 10000'],
   ])('refuses %s with a message in English and French', async (label, en, fr) => {
-    const qs = label.replace('<201 characters>', 'a'.repeat(201));
+    const qs = label.replace('<201 characters>', 'a'.repeat(201)).replace('<51 characters>', 'a'.repeat(51));
     const english = await get(`/api/v1/skills?${qs}`);
     const french = await get(`/api/v1/skills?${qs}`, account, 'fr-FR,fr;q=0.9');
     expect([english.status, english.body]).toEqual([400, { error: en }]);

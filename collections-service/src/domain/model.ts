@@ -2,14 +2,15 @@
  * The records the domain works with. Repositories return them; the http
  * layer renders them. Timestamps are ISO-8601 strings.
  */
-import type { CatalogItemState, ItemStatus, ItemType } from '@skills/common';
+import type { CatalogItemState, ItemDetails, ItemStatus, ItemType } from '@skills/common';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
 export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
 
-/** A catalog item with the owner of a private one. */
+/** A catalog item with the owner of a private one; its details are always read with it. */
 export interface ItemRecord extends CatalogItemState {
   ownerAccountId: string | null;
+  details: ItemDetails;
 }
 
 /** A personal (ownerAccountId set) or team (workspaceId set) collection. */
@@ -24,7 +25,7 @@ export interface CollectionRecord {
   updatedAt: string;
 }
 
-export interface PublicEntry {
+export interface PublicEntry extends ItemDetails {
   slug: string;
   name: string;
   type: ItemType;
@@ -55,6 +56,14 @@ export interface PublicItemInput {
   category: string;
   tags: string[];
   status: Exclude<ItemStatus, 'deleted'>;
+  /** absent → none (a PUT replaces the item's details) */
+  publisher?: string | null;
+  version?: string | null;
+  license?: string | null;
+  repositoryUrl?: string | null;
+  homepageUrl?: string | null;
+  /** absent → the stored count stays (usage counts are fed apart from edits) */
+  downloads?: number;
 }
 
 export interface Workspace {

@@ -4,6 +4,11 @@ import { WORKSPACE_ROLES, type PublicItemInput, type WorkspaceRole } from '../do
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
 
+/** A release as publishers write it: "1.4.0", "2.0.0-beta.1", "2024.06" (no spaces). */
+const RELEASE_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+/** An SPDX licence id ("MIT", "Apache-2.0", "LicenseRef-acme") or expression ("MIT OR Apache-2.0"). */
+const SPDX_PATTERN = /^\(?[A-Za-z0-9][A-Za-z0-9.+-]*\)?(?: (?:AND|OR|WITH) \(?[A-Za-z0-9][A-Za-z0-9.+-]*\)?)*$/;
+
 export const slugSchema = Joi.string().pattern(SLUG_PATTERN).required().label('slug');
 
 /** PUT body: everything but the slug, which comes from the path. */
@@ -15,6 +20,13 @@ export const skillFieldsSchema = {
   tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(20).default([]),
   // 'deleted' is reached only through DELETE, which emits skill.deleted.
   status: Joi.string().valid('active', 'draft', 'archived').default('active'),
+  // Registry details: optional; null or absent clears one (downloads: absent keeps the stored count).
+  publisher: Joi.string().trim().min(1).max(200).allow(null),
+  version: Joi.string().trim().max(64).pattern(RELEASE_PATTERN).allow(null),
+  license: Joi.string().trim().max(200).pattern(SPDX_PATTERN).allow(null),
+  repositoryUrl: Joi.string().trim().max(2000).uri({ scheme: ['https', 'http'] }).allow(null),
+  homepageUrl: Joi.string().trim().max(2000).uri({ scheme: ['https', 'http'] }).allow(null),
+  downloads: Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER),
 };
 
 export const putSkillSchema = Joi.object<Omit<PublicItemInput, 'slug'>>(skillFieldsSchema).required();

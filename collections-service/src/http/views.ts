@@ -36,6 +36,7 @@ export function publicSkillView(item: ItemRecord) {
     category: item.category,
     tags: item.tags,
     status: item.status,
+    ...item.details,
     updatedAt: item.updatedAt,
   };
 }
@@ -66,6 +67,7 @@ export function skillChangeView(item: ItemRecord) {
     type: item.type,
     category: item.category ?? '',
     tags: item.tags,
+    ...item.details,
     updatedAt: item.updatedAt,
   };
   return { ...base, change: 'upsert' as const, item: view };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility, type PageRequest } from '@skills/common';
 import type { CollectionEntry, CollectionRecord, CollectionWithEntries } from '../domain/model';
 import type { CollectionRepository, NewCollection } from '../domain/ports';
+import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
 import { iso, type Sql } from './sql';
 
 interface CollectionRow {
@@ -15,7 +16,7 @@ interface CollectionRow {
   updated_at: Date;
 }
 
-interface EntryRow {
+interface EntryRow extends DetailsRow {
   collection_id: string;
   id: string;
   slug: string | null;
@@ -53,6 +54,7 @@ function toEntry(row: EntryRow): CollectionEntry {
     category: row.category,
     status: row.status,
     visibility: 'public',
+    ...detailsOfRow(row),
   };
 }
 
@@ -170,7 +172,7 @@ export class SqlCollectionRepository implements CollectionRepository {
   private async attachEntries(collections: CollectionRecord[]): Promise<CollectionWithEntries[]> {
     if (collections.length === 0) return [];
     const rows = await this.sql.rows<EntryRow>(
-      `SELECT e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility
+      `SELECT e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}
        FROM collections.collection_entries e JOIN collections.items i ON i.id = e.item_id
        WHERE e.collection_id = ANY($1::uuid[])
        ORDER BY e.id`,

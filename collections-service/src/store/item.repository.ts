@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ItemStatus, ItemType, ItemVisibility } from '@skills/common';
 import type { ItemRecord, PublicItemInput } from '../domain/model';
 import type { ChangePosition, ItemRepository } from '../domain/ports';
+import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
 import { iso, type Sql } from './sql';
 
-interface ItemRow {
+interface ItemRow extends DetailsRow {
   id: string;
   slug: string | null;
   name: string;
@@ -19,7 +20,7 @@ interface ItemRow {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, owner_account_id, version, updated_at';
+const COLUMNS = `id, slug, name, description, type, category, tags, status, visibility, owner_account_id, version, updated_at, ${detailsColumns()}`;
 
 function toRecord(row: ItemRow): ItemRecord {
   return {
@@ -35,6 +36,7 @@ function toRecord(row: ItemRow): ItemRecord {
     ownerAccountId: row.owner_account_id,
     version: row.version,
     updatedAt: iso(row.updated_at),
+    details: detailsOfRow(row),
   };
 }
 
@@ -42,15 +44,24 @@ function toRecord(row: ItemRow): ItemRecord {
  * The public-item upsert shared by PUT and import: rows arrive as one JSON
  * array parameter (jsonb_to_recordset), so a batch of any size is one
  * statement with one bind value. `xmax = 0` tells an insert from an update.
+ * The details are replaced like every other field, except `downloads`: a row
+ * without it keeps the stored count (a usage count is fed apart from edits,
+ * and an edit must not reset it).
  */
 const UPSERT_PUBLIC_BODY = `
-  INSERT INTO collections.items AS i (id, slug, name, description, type, category, tags, status, visibility)
-  SELECT r.id, r.slug, r.name, r.description, r.type, r.category, r.tags, r.status, 'public'
+  INSERT INTO collections.items AS i (id, slug, name, description, type, category, tags, status, visibility,
+                                      publisher, release_version, license, repository_url, homepage_url, downloads)
+  SELECT r.id, r.slug, r.name, r.description, r.type, r.category, r.tags, r.status, 'public',
+         r.publisher, r.version, r.license, r."repositoryUrl", r."homepageUrl", r.downloads
   FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, slug text, name text, description text, type text,
-                                          category text, tags text[], status text)
+                                          category text, tags text[], status text, publisher text, version text,
+                                          license text, "repositoryUrl" text, "homepageUrl" text, downloads bigint)
   ON CONFLICT (slug) DO UPDATE SET
     name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
     category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status,
+    publisher = EXCLUDED.publisher, release_version = EXCLUDED.release_version, license = EXCLUDED.license,
+    repository_url = EXCLUDED.repository_url, homepage_url = EXCLUDED.homepage_url,
+    downloads = coalesce(EXCLUDED.downloads, i.downloads),
     version = i.version + 1, updated_at = now()`;
 const UPSERT_PUBLIC = `${UPSERT_PUBLIC_BODY} RETURNING ${COLUMNS}, (xmax = 0) AS inserted`;
 const UPSERT_PUBLIC_IDS = `${UPSERT_PUBLIC_BODY} RETURNING id`;

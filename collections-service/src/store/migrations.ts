@@ -149,4 +149,20 @@ export const collectionsMigrations: Migration[] = [
       CREATE INDEX items_changes_idx ON collections.items (written_xid, id) WHERE visibility = 'public';
     `,
   },
+  {
+    id: '006_item_details',
+    up: `
+      -- Registry details of an item (publisher, release, licence, links,
+      -- downloads). The release is release_version: "version" already counts
+      -- the item's states. downloads is NULL until first counted (read as
+      -- 0), so an upsert without a count keeps the stored one.
+      ALTER TABLE collections.items
+        ADD COLUMN publisher text,
+        ADD COLUMN release_version text,
+        ADD COLUMN license text,
+        ADD COLUMN repository_url text,
+        ADD COLUMN homepage_url text,
+        ADD COLUMN downloads bigint CHECK (downloads >= 0);
+    `,
+  },
 ];

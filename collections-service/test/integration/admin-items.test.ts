@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
+import { NO_DETAILS, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
 import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 interface OutboxRow {
@@ -31,6 +31,7 @@ describe('admin item writes and their outbox events', () => {
         slug: 'prompt-kit',
         ...skill,
         status: 'active',
+        ...NO_DETAILS,
         updatedAt: expect.any(String),
       });
       const updated = await h.call(ADMIN, 'put', '/admin/v1/skills/prompt-kit').send({ ...skill, name: 'Prompt kit 2', status: 'archived' });
@@ -58,9 +59,26 @@ describe('admin item writes and their outbox events', () => {
           visibility: 'public',
           updatedAt: expect.any(String),
           version: 2,
+          details: NO_DETAILS,
         },
       });
       expect(events[0]!.event.version).toBe(1);
+    });
+
+    it('stores the registry details, carries them in the event, and keeps downloads when a PUT leaves them out', async () => {
+      const details = { publisher: 'Acme', version: '1.4.0', license: 'MIT OR Apache-2.0', repositoryUrl: 'https://github.com/acme/lint', homepageUrl: 'https://acme.dev', downloads: 52_000 };
+      const created = await h.call(ADMIN, 'put', '/admin/v1/skills/acme-lint').send({ ...skill, ...details });
+      expect(created.status).toBe(201);
+      expect(created.body.data.skill).toMatchObject(details);
+      const id = created.body.data.skill.id as string;
+
+      const edited = await h.call(ADMIN, 'put', '/admin/v1/skills/acme-lint').send({ ...skill, publisher: 'Acme Inc.' });
+      expect(edited.body.data.skill).toMatchObject({ ...NO_DETAILS, publisher: 'Acme Inc.', downloads: 52_000 });
+      const counted = await h.call(ADMIN, 'put', '/admin/v1/skills/acme-lint').send({ ...skill, downloads: 0 });
+      expect(counted.body.data.skill.downloads).toBe(0);
+
+      const events = await outboxFor(id);
+      expect(events.map((e) => e.event.item.details)).toEqual([details, { ...NO_DETAILS, publisher: 'Acme Inc.', downloads: 52_000 }, NO_DETAILS]);
     });
 
     it.each([
@@ -70,6 +88,11 @@ describe('admin item writes and their outbox events', () => {
       ['an unknown type', '/admin/v1/skills/ok-slug', { ...skill, type: 'theme' }, '"type" must be one of: skill, plugin'],
       ['status deleted', '/admin/v1/skills/ok-slug', { ...skill, status: 'deleted' }, '"status" must be one of: active, draft, archived'],
       ['an unknown field', '/admin/v1/skills/ok-slug', { ...skill, price: 3 }, '"price" is not an allowed field'],
+      ['negative downloads', '/admin/v1/skills/ok-slug', { ...skill, downloads: -1 }, '"downloads" must be greater than or equal to 0'],
+      ['fractional downloads', '/admin/v1/skills/ok-slug', { ...skill, downloads: 1.5 }, '"downloads" must be an integer'],
+      ['a repository that is no URL', '/admin/v1/skills/ok-slug', { ...skill, repositoryUrl: 'github.com/acme' }, '"repositoryUrl" must be an http or https URL'],
+      ['a javascript: homepage', '/admin/v1/skills/ok-slug', { ...skill, homepageUrl: 'javascript:alert(1)' }, '"homepageUrl" must be an http or https URL'],
+      ['a licence that is no SPDX id', '/admin/v1/skills/ok-slug', { ...skill, license: 'MIT; rm -rf' }, '"license" has an invalid format'],
     ])('refuses %s with 400 and writes no event', async (_label, url, body, message) => {
       const before = await outboxCount();
       const res = await h.call(ADMIN, 'put', url).send(body);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { bodyDigest } from '@skills/common';
+import { bodyDigest, NO_DETAILS } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 interface Body {
@@ -115,8 +115,8 @@ describe('personal collections /api/v1/me/collections', () => {
       const res = await patch(id, { skillSlug: 'alpha' });
       expect(res.status).toBe(200);
       expect(res.body.data.collection.skills).toEqual([
-        { slug: 'beta', name: 'Skill beta', type: 'skill', category: 'testing', status: 'active', visibility: 'public' },
-        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public' },
+        { slug: 'beta', name: 'Skill beta', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS },
+        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS },
       ]);
     });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NO_DETAILS } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 describe('team collections /api/v1/workspaces/:id/collections', () => {
@@ -60,7 +61,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.collection.name).toBe('Edited');
       expect(res.body.data.collection.skills).toEqual([
-        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public' },
+        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS },
       ]);
     }
     const denied = await h.call(viewer, 'post', base()).send({ name: 'Nope' });

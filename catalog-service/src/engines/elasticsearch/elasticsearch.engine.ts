@@ -15,10 +15,23 @@
  */
 import { Client, HttpConnection, type estypes } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
-import type { ApplyResult, CatalogItem, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
-import { firstIndexName, indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
+import { MAX_RESULT_WINDOW } from '../../domain/search-request';
+import { editDistanceWithin, typoBudget } from '../../domain/spelling';
+import {
+  SUGGEST_BELOW,
+  type ApplyResult,
+  type CatalogItem,
+  type FacetField,
+  type Facets,
+  type ReindexProgress,
+  type SearchEngine,
+  type SearchQuery,
+  type SearchResult,
+  type Suggestion,
+} from '../search-engine';
+import { addedProperties, firstIndexName, indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
-import { buildSearchRequest } from './query-builder';
+import { buildSearchRequest, buildSuggestRequest } from './query-builder';
 import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
 
 export interface ElasticsearchEngineOptions {
@@ -97,6 +110,8 @@ export class ElasticsearchEngine implements SearchEngine {
    */
   async init(): Promise<void> {
     if (await this.aliasExists(this.alias)) {
+      // An index made before the registry details gains their fields (idempotent when it has them).
+      await this.retrying(() => this.client.indices.putMapping({ index: this.alias, properties: addedProperties() as Record<string, estypes.MappingProperty> }));
       if (await this.aliasExists(this.reindexAlias)) await this.clearAbandonedReindex();
       return;
     }
@@ -114,19 +129,46 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    // the body is built and tested as plain JSON; the client's types are stricter than the DSL needs
-    const body = buildSearchRequest(query) as unknown as Omit<estypes.SearchRequest, 'index'>;
     try {
-      const res = await this.retrying(() => this.client.search<CatalogItem>({ index: this.alias, ...body }));
-      const total = res.hits.total;
-      return {
-        items: res.hits.hits.map((hit) => toCatalogItem(hit._source)),
-        total: typeof total === 'number' ? total : (total?.value ?? 0),
-      };
+      const result = await this.find(query);
+      if (query.q?.trim() && result.total < SUGGEST_BELOW) {
+        const suggestion = await this.suggest(query, result.total);
+        if (suggestion) result.suggestion = suggestion;
+      }
+      return result;
     } catch (err) {
       if (isRetryable(err)) throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
       throw err;
     }
+  }
+
+  private async find(query: SearchQuery): Promise<SearchResult> {
+    // the body is built and tested as plain JSON; the client's types are stricter than the DSL needs
+    const body = buildSearchRequest(query) as unknown as Omit<estypes.SearchRequest, 'index'>;
+    const res = await this.retrying(() => this.client.search<ItemSource>({ index: this.alias, ...body }));
+    const total = res.hits.total;
+    const result: SearchResult = {
+      items: res.hits.hits.map((hit) => toCatalogItem(hit._source)),
+      total: typeof total === 'number' ? total : (total?.value ?? 0),
+    };
+    if (query.facets) result.facets = facetsOf(query.facets, res.aggregations);
+    return result;
+  }
+
+  /**
+   * The term suggester's spellings, filtered by the typo rules every engine
+   * applies; when they change the query and the new one finds more, its
+   * total is counted (one more search of one hit).
+   */
+  private async suggest(query: SearchQuery, total: number): Promise<Suggestion | undefined> {
+    const q = (query.q ?? '').trim();
+    const res = await this.retrying(() =>
+      this.client.search({ index: this.alias, ...(buildSuggestRequest(q) as unknown as Omit<estypes.SearchRequest, 'index'>) }),
+    );
+    const corrected = correctedQuery(q, res.suggest as SuggestReply | undefined);
+    if (corrected === undefined) return undefined;
+    const found = await this.find({ ...query, q: corrected, page: 1, limit: 1, facets: undefined });
+    return found.total > total ? { q: corrected, total: found.total } : undefined;
   }
 
   /**
@@ -330,8 +372,11 @@ function errorTypeOf(err: unknown): string | undefined {
   return body?.error?.type;
 }
 
-function toCatalogItem(source: CatalogItem | undefined): CatalogItem {
-  const s = (source ?? {}) as Partial<CatalogItem> & { slug?: string | null; category?: string | null };
+/** A hit's `_source`: the public fields under their index names (ItemDocument). */
+type ItemSource = Partial<Omit<CatalogItem, 'version'>> & { release?: string | null; slug?: string | null; category?: string | null };
+
+function toCatalogItem(source: ItemSource | undefined): CatalogItem {
+  const s = source ?? {};
   return {
     id: s.id ?? '',
     slug: s.slug ?? '',
@@ -340,6 +385,50 @@ function toCatalogItem(source: CatalogItem | undefined): CatalogItem {
     type: s.type ?? 'skill',
     category: s.category ?? '',
     tags: s.tags ?? [],
+    publisher: s.publisher ?? null,
+    version: s.release ?? null,
+    license: s.license ?? null,
+    repositoryUrl: s.repositoryUrl ?? null,
+    homepageUrl: s.homepageUrl ?? null,
+    downloads: s.downloads ?? 0,
     updatedAt: s.updatedAt ?? '',
   };
+}
+
+interface TermsAggregation {
+  buckets?: Array<{ key: string; doc_count: number }>;
+}
+
+/** Bucket counts as facets, capped like `total` (a terms aggregation counts every match). */
+function facetsOf(fields: readonly FacetField[], aggregations: Record<string, unknown> | undefined): Facets {
+  const facets: Facets = {};
+  for (const field of fields) {
+    const buckets = (aggregations?.[field] as TermsAggregation | undefined)?.buckets ?? [];
+    facets[field] = buckets.map((b) => ({ value: String(b.key), count: Math.min(b.doc_count, MAX_RESULT_WINDOW) }));
+  }
+  return facets;
+}
+
+type SuggestReply = Record<string, Array<{ text: string; options?: Array<{ text: string; freq: number }> }>>;
+
+/**
+ * Each word of `q` replaced by its most frequent spelling, from either
+ * field, within the word's typo budget; undefined when no word changes.
+ */
+function correctedQuery(q: string, suggest: SuggestReply | undefined): string | undefined {
+  const best = new Map<string, { text: string; freq: number }>();
+  for (const entries of Object.values(suggest ?? {})) {
+    for (const entry of entries) {
+      const word = entry.text.toLowerCase();
+      for (const option of entry.options ?? []) {
+        if (!editDistanceWithin(word, option.text, typoBudget(word))) continue;
+        const held = best.get(word);
+        if (!held || option.freq > held.freq || (option.freq === held.freq && option.text < held.text)) best.set(word, option);
+      }
+    }
+  }
+  if (best.size === 0) return undefined;
+  // the words as the suggester's standard analyzer split them
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.map((word) => best.get(word)?.text ?? word).join(' ');
 }

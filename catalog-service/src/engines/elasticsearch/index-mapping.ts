@@ -3,10 +3,30 @@
  * document written for an item, and the versioned index names behind the
  * alias. Pure data, so the wire tests can assert the exact bodies.
  */
-import type { CatalogItemState } from '@skills/common';
+import { detailsOf, type CatalogItemState } from '@skills/common';
+import { popularityOf } from '../../domain/popularity';
 
-/** Fields the public API shows (DESIGN.md §3); searches fetch only these. */
-export const PUBLIC_SOURCE_FIELDS = ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'updatedAt'] as const;
+/**
+ * Fields the public API shows (DESIGN.md §3); searches fetch only these. The
+ * release is `release` here (`version` is the state's version, used for
+ * external versioning) and `version` in the API.
+ */
+export const PUBLIC_SOURCE_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'type',
+  'category',
+  'tags',
+  'publisher',
+  'release',
+  'license',
+  'repositoryUrl',
+  'homepageUrl',
+  'downloads',
+  'updatedAt',
+] as const;
 
 /** The document stored for one item: its full state, tombstones included. */
 export interface ItemDocument {
@@ -21,9 +41,18 @@ export interface ItemDocument {
   visibility: string;
   updatedAt: string;
   version: number;
+  publisher: string | null;
+  release: string | null;
+  license: string | null;
+  repositoryUrl: string | null;
+  homepageUrl: string | null;
+  downloads: number;
+  /** popularityOf(downloads), stored so relevance multiplies by it without a script */
+  popularity: number;
 }
 
 export function toDocument(item: CatalogItemState): ItemDocument {
+  const details = detailsOf(item);
   return {
     id: item.id,
     slug: item.slug,
@@ -36,8 +65,45 @@ export function toDocument(item: CatalogItemState): ItemDocument {
     visibility: item.visibility,
     updatedAt: item.updatedAt,
     version: item.version,
+    publisher: details.publisher,
+    release: details.version,
+    license: details.license,
+    repositoryUrl: details.repositoryUrl,
+    homepageUrl: details.homepageUrl,
+    downloads: details.downloads,
+    popularity: popularityOf(details.downloads),
   };
 }
+
+/** Words as typed (no stemming): what the term suggester proposes spellings from. */
+const WORDS_SUBFIELD = { words: { type: 'text', analyzer: 'standard' } };
+
+/**
+ * What the registry details added to the mapping. Sent with the update
+ * mapping API to an index created before them (new fields and new
+ * multi-fields are the changes it accepts), so a live index takes the new
+ * documents at once; documents written before have none of these values
+ * anyway, and a reindex builds the full mapping.
+ * https://elastic.co/guide/en/elasticsearch/reference/7.8/indices-put-mapping.html
+ */
+export function addedProperties(): Record<string, unknown> {
+  return {
+    name: { type: 'text', analyzer: 'english', fields: { ...NAME_SUBFIELDS, ...WORDS_SUBFIELD } },
+    description: { type: 'text', analyzer: 'english', fields: WORDS_SUBFIELD },
+    publisher: { type: 'keyword' },
+    release: { type: 'keyword', index: false },
+    license: { type: 'keyword' },
+    repositoryUrl: { type: 'keyword', index: false, doc_values: false },
+    homepageUrl: { type: 'keyword', index: false, doc_values: false },
+    downloads: { type: 'long' },
+    popularity: { type: 'float' },
+  };
+}
+
+const NAME_SUBFIELDS = {
+  prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
+  sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
+};
 
 /**
  * Body of `PUT /<index>`. Choices:
@@ -50,6 +116,9 @@ export function toDocument(item: CatalogItemState): ItemDocument {
  *   an edge n-gram subfield rather than `search_as_you_type` because we want
  *   word-prefix matching anywhere in the name, not shingles;
  * - `name.sort` is a lowercased keyword for `sort=name`;
+ * - `name.words` and `description.words` keep words unstemmed for the term
+ *   suggester (a stem such as "librari" is no spelling to propose);
+ * - `popularity` (0..1, domain/popularity.ts) multiplies relevance;
  * - filters are keyword fields, `updatedAt` a date;
  * - `dynamic: strict` so a typo in the document shape fails loudly instead
  *   of growing the mapping.
@@ -84,15 +153,6 @@ export function indexDefinition(meta?: Record<string, unknown>): { settings: Rec
       properties: {
         id: { type: 'keyword' },
         slug: { type: 'keyword' },
-        name: {
-          type: 'text',
-          analyzer: 'english',
-          fields: {
-            prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
-            sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
-          },
-        },
-        description: { type: 'text', analyzer: 'english' },
         type: { type: 'keyword' },
         category: { type: 'keyword' },
         tags: { type: 'keyword' },
@@ -100,6 +160,7 @@ export function indexDefinition(meta?: Record<string, unknown>): { settings: Rec
         visibility: { type: 'keyword' },
         updatedAt: { type: 'date' },
         version: { type: 'long' },
+        ...addedProperties(),
       },
     },
   };

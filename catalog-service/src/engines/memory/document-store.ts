@@ -6,6 +6,8 @@
  * sweep it out. Per-document data is kept in typed arrays where it can be:
  * at 1,000,000 items every object or array per document costs tens of MB.
  */
+import { detailsOf } from '@skills/common';
+import { popularityBoost } from '../../domain/popularity';
 import type { CatalogItem } from '../search-engine';
 import type { IndexableItem } from './memory-index';
 import { PostingList } from './postings';
@@ -37,10 +39,13 @@ export class DocumentStore {
   /** the version of the state each ordinal holds */
   versions = new Int32Array(1024);
   updatedMs = new Float64Array(1024);
+  downloads = new Float64Array(1024);
   /** category and type as small integers, so filters compare numbers while reading postings */
   categoryCodes = new Int32Array(1024);
   typeCodes = new Int32Array(1024);
   private readonly codes = new Map<string, number>();
+  /** the key of each code (`c:<slug>` or `t:<type>`) */
+  private readonly codeKeys: string[] = [];
   /** ordinals ever handed out (live and dead) */
   capacity = 0;
   live = 0;
@@ -57,13 +62,24 @@ export class DocumentStore {
   /** Newest first, then by id: the order of browsing and of every tie. */
   readonly compareNewest = (a: number, b: number): number => this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
 
+  /** Most downloaded first, then newest (sort=popular). */
+  readonly comparePopular = (a: number, b: number): number => this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);
+
   readonly compareName = (a: number, b: number): number => compareStrings(this.nameKeys[a]!, this.nameKeys[b]!) || compareStrings(this.ids[a]!, this.ids[b]!);
 
   /** The code of a category (`c:<slug>`) or type (`t:<type>`); undefined for one no document ever had. */
   codeOf(key: string, create = false): number | undefined {
     let code = this.codes.get(key);
-    if (code === undefined && create) this.codes.set(key, (code = this.codes.size));
+    if (code === undefined && create) {
+      this.codes.set(key, (code = this.codes.size));
+      this.codeKeys.push(key);
+    }
     return code;
+  }
+
+  /** The category or type a code stands for. */
+  valueOfCode(code: number): string {
+    return (this.codeKeys[code] as string).slice(2);
   }
 
   /** The item at `doc` as JSON (live ordinals only). */
@@ -88,6 +104,7 @@ export class DocumentStore {
       type: state.type,
       category: state.category ?? '',
       tags: state.tags,
+      ...detailsOf(state),
       updatedAt: new Date(state.updatedAt).toISOString(),
     };
     this.items[doc] = item;
@@ -104,9 +121,10 @@ export class DocumentStore {
     if (slugKey !== exactKey) this.named(slugKey, doc, true);
     this.versions[doc] = version;
     this.updatedMs[doc] = Date.parse(item.updatedAt);
+    this.downloads[doc] = item.downloads;
     this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
     this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
-    this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')));
+    this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads));
     this.live++;
     return doc;
   }
@@ -137,7 +155,13 @@ export class DocumentStore {
     else this.exactNamed.set(key, next.length === 1 ? (next[0] as number) : next);
   }
 
-  private index(doc: number, name: string[], description: string[], tags: string[]): void {
+  /**
+   * Postings hold each term's saturated weight already multiplied by the
+   * document's popularity boost: the boost is the same for every term of a
+   * document, so a sum or max of boosted weights is the boosted text score,
+   * and the early stop's bounds stay exact.
+   */
+  private index(doc: number, name: string[], description: string[], tags: string[], boost: number): void {
     const tf = new Map<string, number>();
     const count = (words: string[], weight: number) => {
       for (const w of words) tf.set(w, (tf.get(w) ?? 0) + weight);
@@ -149,7 +173,7 @@ export class DocumentStore {
     const norm = K1 * (1 - B + (B * length) / AVG_LENGTH);
     for (const [term, f] of tf) {
       const id = this.dictionary.intern(term);
-      (this.postings[id] ??= new PostingList()).add(doc, (f * (K1 + 1)) / (f + norm));
+      (this.postings[id] ??= new PostingList()).add(doc, ((f * (K1 + 1)) / (f + norm)) * boost);
     }
   }
 
@@ -157,6 +181,7 @@ export class DocumentStore {
     if (n <= this.updatedMs.length) return;
     const size = Math.max(n, Math.ceil(this.updatedMs.length * 1.5));
     this.updatedMs = grow(this.updatedMs, new Float64Array(size));
+    this.downloads = grow(this.downloads, new Float64Array(size));
     this.categoryCodes = grow(this.categoryCodes, new Int32Array(size));
     this.typeCodes = grow(this.typeCodes, new Int32Array(size));
     this.versions = grow(this.versions, new Int32Array(size));

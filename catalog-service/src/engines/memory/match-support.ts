@@ -4,9 +4,12 @@
  */
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
+import type { PostingList } from './postings';
+import { tokenize } from './text-analysis';
 
 export const STEM_WEIGHT = 0.9;
 export const TYPO_WEIGHT = 0.5;
+export const TWO_TYPOS_WEIGHT = 0.4;
 /** An exact-name (or slug) match comes before any partial one. */
 export const EXACT_NAME_BONUS = 1_000;
 
@@ -69,13 +72,20 @@ function idf(df: number, docs: number): number {
   return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
 }
 
-/** A query's category and type filters as codes: checked with two integer comparisons per document. */
+/**
+ * A query's filters: category and type as codes (two integer comparisons per
+ * document), tags checked on the document's own list. Every word of a tag is
+ * an index term too, so the shortest posting list among them holds every
+ * tagged document: `driver`, the candidates of a browse by tag.
+ */
 export class DocFilter {
   readonly none: boolean;
-  /** a category or type no document ever had: nothing can match */
+  /** a category, type or tag word no document ever had: nothing can match */
   readonly impossible: boolean;
+  readonly driver: PostingList | undefined;
   private readonly category: number;
   private readonly type: number;
+  private readonly tags: readonly string[];
 
   constructor(
     private readonly store: DocumentStore,
@@ -83,14 +93,28 @@ export class DocFilter {
   ) {
     const category = query.category === undefined ? -1 : store.codeOf(`c:${query.category}`);
     const type = query.type === undefined ? -1 : store.codeOf(`t:${query.type}`);
-    this.impossible = category === undefined || type === undefined;
+    this.tags = query.tags ?? [];
+    let driver: PostingList | undefined;
+    let unknownTagWord = false;
+    for (const word of this.tags.flatMap((tag) => tokenize(tag))) {
+      const id = store.dictionary.idOf(word);
+      const list = id === undefined ? undefined : store.postings[id];
+      if (!list) unknownTagWord = true;
+      else if (!driver || list.length < driver.length) driver = list;
+    }
+    this.driver = driver;
+    this.impossible = category === undefined || type === undefined || unknownTagWord;
     this.category = category ?? -1;
     this.type = type ?? -1;
-    this.none = query.category === undefined && query.type === undefined;
+    this.none = query.category === undefined && query.type === undefined && this.tags.length === 0;
   }
 
   passes(doc: number): boolean {
-    return (this.category < 0 || this.store.categoryCodes[doc] === this.category) && (this.type < 0 || this.store.typeCodes[doc] === this.type);
+    if (this.category >= 0 && this.store.categoryCodes[doc] !== this.category) return false;
+    if (this.type >= 0 && this.store.typeCodes[doc] !== this.type) return false;
+    if (this.tags.length === 0) return true;
+    const held = this.store.item(doc).tags;
+    return this.tags.every((tag) => held.includes(tag));
   }
 }
 

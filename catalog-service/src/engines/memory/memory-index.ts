@@ -8,17 +8,19 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import type { SearchQuery, SearchResult } from '../search-engine';
+import { FACET_VALUES_MAX, SUGGEST_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
+import { DocFilter } from './match-support';
 import { matchQuery } from './query-matcher';
+import { tokenize } from './text-analysis';
 import { TopK } from './top-k';
 
 /** Fewer matches than this and typo candidates join the query (as the Postgres engine did). */
 export const TYPO_FALLBACK_BELOW = 5;
 
 /** What the index keeps of an item state (a CatalogItem is one too). */
-export type IndexableItem = Pick<CatalogItemState, 'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt'>;
+export type IndexableItem = Pick<CatalogItemState, 'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt' | 'details'>;
 
 export function isSearchable(state: Pick<CatalogItemState, 'status' | 'visibility'>): boolean {
   return state.status === 'active' && state.visibility === 'public';
@@ -33,7 +35,7 @@ export class MemoryIndex {
    */
   private readonly hidden = new Map<string, number>();
   /** by filter key: a browse reads only its own filter's documents, already in order */
-  private readonly orders = new Map<string, { newest: BrowseOrder; byName: BrowseOrder }>();
+  private readonly orders = new Map<string, { newest: BrowseOrder; byName: BrowseOrder; popular: BrowseOrder }>();
   /** moves on every change: answers computed before a change are not reused after it */
   generation = 0;
 
@@ -77,36 +79,125 @@ export class MemoryIndex {
     for (const order of this.orders.values()) {
       order.newest.merge();
       order.byName.merge();
+      order.popular.merge();
     }
   }
 
   search(query: SearchQuery): SearchResult {
+    const result = this.find(query);
+    if (query.q !== undefined && result.total < SUGGEST_BELOW) {
+      const suggestion = this.suggest(query, result.total);
+      if (suggestion) result.suggestion = suggestion;
+    }
+    return result;
+  }
+
+  private find(query: SearchQuery): SearchResult {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
     if (query.q === undefined) return this.browse(query, offset, window);
-    const { docs, scores, total } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
-    const compare =
-      query.sort === 'newest'
-        ? this.store.compareNewest
-        : query.sort === 'name'
-          ? this.store.compareName
-          : (a: number, b: number) => scores[b]! - scores[a]! || this.store.compareNewest(a, b);
+    // Facets count every match: the early stop, which skips what cannot reach the page, is off.
+    const { docs, scores, total } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW, query.facets !== undefined);
+    const compare = query.sort === 'relevance' ? (a: number, b: number) => scores[b]! - scores[a]! || this.store.compareNewest(a, b) : this.compareFor(query);
     const top = new TopK(window, (a, b) => compare(a, b) < 0);
     for (const doc of docs) top.offer(doc);
-    return this.page(top.sorted().slice(offset, offset + query.limit), total);
+    const result = this.page(top.sorted().slice(offset, offset + query.limit), total);
+    if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
+    return result;
+  }
+
+  private compareFor(query: SearchQuery): (a: number, b: number) => number {
+    if (query.sort === 'name') return this.store.compareName;
+    if (query.sort === 'popular') return this.store.comparePopular;
+    return this.store.compareNewest;
   }
 
   private browse(query: SearchQuery, offset: number, window: number): SearchResult {
+    if (query.tags?.length) return this.browseTagged(query, offset, window);
     const orders = this.orders.get(filterKey(query.category, query.type));
-    if (!orders) return { items: [], total: 0 };
-    const order = query.sort === 'name' ? orders.byName : orders.newest;
+    if (!orders) return { items: [], total: 0, ...(query.facets ? { facets: emptyFacets(query.facets) } : {}) };
+    const order = query.sort === 'name' ? orders.byName : query.sort === 'popular' ? orders.popular : orders.newest;
     const page: number[] = [];
     let seen = 0;
     order.forEach((doc) => {
       if (seen++ >= offset) page.push(doc);
       return seen < window;
     });
-    return this.page(page, Math.min(order.size, MAX_RESULT_WINDOW));
+    const result = this.page(page, Math.min(order.size, MAX_RESULT_WINDOW));
+    if (query.facets) result.facets = this.browseFacets(query, query.facets);
+    return result;
+  }
+
+  /** A browse by tag reads the candidates of the tag's rarest word, or walks the filter's order when a tag has no word. */
+  private browseTagged(query: SearchQuery, offset: number, window: number): SearchResult {
+    const filter = new DocFilter(this.store, query);
+    const docs: number[] = [];
+    if (!filter.impossible) {
+      const take = (doc: number): void => {
+        if (this.store.isLive(doc) && filter.passes(doc)) docs.push(doc);
+      };
+      const driver = filter.driver;
+      if (driver) for (let i = 0; i < driver.length; i++) take(driver.docs[i]!);
+      else
+        this.orders.get(filterKey(query.category, query.type))?.newest.forEach((doc) => {
+          take(doc);
+          return true;
+        });
+    }
+    const compare = this.compareFor(query);
+    const top = new TopK(window, (a, b) => compare(a, b) < 0);
+    for (const doc of docs) top.offer(doc);
+    const result = this.page(top.sorted().slice(offset, offset + query.limit), Math.min(docs.length, MAX_RESULT_WINDOW));
+    if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
+    return result;
+  }
+
+  /** Facets of a browse without tags: the size of each filter's order, nothing read. */
+  private browseFacets(query: SearchQuery, fields: readonly FacetField[]): Facets {
+    const facets: Facets = {};
+    for (const field of fields) {
+      const counts = new Map<string, number>();
+      for (const [key, orders] of this.orders) {
+        const [category, type] = key.split('\u0000') as [string, string];
+        const value = field === 'category' ? category : type;
+        const other = field === 'category' ? [type, query.type] : [category, query.category];
+        if (value === '*' || other[0] !== (other[1] ?? '*')) continue;
+        if (field === 'category' && query.category !== undefined && value !== query.category) continue;
+        if (field === 'type' && query.type !== undefined && value !== query.type) continue;
+        if (orders.newest.size > 0) counts.set(value, orders.newest.size);
+      }
+      facets[field] = rankFacetValues(counts);
+    }
+    return facets;
+  }
+
+  /**
+   * A close spelling of the query: each word replaced by the most frequent
+   * term within the typo distance (itself included), kept when it finds more.
+   */
+  private suggest(query: SearchQuery, total: number): Suggestion | undefined {
+    const words = tokenize(query.q ?? '');
+    const corrected = words.map((word) => this.bestSpelling(word));
+    const q = corrected.join(' ');
+    if (words.length === 0 || q === words.join(' ')) return undefined;
+    const found = this.find({ ...query, q, page: 1, limit: 1, facets: undefined });
+    return found.total > total ? { q, total: found.total } : undefined;
+  }
+
+  private bestSpelling(word: string): string {
+    const { dictionary, postings } = this.store;
+    const frequency = (id: number | undefined) => (id === undefined ? 0 : (postings[id]?.live ?? 0));
+    let best = word;
+    let bestFrequency = frequency(dictionary.idOf(word));
+    for (const id of [...dictionary.oneEditFrom(word), ...dictionary.twoEditsFrom(word)]) {
+      const f = frequency(id);
+      const term = dictionary.terms[id] as string;
+      if (f > bestFrequency || (f === bestFrequency && f > 0 && best !== word && term < best)) {
+        best = term;
+        bestFrequency = f;
+      }
+    }
+    return best;
   }
 
   private page(docs: number[], total: number): SearchResult {
@@ -117,7 +208,7 @@ export class MemoryIndex {
   rebuilt(): MemoryIndex {
     const fresh = new MemoryIndex();
     for (const [id, version] of this.hidden) fresh.hidden.set(id, version);
-    for (const doc of this.byId.values()) fresh.add(this.store.item(doc), this.store.versions[doc]!);
+    for (const doc of this.byId.values()) fresh.add(stateOf(this.store.item(doc)), this.store.versions[doc]!);
     fresh.settle();
     fresh.generation = this.generation + 1;
     return fresh;
@@ -130,11 +221,16 @@ export class MemoryIndex {
       let orders = this.orders.get(key);
       if (!orders) {
         const live = (d: number) => this.store.isLive(d);
-        orders = { newest: new BrowseOrder(this.store.compareNewest, live), byName: new BrowseOrder(this.store.compareName, live) };
+        orders = {
+          newest: new BrowseOrder(this.store.compareNewest, live),
+          byName: new BrowseOrder(this.store.compareName, live),
+          popular: new BrowseOrder(this.store.comparePopular, live),
+        };
         this.orders.set(key, orders);
       }
       orders.newest.add(doc);
       orders.byName.add(doc);
+      orders.popular.add(doc);
     }
   }
 
@@ -148,8 +244,15 @@ export class MemoryIndex {
       const orders = this.orders.get(key);
       orders?.newest.died();
       orders?.byName.died();
+      orders?.popular.died();
     }
   }
+}
+
+/** An item as served, back in the shape the index takes (its details regrouped). */
+function stateOf(item: CatalogItem): IndexableItem {
+  const { publisher, version, license, repositoryUrl, homepageUrl, downloads, ...rest } = item;
+  return { ...rest, details: { publisher, version, license, repositoryUrl, homepageUrl, downloads } };
 }
 
 function filterKey(category: string | undefined, type: string | undefined): string {
@@ -161,3 +264,29 @@ function filterKeys(category: string, type: string): string[] {
   return [filterKey(undefined, undefined), filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)];
 }
 
+
+/** Counts per value of every match (`docs` holds each match once). */
+function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {
+  const facets: Facets = {};
+  for (const field of fields) {
+    const codes = field === 'category' ? store.categoryCodes : store.typeCodes;
+    const byCode = new Map<number, number>();
+    for (const doc of docs) byCode.set(codes[doc]!, (byCode.get(codes[doc]!) ?? 0) + 1);
+    const counts = new Map<string, number>();
+    for (const [code, count] of byCode) counts.set(store.valueOfCode(code), count);
+    facets[field] = rankFacetValues(counts);
+  }
+  return facets;
+}
+
+/** Most frequent first, then by value; at most FACET_VALUES_MAX values, each count capped like `total`. */
+function rankFacetValues(counts: Map<string, number>): Array<{ value: string; count: number }> {
+  return [...counts]
+    .sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0))
+    .slice(0, FACET_VALUES_MAX)
+    .map(([value, count]) => ({ value, count: Math.min(count, MAX_RESULT_WINDOW) }));
+}
+
+function emptyFacets(fields: readonly FacetField[]): Facets {
+  return Object.fromEntries(fields.map((field) => [field, []]));
+}

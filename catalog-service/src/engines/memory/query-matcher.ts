@@ -3,7 +3,8 @@
  * match (AND); each word stands for a group of dictionary terms: the word
  * itself (weight 1), its other forms with the same stem (0.9), for the last
  * word the terms it begins (0.5–0.85, shorter completions first) and, when
- * the exact query finds fewer than a handful, the terms one edit away (0.5).
+ * the exact query finds fewer than a handful, the terms one edit away (0.5)
+ * and, for words of 8+ letters, two edits away (0.4).
  * A document scores, per group, its best term's idf × saturated weight, plus
  * a bonus when the query is its whole name or slug.
  *
@@ -26,6 +27,7 @@ import {
   scratchFor,
   STEM_WEIGHT,
   TYPO_WEIGHT,
+  TWO_TYPOS_WEIGHT,
   type Matches,
   type Scratch,
   type TermGroup,
@@ -34,8 +36,6 @@ import { runOneWord } from './one-word';
 import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
 
 export type { Matches } from './match-support';
-
-
 
 /** `exhaustive` reads every term (no early stop): the reference the early stop is tested against. */
 export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: number, exhaustive = false): Matches {
@@ -175,7 +175,10 @@ function groupOf(store: DocumentStore, term: QueryTerm, typos: boolean): TermGro
       offer(id, 0.5 + (0.35 * term.text.length) / (dictionary.terms[id] as string).length);
     }
   }
-  if (typos) for (const id of dictionary.oneEditFrom(term.text)) offer(id, TYPO_WEIGHT);
+  if (typos) {
+    for (const id of dictionary.oneEditFrom(term.text)) offer(id, TYPO_WEIGHT);
+    for (const id of dictionary.twoEditsFrom(term.text)) offer(id, TWO_TYPOS_WEIGHT);
+  }
   const ids = [...weights.keys()];
   return { ids, weights: ids.map((id) => weights.get(id) as number), cost: ids.reduce((n, id) => n + (postings[id]?.length ?? 0), 0) };
 }

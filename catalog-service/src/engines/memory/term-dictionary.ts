@@ -4,10 +4,8 @@
  * for prefixes (binary search), and a deletion neighbourhood for typos
  * (SymSpell: two words one edit apart share a one-letter deletion).
  */
+import { editDistanceWithin, TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH } from '../../domain/spelling';
 import { stemOf } from './text-analysis';
-
-/** Words shorter than this get no typo candidates (an edit changes a short word too much). */
-export const TYPO_MIN_LENGTH = 4;
 /** New terms wait unsorted until this many, then merge into the sorted view in one pass. */
 const PENDING_MERGE = 4_096;
 
@@ -16,6 +14,8 @@ export class TermDictionary {
   readonly terms: string[] = [];
   private readonly byStem = new Map<string, number[]>();
   private readonly deletions = new Map<string, number[]>();
+  /** long terms by first letter: the candidates of a two-edit typo (the first letter is kept, as Elasticsearch's prefix_length 1) */
+  private readonly longByInitial = new Map<string, number[]>();
   private sorted: string[] = [];
   private pending: string[] = [];
 
@@ -36,6 +36,7 @@ export class TermDictionary {
     this.terms.push(term);
     push(this.byStem, stemOf(term), id);
     if (typoEligible(term)) for (const variant of deletionsOf(term)) push(this.deletions, variant, id);
+    if (term.length >= TWO_TYPOS_MIN_LENGTH - 2 && typoEligible(term)) push(this.longByInitial, term[0] as string, id);
     this.pending.push(term);
     if (this.pending.length >= PENDING_MERGE) this.mergePending();
     return id;
@@ -73,6 +74,22 @@ export class TermDictionary {
     }
     found.delete(this.ids.get(word) ?? -1);
     return [...found];
+  }
+
+  /**
+   * Ids of the terms two edits from `word` (8+ letters, same first letter).
+   * A scan of the long terms sharing the first letter with a bounded
+   * distance: a 2-deletion neighbourhood would cost ~45 keys per long term,
+   * and this runs only when the exact query found almost nothing.
+   */
+  twoEditsFrom(word: string): number[] {
+    if (word.length < TWO_TYPOS_MIN_LENGTH || !typoEligible(word)) return [];
+    const out: number[] = [];
+    for (const id of this.longByInitial.get(word[0] as string) ?? []) {
+      const term = this.terms[id] as string;
+      if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2)) out.push(id);
+    }
+    return out;
   }
 
   private mergePending(): void {
@@ -136,3 +153,4 @@ export function withinOneEdit(a: string, b: string): boolean {
   }
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
+

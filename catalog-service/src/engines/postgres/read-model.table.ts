@@ -8,7 +8,7 @@
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
-import type { CatalogItemState, Health } from '@skills/common';
+import { detailsOf, NO_DETAILS, type CatalogItemState, type Health, type ItemDetails } from '@skills/common';
 import type { ReindexProgress } from '../search-engine';
 import { INDEX_SUFFIXES, SEARCHABLE, searchTableSql } from './search-table';
 
@@ -23,12 +23,12 @@ export interface FollowPosition {
   id: string;
 }
 
-const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, updated_at, version';
+const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, updated_at, version, details';
 /** What an accepted newer state overwrites; the write also re-stamps the row so replicas follow it. */
 const UPDATE_FROM_EXCLUDED = `slug = EXCLUDED.slug, name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
   category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status, visibility = EXCLUDED.visibility,
-  updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, written_xid = pg_current_xact_id()`;
-const SELECT_STATE = `id, slug, name, description, type, category, tags, status, visibility, updated_at AS "updatedAt", version`;
+  updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, details = EXCLUDED.details, written_xid = pg_current_xact_id()`;
+const SELECT_STATE = `id, slug, name, description, type, category, tags, status, visibility, updated_at AS "updatedAt", version, details`;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 /** Items per INSERT statement: one JSON parameter, bounded so one statement stays short. */
 const APPLY_CHUNK = 1_000;
@@ -36,8 +36,9 @@ const APPLY_CHUNK = 1_000;
 const ANALYZE_AFTER_ROWS = 5_000;
 const ANALYZE_AFTER_SHARE = 0.2;
 
-interface StateRow extends Omit<CatalogItemState, 'updatedAt'> {
+interface StateRow extends Omit<CatalogItemState, 'updatedAt' | 'details'> {
   updatedAt: Date | string;
+  details: Partial<ItemDetails> | string;
 }
 
 export class ReadModelTable {
@@ -148,7 +149,7 @@ export class ReadModelTable {
       `INSERT INTO ${table} AS stored (${COLUMNS})
        SELECT ${COLUMNS}
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, slug text, name text, description text, type text,
-         category text, tags text[], status text, visibility text, updated_at timestamptz, version integer)
+         category text, tags text[], status text, visibility text, updated_at timestamptz, version integer, details jsonb)
        ON CONFLICT (id) DO UPDATE SET ${UPDATE_FROM_EXCLUDED}, indexed_at = now()
        WHERE stored.version < EXCLUDED.version
        RETURNING stored.id`,
@@ -201,7 +202,7 @@ export class ReadModelTable {
       await q(
         `INSERT INTO catalog.search_items_new AS stored (${COLUMNS})
          SELECT o.id, o.slug, o.name, o.description, o.type, o.category, o.tags, o.status, o.visibility,
-                o.updated_at, o.version
+                o.updated_at, o.version, o.details
          FROM catalog.search_items o LEFT JOIN catalog.search_items_new n ON n.id = o.id
          WHERE o.indexed_at >= $1 AND (n.id IS NULL OR n.version < o.version)
          ON CONFLICT (id) DO UPDATE SET ${UPDATE_FROM_EXCLUDED}`,
@@ -256,6 +257,7 @@ function toRecord(item: CatalogItemState): Record<string, unknown> {
     visibility: item.visibility,
     updated_at: item.updatedAt,
     version: item.version,
+    details: detailsOf(item),
   };
 }
 
@@ -272,5 +274,6 @@ function toState(row: StateRow): CatalogItemState {
     visibility: row.visibility,
     updatedAt: new Date(row.updatedAt).toISOString(),
     version: row.version,
+    details: { ...NO_DETAILS, ...(typeof row.details === 'string' ? (JSON.parse(row.details) as Partial<ItemDetails>) : row.details) },
   };
 }
