@@ -31,7 +31,8 @@ export interface SkillsClientOptions {
 
 interface Call {
   params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
+  /** an array value repeats its parameter (`tag=a&tag=b`) */
+  query?: Record<string, string | number | readonly string[] | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -48,7 +49,8 @@ export class SkillsClient {
   }
 
   searchSkills(params: SearchParams = {}): Promise<SearchResult> {
-    return this.call<SearchResult>('searchSkills', { query: { ...params } });
+    const { tags, facets, ...rest } = params;
+    return this.call<SearchResult>('searchSkills', { query: { ...rest, tag: tags, facets: facets?.join(',') } });
   }
 
   /** The changes after `since` (a nextCursor; absent: from the start), at most `limit` (1..500, default 100). */
@@ -133,7 +135,8 @@ export class SkillsClient {
     const { method, path } = OPERATIONS[name];
     const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
     for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, v);
+      else if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = {
       Accept: 'application/json',

@@ -7,10 +7,23 @@
 
 export type ItemType = 'skill' | 'plugin';
 export type ItemStatus = 'active' | 'draft' | 'archived' | 'deleted';
-export type SearchSort = 'relevance' | 'newest' | 'name';
+export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
+export type FacetField = 'category' | 'type';
+
+/** An item's registry details; null (0 downloads) when the publisher gave none. */
+export interface ItemDetails {
+  publisher: string | null;
+  /** the release, e.g. "1.4.0" */
+  version: string | null;
+  /** SPDX id or expression */
+  license: string | null;
+  repositoryUrl: string | null;
+  homepageUrl: string | null;
+  downloads: number;
+}
 
 /** An active public skill or plugin as search returns it. */
-export interface CatalogItem {
+export interface CatalogItem extends ItemDetails {
   id: string;
   slug: string;
   name: string;
@@ -36,6 +49,10 @@ export interface SearchParams {
   q?: string;
   category?: string;
   type?: ItemType;
+  /** exact tags, all required (sent as repeated `tag=`) */
+  tags?: readonly string[];
+  /** fields to count per value over every match (sent as `facets=a,b`) */
+  facets?: readonly FacetField[];
   /** 1..50, default 20 */
   limit?: number;
   /** from 1, default 1; page × limit ≤ 10,000 */
@@ -43,9 +60,19 @@ export interface SearchParams {
   sort?: SearchSort;
 }
 
+export interface FacetValue {
+  value: string;
+  /** capped at 10,000 like `total` */
+  count: number;
+}
+
 export interface SearchResult {
   skills: CatalogItem[];
   pagination: Pagination;
+  /** only when `facets` were asked for */
+  facets?: Partial<Record<FacetField, FacetValue[]>>;
+  /** only when the query found fewer than 3 items and a close spelling finds more */
+  suggestion?: { q: string; total: number };
 }
 
 /** One entry of the changes feed: the item's latest state. */
@@ -76,7 +103,7 @@ export interface CollectionPage<C> {
 }
 
 /** A public skill in a collection; `status: "deleted"` once removed from the catalog. */
-export interface PublicSkillEntry {
+export interface PublicSkillEntry extends ItemDetails {
   slug: string;
   name: string;
   type: ItemType;

@@ -7,6 +7,8 @@
 import {
   OPERATIONS,
   type CatalogItem,
+  type ItemDetails,
+  type SearchResult,
   type CreateCollectionInput,
   type Pagination,
   type PersonalCollection,
@@ -40,6 +42,14 @@ describe('@skills/client against the OpenAPI document', () => {
 
   // Every field is required in these values, so TypeScript makes them complete;
   // the closed schemas of the document then reject a field it lacks or adds.
+  const details: Required<ItemDetails> = {
+    publisher: 'Acme',
+    version: '1.4.0',
+    license: 'MIT',
+    repositoryUrl: 'https://github.com/acme/x',
+    homepageUrl: null,
+    downloads: 12,
+  };
   const item: Required<CatalogItem> = {
     id: ID,
     slug: 'git-commit-helper',
@@ -48,6 +58,7 @@ describe('@skills/client against the OpenAPI document', () => {
     type: 'plugin',
     category: 'developer-tools',
     tags: ['git'],
+    ...details,
     updatedAt: NOW,
   };
   const pagination: Required<Pagination> = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
@@ -56,7 +67,7 @@ describe('@skills/client against the OpenAPI document', () => {
     name: 'Daily',
     description: '',
     skills: [
-      { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public' },
+      { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public', ...details },
       { id: ID, name: 'Mine', description: 'private', visibility: 'private' },
     ],
     createdAt: NOW,
@@ -68,13 +79,20 @@ describe('@skills/client against the OpenAPI document', () => {
     name: 'Kit',
     description: 'd',
     createdBy: ID,
-    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public' }],
+    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details }],
     createdAt: NOW,
     updatedAt: NOW,
   };
 
   it('types search results as the document does', () => {
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: { skills: [item], pagination } })).not.toThrow();
+    const result: Required<SearchResult> = {
+      skills: [item],
+      pagination,
+      facets: { category: [{ value: 'developer-tools', count: 1 }], type: [{ value: 'plugin', count: 1 }] },
+      suggestion: { q: 'git commit', total: 4 },
+    };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: result })).not.toThrow();
   });
 
   it('types personal and team collections as the document does', () => {

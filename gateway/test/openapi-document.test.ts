@@ -120,6 +120,12 @@ describe('assertMatchesOpenApi', () => {
     type: 'skill',
     category: 'developer-tools',
     tags: [],
+    publisher: null,
+    version: null,
+    license: null,
+    repositoryUrl: null,
+    homepageUrl: null,
+    downloads: 0,
     updatedAt: '2026-11-21T09:30:00.000Z',
   };
   const page = (skills: unknown[]) => ({ data: { skills, pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } });

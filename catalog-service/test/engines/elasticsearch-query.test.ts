@@ -25,7 +25,7 @@ describe('buildSearchRequest', () => {
                     multi_match: {
                       query: 'kube deploy',
                       type: 'best_fields',
-                      fields: ['name^3', 'description'],
+                      fields: ['name^3', 'description', 'tags^0.5'],
                       operator: 'and',
                       fuzziness: 'AUTO:4,8',
                       prefix_length: 1,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import pino from 'pino';
 import type { Express } from 'express';
-import { PrincipalSigner, PrincipalVerifier, type Health, type Principal } from '@skills/common';
+import { NO_DETAILS, PrincipalSigner, PrincipalVerifier, type Health, type Principal } from '@skills/common';
 import { createCatalogApp } from '../../src/app';
 import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
 
@@ -48,6 +48,7 @@ const item: CatalogItem = {
   name: 'Kubernetes Deployer',
   description: 'Ships containers',
   type: 'skill',
+  ...NO_DETAILS,
   category: 'devops',
   tags: ['k8s'],
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -82,6 +83,29 @@ describe('GET /api/v1/skills', () => {
       { page: 1, limit: 20, sort: 'newest' },
       { q: 'x', page: 1, limit: 20, sort: 'name' },
     ]);
+  });
+
+  it('passes repeated tags, facets and sort=popular to the engine, and answers its facets and suggestion', async () => {
+    engine.result = {
+      items: [item],
+      total: 1,
+      facets: { type: [{ value: 'skill', count: 1 }], category: [{ value: 'devops', count: 1 }] },
+      suggestion: { q: 'kubernetes', total: 12 },
+    };
+    const res = await get('/api/v1/skills?q=kubrnetes&tag=k8s&tag=deploy&tag=k8s&facets=type,category&sort=popular');
+    expect(engine.queries).toEqual([
+      { q: 'kubrnetes', tags: ['deploy', 'k8s'], facets: ['category', 'type'], page: 1, limit: 20, sort: 'popular' },
+    ]);
+    expect(res.body).toEqual({
+      data: {
+        skills: [item],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false },
+        facets: engine.result.facets,
+        suggestion: { q: 'kubernetes', total: 12 },
+      },
+    });
+    await get('/api/v1/skills?tag=k8s');
+    expect(engine.queries[1]).toEqual({ tags: ['k8s'], page: 1, limit: 20, sort: 'newest' });
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { NO_DETAILS } from '@skills/common';
 import { ConflictError, NotFoundError } from '@skills/common';
 import { applyCollectionPatch } from '../../src/domain/collection-patch';
 import { MAX_ENTRIES_PER_COLLECTION } from '../../src/domain/limits';
@@ -21,6 +22,7 @@ function item(id: string, fields: Partial<ItemRecord>): ItemRecord {
     ownerAccountId: null,
     version: 1,
     updatedAt: '2026-01-01T00:00:00.000Z',
+    details: NO_DETAILS,
     ...fields,
   };
 }

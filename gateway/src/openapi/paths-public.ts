@@ -15,6 +15,12 @@ export const exampleSkill = {
   type: 'skill',
   category: 'developer-tools',
   tags: ['git', 'productivity'],
+  publisher: 'Acme Tools',
+  version: '1.4.0',
+  license: 'MIT',
+  repositoryUrl: 'https://github.com/acme/git-commit-helper',
+  homepageUrl: null,
+  downloads: 52000,
   updatedAt: NOW,
 };
 
@@ -25,6 +31,12 @@ export const examplePublicEntry = {
   category: 'developer-tools',
   status: 'active',
   visibility: 'public',
+  publisher: 'Acme Tools',
+  version: '1.4.0',
+  license: 'MIT',
+  repositoryUrl: 'https://github.com/acme/git-commit-helper',
+  homepageUrl: null,
+  downloads: 52000,
 };
 
 const examplePersonal = {
@@ -55,8 +67,10 @@ const search = operation({
   operationId: 'searchSkills',
   summary: 'Search active catalog items',
   description:
-    'Text search over name (boosted) and description, prefix and typo tolerant; filters are exact. Only active public items. ' +
-    'Ordered by relevance when `q` is given, otherwise newest first. Unknown query parameters → 400. Read-only.',
+    'Text search over name (boosted) and description, prefix and typo tolerant (one edit from 4 letters, two from 8); filters are exact. ' +
+    'Only active public items. Ordered by relevance (text score × (1 + 0.5 × popularity), exact name first) when `q` is given, ' +
+    'otherwise newest first. A query finding fewer than 3 items may carry `suggestion`, a close spelling that finds more. ' +
+    'Unknown query parameters → 400. Read-only.',
   tag: 'Catalog',
   kind: 'public',
   conditional: true,
@@ -70,6 +84,20 @@ const search = operation({
       example: 'developer-tools',
     },
     { name: 'type', in: 'query', description: 'Item type.', schema: { type: 'string', enum: ['skill', 'plugin'] } },
+    {
+      name: 'tag',
+      in: 'query',
+      description: 'Exact tag; repeat it to require several (all must match).',
+      schema: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 50 } },
+      example: ['git'],
+    },
+    {
+      name: 'facets',
+      in: 'query',
+      description: 'Comma-separated fields to count per value over every match: `category`, `type`.',
+      schema: { type: 'string', pattern: '^(category|type)(,(category|type))*$' },
+      example: 'category,type',
+    },
     { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
     {
       name: 'page',
@@ -80,8 +108,8 @@ const search = operation({
     {
       name: 'sort',
       in: 'query',
-      description: 'Order; default `relevance` with `q`, else `newest`.',
-      schema: { type: 'string', enum: ['relevance', 'newest', 'name'] },
+      description: 'Order; default `relevance` with `q`, else `newest`. `popular`: most downloads first.',
+      schema: { type: 'string', enum: ['relevance', 'newest', 'name', 'popular'] },
     },
   ],
   success: {
@@ -97,6 +125,7 @@ const search = operation({
       ['validation.numberMin', { field: 'page', limit: 1 }],
       ['validation.deepPage', { limit: 10000 }],
       ['validation.oneOf', { field: 'type', values: 'skill, plugin' }],
+      ['validation.oneOf', { field: 'facets', values: 'category, type' }],
       ['validation.unknownField', { field: 'color' }],
     ],
   },

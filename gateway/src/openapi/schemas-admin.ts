@@ -26,6 +26,12 @@ const skillFields: Record<string, JsonSchema> = {
   category: { type: 'string', minLength: 1, maxLength: 100 },
   status: { type: 'string', enum: ['active', 'draft', 'archived'], default: 'active' },
   tags: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 50 }, default: [] },
+  publisher: { type: ['string', 'null'], minLength: 1, maxLength: 200, description: 'Absent or null: none' },
+  version: { type: ['string', 'null'], maxLength: 64, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: 'Release, e.g. `1.4.0`' },
+  license: { type: ['string', 'null'], maxLength: 200, description: 'SPDX id (`MIT`, `Apache-2.0`) or expression (`MIT OR Apache-2.0`)' },
+  repositoryUrl: { type: ['string', 'null'], format: 'uri', maxLength: 2000, description: 'http or https' },
+  homepageUrl: { type: ['string', 'null'], format: 'uri', maxLength: 2000, description: 'http or https' },
+  downloads: { type: 'integer', minimum: 0, description: 'Use count; absent keeps the stored count (an edit does not reset it)' },
 };
 
 export const adminSchemas: Record<string, JsonSchema> = {

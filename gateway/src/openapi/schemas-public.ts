@@ -18,6 +18,29 @@ const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
 /** Private items have no category. */
 const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug; null for a private item' };
 
+/** An item's registry details (issue 12), on search results, changes and public collection entries. */
+export const detailFields: Record<string, JsonSchema> = {
+  publisher: { type: ['string', 'null'], description: 'Display name of the publisher' },
+  version: { type: ['string', 'null'], description: 'Release the publisher names, e.g. `1.4.0`' },
+  license: { type: ['string', 'null'], description: 'SPDX licence id or expression' },
+  repositoryUrl: { type: ['string', 'null'], format: 'uri' },
+  homepageUrl: { type: ['string', 'null'], format: 'uri' },
+  downloads: { type: 'integer', minimum: 0, description: 'Use count; relevance prefers the most used among equal text matches' },
+};
+const detailNames = Object.keys(detailFields);
+
+const facetValues: JsonSchema = {
+  type: 'array',
+  maxItems: 100,
+  description: 'Most frequent first, then by value; counts capped at 10,000 like `total`.',
+  items: {
+    type: 'object',
+    required: ['value', 'count'],
+    additionalProperties: false,
+    properties: { value: { type: 'string' }, count: { type: 'integer', minimum: 1, maximum: 10000 } },
+  },
+};
+
 /** `{ data: <inner> }`, the success envelope of every JSON answer. */
 export function envelope(properties: Record<string, JsonSchema>): JsonSchema {
   return {
@@ -40,7 +63,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
   },
   CatalogItem: {
     type: 'object',
-    required: ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'updatedAt'],
+    required: ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', ...detailNames, 'updatedAt'],
     additionalProperties: false,
     properties: {
       id: uuid,
@@ -50,6 +73,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
       type: itemType,
       category: { type: 'string', description: 'Category slug' },
       tags: { type: 'array', items: { type: 'string' } },
+      ...detailFields,
       updatedAt: timestamp,
     },
   },
@@ -65,7 +89,35 @@ export const publicSchemas: Record<string, JsonSchema> = {
       hasMore: { type: 'boolean' },
     },
   },
-  SearchResult: envelope({ skills: { type: 'array', items: ref('CatalogItem') }, pagination: ref('Pagination') }),
+  SearchResult: {
+    type: 'object',
+    required: ['data'],
+    additionalProperties: false,
+    properties: {
+      data: {
+        type: 'object',
+        required: ['skills', 'pagination'],
+        additionalProperties: false,
+        properties: {
+          skills: { type: 'array', items: ref('CatalogItem') },
+          pagination: ref('Pagination'),
+          facets: {
+            type: 'object',
+            description: 'Only with `facets=`: counts per value over every match of the query and filters.',
+            additionalProperties: false,
+            properties: { category: facetValues, type: facetValues },
+          },
+          suggestion: {
+            type: 'object',
+            description: 'Only when the query found fewer than 3 items and a close spelling finds more.',
+            required: ['q', 'total'],
+            additionalProperties: false,
+            properties: { q: { type: 'string' }, total: { type: 'integer', minimum: 1 } },
+          },
+        },
+      },
+    },
+  },
   SkillChange: {
     type: 'object',
     required: ['slug', 'change', 'updatedAt'],
@@ -85,7 +137,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
   PublicSkillEntry: {
     type: 'object',
     description: 'A public skill in a collection; a skill deleted from the catalog stays with `status: "deleted"`.',
-    required: ['slug', 'name', 'type', 'category', 'status', 'visibility'],
+    required: ['slug', 'name', 'type', 'category', 'status', 'visibility', ...detailNames],
     additionalProperties: false,
     properties: {
       slug: { type: 'string' },
@@ -94,6 +146,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
       category,
       status: { type: 'string', enum: ['active', 'draft', 'archived', 'deleted'] },
       visibility: { const: 'public' },
+      ...detailFields,
     },
   },
   PrivateSkillEntry: {

@@ -41,7 +41,9 @@ describe('GET /api/v1/skills', () => {
     expect(r.body.data.skills).toHaveLength(20);
     expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: ACTIVE, totalPages: Math.ceil(ACTIVE / 20), hasMore: true });
     const item = r.body.data.skills[0];
-    expect(Object.keys(item).sort()).toEqual(['category', 'description', 'id', 'name', 'slug', 'tags', 'type', 'updatedAt']);
+    expect(Object.keys(item).sort()).toEqual([
+      'category', 'description', 'downloads', 'homepageUrl', 'id', 'license', 'name', 'publisher', 'repositoryUrl', 'slug', 'tags', 'type', 'updatedAt', 'version',
+    ]);
   });
 
   it('never shows draft items', async () => {
@@ -59,25 +61,22 @@ describe('GET /api/v1/skills', () => {
     expect(prefix.body.data.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
     const typo = await search('?q=dockrfile');
     expect(typo.body.data.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
+    const swapped = await search('?q=dokcer');
+    expect(swapped.body.data.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
   });
 
-  it('filters by category and type exactly', async () => {
-    const r = await search('?category=security&type=plugin&limit=50');
-    const expected = sample.filter((i) => i.status === 'active' && i.category === 'security' && i.type === 'plugin');
+  it('filters by tags (all required) and counts facets over every match', async () => {
+    const tagged = sample.filter((i) => i.status === 'active' && (i as { tags?: string[] }).tags?.includes('docker'));
+    expect(tagged.length).toBeGreaterThan(0);
+    const r = await search('?tag=docker&facets=category,type&limit=50');
     expect(r.status).toBe(200);
-    expect(r.body.data.pagination.total).toBe(expected.length);
-    expect(r.body.data.skills.map((s: Json) => s.slug).sort()).toEqual(expected.map((i) => i.slug).sort());
-  });
-
-  it('pages through results without overlap', async () => {
-    const first = await search('?limit=5&page=1');
-    const second = await search('?limit=5&page=2');
-    expect(second.body.data.pagination).toMatchObject({ page: 2, limit: 5, total: ACTIVE, hasMore: true });
-    const overlap = first.body.data.skills.filter((a: Json) => second.body.data.skills.some((b: Json) => b.id === a.id));
-    expect(overlap).toEqual([]);
-    const last = await search(`?limit=50&page=${Math.ceil(ACTIVE / 50)}`);
-    expect(last.body.data.pagination.hasMore).toBe(false);
-    expect(last.body.data.skills).toHaveLength(ACTIVE % 50 || 50);
+    expect(r.body.data.skills.map((s: Json) => s.slug).sort()).toEqual(tagged.map((i) => i.slug).sort());
+    const byCategory = new Map<string, number>();
+    for (const i of tagged) byCategory.set(i.category, (byCategory.get(i.category) ?? 0) + 1);
+    expect(Object.fromEntries(r.body.data.facets.category.map((f: Json) => [f.value, f.count]))).toEqual(Object.fromEntries(byCategory));
+    expect(r.body.data.facets.type.reduce((n: number, f: Json) => n + f.count, 0)).toBe(tagged.length);
+    const both = await search('?tag=docker&tag=no-such-tag');
+    expect(both.body.data.pagination.total).toBe(0);
   });
 
   it.each([
@@ -88,6 +87,9 @@ describe('GET /api/v1/skills', () => {
     ['?page=two', 'page', undefined],
     ['?page=201&limit=50', 'page', '10000'],
     ['?type=widget', 'type', 'plugin'],
+    ['?sort=price', 'sort', 'popular'],
+    ['?facets=category,price', 'facets', 'category, type'],
+    [`?tag=${'x'.repeat(51)}`, 'tag', '50'],
   ])('answers 400 to %s naming the parameter and the bound', async (query, name, bound) => {
     const r = await search(query);
     expect(r.status).toBe(400);
@@ -130,6 +132,44 @@ describe('admin writes reaching search', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ data: { deleted: true } });
     await eventually(async () => ((await findZebra()) === undefined ? true : undefined), 15_000, 'deleted skill gone from search');
+  }, 60_000);
+
+  it('shows the registry details and ranks the most downloaded first among equal matches and on sort=popular', async () => {
+    const details = { publisher: 'Quokka Labs', version: '3.0.1', license: 'MIT', repositoryUrl: 'https://github.com/quokka/helper', homepageUrl: null };
+    const write = (s: string, name: string, downloads: number) =>
+      stack.client.call('PUT', `/admin/v1/skills/${s}`, {
+        token: stack.admin,
+        json: { name, description: 'Helps quokkas.', type: 'skill', category: 'testing', ...details, downloads },
+      });
+    expect((await write('e2e-quokka-alpha', 'Quokka Alpha Helper', 10)).status).toBe(201);
+    expect((await write('e2e-quokka-gamma', 'Quokka Gamma Helper', 1_000_000)).status).toBe(201);
+    const found = await eventually(async () => {
+      const r = await search('?q=quokka');
+      return r.body.data.pagination.total === 2 ? r.body.data.skills : undefined;
+    }, 15_000, 'quokkas searchable');
+    expect(found.map((s: Json) => s.slug)).toEqual(['e2e-quokka-gamma', 'e2e-quokka-alpha']);
+    expect(found[0]).toMatchObject({ ...details, downloads: 1_000_000 });
+    const popular = await search('?sort=popular&limit=2');
+    expect(popular.body.data.skills.map((s: Json) => s.slug)).toEqual(['e2e-quokka-gamma', 'e2e-quokka-alpha']);
+    for (const s of ['e2e-quokka-alpha', 'e2e-quokka-gamma']) await stack.client.call('DELETE', `/admin/v1/skills/${s}`, { token: stack.admin });
+  }, 60_000);
+
+  it('suggests a close spelling that finds more when a query finds fewer than 3 items', async () => {
+    const write = (s: string, name: string) =>
+      stack.client.call('PUT', `/admin/v1/skills/${s}`, { token: stack.admin, json: { name, description: 'Counts burrows.', category: 'testing' } });
+    expect((await write('e2e-marmot-mapper', 'Marmot Burrow Mapper')).status).toBe(201);
+    expect((await write('e2e-marmots-census', 'Marmots Census')).status).toBe(201);
+    // "marmto" is one swap from "marmot" only: it finds the mapper; "marmot" also finds "marmots" as a prefix
+    const typo = await eventually(async () => {
+      const r = await search('?q=marmto');
+      return r.body.data.suggestion ? r : undefined;
+    }, 15_000, 'both marmots searchable');
+    expect(typo.body.data.skills.map((s: Json) => s.slug)).toEqual(['e2e-marmot-mapper']);
+    expect(typo.body.data.suggestion).toEqual({ q: 'marmot', total: 2 });
+    const fr = await search('?q=marmto', FR);
+    expect(fr.body.data.suggestion).toEqual({ q: 'marmot', total: 2 });
+    expect((await search('?q=marmot')).body.data).not.toHaveProperty('suggestion');
+    for (const s of ['e2e-marmot-mapper', 'e2e-marmots-census']) await stack.client.call('DELETE', `/admin/v1/skills/${s}`, { token: stack.admin });
   }, 60_000);
 
   it('refuses the admin API without the admin token', async () => {

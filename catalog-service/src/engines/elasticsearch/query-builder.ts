@@ -23,10 +23,12 @@ export interface SearchRequestBody {
 
 /** Name matches weigh three times description matches, as in the memory index (name 1.0, description 0.4). */
 const NAME_BOOST = 3;
+/** A tag (a keyword: the whole tag is one term, typos allowed) weighs as little as in the memory index (0.2 / 0.4). */
+const TAG_BOOST = 0.5;
 
 /**
  * The text part: any of
- * - all words in name or description, each word allowed one typo from 4
+ * - all words in name or description (or a whole tag), each word allowed one typo from 4
  *   letters and two from 8 (`fuzziness: AUTO:4,8`, domain/spelling.ts; the
  *   first letter must match, which keeps typo expansion cheap and relevant);
  * - every word a prefix of a word of the name (the `name.prefix` edge n-grams);
@@ -43,7 +45,7 @@ function textClause(q: string): Clause {
           multi_match: {
             query: q,
             type: 'best_fields',
-            fields: [`name^${NAME_BOOST}`, 'description'],
+            fields: [`name^${NAME_BOOST}`, 'description', `tags^${TAG_BOOST}`],
             operator: 'and',
             fuzziness: `AUTO:${TYPO_MIN_LENGTH},${TWO_TYPOS_MIN_LENGTH}`,
             prefix_length: 1,
