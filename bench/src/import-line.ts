@@ -16,6 +16,8 @@ export interface ImportLine {
   category: string;
   status: ItemStatus;
   tags: string[];
+  /** the corpus' use count, when it has one (ranking blends it in) */
+  downloads?: number;
 }
 
 /** importLineSchema's limits (characters as JavaScript counts them: UTF-16 code units, which is what Joi's max() reads). */
@@ -52,8 +54,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === '
 
 /**
  * An import line from any parsed record, or undefined when nothing usable is
- * left (no name and no slug). Unknown fields (e.g. the corpus' `downloads`)
- * are dropped: the import refuses unknown keys. `fallbackSlug` names a
+ * left (no name and no slug). `downloads` is kept when it is a count; other
+ * unknown fields are dropped: the import refuses unknown keys. `fallbackSlug` names a
  * record whose slug is missing or cleans to nothing.
  */
 export function cleanImportLine(record: unknown, fallbackSlug: string): ImportLine | undefined {
@@ -77,6 +79,7 @@ export function cleanImportLine(record: unknown, fallbackSlug: string): ImportLi
     category,
     status,
     tags,
+    ...(Number.isSafeInteger(r.downloads) && (r.downloads as number) >= 0 ? { downloads: r.downloads as number } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ export interface SearchRequest {
 }
 
 const LIMITS = [10, 20, 50] as const;
+/** Share of requests that also ask for `facets=category,type` (issue 12: one in five). */
+export const FACETS_SHARE = 0.2;
 /** the search API refuses pages past the 10,000th result (catalog-service MAX_RESULT_WINDOW) */
 const MAX_WINDOW = 10_000;
 const MAX_BROWSE_PAGE = 50;
@@ -122,6 +124,7 @@ export function longTailRequest(catalog: readonly ImportLine[], next: () => numb
   }
   const limit = pick(next, LIMITS);
   params.push(['limit', String(limit)]);
+  if (next() < FACETS_SHARE) params.push(['facets', 'category,type']);
   if (cls === 'browse') {
     const page = Math.min(1 + Math.floor(next() * MAX_BROWSE_PAGE), Math.floor(MAX_WINDOW / limit));
     params.push(['page', String(page)]);

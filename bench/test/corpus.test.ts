@@ -16,7 +16,7 @@ const npmLine = {
 };
 
 describe('import lines from a corpus', () => {
-  it('keeps the fields the import accepts and drops the others', () => {
+  it('keeps the fields the import accepts, downloads when they are a count, and drops the others', () => {
     expect(cleanImportLine(npmLine, 'item-1')).toEqual({
       slug: 'tim-wx-sdk',
       name: 'Tim Wx Sdk',
@@ -25,7 +25,10 @@ describe('import lines from a corpus', () => {
       category: 'data',
       status: 'active',
       tags: ['tencent', 'cloud'],
+      downloads: 643,
     });
+    expect(cleanImportLine({ ...npmLine, downloads: -3 }, 'item-1')).not.toHaveProperty('downloads');
+    expect(cleanImportLine({ ...npmLine, downloads: '12' }, 'item-1')).not.toHaveProperty('downloads');
   });
 
   it('clips and repairs what the import would refuse, the same way every time', () => {

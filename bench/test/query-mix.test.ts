@@ -31,9 +31,15 @@ describe('long-tail search mix', () => {
     const next = longTailMix(catalog, 7);
     const words = new Set(catalog.flatMap((item) => wordsOf(`${item.name} ${item.description}`)));
     const categories = new Set(catalog.map((item) => item.category));
+    let faceted = 0;
     for (let n = 0; n < 3_000; n++) {
       const r = next();
       const p = paramsOf(r);
+      if (p.has('facets')) {
+        expect(p.get('facets')).toBe('category,type');
+        faceted++;
+        p.delete('facets');
+      }
       const q = p.get('q') ?? '';
       const limit = Number(p.get('limit'));
       expect([10, 20, 50]).toContain(limit);
@@ -71,6 +77,9 @@ describe('long-tail search mix', () => {
           break;
       }
     }
+    // one request in five asks for facets (issue 12)
+    expect(faceted / 3_000).toBeGreaterThan(0.17);
+    expect(faceted / 3_000).toBeLessThan(0.23);
   });
 
   it('URL-encodes words of any script and spaces as %20', () => {
