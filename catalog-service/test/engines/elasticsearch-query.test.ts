@@ -41,6 +41,7 @@ describe('buildSearchRequest', () => {
               should: [
                 { match: { 'name.sort': { query: 'kube deploy', boost: 1000 } } },
                 { term: { slug: { value: 'kube-deploy', boost: 1000 } } },
+                { prefix: { slug: { value: 'kube-deploy', boost: 100 } } },
               ],
         },
           },

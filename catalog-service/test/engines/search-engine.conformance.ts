@@ -103,6 +103,24 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       expect((await names({ q: 'git' }))[0]).toBe('Git');
     });
 
+    it('puts names the query begins before other matches, the most used first', async () => {
+      await sut.apply([
+        itemState({ name: 'Vite', details: { ...NO_DETAILS, downloads: 100_000_000 } }),
+        itemState({ name: 'Vitesse Theme', details: { ...NO_DETAILS, downloads: 10 } }),
+        itemState({ name: 'Fast Builder', description: 'A vite plugin' }),
+      ]);
+      expect(await names({ q: 'vit' })).toEqual(['Vite', 'Vitesse Theme', 'Fast Builder']);
+    });
+
+    it('puts the name a query misspells first when it finds nothing as typed', async () => {
+      await sut.apply([
+        itemState({ name: 'Then Request', details: { ...NO_DETAILS, downloads: 5 } }),
+        itemState({ name: 'Request', details: { ...NO_DETAILS, downloads: 10_000_000 } }),
+        itemState({ name: 'Request Logger', details: { ...NO_DETAILS, downloads: 1_000_000 } }),
+      ]);
+      expect((await names({ q: 'then reqeust' }))[0]).toBe('Then Request');
+    });
+
     it('orders by downloads on sort=popular, with and without text', async () => {
       await sut.apply([
         itemState({ name: 'Lint Alpha', details: { ...NO_DETAILS, downloads: 50 } }),

@@ -61,16 +61,21 @@ function textClause(q: string): Clause {
 
 /** Lifts the item the query names (whole name or slug) above any partial match, as the memory index's exact-name bonus does. */
 const EXACT_NAME_BOOST = 1_000;
+/** Then the items whose slug the query begins (someone typing a name); the popularity factor orders them. */
+const NAME_PREFIX_BOOST = 100;
 
 /**
  * Optional clauses scoring an exact name (the lowercased keyword, through
- * its normalizer) or slug (the query's words joined by hyphens).
+ * its normalizer) or slug (the query's words joined by hyphens), and a slug
+ * the query begins (a constant-score prefix query).
+ * https://elastic.co/guide/en/elasticsearch/reference/current/query-dsl-prefix-query.html
  */
 function exactNameClauses(q: string): Clause[] {
   const slug = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('-');
   return [
     { match: { 'name.sort': { query: q, boost: EXACT_NAME_BOOST } } },
     { term: { slug: { value: slug, boost: EXACT_NAME_BOOST } } },
+    { prefix: { slug: { value: slug, boost: NAME_PREFIX_BOOST } } },
   ];
 }
 

@@ -8,6 +8,7 @@
  */
 import { detailsOf } from '@skills/common';
 import { popularityBoost } from '../../domain/popularity';
+import { nameBeginsBonus } from './name-bonus';
 import type { CatalogItem } from '../search-engine';
 import type { IndexableItem } from './memory-index';
 import { PostingList } from './postings';
@@ -40,6 +41,9 @@ export class DocumentStore {
   versions = new Int32Array(1024);
   updatedMs = new Float64Array(1024);
   downloads = new Float64Array(1024);
+  /** the term id of the name's first word (-1: none), and the bonus the name earns when a query begins it (match-support.ts) */
+  leadTerms = new Int32Array(1024);
+  leadBonus = new Float32Array(1024);
   /** category and type as small integers, so filters compare numbers while reading postings */
   categoryCodes = new Int32Array(1024);
   typeCodes = new Int32Array(1024);
@@ -122,9 +126,13 @@ export class DocumentStore {
     this.versions[doc] = version;
     this.updatedMs[doc] = Date.parse(item.updatedAt);
     this.downloads[doc] = item.downloads;
+    this.leadBonus[doc] = nameBeginsBonus(nameWords.length, item.downloads);
     this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
     this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
     this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads));
+    const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);
+    this.leadTerms[doc] = lead ?? -1;
+    if (lead !== undefined) this.postings[lead]!.led(this.leadBonus[doc]!);
     this.live++;
     return doc;
   }
@@ -182,6 +190,8 @@ export class DocumentStore {
     const size = Math.max(n, Math.ceil(this.updatedMs.length * 1.5));
     this.updatedMs = grow(this.updatedMs, new Float64Array(size));
     this.downloads = grow(this.downloads, new Float64Array(size));
+    this.leadTerms = grow(this.leadTerms, new Int32Array(size));
+    this.leadBonus = grow(this.leadBonus, new Float32Array(size));
     this.categoryCodes = grow(this.categoryCodes, new Int32Array(size));
     this.typeCodes = grow(this.typeCodes, new Int32Array(size));
     this.versions = grow(this.versions, new Int32Array(size));

@@ -2,16 +2,17 @@
  * What the query matchers share: per-query scratch arrays, the term groups a
  * query word expands to, the idf, filters and the exact-name test.
  */
+import { editDistanceWithin, typoBudget } from '../../domain/spelling';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import type { PostingList } from './postings';
+import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from './name-bonus';
 import { tokenize } from './text-analysis';
 
 export const STEM_WEIGHT = 0.9;
 export const TYPO_WEIGHT = 0.5;
 export const TWO_TYPOS_WEIGHT = 0.4;
-/** An exact-name (or slug) match comes before any partial one. */
-export const EXACT_NAME_BONUS = 1_000;
+export { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from './name-bonus';
 
 export interface TermGroup {
   ids: number[];
@@ -35,6 +36,19 @@ export class Scratch {
   scores = new Float32Array(0);
   best = new Float32Array(0);
   stamp = 0;
+  /** by term id: the stamp of the query whose names may begin with that term */
+  leadStamps = new Int32Array(0);
+  private leadStamp = 0;
+
+  /** A fresh stamp for marking terms in `leadStamps` (sized to `terms`). */
+  beginLeads(terms: number): number {
+    if (this.leadStamps.length < terms) this.leadStamps = new Int32Array(Math.ceil(terms * 1.25) + 1024);
+    if (++this.leadStamp >= 0x7fffffff) {
+      this.leadStamps.fill(0);
+      this.leadStamp = 1;
+    }
+    return this.leadStamp;
+  }
 
   reserve(docs: number): void {
     if (this.marks.length < docs) {
@@ -120,4 +134,24 @@ export class DocFilter {
 
 export function isExactName(store: DocumentStore, doc: number, key: string): boolean {
   return store.exactKeys[doc] === key || store.slugKeys[doc] === key;
+}
+
+/**
+ * What a document adds to its text score for its name: exact (name or slug),
+ * spelt with typos (only in a typo run: `typos`), begun by the query (2+
+ * letters; its precomputed bonus), or nothing.
+ */
+export function nameBonus(store: DocumentStore, doc: number, key: string, typos = false): number {
+  if (isExactName(store, doc, key)) return EXACT_NAME_BONUS;
+  if (typos && (isNearly(store.exactKeys[doc] as string, key) || isNearly(store.slugKeys[doc] as string, key))) return TYPO_NAME_BONUS;
+  if (key.length >= 2 && (store.exactKeys[doc] as string).startsWith(key)) return store.leadBonus[doc]!;
+  return 0;
+}
+
+/** Same words as `key`, each within its typo budget (domain/spelling.ts). */
+function isNearly(name: string, key: string): boolean {
+  if (Math.abs(name.length - key.length) > 2 * (1 + (key.match(/ /g)?.length ?? 0))) return false;
+  const a = name.split(' ');
+  const b = key.split(' ');
+  return a.length === b.length && a.every((word, i) => editDistanceWithin(b[i] as string, word, typoBudget(b[i] as string)));
 }

@@ -9,7 +9,8 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
-import { EXACT_NAME_BONUS, idf, isExactName, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { MAX_NAME_BEGINS_BONUS } from './name-bonus';
+import { EXACT_NAME_BONUS, idf, nameBonus, TYPO_NAME_BONUS, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
@@ -21,15 +22,38 @@ import { EXACT_NAME_BONUS, idf, isExactName, type DocFilter, type Matches, type 
  * below the page's worst kept score, and a long list is read by weight and
  * left at its first posting below it.
  */
-export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string): Matches {
+export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string, typos: boolean): Matches {
   const { marks, scores, best } = scratch;
   const mark = scratch.begin(1);
   const live = store.live;
   const window = query.page * query.limit;
+  // Names the query begins start with one of the group's terms (every completion is in it): those
+  // terms are stamped, so a posting's name bonus is two array reads, and the largest such bonus
+  // (or, in a typo run, a misspelt name's) joins every bound: any term may hold such a name.
+  const leads = scratch.beginLeads(store.dictionary.size);
+  const { leadStamps } = scratch;
+  let cap = 0;
+  // a key of several words (stop words before the one that counts) can begin a name whose first word is none of these
+  const wholeKey = !key.includes(' ');
+  if (key.length >= 2) {
+    for (const id of group.ids) {
+      if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
+      leadStamps[id] = leads;
+      cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
+    }
+    if (!wholeKey) cap = MAX_NAME_BEGINS_BONUS;
+  }
+  const floor = typos ? TYPO_NAME_BONUS : 0;
+  cap = Math.max(cap, floor);
+  // an upper bound of nameBonus(doc) for a document not named exactly (those are seeded)
+  const bonusOf = (doc: number): number => {
+    if (!wholeKey) return cap;
+    return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(floor, store.leadBonus[doc]!) : floor;
+  };
   const terms = group.ids.map((id, t) => {
     const list = store.postings[id];
     const factor = group.weights[t]! * idf(list?.live ?? 0, live);
-    return { id, factor, bound: factor * (list?.maxWeight ?? 0) * (1 + 1e-6) };
+    return { id, factor, bound: (factor * (list?.maxWeight ?? 0) + cap) * (1 + 1e-6) };
   });
   terms.sort((a, b) => b.bound - a.bound);
   const cappedUnread = filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW);
@@ -47,7 +71,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     if (!store.isLive(doc) || !filter.passes(doc)) return;
     marks[doc] = mark;
     best[doc] = v;
-    scores[doc] = isExactName(store, doc, key) ? v + EXACT_NAME_BONUS : v;
+    scores[doc] = v + nameBonus(store, doc, key, typos);
     docs.push(doc);
   };
   // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.
@@ -90,7 +114,14 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       if ((j & 511) === 0) raiseThreshold();
       // The rest of this list weighs less, or as much and ranks after (equal weights come newest first):
       // nothing further here can enter the page. Ties matter: a broad word's items often weigh alike.
-      if (v < threshold || (v === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0)) break;
+      // A name bonus lifts the bar: the list is left only below it, and a posting is passed over when
+      // its own document's bonus cannot lift it to the page either.
+      if (cap === 0) {
+        if (v < threshold || (v === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0)) break;
+      } else {
+        if (Math.fround(v + cap) < threshold) break;
+        if (marks[doc] !== mark && Math.fround(v + bonusOf(doc)) < threshold) continue;
+      }
       take(doc, v);
     }
   }

@@ -16,6 +16,8 @@ export class PostingList {
   dead = 0;
   /** the highest weight ever added: an upper bound of any posting's weight (compaction never raises it) */
   maxWeight = 0;
+  /** the highest name-begins bonus of a document whose name starts with this term (never lowered) */
+  maxLeadBonus = 0;
   /** positions 0..ordered-1 by weight, highest first; later positions were added since and are unordered */
   private byWeight: Int32Array | undefined;
   private ordered = 0;
@@ -33,6 +35,11 @@ export class PostingList {
     this.docs[this.length] = doc;
     this.weights[this.length] = weight;
     this.length++;
+  }
+
+  /** A document whose name's first word is this term was added, with its name-begins bonus. */
+  led(bonus: number): void {
+    if (bonus > this.maxLeadBonus) this.maxLeadBonus = bonus;
   }
 
   /** Called when a document of this list died; compacts when half of the list is dead. */

@@ -20,9 +20,8 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import {
-  EXACT_NAME_BONUS,
   idf,
-  isExactName,
+  nameBonus,
   DocFilter,
   scratchFor,
   STEM_WEIGHT,
@@ -63,7 +62,7 @@ function run(
   const groups = terms.map((t) => groupOf(store, t, typos));
   if (groups.some((g) => g.ids.length === 0)) return { docs: [], total: 0, scores: scratch.scores };
   const key = tokenize(query.q ?? '').join(' ');
-  if (groups.length === 1 && query.sort === 'relevance' && !exhaustive) return runOneWord(store, scratch, query, filter, groups[0]!, key);
+  if (groups.length === 1 && query.sort === 'relevance' && !exhaustive) return runOneWord(store, scratch, query, filter, groups[0]!, key, typos);
   groups.sort((a, b) => a.cost - b.cost);
   const base = scratch.begin(groups.length);
   const { marks, scores } = scratch;
@@ -87,7 +86,7 @@ function run(
   const docs: number[] = [];
   for (const doc of candidates) {
     if (!filter.passes(doc)) continue;
-    if (isExactName(store, doc, key)) scores[doc]! += EXACT_NAME_BONUS;
+    scores[doc]! += nameBonus(store, doc, key, typos);
     docs.push(doc);
   }
   return { docs, total: Math.min(docs.length, MAX_RESULT_WINDOW), scores };
