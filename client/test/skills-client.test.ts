@@ -39,6 +39,13 @@ describe('SkillsClient', () => {
     expect(fake.sent[0]?.body).toBeUndefined();
   });
 
+  it('sends tags as repeated tag= and facets comma-joined', async () => {
+    const fake = fakeFetch(200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await sut.searchSkills({ tags: ['docker', 'lint'], facets: ['category', 'type'], sort: 'popular' });
+    expect(fake.sent[0]?.url).toBe('http://api.test/api/v1/skills?sort=popular&tag=docker&tag=lint&facets=category%2Ctype');
+  });
+
   it('keeps a path prefix of the base URL and encodes path parameters', async () => {
     const fake = fakeFetch(200, { data: { collection } });
     const sut = new SkillsClient({ baseUrl: 'https://host.test/skills', apiKey: KEY, fetch: fake.impl });

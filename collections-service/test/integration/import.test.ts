@@ -38,6 +38,20 @@ describe('POST /admin/v1/skills:import', () => {
     expect(await count("SELECT count(*) AS n FROM collections.outbox WHERE (event->>'version')::int = 2")).toBe(10_000);
   }, 120_000);
 
+  it('imports registry details, keeps the downloads of a line without them, and names a bad URL', async () => {
+    const details = { publisher: 'Acme', version: '2.0.0', license: 'MIT', repositoryUrl: 'https://github.com/acme/a', homepageUrl: null, downloads: 4_200 };
+    expect((await post(`${line('detailed-a', details)}\n`)).status).toBe(200);
+    expect((await post(`${line('detailed-a', { publisher: 'Acme 2' })}\n`)).status).toBe(200);
+    const [row] = await h.rows<{ item: Record<string, unknown> }>(
+      "SELECT event->'item'->'details' AS item FROM collections.outbox WHERE event->'item'->>'slug' = 'detailed-a' ORDER BY id DESC LIMIT 1",
+    );
+    expect(row?.item).toEqual({ ...details, publisher: 'Acme 2', version: null, license: null, repositoryUrl: null, downloads: 4_200 });
+    const bad = await post(`${line('detailed-b')}\n${line('detailed-c', { homepageUrl: 'ftp://acme' })}\n`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('homepageUrl');
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug IN ('detailed-b', 'detailed-c')")).toBe(0);
+  });
+
   it('rejects the whole file naming the first bad line, importing nothing', async () => {
     const items = await count('SELECT count(*) AS n FROM collections.items');
     const events = await count('SELECT count(*) AS n FROM collections.outbox');

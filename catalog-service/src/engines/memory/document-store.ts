@@ -132,7 +132,7 @@ export class DocumentStore {
     this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads));
     const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);
     this.leadTerms[doc] = lead ?? -1;
-    if (lead !== undefined) this.postings[lead]!.led(this.leadBonus[doc]!);
+    if (lead !== undefined) this.postings[lead]!.led(doc, this.leadBonus[doc]!);
     this.live++;
     return doc;
   }

@@ -148,6 +148,22 @@ export function nameBonus(store: DocumentStore, doc: number, key: string, typos 
   return 0;
 }
 
+/**
+ * The leading-word rule: in a one-word query outside typo runs, a document
+ * whose name the query begins scores its name's first word (that term's
+ * contribution) plus its name-begins bonus, whatever else it holds, so the
+ * early stop can seed such names with final scores from the leader lists.
+ */
+export function usesLeadingWord(key: string, typos: boolean): boolean {
+  return !typos && key.length >= 2 && !key.includes(' ');
+}
+
+/** A name-begun document's score under the leading-word rule; `list` is its first word's postings, `factor` that term's. */
+export function leadingWordScore(store: DocumentStore, list: PostingList, factor: number, doc: number): number {
+  const at = list.indexOf(doc);
+  return Math.fround(factor * (at >= 0 ? list.weights[at]! : 0)) + store.leadBonus[doc]!;
+}
+
 /** Same words as `key`, each within its typo budget (domain/spelling.ts). */
 function isNearly(name: string, key: string): boolean {
   if (Math.abs(name.length - key.length) > 2 * (1 + (key.match(/ /g)?.length ?? 0))) return false;

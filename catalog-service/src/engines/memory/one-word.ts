@@ -10,7 +10,7 @@ import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
 import { MAX_NAME_BEGINS_BONUS } from './name-bonus';
-import { EXACT_NAME_BONUS, idf, nameBonus, TYPO_NAME_BONUS, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { EXACT_NAME_BONUS, idf, leadingWordScore, nameBonus, TYPO_NAME_BONUS, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
@@ -27,27 +27,29 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const mark = scratch.begin(1);
   const live = store.live;
   const window = query.page * query.limit;
-  // Names the query begins start with one of the group's terms (every completion is in it): those
-  // terms are stamped, so a posting's name bonus is two array reads, and the largest such bonus
-  // (or, in a typo run, a misspelt name's) joins every bound: any term may hold such a name.
+  // Names the query begins start with one of the group's terms (every completion is in it).
+  // Outside typo runs they follow the leading-word rule (nameBonus in match-support.ts): they are
+  // seeded below from the terms' leader lists with their final scores, and the bounds stay as
+  // they were. In a typo run (or with stop words before the word) the largest bonus any
+  // document could get joins every bound instead, and a posting whose own bonus cannot lift it
+  // to the page is passed over.
+  const leading = usesLeadingWord(key, typos);
   const leads = scratch.beginLeads(store.dictionary.size);
   const { leadStamps } = scratch;
   let cap = 0;
-  // a key of several words (stop words before the one that counts) can begin a name whose first word is none of these
-  const wholeKey = !key.includes(' ');
-  if (key.length >= 2) {
+  if (!leading && key.length >= 2) {
     for (const id of group.ids) {
       if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
       leadStamps[id] = leads;
       cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
     }
-    if (!wholeKey) cap = MAX_NAME_BEGINS_BONUS;
+    if (key.includes(' ')) cap = MAX_NAME_BEGINS_BONUS;
   }
   const floor = typos ? TYPO_NAME_BONUS : 0;
-  cap = Math.max(cap, floor);
-  // an upper bound of nameBonus(doc) for a document not named exactly (those are seeded)
+  if (!leading) cap = Math.max(cap, floor);
+  // an upper bound of nameBonus(doc) for a document not seeded
   const bonusOf = (doc: number): number => {
-    if (!wholeKey) return cap;
+    if (key.includes(' ')) return cap;
     return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(floor, store.leadBonus[doc]!) : floor;
   };
   const terms = group.ids.map((id, t) => {
@@ -71,7 +73,8 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     if (!store.isLive(doc) || !filter.passes(doc)) return;
     marks[doc] = mark;
     best[doc] = v;
-    scores[doc] = v + nameBonus(store, doc, key, typos);
+    // with the leading-word rule every name the query begins or names is seeded: no bonus here
+    scores[doc] = leading ? v : v + nameBonus(store, doc, key, typos);
     docs.push(doc);
   };
   // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.
@@ -92,6 +95,20 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     best[doc] = 0;
     scores[doc] = EXACT_NAME_BONUS;
     docs.push(doc);
+  }
+  if (leading) {
+    for (const term of terms) {
+      const list = store.postings[term.id];
+      if (!list || !(store.dictionary.terms[term.id] as string).startsWith(key)) continue;
+      for (let i = 0; i < list.leaderCount; i++) {
+        const doc = list.leaders[i]!;
+        if (marks[doc] === mark || !store.isLive(doc) || !filter.passes(doc)) continue;
+        marks[doc] = mark;
+        best[doc] = Number.POSITIVE_INFINITY; // final: another term never raises it
+        scores[doc] = leadingWordScore(store, list, term.factor, doc);
+        docs.push(doc);
+      }
+    }
   }
   for (const term of terms) {
     if (countKnown()) {

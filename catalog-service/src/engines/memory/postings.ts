@@ -37,9 +37,19 @@ export class PostingList {
     this.length++;
   }
 
+  /** documents whose name's first word is this term (dead ones are skipped, and swept out with the postings) */
+  leaders = new Int32Array(0);
+  leaderCount = 0;
+
   /** A document whose name's first word is this term was added, with its name-begins bonus. */
-  led(bonus: number): void {
+  led(doc: number, bonus: number): void {
     if (bonus > this.maxLeadBonus) this.maxLeadBonus = bonus;
+    if (this.leaderCount === this.leaders.length) {
+      const grown = new Int32Array(Math.max(4, this.leaderCount * 2));
+      grown.set(this.leaders);
+      this.leaders = grown;
+    }
+    this.leaders[this.leaderCount++] = doc;
   }
 
   /** Called when a document of this list died; compacts when half of the list is dead. */
@@ -56,6 +66,9 @@ export class PostingList {
     }
     this.length = kept;
     this.dead = 0;
+    let leaders = 0;
+    for (let i = 0; i < this.leaderCount; i++) if (isLive(this.leaders[i]!)) this.leaders[leaders++] = this.leaders[i]!;
+    this.leaderCount = leaders;
     this.byWeight = undefined;
     this.ordered = 0;
   }

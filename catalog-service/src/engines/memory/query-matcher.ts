@@ -21,7 +21,10 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import {
   idf,
+  isExactName,
+  leadingWordScore,
   nameBonus,
+  usesLeadingWord,
   DocFilter,
   scratchFor,
   STEM_WEIGHT,
@@ -83,10 +86,18 @@ function run(
     candidates = candidates.filter((doc) => marks[doc] === after);
   }
 
+  // one word: the leading-word rule, as the early stop applies it (match-support.ts)
+  const leading = groups.length === 1 && usesLeadingWord(key, typos);
+  const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, groups[0]!.weights[t]! * idf(store.postings[id]?.live ?? 0, live)])) : undefined;
   const docs: number[] = [];
   for (const doc of candidates) {
     if (!filter.passes(doc)) continue;
-    scores[doc]! += nameBonus(store, doc, key, typos);
+    const lead = store.leadTerms[doc]!;
+    if (factors && !isExactName(store, doc, key) && (store.exactKeys[doc] as string).startsWith(key) && factors.has(lead)) {
+      scores[doc] = leadingWordScore(store, store.postings[lead]!, factors.get(lead)!, doc);
+    } else {
+      scores[doc]! += nameBonus(store, doc, key, typos);
+    }
     docs.push(doc);
   }
   return { docs, total: Math.min(docs.length, MAX_RESULT_WINDOW), scores };

@@ -6,6 +6,7 @@
 import { MemoryIndex, TYPO_FALLBACK_BELOW } from '../../../src/engines/memory/memory-index';
 import { matchQuery } from '../../../src/engines/memory/query-matcher';
 import type { SearchQuery } from '../../../src/engines/search-engine';
+import { NO_DETAILS } from '@skills/common';
 import { itemState } from '../search-engine.conformance';
 
 const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
@@ -73,6 +74,20 @@ describe('MemoryIndex', () => {
     expect(first.items).toHaveLength(50);
     expect(sut.search(query({ q: 'widget', limit: 50, page: 200 })).items).toHaveLength(50);
     expect(sut.search(query({ limit: 50 })).total).toBe(10_000);
+  });
+
+  it('ranks names the query begins first, most used first, as if it had read every match, although it stops early', () => {
+    const sut = new MemoryIndex();
+    sut.apply([
+      ...Array.from({ length: 10_500 }, (_, i) => itemState({ name: 'Thing', description: `about widget number ${i}` })),
+      ...Array.from({ length: 300 }, (_, i) => itemState({ name: i % 7 === 0 ? 'Widget Pro' : 'Widget Kit Extra', details: { ...NO_DETAILS, downloads: i * 97 } })),
+      ...Array.from({ length: 200 }, (_, i) => itemState({ name: `Widgetry ${i}`, description: 'widget tools', details: { ...NO_DETAILS, downloads: i * 1_000 } })),
+    ]);
+    for (const q of ['widget', 'wid', 'widgetr']) expectPagesAsIfEverythingWasRead(sut, q);
+    const top = sut.search(query({ q: 'wid', limit: 50 })).items;
+    expect(top.every((item) => item.name.startsWith('Widget'))).toBe(true);
+    // the most downloaded one-word-longer name leads its kind
+    expect(top[0]).toMatchObject({ name: 'Widgetry 199' });
   });
 
   it('ranks a broad prefix as if it had read every match, although it stops reading early', () => {
