@@ -14,8 +14,11 @@ export class TermDictionary {
   readonly terms: string[] = [];
   private readonly byStem = new Map<string, number[]>();
   private readonly deletions = new Map<string, number[]>();
-  /** long terms by first letter: the candidates of a two-edit typo (the first letter is kept, as Elasticsearch's prefix_length 1) */
-  private readonly longByInitial = new Map<string, number[]>();
+  /**
+   * long terms by first letter, the candidates of a two-edit typo (the first letter is kept, as
+   * Elasticsearch's prefix_length 1), each with the set of letters it holds as a bit mask
+   */
+  private readonly longByInitial = new Map<string, { ids: number[]; masks: number[] }>();
   private sorted: string[] = [];
   private pending: string[] = [];
 
@@ -36,7 +39,12 @@ export class TermDictionary {
     this.terms.push(term);
     push(this.byStem, stemOf(term), id);
     if (typoEligible(term)) for (const variant of deletionsOf(term)) push(this.deletions, variant, id);
-    if (term.length >= TWO_TYPOS_MIN_LENGTH - 2 && typoEligible(term)) push(this.longByInitial, term[0] as string, id);
+    if (term.length >= TWO_TYPOS_MIN_LENGTH - 2 && typoEligible(term)) {
+      let bucket = this.longByInitial.get(term[0] as string);
+      if (!bucket) this.longByInitial.set(term[0] as string, (bucket = { ids: [], masks: [] }));
+      bucket.ids.push(id);
+      bucket.masks.push(letterMask(term));
+    }
     this.pending.push(term);
     if (this.pending.length >= PENDING_MERGE) this.mergePending();
     return id;
@@ -85,9 +93,15 @@ export class TermDictionary {
   twoEditsFrom(word: string): number[] {
     if (word.length < TWO_TYPOS_MIN_LENGTH || !typoEligible(word)) return [];
     const out: number[] = [];
-    for (const id of this.longByInitial.get(word[0] as string) ?? []) {
-      const term = this.terms[id] as string;
-      if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2)) out.push(id);
+    const bucket = this.longByInitial.get(word[0] as string);
+    if (!bucket) return out;
+    const mask = letterMask(word);
+    const { ids, masks } = bucket;
+    for (let i = 0; i < ids.length; i++) {
+      // an edit changes at most two letters of the set: more than four differ, and it is further than two edits
+      if (bitCount(mask ^ masks[i]!) > 4) continue;
+      const term = this.terms[ids[i]!] as string;
+      if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2)) out.push(ids[i]!);
     }
     return out;
   }
@@ -109,6 +123,19 @@ export class TermDictionary {
   settle(): void {
     if (this.pending.length > 0) this.mergePending();
   }
+}
+
+/** The letters a word holds, one bit each (a–z; anything else shares the bits by its code). */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 32);
+  return mask;
+}
+
+function bitCount(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function typoEligible(word: string): boolean {
