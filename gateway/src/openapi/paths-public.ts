@@ -7,6 +7,15 @@ const NOW = '2026-11-21T09:30:00.000Z';
 const COLLECTION_ID = '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35';
 const PRIVATE_ID = 'c3d9e8f7-2a1b-4c5d-8e6f-7a8b9c0d1e2f';
 
+const exampleDetails = {
+  publisher: 'Acme Tools',
+  version: '1.4.0',
+  license: 'MIT',
+  repositoryUrl: 'https://github.com/acme/git-commit-helper',
+  homepageUrl: null,
+  downloads: 52000,
+};
+
 export const exampleSkill = {
   id: '7f3b2c1d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   slug: 'git-commit-helper',
@@ -15,12 +24,7 @@ export const exampleSkill = {
   type: 'skill',
   category: 'developer-tools',
   tags: ['git', 'productivity'],
-  publisher: 'Acme Tools',
-  version: '1.4.0',
-  license: 'MIT',
-  repositoryUrl: 'https://github.com/acme/git-commit-helper',
-  homepageUrl: null,
-  downloads: 52000,
+  ...exampleDetails,
   updatedAt: NOW,
 };
 
@@ -31,12 +35,7 @@ export const examplePublicEntry = {
   category: 'developer-tools',
   status: 'active',
   visibility: 'public',
-  publisher: 'Acme Tools',
-  version: '1.4.0',
-  license: 'MIT',
-  repositoryUrl: 'https://github.com/acme/git-commit-helper',
-  homepageUrl: null,
-  downloads: 52000,
+  ...exampleDetails,
 };
 
 const examplePersonal = {

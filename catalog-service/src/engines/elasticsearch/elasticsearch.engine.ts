@@ -31,7 +31,7 @@ import {
 } from '../search-engine';
 import { addedProperties, firstIndexName, indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
-import { buildSearchRequest, buildSuggestRequest } from './query-builder';
+import { buildSearchRequest, buildSuggestRequest, wordsOf } from './query-builder';
 import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
 
 export interface ElasticsearchEngineOptions {
@@ -429,6 +429,7 @@ function correctedQuery(q: string, suggest: SuggestReply | undefined): string | 
   }
   if (best.size === 0) return undefined;
   // the words as the suggester's standard analyzer split them
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.map((word) => best.get(word)?.text ?? word).join(' ');
+  return wordsOf(q)
+    .map((word) => best.get(word)?.text ?? word)
+    .join(' ');
 }

@@ -71,12 +71,17 @@ const NAME_PREFIX_BOOST = 100;
  * https://elastic.co/guide/en/elasticsearch/reference/current/query-dsl-prefix-query.html
  */
 function exactNameClauses(q: string): Clause[] {
-  const slug = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join('-');
+  const slug = wordsOf(q).join('-');
   return [
     { match: { 'name.sort': { query: q, boost: EXACT_NAME_BOOST } } },
     { term: { slug: { value: slug, boost: EXACT_NAME_BOOST } } },
     { prefix: { slug: { value: slug, boost: NAME_PREFIX_BOOST } } },
   ];
+}
+
+/** The lower-cased words of `q` as the standard analyzer splits them (runs of letters and digits). */
+export function wordsOf(q: string): string[] {
+  return q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Exact filters in filter context: no scoring, cacheable. */

@@ -34,22 +34,26 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   // document could get joins every bound instead, and a posting whose own bonus cannot lift it
   // to the page is passed over.
   const leading = usesLeadingWord(key, typos);
-  const leads = scratch.beginLeads(store.dictionary.size);
+  const leads = leading ? 0 : scratch.beginLeads(store.dictionary.size);
   const { leadStamps } = scratch;
-  let cap = 0;
-  if (!leading && key.length >= 2) {
-    for (const id of group.ids) {
-      if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
-      leadStamps[id] = leads;
-      cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
-    }
-    if (key.includes(' ')) cap = MAX_NAME_BEGINS_BONUS;
-  }
+  // several words in the key (stop words before the one that counts): a name they begin may start with any term
+  const severalWords = key.includes(' ');
   const floor = typos ? TYPO_NAME_BONUS : 0;
-  if (!leading) cap = Math.max(cap, floor);
-  // an upper bound of nameBonus(doc) for a document not seeded
+  let cap = 0;
+  if (!leading) {
+    if (key.length >= 2) {
+      for (const id of group.ids) {
+        if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
+        leadStamps[id] = leads;
+        cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
+      }
+      if (severalWords) cap = MAX_NAME_BEGINS_BONUS;
+    }
+    cap = Math.max(cap, floor);
+  }
+  // an upper bound of nameBonus(doc) for a document not seeded (without the leading-word rule)
   const bonusOf = (doc: number): number => {
-    if (key.includes(' ')) return cap;
+    if (severalWords) return cap;
     return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(floor, store.leadBonus[doc]!) : floor;
   };
   const terms = group.ids.map((id, t) => {
