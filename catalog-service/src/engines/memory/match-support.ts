@@ -28,6 +28,11 @@ export interface Matches {
   total: number;
   /** score by ordinal, valid for `docs` */
   scores: Float32Array;
+  /**
+   * the words' term groups when `docs` may be only part of the matches (the
+   * early stop stopped): everyMatch() reads them again to count facets
+   */
+  partial?: TermGroup[];
 }
 
 /** Scratch arrays sized to the store, reused by every query (searches are synchronous). */

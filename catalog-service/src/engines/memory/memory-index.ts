@@ -12,7 +12,7 @@ import { FACET_VALUES_MAX, SUGGEST_BELOW, type CatalogItem, type FacetField, typ
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { DocFilter } from './match-support';
-import { matchQuery } from './query-matcher';
+import { everyMatch, matchQuery } from './query-matcher';
 import { tokenize } from './text-analysis';
 import { TopK } from './top-k';
 
@@ -96,13 +96,13 @@ export class MemoryIndex {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
     if (query.q === undefined) return this.browse(query, offset, window);
-    // Facets count every match: the early stop, which skips what cannot reach the page, is off.
-    const { docs, scores, total } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW, query.facets !== undefined);
+    const { docs, scores, total, partial } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
     const compare = query.sort === 'relevance' ? (a: number, b: number) => scores[b]! - scores[a]! || this.store.compareNewest(a, b) : this.compareFor(query);
     const top = new TopK(window, (a, b) => compare(a, b) < 0);
     for (const doc of docs) top.offer(doc);
     const result = this.page(top.sorted().slice(offset, offset + query.limit), total);
-    if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
+    // Facets count every match; where the early stop read only part of them, they are read again unscored.
+    if (query.facets) result.facets = countFacets(this.store, query.facets, partial ? everyMatch(this.store, query, partial) : docs);
     return result;
   }
 

@@ -146,7 +146,8 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       take(doc, v);
     }
   }
-  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores };
+  // every term read whole until the count was known: then `docs` holds every match
+  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores, ...(countKnown() ? { partial: [group] } : {}) };
 }
 
 /** The worst document a page of `k` would keep now (ranked by score, then newest), once there are k. */

@@ -53,6 +53,30 @@ export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: 
   return run(store, scratch, query, filter, terms, false, exhaustive);
 }
 
+/**
+ * Every document of a one-word match the early stop left partial, unscored
+ * (a union of the group's postings under the query's filters): what facets
+ * count, at a fraction of ranking every match.
+ */
+export function everyMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[]): number[] {
+  const filter = new DocFilter(store, query);
+  const scratch = scratchFor(store);
+  const mark = scratch.begin(1);
+  const { marks } = scratch;
+  const out: number[] = [];
+  for (const id of groups[0]?.ids ?? []) {
+    const list = store.postings[id];
+    if (!list) continue;
+    for (let i = 0; i < list.length; i++) {
+      const doc = list.docs[i]!;
+      if (marks[doc] === mark) continue;
+      marks[doc] = mark;
+      if (store.isLive(doc) && filter.passes(doc)) out.push(doc);
+    }
+  }
+  return out;
+}
+
 function run(
   store: DocumentStore,
   scratch: Scratch,

@@ -90,6 +90,29 @@ describe('MemoryIndex', () => {
     expect(top[0]).toMatchObject({ name: 'Widgetry 199' });
   });
 
+  it('counts facets over every match even where the early stop read only part of them', () => {
+    const sut = new MemoryIndex();
+    sut.apply([
+      ...Array.from({ length: 10_200 }, (_, i) => itemState({ name: `Widget ${i}`, category: 'alpha' })),
+      ...Array.from({ length: 300 }, (_, i) => itemState({ name: `Gadget ${i}`, description: 'a widget too', category: 'beta', type: 'plugin' })),
+      ...Array.from({ length: 50 }, () => itemState({ name: 'Other', category: 'gamma' })),
+    ]);
+    const result = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 10 }));
+    expect(result.total).toBe(10_000);
+    expect(result.facets).toEqual({
+      category: [
+        { value: 'alpha', count: 10_000 },
+        { value: 'beta', count: 300 },
+      ],
+      type: [
+        { value: 'skill', count: 10_000 },
+        { value: 'plugin', count: 300 },
+      ],
+    });
+    // the page is the one a search without facets gives
+    expect(result.items.map((i) => i.id)).toEqual(sut.search(query({ q: 'widget', limit: 10 })).items.map((i) => i.id));
+  });
+
   it('ranks a broad prefix as if it had read every match, although it stops reading early', () => {
     // "widget" is in 10,501 items (one of them named just "Widget", the best possible match), mostly deep in
     // long descriptions; "widths" in 2,000, also in descriptions but rarer, so each scores above most "widget"
