@@ -8,9 +8,10 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { FACET_VALUES_MAX, SUGGEST_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
+import { SUGGEST_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
+import { countFacets, emptyFacets, rankFacetValues } from './facets';
 import { DocFilter } from './match-support';
 import { everyMatch, matchQuery } from './query-matcher';
 import { tokenize } from './text-analysis';
@@ -262,31 +263,4 @@ function filterKey(category: string | undefined, type: string | undefined): stri
 /** The four browses a document belongs to: all, its category, its type, both. */
 function filterKeys(category: string, type: string): string[] {
   return [filterKey(undefined, undefined), filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)];
-}
-
-
-/** Counts per value of every match (`docs` holds each match once). */
-function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {
-  const facets: Facets = {};
-  for (const field of fields) {
-    const codes = field === 'category' ? store.categoryCodes : store.typeCodes;
-    const byCode = new Map<number, number>();
-    for (const doc of docs) byCode.set(codes[doc]!, (byCode.get(codes[doc]!) ?? 0) + 1);
-    const counts = new Map<string, number>();
-    for (const [code, count] of byCode) counts.set(store.valueOfCode(code), count);
-    facets[field] = rankFacetValues(counts);
-  }
-  return facets;
-}
-
-/** Most frequent first, then by value; at most FACET_VALUES_MAX values, each count capped like `total`. */
-function rankFacetValues(counts: Map<string, number>): Array<{ value: string; count: number }> {
-  return [...counts]
-    .sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0))
-    .slice(0, FACET_VALUES_MAX)
-    .map(([value, count]) => ({ value, count: Math.min(count, MAX_RESULT_WINDOW) }));
-}
-
-function emptyFacets(fields: readonly FacetField[]): Facets {
-  return Object.fromEntries(fields.map((field) => [field, []]));
 }
