@@ -12,8 +12,6 @@ import { tokenize } from './text-analysis';
 export const STEM_WEIGHT = 0.9;
 export const TYPO_WEIGHT = 0.5;
 export const TWO_TYPOS_WEIGHT = 0.4;
-export { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from './name-bonus';
-
 export interface TermGroup {
   ids: number[];
   weights: number[];

@@ -36,7 +36,7 @@ export class MemoryIndex {
    */
   private readonly hidden = new Map<string, number>();
   /** by filter key: a browse reads only its own filter's documents, already in order */
-  private readonly orders = new Map<string, { newest: BrowseOrder; byName: BrowseOrder; popular: BrowseOrder }>();
+  private readonly orders = new Map<string, Orders>();
   /** moves on every change: answers computed before a change are not reused after it */
   generation = 0;
 
@@ -77,11 +77,7 @@ export class MemoryIndex {
   /** After a bulk load: sort what is pending now rather than on the first search. */
   settle(): void {
     this.store.dictionary.settle();
-    for (const order of this.orders.values()) {
-      order.newest.merge();
-      order.byName.merge();
-      order.popular.merge();
-    }
+    for (const orders of this.orders.values()) for (const order of [orders.newest, orders.byName, orders.popular]) order.merge();
   }
 
   search(query: SearchQuery): SearchResult {
@@ -158,13 +154,11 @@ export class MemoryIndex {
     const facets: Facets = {};
     for (const field of fields) {
       const counts = new Map<string, number>();
-      for (const [key, orders] of this.orders) {
-        const [category, type] = key.split('\u0000') as [string, string];
-        const value = field === 'category' ? category : type;
-        const other = field === 'category' ? [type, query.type] : [category, query.category];
-        if (value === '*' || other[0] !== (other[1] ?? '*')) continue;
-        if (field === 'category' && query.category !== undefined && value !== query.category) continue;
-        if (field === 'type' && query.type !== undefined && value !== query.type) continue;
+      for (const orders of this.orders.values()) {
+        const value = orders[field];
+        // one order per value of this field, under the query's filter on the other one
+        const other = field === 'category' ? orders.type === query.type : orders.category === query.category;
+        if (value === undefined || !other || (query[field] !== undefined && value !== query[field])) continue;
         if (orders.newest.size > 0) counts.set(value, orders.newest.size);
       }
       facets[field] = rankFacetValues(counts);
@@ -218,20 +212,20 @@ export class MemoryIndex {
   private add(state: IndexableItem, version: number): void {
     const doc = this.store.add(state, version);
     this.byId.set(state.id, doc);
-    for (const key of filterKeys(state.category ?? '', state.type)) {
+    for (const filter of filtersOf(state.category ?? '', state.type)) {
+      const key = filterKey(filter.category, filter.type);
       let orders = this.orders.get(key);
       if (!orders) {
         const live = (d: number) => this.store.isLive(d);
         orders = {
+          ...filter,
           newest: new BrowseOrder(this.store.compareNewest, live),
           byName: new BrowseOrder(this.store.compareName, live),
           popular: new BrowseOrder(this.store.comparePopular, live),
         };
         this.orders.set(key, orders);
       }
-      orders.newest.add(doc);
-      orders.byName.add(doc);
-      orders.popular.add(doc);
+      for (const order of [orders.newest, orders.byName, orders.popular]) order.add(doc);
     }
   }
 
@@ -241,11 +235,9 @@ export class MemoryIndex {
     const item = this.store.item(doc);
     this.byId.delete(id);
     this.store.remove(doc);
-    for (const key of filterKeys(item.category, item.type)) {
-      const orders = this.orders.get(key);
-      orders?.newest.died();
-      orders?.byName.died();
-      orders?.popular.died();
+    for (const filter of filtersOf(item.category, item.type)) {
+      const orders = this.orders.get(filterKey(filter.category, filter.type));
+      if (orders) for (const order of [orders.newest, orders.byName, orders.popular]) order.died();
     }
   }
 }
@@ -260,7 +252,19 @@ function filterKey(category: string | undefined, type: string | undefined): stri
   return `${category ?? '*'}\u0000${type ?? '*'}`;
 }
 
+interface Filter {
+  category?: string;
+  type?: string;
+}
+
+/** One filter's browse orders (its live documents newest first, by name, most downloaded first) and the filter itself. */
+interface Orders extends Filter {
+  newest: BrowseOrder;
+  byName: BrowseOrder;
+  popular: BrowseOrder;
+}
+
 /** The four browses a document belongs to: all, its category, its type, both. */
-function filterKeys(category: string, type: string): string[] {
-  return [filterKey(undefined, undefined), filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)];
+function filtersOf(category: string, type: string): Filter[] {
+  return [{}, { category }, { type }, { category, type }];
 }

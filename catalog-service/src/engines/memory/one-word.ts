@@ -9,8 +9,8 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
-import { MAX_NAME_BEGINS_BONUS } from './name-bonus';
-import { EXACT_NAME_BONUS, idf, leadingWordScore, nameBonus, TYPO_NAME_BONUS, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { idf, leadingWordScore, nameBonus, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
