@@ -40,6 +40,8 @@ const START: OutboxPosition = { txid: '0', id: '0' };
  */
 export class OutboxConsumer implements EventSubscription {
   private position: OutboxPosition | undefined;
+  /** the batch after `position`, read while the previous one was handled */
+  private ahead: { from: OutboxPosition; rows: Promise<OutboxRow[]> } | undefined;
   private stopping = false;
   private pendingWake = false;
   private wakeUp: (() => void) | undefined;
@@ -90,26 +92,37 @@ export class OutboxConsumer implements EventSubscription {
       // A full batch means more rows are probably waiting: read again at once.
       if (delivered < batchSize) await this.idle(pollIntervalMs, true);
     }
+    // A read ahead still running must finish before the caller closes the connection pool.
+    await this.ahead?.rows.catch(() => undefined);
+    this.ahead = undefined;
   }
 
-  /** Reads one batch, hands it to the handler, then saves the position. */
+  /**
+   * Hands one batch to the handler, then saves the position. After a full
+   * batch the next one is read while the handler works on this one: the
+   * database answers that read while this process indexes (a 100k import
+   * on PGlite: searchable 9.3 → 7.9 s after it answered). Rows read ahead
+   * follow the same xmin rule, so they are exactly what the next step would
+   * read; a failed batch drops them and the batch is read again.
+   */
   private async step(): Promise<number> {
-    const { sequelize, topic, batchSize, handler, group } = this.options;
+    const { sequelize, batchSize, handler, group } = this.options;
     const pos = this.position ?? (await this.loadPosition());
-    const rows = await sequelize.query<OutboxRow>(
-      // ORDER BY must name the columns (o.), not the text aliases: sorted as text, '1000' < '999' and
-      // the saved position would jump over every id of fewer digits still in the batch's range.
-      `SELECT o.id::text AS id, o.txid::text AS txid, o.event FROM collections.outbox o
-       WHERE o.topic = $1 AND (o.txid, o.id) > ($2::xid8, $3::bigint)
-         AND o.txid < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY o.txid, o.id
-       LIMIT $4`,
-      { type: QueryTypes.SELECT, bind: [topic, pos.txid, pos.id, batchSize] },
-    );
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    const rows = await (ahead?.from === pos ? ahead.rows : this.read(pos));
     const last = rows.at(-1);
     if (!last) return 0;
-    await handler(rows.map((r) => ({ ...r.event, eventId: r.id })));
     const next = { txid: last.txid, id: last.id };
+    const nextRows = rows.length === batchSize ? this.read(next) : undefined;
+    // Awaited by the next step, or by stop(); never left to reject unhandled.
+    nextRows?.catch(() => undefined);
+    try {
+      await handler(rows.map((r) => ({ ...r.event, eventId: r.id })));
+    } catch (err) {
+      await nextRows?.catch(() => undefined);
+      throw err;
+    }
     await sequelize.query(
       `INSERT INTO catalog.event_positions AS p (group_name, last_txid, last_id) VALUES ($1, $2::xid8, $3::bigint)
        ON CONFLICT (group_name) DO UPDATE SET last_txid = EXCLUDED.last_txid, last_id = EXCLUDED.last_id, updated_at = now()
@@ -117,7 +130,23 @@ export class OutboxConsumer implements EventSubscription {
       { bind: [group, next.txid, next.id] },
     );
     this.position = next;
+    if (nextRows) this.ahead = { from: next, rows: nextRows };
     return rows.length;
+  }
+
+  /** At most `batchSize` rows after `from`, of transactions that have all finished. */
+  private read(from: OutboxPosition): Promise<OutboxRow[]> {
+    const { sequelize, topic, batchSize } = this.options;
+    return sequelize.query<OutboxRow>(
+      // ORDER BY must name the columns (o.), not the text aliases: sorted as text, '1000' < '999' and
+      // the saved position would jump over every id of fewer digits still in the batch's range.
+      `SELECT o.id::text AS id, o.txid::text AS txid, o.event FROM collections.outbox o
+       WHERE o.topic = $1 AND (o.txid, o.id) > ($2::xid8, $3::bigint)
+         AND o.txid < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY o.txid, o.id
+       LIMIT $4`,
+      { type: QueryTypes.SELECT, bind: [topic, from.txid, from.id, batchSize] },
+    );
   }
 
   private async loadPosition(): Promise<OutboxPosition> {

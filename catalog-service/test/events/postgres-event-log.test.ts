@@ -143,4 +143,35 @@ describe('PostgresEventLog batches across ids of different lengths', () => {
     }
     expect(received).toEqual(Array.from({ length: 1200 }, (_, i) => `item-${i + 1}`));
   });
+
+  it('delivers a failed batch again whole, and the batch read ahead of it after it (batches of 2)', async () => {
+    await sequelize.query('TRUNCATE collections.outbox RESTART IDENTITY; TRUNCATE catalog.event_positions');
+    await sequelize.query(
+      `INSERT INTO collections.outbox (topic, key, event)
+       SELECT $1, 'k' || n, jsonb_build_object('itemId', 'item-' || n) FROM generate_series(1, 7) AS n`,
+      { bind: [SKILL_CHANGES_TOPIC] },
+    );
+    const calls: string[][] = [];
+    const log = createLog(undefined, 2);
+    try {
+      await log.subscribe('g-retry-ahead', async (events) => {
+        calls.push(events.map((e) => e.itemId));
+        // The second batch fails once, after the third was already being read.
+        if (calls.length === 2) throw new Error('indexing failed');
+      });
+      await eventually(() => calls.flat().includes('item-7'), 'the last row');
+      await publish([itemVersion(randomUUID(), 1)]);
+      await eventually(() => calls.length === 6, 'the row published later');
+    } finally {
+      await log.close();
+    }
+    expect(calls.slice(0, 5)).toEqual([
+      ['item-1', 'item-2'],
+      ['item-3', 'item-4'],
+      ['item-3', 'item-4'],
+      ['item-5', 'item-6'],
+      ['item-7'],
+    ]);
+    expect(calls[5]).toHaveLength(1);
+  });
 });

@@ -35,6 +35,14 @@ const APPLY_CHUNK = 1_000;
 /** Rows written before the table's statistics are refreshed (autovacuum would take a minute or more). */
 const ANALYZE_AFTER_ROWS = 5_000;
 const ANALYZE_AFTER_SHARE = 0.2;
+/**
+ * Statistics of the columns this table's own statements filter and order
+ * on. Sampling only these, not the texts and details, makes an ANALYZE of
+ * 60k rows 2.5 times cheaper (43 against 108 ms on PGlite); an import pays
+ * it some fifteen times while it is indexed (100k on PGlite: searchable
+ * 10.3 → 9.3 s after the import answered).
+ */
+const ANALYZE_SQL = (table: string) => `ANALYZE ${table} (id, written_xid, status, visibility, indexed_at)`;
 
 interface StateRow extends Omit<CatalogItemState, 'updatedAt' | 'details'> {
   updatedAt: Date | string;
@@ -122,7 +130,7 @@ export class ReadModelTable {
     this.writtenSinceAnalyze = 0;
     this.analyzing = (async () => {
       try {
-        await this.sequelize.query('ANALYZE catalog.search_items');
+        await this.sequelize.query(ANALYZE_SQL('catalog.search_items'));
         const [row] = await this.sequelize.query<{ n: number }>(
           "SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'catalog.search_items'::regclass",
           { type: QueryTypes.SELECT },
@@ -181,7 +189,7 @@ export class ReadModelTable {
         progress.indexed += batch.length;
         onProgress?.({ ...progress });
       }
-      await this.sequelize.query('ANALYZE catalog.search_items_new');
+      await this.sequelize.query(ANALYZE_SQL('catalog.search_items_new'));
       await this.swap(started);
       this.logger.info({ indexed: progress.indexed }, 'search read model rebuilt');
       return progress;
