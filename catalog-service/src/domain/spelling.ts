@@ -16,26 +16,40 @@ export function typoBudget(word: string): 0 | 1 | 2 {
   return word.length >= TWO_TYPOS_MIN_LENGTH ? 2 : 1;
 }
 
+/** Three rows of the distance table, reused by every call (searches run one at a time). */
+let table = new Int32Array(3 * 64);
+
 /** Optimal string alignment distance ≤ `max` (adjacent swaps count one), leaving a row as soon as it cannot be. */
 export function editDistanceWithin(a: string, b: string, max: number): boolean {
   const la = a.length;
   const lb = b.length;
   if (Math.abs(la - lb) > max) return false;
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
-  let row = new Array<number>(lb + 1).fill(0);
+  if (a === b) return true;
+  const width = lb + 1;
+  // A fresh table per call was most of its cost: typo runs call it for every candidate term and name.
+  if (table.length < 3 * width) table = new Int32Array(6 * width);
+  const t = table;
+  // offsets of the rows two back, one back and being filled
+  let prev2 = 0;
+  let prev = width;
+  let row = 2 * width;
+  for (let j = 0; j <= lb; j++) t[prev + j] = j;
   for (let i = 1; i <= la; i++) {
-    row[0] = i;
+    t[row] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= lb; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      row[j] = d;
+      const cb = b.charCodeAt(j - 1);
+      let d = Math.min(t[prev + j]! + 1, t[row + j - 1]! + 1, t[prev + j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, t[prev2 + j - 2]! + 1);
+      t[row + j] = d;
       if (d < best) best = d;
     }
     if (best > max) return false;
-    [prev2, prev, row] = [prev, row, prev2];
+    const spare = prev2;
+    prev2 = prev;
+    prev = row;
+    row = spare;
   }
-  return prev[lb]! <= max;
+  return t[prev + lb]! <= max;
 }

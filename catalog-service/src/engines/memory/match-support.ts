@@ -140,15 +140,23 @@ export function isExactName(store: DocumentStore, doc: number, key: string): boo
 }
 
 /**
- * What a document adds to its text score for its name: exact (name or slug),
- * spelt with typos (only in a typo run: `typos`), begun by the query (2+
- * letters; its precomputed bonus), or nothing.
+ * What a document adds to its text score for its name, for one query key:
+ * exact (name or slug), spelt with typos (only in a typo run: `typos`),
+ * begun by the query (2+ letters; its precomputed bonus), or nothing. The
+ * key's words and budgets are worked out once: a typo run asks this of
+ * every candidate.
  */
-export function nameBonus(store: DocumentStore, doc: number, key: string, typos = false): number {
-  if (isExactName(store, doc, key)) return EXACT_NAME_BONUS;
-  if (typos && (isNearly(store.exactKeys[doc] as string, key) || isNearly(store.slugKeys[doc] as string, key))) return TYPO_NAME_BONUS;
-  if (key.length >= 2 && (store.exactKeys[doc] as string).startsWith(key)) return store.leadBonus[doc]!;
-  return 0;
+export function nameBonusOf(store: DocumentStore, key: string, typos = false): (doc: number) => number {
+  const nearly = typos ? nearlyMatcher(key) : undefined;
+  const begins = key.length >= 2;
+  return (doc) => {
+    const name = store.exactKeys[doc] as string;
+    const slug = store.slugKeys[doc] as string;
+    if (name === key || slug === key) return EXACT_NAME_BONUS;
+    if (nearly && (nearly(name) || nearly(slug))) return TYPO_NAME_BONUS;
+    if (begins && name.startsWith(key)) return store.leadBonus[doc]!;
+    return 0;
+  };
 }
 
 /**
@@ -167,10 +175,16 @@ export function leadingWordScore(store: DocumentStore, list: PostingList, factor
   return Math.fround(factor * (at >= 0 ? list.weights[at]! : 0)) + store.leadBonus[doc]!;
 }
 
-/** Same words as `key`, each within its typo budget (domain/spelling.ts). */
-function isNearly(name: string, key: string): boolean {
-  if (Math.abs(name.length - key.length) > 2 * (1 + (key.match(/ /g)?.length ?? 0))) return false;
-  const a = name.split(' ');
-  const b = key.split(' ');
-  return a.length === b.length && a.every((word, i) => editDistanceWithin(b[i] as string, word, typoBudget(b[i] as string)));
+/** Whether a name has the same words as `key`, each within its typo budget (domain/spelling.ts). */
+function nearlyMatcher(key: string): (name: string) => boolean {
+  const words = key.split(' ');
+  const budgets = words.map(typoBudget);
+  const slack = 2 * words.length;
+  const only = words.length === 1 ? key : undefined;
+  return (name) => {
+    if (Math.abs(name.length - key.length) > slack) return false;
+    if (only !== undefined) return !name.includes(' ') && editDistanceWithin(only, name, budgets[0]!);
+    const parts = name.split(' ');
+    return parts.length === words.length && parts.every((part, i) => editDistanceWithin(words[i]!, part, budgets[i]!));
+  };
 }

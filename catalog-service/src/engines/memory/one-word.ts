@@ -9,7 +9,7 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
-import { idf, leadingWordScore, nameBonus, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { idf, leadingWordScore, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
 import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
 
 /**
@@ -28,7 +28,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const live = store.live;
   const window = query.page * query.limit;
   // Names the query begins start with one of the group's terms (every completion is in it).
-  // Outside typo runs they follow the leading-word rule (nameBonus in match-support.ts): they are
+  // Outside typo runs they follow the leading-word rule (nameBonusOf in match-support.ts): they are
   // seeded below from the terms' leader lists with their final scores, and the bounds stay as
   // they were. In a typo run (or with stop words before the word) the largest bonus any
   // document could get joins every bound instead, and a posting whose own bonus cannot lift it
@@ -51,7 +51,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     }
     cap = Math.max(cap, floor);
   }
-  // an upper bound of nameBonus(doc) for a document not seeded (without the leading-word rule)
+  // an upper bound of bonus(doc) for a document not seeded (without the leading-word rule)
   const bonusOf = (doc: number): number => {
     if (severalWords) return cap;
     return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(floor, store.leadBonus[doc]!) : floor;
@@ -62,6 +62,8 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     return { id, factor, bound: (factor * (list?.maxWeight ?? 0) + cap) * (1 + 1e-6) };
   });
   terms.sort((a, b) => b.bound - a.bound);
+  // with the leading-word rule every name the query begins or names is seeded: no bonus in take
+  const bonus = leading ? undefined : nameBonusOf(store, key, typos);
   const cappedUnread = filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW);
   const docs: number[] = [];
   const countKnown = (): boolean => cappedUnread || docs.length >= MAX_RESULT_WINDOW;
@@ -77,8 +79,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     if (!store.isLive(doc) || !filter.passes(doc)) return;
     marks[doc] = mark;
     best[doc] = v;
-    // with the leading-word rule every name the query begins or names is seeded: no bonus here
-    scores[doc] = leading ? v : v + nameBonus(store, doc, key, typos);
+    scores[doc] = bonus ? v + bonus(doc) : v;
     docs.push(doc);
   };
   // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.

@@ -23,7 +23,7 @@ import {
   idf,
   isExactName,
   leadingWordScore,
-  nameBonus,
+  nameBonusOf,
   usesLeadingWord,
   DocFilter,
   scratchFor,
@@ -113,6 +113,7 @@ function run(
   // one word: the leading-word rule, as the early stop applies it (match-support.ts)
   const leading = groups.length === 1 && usesLeadingWord(key, typos);
   const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, groups[0]!.weights[t]! * idf(store.postings[id]?.live ?? 0, live)])) : undefined;
+  const bonus = nameBonusOf(store, key, typos);
   const docs: number[] = [];
   for (const doc of candidates) {
     if (!filter.passes(doc)) continue;
@@ -120,7 +121,7 @@ function run(
     if (factors && !isExactName(store, doc, key) && (store.exactKeys[doc] as string).startsWith(key) && factors.has(lead)) {
       scores[doc] = leadingWordScore(store, store.postings[lead]!, factors.get(lead)!, doc);
     } else {
-      scores[doc]! += nameBonus(store, doc, key, typos);
+      scores[doc]! += bonus(doc);
     }
     docs.push(doc);
   }
