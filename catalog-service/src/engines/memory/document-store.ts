@@ -44,6 +44,12 @@ export class DocumentStore {
   /** the term id of the name's first word (-1: none), and the bonus the name earns when a query begins it (match-support.ts) */
   leadTerms = new Int32Array(1024);
   leadBonus = new Float32Array(1024);
+  /**
+   * the length of the name's and of the slug's one word (0: several words): a typo run's bound
+   * looks here, not at the strings, before spelling a name out (match-support.ts)
+   */
+  nameWordLength = new Uint8Array(1024);
+  slugWordLength = new Uint8Array(1024);
   /** category and type as small integers, so filters compare numbers while reading postings */
   categoryCodes = new Int32Array(1024);
   typeCodes = new Int32Array(1024);
@@ -121,6 +127,9 @@ export class DocumentStore {
     this.nameKeys[doc] = nameKey;
     this.exactKeys[doc] = exactKey === nameKey ? nameKey : exactKey;
     this.slugKeys[doc] = slugKey === exactKey ? (this.exactKeys[doc] as string) : slugKey;
+    // a word is at most 40 characters (text-analysis.ts): it fits a byte
+    this.nameWordLength[doc] = nameWords.length === 1 ? exactKey.length : 0;
+    this.slugWordLength[doc] = slugKey.length > 0 && !slugKey.includes(' ') ? slugKey.length : 0;
     this.named(exactKey, doc, true);
     if (slugKey !== exactKey) this.named(slugKey, doc, true);
     this.versions[doc] = version;
@@ -194,6 +203,8 @@ export class DocumentStore {
     this.leadBonus = grow(this.leadBonus, new Float32Array(size));
     this.categoryCodes = grow(this.categoryCodes, new Int32Array(size));
     this.typeCodes = grow(this.typeCodes, new Int32Array(size));
+    this.nameWordLength = grow(this.nameWordLength, new Uint8Array(size));
+    this.slugWordLength = grow(this.slugWordLength, new Uint8Array(size));
     this.versions = grow(this.versions, new Int32Array(size));
   }
 }
@@ -203,7 +214,7 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function grow<T extends Int32Array | Float32Array | Float64Array>(from: T, to: T): T {
+function grow<T extends Uint8Array | Int32Array | Float32Array | Float64Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

@@ -175,6 +175,18 @@ export function leadingWordScore(store: DocumentStore, list: PostingList, factor
   return Math.fround(factor * (at >= 0 ? list.weights[at]! : 0)) + store.leadBonus[doc]!;
 }
 
+/**
+ * Whether a document's name or slug could be a one-word `key` spelt with
+ * typos: one word within the key's budget of its length. A cheap superset of
+ * nameBonusOf's typo test (no edit distance), for bounds.
+ */
+export function mayBeMisspeltName(store: DocumentStore, key: string): (doc: number) => boolean {
+  const low = key.length - typoBudget(key);
+  const high = key.length + typoBudget(key);
+  const fits = (length: number) => length >= low && length <= high && length > 0;
+  return (doc) => fits(store.nameWordLength[doc]!) || fits(store.slugWordLength[doc]!);
+}
+
 /** Whether a name has the same words as `key`, each within its typo budget (domain/spelling.ts). */
 function nearlyMatcher(key: string): (name: string) => boolean {
   const words = key.split(' ');

@@ -9,7 +9,7 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
-import { idf, leadingWordScore, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { idf, leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
 import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
 
 /**
@@ -51,10 +51,14 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     }
     cap = Math.max(cap, floor);
   }
-  // an upper bound of bonus(doc) for a document not seeded (without the leading-word rule)
+  // An upper bound of bonus(doc) for a document not seeded (without the leading-word rule). The
+  // typo bonus is possible only for a one-word name or slug of about the key's length: checking
+  // that much lets a typo run pass over the rest of a broad word's postings unscored.
+  const mayBeMisspelt = typos ? mayBeMisspeltName(store, key) : undefined;
   const bonusOf = (doc: number): number => {
     if (severalWords) return cap;
-    return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(floor, store.leadBonus[doc]!) : floor;
+    const typo = mayBeMisspelt?.(doc) ? TYPO_NAME_BONUS : 0;
+    return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(typo, store.leadBonus[doc]!) : typo;
   };
   const terms = group.ids.map((id, t) => {
     const list = store.postings[id];
@@ -92,6 +96,10 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     threshold = worst < 0 ? Number.NEGATIVE_INFINITY : scores[worst]!;
     thresholdAt = docs.length;
   };
+
+  // A document scoring at most `score` cannot enter the page: below its worst kept score, or level with it and older.
+  const belowPage = (score: number, doc: number): boolean =>
+    score < threshold || (score === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0);
 
   // Seeded, so skipping a term can never lose the item the query names (its term weight joins when read).
   for (const doc of store.exactlyNamed(key)) {
@@ -139,10 +147,10 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       // A name bonus lifts the bar: the list is left only below it, and a posting is passed over when
       // its own document's bonus cannot lift it to the page either.
       if (cap === 0) {
-        if (v < threshold || (v === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0)) break;
+        if (belowPage(v, doc)) break;
       } else {
         if (Math.fround(v + cap) < threshold) break;
-        if (marks[doc] !== mark && Math.fround(v + bonusOf(doc)) < threshold) continue;
+        if (marks[doc] !== mark && belowPage(Math.fround(v + bonusOf(doc)), doc)) continue;
       }
       take(doc, v);
     }

@@ -137,6 +137,21 @@ describe('MemoryIndex', () => {
     expect(names(sut, { q: 'widget', limit: 2 })).toEqual(['Widget Tool', 'Widget Tool']);
   });
 
+  it('ranks a misspelt broad word as if it had read every match, names it misspells first, although it stops early', () => {
+    // The oldest items carry the typo bonus: a one-word name or slug within one edit of "wdiget", their
+    // "widget" weight diluted by long descriptions; 10,500 newer two-word names weigh it alike and more.
+    const long = 'a long description that says a great deal about a widget and about nothing else at all';
+    const sut = new MemoryIndex();
+    sut.apply([
+      itemState({ name: 'Widget', description: long }),
+      itemState({ name: 'Gizmo Box', slug: 'wdigte', description: long }),
+      itemState({ name: 'Widgets', description: long }), // two edits: no bonus, although as long
+      ...Array.from({ length: 10_500 }, (_, i) => itemState({ name: 'Widget Tool', description: `number ${i}` })),
+    ]);
+    expectPagesAsIfEverythingWasRead(sut, 'wdiget');
+    expect(names(sut, { q: 'wdiget', limit: 3 })).toEqual(['Widget', 'Gizmo Box', 'Widget Tool']);
+  });
+
   it('puts the item named exactly as the query first even when reading stops before its posting', () => {
     // 10,500 items weigh "widget" more (twice in a short name); the one named "Widget" has a long
     // description that dilutes its weight below the page, where the early stop leaves the list.
