@@ -87,6 +87,11 @@ export class DocumentStore {
     return code;
   }
 
+  /** Codes handed out so far (categories and types share one range: a code array of this size counts both). */
+  get codeCount(): number {
+    return this.codeKeys.length;
+  }
+
   /** The category or type a code stands for. */
   valueOfCode(code: number): string {
     return (this.codeKeys[code] as string).slice(2);

@@ -3,15 +3,22 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { FACET_VALUES_MAX, type FacetField, type Facets, type FacetValue } from '../search-engine';
 import type { DocumentStore } from './document-store';
 
-/** Counts per value of every match (`docs` holds each match once). */
+/**
+ * Counts per value of every match (`docs` holds each match once): one array
+ * indexed by code, a broad word's tens of thousands of matches counted
+ * without a map lookup each.
+ */
 export function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {
   const facets: Facets = {};
+  const byCode = new Int32Array(store.codeCount);
   for (const field of fields) {
     const codes = field === 'category' ? store.categoryCodes : store.typeCodes;
-    const byCode = new Map<number, number>();
-    for (const doc of docs) byCode.set(codes[doc]!, (byCode.get(codes[doc]!) ?? 0) + 1);
+    byCode.fill(0);
+    for (const doc of docs) byCode[codes[doc]!]!++;
     const counts = new Map<string, number>();
-    for (const [code, count] of byCode) counts.set(store.valueOfCode(code), count);
+    byCode.forEach((count, code) => {
+      if (count > 0) counts.set(store.valueOfCode(code), count);
+    });
     facets[field] = rankFacetValues(counts);
   }
   return facets;
