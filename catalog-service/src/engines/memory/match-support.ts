@@ -31,6 +31,11 @@ export interface Matches {
    * early stop stopped): everyMatch() reads them again to count facets
    */
   partial?: TermGroup[];
+  /**
+   * the early stop's last bar: at least a page of documents scores this much
+   * or more, so ranking by relevance passes over any document below it
+   */
+  floor?: number;
 }
 
 /** Scratch arrays sized to the store, reused by every query (searches are synchronous). */
@@ -169,10 +174,9 @@ export function usesLeadingWord(key: string, typos: boolean): boolean {
   return !typos && key.length >= 2 && !key.includes(' ');
 }
 
-/** A name-begun document's score under the leading-word rule; `list` is its first word's postings, `factor` that term's. */
-export function leadingWordScore(store: DocumentStore, list: PostingList, factor: number, doc: number): number {
-  const at = list.indexOf(doc);
-  return Math.fround(factor * (at >= 0 ? list.weights[at]! : 0)) + store.leadBonus[doc]!;
+/** A name-begun document's score under the leading-word rule: `weight` is its first word's, `factor` that term's. */
+export function leadingWordScore(store: DocumentStore, weight: number, factor: number, doc: number): number {
+  return Math.fround(factor * weight) + store.leadBonus[doc]!;
 }
 
 /**

@@ -93,10 +93,11 @@ export class MemoryIndex {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
     if (query.q === undefined) return this.browse(query, offset, window);
-    const { docs, scores, total, partial } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
-    const compare = query.sort === 'relevance' ? (a: number, b: number) => scores[b]! - scores[a]! || this.store.compareNewest(a, b) : this.compareFor(query);
+    const { docs, scores, total, partial, floor = Number.NEGATIVE_INFINITY } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
+    const relevance = query.sort === 'relevance';
+    const compare = relevance ? (a: number, b: number) => scores[b]! - scores[a]! || this.store.compareNewest(a, b) : this.compareFor(query);
     const top = new TopK(window, (a, b) => compare(a, b) < 0);
-    for (const doc of docs) top.offer(doc);
+    for (const doc of docs) if (!relevance || scores[doc]! >= floor) top.offer(doc);
     const result = this.page(top.sorted().slice(offset, offset + query.limit), total);
     // Facets count every match; where the early stop read only part of them, they are read again unscored.
     if (query.facets) result.facets = countFacets(this.store, query.facets, partial ? everyMatch(this.store, query, partial) : docs);
@@ -134,7 +135,8 @@ export class MemoryIndex {
         if (this.store.isLive(doc) && filter.passes(doc)) docs.push(doc);
       };
       const driver = filter.driver;
-      if (driver) for (let i = 0; i < driver.length; i++) take(driver.docs[i]!);
+      // last ordinal first, mostly newest first: the top-k below refuses most at its root
+      if (driver) for (let i = driver.length - 1; i >= 0; i--) take(driver.docs[i]!);
       else
         this.orders.get(filterKey(query.category, query.type))?.newest.forEach((doc) => {
           take(doc);

@@ -69,6 +69,9 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   // with the leading-word rule every name the query begins or names is seeded: no bonus in take
   const bonus = leading ? undefined : nameBonusOf(store, key, typos);
   const cappedUnread = filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW);
+  // Lists are read from their end: later ordinals are mostly newer states, so `docs` holds equal
+  // scores mostly newest first, the order ranking breaks ties in, and the top-k passes over it
+  // refuse most of a broad word's ties at the heap's root instead of each replacing it.
   const docs: number[] = [];
   const countKnown = (): boolean => cappedUnread || docs.length >= MAX_RESULT_WINDOW;
 
@@ -92,7 +95,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   let thresholdAt = 0;
   const raiseThreshold = (): void => {
     if (docs.length < window || docs.length < thresholdAt * 1.25) return;
-    worst = worstKept(store, docs, scores, window) ?? -1;
+    worst = worstKept(store, docs, scores, window, threshold) ?? -1;
     threshold = worst < 0 ? Number.NEGATIVE_INFINITY : scores[worst]!;
     thresholdAt = docs.length;
   };
@@ -113,12 +116,12 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     for (const term of terms) {
       const list = store.postings[term.id];
       if (!list || !(store.dictionary.terms[term.id] as string).startsWith(key)) continue;
-      for (let i = 0; i < list.leaderCount; i++) {
+      for (let i = list.leaderCount - 1; i >= 0; i--) {
         const doc = list.leaders[i]!;
         if (marks[doc] === mark || !store.isLive(doc) || !filter.passes(doc)) continue;
         marks[doc] = mark;
         best[doc] = Number.POSITIVE_INFINITY; // final: another term never raises it
-        scores[doc] = leadingWordScore(store, list, term.factor, doc);
+        scores[doc] = leadingWordScore(store, list.leaderWeights[i]!, term.factor, doc);
         docs.push(doc);
       }
     }
@@ -132,11 +135,11 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     if (!list) continue;
     const { docs: postings, weights, length } = list;
     if (!countKnown() || length < IMPACT_ORDER_FROM) {
-      for (let i = 0; i < length; i++) take(postings[i]!, term.factor * weights[i]!);
+      for (let i = length - 1; i >= 0; i--) take(postings[i]!, term.factor * weights[i]!);
       continue;
     }
     const { order, ordered } = list.impactOrder(store.compareNewest);
-    for (let i = ordered; i < length; i++) take(postings[i]!, term.factor * weights[i]!); // added since the order was built
+    for (let i = length - 1; i >= ordered; i--) take(postings[i]!, term.factor * weights[i]!); // added since the order was built
     for (let j = 0; j < ordered; j++) {
       const i = order[j]!;
       const doc = postings[i]!;
@@ -156,13 +159,17 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     }
   }
   // every term read whole until the count was known: then `docs` holds every match
-  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores, ...(countKnown() ? { partial: [group] } : {}) };
+  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores, floor: threshold, ...(countKnown() ? { partial: [group] } : {}) };
 }
 
-/** The worst document a page of `k` would keep now (ranked by score, then newest), once there are k. */
-function worstKept(store: DocumentStore, docs: readonly number[], scores: Float32Array, k: number): number | undefined {
+/**
+ * The worst document a page of `k` would keep now (ranked by score, then
+ * newest), once there are k. A document below `floor` (an earlier bar: k
+ * documents reached it then, and scores only grow) is not compared at all.
+ */
+function worstKept(store: DocumentStore, docs: readonly number[], scores: Float32Array, k: number, floor: number): number | undefined {
   if (docs.length < k) return undefined;
   const top = new TopK(k, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));
-  for (const doc of docs) top.offer(doc);
+  for (const doc of docs) if (scores[doc]! >= floor) top.offer(doc);
   return top.worst();
 }

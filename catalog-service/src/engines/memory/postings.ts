@@ -37,19 +37,29 @@ export class PostingList {
     this.length++;
   }
 
-  /** documents whose name's first word is this term (dead ones are skipped, and swept out with the postings) */
+  /**
+   * documents whose name's first word is this term (dead ones are skipped, and swept out with the
+   * postings), with their weight here: a query seeds a broad word's thousands of leaders without
+   * searching the list for each one's posting
+   */
   leaders = new Int32Array(0);
+  leaderWeights = new Float32Array(0);
   leaderCount = 0;
 
-  /** A document whose name's first word is this term was added, with its name-begins bonus. */
+  /** The document just added here has this term as its name's first word, and this name-begins bonus. */
   led(doc: number, bonus: number): void {
     if (bonus > this.maxLeadBonus) this.maxLeadBonus = bonus;
     if (this.leaderCount === this.leaders.length) {
-      const grown = new Int32Array(Math.max(4, this.leaderCount * 2));
-      grown.set(this.leaders);
-      this.leaders = grown;
+      const size = Math.max(4, this.leaderCount * 2);
+      const leaders = new Int32Array(size);
+      leaders.set(this.leaders);
+      const weights = new Float32Array(size);
+      weights.set(this.leaderWeights);
+      this.leaders = leaders;
+      this.leaderWeights = weights;
     }
-    this.leaders[this.leaderCount++] = doc;
+    this.leaders[this.leaderCount] = doc;
+    this.leaderWeights[this.leaderCount++] = this.docs[this.length - 1] === doc ? this.weights[this.length - 1]! : this.weightOf(doc);
   }
 
   /** Called when a document of this list died; compacts when half of the list is dead. */
@@ -67,7 +77,11 @@ export class PostingList {
     this.length = kept;
     this.dead = 0;
     let leaders = 0;
-    for (let i = 0; i < this.leaderCount; i++) if (isLive(this.leaders[i]!)) this.leaders[leaders++] = this.leaders[i]!;
+    for (let i = 0; i < this.leaderCount; i++) {
+      if (!isLive(this.leaders[i]!)) continue;
+      this.leaders[leaders] = this.leaders[i]!;
+      this.leaderWeights[leaders++] = this.leaderWeights[i]!;
+    }
     this.leaderCount = leaders;
     this.byWeight = undefined;
     this.ordered = 0;
@@ -100,6 +114,12 @@ export class PostingList {
       else hi = mid - 1;
     }
     return -1;
+  }
+
+  /** The weight of `doc` here, 0 when it has none. */
+  weightOf(doc: number): number {
+    const at = this.indexOf(doc);
+    return at >= 0 ? this.weights[at]! : 0;
   }
 
   /** Live documents (the document frequency used by idf). */

@@ -119,7 +119,7 @@ function run(
     if (!filter.passes(doc)) continue;
     const lead = store.leadTerms[doc]!;
     if (factors && !isExactName(store, doc, key) && (store.exactKeys[doc] as string).startsWith(key) && factors.has(lead)) {
-      scores[doc] = leadingWordScore(store, store.postings[lead]!, factors.get(lead)!, doc);
+      scores[doc] = leadingWordScore(store, store.postings[lead]!.weightOf(doc), factors.get(lead)!, doc);
     } else {
       scores[doc]! += bonus(doc);
     }
@@ -134,7 +134,8 @@ function run(
  * saturated tf) and moves to `after`; a later term of the same group raises it
  * to that term's contribution when higher (a group scores its best term).
  * The driving group takes every document not yet at `after` (older marks
- * belong to earlier queries) and collects it into `collect`.
+ * belong to earlier queries) and collects it into `collect`, last ordinal
+ * first: mostly newest first, the order ties rank in (see one-word.ts).
  */
 function accumulate(
   store: DocumentStore,
@@ -151,7 +152,7 @@ function accumulate(
     if (!list) continue;
     const factor = group.weights[t]! * idf(list.live, live);
     const { docs, weights, length } = list;
-    for (let i = 0; i < length; i++) {
+    for (let i = length - 1; i >= 0; i--) {
       const doc = docs[i]!;
       const mark = marks[doc];
       const first = collect ? mark !== after : mark === before;

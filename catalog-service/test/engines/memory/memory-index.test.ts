@@ -90,6 +90,17 @@ describe('MemoryIndex', () => {
     expect(top[0]).toMatchObject({ name: 'Widgetry 199' });
   });
 
+  it('ranks names the query begins as if it had read every match after removals and updates compact the lists', () => {
+    // descriptions of different lengths give each name's first word a different weight, and only
+    // that weight tells the names apart (equal bonuses; fillers make "widget" rare enough to weigh)
+    const sut = new MemoryIndex();
+    const items = Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Widget ${i}`, description: 'word '.repeat(i % 13) }));
+    sut.apply([...items, ...Array.from({ length: 3_000 }, () => itemState({ name: 'Filler' }))]);
+    // two in three removed (the lists compact), every fifth renamed (a new ordinal, a new weight)
+    sut.apply(items.map((item, i) => (i % 3 ? { ...item, status: 'deleted' as const, version: 2 } : i % 5 ? item : { ...item, description: 'short', version: 2 })));
+    for (const q of ['widget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q);
+  });
+
   it('counts facets over every match even where the early stop read only part of them', () => {
     const sut = new MemoryIndex();
     sut.apply([
