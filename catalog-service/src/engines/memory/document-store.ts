@@ -143,7 +143,8 @@ export class DocumentStore {
     this.leadBonus[doc] = nameBeginsBonus(nameWords.length, item.downloads);
     this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
     this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
-    this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads));
+    const oneWordNames = lengthBit(this.nameWordLength[doc]!) | lengthBit(this.slugWordLength[doc]!);
+    this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads), oneWordNames);
     const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);
     this.leadTerms[doc] = lead ?? -1;
     if (lead !== undefined) this.postings[lead]!.led(doc, this.leadBonus[doc]!);
@@ -183,7 +184,7 @@ export class DocumentStore {
    * document, so a sum or max of boosted weights is the boosted text score,
    * and the early stop's bounds stay exact.
    */
-  private index(doc: number, name: string[], description: string[], tags: string[], boost: number): void {
+  private index(doc: number, name: string[], description: string[], tags: string[], boost: number, oneWordNames: number): void {
     const tf = new Map<string, number>();
     const count = (words: string[], weight: number) => {
       for (const w of words) tf.set(w, (tf.get(w) ?? 0) + weight);
@@ -195,7 +196,7 @@ export class DocumentStore {
     const norm = K1 * (1 - B + (B * length) / AVG_LENGTH);
     for (const [term, f] of tf) {
       const id = this.dictionary.intern(term);
-      (this.postings[id] ??= new PostingList()).add(doc, ((f * (K1 + 1)) / (f + norm)) * boost);
+      (this.postings[id] ??= new PostingList()).add(doc, ((f * (K1 + 1)) / (f + norm)) * boost, oneWordNames);
     }
   }
 
@@ -212,6 +213,18 @@ export class DocumentStore {
     this.slugWordLength = grow(this.slugWordLength, new Uint8Array(size));
     this.versions = grow(this.versions, new Int32Array(size));
   }
+}
+
+/** The bit of PostingList.oneWordNames for a one-word name or slug of `length` letters (0: none). */
+export function lengthBit(length: number): number {
+  return length === 0 ? 0 : 1 << Math.min(length, 31);
+}
+
+/** The bits of PostingList.oneWordNames for lengths `low` to `high`. */
+export function lengthBits(low: number, high: number): number {
+  let bits = 0;
+  for (let n = Math.max(low, 1); n <= Math.min(high, 31); n++) bits |= 1 << n;
+  return bits;
 }
 
 /** Code-unit order, as the ids and lower-cased names are compared everywhere in the index. */

@@ -153,14 +153,17 @@ export function isExactName(store: DocumentStore, doc: number, key: string): boo
  */
 export function nameBonusOf(store: DocumentStore, key: string, typos = false): (doc: number) => number {
   const nearly = typos ? nearlyMatcher(key) : undefined;
+  const exact = store.exactlyNamed(key);
+  const space = key.indexOf(' ');
+  // A name a key of several words begins starts with the key's first word: one integer comparison
+  // rules out the rest before any string is read (a broad query asks this of every match).
+  const firstTerm = space < 0 ? undefined : (store.dictionary.idOf(key.slice(0, space)) ?? -2);
   const begins = key.length >= 2;
   return (doc) => {
-    const name = store.exactKeys[doc] as string;
-    const slug = store.slugKeys[doc] as string;
-    if (name === key || slug === key) return EXACT_NAME_BONUS;
-    if (nearly && (nearly(name) || nearly(slug))) return TYPO_NAME_BONUS;
-    if (begins && name.startsWith(key)) return store.leadBonus[doc]!;
-    return 0;
+    if (exact.length > 0 && exact.includes(doc)) return EXACT_NAME_BONUS;
+    if (nearly && (nearly(store.exactKeys[doc] as string) || nearly(store.slugKeys[doc] as string))) return TYPO_NAME_BONUS;
+    if (!begins || (firstTerm !== undefined && store.leadTerms[doc] !== firstTerm)) return 0;
+    return (store.exactKeys[doc] as string).startsWith(key) ? store.leadBonus[doc]! : 0;
   };
 }
 

@@ -11,6 +11,8 @@ import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
 import { idf, leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
 import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
+import { lengthBits } from './document-store';
+import { typoBudget } from '../../domain/spelling';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
@@ -30,44 +32,48 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   // Names the query begins start with one of the group's terms (every completion is in it).
   // Outside typo runs they follow the leading-word rule (nameBonusOf in match-support.ts): they are
   // seeded below from the terms' leader lists with their final scores, and the bounds stay as
-  // they were. In a typo run (or with stop words before the word) the largest bonus any
-  // document could get joins every bound instead, and a posting whose own bonus cannot lift it
-  // to the page is passed over.
+  // they were. With stop words before the word ("for you") the names the key begins all start
+  // with its first word: they are seeded from that word's leader list. In a typo run the largest
+  // bonus a document of a list could get joins that list's bound instead, and a posting whose own
+  // bonus cannot lift it to the page is passed over.
   const leading = usesLeadingWord(key, typos);
-  const leads = leading ? 0 : scratch.beginLeads(store.dictionary.size);
-  const { leadStamps } = scratch;
   // several words in the key (stop words before the one that counts): a name they begin may start with any term
   const severalWords = key.includes(' ');
-  const floor = typos ? TYPO_NAME_BONUS : 0;
+  const begun = severalWords && !typos ? namesBegunBy(store, group, key, filter, live) : undefined;
+  const seeded = leading || begun !== undefined;
+  const leads = seeded ? 0 : scratch.beginLeads(store.dictionary.size);
+  const { leadStamps } = scratch;
   let cap = 0;
-  if (!leading) {
-    if (key.length >= 2) {
-      for (const id of group.ids) {
-        if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
-        leadStamps[id] = leads;
-        cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
-      }
-      if (severalWords) cap = MAX_NAME_BEGINS_BONUS;
+  if (!seeded && key.length >= 2) {
+    for (const id of group.ids) {
+      if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
+      leadStamps[id] = leads;
+      cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
     }
-    cap = Math.max(cap, floor);
+    if (severalWords) cap = MAX_NAME_BEGINS_BONUS;
   }
-  // An upper bound of bonus(doc) for a document not seeded (without the leading-word rule). The
-  // typo bonus is possible only for a one-word name or slug of about the key's length: checking
-  // that much lets a typo run pass over the rest of a broad word's postings unscored.
+  // The misspelt-name bonus is possible only for a one-word name or slug of about the key's length:
+  // a list holding none such (its length bits) does without it in its bound, and a posting of a list
+  // that may is checked by two byte reads before any name is spelt out.
+  const budget = typos ? typoBudget(key) : 0;
+  const misspeltLengths = typos && !severalWords ? lengthBits(key.length - budget, key.length + budget) : 0;
   const mayBeMisspelt = typos ? mayBeMisspeltName(store, key) : undefined;
+  // An upper bound of bonus(doc) for a document not seeded.
   const bonusOf = (doc: number): number => {
-    if (severalWords) return cap;
+    if (severalWords) return Math.max(cap, typos ? TYPO_NAME_BONUS : 0);
     const typo = mayBeMisspelt?.(doc) ? TYPO_NAME_BONUS : 0;
     return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(typo, store.leadBonus[doc]!) : typo;
   };
   const terms = group.ids.map((id, t) => {
     const list = store.postings[id];
     const factor = group.weights[t]! * idf(list?.live ?? 0, live);
-    return { id, factor, bound: (factor * (list?.maxWeight ?? 0) + cap) * (1 + 1e-6) };
+    const typoCap = typos && (severalWords || ((list?.oneWordNames ?? 0) & misspeltLengths) !== 0) ? TYPO_NAME_BONUS : 0;
+    const termCap = Math.max(cap, typoCap);
+    return { id, factor, cap: termCap, bound: (factor * (list?.maxWeight ?? 0) + termCap) * (1 + 1e-6) };
   });
   terms.sort((a, b) => b.bound - a.bound);
-  // with the leading-word rule every name the query begins or names is seeded: no bonus in take
-  const bonus = leading ? undefined : nameBonusOf(store, key, typos);
+  // seeded, every name the query begins or names is in `docs` already: no bonus in take
+  const bonus = seeded ? undefined : nameBonusOf(store, key, typos);
   const cappedUnread = filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW);
   // Lists are read from their end: later ordinals are mostly newer states, so `docs` holds equal
   // scores mostly newest first, the order ranking breaks ties in, and the top-k passes over it
@@ -126,6 +132,13 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       }
     }
   }
+  for (const [doc, score] of begun ?? []) {
+    if (marks[doc] === mark) continue;
+    marks[doc] = mark;
+    best[doc] = Number.POSITIVE_INFINITY;
+    scores[doc] = score;
+    docs.push(doc);
+  }
   for (const term of terms) {
     if (countKnown()) {
       raiseThreshold();
@@ -149,10 +162,10 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       // nothing further here can enter the page. Ties matter: a broad word's items often weigh alike.
       // A name bonus lifts the bar: the list is left only below it, and a posting is passed over when
       // its own document's bonus cannot lift it to the page either.
-      if (cap === 0) {
+      if (term.cap === 0) {
         if (belowPage(v, doc)) break;
       } else {
-        if (Math.fround(v + cap) < threshold) break;
+        if (Math.fround(v + term.cap) < threshold) break;
         if (marks[doc] !== mark && belowPage(Math.fround(v + bonusOf(doc)), doc)) continue;
       }
       take(doc, v);
@@ -160,6 +173,39 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   }
   // every term read whole until the count was known: then `docs` holds every match
   return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores, floor: threshold, ...(countKnown() ? { partial: [group] } : {}) };
+}
+
+/**
+ * The live documents passing `filter` whose name a key of several words
+ * ("for you": stop words, then the word) begins, with their final scores
+ * (their best term of the group, looked up, plus their name-begins bonus).
+ * Such a name starts with the key's first word, so its leader list holds
+ * them all. Undefined when checking them would cost more than reading the
+ * group's postings.
+ */
+function namesBegunBy(store: DocumentStore, group: TermGroup, key: string, filter: DocFilter, live: number): Array<[number, number]> | undefined {
+  const first = store.dictionary.idOf(key.slice(0, key.indexOf(' ')));
+  const leaders = first === undefined ? undefined : store.postings[first];
+  if (!leaders) return [];
+  if (leaders.leaderCount > group.cost) return undefined;
+  const begun: number[] = [];
+  for (let i = 0; i < leaders.leaderCount; i++) {
+    const doc = leaders.leaders[i]!;
+    if (store.isLive(doc) && (store.exactKeys[doc] as string).startsWith(key) && filter.passes(doc)) begun.push(doc);
+  }
+  if (begun.length * group.ids.length > group.cost) return undefined;
+  const factors = group.ids.map((id, t) => group.weights[t]! * idf(store.postings[id]?.live ?? 0, live));
+  const seeds: Array<[number, number]> = [];
+  for (const doc of begun) {
+    let top = 0;
+    group.ids.forEach((id, t) => {
+      const weight = store.postings[id]?.weightOf(doc) ?? 0;
+      if (weight > 0) top = Math.max(top, Math.fround(factors[t]! * weight));
+    });
+    // scored as the reference ranking scores it: the term's contribution as stored, then the bonus
+    if (top > 0) seeds.push([doc, Math.fround(top + store.leadBonus[doc]!)]);
+  }
+  return seeds;
 }
 
 /**

@@ -18,11 +18,18 @@ export class PostingList {
   maxWeight = 0;
   /** the highest name-begins bonus of a document whose name starts with this term (never lowered) */
   maxLeadBonus = 0;
+  /**
+   * bit n set: some document here has a one-word name or slug of n letters (bit 31: 31 or more;
+   * never cleared). A typo run's bound adds the misspelt-name bonus only to a list that could hold
+   * such a name of about the key's length: most broad words' lists cannot.
+   */
+  oneWordNames = 0;
   /** positions 0..ordered-1 by weight, highest first; later positions were added since and are unordered */
   private byWeight: Int32Array | undefined;
   private ordered = 0;
 
-  add(doc: number, weight: number): void {
+  add(doc: number, weight: number, oneWordNames = 0): void {
+    this.oneWordNames |= oneWordNames;
     if (this.length === this.docs.length) {
       const docs = new Int32Array(this.length * 2);
       docs.set(this.docs);

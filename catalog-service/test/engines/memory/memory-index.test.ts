@@ -163,6 +163,23 @@ describe('MemoryIndex', () => {
     expect(names(sut, { q: 'wdiget', limit: 3 })).toEqual(['Widget', 'Gizmo Box', 'Widget Tool']);
   });
 
+  it('ranks a word after stop words as if it had read every match, names the whole query begins first', () => {
+    // "for" is a stop word, so "widget" is the one word that counts, in 10,500 descriptions; only the
+    // names the whole key begins ("for widget", "for wid") earn the name-begins bonus, not "Format …"
+    const diluting = 'a long description that dilutes every word of the name a great deal';
+    const sut = new MemoryIndex();
+    sut.apply([
+      ...Array.from({ length: 10_500 }, (_, i) => itemState({ name: `Thing ${i}`, description: `a widget for number ${i}` })),
+      ...Array.from({ length: 30 }, (_, i) =>
+        itemState({ name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`, description: diluting, details: { ...NO_DETAILS, downloads: i * 100 } }),
+      ),
+      ...Array.from({ length: 50 }, (_, i) => itemState({ name: `Format ${i}`, description: 'widget' })),
+    ]);
+    for (const q of ['for widget', 'for wid', 'the for widget']) expectPagesAsIfEverythingWasRead(sut, q);
+    expect(names(sut, { q: 'for wid', limit: 30 }).every((name) => name.startsWith('For Widget'))).toBe(true);
+    expect(names(sut, { q: 'for widget', limit: 10, category: 'general' }).every((name) => name.startsWith('For Widget'))).toBe(true);
+  });
+
   it('puts the item named exactly as the query first even when reading stops before its posting', () => {
     // 10,500 items weigh "widget" more (twice in a short name); the one named "Widget" has a long
     // description that dilutes its weight below the page, where the early stop leaves the list.
