@@ -37,6 +37,8 @@ export class DocumentStore {
   readonly slugKeys: string[] = [];
   /** live documents by exact key (name or slug words): an exact-name match is found without reading postings */
   private readonly exactNamed = new Map<string, number | number[]>();
+  /** 1 for a live ordinal: the hottest test of every posting read, one byte instead of an object slot */
+  alive = new Uint8Array(1024);
   /** the version of the state each ordinal holds */
   versions = new Int32Array(1024);
   updatedMs = new Float64Array(1024);
@@ -61,7 +63,7 @@ export class DocumentStore {
   live = 0;
 
   isLive(doc: number): boolean {
-    return this.items[doc] !== undefined;
+    return this.alive[doc] === 1;
   }
 
   /** The public item at `doc`; only called for live ordinals. */
@@ -123,6 +125,7 @@ export class DocumentStore {
       updatedAt: new Date(state.updatedAt).toISOString(),
     };
     this.items[doc] = item;
+    this.alive[doc] = 1;
     this.ids[doc] = item.id;
     const nameWords = tokenize(item.name);
     const nameKey = item.name.toLowerCase();
@@ -156,6 +159,7 @@ export class DocumentStore {
     const item = this.items[doc];
     if (item === undefined) return;
     this.items[doc] = undefined;
+    this.alive[doc] = 0;
     this.json[doc] = undefined;
     this.live--;
     const exactKey = this.exactKeys[doc] as string;
@@ -212,6 +216,7 @@ export class DocumentStore {
     this.nameWordLength = grow(this.nameWordLength, new Uint8Array(size));
     this.slugWordLength = grow(this.slugWordLength, new Uint8Array(size));
     this.versions = grow(this.versions, new Int32Array(size));
+    this.alive = grow(this.alive, new Uint8Array(size));
   }
 }
 

@@ -4,24 +4,44 @@ import { FACET_VALUES_MAX, type FacetField, type Facets, type FacetValue } from 
 import type { DocumentStore } from './document-store';
 
 /**
- * Counts per value of every match (`docs` holds each match once): one array
- * indexed by code, a broad word's tens of thousands of matches counted
- * without a map lookup each.
+ * Counts per value, one array per field indexed by code: a broad word's
+ * hundreds of thousands of matches are counted without a map lookup, or an
+ * array of them, each.
  */
-export function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {
-  const facets: Facets = {};
-  const byCode = new Int32Array(store.codeCount);
-  for (const field of fields) {
-    const codes = field === 'category' ? store.categoryCodes : store.typeCodes;
-    byCode.fill(0);
-    for (const doc of docs) byCode[codes[doc]!]!++;
-    const counts = new Map<string, number>();
-    byCode.forEach((count, code) => {
-      if (count > 0) counts.set(store.valueOfCode(code), count);
-    });
-    facets[field] = rankFacetValues(counts);
+export class FacetCounter {
+  private readonly codes: Int32Array[];
+  private readonly counts: Int32Array[];
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly fields: readonly FacetField[],
+  ) {
+    this.codes = fields.map((field) => (field === 'category' ? store.categoryCodes : store.typeCodes));
+    this.counts = fields.map(() => new Int32Array(store.codeCount));
   }
-  return facets;
+
+  /** Counts one match (each match once). */
+  add(doc: number): void {
+    for (let f = 0; f < this.codes.length; f++) this.counts[f]![this.codes[f]![doc]!]!++;
+  }
+
+  facets(): Facets {
+    const facets: Facets = {};
+    this.fields.forEach((field, f) => {
+      const counts = new Map<string, number>();
+      this.counts[f]!.forEach((count, code) => {
+        if (count > 0) counts.set(this.store.valueOfCode(code), count);
+      });
+      facets[field] = rankFacetValues(counts);
+    });
+    return facets;
+  }
+}
+
+export function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {
+  const counter = new FacetCounter(store, fields);
+  for (const doc of docs) counter.add(doc);
+  return counter.facets();
 }
 
 /** Most frequent first, then by value; at most FACET_VALUES_MAX values, each count capped like `total`. */

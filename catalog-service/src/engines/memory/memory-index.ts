@@ -11,9 +11,9 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { SUGGEST_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
-import { countFacets, emptyFacets, rankFacetValues } from './facets';
+import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
 import { DocFilter } from './match-support';
-import { everyMatch, matchQuery } from './query-matcher';
+import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from './text-analysis';
 import { TopK } from './top-k';
 
@@ -100,7 +100,11 @@ export class MemoryIndex {
     for (const doc of docs) if (!relevance || scores[doc]! >= floor) top.offer(doc);
     const result = this.page(top.sorted().slice(offset, offset + query.limit), total);
     // Facets count every match; where the early stop read only part of them, they are read again unscored.
-    if (query.facets) result.facets = countFacets(this.store, query.facets, partial ? everyMatch(this.store, query, partial) : docs);
+    if (query.facets && partial) {
+      const counter = new FacetCounter(this.store, query.facets);
+      countEveryMatch(this.store, query, partial, counter);
+      result.facets = counter.facets();
+    } else if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
     return result;
   }
 

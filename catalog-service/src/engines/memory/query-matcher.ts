@@ -34,6 +34,7 @@ import {
   type Scratch,
   type TermGroup,
 } from './match-support';
+import type { FacetCounter } from './facets';
 import { runOneWord } from './one-word';
 import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
 
@@ -54,27 +55,27 @@ export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: 
 }
 
 /**
- * Every document of a one-word match the early stop left partial, unscored
- * (a union of the group's postings under the query's filters): what facets
- * count, at a fraction of ranking every match.
+ * Counts the facets of every document of a one-word match the early stop
+ * left partial, unscored (a union of the group's postings under the query's
+ * filters), at a fraction of ranking every match.
  */
-export function everyMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[]): number[] {
+export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[], counter: FacetCounter): void {
   const filter = new DocFilter(store, query);
   const scratch = scratchFor(store);
   const mark = scratch.begin(1);
   const { marks } = scratch;
-  const out: number[] = [];
+  const { alive } = store;
   for (const id of groups[0]?.ids ?? []) {
     const list = store.postings[id];
     if (!list) continue;
-    for (let i = 0; i < list.length; i++) {
-      const doc = list.docs[i]!;
+    const { docs, length } = list;
+    for (let i = 0; i < length; i++) {
+      const doc = docs[i]!;
       if (marks[doc] === mark) continue;
       marks[doc] = mark;
-      if (store.isLive(doc) && filter.passes(doc)) out.push(doc);
+      if (alive[doc] === 1 && filter.passes(doc)) counter.add(doc);
     }
   }
-  return out;
 }
 
 function run(
