@@ -169,7 +169,7 @@ export class DocumentStore {
     const isLive = (d: number) => this.isLive(d);
     for (const term of new Set([...tokenize(item.name), ...tokenize(item.description), ...tokenize(item.tags.join(' '))])) {
       const id = this.dictionary.idOf(term);
-      if (id !== undefined) this.postings[id]?.died(isLive);
+      if (id !== undefined) this.postings[id]?.died(doc, isLive);
     }
   }
 

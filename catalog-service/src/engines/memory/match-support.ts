@@ -43,7 +43,11 @@ export class Scratch {
   marks = new Int32Array(0);
   scores = new Float32Array(0);
   best = new Float32Array(0);
+  /** the score of the groups before the current one (best[] is the current group's): a score is summed group by group */
+  base = new Float32Array(0);
   stamp = 0;
+  /** one bit set per query word, reused: which documents hold any of its terms */
+  private groupBits: Uint32Array[] = [];
   /** by term id: the stamp of the query whose names may begin with that term */
   leadStamps = new Int32Array(0);
   private leadStamp = 0;
@@ -64,8 +68,17 @@ export class Scratch {
       this.marks = new Int32Array(size);
       this.scores = new Float32Array(size);
       this.best = new Float32Array(size);
+      this.base = new Float32Array(size);
       this.stamp = 0;
     }
+  }
+
+  /** The bit set of query word `g`, `words` long and cleared. */
+  bitsOf(g: number, words: number): Uint32Array {
+    let bits = this.groupBits[g];
+    if (!bits || bits.length < words) this.groupBits[g] = bits = new Uint32Array(Math.ceil(words * 1.25) + 64);
+    bits.fill(0, 0, words);
+    return bits;
   }
 
   /** A fresh range of mark values for a query of `groups` groups: a document marked `base + g` has matched groups 0..g. */

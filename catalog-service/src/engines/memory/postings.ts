@@ -24,12 +24,14 @@ export class PostingList {
    * such a name of about the key's length: most broad words' lists cannot.
    */
   oneWordNames = 0;
+  private bits: Uint32Array | undefined;
   /** positions 0..ordered-1 by weight, highest first; later positions were added since and are unordered */
   private byWeight: Int32Array | undefined;
   private ordered = 0;
 
   add(doc: number, weight: number, oneWordNames = 0): void {
     this.oneWordNames |= oneWordNames;
+    if (this.bits) this.bits = setBit(this.bits, doc);
     if (this.length === this.docs.length) {
       const docs = new Int32Array(this.length * 2);
       docs.set(this.docs);
@@ -69,9 +71,10 @@ export class PostingList {
     this.leaderWeights[this.leaderCount++] = this.docs[this.length - 1] === doc ? this.weights[this.length - 1]! : this.weightOf(doc);
   }
 
-  /** Called when a document of this list died; compacts when half of the list is dead. */
-  died(isLive: (doc: number) => boolean): void {
+  /** Called when `doc`, a document of this list, died; compacts when half of the list is dead. */
+  died(doc: number, isLive: (doc: number) => boolean): void {
     this.dead++;
+    if (this.bits && doc >>> 5 < this.bits.length) this.bits[doc >>> 5]! &= ~(1 << (doc & 31));
     if (this.dead * 2 < this.length) return;
     let kept = 0;
     for (let i = 0; i < this.length; i++) {
@@ -109,6 +112,24 @@ export class PostingList {
     return { order: this.byWeight, ordered: this.ordered };
   }
 
+  /**
+   * The live documents as a bit set (bit `doc & 31` of word `doc >>> 5`), made the first time a
+   * query asks (only long lists are asked: DENSE_LIST_SHARE) and kept current by add and died.
+   * Several broad words are intersected and counted a word of 32 documents at a time.
+   */
+  liveBits(isLive: (doc: number) => boolean): Uint32Array {
+    if (!this.bits) {
+      let bits: Uint32Array = new Uint32Array(0);
+      for (let i = 0; i < this.length; i++) if (isLive(this.docs[i]!)) bits = setBit(bits, this.docs[i]!);
+      this.bits = bits;
+    }
+    return this.bits;
+  }
+
+  get hasLiveBits(): boolean {
+    return this.bits !== undefined;
+  }
+
   /** The position of `doc` in the list (lists are sorted by ordinal), or -1. */
   indexOf(doc: number): number {
     let lo = 0;
@@ -133,4 +154,30 @@ export class PostingList {
   get live(): number {
     return this.length - this.dead;
   }
+}
+
+/**
+ * A list holding at least this share of the ordinals keeps a bit set of its
+ * live documents: OR-ing its words is cheaper than setting a bit per
+ * posting, and the set costs at most half the list's own memory.
+ */
+export const DENSE_LIST_SHARE = 1 / 16;
+
+/** Sets bit `doc`, growing the set by half when it is too short; returns the set (a new one when it grew). */
+export function setBit(bits: Uint32Array, doc: number): Uint32Array {
+  const word = doc >>> 5;
+  let out = bits;
+  if (word >= bits.length) {
+    out = new Uint32Array(Math.max(word + 1, Math.ceil(bits.length * 1.5), 64));
+    out.set(bits);
+  }
+  out[word]! |= 1 << (doc & 31);
+  return out;
+}
+
+/** Set bits in a 32-bit word. */
+export function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }

@@ -35,6 +35,7 @@ import {
   type TermGroup,
 } from './match-support';
 import type { FacetCounter } from './facets';
+import { forEachMatchOfAll, runManyWords } from './many-words';
 import { runOneWord } from './one-word';
 import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
 
@@ -55,13 +56,20 @@ export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: 
 }
 
 /**
- * Counts the facets of every document of a one-word match the early stop
- * left partial, unscored (a union of the group's postings under the query's
- * filters), at a fraction of ranking every match.
+ * Counts the facets of every document of a match the early stop left
+ * partial, unscored (one word: a union of its postings; several: the AND
+ * of their bit sets), under the query's filters, at a fraction of ranking
+ * every match.
  */
 export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[], counter: FacetCounter): void {
   const filter = new DocFilter(store, query);
   const scratch = scratchFor(store);
+  if (groups.length > 1) {
+    forEachMatchOfAll(store, scratch, groups, (doc) => {
+      if (filter.passes(doc)) counter.add(doc);
+    });
+    return;
+  }
   const mark = scratch.begin(1);
   const { marks } = scratch;
   const { alive } = store;
@@ -92,6 +100,10 @@ function run(
   const key = tokenize(query.q ?? '').join(' ');
   if (groups.length === 1 && query.sort === 'relevance' && !exhaustive) return runOneWord(store, scratch, query, filter, groups[0]!, key, typos);
   groups.sort((a, b) => a.cost - b.cost);
+  if (query.sort === 'relevance' && !typos && !exhaustive) {
+    const many = runManyWords(store, scratch, query, filter, groups, key);
+    if (many) return many;
+  }
   const base = scratch.begin(groups.length);
   const { marks, scores } = scratch;
   const live = store.live;
@@ -147,7 +159,7 @@ function accumulate(
   after: number,
   collect: number[] | undefined,
 ): void {
-  const { marks, scores, best } = scratch;
+  const { marks, scores, best, base } = scratch;
   for (let t = 0; t < group.ids.length; t++) {
     const list = store.postings[group.ids[t]!];
     if (!list) continue;
@@ -162,12 +174,13 @@ function accumulate(
       const v = factor * weights[i]!;
       if (first) {
         marks[doc] = after;
-        scores[doc] = collect ? v : scores[doc]! + v;
+        base[doc] = collect ? 0 : scores[doc]!;
         best[doc] = v;
+        scores[doc] = base[doc]! + best[doc]!;
         collect?.push(doc);
       } else if (v > best[doc]!) {
-        scores[doc]! += v - best[doc]!;
         best[doc] = v;
+        scores[doc] = base[doc]! + best[doc]!;
       }
     }
   }
@@ -193,7 +206,7 @@ function checkEachCandidate(
     }
     if (top > 0) {
       marks[doc] = after;
-      scores[doc]! += top;
+      scores[doc]! += Math.fround(top);
     }
   }
 }

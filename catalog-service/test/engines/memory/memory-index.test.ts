@@ -20,12 +20,14 @@ function indexOf(...names: string[]): MemoryIndex {
 const names = (sut: MemoryIndex, q: Partial<SearchQuery>) => sut.search(query(q)).items.map((i) => i.name);
 
 /** The early-stopping search gives the pages of a reference that reads every term and ranks every match. */
-function expectPagesAsIfEverythingWasRead(sut: MemoryIndex, q: string): void {
-  const all = matchQuery(sut.store, query({ q }), TYPO_FALLBACK_BELOW, true);
+function expectPagesAsIfEverythingWasRead(sut: MemoryIndex, q: string, filters: Partial<SearchQuery> = {}): void {
+  const all = matchQuery(sut.store, query({ q, ...filters }), TYPO_FALLBACK_BELOW, true);
   const ranked = [...all.docs].sort((a, b) => all.scores[b]! - all.scores[a]! || sut.store.compareNewest(a, b));
   const reference = ranked.map((d) => sut.store.item(d).id);
   for (const [limit, page] of [[10, 1], [50, 1], [10, 3], [50, 4]] as const) {
-    expect(sut.search(query({ q, limit, page })).items.map((i) => i.id)).toEqual(reference.slice((page - 1) * limit, page * limit));
+    const found = sut.search(query({ q, limit, page, ...filters }));
+    expect(found.items.map((i) => i.id)).toEqual(reference.slice((page - 1) * limit, page * limit));
+    expect(found.total).toBe(Math.min(all.docs.length, 10_000));
   }
 }
 
@@ -178,6 +180,63 @@ describe('MemoryIndex', () => {
     for (const q of ['for widget', 'for wid', 'the for widget']) expectPagesAsIfEverythingWasRead(sut, q);
     expect(names(sut, { q: 'for wid', limit: 30 }).every((name) => name.startsWith('For Widget'))).toBe(true);
     expect(names(sut, { q: 'for widget', limit: 10, category: 'general' }).every((name) => name.startsWith('For Widget'))).toBe(true);
+  });
+
+  describe('several broad words, ranked without reading every posting', () => {
+    // 14,000 items hold "widget" and "gadget" at many weights (names, descriptions of different
+    // lengths, downloads); 3,000 hold only one of them. Names the query is or begins earn their bonus.
+    const build = (): { sut: MemoryIndex; items: ReturnType<typeof itemState>[] } => {
+      const sut = new MemoryIndex();
+      const items = [
+        ...Array.from({ length: 14_000 }, (_, i) =>
+          itemState({
+            name: i % 97 === 0 ? `Gadget Widget ${i}` : i % 13 === 0 ? `Widget Maker ${i}` : `Thing ${i}`,
+            description: `a ${'long '.repeat(i % 9)}widget ${i % 3 ? 'with a gadget' : 'gadgets'} number ${i}`,
+            category: i % 5 === 0 ? 'rare' : 'general',
+            type: i % 2 ? 'plugin' : 'skill',
+            details: { ...NO_DETAILS, downloads: (i * 7_919) % 100_000 },
+          }),
+        ),
+        ...Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Gizmo ${i}`, description: i % 2 ? 'widget only' : 'gadget only' })),
+        itemState({ name: 'Widget Gadget', description: 'the one named exactly, its words diluted by a long description of many other words' }),
+      ];
+      sut.apply(items);
+      return { sut, items };
+    };
+
+    it('gives the pages and counts of reading every match, with names the query is or begins first', () => {
+      const { sut } = build();
+      for (const q of ['widget gadget', 'gadget widget', 'widget gad', 'number widget']) expectPagesAsIfEverythingWasRead(sut, q);
+      expectPagesAsIfEverythingWasRead(sut, 'widget gadget', { category: 'rare' });
+      expectPagesAsIfEverythingWasRead(sut, 'widget gadget', { category: 'rare', type: 'plugin' });
+      expect(names(sut, { q: 'widget gadget', limit: 1 })).toEqual(['Widget Gadget']);
+      expect(names(sut, { q: 'gadget widget', limit: 10 }).every((name) => name.startsWith('Gadget Widget'))).toBe(true);
+    });
+
+    it('counts facets over every match of every word', () => {
+      const { sut } = build();
+      const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'rare' })).facets;
+      const every = matchQuery(sut.store, query({ q: 'widget gadget', category: 'rare' }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
+      expect(facets?.category).toEqual([{ value: 'rare', count: every.length }]);
+      const plugins = every.filter((item) => item.type === 'plugin').length;
+      expect(facets?.type).toEqual([
+        { value: 'plugin', count: plugins },
+        { value: 'skill', count: every.length - plugins },
+      ]);
+    });
+
+    it('stays exact after deletes and updates reach the index', () => {
+      const { sut, items } = build();
+      sut.search(query({ q: 'widget gadget' })); // the long lists' bit sets exist from here on
+      sut.apply(
+        items.map((item, i) =>
+          i % 4 === 0 ? { ...item, status: 'deleted' as const, version: 2 } : i % 7 === 0 ? { ...item, description: 'gadget and widget, short', version: 2 } : item,
+        ),
+      );
+      for (const q of ['widget gadget', 'gadget widget', 'widget gad']) expectPagesAsIfEverythingWasRead(sut, q);
+      // the item named exactly was the 17,001st: deleted with every fourth
+      expect(names(sut, { q: 'widget gadget', limit: 50 })).not.toContain('Widget Gadget');
+    });
   });
 
   it('puts the item named exactly as the query first even when reading stops before its posting', () => {
