@@ -37,7 +37,7 @@ export interface CollectionsAppDeps {
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
-  const store = new SequelizeStore(deps.sequelize);
+  const store = new SequelizeStore(deps.sequelize, deps.logger);
   const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics });
   app.use(healthRoutes(store, deps.logger));
 

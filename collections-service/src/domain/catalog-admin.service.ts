@@ -34,17 +34,18 @@ export class CatalogAdminService {
    * keeps its last line (one row cannot be upserted twice in one statement).
    * Returns the number of distinct items written.
    */
-  importSkills(inputs: readonly PublicItemInput[]): Promise<number> {
+  async importSkills(inputs: readonly PublicItemInput[]): Promise<number> {
     const bySlug = new Map<string, PublicItemInput>();
     for (const input of inputs) bySlug.set(input.slug, input);
     const unique = [...bySlug.values()];
-    return this.store.transaction(async (repos) => {
+    await this.store.transaction(async (repos) => {
       for (let start = 0; start < unique.length; start += IMPORT_BATCH_SIZE) {
         const ids = await repos.items.upsertPublicBatch(unique.slice(start, start + IMPORT_BATCH_SIZE));
         await repos.outbox.append('skill.upserted', ids);
       }
-      return unique.length;
     });
+    this.store.wroteInBulk(unique.length);
+    return unique.length;
   }
 
   async createPrivateSkill(ownerAccountId: string, name: string, description: string): Promise<ItemRecord> {

@@ -103,5 +103,7 @@ export interface CollectionsStore {
   readonly repos: Repositories;
   /** runs `work` in one transaction; a throw rolls everything back */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /** a bulk write of `rows` items committed: the store keeps the planner's statistics true (store/table-statistics.ts) */
+  wroteInBulk(rows: number): void;
   ping(): Promise<void>;
 }

@@ -3,6 +3,7 @@
  * itself: checked on the stored transaction ids, and by making the outbox
  * write fail after the item was written.
  */
+import { createLogger } from '@skills/common';
 import { CatalogAdminService } from '../../src/domain/catalog-admin.service';
 import type { CollectionsStore, Repositories } from '../../src/domain/ports';
 import { SequelizeStore } from '../../src/store/sequelize-store';
@@ -23,6 +24,7 @@ function storeWithBrokenOutbox(store: CollectionsStore): CollectionsStore {
   return {
     repos: broken(store.repos),
     transaction: (work) => store.transaction((repos) => work(broken(repos))),
+    wroteInBulk: (rows) => store.wroteInBulk(rows),
     ping: () => store.ping(),
   };
 }
@@ -46,7 +48,7 @@ describe('outbox writes share the item change\'s transaction', () => {
   });
 
   it('rolls back the item change when its event cannot be written', async () => {
-    const sut = new CatalogAdminService(storeWithBrokenOutbox(new SequelizeStore(h.sequelize)));
+    const sut = new CatalogAdminService(storeWithBrokenOutbox(new SequelizeStore(h.sequelize, createLogger({ service: 'outbox-atomicity-test', level: 'silent' }))));
     await expect(sut.putSkill({ ...skill, slug: 'never-stored' })).rejects.toThrow('outbox unavailable');
     await expect(sut.importSkills([{ ...skill, slug: 'never-imported' }])).rejects.toThrow('outbox unavailable');
     await expect(sut.createPrivateSkill('6f1c1f6e-3c1a-4d8e-9a55-0a4a3c4d2b10', 'p', '')).rejects.toThrow();

@@ -6,8 +6,8 @@
  * 1. Membership: one bit set per word, the OR of its terms (a long list keeps
  *    its own bit set, a short one sets a bit per posting). A document matches
  *    when its bit is set in every word's set.
- * 2. Count: the sets are ANDed 32 documents at a time and counted until the
- *    10,000 cap is reached (under filters, each match is checked).
+ * 2. Count: the sets (and the filter's) are ANDed 32 documents at a time
+ *    and counted until the 10,000 cap is reached (word-sets.ts).
  * 3. Rank (MaxScore over the best word): the word whose best contribution is
  *    highest is read term by term, each long list by weight, and each new
  *    match is scored exactly (its terms looked up in every word); reading
@@ -19,24 +19,16 @@
  * run(): the same words in the same order, each word's best term), which the
  * tests compare page by page.
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import { idf, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import type { DocFilter, Matches, Scratch, TermGroup } from './match-support';
 import { EXACT_NAME_BONUS } from './name-bonus';
-import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM, popcount, type PostingList } from './postings';
+import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
+import { bestOf, countMatches, WORD_SETS_FROM, wordSets } from './word-sets';
 
-/** A driving word with fewer postings than this is intersected term at a time: that is cheaper than a bit set per word. */
-export const MANY_WORDS_FROM = 10_000;
 /** Past this many terms in all (long prefixes' completions), looking each match's terms up costs more than reading them. */
 const MAX_LOOKUP_TERMS = 64;
-
-interface Term {
-  list: PostingList;
-  factor: number;
-  bits: Uint32Array | undefined;
-}
 
 /**
  * The page candidates and capped count of a query of several words (groups
@@ -45,9 +37,10 @@ interface Term {
  */
 export function runManyWords(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, groups: readonly TermGroup[], key: string): Matches | undefined {
   const termCount = groups.reduce((n, g) => n + g.ids.length, 0);
-  if (groups.length < 2 || groups[0]!.cost < MANY_WORDS_FROM || termCount > MAX_LOOKUP_TERMS) return undefined;
-  const { terms, sets, words, matches } = wordSets(store, scratch, groups);
-  const total = countMatches(sets, words, filter);
+  if (groups.length < 2 || groups[0]!.cost < WORD_SETS_FROM || termCount > MAX_LOOKUP_TERMS) return undefined;
+  const sets = wordSets(store, scratch, groups);
+  const { terms, matches } = sets;
+  const total = countMatches(sets, filter);
 
   const { marks, scores } = scratch;
   const mark = scratch.begin(1);
@@ -110,82 +103,4 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     }
   }
   return { docs: top.sorted(), total, scores, partial: [...groups] };
-}
-
-/** Each word's terms with their factors and bit sets, each word's set of documents, and the test of a match. */
-function wordSets(store: DocumentStore, scratch: Scratch, groups: readonly TermGroup[]) {
-  const live = store.live;
-  const isLive = (doc: number) => store.isLive(doc);
-  const terms: Term[][] = groups.map((group) =>
-    group.ids.flatMap((id, t) => {
-      const list = store.postings[id];
-      if (!list || list.live === 0) return [];
-      const dense = list.hasLiveBits || list.length >= store.capacity * DENSE_LIST_SHARE;
-      return [{ list, factor: group.weights[t]! * idf(list.live, live), bits: dense ? list.liveBits(isLive) : undefined }];
-    }),
-  );
-  const words = (store.capacity + 31) >>> 5;
-  const sets = terms.map((groupTerms, g) => wordBits(scratch.bitsOf(g, words), groupTerms, store));
-  const matches = (doc: number): boolean => {
-    const word = doc >>> 5;
-    const bit = 1 << (doc & 31);
-    for (const set of sets) if ((set[word]! & bit) === 0) return false;
-    return true;
-  };
-  return { terms, sets, words, matches };
-}
-
-/** Visits every document holding every word (live, not yet filtered), 32 ordinals at a time. */
-export function forEachMatchOfAll(store: DocumentStore, scratch: Scratch, groups: readonly TermGroup[], visit: (doc: number) => void): void {
-  const { sets, words } = wordSets(store, scratch, groups);
-  for (let w = 0; w < words; w++) {
-    let all = sets[0]![w]!;
-    for (let g = 1; g < sets.length && all !== 0; g++) all &= sets[g]![w]!;
-    for (let bit = 0; all !== 0 && bit < 32; bit++) if ((all & (1 << bit)) !== 0) visit(w * 32 + bit);
-  }
-}
-
-/** A word's bit set: the OR of its terms' (a long list's own set, a short list's postings). */
-function wordBits(out: Uint32Array, terms: readonly Term[], store: DocumentStore): Uint32Array {
-  for (const { list, bits } of terms) {
-    if (bits) {
-      for (let w = 0; w < bits.length && w < out.length; w++) out[w]! |= bits[w]!;
-      continue;
-    }
-    const { docs, length } = list;
-    for (let i = 0; i < length; i++) {
-      const doc = docs[i]!;
-      if (store.isLive(doc)) out[doc >>> 5]! |= 1 << (doc & 31);
-    }
-  }
-  return out;
-}
-
-/** Documents in every set that pass the filter, counted up to the 10,000 cap. */
-function countMatches(sets: readonly Uint32Array[], words: number, filter: DocFilter): number {
-  let count = 0;
-  for (let w = 0; w < words && count < MAX_RESULT_WINDOW; w++) {
-    let all = sets[0]![w]!;
-    for (let g = 1; g < sets.length && all !== 0; g++) all &= sets[g]![w]!;
-    if (all === 0) continue;
-    if (filter.none) {
-      count += popcount(all);
-      continue;
-    }
-    for (let bit = 0; bit < 32; bit++) if ((all & (1 << bit)) !== 0 && filter.passes(w * 32 + bit)) count++;
-  }
-  return Math.min(count, MAX_RESULT_WINDOW);
-}
-
-/** A document's best contribution among a word's terms (0: none), as the reference stores it. */
-function bestOf(terms: readonly Term[], doc: number): number {
-  let best = 0;
-  const word = doc >>> 5;
-  const bit = 1 << (doc & 31);
-  for (const { list, factor, bits } of terms) {
-    if (bits && (word >= bits.length || (bits[word]! & bit) === 0)) continue;
-    const at = list.indexOf(doc);
-    if (at >= 0) best = Math.max(best, Math.fround(factor * list.weights[at]!));
-  }
-  return best;
 }

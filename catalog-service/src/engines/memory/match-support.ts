@@ -118,9 +118,13 @@ export class DocFilter {
   /** a category, type or tag word no document ever had: nothing can match */
   readonly impossible: boolean;
   readonly driver: PostingList | undefined;
+  /** no tags: the category and type masks (mask()) are the whole filter */
+  readonly byCodesOnly: boolean;
   private readonly category: number;
   private readonly type: number;
   private readonly tags: readonly string[];
+  private readonly categoryBits: Uint32Array | undefined;
+  private readonly typeBits: Uint32Array | undefined;
 
   constructor(
     private readonly store: DocumentStore,
@@ -142,6 +146,17 @@ export class DocFilter {
     this.category = category ?? -1;
     this.type = type ?? -1;
     this.none = query.category === undefined && query.type === undefined && this.tags.length === 0;
+    this.byCodesOnly = this.tags.length === 0;
+    this.categoryBits = this.category >= 0 ? store.codeBits(this.category) : undefined;
+    this.typeBits = this.type >= 0 ? store.codeBits(this.type) : undefined;
+  }
+
+  /** The documents of 32-bit word `w` (ordinals 32w to 32w + 31) in the filter's category and type (tags aside). */
+  mask(w: number): number {
+    let mask = -1;
+    if (this.categoryBits) mask &= w < this.categoryBits.length ? this.categoryBits[w]! : 0;
+    if (this.typeBits) mask &= w < this.typeBits.length ? this.typeBits[w]! : 0;
+    return mask;
   }
 
   passes(doc: number): boolean {

@@ -13,6 +13,7 @@ import { idf, leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord,
 import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
 import { lengthBits } from './document-store';
 import { typoBudget } from '../../domain/spelling';
+import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, WORD_SETS_FROM, wordSets } from './word-sets';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
@@ -74,7 +75,14 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   terms.sort((a, b) => b.bound - a.bound);
   // seeded, every name the query begins or names is in `docs` already: no bonus in take
   const bonus = seeded ? undefined : nameBonusOf(store, key, typos);
-  const cappedUnread = filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW);
+  // Under a filter the count seldom reaches the cap, and reading every posting of a broad word to
+  // find the few that pass was most of a filtered query: the word's bit set ANDed with the
+  // filter's counts the matches 32 at a step (word-sets.ts). Past the cap the early stop applies
+  // from the first term; below it, when looking each match up costs less than reading the word,
+  // each match is looked up.
+  const sets = !filter.none && group.cost >= WORD_SETS_FROM ? wordSets(store, scratch, [group]) : undefined;
+  const counted = sets ? countMatches(sets, filter) : 0;
+  const cappedUnread = counted >= MAX_RESULT_WINDOW || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW));
   // Lists are read from their end: later ordinals are mostly newer states, so `docs` holds equal
   // scores mostly newest first, the order ranking breaks ties in, and the top-k passes over it
   // refuse most of a broad word's ties at the heap's root instead of each replacing it.
@@ -138,6 +146,11 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     best[doc] = Number.POSITIVE_INFINITY;
     scores[doc] = score;
     docs.push(doc);
+  }
+  const wordTerms = sets?.terms[0] ?? [];
+  if (sets && !cappedUnread && counted * wordTerms.length * LOOKUP_STEPS < group.cost) {
+    forEachMatch(sets, filter, (doc) => take(doc, bestOf(wordTerms, doc)));
+    return { docs, total: docs.length, scores };
   }
   for (const term of terms) {
     if (countKnown()) {

@@ -35,9 +35,10 @@ import {
   type TermGroup,
 } from './match-support';
 import type { FacetCounter } from './facets';
-import { forEachMatchOfAll, runManyWords } from './many-words';
+import { runManyWords } from './many-words';
 import { runOneWord } from './one-word';
 import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
+import { forEachMatch, wordSets } from './word-sets';
 
 export type { Matches } from './match-support';
 
@@ -57,33 +58,12 @@ export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: 
 
 /**
  * Counts the facets of every document of a match the early stop left
- * partial, unscored (one word: a union of its postings; several: the AND
- * of their bit sets), under the query's filters, at a fraction of ranking
- * every match.
+ * partial, unscored: the words' bit sets ANDed with the filter's, visited in
+ * ordinal order (the codes read in sequence), at a fraction of ranking every
+ * match.
  */
 export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[], counter: FacetCounter): void {
-  const filter = new DocFilter(store, query);
-  const scratch = scratchFor(store);
-  if (groups.length > 1) {
-    forEachMatchOfAll(store, scratch, groups, (doc) => {
-      if (filter.passes(doc)) counter.add(doc);
-    });
-    return;
-  }
-  const mark = scratch.begin(1);
-  const { marks } = scratch;
-  const { alive } = store;
-  for (const id of groups[0]?.ids ?? []) {
-    const list = store.postings[id];
-    if (!list) continue;
-    const { docs, length } = list;
-    for (let i = 0; i < length; i++) {
-      const doc = docs[i]!;
-      if (marks[doc] === mark) continue;
-      marks[doc] = mark;
-      if (alive[doc] === 1 && filter.passes(doc)) counter.add(doc);
-    }
-  }
+  forEachMatch(wordSets(store, scratchFor(store), groups), new DocFilter(store, query), (doc) => counter.add(doc));
 }
 
 function run(

@@ -213,6 +213,14 @@ describe('MemoryIndex', () => {
       expect(names(sut, { q: 'gadget widget', limit: 10 }).every((name) => name.startsWith('Gadget Widget'))).toBe(true);
     });
 
+    it('ranks a broad word under filters as if it had read every match, few or past the cap', () => {
+      const { sut } = build();
+      // "rare" holds a fifth of the items (under 10,000 matches: each one looked up); "general" the rest (past the cap)
+      for (const filters of [{ category: 'rare' }, { category: 'rare', type: 'plugin' as const }, { category: 'general' }, { type: 'skill' as const }]) {
+        for (const q of ['widget', 'gadget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q, filters);
+      }
+    });
+
     it('counts facets over every match of every word', () => {
       const { sut } = build();
       const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'rare' })).facets;
