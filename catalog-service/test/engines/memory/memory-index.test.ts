@@ -192,7 +192,7 @@ describe('MemoryIndex', () => {
           itemState({
             name: i % 97 === 0 ? `Gadget Widget ${i}` : i % 13 === 0 ? `Widget Maker ${i}` : `Thing ${i}`,
             description: `a ${'long '.repeat(i % 9)}widget ${i % 3 ? 'with a gadget' : 'gadgets'} number ${i}`,
-            category: i % 5 === 0 ? 'rare' : 'general',
+            category: i % 50 === 3 ? 'rare' : i % 5 === 1 ? 'some' : 'general',
             type: i % 2 ? 'plugin' : 'skill',
             details: { ...NO_DETAILS, downloads: (i * 7_919) % 100_000 },
           }),
@@ -215,17 +215,18 @@ describe('MemoryIndex', () => {
 
     it('ranks a broad word under filters as if it had read every match, few or past the cap', () => {
       const { sut } = build();
-      // "rare" holds a fifth of the items (under 10,000 matches: each one looked up); "general" the rest (past the cap)
-      for (const filters of [{ category: 'rare' }, { category: 'rare', type: 'plugin' as const }, { category: 'general' }, { type: 'skill' as const }]) {
+      // "rare" holds 280 items (each match looked up), "some" 2,800 (the word read whole), "general" the rest (past the cap)
+      const filtersTried = [{ category: 'rare' }, { category: 'rare', type: 'plugin' as const }, { category: 'some' }, { category: 'general' }, { type: 'skill' as const }];
+      for (const filters of filtersTried) {
         for (const q of ['widget', 'gadget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q, filters);
       }
     });
 
     it('counts facets over every match of every word', () => {
       const { sut } = build();
-      const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'rare' })).facets;
-      const every = matchQuery(sut.store, query({ q: 'widget gadget', category: 'rare' }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
-      expect(facets?.category).toEqual([{ value: 'rare', count: every.length }]);
+      const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'some' })).facets;
+      const every = matchQuery(sut.store, query({ q: 'widget gadget', category: 'some' }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
+      expect(facets?.category).toEqual([{ value: 'some', count: every.length }]);
       const plugins = every.filter((item) => item.type === 'plugin').length;
       expect(facets?.type).toEqual([
         { value: 'plugin', count: plugins },
