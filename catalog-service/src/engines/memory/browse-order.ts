@@ -10,7 +10,7 @@ const RECENT_ON_READ = 256;
 export class BrowseOrder {
   /** live documents in the order */
   size = 0;
-  private main = new Int32Array(0);
+  private main: Int32Array = new Int32Array(0);
   private mainDead = 0;
   private recent: number[] = [];
   private recentSorted = true;
@@ -21,12 +21,16 @@ export class BrowseOrder {
     private readonly isLive: (doc: number) => boolean,
   ) {}
 
+  /**
+   * Nothing is sorted here: the next read merges (forEach), so a bulk load of
+   * n documents sorts once, when it settles or is first read, instead of
+   * merging every few thousand additions (at a million items those merges
+   * were a third of the load).
+   */
   add(doc: number): void {
     this.size++;
     this.recent.push(doc);
     this.recentSorted = false;
-    // Proportional, not fixed: a bulk load of n documents merges O(log n) times, not n / 4,096 (quadratic).
-    if (this.recent.length > Math.max(4_096, this.main.length >> 2)) this.merge();
   }
 
   /** A document of the order died (its entry is skipped until the next sweep). */
@@ -57,6 +61,25 @@ export class BrowseOrder {
       else doc = recent[j++] as number;
       if (isLive(doc) && !visit(doc)) return;
     }
+  }
+
+  /** Every document in the order, live and sorted, once merged (the one array a bulk load sorts). */
+  merged(): Int32Array {
+    this.merge();
+    return this.main;
+  }
+
+  /**
+   * Takes `sorted` (this order's live documents, already in its order: a
+   * bulk load sorts the unfiltered order once and hands each filter its
+   * share) in place of everything held.
+   */
+  adopt(sorted: Int32Array): void {
+    this.main = sorted;
+    this.size = sorted.length;
+    this.mainDead = 0;
+    this.recent = [];
+    this.recentSorted = true;
   }
 
   /** Rebuilds the sorted array from the live entries (bulk load: one sort instead of many merges). */

@@ -11,6 +11,7 @@ import { popularityBoost } from '../../domain/popularity';
 import { nameBeginsBonus } from './name-bonus';
 import type { CatalogItem } from '../search-engine';
 import type { IndexableItem } from './memory-index';
+import { BrowseOrder } from './browse-order';
 import { PostingList, setBit } from './postings';
 import { TermDictionary } from './term-dictionary';
 import { tokenize } from './text-analysis';
@@ -60,6 +61,9 @@ export class DocumentStore {
   private readonly codeSets: Uint32Array[] = [];
   /** the key of each code (`c:<slug>` or `t:<type>`) */
   private readonly codeKeys: string[] = [];
+  /** newestRanks() as last worked out, and the count of changes it saw */
+  private ranks: NewestRanks | undefined;
+  private changes = 0;
   /** ordinals ever handed out (live and dead) */
   capacity = 0;
   live = 0;
@@ -76,10 +80,31 @@ export class DocumentStore {
   /** Newest first, then by id: the order of browsing and of every tie. */
   readonly compareNewest = (a: number, b: number): number => this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
 
+  /** (after compareNewest, which it is built with) every live document newest first (the browse without filters): what ranks the ties of impact orders */
+  readonly newest = new BrowseOrder(this.compareNewest, (doc) => this.isLive(doc));
+
   /** Most downloaded first, then newest (sort=popular). */
   readonly comparePopular = (a: number, b: number): number => this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);
 
   readonly compareName = (a: number, b: number): number => compareStrings(this.nameKeys[a]!, this.nameKeys[b]!) || compareStrings(this.ids[a]!, this.ids[b]!);
+
+  /**
+   * Each live document's place in the newest-first order (rank[doc]; dead
+   * ordinals: -1), and the documents by place: worked out again only after a
+   * change, so the impact orders built between two writes share one.
+   */
+  newestRanks(): NewestRanks {
+    if (this.ranks?.changes === this.changes && this.ranks.rank.length >= this.capacity) return this.ranks;
+    const rank = new Int32Array(this.capacity).fill(-1);
+    const docs = new Int32Array(this.live);
+    let next = 0;
+    this.newest.forEach((doc) => {
+      rank[doc] = next;
+      docs[next++] = doc;
+      return true;
+    });
+    return (this.ranks = { rank, docs, changes: this.changes, positions: new Int32Array(this.capacity) });
+  }
 
   /** The code of a category (`c:<slug>`) or type (`t:<type>`); undefined for one no document ever had. */
   codeOf(key: string, create = false): number | undefined {
@@ -160,6 +185,8 @@ export class DocumentStore {
     this.leadTerms[doc] = lead ?? -1;
     if (lead !== undefined) this.postings[lead]!.led(doc, this.leadBonus[doc]!);
     this.live++;
+    this.newest.add(doc);
+    this.changes++;
     return doc;
   }
 
@@ -168,6 +195,8 @@ export class DocumentStore {
     if (item === undefined) return;
     this.items[doc] = undefined;
     this.alive[doc] = 0;
+    this.newest.died();
+    this.changes++;
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code]![doc >>> 5]! &= ~(1 << (doc & 31));
     this.json[doc] = undefined;
     this.live--;
@@ -227,6 +256,14 @@ export class DocumentStore {
     this.versions = grow(this.versions, new Int32Array(size));
     this.alive = grow(this.alive, new Uint8Array(size));
   }
+}
+
+export interface NewestRanks {
+  rank: Int32Array;
+  docs: Int32Array;
+  changes: number;
+  /** scratch for the impact orders built with these ranks: a document's position in the list being ordered */
+  positions: Int32Array;
 }
 
 /** The bit of PostingList.oneWordNames for a one-word name or slug of `length` letters (0: none). */

@@ -93,7 +93,7 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
       for (let i = length - 1; i >= 0; i--) consider(docs[i]!);
       continue;
     }
-    const { order, ordered } = list.impactOrder(store.compareNewest);
+    const { order, ordered } = list.impactOrder(() => store.newestRanks());
     for (let i = length - 1; i >= ordered; i--) consider(docs[i]!); // added since the order was built
     for (let j = 0; j < ordered; j++) {
       const i = order[j]!;

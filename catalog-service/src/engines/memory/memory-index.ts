@@ -13,6 +13,7 @@ import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
 import { DocFilter } from './match-support';
+import { IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from './text-analysis';
 import { TopK } from './top-k';
@@ -74,10 +75,32 @@ export class MemoryIndex {
     return changed;
   }
 
-  /** After a bulk load: sort what is pending now rather than on the first search. */
+  /**
+   * After a bulk load: sort what is pending now (browse orders, long lists by
+   * weight) rather than on the first searches. Each kind of order is sorted
+   * once, unfiltered, and every filter takes its share of it in one pass:
+   * comparator sorts of every filter's order were most of a million-item load.
+   */
   settle(): void {
     this.store.dictionary.settle();
-    for (const orders of this.orders.values()) for (const order of [orders.newest, orders.byName, orders.popular]) order.merge();
+    const all = this.orders.get(ALL);
+    if (all) {
+      for (const kind of ['newest', 'byName', 'popular'] as const) {
+        const shares = new Map<string, number[]>();
+        for (const doc of all[kind].merged()) {
+          const category = this.store.valueOfCode(this.store.categoryCodes[doc]!);
+          const type = this.store.valueOfCode(this.store.typeCodes[doc]!);
+          for (const key of [filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)]) {
+            const share = shares.get(key);
+            if (share) share.push(doc);
+            else shares.set(key, [doc]);
+          }
+        }
+        for (const [key, orders] of this.orders) if (key !== ALL) orders[kind].adopt(Int32Array.from(shares.get(key) ?? []));
+      }
+    }
+    const ranks = () => this.store.newestRanks();
+    for (const list of this.store.postings) if (list && list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
   }
 
   search(query: SearchQuery): SearchResult {
@@ -225,13 +248,14 @@ export class MemoryIndex {
         const live = (d: number) => this.store.isLive(d);
         orders = {
           ...filter,
-          newest: new BrowseOrder(this.store.compareNewest, live),
+          // every live document newest first is the store's own order (it ranks the ties of impact orders)
+          newest: key === ALL ? this.store.newest : new BrowseOrder(this.store.compareNewest, live),
           byName: new BrowseOrder(this.store.compareName, live),
           popular: new BrowseOrder(this.store.comparePopular, live),
         };
         this.orders.set(key, orders);
       }
-      for (const order of [orders.newest, orders.byName, orders.popular]) order.add(doc);
+      for (const order of [orders.newest, orders.byName, orders.popular]) if (order !== this.store.newest) order.add(doc);
     }
   }
 
@@ -243,7 +267,7 @@ export class MemoryIndex {
     this.store.remove(doc);
     for (const filter of filtersOf(item.category, item.type)) {
       const orders = this.orders.get(filterKey(filter.category, filter.type));
-      if (orders) for (const order of [orders.newest, orders.byName, orders.popular]) order.died();
+      if (orders) for (const order of [orders.newest, orders.byName, orders.popular]) if (order !== this.store.newest) order.died();
     }
   }
 }
@@ -257,6 +281,9 @@ function stateOf(item: CatalogItem): IndexableItem {
 function filterKey(category: string | undefined, type: string | undefined): string {
   return `${category ?? '*'}\u0000${type ?? '*'}`;
 }
+
+/** The key of the browse without filters. */
+const ALL = filterKey(undefined, undefined);
 
 interface Filter {
   category?: string;

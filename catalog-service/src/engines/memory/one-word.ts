@@ -164,7 +164,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       for (let i = length - 1; i >= 0; i--) take(postings[i]!, term.factor * weights[i]!);
       continue;
     }
-    const { order, ordered } = list.impactOrder(store.compareNewest);
+    const { order, ordered } = list.impactOrder(() => store.newestRanks());
     for (let i = length - 1; i >= ordered; i--) take(postings[i]!, term.factor * weights[i]!); // added since the order was built
     for (let j = 0; j < ordered; j++) {
       const i = order[j]!;

@@ -7,6 +7,8 @@
  * needs the best documents of a broad word can stop reading early.
  */
 
+import type { NewestRanks } from './document-store';
+
 /** Lists shorter than this are read whole: ordering them would cost more than it saves. */
 export const IMPACT_ORDER_FROM = 2_048;
 export class PostingList {
@@ -98,18 +100,55 @@ export class PostingList {
   }
 
   /**
-   * Positions by weight, highest first, equal weights in `tieBreak` order of
-   * their documents, covering the first `ordered` postings; rebuilt once a
-   * quarter more were added since, so a write does not re-sort a broad word's
-   * list on every query.
+   * Positions by weight, highest first, equal weights newest first (by
+   * their place in the newest-first order; positions of documents dead when
+   * it is built come last), covering the first `ordered` postings; rebuilt
+   * once a quarter more were added since, so a write does not re-sort a
+   * broad word's list on every query.
    */
-  impactOrder(tieBreak: (a: number, b: number) => number): { order: Int32Array; ordered: number } {
+  impactOrder(ranks: () => NewestRanks): { order: Int32Array; ordered: number } {
     if (!this.byWeight || this.length > this.ordered * 1.25) {
-      const { weights, docs } = this;
-      this.byWeight = Int32Array.from({ length: this.length }, (_, i) => i).sort((a, b) => weights[b]! - weights[a]! || tieBreak(docs[a]!, docs[b]!));
+      this.byWeight = this.byImpact(ranks());
       this.ordered = this.length;
     }
     return { order: this.byWeight, ordered: this.ordered };
+  }
+
+  /**
+   * A comparator sort of a broad word's list took up to a second at a million
+   * items (a closure call per comparison, its ties broken on id strings), and
+   * the first queries after a start or an import paid it for every broad
+   * word. Each posting is one unsigned 64-bit number instead, its weight's
+   * bits above its document's newest-first place, sorted natively (no
+   * comparator): tens of milliseconds.
+   */
+  private byImpact({ rank, docs: byRank, positions }: NewestRanks): Int32Array {
+    const { docs, weights, length } = this;
+    const keys = new BigUint64Array(length);
+    // the keys' two 32-bit halves, written as numbers (a BigInt per posting would cost more than the sort)
+    const halves = new Uint32Array(keys.buffer);
+    const dead: number[] = [];
+    let n = 0;
+    for (let i = 0; i < length; i++) {
+      const doc = docs[i]!;
+      const place = rank[doc] ?? -1;
+      if (place < 0) {
+        dead.push(i);
+        continue;
+      }
+      positions[doc] = i;
+      weightBits[0] = weights[i]!;
+      // the place in the low half, the weight in the high one (positive float32 weights order as
+      // their bits do: the complement puts the highest first)
+      halves[2 * n + LOW] = place;
+      halves[2 * n + HIGH] = 0x7fffffff - weightWord[0]!;
+      n++;
+    }
+    keys.subarray(0, n).sort();
+    const order = new Int32Array(length);
+    for (let j = 0; j < n; j++) order[j] = positions[byRank[halves[2 * j + LOW]!]!]!;
+    for (let j = 0; j < dead.length; j++) order[n + j] = dead[j]!;
+    return order;
   }
 
   /**
@@ -155,6 +194,12 @@ export class PostingList {
     return this.length - this.dead;
   }
 }
+
+const weightBits = new Float32Array(1);
+/** which 32-bit half of a 64-bit number is the low one, in this machine's byte order */
+const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+const HIGH = 1 - LOW;
+const weightWord = new Uint32Array(weightBits.buffer);
 
 /**
  * A list holding at least this share of the ordinals keeps a bit set of its

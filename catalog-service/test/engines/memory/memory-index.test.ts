@@ -272,6 +272,42 @@ describe('MemoryIndex', () => {
     expect(sut.search(query({ category: 'devops', type: 'plugin' })).total).toBe(1);
   });
 
+  it('lists every filter in every order after a bulk load settles, and after writes that follow it', () => {
+    const sut = new MemoryIndex();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i % 7)).toISOString(); // many equal times: ids break the ties
+    const make = (i: number) =>
+      itemState({
+        name: `Item ${(i * 7_919) % 1_000}`,
+        category: ['alpha', 'beta', 'gamma'][i % 3]!,
+        type: i % 4 ? 'skill' : 'plugin',
+        updatedAt: at(i),
+        details: { ...NO_DETAILS, downloads: (i * 31) % 17 },
+      });
+    const items = Array.from({ length: 600 }, (_, i) => make(i));
+    sut.apply(items);
+    sut.settle();
+    const later = Array.from({ length: 90 }, (_, i) => make(600 + i));
+    const expectOrders = (held: typeof items) => {
+      const newest = (a: (typeof items)[0], b: (typeof items)[0]) => b.updatedAt.localeCompare(a.updatedAt) || (a.id < b.id ? -1 : 1);
+      const orders = {
+        newest,
+        name: (a: (typeof items)[0], b: (typeof items)[0]) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1),
+        popular: (a: (typeof items)[0], b: (typeof items)[0]) => (b.details?.downloads ?? 0) - (a.details?.downloads ?? 0) || newest(a, b),
+      };
+      for (const filter of [{}, { category: 'beta' }, { type: 'plugin' as const }, { category: 'gamma', type: 'skill' as const }]) {
+        for (const [sort, compare] of Object.entries(orders)) {
+          const expected = held.filter((item) => Object.entries(filter).every(([k, v]) => item[k as 'category'] === v)).sort(compare);
+          const found = sut.search(query({ ...filter, sort: sort as SearchQuery['sort'], limit: 50, page: 2 }));
+          expect(found.items.map((item) => item.id)).toEqual(expected.slice(50, 100).map((item) => item.id));
+          expect(found.total).toBe(expected.length);
+        }
+      }
+    };
+    expectOrders(items);
+    sut.apply(later);
+    expectOrders([...items, ...later]);
+  });
+
   it('keeps browse orders and counts right through updates and removals', () => {
     const sut = new MemoryIndex();
     const items = Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Item ${i}`, category: i % 2 ? 'odd' : 'even' }));
