@@ -100,7 +100,10 @@ export class MemoryIndex {
       }
     }
     const ranks = () => this.store.newestRanks();
-    for (const list of this.store.postings) if (list && list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
+    for (const list of this.store.postings) {
+      list?.trim();
+      if (list && list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
+    }
   }
 
   search(query: SearchQuery): SearchResult {

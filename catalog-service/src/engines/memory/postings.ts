@@ -35,9 +35,9 @@ export class PostingList {
     this.oneWordNames |= oneWordNames;
     if (this.bits) this.bits = setBit(this.bits, doc);
     if (this.length === this.docs.length) {
-      const docs = new Int32Array(this.length * 2);
+      const docs = new Int32Array(Math.max(4, this.length * 2));
       docs.set(this.docs);
-      const weights = new Float32Array(this.length * 2);
+      const weights = new Float32Array(Math.max(4, this.length * 2));
       weights.set(this.weights);
       this.docs = docs;
       this.weights = weights;
@@ -71,6 +71,21 @@ export class PostingList {
     }
     this.leaders[this.leaderCount] = doc;
     this.leaderWeights[this.leaderCount++] = this.docs[this.length - 1] === doc ? this.weights[this.length - 1]! : this.weightOf(doc);
+  }
+
+  /**
+   * Gives back what doubling left unused (up to half of every list): after a
+   * bulk load most lists grow no more. A list that grows again doubles again.
+   */
+  trim(): void {
+    if (this.docs.length > this.length + (this.length >> 3) + 4) {
+      this.docs = this.docs.slice(0, this.length);
+      this.weights = this.weights.slice(0, this.length);
+    }
+    if (this.leaders.length > this.leaderCount + (this.leaderCount >> 3) + 4) {
+      this.leaders = this.leaders.slice(0, this.leaderCount);
+      this.leaderWeights = this.leaderWeights.slice(0, this.leaderCount);
+    }
   }
 
   /** Called when `doc`, a document of this list, died; compacts when half of the list is dead. */
