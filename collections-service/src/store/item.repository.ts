@@ -128,10 +128,13 @@ export class SqlItemRepository implements ItemRepository {
 
   async changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>> {
     const rows = await this.sql.rows<ItemRow & { written_xid: string }>(
+      // ORDER BY names the table's columns: the bare name would be the text alias of the select
+      // list, sorting "10" before "9" and defeating the (written_xid, id) index (a scan and sort
+      // of every later row per page: 1.1 s a page at a million items)
       `SELECT ${COLUMNS}, written_xid::text AS written_xid FROM collections.items
        WHERE visibility = 'public' AND (written_xid, id) > ($1::xid8, $2::uuid)
          AND written_xid < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY written_xid, id LIMIT $3`,
+       ORDER BY items.written_xid, items.id LIMIT $3`,
       [after.xid, after.id, limit],
     );
     return rows.map((row) => ({ item: toRecord(row), position: { xid: row.written_xid, id: row.id } }));

@@ -160,4 +160,18 @@ describe('GET /api/v1/skills/changes', () => {
     await follow(all, nextCursor, 500);
     expect([...all.keys()].sort()).toEqual(['feed-early', 'feed-late']);
   });
+
+  it('orders changes by transaction id as a number, so a transaction id with one more digit never hides the ones before it', async () => {
+    // The position is compared as xid8; ordering by its text once sorted "10" before "9": the page
+    // ended on the 10 and the 9 behind it was never delivered.
+    await h.rows(
+      `INSERT INTO collections.items (id, slug, name, visibility, written_xid) VALUES
+         (gen_random_uuid(), 'feed-xid-nine', 'Nine', 'public', '9'::xid8),
+         (gen_random_uuid(), 'feed-xid-ten', 'Ten', 'public', '10'::xid8)`,
+    );
+    expect((await changes('?limit=2')).changes.map((c) => c.slug)).toEqual(['feed-xid-nine', 'feed-xid-ten']);
+    const mirror = new Map<string, string>();
+    await follow(mirror, undefined, 1);
+    expect(mirror.has('feed-xid-nine') && mirror.has('feed-xid-ten')).toBe(true);
+  });
 });
