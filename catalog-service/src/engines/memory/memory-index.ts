@@ -13,7 +13,7 @@ import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
 import { DocFilter } from './match-support';
-import { IMPACT_ORDER_FROM } from './postings';
+import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from './text-analysis';
 import { TopK } from './top-k';
@@ -77,7 +77,7 @@ export class MemoryIndex {
 
   /**
    * After a bulk load: sort what is pending now (browse orders, long lists by
-   * weight) rather than on the first searches. Each kind of order is sorted
+   * weight, the bit sets of the longest) rather than on the first searches. Each kind of order is sorted
    * once, unfiltered, and every filter takes its share of it in one pass:
    * comparator sorts of every filter's order were most of a million-item load.
    */
@@ -100,9 +100,12 @@ export class MemoryIndex {
       }
     }
     const ranks = () => this.store.newestRanks();
+    const isLive = (doc: number) => this.store.isLive(doc);
     for (const list of this.store.postings) {
-      list?.trim();
-      if (list && list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
+      if (!list) continue;
+      list.trim();
+      if (list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
+      if (list.length >= this.store.capacity * DENSE_LIST_SHARE) list.liveBits(isLive);
     }
   }
 

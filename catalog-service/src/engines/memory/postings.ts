@@ -173,8 +173,12 @@ export class PostingList {
    */
   liveBits(isLive: (doc: number) => boolean): Uint32Array {
     if (!this.bits) {
-      let bits: Uint32Array = new Uint32Array(0);
-      for (let i = 0; i < this.length; i++) if (isLive(this.docs[i]!)) bits = setBit(bits, this.docs[i]!);
+      // ordinals are ascending: the last one sizes the set
+      const bits = new Uint32Array(this.length === 0 ? 0 : (this.docs[this.length - 1]! >>> 5) + 1);
+      for (let i = 0; i < this.length; i++) {
+        const doc = this.docs[i]!;
+        if (isLive(doc)) bits[doc >>> 5]! |= 1 << (doc & 31);
+      }
       this.bits = bits;
     }
     return this.bits;
