@@ -12,7 +12,7 @@ import { nameBeginsBonus } from './name-bonus';
 import type { CatalogItem } from '../search-engine';
 import type { IndexableItem } from './memory-index';
 import { BrowseOrder } from './browse-order';
-import { PostingList, setBit } from './postings';
+import { clearBit, lengthBit, PostingList, setBit } from './postings';
 import { TermDictionary } from './term-dictionary';
 import { tokenize } from './text-analysis';
 
@@ -197,7 +197,7 @@ export class DocumentStore {
     this.alive[doc] = 0;
     this.newest.died();
     this.changes++;
-    for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code]![doc >>> 5]! &= ~(1 << (doc & 31));
+    for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) clearBit(this.codeSets[code]!, doc);
     this.json[doc] = undefined;
     this.live--;
     const exactKey = this.exactKeys[doc] as string;
@@ -264,18 +264,6 @@ export interface NewestRanks {
   changes: number;
   /** scratch for the impact orders built with these ranks: a document's position in the list being ordered */
   positions: Int32Array;
-}
-
-/** The bit of PostingList.oneWordNames for a one-word name or slug of `length` letters (0: none). */
-export function lengthBit(length: number): number {
-  return length === 0 ? 0 : 1 << Math.min(length, 31);
-}
-
-/** The bits of PostingList.oneWordNames for lengths `low` to `high`. */
-export function lengthBits(low: number, high: number): number {
-  let bits = 0;
-  for (let n = Math.max(low, 1); n <= Math.min(high, 31); n++) bits |= 1 << n;
-  return bits;
 }
 
 /** Code-unit order, as the ids and lower-cased names are compared everywhere in the index. */

@@ -87,14 +87,22 @@ export class MemoryIndex {
     if (all) {
       for (const kind of ['newest', 'byName', 'popular'] as const) {
         const shares = new Map<string, number[]>();
+        // a document's three filtered orders, by category × type code: worked out once per pair, not per document
+        const sharesOf = new Map<number, number[][]>();
         for (const doc of all[kind].merged()) {
-          const category = this.store.valueOfCode(this.store.categoryCodes[doc]!);
-          const type = this.store.valueOfCode(this.store.typeCodes[doc]!);
-          for (const key of [filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)]) {
-            const share = shares.get(key);
-            if (share) share.push(doc);
-            else shares.set(key, [doc]);
+          const pair = this.store.categoryCodes[doc]! * this.store.codeCount + this.store.typeCodes[doc]!;
+          let mine = sharesOf.get(pair);
+          if (!mine) {
+            const category = this.store.valueOfCode(this.store.categoryCodes[doc]!);
+            const type = this.store.valueOfCode(this.store.typeCodes[doc]!);
+            mine = [filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)].map((key) => {
+              const share = shares.get(key) ?? [];
+              shares.set(key, share);
+              return share;
+            });
+            sharesOf.set(pair, mine);
           }
+          for (const share of mine) share.push(doc);
         }
         for (const [key, orders] of this.orders) if (key !== ALL) orders[kind].adopt(Int32Array.from(shares.get(key) ?? []));
       }

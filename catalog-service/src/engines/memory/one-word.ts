@@ -7,11 +7,10 @@
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import { IMPACT_ORDER_FROM } from './postings';
+import { IMPACT_ORDER_FROM, lengthBits } from './postings';
 import { TopK } from './top-k';
 import { idf, leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
 import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
-import { lengthBits } from './document-store';
 import { typoBudget } from '../../domain/spelling';
 import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, WORD_SETS_FROM, wordSets } from './word-sets';
 

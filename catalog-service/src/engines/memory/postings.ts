@@ -91,7 +91,7 @@ export class PostingList {
   /** Called when `doc`, a document of this list, died; compacts when half of the list is dead. */
   died(doc: number, isLive: (doc: number) => boolean): void {
     this.dead++;
-    if (this.bits && doc >>> 5 < this.bits.length) this.bits[doc >>> 5]! &= ~(1 << (doc & 31));
+    if (this.bits) clearBit(this.bits, doc);
     if (this.dead * 2 < this.length) return;
     let kept = 0;
     for (let i = 0; i < this.length; i++) {
@@ -237,6 +237,23 @@ export function setBit(bits: Uint32Array, doc: number): Uint32Array {
   }
   out[word]! |= 1 << (doc & 31);
   return out;
+}
+
+/** Clears bit `doc` (a set that ends before it holds it clear already). */
+export function clearBit(bits: Uint32Array, doc: number): void {
+  if (doc >>> 5 < bits.length) bits[doc >>> 5]! &= ~(1 << (doc & 31));
+}
+
+/** The bit of PostingList.oneWordNames for a one-word name or slug of `length` letters (0: none). */
+export function lengthBit(length: number): number {
+  return length === 0 ? 0 : 1 << Math.min(length, 31);
+}
+
+/** The bits of PostingList.oneWordNames for lengths `low` to `high`. */
+export function lengthBits(low: number, high: number): number {
+  let bits = 0;
+  for (let n = Math.max(low, 1); n <= Math.min(high, 31); n++) bits |= 1 << n;
+  return bits;
 }
 
 /** Set bits in a 32-bit word. */
