@@ -7,12 +7,16 @@ describe('gateway answer cache', () => {
   const searches = () => h.catalog.received.filter((line) => line.startsWith('GET /api/v1/skills'));
 
   beforeAll(async () => {
-    h = await startHarness({ answerCache: { ttlMs: 300, maxEntries: 100 } });
+    h = await startHarness({ answerCache: { ttlMs: 1_000, maxEntries: 100 } });
     auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
   }, 90_000);
   afterAll(async () => {
     await h?.close();
   }, 30_000);
+  const cacheMisses = async () => {
+    const metrics = await h.http.get('/metrics').expect(200);
+    return Number(/skills_answer_cache_lookups_total\{result="miss",service="gateway"\} (\d+)/.exec(metrics.text)?.[1] ?? 0);
+  };
   beforeEach(() => {
     h.catalog.received.length = 0;
   });
@@ -28,7 +32,7 @@ describe('gateway answer cache', () => {
     expect(searches()).toEqual([`GET ${url}`]);
     const notModified = await h.http.get(url).set('Authorization', auth).set('If-None-Match', first.headers.etag as string).expect(304);
     expect(notModified.text).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
     await h.http.get(url).set('Authorization', auth).expect(200);
     expect(searches()).toEqual([`GET ${url}`, `GET ${url}`]);
   });
@@ -45,9 +49,21 @@ describe('gateway answer cache', () => {
 
   it('sends concurrent requests for one search upstream once', async () => {
     const url = '/api/v1/skills?q=together';
-    const answers = await Promise.all(Array.from({ length: 12 }, () => h.http.get(url).set('Authorization', auth)));
-    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
-    expect(searches()).toEqual([`GET ${url}`]);
+    const missesBefore = await cacheMisses();
+    // catalog-service answers only once all twelve requests have missed the cache, so they are truly concurrent
+    let release = () => {};
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const pending = Promise.all(Array.from({ length: 12 }, () => h.http.get(url).set('Authorization', auth).then((r) => r)));
+      while ((await cacheMisses()) < missesBefore + 12) await new Promise((r) => setTimeout(r, 10));
+      release();
+      const answers = await pending;
+      expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+      expect(searches()).toEqual([`GET ${url}`]);
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
   });
 
   it('never keeps a failure: once catalog-service is back the next search reaches it', async () => {

@@ -49,6 +49,8 @@ export class FakeService {
   readonly received: string[] = [];
   /** what a GET of a path ending in `/big` answers (see start()) */
   bigAnswer: { bytes: number; release: Promise<void> } | undefined;
+  /** while set, every answer past the principal check waits for this promise */
+  holdAnswers: Promise<void> | undefined;
 
   constructor(readonly name: string) {}
 
@@ -70,6 +72,7 @@ export class FakeService {
         res.status(401).json({ error: `principal ${(err as PrincipalVerificationError).reason}` });
         return;
       }
+      if (this.holdAnswers) await this.holdAnswers;
       if (req.path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 1_500).unref());
       // A JSON answer of `bigAnswer.bytes`, whose last BIG_ANSWER_HELD_BACK bytes wait for `bigAnswer.release`.
       if (req.path.endsWith('/big') && this.bigAnswer) {
