@@ -56,6 +56,15 @@ export class DocumentStore {
   /** category and type as small integers, so filters compare numbers while reading postings */
   categoryCodes = new Int32Array(1024);
   typeCodes = new Int32Array(1024);
+  /**
+   * the category × type pair of each ordinal, as a small integer: facets of a
+   * broad word tally one number per match, and sum the pairs per value after
+   */
+  pairCodes = new Int32Array(1024);
+  private readonly pairs = new Map<number, number>();
+  /** by pair, its category code and its type code */
+  readonly pairCategories: number[] = [];
+  readonly pairTypes: number[] = [];
   private readonly codes = new Map<string, number>();
   /** by code, its live documents as a bit set (word-sets.ts): a filter ANDs 32 documents at a time */
   private readonly codeSets: Uint32Array[] = [];
@@ -114,6 +123,17 @@ export class DocumentStore {
       this.codeKeys.push(key);
     }
     return code;
+  }
+
+  private pairOf(category: number, type: number): number {
+    const key = category * 0x10000 + type;
+    let pair = this.pairs.get(key);
+    if (pair === undefined) {
+      this.pairs.set(key, (pair = this.pairs.size));
+      this.pairCategories.push(category);
+      this.pairTypes.push(type);
+    }
+    return pair;
   }
 
   /** The live documents of a category or type code, as a bit set (it may end before the last ordinal). */
@@ -178,6 +198,7 @@ export class DocumentStore {
     this.leadBonus[doc] = nameBeginsBonus(nameWords.length, item.downloads);
     this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
     this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
+    this.pairCodes[doc] = this.pairOf(this.categoryCodes[doc]!, this.typeCodes[doc]!);
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code] = setBit(this.codeSets[code] ?? new Uint32Array(0), doc);
     const oneWordNames = lengthBit(this.nameWordLength[doc]!) | lengthBit(this.slugWordLength[doc]!);
     this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads), oneWordNames);
@@ -251,6 +272,7 @@ export class DocumentStore {
     this.leadBonus = grow(this.leadBonus, new Float32Array(size));
     this.categoryCodes = grow(this.categoryCodes, new Int32Array(size));
     this.typeCodes = grow(this.typeCodes, new Int32Array(size));
+    this.pairCodes = grow(this.pairCodes, new Int32Array(size));
     this.nameWordLength = grow(this.nameWordLength, new Uint8Array(size));
     this.slugWordLength = grow(this.slugWordLength, new Uint8Array(size));
     this.versions = grow(this.versions, new Int32Array(size));

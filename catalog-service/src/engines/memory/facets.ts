@@ -4,43 +4,46 @@ import { FACET_VALUES_MAX, type FacetField, type Facets, type FacetValue } from 
 import type { DocumentStore } from './document-store';
 
 /**
- * Counts per value, one array per field indexed by code: a broad word's
- * hundreds of thousands of matches are counted without a map lookup, or an
- * array of them, each.
+ * Counts per category × type pair (DocumentStore.pairCodes), summed per
+ * value when the facets are read: a broad word's hundreds of thousands of
+ * matches cost one array increment each, for both fields at once.
  */
 export class FacetCounter {
-  private readonly codes: Int32Array[];
-  private readonly counts: Int32Array[];
+  /** matches by pair code */
+  readonly counts: Int32Array;
 
   constructor(
     private readonly store: DocumentStore,
     private readonly fields: readonly FacetField[],
   ) {
-    this.codes = fields.map((field) => (field === 'category' ? store.categoryCodes : store.typeCodes));
-    this.counts = fields.map(() => new Int32Array(store.codeCount));
+    this.counts = new Int32Array(store.pairCategories.length);
   }
 
-  /** Counts one match (each match once). */
-  add(doc: number): void {
-    for (let f = 0; f < this.codes.length; f++) this.counts[f]![this.codes[f]![doc]!]!++;
+  /** Counts each match (each once). */
+  addAll(docs: readonly number[]): void {
+    const { pairCodes } = this.store;
+    for (const doc of docs) this.counts[pairCodes[doc]!]!++;
   }
 
   facets(): Facets {
     const facets: Facets = {};
-    this.fields.forEach((field, f) => {
+    for (const field of this.fields) {
+      const codes = field === 'category' ? this.store.pairCategories : this.store.pairTypes;
       const counts = new Map<string, number>();
-      this.counts[f]!.forEach((count, code) => {
-        if (count > 0) counts.set(this.store.valueOfCode(code), count);
+      this.counts.forEach((count, pair) => {
+        if (count === 0) return;
+        const value = this.store.valueOfCode(codes[pair]!);
+        counts.set(value, (counts.get(value) ?? 0) + count);
       });
       facets[field] = rankFacetValues(counts);
-    });
+    }
     return facets;
   }
 }
 
 export function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {
   const counter = new FacetCounter(store, fields);
-  for (const doc of docs) counter.add(doc);
+  counter.addAll(docs);
   return counter.facets();
 }
 

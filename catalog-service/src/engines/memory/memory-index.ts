@@ -87,20 +87,20 @@ export class MemoryIndex {
     if (all) {
       for (const kind of ['newest', 'byName', 'popular'] as const) {
         const shares = new Map<string, number[]>();
-        // a document's three filtered orders, by category × type code: worked out once per pair, not per document
-        const sharesOf = new Map<number, number[][]>();
+        // a document's three filtered orders, by category × type pair: worked out once per pair, not per document
+        const sharesOf: number[][][] = [];
         for (const doc of all[kind].merged()) {
-          const pair = this.store.categoryCodes[doc]! * this.store.codeCount + this.store.typeCodes[doc]!;
-          let mine = sharesOf.get(pair);
+          const pair = this.store.pairCodes[doc]!;
+          let mine = sharesOf[pair];
           if (!mine) {
-            const category = this.store.valueOfCode(this.store.categoryCodes[doc]!);
-            const type = this.store.valueOfCode(this.store.typeCodes[doc]!);
+            const category = this.store.valueOfCode(this.store.pairCategories[pair]!);
+            const type = this.store.valueOfCode(this.store.pairTypes[pair]!);
             mine = [filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)].map((key) => {
               const share = shares.get(key) ?? [];
               shares.set(key, share);
               return share;
             });
-            sharesOf.set(pair, mine);
+            sharesOf[pair] = mine;
           }
           for (const share of mine) share.push(doc);
         }

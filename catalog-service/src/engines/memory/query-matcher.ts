@@ -38,7 +38,7 @@ import type { FacetCounter } from './facets';
 import { runManyWords } from './many-words';
 import { runOneWord } from './one-word';
 import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
-import { forEachMatch, wordSets } from './word-sets';
+import { tallyMatches, wordSets } from './word-sets';
 
 export type { Matches } from './match-support';
 
@@ -63,7 +63,7 @@ export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: 
  * match.
  */
 export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[], counter: FacetCounter): void {
-  forEachMatch(wordSets(store, scratchFor(store), groups), new DocFilter(store, query), (doc) => counter.add(doc));
+  tallyMatches(wordSets(store, scratchFor(store), groups), new DocFilter(store, query), store.pairCodes, counter.counts);
 }
 
 function run(

@@ -68,10 +68,9 @@ function matchesAt(sets: readonly Uint32Array[], filter: DocFilter, w: number): 
 export function countMatches({ sets, words }: WordSets, filter: DocFilter): number {
   let count = 0;
   for (let w = 0; w < words && count < MAX_RESULT_WINDOW; w++) {
-    const all = matchesAt(sets, filter, w);
-    if (all === 0) continue;
+    let all = matchesAt(sets, filter, w);
     if (filter.byCodesOnly) count += popcount(all);
-    else for (let bit = 0; bit < 32; bit++) if ((all & (1 << bit)) !== 0 && filter.passes(w * 32 + bit)) count++;
+    else for (; all !== 0; all &= all - 1) if (filter.passes(w * 32 + lowestBit(all))) count++;
   }
   return Math.min(count, MAX_RESULT_WINDOW);
 }
@@ -79,13 +78,25 @@ export function countMatches({ sets, words }: WordSets, filter: DocFilter): numb
 /** Visits every match passing the filter, in ordinal order. */
 export function forEachMatch({ sets, words }: WordSets, filter: DocFilter, visit: (doc: number) => void): void {
   for (let w = 0; w < words; w++) {
-    const all = matchesAt(sets, filter, w);
-    for (let bit = 0; all !== 0 && bit < 32; bit++) {
-      if ((all & (1 << bit)) === 0) continue;
-      const doc = w * 32 + bit;
+    // only the set bits are visited, lowest first: a broad word sets a few of each 32
+    for (let all = matchesAt(sets, filter, w); all !== 0; all &= all - 1) {
+      const doc = w * 32 + lowestBit(all);
       if (filter.byCodesOnly || filter.passes(doc)) visit(doc);
     }
   }
+}
+
+/** For each match passing the filter, adds 1 to `counts[keys[doc]]`: facets tallied without a call per match. */
+export function tallyMatches(ws: WordSets, filter: DocFilter, keys: Int32Array, counts: Int32Array): void {
+  if (!filter.byCodesOnly) return forEachMatch(ws, filter, (doc) => counts[keys[doc]!]!++);
+  for (let w = 0; w < ws.words; w++) {
+    for (let all = matchesAt(ws.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
+  }
+}
+
+/** The index of the lowest set bit of a non-zero 32-bit word. */
+function lowestBit(word: number): number {
+  return 31 - Math.clz32(word & -word);
 }
 
 /** A document's best contribution among a word's terms (0: none), as the reference stores it (a float32). */

@@ -126,6 +126,26 @@ describe('MemoryIndex', () => {
     expect(result.items.map((i) => i.id)).toEqual(sut.search(query({ q: 'widget', limit: 10 })).items.map((i) => i.id));
   });
 
+  it('counts facets per value across every category and type pair, with and without a tag filter, where the early stop read part of the matches', () => {
+    const sut = new MemoryIndex();
+    const categories = ['alpha', 'beta', 'gamma'];
+    sut.apply(
+      Array.from({ length: 24_000 }, (_, i) =>
+        itemState({ name: `Widget ${i}`, category: categories[i % 3], type: i % 7 === 0 ? 'plugin' : 'skill', tags: i % 4 === 0 ? [] : ['red'] }),
+      ),
+    );
+    for (const filters of [{}, { tags: ['red'] }, { type: 'plugin' as const }]) {
+      const every = matchQuery(sut.store, query({ q: 'widget', ...filters }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
+      const expected = (field: 'category' | 'type') => {
+        const counts = new Map<string, number>();
+        for (const item of every) counts.set(item[field], (counts.get(item[field]) ?? 0) + 1);
+        return [...counts].sort(([va, a], [vb, b]) => b - a || va.localeCompare(vb)).map(([value, count]) => ({ value, count: Math.min(count, 10_000) }));
+      };
+      const { facets } = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 10, ...filters }));
+      expect(facets).toEqual({ category: expected('category'), type: expected('type') });
+    }
+  });
+
   it('ranks a broad prefix as if it had read every match, although it stops reading early', () => {
     // "widget" is in 10,501 items (one of them named just "Widget", the best possible match), mostly deep in
     // long descriptions; "widths" in 2,000, also in descriptions but rarer, so each scores above most "widget"
@@ -145,7 +165,7 @@ describe('MemoryIndex', () => {
   it('breaks ties among equally weighted matches newest first, although it stops reading early', () => {
     // every item weighs "widget" alike: only the tie-break (newest first) decides the page
     const sut = new MemoryIndex();
-    sut.apply(Array.from({ length: 12_000 }, (_, i) => itemState({ name: 'Widget Tool', description: `number ${i}` })));
+    sut.apply(Array.from({ length: 24_000 }, (_, i) => itemState({ name: 'Widget Tool', description: `number ${i}` })));
     expectPagesAsIfEverythingWasRead(sut, 'widget');
     expect(names(sut, { q: 'widget', limit: 2 })).toEqual(['Widget Tool', 'Widget Tool']);
   });
