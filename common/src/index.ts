@@ -19,6 +19,7 @@ export * from './http/metrics';
 export * from './http/http-server';
 export * from './process/run-service';
 export * from './db/scratch-database';
+export * from './db/statistics-refresh';
 export * from './http/service-app';
 export * from './cache/lru-cache';
 export * from './pagination';

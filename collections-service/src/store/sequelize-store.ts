@@ -1,4 +1,4 @@
-import type { Logger } from '@skills/common';
+import { StatisticsRefresh, type Logger } from '@skills/common';
 import type { Sequelize, Transaction } from 'sequelize';
 import type { CollectionsStore, Repositories } from '../domain/ports';
 import { SqlCollectionRepository } from './collection.repository';
@@ -6,7 +6,6 @@ import { SqlIdempotencyRepository } from './idempotency.repository';
 import { SqlItemRepository } from './item.repository';
 import { SqlOutboxWriter } from './outbox.writer';
 import { Sql } from './sql';
-import { TableStatistics } from './table-statistics';
 import { SqlWorkspaceRepository } from './workspace.repository';
 
 function repositories(sql: Sql): Repositories {
@@ -22,14 +21,22 @@ function repositories(sql: Sql): Repositories {
 /** The Postgres side of CollectionsStore: repositories bound to the pool or to one transaction. */
 export class SequelizeStore implements CollectionsStore {
   readonly repos: Repositories;
-  readonly statistics: TableStatistics;
+  readonly statistics: StatisticsRefresh;
 
   constructor(
     private readonly sequelize: Sequelize,
     logger: Logger,
   ) {
     this.repos = repositories(new Sql(sequelize));
-    this.statistics = new TableStatistics(sequelize, logger);
+    // the keyset reads of the changes feed and the outbox relay walk these columns in order
+    this.statistics = new StatisticsRefresh({
+      sequelize,
+      logger,
+      tables: [
+        { name: 'collections.items', columns: ['id', 'slug', 'visibility', 'written_xid'] },
+        { name: 'collections.outbox', columns: ['id', 'txid', 'published_at'] },
+      ],
+    });
   }
 
   wroteInBulk(rows: number): void {

@@ -8,7 +8,7 @@
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
-import { detailsOf, NO_DETAILS, type CatalogItemState, type Health, type ItemDetails } from '@skills/common';
+import { analyzeSql, detailsOf, NO_DETAILS, StatisticsRefresh, type CatalogItemState, type Health, type ItemDetails } from '@skills/common';
 import type { ReindexProgress } from '../search-engine';
 import { INDEX_SUFFIXES, SEARCHABLE, searchTableSql } from './search-table';
 
@@ -32,17 +32,8 @@ const SELECT_STATE = `id, slug, name, description, type, category, tags, status,
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 /** Items per INSERT statement: one JSON parameter, bounded so one statement stays short. */
 const APPLY_CHUNK = 1_000;
-/** Rows written before the table's statistics are refreshed (autovacuum would take a minute or more). */
-const ANALYZE_AFTER_ROWS = 5_000;
-const ANALYZE_AFTER_SHARE = 0.2;
-/**
- * Statistics of the columns this table's own statements filter and order
- * on. Sampling only these, not the texts and details, makes an ANALYZE of
- * 60k rows 2.5 times cheaper (43 against 108 ms on PGlite); an import pays
- * it some fifteen times while it is indexed (100k on PGlite: searchable
- * 10.3 → 9.3 s after the import answered).
- */
-const ANALYZE_SQL = (table: string) => `ANALYZE ${table} (id, written_xid, status, visibility, indexed_at)`;
+/** What this table's own statements filter and order on: what its statistics sample (StatisticsRefresh). */
+const ANALYZED_COLUMNS = ['id', 'written_xid', 'status', 'visibility', 'indexed_at'];
 
 interface StateRow extends Omit<CatalogItemState, 'updatedAt' | 'details'> {
   updatedAt: Date | string;
@@ -53,13 +44,12 @@ export class ReadModelTable {
   private readonly sequelize: Sequelize;
   private readonly logger: Logger;
   private reindexing = false;
-  private writtenSinceAnalyze = 0;
-  private rowsAtAnalyze = 0;
-  private analyzing: Promise<void> | undefined;
+  private readonly statistics: StatisticsRefresh;
 
   constructor(options: ReadModelTableOptions) {
     this.sequelize = options.sequelize;
     this.logger = options.logger;
+    this.statistics = new StatisticsRefresh({ ...options, tables: [{ name: 'catalog.search_items', columns: ANALYZED_COLUMNS }] });
   }
 
   /** Writes the states newer than the stored ones; returns the states written. */
@@ -70,8 +60,9 @@ export class ReadModelTable {
       const ids = new Set(await this.write('catalog.search_items', chunk));
       for (const item of chunk) if (ids.has(item.id)) written.push(item);
     }
-    this.writtenSinceAnalyze += written.length;
-    await this.analyzeIfGrown();
+    // waited for: the next batch's statements are planned with the new counts
+    this.statistics.written(written.length);
+    await this.statistics.settled();
     return written;
   }
 
@@ -123,29 +114,6 @@ export class ReadModelTable {
     return row?.epoch ?? '0';
   }
 
-  /** Refreshes the statistics once bulk writes changed the table enough to mislead the planner. */
-  private async analyzeIfGrown(): Promise<void> {
-    const threshold = Math.max(ANALYZE_AFTER_ROWS, this.rowsAtAnalyze * ANALYZE_AFTER_SHARE);
-    if (this.writtenSinceAnalyze < threshold || this.analyzing) return;
-    this.writtenSinceAnalyze = 0;
-    this.analyzing = (async () => {
-      try {
-        await this.sequelize.query(ANALYZE_SQL('catalog.search_items'));
-        const [row] = await this.sequelize.query<{ n: number }>(
-          "SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'catalog.search_items'::regclass",
-          { type: QueryTypes.SELECT },
-        );
-        this.rowsAtAnalyze = Number(row?.n ?? 0);
-      } catch (err) {
-        // Statistics are an optimisation: a failure must not fail the batch (autovacuum catches up).
-        this.logger.warn({ err }, 'ANALYZE of the search table failed');
-      } finally {
-        this.analyzing = undefined;
-      }
-    })();
-    await this.analyzing;
-  }
-
   /**
    * One multi-row INSERT ... ON CONFLICT; the WHERE on the update makes an
    * older or equal version a no-op, so replays and out-of-order deliveries
@@ -189,7 +157,7 @@ export class ReadModelTable {
         progress.indexed += batch.length;
         onProgress?.({ ...progress });
       }
-      await this.sequelize.query(ANALYZE_SQL('catalog.search_items_new'));
+      await this.sequelize.query(analyzeSql('catalog.search_items_new', ANALYZED_COLUMNS));
       await this.swap(started);
       this.logger.info({ indexed: progress.indexed }, 'search read model rebuilt');
       return progress;
@@ -238,7 +206,7 @@ export class ReadModelTable {
 
   /** The Sequelize instance belongs to the caller, who closes it. */
   async close(): Promise<void> {
-    await this.analyzing;
+    await this.statistics.settled();
   }
 }
 
