@@ -84,11 +84,20 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     if (worst === undefined) return false;
     return score < scores[worst]! || (score === scores[worst] && store.compareNewest(doc, worst) > 0);
   };
+  // Every match holds a term of every word: the word with the fewest postings, read whole, holds them all.
+  const postingsOf = (g: number) => terms[g]!.reduce((n, t) => n + t.list.length, 0);
+  const fewest = terms.reduce((best, _, g) => (g !== driver && (best < 0 || postingsOf(g) < postingsOf(best)) ? g : best), -1);
   const driving = [...terms[driver]!].sort((a, b) => b.factor * b.list.maxWeight - a.factor * a.list.maxWeight);
   for (const { list, factor } of driving) {
     const worst = top.worst();
     if (worst !== undefined && (factor * list.maxWeight + rest) * (1 + 1e-6) < scores[worst]!) break;
     const { docs, weights, length } = list;
+    // A rare form lifts the best word's bound while its common form, which few bounds can stop ("results"
+    // beside "result": every item, weighing next to nothing), is longer than all of another word.
+    if (length > postingsOf(fewest)) {
+      for (const term of terms[fewest]!) for (let i = term.list.length - 1; i >= 0; i--) consider(term.list.docs[i]!);
+      break;
+    }
     if (length < IMPACT_ORDER_FROM) {
       for (let i = length - 1; i >= 0; i--) consider(docs[i]!);
       continue;
