@@ -8,12 +8,15 @@
  *    when its bit is set in every word's set.
  * 2. Count: the sets (and the filter's) are ANDed 32 documents at a time
  *    and counted until the 10,000 cap is reached (word-sets.ts).
- * 3. Rank (MaxScore over the best word): the word whose best contribution is
- *    highest is read term by term, each long list by weight, and each new
- *    match is scored exactly (its terms looked up in every word); reading
- *    stops once a posting's weight plus every other word's best possible
- *    contribution cannot reach the page. Names the query is or begins are
- *    seeded first with their bonus: every other match earns none.
+ * 3. Rank (MaxScore over the best word): names the query is or begins are
+ *    seeded first with their bonus (every other match earns none); then the
+ *    words' rarest terms (a rare form such as "result" beside "results") are
+ *    read whole, up to RARE_FORMS_READ postings, so no bound counts them
+ *    again; then the word whose best remaining contribution is highest is
+ *    read term by term, each long list by weight, and each new match is
+ *    scored exactly (its terms looked up in every word). Reading stops once
+ *    a posting's weight plus every other word's best possible contribution
+ *    cannot reach the page.
  *
  * The scores are the ones the term-at-a-time reference gives (query-matcher's
  * run(): the same words in the same order, each word's best term), which the
@@ -25,10 +28,12 @@ import type { DocFilter, Matches, Scratch, TermGroup } from './match-support';
 import { EXACT_NAME_BONUS } from './name-bonus';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
-import { bestOf, countMatches, WORD_SETS_FROM, wordSets } from './word-sets';
+import { bestOf, countMatches, WORD_SETS_FROM, wordSets, type WordTerm } from './word-sets';
 
 /** Past this many terms in all (long prefixes' completions), looking each match's terms up costs more than reading them. */
 const MAX_LOOKUP_TERMS = 64;
+/** Postings of the words' rarest terms read whole before the best word is read by weight. */
+const RARE_FORMS_READ = 2 * WORD_SETS_FROM;
 
 /**
  * The page candidates and capped count of a query of several words (groups
@@ -67,10 +72,6 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     if (marks[doc] !== mark && matches(doc) && (store.exactKeys[doc] as string).startsWith(key)) seed(doc, store.leadBonus[doc]!);
   }
 
-  // Every other match earns no name bonus: its score is at most one word's contribution plus the others' best.
-  const bounds = terms.map((groupTerms) => Math.max(0, ...groupTerms.map((t) => t.factor * t.list.maxWeight)));
-  const driver = bounds.indexOf(Math.max(...bounds));
-  const rest = bounds.reduce((sum, b, g) => (g === driver ? sum : sum + b), 0) * (1 + 1e-6);
   const consider = (doc: number): void => {
     if (marks[doc] === mark) return;
     marks[doc] = mark;
@@ -78,26 +79,37 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     scores[doc] = textScore(doc);
     top.offer(doc);
   };
+  // Rare forms first: a word's rare form ("result" beside "results", "caches" beside "cache") has the
+  // highest idf, and its bound held every other word's bound up, so the read of the best word never
+  // stopped. Each such short list is read whole; a match not met by then holds none of them, and each
+  // word's bound is its longer terms' only.
+  const unread = terms.map((groupTerms) => [...groupTerms]);
+  const boundOf = (t: WordTerm) => t.factor * t.list.maxWeight;
+  let budget = RARE_FORMS_READ;
+  for (const t of terms.flat().sort((a, b) => boundOf(b) - boundOf(a))) {
+    if (t.list.length > budget) continue;
+    budget -= t.list.length;
+    for (let i = t.list.length - 1; i >= 0; i--) consider(t.list.docs[i]!);
+    for (const left of unread) if (left.includes(t)) left.splice(left.indexOf(t), 1);
+  }
+  // A word read whole: every match holds one of its terms, and has been considered.
+  if (unread.some((left) => left.length === 0)) return { docs: top.sorted(), total, scores, partial: [...groups] };
+
+  // Every other match earns no name bonus: its score is at most one word's contribution plus the others' best.
+  const bounds = unread.map((left) => Math.max(0, ...left.map(boundOf)));
+  const driver = bounds.indexOf(Math.max(...bounds));
+  const rest = bounds.reduce((sum, b, g) => (g === driver ? sum : sum + b), 0) * (1 + 1e-6);
   // Nothing scoring `score` or less can enter the page once it is full: below its worst, or level and older.
   const cannotEnter = (score: number, doc: number): boolean => {
     const worst = top.worst();
     if (worst === undefined) return false;
     return score < scores[worst]! || (score === scores[worst] && store.compareNewest(doc, worst) > 0);
   };
-  // Every match holds a term of every word: the word with the fewest postings, read whole, holds them all.
-  const postingsOf = (g: number) => terms[g]!.reduce((n, t) => n + t.list.length, 0);
-  const fewest = terms.reduce((best, _, g) => (g !== driver && (best < 0 || postingsOf(g) < postingsOf(best)) ? g : best), -1);
-  const driving = [...terms[driver]!].sort((a, b) => b.factor * b.list.maxWeight - a.factor * a.list.maxWeight);
+  const driving = [...unread[driver]!].sort((a, b) => boundOf(b) - boundOf(a));
   for (const { list, factor } of driving) {
     const worst = top.worst();
     if (worst !== undefined && (factor * list.maxWeight + rest) * (1 + 1e-6) < scores[worst]!) break;
     const { docs, weights, length } = list;
-    // A rare form lifts the best word's bound while its common form, which few bounds can stop ("results"
-    // beside "result": every item, weighing next to nothing), is longer than all of another word.
-    if (length > postingsOf(fewest)) {
-      for (const term of terms[fewest]!) for (let i = term.list.length - 1; i >= 0; i--) consider(term.list.docs[i]!);
-      break;
-    }
     if (length < IMPACT_ORDER_FROM) {
       for (let i = length - 1; i >= 0; i--) consider(docs[i]!);
       continue;
