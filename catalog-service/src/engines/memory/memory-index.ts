@@ -260,16 +260,14 @@ export class MemoryIndex {
       let orders = this.orders.get(key);
       if (!orders) {
         const live = (d: number) => this.store.isLive(d);
-        orders = {
-          ...filter,
-          // every live document newest first is the store's own order (it ranks the ties of impact orders)
-          newest: key === ALL ? this.store.newest : new BrowseOrder(this.store.compareNewest, live),
-          byName: new BrowseOrder(this.store.compareName, live),
-          popular: new BrowseOrder(this.store.comparePopular, live),
-        };
+        const byName = new BrowseOrder(this.store.compareName, live);
+        const popular = new BrowseOrder(this.store.comparePopular, live);
+        // every live document newest first is the store's own order (it ranks the ties of impact orders)
+        const newest = key === ALL ? this.store.newest : new BrowseOrder(this.store.compareNewest, live);
+        orders = { ...filter, newest, byName, popular, kept: key === ALL ? [byName, popular] : [newest, byName, popular] };
         this.orders.set(key, orders);
       }
-      for (const order of [orders.newest, orders.byName, orders.popular]) if (order !== this.store.newest) order.add(doc);
+      for (const order of orders.kept) order.add(doc);
     }
   }
 
@@ -281,7 +279,7 @@ export class MemoryIndex {
     this.store.remove(doc);
     for (const filter of filtersOf(item.category, item.type)) {
       const orders = this.orders.get(filterKey(filter.category, filter.type));
-      if (orders) for (const order of [orders.newest, orders.byName, orders.popular]) if (order !== this.store.newest) order.died();
+      if (orders) for (const order of orders.kept) order.died();
     }
   }
 }
@@ -309,6 +307,8 @@ interface Orders extends Filter {
   newest: BrowseOrder;
   byName: BrowseOrder;
   popular: BrowseOrder;
+  /** the orders this index adds to and removes from: all three, but the unfiltered newest, which the store keeps */
+  kept: BrowseOrder[];
 }
 
 /** The four browses a document belongs to: all, its category, its type, both. */
