@@ -23,6 +23,15 @@ const LOAD_PAGE = 10_000;
 const FOLLOW_PAGE = 5_000;
 /** A dead ordinal costs memory until the index is rebuilt; rebuild once they outnumber the live ones. */
 const REBUILD_WHEN_DEAD_ABOVE = 100_000;
+/**
+ * States applied since the last warm-up (MemoryIndex.warmUp) before the next
+ * starts, or this share of the index, whichever is more: a share keeps the
+ * warm-ups of a long import a geometric series, each merge paid about once.
+ */
+const WARM_AFTER_STATES = 10_000;
+const WARM_AFTER_SHARE = 0.25;
+/** A warm-up step runs for at most this long before searches get their turn. */
+const WARM_SLICE_MS = 5;
 
 export interface MemorySearchEngineOptions {
   table: ReadModelTable;
@@ -41,6 +50,8 @@ export class MemorySearchEngine implements SearchEngine {
   private running: Promise<void> | undefined;
   private closed = false;
   private lastError: Error | undefined;
+  private appliedSinceWarm = 0;
+  private warming: Promise<void> | undefined;
 
   constructor(private readonly options: MemorySearchEngineOptions) {}
 
@@ -68,6 +79,7 @@ export class MemorySearchEngine implements SearchEngine {
     const written = await this.options.table.upsert(items);
     this.index.apply(written);
     this.compactIfSparse();
+    this.warmAfter(written.length);
     return { applied: written.length, stale: items.length - written.length };
   }
 
@@ -87,6 +99,7 @@ export class MemorySearchEngine implements SearchEngine {
     this.closed = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.warming;
     await this.options.table.close();
   }
 
@@ -116,9 +129,40 @@ export class MemorySearchEngine implements SearchEngine {
       const { states, next } = await table.changesSince(this.position, FOLLOW_PAGE);
       this.index.apply(states);
       this.position = next;
+      this.warmAfter(states.length);
       if (states.length < FOLLOW_PAGE) break;
     }
     this.compactIfSparse();
+  }
+
+  /** Resolves once no warm-up is under way (tests; a warm-up changes no answer, only when its work is paid). */
+  async warmed(): Promise<void> {
+    while (this.warming) await this.warming;
+  }
+
+  /**
+   * After a bulk of states, builds in the background what the first searches
+   * would (MemoryIndex.warmUp), a few milliseconds at a time between other
+   * work, so a search arriving meanwhile waits for one slice at most.
+   */
+  private warmAfter(applied: number): void {
+    this.appliedSinceWarm += applied;
+    if (this.warming || this.closed || this.appliedSinceWarm < Math.max(WARM_AFTER_STATES, this.index.size * WARM_AFTER_SHARE)) return;
+    this.appliedSinceWarm = 0;
+    const index = this.index;
+    const steps = index.warmUp();
+    this.warming = new Promise<void>((resolve) => {
+      const slice = (): void => {
+        // a swapped-in index was settled whole; a closing engine stops here
+        if (this.closed || this.index !== index) return resolve();
+        const until = performance.now() + WARM_SLICE_MS;
+        while (performance.now() < until) if (steps.next().done) return resolve();
+        setImmediate(slice);
+      };
+      setImmediate(slice);
+    }).finally(() => {
+      this.warming = undefined;
+    });
   }
 
   /**
