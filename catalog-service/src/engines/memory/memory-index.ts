@@ -13,7 +13,7 @@ import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
 import { DocFilter } from './match-support';
-import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM, type PostingList } from './postings';
+import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from './text-analysis';
 import { TopK } from './top-k';
@@ -107,33 +107,14 @@ export class MemoryIndex {
         for (const [key, orders] of this.orders) if (key !== ALL) orders[kind].adopt(Int32Array.from(shares.get(key) ?? []));
       }
     }
+    const ranks = () => this.store.newestRanks();
+    const isLive = (doc: number) => this.store.isLive(doc);
     for (const list of this.store.postings) {
       if (!list) continue;
       list.trim();
-      this.prepare(list);
+      if (list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
+      if (list.length >= this.store.capacity * DENSE_LIST_SHARE) list.liveBits(isLive);
     }
-  }
-
-  /**
-   * After a bulk of writes to an index that is serving: the long lists'
-   * impact orders and the longest lists' bit sets, which its first searches
-   * would otherwise build on their way, one list per step. Each step is what
-   * a search does lazily, so searches and writes may come between any two.
-   * (Browse orders stay merged on their first read: a step cannot be cut
-   * short, and merging the unfiltered order by name alone took 16.6 s at a
-   * million items, where a category's first browse takes tens of ms.)
-   */
-  *warmUp(): Generator<void> {
-    for (const list of this.store.postings) if (list && this.prepare(list)) yield;
-  }
-
-  /** Builds the list's impact order and its bit set where searches use them (true: it is long enough for either). */
-  private prepare(list: PostingList): boolean {
-    const long = list.length >= IMPACT_ORDER_FROM;
-    const dense = list.length >= this.store.capacity * DENSE_LIST_SHARE;
-    if (long) list.impactOrder(() => this.store.newestRanks());
-    if (dense) list.liveBits((doc) => this.store.isLive(doc));
-    return long || dense;
   }
 
   search(query: SearchQuery): SearchResult {

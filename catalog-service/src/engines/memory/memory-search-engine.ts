@@ -7,8 +7,6 @@
  *   the states it accepted go into the local index at once;
  * - every `pollMs` the replica reads what other replicas wrote
  *   (`changesSince`, late commits included) and applies it;
- * - after a bulk of either, once it stops, the long lists' impact orders and
- *   bit sets are built in the background (warmAfter), not by the first searches;
  * - reindex rebuilds the table and moves its epoch; every replica that sees
  *   the epoch move loads a new index and swaps it in, the old one answering
  *   meanwhile.
@@ -25,17 +23,6 @@ const LOAD_PAGE = 10_000;
 const FOLLOW_PAGE = 5_000;
 /** A dead ordinal costs memory until the index is rebuilt; rebuild once they outnumber the live ones. */
 const REBUILD_WHEN_DEAD_ABOVE = 100_000;
-/** States applied since the last warm-up (MemoryIndex.warmUp) before the next one is due. */
-const WARM_AFTER_STATES = 10_000;
-/**
- * A due warm-up starts once no states arrived for this long: during an
- * import every list grows, and warming while it lasts ordered each long list
- * again and again (at a million items the import's indexing took 59.8 s
- * instead of 6 s).
- */
-const WARM_WHEN_QUIET_MS = 1_000;
-/** A warm-up step runs for at most this long before searches get their turn. */
-const WARM_SLICE_MS = 5;
 
 export interface MemorySearchEngineOptions {
   table: ReadModelTable;
@@ -54,9 +41,6 @@ export class MemorySearchEngine implements SearchEngine {
   private running: Promise<void> | undefined;
   private closed = false;
   private lastError: Error | undefined;
-  private appliedSinceWarm = 0;
-  private warmTimer: NodeJS.Timeout | undefined;
-  private warming: Promise<void> | undefined;
 
   constructor(private readonly options: MemorySearchEngineOptions) {}
 
@@ -84,7 +68,6 @@ export class MemorySearchEngine implements SearchEngine {
     const written = await this.options.table.upsert(items);
     this.index.apply(written);
     this.compactIfSparse();
-    this.warmAfter(written.length);
     return { applied: written.length, stale: items.length - written.length };
   }
 
@@ -103,9 +86,7 @@ export class MemorySearchEngine implements SearchEngine {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
-    clearTimeout(this.warmTimer);
     await this.running;
-    await this.warming;
     await this.options.table.close();
   }
 
@@ -135,42 +116,9 @@ export class MemorySearchEngine implements SearchEngine {
       const { states, next } = await table.changesSince(this.position, FOLLOW_PAGE);
       this.index.apply(states);
       this.position = next;
-      this.warmAfter(states.length);
       if (states.length < FOLLOW_PAGE) break;
     }
     this.compactIfSparse();
-  }
-
-  /**
-   * After a bulk of states, once they stop arriving, builds in the background
-   * what the first searches would (MemoryIndex.warmUp), a few milliseconds at
-   * a time between other work, so a search arriving meanwhile waits for one
-   * slice at most.
-   */
-  private warmAfter(applied: number): void {
-    this.appliedSinceWarm += applied;
-    if (this.closed || this.appliedSinceWarm < WARM_AFTER_STATES) return;
-    clearTimeout(this.warmTimer);
-    this.warmTimer = setTimeout(() => this.warmUp(), WARM_WHEN_QUIET_MS);
-  }
-
-  private warmUp(): void {
-    if (this.warming || this.closed) return;
-    this.appliedSinceWarm = 0;
-    const index = this.index;
-    const steps = index.warmUp();
-    this.warming = new Promise<void>((resolve) => {
-      const slice = (): void => {
-        // a swapped-in index was settled whole; a closing engine stops here
-        if (this.closed || this.index !== index) return resolve();
-        const until = performance.now() + WARM_SLICE_MS;
-        while (performance.now() < until) if (steps.next().done) return resolve();
-        setImmediate(slice);
-      };
-      setImmediate(slice);
-    }).finally(() => {
-      this.warming = undefined;
-    });
   }
 
   /**
