@@ -141,11 +141,6 @@ export class DocumentStore {
     return this.codeSets[code] ?? new Uint32Array(0);
   }
 
-  /** Codes handed out so far (categories and types share one range: a code array of this size counts both). */
-  get codeCount(): number {
-    return this.codeKeys.length;
-  }
-
   /** The category or type a code stands for. */
   valueOfCode(code: number): string {
     return (this.codeKeys[code] as string).slice(2);
