@@ -24,8 +24,14 @@ const UNREACHABLE_ERRORS = new Set([
   'SequelizeHostNotFoundError',
   'SequelizeHostNotReachableError',
 ]);
-/** pg's texts when a connection dies under a query (no SQLSTATE: the server never answered) */
-const CONNECTION_LOST = /Connection terminated|ECONNRESET|ECONNREFUSED|socket hang up|Client has encountered a connection error/i;
+/**
+ * pg's texts when a connection dies under a query (no SQLSTATE: the server
+ * never answered): the socket reset, refused, broken while writing (EPIPE)
+ * or timed out, and a pooled client that was closed or broken just before
+ * the query ("... is not queryable": a race while the server goes away,
+ * which a CI run under load answered as a 500).
+ */
+const CONNECTION_LOST = /Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|is not queryable/i;
 
 /**
  * The database cannot be reached (down, restarting, pool exhausted): the
