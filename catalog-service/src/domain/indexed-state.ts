@@ -13,3 +13,8 @@ export function indexedStateOf(event: SkillChangeEvent): CatalogItemState {
   if (event.type === 'skill.deleted') return { ...event.item, status: 'deleted', version };
   return { ...event.item, version };
 }
+
+/** Only active public items are ever returned by a search, in every engine. */
+export function isSearchable(state: Pick<CatalogItemState, 'status' | 'visibility'>): boolean {
+  return state.status === 'active' && state.visibility === 'public';
+}

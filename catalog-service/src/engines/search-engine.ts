@@ -25,6 +25,9 @@ export interface Suggestion {
 /** Fewer matches than this and a search looks for a better spelling. */
 export const SUGGEST_BELOW = 3;
 
+/** Fewer matches than this and the query's words also match their typo forms (domain/spelling.ts). */
+export const TYPO_FALLBACK_BELOW = 5;
+
 /** A validated search request (DESIGN.md §3). */
 export interface SearchQuery {
   /** free text over name (boosted) and description; absent → no text filter */

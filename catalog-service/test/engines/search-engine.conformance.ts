@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
+import { textRuleCases } from './search-text-rules.conformance';
 
 export interface EngineUnderTest {
   engine: SearchEngine;
@@ -313,5 +314,7 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     it('reports itself healthy', async () => {
       expect(await sut.health()).toEqual({ ok: true });
     });
+
+    describe('text rules', () => textRuleCases(() => sut));
   });
 }

@@ -7,23 +7,13 @@
  * at 1,000,000 items every object or array per document costs tens of MB.
  */
 import { detailsOf } from '@skills/common';
-import { popularityBoost } from '../../domain/popularity';
-import { nameBeginsBonus } from './name-bonus';
+import { analyzeItem } from '../../domain/item-analysis';
 import type { CatalogItem } from '../search-engine';
 import type { IndexableItem } from './memory-index';
 import { BrowseOrder } from './browse-order';
 import { clearBit, lengthBit, PostingList, setBit } from './postings';
 import { TermDictionary } from './term-dictionary';
-import { tokenize } from './text-analysis';
-
-/** Field weights of the Postgres engine's ts_rank (name A 1.0, description B 0.4, tags C 0.2). */
-const NAME_WEIGHT = 1;
-const DESCRIPTION_WEIGHT = 0.4;
-const TAG_WEIGHT = 0.2;
-/** BM25 saturation and length normalisation; AVG_LENGTH is a fixed weighted length so every replica scores alike. */
-const K1 = 1.2;
-const B = 0.75;
-const AVG_LENGTH = 8;
+import { tokenize } from '../../domain/text-analysis';
 
 export class DocumentStore {
   readonly dictionary = new TermDictionary();
@@ -174,10 +164,8 @@ export class DocumentStore {
     this.items[doc] = item;
     this.alive[doc] = 1;
     this.ids[doc] = item.id;
-    const nameWords = tokenize(item.name);
+    const { nameWords, exactKey, slugKey, weights, leadBonus } = analyzeItem(item);
     const nameKey = item.name.toLowerCase();
-    const exactKey = nameWords.join(' ');
-    const slugKey = tokenize(item.slug).join(' ');
     // equal strings share one copy (a name is usually its slug's words)
     this.nameKeys[doc] = nameKey;
     this.exactKeys[doc] = exactKey === nameKey ? nameKey : exactKey;
@@ -190,13 +178,13 @@ export class DocumentStore {
     this.versions[doc] = version;
     this.updatedMs[doc] = Date.parse(item.updatedAt);
     this.downloads[doc] = item.downloads;
-    this.leadBonus[doc] = nameBeginsBonus(nameWords.length, item.downloads);
+    this.leadBonus[doc] = leadBonus;
     this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
     this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
     this.pairCodes[doc] = this.pairOf(this.categoryCodes[doc]!, this.typeCodes[doc]!);
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code] = setBit(this.codeSets[code] ?? new Uint32Array(0), doc);
     const oneWordNames = lengthBit(this.nameWordLength[doc]!) | lengthBit(this.slugWordLength[doc]!);
-    this.index(doc, nameWords, tokenize(item.description), tokenize(item.tags.join(' ')), popularityBoost(item.downloads), oneWordNames);
+    this.index(doc, weights, oneWordNames);
     const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);
     this.leadTerms[doc] = lead ?? -1;
     if (lead !== undefined) this.postings[lead]!.led(doc, this.leadBonus[doc]!);
@@ -236,25 +224,11 @@ export class DocumentStore {
     else this.exactNamed.set(key, next.length === 1 ? (next[0] as number) : next);
   }
 
-  /**
-   * Postings hold each term's saturated weight already multiplied by the
-   * document's popularity boost: the boost is the same for every term of a
-   * document, so a sum or max of boosted weights is the boosted text score,
-   * and the early stop's bounds stay exact.
-   */
-  private index(doc: number, name: string[], description: string[], tags: string[], boost: number, oneWordNames: number): void {
-    const tf = new Map<string, number>();
-    const count = (words: string[], weight: number) => {
-      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + weight);
-    };
-    count(name, NAME_WEIGHT);
-    count(description, DESCRIPTION_WEIGHT);
-    count(tags, TAG_WEIGHT);
-    const length = name.length * NAME_WEIGHT + description.length * DESCRIPTION_WEIGHT + tags.length * TAG_WEIGHT;
-    const norm = K1 * (1 - B + (B * length) / AVG_LENGTH);
-    for (const [term, f] of tf) {
+  /** Adds `doc` to the posting list of each of its terms, with the term's weight there (domain/ranking.ts). */
+  private index(doc: number, weights: Map<string, number>, oneWordNames: number): void {
+    for (const [term, weight] of weights) {
       const id = this.dictionary.intern(term);
-      (this.postings[id] ??= new PostingList()).add(doc, ((f * (K1 + 1)) / (f + norm)) * boost, oneWordNames);
+      (this.postings[id] ??= new PostingList()).add(doc, weight, oneWordNames);
     }
   }
 

@@ -25,7 +25,7 @@
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import type { DocFilter, Matches, Scratch, TermGroup } from './match-support';
-import { EXACT_NAME_BONUS } from './name-bonus';
+import { EXACT_NAME_BONUS } from '../../domain/ranking';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';
 import { bestOf, countMatches, WORD_SETS_FROM, wordSets, type WordTerm } from './word-sets';
@@ -49,11 +49,11 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
 
   const { marks, scores } = scratch;
   const mark = scratch.begin(1);
-  // the exact text score, summed word by word in the reference's order
+  // the exact text score: the words' float32 scores summed in double, rounded once (as the reference, and Lucene)
   const textScore = (doc: number): number => {
     let score = 0;
-    for (const groupTerms of terms) score = Math.fround(score + bestOf(groupTerms, doc));
-    return score;
+    for (const groupTerms of terms) score += bestOf(groupTerms, doc);
+    return Math.fround(score);
   };
   const window = query.page * query.limit;
   const top = new TopK(window, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));

@@ -6,12 +6,9 @@ import { editDistanceWithin, typoBudget } from '../../domain/spelling';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import type { PostingList } from './postings';
-import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from './name-bonus';
-import { tokenize } from './text-analysis';
+import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from '../../domain/ranking';
+import { tokenize } from '../../domain/text-analysis';
 
-export const STEM_WEIGHT = 0.9;
-export const TYPO_WEIGHT = 0.5;
-export const TWO_TYPOS_WEIGHT = 0.4;
 export interface TermGroup {
   ids: number[];
   weights: number[];
@@ -43,8 +40,13 @@ export class Scratch {
   marks = new Int32Array(0);
   scores = new Float32Array(0);
   best = new Float32Array(0);
-  /** the score of the groups before the current one (best[] is the current group's): a score is summed group by group */
-  base = new Float32Array(0);
+  /**
+   * the sum of the groups before the current one (best[] is the current group's), and of all so
+   * far: summed in double and rounded to float32 once per stored score, as Lucene sums a
+   * conjunction's clauses; in the one-word path, base holds the document's name bonus
+   */
+  base = new Float64Array(0);
+  sums = new Float64Array(0);
   stamp = 0;
   /** one bit set per query word, reused: which documents hold any of its terms */
   private groupBits: Uint32Array[] = [];
@@ -68,7 +70,8 @@ export class Scratch {
       this.marks = new Int32Array(size);
       this.scores = new Float32Array(size);
       this.best = new Float32Array(size);
-      this.base = new Float32Array(size);
+      this.base = new Float64Array(size);
+      this.sums = new Float64Array(size);
       this.stamp = 0;
     }
   }
@@ -100,11 +103,6 @@ export function scratchFor(store: DocumentStore): Scratch {
   if (!scratch) scratchOf.set(store, (scratch = new Scratch()));
   scratch.reserve(store.capacity);
   return scratch;
-}
-
-export /** BM25's idf: rare terms weigh more, a term in every document still weighs a little. */
-function idf(df: number, docs: number): number {
-  return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
 }
 
 /**

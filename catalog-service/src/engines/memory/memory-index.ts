@@ -7,26 +7,20 @@
  * filled and kept current is MemorySearchEngine's business.
  */
 import type { CatalogItemState } from '@skills/common';
+import { isSearchable } from '../../domain/indexed-state';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { SUGGEST_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
+import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
 import { DocFilter } from './match-support';
 import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
-import { tokenize } from './text-analysis';
+import { tokenize } from '../../domain/text-analysis';
 import { TopK } from './top-k';
-
-/** Fewer matches than this and typo candidates join the query (as the Postgres engine did). */
-export const TYPO_FALLBACK_BELOW = 5;
 
 /** What the index keeps of an item state (a CatalogItem is one too). */
 export type IndexableItem = Pick<CatalogItemState, 'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt' | 'details'>;
-
-export function isSearchable(state: Pick<CatalogItemState, 'status' | 'visibility'>): boolean {
-  return state.status === 'active' && state.visibility === 'public';
-}
 
 export class MemoryIndex {
   readonly store = new DocumentStore();

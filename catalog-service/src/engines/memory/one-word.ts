@@ -9,8 +9,8 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM, lengthBits } from './postings';
 import { TopK } from './top-k';
-import { idf, leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
-import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS } from './name-bonus';
+import { leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
+import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS, termFactor } from '../../domain/ranking';
 import { typoBudget } from '../../domain/spelling';
 import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, WORD_SETS_FROM, wordSets } from './word-sets';
 
@@ -25,7 +25,7 @@ import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, WORD_SETS_FROM, wordS
  * left at its first posting below it.
  */
 export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string, typos: boolean): Matches {
-  const { marks, scores, best } = scratch;
+  const { marks, scores, best, base } = scratch;
   const mark = scratch.begin(1);
   const live = store.live;
   const window = query.page * query.limit;
@@ -66,7 +66,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   };
   const terms = group.ids.map((id, t) => {
     const list = store.postings[id];
-    const factor = group.weights[t]! * idf(list?.live ?? 0, live);
+    const factor = termFactor(group.weights[t]!, list?.live ?? 0, live);
     const typoCap = typos && (severalWords || ((list?.oneWordNames ?? 0) & misspeltLengths) !== 0) ? TYPO_NAME_BONUS : 0;
     const termCap = Math.max(cap, typoCap);
     return { id, factor, cap: termCap, bound: (factor * (list?.maxWeight ?? 0) + termCap) * (1 + 1e-6) };
@@ -89,17 +89,19 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const countKnown = (): boolean => cappedUnread || docs.length >= MAX_RESULT_WINDOW;
 
   const take = (doc: number, v: number): void => {
+    // base[] holds the document's name bonus: a better term gives float32(term + bonus), as the reference adds them
     if (marks[doc] === mark) {
       if (v > best[doc]!) {
-        scores[doc]! += v - best[doc]!;
         best[doc] = v;
+        scores[doc] = v + base[doc]!;
       }
       return;
     }
     if (!store.isLive(doc) || !filter.passes(doc)) return;
     marks[doc] = mark;
     best[doc] = v;
-    scores[doc] = bonus ? v + bonus(doc) : v;
+    base[doc] = bonus ? bonus(doc) : 0;
+    scores[doc] = v + base[doc]!;
     docs.push(doc);
   };
   // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.
@@ -122,6 +124,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     if (!filter.passes(doc)) continue;
     marks[doc] = mark;
     best[doc] = 0;
+    base[doc] = EXACT_NAME_BONUS;
     scores[doc] = EXACT_NAME_BONUS;
     docs.push(doc);
   }
@@ -206,7 +209,7 @@ function namesBegunBy(store: DocumentStore, group: TermGroup, key: string, filte
     if (store.isLive(doc) && (store.exactKeys[doc] as string).startsWith(key) && filter.passes(doc)) begun.push(doc);
   }
   if (begun.length * group.ids.length > group.cost) return undefined;
-  const factors = group.ids.map((id, t) => group.weights[t]! * idf(store.postings[id]?.live ?? 0, live));
+  const factors = group.ids.map((id, t) => termFactor(group.weights[t]!, store.postings[id]?.live ?? 0, live));
   const seeds: Array<[number, number]> = [];
   for (const doc of begun) {
     let top = 0;

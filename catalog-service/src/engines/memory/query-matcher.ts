@@ -20,16 +20,12 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import {
-  idf,
   isExactName,
   leadingWordScore,
   nameBonusOf,
   usesLeadingWord,
   DocFilter,
   scratchFor,
-  STEM_WEIGHT,
-  TYPO_WEIGHT,
-  TWO_TYPOS_WEIGHT,
   type Matches,
   type Scratch,
   type TermGroup,
@@ -37,7 +33,8 @@ import {
 import type { FacetCounter } from './facets';
 import { runManyWords } from './many-words';
 import { runOneWord } from './one-word';
-import { queryTerms, tokenize, type QueryTerm } from './text-analysis';
+import { completionWeight, EXACT_FORM_WEIGHT, STEM_WEIGHT, termFactor, TWO_TYPOS_WEIGHT, TYPO_WEIGHT } from '../../domain/ranking';
+import { queryTerms, tokenize, type QueryTerm } from '../../domain/text-analysis';
 import { tallyMatches, wordSets } from './word-sets';
 
 export type { Matches } from './match-support';
@@ -105,7 +102,7 @@ function run(
 
   // one word: the leading-word rule, as the early stop applies it (match-support.ts)
   const leading = groups.length === 1 && usesLeadingWord(key, typos);
-  const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, groups[0]!.weights[t]! * idf(store.postings[id]?.live ?? 0, live)])) : undefined;
+  const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, live)])) : undefined;
   const bonus = nameBonusOf(store, key, typos);
   const docs: number[] = [];
   for (const doc of candidates) {
@@ -139,11 +136,11 @@ function accumulate(
   after: number,
   collect: number[] | undefined,
 ): void {
-  const { marks, scores, best, base } = scratch;
+  const { marks, scores, best, base, sums } = scratch;
   for (let t = 0; t < group.ids.length; t++) {
     const list = store.postings[group.ids[t]!];
     if (!list) continue;
-    const factor = group.weights[t]! * idf(list.live, live);
+    const factor = termFactor(group.weights[t]!, list.live, live);
     const { docs, weights, length } = list;
     for (let i = length - 1; i >= 0; i--) {
       const doc = docs[i]!;
@@ -154,13 +151,15 @@ function accumulate(
       const v = factor * weights[i]!;
       if (first) {
         marks[doc] = after;
-        base[doc] = collect ? 0 : scores[doc]!;
+        base[doc] = collect ? 0 : sums[doc]!;
         best[doc] = v;
-        scores[doc] = base[doc]! + best[doc]!;
+        sums[doc] = base[doc]! + best[doc]!;
+        scores[doc] = sums[doc]!;
         collect?.push(doc);
       } else if (v > best[doc]!) {
         best[doc] = v;
-        scores[doc] = base[doc]! + best[doc]!;
+        sums[doc] = base[doc]! + best[doc]!;
+        scores[doc] = sums[doc]!;
       }
     }
   }
@@ -175,8 +174,8 @@ function checkEachCandidate(
   before: number,
   after: number,
 ): void {
-  const { marks, scores } = scratch;
-  const lists = group.ids.map((id, t) => ({ list: store.postings[id], factor: group.weights[t]! * idf(store.postings[id]?.live ?? 0, live) }));
+  const { marks, scores, sums } = scratch;
+  const lists = group.ids.map((id, t) => ({ list: store.postings[id], factor: termFactor(group.weights[t]!, store.postings[id]?.live ?? 0, live) }));
   for (const doc of candidates) {
     if (marks[doc] !== before) continue;
     let top = 0;
@@ -186,7 +185,8 @@ function checkEachCandidate(
     }
     if (top > 0) {
       marks[doc] = after;
-      scores[doc]! += Math.fround(top);
+      sums[doc]! += Math.fround(top);
+      scores[doc] = sums[doc]!;
     }
   }
 }
@@ -197,12 +197,12 @@ function groupOf(store: DocumentStore, term: QueryTerm, typos: boolean): TermGro
   const offer = (id: number | undefined, w: number) => {
     if (id !== undefined && (postings[id]?.live ?? 0) > 0 && w > (weights.get(id) ?? 0)) weights.set(id, w);
   };
-  offer(dictionary.idOf(term.text), 1);
+  offer(dictionary.idOf(term.text), EXACT_FORM_WEIGHT);
   for (const id of dictionary.sameStem(term.text)) offer(id, STEM_WEIGHT);
   if (term.prefix && term.text.length >= 2) {
     for (const id of dictionary.withPrefix(term.text)) {
       // "kube" → "kubernetes": the closer the completion to what was typed, the higher.
-      offer(id, 0.5 + (0.35 * term.text.length) / (dictionary.terms[id] as string).length);
+      offer(id, completionWeight(term.text, dictionary.terms[id] as string));
     }
   }
   if (typos) {

@@ -4,8 +4,8 @@
  * for prefixes (binary search), and a deletion neighbourhood for typos
  * (SymSpell: two words one edit apart share a one-letter deletion).
  */
-import { editDistanceWithin, TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH } from '../../domain/spelling';
-import { stemOf } from './text-analysis';
+import { editDistanceWithin, TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH, withinOneEdit } from '../../domain/spelling';
+import { stemOf } from '../../domain/text-analysis';
 /** New terms wait unsorted until this many, then merge into the sorted view in one pass. */
 const PENDING_MERGE = 4_096;
 
@@ -164,20 +164,3 @@ function lowerBound(sorted: readonly string[], key: string): number {
   }
   return lo;
 }
-
-/** Optimal string alignment distance ≤ 1, in one pass. */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
-  let i = 0;
-  while (i < la && i < lb && a[i] === b[i]) i++;
-  if (la === lb) {
-    // substitution, or a swap of neighbours
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-

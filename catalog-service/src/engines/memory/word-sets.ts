@@ -9,7 +9,8 @@
  */
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { DocumentStore } from './document-store';
-import { idf, type DocFilter, type Scratch, type TermGroup } from './match-support';
+import { termFactor } from '../../domain/ranking';
+import { type DocFilter, type Scratch, type TermGroup } from './match-support';
 import { DENSE_LIST_SHARE, popcount, type PostingList } from './postings';
 
 /** Below this many postings, reading a word's postings costs less than making its bit set. */
@@ -43,7 +44,7 @@ export function wordSets(store: DocumentStore, scratch: Scratch, groups: readonl
       const list = store.postings[id];
       if (!list || list.live === 0) return [];
       const dense = list.hasLiveBits || list.length >= store.capacity * DENSE_LIST_SHARE;
-      return [{ list, factor: group.weights[t]! * idf(list.live, live), bits: dense ? list.liveBits(isLive) : undefined }];
+      return [{ list, factor: termFactor(group.weights[t]!, list.live, live), bits: dense ? list.liveBits(isLive) : undefined }];
     }),
   );
   const words = (store.capacity + 31) >>> 5;

@@ -3,7 +3,8 @@
  * typo reach, stop words, exact names first, the 10,000 cap, filters and
  * orders combined with text, and that rebuilding drops nothing.
  */
-import { MemoryIndex, TYPO_FALLBACK_BELOW } from '../../../src/engines/memory/memory-index';
+import { MemoryIndex } from '../../../src/engines/memory/memory-index';
+import { TYPO_FALLBACK_BELOW } from '../../../src/engines/search-engine';
 import { matchQuery } from '../../../src/engines/memory/query-matcher';
 import type { SearchQuery } from '../../../src/engines/search-engine';
 import { NO_DETAILS } from '@skills/common';
