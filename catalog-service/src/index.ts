@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { ConflictError, PrincipalSigner, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
 import type { CatalogConfig } from './config';
@@ -10,6 +10,7 @@ import { adminItemsSource } from './reindex/admin-items.source';
 import { ReindexJobs } from './reindex/reindex.job';
 import { ReindexJobStore } from './reindex/reindex-job.store';
 import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } from './search-cache';
+import { ElasticsearchEngine } from './engines/elasticsearch/elasticsearch.engine';
 import { MemorySearchEngine } from './engines/memory/memory-search-engine';
 import { registerSearchIndexMetrics } from './engines/memory/search-index-metrics';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
@@ -49,6 +50,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const metrics = createServiceMetrics('catalog-service');
   const deadLetters = new SequelizeDeadLetterStore(sequelize);
   let engine: CachingSearchEngine | undefined;
+  let outdatedIndex = false;
   let eventLog;
   let indexer: Indexer | undefined;
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
@@ -59,6 +61,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     // every change (its own and other replicas'); Elasticsearch's is shared through catalog.index_generation.
     const searchEngine = await createSearchEngine(config, { sequelize, logger });
     if (searchEngine instanceof MemorySearchEngine) registerSearchIndexMetrics(metrics, searchEngine);
+    outdatedIndex = searchEngine instanceof ElasticsearchEngine && searchEngine.needsRebuild;
     engine = new CachingSearchEngine({
       ...config.searchCache,
       engine: searchEngine,
@@ -93,6 +96,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
         source: (signal) => adminItemsSource({ baseUrl: collectionsUrl, signer, signal }),
       })
     : undefined;
+  if (outdatedIndex) rebuildOutdatedIndex(reindex, logger);
   const app = createCatalogApp({
     engine,
     eventLog,
@@ -128,4 +132,24 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       await sequelize.close();
     },
   };
+}
+
+/**
+ * An Elasticsearch index built by an older version of this service cannot
+ * answer its queries: the first replica to start rebuilds it from the system
+ * of record (one job runs in the whole deployment; the others find it
+ * running). Searches find nothing until the swap.
+ */
+function rebuildOutdatedIndex(reindex: ReindexJobs | undefined, logger: Logger): void {
+  if (!reindex) {
+    logger.error('the Elasticsearch index has an older layout and COLLECTIONS_URL is not set: rebuild it with POST /admin/v1/reindex on a replica that has it');
+    return;
+  }
+  reindex.start().then(
+    (job) => logger.warn({ jobId: job.id }, 'rebuilding the Elasticsearch index, built with an older layout'),
+    (err: unknown) => {
+      if (err instanceof ConflictError) logger.info('the rebuild of the outdated Elasticsearch index is already running elsewhere');
+      else logger.error({ err }, 'could not start the rebuild of the outdated Elasticsearch index');
+    },
+  );
 }

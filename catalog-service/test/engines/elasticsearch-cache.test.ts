@@ -54,16 +54,16 @@ afterEach(async () => {
 describe('CachingSearchEngine over Elasticsearch', () => {
   it('serves repeats from the cache, and after an apply reads an index that already shows the write', async () => {
     const a = item(1);
-    nock(ES).post('/skills/_search').reply(200, hitsOf([]), REPLY_HEADERS);
+    nock(ES).post('/skills/_search').query(true).reply(200, hitsOf([]), REPLY_HEADERS);
     expect((await cache.search(query)).total).toBe(0);
     expect((await cache.search(query)).total).toBe(0); // no second request: nock would refuse it
 
     reindexAliasCheck(nock(ES), false);
     // refresh=wait_for: Elasticsearch answers once the write is searchable, and only then does the cache move on
-    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(nock(ES), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await cache.apply([a]);
 
-    nock(ES).post('/skills/_search').reply(200, hitsOf([a]), REPLY_HEADERS);
+    nock(ES).post('/skills/_search').query(true).reply(200, hitsOf([a]), REPLY_HEADERS);
     expect((await cache.search(query)).total).toBe(1);
   });
 });

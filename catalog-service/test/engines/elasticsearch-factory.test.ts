@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize';
 import { createLogger } from '@skills/common';
 import { createSearchEngine } from '../../src/engines';
+import { INDEX_SCHEMA } from '../../src/engines/elasticsearch/index-mapping';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 
 
@@ -25,16 +26,17 @@ describe('createSearchEngine', () => {
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
-      // the alias exists; no reindex is running
+      // the alias exists, on an index of the current layout; no reindex is running
       const status = req.url?.includes('-reindex') ? 404 : 200;
-      res.writeHead(status, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' }).end();
+      const body = req.url === '/skills/_mapping' ? JSON.stringify({ 'skills-v0': { mappings: { _meta: { schema: INDEX_SCHEMA } } } }) : undefined;
+      res.writeHead(status, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' }).end(body);
     }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
       expect(engine).toBeInstanceOf(ElasticsearchEngine);
-      expect(seen).toEqual(['HEAD /_alias/skills', 'PUT /skills/_mapping', 'HEAD /_alias/skills-reindex']);
+      expect(seen).toEqual(['HEAD /_alias/skills', 'GET /skills/_mapping', 'HEAD /_alias/skills-reindex']);
       await engine.close();
     } finally {
       server.close();

@@ -1,17 +1,23 @@
 /**
- * The SearchEngine conformance suite against a real Elasticsearch 9.x, run
- * only when ELASTICSEARCH_URL is set (e.g. `docker compose up elasticsearch`);
- * without it jest reports the suite as skipped. Each test gets its own alias,
- * and every index behind it is deleted afterwards.
+ * The Elasticsearch engine on a real cluster (8.11+ or 9.x), run only when
+ * ELASTICSEARCH_URL is set (`npm run test:live`, docs/elasticsearch.md
+ * "Before a release"); without it jest reports these suites as skipped. The
+ * same cases as on the fake nodes: the conformance suite with the text
+ * rules, what only Elasticsearch must prove, and the differential run
+ * against the memory engine. Each test gets its own alias; every index
+ * behind it is deleted afterwards.
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { createLogger } from '@skills/common';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { describeElasticsearchSpecifics } from './elasticsearch-specifics';
 import { describeSearchEngineConformance } from './search-engine.conformance';
+import { differences, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from './search-differential';
 
 const url = process.env.ELASTICSEARCH_URL;
 const describeLive = url ? describe : describe.skip;
+const logger = createLogger({ service: 'test', level: 'silent' });
 
 describeLive('ElasticsearchEngine on a live cluster', () => {
   const admin = new Client({ node: url ?? 'http://unused', maxRetries: 1 });
@@ -20,22 +26,41 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
     await admin.close();
   });
 
+  /** Deletes every index named after the alias (by name: wildcard deletes are refused by default). */
+  async function dropIndicesOf(alias: string): Promise<void> {
+    const indices = Object.keys(await admin.indices.get({ index: `${alias}*`, ignore_unavailable: true }));
+    if (indices.length > 0) await admin.indices.delete({ index: indices });
+  }
+
   describeSearchEngineConformance('ElasticsearchEngine', async () => {
     const alias = `skills-test-${randomUUID().slice(0, 8)}`;
-    const engine = new ElasticsearchEngine({
-      node: url ?? '',
-      index: alias,
-      logger: createLogger({ service: 'test', level: 'silent' }),
-    });
+    const engine = new ElasticsearchEngine({ node: url ?? '', index: alias, logger });
     await engine.init();
     return {
       engine,
       teardown: async () => {
         await engine.close();
-        // by name: wildcard deletes are refused by default (action.destructive_requires_name)
-        const indices = Object.keys(await admin.indices.get({ index: `${alias}-v*` }));
-        if (indices.length > 0) await admin.indices.delete({ index: indices });
+        await dropIndicesOf(alias);
       },
     };
   });
+
+  describeElasticsearchSpecifics('a live cluster', async () => {
+    const alias = `skills-test-${randomUUID().slice(0, 8)}`;
+    return { url: url ?? '', alias, cleanup: () => dropIndicesOf(alias) };
+  });
+
+  it('answers the long-tail mix as the memory engine does', async () => {
+    const alias = `skills-test-${randomUUID().slice(0, 8)}`;
+    const engine = new ElasticsearchEngine({ node: url ?? '', index: alias, logger });
+    await engine.init();
+    try {
+      const corpus = differentialCorpus(3_000);
+      const queries = [...differentialQueries(corpus, 400), ...manyWordQueries(corpus, 100)];
+      expect(await differences(memoryReference(), engine, corpus, queries)).toEqual([]);
+    } finally {
+      await engine.close();
+      await dropIndicesOf(alias);
+    }
+  }, 600_000);
 });

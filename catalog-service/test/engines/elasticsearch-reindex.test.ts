@@ -52,11 +52,11 @@ describe('ElasticsearchEngine.reindex', () => {
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
     // mid-reindex: a search reads the alias; an event is written to the new index (through its reindex alias), then the alias
-    es().post('/skills/_search').reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
+    es().post('/skills/_search').query(true).reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
     reindexAliasCheck(es(), true);
     markerMapping(es(), NEW_INDEX, NOW);
     expectBulk(es(), '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
-    expectBulk(es(), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
+    expectBulk(es(), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
     // the page read before the event carries the older state: stale in the new index
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [c])), bulkReply([
       failed(NEW_INDEX, c, 409, 'version_conflict_engine_exception', `[${c.id}]: version conflict, current version [8] is higher or equal to the one provided [3]`),
@@ -70,6 +70,8 @@ describe('ElasticsearchEngine.reindex', () => {
     ] }))
       .matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    // writes that reached the new index after the first refresh become searchable before the reindex returns
+    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
 
     const progress: number[] = [];
@@ -94,6 +96,7 @@ describe('ElasticsearchEngine.reindex', () => {
       `GET /${NEW_INDEX}/_refresh`,
       'GET /_alias/skills',
       'POST /_aliases',
+      `GET /${NEW_INDEX}/_refresh`,
       `DELETE /${OLD_INDEX}`,
     ]);
   });
@@ -113,7 +116,7 @@ describe('ElasticsearchEngine.reindex', () => {
     // later writes go to the alias only: deleting the index dropped its reindex alias
     const next = item(2);
     reindexAliasCheck(es(), false);
-    expectBulk(es(), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
+    expectBulk(es(), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
     await expect(sut.apply([next])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -133,7 +136,7 @@ describe('ElasticsearchEngine.reindex', () => {
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     // applied, but the gateway in front of the cluster timed out; the retry finds the old alias gone
     es().post('/_aliases').reply(504, { error: { type: 'timeout', reason: 'gateway timeout' }, status: 504 }, REPLY_HEADERS);
@@ -172,7 +175,7 @@ describe('ElasticsearchEngine.reindex', () => {
     es().delete(`/${abandoned}`).reply(200, ACK, REPLY_HEADERS);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
@@ -190,7 +193,7 @@ describe('ElasticsearchEngine.reindex', () => {
     es().put(`/${NEW_INDEX}/_mapping`, (body: unknown) => beats.push(body) > 0).times(2).reply(200, ACK, REPLY_HEADERS);
     es().put(`/${NEW_INDEX}/_mapping`).optionally().times(10).reply(200, ACK, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
@@ -204,7 +207,7 @@ describe('ElasticsearchEngine.reindex', () => {
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(404, { error: 'alias [skills] missing', status: 404 }, REPLY_HEADERS);
     es().post('/_aliases', jsonBody({ actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }, { remove: { index: NEW_INDEX, alias: 'skills-reindex' } }] })).reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });

@@ -1,15 +1,21 @@
-/** Shared fixtures of the Elasticsearch wire tests: replies shaped like a 9.x cluster's. */
+/** Shared fixtures of the Elasticsearch wire tests: replies shaped like a cluster's to the 8.x client. */
 import nock from 'nock';
 import { createLogger, type CatalogItemState } from '@skills/common';
-import { popularityOf } from '../../src/domain/popularity';
 import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { addedProperties } from '../../src/engines/elasticsearch/index-mapping';
+import { INDEX_SCHEMA } from '../../src/engines/elasticsearch/index-mapping';
+import { toDocument } from '../../src/engines/elasticsearch/item-document';
 
 export const ES = 'http://es.test:9200';
-export const JSON_TYPE = 'application/vnd.elasticsearch+json; compatible-with=9';
-export const NDJSON_TYPE = 'application/vnd.elasticsearch+x-ndjson; compatible-with=9';
-/** what a 9.x node answers a compatible-with=9 request with */
-export const REPLY_HEADERS = { 'content-type': 'application/vnd.elasticsearch+json;compatible-with=9', 'x-elastic-product': 'Elasticsearch' };
+/**
+ * The 8.x client's vendored media types: 8.x nodes take them natively, 9.x
+ * nodes through REST API compatibility (an 8.x node refuses compatible-with=9).
+ * https://elastic.co/docs/reference/elasticsearch/rest-apis/compatibility
+ */
+export const JSON_TYPE = 'application/vnd.elasticsearch+json; compatible-with=8';
+export const NDJSON_TYPE = 'application/vnd.elasticsearch+x-ndjson; compatible-with=8';
+export const ACCEPT = /^application\/vnd\.elasticsearch\+json; compatible-with=8(,text\/plain)?$/;
+/** what a node answers a compatible-with=8 request with */
+export const REPLY_HEADERS = { 'content-type': 'application/vnd.elasticsearch+json;compatible-with=8', 'x-elastic-product': 'Elasticsearch' };
 export const NOW = new Date(1_763_780_000_000);
 export const NEW_INDEX = 'skills-v1763780000000';
 export const OLD_INDEX = 'skills-v1700000000000';
@@ -39,26 +45,15 @@ export function indexLines(index: string, items: CatalogItemState[]): unknown[] 
   return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: i.version, version_type: 'external' } }, documentOf(i)]);
 }
 
-/** The document written for a state: its fields, then its details flat (the release as `release`) and its popularity. */
-export function documentOf(state: CatalogItemState): Record<string, unknown> {
-  const { details, ...fields } = state;
-  return {
-    ...fields,
-    publisher: details?.publisher ?? null,
-    release: details?.version ?? null,
-    license: details?.license ?? null,
-    repositoryUrl: details?.repositoryUrl ?? null,
-    homepageUrl: details?.homepageUrl ?? null,
-    downloads: details?.downloads ?? 0,
-    popularity: popularityOf(details?.downloads ?? 0),
-  };
+/** The document written for a state (its analysis is tested on its own in elasticsearch-query.test.ts). */
+export function documentOf(state: CatalogItemState): unknown {
+  return JSON.parse(JSON.stringify(toDocument(state)));
 }
 
-/** `PUT /skills/_mapping`: the registry details' fields added to an index made before them (every start). */
-export function mappingUpgrade(scope: nock.Scope): nock.Scope {
-  return scope
-    .put('/skills/_mapping', jsonBody({ properties: addedProperties() }))
-    .reply(200, { acknowledged: true }, REPLY_HEADERS);
+/** `GET /skills/_mapping`: the layout of the index behind the alias (every start reads it). */
+export function schemaCheck(scope: nock.Scope, schema: number | null = INDEX_SCHEMA, index = 'skills-v1700000000000'): nock.Scope {
+  const meta = schema === null ? {} : { _meta: { schema } };
+  return scope.get('/skills/_mapping').reply(200, { [index]: { mappings: { ...meta, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
 }
 
 export function created(index: string, i: CatalogItemState) {

@@ -1,14 +1,18 @@
 /**
- * ElasticsearchEngine at the wire: nock sees the HTTP requests the real 9.x
- * client sends (method, path, query, vendored content type, body) and replays
+ * ElasticsearchEngine at the wire: nock sees the HTTP requests the real 8.x
+ * client sends (method, path, query, vendored media types, body) and replays
  * responses shaped like a real cluster's.
  */
 import nock from 'nock';
 import { ServiceUnavailableError, createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { preferenceOf } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
-import { buildSearchRequest, buildSuggestRequest } from '../../src/engines/elasticsearch/query-builder';
-import { ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine, mappingUpgrade } from './elasticsearch-wire.fixtures';
+import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
+import { planGroups } from '../../src/engines/elasticsearch/query-plan';
+import { buildExpandRequest } from '../../src/engines/elasticsearch/term-requests';
+import { queryTerms, stemOf } from '../../src/domain/text-analysis';
+import { ES, ACCEPT, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine, schemaCheck } from './elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 
@@ -30,13 +34,15 @@ describe('ElasticsearchEngine.init', () => {
   const FIRST_INDEX = 'skills-v0';
   const createdReply = { acknowledged: true, shards_acknowledged: true, index: FIRST_INDEX };
 
-  it('creates the first index with the mapping and the alias when the alias is missing', async () => {
-    nock(ES).head('/_alias/skills').reply(404, '', REPLY_HEADERS);
+  it('creates the first index with the mapping and the alias when the alias is missing, speaking compatible-with=8', async () => {
+    nock(ES).head('/_alias/skills').matchHeader('accept', ACCEPT).reply(404, '', REPLY_HEADERS);
     nock(ES)
       .put(`/${FIRST_INDEX}`, jsonBody({ ...indexDefinition(), aliases: { skills: {} } }))
       .matchHeader('content-type', JSON_TYPE)
+      .matchHeader('accept', ACCEPT)
       .reply(200, createdReply, REPLY_HEADERS);
     await sut.init();
+    expect(sut.needsRebuild).toBe(false);
   });
 
   it('puts the alias on one index when two replicas start together on a fresh cluster', async () => {
@@ -61,17 +67,26 @@ describe('ElasticsearchEngine.init', () => {
     expect(created).toEqual([`/${FIRST_INDEX}`, `/${FIRST_INDEX}`]);
   });
 
-  it('adds the registry details to the mapping of an existing alias, and leaves the alias alone', async () => {
+  it('reads the layout of an existing index and leaves the alias alone', async () => {
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
-    mappingUpgrade(nock(ES));
+    schemaCheck(nock(ES));
     reindexAliasCheck(nock(ES), false);
     await sut.init();
+    expect(sut.needsRebuild).toBe(false);
+  });
+
+  it('says an index built before the stored analysis must be rebuilt', async () => {
+    nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+    schemaCheck(nock(ES), null);
+    reindexAliasCheck(nock(ES), false);
+    await sut.init();
+    expect(sut.needsRebuild).toBe(true);
   });
 
   it('deletes the index of a reindex whose process died', async () => {
     const abandoned = 'skills-v1763000000000';
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
-    mappingUpgrade(nock(ES));
+    schemaCheck(nock(ES));
     reindexAliasCheck(nock(ES), true);
     markerMapping(nock(ES), abandoned, STALE_BEAT);
     nock(ES).get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
@@ -81,7 +96,7 @@ describe('ElasticsearchEngine.init', () => {
 
   it('leaves a running reindex alone', async () => {
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
-    mappingUpgrade(nock(ES));
+    schemaCheck(nock(ES));
     reindexAliasCheck(nock(ES), true);
     markerMapping(nock(ES), NEW_INDEX, FRESH_BEAT);
     await sut.init();
@@ -90,89 +105,107 @@ describe('ElasticsearchEngine.init', () => {
 
 describe('ElasticsearchEngine.search', () => {
   const query = { q: 'git', page: 2, limit: 1, sort: 'relevance' as const };
+  const words = queryTerms('git');
   const hit = {
     _index: OLD_INDEX,
     _id: item(1).id,
     _score: 4.2,
     _source: { id: item(1).id, slug: 'skill-1', name: 'Skill 1', description: 'Does thing 1', type: 'skill', category: 'devops', tags: ['t'], updatedAt: '2026-11-20T10:00:00.000Z' },
-    sort: [4.2, 1763640000000, item(1).id],
   };
-  const reply = { took: 2, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: 7, relation: 'eq' }, max_score: null, hits: [hit] } };
+  const page = (total: number) => ({ took: 2, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, max_score: null, hits: [hit] } });
+  const terms = (buckets: Array<[string, number]>) => ({ doc_count: 9, terms: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: buckets.map(([key, doc_count]) => ({ key, doc_count })) } });
+  const expansion = {
+    took: 1,
+    timed_out: false,
+    _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+    hits: { max_score: null, hits: [] },
+    aggregations: { live: { doc_count: 120, searchable: { doc_count: 100 } }, forms0: terms([['git/git', 7]]), completions0: terms([['git', 7], ['github', 2]]) },
+  };
+  // what the engine must make of that expansion: the memory engine's rules (query-plan.ts)
+  const plan = {
+    groups: planGroups(words, ['git'], [{ forms: new Map([['git', 7]]), completions: new Map([['git', 7], ['github', 2]]), moreForms: false, moreCompletions: false }], 100)!,
+    key: 'git',
+    typos: false,
+  };
+  const preference = preferenceOf(query);
 
-  it('sends the built query to the alias and maps hits and the exact total', async () => {
+  it('expands the words, then sends the planned query to the alias, both with one preference, and maps hits and the total', async () => {
     nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(query))))
+      .post('/skills/_search', JSON.parse(JSON.stringify(buildExpandRequest(words, [stemOf('git')]))))
+      .query({ preference })
       .matchHeader('content-type', JSON_TYPE)
-      .matchHeader('accept', /compatible-with=9/)
-      .reply(200, reply, REPLY_HEADERS);
+      .matchHeader('accept', ACCEPT)
+      .reply(200, expansion, REPLY_HEADERS);
+    nock(ES)
+      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(query, plan))))
+      .query({ preference })
+      .reply(200, page(7), REPLY_HEADERS);
     const noDetails = { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0 };
+    // seven found: no typo run, no suggestion (nock refuses any further request)
     await expect(sut.search(query)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 7 });
+  });
+
+  it('routes every page of one query to the same shard copies, and other queries elsewhere', () => {
+    // https://elastic.co/docs/reference/elasticsearch/rest-apis/search-shard-routing (custom preference string)
+    expect(preferenceOf({ ...query, page: 3, limit: 50 })).toBe(preference);
+    expect(preference).toMatch(/^[^_]/);
+    expect(preferenceOf({ ...query, q: 'gitlab' })).not.toBe(preference);
+    expect(preferenceOf({ ...query, category: 'devops' })).not.toBe(preference);
   });
 
   it('maps the details of a hit, the release under `version`', async () => {
     const details = { publisher: 'Acme', release: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 };
-    nock(ES).post('/skills/_search').reply(200, { ...reply, hits: { ...reply.hits, hits: [{ ...hit, _source: { ...hit._source, ...details } }] } }, REPLY_HEADERS);
+    nock(ES).post('/skills/_search').query(true).reply(200, expansion, REPLY_HEADERS);
+    nock(ES).post('/skills/_search').query(true).reply(200, { ...page(7), hits: { ...page(7).hits, hits: [{ ...hit, _source: { ...hit._source, ...details } }] } }, REPLY_HEADERS);
     const { items } = await sut.search(query);
     expect(items[0]).toMatchObject({ publisher: 'Acme', version: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 });
   });
 
   it('answers facets from the terms aggregations, counts capped like the total', async () => {
-    const faceted = { ...query, facets: ['category' as const, 'type' as const] };
+    const faceted = { page: 1, limit: 1, sort: 'newest' as const, facets: ['category' as const, 'type' as const] };
     const aggregations = {
       category: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'devops', doc_count: 12_000 }, { key: 'data', doc_count: 3 }] },
       type: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'skill', doc_count: 12_003 }] },
     };
     nock(ES)
       .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(faceted))))
-      .reply(200, { ...reply, aggregations }, REPLY_HEADERS);
+      .query(true)
+      .reply(200, { ...page(10_000), aggregations }, REPLY_HEADERS);
     await expect(sut.search(faceted)).resolves.toMatchObject({
       facets: { category: [{ value: 'devops', count: 10_000 }, { value: 'data', count: 3 }], type: [{ value: 'skill', count: 10_000 }] },
     });
   });
 
-  it('suggests the most frequent spelling within the typo rules when a query finds fewer than 3, with its total', async () => {
-    const typo = { q: 'dokcer lnt', page: 1, limit: 20, sort: 'relevance' as const };
-    const none = { ...reply, hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] } };
-    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(typo)))).reply(200, none, REPLY_HEADERS);
-    const suggest = {
-      // "docks" is two edits from a 6-letter word: outside its budget of one; "lnt" is too short to correct
-      name: [{ text: 'dokcer', offset: 0, length: 6, options: [{ text: 'docks', score: 0.6, freq: 40 }, { text: 'docker', score: 0.66, freq: 12 }] }, { text: 'lnt', offset: 7, length: 3, options: [] }],
-      description: [{ text: 'dokcer', offset: 0, length: 6, options: [{ text: 'docker', score: 0.66, freq: 15 }] }, { text: 'lnt', offset: 7, length: 3, options: [] }],
-    };
-    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSuggestRequest('dokcer lnt')))).reply(200, { ...none, suggest }, REPLY_HEADERS);
-    const corrected = { ...typo, q: 'docker lnt', limit: 1 };
-    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(corrected)))).reply(200, reply, REPLY_HEADERS);
-    await expect(sut.search(typo)).resolves.toMatchObject({ total: 0, suggestion: { q: 'docker lnt', total: 7 } });
-  });
-
-  it('suggests nothing when no spelling changes the query', async () => {
-    const rare = { q: 'zyxwv', page: 1, limit: 20, sort: 'relevance' as const };
-    const none = { ...reply, hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] } };
-    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(rare)))).reply(200, none, REPLY_HEADERS);
-    nock(ES).post('/skills/_search', JSON.parse(JSON.stringify(buildSuggestRequest('zyxwv')))).reply(200, { ...none, suggest: { name: [{ text: 'zyxwv', offset: 0, length: 5, options: [] }] } }, REPLY_HEADERS);
-    const result = await sut.search(rare);
-    expect(result.total).toBe(0);
-    expect(result).not.toHaveProperty('suggestion');
+  it('asks nothing of the cluster for a query with no word', async () => {
+    await expect(sut.search({ q: '🚀 ✨', page: 1, limit: 20, sort: 'relevance', facets: ['type'] })).resolves.toEqual({ items: [], total: 0, facets: { type: [] } });
   });
 
   it('retries after a 429 and answers from the second attempt', async () => {
-    nock(ES).post('/skills/_search').reply(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected execution' }, status: 429 }, REPLY_HEADERS);
-    nock(ES).post('/skills/_search').reply(200, reply, REPLY_HEADERS);
-    await expect(sut.search(query)).resolves.toMatchObject({ total: 7 });
+    const browse = { page: 1, limit: 1, sort: 'newest' as const };
+    nock(ES).post('/skills/_search').query(true).reply(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected execution' }, status: 429 }, REPLY_HEADERS);
+    nock(ES).post('/skills/_search').query(true).reply(200, page(7), REPLY_HEADERS);
+    await expect(sut.search(browse)).resolves.toMatchObject({ total: 7 });
   });
 
   it('gives up after the retries with a 503 for the caller', async () => {
-    nock(ES).post('/skills/_search').times(3).reply(503, { error: { type: 'unavailable_shards_exception', reason: 'no shards' }, status: 503 }, REPLY_HEADERS);
+    nock(ES).post('/skills/_search').query(true).times(3).reply(503, { error: { type: 'unavailable_shards_exception', reason: 'no shards' }, status: 503 }, REPLY_HEADERS);
     await expect(sut.search(query)).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 });
+
+/**
+ * Writes through the main alias: never auto-creating an index if the alias is gone
+ * (require_alias), answered once searchable (refresh=wait_for).
+ * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-bulk
+ */
+const MAIN_BULK = '/_bulk?require_alias=true&refresh=wait_for';
 
 describe('ElasticsearchEngine.apply', () => {
   it('bulk-indexes full states through the alias with external versions; a 409 is a stale skip', async () => {
     reindexAliasCheck(nock(ES), false);
     const fresh = item(1);
     const older = item(2);
-    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [fresh, older])), bulkReply([
+    expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [fresh, older])), bulkReply([
       created(OLD_INDEX, fresh),
       failed(OLD_INDEX, older, 409, 'version_conflict_engine_exception', `[${older.id}]: version conflict, current version [5] is higher or equal to the one provided [2]`),
     ]));
@@ -182,7 +215,7 @@ describe('ElasticsearchEngine.apply', () => {
   it('writes a deletion as a tombstone document with its higher version', async () => {
     reindexAliasCheck(nock(ES), false);
     const tombstone = item(3, { status: 'deleted', version: 9 });
-    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
+    expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
     await expect(sut.apply([tombstone])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -190,7 +223,7 @@ describe('ElasticsearchEngine.apply', () => {
     reindexAliasCheck(nock(ES), false);
     const good = item(1);
     const bad = item(2);
-    expectBulk(nock(ES), '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [good, bad])), bulkReply([
+    expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [good, bad])), bulkReply([
       created(OLD_INDEX, good),
       failed(OLD_INDEX, bad, 400, 'document_parsing_exception', '[1:42] failed to parse field [updatedAt] of type [date]'),
     ]));
@@ -206,20 +239,47 @@ describe('ElasticsearchEngine.apply', () => {
     const a = item(1);
     const b = item(2);
     const scope = nock(ES);
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a, b])), bulkReply([
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a, b])), bulkReply([
       created(OLD_INDEX, a),
       failed(OLD_INDEX, b, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'),
     ]));
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
+  });
+
+  it('refuses to write when the main alias is gone, instead of creating an index named like it', async () => {
+    reindexAliasCheck(nock(ES), false);
+    const a = item(1);
+    expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([
+      failed('skills', a, 404, 'index_not_found_exception', 'no such index [skills] and [require_alias] request flag is [true] and [skills] is not an alias'),
+    ]));
+    await expect(sut.apply([a])).rejects.toBeInstanceOf(ElasticsearchWriteError);
+  });
+
+  it('counts an item a lost answer had written as written, not stale, when the bulk is repeated', async () => {
+    reindexAliasCheck(nock(ES), false);
+    const landed = item(1);
+    const stale = item(2);
+    const scope = nock(ES);
+    // a proxy timed out waiting: the cluster may have written the items all the same
+    scope.post(MAIN_BULK).reply(504, { error: { type: 'gateway_timeout', reason: 'upstream timed out' }, status: 504 }, REPLY_HEADERS);
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [landed, stale])), bulkReply([
+      failed(OLD_INDEX, landed, 409, 'version_conflict_engine_exception', 'version conflict, current version [1] is higher or equal to the one provided [1]'),
+      failed(OLD_INDEX, stale, 409, 'version_conflict_engine_exception', 'version conflict, current version [9] is higher or equal to the one provided [2]'),
+    ]));
+    // the stored versions tell: the first attempt wrote `landed`; `stale` was already newer
+    scope
+      .post('/skills/_mget?_source=false', jsonBody({ ids: [landed.id, stale.id] }))
+      .reply(200, { docs: [{ _index: OLD_INDEX, _id: landed.id, _version: 1, found: true }, { _index: OLD_INDEX, _id: stale.id, _version: 9, found: true }] }, REPLY_HEADERS);
+    await expect(sut.apply([landed, stale])).resolves.toEqual({ applied: 1, stale: 1 });
   });
 
   it('repeats the whole bulk when the request itself gets a 503', async () => {
     reindexAliasCheck(nock(ES), false);
     const a = item(1);
     const scope = nock(ES);
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 });
@@ -231,7 +291,7 @@ describe('ElasticsearchEngine.apply during a reindex', () => {
     reindexAliasCheck(scope, true);
     markerMapping(scope, NEW_INDEX, FRESH_BEAT);
     expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -243,7 +303,7 @@ describe('ElasticsearchEngine.apply during a reindex', () => {
     expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([
       failed('skills-reindex', a, 404, 'index_not_found_exception', 'no such index [skills-reindex] and [require_alias] request flag is [true] and [skills-reindex] is not an alias'),
     ]));
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(NEW_INDEX, a)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(NEW_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 });
@@ -257,7 +317,7 @@ describe('ElasticsearchEngine.apply after a reindex died', () => {
     markerMapping(scope, abandoned, STALE_BEAT);
     scope.get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     scope.delete(`/${abandoned}`).reply(200, { acknowledged: true }, REPLY_HEADERS);
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -267,22 +327,23 @@ describe('ElasticsearchEngine.apply after a reindex died', () => {
     reindexAliasCheck(scope, true);
     markerMapping(scope, NEW_INDEX, FRESH_BEAT);
     expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     reindexAliasCheck(scope, true);
     expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [b])), bulkReply([created(NEW_INDEX, b)]));
-    expectBulk(scope, '/_bulk?refresh=wait_for', ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await sut.apply([a]);
     await sut.apply([b]);
   });
 });
 
 describe('ElasticsearchEngine.health', () => {
-  it('is ready on a yellow cluster and not on a red one', async () => {
+  it('is ready when the indices behind the alias are yellow, whatever other indices are, and not when they are red', async () => {
+    // https://elastic.co/docs/api/doc/elasticsearch/operation/operation-cluster-health (the index path parameter)
     const body = { cluster_name: 'docker-cluster', timed_out: false, number_of_nodes: 1, number_of_data_nodes: 1, active_primary_shards: 1, active_shards: 1 };
-    nock(ES).get('/_cluster/health').reply(200, { ...body, status: 'yellow' }, REPLY_HEADERS);
-    nock(ES).get('/_cluster/health').reply(200, { ...body, status: 'red' }, REPLY_HEADERS);
+    nock(ES).get('/_cluster/health/skills').reply(200, { ...body, status: 'yellow' }, REPLY_HEADERS);
+    nock(ES).get('/_cluster/health/skills').reply(200, { ...body, status: 'red' }, REPLY_HEADERS);
     await expect(sut.health()).resolves.toEqual({ ok: true });
-    await expect(sut.health()).resolves.toEqual({ ok: false, reason: 'elasticsearch cluster is red' });
+    await expect(sut.health()).resolves.toEqual({ ok: false, reason: 'elasticsearch index skills is red' });
   });
 
   it('is not ready when the node refuses connections', async () => {

@@ -1,5 +1,10 @@
 /**
- * SearchEngine on Elasticsearch 9.x. The only file that imports the client.
+ * SearchEngine on Elasticsearch 8.11+ and 9.x. The only file that imports
+ * the client, and the 8.x line of it: it sends
+ * `application/vnd.elasticsearch+json; compatible-with=8`, which 8.x
+ * servers take natively and 9.x servers through REST API compatibility,
+ * where the 9.x client's `compatible-with=9` is refused by 8.x servers
+ * (docs/elasticsearch.md "Supported versions").
  * Readers and writers use the alias (ELASTICSEARCH_INDEX); the data lives in
  * versioned indices `<alias>-v<epoch ms>`, so a reindex builds a new one and
  * swaps the alias atomically. Every write carries the item's version with
@@ -13,26 +18,17 @@
  * reindex whose process died leaves that alias behind; its heartbeat tells
  * (reindex-marker.ts), and the first replica to notice deletes its index.
  */
-import { Client, HttpConnection, type estypes } from '@elastic/elasticsearch';
+import { createHash } from 'node:crypto';
+import { Client, HttpConnection } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { editDistanceWithin, typoBudget } from '../../domain/spelling';
-import {
-  SUGGEST_BELOW,
-  type ApplyResult,
-  type CatalogItem,
-  type FacetField,
-  type Facets,
-  type ReindexProgress,
-  type SearchEngine,
-  type SearchQuery,
-  type SearchResult,
-  type Suggestion,
-} from '../search-engine';
-import { addedProperties, firstIndexName, indexDefinition, reindexAliasOf, swapAliasActions, toDocument, versionedIndexName } from './index-mapping';
+import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
+import { firstIndexName, INDEX_SCHEMA, indexDefinition, reindexAliasOf, schemaOf, swapAliasActions, versionedIndexName } from './index-mapping';
+import type { ItemDocument } from './item-document';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
-import { buildSearchRequest, buildSuggestRequest, wordsOf } from './query-builder';
+import { searchIndex } from './search-flow';
 import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
+import type { SearchBody } from './term-requests';
+import { ElasticsearchWriteError, writeBulk, type WriteOptions, type WriteOutcome } from './bulk-writer';
 
 export interface ElasticsearchEngineOptions {
   /** cluster URL (ELASTICSEARCH_URL) */
@@ -51,31 +47,7 @@ export interface ElasticsearchEngineOptions {
   reindexStaleAfterMs?: number;
 }
 
-/** One item Elasticsearch refused for a reason other than a stale version. */
-export interface WriteFailure {
-  id: string;
-  status: number;
-  reason: string;
-}
-
-/** A bulk write left items unwritten; the others were written. */
-export class ElasticsearchWriteError extends Error {
-  constructor(readonly index: string, readonly failures: WriteFailure[]) {
-    super(`Elasticsearch refused ${failures.length} item(s) in ${index}: ${failures.slice(0, 5).map((f) => `${f.id} (${f.status} ${f.reason})`).join(', ')}`);
-    this.name = 'ElasticsearchWriteError';
-  }
-}
-
-interface WriteOptions {
-  /** refuse (404) instead of creating an index when the target alias is gone */
-  requireAlias?: boolean;
-  /** answer only once the written documents are searchable */
-  waitForRefresh?: boolean;
-}
-
-interface WriteOutcome extends ApplyResult {
-  failures: WriteFailure[];
-}
+export { ElasticsearchWriteError } from './bulk-writer';
 
 export class ElasticsearchEngine implements SearchEngine {
   private readonly client: Client;
@@ -87,6 +59,8 @@ export class ElasticsearchEngine implements SearchEngine {
   private readonly reindexAlias: string;
   /** when this replica last read the reindex marker's heartbeat (epoch ms) */
   private lastMarkerCheck = Number.NEGATIVE_INFINITY;
+  /** the live index was built by an older version of this code (init): it must be rebuilt to answer */
+  private outdatedSchema: number | undefined;
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
@@ -106,12 +80,12 @@ export class ElasticsearchEngine implements SearchEngine {
   /**
    * Creates the first index behind the alias unless the alias exists, safely
    * when several replicas start together (they all try the same name; one
-   * wins), and clears a reindex abandoned by a process that died.
+   * wins), notes an index of an older layout, and clears a reindex abandoned
+   * by a process that died.
    */
   async init(): Promise<void> {
     if (await this.aliasExists(this.alias)) {
-      // An index made before the registry details gains their fields (idempotent when it has them).
-      await this.retrying(() => this.client.indices.putMapping({ index: this.alias, properties: addedProperties() as Record<string, estypes.MappingProperty> }));
+      await this.checkSchema();
       if (await this.aliasExists(this.reindexAlias)) await this.clearAbandonedReindex();
       return;
     }
@@ -128,47 +102,36 @@ export class ElasticsearchEngine implements SearchEngine {
     }
   }
 
+  /**
+   * Whether the live index must be rebuilt before it can answer: it was
+   * built by an older version of this code, whose documents lack the terms
+   * and weights the queries read. catalog-service starts the rebuild.
+   */
+  get needsRebuild(): boolean {
+    return this.outdatedSchema !== undefined;
+  }
+
+  private async checkSchema(): Promise<void> {
+    const res = await this.retrying(() => this.client.indices.getMapping({ index: this.alias }));
+    const schemas = Object.values(res).map((entry) => schemaOf(entry.mappings));
+    const oldest = Math.min(...schemas);
+    this.outdatedSchema = oldest < INDEX_SCHEMA ? oldest : undefined;
+    if (this.outdatedSchema !== undefined) {
+      this.logger.warn({ schema: oldest, current: INDEX_SCHEMA }, 'the index behind the alias has an older layout: searches find nothing until it is rebuilt');
+    }
+  }
+
   async search(query: SearchQuery): Promise<SearchResult> {
+    const preference = preferenceOf(query);
+    const io = {
+      search: (body: SearchBody) => this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, ...body })),
+    };
     try {
-      const result = await this.find(query);
-      if (query.q?.trim() && result.total < SUGGEST_BELOW) {
-        const suggestion = await this.suggest(query, result.total);
-        if (suggestion) result.suggestion = suggestion;
-      }
-      return result;
+      return await searchIndex(io, query);
     } catch (err) {
       if (isRetryable(err)) throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
       throw err;
     }
-  }
-
-  private async find(query: SearchQuery): Promise<SearchResult> {
-    // the body is built and tested as plain JSON; the client's types are stricter than the DSL needs
-    const body = buildSearchRequest(query) as unknown as Omit<estypes.SearchRequest, 'index'>;
-    const res = await this.retrying(() => this.client.search<ItemSource>({ index: this.alias, ...body }));
-    const total = res.hits.total;
-    const result: SearchResult = {
-      items: res.hits.hits.map((hit) => toCatalogItem(hit._source)),
-      total: typeof total === 'number' ? total : (total?.value ?? 0),
-    };
-    if (query.facets) result.facets = facetsOf(query.facets, res.aggregations);
-    return result;
-  }
-
-  /**
-   * The term suggester's spellings, filtered by the typo rules every engine
-   * applies; when they change the query and the new one finds more, its
-   * total is counted (one more search of one hit).
-   */
-  private async suggest(query: SearchQuery, total: number): Promise<Suggestion | undefined> {
-    const q = (query.q ?? '').trim();
-    const res = await this.retrying(() =>
-      this.client.search({ index: this.alias, ...(buildSuggestRequest(q) as unknown as Omit<estypes.SearchRequest, 'index'>) }),
-    );
-    const corrected = correctedQuery(q, res.suggest as SuggestReply | undefined);
-    if (corrected === undefined) return undefined;
-    const found = await this.find({ ...query, q: corrected, page: 1, limit: 1, facets: undefined });
-    return found.total > total ? { q: corrected, total: found.total } : undefined;
   }
 
   /**
@@ -187,7 +150,7 @@ export class ElasticsearchEngine implements SearchEngine {
     // Returns only once the write is searchable: the search cache bumps its
     // generation when apply returns, so an answer computed after that cannot
     // predate this write (without it, ~1 s of searches would be cached stale).
-    const result = await this.write(this.alias, items, { waitForRefresh: true });
+    const result = await this.write(this.alias, items, { requireAlias: true, waitForRefresh: true });
     if (result.failures.length > 0) throw new ElasticsearchWriteError(this.alias, result.failures);
     return { applied: result.applied, stale: result.stale };
   }
@@ -195,8 +158,9 @@ export class ElasticsearchEngine implements SearchEngine {
   /**
    * New index → every page of `source` → refresh → one `_aliases` call that
    * removes the old indices and adds the new one (atomic for readers) →
-   * delete the old indices. Searches use the old index until the swap. On
-   * failure the new index is dropped and the alias is left untouched.
+   * refresh again → delete the old indices. Searches use the old index until
+   * the swap. On failure the new index is dropped and the alias is left
+   * untouched.
    */
   async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
     if ((await this.aliasExists(this.reindexAlias)) && !(await this.clearAbandonedReindex())) {
@@ -210,7 +174,9 @@ export class ElasticsearchEngine implements SearchEngine {
     this.logger.info({ index: target }, 'reindex started');
     const heartbeat = setInterval(() => void this.beat(target), this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS);
     try {
-      return await this.fillAndSwap(target, source, onProgress);
+      const progress = await this.fillAndSwap(target, source, onProgress);
+      this.outdatedSchema = undefined;
+      return progress;
     } finally {
       clearInterval(heartbeat);
     }
@@ -222,7 +188,7 @@ export class ElasticsearchEngine implements SearchEngine {
     let swapSent = false;
     try {
       for await (const page of source) {
-        const outcome = await this.write(target, page);
+        const outcome = await this.write(target, page, { requireAlias: false });
         if (outcome.failures.length > 0) throw new ElasticsearchWriteError(target, outcome.failures);
         indexed += page.length;
         onProgress?.({ indexed });
@@ -242,6 +208,9 @@ export class ElasticsearchEngine implements SearchEngine {
         throw err;
       }
     }
+    // Writes that reached the new index through the reindex alias after the first refresh are
+    // searchable only after the next one: made now, before the caller moves the cache generation.
+    await this.retrying(() => this.client.indices.refresh({ index: target }));
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     if (previous.length > 0) {
       // a leftover index wastes disk but serves nobody; never fail the reindex for it
@@ -251,11 +220,16 @@ export class ElasticsearchEngine implements SearchEngine {
     return { indexed };
   }
 
-  /** Cluster health: green or yellow (a one-node cluster) is ready, red is not. */
+  /**
+   * The health of the indices behind the alias, not of the whole cluster:
+   * another team's red index must not take this service out of rotation.
+   * Green or yellow (a one-node cluster) is ready, red is not.
+   * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-cluster-health
+   */
   async health(): Promise<Health> {
     try {
-      const res = await this.client.cluster.health({}, { requestTimeout: 2_000 });
-      return res.status === 'red' ? { ok: false, reason: 'elasticsearch cluster is red' } : { ok: true };
+      const res = await this.client.cluster.health({ index: this.alias }, { requestTimeout: 2_000 });
+      return res.status === 'red' ? { ok: false, reason: `elasticsearch index ${this.alias} is red` } : { ok: true };
     } catch (err) {
       return { ok: false, reason: `elasticsearch unreachable: ${(err as Error).message}` };
     }
@@ -264,7 +238,6 @@ export class ElasticsearchEngine implements SearchEngine {
   async close(): Promise<void> {
     await this.client.close();
   }
-
   /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
   private async beat(index: string): Promise<void> {
     try {
@@ -282,7 +255,7 @@ export class ElasticsearchEngine implements SearchEngine {
     this.lastMarkerCheck = this.now().getTime();
     const res = await this.retrying(() => this.client.indices.getMapping({ index: this.reindexAlias }, { ignore: [404], meta: true }));
     if (res.statusCode === 404) return true;
-    const marked = res.body as unknown as MarkerMappings;
+    const marked: MarkerMappings = res.body;
     const abandoned = abandonedIndices(marked, this.now(), this.options.reindexStaleAfterMs ?? REINDEX_STALE_AFTER_MS);
     if (abandoned.length === 0) return false;
     const live = await this.aliasedIndices();
@@ -317,41 +290,13 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   /**
-   * One bulk-helper run, retried as a whole on a 429/5xx of the request
-   * itself (safe: external versions make a repeated write a 409). Item-level
-   * 429s the helper retries itself; every other refused item reaches onDrop,
-   * where a 409 is a stale version (skipped, counted) and anything else a
-   * failure. Client helpers:
-   * https://elastic.co/docs/reference/elasticsearch/clients/javascript/client-helpers
+   * One bulk write, retried as a whole on a 429/5xx of the request itself
+   * (safe: external versions make a repeated write a 409, which a repeat
+   * checks against the stored version).
    */
-  private write(index: string, items: CatalogItemState[], options: WriteOptions = {}): Promise<WriteOutcome> {
-    if (items.length === 0) return Promise.resolve({ applied: 0, stale: 0, failures: [] });
-    return this.retrying(async () => {
-      let stale = 0;
-      const failures: WriteFailure[] = [];
-      const stats = await this.client.helpers.bulk<CatalogItemState>({
-        datasource: items,
-        // Bulk API with external versioning: the write wins only if its version is higher
-        // https://elastic.co/guide/en/elasticsearch/reference/8.18/docs-bulk.html
-        onDocument: (item) => [{ index: { _index: index, _id: item.id, version: item.version, version_type: 'external' } }, toDocument(item)],
-        onDrop: (dropped) => {
-          if (dropped.status === 409) {
-            stale += 1;
-            return;
-          }
-          failures.push({ id: dropped.document.id, status: dropped.status, reason: dropped.error?.reason ?? dropped.error?.type ?? 'rejected' });
-        },
-        retries: this.retry.retries,
-        wait: this.retry.baseDelayMs,
-        concurrency: 1,
-        // never let a write to a vanished reindex alias auto-create an index of that name
-        ...(options.requireAlias ? { require_alias: true } : {}),
-        // waits for the next scheduled refresh (index.refresh_interval, 1 s) rather than forcing one:
-        // https://elastic.co/docs/reference/elasticsearch/rest-apis/refresh-parameter
-        ...(options.waitForRefresh ? { refresh: 'wait_for' as const } : {}),
-      });
-      return { applied: stats.successful, stale, failures };
-    });
+  private write(index: string, items: CatalogItemState[], options: WriteOptions): Promise<WriteOutcome> {
+    let attempts = 0;
+    return this.retrying(() => writeBulk(this.client, index, items, this.retry, { ...options, repeated: attempts++ > 0 }));
   }
 
   private retrying<T>(operation: () => Promise<T>): Promise<T> {
@@ -372,64 +317,12 @@ function errorTypeOf(err: unknown): string | undefined {
   return body?.error?.type;
 }
 
-/** A hit's `_source`: the public fields under their index names (ItemDocument). */
-type ItemSource = Partial<Omit<CatalogItem, 'version'>> & { release?: string | null; slug?: string | null; category?: string | null };
-
-function toCatalogItem(source: ItemSource | undefined): CatalogItem {
-  const s = source ?? {};
-  return {
-    id: s.id ?? '',
-    slug: s.slug ?? '',
-    name: s.name ?? '',
-    description: s.description ?? '',
-    type: s.type ?? 'skill',
-    category: s.category ?? '',
-    tags: s.tags ?? [],
-    publisher: s.publisher ?? null,
-    version: s.release ?? null,
-    license: s.license ?? null,
-    repositoryUrl: s.repositoryUrl ?? null,
-    homepageUrl: s.homepageUrl ?? null,
-    downloads: s.downloads ?? 0,
-    updatedAt: s.updatedAt ?? '',
-  };
-}
-
-interface TermsAggregation {
-  buckets?: Array<{ key: string; doc_count: number }>;
-}
-
-/** Bucket counts as facets, capped like `total` (a terms aggregation counts every match). */
-function facetsOf(fields: readonly FacetField[], aggregations: Record<string, unknown> | undefined): Facets {
-  const facets: Facets = {};
-  for (const field of fields) {
-    const buckets = (aggregations?.[field] as TermsAggregation | undefined)?.buckets ?? [];
-    facets[field] = buckets.map((b) => ({ value: String(b.key), count: Math.min(b.doc_count, MAX_RESULT_WINDOW) }));
-  }
-  return facets;
-}
-
-type SuggestReply = Record<string, Array<{ text: string; options?: Array<{ text: string; freq: number }> }>>;
-
 /**
- * Each word of `q` replaced by its most frequent spelling, from either
- * field, within the word's typo budget; undefined when no word changes.
+ * Routes the requests of one query (its pages, its steps) to the same shard
+ * copies while the cluster does not change, so consecutive pages are read
+ * from one copy. A custom string, not starting with `_`:
+ * https://elastic.co/docs/reference/elasticsearch/rest-apis/search-shard-routing
  */
-function correctedQuery(q: string, suggest: SuggestReply | undefined): string | undefined {
-  const best = new Map<string, { text: string; freq: number }>();
-  for (const entries of Object.values(suggest ?? {})) {
-    for (const entry of entries) {
-      const word = entry.text.toLowerCase();
-      for (const option of entry.options ?? []) {
-        if (!editDistanceWithin(word, option.text, typoBudget(word))) continue;
-        const held = best.get(word);
-        if (!held || option.freq > held.freq || (option.freq === held.freq && option.text < held.text)) best.set(word, option);
-      }
-    }
-  }
-  if (best.size === 0) return undefined;
-  // the words as the suggester's standard analyzer split them
-  return wordsOf(q)
-    .map((word) => best.get(word)?.text ?? word)
-    .join(' ');
+export function preferenceOf(query: SearchQuery): string {
+  return `q:${createHash('sha256').update(JSON.stringify([query.q ?? '', query.category ?? '', query.type ?? '', query.tags ?? [], query.sort])).digest('hex').slice(0, 16)}`;
 }

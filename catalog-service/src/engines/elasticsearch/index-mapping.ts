@@ -1,169 +1,95 @@
 /**
- * The Elasticsearch index made for this catalog: settings, mapping, the
- * document written for an item, and the versioned index names behind the
- * alias. Pure data, so the wire tests can assert the exact bodies.
+ * The Elasticsearch index made for this catalog: settings, mapping and the
+ * versioned index names behind the alias. Pure data typed as the client's
+ * request types, so `tsc` checks every field name and value, and the wire
+ * tests assert the exact bodies.
+ *
+ * No text is analysed by Elasticsearch: documents carry the terms and
+ * weights the application computed (item-document.ts), the same the memory
+ * engine indexes, so both engines see identical tokens, stems and stop
+ * words. Fields:
+ * - `terms` (rank_features): each term's weight; a query word is a dis_max
+ *   of `rank_feature` queries over its terms, boosted by their factors
+ *   (https://elastic.co/docs/reference/elasticsearch/mapping-reference/rank-features);
+ * - `words`, `stemForms`, `keyWords` (keyword): a word's other forms, the
+ *   completions of the last word and typo candidates are found and counted
+ *   in them with terms aggregations and the term suggester;
+ * - `exactKey`, `slugKey`, `namePositions`, `slugPositions`, word counts,
+ *   `leadTerm`/`leadWeight`/`leadBonus` (floats, exact as stored): the name rules;
+ * - `name`, `description` are kept in `_source` only.
  */
-import { detailsOf, type CatalogItemState } from '@skills/common';
-import { popularityOf } from '../../domain/popularity';
+import type { estypes } from '@elastic/elasticsearch';
 
 /**
- * Fields the public API shows (DESIGN.md §3); searches fetch only these. The
- * release is `release` here (`version` is the state's version, used for
- * external versioning) and `version` in the API.
+ * The document layout this code reads and writes, kept in the index's
+ * `_meta`. An index of an older layout cannot answer this code's queries:
+ * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const PUBLIC_SOURCE_FIELDS = [
-  'id',
-  'slug',
-  'name',
-  'description',
-  'type',
-  'category',
-  'tags',
-  'publisher',
-  'release',
-  'license',
-  'repositoryUrl',
-  'homepageUrl',
-  'downloads',
-  'updatedAt',
-] as const;
+export const INDEX_SCHEMA = 2;
 
-/** The document stored for one item: its full state, tombstones included. */
-export interface ItemDocument {
-  id: string;
-  slug: string | null;
-  name: string;
-  description: string;
-  type: string;
-  category: string | null;
-  tags: string[];
-  status: string;
-  visibility: string;
-  updatedAt: string;
-  version: number;
-  publisher: string | null;
-  release: string | null;
-  license: string | null;
-  repositoryUrl: string | null;
-  homepageUrl: string | null;
-  downloads: number;
-  /** popularityOf(downloads), stored so relevance multiplies by it without a script */
-  popularity: number;
-}
+const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
+/** Matched by term queries only: no doc values to keep. */
+const KEYWORD_INDEXED: estypes.MappingProperty = { type: 'keyword', doc_values: false };
+/** Shown, never searched. */
+const STORED_TEXT: estypes.MappingProperty = { type: 'text', index: false };
+const STORED_KEYWORD: estypes.MappingProperty = { type: 'keyword', index: false, doc_values: false };
 
-export function toDocument(item: CatalogItemState): ItemDocument {
-  const details = detailsOf(item);
-  return {
-    id: item.id,
-    slug: item.slug,
-    name: item.name,
-    description: item.description,
-    type: item.type,
-    category: item.category,
-    tags: item.tags,
-    status: item.status,
-    visibility: item.visibility,
-    updatedAt: item.updatedAt,
-    version: item.version,
-    publisher: details.publisher,
-    release: details.version,
-    license: details.license,
-    repositoryUrl: details.repositoryUrl,
-    homepageUrl: details.homepageUrl,
-    downloads: details.downloads,
-    popularity: popularityOf(details.downloads),
-  };
-}
-
-/** Words as typed (no stemming): what the term suggester proposes spellings from. */
-const WORDS_SUBFIELD = { words: { type: 'text', analyzer: 'standard' } };
-
-/**
- * What the registry details added to the mapping. Sent with the update
- * mapping API to an index created before them (new fields and new
- * multi-fields are the changes it accepts), so a live index takes the new
- * documents at once; documents written before have none of these values
- * anyway, and a reindex builds the full mapping.
- * https://elastic.co/guide/en/elasticsearch/reference/7.8/indices-put-mapping.html
- */
-export function addedProperties(): Record<string, unknown> {
-  return {
-    name: { type: 'text', analyzer: 'english', fields: { ...NAME_SUBFIELDS, ...WORDS_SUBFIELD } },
-    description: { type: 'text', analyzer: 'english', fields: WORDS_SUBFIELD },
-    publisher: { type: 'keyword' },
-    release: { type: 'keyword', index: false },
-    license: { type: 'keyword' },
-    repositoryUrl: { type: 'keyword', index: false, doc_values: false },
-    homepageUrl: { type: 'keyword', index: false, doc_values: false },
-    downloads: { type: 'long' },
-    popularity: { type: 'float' },
-  };
-}
-
-const NAME_SUBFIELDS = {
-  prefix: { type: 'text', analyzer: 'catalog_prefix_index', search_analyzer: 'catalog_prefix_search' },
-  sort: { type: 'keyword', normalizer: 'catalog_lowercase' },
+export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
+  id: KEYWORD,
+  slug: KEYWORD,
+  name: STORED_TEXT,
+  description: STORED_TEXT,
+  type: KEYWORD,
+  category: KEYWORD,
+  tags: KEYWORD,
+  status: KEYWORD,
+  visibility: KEYWORD,
+  updatedAt: { type: 'date' },
+  version: { type: 'long' },
+  publisher: KEYWORD,
+  release: STORED_KEYWORD,
+  license: KEYWORD,
+  repositoryUrl: STORED_KEYWORD,
+  homepageUrl: STORED_KEYWORD,
+  downloads: { type: 'long' },
+  terms: { type: 'rank_features' },
+  words: KEYWORD,
+  stemForms: KEYWORD,
+  keyWords: KEYWORD,
+  exactKey: KEYWORD_INDEXED,
+  slugKey: KEYWORD_INDEXED,
+  namePositions: KEYWORD_INDEXED,
+  slugPositions: KEYWORD_INDEXED,
+  nameWordCount: { type: 'integer' },
+  slugWordCount: { type: 'integer' },
+  leadTerm: KEYWORD,
+  leadWeight: { type: 'float' },
+  leadBonus: { type: 'float' },
+  nameSort: KEYWORD,
 };
 
 /**
- * Body of `PUT /<index>`. Choices:
- * - name and description use the built-in `english` analyzer (stemming,
- *   stop words), so "deploying" finds "deploy";
- * - `name.prefix` indexes edge n-grams of each word (2..20 chars) and is
- *   searched with the plain lowercase analyzer, so "kube" finds
- *   "Kubernetes" without a costly prefix query at search time
- *   (https://elastic.co/docs/reference/text-analysis/analysis-edgengram-tokenfilter);
- *   an edge n-gram subfield rather than `search_as_you_type` because we want
- *   word-prefix matching anywhere in the name, not shingles;
- * - `name.sort` is a lowercased keyword for `sort=name`;
- * - `name.words` and `description.words` keep words unstemmed for the term
- *   suggester (a stem such as "librari" is no spelling to propose);
- * - `popularity` (0..1, domain/popularity.ts) multiplies relevance;
- * - filters are keyword fields, `updatedAt` a date;
- * - `dynamic: strict` so a typo in the document shape fails loudly instead
- *   of growing the mapping.
+ * Body of `PUT /<index>`. One primary shard: the document frequencies the
+ * engine reads come from aggregations, which are exact on one shard (a
+ * catalog of millions of items fits one), and replicas add throughput.
+ * `dynamic: strict`, so a typo in the document shape fails loudly instead of
+ * growing the mapping.
  */
-export function indexDefinition(meta?: Record<string, unknown>): { settings: Record<string, unknown>; mappings: Record<string, unknown> } {
+export function indexDefinition(meta: Record<string, string | number> = {}): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
   return {
-    settings: {
-      analysis: {
-        filter: {
-          catalog_edge_ngram: { type: 'edge_ngram', min_gram: 2, max_gram: 20 },
-        },
-        analyzer: {
-          catalog_prefix_index: {
-            type: 'custom',
-            tokenizer: 'standard',
-            filter: ['lowercase', 'asciifolding', 'catalog_edge_ngram'],
-          },
-          catalog_prefix_search: {
-            type: 'custom',
-            tokenizer: 'standard',
-            filter: ['lowercase', 'asciifolding'],
-          },
-        },
-        normalizer: {
-          catalog_lowercase: { type: 'custom', filter: ['lowercase', 'asciifolding'] },
-        },
-      },
-    },
+    settings: { number_of_shards: 1 },
     mappings: {
-      ...(meta ? { _meta: meta } : {}),
+      _meta: { schema: INDEX_SCHEMA, ...meta },
       dynamic: 'strict',
-      properties: {
-        id: { type: 'keyword' },
-        slug: { type: 'keyword' },
-        type: { type: 'keyword' },
-        category: { type: 'keyword' },
-        tags: { type: 'keyword' },
-        status: { type: 'keyword' },
-        visibility: { type: 'keyword' },
-        updatedAt: { type: 'date' },
-        version: { type: 'long' },
-        ...addedProperties(),
-      },
+      properties: MAPPING_PROPERTIES,
     },
   };
+}
+
+/** The layout an index was built with (1: before `_meta.schema` existed). */
+export function schemaOf(mapping: estypes.MappingTypeMapping | undefined): number {
+  const schema = mapping?._meta?.schema;
+  return typeof schema === 'number' ? schema : 1;
 }
 
 /**
@@ -196,7 +122,7 @@ export function reindexAliasOf(alias: string): string {
  * target in that same step.
  * https://elastic.co/guide/en/elasticsearch/reference/8.18/indices-aliases.html
  */
-export function swapAliasActions(alias: string, previous: string[], target: string): Array<Record<string, { index: string; alias: string }>> {
+export function swapAliasActions(alias: string, previous: string[], target: string): estypes.IndicesUpdateAliasesAction[] {
   return [
     ...previous.map((index) => ({ remove: { index, alias } })),
     { add: { index: target, alias } },

@@ -1,170 +1,167 @@
 /**
- * Translates a validated SearchQuery into the body of `POST /<alias>/_search`.
- * A pure function: the wire tests assert its exact output, and the engine
- * sends it unchanged.
+ * Translates a validated SearchQuery and its plan (query-plan.ts) into the
+ * body of `POST /<alias>/_search`. A pure function: the wire tests assert
+ * its exact output, and the engine sends it unchanged.
+ *
+ * The score is the memory engine's (docs/search.md "Ranking"), computed by
+ * Lucene from the weights each document stores:
+ * - a query word is a `dis_max` (tie_breaker 0: the best term counts) of
+ *   one `rank_feature` query per term, `linear`, boosted by the term's
+ *   factor: boost × stored weight, both float32, as the memory engine
+ *   multiplies them (https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-rank-feature-query);
+ * - every word is required (`bool.must`), in any field, and the word scores
+ *   are summed; filters add nothing (`bool.filter`);
+ * - the name's bonus is one optional clause of several that exclude each
+ *   other: the exact name (1,000), a misspelt name in a typo run (200), a
+ *   name the query begins (the document's stored bonus).
  */
-import { POPULARITY_WEIGHT } from '../../domain/popularity';
+import type { estypes } from '@elastic/elasticsearch';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH } from '../../domain/spelling';
+import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from '../../domain/ranking';
 import { FACET_VALUES_MAX, type SearchQuery } from '../search-engine';
-import { PUBLIC_SOURCE_FIELDS } from './index-mapping';
+import { PUBLIC_SOURCE_FIELDS, STEM_SEPARATOR } from './item-document';
+import type { WordGroup } from './query-plan';
+import { SEARCHABLE, type SearchBody } from './term-requests';
 
-type Clause = Record<string, unknown>;
+type Query = estypes.QueryDslQueryContainer;
 
-export interface SearchRequestBody {
-  from: number;
-  size: number;
-  track_total_hits: number;
-  _source: string[];
-  query: Clause;
-  sort: Clause[];
-  aggs?: Record<string, Clause>;
+/** The text part of a search, once its words are planned. */
+export interface TextPlan {
+  groups: WordGroup[];
+  /** the query's words joined by one space (stop words included): what names are compared with */
+  key: string;
+  /** a typo run: typo terms are in the groups, and a misspelt name earns its bonus */
+  typos: boolean;
+  /** typo runs: per word of the key, the name words it may stand for (itself first) */
+  nearWords?: string[][];
 }
 
-/** Name matches weigh three times description matches, as in the memory index (name 1.0, description 0.4). */
-const NAME_BOOST = 3;
-/** A tag (a keyword: the whole tag is one term, typos allowed) weighs as little as in the memory index (0.2 / 0.4). */
-const TAG_BOOST = 0.5;
+/**
+ * The leading-word rule (memory: usesLeadingWord): in a one-word query
+ * outside typo runs, a name the query begins scores its first word's
+ * contribution plus its bonus, whatever else it holds.
+ */
+function usesLeadingWord(plan: TextPlan): boolean {
+  return !plan.typos && plan.groups.length === 1 && plan.key.length >= 2 && !plan.key.includes(' ');
+}
+
+function wordQuery(group: WordGroup): Query {
+  const clauses: Query[] = group.terms.map(({ term, factor }) => ({ rank_feature: { field: `terms.${term}`, linear: {}, boost: factor } }));
+  // the word's terms left out of the scored list still make it match, with no score
+  if (group.formsFallback) clauses.push({ constant_score: { filter: { prefix: { stemForms: `${group.stem}${STEM_SEPARATOR}` } }, boost: 0 } });
+  if (group.completionsFallback) clauses.push({ constant_score: { filter: { prefix: { words: group.word.text } }, boost: 0 } });
+  return clauses.length === 1 ? clauses[0]! : { dis_max: { queries: clauses, tie_breaker: 0 } };
+}
+
+function exactName(key: string): Query {
+  return { bool: { should: [{ term: { exactKey: key } }, { term: { slugKey: key } }], minimum_should_match: 1 } };
+}
+
+/** A name or slug of as many words as the key, each one of the key word's near words. */
+function misspeltName(nearWords: string[][]): Query {
+  const wordByWord = (positions: string, count: string): Query => ({
+    bool: {
+      filter: [
+        ...nearWords.map((words, i): Query => ({ terms: { [positions]: words.map((word) => `${i}:${word}`) } })),
+        { term: { [count]: nearWords.length } },
+      ],
+    },
+  });
+  return { bool: { should: [wordByWord('namePositions', 'nameWordCount'), wordByWord('slugPositions', 'slugWordCount')], minimum_should_match: 1 } };
+}
+
+/** The stored name-begins bonus, exactly: field_value_factor (factor 1) replacing the query's score. */
+function storedBonus(query: Query): Query {
+  return { function_score: { query, functions: [{ field_value_factor: { field: 'leadBonus' } }], boost_mode: 'replace' } };
+}
+
+/** The exclusive name clauses of a query outside the leading-word rule. */
+function nameBonuses(plan: TextPlan): Query[] {
+  const exact = exactName(plan.key);
+  const clauses: Query[] = [{ constant_score: { filter: exact, boost: EXACT_NAME_BONUS } }];
+  const notBefore: Query[] = [exact];
+  if (plan.typos && plan.nearWords && plan.nearWords.some((words) => words.length > 1)) {
+    const misspelt = misspeltName(plan.nearWords);
+    clauses.push({ constant_score: { filter: { bool: { filter: [misspelt], must_not: [exact] } }, boost: TYPO_NAME_BONUS } });
+    notBefore.push(misspelt);
+  }
+  if (plan.key.length >= 2) clauses.push(storedBonus({ bool: { filter: [{ prefix: { exactKey: plan.key } }], must_not: notBefore } }));
+  return clauses;
+}
 
 /**
- * The text part: any of
- * - all words in name or description (or a whole tag), each word allowed one typo from 4
- *   letters and two from 8 (`fuzziness: AUTO:4,8`, domain/spelling.ts; the
- *   first letter must match, which keeps typo expansion cheap and relevant);
- * - every word a prefix of a word of the name (the `name.prefix` edge n-grams);
- * - all words in the description, the last one as a prefix
- *   (`match_bool_prefix`).
- * Query DSL: https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-multi-match-query
- * and https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-match-bool-prefix-query
+ * A begun name's score under the leading-word rule, in float32 as Lucene
+ * and the memory engine compute it: its first word's factor (params.f, by
+ * term) × that word's stored weight, plus its stored bonus. Painless:
+ * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-script-score-query
  */
-function textClause(q: string): Clause {
+export const LEADING_WORD_SCRIPT =
+  "Object f = params.f.get(doc['leadTerm'].value); " +
+  "float s = f == null ? 0f : ((Number) f).floatValue() * (float) doc['leadWeight'].value; " +
+  "return s + (float) doc['leadBonus'].value;";
+
+function leadingWordQuery(plan: TextPlan): Query {
+  const group = plan.groups[0]!;
+  const exact = exactName(plan.key);
+  const begun: Query = { bool: { filter: [{ prefix: { exactKey: plan.key } }], must_not: [exact] } };
+  const factors = Object.fromEntries(group.terms.map(({ term, factor }) => [term, factor]));
   return {
     bool: {
       should: [
-        {
-          multi_match: {
-            query: q,
-            type: 'best_fields',
-            fields: [`name^${NAME_BOOST}`, 'description', `tags^${TAG_BOOST}`],
-            operator: 'and',
-            fuzziness: `AUTO:${TYPO_MIN_LENGTH},${TWO_TYPOS_MIN_LENGTH}`,
-            prefix_length: 1,
-          },
-        },
-        { match: { 'name.prefix': { query: q, operator: 'and', boost: NAME_BOOST } } },
-        { match_bool_prefix: { description: { query: q, operator: 'and' } } },
+        { bool: { must: [wordQuery(group)], must_not: [begun], should: [{ constant_score: { filter: exact, boost: EXACT_NAME_BONUS } }] } },
+        { script_score: { query: begun, script: { source: LEADING_WORD_SCRIPT, params: { f: factors } } } },
       ],
       minimum_should_match: 1,
     },
   };
 }
 
-/** Lifts the item the query names (whole name or slug) above any partial match, as the memory index's exact-name bonus does. */
-const EXACT_NAME_BOOST = 1_000;
-/** Then the items whose slug the query begins (someone typing a name); the popularity factor orders them. */
-const NAME_PREFIX_BOOST = 100;
-
-/**
- * Optional clauses scoring an exact name (the lowercased keyword, through
- * its normalizer) or slug (the query's words joined by hyphens), and a slug
- * the query begins (a constant-score prefix query).
- * https://elastic.co/guide/en/elasticsearch/reference/current/query-dsl-prefix-query.html
- */
-function exactNameClauses(q: string): Clause[] {
-  const slug = wordsOf(q).join('-');
-  return [
-    { match: { 'name.sort': { query: q, boost: EXACT_NAME_BOOST } } },
-    { term: { slug: { value: slug, boost: EXACT_NAME_BOOST } } },
-    { prefix: { slug: { value: slug, boost: NAME_PREFIX_BOOST } } },
-  ];
+function textQuery(plan: TextPlan): Query {
+  if (usesLeadingWord(plan)) return leadingWordQuery(plan);
+  return { bool: { must: plan.groups.map(wordQuery), should: nameBonuses(plan) } };
 }
 
-/** The lower-cased words of `q` as the standard analyzer splits them (runs of letters and digits). */
-export function wordsOf(q: string): string[] {
-  return q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-/** Exact filters in filter context: no scoring, cacheable. */
-function filterClauses(query: SearchQuery): Clause[] {
-  const filters: Clause[] = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
+/** Exact filters in filter context: no scoring, cacheable. Every tag is required. */
+function filterClauses(query: SearchQuery): Query[] {
+  const filters: Query[] = [...SEARCHABLE];
   if (query.category !== undefined) filters.push({ term: { category: query.category } });
   if (query.type !== undefined) filters.push({ term: { type: query.type } });
-  // one term filter per tag: every tag is required
   for (const tag of query.tags ?? []) filters.push({ term: { tags: tag } });
   return filters;
 }
 
-/**
- * Relevance × (1 + 0.5 × popularity), the blend of domain/popularity.ts: a
- * `weight` alone is a function returning it, summed with the stored
- * popularity times the factor, and the sum multiplies the query's score.
- * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-function-score-query
- */
-function withPopularity(query: Clause): Clause {
-  return {
-    function_score: {
-      query,
-      functions: [{ weight: 1 }, { field_value_factor: { field: 'popularity', factor: POPULARITY_WEIGHT, missing: 0 } }],
-      score_mode: 'sum',
-      boost_mode: 'multiply',
-    },
-  };
-}
-
 /** Counts per value over every match, most frequent first then by value, as the memory index ranks them. */
-function facetAggregations(query: SearchQuery): Record<string, Clause> | undefined {
+function facetAggregations(query: SearchQuery): Record<string, estypes.AggregationsAggregationContainer> | undefined {
   if (!query.facets) return undefined;
   return Object.fromEntries(
     query.facets.map((field) => [field, { terms: { field, size: FACET_VALUES_MAX, order: [{ _count: 'desc' }, { _key: 'asc' }] } }]),
   );
 }
 
-/**
- * Relevance then newest when there is text; newest otherwise (there is no
- * relevance without text). `id` breaks every tie so pages never overlap.
- */
-function sortClauses(query: SearchQuery, hasText: boolean): Clause[] {
-  const newest: Clause = { updatedAt: { order: 'desc' } };
-  const tieBreak: Clause = { id: { order: 'asc' } };
-  if (query.sort === 'name') return [{ 'name.sort': { order: 'asc' } }, tieBreak];
+/** The memory engine's orders: relevance then newest then id; newest then id; name then id; downloads then newest. */
+function sortClauses(query: SearchQuery, hasText: boolean): estypes.SortCombinations[] {
+  const newest: estypes.SortCombinations = { updatedAt: { order: 'desc' } };
+  const tieBreak: estypes.SortCombinations = { id: { order: 'asc' } };
+  if (query.sort === 'name') return [{ nameSort: { order: 'asc' } }, tieBreak];
   if (query.sort === 'popular') return [{ downloads: { order: 'desc' } }, newest, tieBreak];
   if (query.sort === 'relevance' && hasText) return [{ _score: { order: 'desc' } }, newest, tieBreak];
   return [newest, tieBreak];
 }
 
-export function buildSearchRequest(query: SearchQuery): SearchRequestBody {
-  const q = query.q?.trim() ?? '';
-  const hasText = q.length > 0;
-  const bool: Clause = { filter: filterClauses(query) };
-  if (hasText) {
-    bool.must = [textClause(q)];
-    bool.should = exactNameClauses(q);
-  }
+/** A page of the query: its text plan when it has words, a browse of the filters otherwise. */
+export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchBody {
+  const filter = filterClauses(query);
   const aggs = facetAggregations(query);
   return {
     from: (query.page - 1) * query.limit,
     size: query.limit,
     // Counts exactly up to the deepest reachable result and stops there, like the
     // memory engine: `total` means the same on both (10,000 reads "10,000 or more").
-    // https://elastic.co/guide/en/elasticsearch/reference/7.1/search-request-track-total-hits.html
+    // https://elastic.co/docs/reference/elasticsearch/rest-apis/search-api#search-api-track-total-hits
     track_total_hits: MAX_RESULT_WINDOW,
     _source: [...PUBLIC_SOURCE_FIELDS],
-    query: hasText && query.sort === 'relevance' ? withPopularity({ bool }) : { bool },
-    sort: sortClauses(query, hasText),
+    query: plan ? { bool: { filter, must: [textQuery(plan)] } } : { bool: { filter } },
+    sort: sortClauses(query, plan !== undefined),
     ...(aggs ? { aggs } : {}),
   };
-}
-
-/**
- * Spellings for the words of `q` (term suggester, on the unstemmed words of
- * name and description): only terms found in more documents than the word
- * itself (`suggest_mode: popular`), most frequent first. The engine keeps
- * those within the typo rules and searches the best spelling.
- * https://elastic.co/guide/en/elasticsearch/reference/6.5/search-suggesters-term.html
- */
-export function buildSuggestRequest(q: string): { size: 0; suggest: Record<string, unknown> } {
-  const term = (field: string) => ({
-    term: { field, suggest_mode: 'popular', sort: 'frequency', max_edits: 2, prefix_length: 1, min_word_length: TYPO_MIN_LENGTH, size: 5 },
-  });
-  return { size: 0, suggest: { text: q, name: term('name.words'), description: term('description.words') } };
 }

@@ -1,0 +1,88 @@
+/**
+ * Writes item states with the bulk helper of the client the engine made.
+ * Every document carries the item's version with `version_type: external`,
+ * so Elasticsearch refuses an older state (409) whatever order states
+ * arrive in: a 409 is a stale state, skipped and counted.
+ * Bulk API: https://elastic.co/docs/api/doc/elasticsearch/operation/operation-bulk
+ * Client helpers: https://elastic.co/docs/reference/elasticsearch/clients/javascript/client-helpers
+ */
+import type { Client } from '@elastic/elasticsearch';
+import type { CatalogItemState } from '@skills/common';
+import type { ApplyResult } from '../search-engine';
+import { toDocument } from './item-document';
+import type { RetryPolicy } from './retry';
+
+/** One item Elasticsearch refused for a reason other than a stale version. */
+export interface WriteFailure {
+  id: string;
+  status: number;
+  reason: string;
+}
+
+/** A bulk write left items unwritten; the others were written. */
+export class ElasticsearchWriteError extends Error {
+  constructor(
+    readonly index: string,
+    readonly failures: WriteFailure[],
+  ) {
+    super(`Elasticsearch refused ${failures.length} item(s) in ${index}: ${failures.slice(0, 5).map((f) => `${f.id} (${f.status} ${f.reason})`).join(', ')}`);
+    this.name = 'ElasticsearchWriteError';
+  }
+}
+
+export interface WriteOptions {
+  /**
+   * Refuse (404) instead of creating an index when `index` is an alias that
+   * is gone: without it, a write through a missing alias makes a plain
+   * index of that name with dynamic mappings, which hides the alias for good.
+   * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-bulk (require_alias)
+   */
+  requireAlias: boolean;
+  /** answer only once the written documents are searchable (refresh=wait_for) */
+  waitForRefresh?: boolean;
+  /**
+   * The same items were sent before and the answer was lost: a 409 may be
+   * this write's own earlier landing. Those items' stored versions are read
+   * back, and an item stored at its own version counts as written.
+   */
+  repeated?: boolean;
+}
+
+export interface WriteOutcome extends ApplyResult {
+  failures: WriteFailure[];
+}
+
+/**
+ * One bulk-helper run. Item-level 429s the helper retries itself; every
+ * other refused item reaches onDrop: a 409 is stale, anything else a failure.
+ */
+export async function writeBulk(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
+  if (items.length === 0) return { applied: 0, stale: 0, failures: [] };
+  const conflicts: CatalogItemState[] = [];
+  const failures: WriteFailure[] = [];
+  const stats = await client.helpers.bulk<CatalogItemState>({
+    datasource: items,
+    onDocument: (item) => [{ index: { _index: index, _id: item.id, version: item.version, version_type: 'external' } }, toDocument(item)],
+    onDrop: (dropped) => {
+      if (dropped.status === 409) conflicts.push(dropped.document);
+      else failures.push({ id: dropped.document.id, status: dropped.status, reason: dropped.error?.reason ?? dropped.error?.type ?? 'rejected' });
+    },
+    retries: retry.retries,
+    wait: retry.baseDelayMs,
+    concurrency: 1,
+    ...(options.requireAlias ? { require_alias: true } : {}),
+    // waits for the next scheduled refresh (index.refresh_interval, 1 s) rather than forcing one:
+    // https://elastic.co/docs/reference/elasticsearch/rest-apis/refresh-parameter
+    ...(options.waitForRefresh ? { refresh: 'wait_for' as const } : {}),
+  });
+  const landed = options.repeated ? await landedEarlier(client, index, conflicts) : 0;
+  return { applied: stats.successful + landed, stale: conflicts.length - landed, failures };
+}
+
+/** How many of the conflicting items are stored at exactly their own version (written by an earlier attempt). */
+async function landedEarlier(client: Client, index: string, conflicts: CatalogItemState[]): Promise<number> {
+  if (conflicts.length === 0) return 0;
+  const res = await client.mget({ index, ids: conflicts.map((item) => item.id), _source: false });
+  const stored = new Map(res.docs.map((doc) => [doc._id, 'found' in doc && doc.found ? doc._version : undefined]));
+  return conflicts.filter((item) => stored.get(item.id) === item.version).length;
+}
