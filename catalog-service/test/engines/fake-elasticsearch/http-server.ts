@@ -88,8 +88,9 @@ function route(cluster: FakeCluster, method: string, url: URL, raw: string): Rep
     return { status: 200, body: { acknowledged: true } };
   }
   if (first === '_cluster' && second === 'health') {
-    if (third) cluster.resolve(third);
-    return { status: 200, body: { cluster_name: 'fake', status: 'green' } };
+    // a named index or alias that does not exist reads red (TransportClusterHealthAction)
+    const missing = third !== undefined && !cluster.indices.has(third) && !cluster.aliases.has(third);
+    return { status: 200, body: { cluster_name: 'fake', status: missing ? 'red' : 'green' } };
   }
   if (first === '_bulk' || second === '_bulk') return { status: 200, body: bulk(cluster, raw, url, second === '_bulk' ? first : undefined) };
   if (!first) return { status: 200, body: { version: { number: '9.0.0' } } };
