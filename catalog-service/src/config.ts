@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { env, loadConfig, parseBrokerList } from '@skills/common';
 
-export type SearchEngineKind = 'postgres' | 'elasticsearch';
+/** `memory`: each replica's in-memory index over the Postgres read model (`postgres`, its former name, is taken as an alias). */
+export type SearchEngineKind = 'memory' | 'elasticsearch';
 export type EventLogKind = 'postgres' | 'kafka';
 
 export interface CatalogConfig {
@@ -35,7 +36,7 @@ interface CatalogEnv {
   DATABASE_URL: string;
   PRINCIPAL_SECRET: string;
   REDIS_URL?: string;
-  SEARCH_ENGINE: SearchEngineKind;
+  SEARCH_ENGINE: SearchEngineKind | 'postgres';
   EVENT_LOG: EventLogKind;
   COLLECTIONS_URL?: string;
   ELASTICSEARCH_URL?: string;
@@ -57,7 +58,7 @@ const schema = Joi.object<CatalogEnv>({
   DATABASE_URL: env.postgresUrl().required(),
   PRINCIPAL_SECRET: env.secret(),
   REDIS_URL: env.redisUrl(),
-  SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
+  SEARCH_ENGINE: Joi.string().valid('memory', 'elasticsearch', 'postgres').default('memory'),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
   KAFKA_CLIENT_ID: env.kafkaClientId('catalog-service'),
@@ -94,7 +95,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     databaseUrl: e.DATABASE_URL,
     principalSecret: e.PRINCIPAL_SECRET,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
-    searchEngine: e.SEARCH_ENGINE,
+    searchEngine: e.SEARCH_ENGINE === 'postgres' ? 'memory' : e.SEARCH_ENGINE,
     eventLog: e.EVENT_LOG,
     collectionsUrl: e.COLLECTIONS_URL,
     elasticsearchUrl: e.ELASTICSEARCH_URL,

@@ -65,7 +65,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
         ...shared,
         ...options.catalogEnv,
         PORT: '0',
-        SEARCH_ENGINE: 'postgres',
+        SEARCH_ENGINE: 'memory',
         EVENT_LOG: 'postgres',
         POLL_INTERVAL_MS: '50',
         COLLECTIONS_URL: collections.url,

@@ -14,7 +14,7 @@ import type { SearchEngine } from './search-engine';
 
 /** The part of CatalogConfig the engines need. */
 export interface SearchEngineSettings {
-  searchEngine: 'postgres' | 'elasticsearch';
+  searchEngine: 'memory' | 'elasticsearch';
   /** required (validated in config.ts) when searchEngine is elasticsearch */
   elasticsearchUrl?: string;
   /** the alias searches and writes use; versioned indices are named after it */
@@ -31,7 +31,7 @@ export interface SearchEngineDeps {
 export async function createSearchEngine(config: Readonly<SearchEngineSettings>, deps: SearchEngineDeps): Promise<SearchEngine> {
   const logger = deps.logger.child({ component: 'search' });
   switch (config.searchEngine) {
-    case 'postgres': {
+    case 'memory': {
       // The read model stays in Postgres; searches are answered from this replica's memory.
       const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize: deps.sequelize, logger }), logger, pollMs: config.indexPollMs });
       return readied(engine, () => engine.start());

@@ -14,10 +14,11 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('catalog config for Elasticsearch', () => {
-  it('defaults to Postgres and to the alias "skills"', () => {
+  it('defaults to the memory engine and to the alias "skills"; takes postgres, its former name, for memory', () => {
     const config = loadCatalogConfig(BASE);
-    expect(config.searchEngine).toBe('postgres');
+    expect(config.searchEngine).toBe('memory');
     expect(config.elasticsearchIndex).toBe('skills');
+    expect(loadCatalogConfig({ ...BASE, SEARCH_ENGINE: 'postgres' }).searchEngine).toBe('memory');
   });
 
   it('takes the URL and alias when Elasticsearch is chosen', () => {
@@ -33,6 +34,6 @@ describe('catalog config for Elasticsearch', () => {
     expect(problems({ SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'es:9200' })).toEqual([
       '"ELASTICSEARCH_URL" must be an http(s) URL, e.g. http://elasticsearch:9200',
     ]);
-    expect(problems({ SEARCH_ENGINE: 'solr' })).toEqual(['"SEARCH_ENGINE" must be one of [postgres, elasticsearch]']);
+    expect(problems({ SEARCH_ENGINE: 'solr' })).toEqual(['"SEARCH_ENGINE" must be one of [memory, elasticsearch, postgres]']);
   });
 });
