@@ -218,3 +218,18 @@ export const actions: Action[] = [
   { suffix: 'Sync', type: 'plugin', describe: (w) => `Keeps ${w} in sync across environments and reports any drift.` },
   { suffix: 'Watcher', type: 'plugin', describe: (w) => `Watches ${w} and notifies the owning team when something changes.` },
 ];
+
+/** Who publishes in each category (organisations and people, as a registry lists them); `default` for any other. */
+export const publishers: Record<string, readonly string[]> = {
+  'data-engineering': ['Lakehouse Labs', 'Pipewright', 'Northwind Data', 'Ana Ferreira'],
+  devops: ['Shipyard Tools', 'Infra Collective', 'Kestrel Ops', 'Jonas Berg'],
+  security: ['Sentinel Works', 'Keystone Security', 'Redline Audit', 'Priya Natarajan'],
+  testing: ['Assertive', 'Greenbar Labs', 'Flakeless', 'Tomás Ruiz'],
+  documentation: ['Inkwell', 'Docsmith', 'Clear Pages', 'Hannah Okafor'],
+  frontend: ['Pixel Foundry', 'Component Garden', 'Viewport Labs', 'Léa Martin'],
+  'ml-ops': ['Gradient Works', 'Model Harbor', 'Tensor Guild', 'Wei Zhang'],
+  productivity: ['Flowstate', 'Tidy Desk', 'Quick Wins', 'Sam Carter'],
+  databases: ['Schema Forge', 'Indexed', 'Rowboat Data', 'Marta Kowalska'],
+  observability: ['Signal Path', 'Tracewell', 'Metric House', 'Diego Alvarez'],
+  default: ['Skills Community'],
+};
