@@ -1,10 +1,10 @@
 import { AuthenticationError, NotAllowedError, createLogger, type Plan } from '@skills/common';
-import type { ApiKeySummary, KeyStore, StoredKey } from '../../src/domain/account';
+import type { KeyLookup, StoredKey } from '../../src/domain/account';
 import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
 import { KeyAuthenticator } from '../../src/domain/key-authenticator';
 
-/** A strict in-memory KeyStore that counts lookups and touches. */
-class FakeKeyStore implements KeyStore {
+/** A strict in-memory KeyLookup that counts lookups and touches. */
+class FakeKeyStore implements KeyLookup {
   readonly rows = new Map<string, StoredKey>();
   lookups = 0;
   touches: string[] = [];
@@ -13,7 +13,7 @@ class FakeKeyStore implements KeyStore {
   gate: Promise<void> | undefined;
 
   add(key: string, plan: Plan, keyId = `key-${this.rows.size}`, accountId = 'acc-1'): StoredKey {
-    const row = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false };
+    const row = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false, scopes: null, expiresAt: null };
     this.rows.set(row.keyHash.toString('hex'), row);
     return row;
   }
@@ -27,15 +27,6 @@ class FakeKeyStore implements KeyStore {
   async touch(keyId: string): Promise<void> {
     this.touches.push(keyId);
     if (this.failTouch) throw new Error('db down');
-  }
-  insert(): Promise<ApiKeySummary> {
-    throw new Error('not used');
-  }
-  listByAccount(): Promise<ApiKeySummary[]> {
-    throw new Error('not used');
-  }
-  revoke(): Promise<{ accountId: string } | undefined> {
-    throw new Error('not used');
   }
 }
 
