@@ -41,7 +41,7 @@ export class CredentialStore {
   async create(input: NewAccount, invitation?: { tokenHash: Buffer; now: Date }): Promise<Account | undefined> {
     try {
       return await this.sequelize.transaction(async (transaction) => {
-        if (invitation && !(await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction))) return undefined;
+        if (invitation && (await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction)) === undefined) return undefined;
         const [row] = await this.sequelize.query<AccountRow>(
           `INSERT INTO gateway.accounts (id, email, name, plan, password_hash) VALUES (:id, :email, :name, :plan, :passwordHash)
            RETURNING id, email, name, plan, password_hash`,
