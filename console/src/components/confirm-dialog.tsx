@@ -1,5 +1,5 @@
 /** A modal confirmation on the native <dialog>: focus moves in, Escape cancels, focus returns to the opener. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function ConfirmDialog(props: {
   open: boolean;
@@ -10,6 +10,7 @@ export function ConfirmDialog(props: {
   onCancel(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -17,8 +18,8 @@ export function ConfirmDialog(props: {
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} aria-labelledby="confirm-title" onCancel={props.onCancel}>
-      <h2 id="confirm-title">{props.title}</h2>
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={props.onCancel}>
+      <h2 id={titleId}>{props.title}</h2>
       {props.children}
       <div className="actions">
         <button type="button" className="danger" onClick={props.onConfirm}>
