@@ -58,7 +58,16 @@ describe('gateway admin API', () => {
     const shown = await h.admin('get', `/admin/v1/accounts/${accountId}`).expect(200);
     expect(shown.body.data.account).toMatchObject({ id: accountId, plan: 'team' });
     expect(shown.body.data.apiKeys).toEqual([
-      { id: keyId, name: 'ci', prefix: key.slice(0, 12), createdAt: expect.any(String), revokedAt: expect.any(String) },
+      {
+        id: keyId,
+        name: 'ci',
+        prefix: key.slice(0, 12),
+        scopes: ['search:read', 'collections:read', 'collections:write'],
+        createdAt: expect.any(String),
+        expiresAt: null,
+        lastUsedAt: null,
+        revokedAt: expect.any(String),
+      },
       expect.objectContaining({ id: second.body.data.apiKey.id, revokedAt: null }),
     ]);
     const text = JSON.stringify(shown.body);
