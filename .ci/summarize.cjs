@@ -44,7 +44,14 @@ const OPTIONAL = [
   {
     // standalone/test/e2e/api-contract.test.ts, skipped without /usr/bin/chromium
     name: 'Chromium docs page',
-    title: /headless Chromium/i,
+    title: /docs page in headless Chromium/i,
+    probe: chromium,
+  },
+  {
+    // standalone/test/e2e/console.test.ts (playwright-core driving Debian's
+    // Chromium, axe-core), skipped without /usr/bin/chromium
+    name: 'Chromium console',
+    title: /console in headless Chromium/i,
     probe: chromium,
   },
   {

@@ -47,6 +47,74 @@ const messages = {
     fr: 'Un compte avec cette adresse e-mail existe déjà',
   },
   'apiKey.notFound': { en: 'API key not found', fr: 'Clé API introuvable' },
+  'auth.missingScope': {
+    en: 'This API key does not have the "{scope}" scope',
+    fr: 'Cette clé API n\'a pas la portée « {scope} »',
+  },
+  'auth.sessionOnly': {
+    en: 'Only a signed-in console session can do this, not an API key',
+    fr: 'Seule une session connectée à la console peut faire cela, pas une clé API',
+  },
+  'session.required': { en: 'You are not signed in', fr: 'Vous n\'êtes pas connecté' },
+  'session.csrf': {
+    en: 'Missing or invalid CSRF token',
+    fr: 'Jeton CSRF absent ou invalide',
+  },
+  'session.origin': {
+    en: 'Request refused: it does not come from this site',
+    fr: 'Requête refusée : elle ne provient pas de ce site',
+  },
+  'session.notFound': { en: 'Session not found', fr: 'Session introuvable' },
+  'signIn.badCredentials': { en: 'Wrong email or password', fr: 'Adresse e-mail ou mot de passe incorrect' },
+  'signIn.throttled': {
+    en: 'Too many failed sign-in attempts; retry in {seconds} s',
+    fr: 'Trop de tentatives de connexion échouées ; réessayez dans {seconds} s',
+  },
+  'signUp.closed': { en: 'Sign-up is closed on this server', fr: 'Les inscriptions sont fermées sur ce serveur' },
+  'signUp.invitationRequired': {
+    en: 'Sign-up needs an invitation link',
+    fr: 'L\'inscription nécessite un lien d\'invitation',
+  },
+  'password.common': {
+    en: 'This password is too common; choose another one',
+    fr: 'Ce mot de passe est trop courant ; choisissez-en un autre',
+  },
+  'password.containsEmail': {
+    en: 'The password must not contain your email address',
+    fr: 'Le mot de passe ne doit pas contenir votre adresse e-mail',
+  },
+  'link.invalid': {
+    en: 'This link is invalid, already used or expired',
+    fr: 'Ce lien est invalide, déjà utilisé ou expiré',
+  },
+  'mail.notConfigured': {
+    en: 'Password reset by email is not configured; ask your operator for a reset link',
+    fr: 'La réinitialisation par e-mail n\'est pas configurée ; demandez un lien à votre opérateur',
+  },
+  'oidc.notConfigured': {
+    en: 'Single sign-on is not configured',
+    fr: 'L\'authentification unique n\'est pas configurée',
+  },
+  'oidc.failed': {
+    en: 'Single sign-on failed; try again',
+    fr: 'L\'authentification unique a échoué ; réessayez',
+  },
+  'oidc.emailNotVerified': {
+    en: 'Your identity provider did not confirm your email address',
+    fr: 'Votre fournisseur d\'identité n\'a pas confirmé votre adresse e-mail',
+  },
+  'apiKey.tooMany': {
+    en: 'At most {limit} active API keys per account',
+    fr: 'Au plus {limit} clés API actives par compte',
+  },
+  'apiKey.noExpiryRefused': {
+    en: 'Keys must expire here, after at most {limit} days',
+    fr: 'Les clés doivent expirer ici, après au plus {limit} jours',
+  },
+  'apiKey.notActive': {
+    en: 'Only an active API key can be rolled',
+    fr: 'Seule une clé API active peut être renouvelée',
+  },
   'route.notFound': { en: 'Route not found', fr: 'Route introuvable' },
   'request.malformed': { en: 'Malformed HTTP request', fr: 'Requête HTTP mal formée' },
   'request.timeout': {

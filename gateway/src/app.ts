@@ -9,7 +9,9 @@ import {
   type PrincipalSigner,
   type ServiceMetrics,
 } from '@skills/common';
+import { profileAdminRoutes, profileRoutes, type ProfileDeps } from './accounts/profile';
 import type { AccountService } from './domain/account.service';
+import type { ApiKeyService } from './domain/api-key.service';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
 import type { AnswerCache } from './http/answer-cache';
@@ -26,6 +28,9 @@ export interface GatewayDeps {
   adminToken: string;
   authenticator: KeyAuthenticator;
   accounts: AccountService;
+  keys: ApiKeyService;
+  /** sign-in, sessions, the caller's own keys and the console */
+  profile: ProfileDeps;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
   /** per-key budget of /api/v1 calls; none means unlimited */
@@ -54,11 +59,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
-  app.use(proxyRoutes(deps));
+  app.use(proxyRoutes({ ...deps, sessions: deps.profile.gate }));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: no credential check on their paths.
   app.use(openApiRoutes());
-  app.use(adminRoutes(deps.accounts));
+  app.use(adminRoutes(deps.accounts, deps.keys));
+  app.use(profileAdminRoutes(deps.profile));
+  app.use(profileRoutes(deps.profile));
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;

@@ -1,5 +1,16 @@
+import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig } from '@skills/common';
+import type { SignUpMode } from './accounts/sign-in.service';
+
+/** What accounts, sessions and keys use when the config does not say (the test harness builds configs by hand). */
+export const PROFILE_DEFAULTS = {
+  sessionIdleMinutes: 12 * 60,
+  sessionMaxAgeHours: 7 * 24,
+  maxActiveKeys: 20,
+  /** the console's built app, beside the gateway package in this repository */
+  consoleDir: join(__dirname, '..', '..', 'console', 'dist'),
+} as const;
 
 export interface GatewayConfig {
   port: number;
@@ -24,6 +35,18 @@ export interface GatewayConfig {
   headersTimeoutMs?: number;
   /** a client must send its whole request (body included) within this time */
   requestTimeoutMs?: number;
+  /** where browsers reach the gateway: links, the OIDC redirect, the Origin check, Secure cookies; its own address when absent */
+  publicUrl?: string;
+  /** who may create an account from the console; `open` on loopback, else `invite`, when absent */
+  signUpMode?: SignUpMode;
+  session?: { idleMinutes: number; maxAgeHours: number };
+  /** per account; null lifetime: keys may never expire */
+  keyPolicy?: { maxActiveKeys: number; maxLifetimeDays: number | null };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  /** password reset by mail */
+  mail?: { smtpUrl: string; from: string };
+  /** the console's built files */
+  consoleDir?: string;
 }
 
 interface GatewayEnv {
@@ -44,6 +67,19 @@ interface GatewayEnv {
   REDIS_URL?: string;
   HEADERS_TIMEOUT_MS: number;
   REQUEST_TIMEOUT_MS: number;
+  PUBLIC_URL?: string;
+  SIGNUP_MODE?: SignUpMode;
+  SESSION_IDLE_MINUTES: number;
+  SESSION_MAX_AGE_HOURS: number;
+  API_KEYS_MAX_ACTIVE: number;
+  API_KEYS_MAX_LIFETIME_DAYS: number;
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+  OIDC_NAME: string;
+  SMTP_URL?: string;
+  MAIL_FROM?: string;
+  CONSOLE_DIR: string;
 }
 
 const httpUrl = () => Joi.string().uri({ scheme: ['http', 'https'] });
@@ -69,6 +105,20 @@ const schema = Joi.object<GatewayEnv>({
   REDIS_URL: env.redisUrl(),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(500).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+  PUBLIC_URL: httpUrl(),
+  SIGNUP_MODE: Joi.string().valid('open', 'invite', 'closed'),
+  SESSION_IDLE_MINUTES: Joi.number().integer().min(1).max(43_200).default(PROFILE_DEFAULTS.sessionIdleMinutes),
+  SESSION_MAX_AGE_HOURS: Joi.number().integer().min(1).max(8_760).default(PROFILE_DEFAULTS.sessionMaxAgeHours),
+  API_KEYS_MAX_ACTIVE: Joi.number().integer().min(1).max(1_000).default(PROFILE_DEFAULTS.maxActiveKeys),
+  // 0: keys may also never expire
+  API_KEYS_MAX_LIFETIME_DAYS: Joi.number().integer().min(0).max(3_650).default(0),
+  OIDC_ISSUER: httpUrl(),
+  OIDC_CLIENT_ID: Joi.string().max(500).when('OIDC_ISSUER', { is: Joi.exist(), then: Joi.required() }),
+  OIDC_CLIENT_SECRET: Joi.string().max(500).when('OIDC_ISSUER', { is: Joi.exist(), then: Joi.required() }),
+  OIDC_NAME: Joi.string().max(60).default('single sign-on'),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  MAIL_FROM: Joi.string().max(254).when('SMTP_URL', { is: Joi.exist(), then: Joi.required() }),
+  CONSOLE_DIR: Joi.string().default(PROFILE_DEFAULTS.consoleDir),
 });
 
 /** Validates the gateway's environment once into a frozen, typed config. */
@@ -90,5 +140,14 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
+    ...(e.SIGNUP_MODE ? { signUpMode: e.SIGNUP_MODE } : {}),
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxAgeHours: e.SESSION_MAX_AGE_HOURS },
+    keyPolicy: { maxActiveKeys: e.API_KEYS_MAX_ACTIVE, maxLifetimeDays: e.API_KEYS_MAX_LIFETIME_DAYS || null },
+    ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? { oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } }
+      : {}),
+    ...(e.SMTP_URL && e.MAIL_FROM ? { mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } } : {}),
+    consoleDir: e.CONSOLE_DIR,
   });
 }

@@ -2,8 +2,11 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { PrincipalSigner, createHttpServer, createSequelize, runMigrations, type Logger } from '@skills/common';
 import { createGatewayApp } from './app';
-import type { GatewayConfig } from './config';
+import { createProfile } from './accounts/profile';
+import { PROFILE_DEFAULTS, type GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
+import { ApiKeyService } from './domain/api-key.service';
+import { Site } from './sessions/site';
 import { KeyAuthenticator } from './domain/key-authenticator';
 import { RateLimiter, type RateLimitStore } from './domain/rate-limiter';
 import { AnswerCache } from './http/answer-cache';
@@ -38,11 +41,36 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     rateStore = shared;
   }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
+  const keyStore = new SequelizeKeyStore(sequelize);
+  const keys = new ApiKeyService({
+    accounts: accountRepository,
+    keys: keyStore,
+    authenticator,
+    policy: config.keyPolicy ?? { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: null },
+  });
+  // The public URL, or this listener's own address once it is known (port 0 in tests).
+  let listening = '';
+  const site = new Site(() => config.publicUrl ?? listening);
+  const profile = createProfile({
+    sequelize,
+    accounts: accountRepository,
+    keys,
+    site,
+    logger,
+    // DESIGN.md §7: open sign-up on a loopback address, invitations elsewhere, unless the operator says.
+    signUpMode: config.signUpMode ?? (config.publicUrl === undefined || new Site(() => config.publicUrl ?? '').plainLoopback ? 'open' : 'invite'),
+    session: config.session ?? { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
+    oidc: config.oidc,
+    mail: config.mail,
+    consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
+  });
   const app = createGatewayApp({
     logger,
     adminToken: config.adminToken,
     authenticator,
-    accounts: new AccountService(accountRepository, new SequelizeKeyStore(sequelize), authenticator),
+    accounts: new AccountService(accountRepository, keyStore, authenticator),
+    keys,
+    profile,
     signer: new PrincipalSigner({ secret: config.principalSecret }),
     upstreams,
     rateLimiter,
@@ -60,6 +88,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   );
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  listening = `http://127.0.0.1:${port}`;
   logger.info({ port }, 'gateway listening');
   return {
     port,
@@ -72,6 +101,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       await closed;
       clearTimeout(force);
       await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
+      profile.mailer?.close();
       await sequelize.close();
     },
   };

@@ -2,7 +2,7 @@
  * The OpenAPI document against the contract, and assertMatchesOpenApi
  * against responses that must pass or fail.
  */
-import { messageCatalogue } from '@skills/common';
+import { messageCatalogue, translate } from '@skills/common';
 import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Example, type Operation, type Response } from '../src/openapi/openapi-types';
 import { OpenApiMismatchError, assertMatchesOpenApi } from '../src/openapi/validate';
@@ -38,7 +38,8 @@ function errorTexts(op: Operation, status: string): string[] {
 }
 
 describe('openApiDocument', () => {
-  const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json');
+  // the operations an API key calls (the document's default security); the console's own ones name theirs
+  const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
 
   it('documents the eleven public operations of the contract and DESIGN.md, and the changes feed', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
@@ -71,13 +72,20 @@ describe('openApiDocument', () => {
     );
   });
 
-  it('puts the admin operations behind the admin bearer scheme and the rest behind the key or nothing', () => {
+  it('puts the admin operations behind the admin bearer scheme, the console\'s behind its session, and the rest behind the key or nothing', () => {
+    const sessionOnly = /^\/api\/v1\/(auth\/session|me\/sessions|me\/api-keys)/;
+    const signingIn = /^\/api\/v1\/auth\/(options|sign-|password-|oidc\/)/;
     for (const { path, op } of operations()) {
       if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);
-      else if (path.startsWith('/api/v1/') && path !== '/api/v1/openapi.json') expect(op.security).toBeUndefined();
-      else expect(op.security).toEqual([]);
+      else if (sessionOnly.test(path)) expect({ path, security: op.security }).toEqual({ path, security: [{ sessionCookie: [] }] });
+      else if (signingIn.test(path) || !path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') expect(op.security).toEqual([]);
+      else expect(op.security).toBeUndefined();
     }
-    expect(openApiDocument.security).toEqual([{ apiKey: [] }]);
+    expect(openApiDocument.security).toEqual([{ apiKey: [] }, { sessionCookie: [] }]);
+  });
+
+  it.each(['en', 'fr'] as const)('documents the missing-scope 403 on every operation an API key calls, in %s', (lang) => {
+    for (const { op } of publicOps) expect(errorTexts(op, '403')).toContain(translate('auth.missingScope', lang, { scope: 'collections:write' }));
   });
 
   it('documents a client error for every operation that takes credentials', () => {

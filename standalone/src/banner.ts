@@ -12,6 +12,10 @@ export interface ReadyInfo {
   adminToken: string;
   apiKey: string;
   keyId: string;
+  /** the web console */
+  consoleUrl: string;
+  /** signs the demo account in to the console, once, within an hour */
+  signInLink: string;
   accountId: string;
   workspaceId: string;
   collectionId: string;
@@ -27,6 +31,8 @@ export function readyInfo(stack: RunningStack): ReadyInfo {
     adminToken: stack.adminToken.token,
     apiKey: demo.apiKey,
     keyId: demo.keyId,
+    consoleUrl: `${stack.gatewayUrl}/console/`,
+    signInLink: demo.signInLink,
     accountId: demo.accountId,
     workspaceId: demo.workspaceId,
     collectionId: demo.collectionId,
@@ -53,6 +59,9 @@ export function banner(stack: RunningStack): string {
     `Skills Catalog is running (${info.database === 'embedded' ? 'embedded Postgres' : 'DATABASE_URL'}; ${seeded}; ready in ${info.startupMs} ms)`,
     '',
     `  Gateway URL        ${info.url}`,
+    `  Console            ${info.consoleUrl}`,
+    `  Demo sign-in link  ${info.signInLink}`,
+    '                     (works once, within an hour; the demo account has no password)',
     `  Admin token        ${token}`,
     `  Demo API key       ${info.apiKey}   (new on every start; plan pro)`,
     `  Demo account id    ${info.accountId}`,

@@ -3,7 +3,8 @@
  * (the same paths an operator uses, so seeding also proves the stack works):
  * the sample catalog, a `pro` account, a workspace it owns, a personal
  * collection with a few skills. Each start also issues a fresh API key,
- * since keys are stored as hashes and an old one cannot be shown again.
+ * since keys are stored as hashes and an old one cannot be shown again, and
+ * a one-time console sign-in link (the demo account has no password).
  */
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -22,6 +23,8 @@ export interface DemoState {
 export interface DemoCredentials extends DemoState {
   apiKey: string;
   keyId: string;
+  /** a one-time console sign-in link for the demo account (it has no password) */
+  signInLink: string;
   /** true when this start created the demo data */
   seeded: boolean;
   /** items imported from the sample catalog, when this start loaded it */
@@ -149,12 +152,15 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
       body: { name: `demo ${new Date().toISOString()}` },
     })).apiKey;
 
+  const signInLink = async (accountId: string) =>
+    (await admin.request<{ link: { url: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/links`, { body: { purpose: 'sign-in' } })).link.url;
+
   if (known && (await stillThere(admin, known))) {
     const key = await issueKey(known.accountId);
     const collectionId = await ensureDemoCollection(new ApiClient(options.gatewayUrl, key.key), known.collectionId);
     const state: DemoState = { ...known, collectionId };
     if (collectionId !== known.collectionId) await writeState(options.dataDir, state);
-    return { ...state, apiKey: key.key, keyId: key.id, seeded: false };
+    return { ...state, apiKey: key.key, keyId: key.id, signInLink: await signInLink(known.accountId), seeded: false };
   }
   let imported: number | undefined;
   if (await catalogIsEmpty(admin)) {
@@ -167,5 +173,5 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   const demo = await createDemoData(admin, options.gatewayUrl, key.key, accountId);
   const state: DemoState = { accountId, ...demo };
   await writeState(options.dataDir, state);
-  return { ...state, apiKey: key.key, keyId: key.id, seeded: true, imported };
+  return { ...state, apiKey: key.key, keyId: key.id, signInLink: await signInLink(accountId), seeded: true, imported };
 }

@@ -1,4 +1,5 @@
 import type { Plan } from '@skills/common';
+import type { KeyScopes, Scope } from './scopes';
 
 /** Plans that include API access (DESIGN.md §3: free has none). */
 export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
@@ -19,8 +20,25 @@ export interface ApiKeySummary {
   id: string;
   name: string | null;
   prefix: string;
+  /** every scope for a key made before scopes */
+  scopes: Scope[];
   createdAt: string;
+  /** null: the key never expires */
+  expiresAt: string | null;
+  /** coarse: written at most once a minute per key */
+  lastUsedAt: string | null;
   revokedAt: string | null;
+}
+
+/** What a new key is made with. */
+export interface NewKey {
+  accountId: string;
+  name: string | null;
+  prefix: string;
+  keyHash: Buffer;
+  /** null only for keys made before scopes; new keys always list theirs */
+  scopes: KeyScopes;
+  expiresAt: Date | null;
 }
 
 /** What authentication needs to know about a stored key. */
@@ -30,6 +48,9 @@ export interface StoredKey {
   plan: Plan;
   keyHash: Buffer;
   revoked: boolean;
+  scopes: KeyScopes;
+  /** epoch ms; null: never */
+  expiresAt: number | null;
 }
 
 /** Accounts in the gateway schema. Implementations translate DB errors. */
@@ -43,13 +64,25 @@ export interface AccountRepository {
   ping(): Promise<void>;
 }
 
-/** API keys in the gateway schema, found by the SHA-256 of the key. */
-export interface KeyStore {
-  insert(input: { accountId: string; name: string | null; prefix: string; keyHash: Buffer }): Promise<ApiKeySummary>;
+/** What authenticating a key reads and writes: the key by its SHA-256, and its use. */
+export interface KeyLookup {
   findByHash(keyHash: Buffer): Promise<StoredKey | undefined>;
-  listByAccount(accountId: string): Promise<ApiKeySummary[]>;
-  /** Sets revoked_at once; returns the owner, or undefined for an unknown id. */
-  revoke(keyId: string): Promise<{ accountId: string } | undefined>;
   /** Records a use; cheap and safe to call concurrently. */
   touch(keyId: string): Promise<void>;
+}
+
+/** API keys in the gateway schema, found by the SHA-256 of the key. */
+export interface KeyStore extends KeyLookup {
+  insert(input: NewKey): Promise<ApiKeySummary>;
+  findById(keyId: string): Promise<(ApiKeySummary & { accountId: string }) | undefined>;
+  listByAccount(accountId: string): Promise<ApiKeySummary[]>;
+  /** Keys neither revoked nor expired at `now`. */
+  countActive(accountId: string, now: Date): Promise<number>;
+  /** Sets revoked_at once; returns the owner, or undefined for an unknown id. */
+  revoke(keyId: string): Promise<{ accountId: string } | undefined>;
+  /**
+   * In one transaction: inserts `next` and ends `previousId` — revoked now
+   * (`endsAt` null) or expiring at `endsAt` (never later than it would have).
+   */
+  roll(next: NewKey, previousId: string, endsAt: Date | null): Promise<ApiKeySummary>;
 }

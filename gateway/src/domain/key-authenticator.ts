@@ -1,7 +1,8 @@
 /**
  * Turns an Authorization header into the account principal of its key:
- * absent, malformed, unknown or revoked → 401 auth.invalidKey; a plan
- * without API access → 403 auth.planWithoutApi. Resolved keys are cached
+ * absent, malformed, unknown, revoked or expired → 401 auth.invalidKey; a
+ * plan without API access → 403 auth.planWithoutApi; a key without the
+ * scope the route needs → 403 auth.missingScope naming it. Resolved keys are cached
  * briefly (see KeyCache); `forgetKey` / `forgetAccount` make a local revoke
  * or plan change visible on the next request. A key in use is re-read in the
  * background during the last quarter of its cache life, and concurrent
@@ -11,13 +12,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, type Logger, type Principal } from '@skills/common';
 import { hashApiKey, parseBearer } from './api-key';
-import { planAllowsApi, type KeyStore, type StoredKey } from './account';
+import { planAllowsApi, type KeyLookup, type StoredKey } from './account';
+import { grants, type Scope } from './scopes';
 import { KeyCache } from './key-cache';
 
 export type AccountPrincipal = Extract<Principal, { kind: 'account' }>;
 
 export interface KeyAuthenticatorOptions {
-  keys: KeyStore;
+  keys: KeyLookup;
   logger: Logger;
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
@@ -48,7 +50,8 @@ export class KeyAuthenticator {
     this.cache = new KeyCache({ ttlMs: this.ttlMs, maxEntries: options.cacheMaxEntries, now: this.now });
   }
 
-  async authenticate(authorization: string | undefined): Promise<AccountPrincipal> {
+  /** `scope`: what the route needs; a key made before scopes holds every one. */
+  async authenticate(authorization: string | undefined, scope?: Scope): Promise<AccountPrincipal> {
     const key = parseBearer(authorization);
     if (key === undefined) throw new AuthenticationError('auth.invalidKey');
     const hash = hashApiKey(key);
@@ -58,7 +61,11 @@ export class KeyAuthenticator {
     if (!stored || stored.revoked || !timingSafeEqual(stored.keyHash, hash)) {
       throw new AuthenticationError('auth.invalidKey');
     }
+    // An expired key reads as revoked (the contract's 401 text); the cached expiry
+    // needs no re-read, so it holds on every replica at the very instant.
+    if (stored.expiresAt !== null && stored.expiresAt <= this.now()) throw new AuthenticationError('auth.invalidKey');
     if (!planAllowsApi(stored.plan)) throw new NotAllowedError('auth.planWithoutApi');
+    if (scope !== undefined && !grants(stored.scopes, scope)) throw new NotAllowedError('auth.missingScope', { scope });
     this.recordUse(stored.keyId);
     return { kind: 'account', accountId: stored.accountId, plan: stored.plan, keyId: stored.keyId };
   }

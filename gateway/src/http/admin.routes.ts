@@ -7,6 +7,8 @@ import Joi from 'joi';
 import { jsonBody, methodNotAllowed, validate, type Plan } from '@skills/common';
 import { PLANS } from '../domain/account';
 import type { AccountService } from '../domain/account.service';
+import type { ApiKeyService } from '../domain/api-key.service';
+import { adminKeySchema, rollSchema } from './api-key.schemas';
 
 const plan = Joi.string().valid(...PLANS);
 const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
@@ -15,13 +17,12 @@ const createAccountSchema = Joi.object<{ email: string; name?: string | null; pl
   plan: plan.required(),
 });
 const changePlanSchema = Joi.object<{ plan: Plan }>({ plan: plan.required() });
-const createKeySchema = Joi.object<{ name?: string | null }>({ name: Joi.string().trim().min(1).max(120).allow(null) });
 
 function param(req: Request, name: string): string {
   return String(req.params[name] ?? '');
 }
 
-export function adminRoutes(accounts: AccountService): Router {
+export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Router {
   const router = Router();
   const body = jsonBody();
 
@@ -46,21 +47,34 @@ export function adminRoutes(accounts: AccountService): Router {
 
   router
     .route('/admin/v1/accounts/:id/api-keys')
+    .get(async (req: Request, res: Response) => {
+      res.json({ data: { apiKeys: await keys.list(param(req, 'id')) } });
+    })
     .post(body, async (req: Request, res: Response) => {
-      const input = validate(createKeySchema, req.body ?? {});
-      const apiKey = await accounts.issueKey(param(req, 'id'), input.name ?? null);
+      const input = validate(adminKeySchema, req.body ?? {});
+      const apiKey = await keys.issue(param(req, 'id'), { ...input, name: input.name ?? null });
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })
-    .all(methodNotAllowed(['POST']));
+    .all(methodNotAllowed(['GET', 'POST']));
 
   router
     .route('/admin/v1/api-keys/:keyId')
     .delete(async (req: Request, res: Response) => {
-      await accounts.revokeKey(param(req, 'keyId'));
+      await keys.revoke(param(req, 'keyId'));
       res.json({ data: { revoked: true } });
     })
     .all(methodNotAllowed(['DELETE']));
+
+  router
+    .route('/admin/v1/api-keys/:keyId/roll')
+    .post(body, async (req: Request, res: Response) => {
+      const input = validate(rollSchema, req.body ?? {});
+      const rolled = await keys.roll(param(req, 'keyId'), input.graceSeconds);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ data: rolled });
+    })
+    .all(methodNotAllowed(['POST']));
 
   return router;
 }

@@ -23,6 +23,7 @@ import {
 import type { AccountService } from '../domain/account.service';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
+import type { SessionGate } from '../sessions/session-gate';
 import type { AnswerCache, Served } from './answer-cache';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
@@ -37,6 +38,8 @@ export interface ProxyRoutesDeps {
   rateLimiter?: RateLimiter;
   /** reuses answers that are the same for every caller for a few ms; none: every request goes upstream */
   answerCache?: AnswerCache;
+  /** lets a console session call the `key` routes as its own account (no plan or scope rule; CSRF on writes) */
+  sessions?: SessionGate;
 }
 
 const ADMIN: Principal = { kind: 'admin' };
@@ -93,7 +96,12 @@ function sendServed(req: Request, res: Response, served: Served, cacheControl: s
 
 export function proxyRoutes(deps: ProxyRoutesDeps) {
   async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
-    if (route.auth === 'key') return deps.authenticator.authenticate(req.get('authorization'));
+    if (route.auth === 'key') {
+      // An explicit key wins; without one, the console's session cookie may stand for its account.
+      const authorization = req.get('authorization');
+      const session = authorization === undefined ? await deps.sessions?.principalFor(req) : undefined;
+      return session ?? deps.authenticator.authenticate(authorization, route.scope);
+    }
     // Admin paths are behind requireAdminToken already; this guards a route table mistake.
     if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');
     return ADMIN;

@@ -4,6 +4,8 @@
  * `:name` for one path segment and a trailing `*` for the rest of the path.
  */
 
+import type { Scope } from '../domain/scopes';
+
 export type UpstreamName = 'catalog' | 'collections';
 
 /** What the gateway verifies before proxying an admin call for an account. */
@@ -13,8 +15,10 @@ export interface ProxyRoute {
   method: string;
   pattern: string;
   upstream: UpstreamName;
-  /** `key`: an API key with API access; `admin`: the admin token */
+  /** `key`: an API key with API access, or the account's own console session; `admin`: the admin token */
   auth: 'key' | 'admin';
+  /** what an API key needs for this route (a session may do all its account may) */
+  scope?: Scope;
   accountCheck?: AccountCheck;
   /** the answer is the same whoever asks (public search), so the gateway may reuse it (answer-cache.ts) */
   sharedAnswer?: true;
@@ -24,20 +28,28 @@ export interface ProxyRoute {
 
 const IMPORT = '/admin/v1/skills:import';
 
+/** Collection routes: reads need `collections:read`, writes `collections:write`. */
+const COLLECTION_ROUTES: ReadonlyArray<readonly [pattern: string, methods: readonly string[]]> = [
+  ['/api/v1/me/collections', ['GET', 'POST']],
+  ['/api/v1/me/collections/:id', ['GET', 'PATCH', 'DELETE']],
+  ['/api/v1/workspaces/:id/collections', ['GET', 'POST']],
+  ['/api/v1/workspaces/:id/collections/:collectionId', ['GET', 'PATCH', 'DELETE']],
+];
+
 export const ROUTES: readonly ProxyRoute[] = [
-  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', sharedAnswer: true },
+  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', scope: 'search:read', sharedAnswer: true },
   // the changes feed reads the system of record, whatever the search engine
-  { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key' },
-  ...['GET', 'POST'].map((method) => ({ method, pattern: '/api/v1/me/collections', upstream: 'collections', auth: 'key' }) as const),
-  ...['GET', 'PATCH', 'DELETE'].map(
-    (method) => ({ method, pattern: '/api/v1/me/collections/:id', upstream: 'collections', auth: 'key' }) as const,
-  ),
-  ...['GET', 'POST'].map(
-    (method) => ({ method, pattern: '/api/v1/workspaces/:id/collections', upstream: 'collections', auth: 'key' }) as const,
-  ),
-  ...['GET', 'PATCH', 'DELETE'].map(
-    (method) =>
-      ({ method, pattern: '/api/v1/workspaces/:id/collections/:collectionId', upstream: 'collections', auth: 'key' }) as const,
+  { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  ...COLLECTION_ROUTES.flatMap(([pattern, methods]) =>
+    methods.map(
+      (method): ProxyRoute => ({
+        method,
+        pattern,
+        upstream: 'collections',
+        auth: 'key',
+        scope: method === 'GET' ? 'collections:read' : 'collections:write',
+      }),
+    ),
   ),
   ...['PUT', 'DELETE'].map(
     (method) => ({ method, pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin' }) as const,

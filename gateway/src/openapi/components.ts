@@ -166,7 +166,12 @@ const upstream = (description: string, messages: Message[]): Response => errorRe
 
 export const responses: Record<string, Response> = {
   Unauthorized: errorResponse('Authorization header absent or malformed, or API key unknown or revoked.', [['auth.invalidKey']]),
-  Forbidden: errorResponse('The plan of the account does not include API access.', [['auth.planWithoutApi']]),
+  Forbidden: errorResponse(
+    'The plan of the account does not include API access, or the key lacks the scope the operation needs; ' +
+      'with a console session, a write without this site\'s Origin or the CSRF token.',
+    [['auth.planWithoutApi'], ['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin']],
+  ),
+  SessionUnauthorized: errorResponse('No live console session (never signed in, signed out, or expired).', [['session.required']]),
   AdminUnauthorized: errorResponse('Admin token absent or wrong.', [['auth.invalidAdminToken']]),
   MethodNotAllowed: errorResponse('The path exists, not with this method.', [['route.methodNotAllowed', { method: 'PUT' }]], {
     Allow: headerRef('Allow'),

@@ -8,6 +8,8 @@ import { headers, parameters, responses } from './components';
 import { adminSchemas } from './schemas-admin';
 import { publicSchemas } from './schemas-public';
 import { adminPaths } from './paths-admin';
+import { profilePaths } from './paths-profile';
+import { profileSchemas } from './schemas-profile';
 import { operationalPaths } from './paths-operational';
 import { changesPaths } from './paths-changes';
 import { publicPaths } from './paths-public';
@@ -20,7 +22,12 @@ collections inside team workspaces.
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <API key>\`
 (keys look like \`sk_live_\` + 32 characters); the account's plan must include API
-access (\`pro\` or \`team\`). The admin surface \`/admin/v1\` takes the operator's admin token instead.
+access (\`pro\` or \`team\`), and the key the operation's scope (\`search:read\`, \`collections:read\`,
+\`collections:write\`; keys made before scopes hold all three): a missing scope is a 403 naming it, an expired
+key a 401 like a revoked one. Keys are made, rolled and revoked in the console (\`/console\`) or by the operator.
+A signed-in console session may call the same operations as its own account, with its cookie instead of a
+key (no plan or scope rule); a write made so needs the page's \`Origin\` and the \`X-CSRF-Token\` of the session.
+The admin surface \`/admin/v1\` takes the operator's admin token instead.
 
 **Envelope.** Success: \`{ "data": … }\`. Error: \`{ "error": "<message>" }\` with an
 \`X-Request-Id\` header. Messages are in English, or in French when \`Accept-Language\` prefers \`fr\`.
@@ -51,11 +58,13 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Catalog', description: 'Search the active public skills and plugins.' },
     { name: 'Personal collections', description: 'Collections owned by the holder of the API key.' },
     { name: 'Team collections', description: 'Collections shared inside a team workspace.' },
+    { name: 'Sign-in', description: 'Console accounts and sessions: sign-up, sign-in (password, links, OpenID Connect), sign-out.' },
+    { name: 'API keys', description: 'The signed-in account\'s own API keys: a console session only, never an API key.' },
     { name: 'Admin', description: 'Operator surface: accounts, keys, catalog content, workspaces, reindex.' },
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
-  security: [{ apiKey: [] }],
-  paths: { ...publicPaths, ...changesPaths, ...workspacePaths, ...adminPaths, ...operationalPaths },
+  security: [{ apiKey: [] }, { sessionCookie: [] }],
+  paths: { ...publicPaths, ...changesPaths, ...workspacePaths, ...profilePaths, ...adminPaths, ...operationalPaths },
   components: {
     securitySchemes: {
       apiKey: {
@@ -64,6 +73,12 @@ export const openApiDocument: OpenApiDocument = {
         bearerFormat: 'sk_live_ + 32 base62 characters',
         description: 'An API key of an account whose plan includes API access.',
       },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: '__Host-skills_session',
+        description: 'A console session (`skills_session` on plain-HTTP loopback). Writes also need `X-CSRF-Token` and this site\'s `Origin`.',
+      },
       adminBearer: {
         type: 'http',
         scheme: 'bearer',
@@ -71,7 +86,7 @@ export const openApiDocument: OpenApiDocument = {
         description: 'The operator\'s admin token (ADMIN_TOKEN), for /admin/v1 only.',
       },
     },
-    schemas: { ...publicSchemas, ...adminSchemas },
+    schemas: { ...publicSchemas, ...adminSchemas, ...profileSchemas },
     parameters,
     headers,
     responses,

@@ -64,12 +64,9 @@ export interface Operation {
 
 export type PathItem = Partial<Record<HttpMethod, Operation>>;
 
-export interface SecurityScheme {
-  type: 'http';
-  scheme: 'bearer';
-  bearerFormat?: string;
-  description: string;
-}
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; bearerFormat?: string; description: string }
+  | { type: 'apiKey'; in: 'cookie' | 'header'; name: string; description: string };
 
 export interface OpenApiDocument {
   openapi: '3.1.0';

@@ -14,8 +14,8 @@ import {
 } from './components';
 import type { Example, Header, JsonSchema, Operation, Parameter, Reference, Response } from './openapi-types';
 
-/** `public`: API key; `admin`: admin token; `open`: no credentials. */
-export type OperationKind = 'public' | 'admin' | 'open';
+/** `public`: API key (or the account's console session); `session`: a console session only; `admin`: admin token; `open`: no credentials. */
+export type OperationKind = 'public' | 'session' | 'admin' | 'open';
 
 export interface OperationSpec {
   operationId: string;
@@ -38,22 +38,27 @@ export interface OperationSpec {
   /** A create that honours `Idempotency-Key`. */
   idempotent?: boolean;
   /** Messages of the statuses specific to the operation. */
-  errors?: Partial<Record<'400' | '403' | '404' | '409' | '413', Message[]>>;
+  errors?: Partial<Record<'400' | '401' | '403' | '404' | '409' | '413' | '429', Message[]>>;
 }
 
 const DESCRIPTIONS: Record<string, string> = {
   '400': 'Validation failed; the message names the field and the bound.',
+  '401': 'Not signed in, or the credentials are wrong.',
+  '429': 'Too many attempts; retry after `Retry-After` seconds.',
   '403': 'Not allowed.',
   '404': 'Not found.',
   '409': 'Conflicts with the current state.',
   '413': 'Body too large.',
 };
 
+/** What a key without the route's scope, or a console session's write without CSRF or Origin, is refused with. */
+export const SCOPE_AND_SESSION_REFUSALS: Message[] = [['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin']];
+
 export function operation(spec: OperationSpec): Operation {
   const responses: Record<string, Response | Reference> = { [spec.success.status]: successResponse(spec) };
   if (spec.conditional) responses['304'] = responseRef('NotModified');
   for (const [status, messages] of Object.entries(spec.errors ?? {})) {
-    if (status === '403' && spec.kind === 'public') continue; // merged with the plan message below
+    if (status === '403' && (spec.kind === 'public' || spec.kind === 'session')) continue; // merged with the common messages below
     responses[status] = errorResponse(DESCRIPTIONS[status] ?? status, messages);
   }
   Object.assign(responses, commonErrors(spec));
@@ -69,6 +74,7 @@ export function operation(spec: OperationSpec): Operation {
   };
   if (spec.description) op.description = spec.description;
   if (spec.kind === 'admin') op.security = [{ adminBearer: [] }];
+  if (spec.kind === 'session') op.security = [{ sessionCookie: [] }];
   if (spec.kind === 'open') op.security = [];
   if (spec.body) {
     const { schema, contentType = 'application/json', examples, description } = spec.body;
@@ -102,8 +108,22 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
     out['401'] = responseRef('Unauthorized');
     const extra = spec.errors?.['403'];
     out['403'] = extra
-      ? errorResponse('The plan has no API access, or the workspace role does not allow the action.', [['auth.planWithoutApi'], ...extra])
+      ? errorResponse('The plan has no API access, the key lacks the scope, or the workspace role does not allow the action.', [
+          ['auth.planWithoutApi'],
+          ...SCOPE_AND_SESSION_REFUSALS,
+          ...extra,
+        ])
       : responseRef('Forbidden');
+  }
+  if (spec.kind === 'session') {
+    out['401'] = responseRef('SessionUnauthorized');
+    const extra = spec.errors?.['403'] ?? [];
+    out['403'] = errorResponse('Called with an API key, or a state change without this site\'s Origin and the CSRF token.', [
+      ['auth.sessionOnly'],
+      ['session.origin'],
+      ['session.csrf'],
+      ...extra,
+    ]);
   }
   if (spec.kind === 'admin') out['401'] = responseRef('AdminUnauthorized');
   if (spec.kind !== 'open') out['405'] = responseRef('MethodNotAllowed');
@@ -111,9 +131,11 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
     if (!spec.errors?.['413']) out['413'] = responseRef('PayloadTooLarge');
     out['415'] = responseRef('UnsupportedMediaType');
   }
-  if (spec.kind === 'public') out['429'] = responseRef('TooManyRequests');
+  if (spec.kind === 'public' && !spec.errors?.['429']) out['429'] = responseRef('TooManyRequests');
+  if (spec.kind === 'open' && spec.body) out['415'] = responseRef('UnsupportedMediaType');
   out['500'] = responseRef('InternalError');
-  if (spec.kind !== 'open') {
+  if (spec.kind === 'session' || (spec.kind === 'open' && spec.body)) out['503'] = responseRef('ServiceUnavailable');
+  if (spec.kind === 'public' || spec.kind === 'admin') {
     out['502'] = responseRef('BadGateway');
     out['503'] = responseRef('ServiceUnavailable');
     out['504'] = responseRef('GatewayTimeout');

@@ -50,12 +50,22 @@ const updateAccount = operation({
 const issueKey = operation({
   operationId: 'adminCreateApiKey',
   summary: 'Issue an API key',
-  description: 'The key is in the response once; only its SHA-256 is stored.',
+  description: 'The key is in the response once; only its SHA-256 is stored. Without `scopes`, every scope; without `expiresInDays`, the longest lifetime allowed (never, unless the operator set a maximum).',
   tag: TAG,
   kind: 'admin',
   parameters: [accountId],
   body: { schema: schemaRef('CreateApiKey') },
   success: { status: '201', description: 'Issued.', schema: schemaRef('IssuedApiKey') },
+  errors: { '400': [['apiKey.noExpiryRefused', { limit: 90 }]], '404': accountMissing, '409': [['apiKey.tooMany', { limit: 20 }]] },
+});
+
+const listKeys = operation({
+  operationId: 'adminListApiKeys',
+  summary: 'List the API keys of an account',
+  tag: TAG,
+  kind: 'admin',
+  parameters: [accountId],
+  success: { status: '200', description: 'Oldest first, revoked and expired ones included.', schema: schemaRef('OwnApiKeys') },
   errors: { '404': accountMissing },
 });
 
@@ -197,7 +207,7 @@ const reindexStatus = operation({
 export const adminPaths: Record<string, PathItem> = {
   '/admin/v1/accounts': { post: createAccount },
   '/admin/v1/accounts/{id}': { get: getAccount, patch: updateAccount },
-  '/admin/v1/accounts/{id}/api-keys': { post: issueKey },
+  '/admin/v1/accounts/{id}/api-keys': { get: listKeys, post: issueKey },
   '/admin/v1/api-keys/{keyId}': { delete: revokeKey },
   '/admin/v1/skills/{slug}': { put: putSkill, delete: deleteSkill },
   '/admin/v1/skills:import': { post: importSkills },

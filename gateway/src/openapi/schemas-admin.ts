@@ -43,13 +43,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
   UpdateAccount: closedBody(['plan'], { plan }),
   Account: openObject(['id', 'email', 'plan'], { id: uuid, email: { type: 'string' }, name: { type: ['string', 'null'] }, plan }),
   AccountResult: { type: 'object', required: ['data'], properties: { data: openObject(['account'], { account: ref('Account') }) } },
-  ApiKeySummary: openObject(['id', 'prefix'], {
-    id: uuid,
-    name: { type: ['string', 'null'] },
-    prefix: { type: 'string', description: 'First 12 characters, for display' },
-    createdAt: { type: 'string', format: 'date-time' },
-    revokedAt: { type: ['string', 'null'], format: 'date-time' },
-  }),
+  ApiKeySummary: ref('OwnApiKey'),
   AccountDetail: {
     type: 'object',
     required: ['data'],
@@ -57,15 +51,12 @@ export const adminSchemas: Record<string, JsonSchema> = {
       data: openObject(['account'], { account: ref('Account'), apiKeys: { type: 'array', items: ref('ApiKeySummary') } }),
     },
   },
-  CreateApiKey: closedBody([], { name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX } }),
-  IssuedApiKey: envelope({
-    apiKey: openObject(['id', 'prefix', 'key'], {
-      id: uuid,
-      name: { type: ['string', 'null'] },
-      prefix: { type: 'string' },
-      key: { type: 'string', pattern: '^sk_live_[0-9A-Za-z]{32}$', description: 'Shown once; only its SHA-256 is stored' },
-    }),
+  CreateApiKey: closedBody([], {
+    name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },
+    scopes: { type: 'array', items: ref('Scope'), minItems: 1, uniqueItems: true, description: 'Absent: every scope' },
+    expiresInDays: { type: ['integer', 'null'], minimum: 1, maximum: 3650, description: 'null: never; absent: the maximum lifetime, or never' },
   }),
+  IssuedApiKey: envelope({ apiKey: ref('NewApiKey') }),
   Revoked: envelope({ revoked: { const: true } }),
   SkillInput: closedBody(['name', 'category'], skillFields),
   AdminSkill: openObject(['slug', 'name', 'type', 'status'], {

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Plan } from '@skills/common';
-import type { ApiKeySummary, KeyStore, StoredKey } from '../domain/account';
+import type { ApiKeySummary, KeyStore, NewKey, StoredKey } from '../domain/account';
+import { effectiveScopes, isScope, type KeyScopes } from '../domain/scopes';
 
 interface SummaryRow {
   id: string;
+  account_id: string;
   name: string | null;
   prefix: string;
+  scopes: string[] | null;
   created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
   revoked_at: Date | null;
 }
 
@@ -16,35 +21,77 @@ interface ResolvedRow {
   account_id: string;
   key_hash: Buffer;
   revoked_at: Date | null;
+  expires_at: Date | null;
+  scopes: string[] | null;
   plan: Plan;
 }
 
-const SUMMARY = 'id, name, prefix, created_at, revoked_at';
+const SUMMARY = 'id, account_id, name, prefix, scopes, created_at, expires_at, last_used_at, revoked_at';
+
+const iso = (at: Date | null): string | null => (at ? new Date(at).toISOString() : null);
+
+/** A scope the code no longer knows (a rolled-back release) grants nothing rather than failing the read. */
+function toScopes(stored: string[] | null): KeyScopes {
+  return stored === null ? null : stored.filter(isScope);
+}
 
 function toSummary(row: SummaryRow): ApiKeySummary {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scopes: effectiveScopes(toScopes(row.scopes)),
     createdAt: new Date(row.created_at).toISOString(),
-    revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+    expiresAt: iso(row.expires_at),
+    lastUsedAt: iso(row.last_used_at),
+    revokedAt: iso(row.revoked_at),
   };
 }
 
 /**
  * `gateway.api_keys` over Sequelize. Hashes travel as hex and are decoded in
- * SQL, so the bytea never depends on the driver's Buffer escaping.
+ * SQL, so the bytea never depends on the driver's Buffer escaping; scopes
+ * travel as one space-separated string (a scope holds no space).
  */
 export class SequelizeKeyStore implements KeyStore {
   constructor(private readonly sequelize: Sequelize) {}
 
-  async insert(input: { accountId: string; name: string | null; prefix: string; keyHash: Buffer }): Promise<ApiKeySummary> {
+  insert(input: NewKey, transaction?: Transaction): Promise<ApiKeySummary> {
+    return this.insertRow(input, transaction);
+  }
+
+  async roll(next: NewKey, previousId: string, endsAt: Date | null): Promise<ApiKeySummary> {
+    return this.sequelize.transaction(async (transaction) => {
+      const summary = await this.insertRow(next, transaction);
+      const end = endsAt === null
+        ? 'revoked_at = COALESCE(revoked_at, now())'
+        : 'expires_at = LEAST(COALESCE(expires_at, :endsAt), :endsAt)';
+      await this.sequelize.query(`UPDATE gateway.api_keys SET ${end} WHERE id = :previousId`, {
+        replacements: { previousId, endsAt },
+        transaction,
+      });
+      return summary;
+    });
+  }
+
+  private async insertRow(input: NewKey, transaction?: Transaction): Promise<ApiKeySummary> {
     const [row] = await this.sequelize.query<SummaryRow>(
-      `INSERT INTO gateway.api_keys (id, account_id, name, prefix, key_hash)
-       VALUES (:id, :accountId, :name, :prefix, decode(:hash, 'hex')) RETURNING ${SUMMARY}`,
+      `INSERT INTO gateway.api_keys (id, account_id, name, prefix, key_hash, scopes, expires_at)
+       VALUES (:id, :accountId, :name, :prefix, decode(:hash, 'hex'),
+               CASE WHEN :scopes::text IS NULL THEN NULL ELSE string_to_array(:scopes::text, ' ') END, :expiresAt)
+       RETURNING ${SUMMARY}`,
       {
-        replacements: { id: randomUUID(), accountId: input.accountId, name: input.name, prefix: input.prefix, hash: input.keyHash.toString('hex') },
+        replacements: {
+          id: randomUUID(),
+          accountId: input.accountId,
+          name: input.name,
+          prefix: input.prefix,
+          hash: input.keyHash.toString('hex'),
+          scopes: input.scopes === null ? null : input.scopes.join(' '),
+          expiresAt: input.expiresAt,
+        },
         type: QueryTypes.SELECT,
+        transaction,
       },
     );
     return toSummary(row as SummaryRow);
@@ -52,7 +99,7 @@ export class SequelizeKeyStore implements KeyStore {
 
   async findByHash(keyHash: Buffer): Promise<StoredKey | undefined> {
     const [row] = await this.sequelize.query<ResolvedRow>(
-      `SELECT k.id, k.account_id, k.key_hash, k.revoked_at, a.plan
+      `SELECT k.id, k.account_id, k.key_hash, k.revoked_at, k.expires_at, k.scopes, a.plan
          FROM gateway.api_keys k JOIN gateway.accounts a ON a.id = k.account_id
         WHERE k.key_hash = decode(:hash, 'hex')`,
       { replacements: { hash: keyHash.toString('hex') }, type: QueryTypes.SELECT },
@@ -64,7 +111,17 @@ export class SequelizeKeyStore implements KeyStore {
       plan: row.plan,
       keyHash: Buffer.from(row.key_hash),
       revoked: row.revoked_at !== null,
+      scopes: toScopes(row.scopes),
+      expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
     };
+  }
+
+  async findById(keyId: string): Promise<(ApiKeySummary & { accountId: string }) | undefined> {
+    const [row] = await this.sequelize.query<SummaryRow>(`SELECT ${SUMMARY} FROM gateway.api_keys WHERE id = :keyId`, {
+      replacements: { keyId },
+      type: QueryTypes.SELECT,
+    });
+    return row ? { ...toSummary(row), accountId: row.account_id } : undefined;
   }
 
   async listByAccount(accountId: string): Promise<ApiKeySummary[]> {
@@ -73,6 +130,15 @@ export class SequelizeKeyStore implements KeyStore {
       { replacements: { accountId }, type: QueryTypes.SELECT },
     );
     return rows.map(toSummary);
+  }
+
+  async countActive(accountId: string, now: Date): Promise<number> {
+    const [row] = await this.sequelize.query<{ n: string }>(
+      `SELECT count(*) AS n FROM gateway.api_keys
+        WHERE account_id = :accountId AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)`,
+      { replacements: { accountId, now }, type: QueryTypes.SELECT },
+    );
+    return Number(row?.n ?? 0);
   }
 
   async revoke(keyId: string): Promise<{ accountId: string } | undefined> {

@@ -37,4 +37,56 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX api_keys_account_idx ON gateway.api_keys (account_id);
     `,
   },
+  {
+    id: '002_sign_in_sessions_and_key_scopes',
+    up: `
+      -- argon2id (PHC string); NULL for accounts that sign in only through OIDC or a link.
+      ALTER TABLE gateway.accounts ADD COLUMN password_hash text;
+
+      -- NULL scopes: a key made before scopes existed, which keeps every scope.
+      ALTER TABLE gateway.api_keys ADD COLUMN scopes text[];
+      ALTER TABLE gateway.api_keys ADD COLUMN expires_at timestamptz;
+
+      -- A session row holds only the SHA-256 of the random id the cookie carries.
+      CREATE TABLE gateway.sessions (
+        id uuid PRIMARY KEY,
+        account_id uuid NOT NULL REFERENCES gateway.accounts (id) ON DELETE CASCADE,
+        token_hash bytea NOT NULL UNIQUE CHECK (octet_length(token_hash) = 32),
+        method text NOT NULL,
+        user_agent text,
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL,
+        idle_expires_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sessions_account_idx ON gateway.sessions (account_id);
+
+      -- One-time links (sign-in, password reset, invitation), by the SHA-256 of their token.
+      CREATE TABLE gateway.one_time_links (
+        token_hash bytea PRIMARY KEY CHECK (octet_length(token_hash) = 32),
+        purpose text NOT NULL CHECK (purpose IN ('sign-in', 'password-reset', 'invitation')),
+        account_id uuid REFERENCES gateway.accounts (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+
+      -- Who an OpenID Connect subject is here; (issuer, subject) is the stable identity.
+      CREATE TABLE gateway.oidc_identities (
+        issuer text NOT NULL,
+        subject text NOT NULL,
+        account_id uuid NOT NULL REFERENCES gateway.accounts (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (issuer, subject)
+      );
+
+      -- An authorization request in flight: its PKCE verifier and nonce, by the SHA-256 of its state.
+      CREATE TABLE gateway.oidc_flows (
+        state_hash bytea PRIMARY KEY CHECK (octet_length(state_hash) = 32),
+        code_verifier text NOT NULL,
+        nonce text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

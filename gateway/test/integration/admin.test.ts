@@ -42,12 +42,32 @@ describe('gateway admin API', () => {
   it('shows an account with its keys, never their secret, and the key once at creation', async () => {
     const { accountId, keyId, key } = await h.accountWithKey('team');
     const second = await h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`).expect(201);
-    expect(second.body.data.apiKey).toEqual({ id: expect.any(String), name: null, prefix: second.body.data.apiKey.key.slice(0, 12), key: expect.stringMatching(/^sk_live_/) });
+    expect(second.body.data.apiKey).toEqual({
+      id: expect.any(String),
+      name: null,
+      prefix: second.body.data.apiKey.key.slice(0, 12),
+      key: expect.stringMatching(/^sk_live_/),
+      // without scopes or expiry in the body: every scope, never expires
+      scopes: ['search:read', 'collections:read', 'collections:write'],
+      createdAt: expect.any(String),
+      expiresAt: null,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     await h.admin('delete', `/admin/v1/api-keys/${keyId}`).expect(200);
     const shown = await h.admin('get', `/admin/v1/accounts/${accountId}`).expect(200);
     expect(shown.body.data.account).toMatchObject({ id: accountId, plan: 'team' });
     expect(shown.body.data.apiKeys).toEqual([
-      { id: keyId, name: 'ci', prefix: key.slice(0, 12), createdAt: expect.any(String), revokedAt: expect.any(String) },
+      {
+        id: keyId,
+        name: 'ci',
+        prefix: key.slice(0, 12),
+        scopes: ['search:read', 'collections:read', 'collections:write'],
+        createdAt: expect.any(String),
+        expiresAt: null,
+        lastUsedAt: null,
+        revokedAt: expect.any(String),
+      },
       expect.objectContaining({ id: second.body.data.apiKey.id, revokedAt: null }),
     ]);
     const text = JSON.stringify(shown.body);

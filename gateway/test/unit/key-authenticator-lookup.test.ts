@@ -10,13 +10,13 @@ import { createLogger } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { QueryTypes } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
-import type { ApiKeySummary, KeyStore, StoredKey } from '../../src/domain/account';
+import type { KeyLookup, StoredKey } from '../../src/domain/account';
 import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
 import { KeyAuthenticator } from '../../src/domain/key-authenticator';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
 /** A store that answers every lookup with `row` and records what it was asked. */
-class RecordingStore implements KeyStore {
+class RecordingStore implements KeyLookup {
   readonly asked: Buffer[] = [];
   constructor(private readonly row: StoredKey | undefined) {}
   async findByHash(hash: Buffer): Promise<StoredKey | undefined> {
@@ -24,15 +24,6 @@ class RecordingStore implements KeyStore {
     return this.row;
   }
   async touch(): Promise<void> {}
-  insert(): Promise<ApiKeySummary> {
-    throw new Error('not used');
-  }
-  listByAccount(): Promise<ApiKeySummary[]> {
-    throw new Error('not used');
-  }
-  revoke(): Promise<{ accountId: string } | undefined> {
-    throw new Error('not used');
-  }
 }
 
 const logger = createLogger({ service: 'test', level: 'silent' });
@@ -44,7 +35,7 @@ describe('KeyAuthenticator lookup', () => {
     const key = generateApiKey();
     const hash = hashApiKey(key);
     expect(hash).toEqual(crypto.createHash('sha256').update(key).digest());
-    const store = new RecordingStore({ keyId: 'k1', accountId: 'a1', plan: 'pro', keyHash: hash, revoked: false });
+    const store = new RecordingStore({ keyId: 'k1', accountId: 'a1', plan: 'pro', keyHash: hash, revoked: false, scopes: null, expiresAt: null });
     const compare = jest.spyOn(crypto, 'timingSafeEqual');
     const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: 0 });
 
@@ -58,7 +49,7 @@ describe('KeyAuthenticator lookup', () => {
   it('refuses a row whose hash differs from the key (an index or cache bug), through the same comparison', async () => {
     const key = generateApiKey();
     const other = hashApiKey(generateApiKey());
-    const store = new RecordingStore({ keyId: 'k2', accountId: 'a2', plan: 'pro', keyHash: other, revoked: false });
+    const store = new RecordingStore({ keyId: 'k2', accountId: 'a2', plan: 'pro', keyHash: other, revoked: false, scopes: null, expiresAt: null });
     const compare = jest.spyOn(crypto, 'timingSafeEqual');
     const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: 0 });
 

@@ -1,10 +1,10 @@
 import { AuthenticationError, NotAllowedError, createLogger, type Plan } from '@skills/common';
-import type { ApiKeySummary, KeyStore, StoredKey } from '../../src/domain/account';
+import type { KeyLookup, StoredKey } from '../../src/domain/account';
 import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
 import { KeyAuthenticator } from '../../src/domain/key-authenticator';
 
-/** A strict in-memory KeyStore that counts lookups and touches. */
-class FakeKeyStore implements KeyStore {
+/** A strict in-memory KeyLookup that counts lookups and touches. */
+class FakeKeyStore implements KeyLookup {
   readonly rows = new Map<string, StoredKey>();
   lookups = 0;
   touches: string[] = [];
@@ -13,7 +13,7 @@ class FakeKeyStore implements KeyStore {
   gate: Promise<void> | undefined;
 
   add(key: string, plan: Plan, keyId = `key-${this.rows.size}`, accountId = 'acc-1'): StoredKey {
-    const row = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false };
+    const row: StoredKey = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false, scopes: null, expiresAt: null };
     this.rows.set(row.keyHash.toString('hex'), row);
     return row;
   }
@@ -27,15 +27,6 @@ class FakeKeyStore implements KeyStore {
   async touch(keyId: string): Promise<void> {
     this.touches.push(keyId);
     if (this.failTouch) throw new Error('db down');
-  }
-  insert(): Promise<ApiKeySummary> {
-    throw new Error('not used');
-  }
-  listByAccount(): Promise<ApiKeySummary[]> {
-    throw new Error('not used');
-  }
-  revoke(): Promise<{ accountId: string } | undefined> {
-    throw new Error('not used');
   }
 }
 
@@ -64,6 +55,33 @@ describe('KeyAuthenticator', () => {
     expect(store.lookups).toBe(0);
     await expect(sut.authenticate(`Bearer ${generateApiKey()}`)).rejects.toBeInstanceOf(AuthenticationError);
     expect(store.lookups).toBe(1);
+  });
+
+  it('refuses an expired key with the revoked key\'s 401 from its expiry instant on, even from the cache', async () => {
+    const { sut, store, advance } = setup({ ttlMs: 60_000 });
+    const key = generateApiKey();
+    store.add(key, 'pro').expiresAt = 10_000 + 5_000;
+    await expect(sut.authenticate(`Bearer ${key}`)).resolves.toMatchObject({ keyId: 'key-0' });
+    advance(4_999);
+    await expect(sut.authenticate(`Bearer ${key}`)).resolves.toMatchObject({ keyId: 'key-0' });
+    advance(1);
+    await expect(sut.authenticate(`Bearer ${key}`)).rejects.toMatchObject({ status: 401, messageKey: 'auth.invalidKey' });
+    expect(store.lookups).toBe(1);
+  });
+
+  it('refuses a key without the route\'s scope with 403 naming it; a key made before scopes holds every one', async () => {
+    const { sut, store } = setup();
+    const reader = generateApiKey();
+    store.add(reader, 'pro', 'reader').scopes = ['search:read', 'collections:read'];
+    await expect(sut.authenticate(`Bearer ${reader}`, 'collections:read')).resolves.toMatchObject({ keyId: 'reader' });
+    await expect(sut.authenticate(`Bearer ${reader}`, 'collections:write')).rejects.toMatchObject({
+      status: 403,
+      messageKey: 'auth.missingScope',
+      params: { scope: 'collections:write' },
+    });
+    const legacy = generateApiKey();
+    store.add(legacy, 'pro', 'legacy');
+    await expect(sut.authenticate(`Bearer ${legacy}`, 'collections:write')).resolves.toMatchObject({ keyId: 'legacy' });
   });
 
   it('refuses a revoked key with 401 and a free plan with 403 auth.planWithoutApi', async () => {

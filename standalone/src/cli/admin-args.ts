@@ -34,8 +34,16 @@ Commands:
   accounts create --email <email> --plan <free|pro|team> [--name <name>]
   accounts show <accountId>
   accounts set-plan <accountId> <free|pro|team>
-  keys create <accountId> [--name <name>]        prints the new key once
+  accounts sign-in-link <accountId>             a one-time console sign-in link (1 h)
+  accounts reset-link <accountId>               a one-time password reset link (1 h)
+  accounts sign-out <accountId>                 ends every console session of the account
+  invitations create                            a one-time sign-up link (7 days; SIGNUP_MODE=invite)
+  keys list <accountId>
+  keys create <accountId> [--name <name>] [--scopes a,b] [--expires-in-days <n|never>]
+                                                 prints the new key once; default: every scope
   keys revoke <keyId>
+  keys roll <keyId> [--grace-seconds <n>]        a new key with the same name and scopes; the
+                                                 old one stays valid n seconds (default 0)
   skills put <slug> --name <n> --description <d> --type <skill|plugin> --category <c>
              [--status <active|draft|archived>] [--tags a,b,c]
   skills delete <slug>
@@ -66,6 +74,9 @@ const OPTIONS = {
   status: { type: 'string' },
   tags: { type: 'string' },
   owner: { type: 'string' },
+  scopes: { type: 'string' },
+  'expires-in-days': { type: 'string' },
+  'grace-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -81,6 +92,11 @@ function positionals(args: string[], count: number, names: string[], command: st
   if (args.length < count) throw new UsageError(`${command}: missing <${names[args.length]}>`);
   if (args.length > count) throw new UsageError(`${command}: unexpected argument "${args[count]}"`);
   return args;
+}
+
+function wholeNumber(value: string, option: string, command: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${command}: ${option} must be a whole number`);
+  return Number(value);
 }
 
 /** Copies the options that are present, so absent ones are not sent as undefined. */
@@ -107,9 +123,36 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
       const [id, plan] = positionals(args, 2, ['accountId', 'plan'], command) as [string, string];
       return { kind: 'request', method: 'PATCH', path: `/admin/v1/accounts/${seg(id)}`, body: { plan } };
     }
+    case 'accounts sign-in-link':
+    case 'accounts reset-link': {
+      const [id] = positionals(args, 1, ['accountId'], command) as [string];
+      const purpose = verb === 'reset-link' ? 'password-reset' : 'sign-in';
+      return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/links`, body: { purpose } };
+    }
+    case 'accounts sign-out': {
+      const [id] = positionals(args, 1, ['accountId'], command) as [string];
+      return { kind: 'request', method: 'DELETE', path: `/admin/v1/accounts/${seg(id)}/sessions` };
+    }
+    case 'invitations create':
+      positionals(args, 0, [], command);
+      return { kind: 'request', method: 'POST', path: '/admin/v1/invitations' };
+    case 'keys list': {
+      const [id] = positionals(args, 1, ['accountId'], command) as [string];
+      return { kind: 'request', method: 'GET', path: `/admin/v1/accounts/${seg(id)}/api-keys` };
+    }
     case 'keys create': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
-      return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/api-keys`, body: present(v, ['name']) };
+      const body = present(v, ['name']);
+      if (v.scopes !== undefined) body.scopes = v.scopes.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const days = v['expires-in-days'];
+      if (days !== undefined) body.expiresInDays = days === 'never' ? null : wholeNumber(days, '--expires-in-days', command);
+      return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/api-keys`, body };
+    }
+    case 'keys roll': {
+      const [id] = positionals(args, 1, ['keyId'], command) as [string];
+      const grace = v['grace-seconds'];
+      const graceSeconds = grace === undefined ? 0 : wholeNumber(grace, '--grace-seconds', command);
+      return { kind: 'request', method: 'POST', path: `/admin/v1/api-keys/${seg(id)}/roll`, body: { graceSeconds } };
     }
     case 'keys revoke': {
       const [id] = positionals(args, 1, ['keyId'], command) as [string];

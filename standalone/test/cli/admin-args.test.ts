@@ -35,6 +35,22 @@ describe('parseAdminArgs', () => {
     });
   });
 
+  it('maps the profile commands: links, invitations, sign-out everywhere, scoped keys and roll', () => {
+    const post = (path: string, body?: object) => ({ kind: 'request', method: 'POST', path, ...(body ? { body } : {}) });
+    expect(action('accounts reset-link acc-1')).toEqual(post('/admin/v1/accounts/acc-1/links', { purpose: 'password-reset' }));
+    expect(action('accounts sign-in-link acc-1')).toEqual(post('/admin/v1/accounts/acc-1/links', { purpose: 'sign-in' }));
+    expect(action('accounts sign-out acc-1')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/accounts/acc-1/sessions' });
+    expect(action('invitations create')).toEqual(post('/admin/v1/invitations'));
+    expect(action('keys list acc-1')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/accounts/acc-1/api-keys' });
+    expect(action('keys create acc-1 --name bot --scopes search:read,collections:read --expires-in-days 30')).toEqual(
+      post('/admin/v1/accounts/acc-1/api-keys', { name: 'bot', scopes: ['search:read', 'collections:read'], expiresInDays: 30 }),
+    );
+    expect(action('keys create acc-1 --expires-in-days never')).toEqual(post('/admin/v1/accounts/acc-1/api-keys', { expiresInDays: null }));
+    expect(action('keys roll key-9 --grace-seconds 3600')).toEqual(post('/admin/v1/api-keys/key-9/roll', { graceSeconds: 3600 }));
+    expect(action('keys roll key-9')).toEqual(post('/admin/v1/api-keys/key-9/roll', { graceSeconds: 0 }));
+    expect(() => action('keys roll key-9 --grace-seconds soon')).toThrow('keys roll: --grace-seconds must be a whole number');
+  });
+
   it('maps reindex to following a new job, or the given one', () => {
     expect(action('reindex')).toEqual({ kind: 'reindex' });
     expect(action('reindex job-7')).toEqual({ kind: 'reindex', jobId: 'job-7' });

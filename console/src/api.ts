@@ -1,0 +1,118 @@
+/**
+ * The console's only way to the server: the public API of the gateway, with
+ * the session cookie (same origin) and, on writes, the session's CSRF token.
+ * Errors come back as the API's own `{ error }` text, already in the
+ * browser's language.
+ */
+
+export type Scope = 'search:read' | 'collections:read' | 'collections:write';
+export const SCOPES: ReadonlyArray<{ scope: Scope; label: string; help: string }> = [
+  { scope: 'search:read', label: 'Search the catalog', help: 'search:read — search and the changes feed' },
+  { scope: 'collections:read', label: 'Read collections', help: 'collections:read — list and read personal and team collections' },
+  { scope: 'collections:write', label: 'Change collections', help: 'collections:write — create, change and delete collections' },
+];
+
+export interface Account {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: 'free' | 'pro' | 'team';
+}
+
+export interface Session {
+  id: string;
+  method: 'password' | 'oidc' | 'link';
+  userAgent: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  idleExpiresAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+export interface SignedIn {
+  account: Account;
+  session: Session;
+  csrfToken: string;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string | null;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface NewApiKey extends ApiKey {
+  key: string;
+}
+
+export interface AuthOptions {
+  signUpMode: 'open' | 'invite' | 'closed';
+  passwordResetByMail: boolean;
+  oidc: { name: string; startUrl: string } | null;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | undefined;
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  const response = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  const parsed: unknown = text ? JSON.parse(text) : {};
+  if (!response.ok) {
+    const message = (parsed as { error?: string }).error ?? `HTTP ${response.status}`;
+    throw new ApiError(response.status, message);
+  }
+  return (parsed as { data: T }).data;
+}
+
+function remember(signedIn: SignedIn): SignedIn {
+  csrfToken = signedIn.csrfToken;
+  return signedIn;
+}
+
+export const api = {
+  options: () => call<AuthOptions>('GET', '/api/v1/auth/options'),
+  session: async (): Promise<SignedIn | undefined> => {
+    try {
+      return remember(await call<SignedIn>('GET', '/api/v1/auth/session'));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return undefined;
+      throw err;
+    }
+  },
+  signIn: async (email: string, password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/sign-in', { email, password })),
+  signUp: async (input: { email: string; password: string; name?: string; invitation?: string }) =>
+    remember(await call<SignedIn>('POST', '/api/v1/auth/sign-up', input)),
+  redeemLink: async (token: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/sign-in-link', { token })),
+  resetPassword: async (token: string, password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/password-reset', { token, password })),
+  requestReset: (email: string) => call<{ requested: true }>('POST', '/api/v1/auth/password-reset-request', { email }),
+  signOut: async () => {
+    await call('DELETE', '/api/v1/auth/session');
+    csrfToken = undefined;
+  },
+  sessions: () => call<{ sessions: Session[] }>('GET', '/api/v1/me/sessions'),
+  signOutOthers: () => call<{ signedOut: number }>('DELETE', '/api/v1/me/sessions'),
+  endSession: (id: string) => call<{ signedOut: number }>('DELETE', `/api/v1/me/sessions/${encodeURIComponent(id)}`),
+  keys: () => call<{ apiKeys: ApiKey[] }>('GET', '/api/v1/me/api-keys'),
+  createKey: (input: { name: string; scopes: Scope[]; expiresInDays: number | null }) => call<{ apiKey: NewApiKey }>('POST', '/api/v1/me/api-keys', input),
+  revokeKey: (id: string) => call<{ revoked: true }>('DELETE', `/api/v1/me/api-keys/${encodeURIComponent(id)}`),
+  rollKey: (id: string, graceSeconds: number) =>
+    call<{ apiKey: NewApiKey; previous: ApiKey }>('POST', `/api/v1/me/api-keys/${encodeURIComponent(id)}/roll`, { graceSeconds }),
+};

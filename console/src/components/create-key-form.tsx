@@ -1,0 +1,69 @@
+/** Create a key: a name, its scopes (checkboxes in a fieldset) and when it expires. */
+import { useState, type FormEvent } from 'react';
+import { SCOPES, api, type NewApiKey, type Scope } from '../api';
+import { ErrorMessage, Field, messageOf } from './form';
+
+const EXPIRY = [
+  { value: '30', label: 'In 30 days' },
+  { value: '90', label: 'In 90 days' },
+  { value: '365', label: 'In 365 days' },
+  { value: 'never', label: 'Never' },
+];
+
+export function CreateKeyForm({ onCreated }: { onCreated(key: NewApiKey): void }) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const checked = form.getAll('scopes').map(String);
+    const scopes: Scope[] = SCOPES.map((s) => s.scope).filter((s) => checked.includes(s));
+    if (scopes.length === 0) return setError('Choose at least one scope.');
+    const expiry = String(form.get('expiry'));
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { apiKey } = await api.createKey({ name: String(form.get('name')).trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) });
+      formElement.reset();
+      onCreated(apiKey);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="create-key">
+      <Field label="Key name" name="name" required maxLength={120} placeholder="e.g. ci-deploy" hint="Say where the key is used, so you know which one to revoke." />
+      <fieldset>
+        <legend>Scopes</legend>
+        {SCOPES.map(({ scope, label, help }) => (
+          <div className="check" key={scope}>
+            <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} defaultChecked={scope !== 'collections:write'} aria-describedby={`scope-${scope}-help`} />
+            <label htmlFor={`scope-${scope}`}>{label}</label>
+            <span id={`scope-${scope}-help`} className="hint">
+              {help}
+            </span>
+          </div>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="expiry">Expires</label>
+        <select id="expiry" name="expiry" defaultValue="90">
+          {EXPIRY.map((e) => (
+            <option key={e.value} value={e.value}>
+              {e.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ErrorMessage message={error} />
+      <button type="submit" className="primary" disabled={busy}>
+        {busy ? 'Creating…' : 'Create key'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/** The pages a one-time link opens: sign in (operator or demo link) and choose a new password (reset link). */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, type SignedIn } from '../api';
+import { ErrorMessage, Field, messageOf } from '../components/form';
+import { Link, takeFragment } from '../router';
+
+export function SignInLinkPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
+  const [error, setError] = useState<string>();
+  const started = useRef(false);
+  useEffect(() => {
+    // Once: the link is single-use, and React may run effects twice in development.
+    if (started.current) return;
+    started.current = true;
+    const token = takeFragment('token');
+    if (!token) return setError('This link has no token.');
+    api.redeemLink(token).then(onSignedIn, (err: unknown) => setError(messageOf(err)));
+  }, [onSignedIn]);
+  return (
+    <section className="card narrow" aria-labelledby="link-title">
+      <h1 id="link-title">Signing you in…</h1>
+      <ErrorMessage message={error} />
+      {error && (
+        <p>
+          <Link to="/sign-in">Sign in another way</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
+  const [token] = useState(() => takeFragment('token'));
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token) return setError('This link has no token.');
+    try {
+      onSignedIn(await api.resetPassword(token, String(new FormData(event.currentTarget).get('password'))));
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+  return (
+    <section className="card narrow" aria-labelledby="reset-title">
+      <h1 id="reset-title">Choose a new password</h1>
+      <form onSubmit={submit}>
+        <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={12} required hint="At least 12 characters; every other session of your account is signed out." />
+        <ErrorMessage message={error} />
+        <button type="submit" className="primary">
+          Set password and sign in
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { api, type AuthOptions, type SignedIn } from '../api';
+import { ErrorMessage, Field, messageOf } from '../components/form';
+import { Link, takeFragment } from '../router';
+
+const PASSWORD_HINT = 'At least 12 characters. Common passwords and ones containing your email are refused; a few unrelated words work well.';
+
+export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
+  const [invitation] = useState(() => takeFragment('invitation'));
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get('name') ?? '').trim();
+    setBusy(true);
+    setError(undefined);
+    try {
+      onSignedIn(
+        await api.signUp({ email: String(form.get('email')), password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) }),
+      );
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (options?.signUpMode === 'closed') {
+    return (
+      <section className="card narrow" aria-labelledby="sign-up-title">
+        <h1 id="sign-up-title">Create an account</h1>
+        <p>Sign-up is closed on this server: ask your operator for an account.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card narrow" aria-labelledby="sign-up-title">
+      <h1 id="sign-up-title">Create an account</h1>
+      {options?.signUpMode === 'invite' && !invitation && <p>This server signs people up by invitation: open the invitation link you were sent.</p>}
+      <form onSubmit={submit}>
+        <Field label="Name (optional)" name="name" autoComplete="name" maxLength={120} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={12} required hint={PASSWORD_HINT} />
+        <ErrorMessage message={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create account'}
+        </button>
+      </form>
+      <p className="hint">New accounts start on the free plan, which has no API access; an operator can change it.</p>
+      <p>
+        Already have an account? <Link to="/sign-in">Sign in</Link>.
+      </p>
+    </section>
+  );
+}

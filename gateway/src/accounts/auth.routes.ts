@@ -1,0 +1,122 @@
+/**
+ * Signing in without a session yet: the options the sign-in page shows,
+ * sign-up, sign-in with a password, one-time links and password reset.
+ * Each is a state change made from a page, so the request must come from
+ * this site (Origin), which stops a foreign page from signing a browser
+ * into another account (login CSRF).
+ */
+import { Router, type Request, type Response } from 'express';
+import Joi from 'joi';
+import { NotFoundError, jsonBody, methodNotAllowed, validate, type Logger } from '@skills/common';
+import type { SessionService } from '../sessions/session.service';
+import type { CookieJar } from '../sessions/session-cookie';
+import type { SessionGate } from '../sessions/session-gate';
+import { sendOpened } from '../sessions/session-view';
+import type { Site } from '../sessions/site';
+import type { Mailer } from './mailer';
+import { PASSWORD_MAX_LENGTH } from './password-policy';
+import type { SignInService } from './sign-in.service';
+
+export interface AuthRoutesDeps {
+  signIn: SignInService;
+  sessions: SessionService;
+  gate: SessionGate;
+  cookies: CookieJar;
+  site: Site;
+  logger: Logger;
+  /** none: password reset by mail is off */
+  mailer?: Mailer;
+  /** the provider's name on the sign-in button; none: OpenID Connect is off */
+  oidcName?: string;
+}
+
+const email = Joi.string().trim().email({ tlds: false }).max(254).required();
+// The policy's minimum is checked by checkPassword, with its own message; this only bounds the size.
+const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
+const token = Joi.string().max(100).required();
+const signUpSchema = Joi.object<{ email: string; password: string; name?: string; invitation?: string }>({
+  email,
+  password,
+  name: Joi.string().trim().min(1).max(120),
+  invitation: Joi.string().max(100),
+});
+const signInSchema = Joi.object<{ email: string; password: string }>({ email, password });
+const linkSchema = Joi.object<{ token: string }>({ token });
+const resetSchema = Joi.object<{ token: string; password: string }>({ token, password });
+const resetRequestSchema = Joi.object<{ email: string }>({ email });
+
+export function authRoutes(deps: AuthRoutesDeps): Router {
+  const router = Router();
+  const body = jsonBody();
+  const { signIn, gate } = deps;
+  const ua = (req: Request) => req.get('user-agent');
+
+  router
+    .route('/api/v1/auth/options')
+    .get((_req: Request, res: Response) => {
+      const oidc = deps.oidcName === undefined ? null : { name: deps.oidcName, startUrl: '/api/v1/auth/oidc/start' };
+      res.json({ data: { signUpMode: signIn.signUpMode, passwordResetByMail: deps.mailer !== undefined, oidc } });
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/api/v1/auth/sign-up')
+    .post(body, async (req: Request, res: Response) => {
+      gate.checkOrigin(req);
+      const input = validate(signUpSchema, req.body ?? {});
+      const { account, opened } = await signIn.signUp({ ...input, name: input.name ?? null }, ua(req));
+      sendOpened(res, deps, account, opened, 201);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/api/v1/auth/sign-in')
+    .post(body, async (req: Request, res: Response) => {
+      gate.checkOrigin(req);
+      const input = validate(signInSchema, req.body ?? {});
+      const { account, opened } = await signIn.signIn(input, req.socket.remoteAddress ?? 'unknown', ua(req));
+      sendOpened(res, deps, account, opened);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/api/v1/auth/sign-in-link')
+    .post(body, async (req: Request, res: Response) => {
+      gate.checkOrigin(req);
+      const input = validate(linkSchema, req.body ?? {});
+      const { account, opened } = await signIn.redeemSignInLink(input.token, ua(req));
+      sendOpened(res, deps, account, opened);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/api/v1/auth/password-reset')
+    .post(body, async (req: Request, res: Response) => {
+      gate.checkOrigin(req);
+      const input = validate(resetSchema, req.body ?? {});
+      const { account, opened } = await signIn.resetPassword(input.token, input.password, ua(req));
+      sendOpened(res, deps, account, opened);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/api/v1/auth/password-reset-request')
+    .post(body, async (req: Request, res: Response) => {
+      gate.checkOrigin(req);
+      const { mailer } = deps;
+      if (!mailer) throw new NotFoundError('mail.notConfigured');
+      const input = validate(resetRequestSchema, req.body ?? {});
+      const found = await signIn.resetLinkFor(input.email);
+      // The same answer whether the address has an account or not: nothing to learn from it.
+      res.status(202).json({ data: { requested: true } });
+      if (found) {
+        const link = deps.site.link(`/console/reset#token=${found.link.token}`);
+        mailer.sendPasswordReset(found.account.email, link, found.link.expiresAt).catch((err: unknown) => {
+          deps.logger.error({ err, accountId: found.account.id }, 'could not send the password reset mail');
+        });
+      }
+    })
+    .all(methodNotAllowed(['POST']));
+
+  return router;
+}

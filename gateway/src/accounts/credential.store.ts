@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
+import type { Account } from '../domain/account';
+import type { LinkPurpose } from './link.store';
+
+interface AccountRow {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: Plan;
+  password_hash: string | null;
+}
+
+export interface NewAccount {
+  email: string;
+  name: string | null;
+  plan: Plan;
+  passwordHash: string | null;
+}
+
+const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email, name: row.name, plan: row.plan });
+
+/**
+ * What signing in reads and writes in `gateway.accounts` and
+ * `gateway.oidc_identities`; the writes that must agree with a one-time link
+ * (sign-up by invitation, password reset) consume it in the same transaction.
+ */
+export class CredentialStore {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  async findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {
+    const [row] = await this.sequelize.query<AccountRow>(
+      `SELECT id, email, name, plan, password_hash FROM gateway.accounts WHERE lower(email) = lower(:email)`,
+      { replacements: { email }, type: QueryTypes.SELECT },
+    );
+    return row ? { account: toAccount(row), passwordHash: row.password_hash } : undefined;
+  }
+
+  /** A new account; with `invitation`, only if that invitation is consumed in the same transaction. */
+  async create(input: NewAccount, invitation?: { tokenHash: Buffer; now: Date }): Promise<Account | undefined> {
+    try {
+      return await this.sequelize.transaction(async (transaction) => {
+        if (invitation && (await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction)) === undefined) return undefined;
+        const [row] = await this.sequelize.query<AccountRow>(
+          `INSERT INTO gateway.accounts (id, email, name, plan, password_hash) VALUES (:id, :email, :name, :plan, :passwordHash)
+           RETURNING id, email, name, plan, password_hash`,
+          { replacements: { id: randomUUID(), ...input }, type: QueryTypes.SELECT, transaction },
+        );
+        return toAccount(row as AccountRow);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('account.emailTaken', {}, { cause: err });
+      throw err;
+    }
+  }
+
+  /** Consumes a reset link, sets the password and ends every session, in one transaction; the account id, or undefined. */
+  async resetPassword(tokenHash: Buffer, passwordHash: string, now: Date): Promise<string | undefined> {
+    return this.sequelize.transaction(async (transaction) => {
+      const accountId = await consume(this.sequelize, tokenHash, 'password-reset', now, transaction);
+      if (!accountId) return undefined;
+      await this.sequelize.query(`UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`, {
+        replacements: { passwordHash, accountId },
+        transaction,
+      });
+      await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId`, { replacements: { accountId }, transaction });
+      return accountId;
+    });
+  }
+
+  async findByIdentity(issuer: string, subject: string): Promise<Account | undefined> {
+    const [row] = await this.sequelize.query<AccountRow>(
+      `SELECT a.id, a.email, a.name, a.plan, a.password_hash
+         FROM gateway.oidc_identities i JOIN gateway.accounts a ON a.id = i.account_id
+        WHERE i.issuer = :issuer AND i.subject = :subject`,
+      { replacements: { issuer, subject }, type: QueryTypes.SELECT },
+    );
+    return row ? toAccount(row) : undefined;
+  }
+
+  async linkIdentity(issuer: string, subject: string, accountId: string): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES (:issuer, :subject, :accountId) ON CONFLICT DO NOTHING`,
+      { replacements: { issuer, subject, accountId } },
+    );
+  }
+}
+
+/**
+ * Marks an unused, unexpired link of `purpose` used; its account id ('' for
+ * an invitation), or undefined when there is no such live link. One UPDATE:
+ * two concurrent redemptions cannot both succeed.
+ */
+export async function consume(sequelize: Sequelize, tokenHash: Buffer, purpose: LinkPurpose, now: Date, transaction?: Transaction): Promise<string | undefined> {
+  const [row] = await sequelize.query<{ account_id: string | null }>(
+    `UPDATE gateway.one_time_links SET used_at = :now
+      WHERE token_hash = decode(:hash, 'hex') AND purpose = :purpose AND used_at IS NULL AND expires_at > :now
+      RETURNING account_id`,
+    { replacements: { hash: tokenHash.toString('hex'), purpose, now }, type: QueryTypes.SELECT, transaction },
+  );
+  return row ? (row.account_id ?? '') : undefined;
+}

@@ -1,0 +1,50 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { consume } from './credential.store';
+
+export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation';
+
+/** One-time links and OpenID Connect flows in flight, each stored by the SHA-256 of its secret. */
+export class LinkStore {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  async insert(input: { tokenHash: Buffer; purpose: LinkPurpose; accountId: string | null; now: Date; expiresAt: Date }): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO gateway.one_time_links (token_hash, purpose, account_id, created_at, expires_at)
+       VALUES (decode(:hash, 'hex'), :purpose, :accountId, :now, :expiresAt)`,
+      { replacements: { hash: input.tokenHash.toString('hex'), purpose: input.purpose, accountId: input.accountId, now: input.now, expiresAt: input.expiresAt } },
+    );
+  }
+
+  /** The account of a live link, marking it used; undefined when unknown, used or expired. */
+  consume(tokenHash: Buffer, purpose: LinkPurpose, now: Date): Promise<string | undefined> {
+    return consume(this.sequelize, tokenHash, purpose, now);
+  }
+
+  /** The account of a live link, leaving it unused. */
+  async peek(tokenHash: Buffer, purpose: LinkPurpose, now: Date): Promise<string | undefined> {
+    const [row] = await this.sequelize.query<{ account_id: string | null }>(
+      `SELECT account_id FROM gateway.one_time_links
+        WHERE token_hash = decode(:hash, 'hex') AND purpose = :purpose AND used_at IS NULL AND expires_at > :now`,
+      { replacements: { hash: tokenHash.toString('hex'), purpose, now }, type: QueryTypes.SELECT },
+    );
+    return row ? (row.account_id ?? '') : undefined;
+  }
+
+  async insertFlow(input: { stateHash: Buffer; codeVerifier: string; nonce: string; expiresAt: Date }): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at) VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt)`,
+      { replacements: { hash: input.stateHash.toString('hex'), codeVerifier: input.codeVerifier, nonce: input.nonce, expiresAt: input.expiresAt } },
+    );
+  }
+
+  /** Takes a flow out (one use), with the expired ones; undefined when unknown or expired. */
+  async takeFlow(stateHash: Buffer, now: Date): Promise<{ codeVerifier: string; nonce: string } | undefined> {
+    const rows = await this.sequelize.query<{ code_verifier: string; nonce: string; expires_at: Date; mine: boolean }>(
+      `DELETE FROM gateway.oidc_flows WHERE state_hash = decode(:hash, 'hex') OR expires_at <= :now
+       RETURNING code_verifier, nonce, expires_at, state_hash = decode(:hash, 'hex') AS mine`,
+      { replacements: { hash: stateHash.toString('hex'), now }, type: QueryTypes.SELECT },
+    );
+    const row = rows.find((r) => r.mine && new Date(r.expires_at).getTime() > now.getTime());
+    return row ? { codeVerifier: row.code_verifier, nonce: row.nonce } : undefined;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The two browser navigations of an OpenID Connect sign-in: start (redirect
+ * to the provider) and callback (back from it). They answer with redirects,
+ * not JSON: on failure the sign-in page shows the error it is given.
+ */
+import { Router, type Request, type Response } from 'express';
+import { AppError, NotFoundError, contextOf, methodNotAllowed, translate, type Logger } from '@skills/common';
+import type { SessionService } from '../sessions/session.service';
+import { SESSION_COOKIE, type CookieJar } from '../sessions/session-cookie';
+import type { Site } from '../sessions/site';
+import { OIDC_FLOW_TTL_MS, type OidcService } from './oidc.service';
+
+const FLOW_COOKIE = 'skills_oidc';
+
+export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService; cookies: CookieJar; site: Site; logger: Logger }): Router {
+  const router = Router();
+
+  const fail = (res: Response, err: unknown) => {
+    if (!(err instanceof AppError) || err.status >= 500) deps.logger.error({ err }, 'OpenID Connect sign-in failed');
+    const key = err instanceof AppError ? err.messageKey : 'oidc.failed';
+    const message = translate(key, contextOf(res).lang ?? 'en');
+    res.redirect(303, `/console/sign-in#error=${encodeURIComponent(message)}`);
+  };
+
+  router
+    .route('/api/v1/auth/oidc/start')
+    .get(async (_req: Request, res: Response) => {
+      if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
+      try {
+        const { url, state } = await deps.oidc.start();
+        deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(303, url);
+      } catch (err) {
+        fail(res, err);
+      }
+    })
+    .all(methodNotAllowed(['GET']));
+
+  router
+    .route('/api/v1/auth/oidc/callback')
+    .get(async (req: Request, res: Response) => {
+      if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
+      const state = deps.cookies.read(req, FLOW_COOKIE);
+      deps.cookies.clear(res, FLOW_COOKIE);
+      try {
+        const { opened } = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, req.get('user-agent'));
+        deps.cookies.set(res, SESSION_COOKIE, opened.token, opened.session.expiresAt - opened.session.createdAt);
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(303, '/console/');
+      } catch (err) {
+        fail(res, err);
+      }
+    })
+    .all(methodNotAllowed(['GET']));
+
+  return router;
+}

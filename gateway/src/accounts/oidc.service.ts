@@ -1,0 +1,139 @@
+/**
+ * Signing in through the operator's OpenID Connect provider: authorization
+ * code flow with PKCE (S256), state and nonce, all through openid-client
+ * (the one module that imports it; an ES module, hence the dynamic import).
+ * The flow's verifier and nonce wait in the database by the hash of the
+ * state, which the browser also holds in a short-lived cookie, so a callback
+ * is honoured only in the browser that started it, once, within 10 minutes.
+ *
+ * Who the person is here: the account already linked to (issuer, subject);
+ * else the account with the provider's email when the provider says it is
+ * verified (then linked); else, when sign-up is open, a new `free` account.
+ */
+import { createHash } from 'node:crypto';
+import { AuthenticationError, NotAllowedError, type Logger } from '@skills/common';
+import type { Account } from '../domain/account';
+import type { Site } from '../sessions/site';
+import type { CredentialStore } from './credential.store';
+import type { LinkStore } from './link.store';
+import type { SignedIn, SignInService } from './sign-in.service';
+
+type OpenIdClient = typeof import('openid-client', { with: { 'resolution-mode': 'import' } });
+type Configuration = import('openid-client', { with: { 'resolution-mode': 'import' } }).Configuration;
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** the provider's name on the sign-in button */
+  name: string;
+}
+
+export const OIDC_FLOW_TTL_MS = 10 * 60_000;
+export const CALLBACK_PATH = '/api/v1/auth/oidc/callback';
+
+const hashState = (state: string) => createHash('sha256').update(state, 'utf8').digest();
+
+export class OidcService {
+  private client: Promise<{ lib: OpenIdClient; config: Configuration }> | undefined;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly deps: {
+      settings: OidcSettings;
+      links: LinkStore;
+      credentials: CredentialStore;
+      signIn: SignInService;
+      site: Site;
+      logger: Logger;
+      now?: () => number;
+    },
+  ) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  get name(): string {
+    return this.deps.settings.name;
+  }
+
+  /** The provider's authorization URL and the state the browser must keep (cookie). */
+  async start(): Promise<{ url: string; state: string }> {
+    const { lib, config } = await this.connect();
+    const codeVerifier = lib.randomPKCECodeVerifier();
+    const state = lib.randomState();
+    const nonce = lib.randomNonce();
+    await this.deps.links.insertFlow({ stateHash: hashState(state), codeVerifier, nonce, expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS) });
+    const url = lib.buildAuthorizationUrl(config, {
+      redirect_uri: this.deps.site.link(CALLBACK_PATH),
+      scope: 'openid email profile',
+      code_challenge: await lib.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return { url: url.href, state };
+  }
+
+  /** Ends a flow at the callback: `callbackUrl` as the provider sent the browser back, `cookieState` from its cookie. */
+  async finish(callbackUrl: URL, cookieState: string | undefined, userAgent?: string): Promise<SignedIn> {
+    const state = callbackUrl.searchParams.get('state');
+    if (!state || state !== cookieState) throw new AuthenticationError('oidc.failed');
+    const flow = await this.deps.links.takeFlow(hashState(state), new Date(this.now()));
+    if (!flow) throw new AuthenticationError('oidc.failed');
+    const { lib, config } = await this.connect();
+    let claims: Record<string, unknown> | undefined;
+    try {
+      const tokens = await lib.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: flow.codeVerifier,
+        expectedState: state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (err) {
+      throw new AuthenticationError('oidc.failed', {}, { cause: err });
+    }
+    if (!claims || typeof claims.sub !== 'string') throw new AuthenticationError('oidc.failed');
+    const account = await this.accountOf(String(claims.iss ?? this.deps.settings.issuer), claims.sub, claims);
+    return { account, opened: await this.deps.signIn.open(account, 'oidc', userAgent) };
+  }
+
+  private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>): Promise<Account> {
+    const { credentials, signIn } = this.deps;
+    const linked = await credentials.findByIdentity(issuer, subject);
+    if (linked) return linked;
+    const email = typeof claims.email === 'string' ? claims.email : undefined;
+    if (!email || claims.email_verified !== true) throw new NotAllowedError('oidc.emailNotVerified');
+    const existing = await credentials.findByEmail(email);
+    let account = existing?.account;
+    if (!account) {
+      if (signIn.signUpMode === 'closed') throw new NotAllowedError('signUp.closed');
+      if (signIn.signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
+      const name = typeof claims.name === 'string' ? claims.name.slice(0, 120) : null;
+      account = await credentials.create({ email, name, plan: 'free', passwordHash: null });
+    }
+    if (!account) throw new AuthenticationError('oidc.failed');
+    await credentials.linkIdentity(issuer, subject, account.id);
+    return account;
+  }
+
+  /** Discovery once, retried on the next sign-in when the provider was unreachable. */
+  private connect(): Promise<{ lib: OpenIdClient; config: Configuration }> {
+    this.client ??= this.discover().catch((err: unknown) => {
+      this.client = undefined;
+      throw new AuthenticationError('oidc.failed', {}, { cause: err });
+    });
+    return this.client;
+  }
+
+  private async discover(): Promise<{ lib: OpenIdClient; config: Configuration }> {
+    const lib = await import('openid-client');
+    const { issuer, clientId, clientSecret } = this.deps.settings;
+    const url = new URL(issuer);
+    // Plain HTTP only for a provider on this machine (a test or a local setup), never across a network.
+    const loopback = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    const config = await lib.discovery(url, clientId, clientSecret, undefined, loopback ? { execute: [lib.allowInsecureRequests] } : undefined);
+    this.deps.logger.info({ issuer }, 'OpenID Connect provider discovered');
+    return { lib, config };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The profile area as one piece the app mounts: signing in (password,
+ * links, OpenID Connect), sessions, the caller's own API keys, the admin
+ * links, and the console itself. `createProfile` wires its adapters;
+ * `profileRoutes` its routes, all disjoint from the proxied ones.
+ */
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import type { Logger } from '@skills/common';
+import type { AccountRepository } from '../domain/account';
+import type { ApiKeyService } from '../domain/api-key.service';
+import { consoleSite } from '../console/console.routes';
+import { SessionService } from '../sessions/session.service';
+import { CookieJar } from '../sessions/session-cookie';
+import { SessionGate } from '../sessions/session-gate';
+import { SequelizeSessionStore } from '../sessions/session.store';
+import { sessionRoutes } from '../sessions/sessions.routes';
+import type { Site } from '../sessions/site';
+import { adminAccountRoutes } from './admin-accounts.routes';
+import { authRoutes } from './auth.routes';
+import { CredentialStore } from './credential.store';
+import { LinkStore } from './link.store';
+import { SmtpMailer, type Mailer } from './mailer';
+import { OidcService, type OidcSettings } from './oidc.service';
+import { oidcRoutes } from './oidc.routes';
+import { ownKeyRoutes } from './own-keys.routes';
+import { Argon2PasswordHasher } from './password-hasher';
+import { SignInThrottle } from './sign-in-throttle';
+import { SignInService, type SignUpMode } from './sign-in.service';
+
+export interface ProfileDeps {
+  site: Site;
+  signIn: SignInService;
+  sessions: SessionService;
+  gate: SessionGate;
+  cookies: CookieJar;
+  keys: ApiKeyService;
+  logger: Logger;
+  oidc?: OidcService;
+  mailer?: Mailer;
+  /** the console's built files; none: /console answers 404 */
+  consoleDir?: string;
+}
+
+export interface ProfileOptions {
+  sequelize: Sequelize;
+  accounts: AccountRepository;
+  keys: ApiKeyService;
+  site: Site;
+  logger: Logger;
+  signUpMode: SignUpMode;
+  session: { idleMinutes: number; maxAgeHours: number };
+  oidc?: OidcSettings;
+  mail?: { smtpUrl: string; from: string };
+  consoleDir?: string;
+  now?: () => number;
+}
+
+export function createProfile(options: ProfileOptions): ProfileDeps {
+  const { sequelize, site, logger, now } = options;
+  const sessions = new SessionService({
+    store: new SequelizeSessionStore(sequelize),
+    policy: { idleMs: options.session.idleMinutes * 60_000, absoluteMs: options.session.maxAgeHours * 3_600_000 },
+    logger,
+    now,
+  });
+  const cookies = new CookieJar(site);
+  const credentials = new CredentialStore(sequelize);
+  const links = new LinkStore(sequelize);
+  const signIn = new SignInService({
+    accounts: options.accounts,
+    credentials,
+    links,
+    hasher: new Argon2PasswordHasher(),
+    throttle: new SignInThrottle(undefined, { now }),
+    sessions,
+    signUpMode: options.signUpMode,
+    now,
+  });
+  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, site, logger, now }) : undefined;
+  const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
+  const gate = new SessionGate({ sessions, cookies, site });
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, oidc, mailer, consoleDir: options.consoleDir };
+}
+
+/** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */
+export function profileRoutes(deps: ProfileDeps): Router {
+  const router = Router();
+  router.use(authRoutes({ ...deps, oidcName: deps.oidc?.name }));
+  router.use(oidcRoutes(deps));
+  router.use(sessionRoutes(deps));
+  router.use(ownKeyRoutes(deps));
+  router.use('/console', consoleSite(deps.consoleDir));
+  return router;
+}
+
+export function profileAdminRoutes(deps: ProfileDeps): Router {
+  return adminAccountRoutes(deps);
+}

@@ -1,0 +1,126 @@
+/**
+ * The rules on an account's API keys, the same for the console (a session,
+ * own keys only) and the admin API (any account): scopes, expiry within the
+ * operator's maximum, a cap on active keys, revoke, and roll with a grace
+ * period. Every change that affects authentication tells the
+ * KeyAuthenticator, so it applies at once on this replica.
+ */
+import { ConflictError, InputError, NotFoundError, isUuid } from '@skills/common';
+import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
+import type { AccountRepository, ApiKeySummary, KeyStore, NewKey } from './account';
+import type { KeyAuthenticator } from './key-authenticator';
+import { SCOPES, type Scope } from './scopes';
+
+export interface KeyPolicy {
+  /** keys neither revoked nor expired an account may hold */
+  maxActiveKeys: number;
+  /** the longest lifetime a key may be given; null: keys may also never expire */
+  maxLifetimeDays: number | null;
+}
+
+export interface KeyRequest {
+  name: string | null;
+  /** absent: every scope (the admin API's default) */
+  scopes?: readonly Scope[];
+  /** null: never expires; absent: the longest allowed */
+  expiresInDays?: number | null;
+}
+
+/** A new key with its plaintext, shown once and never stored. */
+export interface IssuedKey extends ApiKeySummary {
+  key: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export class ApiKeyService {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly deps: {
+      accounts: AccountRepository;
+      keys: KeyStore;
+      authenticator: KeyAuthenticator;
+      policy: KeyPolicy;
+      now?: () => number;
+    },
+  ) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async list(accountId: string): Promise<ApiKeySummary[]> {
+    await this.requireAccount(accountId);
+    return this.deps.keys.listByAccount(accountId);
+  }
+
+  async issue(accountId: string, request: KeyRequest): Promise<IssuedKey> {
+    await this.requireAccount(accountId);
+    await this.checkCap(accountId);
+    const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays));
+    return { ...(await this.deps.keys.insert(input)), key };
+  }
+
+  /** Idempotent: revoking a revoked key answers the same. `ownerId`: only that account's key is found. */
+  async revoke(keyId: string, ownerId?: string): Promise<void> {
+    await this.requireKey(keyId, ownerId);
+    await this.deps.keys.revoke(keyId);
+    this.deps.authenticator.forgetKey(keyId);
+  }
+
+  /**
+   * A new key with the same name and scopes (and, when the old one expires,
+   * the same lifetime from now); the old one stays valid `graceSeconds` more,
+   * or is revoked at once for 0.
+   */
+  async roll(keyId: string, graceSeconds: number, ownerId?: string): Promise<{ apiKey: IssuedKey; previous: ApiKeySummary }> {
+    const old = await this.requireKey(keyId, ownerId);
+    const now = this.now();
+    if (old.revokedAt !== null || (old.expiresAt !== null && Date.parse(old.expiresAt) <= now)) throw new ConflictError('apiKey.notActive');
+    const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
+    const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime));
+    const endsAt = graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null;
+    const summary = await this.deps.keys.roll(input, keyId, endsAt);
+    this.deps.authenticator.forgetKey(keyId);
+    const previous = (await this.deps.keys.findById(keyId)) ?? old;
+    return { apiKey: { ...summary, key }, previous: withoutOwner(previous) };
+  }
+
+  private newKey(accountId: string, name: string | null, scopes: readonly Scope[], expiresAt: Date | null): { key: string; input: NewKey } {
+    const key = generateApiKey();
+    const ordered = SCOPES.filter((s) => scopes.includes(s));
+    return { key, input: { accountId, name, prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: ordered, expiresAt } };
+  }
+
+  private expiryOf(days: number | null | undefined): Date | null {
+    const max = this.deps.policy.maxLifetimeDays;
+    if (days === null) {
+      if (max !== null) throw new InputError('apiKey.noExpiryRefused', { limit: max });
+      return null;
+    }
+    const chosen = days ?? max;
+    if (chosen === null) return null;
+    if (max !== null && chosen > max) throw new InputError('apiKey.noExpiryRefused', { limit: max });
+    return new Date(this.now() + chosen * DAY_MS);
+  }
+
+  private async checkCap(accountId: string): Promise<void> {
+    const limit = this.deps.policy.maxActiveKeys;
+    if ((await this.deps.keys.countActive(accountId, new Date(this.now()))) >= limit) throw new ConflictError('apiKey.tooMany', { limit });
+  }
+
+  private async requireAccount(id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.deps.accounts.exists(id))) throw new NotFoundError('account.notFound');
+  }
+
+  /** Another account's key is "not found": its existence is not revealed. */
+  private async requireKey(keyId: string, ownerId?: string): Promise<ApiKeySummary & { accountId: string }> {
+    const found = isUuid(keyId) ? await this.deps.keys.findById(keyId) : undefined;
+    if (!found || (ownerId !== undefined && found.accountId !== ownerId)) throw new NotFoundError('apiKey.notFound');
+    return found;
+  }
+}
+
+function withoutOwner(key: ApiKeySummary & { accountId?: string }): ApiKeySummary {
+  const { accountId: _owner, ...summary } = key;
+  return summary;
+}

@@ -1,0 +1,25 @@
+/** The bodies that make and roll keys, the same for the console and the admin API. */
+import Joi from 'joi';
+import { SCOPES, type Scope } from '../domain/scopes';
+
+export interface KeyBody {
+  name?: string | null;
+  scopes?: Scope[];
+  expiresInDays?: number | null;
+}
+
+const name = Joi.string().trim().min(1).max(120);
+const scopes = Joi.array().items(Joi.string().valid(...SCOPES)).min(1).max(SCOPES.length).unique();
+/** whole days; null: never expires (refused when the operator set a maximum) */
+const expiresInDays = Joi.number().integer().min(1).max(3650).allow(null);
+
+/** The admin API: every field optional (no scopes: every scope). */
+export const adminKeySchema = Joi.object<KeyBody>({ name: name.allow(null), scopes, expiresInDays });
+
+/** The console: a person names the key and picks its scopes. */
+export const ownKeySchema = Joi.object<KeyBody>({ name: name.required(), scopes: scopes.required(), expiresInDays });
+
+/** Grace of the old key after a roll: 0 revokes it at once; at most a week. */
+export const rollSchema = Joi.object<{ graceSeconds: number }>({
+  graceSeconds: Joi.number().integer().min(0).max(604_800).required(),
+});

@@ -1,0 +1,276 @@
+/**
+ * The profile area (DESIGN.md §7): signing in to the console, its sessions,
+ * the caller's own API keys (session only), and what operators do for any
+ * account (keys, links, invitations, sign-out everywhere).
+ */
+import type { Message } from './components';
+import { operation, schemaRef } from './operation-builder';
+import type { Parameter, PathItem } from './openapi-types';
+
+const AUTH = 'Sign-in';
+const KEYS = 'API keys';
+const ADMIN = 'Admin';
+const pathParam = (name: string, description: string): Parameter => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+const keyId = pathParam('keyId', 'API key id. Another account\'s key gives 404.');
+const setCookie = {
+  'Set-Cookie': {
+    description:
+      'The session cookie: `__Host-skills_session` (HttpOnly; Secure; SameSite=Lax; Path=/), or `skills_session` without Secure on plain-HTTP loopback.',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+const signedIn = (status: string, description: string) => ({ status, description, schema: schemaRef('SignedIn'), headers: setCookie });
+const linkInvalid: Message[] = [['link.invalid']];
+const noOrigin: Message[] = [['session.origin']];
+const redirect = (description: string) => ({
+  status: '303',
+  description,
+  headers: { Location: { description: 'Where the browser goes next.', required: true, schema: { type: 'string' } } },
+});
+
+const authPaths: Record<string, PathItem> = {
+  '/api/v1/auth/options': {
+    get: operation({
+      operationId: 'authOptions',
+      summary: 'How one may sign in here',
+      description: 'The sign-up mode, whether password reset by mail is on, and the OpenID Connect provider, if any.',
+      tag: AUTH,
+      kind: 'open',
+      success: { status: '200', description: 'The options.', schema: schemaRef('AuthOptions') },
+    }),
+  },
+  '/api/v1/auth/sign-up': {
+    post: operation({
+      operationId: 'signUp',
+      summary: 'Create an account and sign in',
+      description: 'New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation token; `closed` refuses.',
+      tag: AUTH,
+      kind: 'open',
+      body: { schema: schemaRef('SignUp') },
+      success: signedIn('201', 'Signed up and signed in.'),
+      errors: {
+        '400': [['validation.stringMin', { field: 'password', limit: 12 }], ['password.common'], ['password.containsEmail'], ...linkInvalid],
+        '403': [['signUp.closed'], ['signUp.invitationRequired'], ...noOrigin],
+        '409': [['account.emailTaken']],
+      },
+    }),
+  },
+  '/api/v1/auth/sign-in': {
+    post: operation({
+      operationId: 'signIn',
+      summary: 'Sign in with email and password',
+      description: 'After 5 failures for an email, or 20 from an address, within 15 minutes: 429 until the window ends.',
+      tag: AUTH,
+      kind: 'open',
+      body: { schema: schemaRef('SignIn') },
+      success: signedIn('200', 'Signed in.'),
+      errors: { '401': [['signIn.badCredentials']], '403': noOrigin, '429': [['signIn.throttled', { seconds: 840 }]] },
+    }),
+  },
+  '/api/v1/auth/sign-in-link': {
+    post: operation({
+      operationId: 'signInWithLink',
+      summary: 'Sign in with a one-time link',
+      description: 'Links come from `POST /admin/v1/accounts/{id}/links` (the demo banner prints one); each works once, within an hour.',
+      tag: AUTH,
+      kind: 'open',
+      body: { schema: schemaRef('LinkToken') },
+      success: signedIn('200', 'Signed in.'),
+      errors: { '400': linkInvalid, '403': noOrigin },
+    }),
+  },
+  '/api/v1/auth/password-reset': {
+    post: operation({
+      operationId: 'resetPassword',
+      summary: 'Choose a new password with a reset link',
+      description: 'Ends every session of the account, then signs this one in.',
+      tag: AUTH,
+      kind: 'open',
+      body: { schema: schemaRef('PasswordReset') },
+      success: signedIn('200', 'Password changed; signed in.'),
+      errors: { '400': [...linkInvalid, ['password.common']], '403': noOrigin },
+    }),
+  },
+  '/api/v1/auth/password-reset-request': {
+    post: operation({
+      operationId: 'requestPasswordReset',
+      summary: 'Mail a password reset link',
+      description: 'The same 202 whether the address has an account or not. 404 when mail is not configured (SMTP_URL).',
+      tag: AUTH,
+      kind: 'open',
+      body: { schema: schemaRef('PasswordResetRequest') },
+      success: { status: '202', description: 'Requested.', schema: schemaRef('ResetRequested') },
+      errors: { '403': noOrigin, '404': [['mail.notConfigured']] },
+    }),
+  },
+  '/api/v1/auth/oidc/start': {
+    get: operation({
+      operationId: 'oidcStart',
+      summary: 'Start an OpenID Connect sign-in (browser navigation)',
+      description: 'Redirects to the provider (authorization code + PKCE); 404 when no provider is configured.',
+      tag: AUTH,
+      kind: 'open',
+      success: redirect('To the provider, or to the sign-in page with an error.'),
+      errors: { '404': [['oidc.notConfigured']] },
+    }),
+  },
+  '/api/v1/auth/oidc/callback': {
+    get: operation({
+      operationId: 'oidcCallback',
+      summary: 'Where the provider sends the browser back',
+      description: 'Signs in (cookie) and redirects to `/console/`, or to `/console/sign-in#error=…` on failure.',
+      tag: AUTH,
+      kind: 'open',
+      success: redirect('To the console, or to the sign-in page with an error.'),
+      errors: { '404': [['oidc.notConfigured']] },
+    }),
+  },
+  '/api/v1/auth/session': {
+    get: operation({
+      operationId: 'getSession',
+      summary: 'The signed-in account, its session and CSRF token',
+      tag: AUTH,
+      kind: 'session',
+      success: { status: '200', description: 'Signed in.', schema: schemaRef('SignedIn') },
+    }),
+    delete: operation({
+      operationId: 'signOut',
+      summary: 'Sign out (this session)',
+      tag: AUTH,
+      kind: 'session',
+      success: { status: '200', description: 'Signed out; the cookie is cleared.', schema: schemaRef('SignedOut') },
+    }),
+  },
+  '/api/v1/me/sessions': {
+    get: operation({
+      operationId: 'listSessions',
+      summary: 'Every session of the account',
+      tag: AUTH,
+      kind: 'session',
+      success: { status: '200', description: 'Newest first.', schema: schemaRef('SessionList') },
+    }),
+    delete: operation({
+      operationId: 'signOutOtherSessions',
+      summary: 'Sign out every other session',
+      tag: AUTH,
+      kind: 'session',
+      success: { status: '200', description: 'How many ended.', schema: schemaRef('SignedOut') },
+    }),
+  },
+  '/api/v1/me/sessions/{sessionId}': {
+    delete: operation({
+      operationId: 'endSession',
+      summary: 'Sign out one session of the account',
+      tag: AUTH,
+      kind: 'session',
+      parameters: [pathParam('sessionId', 'Session id.')],
+      success: { status: '200', description: 'Ended.', schema: schemaRef('SignedOut') },
+      errors: { '404': [['session.notFound']] },
+    }),
+  },
+};
+
+const keyErrors = {
+  '400': [['validation.oneOf', { field: 'scopes.0', values: 'search:read, collections:read, collections:write' }], ['apiKey.noExpiryRefused', { limit: 90 }]] as Message[],
+  '409': [['apiKey.tooMany', { limit: 20 }]] as Message[],
+};
+
+const ownKeyPaths: Record<string, PathItem> = {
+  '/api/v1/me/api-keys': {
+    get: operation({
+      operationId: 'listOwnApiKeys',
+      summary: 'The API keys of the signed-in account',
+      description: 'Revoked and expired keys included. A session only: an API key never lists keys.',
+      tag: KEYS,
+      kind: 'session',
+      success: { status: '200', description: 'Oldest first.', schema: schemaRef('OwnApiKeys') },
+    }),
+    post: operation({
+      operationId: 'createOwnApiKey',
+      summary: 'Create an API key',
+      description: 'The key is in the answer once; only its SHA-256 is stored. The account\'s plan decides whether it may call the API.',
+      tag: KEYS,
+      kind: 'session',
+      body: { schema: schemaRef('CreateOwnApiKey'), examples: { readOnly: { summary: 'A read-only key for 90 days', value: { name: 'ci', scopes: ['search:read', 'collections:read'], expiresInDays: 90 } } } },
+      success: { status: '201', description: 'Created.', schema: schemaRef('CreatedApiKey') },
+      errors: keyErrors,
+    }),
+  },
+  '/api/v1/me/api-keys/{keyId}': {
+    delete: operation({
+      operationId: 'revokeOwnApiKey',
+      summary: 'Revoke an API key',
+      description: 'Refused by every gateway replica within 1 s (at once on this one). Idempotent.',
+      tag: KEYS,
+      kind: 'session',
+      parameters: [keyId],
+      success: { status: '200', description: 'Revoked.', schema: schemaRef('Revoked') },
+      errors: { '404': [['apiKey.notFound']] },
+    }),
+  },
+  '/api/v1/me/api-keys/{keyId}/roll': {
+    post: operation({
+      operationId: 'rollOwnApiKey',
+      summary: 'Roll an API key',
+      description: 'A new key with the same name and scopes (and lifetime); the old one stays valid `graceSeconds` more, or is revoked at once for 0.',
+      tag: KEYS,
+      kind: 'session',
+      parameters: [keyId],
+      body: { schema: schemaRef('RollApiKey') },
+      success: { status: '201', description: 'Rolled.', schema: schemaRef('RolledApiKey') },
+      errors: { '404': [['apiKey.notFound']], '409': [['apiKey.notActive']] },
+    }),
+  },
+};
+
+const adminProfilePaths: Record<string, PathItem> = {
+  '/admin/v1/api-keys/{keyId}/roll': {
+    post: operation({
+      operationId: 'adminRollApiKey',
+      summary: 'Roll any API key',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [pathParam('keyId', 'API key id.')],
+      body: { schema: schemaRef('RollApiKey') },
+      success: { status: '201', description: 'Rolled.', schema: schemaRef('RolledApiKey') },
+      errors: { '404': [['apiKey.notFound']], '409': [['apiKey.notActive']] },
+    }),
+  },
+  '/admin/v1/accounts/{id}/links': {
+    post: operation({
+      operationId: 'adminCreateLink',
+      summary: 'A one-time sign-in or password reset link for an account',
+      description: 'Valid once, for an hour. Hand it to the person; it opens the console.',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [pathParam('id', 'Account id.')],
+      body: { schema: schemaRef('CreateLink') },
+      success: { status: '201', description: 'The link.', schema: schemaRef('SignInLink') },
+      errors: { '404': [['account.notFound']] },
+    }),
+  },
+  '/admin/v1/invitations': {
+    post: operation({
+      operationId: 'adminCreateInvitation',
+      summary: 'An invitation link to sign up',
+      description: 'Valid once, for 7 days; what `SIGNUP_MODE=invite` asks for.',
+      tag: ADMIN,
+      kind: 'admin',
+      success: { status: '201', description: 'The invitation.', schema: schemaRef('Invitation') },
+    }),
+  },
+  '/admin/v1/accounts/{id}/sessions': {
+    delete: operation({
+      operationId: 'adminSignOutEverywhere',
+      summary: 'Sign an account out of every console session',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [pathParam('id', 'Account id.')],
+      success: { status: '200', description: 'How many ended.', schema: schemaRef('SignedOut') },
+      errors: { '404': [['account.notFound']] },
+    }),
+  },
+};
+
+export const profilePaths: Record<string, PathItem> = { ...authPaths, ...ownKeyPaths, ...adminProfilePaths };

@@ -1,0 +1,88 @@
+/**
+ * Password reset by mail against a real SMTP server (smtp-server) started in
+ * the test: a reset link mailed to an account's address, nothing mailed for
+ * an unknown one (same answer), and the mailed link setting a new password.
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { SMTPServer } from 'smtp-server';
+import { startHarness, type Harness } from './harness';
+import { PASSWORD, signUp } from './profile-harness';
+
+interface Mail {
+  to: string[];
+  body: string;
+}
+
+describe('password reset by mail', () => {
+  let h: Harness;
+  const mails: Mail[] = [];
+  let waiting: (() => void) | undefined;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), body: Buffer.concat(chunks).toString('utf8') });
+        waiting?.();
+        callback();
+      });
+    },
+  });
+
+  /** The next mail, within a deadline. */
+  const nextMail = (count: number) =>
+    new Promise<Mail>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no mail ${count} within 10 s`)), 10_000);
+      const check = () => {
+        const mail = mails[count - 1];
+        if (mail) {
+          clearTimeout(timer);
+          resolve(mail);
+        }
+      };
+      waiting = check;
+      check();
+    });
+
+  beforeAll(async () => {
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    const port = (smtp.server.address() as AddressInfo).port;
+    h = await startHarness({ mail: { smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, from: 'Skills Catalog <no-reply@skills.example>' } });
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }, 30_000);
+
+  it('mails a one-time reset link to the account\'s address, and nothing for an unknown one, with the same answer', async () => {
+    const person = await signUp(h);
+    const origin = h.gateway.url;
+    const options = await request(origin).get('/api/v1/auth/options').expect(200);
+    expect(options.body.data.passwordResetByMail).toBe(true);
+
+    const unknown = await request(origin).post('/api/v1/auth/password-reset-request').set('Origin', origin).send({ email: 'nobody@example.com' }).expect(202);
+    const known = await request(origin).post('/api/v1/auth/password-reset-request').set('Origin', origin).send({ email: person.email }).expect(202);
+    expect(known.body).toEqual(unknown.body);
+
+    const mail = await nextMail(1);
+    expect(mail.to).toEqual([person.email]);
+    // the body is quoted-printable, as a mail client reads it: soft line breaks joined, =XX decoded
+    const text = mail.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const token = new RegExp(`${origin}/console/reset#token=([A-Za-z0-9_-]{43})\\s`).exec(text)?.[1];
+    expect(token).toBeDefined();
+    expect(mails).toHaveLength(1);
+
+    const fresh = request.agent(origin);
+    const reset = await fresh.post('/api/v1/auth/password-reset').set('Origin', origin).send({ token, password: 'a-new-and-long-passphrase' });
+    expect(reset.status).toBe(200);
+    await person.agent.get('/api/v1/auth/session').expect(401);
+    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: PASSWORD }).expect(401);
+    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: 'a-new-and-long-passphrase' }).expect(200);
+  }, 60_000);
+});

@@ -1,0 +1,41 @@
+/** Helpers of the profile suites: a browser-like agent (cookie jar) that signs up or in, and its CSRF token. */
+import request from 'supertest';
+import type { Harness } from './harness';
+
+export const PASSWORD = 'tangerine-walrus-47-kettle';
+
+export interface Browser {
+  agent: ReturnType<typeof request.agent>;
+  origin: string;
+  csrf: string;
+  accountId: string;
+  email: string;
+}
+
+let emails = 0;
+
+/** Signs a new account up from the gateway's own origin, as the console does. */
+export async function signUp(h: Harness, overrides: { email?: string; password?: string } = {}): Promise<Browser> {
+  emails += 1;
+  const email = overrides.email ?? `person${emails}-${Date.now()}@example.com`;
+  const origin = h.gateway.url;
+  const agent = request.agent(origin);
+  const res = await agent.post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password: overrides.password ?? PASSWORD, name: 'Ana' });
+  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${JSON.stringify(res.body)}`);
+  return { agent, origin, csrf: res.body.data.csrfToken, accountId: res.body.data.account.id, email };
+}
+
+/** Signs an existing account in, in a new cookie jar (another browser). */
+export async function signIn(h: Harness, email: string, password = PASSWORD): Promise<Browser> {
+  const origin = h.gateway.url;
+  const agent = request.agent(origin);
+  const res = await agent.post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password });
+  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
+  return { agent, origin, csrf: res.body.data.csrfToken, accountId: res.body.data.account.id, email };
+}
+
+/** A state-changing call of the console: its Origin and CSRF token. */
+export function write(b: Browser, method: 'post' | 'patch' | 'delete', path: string, body?: object) {
+  const test = b.agent[method](path).set('Origin', b.origin).set('X-CSRF-Token', b.csrf);
+  return body === undefined ? test : test.send(body);
+}
