@@ -7,13 +7,18 @@ export type EventLogKind = 'postgres' | 'kafka';
 export interface CatalogConfig {
   port: number;
   databaseUrl: string;
-  principalSecret: string;
+  /** PEM file of the one or two Ed25519 public keys principals are accepted from (docs/security.md "Principal keys") */
+  principalPublicKeysFile: string;
+  /** how often that file is read again (a rotation without restart); 0 reads it once */
+  principalKeysReloadMs: number;
   /** Redis shared by the replicas to refuse a replayed principal on all of them; per process without it */
   redisUrl?: string;
   searchEngine: SearchEngineKind;
   eventLog: EventLogKind;
   /** collections-service base URL, the source of a reindex; reindex is off without it */
   collectionsUrl?: string;
+  /** the reindex's read-only credential for collections-service's items (set, validated, with collectionsUrl) */
+  itemsReaderToken?: string;
   /** Elasticsearch cluster URL; set (validated) when searchEngine is elasticsearch */
   elasticsearchUrl?: string;
   /** the alias searches and writes use; indices behind it are `<alias>-v<epoch ms>` */
@@ -33,11 +38,13 @@ export interface CatalogConfig {
 interface CatalogEnv {
   PORT: number;
   DATABASE_URL: string;
-  PRINCIPAL_SECRET: string;
+  PRINCIPAL_PUBLIC_KEYS_FILE: string;
+  PRINCIPAL_KEYS_RELOAD_MS: number;
   REDIS_URL?: string;
   SEARCH_ENGINE: SearchEngineKind;
   EVENT_LOG: EventLogKind;
   COLLECTIONS_URL?: string;
+  ITEMS_READER_TOKEN?: string;
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_INDEX: string;
   POLL_INTERVAL_MS: number;
@@ -55,13 +62,19 @@ interface CatalogEnv {
 const schema = Joi.object<CatalogEnv>({
   PORT: env.port(8081),
   DATABASE_URL: env.postgresUrl().required(),
-  PRINCIPAL_SECRET: env.secret(),
+  PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
+  PRINCIPAL_KEYS_RELOAD_MS: env.keyReloadMs(),
   REDIS_URL: env.redisUrl(),
   SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
   KAFKA_CLIENT_ID: env.kafkaClientId('catalog-service'),
   COLLECTIONS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  ITEMS_READER_TOKEN: env
+    .secret()
+    .optional()
+    .when('COLLECTIONS_URL', { is: Joi.exist(), then: Joi.required() })
+    .messages({ 'any.required': '{#label} is required when COLLECTIONS_URL is set (the reindex reads items with it)' }),
   ELASTICSEARCH_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .when('SEARCH_ENGINE', { is: 'elasticsearch', then: Joi.required() })
@@ -92,11 +105,13 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
-    principalSecret: e.PRINCIPAL_SECRET,
+    principalPublicKeysFile: e.PRINCIPAL_PUBLIC_KEYS_FILE,
+    principalKeysReloadMs: e.PRINCIPAL_KEYS_RELOAD_MS,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     searchEngine: e.SEARCH_ENGINE,
     eventLog: e.EVENT_LOG,
     collectionsUrl: e.COLLECTIONS_URL,
+    itemsReaderToken: e.ITEMS_READER_TOKEN,
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     elasticsearchIndex: e.ELASTICSEARCH_INDEX,
     pollIntervalMs: e.POLL_INTERVAL_MS,

@@ -4,7 +4,12 @@ import { env, loadConfig, parseBrokerList } from '@skills/common';
 export interface CollectionsConfig {
   port: number;
   databaseUrl: string;
-  principalSecret: string;
+  /** PEM file of the one or two Ed25519 public keys principals are accepted from (docs/security.md "Principal keys") */
+  principalPublicKeysFile: string;
+  /** how often that file is read again (a rotation without restart); 0 reads it once */
+  principalKeysReloadMs: number;
+  /** the reindex's read-only credential: opens GET /internal/v1/items and nothing else; the route is off without it */
+  itemsReaderToken?: string;
   /** Redis shared by the replicas to refuse a replayed principal on all of them; per process without it */
   redisUrl?: string;
   dbPoolMax: number;
@@ -22,8 +27,10 @@ export interface CollectionsConfig {
 interface CollectionsEnv {
   PORT: number;
   DATABASE_URL: string;
-  PRINCIPAL_SECRET: string;
+  PRINCIPAL_PUBLIC_KEYS_FILE: string;
+  PRINCIPAL_KEYS_RELOAD_MS: number;
   REDIS_URL?: string;
+  ITEMS_READER_TOKEN?: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
   EVENT_LOG: 'postgres' | 'kafka';
@@ -40,8 +47,10 @@ const DAY = 24 * HOUR;
 const schema = Joi.object<CollectionsEnv>({
   PORT: env.port(8082),
   DATABASE_URL: env.postgresUrl().required(),
-  PRINCIPAL_SECRET: env.secret(),
+  PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
+  PRINCIPAL_KEYS_RELOAD_MS: env.keyReloadMs(),
   REDIS_URL: env.redisUrl(),
+  ITEMS_READER_TOKEN: env.secret().optional(),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
   EVENT_LOG: env.eventLog(),
@@ -66,8 +75,10 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
-    principalSecret: e.PRINCIPAL_SECRET,
+    principalPublicKeysFile: e.PRINCIPAL_PUBLIC_KEYS_FILE,
+    principalKeysReloadMs: e.PRINCIPAL_KEYS_RELOAD_MS,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    ...(e.ITEMS_READER_TOKEN ? { itemsReaderToken: e.ITEMS_READER_TOKEN } : {}),
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     eventLog: e.EVENT_LOG,

@@ -30,6 +30,16 @@ export function loadConfig<T extends object>(
 export const env = {
   port: (def: number) => Joi.number().integer().min(0).max(65535).default(def),
   secret: () => Joi.string().min(32).required().messages({ 'string.min': '{#label} must be at least 32 characters' }),
+  /** a path to a key file (principal keys); the service reads it at start and fails naming the variable */
+  keyFile: () => Joi.string().min(1).required(),
+  /** PRINCIPAL_KEYS_RELOAD_MS: how often key files are read again (a rotation without restarts); 0 reads them once */
+  keyReloadMs: () =>
+    Joi.number()
+      .integer()
+      .max(3_600_000)
+      .default(10_000)
+      .custom((value: number, helpers) => (value === 0 || value >= 100 ? value : helpers.error('reload.range')))
+      .messages({ 'reload.range': '{#label} must be 0 (read once) or between 100 and 3600000' }),
   postgresUrl: () => Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   redisUrl: () => Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   logLevel: () => Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),

@@ -15,11 +15,11 @@ const FILE = join(__dirname, '..', '..', 'docker-compose.yml');
 /** What a developer's .env holds (docs/deploy.md shows how to make one). */
 const DOT_ENV = {
   POSTGRES_PASSWORD: 'p'.repeat(24),
-  PRINCIPAL_SECRET: 's'.repeat(40),
+  ITEMS_READER_TOKEN: 'r'.repeat(40),
   ADMIN_TOKEN: 'a'.repeat(40),
 };
 const APP_SERVICES = ['gateway', 'catalog-service', 'collections-service'];
-const ONE_SHOTS = ['migrate', 'kafka-topics', 'load-sample'];
+const ONE_SHOTS = ['principal-keys', 'migrate', 'kafka-topics', 'load-sample'];
 
 function envOf(compose: ComposeFile, service: string): Record<string, string> {
   const environment = compose.services[service].environment ?? {};
@@ -48,7 +48,7 @@ describe('docker-compose.yml', () => {
     const external = new Set(images.map(([, image]) => image.replace(/:[^:/]+$/, '')).filter((i) => i !== 'skills-catalog'));
     expect(external).toEqual(new Set(['postgres', 'docker.elastic.co/elasticsearch/elasticsearch', 'apache/kafka']));
     expect(compose.services.postgres.image).toMatch(/^postgres:16\./);
-    for (const name of [...APP_SERVICES, 'migrate', 'load-sample']) {
+    for (const name of [...APP_SERVICES, 'principal-keys', 'migrate', 'load-sample']) {
       expect(compose.services[name].image).toBe('skills-catalog:1.0.0');
       expect(compose.services[name].build).toEqual({ context: '.', dockerfile: 'deploy/Dockerfile' });
     }
@@ -63,6 +63,7 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'elasticsearch', 'kafka']) expect(compose.services[name].healthcheck).toBeDefined();
     for (const name of APP_SERVICES) {
       expect(compose.services[name].depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
+      expect(compose.services[name].depends_on?.['principal-keys']).toEqual({ condition: 'service_completed_successfully' });
     }
     expect(compose.services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(compose.services['catalog-service'].depends_on?.elasticsearch).toEqual({ condition: 'service_healthy' });
@@ -73,7 +74,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs our containers read-only, without capabilities or privilege escalation', () => {
-    for (const name of [...APP_SERVICES, 'migrate', 'load-sample']) {
+    for (const name of [...APP_SERVICES, 'principal-keys', 'migrate', 'load-sample']) {
       const service = compose.services[name];
       expect([service.read_only, service.cap_drop, service.security_opt]).toEqual([true, ['ALL'], ['no-new-privileges:true']]);
     }
@@ -98,6 +99,22 @@ describe('docker-compose.yml', () => {
     const urls = APP_SERVICES.map((name) => envOf(compose, name).DATABASE_URL);
     expect(new Set(urls)).toEqual(new Set([`postgres://skills:${DOT_ENV.POSTGRES_PASSWORD}@postgres:5432/skills`]));
     expect(envOf(compose, 'load-sample')).toMatchObject({ GATEWAY_URL: 'http://gateway:8080', ADMIN_TOKEN: DOT_ENV.ADMIN_TOKEN });
+  });
+
+  it('gives the private principal key to the gateway alone; the services mount only the public keys, read-only', () => {
+    const mounts = (name: string) => compose.services[name].volumes ?? [];
+    expect(mounts('gateway')).toEqual(['principal-signing:/var/lib/skills/principal-signing:ro']);
+    for (const name of ['catalog-service', 'collections-service']) {
+      expect(mounts(name)).toEqual(['principal-public:/var/lib/skills/principal-public:ro']);
+      expect(envOf(compose, name)).not.toHaveProperty('PRINCIPAL_SIGNING_KEY_FILE');
+      expect(envOf(compose, name).PRINCIPAL_PUBLIC_KEYS_FILE).toBe('/var/lib/skills/principal-public/principal-public-keys.pem');
+    }
+    expect(envOf(compose, 'gateway').PRINCIPAL_SIGNING_KEY_FILE).toBe('/var/lib/skills/principal-signing/principal-signing-key.pem');
+    const holders = Object.entries(compose.services).filter(([, s]) => (s.volumes ?? []).some((v) => String(v).startsWith('principal-signing:')));
+    expect(holders.map(([name]) => name).sort()).toEqual(['gateway', 'principal-keys']);
+    expect(compose.services['principal-keys'].command).toEqual(['principal-keys', 'init']);
+    // no shared secret signs principals any more
+    expect(JSON.stringify(readComposeRaw(FILE))).not.toContain('PRINCIPAL_SECRET');
   });
 
   it('keeps the secrets themselves out of the file', () => {

@@ -28,7 +28,7 @@ function find(objects: Manifest[], kind: string, name: string): Manifest {
 /** Stand-ins for what the referenced Secrets hold in a cluster. */
 const SECRET_VALUES: Record<string, string> = {
   'skills-pg-app/uri': 'postgresql://app:pw@skills-pg-rw.skills-data.svc:5432/app',
-  'skills-secrets/principal-secret': 's'.repeat(40),
+  'skills-secrets/items-reader-token': 'r'.repeat(40),
   'skills-secrets/admin-token': 'a'.repeat(40),
   'skills-elasticsearch/url': 'https://elastic:pw@skills-es-es-http.skills-data.svc:9200',
 };
@@ -124,7 +124,33 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as { env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> };
     const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
-    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-app', PRINCIPAL_SECRET: 'skills-secrets', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-app', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+  });
+
+  it('mounts the private principal key in the gateway alone, the public keys in the services, whole (a rotation reaches them)', () => {
+    type Pod = { volumes?: Array<{ name: string; secret?: { secretName: string; defaultMode?: number } }> };
+    type Mount = { name: string; mountPath: string; readOnly?: boolean; subPath?: string };
+    const secretsOf = (name: string) => {
+      const deployment = find(objects, 'Deployment', name);
+      const pod = (deployment.spec as { template: { spec: Pod } }).template.spec;
+      const mounts = (containersOf(deployment)[0] as { volumeMounts: Mount[] }).volumeMounts;
+      return (pod.volumes ?? [])
+        .filter((v) => v.secret?.secretName.startsWith('skills-principal-'))
+        .map((v) => ({ secret: v.secret?.secretName, mode: v.secret?.defaultMode, mount: mounts.find((m) => m.name === v.name) }));
+    };
+    expect(secretsOf('gateway')).toEqual([
+      { secret: 'skills-principal-signing', mode: 0o440, mount: { name: 'principal-signing', mountPath: '/etc/skills/principal-signing', readOnly: true } },
+    ]);
+    for (const name of ['catalog-service', 'collections-service']) {
+      expect(secretsOf(name)).toEqual([
+        { secret: 'skills-principal-public', mode: 0o440, mount: { name: 'principal-public', mountPath: '/etc/skills/principal-public', readOnly: true } },
+      ]);
+    }
+    const env = (name: string) => containerEnv(objects, find(objects, 'Deployment', name));
+    expect(env('gateway').PRINCIPAL_SIGNING_KEY_FILE).toBe('/etc/skills/principal-signing/principal-signing-key.pem');
+    expect(env('catalog-service')).not.toHaveProperty('PRINCIPAL_SIGNING_KEY_FILE');
+    expect(env('collections-service').PRINCIPAL_PUBLIC_KEYS_FILE).toBe('/etc/skills/principal-public/principal-public-keys.pem');
+    expect(env('catalog-service').ITEMS_READER_TOKEN).toBe(env('collections-service').ITEMS_READER_TOKEN);
   });
 });
 

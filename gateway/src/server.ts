@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, createHttpServer, createSequelize, runMigrations, type Logger } from '@skills/common';
+import { PrincipalSigner, createHttpServer, createSequelize, keyFileOf, openSigningKeyFile, runMigrations, type Logger } from '@skills/common';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
@@ -23,6 +23,11 @@ export interface RunningService {
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
 export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
+  // The only process that holds a signing key; read again while running, so a rotation needs no restart.
+  const signingKey = await keyFileOf(
+    'PRINCIPAL_SIGNING_KEY_FILE',
+    openSigningKeyFile({ path: config.principalSigningKeyFile, reloadMs: config.principalKeysReloadMs, logger }),
+  );
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
   const accountRepository = new SequelizeAccountRepository(sequelize);
@@ -43,7 +48,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     adminToken: config.adminToken,
     authenticator,
     accounts: new AccountService(accountRepository, new SequelizeKeyStore(sequelize), authenticator),
-    signer: new PrincipalSigner({ secret: config.principalSecret }),
+    signer: new PrincipalSigner({ keys: signingKey }),
     upstreams,
     rateLimiter,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
@@ -72,6 +77,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       await closed;
       clearTimeout(force);
       await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
+      signingKey.close();
       await sequelize.close();
     },
   };

@@ -2,7 +2,7 @@ import { ConfigError } from '@skills/common';
 import { loadCatalogConfig } from '../../src/config';
 import { loadCollectionsConfig } from '../../../collections-service/src/config';
 
-const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_SECRET: 'a-test-secret-that-is-at-least-32-characters' };
+const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
 
 function problems(load: (env: Record<string, string>) => unknown, env: Record<string, string>): string[] {
   try {

@@ -59,6 +59,7 @@ export interface ComposeService {
   read_only?: boolean;
   cap_drop?: string[];
   security_opt?: string[];
+  volumes?: string[];
 }
 
 export interface ComposeFile {
