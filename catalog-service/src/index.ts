@@ -15,6 +15,7 @@ import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
 import { registerIndexerMetrics } from './indexer/indexer-metrics';
 import { SequelizeDeadLetterStore } from './store/dead-letter.store';
+import type { RejectedEventSink } from './events/rejected-events';
 import { itemsReaderSource } from './reindex/items-reader.source';
 import { ReindexJobs } from './reindex/reindex.job';
 import { ReindexJobStore } from './reindex/reindex-job.store';
@@ -81,7 +82,14 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       observer: cacheObserver,
     });
     await engine.start();
-    eventLog = createEventLog(config, { sequelize, logger });
+    // Events refused by the contract are dead letters too: stored, and counted with the indexer's.
+    const rejected: RejectedEventSink = {
+      reject: async (group, events) => {
+        await deadLetters.reject(group, events);
+        indexerMetrics.deadLettered(events.length);
+      },
+    };
+    eventLog = createEventLog(config, { sequelize, logger, rejected });
     indexer = new Indexer({
       eventLog,
       engine,

@@ -25,3 +25,4 @@ export * from './db/statistics-refresh';
 export * from './http/service-app';
 export * from './cache/lru-cache';
 export * from './pagination';
+export * from './event-contract';
