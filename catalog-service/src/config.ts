@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { env, loadConfig, parseBrokerList } from '@skills/common';
+import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
 
 export type SearchEngineKind = 'postgres' | 'elasticsearch';
 export type EventLogKind = 'postgres' | 'kafka';
@@ -28,14 +28,14 @@ export interface CatalogConfig {
   /** how often the memory index reads the read model for writes made through other replicas */
   indexPollMs: number;
   /** set (validated) when eventLog is kafka */
-  kafka?: { brokers: string[]; clientId: string };
+  kafka?: { brokers: string[]; clientId: string; security: KafkaSecuritySettings };
   dbPoolMax: number;
   logLevel: string;
   /** search answer cache (docs/search.md "Search cache"); maxEntries 0 turns it off */
   searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
 }
 
-interface CatalogEnv {
+interface CatalogEnv extends KafkaSecurityEnv {
   PORT: number;
   DATABASE_URL: string;
   PRINCIPAL_PUBLIC_KEYS_FILE: string;
@@ -68,6 +68,7 @@ const schema = Joi.object<CatalogEnv>({
   SEARCH_ENGINE: Joi.string().valid('postgres', 'elasticsearch').default('postgres'),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
+  ...kafkaSecurityEnv,
   KAFKA_CLIENT_ID: env.kafkaClientId('catalog-service'),
   COLLECTIONS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   ITEMS_READER_TOKEN: env
@@ -97,7 +98,7 @@ const schema = Joi.object<CatalogEnv>({
   SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   // the cache never hides a write longer than index lag + this (plus one poll query)
   SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
-});
+}).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadCatalogConfig(source: Record<string, string | undefined>): Readonly<CatalogConfig> {
@@ -118,7 +119,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
     indexPollMs: e.INDEX_POLL_MS,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
-        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
+        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID, security: kafkaSecurityOf(e) })
         : undefined,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { env, loadConfig, parseBrokerList } from '@skills/common';
+import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
 
 export interface CollectionsConfig {
   port: number;
@@ -17,14 +17,14 @@ export interface CollectionsConfig {
   /** where outbox rows go: read in place by catalog-service (postgres), or relayed to Kafka by this service */
   eventLog: 'postgres' | 'kafka';
   /** set (validated) when eventLog is kafka */
-  kafka?: { brokers: string[]; clientId: string };
+  kafka?: { brokers: string[]; clientId: string; security: KafkaSecuritySettings };
   /** an outbox row every reader is done with is deleted once it is this old (docs/operations.md "Outbox retention") */
   outboxRetentionMs: number;
   /** pause between prune passes; 0 turns pruning off */
   outboxPruneIntervalMs: number;
 }
 
-interface CollectionsEnv {
+interface CollectionsEnv extends KafkaSecurityEnv {
   PORT: number;
   DATABASE_URL: string;
   PRINCIPAL_PUBLIC_KEYS_FILE: string;
@@ -55,6 +55,7 @@ const schema = Joi.object<CollectionsEnv>({
   LOG_LEVEL: env.logLevel(),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
+  ...kafkaSecurityEnv,
   KAFKA_CLIENT_ID: env.kafkaClientId('collections-service'),
   // A day: the window in which an operator can still re-deliver recent events from the
   // outbox (a new consumer group catching up, a re-publish to Kafka) without a full reindex,
@@ -67,7 +68,7 @@ const schema = Joi.object<CollectionsEnv>({
     .default(60 * SECOND)
     .custom((value: number, helpers) => (value === 0 || value >= SECOND ? value : helpers.error('outbox.interval')))
     .messages({ 'outbox.interval': '{#label} must be 0 (pruning off) or between 1000 and 3600000' }),
-});
+}).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadCollectionsConfig(source: Record<string, string | undefined>): Readonly<CollectionsConfig> {
@@ -84,7 +85,7 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
     eventLog: e.EVENT_LOG,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
-        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
+        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID, security: kafkaSecurityOf(e) })
         : undefined,
     outboxRetentionMs: e.OUTBOX_RETENTION_MS,
     outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,

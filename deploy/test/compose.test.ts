@@ -16,10 +16,12 @@ const FILE = join(__dirname, '..', '..', 'docker-compose.yml');
 const DOT_ENV = {
   POSTGRES_PASSWORD: 'p'.repeat(24),
   ITEMS_READER_TOKEN: 'r'.repeat(40),
+  KAFKA_COLLECTIONS_PASSWORD: 'k'.repeat(40),
+  KAFKA_CATALOG_PASSWORD: 'c'.repeat(40),
   ADMIN_TOKEN: 'a'.repeat(40),
 };
 const APP_SERVICES = ['gateway', 'catalog-service', 'collections-service'];
-const ONE_SHOTS = ['principal-keys', 'migrate', 'kafka-topics', 'load-sample'];
+const ONE_SHOTS = ['principal-keys', 'migrate', 'kafka-certificates', 'kafka-setup', 'load-sample'];
 
 function envOf(compose: ComposeFile, service: string): Record<string, string> {
   const environment = compose.services[service].environment ?? {};
@@ -105,7 +107,7 @@ describe('docker-compose.yml', () => {
     const mounts = (name: string) => compose.services[name].volumes ?? [];
     expect(mounts('gateway')).toEqual(['principal-signing:/var/lib/skills/principal-signing:ro']);
     for (const name of ['catalog-service', 'collections-service']) {
-      expect(mounts(name)).toEqual(['principal-public:/var/lib/skills/principal-public:ro']);
+      expect(mounts(name)).toEqual(['principal-public:/var/lib/skills/principal-public:ro', 'kafka-ca:/var/lib/skills/kafka-ca:ro']);
       expect(envOf(compose, name)).not.toHaveProperty('PRINCIPAL_SIGNING_KEY_FILE');
       expect(envOf(compose, name).PRINCIPAL_PUBLIC_KEYS_FILE).toBe('/var/lib/skills/principal-public/principal-public-keys.pem');
     }
@@ -115,6 +117,31 @@ describe('docker-compose.yml', () => {
     expect(compose.services['principal-keys'].command).toEqual(['principal-keys', 'init']);
     // no shared secret signs principals any more
     expect(JSON.stringify(readComposeRaw(FILE))).not.toContain('PRINCIPAL_SECRET');
+  });
+
+  it('talks to Kafka over TLS with SCRAM, a user per service, and leaves no plaintext listener reachable from another container', () => {
+    const kafka = envOf(compose, 'kafka');
+    const listeners = Object.fromEntries(kafka.KAFKA_LISTENERS.split(',').map((l) => l.split('://') as [string, string]));
+    const protocols = Object.fromEntries(kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP.split(',').map((p) => p.split(':') as [string, string]));
+    for (const [name, address] of Object.entries(listeners)) {
+      // every listener is either authenticated and encrypted, or bound to the container's loopback
+      expect(protocols[name] === 'SASL_SSL' || address.startsWith('127.0.0.1:')).toBe(true);
+    }
+    expect(protocols.CLIENT).toBe('SASL_SSL');
+    expect(kafka).toMatchObject({
+      KAFKA_SASL_ENABLED_MECHANISMS: 'SCRAM-SHA-512',
+      KAFKA_AUTHORIZER_CLASS_NAME: 'org.apache.kafka.metadata.authorizer.StandardAuthorizer',
+      KAFKA_ALLOW_EVERYONE_IF_NO_ACL_FOUND: 'false',
+      KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+    });
+    expect(compose.services['kafka-setup']).toMatchObject({ network_mode: 'service:kafka' });
+    for (const [name, password] of [['collections-service', DOT_ENV.KAFKA_COLLECTIONS_PASSWORD], ['catalog-service', DOT_ENV.KAFKA_CATALOG_PASSWORD]]) {
+      const config = name === 'catalog-service' ? loadCatalogConfig(envOf(compose, name)) : loadCollectionsConfig(envOf(compose, name));
+      expect(config.kafka?.security).toEqual({
+        tls: { caFile: '/var/lib/skills/kafka-ca/ca.crt' },
+        sasl: { mechanism: 'scram-sha-512', username: name, password },
+      });
+    }
   });
 
   it('keeps the secrets themselves out of the file', () => {

@@ -31,6 +31,8 @@ const SECRET_VALUES: Record<string, string> = {
   'skills-secrets/items-reader-token': 'r'.repeat(40),
   'skills-secrets/admin-token': 'a'.repeat(40),
   'skills-elasticsearch/url': 'https://elastic:pw@skills-es-es-http.skills-data.svc:9200',
+  'skills-kafka-catalog-service/password': 'k'.repeat(32),
+  'skills-kafka-collections-service/password': 'c'.repeat(32),
 };
 
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
@@ -113,11 +115,28 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(peersOf('catalog-service')).toEqual(['gateway']);
     // a reindex reads the system of record from collections-service
     expect(peersOf('collections-service').sort()).toEqual(['catalog-service', 'gateway']);
-    const datastorePorts = new Set([5432, 9200, 9092]);
+    const datastorePorts = new Set([5432, 9200, 9092, 9093]);
     const reachDatastores = policies
       .filter((p) => (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))))
       .map((p) => p.metadata.name);
     expect(reachDatastores.sort()).toEqual(['catalog-service', 'collections-service', 'gateway', 'skills-migrate']);
+  });
+
+  it("gives each service's Kafka client TLS against Strimzi's CA and its own SCRAM user, on the TLS listener only", () => {
+    for (const name of ['catalog-service', 'collections-service']) {
+      const env = containerEnv(objects, find(objects, 'Deployment', name));
+      const config = name === 'catalog-service' ? loadCatalogConfig(env) : loadCollectionsConfig(env);
+      expect(config.kafka).toMatchObject({
+        brokers: ['skills-kafka-kafka-bootstrap.skills-data.svc:9093'],
+        security: { tls: { caFile: '/etc/skills/kafka-ca/ca.crt' }, sasl: { mechanism: 'scram-sha-512', username: name } },
+      });
+    }
+    const kafkaPorts = objects
+      .filter((o) => o.kind === 'NetworkPolicy')
+      .flatMap((p) => (p.spec as { egress?: Array<{ to?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: number }> }> }).egress ?? [])
+      .filter((rule) => rule.to?.some((peer) => peer.podSelector?.matchLabels?.['strimzi.io/cluster'] === 'skills-kafka'))
+      .flatMap((rule) => rule.ports?.map((p) => p.port) ?? []);
+    expect(new Set(kafkaPorts)).toEqual(new Set([9093]));
   });
 
   it('commits no secret: credentials are Secret references', () => {

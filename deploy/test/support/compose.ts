@@ -60,6 +60,8 @@ export interface ComposeService {
   cap_drop?: string[];
   security_opt?: string[];
   volumes?: string[];
+  network_mode?: string;
+  user?: string;
 }
 
 export interface ComposeFile {
