@@ -3,10 +3,12 @@
  * images on pinned tags, started in order, only the gateway on the host, no
  * secret with a default, and an environment each service accepts.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogConfig } from '@skills/catalog-service';
 import { loadCollectionsConfig } from '@skills/collections-service';
 import { loadGatewayConfig } from '@skills/gateway';
+import { loadMigrateConfig } from '../../standalone/src/migrate';
 import { InterpolationError, interpolate, readCompose, readComposeRaw, type ComposeFile } from './support/compose';
 import { isPinnedImage } from './support/manifest-policy';
 import { composeSchemaErrors } from './support/schemas';
@@ -15,6 +17,10 @@ const FILE = join(__dirname, '..', '..', 'docker-compose.yml');
 /** What a developer's .env holds (docs/deploy.md shows how to make one). */
 const DOT_ENV = {
   POSTGRES_PASSWORD: 'p'.repeat(24),
+  POSTGRES_OWNER_PASSWORD: 'o'.repeat(24),
+  POSTGRES_GATEWAY_PASSWORD: 'g'.repeat(24),
+  POSTGRES_COLLECTIONS_PASSWORD: 'l'.repeat(24),
+  POSTGRES_CATALOG_PASSWORD: 't'.repeat(24),
   ITEMS_READER_TOKEN: 'r'.repeat(40),
   KAFKA_COLLECTIONS_PASSWORD: 'k'.repeat(40),
   KAFKA_CATALOG_PASSWORD: 'c'.repeat(40),
@@ -98,8 +104,13 @@ describe('docker-compose.yml', () => {
     expect([gateway.catalogUrl, gateway.collectionsUrl]).toEqual(['http://catalog-service:8081', 'http://collections-service:8082']);
     expect(loadCatalogConfig(envOf(compose, 'catalog-service'))).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
     expect(loadCollectionsConfig(envOf(compose, 'collections-service'))).toMatchObject({ port: 8082 });
-    const urls = APP_SERVICES.map((name) => envOf(compose, name).DATABASE_URL);
-    expect(new Set(urls)).toEqual(new Set([`postgres://skills:${DOT_ENV.POSTGRES_PASSWORD}@postgres:5432/skills`]));
+    const urls = Object.fromEntries([...APP_SERVICES, 'migrate'].map((name) => [name, envOf(compose, name).DATABASE_URL]));
+    expect(urls).toEqual({
+      gateway: `postgres://skills_gateway:${DOT_ENV.POSTGRES_GATEWAY_PASSWORD}@postgres:5432/skills`,
+      'catalog-service': `postgres://skills_catalog:${DOT_ENV.POSTGRES_CATALOG_PASSWORD}@postgres:5432/skills`,
+      'collections-service': `postgres://skills_collections:${DOT_ENV.POSTGRES_COLLECTIONS_PASSWORD}@postgres:5432/skills`,
+      migrate: `postgres://skills_owner:${DOT_ENV.POSTGRES_OWNER_PASSWORD}@postgres:5432/skills`,
+    });
     expect(envOf(compose, 'load-sample')).toMatchObject({ GATEWAY_URL: 'http://gateway:8080', ADMIN_TOKEN: DOT_ENV.ADMIN_TOKEN });
   });
 
@@ -142,6 +153,18 @@ describe('docker-compose.yml', () => {
         sasl: { mechanism: 'scram-sha-512', username: name, password },
       });
     }
+  });
+
+  it('runs every service as a database role of its own, granted by the migrate command running as the owner; the superuser serves none', () => {
+    expect(loadMigrateConfig(envOf(compose, 'migrate'))).toMatchObject({
+      roles: { gateway: 'skills_gateway', collections: 'skills_collections', catalog: 'skills_catalog' },
+      eventLog: 'kafka',
+    });
+    const roles = readFileSync(join(__dirname, '..', 'docker', 'postgres', 'roles.sh'), 'utf8');
+    for (const role of ['skills_owner', 'skills_gateway', 'skills_collections', 'skills_catalog']) expect(roles).toContain(`CREATE ROLE ${role} LOGIN`);
+    expect(compose.services.postgres.volumes).toContain('./deploy/docker/postgres/roles.sh:/docker-entrypoint-initdb.d/roles.sh:ro');
+    const superuser = envOf(compose, 'postgres').POSTGRES_USER;
+    for (const name of [...APP_SERVICES, 'migrate']) expect(new URL(envOf(compose, name).DATABASE_URL).username).not.toBe(superuser);
   });
 
   it('keeps the secrets themselves out of the file', () => {

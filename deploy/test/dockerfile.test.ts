@@ -66,7 +66,7 @@ describe('deploy/Dockerfile', () => {
 });
 
 describe('deploy/docker/entrypoint.sh', () => {
-  it.each(['entrypoint.sh', 'kafka/certificates.sh', 'kafka/setup.sh'])('%s is valid POSIX shell', (script) => {
+  it.each(['entrypoint.sh', 'kafka/certificates.sh', 'kafka/setup.sh', 'postgres/roles.sh'])('%s is valid POSIX shell', (script) => {
     expect(() => execFileSync('sh', ['-n', join(ROOT, 'deploy', 'docker', script)])).not.toThrow();
   });
 

@@ -28,6 +28,9 @@ function find(objects: Manifest[], kind: string, name: string): Manifest {
 /** Stand-ins for what the referenced Secrets hold in a cluster. */
 const SECRET_VALUES: Record<string, string> = {
   'skills-pg-app/uri': 'postgresql://app:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-pg-gateway/uri': 'postgresql://skills_gateway:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-pg-catalog/uri': 'postgresql://skills_catalog:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-pg-collections/uri': 'postgresql://skills_collections:pw@skills-pg-rw.skills-data.svc:5432/app',
   'skills-secrets/items-reader-token': 'r'.repeat(40),
   'skills-secrets/admin-token': 'a'.repeat(40),
   'skills-elasticsearch/url': 'https://elastic:pw@skills-es-es-http.skills-data.svc:9200',
@@ -139,11 +142,25 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(new Set(kafkaPorts)).toEqual(new Set([9093]));
   });
 
+  it('logs each service in to Postgres as its own role; the migration Job as the owner, granting the three', () => {
+    const roleOf = (env: Record<string, string>) => new URL(env.DATABASE_URL as string).username;
+    expect(Object.fromEntries(SERVICES.map((name) => [name, roleOf(containerEnv(objects, find(objects, 'Deployment', name)))]))).toEqual({
+      gateway: 'skills_gateway',
+      'catalog-service': 'skills_catalog',
+      'collections-service': 'skills_collections',
+    });
+    const job = find(objects, 'Job', 'skills-migrate');
+    const [container] = containersOf(job) as Array<{ env: EnvVar[] }>;
+    const env = Object.fromEntries(container.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value]));
+    expect(env).toEqual({ GATEWAY_DB_ROLE: 'skills_gateway', COLLECTIONS_DB_ROLE: 'skills_collections', CATALOG_DB_ROLE: 'skills_catalog' });
+    expect(container.env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe('skills-pg-app');
+  });
+
   it('commits no secret: credentials are Secret references', () => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as { env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> };
     const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
-    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-app', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-gateway', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
   });
 
   it('mounts the private principal key in the gateway alone, the public keys in the services, whole (a rotation reaches them)', () => {
