@@ -190,6 +190,66 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   });
 });
 
+describe('the data stores (deploy/k8s/data-stores)', () => {
+  const stores = renderKustomization(join(K8S, 'data-stores'));
+  type Peer = {
+    namespaceSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; values: string[] }> };
+    podSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; values: string[] }> };
+  };
+  type Policy = { podSelector: { matchLabels: Record<string, string> }; ingress: Array<{ from: Peer[]; ports?: Array<{ port: number }> }> };
+  /** `label=value` of a store's pods → the app pods (by name) each port admits from the application namespaces. */
+  function admitted(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const policy of stores.filter((o) => o.kind === 'NetworkPolicy')) {
+      const spec = policy.spec as Policy;
+      const [label, value] = Object.entries(spec.podSelector.matchLabels)[0] as [string, string];
+      for (const rule of spec.ingress) {
+        for (const peer of rule.from.filter((p) => p.namespaceSelector?.matchExpressions?.[0]?.values.includes('skills'))) {
+          for (const port of rule.ports ?? []) {
+            const key = `${label}=${value}:${port.port}`;
+            out.set(key, new Set([...(out.get(key) ?? []), ...(peer.podSelector?.matchExpressions?.[0]?.values ?? [])]));
+          }
+        }
+      }
+    }
+    return out;
+  }
+  /** The same, as the application's egress policies send: which of our pods reach which store port. */
+  function sent(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const policy of render('prod').filter((o) => o.kind === 'NetworkPolicy')) {
+      const spec = policy.spec as { podSelector: { matchLabels?: Record<string, string> }; egress?: Array<{ to?: Peer[]; ports?: Array<{ port: number }> }> };
+      const from = spec.podSelector.matchLabels?.['app.kubernetes.io/name'];
+      for (const rule of spec.egress ?? []) {
+        for (const peer of rule.to ?? []) {
+          if (!from || peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] !== 'skills-data') continue;
+          const [label, value] = Object.entries(peer.podSelector?.matchLabels ?? {})[0] as [string, string];
+          for (const port of rule.ports ?? []) {
+            const key = `${label}=${value}:${port.port}`;
+            out.set(key, new Set([...(out.get(key) ?? []), from]));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  it('are valid policies of namespace skills-data, each isolating its store for ingress', () => {
+    expect(stores.flatMap(kubernetesSchemaErrors)).toEqual([]);
+    expect(new Set(stores.map((o) => `${o.kind}/${o.metadata.namespace}`))).toEqual(new Set(['NetworkPolicy/skills-data']));
+    for (const policy of stores) expect((policy.spec as { policyTypes: string[] }).policyTypes).toEqual(['Ingress']);
+  });
+
+  it('admit from our namespaces exactly the pods our egress policies send to each store port, no more', () => {
+    const toPlain = (m: Map<string, Set<string>>) => Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]).sort());
+    expect(toPlain(admitted())).toEqual(toPlain(sent()));
+    expect(toPlain(admitted())).toMatchObject({
+      'elasticsearch.k8s.elastic.co/cluster-name=skills-es:9200': ['catalog-service'],
+      'strimzi.io/cluster=skills-kafka:9093': ['catalog-service', 'collections-service'],
+    });
+  });
+});
+
 describe('prod overlay', () => {
   it('runs more replicas than dev and terminates TLS at the Ingress', () => {
     const prod = render('prod');
