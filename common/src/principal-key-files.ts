@@ -127,12 +127,12 @@ export interface PrincipalKeyFiles {
 
 /**
  * Writes a new key pair into `dir` (both files mode 0600, replaced
- * atomically): the embedded run's own keys, and the test topologies'.
+ * atomically): a run of its own, such as the benchmark's.
  */
-export async function writePrincipalKeyFiles(dir: string, names = { signing: 'principal-signing-key.pem', public: 'principal-public-keys.pem' }): Promise<PrincipalKeyFiles> {
+export async function writePrincipalKeyFiles(dir: string): Promise<PrincipalKeyFiles> {
   const pair = generatePrincipalKeyPair();
-  const signingKeyFile = join(dir, names.signing);
-  const publicKeysFile = join(dir, names.public);
+  const signingKeyFile = join(dir, 'principal-signing-key.pem');
+  const publicKeysFile = join(dir, 'principal-public-keys.pem');
   await writeKeyFile(signingKeyFile, pair.signingKeyPem);
   await writeKeyFile(publicKeysFile, pair.publicKeyPem);
   return { signingKeyFile, publicKeysFile, kid: pair.kid };
