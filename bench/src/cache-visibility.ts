@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: 'warn' });
   const sequelize = createSequelize({ url: db.url, poolMax: 10 });
   // the settings a deployment gets from its environment (SEARCH_CACHE_*), defaults otherwise
-  const config = loadCatalogConfig({ DATABASE_URL: db.url, PRINCIPAL_SECRET: 'x'.repeat(32), ...process.env });
+  const config = loadCatalogConfig({ DATABASE_URL: db.url, PRINCIPAL_PUBLIC_KEYS_FILE: 'not-read-here.pem', ...process.env });
   const settings = { ...config.searchCache, indexPollMs: config.indexPollMs };
   const replica = async () => {
     const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: config.indexPollMs });

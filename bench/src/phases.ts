@@ -1,5 +1,5 @@
 /** The measured request mixes: baseline, search direct and via the gateway, collection read and PATCH. */
-import { PrincipalSigner, PRINCIPAL_HEADER, type Principal } from '@skills/common';
+import { PRINCIPAL_HEADER, type Principal, type PrincipalSigner } from '@skills/common';
 import type { ImportLine } from './import-line';
 import type { Phase } from './load';
 import { CLASS_WEIGHTS, type SearchRequest } from './query-mix';
@@ -20,8 +20,7 @@ export type SearchSource = () => SearchRequest;
 const SEARCH_CLASSES = CLASS_WEIGHTS.map(([cls]) => cls);
 
 /** catalog-service itself: a freshly signed principal per request (each jti is accepted once). */
-export function searchDirectPhase(scenario: string, url: string, secret: string, users: readonly BenchUser[], next: SearchSource): Phase {
-  const signer = new PrincipalSigner({ secret });
+export function searchDirectPhase(scenario: string, url: string, signer: PrincipalSigner, users: readonly BenchUser[], next: SearchSource): Phase {
   const nextUser = cycle(users);
   return {
     scenario,
@@ -33,7 +32,7 @@ export function searchDirectPhase(scenario: string, url: string, secret: string,
           const { cls, path } = next();
           const user = nextUser();
           const principal: Principal = { kind: 'account', accountId: user.accountId, plan: 'pro', keyId: 'bench' };
-          return { method: 'GET', path, headers: { [PRINCIPAL_HEADER]: signer.sign(principal, 'GET', path) }, tag: cls };
+          return { method: 'GET', path, headers: { [PRINCIPAL_HEADER]: signer.sign(principal, 'catalog-service', 'GET', path) }, tag: cls };
         },
       },
     ],

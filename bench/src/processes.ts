@@ -9,9 +9,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScratchDatabase } from '@skills/common';
+import { PrincipalSigner, createScratchDatabase, fixedKeys, parseSigningKey, writePrincipalKeyFiles } from '@skills/common';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -113,7 +115,8 @@ export interface Stack {
   /** replaced by restartCatalog(), on the same URL */
   catalog: Child;
   gateway: Child;
-  principalSecret: string;
+  /** signs as the gateway does, for the phases that call catalog-service directly */
+  signer: PrincipalSigner;
   adminToken: string;
   /** catalog-service's environment as started (before any restartCatalog override) */
   catalogEnv: Record<string, string>;
@@ -135,23 +138,30 @@ export interface StackOptions {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const principalSecret = randomBytes(32).toString('base64url');
+  // A key pair of the run's own, removed with the stack.
+  const keysDir = await mkdtemp(join(tmpdir(), 'bench-keys-'));
+  const keys = await writePrincipalKeyFiles(keysDir);
+  const signer = new PrincipalSigner({ keys: fixedKeys(parseSigningKey(await readFile(keys.signingKeyFile, 'utf8'))) });
   const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
-  const shared = { DATABASE_URL: options.databaseUrl, PRINCIPAL_SECRET: principalSecret, LOG_LEVEL: options.logLevel, EVENT_LOG: 'postgres' };
+  const itemsReaderToken = randomBytes(32).toString('base64url');
+  const shared = { DATABASE_URL: options.databaseUrl, LOG_LEVEL: options.logLevel, EVENT_LOG: 'postgres' };
+  const serviceShared = { ...shared, PRINCIPAL_PUBLIC_KEYS_FILE: keys.publicKeysFile, ITEMS_READER_TOKEN: itemsReaderToken };
   const started: Child[] = [];
   const stop = async () => {
     for (const child of [...started].reverse()) await stopChild(child);
+    await rm(keysDir, { recursive: true, force: true });
   };
   try {
-    const collections = await startChild('collections-service', 'collections-service/dist/main.js', shared, '/healthz', options.nodeArgs);
+    const collections = await startChild('collections-service', 'collections-service/dist/main.js', serviceShared, '/healthz', options.nodeArgs);
     started.push(collections);
     // 50 ms polling as in `npm start`: on PGlite no NOTIFY reaches the indexer (a server gets it).
     // No SEARCH_ENGINE here: the service's default engine is the one measured (or the caller's SEARCH_ENGINE).
-    const catalogEnv = { ...shared, POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url, ...options.catalogEnv };
+    const catalogEnv = { ...serviceShared, POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url, ...options.catalogEnv };
     const catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', catalogEnv, '/readyz', options.nodeArgs);
     started.push(catalog);
     const gatewayEnv = {
       ...shared,
+      PRINCIPAL_SIGNING_KEY_FILE: keys.signingKeyFile,
       ADMIN_TOKEN: adminToken,
       CATALOG_URL: catalog.url,
       COLLECTIONS_URL: collections.url,
@@ -166,7 +176,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       collections,
       catalog,
       gateway,
-      principalSecret,
+      signer,
       adminToken,
       catalogEnv,
       gatewayEnv,
@@ -174,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // the current children: restartCatalog() may have replaced catalog-service
       stop: async () => {
         for (const child of [stack.gateway, stack.catalog, stack.collections]) await stopChild(child);
+        await rm(keysDir, { recursive: true, force: true });
       },
     };
     return stack;

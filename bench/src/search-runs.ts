@@ -63,7 +63,7 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
     longTailMix(catalog, seedOf(`${scenario}|${connections}|${part}`));
   const name = (scenario: string): string => (cache === 'off' ? cacheOff(scenario) : scenario);
   const phases: Array<[string, (connections: number, part: RunPart) => Phase]> = [
-    [SCENARIOS.longTailDirect, (c, part) => searchDirectPhase(name(SCENARIOS.longTailDirect), stack.catalog.url, stack.principalSecret, users, longTail(SCENARIOS.longTailDirect, c, part))],
+    [SCENARIOS.longTailDirect, (c, part) => searchDirectPhase(name(SCENARIOS.longTailDirect), stack.catalog.url, stack.signer, users, longTail(SCENARIOS.longTailDirect, c, part))],
     [SCENARIOS.longTailGateway, (c, part) => searchGatewayPhase(name(SCENARIOS.longTailGateway), stack.gateway.url, users, longTail(SCENARIOS.longTailGateway, c, part))],
     [SCENARIOS.repeatedGateway, () => searchGatewayPhase(name(SCENARIOS.repeatedGateway), stack.gateway.url, users, cycledSearches(repeated))],
   ];

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { env, loadConfig, parseBrokerList } from '@skills/common';
+import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
 
 /** `memory`: each replica's in-memory index over the Postgres read model (`postgres`, its former name, is taken as an alias). */
 export type SearchEngineKind = 'memory' | 'elasticsearch';
@@ -8,13 +8,18 @@ export type EventLogKind = 'postgres' | 'kafka';
 export interface CatalogConfig {
   port: number;
   databaseUrl: string;
-  principalSecret: string;
+  /** PEM file of the one or two Ed25519 public keys principals are accepted from (docs/security.md "Principal keys") */
+  principalPublicKeysFile: string;
+  /** how often that file is read again (a rotation without restart); 0 reads it once */
+  principalKeysReloadMs: number;
   /** Redis shared by the replicas to refuse a replayed principal on all of them; per process without it */
   redisUrl?: string;
   searchEngine: SearchEngineKind;
   eventLog: EventLogKind;
   /** collections-service base URL, the source of a reindex; reindex is off without it */
   collectionsUrl?: string;
+  /** the reindex's read-only credential for collections-service's items (set, validated, with collectionsUrl) */
+  itemsReaderToken?: string;
   /** Elasticsearch cluster URL; set (validated) when searchEngine is elasticsearch */
   elasticsearchUrl?: string;
   /** the alias searches and writes use; indices behind it are `<alias>-v<epoch ms>` */
@@ -24,21 +29,23 @@ export interface CatalogConfig {
   /** how often the memory index reads the read model for writes made through other replicas */
   indexPollMs: number;
   /** set (validated) when eventLog is kafka */
-  kafka?: { brokers: string[]; clientId: string };
+  kafka?: { brokers: string[]; clientId: string; security: KafkaSecuritySettings };
   dbPoolMax: number;
   logLevel: string;
   /** search answer cache (docs/search.md "Search cache"); maxEntries 0 turns it off */
   searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
 }
 
-interface CatalogEnv {
+interface CatalogEnv extends KafkaSecurityEnv {
   PORT: number;
   DATABASE_URL: string;
-  PRINCIPAL_SECRET: string;
+  PRINCIPAL_PUBLIC_KEYS_FILE: string;
+  PRINCIPAL_KEYS_RELOAD_MS: number;
   REDIS_URL?: string;
   SEARCH_ENGINE: SearchEngineKind | 'postgres';
   EVENT_LOG: EventLogKind;
   COLLECTIONS_URL?: string;
+  ITEMS_READER_TOKEN?: string;
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_INDEX: string;
   POLL_INTERVAL_MS: number;
@@ -56,13 +63,20 @@ interface CatalogEnv {
 const schema = Joi.object<CatalogEnv>({
   PORT: env.port(8081),
   DATABASE_URL: env.postgresUrl().required(),
-  PRINCIPAL_SECRET: env.secret(),
+  PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
+  PRINCIPAL_KEYS_RELOAD_MS: env.keyReloadMs(),
   REDIS_URL: env.redisUrl(),
   SEARCH_ENGINE: Joi.string().valid('memory', 'elasticsearch', 'postgres').default('memory'),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
+  ...kafkaSecurityEnv,
   KAFKA_CLIENT_ID: env.kafkaClientId('catalog-service'),
   COLLECTIONS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  ITEMS_READER_TOKEN: env
+    .secret()
+    .optional()
+    .when('COLLECTIONS_URL', { is: Joi.exist(), then: Joi.required() })
+    .messages({ 'any.required': '{#label} is required when COLLECTIONS_URL is set (the reindex reads items with it)' }),
   ELASTICSEARCH_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .when('SEARCH_ENGINE', { is: 'elasticsearch', then: Joi.required() })
@@ -85,7 +99,7 @@ const schema = Joi.object<CatalogEnv>({
   SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   // the cache never hides a write longer than index lag + this (plus one poll query)
   SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
-});
+}).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadCatalogConfig(source: Record<string, string | undefined>): Readonly<CatalogConfig> {
@@ -93,18 +107,20 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
-    principalSecret: e.PRINCIPAL_SECRET,
+    principalPublicKeysFile: e.PRINCIPAL_PUBLIC_KEYS_FILE,
+    principalKeysReloadMs: e.PRINCIPAL_KEYS_RELOAD_MS,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     searchEngine: e.SEARCH_ENGINE === 'postgres' ? 'memory' : e.SEARCH_ENGINE,
     eventLog: e.EVENT_LOG,
     collectionsUrl: e.COLLECTIONS_URL,
+    itemsReaderToken: e.ITEMS_READER_TOKEN,
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     elasticsearchIndex: e.ELASTICSEARCH_INDEX,
     pollIntervalMs: e.POLL_INTERVAL_MS,
     indexPollMs: e.INDEX_POLL_MS,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
-        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
+        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID, security: kafkaSecurityOf(e) })
         : undefined,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,

@@ -1,12 +1,23 @@
 import type { AddressInfo } from 'node:net';
-import { ConflictError, PrincipalSigner, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import {
+  ConflictError,
+  PrincipalVerifier,
+  createHttpServer,
+  createSequelize,
+  createServiceMetrics,
+  keyFileOf,
+  openPublicKeysFile,
+  runMigrations,
+  type Logger,
+} from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
 import { registerIndexerMetrics } from './indexer/indexer-metrics';
 import { SequelizeDeadLetterStore } from './store/dead-letter.store';
-import { adminItemsSource } from './reindex/admin-items.source';
+import type { RejectedEventSink } from './events/rejected-events';
+import { itemsReaderSource } from './reindex/items-reader.source';
 import { ReindexJobs } from './reindex/reindex.job';
 import { ReindexJobStore } from './reindex/reindex-job.store';
 import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } from './search-cache';
@@ -41,6 +52,11 @@ const REINDEX_ABANDONED_AFTER_MS = 60_000;
 
 /** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
 export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
+  // Public keys only: this service can check a principal, never make one.
+  const publicKeys = await keyFileOf(
+    'PRINCIPAL_PUBLIC_KEYS_FILE',
+    openPublicKeysFile({ path: config.principalPublicKeysFile, reloadMs: config.principalKeysReloadMs, logger }),
+  );
   const sequelize = createSequelize({
     url: config.databaseUrl,
     poolMax: config.dbPoolMax,
@@ -70,7 +86,14 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       observer: cacheObserver,
     });
     await engine.start();
-    eventLog = createEventLog(config, { sequelize, logger });
+    // Events refused by the contract are dead letters too: stored, and counted with the indexer's.
+    const rejected: RejectedEventSink = {
+      reject: async (group, events) => {
+        await deadLetters.reject(group, events);
+        indexerMetrics.deadLettered(events.length);
+      },
+    };
+    eventLog = createEventLog(config, { sequelize, logger, rejected });
     indexer = new Indexer({
       eventLog,
       engine,
@@ -83,24 +106,25 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     await eventLog?.close();
     await engine?.close();
     await sequelize.close();
+    publicKeys.close();
     throw err;
   }
-  const { collectionsUrl } = config;
+  const { collectionsUrl, itemsReaderToken } = config;
   const replayGuard = await sharedReplayGuard(config.redisUrl, logger);
-  const signer = new PrincipalSigner({ secret: config.principalSecret });
-  const reindex = collectionsUrl
-    ? new ReindexJobs({
-        engine,
-        logger,
-        store: new ReindexJobStore(sequelize, REINDEX_ABANDONED_AFTER_MS),
-        source: (signal) => adminItemsSource({ baseUrl: collectionsUrl, signer, signal }),
-      })
-    : undefined;
+  const reindex =
+    collectionsUrl && itemsReaderToken
+      ? new ReindexJobs({
+          engine,
+          logger,
+          store: new ReindexJobStore(sequelize, REINDEX_ABANDONED_AFTER_MS),
+          source: (signal) => itemsReaderSource({ baseUrl: collectionsUrl, token: itemsReaderToken, signal }),
+        })
+      : undefined;
   if (outdatedIndex) rebuildOutdatedIndex(reindex, logger);
   const app = createCatalogApp({
     engine,
     eventLog,
-    verifier: new PrincipalVerifier({ secret: config.principalSecret, replayGuard }),
+    verifier: new PrincipalVerifier({ audience: 'catalog-service', keys: publicKeys, replayGuard }),
     logger,
     metrics,
     reindex,
@@ -129,6 +153,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       clearTimeout(force);
       await running.engine.close();
       await replayGuard?.close?.();
+      publicKeys.close();
       await sequelize.close();
     },
   };
@@ -142,7 +167,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
  */
 function rebuildOutdatedIndex(reindex: ReindexJobs | undefined, logger: Logger): void {
   if (!reindex) {
-    logger.error('the Elasticsearch index has an older layout and COLLECTIONS_URL is not set: rebuild it with POST /admin/v1/reindex on a replica that has it');
+    logger.error('the Elasticsearch index has an older layout and COLLECTIONS_URL or ITEMS_READER_TOKEN is not set: rebuild it with POST /admin/v1/reindex on a replica that has both');
     return;
   }
   reindex.start().then(

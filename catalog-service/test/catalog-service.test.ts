@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { PrincipalSigner, SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
+import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
 import { loadCatalogConfig, startCatalogService, type RunningService } from '../src/index';
 import { eventually } from './events/event-log.conformance';
+import { KEYS, publicKeysFile } from './support/principal-keys';
 
-const SECRET = 'test-secret-test-secret-test-secret-42';
-const signer = new PrincipalSigner({ secret: SECRET });
+const signer = KEYS.signer();
+let keys: Awaited<ReturnType<typeof publicKeysFile>>;
 
 let db: TestDatabase;
 let sequelize: Sequelize;
@@ -17,13 +18,14 @@ let service: RunningService;
 
 beforeAll(async () => {
   db = await createTestDatabase();
+  keys = await publicKeysFile();
   sequelize = createSequelize({ url: db.url });
   await runMigrations(sequelize, 'collections', collectionsMigrations);
   // a slow generation poll: a busy test machine must not turn the cache test into a bypass (writes here are local, cleared at once)
   const config = loadCatalogConfig({
     PORT: '0',
     DATABASE_URL: db.url,
-    PRINCIPAL_SECRET: SECRET,
+    PRINCIPAL_PUBLIC_KEYS_FILE: keys.path,
     POLL_INTERVAL_MS: '20',
     SEARCH_CACHE_POLL_MS: '1000',
   });
@@ -34,6 +36,7 @@ afterAll(async () => {
   await service.close();
   await sequelize.close();
   await db.drop();
+  await keys.remove();
 });
 
 async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): Promise<void> {
@@ -46,7 +49,7 @@ async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): 
 async function search(q: string): Promise<string[]> {
   const url = `/api/v1/skills?q=${encodeURIComponent(q)}`;
   const principal = { kind: 'account' as const, accountId: randomUUID(), plan: 'pro' as const, keyId: 'k' };
-  const res = await request(service.url).get(url).set('X-Skills-Principal', signer.sign(principal, 'GET', url));
+  const res = await request(service.url).get(url).set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url));
   expect(res.status).toBe(200);
   return (res.body.data.skills as { slug: string }[]).map((s) => s.slug);
 }

@@ -22,6 +22,7 @@ import { WorkspaceAdminService } from './domain/workspace-admin.service';
 import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
 import { healthRoutes } from './http/health.routes';
+import { itemsReaderRoutes } from './http/items-reader.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
 import { skillChangesRoutes } from './http/skill-changes.routes';
 import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
@@ -34,12 +35,16 @@ export interface CollectionsAppDeps {
   logger: Logger;
   /** when given, requests are measured and GET /metrics serves them */
   metrics?: ServiceMetrics;
+  /** opens GET /internal/v1/items (the reindex's read-only credential); the route is absent without it */
+  itemsReaderToken?: string;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const store = new SequelizeStore(deps.sequelize, deps.logger);
   const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics });
   app.use(healthRoutes(store, deps.logger));
+  // Before the principal check, and on a path it does not cover: this route has its own credential.
+  if (deps.itemsReaderToken) app.use(itemsReaderRoutes(new CatalogAdminService(store), deps.itemsReaderToken));
 
   // Nothing below answers without a principal the gateway signed for this request.
   app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));

@@ -1,10 +1,15 @@
 import Joi from 'joi';
-import { env, loadConfig, parseBrokerList } from '@skills/common';
+import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
 
 export interface CollectionsConfig {
   port: number;
   databaseUrl: string;
-  principalSecret: string;
+  /** PEM file of the one or two Ed25519 public keys principals are accepted from (docs/security.md "Principal keys") */
+  principalPublicKeysFile: string;
+  /** how often that file is read again (a rotation without restart); 0 reads it once */
+  principalKeysReloadMs: number;
+  /** the reindex's read-only credential: opens GET /internal/v1/items and nothing else; the route is off without it */
+  itemsReaderToken?: string;
   /** Redis shared by the replicas to refuse a replayed principal on all of them; per process without it */
   redisUrl?: string;
   dbPoolMax: number;
@@ -12,18 +17,20 @@ export interface CollectionsConfig {
   /** where outbox rows go: read in place by catalog-service (postgres), or relayed to Kafka by this service */
   eventLog: 'postgres' | 'kafka';
   /** set (validated) when eventLog is kafka */
-  kafka?: { brokers: string[]; clientId: string };
+  kafka?: { brokers: string[]; clientId: string; security: KafkaSecuritySettings };
   /** an outbox row every reader is done with is deleted once it is this old (docs/operations.md "Outbox retention") */
   outboxRetentionMs: number;
   /** pause between prune passes; 0 turns pruning off */
   outboxPruneIntervalMs: number;
 }
 
-interface CollectionsEnv {
+interface CollectionsEnv extends KafkaSecurityEnv {
   PORT: number;
   DATABASE_URL: string;
-  PRINCIPAL_SECRET: string;
+  PRINCIPAL_PUBLIC_KEYS_FILE: string;
+  PRINCIPAL_KEYS_RELOAD_MS: number;
   REDIS_URL?: string;
+  ITEMS_READER_TOKEN?: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
   EVENT_LOG: 'postgres' | 'kafka';
@@ -40,12 +47,15 @@ const DAY = 24 * HOUR;
 const schema = Joi.object<CollectionsEnv>({
   PORT: env.port(8082),
   DATABASE_URL: env.postgresUrl().required(),
-  PRINCIPAL_SECRET: env.secret(),
+  PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
+  PRINCIPAL_KEYS_RELOAD_MS: env.keyReloadMs(),
   REDIS_URL: env.redisUrl(),
+  ITEMS_READER_TOKEN: env.secret().optional(),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
+  ...kafkaSecurityEnv,
   KAFKA_CLIENT_ID: env.kafkaClientId('collections-service'),
   // A day: the window in which an operator can still re-deliver recent events from the
   // outbox (a new consumer group catching up, a re-publish to Kafka) without a full reindex,
@@ -58,7 +68,7 @@ const schema = Joi.object<CollectionsEnv>({
     .default(60 * SECOND)
     .custom((value: number, helpers) => (value === 0 || value >= SECOND ? value : helpers.error('outbox.interval')))
     .messages({ 'outbox.interval': '{#label} must be 0 (pruning off) or between 1000 and 3600000' }),
-});
+}).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadCollectionsConfig(source: Record<string, string | undefined>): Readonly<CollectionsConfig> {
@@ -66,14 +76,16 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
-    principalSecret: e.PRINCIPAL_SECRET,
+    principalPublicKeysFile: e.PRINCIPAL_PUBLIC_KEYS_FILE,
+    principalKeysReloadMs: e.PRINCIPAL_KEYS_RELOAD_MS,
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    ...(e.ITEMS_READER_TOKEN ? { itemsReaderToken: e.ITEMS_READER_TOKEN } : {}),
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
     eventLog: e.EVENT_LOG,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
-        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID })
+        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID, security: kafkaSecurityOf(e) })
         : undefined,
     outboxRetentionMs: e.OUTBOX_RETENTION_MS,
     outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,

@@ -1,5 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import {
+  PrincipalVerifier,
+  createHttpServer,
+  createSequelize,
+  createServiceMetrics,
+  keyFileOf,
+  openPublicKeysFile,
+  runMigrations,
+  type Logger,
+} from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
@@ -27,6 +36,11 @@ export async function startCollectionsService(
   config: Readonly<CollectionsConfig>,
   logger: Logger,
 ): Promise<RunningService> {
+  // Public keys only: this service can check a principal, never make one.
+  const publicKeys = await keyFileOf(
+    'PRINCIPAL_PUBLIC_KEYS_FILE',
+    openPublicKeysFile({ path: config.principalPublicKeysFile, reloadMs: config.principalKeysReloadMs, logger }),
+  );
   const sequelize = createSequelize({
     url: config.databaseUrl,
     poolMax: config.dbPoolMax,
@@ -36,6 +50,7 @@ export async function startCollectionsService(
   try {
     await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations, logger);
   } catch (err) {
+    publicKeys.close();
     await sequelize.close();
     throw err;
   }
@@ -43,9 +58,10 @@ export async function startCollectionsService(
   const replayGuard = await sharedReplayGuard(config.redisUrl, logger);
   const app = createCollectionsApp({
     sequelize,
-    verifier: new PrincipalVerifier({ secret: config.principalSecret, replayGuard }),
+    verifier: new PrincipalVerifier({ audience: 'collections-service', keys: publicKeys, replayGuard }),
     logger,
     metrics,
+    itemsReaderToken: config.itemsReaderToken,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
   const server = createHttpServer(app).listen(config.port);
@@ -97,6 +113,7 @@ export async function startCollectionsService(
       await relay?.stop();
       await pruner?.stop();
       await replayGuard?.close?.();
+      publicKeys.close();
       await sequelize.close();
     },
   };

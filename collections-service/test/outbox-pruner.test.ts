@@ -39,8 +39,11 @@ interface Row {
   txid: string;
 }
 
+/** An event of the contract for item $3, as the consumer of the last test accepts it. */
 const INSERT = `INSERT INTO collections.outbox (txid, topic, key, event)
-  VALUES (COALESCE($1::xid8, pg_current_xact_id()), $2, $3, jsonb_build_object('eventId', '', 'itemId', $3::text, 'version', 1, 'type', 'skill.upserted'))
+  VALUES (COALESCE($1::xid8, pg_current_xact_id()), $2, $3, jsonb_build_object('eventId', '', 'itemId', $3::text, 'version', 1, 'type', 'skill.upserted',
+    'occurredAt', '2026-01-01T00:00:00.000Z', 'item', jsonb_build_object('id', $3::text, 'slug', null, 'name', 'Item', 'description', '',
+    'type', 'skill', 'category', null, 'tags', '[]'::jsonb, 'status', 'active', 'visibility', 'private', 'updatedAt', '2026-01-01T00:00:00.000Z', 'version', 1)))
   RETURNING id::text AS id, txid::text AS txid`;
 
 /** One outbox row in its own transaction; `txid` forces the writing transaction id (a writer still in flight). */
@@ -205,7 +208,14 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
 
   it("loses no late commit to the pruner while catalog-service's consumer reads the outbox", async () => {
     const received: string[] = [];
-    const log = new PostgresEventLog({ sequelize, logger, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
+    const log = new PostgresEventLog({
+      sequelize,
+      logger,
+      pollIntervalMs: 20,
+      retryMinMs: 10,
+      retryMaxMs: 50,
+      rejected: { reject: async () => Promise.reject(new Error('every event here keeps the contract')) },
+    });
     const subscribe = () => log.subscribe('g-late', async (events: SkillChangeEvent[]) => void received.push(...events.map((e) => e.eventId)));
     const sut = pruner('consumed', { retentionMs: 0 });
     const positionPast = async (row: Row) => {

@@ -30,6 +30,16 @@ export function loadConfig<T extends object>(
 export const env = {
   port: (def: number) => Joi.number().integer().min(0).max(65535).default(def),
   secret: () => Joi.string().min(32).required().messages({ 'string.min': '{#label} must be at least 32 characters' }),
+  /** a path to a key file (principal keys); the service reads it at start and fails naming the variable */
+  keyFile: () => Joi.string().min(1).required(),
+  /** PRINCIPAL_KEYS_RELOAD_MS: how often key files are read again (a rotation without restarts); 0 reads them once */
+  keyReloadMs: () =>
+    Joi.number()
+      .integer()
+      .max(3_600_000)
+      .default(10_000)
+      .custom((value: number, helpers) => (value === 0 || value >= 100 ? value : helpers.error('reload.range')))
+      .messages({ 'reload.range': '{#label} must be 0 (read once) or between 100 and 3600000' }),
   postgresUrl: () => Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   redisUrl: () => Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   logLevel: () => Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
@@ -51,6 +61,61 @@ export const env = {
       .default(def)
       .messages({ 'string.pattern.base': '{#label} must be 1 to 100 letters, digits, ".", "_" or "-"' }),
 };
+
+/** TLS and SCRAM of the Kafka clients (docs/kafka.md "Security"); files are read when the client is made. */
+export interface KafkaSecuritySettings {
+  /** TLS to the brokers, the certificate always verified; files: a CA bundle, and a client certificate and key for mutual TLS */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
+  sasl?: { mechanism: 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+}
+
+export interface KafkaSecurityEnv {
+  KAFKA_SSL: boolean;
+  KAFKA_SSL_CA_FILE?: string;
+  KAFKA_SSL_CERT_FILE?: string;
+  KAFKA_SSL_KEY_FILE?: string;
+  KAFKA_SASL_MECHANISM?: 'scram-sha-256' | 'scram-sha-512';
+  KAFKA_SASL_USERNAME?: string;
+  KAFKA_SASL_PASSWORD?: string;
+}
+
+const withTls = (schema: Joi.StringSchema) =>
+  schema.when('KAFKA_SSL', { not: true, then: Joi.forbidden() }).messages({ 'any.unknown': '{#label} needs KAFKA_SSL=true' });
+const withSasl = (schema: Joi.StringSchema) =>
+  schema.when('KAFKA_SASL_MECHANISM', { is: Joi.exist(), then: Joi.required(), otherwise: Joi.forbidden() }).messages({
+    'any.required': '{#label} is required with KAFKA_SASL_MECHANISM',
+    'any.unknown': '{#label} needs KAFKA_SASL_MECHANISM',
+  });
+
+/**
+ * The Kafka security variables, the same for both services. SCRAM only:
+ * PLAIN would send the password itself, SCRAM never does. Certificates are
+ * always verified; there is no switch to turn that off.
+ */
+export const kafkaSecurityEnv = {
+  KAFKA_SSL: Joi.boolean().default(false),
+  KAFKA_SSL_CA_FILE: withTls(Joi.string().min(1)),
+  KAFKA_SSL_CERT_FILE: withTls(Joi.string().min(1)),
+  KAFKA_SSL_KEY_FILE: withTls(Joi.string().min(1)),
+  KAFKA_SASL_MECHANISM: Joi.string()
+    .valid('scram-sha-256', 'scram-sha-512')
+    .messages({ 'any.only': '{#label} must be scram-sha-256 or scram-sha-512 (PLAIN is not accepted)' }),
+  KAFKA_SASL_USERNAME: withSasl(Joi.string().min(1)),
+  KAFKA_SASL_PASSWORD: withSasl(Joi.string().min(1)),
+};
+
+/** A client certificate goes with its key: `schema.and(...KAFKA_CLIENT_CERTIFICATE)` on the service's schema. */
+export const KAFKA_CLIENT_CERTIFICATE = ['KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_FILE'] as const;
+
+export function kafkaSecurityOf(e: KafkaSecurityEnv): KafkaSecuritySettings {
+  const files = { caFile: e.KAFKA_SSL_CA_FILE, certFile: e.KAFKA_SSL_CERT_FILE, keyFile: e.KAFKA_SSL_KEY_FILE };
+  const tls = e.KAFKA_SSL ? Object.fromEntries(Object.entries(files).filter(([, path]) => path !== undefined)) : undefined;
+  const sasl =
+    e.KAFKA_SASL_MECHANISM && e.KAFKA_SASL_USERNAME && e.KAFKA_SASL_PASSWORD
+      ? { mechanism: e.KAFKA_SASL_MECHANISM, username: e.KAFKA_SASL_USERNAME, password: e.KAFKA_SASL_PASSWORD }
+      : undefined;
+  return { ...(tls ? { tls } : {}), ...(sasl ? { sasl } : {}) };
+}
 
 /** KAFKA_BROKERS as kafkajs wants it. */
 export function parseBrokerList(value: string): string[] {

@@ -19,6 +19,10 @@ const messages = {
     en: 'Invalid admin token',
     fr: 'Jeton d\'administration invalide',
   },
+  'auth.invalidReaderToken': {
+    en: 'Missing or invalid items reader token',
+    fr: 'Jeton de lecture des éléments absent ou invalide',
+  },
   'auth.invalidPrincipal': {
     en: 'Missing or invalid principal signature',
     fr: 'Signature du principal absente ou invalide',

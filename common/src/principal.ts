@@ -1,21 +1,27 @@
 /**
- * The identity the gateway hands to a service: a short-lived, HMAC-signed
- * header bound to the request's method, path and body, with a one-time id so
- * a captured header cannot be replayed (docs/security.md says exactly where
- * "one-time" holds). Services trust nothing else, so a request that bypasses
- * the gateway is refused.
+ * The identity the gateway hands to a service: a short-lived header signed
+ * with the gateway's Ed25519 key, for one receiving service (`aud`), bound to
+ * the request's method, path and body, with a one-time id so a captured
+ * header cannot be replayed (docs/security.md says exactly where "one-time"
+ * holds). Services hold public keys only: they can check a header, never
+ * make one. The header is a JWS in compact form (`alg: EdDSA`, `kid`), so any
+ * JOSE library can read it.
  */
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, sign as signBytes, verify as verifyBytes } from 'node:crypto';
+import type { PublicKeyRing, SigningKey } from './principal-keys';
 import { MemoryReplayGuard, type ReplayGuard } from './replay-guard';
 
 export const PRINCIPAL_HEADER = 'x-skills-principal';
-const VERSION = 'v1';
+const TYPE = 'skills-principal+v2';
 
 export type Plan = 'free' | 'pro' | 'team';
 
 export type Principal =
   | { kind: 'account'; accountId: string; plan: Plan; keyId: string }
   | { kind: 'admin' };
+
+/** The services a header can be meant for; each accepts only its own name. */
+export type PrincipalAudience = 'catalog-service' | 'collections-service';
 
 /** The body a header is signed for: the digest of its exact bytes, or a streamed body (only the NDJSON import). */
 export type SignedBody = string;
@@ -31,6 +37,8 @@ export function bodyDigest(body: Buffer | string): SignedBody {
 export const EMPTY_BODY: SignedBody = bodyDigest('');
 
 interface SignedClaims {
+  /** the one service this header is for */
+  aud: PrincipalAudience;
   p: Principal;
   /** method and path the signature is bound to */
   m: string;
@@ -42,7 +50,13 @@ interface SignedClaims {
   jti: string;
 }
 
-export type VerifyFailure = 'missing' | 'malformed' | 'signature' | 'expired' | 'replayed' | 'binding' | 'body';
+interface SignedHeader {
+  alg: 'EdDSA';
+  typ: typeof TYPE;
+  kid: string;
+}
+
+export type VerifyFailure = 'missing' | 'malformed' | 'key' | 'signature' | 'audience' | 'expired' | 'replayed' | 'binding' | 'body';
 
 /** What a verified header says: who calls, and which body it was signed for. */
 export interface VerifiedPrincipal {
@@ -65,22 +79,47 @@ export class PrincipalVerificationError extends Error {
  */
 export const PRINCIPAL_TTL_MS = 5_000;
 
+/** The key the gateway signs with now; a key file swaps it during a rotation. */
+export interface SigningKeySource {
+  current(): SigningKey;
+}
+
+/** The public keys a service accepts now; a key file swaps them during a rotation. */
+export interface PublicKeySource {
+  current(): PublicKeyRing;
+}
+
+/** A key that never changes (tests, and processes that restart to rotate). */
+export function fixedKeys<T>(keys: T): { current(): T } {
+  return { current: () => keys };
+}
+
 export interface PrincipalSignerOptions {
-  secret: string;
+  keys: SigningKeySource;
   /** lifetime of a signed header (PRINCIPAL_TTL_MS) */
   ttlMs?: number;
   now?: () => number;
 }
 
 export interface PrincipalVerifierOptions {
-  secret: string;
+  /** the name of the service verifying: a header for another service is refused */
+  audience: PrincipalAudience;
+  keys: PublicKeySource;
   now?: () => number;
   /** remembers the ids already used; one per process unless a shared one is given (RedisReplayGuard) */
   replayGuard?: ReplayGuard;
 }
 
-function mac(secret: string, data: string): Buffer {
-  return createHmac('sha256', secret).update(data).digest();
+function encode(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decode(part: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+  } catch {
+    throw new PrincipalVerificationError('malformed');
+  }
 }
 
 export class PrincipalSigner {
@@ -93,18 +132,22 @@ export class PrincipalSigner {
   }
 
   /**
-   * Signs `principal` for one request: `method` + `url` as the service sees
-   * them, and `body`, the digest of the exact bytes sent (EMPTY_BODY when
-   * there are none, STREAMED_BODY for the streamed import).
+   * Signs `principal` for one request to `audience`: `method` + `url` as the
+   * service sees them, and `body`, the digest of the exact bytes sent
+   * (EMPTY_BODY when there are none, STREAMED_BODY for the streamed import).
    */
-  sign(principal: Principal, method: string, url: string, body: SignedBody = EMPTY_BODY): string {
+  sign(principal: Principal, audience: PrincipalAudience, method: string, url: string, body: SignedBody = EMPTY_BODY): string {
+    const key = this.options.keys.current();
     const iat = this.now();
-    const claims: SignedClaims = { p: principal, m: method.toUpperCase(), u: url, b: body, iat, exp: iat + this.ttlMs, jti: randomUUID() };
-    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    const signature = mac(this.options.secret, `${VERSION}.${payload}`).toString('base64url');
-    return `${VERSION}.${payload}.${signature}`;
+    const header: SignedHeader = { alg: 'EdDSA', typ: TYPE, kid: key.kid };
+    const claims: SignedClaims = { aud: audience, p: principal, m: method.toUpperCase(), u: url, b: body, iat, exp: iat + this.ttlMs, jti: randomUUID() };
+    const signingInput = `${encode(header)}.${encode(claims)}`;
+    return `${signingInput}.${signBytes(null, Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
   }
 }
+
+/** A kid is a base64url SHA-256 (43 characters); anything longer is not one of ours. */
+const MAX_HEADER_PART = 256;
 
 export class PrincipalVerifier {
   private readonly now: () => number;
@@ -126,24 +169,25 @@ export class PrincipalVerifier {
     return { principal: claims.p, body: claims.b };
   }
 
-  /** Signature, lifetime and binding: everything but the one-time check. */
+  /** Signature, audience, lifetime and binding: everything but the one-time check. */
   private checked(header: string | undefined, method: string, url: string): SignedClaims {
     if (!header) throw new PrincipalVerificationError('missing');
     const parts = header.split('.');
-    if (parts.length !== 3 || parts[0] !== VERSION) throw new PrincipalVerificationError('malformed');
-    const [, payload, signature] = parts as [string, string, string];
-    const expected = mac(this.options.secret, `${VERSION}.${payload}`);
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new PrincipalVerificationError('signature');
-    }
-    let claims: SignedClaims;
-    try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SignedClaims;
-    } catch {
+    if (parts.length !== 3) throw new PrincipalVerificationError('malformed');
+    const [head, payload, signature] = parts as [string, string, string];
+    if (head.length > MAX_HEADER_PART) throw new PrincipalVerificationError('malformed');
+    const protectedHeader = decode(head) as Partial<SignedHeader> | null;
+    if (protectedHeader?.alg !== 'EdDSA' || protectedHeader.typ !== TYPE || typeof protectedHeader.kid !== 'string') {
       throw new PrincipalVerificationError('malformed');
     }
-    if (typeof claims.b !== 'string' || typeof claims.jti !== 'string') throw new PrincipalVerificationError('malformed');
+    const key = this.options.keys.current().byKid(protectedHeader.kid);
+    if (!key) throw new PrincipalVerificationError('key');
+    if (!verifyBytes(null, Buffer.from(`${head}.${payload}`), key, Buffer.from(signature, 'base64url'))) {
+      throw new PrincipalVerificationError('signature');
+    }
+    const claims = decode(payload) as SignedClaims;
+    if (typeof claims?.b !== 'string' || typeof claims.jti !== 'string') throw new PrincipalVerificationError('malformed');
+    if (claims.aud !== this.options.audience) throw new PrincipalVerificationError('audience');
     if (typeof claims.exp !== 'number' || claims.exp < this.now()) throw new PrincipalVerificationError('expired');
     if (claims.m !== method.toUpperCase() || claims.u !== url) throw new PrincipalVerificationError('binding');
     return claims;

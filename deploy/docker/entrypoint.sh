@@ -34,7 +34,11 @@ case "$command" in
     exit 0 ;;
   admin)
     exec node standalone/dist/cli/admin.js "$@" ;;
+  principal-keys)
+    # The principal key pair in PRINCIPAL_SIGNING_KEY_FILE / PRINCIPAL_PUBLIC_KEYS_FILE:
+    # init, status, rotate-start, rotate-sign, rotate-finish (docs/security.md).
+    exec node standalone/dist/cli/principal-keys.js "$@" ;;
   *)
-    echo "unknown command '$command': use gateway, catalog-service, collections-service, migrate, load-sample or admin" >&2
+    echo "unknown command '$command': use gateway, catalog-service, collections-service, migrate, load-sample, admin or principal-keys" >&2
     exit 64 ;;
 esac

@@ -68,8 +68,8 @@ describe('deploy/Dockerfile', () => {
 });
 
 describe('deploy/docker/entrypoint.sh', () => {
-  it('is valid POSIX shell', () => {
-    expect(() => execFileSync('sh', ['-n', join(ROOT, 'deploy', 'docker', 'entrypoint.sh')])).not.toThrow();
+  it.each(['entrypoint.sh', 'kafka/certificates.sh', 'kafka/setup.sh', 'postgres/roles.sh'])('%s is valid POSIX shell', (script) => {
+    expect(() => execFileSync('sh', ['-n', join(ROOT, 'deploy', 'docker', script)])).not.toThrow();
   });
 
   it.each([
@@ -78,6 +78,7 @@ describe('deploy/docker/entrypoint.sh', () => {
     ['collections-service', 'collections-service/src/main.ts', 'node collections-service/dist/main.js'],
     ['migrate', 'standalone/src/migrate.ts', 'node standalone/dist/migrate.js'],
     ['admin', 'standalone/src/cli/admin.ts', 'node standalone/dist/cli/admin.js'],
+    ['principal-keys', 'standalone/src/cli/principal-keys.ts', 'node standalone/dist/cli/principal-keys.js'],
   ])('runs %s from a program that exists (%s)', (command, source, exec) => {
     expect(existsSync(join(ROOT, source))).toBe(true);
     const branch = new RegExp(`^  ${command}\\)\\n(?:.*\\n)*?.*exec ${exec.replace(/\./g, '\\.')}`, 'm');

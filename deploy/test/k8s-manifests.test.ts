@@ -28,9 +28,14 @@ function find(objects: Manifest[], kind: string, name: string): Manifest {
 /** Stand-ins for what the referenced Secrets hold in a cluster. */
 const SECRET_VALUES: Record<string, string> = {
   'skills-pg-app/uri': 'postgresql://app:pw@skills-pg-rw.skills-data.svc:5432/app',
-  'skills-secrets/principal-secret': 's'.repeat(40),
+  'skills-pg-gateway/uri': 'postgresql://skills_gateway:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-pg-catalog/uri': 'postgresql://skills_catalog:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-pg-collections/uri': 'postgresql://skills_collections:pw@skills-pg-rw.skills-data.svc:5432/app',
+  'skills-secrets/items-reader-token': 'r'.repeat(40),
   'skills-secrets/admin-token': 'a'.repeat(40),
   'skills-elasticsearch/url': 'https://elastic:pw@skills-es-es-http.skills-data.svc:9200',
+  'skills-kafka-catalog-service/password': 'k'.repeat(32),
+  'skills-kafka-collections-service/password': 'c'.repeat(32),
 };
 
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
@@ -113,18 +118,135 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(peersOf('catalog-service')).toEqual(['gateway']);
     // a reindex reads the system of record from collections-service
     expect(peersOf('collections-service').sort()).toEqual(['catalog-service', 'gateway']);
-    const datastorePorts = new Set([5432, 9200, 9092]);
+    const datastorePorts = new Set([5432, 9200, 9092, 9093]);
     const reachDatastores = policies
       .filter((p) => (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))))
       .map((p) => p.metadata.name);
     expect(reachDatastores.sort()).toEqual(['catalog-service', 'collections-service', 'gateway', 'skills-migrate']);
   });
 
+  it("gives each service's Kafka client TLS against Strimzi's CA and its own SCRAM user, on the TLS listener only", () => {
+    for (const name of ['catalog-service', 'collections-service']) {
+      const env = containerEnv(objects, find(objects, 'Deployment', name));
+      const config = name === 'catalog-service' ? loadCatalogConfig(env) : loadCollectionsConfig(env);
+      expect(config.kafka).toMatchObject({
+        brokers: ['skills-kafka-kafka-bootstrap.skills-data.svc:9093'],
+        security: { tls: { caFile: '/etc/skills/kafka-ca/ca.crt' }, sasl: { mechanism: 'scram-sha-512', username: name } },
+      });
+    }
+    const kafkaPorts = objects
+      .filter((o) => o.kind === 'NetworkPolicy')
+      .flatMap((p) => (p.spec as { egress?: Array<{ to?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: number }> }> }).egress ?? [])
+      .filter((rule) => rule.to?.some((peer) => peer.podSelector?.matchLabels?.['strimzi.io/cluster'] === 'skills-kafka'))
+      .flatMap((rule) => rule.ports?.map((p) => p.port) ?? []);
+    expect(new Set(kafkaPorts)).toEqual(new Set([9093]));
+  });
+
+  it('logs each service in to Postgres as its own role; the migration Job as the owner, granting the three', () => {
+    const roleOf = (env: Record<string, string>) => new URL(env.DATABASE_URL as string).username;
+    expect(Object.fromEntries(SERVICES.map((name) => [name, roleOf(containerEnv(objects, find(objects, 'Deployment', name)))]))).toEqual({
+      gateway: 'skills_gateway',
+      'catalog-service': 'skills_catalog',
+      'collections-service': 'skills_collections',
+    });
+    const job = find(objects, 'Job', 'skills-migrate');
+    const [container] = containersOf(job) as Array<{ env: EnvVar[] }>;
+    const env = Object.fromEntries(container.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value]));
+    expect(env).toEqual({ GATEWAY_DB_ROLE: 'skills_gateway', COLLECTIONS_DB_ROLE: 'skills_collections', CATALOG_DB_ROLE: 'skills_catalog' });
+    expect(container.env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe('skills-pg-app');
+  });
+
   it('commits no secret: credentials are Secret references', () => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as { env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> };
     const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
-    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-app', PRINCIPAL_SECRET: 'skills-secrets', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-gateway', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+  });
+
+  it('mounts the private principal key in the gateway alone, the public keys in the services, whole (a rotation reaches them)', () => {
+    type Pod = { volumes?: Array<{ name: string; secret?: { secretName: string; defaultMode?: number } }> };
+    type Mount = { name: string; mountPath: string; readOnly?: boolean; subPath?: string };
+    const secretsOf = (name: string) => {
+      const deployment = find(objects, 'Deployment', name);
+      const pod = (deployment.spec as { template: { spec: Pod } }).template.spec;
+      const mounts = (containersOf(deployment)[0] as { volumeMounts: Mount[] }).volumeMounts;
+      return (pod.volumes ?? [])
+        .filter((v) => v.secret?.secretName.startsWith('skills-principal-'))
+        .map((v) => ({ secret: v.secret?.secretName, mode: v.secret?.defaultMode, mount: mounts.find((m) => m.name === v.name) }));
+    };
+    expect(secretsOf('gateway')).toEqual([
+      { secret: 'skills-principal-signing', mode: 0o440, mount: { name: 'principal-signing', mountPath: '/etc/skills/principal-signing', readOnly: true } },
+    ]);
+    for (const name of ['catalog-service', 'collections-service']) {
+      expect(secretsOf(name)).toEqual([
+        { secret: 'skills-principal-public', mode: 0o440, mount: { name: 'principal-public', mountPath: '/etc/skills/principal-public', readOnly: true } },
+      ]);
+    }
+    const env = (name: string) => containerEnv(objects, find(objects, 'Deployment', name));
+    expect(env('gateway').PRINCIPAL_SIGNING_KEY_FILE).toBe('/etc/skills/principal-signing/principal-signing-key.pem');
+    expect(env('catalog-service')).not.toHaveProperty('PRINCIPAL_SIGNING_KEY_FILE');
+    expect(env('collections-service').PRINCIPAL_PUBLIC_KEYS_FILE).toBe('/etc/skills/principal-public/principal-public-keys.pem');
+    expect(env('catalog-service').ITEMS_READER_TOKEN).toBe(env('collections-service').ITEMS_READER_TOKEN);
+  });
+});
+
+describe('the data stores (deploy/k8s/data-stores)', () => {
+  const stores = renderKustomization(join(K8S, 'data-stores'));
+  type Peer = {
+    namespaceSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; values: string[] }> };
+    podSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; values: string[] }> };
+  };
+  type Policy = { podSelector: { matchLabels: Record<string, string> }; ingress: Array<{ from: Peer[]; ports?: Array<{ port: number }> }> };
+  /** `label=value` of a store's pods → the app pods (by name) each port admits from the application namespaces. */
+  function admitted(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const policy of stores.filter((o) => o.kind === 'NetworkPolicy')) {
+      const spec = policy.spec as Policy;
+      const [label, value] = Object.entries(spec.podSelector.matchLabels)[0] as [string, string];
+      for (const rule of spec.ingress) {
+        for (const peer of rule.from.filter((p) => p.namespaceSelector?.matchExpressions?.[0]?.values.includes('skills'))) {
+          for (const port of rule.ports ?? []) {
+            const key = `${label}=${value}:${port.port}`;
+            out.set(key, new Set([...(out.get(key) ?? []), ...(peer.podSelector?.matchExpressions?.[0]?.values ?? [])]));
+          }
+        }
+      }
+    }
+    return out;
+  }
+  /** The same, as the application's egress policies send: which of our pods reach which store port. */
+  function sent(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const policy of render('prod').filter((o) => o.kind === 'NetworkPolicy')) {
+      const spec = policy.spec as { podSelector: { matchLabels?: Record<string, string> }; egress?: Array<{ to?: Peer[]; ports?: Array<{ port: number }> }> };
+      const from = spec.podSelector.matchLabels?.['app.kubernetes.io/name'];
+      for (const rule of spec.egress ?? []) {
+        for (const peer of rule.to ?? []) {
+          if (!from || peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] !== 'skills-data') continue;
+          const [label, value] = Object.entries(peer.podSelector?.matchLabels ?? {})[0] as [string, string];
+          for (const port of rule.ports ?? []) {
+            const key = `${label}=${value}:${port.port}`;
+            out.set(key, new Set([...(out.get(key) ?? []), from]));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  it('are valid policies of namespace skills-data, each isolating its store for ingress', () => {
+    expect(stores.flatMap(kubernetesSchemaErrors)).toEqual([]);
+    expect(new Set(stores.map((o) => `${o.kind}/${o.metadata.namespace}`))).toEqual(new Set(['NetworkPolicy/skills-data']));
+    for (const policy of stores) expect((policy.spec as { policyTypes: string[] }).policyTypes).toEqual(['Ingress']);
+  });
+
+  it('admit from our namespaces exactly the pods our egress policies send to each store port, no more', () => {
+    const toPlain = (m: Map<string, Set<string>>) => Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]).sort());
+    expect(toPlain(admitted())).toEqual(toPlain(sent()));
+    expect(toPlain(admitted())).toMatchObject({
+      'elasticsearch.k8s.elastic.co/cluster-name=skills-es:9200': ['catalog-service'],
+      'strimzi.io/cluster=skills-kafka:9093': ['catalog-service', 'collections-service'],
+    });
   });
 });
 

@@ -16,7 +16,10 @@ export interface GatewayConfig {
   port: number;
   databaseUrl: string;
   adminToken: string;
-  principalSecret: string;
+  /** PKCS#8 PEM file of the Ed25519 key principals are signed with (docs/security.md "Principal keys") */
+  principalSigningKeyFile: string;
+  /** how often that file is read again (a rotation without restart); 0 reads it once */
+  principalKeysReloadMs: number;
   catalogUrl: string;
   collectionsUrl: string;
   /** how long a resolved key is trusted before re-reading it (bounds cross-replica revocation) */
@@ -53,7 +56,8 @@ interface GatewayEnv {
   PORT: number;
   DATABASE_URL: string;
   ADMIN_TOKEN: string;
-  PRINCIPAL_SECRET: string;
+  PRINCIPAL_SIGNING_KEY_FILE: string;
+  PRINCIPAL_KEYS_RELOAD_MS: number;
   CATALOG_URL: string;
   COLLECTIONS_URL: string;
   KEY_CACHE_TTL_MS: number;
@@ -88,7 +92,8 @@ const schema = Joi.object<GatewayEnv>({
   PORT: env.port(8080),
   DATABASE_URL: env.postgresUrl().required(),
   ADMIN_TOKEN: env.secret(),
-  PRINCIPAL_SECRET: env.secret(),
+  PRINCIPAL_SIGNING_KEY_FILE: env.keyFile(),
+  PRINCIPAL_KEYS_RELOAD_MS: env.keyReloadMs(),
   CATALOG_URL: httpUrl().default('http://127.0.0.1:8081'),
   COLLECTIONS_URL: httpUrl().default('http://127.0.0.1:8082'),
   // At most 1 s: DESIGN.md promises a revoke reaches every replica within 1 s.
@@ -128,7 +133,8 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     adminToken: e.ADMIN_TOKEN,
-    principalSecret: e.PRINCIPAL_SECRET,
+    principalSigningKeyFile: e.PRINCIPAL_SIGNING_KEY_FILE,
+    principalKeysReloadMs: e.PRINCIPAL_KEYS_RELOAD_MS,
     catalogUrl: e.CATALOG_URL,
     collectionsUrl: e.COLLECTIONS_URL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,

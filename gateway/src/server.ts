@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, createHttpServer, createSequelize, runMigrations, type Logger } from '@skills/common';
+import { PrincipalSigner, createHttpServer, createSequelize, keyFileOf, openSigningKeyFile, runMigrations, type Logger } from '@skills/common';
 import { createGatewayApp } from './app';
 import { createProfile } from './accounts/profile';
 import { PROFILE_DEFAULTS, type GatewayConfig } from './config';
@@ -26,6 +26,11 @@ export interface RunningService {
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
 export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
+  // The only process that holds a signing key; read again while running, so a rotation needs no restart.
+  const signingKey = await keyFileOf(
+    'PRINCIPAL_SIGNING_KEY_FILE',
+    openSigningKeyFile({ path: config.principalSigningKeyFile, reloadMs: config.principalKeysReloadMs, logger }),
+  );
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
   const accountRepository = new SequelizeAccountRepository(sequelize);
@@ -71,7 +76,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     accounts: new AccountService(accountRepository, keyStore, authenticator),
     keys,
     profile,
-    signer: new PrincipalSigner({ secret: config.principalSecret }),
+    signer: new PrincipalSigner({ keys: signingKey }),
     upstreams,
     rateLimiter,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
@@ -102,6 +107,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
       profile.mailer?.close();
+      signingKey.close();
       await sequelize.close();
     },
   };

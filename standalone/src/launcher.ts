@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startEmbeddedPostgres, type Logger } from '@skills/common';
 import { resolveAdminToken, type AdminTokenSource } from './admin-token';
 import type { LauncherConfig } from './launcher-config';
+import { resolvePrincipalKeys } from './principal-keys';
 import { seedDemo, type DemoCredentials } from './seed';
 import { startStack } from './services';
 
@@ -50,6 +51,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
   const logger = options.loggerFor('standalone');
   await mkdir(config.dataDir, { recursive: true });
   const adminToken = await resolveAdminToken(config.dataDir, config.adminToken);
+  const principalKeys = await resolvePrincipalKeys(config.dataDir);
 
   const embedded = config.databaseUrl
     ? undefined
@@ -60,8 +62,9 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
   try {
     const stack = await startStack({
       databaseUrl,
-      // One secret per process lifetime: the services and the gateway share it in memory only.
-      principalSecret: randomBytes(32).toString('base64url'),
+      principalKeys,
+      // One token per process lifetime: catalog-service's reindex and collections-service share it in memory only.
+      itemsReaderToken: randomBytes(32).toString('base64url'),
       adminToken: adminToken.token,
       gatewayPort: config.port,
       logLevel: config.logLevel,

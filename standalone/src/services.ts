@@ -11,7 +11,10 @@ import { loadGatewayConfig, startGateway } from '@skills/gateway';
 
 export interface StackOptions {
   databaseUrl: string;
-  principalSecret: string;
+  /** the gateway reads the signing key file, the services the public one */
+  principalKeys: { signingKeyFile: string; publicKeysFile: string };
+  /** the reindex's read-only credential, shared by catalog-service and collections-service */
+  itemsReaderToken: string;
   adminToken: string;
   gatewayPort: number;
   logLevel: string;
@@ -34,8 +37,12 @@ interface Closable {
 export async function startStack(options: StackOptions): Promise<StartedStack> {
   const shared = {
     DATABASE_URL: options.databaseUrl,
-    PRINCIPAL_SECRET: options.principalSecret,
     LOG_LEVEL: options.logLevel,
+  };
+  const serviceShared = {
+    ...shared,
+    PRINCIPAL_PUBLIC_KEYS_FILE: options.principalKeys.publicKeysFile,
+    ITEMS_READER_TOKEN: options.itemsReaderToken,
   };
   const started: Closable[] = [];
   const closeStarted = async () => {
@@ -53,7 +60,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
   try {
     // Port 0: the services listen on free loopback ports only the gateway learns.
     const collections = await startCollectionsService(
-      loadCollectionsConfig({ ...shared, PORT: '0', EVENT_LOG: 'postgres' }),
+      loadCollectionsConfig({ ...serviceShared, PORT: '0', EVENT_LOG: 'postgres' }),
       options.loggerFor('collections-service'),
     );
     started.push(collections);
@@ -62,7 +69,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
       // POLL_INTERVAL_MS 50: PGlite's shared session cannot route NOTIFY to the indexer's
       // connection, so polling is what bounds the index lag here; a poll is one indexed read.
       loadCatalogConfig({
-        ...shared,
+        ...serviceShared,
         ...options.catalogEnv,
         PORT: '0',
         SEARCH_ENGINE: 'memory',
@@ -77,6 +84,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
       loadGatewayConfig({
         ...shared,
         ...options.gatewayEnv,
+        PRINCIPAL_SIGNING_KEY_FILE: options.principalKeys.signingKeyFile,
         PORT: String(options.gatewayPort),
         ADMIN_TOKEN: options.adminToken,
         CATALOG_URL: catalog.url,

@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Logger } from 'pino';
-import type { EventBatchHandler, EventSubscription, SkillChangeEvent } from '@skills/common';
+import { checkSkillChangeEvent, type EventBatchHandler, type EventSubscription, type SkillChangeEvent } from '@skills/common';
+import { textField, type RejectedEvent, type RejectedEventSink } from './rejected-events';
 
 /** Where a consumer group stands: the (txid, id) of the last outbox row it handled. */
 export interface OutboxPosition {
@@ -14,6 +15,8 @@ export interface OutboxConsumerOptions {
   group: string;
   topic: string;
   handler: EventBatchHandler;
+  /** where rows that break the event contract go (the dead-letter store) */
+  rejected: RejectedEventSink;
   batchSize: number;
   pollIntervalMs: number;
   retryMinMs: number;
@@ -25,7 +28,21 @@ export interface OutboxConsumerOptions {
 interface OutboxRow {
   id: string;
   txid: string;
-  event: SkillChangeEvent;
+  /** what the row holds; held to the contract before it is handed on */
+  event: unknown;
+}
+
+/** A batch's rows as events of the contract (the row id is the event id), and the rows that break it. */
+function checked(rows: readonly OutboxRow[]): { events: SkillChangeEvent[]; rejected: RejectedEvent[] } {
+  const events: SkillChangeEvent[] = [];
+  const rejected: RejectedEvent[] = [];
+  for (const row of rows) {
+    const isObject = typeof row.event === 'object' && row.event !== null && !Array.isArray(row.event);
+    const check = checkSkillChangeEvent(isObject ? { ...(row.event as object), eventId: row.id } : row.event);
+    if (check.ok) events.push(check.event);
+    else rejected.push({ eventId: row.id, itemId: textField(row.event, 'itemId') ?? '', payload: row.event, reason: `contract: ${check.reason}` });
+  }
+  return { events, rejected };
 }
 
 const START: OutboxPosition = { txid: '0', id: '0' };
@@ -118,7 +135,12 @@ export class OutboxConsumer implements EventSubscription {
     // Awaited by the next step, or by stop(); never left to reject unhandled.
     nextRows?.catch(() => undefined);
     try {
-      await handler(rows.map((r) => ({ ...r.event, eventId: r.id })));
+      const { events, rejected } = checked(rows);
+      if (rejected.length > 0) {
+        this.options.logger.warn({ group, count: rejected.length, eventIds: rejected.map((r) => r.eventId), reasons: rejected.map((r) => r.reason) }, 'events refused and dead-lettered');
+        await this.options.rejected.reject(group, rejected);
+      }
+      if (events.length > 0) await handler(events);
     } catch (err) {
       await nextRows?.catch(() => undefined);
       throw err;

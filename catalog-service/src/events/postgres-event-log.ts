@@ -9,6 +9,7 @@ import {
   type Health,
 } from '@skills/common';
 import { OutboxConsumer } from './outbox-consumer';
+import type { RejectedEventSink } from './rejected-events';
 
 /** The channel collections.outbox's trigger notifies on insert. */
 export const OUTBOX_CHANNEL = 'skills_outbox';
@@ -16,6 +17,8 @@ export const OUTBOX_CHANNEL = 'skills_outbox';
 export interface PostgresEventLogOptions {
   sequelize: Sequelize;
   logger: Logger;
+  /** where outbox rows that break the event contract go (the dead-letter store) */
+  rejected: RejectedEventSink;
   /**
    * Connection URL for the dedicated LISTEN client. LISTEN is only a wake-up:
    * without it (or when notifications do not arrive, as on PGlite) consumers
@@ -55,6 +58,7 @@ export class PostgresEventLog implements EventLog {
       group,
       topic: SKILL_CHANGES_TOPIC,
       handler,
+      rejected: this.options.rejected,
       batchSize: this.options.batchSize ?? 2000,
       pollIntervalMs: this.options.pollIntervalMs ?? 250,
       retryMinMs: this.options.retryMinMs ?? 200,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { checkSkillChangeEvent } from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
 import type { DeadLetterStore } from '../store/dead-letter.store';
@@ -16,7 +17,8 @@ export interface ReplayResult {
  * was fixed (an engine mapping, a bug in a new release). Events carry the
  * full item state and engines skip versions they already passed, so a letter
  * whose item changed since is harmless: it counts as replayed. A letter the
- * engine still refuses stays in the store.
+ * engine still refuses stays in the store, and so does one that breaks the
+ * event contract: a replay never lets in what the consumer refused.
  */
 export async function replayDeadLetters(options: {
   store: DeadLetterStore;
@@ -32,13 +34,19 @@ export async function replayDeadLetters(options: {
     if (page.length === 0) return result;
     for (const letter of page) {
       after = letter.id;
+      const check = checkSkillChangeEvent(letter.event);
+      if (!check.ok) {
+        result.failed += 1;
+        options.logger.warn({ id: letter.id, reason: check.reason }, 'dead letter breaks the event contract; kept');
+        continue;
+      }
       try {
-        await options.engine.apply([indexedStateOf(letter.event)]);
+        await options.engine.apply([indexedStateOf(check.event)]);
         await options.store.remove([letter.id]);
         result.replayed += 1;
       } catch (err) {
         result.failed += 1;
-        options.logger.warn({ err, id: letter.id, eventId: letter.event.eventId }, 'dead letter still refused; kept');
+        options.logger.warn({ err, id: letter.id, eventId: check.event.eventId }, 'dead letter still refused; kept');
       }
     }
   }

@@ -1,11 +1,17 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { SkillChangeEvent } from '@skills/common';
+import type { RejectedEvent, RejectedEventSink } from '../events/rejected-events';
 
-/** An event a consumer group gave up on, and why. */
+/**
+ * An event a consumer group gave up on, and why: one the engine kept
+ * refusing (attempts > 0), or one refused before it reached the engine
+ * because it breaks the event contract or is not JSON (attempts 0; `event`
+ * is then what arrived, whatever it holds).
+ */
 export interface DeadLetter {
   id: string;
   group: string;
-  event: SkillChangeEvent;
+  event: unknown;
   reason: string;
   attempts: number;
   failedAt: string;
@@ -17,8 +23,8 @@ export interface NewDeadLetter {
   attempts: number;
 }
 
-/** Where the indexer parks poison events: `catalog.dead_letters` (migration 002). */
-export interface DeadLetterStore {
+/** Where poison events are parked: `catalog.dead_letters` (migration 002). */
+export interface DeadLetterStore extends RejectedEventSink {
   add(group: string, letters: readonly NewDeadLetter[]): Promise<void>;
   count(group?: string): Promise<number>;
   /** in id order, after `afterId` (a cursor: the last id of the previous page) */
@@ -30,7 +36,7 @@ export interface DeadLetterStore {
 interface Row {
   id: string;
   group_name: string;
-  event: SkillChangeEvent;
+  event: unknown;
   reason: string;
   attempts: number;
   failed_at: Date;
@@ -54,6 +60,17 @@ export class SequelizeDeadLetterStore implements DeadLetterStore {
           ),
         ],
       },
+    );
+  }
+
+  /** Events refused before they reached the engine: never attempted (attempts 0). */
+  async reject(group: string, events: readonly RejectedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.sequelize.query(
+      `INSERT INTO catalog.dead_letters (group_name, event_id, item_id, event, reason, attempts)
+       SELECT $1, l->>'eventId', l->>'itemId', coalesce(l->'payload', 'null'::jsonb), l->>'reason', 0
+       FROM jsonb_array_elements($2::jsonb) AS l`,
+      { bind: [group, JSON.stringify(events.map((e) => ({ ...e, reason: e.reason.slice(0, 2_000) })))] },
     );
   }
 

@@ -1,7 +1,7 @@
 import { ConfigError } from '@skills/common';
 import { loadCatalogConfig } from '../../src/config';
 
-const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_SECRET: 'a-test-secret-that-is-at-least-32-characters' };
+const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
 
 function problems(env: Record<string, string>): string[] {
   try {

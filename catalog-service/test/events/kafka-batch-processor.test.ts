@@ -6,8 +6,12 @@ import { itemVersion } from './event-log.conformance';
 const logger = createLogger({ service: 'kafka-test', level: 'silent' });
 const RETRY: RetryPolicy = { attempts: 3, initialDelayMs: 100, maxDelayMs: 150 };
 
-function event(itemId: string, version: number): SkillChangeEvent {
-  return { eventId: `${itemId}-${version}`, type: 'skill.upserted', itemId, version, occurredAt: '2026-01-01T00:00:00.000Z', item: itemVersion(itemId, version) };
+/** Items named by a letter (a, b, c…): their ids are UUIDs ending in it, as the event contract wants. */
+const idOf = (letter: string) => `00000000-0000-4000-8000-00000000000${letter}`;
+
+function event(letter: string, version: number): SkillChangeEvent {
+  const itemId = idOf(letter);
+  return { eventId: `${letter}-${version}`, type: 'skill.upserted', itemId, version, occurredAt: '2026-01-01T00:00:00.000Z', item: itemVersion(itemId, version) };
 }
 
 function message(offset: number, value: string | SkillChangeEvent): KafkaMessage {
@@ -101,20 +105,28 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
     expect(payload.journal).toEqual(['resolve:12', 'heartbeat', 'commit:skills.changes.v1/2@13']);
   });
 
-  it('dead-letters unparseable messages with the reason and applies the rest', async () => {
-    const applied: string[] = [];
+  it('dead-letters what is not JSON or breaks the event contract, with the reason, and applies the rest', async () => {
+    const applied: SkillChangeEvent[] = [];
     const bad = { ...event('c', 1), version: 'one' };
-    const payload = new FakePayload([message(1, '{not json'), message(2, event('a', 1)), message(3, JSON.stringify(bad))]);
-    const { sut, letters } = setup(async (events) => void applied.push(...events.map((e) => e.eventId)));
+    const unsafe = event('d', 1);
+    unsafe.item.details = { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(1)', homepageUrl: null, downloads: 0 };
+    const extra = { ...event('e', 1), boost: 1000, item: { ...event('e', 1).item, pinned: true } };
+    const payload = new FakePayload([message(1, '{not json'), message(2, event('a', 1)), message(3, JSON.stringify(bad)), message(4, unsafe), message(5, JSON.stringify(extra))]);
+    const { sut, letters } = setup(async (events) => void applied.push(...events));
     await sut.process(payload);
-    expect(applied).toEqual(['a-1']);
+    expect(applied.map((e) => e.eventId)).toEqual(['a-1', 'e-1']);
+    // what the contract does not name never reaches the handler
+    expect(applied[1]).not.toHaveProperty('boost');
+    expect(applied[1]?.item).not.toHaveProperty('pinned');
     expect(letters.map((l) => [l.message.offset, l.reason])).toEqual([
       ['1', 'unparseable'],
-      ['3', 'unparseable'],
+      ['3', 'contract'],
+      ['4', 'contract'],
     ]);
     expect(letters[0]?.detail).toMatch(/^not JSON/);
-    expect(letters[1]?.detail).toContain('"version" must be a number');
-    expect(payload.journal).toContain('commit:skills.changes.v1/2@4');
+    expect(letters[1]?.detail).toContain('version must be an integer');
+    expect(letters[2]?.detail).toContain('item.details.repositoryUrl must be an http or https URL');
+    expect(payload.journal).toContain('commit:skills.changes.v1/2@6');
   });
 
   it('retries a failing batch with growing, capped delays and heartbeats in between', async () => {
@@ -132,7 +144,7 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
 
   it('keeps retrying a batch past the last attempt and never dead-letters what the handler refuses (the indexer decides what is poison)', async () => {
     let calls = 0;
-    const payload = new FakePayload([message(7, event('a', 1)), message(8, event('poison', 1))]);
+    const payload = new FakePayload([message(7, event('a', 1)), message(8, event('f', 1))]);
     const { sut, letters, sleeps } = setup(async () => {
       calls += 1;
       if (calls < 7) throw new TypeError('search engine unavailable');

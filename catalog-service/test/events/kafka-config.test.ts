@@ -1,8 +1,12 @@
-import { ConfigError } from '@skills/common';
+import pino from 'pino';
+import { ConfigError, createSequelize } from '@skills/common';
+import { createEventLog } from '../../src/adapters';
 import { loadCatalogConfig } from '../../src/config';
 import { loadCollectionsConfig } from '../../../collections-service/src/config';
+import { createKafkaProducer } from '../../../collections-service/src/relay';
+import { REFUSE_NOTHING } from '../support/rejected-events';
 
-const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_SECRET: 'a-test-secret-that-is-at-least-32-characters' };
+const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
 
 function problems(load: (env: Record<string, string>) => unknown, env: Record<string, string>): string[] {
   try {
@@ -26,11 +30,49 @@ describe.each([
 
   it('reads the broker list and the client id when EVENT_LOG=kafka', () => {
     const config = load({ ...BASE, EVENT_LOG: 'kafka', KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9093' });
-    expect(config.kafka).toEqual({ brokers: ['kafka-1:9092', 'kafka-2:9093'], clientId: service });
+    expect(config.kafka).toEqual({ brokers: ['kafka-1:9092', 'kafka-2:9093'], clientId: service, security: {} });
     expect(load({ ...BASE, EVENT_LOG: 'kafka', KAFKA_BROKERS: '10.0.0.5:9092', KAFKA_CLIENT_ID: 'skills.eu-1' }).kafka).toEqual({
       brokers: ['10.0.0.5:9092'],
       clientId: 'skills.eu-1',
+      security: {},
     });
+  });
+
+  it('reads TLS and SCRAM settings', () => {
+    const kafka = { EVENT_LOG: 'kafka', KAFKA_BROKERS: 'kafka:9093' };
+    expect(load({ ...BASE, ...kafka, KAFKA_SSL: 'true' }).kafka?.security).toEqual({ tls: {} });
+    const full = load({
+      ...BASE,
+      ...kafka,
+      KAFKA_SSL: 'true',
+      KAFKA_SSL_CA_FILE: '/etc/kafka/ca.crt',
+      KAFKA_SSL_CERT_FILE: '/etc/kafka/user.crt',
+      KAFKA_SSL_KEY_FILE: '/etc/kafka/user.key',
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_USERNAME: service,
+      KAFKA_SASL_PASSWORD: 'a-scram-password',
+    });
+    expect(full.kafka?.security).toEqual({
+      tls: { caFile: '/etc/kafka/ca.crt', certFile: '/etc/kafka/user.crt', keyFile: '/etc/kafka/user.key' },
+      sasl: { mechanism: 'scram-sha-512', username: service, password: 'a-scram-password' },
+    });
+  });
+
+  it('refuses Kafka security settings that cannot work or would weaken it, naming them', () => {
+    const kafka = { EVENT_LOG: 'kafka', KAFKA_BROKERS: 'kafka:9093' };
+    expect(problems(load, { ...kafka, KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'p' })).toEqual([
+      '"KAFKA_SASL_MECHANISM" must be scram-sha-256 or scram-sha-512 (PLAIN is not accepted)',
+    ]);
+    expect(problems(load, { ...kafka, KAFKA_SASL_MECHANISM: 'scram-sha-256' })).toEqual([
+      '"KAFKA_SASL_USERNAME" is required with KAFKA_SASL_MECHANISM',
+      '"KAFKA_SASL_PASSWORD" is required with KAFKA_SASL_MECHANISM',
+    ]);
+    expect(problems(load, { ...kafka, KAFKA_SASL_USERNAME: 'u' })).toEqual(['"KAFKA_SASL_USERNAME" needs KAFKA_SASL_MECHANISM']);
+    expect(problems(load, { ...kafka, KAFKA_SSL_CA_FILE: '/etc/kafka/ca.crt' })).toEqual(['"KAFKA_SSL_CA_FILE" needs KAFKA_SSL=true']);
+    expect(problems(load, { ...kafka, KAFKA_SSL: 'true', KAFKA_SSL_CERT_FILE: '/etc/kafka/user.crt' })).toEqual([
+      '"value" contains [KAFKA_SSL_CERT_FILE] without its required peers [KAFKA_SSL_KEY_FILE]',
+    ]);
+    expect(problems(load, { ...kafka, KAFKA_SSL: 'maybe' })).toEqual(['"KAFKA_SSL" must be a boolean']);
   });
 
   it('names each bad Kafka variable at start', () => {
@@ -40,5 +82,21 @@ describe.each([
       '"KAFKA_CLIENT_ID" must be 1 to 100 letters, digits, ".", "_" or "-"',
     ]);
     expect(problems(load, { EVENT_LOG: 'rabbitmq' })).toEqual(['"EVENT_LOG" must be one of [postgres, kafka]']);
+  });
+});
+
+describe('the Kafka clients of both services', () => {
+  const secured = { EVENT_LOG: 'kafka', KAFKA_BROKERS: 'kafka:9093', KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/nowhere/ca.crt' };
+  const logger = pino({ level: 'silent' });
+
+  it('are built with the security settings: a CA file that is not there fails the start, naming it', () => {
+    const catalog = loadCatalogConfig({ ...BASE, ...secured });
+    // no connection is made: the client is built, never used
+    const sequelize = createSequelize({ url: BASE.DATABASE_URL });
+    expect(() => createEventLog(catalog, { sequelize, logger, rejected: REFUSE_NOTHING })).toThrow(/KAFKA_SSL_CA_FILE: cannot read \/nowhere\/ca\.crt/);
+    const { kafka } = loadCollectionsConfig({ ...BASE, ...secured });
+    if (!kafka) throw new Error('EVENT_LOG=kafka gives a Kafka config');
+    expect(() => createKafkaProducer({ ...kafka, logger })).toThrow(/KAFKA_SSL_CA_FILE: cannot read/);
+    return sequelize.close();
   });
 });

@@ -8,6 +8,7 @@ import { Partitioners } from 'kafkajs';
 import { createLogger } from '@skills/common';
 import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
 import { describeEventLogConformance } from './event-log.conformance';
+import { REFUSE_NOTHING } from '../support/rejected-events';
 import { eventFor, FAST_GROUP } from './kafka-mock-cluster';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
@@ -20,7 +21,7 @@ describeLive('KafkaEventLog against the cluster in KAFKA_BROKERS', () => {
     const kafka = createKafkaClient({ brokers, clientId: 'live-conformance', logger });
     const admin = kafka.admin();
     await admin.connect();
-    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }, { topic: `${topic}.dlq`, numPartitions: 1 }], waitForLeaders: true });
+    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
     const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
     await producer.connect();
     return {
@@ -29,7 +30,7 @@ describeLive('KafkaEventLog against the cluster in KAFKA_BROKERS', () => {
           kafka: createKafkaClient({ brokers, clientId: 'live-conformance', logger }),
           logger,
           topic,
-          deadLetterTopic: `${topic}.dlq`,
+          rejected: REFUSE_NOTHING,
           ...FAST_GROUP,
         }),
       publish: async (items) => {
@@ -39,7 +40,7 @@ describeLive('KafkaEventLog against the cluster in KAFKA_BROKERS', () => {
       },
       teardown: async () => {
         await producer.disconnect();
-        await admin.deleteTopics({ topics: [topic, `${topic}.dlq`] }).catch(() => undefined);
+        await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
         await admin.disconnect();
       },
     };

@@ -1,7 +1,8 @@
 import { Partitioners, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { createLogger, type SkillChangeEvent } from '@skills/common';
-import { createKafkaClient, DEAD_LETTER_TOPIC, KafkaEventLog } from '../../src/events/kafka';
+import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
+import { REFUSE_NOTHING, recordingSink } from '../support/rejected-events';
 import { describeEventLogConformance, eventually, itemVersion } from './event-log.conformance';
 import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 
@@ -20,6 +21,7 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
         new KafkaEventLog({
           kafka: createKafkaClient({ brokers: cluster.brokers, clientId: 'conformance', logger }),
           logger,
+          rejected: REFUSE_NOTHING,
           ...FAST_GROUP,
         }),
       // The suite checks order across items, which Kafka keeps only within a
@@ -44,13 +46,15 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
     let cluster: MockCluster;
     let producer: Producer;
     let log: KafkaEventLog;
+    let sink: ReturnType<typeof recordingSink>;
     const client = () => createKafkaClient({ brokers: cluster.brokers, clientId: 'kafka-test', logger });
 
     beforeEach(async () => {
       cluster = await startMockCluster();
       producer = client().producer({ createPartitioner: Partitioners.DefaultPartitioner });
       await producer.connect();
-      log = new KafkaEventLog({ kafka: client(), logger, ...FAST_GROUP, retry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 } });
+      sink = recordingSink();
+      log = new KafkaEventLog({ kafka: client(), logger, rejected: sink, ...FAST_GROUP, retry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 } });
     });
     afterEach(async () => {
       await log.close();
@@ -61,11 +65,15 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
     const send = (messages: { key: string; value: string; partition?: number }[]) =>
       producer.send({ topic: 'skills.changes.v1', acks: -1, messages });
 
-    it('dead-letters unparseable events with the reason in headers and moves on; a refused event is retried, not dead-lettered', async () => {
+    it('dead-letters what is not JSON or breaks the contract into the store, never producing; a refused event is retried, not dead-lettered', async () => {
       const poison = itemVersion(randomUUID(), 1);
       const good = itemVersion(randomUUID(), 1);
+      const pinned = { ...eventFor(itemVersion(randomUUID(), 1)), version: 2_147_483_648 };
+      const unsafe = eventFor({ ...itemVersion(randomUUID(), 1), details: { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: 'javascript:alert(1)', downloads: 0 } });
       await send([
         { key: 'garbage', value: '{"not": "an event"', partition: 0 },
+        { key: pinned.itemId, value: JSON.stringify(pinned), partition: 0 },
+        { key: unsafe.itemId, value: JSON.stringify(unsafe), partition: 0 },
         { key: poison.id, value: JSON.stringify(eventFor(poison)), partition: 0 },
         { key: good.id, value: JSON.stringify(eventFor(good)), partition: 0 },
       ]);
@@ -79,35 +87,20 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
         }
         applied.push(...events.map((e) => e.itemId));
       });
-
-      const letters: { value: string; headers: Record<string, string> }[] = [];
-      const reader = client().consumer({ groupId: 'dlq-reader', maxWaitTimeInMs: 200 });
-      await reader.connect();
-      await reader.subscribe({ topics: [DEAD_LETTER_TOPIC], fromBeginning: true });
-      await reader.run({
-        eachMessage: async ({ message }) => {
-          const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
-          letters.push({ value: String(message.value), headers });
-        },
-      });
-      try {
-        await eventually(() => letters.length >= 1 && applied.length >= 2, 'a dead letter and both events applied');
-        expect(applied).toEqual([poison.id, good.id]);
-        expect(refusals).toBe(2);
-        expect(letters).toHaveLength(1);
-        const byReason = Object.fromEntries(letters.map((l) => [l.headers['dlq-reason'], l]));
-        expect(byReason['unparseable']?.value).toBe('{"not": "an event"');
-        expect(byReason['unparseable']?.headers).toMatchObject({
-          'dlq-group': 'indexer',
-          'dlq-original-topic': 'skills.changes.v1',
-          'dlq-original-partition': '0',
-          'dlq-original-offset': '0',
-        });
-        // The group moved past all three messages.
-        await eventually(async () => (await sub.lag()) === 0, 'no lag');
-      } finally {
-        await reader.disconnect();
-      }
+      await eventually(() => sink.rejected.length >= 3 && applied.length >= 2, 'three dead letters and both events applied');
+      expect(applied).toEqual([poison.id, good.id]);
+      expect(refusals).toBe(2);
+      expect(sink.rejected.map((r) => [r.group, r.eventId, r.itemId, r.reason.split(':')[0]])).toEqual([
+        ['indexer', 'kafka:skills.changes.v1/0@0', 'garbage', 'unparseable'],
+        ['indexer', pinned.eventId, pinned.itemId, 'contract'],
+        ['indexer', unsafe.eventId, unsafe.itemId, 'contract'],
+      ]);
+      expect(sink.rejected[0]?.payload).toEqual({ base64: Buffer.from('{"not": "an event"').toString('base64'), bytes: 18 });
+      expect(sink.rejected[1]?.reason).toContain('version must be an integer from 0 to 2147483647');
+      expect(sink.rejected[2]?.reason).toContain('homepageUrl must be an http or https URL');
+      expect(sink.rejected[2]?.payload).toEqual(unsafe);
+      // The group moved past all five messages.
+      await eventually(async () => (await sub.lag()) === 0, 'no lag');
     });
 
     it("keeps each item's events in order when items spread over partitions", async () => {
@@ -128,6 +121,7 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
       const unreachable = new KafkaEventLog({
         kafka: createKafkaClient({ brokers: ['127.0.0.1:1'], clientId: 'kafka-test', logger }),
         logger,
+        rejected: REFUSE_NOTHING,
         healthTimeoutMs: 500,
       });
       const health = await unreachable.health();

@@ -20,6 +20,7 @@ import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import { Indexer } from '../../src/indexer/indexer';
 import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
 import { eventually } from './event-log.conformance';
+import { REFUSE_NOTHING } from '../support/rejected-events';
 import { FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 
 const logger = createLogger({ service: 'kafka-pipeline-test', level: 'silent' });
@@ -95,7 +96,7 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
   }
 
   async function startIndexer(client: KafkaLike = kafka()): Promise<KafkaEventLog> {
-    const eventLog = new KafkaEventLog({ kafka: client, logger, ...FAST_GROUP });
+    const eventLog = new KafkaEventLog({ kafka: client, logger, rejected: REFUSE_NOTHING, ...FAST_GROUP });
     const indexer = new Indexer({ eventLog, engine, logger });
     await indexer.start();
     stops.push(async () => {

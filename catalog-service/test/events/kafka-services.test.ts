@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { EMPTY_BODY, bodyDigest, createLogger, PrincipalSigner, type Principal } from '@skills/common';
+import { EMPTY_BODY, bodyDigest, createLogger, type Principal, type PrincipalAudience } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import {
   loadCollectionsConfig,
@@ -15,9 +15,9 @@ import {
 import { loadCatalogConfig, startCatalogService, type RunningService } from '../../src/index';
 import { eventually } from './event-log.conformance';
 import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
+import { KEYS, publicKeysFile } from '../support/principal-keys';
 
-const SECRET = 'test-secret-test-secret-test-secret-42';
-const signer = new PrincipalSigner({ secret: SECRET });
+const signer = KEYS.signer();
 const logger = createLogger({ service: 'kafka-services-test', level: 'silent' });
 /**
  * On a Postgres server only: two services polling one PGlite through its
@@ -32,11 +32,13 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
   let cluster: MockCluster;
   let collections: CollectionsService;
   let catalog: RunningService;
+  let keys: Awaited<ReturnType<typeof publicKeysFile>>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     cluster = await startMockCluster();
-    const env = { PORT: '0', DATABASE_URL: db.url, PRINCIPAL_SECRET: SECRET, EVENT_LOG: 'kafka', KAFKA_BROKERS: cluster.brokers.join(',') };
+    keys = await publicKeysFile();
+    const env = { PORT: '0', DATABASE_URL: db.url, PRINCIPAL_PUBLIC_KEYS_FILE: keys.path, EVENT_LOG: 'kafka', KAFKA_BROKERS: cluster.brokers.join(',') };
     collections = await startCollectionsService(loadCollectionsConfig(env), logger);
     catalog = await startCatalogService(loadCatalogConfig(env), logger);
   });
@@ -45,13 +47,15 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
     await collections?.close();
     await cluster?.stop();
     await db?.drop();
+    await keys?.remove();
   });
 
   /** A request signed as the gateway would: for this method, URL and body (JSON-encoded, as supertest sends it). */
   const call = (base: string, principal: Principal, method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) => {
+    const audience: PrincipalAudience = base === catalog.url ? 'catalog-service' : 'collections-service';
     const test = request(base)
       [method.toLowerCase() as 'get' | 'put' | 'delete'](url)
-      .set('X-Skills-Principal', signer.sign(principal, method, url, body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body))));
+      .set('X-Skills-Principal', signer.sign(principal, audience, method, url, body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body))));
     return body === undefined ? test : test.send(body);
   };
   const account: Principal = { kind: 'account', accountId: randomUUID(), plan: 'pro', keyId: 'k' };

@@ -8,6 +8,7 @@ import { collectionsMigrations } from '../../../collections-service/src/store/mi
 import { PostgresEventLog } from '../../src/events/postgres-event-log';
 import { catalogMigrations } from '../../src/store/migrations';
 import { describeEventLogConformance, eventually, itemVersion } from './event-log.conformance';
+import { REFUSE_NOTHING } from '../support/rejected-events';
 
 let db: TestDatabase;
 let sequelize: Sequelize;
@@ -38,7 +39,7 @@ async function publish(items: CatalogItemState[]): Promise<void> {
 }
 
 function createLog(onPoll?: (group: string, delivered: number) => void, batchSize?: number): PostgresEventLog {
-  return new PostgresEventLog({ sequelize, logger, listenUrl: db.url, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50, onPoll, batchSize });
+  return new PostgresEventLog({ sequelize, logger, rejected: REFUSE_NOTHING, listenUrl: db.url, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50, onPoll, batchSize });
 }
 
 describeEventLogConformance('PostgresEventLog', async () => {
@@ -122,13 +123,22 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
   });
 });
 
+/** Item n of the generated rows: its id is a UUID ending in n. */
+const idOfN = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** An event of the contract for item `n` (a column of generate_series), built in SQL. */
+const ITEM_N = `'00000000-0000-4000-8000-' || lpad(n::text, 12, '0')`;
+const EVENT_OF_N = `jsonb_build_object('eventId', '0', 'type', 'skill.upserted', 'itemId', ${ITEM_N}, 'version', 1,
+  'occurredAt', '2026-01-01T00:00:00.000Z', 'item', jsonb_build_object('id', ${ITEM_N}, 'slug', 'item-' || n, 'name', 'Item ' || n,
+  'description', '', 'type', 'skill', 'category', 'general', 'tags', '[]'::jsonb, 'status', 'active', 'visibility', 'public',
+  'updatedAt', '2026-01-01T00:00:00.000Z', 'version', 1))`;
+
 describe('PostgresEventLog batches across ids of different lengths', () => {
   it('delivers every row of one large transaction in id order (ids 1..1200, batches of 500)', async () => {
     await sequelize.query('TRUNCATE collections.outbox RESTART IDENTITY; TRUNCATE catalog.event_positions');
     // One statement, so one txid: the order within the batch rests on the id alone.
     await sequelize.query(
       `INSERT INTO collections.outbox (topic, key, event)
-       SELECT $1, 'k' || n, jsonb_build_object('itemId', 'item-' || n) FROM generate_series(1, 1200) AS n`,
+       SELECT $1, 'k' || n, ${EVENT_OF_N} FROM generate_series(1, 1200) AS n`,
       { bind: [SKILL_CHANGES_TOPIC] },
     );
     const received: string[] = [];
@@ -141,14 +151,14 @@ describe('PostgresEventLog batches across ids of different lengths', () => {
     } finally {
       await log.close();
     }
-    expect(received).toEqual(Array.from({ length: 1200 }, (_, i) => `item-${i + 1}`));
+    expect(received).toEqual(Array.from({ length: 1200 }, (_, i) => idOfN(i + 1)));
   });
 
   it('delivers a failed batch again whole, and the batch read ahead of it after it (batches of 2)', async () => {
     await sequelize.query('TRUNCATE collections.outbox RESTART IDENTITY; TRUNCATE catalog.event_positions');
     await sequelize.query(
       `INSERT INTO collections.outbox (topic, key, event)
-       SELECT $1, 'k' || n, jsonb_build_object('itemId', 'item-' || n) FROM generate_series(1, 7) AS n`,
+       SELECT $1, 'k' || n, ${EVENT_OF_N} FROM generate_series(1, 7) AS n`,
       { bind: [SKILL_CHANGES_TOPIC] },
     );
     const calls: string[][] = [];
@@ -159,18 +169,18 @@ describe('PostgresEventLog batches across ids of different lengths', () => {
         // The second batch fails once, after the third was already being read.
         if (calls.length === 2) throw new Error('indexing failed');
       });
-      await eventually(() => calls.flat().includes('item-7'), 'the last row');
+      await eventually(() => calls.flat().includes(idOfN(7)), 'the last row');
       await publish([itemVersion(randomUUID(), 1)]);
       await eventually(() => calls.length === 6, 'the row published later');
     } finally {
       await log.close();
     }
     expect(calls.slice(0, 5)).toEqual([
-      ['item-1', 'item-2'],
-      ['item-3', 'item-4'],
-      ['item-3', 'item-4'],
-      ['item-5', 'item-6'],
-      ['item-7'],
+      [idOfN(1), idOfN(2)],
+      [idOfN(3), idOfN(4)],
+      [idOfN(3), idOfN(4)],
+      [idOfN(5), idOfN(6)],
+      [idOfN(7)],
     ]);
     expect(calls[5]).toHaveLength(1);
   });

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import pino from 'pino';
 import type { Express } from 'express';
-import { NO_DETAILS, PrincipalSigner, PrincipalVerifier, type Health, type Principal } from '@skills/common';
+import { NO_DETAILS, type Health, type Principal } from '@skills/common';
 import { createCatalogApp } from '../../src/app';
 import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
+import { KEYS } from '../support/principal-keys';
 
-const SECRET = 'test-secret-test-secret-test-secret-42';
-const signer = new PrincipalSigner({ secret: SECRET });
+const signer = KEYS.signer();
 const account: Principal = { kind: 'account', accountId: '6f1c1d2e-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k1' };
 
 /** A strict fake: records each query and answers with a preset result. */
@@ -35,11 +35,11 @@ let sut: Express;
 
 beforeEach(() => {
   engine = new FakeEngine();
-  sut = createCatalogApp({ engine, verifier: new PrincipalVerifier({ secret: SECRET }), logger: pino({ level: 'silent' }) });
+  sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: pino({ level: 'silent' }) });
 });
 
 function get(url: string, principal: Principal = account, lang = 'en') {
-  return request(sut).get(url).set('X-Skills-Principal', signer.sign(principal, 'GET', url)).set('Accept-Language', lang);
+  return request(sut).get(url).set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url)).set('Accept-Language', lang);
 }
 
 const item: CatalogItem = {
@@ -139,7 +139,7 @@ describe('GET /api/v1/skills', () => {
   it('refuses a request the gateway did not sign', async () => {
     const res = await request(sut).get('/api/v1/skills').set('Accept-Language', 'fr');
     expect([res.status, res.body]).toEqual([401, { error: 'Signature du principal absente ou invalide' }]);
-    const other = await request(sut).get('/api/v1/skills?page=2').set('X-Skills-Principal', signer.sign(account, 'GET', '/api/v1/skills'));
+    const other = await request(sut).get('/api/v1/skills?page=2').set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'GET', '/api/v1/skills'));
     expect(other.status).toBe(401);
   });
 
@@ -148,7 +148,7 @@ describe('GET /api/v1/skills', () => {
   });
 
   it('answers 405 with Allow for other methods', async () => {
-    const res = await request(sut).post('/api/v1/skills').set('X-Skills-Principal', signer.sign(account, 'POST', '/api/v1/skills'));
+    const res = await request(sut).post('/api/v1/skills').set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'POST', '/api/v1/skills'));
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET');
   });
@@ -157,7 +157,7 @@ describe('GET /api/v1/skills', () => {
 describe('/admin/v1', () => {
   it('is refused to account principals', async () => {
     const url = '/admin/v1/reindex';
-    const res = await request(sut).post(url).set('X-Skills-Principal', signer.sign(account, 'POST', url));
+    const res = await request(sut).post(url).set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'POST', url));
     expect([res.status, res.body]).toEqual([403, { error: 'Invalid admin token' }]);
   });
 });

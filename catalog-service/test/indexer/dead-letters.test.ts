@@ -14,6 +14,26 @@ import { SequelizeDeadLetterStore } from '../../src/store/dead-letter.store';
 import { catalogMigrations } from '../../src/store/migrations';
 import { eventually, itemVersion } from '../events/event-log.conformance';
 
+/** Names the engine below refuses, as a mapping would refuse a document. */
+const POISON = 'Poison';
+
+/** The memory engine, refusing every batch that holds an item named POISON until `fixed`. */
+function refusingEngine(): { engine: SearchEngine; fix(): void } {
+  const real = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
+  let fixed = false;
+  const engine: SearchEngine = {
+    search: (q) => real.search(q),
+    health: () => real.health(),
+    reindex: (src, p) => real.reindex(src, p),
+    close: () => real.close(),
+    apply: async (items) => {
+      if (!fixed && items.some((i) => i.name === POISON)) throw new Error('mapper_parsing_exception: the document was refused');
+      return real.apply(items);
+    },
+  };
+  return { engine, fix: () => (fixed = true) };
+}
+
 let db: TestDatabase;
 let sequelize: Sequelize;
 const logger = pino({ level: 'silent' });
@@ -50,8 +70,8 @@ async function indexedIds(): Promise<string[]> {
 }
 
 function run(engine: SearchEngine, retry = { attempts: 2, initialDelayMs: 1, maxDelayMs: 5 }) {
-  const eventLog = new PostgresEventLog({ sequelize, logger, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
   const deadLetters = new SequelizeDeadLetterStore(sequelize);
+  const eventLog = new PostgresEventLog({ sequelize, logger, rejected: deadLetters, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
   let deadLettered = 0;
   const indexer = new Indexer({
     eventLog,
@@ -75,19 +95,19 @@ function run(engine: SearchEngine, retry = { attempts: 2, initialDelayMs: 1, max
 describe('Indexer dead letters', () => {
   it('parks an event the engine refuses with its reason and indexes the rest of its batch', async () => {
     const good = Array.from({ length: 9 }, () => itemVersion(randomUUID(), 1));
-    // A timestamp Postgres cannot read: the real engine rejects the whole statement.
-    const poison = { ...itemVersion(randomUUID(), 1), updatedAt: 'not-a-date' };
+    const poison = { ...itemVersion(randomUUID(), 1), name: POISON };
     await publish([...good.slice(0, 5), poison, ...good.slice(5)]);
 
-    const subject = run(new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 }));
+    const refusing = refusingEngine();
+    const subject = run(refusing.engine);
     await subject.indexer.start();
     try {
       await eventually(async () => (await indexedIds()).length === 9 && (await subject.deadLetters.count()) === 1, 'the good events indexed');
       expect(await indexedIds()).toEqual(good.map((i) => i.id).sort());
       const [letter] = await subject.deadLetters.list(INDEXER_GROUP);
-      expect(letter.event.itemId).toBe(poison.id);
-      expect(letter.event.item.updatedAt).toBe('not-a-date');
-      expect(letter.reason).toMatch(/not-a-date|invalid input syntax/);
+      expect(letter?.event).toMatchObject({ itemId: poison.id, item: { name: POISON } });
+      expect(letter?.reason).toMatch(/mapper_parsing_exception/);
+      expect(letter?.attempts).toBeGreaterThan(0);
       expect(subject.deadLettered()).toBe(1);
       // The position moved past the poison event: later events keep flowing.
       const later = itemVersion(randomUUID(), 1);
@@ -97,21 +117,55 @@ describe('Indexer dead letters', () => {
       await eventually(async () => (await subject.indexer.lag()) === 0, 'no lag');
 
       // Replay: refused again while the cause remains (kept), applied once it is fixed (removed).
-      const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
-      expect(await replayDeadLetters({ store: subject.deadLetters, engine, logger })).toEqual({ replayed: 0, failed: 1 });
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: refusing.engine, logger })).toEqual({ replayed: 0, failed: 1 });
       expect(await subject.deadLetters.count()).toBe(1);
-      const fixed: SearchEngine = {
-        ...engine,
-        search: (q) => engine.search(q),
-        health: () => engine.health(),
-        reindex: (src, p) => engine.reindex(src, p),
-        close: () => engine.close(),
-        // The "fix" a release would bring: unreadable timestamps are stored as the epoch.
-        apply: (items) => engine.apply(items.map((i) => (Number.isNaN(Date.parse(i.updatedAt)) ? { ...i, updatedAt: new Date(0).toISOString() } : i))),
-      };
-      expect(await replayDeadLetters({ store: subject.deadLetters, engine: fixed, logger })).toEqual({ replayed: 1, failed: 0 });
+      refusing.fix();
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: refusing.engine, logger })).toEqual({ replayed: 1, failed: 0 });
       expect(await subject.deadLetters.count()).toBe(0);
       expect(await indexedIds()).toContain(poison.id);
+    } finally {
+      await subject.stop();
+    }
+  });
+
+  it('parks events that break the contract before the engine sees them, and keeps unknown fields out of the read model', async () => {
+    const good = itemVersion(randomUUID(), 1);
+    const unsafe = { ...itemVersion(randomUUID(), 1), details: { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(document.cookie)', homepageUrl: null, downloads: 0 } };
+    const pinned = { ...itemVersion(randomUUID(), 1), version: 2_147_483_647 + 1 };
+    const extra = { ...itemVersion(randomUUID(), 1), details: { publisher: 'Acme', version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 3, boost: 99 } };
+    await publish([good, unsafe, pinned, extra]);
+    const applied: string[] = [];
+    const real = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
+    const watched: SearchEngine = {
+      search: (q) => real.search(q),
+      health: () => real.health(),
+      reindex: (src, p) => real.reindex(src, p),
+      close: () => real.close(),
+      apply: async (items) => {
+        applied.push(...items.map((i) => i.id));
+        return real.apply(items);
+      },
+    };
+    const subject = run(watched);
+    await subject.indexer.start();
+    try {
+      await eventually(async () => (await indexedIds()).length === 2 && (await subject.deadLetters.count()) === 2, 'two indexed, two parked');
+      expect(new Set(applied)).toEqual(new Set([good.id, extra.id]));
+      const letters = await subject.deadLetters.list(INDEXER_GROUP);
+      expect(letters.map((l) => [(l.event as { itemId: string }).itemId, l.attempts])).toEqual([
+        [unsafe.id, 0],
+        [pinned.id, 0],
+      ]);
+      expect(letters[0]?.reason).toMatch(/^contract: breaks the event contract: item\.details\.repositoryUrl must be an http or https URL/);
+      expect(letters[1]?.reason).toMatch(/version must be an integer from 0 to 2147483647/);
+      const [row] = await sequelize.query<{ details: object }>('SELECT details FROM catalog.search_items WHERE id = $1', {
+        type: QueryTypes.SELECT,
+        bind: [extra.id],
+      });
+      expect(Object.keys(row?.details ?? {})).not.toContain('boost');
+      // A replay never lets in what the contract refused: the letters stay.
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: watched, logger })).toEqual({ replayed: 0, failed: 2 });
+      expect(await subject.deadLetters.count()).toBe(2);
     } finally {
       await subject.stop();
     }

@@ -8,10 +8,11 @@ import request from 'supertest';
 import type { Sequelize } from 'sequelize';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import {
-  PrincipalSigner, createSequelize, runMigrations, PrincipalVerifier, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
+  createSequelize, runMigrations, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
   type CatalogItemState, type Principal,
 } from '@skills/common';
 import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
+import { KEYS } from '../support/principal-keys';
 import { reindexRoutes } from '../../src/http/reindex.routes';
 import { ReindexJobs } from '../../src/reindex/reindex.job';
 import { ABANDONED_REASON, ReindexJobStore } from '../../src/reindex/reindex-job.store';
@@ -19,8 +20,7 @@ import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
 
 const STALE_AFTER_MS = 60_000;
 
-const SECRET = 'a-test-secret-that-is-at-least-32-characters';
-const signer = new PrincipalSigner({ secret: SECRET });
+const signer = KEYS.signer();
 const logger = createLogger({ service: 'test', level: 'silent' });
 
 /** Consumes the source like a real engine; `hold` keeps the rebuild open until released. */
@@ -79,7 +79,7 @@ function replica(): Replica {
   });
   const replicaApp = express();
   replicaApp.use(requestContext());
-  replicaApp.use('/admin/v1', requirePrincipal(new PrincipalVerifier({ secret: SECRET }), logger), requireAdmin());
+  replicaApp.use('/admin/v1', requirePrincipal(KEYS.verifier('catalog-service'), logger), requireAdmin());
   replicaApp.use(reindexRoutes(runner));
   replicaApp.use(errorHandler(logger));
   const made = { engine: gated, jobs: runner, app: replicaApp };
@@ -88,7 +88,7 @@ function replica(): Replica {
 }
 
 function callOn(target: express.Express, method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
-  return request(target)[method](path).set('x-skills-principal', signer.sign(principal, method, path));
+  return request(target)[method](path).set('x-skills-principal', signer.sign(principal, 'catalog-service', method, path));
 }
 
 function call(method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {

@@ -1,10 +1,10 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { PRINCIPAL_HEADER, PrincipalSigner, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
+import { PRINCIPAL_HEADER, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { loadCollectionsConfig, startCollectionsService, type RunningService } from '@skills/collections-service';
 // catalog-service's schema holds the consumer positions the pruner reads (EVENT_LOG=postgres).
 import { CATALOG_SCHEMA, catalogMigrations } from '../../../catalog-service/src/store/migrations';
-import { ADMIN, SECRET, START_TIMEOUT_MS } from '../support/harness';
+import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS, publicKeysFile } from '../support/harness';
 
 const logger = createLogger({ service: 'collections-test', level: 'silent' });
 
@@ -12,12 +12,14 @@ describe('startCollectionsService: outbox size and retention', () => {
   let db: TestDatabase;
   let sequelize: Sequelize;
   let service: RunningService;
+  let keys: Awaited<ReturnType<typeof publicKeysFile>>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    keys = await publicKeysFile();
     const config = loadCollectionsConfig({
       DATABASE_URL: db.url,
-      PRINCIPAL_SECRET: SECRET,
+      PRINCIPAL_PUBLIC_KEYS_FILE: keys.path,
       PORT: '0',
       EVENT_LOG: 'postgres',
       OUTBOX_RETENTION_MS: '0',
@@ -33,6 +35,7 @@ describe('startCollectionsService: outbox size and retention', () => {
     await service?.close();
     await sequelize?.close();
     await db?.drop();
+    await keys?.remove();
   });
 
   async function putSkill(slug: string): Promise<void> {
@@ -42,7 +45,7 @@ describe('startCollectionsService: outbox size and retention', () => {
       method: 'PUT',
       headers: {
         'content-type': 'application/json',
-        [PRINCIPAL_HEADER]: new PrincipalSigner({ secret: SECRET }).sign(ADMIN, 'PUT', url, bodyDigest(body)),
+        [PRINCIPAL_HEADER]: KEYS.signer().sign(ADMIN, AUDIENCE, 'PUT', url, bodyDigest(body)),
       },
       body,
     });

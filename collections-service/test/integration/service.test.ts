@@ -1,29 +1,34 @@
 import request from 'supertest';
-import { PRINCIPAL_HEADER, PrincipalSigner, PrincipalVerifier, createLogger, createSequelize } from '@skills/common';
+import { PRINCIPAL_HEADER, createLogger, createSequelize } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { createCollectionsApp, loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
-import { SECRET, START_TIMEOUT_MS, account } from '../support/harness';
+import { AUDIENCE, KEYS, START_TIMEOUT_MS, account, publicKeysFile } from '../support/harness';
 
 const logger = createLogger({ service: 'collections-test', level: 'silent' });
 
 describe('startCollectionsService', () => {
   let db: TestDatabase;
+  let keys: Awaited<ReturnType<typeof publicKeysFile>>;
   beforeAll(async () => {
     db = await createTestDatabase();
+    keys = await publicKeysFile();
   }, START_TIMEOUT_MS);
-  afterAll(() => db?.drop());
+  afterAll(async () => {
+    await db?.drop();
+    await keys?.remove();
+  });
 
   it('migrates, serves health, readiness and signed requests, and closes', async () => {
-    const config = loadCollectionsConfig({ DATABASE_URL: db.url, PRINCIPAL_SECRET: SECRET, PORT: '0' });
+    const config = loadCollectionsConfig({ DATABASE_URL: db.url, PRINCIPAL_PUBLIC_KEYS_FILE: keys.path, PORT: '0' });
     const service = await startCollectionsService(config, logger);
     try {
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
       const ready = await fetch(`${service.url}/readyz`);
       expect(await ready.json()).toEqual({ data: { status: 'ready' } });
       expect((await fetch(`${service.url}/api/v1/me/collections`)).status).toBe(401);
-      const signer = new PrincipalSigner({ secret: SECRET });
+      const signer = KEYS.signer();
       const url = '/api/v1/me/collections';
-      const res = await fetch(`${service.url}${url}`, { headers: { [PRINCIPAL_HEADER]: signer.sign(account(), 'GET', url) } });
+      const res = await fetch(`${service.url}${url}`, { headers: { [PRINCIPAL_HEADER]: signer.sign(account(), AUDIENCE, 'GET', url) } });
       expect(await res.json()).toEqual({ data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
     } finally {
       await service.close();
@@ -37,7 +42,7 @@ describe('startCollectionsService', () => {
 
   it('answers /readyz with 503 when the database is gone, and unknown routes with 404', async () => {
     const sequelize = createSequelize({ url: db.url });
-    const app = createCollectionsApp({ sequelize, verifier: new PrincipalVerifier({ secret: SECRET }), logger });
+    const app = createCollectionsApp({ sequelize, verifier: KEYS.verifier(AUDIENCE), logger });
     await sequelize.close();
     const res = await request(app).get('/readyz').set('Accept-Language', 'fr');
     expect(res.status).toBe(503);

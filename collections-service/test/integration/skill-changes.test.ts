@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import request from 'supertest';
-import { PRINCIPAL_HEADER, PrincipalSigner, PrincipalVerifier, createLogger } from '@skills/common';
+import { PRINCIPAL_HEADER, createLogger } from '@skills/common';
 import { createCollectionsApp } from '@skills/collections-service';
-import { ADMIN, SECRET, START_TIMEOUT_MS, account, createPrivateSkill, putSkill, startHarness, type Harness } from '../support/harness';
+import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS, account, createPrivateSkill, putSkill, startHarness, type Harness } from '../support/harness';
 
 interface Change {
   slug: string;
@@ -99,11 +99,11 @@ describe('GET /api/v1/skills/changes', () => {
     const { nextCursor } = await changes('?limit=500');
     const other = createCollectionsApp({
       sequelize: h.sequelize,
-      verifier: new PrincipalVerifier({ secret: SECRET }),
+      verifier: KEYS.verifier(AUDIENCE),
       logger: createLogger({ service: 'changes-test', level: 'silent' }),
     });
     const url = `/api/v1/skills/changes?since=${nextCursor}`;
-    const res = await request(other).get(url).set(PRINCIPAL_HEADER, new PrincipalSigner({ secret: SECRET }).sign(reader, 'GET', url));
+    const res = await request(other).get(url).set(PRINCIPAL_HEADER, KEYS.signer().sign(reader, AUDIENCE, 'GET', url));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ changes: [], nextCursor, hasMore: false });
     await putSkill(h, 'feed-later');

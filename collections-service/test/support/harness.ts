@@ -4,13 +4,14 @@
  * principal header the way the gateway does.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
 import {
   PRINCIPAL_HEADER,
-  PrincipalSigner,
-  PrincipalVerifier,
   createLogger,
   bodyDigest,
   createSequelize,
@@ -19,10 +20,12 @@ import {
   type Principal,
   type SignedBody,
 } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp } from '@skills/collections-service';
 
-export const SECRET = 'test-secret-that-is-at-least-32-characters';
+/** The gateway's key pair in these tests: headers are signed with it, the service holds its public half. */
+export const KEYS = testPrincipalKeys();
+export const AUDIENCE = 'collections-service';
 export const IMPORT_PATH = '/admin/v1/skills:import';
 export const ADMIN: Principal = { kind: 'admin' };
 /** PGlite compiles its WebAssembly at start; on a busy CI machine that takes a while. */
@@ -48,27 +51,34 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** PRINCIPAL_PUBLIC_KEYS_FILE for a service started as main.ts starts it: KEYS' public key in a directory of its own. */
+export async function publicKeysFile(): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'collections-keys-'));
+  const { publicKeysFile: path } = await KEYS.writeTo(dir);
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 export async function startHarness(): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase();
   const sequelize = createSequelize({ url: db.url, poolMax: 4 });
   await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations);
   const logger = createLogger({ service: 'collections-test', level: 'silent' });
-  const app = createCollectionsApp({ sequelize, verifier: new PrincipalVerifier({ secret: SECRET }), logger });
-  const signer = new PrincipalSigner({ secret: SECRET });
+  const app = createCollectionsApp({ sequelize, verifier: KEYS.verifier(AUDIENCE), logger });
+  const signer = KEYS.signer();
   return {
     app,
     sequelize,
     databaseUrl: db.url,
-    sign: (principal, method, url, body) => signer.sign(principal, method, url, body),
+    sign: (principal, method, url, body) => signer.sign(principal, AUDIENCE, method, url, body),
     call(principal, method, url) {
-      const test = request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, method, url));
+      const test = request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, AUDIENCE, method, url));
       // As the gateway does: the header covers the exact bytes sent (superagent JSON-encodes objects with
       // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/route-table.ts).
       const send = test.send.bind(test);
       test.send = (body?: string | object) => {
         const bytes = typeof body === 'string' ? body : JSON.stringify(body);
         const signed = url === IMPORT_PATH ? STREAMED_BODY : bodyDigest(bytes);
-        test.set(PRINCIPAL_HEADER, signer.sign(principal, method, url, signed));
+        test.set(PRINCIPAL_HEADER, signer.sign(principal, AUDIENCE, method, url, signed));
         return send(body);
       };
       return test;

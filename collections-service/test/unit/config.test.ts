@@ -1,31 +1,31 @@
 import { ConfigError } from '@skills/common';
 import { loadCollectionsConfig } from '../../src/config';
 
-const secret = 's'.repeat(32);
+const keysFile = '/run/secrets/principal-public-keys.pem';
 
 describe('loadCollectionsConfig', () => {
   it('applies the defaults and freezes the result', () => {
-    const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_SECRET: secret });
-    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalSecret: secret, dbPoolMax: 10, logLevel: 'info', eventLog: 'postgres', outboxRetentionMs: 86_400_000, outboxPruneIntervalMs: 60_000 });
+    const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile });
+    expect(config).toEqual({ port: 8082, databaseUrl: 'postgres://u@db:5432/x', principalPublicKeysFile: keysFile, principalKeysReloadMs: 10_000, dbPoolMax: 10, logLevel: 'info', eventLog: 'postgres', outboxRetentionMs: 86_400_000, outboxPruneIntervalMs: 60_000 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
   it('names every bad variable at once and has no default secret', () => {
     let error: unknown;
     try {
-      loadCollectionsConfig({ PORT: 'eighty', PRINCIPAL_SECRET: 'short' });
+      loadCollectionsConfig({ PORT: 'eighty', ITEMS_READER_TOKEN: 'short' });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const text = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'PRINCIPAL_SECRET']) expect(text).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'PRINCIPAL_PUBLIC_KEYS_FILE', 'ITEMS_READER_TOKEN']) expect(text).toContain(name);
   });
 
   it('reads the pool size and log level', () => {
     const config = loadCollectionsConfig({
       DATABASE_URL: 'postgresql://db/x',
-      PRINCIPAL_SECRET: secret,
+      PRINCIPAL_PUBLIC_KEYS_FILE: keysFile,
       DB_POOL_MAX: '25',
       LOG_LEVEL: 'warn',
       PORT: '9000',
@@ -34,7 +34,7 @@ describe('loadCollectionsConfig', () => {
   });
 
   it('reads the outbox retention and prune interval; 0 turns pruning off', () => {
-    const base = { DATABASE_URL: 'postgresql://db/x', PRINCIPAL_SECRET: secret };
+    const base = { DATABASE_URL: 'postgresql://db/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile };
     expect(loadCollectionsConfig({ ...base, OUTBOX_RETENTION_MS: '3600000', OUTBOX_PRUNE_INTERVAL_MS: '5000' })).toMatchObject({
       outboxRetentionMs: 3_600_000,
       outboxPruneIntervalMs: 5000,
@@ -54,7 +54,7 @@ describe('loadCollectionsConfig', () => {
     ]) {
       let error: unknown;
       try {
-        loadCollectionsConfig({ DATABASE_URL: 'postgresql://db/x', PRINCIPAL_SECRET: secret, [name as string]: value });
+        loadCollectionsConfig({ DATABASE_URL: 'postgresql://db/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile, [name as string]: value });
       } catch (err) {
         error = err;
       }

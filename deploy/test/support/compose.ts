@@ -59,6 +59,9 @@ export interface ComposeService {
   read_only?: boolean;
   cap_drop?: string[];
   security_opt?: string[];
+  volumes?: string[];
+  network_mode?: string;
+  user?: string;
 }
 
 export interface ComposeFile {

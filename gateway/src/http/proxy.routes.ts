@@ -18,6 +18,7 @@ import {
   jsonBody,
   validate,
   type Principal,
+  type PrincipalAudience,
   type PrincipalSigner,
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
@@ -43,6 +44,8 @@ export interface ProxyRoutesDeps {
 }
 
 const ADMIN: Principal = { kind: 'admin' };
+/** Each header names the one service it is for: a service refuses a header meant for the other. */
+const AUDIENCE: Record<UpstreamName, PrincipalAudience> = { catalog: 'catalog-service', collections: 'collections-service' };
 const parseJson = jsonBody();
 
 function readJson(req: Request, res: Response): Promise<unknown> {
@@ -141,7 +144,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     if (body === undefined && !streamed && hasBody(req)) body = await readBody(req, limit);
     const signedBody = streamed ? STREAMED_BODY : body === undefined ? EMPTY_BODY : bodyDigest(body);
     const upstream = deps.upstreams[route.upstream];
-    const sign = () => deps.signer.sign(principal, req.method, req.originalUrl, signedBody);
+    const sign = () => deps.signer.sign(principal, AUDIENCE[route.upstream], req.method, req.originalUrl, signedBody);
     if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) {
       // Signed only when the request goes upstream: a cache hit needs no principal.
       const served = await deps.answerCache.serve(req.originalUrl, () => upstream.fetchWhole(req, res, sign()));

@@ -5,6 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -12,19 +15,21 @@ import request from 'supertest';
 import {
   PRINCIPAL_HEADER,
   PrincipalVerificationError,
-  PrincipalVerifier,
   createLogger,
+  type PrincipalAudience,
+  type PrincipalVerifier,
   type Principal,
   type VerifiedPrincipal,
 } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
 import { startGateway, type GatewayConfig, type RunningService } from '../../src';
 
 /** how many bytes of a `/big` answer the fake service holds back until released */
 export const BIG_ANSWER_HELD_BACK = 4;
 
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789abcdef';
-export const PRINCIPAL_SECRET = 'principal-secret-for-tests-0123456789';
+/** The gateway's key pair in these tests: it signs with the private half, the fake services verify with the public one. */
+export const PRINCIPAL_KEYS = testPrincipalKeys();
 
 export interface Echo {
   upstream: string;
@@ -44,7 +49,7 @@ export interface Echo {
 export class FakeService {
   private server: Server | undefined;
   port = 0;
-  readonly verifier = new PrincipalVerifier({ secret: PRINCIPAL_SECRET });
+  readonly verifier: PrincipalVerifier;
   /** every request that reached the service past /healthz */
   readonly received: string[] = [];
   /** what a GET of a path ending in `/big` answers (see start()) */
@@ -52,7 +57,12 @@ export class FakeService {
   /** while set, every answer past the principal check waits for this promise */
   holdAnswers: Promise<void> | undefined;
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly audience: PrincipalAudience,
+  ) {
+    this.verifier = PRINCIPAL_KEYS.verifier(audience);
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -138,14 +148,17 @@ export interface Harness {
 
 export async function startHarness(overrides: Partial<GatewayConfig> = {}): Promise<Harness> {
   const db = await createTestDatabase();
-  const catalog = new FakeService('catalog');
-  const collections = new FakeService('collections');
+  const keysDir = await mkdtemp(join(tmpdir(), 'gateway-keys-'));
+  const { signingKeyFile } = await PRINCIPAL_KEYS.writeTo(keysDir);
+  const catalog = new FakeService('catalog', 'catalog-service');
+  const collections = new FakeService('collections', 'collections-service');
   await Promise.all([catalog.start(), collections.start()]);
   const config: GatewayConfig = {
     port: 0,
     databaseUrl: db.url,
     adminToken: ADMIN_TOKEN,
-    principalSecret: PRINCIPAL_SECRET,
+    principalSigningKeyFile: signingKeyFile,
+    principalKeysReloadMs: 0,
     catalogUrl: catalog.url,
     collectionsUrl: collections.url,
     keyCacheTtlMs: 1_000,
@@ -182,6 +195,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
       await gateway.close();
       await Promise.all([catalog.stop(), collections.stop()]);
       await db.drop();
+      await rm(keysDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { EMPTY_BODY, PrincipalVerifier, STREAMED_BODY, bodyDigest } from '@skills/common';
-import { PRINCIPAL_SECRET, startHarness, type Harness } from './harness';
+import { EMPTY_BODY, STREAMED_BODY, bodyDigest } from '@skills/common';
+import { PRINCIPAL_KEYS, startHarness, type Harness } from './harness';
 
 describe('gateway proxy', () => {
   let h: Harness;
@@ -32,7 +32,9 @@ describe('gateway proxy', () => {
     const header = res.body.data.principalHeader as string;
     // The service verified it already: a replay is refused, and so is any other path or method.
     await expect(h.collections.verifier.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/replayed/);
-    const fresh = new PrincipalVerifier({ secret: PRINCIPAL_SECRET });
+    const fresh = PRINCIPAL_KEYS.verifier('collections-service');
+    // meant for collections-service only: catalog-service refuses it
+    await expect(PRINCIPAL_KEYS.verifier('catalog-service').verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/audience/);
     await expect(fresh.verify(header, 'PATCH', '/api/v1/me/collections/other?x=1')).rejects.toThrow(/binding/);
     await expect(fresh.verify(header, 'DELETE', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/binding/);
     const verified = await fresh.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1');

@@ -4,7 +4,7 @@ import { loadGatewayConfig } from '../../src/config';
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/skills',
   ADMIN_TOKEN: 'a'.repeat(32),
-  PRINCIPAL_SECRET: 'p'.repeat(32),
+  PRINCIPAL_SIGNING_KEY_FILE: '/run/secrets/principal-signing-key.pem',
 };
 
 describe('loadGatewayConfig', () => {
@@ -28,9 +28,9 @@ describe('loadGatewayConfig', () => {
       throw new Error('expected a ConfigError');
     };
     expect(problems({ ...valid, ADMIN_TOKEN: undefined })).toContain('ADMIN_TOKEN');
-    const both = problems({ ...valid, ADMIN_TOKEN: 'short', PRINCIPAL_SECRET: undefined });
+    const both = problems({ ...valid, ADMIN_TOKEN: 'short', PRINCIPAL_SIGNING_KEY_FILE: undefined });
     expect(both).toContain('ADMIN_TOKEN');
-    expect(both).toContain('PRINCIPAL_SECRET');
+    expect(both).toContain('PRINCIPAL_SIGNING_KEY_FILE');
   });
 
   it('keeps the key cache TTL within the 1 s revocation promise', () => {

@@ -5,10 +5,10 @@
  * something with several replicas. Reported skipped when no Redis answers.
  */
 import { randomUUID } from 'node:crypto';
-import { PRINCIPAL_HEADER, PrincipalSigner, bodyDigest, type Principal } from '@skills/common';
+import { PRINCIPAL_HEADER, bodyDigest, type Principal } from '@skills/common';
 import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
 import { eventually, type Client } from '../e2e/helpers';
-import { ADMIN_TOKEN, PRINCIPAL_SECRET, newKey } from './processes';
+import { ADMIN_TOKEN, PRINCIPAL_KEYS, newKey } from './processes';
 import { startReplicatedTopology, type ReplicatedTopology } from './replicas';
 
 const describeRedis = redisAnswers(TEST_REDIS_URL) ? describe : describe.skip;
@@ -110,7 +110,7 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     const url = '/api/v1/me/collections';
     const body = JSON.stringify({ name: 'Captured' });
     // what the gateway would have sent, as someone inside the deployment could capture it
-    const header = new PrincipalSigner({ secret: PRINCIPAL_SECRET }).sign(principal, 'POST', url, bodyDigest(body));
+    const header = PRINCIPAL_KEYS.signer().sign(principal, 'collections-service', 'POST', url, bodyDigest(body));
     const send = (port: number) =>
       fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: header }, body });
     const [first, second] = topology.replicas.map((r) => r.collections.port) as [number, number];

@@ -10,12 +10,29 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase } from '@skills/common/testing';
+import { createTestDatabase, testPrincipalKeys } from '@skills/common/testing';
 import { Client, freePort } from '../e2e/helpers';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 export const ADMIN_TOKEN = `adm_${'t3st-admin-token-'.repeat(3)}`;
-export const PRINCIPAL_SECRET = `psec_${'principal-secret-'.repeat(3)}`;
+/** The gateway's key pair in these topologies (the services get the public half only). */
+export const PRINCIPAL_KEYS = testPrincipalKeys();
+export const ITEMS_READER_TOKEN = `rdr_${'items-reader-token-'.repeat(3)}`;
+
+/** What each kind of process is given to trust the others: the gateway a signing key, the services public keys and the reader token. */
+export interface Credentials {
+  gateway: Record<string, string>;
+  services: Record<string, string>;
+}
+
+/** PRINCIPAL_KEYS as files in `dir`, and the environment that names them. */
+export async function credentials(dir: string): Promise<Credentials> {
+  const files = await PRINCIPAL_KEYS.writeTo(dir);
+  return {
+    gateway: { PRINCIPAL_SIGNING_KEY_FILE: files.signingKeyFile },
+    services: { PRINCIPAL_PUBLIC_KEYS_FILE: files.publicKeysFile, ITEMS_READER_TOKEN },
+  };
+}
 
 export class Proc {
   private child: ChildProcess | undefined;
@@ -99,27 +116,46 @@ export interface ServiceProcesses {
   gateway: Proc;
 }
 
+export interface ServiceProcessOptions {
+  /** to all three (database, log level...) */
+  shared: Record<string, string>;
+  credentials: Credentials;
+  /** names the processes */
+  suffix?: string;
+  /** to the gateway only */
+  gatewayEnv?: Record<string, string>;
+}
+
 /**
  * The three services on free ports, not started: catalog-service and the
  * gateway pointed at this collections-service (and the gateway at this
- * catalog-service). `shared` goes to all three (database, secret, log
- * level...), `gatewayEnv` to the gateway only; `suffix` names the processes.
+ * catalog-service).
  */
-export async function serviceProcesses(shared: Record<string, string>, suffix = '', gatewayEnv: Record<string, string> = {}): Promise<ServiceProcesses> {
+export async function serviceProcesses(options: ServiceProcessOptions): Promise<ServiceProcesses> {
+  const { shared, credentials: creds, suffix = '', gatewayEnv = {} } = options;
   const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
   const collectionsUrl = `http://127.0.0.1:${collectionsPort}`;
+  const services = { ...shared, ...creds.services };
   return {
-    collections: new Proc(`collections-service${suffix}`, 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort),
+    collections: new Proc(`collections-service${suffix}`, 'collections-service/dist/main.js', { ...services, PORT: String(collectionsPort) }, collectionsPort),
     catalog: new Proc(
       `catalog-service${suffix}`,
       'catalog-service/dist/main.js',
-      { ...shared, PORT: String(catalogPort), POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collectionsUrl },
+      { ...services, PORT: String(catalogPort), POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collectionsUrl },
       catalogPort,
     ),
     gateway: new Proc(
       `gateway${suffix}`,
       'gateway/dist/main.js',
-      { ...shared, PORT: String(gatewayPort), ADMIN_TOKEN, CATALOG_URL: `http://127.0.0.1:${catalogPort}`, COLLECTIONS_URL: collectionsUrl, ...gatewayEnv },
+      {
+        ...shared,
+        ...creds.gateway,
+        PORT: String(gatewayPort),
+        ADMIN_TOKEN,
+        CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
+        COLLECTIONS_URL: collectionsUrl,
+        ...gatewayEnv,
+      },
       gatewayPort,
     ),
   };
@@ -166,7 +202,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     db = await startDatabase(dataDir, options.embedded);
     const { databaseUrl, postgres } = db;
     if (postgres) started.push(postgres);
-    const { collections, catalog, gateway } = await serviceProcesses({ DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' });
+    const { collections, catalog, gateway } = await serviceProcesses({
+      shared: { DATABASE_URL: databaseUrl, LOG_LEVEL: options.logLevel ?? 'warn' },
+      credentials: await credentials(dataDir),
+    });
     const restart = async (proc: Proc) => {
       if (!started.includes(proc)) started.push(proc);
       await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));

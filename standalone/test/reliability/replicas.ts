@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '../e2e/helpers';
-import { PRINCIPAL_SECRET, answers, serviceProcesses, startDatabase, type Proc, type TestDatabaseProcess } from './processes';
+import { answers, credentials, serviceProcesses, startDatabase, type Proc, type TestDatabaseProcess } from './processes';
 
 export interface Replica {
   collections: Proc;
@@ -43,11 +43,12 @@ export async function startReplicatedTopology(options: ReplicatedOptions): Promi
   };
   try {
     db = await startDatabase(dataDir);
-    const shared = { DATABASE_URL: db.databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: 'warn', REDIS_URL: options.redisUrl };
+    const shared = { DATABASE_URL: db.databaseUrl, LOG_LEVEL: 'warn', REDIS_URL: options.redisUrl };
+    const creds = await credentials(dataDir);
     const replicas: Replica[] = [];
     // One replica after the other: the first one's processes run the migrations.
     for (const n of [1, 2]) {
-      const { collections, catalog, gateway } = await serviceProcesses(shared, `-${n}`, options.gatewayEnv);
+      const { collections, catalog, gateway } = await serviceProcesses({ shared, credentials: creds, suffix: `-${n}`, gatewayEnv: options.gatewayEnv });
       for (const proc of [collections, catalog, gateway]) await start(proc);
       replicas.push({ collections, catalog, gateway, client: new Client(`http://127.0.0.1:${gateway.port}`) });
     }

@@ -18,19 +18,20 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, initialDelayMs: 250, maxDelayMs: 10_000 };
 
-/** A message the consumer gives up on, with why; the sink publishes it to the dead-letter topic. */
+/** A message the consumer refuses, with why; the sink stores it (catalog-service's dead-letter store). */
 export interface DeadLetter {
   topic: string;
   partition: number;
   message: KafkaMessage;
-  /** only messages that are no skill-change event: the handler never sees them */
-  reason: 'unparseable';
+  /** not JSON, or JSON that breaks the event contract: the handler never sees it */
+  reason: 'unparseable' | 'contract';
   detail: string;
-  attempts: number;
+  /** the JSON the message held, when it was JSON */
+  parsed?: unknown;
 }
 
 export interface DeadLetterSink {
-  /** resolves once the broker acknowledged every letter */
+  /** resolves once every letter is stored */
   send(group: string, letters: DeadLetter[]): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /**
  * The `eachBatch` body of one consumer group. The group's offset for a
  * partition moves only after every message of the batch was either applied
- * by the handler or (unparseable) acknowledged on the dead-letter topic; a
+ * by the handler or (refused by the event contract) stored as a dead letter; a
  * failing handler is retried with capped backoff, never skipped; when the consumer
  * stops or loses the partition mid-batch, nothing is resolved and the next
  * owner gets the whole batch again (the handler is idempotent).
@@ -72,15 +73,15 @@ export class BatchProcessor {
     const log = this.options.logger.child({ topic: batch.topic, partition: batch.partition, group: this.options.group });
 
     const events: Decoded[] = [];
-    const unparseable: DeadLetter[] = [];
+    const refused: DeadLetter[] = [];
     for (const message of batch.messages) {
       const decoded = decodeSkillEvent(message.value);
       if (decoded.ok) events.push({ message, event: decoded.event });
-      else unparseable.push(this.letter(payload, message, 'unparseable', decoded.reason, 1));
+      else refused.push({ topic: batch.topic, partition: batch.partition, message, reason: decoded.reason, detail: decoded.detail, parsed: decoded.parsed });
     }
-    if (unparseable.length > 0) {
-      log.warn({ count: unparseable.length, offsets: unparseable.map((l) => l.message.offset) }, 'unparseable events dead-lettered');
-      await this.options.deadLetters.send(this.options.group, unparseable);
+    if (refused.length > 0) {
+      log.warn({ count: refused.length, offsets: refused.map((l) => l.message.offset), reasons: refused.map((l) => l.detail) }, 'events refused and dead-lettered');
+      await this.options.deadLetters.send(this.options.group, refused);
     }
 
     if (events.length > 0 && !(await this.applyWithRetry(payload, events, log))) return;
@@ -115,16 +116,6 @@ export class BatchProcessor {
 
   private stillOwned(payload: EachBatchPayload): boolean {
     return payload.isRunning() && !payload.isStale();
-  }
-
-  private letter(
-    payload: EachBatchPayload,
-    message: KafkaMessage,
-    reason: DeadLetter['reason'],
-    detail: string,
-    attempts: number,
-  ): DeadLetter {
-    return { topic: payload.batch.topic, partition: payload.batch.partition, message, reason, detail, attempts };
   }
 }
 

@@ -1,3 +1,3 @@
-export { KafkaEventLog, DEAD_LETTER_TOPIC, type KafkaEventLogOptions } from './kafka-event-log';
+export { KafkaEventLog, type KafkaEventLogOptions } from './kafka-event-log';
 export { createKafkaClient, type KafkaLike, type KafkaClientOptions } from './kafka-client';
 export { DEFAULT_RETRY, type RetryPolicy } from './batch-processor';

@@ -7,16 +7,16 @@ import {
   type EventSubscription,
   type Health,
 } from '@skills/common';
+import { storablePayload, textField, type RejectedEventSink } from '../rejected-events';
 import { BatchProcessor, DEFAULT_RETRY, type DeadLetter, type RetryPolicy } from './batch-processor';
-import type { AdminLike, ConsumerLike, KafkaLike, ProducerLike } from './kafka-client';
-
-export const DEAD_LETTER_TOPIC = `${SKILL_CHANGES_TOPIC}.dlq`;
+import type { AdminLike, ConsumerLike, KafkaLike } from './kafka-client';
 
 export interface KafkaEventLogOptions {
   kafka: KafkaLike;
   logger: Logger;
+  /** where messages that are no event of the contract go (the dead-letter store): this client never produces */
+  rejected: RejectedEventSink;
   topic?: string;
-  deadLetterTopic?: string;
   retry?: Partial<RetryPolicy>;
   /** consumer-group timings; kafkajs defaults when absent */
   sessionTimeoutMs?: number;
@@ -31,21 +31,20 @@ export interface KafkaEventLogOptions {
  * EventLog over Kafka (kafkajs 2.2.4, unmaintained: see docs/kafka.md). One
  * consumer group per `subscribe`; offsets are committed by hand after the
  * handler resolved, so delivery is at least once and a crash replays at most
- * the batch in hand. Events that cannot be applied go to a dead-letter topic
- * with the reason in headers instead of blocking their partition.
+ * the batch in hand. Every message is held to the event contract; what is
+ * not JSON or breaks it goes to the dead-letter store with the reason instead
+ * of blocking its partition or reaching the engine. Consumer and admin only:
+ * the ACLs give this service no right to produce (docs/kafka.md).
  */
 export class KafkaEventLog implements EventLog {
   private readonly topic: string;
-  private readonly deadLetterTopic: string;
   private readonly retry: RetryPolicy;
   private readonly subscriptions = new Set<EventSubscription>();
-  private producer?: Promise<ProducerLike>;
   private admin?: Promise<AdminLike>;
   private closed = false;
 
   constructor(private readonly options: KafkaEventLogOptions) {
     this.topic = options.topic ?? SKILL_CHANGES_TOPIC;
-    this.deadLetterTopic = options.deadLetterTopic ?? DEAD_LETTER_TOPIC;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
   }
 
@@ -148,53 +147,26 @@ export class KafkaEventLog implements EventLog {
     }
   }
 
-  /** Stops every subscription after its batch in hand, then disconnects the producer and admin clients. */
+  /** Stops every subscription after its batch in hand, then disconnects the admin client. */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    const [producer, admin] = [this.producer, this.admin];
-    this.producer = undefined;
+    const admin = this.admin;
     this.admin = undefined;
-    // Dead-letter sends are awaited inside the batches, so nothing is buffered by now.
-    await Promise.all([
-      producer?.then((p) => p.disconnect(), () => undefined),
-      admin?.then((a) => a.disconnect(), () => undefined),
-    ]);
+    await admin?.then((a) => a.disconnect(), () => undefined);
   }
 
+  /** Refused messages become dead letters, named by their own ids when they have them, else by where they were read. */
   private async sendDeadLetters(group: string, letters: DeadLetter[]): Promise<void> {
-    const producer = await this.connectedProducer();
-    const failedAt = new Date().toISOString();
-    await producer.send({
-      topic: this.deadLetterTopic,
-      acks: -1,
-      messages: letters.map((l) => ({
-        key: l.message.key,
-        value: l.message.value,
-        headers: {
-          ...l.message.headers,
-          'dlq-reason': l.reason,
-          'dlq-detail': l.detail.slice(0, 2_000),
-          'dlq-attempts': String(l.attempts),
-          'dlq-group': group,
-          'dlq-original-topic': l.topic,
-          'dlq-original-partition': String(l.partition),
-          'dlq-original-offset': l.message.offset,
-          'dlq-failed-at': failedAt,
-        },
+    await this.options.rejected.reject(
+      group,
+      letters.map((l) => ({
+        eventId: textField(l.parsed, 'eventId') ?? `kafka:${l.topic}/${l.partition}@${l.message.offset}`,
+        itemId: textField(l.parsed, 'itemId') ?? l.message.key?.toString('utf8').slice(0, 200) ?? '',
+        payload: storablePayload(l.message.value ?? Buffer.alloc(0), l.parsed),
+        reason: `${l.reason}: ${l.detail}`,
       })),
-    });
-  }
-
-  private connectedProducer(): Promise<ProducerLike> {
-    this.producer ??= connect(
-      // No idempotent producer and no transactions: the conservative kafkajs subset (DESIGN.md §6).
-      this.options.kafka.producer({ allowAutoTopicCreation: true, idempotent: false, maxInFlightRequests: 1 }),
-    ).catch((err: unknown) => {
-      this.producer = undefined;
-      throw err;
-    });
-    return this.producer;
+    );
   }
 
   private connectedAdmin(): Promise<AdminLike> {

@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { PrincipalSigner, PrincipalVerifier, UpstreamError, type CatalogItemState } from '@skills/common';
-import { adminItemsSource } from '../../src/reindex/admin-items.source';
+import { UpstreamError, type CatalogItemState } from '@skills/common';
+import { itemsReaderSource } from '../../src/reindex/items-reader.source';
 
-const SECRET = 'a-test-secret-that-is-at-least-32-characters';
+const TOKEN = 'items-reader-token-of-at-least-32-chars';
 
 function state(n: number): CatalogItemState {
   return {
@@ -25,17 +25,16 @@ function state(n: number): CatalogItemState {
 
 const ITEMS = [1, 2, 3, 4, 5].map(state);
 
-/** Stands in for collections-service: keyset pages, and only admin principals it can verify. */
+/** Stands in for collections-service: keyset pages, for the items reader token only. */
 function collectionsService(failures: number[] = []) {
-  const verifier = new PrincipalVerifier({ secret: SECRET });
   const seen: string[] = [];
+  const principals: Array<string | undefined> = [];
   const app = express();
-  app.get('/admin/v1/items', async (req, res) => {
+  app.get('/internal/v1/items', async (req, res) => {
     seen.push(req.originalUrl);
-    try {
-      if ((await verifier.verify(req.get('x-skills-principal'), req.method, req.originalUrl)).principal.kind !== 'admin') throw new Error('not admin');
-    } catch {
-      res.status(401).json({ error: 'Missing or invalid principal signature' });
+    principals.push(req.get('x-skills-principal'));
+    if (req.get('authorization') !== `Bearer ${TOKEN}`) {
+      res.status(401).json({ error: 'Missing or invalid items reader token' });
       return;
     }
     const status = failures.shift();
@@ -49,7 +48,7 @@ function collectionsService(failures: number[] = []) {
     const items = rest.slice(0, limit);
     res.json({ data: { items, next: rest.length > limit ? items[items.length - 1]?.id : null } });
   });
-  return { app, seen };
+  return { app, seen, principals };
 }
 
 let server: Server;
@@ -71,25 +70,26 @@ afterEach(async () => {
   await once(server, 'close');
 });
 
-describe('adminItemsSource', () => {
-  const signer = new PrincipalSigner({ secret: SECRET });
+describe('itemsReaderSource', () => {
+  const token = TOKEN;
 
-  it('reads every item page by page, each request signed as the admin for its own path', async () => {
+  it('reads every item page by page with the items reader token, never as a principal', async () => {
     const fake = collectionsService();
     const baseUrl = await listen(fake.app);
-    const pages = await collect(adminItemsSource({ baseUrl, signer, pageSize: 2 }));
+    const pages = await collect(itemsReaderSource({ baseUrl, token, pageSize: 2 }));
     expect(pages).toEqual([['Item 1', 'Item 2'], ['Item 3', 'Item 4'], ['Item 5']]);
     expect(fake.seen).toEqual([
-      '/admin/v1/items?limit=2',
-      `/admin/v1/items?limit=2&after=${ITEMS[1]?.id}`,
-      `/admin/v1/items?limit=2&after=${ITEMS[3]?.id}`,
+      '/internal/v1/items?limit=2',
+      `/internal/v1/items?limit=2&after=${ITEMS[1]?.id}`,
+      `/internal/v1/items?limit=2&after=${ITEMS[3]?.id}`,
     ]);
+    expect(fake.principals).toEqual([undefined, undefined, undefined]);
   });
 
   it('asks again after a 503 from collections-service', async () => {
     const fake = collectionsService([503]);
     const baseUrl = await listen(fake.app);
-    expect(await collect(adminItemsSource({ baseUrl, signer, pageSize: 5 }))).toEqual([ITEMS.map((i) => i.name)]);
+    expect(await collect(itemsReaderSource({ baseUrl, token, pageSize: 5 }))).toEqual([ITEMS.map((i) => i.name)]);
     expect(fake.seen).toHaveLength(2);
   });
 
@@ -97,7 +97,7 @@ describe('adminItemsSource', () => {
     const fake = collectionsService();
     const baseUrl = await listen(fake.app);
     const shutdown = new AbortController();
-    const reading = adminItemsSource({ baseUrl, signer, pageSize: 2, signal: shutdown.signal })[Symbol.asyncIterator]();
+    const reading = itemsReaderSource({ baseUrl, token, pageSize: 2, signal: shutdown.signal })[Symbol.asyncIterator]();
     expect((await reading.next()).value).toHaveLength(2);
     shutdown.abort(new Error('shutting down'));
     await expect(reading.next()).rejects.toThrow('shutting down');
@@ -106,10 +106,9 @@ describe('adminItemsSource', () => {
 
   it('fails at once when collections-service refuses the request', async () => {
     const baseUrl = await listen(collectionsService().app);
-    const wrongSigner = new PrincipalSigner({ secret: 'another-secret-that-is-at-least-32-chars' });
-    const err = await collect(adminItemsSource({ baseUrl, signer: wrongSigner })).catch((e: unknown) => e);
+    const err = await collect(itemsReaderSource({ baseUrl, token: 'another-token-of-at-least-32-characters' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).status).toBe(502);
-    expect(((err as UpstreamError).cause as Error).message).toBe('collections-service answered 401 to /admin/v1/items?limit=1000');
+    expect(((err as UpstreamError).cause as Error).message).toBe('collections-service answered 401 to /internal/v1/items?limit=1000');
   });
 });

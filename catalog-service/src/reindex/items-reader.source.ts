@@ -1,15 +1,17 @@
 /**
  * The system of record, read for a reindex: collections-service's
- * `GET /admin/v1/items?after=<uuid>&limit=<n>`, page by page (keyset on the
- * item id, so pages stay stable while items change), signed as the admin
- * principal like every call that does not come through the gateway.
+ * `GET /internal/v1/items?after=<uuid>&limit=<n>`, page by page (keyset on the
+ * item id, so pages stay stable while items change), with the items reader
+ * token: a read-only credential for item states and nothing else. This
+ * service holds no signing key and can act as no account and no admin.
  */
-import { PRINCIPAL_HEADER, UpstreamError, type CatalogItemState, type PrincipalSigner } from '@skills/common';
+import { UpstreamError, type CatalogItemState } from '@skills/common';
 
-export interface AdminItemsSourceOptions {
+export interface ItemsReaderSourceOptions {
   /** collections-service base URL, e.g. http://collections:3002 */
   baseUrl: string;
-  signer: PrincipalSigner;
+  /** ITEMS_READER_TOKEN, the same value collections-service holds */
+  token: string;
   /** items per page (collections-service allows 1..5000) */
   pageSize?: number;
   /** per request */
@@ -29,14 +31,13 @@ function isItemsPage(body: unknown): body is ItemsPage {
   return Array.isArray(data?.items) && (data.next === null || typeof data.next === 'string');
 }
 
-async function fetchPage(options: AdminItemsSourceOptions, path: string): Promise<ItemsPage> {
+async function fetchPage(options: ItemsReaderSourceOptions, path: string): Promise<ItemsPage> {
   let response: Response;
   try {
     response = await fetch(new URL(path, options.baseUrl), {
       headers: {
         accept: 'application/json',
-        // signed per request: the signature is bound to method + path and used once
-        [PRINCIPAL_HEADER]: options.signer.sign({ kind: 'admin' }, 'GET', path),
+        authorization: `Bearer ${options.token}`,
       },
       // shutdown cancels the request in flight too, not only the next one
       signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 30_000), ...(options.signal ? [options.signal] : [])]),
@@ -54,7 +55,7 @@ async function fetchPage(options: AdminItemsSourceOptions, path: string): Promis
 }
 
 /** A 4xx will not get better by asking again; a 5xx or a dropped connection may. */
-async function fetchWithRetry(options: AdminItemsSourceOptions, path: string): Promise<ItemsPage> {
+async function fetchWithRetry(options: ItemsReaderSourceOptions, path: string): Promise<ItemsPage> {
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -67,12 +68,12 @@ async function fetchWithRetry(options: AdminItemsSourceOptions, path: string): P
   }
 }
 
-export async function* adminItemsSource(options: AdminItemsSourceOptions): AsyncIterable<CatalogItemState[]> {
+export async function* itemsReaderSource(options: ItemsReaderSourceOptions): AsyncIterable<CatalogItemState[]> {
   const limit = options.pageSize ?? 1000;
   let after: string | null = null;
   do {
     options.signal?.throwIfAborted();
-    const path: string = `/admin/v1/items?limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+    const path: string = `/internal/v1/items?limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
     const page = await fetchWithRetry(options, path);
     if (page.data.items.length > 0) yield page.data.items;
     after = page.data.next;

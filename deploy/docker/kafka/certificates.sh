@@ -1,0 +1,35 @@
+#!/bin/sh
+# compose's one-shot `kafka-certificates` (apache/kafka image, for keytool):
+# a CA made for this stack, the broker's TLS key and certificate for the
+# names `kafka` and `localhost` signed by it, and the CA certificate alone for
+# the clients. The CA's private key is deleted once it signed: nothing else can
+# be issued under it. Runs once; a volume that already holds the keystore is
+# left as it is.
+set -eu
+secrets=/etc/kafka/secrets   # the broker's volume: keystore and its password
+ca_dir=/var/lib/kafka-ca     # the clients' volume: the CA certificate only
+if [ -f "$secrets/broker.p12" ]; then
+  echo "kafka TLS material already there"
+  exit 0
+fi
+work=$(mktemp -d)
+password=$(head -c 32 /dev/urandom | base64 | tr -d '/+=\n')
+keytool -genkeypair -alias ca -dname "CN=skills-catalog compose Kafka CA" -ext bc:c -keyalg EC -groupname secp256r1 \
+  -validity 825 -keystore "$work/ca.p12" -storetype PKCS12 -storepass "$password"
+keytool -exportcert -alias ca -keystore "$work/ca.p12" -storepass "$password" -rfc -file "$work/ca.crt"
+keytool -genkeypair -alias broker -dname "CN=kafka" -keyalg EC -groupname secp256r1 \
+  -validity 825 -keystore "$work/broker.p12" -storetype PKCS12 -storepass "$password"
+keytool -certreq -alias broker -keystore "$work/broker.p12" -storepass "$password" -file "$work/broker.csr"
+keytool -gencert -alias ca -keystore "$work/ca.p12" -storepass "$password" -infile "$work/broker.csr" \
+  -outfile "$work/broker.crt" -rfc -ext SAN=dns:kafka,dns:localhost -validity 825
+keytool -importcert -alias ca -file "$work/ca.crt" -keystore "$work/broker.p12" -storepass "$password" -noprompt
+keytool -importcert -alias broker -file "$work/broker.crt" -keystore "$work/broker.p12" -storepass "$password" -noprompt
+cp "$work/broker.p12" "$secrets/broker.p12"
+printf '%s' "$password" > "$secrets/broker-credentials"
+cp "$work/ca.crt" "$ca_dir/ca.crt"
+rm -rf "$work"
+# The broker (uid 1000, appuser) reads its keystore; our services (uid 1000) the CA certificate.
+chown 1000:1000 "$secrets/broker.p12" "$secrets/broker-credentials" "$ca_dir/ca.crt"
+chmod 400 "$secrets/broker.p12" "$secrets/broker-credentials"
+chmod 444 "$ca_dir/ca.crt"
+echo "kafka TLS material made"
