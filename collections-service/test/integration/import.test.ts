@@ -127,7 +127,8 @@ describe('POST /admin/v1/skills:import', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'Request body is larger than 50mb' });
     expect(await count('SELECT count(*) AS n FROM collections.items')).toBe(before);
-  });
+    // 50 MB through supertest: tens of seconds when the two cores are shared with the rest of the suite
+  }, 90_000);
 
   // A client that tears its socket down on the answer (superagent does) cancels its own
   // pending write and reports that instead of the 413, unless the answer waits for the body.
