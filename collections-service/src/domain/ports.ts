@@ -31,7 +31,8 @@ export interface ItemRepository {
   /**
    * Public items written after `after` in commit-safe order (written
    * transaction, then id), only those no transaction still in flight can
-   * precede; at most `limit`.
+   * precede and that were active at least once (a draft never shown is not
+   * a change a mirror can see); at most `limit`.
    */
   changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>>;
 }

@@ -54,7 +54,8 @@ export function itemStateView(item: ItemRecord): CatalogItemState {
 /**
  * One entry of the changes feed: an active public item is an upsert with the
  * item as search shows it; anything else (deleted, archived, draft) is a
- * delete, so a mirror drops it.
+ * delete, so a mirror drops it. Items that were never active do not reach
+ * here (the repository leaves them out), so a draft is never announced.
  */
 export function skillChangeView(item: ItemRecord) {
   const base = { slug: item.slug ?? '', updatedAt: item.updatedAt };
