@@ -168,3 +168,19 @@ export interface CreateOptions {
   /** Same key + same body within 24 h replays the first response; another body → 409. */
   idempotencyKey?: string;
 }
+
+/** Options of a collection PATCH or DELETE. */
+export interface WriteOptions {
+  /**
+   * The ETag of the collection as last read (`*`: any version): the write
+   * applies only while it is still current, else ApiError 412 and nothing
+   * changes. Without it the write applies whatever changed meanwhile.
+   */
+  ifMatch?: string;
+}
+
+/** A collection with the ETag that names this version of it (for `ifMatch`). */
+export interface Tagged<C> {
+  collection: C;
+  etag: string;
+}

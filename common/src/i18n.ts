@@ -146,6 +146,10 @@ const messages = {
     fr: '« {field} » doit être une URL http ou https',
   },
   'validation.invalid': { en: '"{field}" is invalid', fr: '« {field} » est invalide' },
+  'validation.bidiControl': {
+    en: '"{field}" must not contain bidirectional control characters',
+    fr: '« {field} » ne doit pas contenir de caractères de contrôle bidirectionnel',
+  },
   'validation.deepPage': {
     en: '"page" × "limit" must be at most {limit}',
     fr: '« page » × « limit » doit valoir au plus {limit}',
@@ -161,6 +165,10 @@ const messages = {
   'collection.tooManyCollections': {
     en: 'At most {limit} collections are allowed here',
     fr: 'Au plus {limit} collections sont autorisées ici',
+  },
+  'collection.changed': {
+    en: 'The collection changed since you read it: read it again, then retry with its new ETag in If-Match',
+    fr: 'La collection a changé depuis votre lecture : relisez-la, puis réessayez avec son nouvel ETag dans If-Match',
   },
   'import.lineNotJson': { en: 'not a valid JSON object', fr: 'objet JSON invalide' },
   'import.badLine': {

@@ -47,6 +47,12 @@ export interface CollectionWithEntries extends CollectionRecord {
   skills: CollectionEntry[];
 }
 
+/**
+ * Checked on the current, row-locked collection before a write is applied
+ * (the HTTP layer's If-Match); it throws to refuse the write.
+ */
+export type WritePrecondition = (current: CollectionWithEntries) => void;
+
 /** The fields an admin sets on a public item (PUT and import). */
 export interface PublicItemInput {
   slug: string;

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/
 import { applyCollectionPatch } from './collection-patch';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
 import { MAX_COLLECTIONS_PER_ACCOUNT } from './limits';
-import type { CollectionPatch, CollectionRecord, CollectionWithEntries } from './model';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
 
 export class PersonalCollectionService {
@@ -56,9 +56,10 @@ export class PersonalCollectionService {
     return { ...created, skills: [] };
   }
 
-  update(accountId: string, id: string, patch: CollectionPatch): Promise<CollectionWithEntries> {
+  update(accountId: string, id: string, patch: CollectionPatch, precondition?: WritePrecondition): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
       const collection = await this.owned(repos, accountId, id, true);
+      if (precondition) precondition(await repos.collections.withEntries(collection));
       await applyCollectionPatch(repos, collection, patch, accountId);
       const updated = await repos.collections.findById(id);
       if (!updated) throw new NotFoundError('collection.notFound');
@@ -66,9 +67,10 @@ export class PersonalCollectionService {
     });
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
+  async delete(accountId: string, id: string, precondition?: WritePrecondition): Promise<void> {
     await this.store.transaction(async (repos) => {
-      await this.owned(repos, accountId, id, true);
+      const collection = await this.owned(repos, accountId, id, true);
+      if (precondition) precondition(await repos.collections.withEntries(collection));
       await repos.collections.delete(id);
     });
   }

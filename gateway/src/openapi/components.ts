@@ -35,7 +35,9 @@ export const headers: Record<string, Header> = {
   RateLimitReset: { description: 'Seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
   ETag: {
-    description: 'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged.',
+    description:
+      'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged, ' +
+      'or, for a collection, in `If-Match` of a PATCH or DELETE so it applies only to this version.',
     required: true,
     schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{1,64}"$' },
   },
@@ -103,6 +105,15 @@ export const parameters: Record<string, Parameter> = {
     in: 'header',
     description: 'ETag of a representation the caller holds; 304 without a body when it is still current.',
     schema: { type: 'string' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description:
+      'ETag of the collection as the caller last read it (or `*`): the write is applied only while it is still current, ' +
+      'else 412 and nothing changes. Compared strongly: a `W/` tag never matches. Without it the write applies whatever changed.',
+    schema: { type: 'string' },
+    example: '"q0Bmx3pS7S3xUe9vQ2oKcA1b5XQhZ0Tn"',
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',

@@ -53,11 +53,13 @@ const examplePersonal = {
 const nameErrors: Message[] = [
   ['validation.required', { field: 'name' }],
   ['validation.stringMax', { field: 'name', limit: 120 }],
+  ['validation.bidiControl', { field: 'name' }],
   ['validation.unknownField', { field: 'color' }],
 ];
 const patchErrors: Message[] = [
   ['body.empty'],
   ['validation.stringMax', { field: 'description', limit: 2000 }],
+  ['validation.bidiControl', { field: 'name' }],
   ['validation.unknownField', { field: 'color' }],
 ];
 const collectionMissing: Message[] = [['collection.notFound']];
@@ -190,6 +192,7 @@ const patchPersonal = operation({
   summary: 'Rename, change the description, add or remove skills',
   tag: 'Personal collections',
   kind: 'public',
+  ifMatch: true,
   parameters: [parameterRef('CollectionId')],
   body: {
     schema: schemaRef('PatchPersonalCollection'),
@@ -200,8 +203,9 @@ const patchPersonal = operation({
   },
   success: {
     status: '200',
-    description: 'The updated collection.',
+    description: 'The updated collection, with the ETag a later `If-Match` names it by.',
     schema: schemaRef('PersonalCollectionResult'),
+    headers: { ETag: headerRef('ETag') },
     example: { data: { collection: examplePersonal } },
   },
   errors: {
@@ -217,6 +221,7 @@ const deletePersonal = operation({
   description: 'The skills it referenced are kept. A second DELETE gives 404.',
   tag: 'Personal collections',
   kind: 'public',
+  ifMatch: true,
   parameters: [parameterRef('CollectionId')],
   success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
   errors: { '404': collectionMissing },

@@ -1,5 +1,5 @@
 /** Team collections: `/api/v1/workspaces/{id}/collections`. */
-import { PAGE_ERRORS, parameterRef, type Message } from './components';
+import { PAGE_ERRORS, headerRef, parameterRef, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import { examplePublicEntry } from './paths-public';
 import type { PathItem } from './openapi-types';
@@ -63,6 +63,7 @@ const create = operation({
     '400': [
       ['validation.required', { field: 'name' }],
       ['validation.stringMax', { field: 'name', limit: 120 }],
+      ['validation.bidiControl', { field: 'name' }],
       ['idempotency.invalidKey', { max: 255 }],
     ],
     '403': roleTooLow,
@@ -94,6 +95,7 @@ const patch = operation({
   description: ROLES,
   tag: 'Team collections',
   kind: 'public',
+  ifMatch: true,
   parameters: ids,
   body: {
     schema: schemaRef('PatchTeamCollection'),
@@ -101,12 +103,13 @@ const patch = operation({
   },
   success: {
     status: '200',
-    description: 'The updated collection.',
+    description: 'The updated collection, with the ETag a later `If-Match` names it by.',
     schema: schemaRef('TeamCollectionResult'),
+    headers: { ETag: headerRef('ETag') },
     example: { data: { collection: exampleTeam } },
   },
   errors: {
-    '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }]],
+    '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
     '403': roleTooLow,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
     '409': [['collection.tooManyEntries', { limit: 1000 }]],
@@ -119,6 +122,7 @@ const remove = operation({
   description: ROLES,
   tag: 'Team collections',
   kind: 'public',
+  ifMatch: true,
   parameters: ids,
   success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
   errors: { '403': roleTooLow, '404': collectionMissing },

@@ -130,6 +130,62 @@ describe('Idempotency-Key', () => {
     const again = await team.createWorkspaceCollection(stack.info.workspaceId, { name: 'Release kit' }, { idempotencyKey: 'e2e-team' });
     expect(again.id).toBe(first.id);
   });
+
+  it('checks access again before replaying: a member demoted to viewer gets 403, not the stored answer', async () => {
+    const member = await newAccount(stack, 'pro');
+    const setRole = (role: string) =>
+      stack.client.call('PUT', `/admin/v1/workspaces/${stack.info.workspaceId}/members/${member.id}`, { token: stack.admin, json: { role } });
+    expect((await setRole('member')).status).toBe(200);
+    const post = () =>
+      stack.client.call('POST', `/api/v1/workspaces/${stack.info.workspaceId}/collections`, {
+        token: member.key,
+        json: { name: 'Before the demotion' },
+        headers: { 'idempotency-key': 'e2e-demoted' },
+      });
+    expect((await post()).status).toBe(201);
+    expect((await setRole('viewer')).status).toBe(200);
+    const replay = await post();
+    expect(replay.status).toBe(403);
+    expect(replay.body).toEqual({ error: 'Your workspace role does not allow this action' });
+  });
+});
+
+describe('conditional writes (If-Match)', () => {
+  it('applies a PATCH or DELETE only to the version read, through the gateway: 412 on a stale ETag', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const created = await stack.api(key).createMyCollection({ name: 'Shared list' });
+    const path = `/api/v1/me/collections/${created.id}`;
+    const read = await stack.client.call('GET', path, { token: key });
+    const etag = read.headers.get('etag') as string;
+    // another client of the same account renames it in between
+    const other = await stack.client.call('PATCH', path, { token: key, json: { name: 'Renamed elsewhere' } });
+    expect(other.status).toBe(200);
+    const current = other.headers.get('etag') as string;
+    expect(current).not.toBe(etag);
+
+    const lost = await stack.client.call('PATCH', path, { token: key, json: { name: 'My rename' }, headers: { 'if-match': etag, ...FR } });
+    expect(lost.status).toBe(412);
+    expect(lost.body).toEqual({ error: 'La collection a changé depuis votre lecture : relisez-la, puis réessayez avec son nouvel ETag dans If-Match' });
+    expect((await stack.client.call('DELETE', path, { token: key, headers: { 'if-match': etag } })).status).toBe(412);
+    expect((await stack.client.call('GET', path, { token: key })).body.data.collection.name).toBe('Renamed elsewhere');
+
+    const applied = await stack.client.call('PATCH', path, { token: key, json: { name: 'My rename' }, headers: { 'if-match': current } });
+    expect(applied.status).toBe(200);
+    // the ETag of a PATCH answer is the one a read gives
+    const reread = await stack.client.call('GET', path, { token: key });
+    expect(reread.headers.get('etag')).toBe(applied.headers.get('etag'));
+    expect((await stack.client.call('DELETE', path, { token: key, headers: { 'if-match': applied.headers.get('etag') as string } })).status).toBe(200);
+  });
+
+  it('stores names NFC-normalised and refuses bidi control characters with 400', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const composed = await stack.client.call('POST', '/api/v1/me/collections', { token: key, json: { name: 'Re\u0301sume\u0301s' } });
+    expect(composed.status).toBe(201);
+    expect(composed.body.data.collection.name).toBe('Résumés');
+    const spoofed = await stack.client.call('POST', '/api/v1/me/collections', { token: key, json: { name: 'report\u202Efdp.exe' } });
+    expect(spoofed.status).toBe(400);
+    expect(spoofed.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
+  });
 });
 
 const CHROMIUM = '/usr/bin/chromium';
