@@ -162,6 +162,15 @@ export class SkillsClient {
     await this.call<{ deleted: true }>('deleteWorkspaceCollection', { params: { id: workspaceId, collectionId }, headers: precondition(options) });
   }
 
+  /**
+   * Removes a member from a workspace (owners: anyone; admins: admins,
+   * members and viewers), or leaves it with `accountId` `'me'`. The last
+   * owner cannot leave (ApiError 409).
+   */
+  async removeWorkspaceMember(workspaceId: string, accountId: string): Promise<void> {
+    await this.call<{ removed: true }>('removeWorkspaceMember', { params: { id: workspaceId, accountId } });
+  }
+
   /** A collection answer with its ETag. */
   private async tagged<C>(name: OperationName, call: Call): Promise<Tagged<C>> {
     const { data, headers } = await this.send<{ collection: C }>(name, call);

@@ -87,6 +87,13 @@ describe('SkillsClient', () => {
     expect(fake.sent[2]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/me/collections/c1' });
   });
 
+  it('removes a workspace member, or the caller with "me"', async () => {
+    const fake = fakeFetch(200, { data: { removed: true } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await expect(sut.removeWorkspaceMember('w1', 'me')).resolves.toBeUndefined();
+    expect(fake.sent[0]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/workspaces/w1/members/me' });
+  });
+
   it('throws ApiError with the status, the server message and the request id', async () => {
     const fake = fakeFetch(401, { error: 'Clé API invalide ou révoquée' }, { 'x-request-id': 'req-42' });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: 'wrong', language: 'fr', fetch: fake.impl });

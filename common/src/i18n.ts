@@ -32,6 +32,14 @@ const messages = {
     fr: 'Votre rôle dans l\'espace de travail ne permet pas cette action',
   },
   'workspace.notFound': { en: 'Workspace not found', fr: 'Espace de travail introuvable' },
+  'workspace.memberNotFound': {
+    en: 'This account is not a member of the workspace',
+    fr: 'Ce compte n\'est pas membre de l\'espace de travail',
+  },
+  'workspace.lastOwner': {
+    en: 'A workspace keeps at least one owner: make another member owner first',
+    fr: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire',
+  },
   'collection.notFound': { en: 'Collection not found', fr: 'Collection introuvable' },
   'skill.notFound': {
     en: 'Skill "{slug}" not found',

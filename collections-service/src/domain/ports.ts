@@ -87,8 +87,12 @@ export interface CollectionRepository {
 export interface WorkspaceRepository {
   create(name: string): Promise<Workspace>;
   exists(id: string): Promise<boolean>;
+  /** row-locks the workspace until the transaction ends (serialises member changes); false when it does not exist */
+  lock(id: string): Promise<boolean>;
   roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null>;
+  countOwners(workspaceId: string): Promise<number>;
   setMember(member: WorkspaceMember): Promise<WorkspaceMember>;
+  removeMember(workspaceId: string, accountId: string): Promise<void>;
 }
 
 export interface Repositories {

@@ -130,13 +130,16 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     }
   });
 
-  it('lets a viewer who created a collection (before a demotion) delete it', async () => {
+  it('lets a viewer delete nothing, not even a collection they created before a demotion', async () => {
     const demoted = account();
     await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${demoted.accountId}`).send({ role: 'member' });
     const id = await create(demoted);
     await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${demoted.accountId}`).send({ role: 'viewer' });
     expect((await h.call(demoted, 'patch', `${base()}/${id}`).send({ name: 'x' })).status).toBe(403);
-    expect((await h.call(demoted, 'delete', `${base()}/${id}`)).status).toBe(200);
+    const refused = await h.call(demoted, 'delete', `${base()}/${id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Your workspace role does not allow this action' });
+    expect((await h.call(owner, 'get', `${base()}/${id}`)).status).toBe(200);
   });
 
   describe('PATCH rules', () => {

@@ -17,7 +17,8 @@ const exampleTeam = {
 };
 
 const ROLES =
-  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or the creator of the collection.';
+  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or a member who created the collection ' +
+  '(a viewer deletes nothing).';
 const noAccess: Message[] = [['workspace.noAccess']];
 const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
 const workspaceMissing: Message[] = [['workspace.notFound']];
@@ -128,7 +129,35 @@ const remove = operation({
   errors: { '403': roleTooLow, '404': collectionMissing },
 });
 
+const removeMember = operation({
+  operationId: 'removeWorkspaceMember',
+  summary: 'Remove a member from a workspace, or leave it',
+  description:
+    'Owners remove anyone; admins remove admins, members and viewers; anyone may remove themself (`me` stands for the caller). ' +
+    'The last owner cannot leave or be removed (409): make another member owner first. The member\'s collections stay in the workspace.',
+  tag: 'Team collections',
+  kind: 'public',
+  parameters: [
+    parameterRef('WorkspaceId'),
+    {
+      name: 'accountId',
+      in: 'path',
+      required: true,
+      description: 'Account id of the member, or `me` for the caller.',
+      schema: { type: 'string' },
+      example: 'me',
+    },
+  ],
+  success: { status: '200', description: 'Removed.', schema: schemaRef('Removed'), example: { data: { removed: true } } },
+  errors: {
+    '403': roleTooLow,
+    '404': [['workspace.notFound'], ['workspace.memberNotFound']],
+    '409': [['workspace.lastOwner']],
+  },
+});
+
 export const workspacePaths: Record<string, PathItem> = {
   '/api/v1/workspaces/{id}/collections': { get: list, post: create },
   '/api/v1/workspaces/{id}/collections/{collectionId}': { get, patch, delete: remove },
+  '/api/v1/workspaces/{id}/members/{accountId}': { delete: removeMember },
 };

@@ -201,6 +201,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
   TeamCollectionList: envelope({ collections: { type: 'array', items: ref('TeamCollection') }, pagination: ref('Pagination') }),
   TeamCollectionResult: envelope({ collection: ref('TeamCollection') }),
   Deleted: envelope({ deleted: { const: true } }),
+  Removed: envelope({ removed: { const: true } }),
   CreateCollection: {
     type: 'object',
     required: ['name'],
