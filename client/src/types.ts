@@ -126,6 +126,9 @@ export interface PersonalCollection {
   id: string;
   name: string;
   description: string;
+  /** how many entries the collection holds */
+  skillCount: number;
+  /** every entry when read alone; in a list page only the first 5 (see skillCount) */
   skills: CollectionEntry[];
   createdAt: string;
   updatedAt: string;
@@ -138,6 +141,9 @@ export interface TeamCollection {
   description: string;
   /** account id of the creator */
   createdBy: string;
+  /** how many entries the collection holds */
+  skillCount: number;
+  /** every entry when read alone; in a list page only the first 5 (see skillCount) */
   skills: PublicSkillEntry[];
   createdAt: string;
   updatedAt: string;

@@ -166,13 +166,17 @@ const messages = {
     en: '"{field}" must be a cursor this feed returned as nextCursor',
     fr: '« {field} » doit être un curseur renvoyé par ce flux dans nextCursor',
   },
-  'collection.tooManyEntries': {
-    en: 'A collection holds at most {limit} skills',
-    fr: 'Une collection contient au plus {limit} compétences',
+  'quota.entriesPerCollection': {
+    en: 'Quota reached: a collection holds at most {limit} skills (entries per collection)',
+    fr: 'Quota atteint : une collection contient au plus {limit} compétences (entrées par collection)',
   },
-  'collection.tooManyCollections': {
-    en: 'At most {limit} collections are allowed here',
-    fr: 'Au plus {limit} collections sont autorisées ici',
+  'quota.collectionsPerAccount': {
+    en: 'Quota reached: an account holds at most {limit} personal collections (collections per account)',
+    fr: 'Quota atteint : un compte détient au plus {limit} collections personnelles (collections par compte)',
+  },
+  'quota.collectionsPerWorkspace': {
+    en: 'Quota reached: a workspace holds at most {limit} collections (collections per workspace)',
+    fr: 'Quota atteint : un espace de travail détient au plus {limit} collections (collections par espace de travail)',
   },
   'collection.changed': {
     en: 'The collection changed since you read it: read it again, then retry with its new ETag in If-Match',

@@ -44,7 +44,10 @@ export interface PrivateEntry {
 export type CollectionEntry = PublicEntry | PrivateEntry;
 
 export interface CollectionWithEntries extends CollectionRecord {
+  /** every entry in a detail; the first LIST_PREVIEW_ENTRIES in a list page */
   skills: CollectionEntry[];
+  /** how many entries the collection holds */
+  skillCount: number;
 }
 
 /**

@@ -66,10 +66,10 @@ export interface CollectionRepository {
   findById(id: string): Promise<CollectionRecord | null>;
   /** row-locks the collection until the transaction ends */
   lockById(id: string): Promise<CollectionRecord | null>;
-  /** one page of an account's collections, oldest first */
-  listByOwner(accountId: string, page: PageRequest): Promise<CollectionWithEntries[]>;
-  /** one page of a workspace's collections, oldest first */
-  listByWorkspace(workspaceId: string, page: PageRequest): Promise<CollectionWithEntries[]>;
+  /** one page of an account's collections, oldest first, each with its first `preview` entries and its count */
+  listByOwner(accountId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]>;
+  /** one page of a workspace's collections, oldest first, each with its first `preview` entries and its count */
+  listByWorkspace(workspaceId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]>;
   withEntries(collection: CollectionRecord): Promise<CollectionWithEntries>;
   /** serialises creations in one scope (an account or a workspace) so a cap holds */
   lockScope(scopeId: string): Promise<void>;

@@ -5,7 +5,7 @@
 import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
-import { MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
+import { LIST_PREVIEW_ENTRIES, MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
 import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WorkspaceRole, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
 import { assertWorkspaceAccess, type WorkspaceAction } from './workspace-access';
@@ -16,7 +16,7 @@ export type TeamCollectionPatch = Omit<CollectionPatch, 'privateSkillId' | 'remo
 export class TeamCollectionService {
   constructor(private readonly store: CollectionsStore) {}
 
-  /** One page of the workspace's collections and how many it has in all. */
+  /** One page of the workspace's collections (each with a preview of its entries) and how many it has in all. */
   async list(
     accountId: string,
     workspaceId: string,
@@ -24,7 +24,7 @@ export class TeamCollectionService {
   ): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     await this.access(this.store.repos, accountId, workspaceId, 'read');
     const { collections } = this.store.repos;
-    const [total, listed] = await Promise.all([collections.countByWorkspace(workspaceId), collections.listByWorkspace(workspaceId, page)]);
+    const [total, listed] = await Promise.all([collections.countByWorkspace(workspaceId), collections.listByWorkspace(workspaceId, page, LIST_PREVIEW_ENTRIES)]);
     return { collections: listed, total };
   }
 
@@ -68,7 +68,7 @@ export class TeamCollectionService {
     await this.access(repos, accountId, workspaceId, 'create');
     await repos.collections.lockScope(workspaceId);
     if ((await repos.collections.countByWorkspace(workspaceId)) >= MAX_COLLECTIONS_PER_WORKSPACE) {
-      throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
+      throw new ConflictError('quota.collectionsPerWorkspace', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
     }
     const created = await repos.collections.insert({
       ownerAccountId: null,
@@ -77,7 +77,7 @@ export class TeamCollectionService {
       name: input.name,
       description: input.description ?? '',
     });
-    return { ...created, skills: [] };
+    return { ...created, skills: [], skillCount: 0 };
   }
 
   update(

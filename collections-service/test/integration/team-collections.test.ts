@@ -41,6 +41,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       name: 'Onboarding',
       description: 'first week',
       createdBy: member.accountId,
+      skillCount: 0,
       skills: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -195,7 +196,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     );
     const res = await h.call(owner, 'post', `/api/v1/workspaces/${fullId}/collections`).send({ name: 'one more' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'At most 500 collections are allowed here' });
+    expect(res.body).toEqual({ error: 'Quota reached: a workspace holds at most 500 collections (collections per workspace)' });
 
     // and the list of those 500 comes a page at a time, like search
     const first = await h.call(viewer, 'get', `/api/v1/workspaces/${fullId}/collections`);

@@ -42,6 +42,7 @@ const examplePersonal = {
   id: COLLECTION_ID,
   name: 'Daily tools',
   description: 'What I use every day',
+  skillCount: 2,
   skills: [
     examplePublicEntry,
     { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' },
@@ -136,13 +137,15 @@ const listPersonal = operation({
   operationId: 'listMyCollections',
   summary: 'List the personal collections of the key owner',
   tag: 'Personal collections',
-  description: 'Oldest first, a page at a time like search. Each collection carries all its entries (at most 1,000).',
+  description:
+    'Oldest first, a page at a time like search. Each collection carries `skillCount` and a preview of its entries: ' +
+    '`skills` holds the first 5 added (read the collection for all of them), so a page stays small whatever the collections hold.',
   kind: 'public',
   conditional: true,
   parameters: [parameterRef('Page'), parameterRef('Limit')],
   success: {
     status: '200',
-    description: 'One page of the collections, with their public and private skills.',
+    description: 'One page of the collections, each with its entry count and first entries (public and private).',
     schema: schemaRef('PersonalCollectionList'),
     example: { data: { collections: [examplePersonal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
   },
@@ -163,11 +166,11 @@ const createPersonal = operation({
     status: '201',
     description: 'Created.',
     schema: schemaRef('PersonalCollectionResult'),
-    example: { data: { collection: { ...examplePersonal, skills: [] } } },
+    example: { data: { collection: { ...examplePersonal, skillCount: 0, skills: [] } } },
   },
   errors: {
     '400': [...nameErrors, ['idempotency.invalidKey', { max: 255 }]],
-    '409': [['collection.tooManyCollections', { limit: 100 }], ['idempotency.mismatch']],
+    '409': [['quota.collectionsPerAccount', { limit: 100 }], ['idempotency.mismatch']],
   },
 });
 
@@ -211,7 +214,7 @@ const patchPersonal = operation({
   errors: {
     '400': patchErrors,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }]],
-    '409': [['collection.tooManyEntries', { limit: 1000 }]],
+    '409': [['quota.entriesPerCollection', { limit: 1000 }]],
   },
 });
 

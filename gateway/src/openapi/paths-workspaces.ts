@@ -11,6 +11,7 @@ const exampleTeam = {
   name: 'Onboarding kit',
   description: 'Skills every newcomer installs',
   createdBy: '2e8f4a6c-9b1d-4f3e-a5c7-8d0b2f4e6a19',
+  skillCount: 1,
   skills: [examplePublicEntry],
   createdAt: NOW,
   updatedAt: NOW,
@@ -35,7 +36,9 @@ const list = operation({
   parameters: [parameterRef('WorkspaceId'), parameterRef('Page'), parameterRef('Limit')],
   success: {
     status: '200',
-    description: 'One page of the collections of the workspace, oldest first, each with all its entries (at most 1,000).',
+    description:
+      'One page of the collections of the workspace, oldest first, each with `skillCount` and its first 5 entries in `skills` ' +
+      '(read the collection for all of them).',
     schema: schemaRef('TeamCollectionList'),
     example: { data: { collections: [exampleTeam], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
   },
@@ -58,7 +61,7 @@ const create = operation({
     status: '201',
     description: 'Created.',
     schema: schemaRef('TeamCollectionResult'),
-    example: { data: { collection: { ...exampleTeam, skills: [] } } },
+    example: { data: { collection: { ...exampleTeam, skillCount: 0, skills: [] } } },
   },
   errors: {
     '400': [
@@ -69,7 +72,7 @@ const create = operation({
     ],
     '403': roleTooLow,
     '404': workspaceMissing,
-    '409': [['collection.tooManyCollections', { limit: 500 }], ['idempotency.mismatch']],
+    '409': [['quota.collectionsPerWorkspace', { limit: 500 }], ['idempotency.mismatch']],
   },
 });
 
@@ -113,7 +116,7 @@ const patch = operation({
     '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
     '403': roleTooLow,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
-    '409': [['collection.tooManyEntries', { limit: 1000 }]],
+    '409': [['quota.entriesPerCollection', { limit: 1000 }]],
   },
 });
 
