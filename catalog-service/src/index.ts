@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { PrincipalSigner, PrincipalVerifier, createHttpServer, loopbackOf, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
 import type { CatalogConfig } from './config';
@@ -102,7 +102,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     reindex,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
-  const server = createHttpServer(app).listen(config.port);
+  const server = createHttpServer(app).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -112,7 +112,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const running = { engine, eventLog, indexer, reindex };
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${loopbackOf(config.host)}:${port}`,
     async close() {
       await running.indexer.stop();
       await running.reindex?.close();

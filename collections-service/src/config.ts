@@ -17,6 +17,8 @@ export interface CollectionsConfig {
   outboxRetentionMs: number;
   /** pause between prune passes; 0 turns pruning off */
   outboxPruneIntervalMs: number;
+  /** address to listen on (loopback unless a deployment opens it) */
+  host: string;
 }
 
 interface CollectionsEnv {
@@ -31,6 +33,7 @@ interface CollectionsEnv {
   KAFKA_CLIENT_ID: string;
   OUTBOX_RETENTION_MS: number;
   OUTBOX_PRUNE_INTERVAL_MS: number;
+  HOST: string;
 }
 
 const SECOND = 1000;
@@ -58,6 +61,7 @@ const schema = Joi.object<CollectionsEnv>({
     .default(60 * SECOND)
     .custom((value: number, helpers) => (value === 0 || value >= SECOND ? value : helpers.error('outbox.interval')))
     .messages({ 'outbox.interval': '{#label} must be 0 (pruning off) or between 1000 and 3600000' }),
+  HOST: env.host(),
 });
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -77,5 +81,6 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
         : undefined,
     outboxRetentionMs: e.OUTBOX_RETENTION_MS,
     outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,
+    host: e.HOST,
   });
 }

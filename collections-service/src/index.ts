@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { PrincipalVerifier, createHttpServer, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
+import { PrincipalVerifier, createHttpServer, loopbackOf, createSequelize, createServiceMetrics, runMigrations, type Logger } from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
@@ -48,7 +48,7 @@ export async function startCollectionsService(
     metrics,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
-  const server = createHttpServer(app).listen(config.port);
+  const server = createHttpServer(app).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -85,7 +85,7 @@ export async function startCollectionsService(
   pruner?.start();
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${loopbackOf(config.host)}:${port}`,
     async close() {
       const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       server.closeIdleConnections();

@@ -15,8 +15,9 @@ import type { RateLimiter } from './domain/rate-limiter';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
-import { healthRoutes, type ReadinessCheck } from './http/health.routes';
+import { healthRoutes, type Readiness } from './http/health.routes';
 import { proxyRoutes } from './http/proxy.routes';
+import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
@@ -32,13 +33,19 @@ export interface GatewayDeps {
   rateLimiter?: RateLimiter;
   /** reuses public search answers for a few ms; none: every search goes to catalog-service */
   answerCache?: AnswerCache;
-  /** request counts and latencies served at GET /metrics; a fresh registry when absent */
+  /** request counts and latencies, served by the monitoring app (monitor-app.ts); a fresh registry when absent */
   metrics?: ServiceMetrics;
-  /** what /readyz asks besides the process itself */
-  readiness: readonly ReadinessCheck[];
+  /** what /readyz asks besides the process itself; the public /readyz answers its cached state */
+  readiness: Readiness;
+  /** Strict-Transport-Security max-age; 0 or absent sends none */
+  hstsMaxAgeSeconds?: number;
 }
 
-/** The public entry: health, the admin API, then the proxied routes. */
+/**
+ * The public entry: security headers on every answer, health, the admin
+ * API, then the proxied routes. Metrics and the live readiness check are not
+ * here: they are on the monitoring listener, which no Ingress routes to.
+ */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
   registerHitMissCounter(metrics, 'skills_key_cache_lookups_total', 'API key lookups answered from the key cache (hit) or the database (miss)', () =>
@@ -49,7 +56,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const help = 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
     registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
   }
-  const app = createServiceApp({ logger: deps.logger, metrics });
+  const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
+  app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
   app.use('/admin/v1', requireAdminToken(deps.adminToken));
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search

@@ -24,6 +24,12 @@ export interface GatewayConfig {
   headersTimeoutMs?: number;
   /** a client must send its whole request (body included) within this time */
   requestTimeoutMs?: number;
+  /** address both listeners bind to (loopback unless a deployment opens it) */
+  host: string;
+  /** the monitoring listener (/metrics, deep /readyz): never routed from the Ingress; 0 picks a free port */
+  metricsPort: number;
+  /** Strict-Transport-Security max-age; 0 sends none */
+  hstsMaxAgeSeconds: number;
 }
 
 interface GatewayEnv {
@@ -44,6 +50,9 @@ interface GatewayEnv {
   REDIS_URL?: string;
   HEADERS_TIMEOUT_MS: number;
   REQUEST_TIMEOUT_MS: number;
+  HOST: string;
+  METRICS_PORT: number;
+  HSTS_MAX_AGE_SECONDS: number;
 }
 
 const httpUrl = () => Joi.string().uri({ scheme: ['http', 'https'] });
@@ -69,6 +78,11 @@ const schema = Joi.object<GatewayEnv>({
   REDIS_URL: env.redisUrl(),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(500).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+  HOST: env.host(),
+  // 9464: the port Prometheus exporters conventionally use
+  METRICS_PORT: env.port(9464),
+  // 0: no HSTS (plain HTTP); a deployment served over https sets e.g. 31536000 (a year)
+  HSTS_MAX_AGE_SECONDS: Joi.number().integer().min(0).max(63_072_000).default(0),
 });
 
 /** Validates the gateway's environment once into a frozen, typed config. */
@@ -90,5 +104,8 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
   });
 }

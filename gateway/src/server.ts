@@ -1,12 +1,15 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, createHttpServer, createSequelize, runMigrations, type Logger } from '@skills/common';
+import type { Server } from 'node:http';
+import { PrincipalSigner, createHttpServer, createSequelize, createServiceMetrics, loopbackOf, runMigrations, type Logger } from '@skills/common';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { KeyAuthenticator } from './domain/key-authenticator';
 import { RateLimiter, type RateLimitStore } from './domain/rate-limiter';
 import { AnswerCache } from './http/answer-cache';
+import { Readiness } from './http/health.routes';
+import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
 import { SequelizeAccountRepository } from './store/account.repository';
 import { SequelizeKeyStore } from './store/api-key.store';
@@ -17,8 +20,17 @@ import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 export interface RunningService {
   port: number;
   url: string;
+  /** the monitoring listener: /metrics and the live /readyz */
+  metricsUrl: string;
   /** stops accepting, lets in-flight requests finish, then releases pools */
   close(): Promise<void>;
+}
+
+/** Listens on `host:port` (0: a free port) and answers the port taken. */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
 }
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
@@ -38,6 +50,14 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     rateStore = shared;
   }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
+  const metrics = createServiceMetrics('gateway');
+  const readiness = new Readiness({
+    checks: [
+      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
+      { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
+      { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
+    ],
+  });
   const app = createGatewayApp({
     logger,
     adminToken: config.adminToken,
@@ -48,22 +68,21 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     rateLimiter,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
     answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024 }),
-    readiness: [
-      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
-      { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
-      { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
-    ],
+    metrics,
+    readiness,
+    hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   });
   // The public edge: a client that trickles its headers or body is cut off (408) after a bounded time.
-  const server = createHttpServer(app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs }).listen(
-    config.port,
-  );
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  logger.info({ port }, 'gateway listening');
+  const server = createHttpServer(app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs });
+  const port = await listen(server, config.port, config.host);
+  const monitor = createHttpServer(createMonitorApp({ logger, metrics, readiness }));
+  const metricsPort = await listen(monitor, config.metricsPort, config.host);
+  logger.info({ port, metricsPort, host: config.host }, 'gateway listening');
+  const host = loopbackOf(config.host);
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
+    metricsUrl: `http://${host}:${metricsPort}`,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -71,6 +90,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
       await closed;
       clearTimeout(force);
+      monitor.closeAllConnections();
+      await new Promise<void>((resolve) => monitor.close(() => resolve()));
       await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
       await sequelize.close();
     },

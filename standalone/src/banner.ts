@@ -9,6 +9,8 @@ export const READY_PREFIX = 'READY ';
 /** The machine-readable line's fields. */
 export interface ReadyInfo {
   url: string;
+  /** the gateway's monitoring listener: /metrics and the live /readyz */
+  metricsUrl: string;
   adminToken: string;
   apiKey: string;
   keyId: string;
@@ -24,6 +26,7 @@ export function readyInfo(stack: RunningStack): ReadyInfo {
   const { demo } = stack;
   return {
     url: stack.gatewayUrl,
+    metricsUrl: stack.metricsUrl,
     adminToken: stack.adminToken.token,
     apiKey: demo.apiKey,
     keyId: demo.keyId,
@@ -53,6 +56,7 @@ export function banner(stack: RunningStack): string {
     `Skills Catalog is running (${info.database === 'embedded' ? 'embedded Postgres' : 'DATABASE_URL'}; ${seeded}; ready in ${info.startupMs} ms)`,
     '',
     `  Gateway URL        ${info.url}`,
+    `  Metrics            ${info.metricsUrl}/metrics   (not on the gateway's port)`,
     `  Admin token        ${token}`,
     `  Demo API key       ${info.apiKey}   (new on every start; plan pro)`,
     `  Demo account id    ${info.accountId}`,

@@ -205,12 +205,19 @@ describeBrowser('the docs page in headless Chromium', () => {
     '--virtual-time-budget=5000',
   ];
 
-  it('renders every operation of the document and can be screenshotted', async () => {
+  it('renders every operation of the document under its Content-Security-Policy, and can be screenshotted', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'skills-docs-'));
     try {
       const url = `${stack.info.url}/docs`;
-      const dump = spawnSync(CHROMIUM, [...flags(join(dir, 'a')), '--dump-dom', url], { encoding: 'utf8', timeout: 90_000 });
+      const csp = (await fetch(url)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+      // --log-level=0 writes the page's console to stderr, CSP violations included
+      const logged = [...flags(join(dir, 'a')), '--enable-logging=stderr', '--log-level=0', '--dump-dom', url];
+      const dump = spawnSync(CHROMIUM, logged, { encoding: 'utf8', timeout: 90_000 });
       expect(dump.status).toBe(0);
+      expect(dump.stderr.split('\n').filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
       const ids = new Set([...dump.stdout.matchAll(/id="operations-[^"-]+-([A-Za-z0-9]+)"/g)].map((m) => m[1]));
       const documented = Object.values(openApiDocument.paths).flatMap((item) =>
         Object.values(item).flatMap((op) => (op && typeof op === 'object' && 'operationId' in op ? [String(op.operationId)] : [])),

@@ -26,6 +26,8 @@ export class Proc {
     private readonly script: string,
     private readonly env: Record<string, string>,
     readonly port: number,
+    /** the gateway's monitoring listener (/metrics, live /readyz); a service serves them on `port` */
+    readonly metricsPort: number = port,
   ) {}
 
   /** everything the process (all its runs) wrote to stdout and stderr */
@@ -106,7 +108,7 @@ export interface ServiceProcesses {
  * level...), `gatewayEnv` to the gateway only; `suffix` names the processes.
  */
 export async function serviceProcesses(shared: Record<string, string>, suffix = '', gatewayEnv: Record<string, string> = {}): Promise<ServiceProcesses> {
-  const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [collectionsPort, catalogPort, gatewayPort, gatewayMetricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const collectionsUrl = `http://127.0.0.1:${collectionsPort}`;
   return {
     collections: new Proc(`collections-service${suffix}`, 'collections-service/dist/main.js', { ...shared, PORT: String(collectionsPort) }, collectionsPort),
@@ -119,8 +121,17 @@ export async function serviceProcesses(shared: Record<string, string>, suffix = 
     gateway: new Proc(
       `gateway${suffix}`,
       'gateway/dist/main.js',
-      { ...shared, PORT: String(gatewayPort), ADMIN_TOKEN, CATALOG_URL: `http://127.0.0.1:${catalogPort}`, COLLECTIONS_URL: collectionsUrl, ...gatewayEnv },
+      {
+        ...shared,
+        PORT: String(gatewayPort),
+        METRICS_PORT: String(gatewayMetricsPort),
+        ADMIN_TOKEN,
+        CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
+        COLLECTIONS_URL: collectionsUrl,
+        ...gatewayEnv,
+      },
       gatewayPort,
+      gatewayMetricsPort,
     ),
   };
 }
