@@ -199,6 +199,10 @@ const messages = {
     en: 'A request with this Idempotency-Key is still being processed',
     fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement',
   },
+  'auth.tooManyFailures': {
+    en: 'Too many failed authentications from this address; retry in {seconds} s',
+    fr: 'Trop d\'échecs d\'authentification depuis cette adresse ; réessayez dans {seconds} s',
+  },
   'rateLimit.exceeded': {
     en: 'Rate limit exceeded; retry in {seconds} s',
     fr: 'Limite de requêtes dépassée ; réessayez dans {seconds} s',

@@ -79,6 +79,8 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   it('gives each service an environment its own config accepts', () => {
     const gateway = loadGatewayConfig(containerEnv(objects, find(objects, 'Deployment', 'gateway')));
     expect(gateway).toMatchObject({ port: 8080, catalogUrl: 'http://catalog-service:8081', collectionsUrl: 'http://collections-service:8082' });
+    // behind the ingress controller: the failure budget must count clients, not the controller's address
+    expect(gateway.trustProxy).toBe(1);
     const catalog = loadCatalogConfig(containerEnv(objects, find(objects, 'Deployment', 'catalog-service')));
     expect(catalog).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
     expect(loadCollectionsConfig(containerEnv(objects, find(objects, 'Deployment', 'collections-service')))).toMatchObject({ port: 8082 });

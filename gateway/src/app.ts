@@ -9,7 +9,9 @@ import {
   type PrincipalSigner,
   type ServiceMetrics,
 } from '@skills/common';
+import type { TrustProxy } from './config';
 import type { AccountService } from './domain/account.service';
+import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
 import type { AnswerCache } from './http/answer-cache';
@@ -29,8 +31,12 @@ export interface GatewayDeps {
   accounts: AccountService;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
-  /** per-key budget of /api/v1 calls; none means unlimited */
+  /** per-account budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
+  /** per-address budget of failed authentications (API keys and the admin token); none means unlimited */
+  authFailures?: AuthFailureGuard;
+  /** which proxies' X-Forwarded-For tells the client's address (express `trust proxy`); none: the socket's peer */
+  trustProxy?: TrustProxy;
   /** reuses public search answers for a few ms; none: every search goes to catalog-service */
   answerCache?: AnswerCache;
   /** request counts and latencies, served by the monitoring app (monitor-app.ts); a fresh registry when absent */
@@ -57,8 +63,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
   }
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
+  app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
-  app.use('/admin/v1', requireAdminToken(deps.adminToken));
+  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures));
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.

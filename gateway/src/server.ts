@@ -6,7 +6,9 @@ import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { KeyAuthenticator } from './domain/key-authenticator';
-import { RateLimiter, type RateLimitStore } from './domain/rate-limiter';
+import { AuthFailureGuard } from './domain/auth-failure-guard';
+import { RateLimiter } from './domain/rate-limiter';
+import type { SlidingWindowStore } from './domain/sliding-window';
 import { AnswerCache } from './http/answer-cache';
 import { Readiness } from './http/health.routes';
 import { createMonitorApp } from './monitor-app';
@@ -43,13 +45,15 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
     collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
   };
-  let rateStore: RateLimitStore = new MemoryRateLimitStore();
+  // One store for both budgets (their keys differ): per replica in memory, or shared through Redis.
+  let rateStore: SlidingWindowStore = new MemoryRateLimitStore();
   if (config.redisUrl) {
     const shared = new RedisRateLimitStore({ url: config.redisUrl, logger });
     await shared.connect();
     rateStore = shared;
   }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
+  const authFailures = new AuthFailureGuard({ store: rateStore, limit: config.authFailuresPerMinute });
   const metrics = createServiceMetrics('gateway');
   const readiness = new Readiness({
     checks: [
@@ -66,6 +70,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     signer: new PrincipalSigner({ secret: config.principalSecret }),
     upstreams,
     rateLimiter,
+    authFailures,
+    trustProxy: config.trustProxy,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
     answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024 }),
     metrics,

@@ -112,7 +112,10 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
       ? errorResponse('The plan has no API access, or the workspace role does not allow the action.', [['auth.planWithoutApi'], ...extra])
       : responseRef('Forbidden');
   }
-  if (spec.kind === 'admin') out['401'] = responseRef('AdminUnauthorized');
+  if (spec.kind === 'admin') {
+    out['401'] = responseRef('AdminUnauthorized');
+    out['429'] = responseRef('AdminTooManyFailures');
+  }
   if (spec.kind !== 'open') out['405'] = responseRef('MethodNotAllowed');
   if (spec.body && spec.kind !== 'open') {
     if (!spec.errors?.['413']) out['413'] = responseRef('PayloadTooLarge');

@@ -164,6 +164,9 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     host: '127.0.0.1',
     metricsPort: 0,
     hstsMaxAgeSeconds: 0,
+    trustProxy: false,
+    // off unless a test is about it: suites send many refused keys from one address
+    authFailuresPerMinute: 0,
     ...overrides,
   };
   const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));

@@ -39,12 +39,19 @@ class FakeKeyStore implements KeyStore {
   }
 }
 
-function setup(options: { ttlMs?: number } = {}) {
+function setup(options: { ttlMs?: number; cacheMaxEntries?: number; negativeCacheMaxEntries?: number } = {}) {
   let now = 10_000;
   const store = new FakeKeyStore();
   const lines: string[] = [];
   const logger = createLogger({ service: 'test', level: 'error', destination: { write: (l: string) => lines.push(l) } });
-  const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: options.ttlMs ?? 1_000, now: () => now });
+  const sut = new KeyAuthenticator({
+    keys: store,
+    logger,
+    cacheTtlMs: options.ttlMs ?? 1_000,
+    cacheMaxEntries: options.cacheMaxEntries,
+    negativeCacheMaxEntries: options.negativeCacheMaxEntries,
+    now: () => now,
+  });
   return { sut, store, lines, advance: (ms: number) => (now += ms) };
 }
 
@@ -90,6 +97,48 @@ describe('KeyAuthenticator', () => {
     advance(1_000);
     await sut.authenticate(`Bearer ${key}`);
     expect(store.lookups).toBe(3);
+  });
+
+  it('keeps known keys cached whatever a flood of unknown keys does: they have a cache of their own', async () => {
+    const { sut, store } = setup({ cacheMaxEntries: 10, negativeCacheMaxEntries: 5 });
+    const known = Array.from({ length: 3 }, () => generateApiKey());
+    for (const key of known) {
+      store.add(key, 'pro');
+      await sut.authenticate(`Bearer ${key}`);
+    }
+    for (let i = 0; i < 100; i += 1) {
+      await expect(sut.authenticate(`Bearer ${generateApiKey()}`)).rejects.toBeInstanceOf(AuthenticationError);
+    }
+    const before = store.lookups;
+    for (const key of known) await sut.authenticate(`Bearer ${key}`);
+    expect(store.lookups).toBe(before);
+    // and the unknown-key cache stays at its own small bound: the oldest made-up key is read again
+    const repeated = `Bearer ${generateApiKey()}`;
+    await expect(sut.authenticate(repeated)).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate(repeated)).rejects.toBeInstanceOf(AuthenticationError);
+    expect(store.lookups).toBe(before + 1);
+  });
+
+  it('asks beforeUnknown before anything but a known key: malformed, unknown, and read from the store', async () => {
+    const { sut, store } = setup();
+    const key = generateApiKey();
+    store.add(key, 'pro');
+    const asked: string[] = [];
+    const hook = (name: string) => async () => void asked.push(name);
+    await sut.authenticate(`Bearer ${key}`, hook('first read'));
+    await sut.authenticate(`Bearer ${key}`, hook('cached'));
+    await expect(sut.authenticate('Bearer nope', hook('malformed'))).rejects.toBeInstanceOf(AuthenticationError);
+    const unknown = `Bearer ${generateApiKey()}`;
+    await expect(sut.authenticate(unknown, hook('unknown'))).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate(unknown, hook('known unknown'))).rejects.toBeInstanceOf(AuthenticationError);
+    expect(asked).toEqual(['first read', 'malformed', 'unknown', 'known unknown']);
+    // a refusal there stops the lookup before the store is read
+    const lookups = store.lookups;
+    const refuse = async () => {
+      throw new Error('blocked');
+    };
+    await expect(sut.authenticate(`Bearer ${generateApiKey()}`, refuse)).rejects.toThrow('blocked');
+    expect(store.lookups).toBe(lookups);
   });
 
   it('sees a revoke made elsewhere within the TTL, and a local one at once', async () => {
