@@ -168,6 +168,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // The bench measures throughput, not the per-key quota: every limit off (0 = disabled).
       RATE_LIMIT_PRO_PER_MINUTE: '0',
       RATE_LIMIT_TEAM_PER_MINUTE: '0',
+      // the monitoring listener on a free port: two stacks on one machine must not collide on 9464
+      METRICS_PORT: '0',
       ...options.gatewayEnv,
     };
     const gateway = await startChild('gateway', 'gateway/dist/main.js', gatewayEnv, '/readyz', options.nodeArgs);

@@ -34,6 +34,8 @@ export interface CatalogConfig {
   logLevel: string;
   /** search answer cache (docs/search.md "Search cache"); maxEntries 0 turns it off */
   searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
+  /** address to listen on (loopback unless a deployment opens it) */
+  host: string;
 }
 
 interface CatalogEnv extends KafkaSecurityEnv {
@@ -58,6 +60,7 @@ interface CatalogEnv extends KafkaSecurityEnv {
   SEARCH_CACHE_MAX_BYTES: number;
   SEARCH_CACHE_TTL_MS: number;
   SEARCH_CACHE_POLL_MS: number;
+  HOST: string;
 }
 
 const schema = Joi.object<CatalogEnv>({
@@ -99,6 +102,7 @@ const schema = Joi.object<CatalogEnv>({
   SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   // the cache never hides a write longer than index lag + this (plus one poll query)
   SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
+  HOST: env.host(),
 }).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -130,5 +134,6 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
       ttlMs: e.SEARCH_CACHE_TTL_MS,
       pollMs: e.SEARCH_CACHE_POLL_MS,
     }),
+    host: e.HOST,
   });
 }

@@ -6,6 +6,7 @@ import {
   createSequelize,
   createServiceMetrics,
   keyFileOf,
+  loopbackOf,
   openPublicKeysFile,
   runMigrations,
   type Logger,
@@ -130,7 +131,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     reindex,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
-  const server = createHttpServer(app).listen(config.port);
+  const server = createHttpServer(app).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -140,7 +141,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const running = { engine, eventLog, indexer, reindex };
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${loopbackOf(config.host)}:${port}`,
     async close() {
       await running.indexer.stop();
       await running.reindex?.close();

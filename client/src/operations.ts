@@ -16,6 +16,7 @@ export const OPERATIONS = {
   getWorkspaceCollection: { method: 'GET', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
   updateWorkspaceCollection: { method: 'PATCH', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
   deleteWorkspaceCollection: { method: 'DELETE', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
+  removeWorkspaceMember: { method: 'DELETE', path: '/api/v1/workspaces/{id}/members/{accountId}' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -14,8 +14,10 @@ import type {
   SearchParams,
   SearchResult,
   SkillChanges,
+  Tagged,
   TeamCollection,
   TeamCollectionPatch,
+  WriteOptions,
 } from './types';
 
 export interface SkillsClientOptions {
@@ -87,15 +89,25 @@ export class SkillsClient {
   }
 
   async getMyCollection(id: string): Promise<PersonalCollection> {
-    return (await this.call<{ collection: PersonalCollection }>('getMyCollection', { params: { id } })).collection;
+    return (await this.getMyCollectionTagged(id)).collection;
   }
 
-  async updateMyCollection(id: string, patch: PersonalCollectionPatch): Promise<PersonalCollection> {
-    return (await this.call<{ collection: PersonalCollection }>('updateMyCollection', { params: { id }, body: patch })).collection;
+  /** The collection and its ETag, to send back as `ifMatch` of a later write. */
+  getMyCollectionTagged(id: string): Promise<Tagged<PersonalCollection>> {
+    return this.tagged<PersonalCollection>('getMyCollection', { params: { id } });
   }
 
-  async deleteMyCollection(id: string): Promise<void> {
-    await this.call<{ deleted: true }>('deleteMyCollection', { params: { id } });
+  async updateMyCollection(id: string, patch: PersonalCollectionPatch, options: WriteOptions = {}): Promise<PersonalCollection> {
+    return (await this.updateMyCollectionTagged(id, patch, options)).collection;
+  }
+
+  /** `updateMyCollection`, also answering the new ETag. */
+  updateMyCollectionTagged(id: string, patch: PersonalCollectionPatch, options: WriteOptions = {}): Promise<Tagged<PersonalCollection>> {
+    return this.tagged<PersonalCollection>('updateMyCollection', { params: { id }, body: patch, headers: precondition(options) });
+  }
+
+  async deleteMyCollection(id: string, options: WriteOptions = {}): Promise<void> {
+    await this.call<{ deleted: true }>('deleteMyCollection', { params: { id }, headers: precondition(options) });
   }
 
   /** One page of a workspace's shared collections. */
@@ -118,20 +130,58 @@ export class SkillsClient {
   }
 
   async getWorkspaceCollection(workspaceId: string, collectionId: string): Promise<TeamCollection> {
-    const params = { id: workspaceId, collectionId };
-    return (await this.call<{ collection: TeamCollection }>('getWorkspaceCollection', { params })).collection;
+    return (await this.getWorkspaceCollectionTagged(workspaceId, collectionId)).collection;
   }
 
-  async updateWorkspaceCollection(workspaceId: string, collectionId: string, patch: TeamCollectionPatch): Promise<TeamCollection> {
-    const params = { id: workspaceId, collectionId };
-    return (await this.call<{ collection: TeamCollection }>('updateWorkspaceCollection', { params, body: patch })).collection;
+  /** The shared collection and its ETag, to send back as `ifMatch` of a later write. */
+  getWorkspaceCollectionTagged(workspaceId: string, collectionId: string): Promise<Tagged<TeamCollection>> {
+    return this.tagged<TeamCollection>('getWorkspaceCollection', { params: { id: workspaceId, collectionId } });
   }
 
-  async deleteWorkspaceCollection(workspaceId: string, collectionId: string): Promise<void> {
-    await this.call<{ deleted: true }>('deleteWorkspaceCollection', { params: { id: workspaceId, collectionId } });
+  async updateWorkspaceCollection(
+    workspaceId: string,
+    collectionId: string,
+    patch: TeamCollectionPatch,
+    options: WriteOptions = {},
+  ): Promise<TeamCollection> {
+    return (await this.updateWorkspaceCollectionTagged(workspaceId, collectionId, patch, options)).collection;
+  }
+
+  /** `updateWorkspaceCollection`, also answering the new ETag. */
+  updateWorkspaceCollectionTagged(
+    workspaceId: string,
+    collectionId: string,
+    patch: TeamCollectionPatch,
+    options: WriteOptions = {},
+  ): Promise<Tagged<TeamCollection>> {
+    const call = { params: { id: workspaceId, collectionId }, body: patch, headers: precondition(options) };
+    return this.tagged<TeamCollection>('updateWorkspaceCollection', call);
+  }
+
+  async deleteWorkspaceCollection(workspaceId: string, collectionId: string, options: WriteOptions = {}): Promise<void> {
+    await this.call<{ deleted: true }>('deleteWorkspaceCollection', { params: { id: workspaceId, collectionId }, headers: precondition(options) });
+  }
+
+  /**
+   * Removes a member from a workspace (owners: anyone; admins: admins,
+   * members and viewers), or leaves it with `accountId` `'me'`. The last
+   * owner cannot leave (ApiError 409).
+   */
+  async removeWorkspaceMember(workspaceId: string, accountId: string): Promise<void> {
+    await this.call<{ removed: true }>('removeWorkspaceMember', { params: { id: workspaceId, accountId } });
+  }
+
+  /** A collection answer with its ETag. */
+  private async tagged<C>(name: OperationName, call: Call): Promise<Tagged<C>> {
+    const { data, headers } = await this.send<{ collection: C }>(name, call);
+    return { collection: data.collection, etag: headers.get('etag') ?? '' };
   }
 
   private async call<T>(name: OperationName, call: Call): Promise<T> {
+    return (await this.send<T>(name, call)).data;
+  }
+
+  private async send<T>(name: OperationName, call: Call): Promise<{ data: T; headers: Headers }> {
     const { method, path } = OPERATIONS[name];
     const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
     for (const [key, value] of Object.entries(call.query ?? {})) {
@@ -155,12 +205,16 @@ export class SkillsClient {
     if (!isObject(payload) || !('data' in payload)) {
       throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
     }
-    return payload.data as T;
+    return { data: payload.data as T, headers: response.headers };
   }
 }
 
 function idempotency(options: CreateOptions): Record<string, string> {
   return options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
+}
+
+function precondition(options: WriteOptions): Record<string, string> {
+  return options.ifMatch ? { 'If-Match': options.ifMatch } : {};
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

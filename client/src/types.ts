@@ -126,6 +126,9 @@ export interface PersonalCollection {
   id: string;
   name: string;
   description: string;
+  /** how many entries the collection holds */
+  skillCount: number;
+  /** every entry when read alone; in a list page only the first 5 (see skillCount) */
   skills: CollectionEntry[];
   createdAt: string;
   updatedAt: string;
@@ -138,6 +141,9 @@ export interface TeamCollection {
   description: string;
   /** account id of the creator */
   createdBy: string;
+  /** how many entries the collection holds */
+  skillCount: number;
+  /** every entry when read alone; in a list page only the first 5 (see skillCount) */
   skills: PublicSkillEntry[];
   createdAt: string;
   updatedAt: string;
@@ -167,4 +173,20 @@ export interface PersonalCollectionPatch extends TeamCollectionPatch {
 export interface CreateOptions {
   /** Same key + same body within 24 h replays the first response; another body → 409. */
   idempotencyKey?: string;
+}
+
+/** Options of a collection PATCH or DELETE. */
+export interface WriteOptions {
+  /**
+   * The ETag of the collection as last read (`*`: any version): the write
+   * applies only while it is still current, else ApiError 412 and nothing
+   * changes. Without it the write applies whatever changed meanwhile.
+   */
+  ifMatch?: string;
+}
+
+/** A collection with the ETag that names this version of it (for `ifMatch`). */
+export interface Tagged<C> {
+  collection: C;
+  etag: string;
 }

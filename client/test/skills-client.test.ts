@@ -77,6 +77,23 @@ describe('SkillsClient', () => {
     expect(deleted.sent[0]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/workspaces/w1/collections/c1' });
   });
 
+  it('answers a collection with its ETag and sends it back as If-Match', async () => {
+    const fake = fakeFetch(200, { data: { collection } }, { etag: '"v1"' });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await expect(sut.getMyCollectionTagged('c1')).resolves.toEqual({ collection, etag: '"v1"' });
+    await expect(sut.updateWorkspaceCollectionTagged('w1', 'c1', { name: 'x' }, { ifMatch: '"v1"' })).resolves.toEqual({ collection, etag: '"v1"' });
+    await sut.deleteMyCollection('c1', { ifMatch: '"v1"' });
+    expect(fake.sent.map((s) => s.headers['If-Match'])).toEqual([undefined, '"v1"', '"v1"']);
+    expect(fake.sent[2]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/me/collections/c1' });
+  });
+
+  it('removes a workspace member, or the caller with "me"', async () => {
+    const fake = fakeFetch(200, { data: { removed: true } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await expect(sut.removeWorkspaceMember('w1', 'me')).resolves.toBeUndefined();
+    expect(fake.sent[0]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/workspaces/w1/members/me' });
+  });
+
   it('throws ApiError with the status, the server message and the request id', async () => {
     const fake = fakeFetch(401, { error: 'Clé API invalide ou révoquée' }, { 'x-request-id': 'req-42' });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: 'wrong', language: 'fr', fetch: fake.impl });

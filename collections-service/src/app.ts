@@ -19,6 +19,7 @@ import { PersonalCollectionService } from './domain/personal-collection.service'
 import { SkillChangesService } from './domain/skill-changes.service';
 import { TeamCollectionService } from './domain/team-collection.service';
 import { WorkspaceAdminService } from './domain/workspace-admin.service';
+import { WorkspaceMembersService } from './domain/workspace-members.service';
 import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
 import { healthRoutes } from './http/health.routes';
@@ -26,6 +27,7 @@ import { itemsReaderRoutes } from './http/items-reader.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
 import { skillChangesRoutes } from './http/skill-changes.routes';
 import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
+import { workspaceMembersRoutes } from './http/workspace-members.routes';
 import { SequelizeStore } from './store/sequelize-store';
 
 export interface CollectionsAppDeps {
@@ -51,10 +53,12 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   app.use('/admin/v1', requireAdmin());
 
   app.use(meCollectionsRoutes(new PersonalCollectionService(store)));
+  const members = new WorkspaceMembersService(store);
   app.use(workspaceCollectionsRoutes(new TeamCollectionService(store)));
+  app.use(workspaceMembersRoutes(members));
   app.use(skillChangesRoutes(new SkillChangesService(store)));
   app.use(adminSkillsRoutes(new CatalogAdminService(store)));
-  app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store)));
+  app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store), members));
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));

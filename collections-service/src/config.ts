@@ -22,6 +22,8 @@ export interface CollectionsConfig {
   outboxRetentionMs: number;
   /** pause between prune passes; 0 turns pruning off */
   outboxPruneIntervalMs: number;
+  /** address to listen on (loopback unless a deployment opens it) */
+  host: string;
 }
 
 interface CollectionsEnv extends KafkaSecurityEnv {
@@ -38,6 +40,7 @@ interface CollectionsEnv extends KafkaSecurityEnv {
   KAFKA_CLIENT_ID: string;
   OUTBOX_RETENTION_MS: number;
   OUTBOX_PRUNE_INTERVAL_MS: number;
+  HOST: string;
 }
 
 const SECOND = 1000;
@@ -68,6 +71,7 @@ const schema = Joi.object<CollectionsEnv>({
     .default(60 * SECOND)
     .custom((value: number, helpers) => (value === 0 || value >= SECOND ? value : helpers.error('outbox.interval')))
     .messages({ 'outbox.interval': '{#label} must be 0 (pruning off) or between 1000 and 3600000' }),
+  HOST: env.host(),
 }).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -89,5 +93,6 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
         : undefined,
     outboxRetentionMs: e.OUTBOX_RETENTION_MS,
     outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,
+    host: e.HOST,
   });
 }

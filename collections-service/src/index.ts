@@ -5,6 +5,7 @@ import {
   createSequelize,
   createServiceMetrics,
   keyFileOf,
+  loopbackOf,
   openPublicKeysFile,
   runMigrations,
   type Logger,
@@ -64,7 +65,7 @@ export async function startCollectionsService(
     itemsReaderToken: config.itemsReaderToken,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
-  const server = createHttpServer(app).listen(config.port);
+  const server = createHttpServer(app).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -101,7 +102,7 @@ export async function startCollectionsService(
   pruner?.start();
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${loopbackOf(config.host)}:${port}`,
     async close() {
       const closed = new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
       server.closeIdleConnections();

@@ -29,6 +29,8 @@ export function loadConfig<T extends object>(
 /** Reusable pieces of env schemas. */
 export const env = {
   port: (def: number) => Joi.number().integer().min(0).max(65535).default(def),
+  /** HOST: the address to listen on; loopback unless a deployment opens it (a container: 0.0.0.0) */
+  host: () => Joi.string().hostname().default('127.0.0.1'),
   secret: () => Joi.string().min(32).required().messages({ 'string.min': '{#label} must be at least 32 characters' }),
   /** a path to a key file (principal keys); the service reads it at start and fails naming the variable */
   keyFile: () => Joi.string().min(1).required(),

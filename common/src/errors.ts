@@ -50,6 +50,10 @@ export class MethodNotAllowedError extends AppError {
 export class ConflictError extends AppError {
   readonly status = 409;
 }
+/** 412: a precondition (If-Match) names a version other than the current one. */
+export class PreconditionFailedError extends AppError {
+  readonly status = 412;
+}
 /** 413: body over the limit. */
 export class PayloadTooLargeError extends AppError {
   readonly status = 413;

@@ -36,6 +36,14 @@ const messages = {
     fr: 'Votre rôle dans l\'espace de travail ne permet pas cette action',
   },
   'workspace.notFound': { en: 'Workspace not found', fr: 'Espace de travail introuvable' },
+  'workspace.memberNotFound': {
+    en: 'This account is not a member of the workspace',
+    fr: 'Ce compte n\'est pas membre de l\'espace de travail',
+  },
+  'workspace.lastOwner': {
+    en: 'A workspace keeps at least one owner: make another member owner first',
+    fr: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire',
+  },
   'collection.notFound': { en: 'Collection not found', fr: 'Collection introuvable' },
   'skill.notFound': {
     en: 'Skill "{slug}" not found',
@@ -218,6 +226,10 @@ const messages = {
     fr: '« {field} » doit être une URL http ou https',
   },
   'validation.invalid': { en: '"{field}" is invalid', fr: '« {field} » est invalide' },
+  'validation.bidiControl': {
+    en: '"{field}" must not contain bidirectional control characters',
+    fr: '« {field} » ne doit pas contenir de caractères de contrôle bidirectionnel',
+  },
   'validation.deepPage': {
     en: '"page" × "limit" must be at most {limit}',
     fr: '« page » × « limit » doit valoir au plus {limit}',
@@ -226,13 +238,21 @@ const messages = {
     en: '"{field}" must be a cursor this feed returned as nextCursor',
     fr: '« {field} » doit être un curseur renvoyé par ce flux dans nextCursor',
   },
-  'collection.tooManyEntries': {
-    en: 'A collection holds at most {limit} skills',
-    fr: 'Une collection contient au plus {limit} compétences',
+  'quota.entriesPerCollection': {
+    en: 'Quota reached: a collection holds at most {limit} skills (entries per collection)',
+    fr: 'Quota atteint : une collection contient au plus {limit} compétences (entrées par collection)',
   },
-  'collection.tooManyCollections': {
-    en: 'At most {limit} collections are allowed here',
-    fr: 'Au plus {limit} collections sont autorisées ici',
+  'quota.collectionsPerAccount': {
+    en: 'Quota reached: an account holds at most {limit} personal collections (collections per account)',
+    fr: 'Quota atteint : un compte détient au plus {limit} collections personnelles (collections par compte)',
+  },
+  'quota.collectionsPerWorkspace': {
+    en: 'Quota reached: a workspace holds at most {limit} collections (collections per workspace)',
+    fr: 'Quota atteint : un espace de travail détient au plus {limit} collections (collections par espace de travail)',
+  },
+  'collection.changed': {
+    en: 'The collection changed since you read it: read it again, then retry with its new ETag in If-Match',
+    fr: 'La collection a changé depuis votre lecture : relisez-la, puis réessayez avec son nouvel ETag dans If-Match',
   },
   'import.lineNotJson': { en: 'not a valid JSON object', fr: 'objet JSON invalide' },
   'import.badLine': {
@@ -250,6 +270,10 @@ const messages = {
   'idempotency.inFlight': {
     en: 'A request with this Idempotency-Key is still being processed',
     fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement',
+  },
+  'auth.tooManyFailures': {
+    en: 'Too many failed authentications from this address; retry in {seconds} s',
+    fr: 'Trop d\'échecs d\'authentification depuis cette adresse ; réessayez dans {seconds} s',
   },
   'rateLimit.exceeded': {
     en: 'Rate limit exceeded; retry in {seconds} s',

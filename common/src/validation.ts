@@ -3,7 +3,7 @@
  * joi's own texts are English only, so we map joi's error *types* to our
  * catalogue instead of forwarding its messages.
  */
-import type Joi from 'joi';
+import Joi from 'joi';
 import { InputError } from './errors';
 import type { MessageKey } from './i18n';
 
@@ -16,6 +16,7 @@ const byJoiType: Record<string, MessageKey> = {
   'string.max': 'validation.stringMax',
   'string.pattern.base': 'validation.pattern',
   'string.pattern.name': 'validation.pattern',
+  'string.pattern.invert.name': 'validation.bidiControl',
   'string.guid': 'validation.uuid',
   'string.email': 'validation.email',
   'string.uri': 'validation.url',
@@ -32,6 +33,23 @@ const byJoiType: Record<string, MessageKey> = {
   'object.base': 'validation.object',
   'object.min': 'body.empty',
 };
+
+/**
+ * Unicode's Bidi_Control characters (ALM, LRM, RLM, the embeddings,
+ * overrides and isolates): inside a name they make it display in another
+ * order than it reads ("Trojan Source"), so a name or description holding
+ * one is refused rather than silently cleaned.
+ */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * A name or description people read: NFC-normalised (the same text typed
+ * on two keyboards is stored the same), and 400 naming the field when it
+ * holds a bidi control character. Chain `.trim()`, `.min()`, `.max()` after.
+ */
+export function displayText(): Joi.StringSchema {
+  return Joi.string().normalize('NFC').pattern(BIDI_CONTROL, { name: 'bidi', invert: true });
+}
 
 /** Validates `value`; returns the converted value or throws InputError. */
 export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {

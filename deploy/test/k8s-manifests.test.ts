@@ -84,6 +84,8 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   it('gives each service an environment its own config accepts', () => {
     const gateway = loadGatewayConfig(containerEnv(objects, find(objects, 'Deployment', 'gateway')));
     expect(gateway).toMatchObject({ port: 8080, catalogUrl: 'http://catalog-service:8081', collectionsUrl: 'http://collections-service:8082' });
+    // behind the ingress controller: the failure budget must count clients, not the controller's address
+    expect(gateway.trustProxy).toBe(1);
     const catalog = loadCatalogConfig(containerEnv(objects, find(objects, 'Deployment', 'catalog-service')));
     expect(catalog).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
     expect(loadCollectionsConfig(containerEnv(objects, find(objects, 'Deployment', 'collections-service')))).toMatchObject({ port: 8082 });
@@ -97,6 +99,29 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(new Set(backends)).toEqual(new Set(['gateway']));
     const types = objects.filter((o) => o.kind === 'Service').map((o) => (o.spec as { type?: string }).type ?? 'ClusterIP');
     expect(new Set(types)).toEqual(new Set(['ClusterIP']));
+  });
+
+  it('keeps the gateway\'s metrics and live readiness check on a port no Service routes', () => {
+    const deployment = find(objects, 'Deployment', 'gateway');
+    const [container] = containersOf(deployment) as Array<{
+      ports: Array<{ name: string; containerPort: number }>;
+      readinessProbe: { httpGet: { path: string; port: string } };
+    }>;
+    const config = loadGatewayConfig(containerEnv(objects, deployment));
+    const portOf = (name: string) => container.ports.find((p) => p.name === name)?.containerPort;
+    expect(portOf('http')).toBe(config.port);
+    expect(portOf('monitor')).toBe(config.metricsPort);
+    expect(config.metricsPort).not.toBe(config.port);
+    // the probe asks the live check on the monitoring port; Prometheus scrapes it there
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'monitor' });
+    expect((deployment.spec as { template: { metadata: { annotations: Record<string, string> } } }).template.metadata.annotations['prometheus.io/port']).toBe(
+      String(config.metricsPort),
+    );
+    // every Service in front of the gateway targets its public port only
+    const targets = objects
+      .filter((o) => o.kind === 'Service' && (o.spec as { selector?: Record<string, string> }).selector?.['app.kubernetes.io/name'] === 'gateway')
+      .flatMap((o) => (o.spec as { ports: Array<{ targetPort: string | number }> }).ports.map((p) => p.targetPort));
+    expect(targets).toEqual(['http']);
   });
 
   it('autoscales the gateway and catalog-service, and guards every service with a PodDisruptionBudget', () => {
@@ -251,9 +276,11 @@ describe('the data stores (deploy/k8s/data-stores)', () => {
 });
 
 describe('prod overlay', () => {
-  it('runs more replicas than dev and terminates TLS at the Ingress', () => {
+  it('runs more replicas than dev and terminates TLS at the Ingress, telling browsers so (HSTS)', () => {
     const prod = render('prod');
     const dev = render('dev');
+    expect(loadGatewayConfig(containerEnv(prod, find(prod, 'Deployment', 'gateway'))).hstsMaxAgeSeconds).toBe(31_536_000);
+    expect(loadGatewayConfig(containerEnv(dev, find(dev, 'Deployment', 'gateway'))).hstsMaxAgeSeconds).toBe(0);
     const min = (objects: Manifest[]) => (find(objects, 'HorizontalPodAutoscaler', 'gateway').spec as { minReplicas: number }).minReplicas;
     expect(min(prod)).toBeGreaterThan(min(dev));
     expect((find(prod, 'Ingress', 'gateway').spec as { tls?: unknown[] }).tls).toHaveLength(1);

@@ -10,15 +10,18 @@ import {
   type ServiceMetrics,
 } from '@skills/common';
 import { profileAdminRoutes, profileRoutes, type ProfileDeps } from './accounts/profile';
+import type { TrustProxy } from './config';
 import type { AccountService } from './domain/account.service';
 import type { ApiKeyService } from './domain/api-key.service';
+import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
-import { healthRoutes, type ReadinessCheck } from './http/health.routes';
+import { healthRoutes, type Readiness } from './http/health.routes';
 import { proxyRoutes } from './http/proxy.routes';
+import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
@@ -33,17 +36,27 @@ export interface GatewayDeps {
   profile: ProfileDeps;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
-  /** per-key budget of /api/v1 calls; none means unlimited */
+  /** per-account budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
+  /** per-address budget of failed authentications (API keys and the admin token); none means unlimited */
+  authFailures?: AuthFailureGuard;
+  /** which proxies' X-Forwarded-For tells the client's address (express `trust proxy`); none: the socket's peer */
+  trustProxy?: TrustProxy;
   /** reuses public search answers for a few ms; none: every search goes to catalog-service */
   answerCache?: AnswerCache;
-  /** request counts and latencies served at GET /metrics; a fresh registry when absent */
+  /** request counts and latencies, served by the monitoring app (monitor-app.ts); a fresh registry when absent */
   metrics?: ServiceMetrics;
-  /** what /readyz asks besides the process itself */
-  readiness: readonly ReadinessCheck[];
+  /** what /readyz asks besides the process itself; the public /readyz answers its cached state */
+  readiness: Readiness;
+  /** Strict-Transport-Security max-age; 0 or absent sends none */
+  hstsMaxAgeSeconds?: number;
 }
 
-/** The public entry: health, the admin API, then the proxied routes. */
+/**
+ * The public entry: security headers on every answer, health, the admin
+ * API, then the proxied routes. Metrics and the live readiness check are not
+ * here: they are on the monitoring listener, which no Ingress routes to.
+ */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
   registerHitMissCounter(metrics, 'skills_key_cache_lookups_total', 'API key lookups answered from the key cache (hit) or the database (miss)', () =>
@@ -54,8 +67,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const help = 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
     registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
   }
-  const app = createServiceApp({ logger: deps.logger, metrics });
-  app.use('/admin/v1', requireAdminToken(deps.adminToken));
+  const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
+  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures));
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.

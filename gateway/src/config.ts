@@ -30,9 +30,9 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   dbPoolMax: number;
   logLevel: string;
-  /** requests per minute per API key, by plan; 0 turns the limit off for that plan */
+  /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */
   rateLimits: { pro: number; team: number };
-  /** Redis shared by the replicas for the rate limit windows; in memory per replica without it */
+  /** Redis shared by the replicas for the rate-limit and failure-budget windows; in memory per replica without it */
   redisUrl?: string;
   /** a client must send all its headers within this time */
   headersTimeoutMs?: number;
@@ -50,7 +50,20 @@ export interface GatewayConfig {
   mail?: { smtpUrl: string; from: string };
   /** the console's built files */
   consoleDir?: string;
+  /** address both listeners bind to (loopback unless a deployment opens it) */
+  host: string;
+  /** the monitoring listener (/metrics, deep /readyz): never routed from the Ingress; 0 picks a free port */
+  metricsPort: number;
+  /** Strict-Transport-Security max-age; 0 sends none */
+  hstsMaxAgeSeconds: number;
+  /** express's `trust proxy`: false (the socket's peer is the client), a hop count, or the proxies' addresses */
+  trustProxy: TrustProxy;
+  /** failed authentications allowed per client address and minute; 0 turns the budget off */
+  authFailuresPerMinute: number;
 }
+
+/** What express's `trust proxy` accepts, minus `true` (trusting every X-Forwarded-For is spoofable). */
+export type TrustProxy = false | number | string[];
 
 interface GatewayEnv {
   PORT: number;
@@ -84,6 +97,36 @@ interface GatewayEnv {
   SMTP_URL?: string;
   MAIL_FROM?: string;
   CONSOLE_DIR: string;
+  HOST: string;
+  METRICS_PORT: number;
+  HSTS_MAX_AGE_SECONDS: number;
+  TRUST_PROXY: string;
+  AUTH_FAILURES_PER_MINUTE: number;
+}
+
+/** Names express knows for address ranges, e.g. `loopback` for 127.0.0.1/8 and ::1. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const ipOrCidr = Joi.string().ip({ cidr: 'optional' });
+
+/** TRUST_PROXY: `false`, a hop count, or a comma-separated list of addresses, CIDR ranges and range names. */
+const trustProxy = Joi.string()
+  .trim()
+  .custom((value: string, helpers) => {
+    if (value === 'false' || /^\d{1,2}$/.test(value)) return value;
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !PROXY_RANGES.includes(e) && ipOrCidr.validate(e).error !== undefined);
+    return bad === undefined ? value : helpers.error('trustProxy.entry', { entry: bad });
+  })
+  .default('false')
+  .messages({
+    'trustProxy.entry':
+      '{#label} must be false, a hop count, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal ("{#entry}" is none of them)',
+  });
+
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((e) => e.trim());
 }
 
 const httpUrl = () => Joi.string().uri({ scheme: ['http', 'https'] });
@@ -124,6 +167,14 @@ const schema = Joi.object<GatewayEnv>({
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
   MAIL_FROM: Joi.string().max(254).when('SMTP_URL', { is: Joi.exist(), then: Joi.required() }),
   CONSOLE_DIR: Joi.string().default(PROFILE_DEFAULTS.consoleDir),
+  HOST: env.host(),
+  // 9464: the port Prometheus exporters conventionally use
+  METRICS_PORT: env.port(9464),
+  // 0: no HSTS (plain HTTP); a deployment served over https sets e.g. 31536000 (a year)
+  HSTS_MAX_AGE_SECONDS: Joi.number().integer().min(0).max(63_072_000).default(0),
+  TRUST_PROXY: trustProxy,
+  // an honest client fails a few times (a mistyped key), not dozens a minute
+  AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(30),
 });
 
 /** Validates the gateway's environment once into a frozen, typed config. */
@@ -155,5 +206,10 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       : {}),
     ...(e.SMTP_URL && e.MAIL_FROM ? { mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } } : {}),
     consoleDir: e.CONSOLE_DIR,
+    host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
   });
 }

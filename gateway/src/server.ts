@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { PrincipalSigner, createHttpServer, createSequelize, keyFileOf, openSigningKeyFile, runMigrations, type Logger } from '@skills/common';
+import type { Server } from 'node:http';
+import { PrincipalSigner, createHttpServer, createSequelize, createServiceMetrics, keyFileOf, loopbackOf, openSigningKeyFile, runMigrations, type Logger } from '@skills/common';
 import { createGatewayApp } from './app';
 import { createProfile } from './accounts/profile';
 import { PROFILE_DEFAULTS, type GatewayConfig } from './config';
@@ -8,8 +9,12 @@ import { AccountService } from './domain/account.service';
 import { ApiKeyService } from './domain/api-key.service';
 import { Site } from './sessions/site';
 import { KeyAuthenticator } from './domain/key-authenticator';
-import { RateLimiter, type RateLimitStore } from './domain/rate-limiter';
+import { AuthFailureGuard } from './domain/auth-failure-guard';
+import { RateLimiter } from './domain/rate-limiter';
+import type { SlidingWindowStore } from './domain/sliding-window';
 import { AnswerCache } from './http/answer-cache';
+import { Readiness } from './http/health.routes';
+import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
 import { SequelizeAccountRepository } from './store/account.repository';
 import { SequelizeKeyStore } from './store/api-key.store';
@@ -20,8 +25,17 @@ import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 export interface RunningService {
   port: number;
   url: string;
+  /** the monitoring listener: /metrics and the live /readyz */
+  metricsUrl: string;
   /** stops accepting, lets in-flight requests finish, then releases pools */
   close(): Promise<void>;
+}
+
+/** Listens on `host:port` (0: a free port) and answers the port taken. */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
 }
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
@@ -34,19 +48,29 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
   const accountRepository = new SequelizeAccountRepository(sequelize);
-  const authenticator = new KeyAuthenticator({ keys: new SequelizeKeyStore(sequelize), logger, cacheTtlMs: config.keyCacheTtlMs });
+  const keyStore = new SequelizeKeyStore(sequelize);
+  const authenticator = new KeyAuthenticator({ keys: keyStore, logger, cacheTtlMs: config.keyCacheTtlMs });
   const upstreams = {
     catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
     collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
   };
-  let rateStore: RateLimitStore = new MemoryRateLimitStore();
+  // One store for both budgets (their keys differ): per replica in memory, or shared through Redis.
+  let rateStore: SlidingWindowStore = new MemoryRateLimitStore();
   if (config.redisUrl) {
     const shared = new RedisRateLimitStore({ url: config.redisUrl, logger });
     await shared.connect();
     rateStore = shared;
   }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
-  const keyStore = new SequelizeKeyStore(sequelize);
+  const authFailures = new AuthFailureGuard({ store: rateStore, limit: config.authFailuresPerMinute });
+  const metrics = createServiceMetrics('gateway');
+  const readiness = new Readiness({
+    checks: [
+      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
+      { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
+      { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
+    ],
+  });
   const keys = new ApiKeyService({
     accounts: accountRepository,
     keys: keyStore,
@@ -79,25 +103,26 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     signer: new PrincipalSigner({ keys: signingKey }),
     upstreams,
     rateLimiter,
+    authFailures,
+    trustProxy: config.trustProxy,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
     answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024 }),
-    readiness: [
-      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
-      { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
-      { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
-    ],
+    metrics,
+    readiness,
+    hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   });
   // The public edge: a client that trickles its headers or body is cut off (408) after a bounded time.
-  const server = createHttpServer(app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs }).listen(
-    config.port,
-  );
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  listening = `http://127.0.0.1:${port}`;
-  logger.info({ port }, 'gateway listening');
+  const server = createHttpServer(app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs });
+  const port = await listen(server, config.port, config.host);
+  const monitor = createHttpServer(createMonitorApp({ logger, metrics, readiness }));
+  const metricsPort = await listen(monitor, config.metricsPort, config.host);
+  const host = loopbackOf(config.host);
+  listening = `http://${host}:${port}`;
+  logger.info({ port, metricsPort, host: config.host }, 'gateway listening');
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
+    metricsUrl: `http://${host}:${metricsPort}`,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -105,6 +130,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
       await closed;
       clearTimeout(force);
+      monitor.closeAllConnections();
+      await new Promise<void>((resolve) => monitor.close(() => resolve()));
       await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
       profile.mailer?.close();
       signingKey.close();

@@ -70,6 +70,7 @@ describe('@skills/client against the OpenAPI document', () => {
     id: ID,
     name: 'Daily',
     description: '',
+    skillCount: 2,
     skills: [
       { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public', ...details },
       { id: ID, name: 'Mine', description: 'private', visibility: 'private' },
@@ -83,6 +84,7 @@ describe('@skills/client against the OpenAPI document', () => {
     name: 'Kit',
     description: 'd',
     createdBy: ID,
+    skillCount: 1,
     skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details }],
     createdAt: NOW,
     updatedAt: NOW,

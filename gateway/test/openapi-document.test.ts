@@ -41,10 +41,11 @@ describe('openApiDocument', () => {
   // the operations an API key calls (the document's default security); the console's own ones name theirs
   const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
 
-  it('documents the eleven public operations of the contract and DESIGN.md, and the changes feed', () => {
+  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed and member removal', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
       'DELETE /api/v1/me/collections/{id}',
       'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',
+      'DELETE /api/v1/workspaces/{id}/members/{accountId}',
       'GET /api/v1/me/collections',
       'GET /api/v1/me/collections/{id}',
       'GET /api/v1/skills',

@@ -6,12 +6,14 @@
 import type { Express } from 'express';
 import { createLogger } from '@skills/common';
 import { createGatewayApp, type GatewayDeps } from '../src/app';
+import { Readiness } from '../src/http/health.routes';
 import { ROUTES } from '../src/http/route-table';
 import { openApiDocument } from '../src/openapi/document';
+import { DOCS_ASSETS as SWAGGER_UI_FILES } from '../src/openapi/openapi.routes';
 import { HTTP_METHODS } from '../src/openapi/openapi-types';
 
 /** Files of the docs page itself, not API operations. */
-const DOCS_ASSETS = ['GET /docs/init.js'];
+const DOCS_ASSETS = ['GET /docs/init.js', ...Object.keys(SWAGGER_UI_FILES).map((file) => `GET /docs/assets/${file}`)];
 
 /** `/a/:id/b/*` and `/a/{id}/b/{x}` both become `/a/{}/b/{}`. */
 function normalise(method: string, path: string): string {
@@ -46,7 +48,7 @@ function expressRoutes(app: Express): string[] {
 
 function gatewayRoutes(): string[] {
   // Building the app touches no dependency; the routes are declared at construction.
-  const deps = { logger: createLogger({ service: 'gateway-test', level: 'silent' }), adminToken: 'x'.repeat(32), readiness: [], profile: {} } as unknown as GatewayDeps;
+  const deps = { logger: createLogger({ service: 'gateway-test', level: 'silent' }), adminToken: 'x'.repeat(32), readiness: new Readiness({ checks: [] }), profile: {} } as unknown as GatewayDeps;
   const served = [...expressRoutes(createGatewayApp(deps)), ...ROUTES.map((r) => normalise(r.method, r.pattern))];
   return [...new Set(served)].filter((r) => !DOCS_ASSETS.includes(r)).sort();
 }

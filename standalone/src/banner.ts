@@ -9,6 +9,8 @@ export const READY_PREFIX = 'READY ';
 /** The machine-readable line's fields. */
 export interface ReadyInfo {
   url: string;
+  /** the gateway's monitoring listener: /metrics and the live /readyz */
+  metricsUrl: string;
   adminToken: string;
   apiKey: string;
   keyId: string;
@@ -28,6 +30,7 @@ export function readyInfo(stack: RunningStack): ReadyInfo {
   const { demo } = stack;
   return {
     url: stack.gatewayUrl,
+    metricsUrl: stack.metricsUrl,
     adminToken: stack.adminToken.token,
     apiKey: demo.apiKey,
     keyId: demo.keyId,
@@ -62,6 +65,7 @@ export function banner(stack: RunningStack): string {
     `  Console            ${info.consoleUrl}`,
     `  Demo sign-in link  ${info.signInLink}`,
     '                     (works once, within an hour; the demo account has no password)',
+    `  Metrics            ${info.metricsUrl}/metrics   (not on the gateway's port)`,
     `  Admin token        ${token}`,
     `  Demo API key       ${info.apiKey}   (new on every start; plan pro)`,
     `  Demo account id    ${info.accountId}`,

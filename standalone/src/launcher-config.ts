@@ -16,14 +16,21 @@ export interface LauncherConfig {
   /** a Postgres server to use instead of the embedded PGlite */
   databaseUrl?: string;
   logLevel: string;
-  /** the gateway's rate limit and answer cache settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, REDIS_URL, ANSWER_CACHE_*) */
+  /** the gateway's rate limit, failure budget and answer cache settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, AUTH_FAILURES_PER_MINUTE, REDIS_URL, ANSWER_CACHE_*) */
   gatewayEnv: Readonly<Record<string, string>>;
   /** catalog-service search settings, passed on as given (SEARCH_CACHE_*, INDEX_POLL_MS); catalog-service validates them */
   catalogEnv: Readonly<Record<string, string>>;
 }
 
 /** Gateway variables the launcher passes through, so a run (or the bench) can raise or disable limits and the answer cache. */
-const GATEWAY_PASSTHROUGH = ['RATE_LIMIT_PRO_PER_MINUTE', 'RATE_LIMIT_TEAM_PER_MINUTE', 'REDIS_URL', 'ANSWER_CACHE_TTL_MS', 'ANSWER_CACHE_ENTRIES'] as const;
+const GATEWAY_PASSTHROUGH = [
+  'RATE_LIMIT_PRO_PER_MINUTE',
+  'RATE_LIMIT_TEAM_PER_MINUTE',
+  'AUTH_FAILURES_PER_MINUTE',
+  'REDIS_URL',
+  'ANSWER_CACHE_TTL_MS',
+  'ANSWER_CACHE_ENTRIES',
+] as const;
 /** catalog-service variables passed through, e.g. SEARCH_CACHE_ENTRIES=0 npm start to search without the cache. */
 const CATALOG_PASSTHROUGH = ['SEARCH_CACHE_ENTRIES', 'SEARCH_CACHE_MAX_BYTES', 'SEARCH_CACHE_TTL_MS', 'INDEX_POLL_MS'] as const;
 
@@ -35,6 +42,7 @@ interface LauncherEnv {
   LOG_LEVEL: string;
   RATE_LIMIT_PRO_PER_MINUTE?: number;
   RATE_LIMIT_TEAM_PER_MINUTE?: number;
+  AUTH_FAILURES_PER_MINUTE?: number;
   REDIS_URL?: string;
   ANSWER_CACHE_TTL_MS?: number;
   ANSWER_CACHE_ENTRIES?: number;
@@ -50,6 +58,7 @@ const schema = Joi.object<LauncherEnv>({
   LOG_LEVEL: env.logLevel().default('warn'),
   RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0),
   RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0),
+  AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   // bounds are the gateway's own (its config refuses what it cannot honour)
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0),

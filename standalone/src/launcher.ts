@@ -16,6 +16,8 @@ import { startStack } from './services';
 
 export interface RunningStack {
   gatewayUrl: string;
+  /** the gateway's monitoring listener (/metrics, live /readyz) */
+  metricsUrl: string;
   adminToken: AdminTokenSource;
   demo: DemoCredentials;
   database: 'embedded' | 'external';
@@ -84,6 +86,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
     logger.info({ ms: Date.now() - started, seeded: demo.seeded }, 'demo data ready');
     return {
       gatewayUrl: stack.gatewayUrl,
+      metricsUrl: stack.metricsUrl,
       adminToken,
       demo,
       database: embedded ? 'embedded' : 'external',

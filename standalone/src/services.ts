@@ -27,6 +27,8 @@ export interface StackOptions {
 
 export interface StartedStack {
   gatewayUrl: string;
+  /** the gateway's monitoring listener */
+  metricsUrl: string;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,8 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
         ...options.gatewayEnv,
         PRINCIPAL_SIGNING_KEY_FILE: options.principalKeys.signingKeyFile,
         PORT: String(options.gatewayPort),
+        // the monitoring listener (/metrics, live /readyz) on a free loopback port, printed in the banner
+        METRICS_PORT: '0',
         ADMIN_TOKEN: options.adminToken,
         CATALOG_URL: catalog.url,
         COLLECTIONS_URL: collections.url,
@@ -93,7 +97,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
       options.loggerFor('gateway'),
     );
     started.push(gateway);
-    return { gatewayUrl: gateway.url, close: closeStarted };
+    return { gatewayUrl: gateway.url, metricsUrl: gateway.metricsUrl, close: closeStarted };
   } catch (err) {
     await closeStarted().catch(() => undefined);
     throw err;

@@ -47,7 +47,7 @@ export async function applyCollectionPatch(
     added = true;
   }
   if (added && (await collections.countEntries(collection.id)) > MAX_ENTRIES_PER_COLLECTION) {
-    throw new ConflictError('collection.tooManyEntries', { limit: MAX_ENTRIES_PER_COLLECTION });
+    throw new ConflictError('quota.entriesPerCollection', { limit: MAX_ENTRIES_PER_COLLECTION });
   }
 
   const fields: { name?: string; description?: string } = {};

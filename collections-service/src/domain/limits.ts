@@ -1,7 +1,15 @@
 /**
- * Caps the contract leaves open (docs/collections.md). They keep one
- * collection's response and one owner's list bounded; going over is a 409.
+ * Quotas the contract leaves open (docs/collections.md "Quotas"). They keep
+ * one collection's answer and one owner's list bounded; going over is a 409
+ * naming the quota.
  */
 export const MAX_ENTRIES_PER_COLLECTION = 1000;
 export const MAX_COLLECTIONS_PER_ACCOUNT = 100;
 export const MAX_COLLECTIONS_PER_WORKSPACE = 500;
+
+/**
+ * Entries a collection shows in a list page (the first ones added); the
+ * detail shows all. With at most 50 collections a page, this is what keeps
+ * the bytes of any list page bounded (docs/collections.md).
+ */
+export const LIST_PREVIEW_ENTRIES = 5;

@@ -44,8 +44,17 @@ export interface PrivateEntry {
 export type CollectionEntry = PublicEntry | PrivateEntry;
 
 export interface CollectionWithEntries extends CollectionRecord {
+  /** every entry in a detail; the first LIST_PREVIEW_ENTRIES in a list page */
   skills: CollectionEntry[];
+  /** how many entries the collection holds */
+  skillCount: number;
 }
+
+/**
+ * Checked on the current, row-locked collection before a write is applied
+ * (the HTTP layer's If-Match); it throws to refuse the write.
+ */
+export type WritePrecondition = (current: CollectionWithEntries) => void;
 
 /** The fields an admin sets on a public item (PUT and import). */
 export interface PublicItemInput {

@@ -5,17 +5,17 @@
 import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
-import { MAX_COLLECTIONS_PER_ACCOUNT } from './limits';
-import type { CollectionPatch, CollectionRecord, CollectionWithEntries } from './model';
+import { LIST_PREVIEW_ENTRIES, MAX_COLLECTIONS_PER_ACCOUNT } from './limits';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
 
 export class PersonalCollectionService {
   constructor(private readonly store: CollectionsStore) {}
 
-  /** One page of the account's collections and how many it has in all. */
+  /** One page of the account's collections (each with a preview of its entries) and how many it has in all. */
   async list(accountId: string, page: PageRequest): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     const { collections } = this.store.repos;
-    const [total, listed] = await Promise.all([collections.countByOwner(accountId), collections.listByOwner(accountId, page)]);
+    const [total, listed] = await Promise.all([collections.countByOwner(accountId), collections.listByOwner(accountId, page, LIST_PREVIEW_ENTRIES)]);
     return { collections: listed, total };
   }
 
@@ -44,7 +44,7 @@ export class PersonalCollectionService {
   ): Promise<CollectionWithEntries> {
     await repos.collections.lockScope(accountId);
     if ((await repos.collections.countByOwner(accountId)) >= MAX_COLLECTIONS_PER_ACCOUNT) {
-      throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_ACCOUNT });
+      throw new ConflictError('quota.collectionsPerAccount', { limit: MAX_COLLECTIONS_PER_ACCOUNT });
     }
     const created = await repos.collections.insert({
       ownerAccountId: accountId,
@@ -53,12 +53,13 @@ export class PersonalCollectionService {
       name: input.name,
       description: input.description ?? '',
     });
-    return { ...created, skills: [] };
+    return { ...created, skills: [], skillCount: 0 };
   }
 
-  update(accountId: string, id: string, patch: CollectionPatch): Promise<CollectionWithEntries> {
+  update(accountId: string, id: string, patch: CollectionPatch, precondition?: WritePrecondition): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
       const collection = await this.owned(repos, accountId, id, true);
+      if (precondition) precondition(await repos.collections.withEntries(collection));
       await applyCollectionPatch(repos, collection, patch, accountId);
       const updated = await repos.collections.findById(id);
       if (!updated) throw new NotFoundError('collection.notFound');
@@ -66,9 +67,10 @@ export class PersonalCollectionService {
     });
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
+  async delete(accountId: string, id: string, precondition?: WritePrecondition): Promise<void> {
     await this.store.transaction(async (repos) => {
-      await this.owned(repos, accountId, id, true);
+      const collection = await this.owned(repos, accountId, id, true);
+      if (precondition) precondition(await repos.collections.withEntries(collection));
       await repos.collections.delete(id);
     });
   }

@@ -31,7 +31,8 @@ export interface ItemRepository {
   /**
    * Public items written after `after` in commit-safe order (written
    * transaction, then id), only those no transaction still in flight can
-   * precede; at most `limit`.
+   * precede and that were active at least once (a draft never shown is not
+   * a change a mirror can see); at most `limit`.
    */
   changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>>;
 }
@@ -65,10 +66,10 @@ export interface CollectionRepository {
   findById(id: string): Promise<CollectionRecord | null>;
   /** row-locks the collection until the transaction ends */
   lockById(id: string): Promise<CollectionRecord | null>;
-  /** one page of an account's collections, oldest first */
-  listByOwner(accountId: string, page: PageRequest): Promise<CollectionWithEntries[]>;
-  /** one page of a workspace's collections, oldest first */
-  listByWorkspace(workspaceId: string, page: PageRequest): Promise<CollectionWithEntries[]>;
+  /** one page of an account's collections, oldest first, each with its first `preview` entries and its count */
+  listByOwner(accountId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]>;
+  /** one page of a workspace's collections, oldest first, each with its first `preview` entries and its count */
+  listByWorkspace(workspaceId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]>;
   withEntries(collection: CollectionRecord): Promise<CollectionWithEntries>;
   /** serialises creations in one scope (an account or a workspace) so a cap holds */
   lockScope(scopeId: string): Promise<void>;
@@ -86,8 +87,12 @@ export interface CollectionRepository {
 export interface WorkspaceRepository {
   create(name: string): Promise<Workspace>;
   exists(id: string): Promise<boolean>;
+  /** row-locks the workspace until the transaction ends (serialises member changes); false when it does not exist */
+  lock(id: string): Promise<boolean>;
   roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null>;
+  countOwners(workspaceId: string): Promise<number>;
   setMember(member: WorkspaceMember): Promise<WorkspaceMember>;
+  removeMember(workspaceId: string, accountId: string): Promise<void>;
 }
 
 export interface Repositories {

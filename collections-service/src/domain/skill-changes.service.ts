@@ -12,6 +12,8 @@ import type { ChangePosition, CollectionsStore } from './ports';
 export const FEED_START: ChangePosition = { xid: '0', id: '00000000-0000-0000-0000-000000000000' };
 
 const CURSOR_VERSION = 'c1';
+/** xid8 is an unsigned 64-bit integer: a larger position is not one this feed gave out (and Postgres would refuse the cast). */
+const MAX_XID = 2n ** 64n - 1n;
 const POSITION = /^c1\.(\d{1,20})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** Opaque to clients: a versioned position, so its form can change without breaking cursors in hand. */
@@ -22,7 +24,7 @@ export function encodeCursor(position: ChangePosition): string {
 /** The position of a cursor this feed gave out; 400 naming `since` for anything else. */
 export function decodeCursor(cursor: string): ChangePosition {
   const match = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? POSITION.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
-  if (!match) throw new InputError('validation.cursor', { field: 'since' });
+  if (!match || BigInt(match[1] as string) > MAX_XID) throw new InputError('validation.cursor', { field: 'since' });
   return { xid: match[1] as string, id: match[2] as string };
 }
 

@@ -5,8 +5,8 @@
 import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
-import { MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
-import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WorkspaceRole } from './model';
+import { LIST_PREVIEW_ENTRIES, MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WorkspaceRole, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
 import { assertWorkspaceAccess, type WorkspaceAction } from './workspace-access';
 
@@ -16,7 +16,7 @@ export type TeamCollectionPatch = Omit<CollectionPatch, 'privateSkillId' | 'remo
 export class TeamCollectionService {
   constructor(private readonly store: CollectionsStore) {}
 
-  /** One page of the workspace's collections and how many it has in all. */
+  /** One page of the workspace's collections (each with a preview of its entries) and how many it has in all. */
   async list(
     accountId: string,
     workspaceId: string,
@@ -24,7 +24,7 @@ export class TeamCollectionService {
   ): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     await this.access(this.store.repos, accountId, workspaceId, 'read');
     const { collections } = this.store.repos;
-    const [total, listed] = await Promise.all([collections.countByWorkspace(workspaceId), collections.listByWorkspace(workspaceId, page)]);
+    const [total, listed] = await Promise.all([collections.countByWorkspace(workspaceId), collections.listByWorkspace(workspaceId, page, LIST_PREVIEW_ENTRIES)]);
     return { collections: listed, total };
   }
 
@@ -42,16 +42,21 @@ export class TeamCollectionService {
     return this.store.transaction((repos) => this.insert(repos, accountId, workspaceId, input));
   }
 
-  /** `create` at most once per Idempotency-Key (see idempotency.ts). */
+  /**
+   * `create` at most once per Idempotency-Key (see idempotency.ts). Access
+   * is checked before a stored answer is replayed too: a member removed or
+   * demoted since the first call gets the 403 the create itself would get.
+   */
   createOnce(
     accountId: string,
     workspaceId: string,
     input: { name: string; description?: string },
     idempotent: Idempotent<CollectionWithEntries>,
   ): Promise<IdempotentOutcome> {
-    return this.store.transaction((repos) =>
-      runIdempotent(repos, idempotent, () => this.insert(repos, accountId, workspaceId, input)),
-    );
+    return this.store.transaction(async (repos) => {
+      await this.access(repos, accountId, workspaceId, 'create');
+      return runIdempotent(repos, idempotent, () => this.insert(repos, accountId, workspaceId, input));
+    });
   }
 
   private async insert(
@@ -63,7 +68,7 @@ export class TeamCollectionService {
     await this.access(repos, accountId, workspaceId, 'create');
     await repos.collections.lockScope(workspaceId);
     if ((await repos.collections.countByWorkspace(workspaceId)) >= MAX_COLLECTIONS_PER_WORKSPACE) {
-      throw new ConflictError('collection.tooManyCollections', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
+      throw new ConflictError('quota.collectionsPerWorkspace', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
     }
     const created = await repos.collections.insert({
       ownerAccountId: null,
@@ -72,13 +77,20 @@ export class TeamCollectionService {
       name: input.name,
       description: input.description ?? '',
     });
-    return { ...created, skills: [] };
+    return { ...created, skills: [], skillCount: 0 };
   }
 
-  update(accountId: string, workspaceId: string, id: string, patch: TeamCollectionPatch): Promise<CollectionWithEntries> {
+  update(
+    accountId: string,
+    workspaceId: string,
+    id: string,
+    patch: TeamCollectionPatch,
+    precondition?: WritePrecondition,
+  ): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
       await this.access(repos, accountId, workspaceId, 'update');
       const collection = await this.inWorkspace(repos, workspaceId, id, true);
+      if (precondition) precondition(await repos.collections.withEntries(collection));
       await applyCollectionPatch(repos, collection, patch, null);
       const updated = await repos.collections.findById(id);
       if (!updated) throw new NotFoundError('collection.notFound');
@@ -86,12 +98,13 @@ export class TeamCollectionService {
     });
   }
 
-  async delete(accountId: string, workspaceId: string, id: string): Promise<void> {
+  async delete(accountId: string, workspaceId: string, id: string, precondition?: WritePrecondition): Promise<void> {
     await this.store.transaction(async (repos) => {
       // Membership first, so a non-member learns nothing about the collection.
       const role = await this.access(repos, accountId, workspaceId, 'read');
       const collection = await this.inWorkspace(repos, workspaceId, id, true);
       assertWorkspaceAccess(role, 'delete', { accountId, createdBy: collection.createdBy });
+      if (precondition) precondition(await repos.collections.withEntries(collection));
       await repos.collections.delete(id);
     });
   }

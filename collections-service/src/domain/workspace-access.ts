@@ -2,7 +2,7 @@
  * Who may do what in a workspace (DESIGN.md §3). Pure: the caller's role
  * (null when not a member) in, an error out.
  */
-import { NotAllowedError } from '@skills/common';
+import { ConflictError, NotAllowedError } from '@skills/common';
 import type { WorkspaceRole } from './model';
 
 export type WorkspaceAction = 'read' | 'create' | 'update' | 'delete';
@@ -12,8 +12,10 @@ const DELETERS: readonly WorkspaceRole[] = ['owner', 'admin'];
 
 /**
  * Throws 403 `workspace.noAccess` for a non-member and 403
- * `workspace.roleTooLow` when the role does not allow the action. Deleting
- * is also allowed to the collection's creator whatever their role.
+ * `workspace.roleTooLow` when the role does not allow the action. A member
+ * may also delete a collection they created; a viewer deletes nothing, not
+ * even what they created before a demotion (a demotion is how read-only
+ * access is given, and it must take writes away).
  */
 export function assertWorkspaceAccess(
   role: WorkspaceRole | null,
@@ -24,8 +26,25 @@ export function assertWorkspaceAccess(
   if (action === 'read') return;
   if (action === 'delete') {
     if (DELETERS.includes(role)) return;
-    if (context.accountId !== undefined && context.accountId === context.createdBy) return;
+    if (role === 'member' && context.accountId !== undefined && context.accountId === context.createdBy) return;
     throw new NotAllowedError('workspace.roleTooLow');
   }
   if (!WRITERS.includes(role)) throw new NotAllowedError('workspace.roleTooLow');
+}
+
+/**
+ * May `callerRole` remove a member whose role is `targetRole`? Anyone may
+ * leave; an owner removes anyone; an admin removes admins, members and
+ * viewers (an owner only by an owner); members and viewers remove only
+ * themselves. Throws 403 `workspace.roleTooLow` otherwise.
+ */
+export function assertMayRemoveMember(callerRole: WorkspaceRole, targetRole: WorkspaceRole, self: boolean): void {
+  if (self || callerRole === 'owner') return;
+  if (callerRole === 'admin' && targetRole !== 'owner') return;
+  throw new NotAllowedError('workspace.roleTooLow');
+}
+
+/** A workspace keeps at least one owner: removing or demoting its last one is a 409. */
+export function assertKeepsAnOwner(targetRole: WorkspaceRole, newRole: WorkspaceRole | null, owners: number): void {
+  if (targetRole === 'owner' && newRole !== 'owner' && owners <= 1) throw new ConflictError('workspace.lastOwner');
 }

@@ -1,7 +1,8 @@
-/** Admin writes to workspaces: creation with its owner, and member roles. */
+/** Admin writes to workspaces: creation with its owner, and member roles (removal: workspace-members.service.ts). */
 import { NotFoundError, isUuid } from '@skills/common';
 import type { Workspace, WorkspaceMember } from './model';
 import type { CollectionsStore } from './ports';
+import { assertKeepsAnOwner } from './workspace-access';
 
 export class WorkspaceAdminService {
   constructor(private readonly store: CollectionsStore) {}
@@ -15,11 +16,14 @@ export class WorkspaceAdminService {
     });
   }
 
+  /** Adds a member or changes a role; demoting the last owner is a 409 (workspace-access.ts). */
   async setMember(member: WorkspaceMember): Promise<WorkspaceMember> {
     if (!isUuid(member.workspaceId)) throw new NotFoundError('workspace.notFound');
     if (!isUuid(member.accountId)) throw new NotFoundError('account.notFound');
     return this.store.transaction(async (repos) => {
-      if (!(await repos.workspaces.exists(member.workspaceId))) throw new NotFoundError('workspace.notFound');
+      if (!(await repos.workspaces.lock(member.workspaceId))) throw new NotFoundError('workspace.notFound');
+      const current = await repos.workspaces.roleOf(member.workspaceId, member.accountId);
+      if (current !== null) assertKeepsAnOwner(current, member.role, await repos.workspaces.countOwners(member.workspaceId));
       return repos.workspaces.setMember(member);
     });
   }

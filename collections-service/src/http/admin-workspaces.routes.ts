@@ -1,10 +1,11 @@
-/** `/admin/v1/workspaces...`: creating workspaces and setting member roles. */
+/** `/admin/v1/workspaces...`: creating workspaces, setting member roles and removing members. */
 import { Router } from 'express';
 import { jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { WorkspaceAdminService } from '../domain/workspace-admin.service';
+import type { WorkspaceMembersService } from '../domain/workspace-members.service';
 import { createWorkspaceSchema, memberSchema } from './admin.schemas';
 
-export function adminWorkspacesRoutes(service: WorkspaceAdminService): Router {
+export function adminWorkspacesRoutes(service: WorkspaceAdminService, members: WorkspaceMembersService): Router {
   const router = Router();
 
   router
@@ -23,7 +24,11 @@ export function adminWorkspacesRoutes(service: WorkspaceAdminService): Router {
       const member = await service.setMember({ workspaceId: req.params.id, accountId: req.params.accountId, role });
       res.json({ data: { member } });
     })
-    .all(methodNotAllowed(['PUT']));
+    .delete(async (req, res) => {
+      await members.removeByAdmin(req.params.id, req.params.accountId);
+      res.json({ data: { removed: true } });
+    })
+    .all(methodNotAllowed(['PUT', 'DELETE']));
 
   return router;
 }

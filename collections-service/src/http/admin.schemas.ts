@@ -1,5 +1,6 @@
 /** Request bodies and queries of the admin routes (DESIGN.md §4). */
 import Joi from 'joi';
+import { displayText } from '@skills/common';
 import { WORKSPACE_ROLES, type PublicItemInput, type WorkspaceRole } from '../domain/model';
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
@@ -13,8 +14,8 @@ export const slugSchema = Joi.string().pattern(SLUG_PATTERN).required().label('s
 
 /** PUT body: everything but the slug, which comes from the path. */
 export const skillFieldsSchema = {
-  name: Joi.string().trim().min(1).max(200).required(),
-  description: Joi.string().allow('').max(5000).default(''),
+  name: displayText().trim().min(1).max(200).required(),
+  description: displayText().allow('').max(5000).default(''),
   type: Joi.string().valid('skill', 'plugin').default('skill'),
   category: Joi.string().trim().min(1).max(100).required(),
   tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(20).default([]),
@@ -38,12 +39,12 @@ export const importLineSchema = Joi.object<PublicItemInput>({
 }).required();
 
 export const privateSkillSchema = Joi.object<{ name: string; description: string }>({
-  name: Joi.string().trim().min(1).max(120).required(),
-  description: Joi.string().allow('').max(2000).default(''),
+  name: displayText().trim().min(1).max(120).required(),
+  description: displayText().allow('').max(2000).default(''),
 }).required();
 
 export const createWorkspaceSchema = Joi.object<{ name: string; ownerAccountId: string }>({
-  name: Joi.string().trim().min(1).max(120).required(),
+  name: displayText().trim().min(1).max(120).required(),
   ownerAccountId: Joi.string().guid().required(),
 }).required();
 

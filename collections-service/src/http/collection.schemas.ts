@@ -1,11 +1,12 @@
 /** Request bodies of the collection routes (DESIGN.md §3). joi refuses unknown fields by default. */
 import Joi from 'joi';
-import { pageQueryFields, type PageRequest } from '@skills/common';
+import { displayText, pageQueryFields, type PageRequest } from '@skills/common';
 import type { CollectionPatch } from '../domain/model';
 import type { TeamCollectionPatch } from '../domain/team-collection.service';
 
-const name = Joi.string().trim().min(1).max(120);
-const description = Joi.string().allow('').max(2000);
+// NFC-normalised, bidi controls refused (displayText): a name shows as it reads.
+const name = displayText().trim().min(1).max(120);
+const description = displayText().allow('').max(2000);
 // Slugs and ids in a body are looked up, not validated by shape: an unknown one is a 404 naming it.
 const reference = Joi.string().min(1).max(200);
 

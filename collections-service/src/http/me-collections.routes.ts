@@ -4,6 +4,7 @@ import { accountOf, jsonBody, methodNotAllowed, paginationOf, validate } from '@
 import type { PersonalCollectionService } from '../domain/personal-collection.service';
 import type { CollectionWithEntries } from '../domain/model';
 import { createCollectionSchema, listQuerySchema, personalPatchSchema } from './collection.schemas';
+import { ifMatchOf, sendCollection } from './conditional-write';
 import { idempotencyRequestOf, sendOutcome } from './idempotency-key';
 import { personalCollectionView } from './views';
 
@@ -39,16 +40,16 @@ export function meCollectionsRoutes(service: PersonalCollectionService): Router 
     .route('/api/v1/me/collections/:id')
     .get(async (req, res) => {
       const collection = await service.get(accountOf(res).accountId, req.params.id);
-      res.json({ data: { collection: personalCollectionView(collection) } });
+      sendCollection(res, personalCollectionView(collection));
     })
     .patch(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);
       const patch = validate(personalPatchSchema, req.body ?? {});
-      const collection = await service.update(accountId, req.params.id, patch);
-      res.json({ data: { collection: personalCollectionView(collection) } });
+      const collection = await service.update(accountId, req.params.id, patch, ifMatchOf(req, personalCollectionView));
+      sendCollection(res, personalCollectionView(collection));
     })
     .delete(async (req, res) => {
-      await service.delete(accountOf(res).accountId, req.params.id);
+      await service.delete(accountOf(res).accountId, req.params.id, ifMatchOf(req, personalCollectionView));
       res.json({ data: { deleted: true } });
     })
     .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));

@@ -1,4 +1,8 @@
-/** How records are shown in responses (DESIGN.md §3 and §4). */
+/**
+ * How records are shown in responses (DESIGN.md §3 and §4). A collection
+ * has one shape in a list and in a detail: in a list, `skills` holds its
+ * first entries only and `skillCount` says how many there are.
+ */
 import type { CatalogItemState } from '@skills/common';
 import type { CollectionWithEntries, ItemRecord } from '../domain/model';
 
@@ -7,6 +11,7 @@ export function personalCollectionView(c: CollectionWithEntries) {
     id: c.id,
     name: c.name,
     description: c.description,
+    skillCount: c.skillCount,
     skills: c.skills,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -20,6 +25,7 @@ export function teamCollectionView(c: CollectionWithEntries) {
     name: c.name,
     description: c.description,
     createdBy: c.createdBy,
+    skillCount: c.skillCount,
     skills: c.skills,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -54,7 +60,8 @@ export function itemStateView(item: ItemRecord): CatalogItemState {
 /**
  * One entry of the changes feed: an active public item is an upsert with the
  * item as search shows it; anything else (deleted, archived, draft) is a
- * delete, so a mirror drops it.
+ * delete, so a mirror drops it. Items that were never active do not reach
+ * here (the repository leaves them out), so a draft is never announced.
  */
 export function skillChangeView(item: ItemRecord) {
   const base = { slug: item.slug ?? '', updatedAt: item.updatedAt };

@@ -4,6 +4,7 @@ import { accountOf, jsonBody, methodNotAllowed, paginationOf, validate } from '@
 import type { TeamCollectionService } from '../domain/team-collection.service';
 import type { CollectionWithEntries } from '../domain/model';
 import { createCollectionSchema, listQuerySchema, teamPatchSchema } from './collection.schemas';
+import { ifMatchOf, sendCollection } from './conditional-write';
 import { idempotencyRequestOf, sendOutcome } from './idempotency-key';
 import { teamCollectionView } from './views';
 
@@ -38,16 +39,18 @@ export function workspaceCollectionsRoutes(service: TeamCollectionService): Rout
     .route('/api/v1/workspaces/:id/collections/:collectionId')
     .get(async (req, res) => {
       const collection = await service.get(accountOf(res).accountId, req.params.id, req.params.collectionId);
-      res.json({ data: { collection: teamCollectionView(collection) } });
+      sendCollection(res, teamCollectionView(collection));
     })
     .patch(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);
       const patch = validate(teamPatchSchema, req.body ?? {});
-      const collection = await service.update(accountId, req.params.id, req.params.collectionId, patch);
-      res.json({ data: { collection: teamCollectionView(collection) } });
+      const precondition = ifMatchOf(req, teamCollectionView);
+      const collection = await service.update(accountId, req.params.id, req.params.collectionId, patch, precondition);
+      sendCollection(res, teamCollectionView(collection));
     })
     .delete(async (req, res) => {
-      await service.delete(accountOf(res).accountId, req.params.id, req.params.collectionId);
+      const precondition = ifMatchOf(req, teamCollectionView);
+      await service.delete(accountOf(res).accountId, req.params.id, req.params.collectionId, precondition);
       res.json({ data: { deleted: true } });
     })
     .all(methodNotAllowed(['GET', 'PATCH', 'DELETE']));

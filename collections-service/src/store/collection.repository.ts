@@ -74,26 +74,30 @@ export class SqlCollectionRepository implements CollectionRepository {
     return row && toRecord(row);
   }
 
-  async listByOwner(accountId: string, page: PageRequest): Promise<CollectionWithEntries[]> {
-    return this.listPage('owner_account_id', accountId, page);
+  async listByOwner(accountId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]> {
+    return this.listPage('owner_account_id', accountId, page, preview);
   }
 
-  async listByWorkspace(workspaceId: string, page: PageRequest): Promise<CollectionWithEntries[]> {
-    return this.listPage('workspace_id', workspaceId, page);
+  async listByWorkspace(workspaceId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]> {
+    return this.listPage('workspace_id', workspaceId, page, preview);
   }
 
   /** Oldest first, then by id: a stable order, so pages neither repeat nor skip while nothing is created. */
-  private async listPage(scope: 'owner_account_id' | 'workspace_id', id: string, { page, limit }: PageRequest) {
-    const rows = await this.sql.rows<CollectionRow>(
-      `SELECT ${COLUMNS} FROM collections.collections WHERE ${scope} = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+  private async listPage(scope: 'owner_account_id' | 'workspace_id', id: string, { page, limit }: PageRequest, preview: number) {
+    const rows = await this.sql.rows<CollectionRow & { entry_count: number }>(
+      `SELECT ${COLUMNS},
+              (SELECT count(*)::int FROM collections.collection_entries e WHERE e.collection_id = c.id) AS entry_count
+       FROM collections.collections c WHERE ${scope} = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
       [id, limit, (page - 1) * limit],
     );
-    return this.attachEntries(rows.map(toRecord));
+    const counts = new Map(rows.map((row) => [row.id, row.entry_count]));
+    const listed = await this.attachEntries(rows.map(toRecord), preview);
+    return listed.map((c) => ({ ...c, skillCount: counts.get(c.id) ?? c.skills.length }));
   }
 
   async withEntries(collection: CollectionRecord): Promise<CollectionWithEntries> {
     const [withSkills] = await this.attachEntries([collection]);
-    return withSkills ?? { ...collection, skills: [] };
+    return withSkills ?? { ...collection, skills: [], skillCount: 0 };
   }
 
   async lockScope(scopeId: string): Promise<void> {
@@ -168,18 +172,38 @@ export class SqlCollectionRepository implements CollectionRepository {
     return row?.n ?? 0;
   }
 
-  /** One query for the entries of every collection given, in the order they were added. */
-  private async attachEntries(collections: CollectionRecord[]): Promise<CollectionWithEntries[]> {
+  /**
+   * One query for the entries of every collection given, in the order they
+   * were added: all of them, or the first `preview` of each (a lateral
+   * LIMIT per collection, so a list page never reads every entry).
+   */
+  private async attachEntries(collections: CollectionRecord[], preview?: number): Promise<CollectionWithEntries[]> {
     if (collections.length === 0) return [];
-    const rows = await this.sql.rows<EntryRow>(
-      `SELECT e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}
-       FROM collections.collection_entries e JOIN collections.items i ON i.id = e.item_id
-       WHERE e.collection_id = ANY($1::uuid[])
-       ORDER BY e.id`,
-      [collections.map((c) => c.id)],
-    );
+    const columns = `e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}`;
+    const ids = collections.map((c) => c.id);
+    const rows =
+      preview === undefined
+        ? await this.sql.rows<EntryRow>(
+            `SELECT ${columns}
+             FROM collections.collection_entries e JOIN collections.items i ON i.id = e.item_id
+             WHERE e.collection_id = ANY($1::uuid[])
+             ORDER BY e.id`,
+            [ids],
+          )
+        : await this.sql.rows<EntryRow>(
+            `SELECT ${columns}
+             FROM unnest($1::uuid[]) AS c(id)
+             CROSS JOIN LATERAL (SELECT x.id, x.collection_id, x.item_id FROM collections.collection_entries x
+                                 WHERE x.collection_id = c.id ORDER BY x.id LIMIT $2) e
+             JOIN collections.items i ON i.id = e.item_id
+             ORDER BY e.id`,
+            [ids, preview],
+          );
     const byCollection = new Map<string, CollectionEntry[]>(collections.map((c) => [c.id, []]));
     for (const row of rows) byCollection.get(row.collection_id)?.push(toEntry(row));
-    return collections.map((c) => ({ ...c, skills: byCollection.get(c.id) ?? [] }));
+    return collections.map((c) => {
+      const skills = byCollection.get(c.id) ?? [];
+      return { ...c, skills, skillCount: skills.length };
+    });
   }
 }

@@ -132,7 +132,7 @@ export class SqlItemRepository implements ItemRepository {
       // list, sorting "10" before "9" and defeating the (written_xid, id) index (a scan and sort
       // of every later row per page: 1.1 s a page at a million items)
       `SELECT ${COLUMNS}, written_xid::text AS written_xid FROM collections.items
-       WHERE visibility = 'public' AND (written_xid, id) > ($1::xid8, $2::uuid)
+       WHERE visibility = 'public' AND was_active AND (written_xid, id) > ($1::xid8, $2::uuid)
          AND written_xid < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY items.written_xid, items.id LIMIT $3`,
       [after.xid, after.id, limit],

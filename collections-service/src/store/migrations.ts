@@ -165,4 +165,26 @@ export const collectionsMigrations: Migration[] = [
         ADD COLUMN downloads bigint CHECK (downloads >= 0);
     `,
   },
+  {
+    id: '007_items_was_active',
+    up: `
+      -- The changes feed shows only items a mirror could have held: an item
+      -- that was never active (a draft from its first write on) is not in
+      -- the feed at all, so drafts stay unseen. was_active turns true on
+      -- the first write that makes the item active and never turns back.
+      ALTER TABLE collections.items ADD COLUMN was_active boolean NOT NULL DEFAULT false;
+      -- Existing rows: every item active now or written more than once may
+      -- have been active (the history is not kept); a draft still at its
+      -- first version never was.
+      UPDATE collections.items SET was_active = true WHERE status = 'active' OR version > 1;
+      CREATE FUNCTION collections.remember_active() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.was_active := NEW.status = 'active' OR (TG_OP = 'UPDATE' AND OLD.was_active);
+        RETURN NEW;
+      END
+      $$;
+      CREATE TRIGGER items_was_active BEFORE INSERT OR UPDATE ON collections.items
+        FOR EACH ROW EXECUTE FUNCTION collections.remember_active();
+    `,
+  },
 ];

@@ -20,6 +20,22 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
     return (await this.sql.one('SELECT 1 AS found FROM collections.workspaces WHERE id = $1', [id])) !== null;
   }
 
+  async lock(id: string): Promise<boolean> {
+    return (await this.sql.one('SELECT 1 AS found FROM collections.workspaces WHERE id = $1 FOR UPDATE', [id])) !== null;
+  }
+
+  async countOwners(workspaceId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
+      [workspaceId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async removeMember(workspaceId: string, accountId: string): Promise<void> {
+    await this.sql.run('DELETE FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [workspaceId, accountId]);
+  }
+
   async roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null> {
     const row = await this.sql.one<{ role: WorkspaceRole }>(
       'SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2',

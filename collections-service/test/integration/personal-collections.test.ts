@@ -37,6 +37,7 @@ describe('personal collections /api/v1/me/collections', () => {
         id: expect.any(String),
         name: 'Reading list',
         description: 'for later',
+        skillCount: 0,
         skills: [],
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -240,7 +241,9 @@ describe('personal collections /api/v1/me/collections', () => {
       );
       const res = await patch(id, { skillSlug: 'alpha' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'A collection holds at most 1000 skills' });
+      expect(res.body).toEqual({ error: 'Quota reached: a collection holds at most 1000 skills (entries per collection)' });
+      const fr = await patch(id, { skillSlug: 'alpha' }).set('Accept-Language', 'fr');
+      expect(fr.body).toEqual({ error: 'Quota atteint : une collection contient au plus 1000 compétences (entrées par collection)' });
       const again = await patch(id, { skillSlug: 'bulk-1', name: 'Still fine' });
       expect(again.status).toBe(200);
     });
@@ -276,7 +279,7 @@ describe('personal collections /api/v1/me/collections', () => {
       );
       const res = await h.call(carol, 'post', '/api/v1/me/collections').send({ name: 'one too many' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'At most 100 collections are allowed here' });
+      expect(res.body).toEqual({ error: 'Quota reached: an account holds at most 100 personal collections (collections per account)' });
     });
 
     it('refuses requests without a principal signed for them with 401', async () => {

@@ -95,6 +95,26 @@ describe('GET /api/v1/skills/changes', () => {
     expect(Object.fromEntries(fresh)).toEqual({ 'feed-a': 'Renamed a' });
   });
 
+  it('never shows an item that was never active, and shows a delete once an active one becomes a draft', async () => {
+    const { nextCursor } = await changes('?limit=500');
+    await putSkill(h, 'feed-secret-draft', { status: 'draft' });
+    await putSkill(h, 'feed-secret-draft', { status: 'archived', name: 'Still unseen' });
+    await putSkill(h, 'feed-shown-once', { status: 'active' });
+    await putSkill(h, 'feed-marker');
+    const page = await changesShowing('feed-marker', `?since=${nextCursor}`);
+    expect(page.changes.map((c) => [c.slug, c.change])).toEqual([
+      ['feed-shown-once', 'upsert'],
+      ['feed-marker', 'upsert'],
+    ]);
+    await putSkill(h, 'feed-shown-once', { status: 'draft' });
+    const after = await changesShowing('feed-shown-once', `?since=${page.nextCursor}`);
+    expect(after.changes.map((c) => [c.slug, c.change])).toEqual([['feed-shown-once', 'delete']]);
+    // the draft that became active is a change from then on
+    await putSkill(h, 'feed-secret-draft', { status: 'active', name: 'Published' });
+    const published = await changesShowing('feed-secret-draft', `?since=${after.nextCursor}`);
+    expect(published.changes.map((c) => [c.slug, c.change, c.item?.name])).toEqual([['feed-secret-draft', 'upsert', 'Published']]);
+  });
+
   it('keeps a cursor valid for another process, and answers the same cursor with nothing new when nothing changed', async () => {
     const { nextCursor } = await changes('?limit=500');
     const other = createCollectionsApp({
@@ -115,6 +135,9 @@ describe('GET /api/v1/skills/changes', () => {
     const cases: Array<[string, RegExp]> = [
       ['?since=not-a-cursor', /"since"/],
       [`?since=${Buffer.from('c1.12.not-a-uuid').toString('base64url')}`, /"since"/],
+      // past xid8's range (2^64 - 1): Postgres would refuse the cast, a 500 before
+      [`?since=${Buffer.from('c1.18446744073709551616.00000000-0000-0000-0000-000000000000').toString('base64url')}`, /"since"/],
+      [`?since=${Buffer.from('c1.99999999999999999999.00000000-0000-0000-0000-000000000000').toString('base64url')}`, /"since"/],
       ['?limit=0', /"limit"/],
       ['?limit=501', /"limit"/],
       ['?page=2', /"page"/],

@@ -41,6 +41,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       name: 'Onboarding',
       description: 'first week',
       createdBy: member.accountId,
+      skillCount: 0,
       skills: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -130,13 +131,16 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     }
   });
 
-  it('lets a viewer who created a collection (before a demotion) delete it', async () => {
+  it('lets a viewer delete nothing, not even a collection they created before a demotion', async () => {
     const demoted = account();
     await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${demoted.accountId}`).send({ role: 'member' });
     const id = await create(demoted);
     await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${demoted.accountId}`).send({ role: 'viewer' });
     expect((await h.call(demoted, 'patch', `${base()}/${id}`).send({ name: 'x' })).status).toBe(403);
-    expect((await h.call(demoted, 'delete', `${base()}/${id}`)).status).toBe(200);
+    const refused = await h.call(demoted, 'delete', `${base()}/${id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Your workspace role does not allow this action' });
+    expect((await h.call(owner, 'get', `${base()}/${id}`)).status).toBe(200);
   });
 
   describe('PATCH rules', () => {
@@ -192,7 +196,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     );
     const res = await h.call(owner, 'post', `/api/v1/workspaces/${fullId}/collections`).send({ name: 'one more' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'At most 500 collections are allowed here' });
+    expect(res.body).toEqual({ error: 'Quota reached: a workspace holds at most 500 collections (collections per workspace)' });
 
     // and the list of those 500 comes a page at a time, like search
     const first = await h.call(viewer, 'get', `/api/v1/workspaces/${fullId}/collections`);

@@ -1,6 +1,6 @@
 import { NotAllowedError } from '@skills/common';
 import type { WorkspaceRole } from '../../src/domain/model';
-import { assertWorkspaceAccess, type WorkspaceAction } from '../../src/domain/workspace-access';
+import { assertKeepsAnOwner, assertMayRemoveMember, assertWorkspaceAccess, type WorkspaceAction } from '../../src/domain/workspace-access';
 
 function outcome(role: WorkspaceRole | null, action: WorkspaceAction, context = {}): string {
   try {
@@ -35,12 +35,46 @@ describe('assertWorkspaceAccess', () => {
     }
   });
 
-  it('lets the creator delete whatever their role', () => {
+  it('lets a member delete what they created, and a viewer nothing, not even what they created before a demotion', () => {
     expect(outcome('member', 'delete', { accountId: 'a', createdBy: 'a' })).toBe('allowed');
-    expect(outcome('viewer', 'delete', { accountId: 'a', createdBy: 'a' })).toBe('allowed');
+    expect(outcome('viewer', 'delete', { accountId: 'a', createdBy: 'a' })).toBe('workspace.roleTooLow');
   });
 
   it('does not treat a missing creator as a match', () => {
     expect(outcome('viewer', 'delete', {})).toBe('workspace.roleTooLow');
+  });
+});
+
+describe('assertMayRemoveMember', () => {
+  const outcomeOf = (run: () => void): string => {
+    try {
+      run();
+      return 'allowed';
+    } catch (err) {
+      return (err as NotAllowedError).messageKey;
+    }
+  };
+
+  it.each([
+    // caller, removing an owner, an admin, a member, a viewer
+    ['owner', 'allowed', 'allowed', 'allowed', 'allowed'],
+    ['admin', 'workspace.roleTooLow', 'allowed', 'allowed', 'allowed'],
+    ['member', 'workspace.roleTooLow', 'workspace.roleTooLow', 'workspace.roleTooLow', 'workspace.roleTooLow'],
+    ['viewer', 'workspace.roleTooLow', 'workspace.roleTooLow', 'workspace.roleTooLow', 'workspace.roleTooLow'],
+  ] as const)('%s removes an owner: %s, an admin: %s, a member: %s, a viewer: %s', (caller, ...expected) => {
+    const targets = ['owner', 'admin', 'member', 'viewer'] as const;
+    expect(targets.map((target) => outcomeOf(() => assertMayRemoveMember(caller, target, false)))).toEqual(expected);
+  });
+
+  it('lets every role leave', () => {
+    for (const role of ['owner', 'admin', 'member', 'viewer'] as const) expect(outcomeOf(() => assertMayRemoveMember(role, role, true))).toBe('allowed');
+  });
+
+  it('keeps the last owner: removing or demoting them is a conflict, another owner may go', () => {
+    expect(outcomeOf(() => assertKeepsAnOwner('owner', null, 1))).toBe('workspace.lastOwner');
+    expect(outcomeOf(() => assertKeepsAnOwner('owner', 'admin', 1))).toBe('workspace.lastOwner');
+    expect(outcomeOf(() => assertKeepsAnOwner('owner', 'owner', 1))).toBe('allowed');
+    expect(outcomeOf(() => assertKeepsAnOwner('owner', null, 2))).toBe('allowed');
+    expect(outcomeOf(() => assertKeepsAnOwner('member', null, 1))).toBe('allowed');
   });
 });

@@ -66,3 +66,12 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
+
+/**
+ * The host a local client uses to reach a server bound to `host`: loopback
+ * for the wildcard addresses, brackets around an IPv6 literal.
+ */
+export function loopbackOf(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

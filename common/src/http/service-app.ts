@@ -8,9 +8,9 @@ import { requestContext } from './request-context';
  * The start every service app shares: no framework banner, no express ETags
  * (the gateway computes strong ones over the final body), the request id and
  * language first, then the access log and, when given, request metrics with
- * their `GET /metrics`.
+ * their `GET /metrics` (unless `serveMetrics` is false).
  */
-export function createServiceApp(deps: { logger: Logger; metrics?: ServiceMetrics }): Express {
+export function createServiceApp(deps: { logger: Logger; metrics?: ServiceMetrics; serveMetrics?: boolean }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -18,7 +18,8 @@ export function createServiceApp(deps: { logger: Logger; metrics?: ServiceMetric
   app.use(accessLog(deps.logger));
   if (deps.metrics) {
     app.use(httpMetrics(deps.metrics));
-    app.get('/metrics', metricsEndpoint(deps.metrics));
+    // The gateway measures here but serves the figures on its monitoring listener only.
+    if (deps.serveMetrics !== false) app.get('/metrics', metricsEndpoint(deps.metrics));
   }
   return app;
 }

@@ -8,13 +8,15 @@
  * background during the last quarter of its cache life, and concurrent
  * misses share one read, so requests do not queue on the database each time
  * an entry expires (under load that was a latency spike every second).
+ * Unknown keys are remembered in a small cache of their own: a flood of
+ * made-up keys then evicts only other made-up keys, never a known one.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, type Logger, type Principal } from '@skills/common';
 import { hashApiKey, parseBearer } from './api-key';
 import { planAllowsApi, type KeyLookup, type StoredKey } from './account';
-import { grants, type Scope } from './scopes';
 import { KeyCache } from './key-cache';
+import { grants, type Scope } from './scopes';
 
 export type AccountPrincipal = Extract<Principal, { kind: 'account' }>;
 
@@ -22,15 +24,33 @@ export interface KeyAuthenticatorOptions {
   keys: KeyLookup;
   logger: Logger;
   cacheTtlMs?: number;
+  /** known keys kept (least recently used dropped first) */
   cacheMaxEntries?: number;
+  /** unknown keys remembered, apart from the known ones */
+  negativeCacheMaxEntries?: number;
   /** a key's last_used_at is written at most once per this interval */
   touchIntervalMs?: number;
   now?: () => number;
 }
 
+export interface AuthenticateOptions {
+  /** what the route needs; a key made before scopes holds every one */
+  scope?: Scope;
+  /**
+   * Runs (and may throw) before anything but a key found in the cache of
+   * known keys is answered: a malformed header, a key known to be unknown, a
+   * key about to be read from the store. Known keys never wait for it, so a
+   * check of the client there (AuthFailureGuard) costs the clients with a
+   * working key nothing.
+   */
+  beforeUnknown?: () => Promise<void>;
+}
+
 export class KeyAuthenticator {
-  /** hash (hex) → stored key, or null for "no such key" */
-  private readonly cache: KeyCache<StoredKey | null>;
+  /** hash (hex) → stored key */
+  private readonly cache: KeyCache<StoredKey>;
+  /** hash (hex) of keys the store does not know */
+  private readonly unknown: KeyCache<true>;
   /** keyId → when this process last wrote its last_used_at */
   private readonly touched = new Map<string, number>();
   private readonly touchIntervalMs: number;
@@ -48,14 +68,20 @@ export class KeyAuthenticator {
     this.touchIntervalMs = options.touchIntervalMs ?? 60_000;
     this.ttlMs = options.cacheTtlMs ?? 1_000;
     this.cache = new KeyCache({ ttlMs: this.ttlMs, maxEntries: options.cacheMaxEntries, now: this.now });
+    this.unknown = new KeyCache({ ttlMs: this.ttlMs, maxEntries: options.negativeCacheMaxEntries ?? 1_000, now: this.now });
   }
 
-  /** `scope`: what the route needs; a key made before scopes holds every one. */
-  async authenticate(authorization: string | undefined, scope?: Scope): Promise<AccountPrincipal> {
+  async authenticate(authorization: string | undefined, options: AuthenticateOptions = {}): Promise<AccountPrincipal> {
     const key = parseBearer(authorization);
-    if (key === undefined) throw new AuthenticationError('auth.invalidKey');
+    if (key === undefined) {
+      await options.beforeUnknown?.();
+      throw new AuthenticationError('auth.invalidKey');
+    }
     const hash = hashApiKey(key);
-    const stored = await this.lookup(hash);
+    return this.accept(hash, await this.lookup(hash, options.beforeUnknown), options.scope);
+  }
+
+  private accept(hash: Buffer, stored: StoredKey | undefined, scope: Scope | undefined): AccountPrincipal {
     // The store matched on the hash already; comparing again in constant time
     // keeps a cache or index bug from ever accepting another key.
     if (!stored || stored.revoked || !timingSafeEqual(stored.keyHash, hash)) {
@@ -70,28 +96,28 @@ export class KeyAuthenticator {
     return { kind: 'account', accountId: stored.accountId, plan: stored.plan, keyId: stored.keyId };
   }
 
-  /** Key lookups answered from the cache (hits) or by the database (misses) since start. */
+  /** Key lookups answered from the caches (hits) or by the database (misses) since start. */
   cacheStats(): { hits: number; misses: number } {
     return { ...this.stats };
   }
 
   /** A key was revoked here: refuse it from the next request on. */
   forgetKey(keyId: string): void {
-    this.forget((entry) => entry?.keyId === keyId);
+    this.forget((entry) => entry.keyId === keyId);
   }
 
   /** An account's plan changed here: re-read its keys on the next request. */
   forgetAccount(accountId: string): void {
-    this.forget((entry) => entry?.accountId === accountId);
+    this.forget((entry) => entry.accountId === accountId);
   }
 
-  private forget(matches: (entry: StoredKey | null) => boolean): void {
+  private forget(matches: (entry: StoredKey) => boolean): void {
     this.invalidations += 1;
     this.reads.clear();
     this.cache.invalidate(matches);
   }
 
-  private async lookup(hash: Buffer): Promise<StoredKey | undefined> {
+  private async lookup(hash: Buffer, beforeUnknown?: () => Promise<void>): Promise<StoredKey | undefined> {
     const id = hash.toString('hex');
     const cached = this.cache.fresh(id);
     if (cached !== undefined) {
@@ -99,7 +125,12 @@ export class KeyAuthenticator {
       if (cached.remainingMs < this.ttlMs / 4) {
         this.read(id, hash).catch((err: unknown) => this.options.logger.warn({ err }, 'api key refresh failed; the entry expires as usual'));
       }
-      return cached.value ?? undefined;
+      return cached.value;
+    }
+    await beforeUnknown?.();
+    if (this.unknown.get(id)) {
+      this.stats.hits += 1;
+      return undefined;
     }
     this.stats.misses += 1;
     return (await this.read(id, hash)) ?? undefined;
@@ -110,12 +141,13 @@ export class KeyAuthenticator {
     const inFlight = this.reads.get(id);
     if (inFlight) return inFlight;
     const startedAt = this.invalidations;
-    const read = this.options.keys.findByHash(hash).then(
-      (stored) => {
-        if (this.invalidations === startedAt) this.cache.set(id, stored ?? null);
-        return stored ?? null;
-      },
-    );
+    const read = this.options.keys.findByHash(hash).then((stored) => {
+      if (this.invalidations === startedAt) {
+        if (stored) this.cache.set(id, stored);
+        else this.unknown.set(id, true);
+      }
+      return stored ?? null;
+    });
     this.reads.set(id, read);
     const done = () => {
       if (this.reads.get(id) === read) this.reads.delete(id);

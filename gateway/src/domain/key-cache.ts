@@ -2,8 +2,9 @@
  * A short-lived, size-bounded cache of resolved keys (LRU over a Map, whose
  * iteration order is insertion order). The TTL bounds how long another
  * replica's revoke or plan change can go unseen; local changes call
- * `invalidate` so they apply on the very next request. Unknown keys are
- * cached too (`null`), so a flood of bad keys does not reach the database.
+ * `invalidate` so they apply on the very next request. The authenticator
+ * keeps two: known keys, and a smaller one of unknown keys, so a flood of
+ * bad keys does not reach the database and cannot evict a known key.
  */
 
 export interface KeyCacheOptions {

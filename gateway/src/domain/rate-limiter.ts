@@ -1,40 +1,35 @@
 /**
- * Per-key request budget, set by the key's plan (DESIGN.md §3: pro and team
- * have API access, free is refused before this runs). A fixed window per key
- * starts with the key's first request; where the windows are counted is a
- * `RateLimitStore`: in memory for one replica, Redis when replicas share it.
+ * Per-account request budget, set by the account's plan (DESIGN.md §3: pro
+ * and team have API access, free is refused before this runs). Counted per
+ * account, not per key, so issuing more keys gives no more budget; over a
+ * sliding window (sliding-window.ts), so the budget cannot be spent twice
+ * around a window's edge. Where windows are counted is a SlidingWindowStore:
+ * in memory for one replica, Redis when replicas share it.
  */
 import type { Plan } from '@skills/common';
-
-/** One counted request: how many the window holds now (this one included) and when it ends. */
-export interface WindowHit {
-  count: number;
-  /** milliseconds until the window resets */
-  resetMs: number;
-}
-
-export interface RateLimitStore {
-  /** Counts one request of `id` in its current window (opened with `windowMs` when absent). */
-  hit(id: string, windowMs: number): Promise<WindowHit>;
-  close?(): Promise<void>;
-}
+import { fullResetMs, retryAfterMs, weightedCount, type SlidingWindowStore } from './sliding-window';
 
 /** Requests per window by plan; 0 (or absent) turns limiting off for that plan. */
 export type PlanLimits = Partial<Record<Plan, number>>;
 
 export interface RateLimiterOptions {
   limits: PlanLimits;
-  store: RateLimitStore;
+  store: SlidingWindowStore;
   windowMs?: number;
 }
 
 export interface RateDecision {
   allowed: boolean;
   limit: number;
+  /** requests left now (whole) */
   remaining: number;
-  /** whole seconds until the window resets (≥ 1) */
+  /** whole seconds (≥ 1) until the whole budget is back if no request is made */
   resetSeconds: number;
+  /** when refused: whole seconds (≥ 1) until one more request fits */
+  retryAfterSeconds: number;
 }
+
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 export class RateLimiter {
   readonly windowMs: number;
@@ -47,16 +42,18 @@ export class RateLimiter {
     return this.options.limits[plan] ?? 0;
   }
 
-  /** Counts one request of key `id` on `plan`; undefined when the plan is not limited. */
-  async take(id: string, plan: Plan): Promise<RateDecision | undefined> {
+  /** Counts one request of `accountId` on `plan`; undefined when the plan is not limited. */
+  async take(accountId: string, plan: Plan): Promise<RateDecision | undefined> {
     const limit = this.limitFor(plan);
     if (limit <= 0) return undefined;
-    const { count, resetMs } = await this.options.store.hit(id, this.windowMs);
+    const { allowed, counts, elapsedMs } = await this.options.store.take(`account:${accountId}`, limit, this.windowMs);
+    const used = weightedCount(counts, elapsedMs, this.windowMs);
     return {
-      allowed: count <= limit,
+      allowed,
       limit,
-      remaining: Math.max(0, limit - count),
-      resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+      remaining: Math.max(0, Math.floor(limit - used)),
+      resetSeconds: seconds(fullResetMs(counts, elapsedMs, this.windowMs)),
+      retryAfterSeconds: seconds(retryAfterMs(counts, elapsedMs, this.windowMs, limit)),
     };
   }
 

@@ -1,15 +1,29 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AuthenticationError } from '@skills/common';
+import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import { secretsEqual } from '../domain/api-key';
+import { clientAddress, refuseWhileBlocked } from './client-address';
 
 const BEARER = /^Bearer +(\S+)$/i;
 
-/** `/admin/v1` is for operators: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
-export function requireAdminToken(adminToken: string) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+/**
+ * `/admin/v1` is for operators: `Authorization: Bearer <ADMIN_TOKEN>`,
+ * compared in constant time. A wrong or missing token counts against the
+ * client's address (`guard`); an address over its budget gets 429 for
+ * anything but the right token.
+ */
+export function requireAdminToken(adminToken: string, guard?: AuthFailureGuard) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
-    if (token === undefined || !secretsEqual(token, adminToken)) return next(new AuthenticationError('auth.invalidAdminToken'));
-    res.locals.adminAuthenticated = true;
-    next();
+    if (token !== undefined && secretsEqual(token, adminToken)) {
+      res.locals.adminAuthenticated = true;
+      return next();
+    }
+    if (guard) {
+      const address = clientAddress(req);
+      await refuseWhileBlocked(guard, address);
+      await guard.recordFailure(address);
+    }
+    next(new AuthenticationError('auth.invalidAdminToken'));
   };
 }

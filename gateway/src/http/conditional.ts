@@ -1,13 +1,10 @@
 /**
  * Conditional GETs (RFC 9110 §8.8.3, §13.1.2): the gateway tags every 200
  * JSON answer of a public read with a strong ETag, a hash of the exact bytes
- * sent, so equal bodies share a tag on every replica with no state.
+ * sent (common's `strongEtag`, the one collections-service checks If-Match
+ * against), so equal bodies share a tag on every replica with no state.
  */
-import { createHash } from 'node:crypto';
-
-export function strongEtag(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
+export { strongEtag } from '@skills/common';
 
 const ENTITY_TAG = /(W\/)?"([^"]*)"/g;
 

@@ -22,10 +22,13 @@ import {
   type PrincipalSigner,
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
+import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
+import type { Scope } from '../domain/scopes';
 import type { SessionGate } from '../sessions/session-gate';
 import type { AnswerCache, Served } from './answer-cache';
+import { clientAddress, refuseWhileBlocked } from './client-address';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
 import { copyAnswerHead, sendConditional, type Upstream } from './upstream-proxy';
@@ -35,8 +38,10 @@ export interface ProxyRoutesDeps {
   accounts: AccountService;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
-  /** per-key budget of /api/v1 calls; none means unlimited */
+  /** per-account budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
+  /** per-address budget of failed authentications; none means unlimited */
+  authFailures?: AuthFailureGuard;
   /** reuses answers that are the same for every caller for a few ms; none: every request goes upstream */
   answerCache?: AnswerCache;
   /** lets a console session call the `key` routes as its own account (no plan or scope rule; CSRF on writes) */
@@ -59,16 +64,16 @@ function checkDeclaredLength(req: Request, limit: number): void {
   if (declared > limit) throw new PayloadTooLargeError('body.tooLarge', { limit: `${Math.round(limit / 1024)}kb` });
 }
 
-/** Counts the call against the key's plan budget; the RateLimit-* headers go on every answer. */
+/** Counts the call against the account's plan budget; the RateLimit-* headers go on every answer. */
 async function applyRateLimit(limiter: RateLimiter | undefined, principal: Principal, res: Response): Promise<void> {
   if (!limiter || principal.kind !== 'account') return;
-  const decision = await limiter.take(principal.keyId, principal.plan);
+  const decision = await limiter.take(principal.accountId, principal.plan);
   if (!decision) return;
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
   res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
-    const seconds = decision.resetSeconds;
+    const seconds = decision.retryAfterSeconds;
     throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
   }
 }
@@ -98,12 +103,30 @@ function sendServed(req: Request, res: Response, served: Served, cacheControl: s
 }
 
 export function proxyRoutes(deps: ProxyRoutesDeps) {
+  /**
+   * The key's principal. An address over its failed-authentication budget
+   * gets 429 for anything but a key already known good (no store read);
+   * a 401 counts against its address.
+   */
+  async function authenticateKey(req: Request, scope: Scope | undefined): Promise<Principal> {
+    const guard = deps.authFailures;
+    const address = clientAddress(req);
+    try {
+      return await deps.authenticator.authenticate(req.get('authorization'), {
+        scope,
+        ...(guard ? { beforeUnknown: () => refuseWhileBlocked(guard, address) } : {}),
+      });
+    } catch (err) {
+      if (err instanceof AuthenticationError) await guard?.recordFailure(address);
+      throw err;
+    }
+  }
+
   async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
     if (route.auth === 'key') {
       // An explicit key wins; without one, the console's session cookie may stand for its account.
-      const authorization = req.get('authorization');
-      const session = authorization === undefined ? await deps.sessions?.principalFor(req) : undefined;
-      return session ?? deps.authenticator.authenticate(authorization, route.scope);
+      const session = req.get('authorization') === undefined ? await deps.sessions?.principalFor(req) : undefined;
+      return session ?? authenticateKey(req, route.scope);
     }
     // Admin paths are behind requireAdminToken already; this guards a route table mistake.
     if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');

@@ -51,6 +51,8 @@ export const ROUTES: readonly ProxyRoute[] = [
       }),
     ),
   ),
+  // owners and admins remove members, anyone leaves (collections-service decides who may)
+  { method: 'DELETE', pattern: '/api/v1/workspaces/:id/members/:accountId', upstream: 'collections', auth: 'key' },
   ...['PUT', 'DELETE'].map(
     (method) => ({ method, pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin' }) as const,
   ),
@@ -77,6 +79,8 @@ export const ROUTES: readonly ProxyRoute[] = [
     auth: 'admin',
     accountCheck: { from: 'param', name: 'accountId' },
   },
+  // no account check: an account that is not a member (or does not exist) is a 404 from the service
+  { method: 'DELETE', pattern: '/admin/v1/workspaces/:id/members/:accountId', upstream: 'collections', auth: 'admin' },
   { method: 'POST', pattern: '/admin/v1/reindex', upstream: 'catalog', auth: 'admin' },
   { method: 'GET', pattern: '/admin/v1/reindex/*', upstream: 'catalog', auth: 'admin' },
 ];

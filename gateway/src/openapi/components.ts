@@ -30,12 +30,22 @@ export const headers: Record<string, Header> = {
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
   // Sent on every answer past the API key check while limits are on (the default; a plan set to 0 has none).
-  RateLimitLimit: { description: 'Requests allowed per window for this API key (set by its plan).', required: true, schema: integer },
-  RateLimitRemaining: { description: 'Requests left in the current window.', required: true, schema: integer },
-  RateLimitReset: { description: 'Seconds until the window resets.', required: true, schema: { type: 'integer', minimum: 1 } },
+  RateLimitLimit: {
+    description: 'Requests the account may make per 60 s (set by its plan; all its keys share it).',
+    required: true,
+    schema: integer,
+  },
+  RateLimitRemaining: { description: 'Requests left now in the sliding 60 s window.', required: true, schema: integer },
+  RateLimitReset: {
+    description: 'Seconds until the whole budget is back if no request is made (a sliding window: up to twice the window).',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
   ETag: {
-    description: 'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged.',
+    description:
+      'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged, ' +
+      'or, for a collection, in `If-Match` of a PATCH or DELETE so it applies only to this version.',
     required: true,
     schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]{1,64}"$' },
   },
@@ -85,9 +95,9 @@ const optional = (description: string): Header => ({ description, schema: intege
  */
 export const errorHeaders: Record<string, Header | Reference> = {
   'X-Request-Id': headerRef('XRequestId'),
-  'RateLimit-Limit': optional('Requests allowed per window, when the key was counted.'),
-  'RateLimit-Remaining': optional('Requests left in the window, when the key was counted.'),
-  'RateLimit-Reset': optional('Seconds until the window resets, when the key was counted.'),
+  'RateLimit-Limit': optional('Requests allowed per window, when the account was counted.'),
+  'RateLimit-Remaining': optional('Requests left in the window, when the account was counted.'),
+  'RateLimit-Reset': optional('Seconds until the whole budget is back, when the account was counted.'),
 };
 
 export const parameters: Record<string, Parameter> = {
@@ -103,6 +113,15 @@ export const parameters: Record<string, Parameter> = {
     in: 'header',
     description: 'ETag of a representation the caller holds; 304 without a body when it is still current.',
     schema: { type: 'string' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description:
+      'ETag of the collection as the caller last read it (or `*`): the write is applied only while it is still current, ' +
+      'else 412 and nothing changes. Compared strongly: a `W/` tag never matches. Without it the write applies whatever changed.',
+    schema: { type: 'string' },
+    example: '"q0Bmx3pS7S3xUe9vQ2oKcA1b5XQhZ0Tn"',
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',
@@ -178,8 +197,13 @@ export const responses: Record<string, Response> = {
   }),
   PayloadTooLarge: errorResponse('Body over 100 kB.', [['body.tooLarge', { limit: '100kb' }]]),
   UnsupportedMediaType: errorResponse('Body not sent as JSON.', [['body.unsupportedType', { type: 'application/json' }]]),
-  TooManyRequests: errorResponse('Rate limit of the API key exceeded.', [['rateLimit.exceeded', { seconds: 12 }]], {
-    ...publicHeaders,
+  // RateLimit-* come with the account's budget; the address's budget of failed authentications refuses before any key is counted.
+  TooManyRequests: errorResponse(
+    'The account\'s rate limit is exceeded, or the client address failed to authenticate too often (refused before the key is looked up).',
+    [['rateLimit.exceeded', { seconds: 12 }], ['auth.tooManyFailures', { seconds: 40 }]],
+    { 'Retry-After': headerRef('RetryAfter') },
+  ),
+  AdminTooManyFailures: errorResponse('The client address gave a wrong admin token too often.', [['auth.tooManyFailures', { seconds: 40 }]], {
     'Retry-After': headerRef('RetryAfter'),
   }),
   InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),

@@ -1,11 +1,15 @@
 /**
  * GET /api/v1/openapi.json (no key: the contract is public) and the docs page
  * at GET /docs, rendered by swagger-ui-dist served from our own origin, so
- * the page works offline and loads nothing from a CDN.
+ * the page works offline and loads nothing from a CDN. Of swagger-ui-dist
+ * only the files the page loads are served: not its stock index.html (which
+ * loads a third-party petstore document), oauth2-redirect.html or the
+ * source maps.
  */
 import path from 'node:path';
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { methodNotAllowed } from '@skills/common';
+import { docsPageSecurity } from '../http/security-headers';
 import { openApiDocument } from './document';
 import type { OpenApiDocument } from './openapi-types';
 
@@ -40,6 +44,13 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+/** The files of swagger-ui-dist the page loads, and nothing else of that folder. */
+export const DOCS_ASSETS: Readonly<Record<string, string>> = {
+  'swagger-ui.css': 'text/css',
+  'swagger-ui-bundle.js': 'application/javascript',
+  'favicon-32x32.png': 'image/png',
+};
+
 function swaggerUiDir(): string {
   return path.dirname(require.resolve('swagger-ui-dist/package.json'));
 }
@@ -57,6 +68,7 @@ export function openApiRoutes(document: OpenApiDocument = openApiDocument): Rout
     })
     .all(methodNotAllowed(['GET']));
 
+  router.use(DOCS_PATH, docsPageSecurity());
   router
     .route(DOCS_PATH)
     .get((_req: Request, res: Response) => {
@@ -67,6 +79,13 @@ export function openApiRoutes(document: OpenApiDocument = openApiDocument): Rout
   router.get(`${DOCS_PATH}/init.js`, (_req: Request, res: Response) => {
     res.type('application/javascript').send(INIT);
   });
-  router.use(ASSETS_PATH, express.static(swaggerUiDir(), { index: false, maxAge: '1d', fallthrough: true }));
+  const dir = swaggerUiDir();
+  for (const [file, type] of Object.entries(DOCS_ASSETS)) {
+    router.get(`${ASSETS_PATH}/${file}`, (_req: Request, res: Response, next) => {
+      res.type(type).sendFile(path.join(dir, file), { maxAge: '1d' }, (err) => {
+        if (err && !res.headersSent) next(err);
+      });
+    });
+  }
   return router;
 }

@@ -37,8 +37,10 @@ export interface OperationSpec {
   conditional?: boolean;
   /** A create that honours `Idempotency-Key`. */
   idempotent?: boolean;
+  /** A write that honours `If-Match` (412 when the ETag named is not the current one). */
+  ifMatch?: boolean;
   /** Messages of the statuses specific to the operation. */
-  errors?: Partial<Record<'400' | '401' | '403' | '404' | '409' | '413' | '429', Message[]>>;
+  errors?: Partial<Record<'400' | '401' | '403' | '404' | '409' | '412' | '413' | '429', Message[]>>;
 }
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -48,6 +50,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '403': 'Not allowed.',
   '404': 'Not found.',
   '409': 'Conflicts with the current state.',
+  '412': 'The collection changed since the ETag sent in `If-Match` was read; nothing was changed.',
   '413': 'Body too large.',
 };
 
@@ -65,6 +68,10 @@ export function operation(spec: OperationSpec): Operation {
   const parameters: Array<Parameter | Reference> = [...(spec.parameters ?? []), parameterRef('AcceptLanguage')];
   if (spec.conditional) parameters.push(parameterRef('IfNoneMatch'));
   if (spec.idempotent) parameters.push(parameterRef('IdempotencyKey'));
+  if (spec.ifMatch) {
+    parameters.push(parameterRef('IfMatch'));
+    responses['412'] ??= errorResponse(DESCRIPTIONS['412'] as string, [['collection.changed']]);
+  }
   const op: Operation = {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -125,7 +132,10 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
       ...extra,
     ]);
   }
-  if (spec.kind === 'admin') out['401'] = responseRef('AdminUnauthorized');
+  if (spec.kind === 'admin') {
+    out['401'] = responseRef('AdminUnauthorized');
+    out['429'] = responseRef('AdminTooManyFailures');
+  }
   if (spec.kind !== 'open') out['405'] = responseRef('MethodNotAllowed');
   if (spec.body && spec.kind !== 'open') {
     if (!spec.errors?.['413']) out['413'] = responseRef('PayloadTooLarge');

@@ -174,7 +174,18 @@ const setMember = operation({
   parameters: [pathParam('id', 'Workspace id.'), pathParam('accountId', 'Account id.')],
   body: { schema: schemaRef('SetMemberRole') },
   success: { status: '200', description: 'The membership.', schema: schemaRef('MemberResult') },
-  errors: { '404': [['workspace.notFound'], ['account.notFound']] },
+  errors: { '404': [['workspace.notFound'], ['account.notFound']], '409': [['workspace.lastOwner']] },
+});
+
+const removeMember = operation({
+  operationId: 'adminRemoveWorkspaceMember',
+  summary: 'Remove a member from a workspace',
+  description: 'The last owner cannot be removed (409). The member\'s collections stay in the workspace.',
+  tag: TAG,
+  kind: 'admin',
+  parameters: [pathParam('id', 'Workspace id.'), pathParam('accountId', 'Account id.')],
+  success: { status: '200', description: 'Removed.', schema: schemaRef('Removed') },
+  errors: { '404': [['workspace.notFound'], ['workspace.memberNotFound']], '409': [['workspace.lastOwner']] },
 });
 
 const reindex = operation({
@@ -214,7 +225,7 @@ export const adminPaths: Record<string, PathItem> = {
   '/admin/v1/items': { get: listItems },
   '/admin/v1/accounts/{id}/private-skills': { post: createPrivateSkill },
   '/admin/v1/workspaces': { post: createWorkspace },
-  '/admin/v1/workspaces/{id}/members/{accountId}': { put: setMember },
+  '/admin/v1/workspaces/{id}/members/{accountId}': { put: setMember, delete: removeMember },
   '/admin/v1/reindex': { post: reindex },
   '/admin/v1/reindex/{jobId}': { get: reindexStatus },
 };

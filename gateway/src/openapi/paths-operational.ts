@@ -1,4 +1,7 @@
-/** Health, metrics and this document itself: no credentials. */
+/**
+ * Health and this document itself: no credentials. Metrics and the live
+ * readiness check are not on the public port (docs/operations.md).
+ */
 import { errorResponse } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { PathItem } from './openapi-types';
@@ -19,7 +22,10 @@ export const operationalPaths: Record<string, PathItem> = {
     get: (() => {
       const op = operation({
         operationId: 'readyz',
-        summary: 'Readiness: the database and the services behind the gateway answer',
+        summary: 'Readiness: the database and the services behind the gateway answered the last check',
+        description:
+          'Answers the state of the last check (at most 5 s old; requests never trigger more than one check per 5 s). ' +
+          'The live check is on the monitoring port, which is not public.',
         tag: TAG,
         kind: 'open',
         success: { status: '200', description: 'Ready.', schema: schemaRef('Health') },
@@ -29,15 +35,6 @@ export const operationalPaths: Record<string, PathItem> = {
       ]);
       return op;
     })(),
-  },
-  '/metrics': {
-    get: operation({
-      operationId: 'metrics',
-      summary: 'Prometheus metrics',
-      tag: TAG,
-      kind: 'open',
-      success: { status: '200', description: 'Prometheus text exposition format.', contentType: 'text/plain', schema: { type: 'string' } },
-    }),
   },
   '/api/v1/openapi.json': {
     get: operation({

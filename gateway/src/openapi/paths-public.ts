@@ -42,6 +42,7 @@ const examplePersonal = {
   id: COLLECTION_ID,
   name: 'Daily tools',
   description: 'What I use every day',
+  skillCount: 2,
   skills: [
     examplePublicEntry,
     { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' },
@@ -53,11 +54,13 @@ const examplePersonal = {
 const nameErrors: Message[] = [
   ['validation.required', { field: 'name' }],
   ['validation.stringMax', { field: 'name', limit: 120 }],
+  ['validation.bidiControl', { field: 'name' }],
   ['validation.unknownField', { field: 'color' }],
 ];
 const patchErrors: Message[] = [
   ['body.empty'],
   ['validation.stringMax', { field: 'description', limit: 2000 }],
+  ['validation.bidiControl', { field: 'name' }],
   ['validation.unknownField', { field: 'color' }],
 ];
 const collectionMissing: Message[] = [['collection.notFound']];
@@ -134,13 +137,15 @@ const listPersonal = operation({
   operationId: 'listMyCollections',
   summary: 'List the personal collections of the key owner',
   tag: 'Personal collections',
-  description: 'Oldest first, a page at a time like search. Each collection carries all its entries (at most 1,000).',
+  description:
+    'Oldest first, a page at a time like search. Each collection carries `skillCount` and a preview of its entries: ' +
+    '`skills` holds the first 5 added (read the collection for all of them), so a page stays small whatever the collections hold.',
   kind: 'public',
   conditional: true,
   parameters: [parameterRef('Page'), parameterRef('Limit')],
   success: {
     status: '200',
-    description: 'One page of the collections, with their public and private skills.',
+    description: 'One page of the collections, each with its entry count and first entries (public and private).',
     schema: schemaRef('PersonalCollectionList'),
     example: { data: { collections: [examplePersonal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
   },
@@ -161,11 +166,11 @@ const createPersonal = operation({
     status: '201',
     description: 'Created.',
     schema: schemaRef('PersonalCollectionResult'),
-    example: { data: { collection: { ...examplePersonal, skills: [] } } },
+    example: { data: { collection: { ...examplePersonal, skillCount: 0, skills: [] } } },
   },
   errors: {
     '400': [...nameErrors, ['idempotency.invalidKey', { max: 255 }]],
-    '409': [['collection.tooManyCollections', { limit: 100 }], ['idempotency.mismatch']],
+    '409': [['quota.collectionsPerAccount', { limit: 100 }], ['idempotency.mismatch']],
   },
 });
 
@@ -190,6 +195,7 @@ const patchPersonal = operation({
   summary: 'Rename, change the description, add or remove skills',
   tag: 'Personal collections',
   kind: 'public',
+  ifMatch: true,
   parameters: [parameterRef('CollectionId')],
   body: {
     schema: schemaRef('PatchPersonalCollection'),
@@ -200,14 +206,15 @@ const patchPersonal = operation({
   },
   success: {
     status: '200',
-    description: 'The updated collection.',
+    description: 'The updated collection, with the ETag a later `If-Match` names it by.',
     schema: schemaRef('PersonalCollectionResult'),
+    headers: { ETag: headerRef('ETag') },
     example: { data: { collection: examplePersonal } },
   },
   errors: {
     '400': patchErrors,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }]],
-    '409': [['collection.tooManyEntries', { limit: 1000 }]],
+    '409': [['quota.entriesPerCollection', { limit: 1000 }]],
   },
 });
 
@@ -217,6 +224,7 @@ const deletePersonal = operation({
   description: 'The skills it referenced are kept. A second DELETE gives 404.',
   tag: 'Personal collections',
   kind: 'public',
+  ifMatch: true,
   parameters: [parameterRef('CollectionId')],
   success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
   errors: { '404': collectionMissing },

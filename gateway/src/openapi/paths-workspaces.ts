@@ -1,5 +1,5 @@
 /** Team collections: `/api/v1/workspaces/{id}/collections`. */
-import { PAGE_ERRORS, parameterRef, type Message } from './components';
+import { PAGE_ERRORS, headerRef, parameterRef, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import { examplePublicEntry } from './paths-public';
 import type { PathItem } from './openapi-types';
@@ -11,13 +11,15 @@ const exampleTeam = {
   name: 'Onboarding kit',
   description: 'Skills every newcomer installs',
   createdBy: '2e8f4a6c-9b1d-4f3e-a5c7-8d0b2f4e6a19',
+  skillCount: 1,
   skills: [examplePublicEntry],
   createdAt: NOW,
   updatedAt: NOW,
 };
 
 const ROLES =
-  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or the creator of the collection.';
+  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or a member who created the collection ' +
+  '(a viewer deletes nothing).';
 const noAccess: Message[] = [['workspace.noAccess']];
 const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
 const workspaceMissing: Message[] = [['workspace.notFound']];
@@ -34,7 +36,9 @@ const list = operation({
   parameters: [parameterRef('WorkspaceId'), parameterRef('Page'), parameterRef('Limit')],
   success: {
     status: '200',
-    description: 'One page of the collections of the workspace, oldest first, each with all its entries (at most 1,000).',
+    description:
+      'One page of the collections of the workspace, oldest first, each with `skillCount` and its first 5 entries in `skills` ' +
+      '(read the collection for all of them).',
     schema: schemaRef('TeamCollectionList'),
     example: { data: { collections: [exampleTeam], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
   },
@@ -57,17 +61,18 @@ const create = operation({
     status: '201',
     description: 'Created.',
     schema: schemaRef('TeamCollectionResult'),
-    example: { data: { collection: { ...exampleTeam, skills: [] } } },
+    example: { data: { collection: { ...exampleTeam, skillCount: 0, skills: [] } } },
   },
   errors: {
     '400': [
       ['validation.required', { field: 'name' }],
       ['validation.stringMax', { field: 'name', limit: 120 }],
+      ['validation.bidiControl', { field: 'name' }],
       ['idempotency.invalidKey', { max: 255 }],
     ],
     '403': roleTooLow,
     '404': workspaceMissing,
-    '409': [['collection.tooManyCollections', { limit: 500 }], ['idempotency.mismatch']],
+    '409': [['quota.collectionsPerWorkspace', { limit: 500 }], ['idempotency.mismatch']],
   },
 });
 
@@ -94,6 +99,7 @@ const patch = operation({
   description: ROLES,
   tag: 'Team collections',
   kind: 'public',
+  ifMatch: true,
   parameters: ids,
   body: {
     schema: schemaRef('PatchTeamCollection'),
@@ -101,15 +107,16 @@ const patch = operation({
   },
   success: {
     status: '200',
-    description: 'The updated collection.',
+    description: 'The updated collection, with the ETag a later `If-Match` names it by.',
     schema: schemaRef('TeamCollectionResult'),
+    headers: { ETag: headerRef('ETag') },
     example: { data: { collection: exampleTeam } },
   },
   errors: {
-    '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }]],
+    '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
     '403': roleTooLow,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
-    '409': [['collection.tooManyEntries', { limit: 1000 }]],
+    '409': [['quota.entriesPerCollection', { limit: 1000 }]],
   },
 });
 
@@ -119,12 +126,41 @@ const remove = operation({
   description: ROLES,
   tag: 'Team collections',
   kind: 'public',
+  ifMatch: true,
   parameters: ids,
   success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
   errors: { '403': roleTooLow, '404': collectionMissing },
 });
 
+const removeMember = operation({
+  operationId: 'removeWorkspaceMember',
+  summary: 'Remove a member from a workspace, or leave it',
+  description:
+    'Owners remove anyone; admins remove admins, members and viewers; anyone may remove themself (`me` stands for the caller). ' +
+    'The last owner cannot leave or be removed (409): make another member owner first. The member\'s collections stay in the workspace.',
+  tag: 'Team collections',
+  kind: 'public',
+  parameters: [
+    parameterRef('WorkspaceId'),
+    {
+      name: 'accountId',
+      in: 'path',
+      required: true,
+      description: 'Account id of the member, or `me` for the caller.',
+      schema: { type: 'string' },
+      example: 'me',
+    },
+  ],
+  success: { status: '200', description: 'Removed.', schema: schemaRef('Removed'), example: { data: { removed: true } } },
+  errors: {
+    '403': roleTooLow,
+    '404': [['workspace.notFound'], ['workspace.memberNotFound']],
+    '409': [['workspace.lastOwner']],
+  },
+});
+
 export const workspacePaths: Record<string, PathItem> = {
   '/api/v1/workspaces/{id}/collections': { get: list, post: create },
   '/api/v1/workspaces/{id}/collections/{collectionId}': { get, patch, delete: remove },
+  '/api/v1/workspaces/{id}/members/{accountId}': { delete: removeMember },
 };

@@ -14,6 +14,8 @@ const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
 // Looked up, not checked by shape: an unknown slug or id is a 404 naming it.
 const reference: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
+const SKILL_COUNT: JsonSchema = { type: 'integer', minimum: 0, maximum: 1000, description: 'How many entries the collection holds' };
+const SKILLS_IN_LISTS = 'In a detail every entry, in the order added; in a list page only the first 5 (see `skillCount`).';
 const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
 /** Private items have no category. */
 const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug; null for a private item' };
@@ -170,20 +172,21 @@ export const publicSchemas: Record<string, JsonSchema> = {
   },
   PersonalCollection: {
     type: 'object',
-    required: ['id', 'name', 'description', 'skills', 'createdAt', 'updatedAt'],
+    required: ['id', 'name', 'description', 'skillCount', 'skills', 'createdAt', 'updatedAt'],
     additionalProperties: false,
     properties: {
       id: uuid,
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skills: { type: 'array', items: ref('CollectionEntry') },
+      skillCount: SKILL_COUNT,
+      skills: { type: 'array', items: ref('CollectionEntry'), description: SKILLS_IN_LISTS },
       createdAt: timestamp,
       updatedAt: timestamp,
     },
   },
   TeamCollection: {
     type: 'object',
-    required: ['id', 'workspaceId', 'name', 'description', 'createdBy', 'skills', 'createdAt', 'updatedAt'],
+    required: ['id', 'workspaceId', 'name', 'description', 'createdBy', 'skillCount', 'skills', 'createdAt', 'updatedAt'],
     additionalProperties: false,
     properties: {
       id: uuid,
@@ -191,7 +194,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
       createdBy: { ...uuid, description: 'Account that created the collection' },
-      skills: { type: 'array', items: ref('PublicSkillEntry') },
+      skillCount: SKILL_COUNT,
+      skills: { type: 'array', items: ref('PublicSkillEntry'), description: SKILLS_IN_LISTS },
       createdAt: timestamp,
       updatedAt: timestamp,
     },
@@ -201,6 +205,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
   TeamCollectionList: envelope({ collections: { type: 'array', items: ref('TeamCollection') }, pagination: ref('Pagination') }),
   TeamCollectionResult: envelope({ collection: ref('TeamCollection') }),
   Deleted: envelope({ deleted: { const: true } }),
+  Removed: envelope({ removed: { const: true } }),
   CreateCollection: {
     type: 'object',
     required: ['name'],

@@ -1,23 +1,18 @@
-import type { RateLimitStore, WindowHit } from '../domain/rate-limiter';
+import { fits, rotate, type SlidingWindowStore, type TakeResult, type WindowCounts } from '../domain/sliding-window';
 
 export interface MemoryRateLimitStoreOptions {
-  /** keys tracked at once before idle windows are dropped */
+  /** clients tracked at once before idle ones are dropped */
   maxKeys?: number;
   now?: () => number;
 }
 
-interface Window {
-  startedAt: number;
-  windowMs: number;
-  count: number;
-}
-
 /**
- * Windows counted in this process: exact for one replica; N replicas without
- * a shared store allow up to N × the budget.
+ * Sliding windows counted in this process: exact for one replica; N
+ * replicas without a shared store allow up to N × the budget. Also the
+ * fallback of the Redis store while Redis does not answer.
  */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, Window>();
+export class MemoryRateLimitStore implements SlidingWindowStore {
+  private readonly windows = new Map<string, WindowCounts & { windowMs: number }>();
   private readonly maxKeys: number;
   private readonly now: () => number;
 
@@ -26,26 +21,41 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.now = options.now ?? Date.now;
   }
 
-  hit(id: string, windowMs: number): Promise<WindowHit> {
-    return Promise.resolve(this.hitNow(id, windowMs));
+  take(id: string, limit: number, windowMs: number): Promise<TakeResult> {
+    return Promise.resolve(this.takeNow(id, limit, windowMs));
+  }
+
+  peek(id: string, windowMs: number): Promise<Omit<TakeResult, 'allowed'>> {
+    const { counts, elapsedMs } = this.current(id, windowMs);
+    return Promise.resolve({ counts, elapsedMs });
   }
 
   /** The synchronous count, also used as the fallback while Redis is away. */
-  hitNow(id: string, windowMs: number): WindowHit {
-    const now = this.now();
-    let window = this.windows.get(id);
-    if (!window || now - window.startedAt >= window.windowMs) {
-      window = { startedAt: now, windowMs, count: 0 };
-      this.windows.set(id, window);
-      if (this.windows.size > this.maxKeys) this.prune(now);
-    }
-    window.count += 1;
-    return { count: window.count, resetMs: window.startedAt + window.windowMs - now };
+  takeNow(id: string, limit: number, windowMs: number): TakeResult {
+    const { counts, elapsedMs } = this.current(id, windowMs);
+    const allowed = fits(counts, elapsedMs, windowMs, limit);
+    const after = allowed ? { ...counts, current: counts.current + 1 } : counts;
+    // Re-inserted: the map's order is then least recently used first, what prune drops.
+    this.windows.delete(id);
+    this.windows.set(id, { ...after, windowMs });
+    if (this.windows.size > this.maxKeys) this.prune();
+    return { allowed, counts: after, elapsedMs };
   }
 
-  private prune(now: number): void {
-    for (const [id, w] of this.windows) if (now - w.startedAt >= w.windowMs) this.windows.delete(id);
-    // Still full of live windows: drop the oldest rather than grow without bound.
+  peekNow(id: string, windowMs: number): Omit<TakeResult, 'allowed'> {
+    return this.current(id, windowMs);
+  }
+
+  private current(id: string, windowMs: number): { counts: WindowCounts; elapsedMs: number } {
+    const now = this.now();
+    const index = Math.floor(now / windowMs);
+    return { counts: rotate(this.windows.get(id), index), elapsedMs: now - index * windowMs };
+  }
+
+  private prune(): void {
+    const index = (windowMs: number) => Math.floor(this.now() / windowMs);
+    for (const [id, w] of this.windows) if (w.index < index(w.windowMs) - 1) this.windows.delete(id);
+    // Still full of live windows: drop the least recently used rather than grow without bound.
     for (const id of this.windows.keys()) {
       if (this.windows.size <= this.maxKeys) break;
       this.windows.delete(id);

@@ -1,24 +1,47 @@
 import type { Redis } from 'ioredis';
 import { failOpenRedis, readyWithin } from '@skills/common/redis';
 import type { Logger } from '@skills/common';
-import type { RateLimitStore, WindowHit } from '../domain/rate-limiter';
+import type { SlidingWindowStore, TakeResult } from '../domain/sliding-window';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 
 /**
- * INCR and the window's expiry in one atomic step: the first request of a
- * window sets its PEXPIRE, so every replica sees the same window. A key left
- * without expiry (a crash between the two is impossible inside a script, but
- * an operator may PERSIST it) gets one again.
+ * One sliding-window step, atomic in Redis: the client's hash holds the
+ * current fixed window's index and the counts of that window and the one
+ * before; the script rolls them forward, weighs the previous count by its
+ * overlap (the rule of domain/sliding-window.ts), counts the request when it
+ * fits (ARGV[3] = 1) and keeps the hash two windows. Time is Redis's own
+ * (TIME), so every replica cuts the same windows; ARGV[4] overrides it in
+ * tests. One key per client: a cluster can place it anywhere.
  */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+const STEP_SCRIPT = `
+local now = tonumber(ARGV[4])
+if not now then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
-return {count, ttl}
+local window = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local index = math.floor(now / window)
+local elapsed = now - index * window
+local stored = redis.call('HMGET', KEYS[1], 'i', 'c', 'p')
+local si = tonumber(stored[1])
+local cur = tonumber(stored[2]) or 0
+local prev = tonumber(stored[3]) or 0
+if si == nil or si < index - 1 then
+  cur = 0
+  prev = 0
+elseif si == index - 1 then
+  prev = cur
+  cur = 0
+end
+local allowed = 0
+if ARGV[3] == '1' and prev * (window - elapsed) / window + cur + 1 <= limit then
+  cur = cur + 1
+  allowed = 1
+  redis.call('HSET', KEYS[1], 'i', index, 'c', cur, 'p', prev)
+  redis.call('PEXPIRE', KEYS[1], window * 2)
+end
+return {allowed, index, cur, prev, elapsed}
 `;
 
 export interface RedisRateLimitStoreOptions {
@@ -30,15 +53,19 @@ export interface RedisRateLimitStoreOptions {
   commandTimeoutMs?: number;
   /** counts requests while Redis is unreachable */
   fallback?: MemoryRateLimitStore;
+  /** tests only: the clock the script uses instead of Redis's TIME */
+  now?: () => number;
 }
 
+type Step = (key: string, windowMs: number, limit: number, count: string, now: string) => Promise<[number, number, number, number, number]>;
+
 /**
- * Windows shared by every gateway replica through Redis. When Redis does not
- * answer the gateway fails open: the request is counted in this replica's
- * memory instead (a per-replica budget, never a refusal caused by Redis) and
- * a warning is logged, at most once per outage.
+ * Sliding windows shared by every gateway replica through Redis. When Redis
+ * does not answer the gateway fails open: the request is counted in this
+ * replica's memory instead (a per-replica budget, never a refusal caused by
+ * Redis) and a warning is logged, at most once per outage.
  */
-export class RedisRateLimitStore implements RateLimitStore {
+export class RedisRateLimitStore implements SlidingWindowStore {
   private readonly redis: Redis;
   private readonly fallback: MemoryRateLimitStore;
   private readonly prefix: string;
@@ -46,10 +73,10 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(private readonly options: RedisRateLimitStoreOptions) {
     this.prefix = options.prefix ?? 'skills:ratelimit:';
-    this.fallback = options.fallback ?? new MemoryRateLimitStore();
+    this.fallback = options.fallback ?? new MemoryRateLimitStore({ now: options.now });
     // Never queue a count behind a reconnect: a request must not wait for Redis.
     this.redis = failOpenRedis(options.url, options.commandTimeoutMs);
-    this.redis.defineCommand('skillsRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand('skillsSlidingWindow', { numberOfKeys: 1, lua: STEP_SCRIPT });
     // Without a listener ioredis prints every connection error itself.
     this.redis.on('error', (err: Error) => this.warn(err));
     this.redis.on('ready', () => {
@@ -67,15 +94,21 @@ export class RedisRateLimitStore implements RateLimitStore {
     await readyWithin(this.redis, timeoutMs);
   }
 
-  async hit(id: string, windowMs: number): Promise<WindowHit> {
+  async take(id: string, limit: number, windowMs: number): Promise<TakeResult> {
     try {
-      // ioredis types custom commands loosely; the script returns {count, ttl}.
-      const run = (this.redis as unknown as Record<string, (key: string, ms: number) => Promise<[number, number]>>)['skillsRateHit'];
-      const [count, ttl] = await run.call(this.redis, this.prefix + id, windowMs);
-      return { count, resetMs: ttl };
+      return await this.step(id, limit, windowMs, true);
     } catch (err) {
       this.warn(err);
-      return this.fallback.hitNow(id, windowMs);
+      return this.fallback.takeNow(id, limit, windowMs);
+    }
+  }
+
+  async peek(id: string, windowMs: number): Promise<Omit<TakeResult, 'allowed'>> {
+    try {
+      return await this.step(id, 0, windowMs, false);
+    } catch (err) {
+      this.warn(err);
+      return this.fallback.peekNow(id, windowMs);
     }
   }
 
@@ -85,6 +118,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch {
       this.redis.disconnect();
     }
+  }
+
+  private async step(id: string, limit: number, windowMs: number, count: boolean): Promise<TakeResult> {
+    // ioredis types custom commands loosely; the script returns {allowed, index, current, previous, elapsed}.
+    const run = (this.redis as unknown as Record<string, Step>)['skillsSlidingWindow'] as Step;
+    const now = this.options.now ? String(this.options.now()) : '';
+    const [allowed, index, current, previous, elapsedMs] = await run.call(this.redis, this.prefix + id, windowMs, limit, count ? '1' : '0', now);
+    return { allowed: allowed === 1, counts: { index, current, previous }, elapsedMs };
   }
 
   private warn(err: unknown): void {

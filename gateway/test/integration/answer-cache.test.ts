@@ -14,7 +14,7 @@ describe('gateway answer cache', () => {
     await h?.close();
   }, 30_000);
   const cacheMisses = async () => {
-    const metrics = await h.http.get('/metrics').expect(200);
+    const metrics = await h.monitor.get('/metrics').expect(200);
     return Number(/skills_answer_cache_lookups_total\{result="miss",service="gateway"\} (\d+)/.exec(metrics.text)?.[1] ?? 0);
   };
   beforeEach(() => {
@@ -86,7 +86,7 @@ describe('gateway answer cache', () => {
   });
 
   it('counts hits and misses on /metrics', async () => {
-    const metrics = await h.http.get('/metrics').expect(200);
+    const metrics = await h.monitor.get('/metrics').expect(200);
     expect(metrics.text).toMatch(/skills_answer_cache_lookups_total\{result="hit",service="gateway"\} [1-9]/);
     expect(metrics.text).toMatch(/skills_answer_cache_lookups_total\{result="miss",service="gateway"\} [1-9]/);
   });

@@ -52,6 +52,8 @@ export class FakeService {
   readonly verifier: PrincipalVerifier;
   /** every request that reached the service past /healthz */
   readonly received: string[] = [];
+  /** how many times /healthz was asked (the gateway's readiness check) */
+  healthChecks = 0;
   /** what a GET of a path ending in `/big` answers (see start()) */
   bigAnswer: { bytes: number; release: Promise<void> } | undefined;
   /** while set, every answer past the principal check waits for this promise */
@@ -70,7 +72,9 @@ export class FakeService {
 
   async start(): Promise<void> {
     const app = express();
+    app.disable('x-powered-by'); // as the real services (createServiceApp)
     app.get('/healthz', (_req, res) => {
+      this.healthChecks += 1;
       res.json({ data: { status: 'ok' } });
     });
     app.use(async (req, res) => {
@@ -140,6 +144,8 @@ export interface Harness {
   catalog: FakeService;
   collections: FakeService;
   http: ReturnType<typeof request>;
+  /** the monitoring listener: /metrics and the live /readyz */
+  monitor: ReturnType<typeof request>;
   admin(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, body?: object): request.Test;
   /** a new account with one key; returns both */
   accountWithKey(plan: 'free' | 'pro' | 'team'): Promise<{ accountId: string; keyId: string; key: string }>;
@@ -168,6 +174,12 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     rateLimits: { pro: 6_000, team: 6_000 },
     // off unless a test is about it: most tests count what reaches the fake services
     answerCache: { ttlMs: 0, maxEntries: 0 },
+    host: '127.0.0.1',
+    metricsPort: 0,
+    hstsMaxAgeSeconds: 0,
+    trustProxy: false,
+    // off unless a test is about it: suites send many refused keys from one address
+    authFailuresPerMinute: 0,
     ...overrides,
   };
   const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));
@@ -183,6 +195,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     catalog,
     collections,
     http,
+    monitor: request(gateway.metricsUrl),
     admin,
     async accountWithKey(plan) {
       emails += 1;

@@ -190,14 +190,14 @@ describe('gateway proxy', () => {
       const fr = await h.http.post('/api/v1/me/collections').set('Authorization', auth).set('Accept-Language', 'fr').send({ name: 'a' });
       expect(fr.status).toBe(503);
       expect(fr.body).toEqual({ error: 'Le service est temporairement indisponible' });
-      await h.http.get('/readyz').expect(503, { error: 'Not ready: collections-service not answering' });
+      await h.monitor.get('/readyz').expect(503, { error: 'Not ready: collections-service not answering' });
       // The other service is unaffected.
       await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);
     } finally {
       await h.collections.start();
     }
     await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(200);
-    await h.http.get('/readyz').expect(200, { data: { status: 'ready' } });
+    await h.monitor.get('/readyz').expect(200, { data: { status: 'ready' } });
   });
 
   it('answers /healthz without a key', async () => {
@@ -206,7 +206,7 @@ describe('gateway proxy', () => {
 
   it('serves Prometheus metrics labelled by route template, never by raw path', async () => {
     await h.http.get('/api/v1/me/collections/3f1c0b1e-metrics-probe').set('Authorization', auth).expect(200);
-    const res = await h.http.get('/metrics').expect(200);
+    const res = await h.monitor.get('/metrics').expect(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.text).toMatch(/http_requests_total\{[^}]*route="\/api\/v1\/me\/collections\/:id"[^}]*status="200"/);
     expect(res.text).not.toContain('metrics-probe');

@@ -6,9 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Logger } from '@skills/common';
+import { Redis } from 'ioredis';
 import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
 import { RateLimiter } from '../../src/domain/rate-limiter';
 import { RedisRateLimitStore } from '../../src/store/redis-rate-limit.store';
+import { describeSlidingWindowStore } from '../unit/sliding-window.conformance';
 
 const REDIS_URL = TEST_REDIS_URL;
 
@@ -24,6 +26,27 @@ function recordingLogger(): { logger: Logger; warnings: string[] } {
 
 const describeRedis = redisAnswers(REDIS_URL) ? describe : describe.skip;
 
+/** A plain client to look at what the store wrote. */
+function failOpenProbe(url: string): Redis {
+  return new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1 });
+}
+
+if (redisAnswers(REDIS_URL)) {
+  // the same rule as the in-memory store, on Redis's side of the script, with the test's clock
+  describeSlidingWindowStore('RedisRateLimitStore', async (clock) => {
+    const { logger, warnings } = recordingLogger();
+    const store = new RedisRateLimitStore({ url: REDIS_URL, logger, prefix: `skills-test:${randomUUID()}:`, now: () => clock.now });
+    await store.connect();
+    // counted in Redis, not in the fallback: a warning would say Redis did not answer
+    const close = store.close.bind(store);
+    store.close = async () => {
+      await close();
+      expect(warnings).toEqual([]);
+    };
+    return store;
+  });
+}
+
 describeRedis('RedisRateLimitStore on a live Redis', () => {
   const prefix = `skills-test:${randomUUID()}:`;
   const { logger } = recordingLogger();
@@ -36,26 +59,29 @@ describeRedis('RedisRateLimitStore on a live Redis', () => {
     await Promise.all([replicaA.close(), replicaB.close()]);
   });
 
-  it('shares one window between replicas and refuses past the plan budget', async () => {
+  it('shares one window between replicas (on Redis\'s clock) and refuses past the plan budget', async () => {
     const a = new RateLimiter({ limits: { pro: 3, team: 5 }, store: replicaA });
     const b = new RateLimiter({ limits: { pro: 3, team: 5 }, store: replicaB });
-    expect(await a.take('key-1', 'pro')).toMatchObject({ allowed: true, limit: 3, remaining: 2 });
-    expect(await b.take('key-1', 'pro')).toMatchObject({ allowed: true, remaining: 1 });
-    expect(await a.take('key-1', 'pro')).toMatchObject({ allowed: true, remaining: 0 });
-    const over = await b.take('key-1', 'pro');
+    expect(await a.take('account-1', 'pro')).toMatchObject({ allowed: true, limit: 3 });
+    expect(await b.take('account-1', 'pro')).toMatchObject({ allowed: true });
+    expect(await a.take('account-1', 'pro')).toMatchObject({ allowed: true, remaining: 0 });
+    const over = await b.take('account-1', 'pro');
     expect(over).toMatchObject({ allowed: false, remaining: 0 });
-    expect(over?.resetSeconds).toBeGreaterThanOrEqual(1);
-    expect(over?.resetSeconds).toBeLessThanOrEqual(60);
-    expect(await b.take('key-2', 'pro')).toMatchObject({ allowed: true, remaining: 2 });
+    expect(over?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(over?.retryAfterSeconds).toBeLessThanOrEqual(120);
+    expect(await b.take('account-2', 'pro')).toMatchObject({ allowed: true, remaining: 2 });
   });
 
-  it('sets the window expiry on the first request only', async () => {
-    const first = await replicaA.hit('key-3', 60_000);
-    const second = await replicaB.hit('key-3', 1_000);
-    expect(first.count).toBe(1);
-    expect(second.count).toBe(2);
-    // the second call's shorter window did not replace the one already running
-    expect(second.resetMs).toBeGreaterThan(1_000);
+  it('keeps a client\'s hash two windows, then lets Redis drop it', async () => {
+    const raw = failOpenProbe(REDIS_URL);
+    try {
+      await replicaA.take('expiring', 5, 1_000);
+      // the key expires two windows after its last counted request
+      expect(await raw.pttl(`${prefix}expiring`)).toBeGreaterThan(1_000);
+      expect(await raw.pttl(`${prefix}expiring`)).toBeLessThanOrEqual(2_000);
+    } finally {
+      raw.disconnect();
+    }
   });
 });
 

@@ -33,6 +33,23 @@ describe('loadGatewayConfig', () => {
     expect(both).toContain('PRINCIPAL_SIGNING_KEY_FILE');
   });
 
+  it('binds loopback and trusts no proxy unless told, with a failure budget and the monitoring port by default', () => {
+    expect(loadGatewayConfig(valid)).toMatchObject({
+      host: '127.0.0.1',
+      metricsPort: 9464,
+      hstsMaxAgeSeconds: 0,
+      trustProxy: false,
+      authFailuresPerMinute: 30,
+    });
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses, ranges and range names, and refuses "true"', () => {
+    expect(loadGatewayConfig({ ...valid, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadGatewayConfig({ ...valid, TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+    expect(() => loadGatewayConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*"true"/);
+    expect(() => loadGatewayConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8,proxy.example' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('keeps the key cache TTL within the 1 s revocation promise', () => {
     expect(() => loadGatewayConfig({ ...valid, KEY_CACHE_TTL_MS: '5000' })).toThrow(/KEY_CACHE_TTL_MS/);
     expect(loadGatewayConfig({ ...valid, KEY_CACHE_TTL_MS: '250' }).keyCacheTtlMs).toBe(250);

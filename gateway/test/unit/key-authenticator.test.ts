@@ -30,12 +30,19 @@ class FakeKeyStore implements KeyLookup {
   }
 }
 
-function setup(options: { ttlMs?: number } = {}) {
+function setup(options: { ttlMs?: number; cacheMaxEntries?: number; negativeCacheMaxEntries?: number } = {}) {
   let now = 10_000;
   const store = new FakeKeyStore();
   const lines: string[] = [];
   const logger = createLogger({ service: 'test', level: 'error', destination: { write: (l: string) => lines.push(l) } });
-  const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: options.ttlMs ?? 1_000, now: () => now });
+  const sut = new KeyAuthenticator({
+    keys: store,
+    logger,
+    cacheTtlMs: options.ttlMs ?? 1_000,
+    cacheMaxEntries: options.cacheMaxEntries,
+    negativeCacheMaxEntries: options.negativeCacheMaxEntries,
+    now: () => now,
+  });
   return { sut, store, lines, advance: (ms: number) => (now += ms) };
 }
 
@@ -73,15 +80,15 @@ describe('KeyAuthenticator', () => {
     const { sut, store } = setup();
     const reader = generateApiKey();
     store.add(reader, 'pro', 'reader').scopes = ['search:read', 'collections:read'];
-    await expect(sut.authenticate(`Bearer ${reader}`, 'collections:read')).resolves.toMatchObject({ keyId: 'reader' });
-    await expect(sut.authenticate(`Bearer ${reader}`, 'collections:write')).rejects.toMatchObject({
+    await expect(sut.authenticate(`Bearer ${reader}`, { scope: 'collections:read' })).resolves.toMatchObject({ keyId: 'reader' });
+    await expect(sut.authenticate(`Bearer ${reader}`, { scope: 'collections:write' })).rejects.toMatchObject({
       status: 403,
       messageKey: 'auth.missingScope',
       params: { scope: 'collections:write' },
     });
     const legacy = generateApiKey();
     store.add(legacy, 'pro', 'legacy');
-    await expect(sut.authenticate(`Bearer ${legacy}`, 'collections:write')).resolves.toMatchObject({ keyId: 'legacy' });
+    await expect(sut.authenticate(`Bearer ${legacy}`, { scope: 'collections:write' })).resolves.toMatchObject({ keyId: 'legacy' });
   });
 
   it('refuses a revoked key with 401 and a free plan with 403 auth.planWithoutApi', async () => {
@@ -108,6 +115,48 @@ describe('KeyAuthenticator', () => {
     advance(1_000);
     await sut.authenticate(`Bearer ${key}`);
     expect(store.lookups).toBe(3);
+  });
+
+  it('keeps known keys cached whatever a flood of unknown keys does: they have a cache of their own', async () => {
+    const { sut, store } = setup({ cacheMaxEntries: 10, negativeCacheMaxEntries: 5 });
+    const known = Array.from({ length: 3 }, () => generateApiKey());
+    for (const key of known) {
+      store.add(key, 'pro');
+      await sut.authenticate(`Bearer ${key}`);
+    }
+    for (let i = 0; i < 100; i += 1) {
+      await expect(sut.authenticate(`Bearer ${generateApiKey()}`)).rejects.toBeInstanceOf(AuthenticationError);
+    }
+    const before = store.lookups;
+    for (const key of known) await sut.authenticate(`Bearer ${key}`);
+    expect(store.lookups).toBe(before);
+    // and the unknown-key cache stays at its own small bound: the oldest made-up key is read again
+    const repeated = `Bearer ${generateApiKey()}`;
+    await expect(sut.authenticate(repeated)).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate(repeated)).rejects.toBeInstanceOf(AuthenticationError);
+    expect(store.lookups).toBe(before + 1);
+  });
+
+  it('asks beforeUnknown before anything but a known key: malformed, unknown, and read from the store', async () => {
+    const { sut, store } = setup();
+    const key = generateApiKey();
+    store.add(key, 'pro');
+    const asked: string[] = [];
+    const hook = (name: string) => async () => void asked.push(name);
+    await sut.authenticate(`Bearer ${key}`, { beforeUnknown: hook('first read') });
+    await sut.authenticate(`Bearer ${key}`, { beforeUnknown: hook('cached') });
+    await expect(sut.authenticate('Bearer nope', { beforeUnknown: hook('malformed') })).rejects.toBeInstanceOf(AuthenticationError);
+    const unknown = `Bearer ${generateApiKey()}`;
+    await expect(sut.authenticate(unknown, { beforeUnknown: hook('unknown') })).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate(unknown, { beforeUnknown: hook('known unknown') })).rejects.toBeInstanceOf(AuthenticationError);
+    expect(asked).toEqual(['first read', 'malformed', 'unknown', 'known unknown']);
+    // a refusal there stops the lookup before the store is read
+    const lookups = store.lookups;
+    const refuse = async () => {
+      throw new Error('blocked');
+    };
+    await expect(sut.authenticate(`Bearer ${generateApiKey()}`, { beforeUnknown: refuse })).rejects.toThrow('blocked');
+    expect(store.lookups).toBe(lookups);
   });
 
   it('sees a revoke made elsewhere within the TTL, and a local one at once', async () => {

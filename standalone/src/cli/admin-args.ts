@@ -51,6 +51,7 @@ Commands:
   private-skills create <accountId> --name <n> [--description <d>]
   workspaces create --name <name> --owner <accountId>
   members set <workspaceId> <accountId> <owner|admin|member|viewer>
+  members remove <workspaceId> <accountId>       the last owner cannot be removed
   reindex [jobId]                                rebuild the search index and follow the job until it
                                                  ends: progress on stderr, the job on stdout, exit 1 if
                                                  it failed; with a job id: follow that job.
@@ -194,6 +195,10 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
     case 'members set': {
       const [ws, account, role] = positionals(args, 3, ['workspaceId', 'accountId', 'role'], command) as [string, string, string];
       return { kind: 'request', method: 'PUT', path: `/admin/v1/workspaces/${seg(ws)}/members/${seg(account)}`, body: { role } };
+    }
+    case 'members remove': {
+      const [ws, account] = positionals(args, 2, ['workspaceId', 'accountId'], command) as [string, string];
+      return { kind: 'request', method: 'DELETE', path: `/admin/v1/workspaces/${seg(ws)}/members/${seg(account)}` };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

@@ -27,6 +27,9 @@ describe('parseAdminArgs', () => {
     expect(action('members set ws-1 acc-2 viewer')).toEqual({
       kind: 'request', method: 'PUT', path: '/admin/v1/workspaces/ws-1/members/acc-2', body: { role: 'viewer' },
     });
+    expect(action('members remove ws-1 acc-2')).toEqual({
+      kind: 'request', method: 'DELETE', path: '/admin/v1/workspaces/ws-1/members/acc-2',
+    });
     expect(action('workspaces create --name Platform --owner acc-1')).toEqual({
       kind: 'request', method: 'POST', path: '/admin/v1/workspaces', body: { name: 'Platform', ownerAccountId: 'acc-1' },
     });
@@ -82,6 +85,7 @@ describe('parseAdminArgs', () => {
     ['accounts create --plan pro', 'accounts create: --email is required'],
     ['skills put x --name n --description d --type skill', 'skills put: --category is required'],
     ['members set ws-1 acc-2', 'members set: missing <role>'],
+    ['members remove ws-1', 'members remove: missing <accountId>'],
     ['keys revoke', 'keys revoke: missing <keyId>'],
     ['keys revoke k1 k2', 'keys revoke: unexpected argument "k2"'],
     ['accounts delete acc-1', 'unknown command "accounts delete"'],

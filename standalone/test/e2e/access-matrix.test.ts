@@ -103,6 +103,10 @@ const ROWS: readonly Row[] = [
     call: (a, f) => as(a, 'DELETE', ws(`/${f.teamByMember}`)),
     state: (f) => read('owner', ws(`/${f.teamByMember}`)),
   },
+  {
+    name: 'DELETE /api/v1/workspaces/{W}/members/{a member}', expect: [200, 403, 403, 403, 403, 200],
+    call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`),
+  },
   // An API key is never an admin token, whatever the account's role anywhere.
   { name: 'GET /admin/v1/accounts/{owner}',             expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`) },
   {
@@ -116,6 +120,14 @@ const ROWS: readonly Row[] = [
   },
   { name: 'GET /admin/v1/items',                        expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', '/admin/v1/items') },
 ];
+
+/** A new account made a member of W: the target of a removal. */
+async function freshMember(): Promise<string> {
+  const target = await newAccount(stack, 'team');
+  const put = await stack.client.call('PUT', `/admin/v1/workspaces/${workspace}/members/${target.id}`, { token: stack.admin, json: { role: 'member' } });
+  if (put.status !== 200) throw new Error(`member: ${put.status}`);
+  return target.id;
+}
 
 async function created(r: ApiResponse, what: string): Promise<string> {
   if (r.status !== 201) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);

@@ -165,3 +165,38 @@ describe('DELETE /api/v1/me/collections/{id}', () => {
     expect(found.slug).toBe('dockerfile-linter');
   }, 90_000);
 });
+
+describe('quotas and bounded lists', () => {
+  it('lists each collection with its count and first five entries; reading it gives them all', async () => {
+    const { key: own } = await newAccount(stack, 'pro');
+    const created = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: 'Many' } });
+    const id = created.body.data.collection.id as string;
+    const page = await stack.client.call('GET', '/api/v1/skills?limit=7&sort=name', { token: own });
+    const slugs = (page.body.data.skills as Json[]).map((s) => s.slug as string);
+    expect(slugs).toHaveLength(7);
+    for (const skillSlug of slugs) {
+      expect((await stack.client.call('PATCH', `/api/v1/me/collections/${id}`, { token: own, json: { skillSlug } })).status).toBe(200);
+    }
+    const list = await stack.client.call('GET', '/api/v1/me/collections', { token: own });
+    const listed = list.body.data.collections.find((c: Json) => c.id === id);
+    expect(listed.skillCount).toBe(7);
+    expect(listed.skills.map((s: Json) => s.slug)).toEqual(slugs.slice(0, 5));
+    const detail = await stack.client.call('GET', `/api/v1/me/collections/${id}`, { token: own });
+    expect(detail.body.data.collection.skills.map((s: Json) => s.slug)).toEqual(slugs);
+  });
+
+  it('refuses a 101st personal collection with 409 naming the quota, in English and French', async () => {
+    const { key: own } = await newAccount(stack, 'pro');
+    for (let n = 1; n <= 100; n++) {
+      const r = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: `List ${n}` } });
+      expect(r.status).toBe(201);
+    }
+    const over = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: 'One too many' } });
+    expect(over).toMatchObject({
+      status: 409,
+      body: { error: 'Quota reached: an account holds at most 100 personal collections (collections per account)' },
+    });
+    const fr = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: 'Encore' }, headers: FR });
+    expect(fr.body).toEqual({ error: 'Quota atteint : un compte détient au plus 100 collections personnelles (collections par compte)' });
+  }, 60_000);
+});

@@ -214,10 +214,12 @@ describe('GET /api/v1/skills/changes', () => {
   it('lets a mirror follow the catalog from the start and stay equal to it through writes and deletes', async () => {
     const api = stack.api();
     const mirror = new Map<string, string>();
+    const announced = new Set<string>();
     const apply = async (since?: string) => {
       let cursor = since;
       for await (const page of api.followSkillChanges(since, 100)) {
         for (const c of page.changes) {
+          announced.add(c.slug);
           if (c.change === 'upsert') mirror.set(c.slug, c.item.name);
           else mirror.delete(c.slug);
         }
@@ -227,6 +229,10 @@ describe('GET /api/v1/skills/changes', () => {
     };
     const cursor = await apply();
     expect([...mirror.keys()].sort()).toEqual(await searchableSlugs());
+    // the sample's drafts were never active: the feed does not announce them, not even as deletes
+    const drafts = sample.filter((i) => i.status === 'draft').map((i) => i.slug);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.filter((slug) => announced.has(slug))).toEqual([]);
 
     // polling with the same cursor: nothing new, and a 304 for the answer held
     const path = `/api/v1/skills/changes?since=${cursor}`;
@@ -260,6 +266,11 @@ describe('GET /api/v1/skills/changes', () => {
     const bad = await stack.client.call('GET', '/api/v1/skills/changes?since=abc', { token: key, headers: { 'accept-language': 'fr' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: translate('validation.cursor', 'fr', { field: 'since' }) });
+    // a position past xid8's range is not a cursor either (it was a 500: the cast failed in Postgres)
+    const huge = Buffer.from('c1.99999999999999999999.00000000-0000-0000-0000-000000000000').toString('base64url');
+    const outOfRange = await stack.client.call('GET', `/api/v1/skills/changes?since=${huge}`, { token: key });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body).toEqual({ error: translate('validation.cursor', 'en', { field: 'since' }) });
     const tooMany = await stack.client.call('GET', '/api/v1/skills/changes?limit=501', { token: key });
     expect(tooMany.body).toEqual({ error: translate('validation.numberMax', 'en', { field: 'limit', limit: 500 }) });
     const anonymous = await stack.client.call('GET', '/api/v1/skills/changes');

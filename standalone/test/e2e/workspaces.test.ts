@@ -102,6 +102,53 @@ describe('workspace roles', () => {
   });
 });
 
+describe('removing members', () => {
+  const members = (token: string, accountId: string, headers: Record<string, string> = {}) =>
+    stack.client.call('DELETE', `/api/v1/workspaces/${ws}/members/${accountId}`, { token, headers });
+
+  it('lets the owner remove a member, who then reads nothing of the workspace (offboarding)', async () => {
+    const gone = await member('member');
+    const removed = await members(owner, gone.id);
+    expect(removed).toMatchObject({ status: 200, body: { data: { removed: true } } });
+    expect(await team(gone.key, 'GET')).toMatchObject({ status: 403, body: { error: TEXTS.noAccess.en } });
+    expect((await members(owner, gone.id)).status).toBe(404);
+  });
+
+  it('lets a member leave with "me", and refuses them removing anyone else', async () => {
+    const leaving = await member('member');
+    const bystander = await member('viewer');
+    expect(await members(leaving.key, bystander.id)).toMatchObject({ status: 403, body: { error: TEXTS.roleTooLow.en } });
+    expect((await members(leaving.key, 'me')).status).toBe(200);
+    expect((await team(leaving.key, 'GET')).status).toBe(403);
+    expect((await team(bystander.key, 'GET')).status).toBe(200);
+  });
+
+  it('keeps the last owner (409, EN and FR), through the API, the admin API and a demotion', async () => {
+    const last = await newAccount(stack, 'team');
+    const admin = (method: string, path: string, json?: unknown) => stack.client.call(method, path, { token: stack.admin, json });
+    const created = await admin('POST', '/admin/v1/workspaces', { name: 'Solo', ownerAccountId: last.id });
+    const solo = created.body.data.workspace.id as string;
+    const leave = await stack.client.call('DELETE', `/api/v1/workspaces/${solo}/members/me`, { token: last.key, headers: FR });
+    expect(leave).toMatchObject({
+      status: 409,
+      body: { error: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire' },
+    });
+    expect((await admin('DELETE', `/admin/v1/workspaces/${solo}/members/${last.id}`)).status).toBe(409);
+    expect((await admin('PUT', `/admin/v1/workspaces/${solo}/members/${last.id}`, { role: 'viewer' })).status).toBe(409);
+  });
+
+  it('lets a viewer delete nothing, not even a collection they created before a demotion', async () => {
+    const demoted = await member('member');
+    const created = await team(demoted.key, 'POST', '', { name: 'Made as a member' });
+    expect(created.status).toBe(201);
+    const put = await stack.client.call('PUT', `/admin/v1/workspaces/${ws}/members/${demoted.id}`, { token: stack.admin, json: { role: 'viewer' } });
+    expect(put.status).toBe(200);
+    const id = created.body.data.collection.id as string;
+    expect(await team(demoted.key, 'DELETE', `/${id}`)).toMatchObject({ status: 403, body: { error: TEXTS.roleTooLow.en } });
+    expect((await team(owner, 'GET', `/${id}`)).status).toBe(200);
+  });
+});
+
 describe('plans', () => {
   it('refuses an account on the free plan (403, EN and FR), on every route', async () => {
     const free = await newAccount(stack, 'free');

@@ -26,12 +26,14 @@ describe('loadLauncherConfig', () => {
     const config = loadLauncherConfig({
       RATE_LIMIT_PRO_PER_MINUTE: '0',
       RATE_LIMIT_TEAM_PER_MINUTE: '5000',
+      AUTH_FAILURES_PER_MINUTE: '100',
       REDIS_URL: 'redis://127.0.0.1:6379',
       ANSWER_CACHE_TTL_MS: '0',
     });
     expect(config.gatewayEnv).toEqual({
       RATE_LIMIT_PRO_PER_MINUTE: '0',
       RATE_LIMIT_TEAM_PER_MINUTE: '5000',
+      AUTH_FAILURES_PER_MINUTE: '100',
       REDIS_URL: 'redis://127.0.0.1:6379',
       ANSWER_CACHE_TTL_MS: '0',
     });

@@ -77,7 +77,7 @@ describe('secrets in logs', () => {
 
 describe('metrics and probes', () => {
   const scrape = async (proc: Proc) => {
-    const res = await fetch(`http://127.0.0.1:${proc.port}/metrics`);
+    const res = await fetch(`http://127.0.0.1:${proc.metricsPort}/metrics`);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     return res.text();
   };
@@ -106,12 +106,19 @@ describe('metrics and probes', () => {
     expect(`${gateway}${catalog}${collections}`).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
-  it('answers /healthz and /readyz on every process', async () => {
+  it('answers /healthz and /readyz on every process (the gateway: on both of its ports)', async () => {
     for (const proc of [topology.gateway, topology.catalog, topology.collections]) {
-      for (const [path, status] of [['/healthz', 'ok'], ['/readyz', 'ready']] as const) {
-        const res = await fetch(`http://127.0.0.1:${proc.port}${path}`);
-        expect([proc.name, path, res.status, await res.json()]).toEqual([proc.name, path, 200, { data: { status } }]);
+      for (const port of new Set([proc.port, proc.metricsPort])) {
+        for (const [path, status] of [['/healthz', 'ok'], ['/readyz', 'ready']] as const) {
+          const res = await fetch(`http://127.0.0.1:${port}${path}`);
+          expect([proc.name, port, path, res.status, await res.json()]).toEqual([proc.name, port, path, 200, { data: { status } }]);
+        }
       }
     }
+  });
+
+  it('keeps the gateway\'s metrics off its public port', async () => {
+    const res = await fetch(`http://127.0.0.1:${topology.gateway.port}/metrics`);
+    expect(res.status).toBe(404);
   });
 });

@@ -43,6 +43,8 @@ export class Proc {
     private readonly script: string,
     private readonly env: Record<string, string>,
     readonly port: number,
+    /** the gateway's monitoring listener (/metrics, live /readyz); a service serves them on `port` */
+    readonly metricsPort: number = port,
   ) {}
 
   /** everything the process (all its runs) wrote to stdout and stderr */
@@ -133,7 +135,7 @@ export interface ServiceProcessOptions {
  */
 export async function serviceProcesses(options: ServiceProcessOptions): Promise<ServiceProcesses> {
   const { shared, credentials: creds, suffix = '', gatewayEnv = {} } = options;
-  const [collectionsPort, catalogPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [collectionsPort, catalogPort, gatewayPort, gatewayMetricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const collectionsUrl = `http://127.0.0.1:${collectionsPort}`;
   const services = { ...shared, ...creds.services };
   return {
@@ -151,12 +153,16 @@ export async function serviceProcesses(options: ServiceProcessOptions): Promise<
         ...shared,
         ...creds.gateway,
         PORT: String(gatewayPort),
+        METRICS_PORT: String(gatewayMetricsPort),
+        // every process calls from 127.0.0.1: the failure budget would count all the suites' refused keys together
+        AUTH_FAILURES_PER_MINUTE: '100000',
         ADMIN_TOKEN,
         CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
         COLLECTIONS_URL: collectionsUrl,
         ...gatewayEnv,
       },
       gatewayPort,
+      gatewayMetricsPort,
     ),
   };
 }

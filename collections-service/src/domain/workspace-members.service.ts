@@ -1,0 +1,60 @@
+/**
+ * Member removal: by the workspace's owners and admins, by a member leaving,
+ * or by an operator through the admin API. The workspace row is locked
+ * first, so two owners removing each other at once cannot leave it ownerless.
+ */
+import { NotFoundError, isUuid } from '@skills/common';
+import type { WorkspaceRole } from './model';
+import type { CollectionsStore, Repositories } from './ports';
+import { assertKeepsAnOwner, assertMayRemoveMember, assertWorkspaceAccess } from './workspace-access';
+
+/** Locks the workspace (404 when there is none): roles read after this hold until the transaction ends. */
+async function lockWorkspace(repos: Repositories, workspaceId: string): Promise<void> {
+  if (!isUuid(workspaceId) || !(await repos.workspaces.lock(workspaceId))) throw new NotFoundError('workspace.notFound');
+}
+
+/** The target's role: 404 for an account that is not a member. */
+async function targetRole(repos: Repositories, workspaceId: string, accountId: string): Promise<WorkspaceRole> {
+  const role = isUuid(accountId) ? await repos.workspaces.roleOf(workspaceId, accountId) : null;
+  if (role === null) throw new NotFoundError('workspace.memberNotFound');
+  return role;
+}
+
+/** Removes the member after the last-owner rule; the caller checked who may. */
+async function remove(repos: Repositories, workspaceId: string, accountId: string, targetRole: WorkspaceRole): Promise<void> {
+  assertKeepsAnOwner(targetRole, null, await repos.workspaces.countOwners(workspaceId));
+  await repos.workspaces.removeMember(workspaceId, accountId);
+}
+
+export class WorkspaceMembersService {
+  constructor(private readonly store: CollectionsStore) {}
+
+  /**
+   * `callerId` removes `accountId` from the workspace (themself: leaves it).
+   * Checks, in order: the workspace exists (404), the caller is a member
+   * (403 noAccess), a member or viewer removes only themself (403), the
+   * target is a member (404), an admin does not remove an owner (403), and
+   * the last owner stays (409).
+   */
+  removeMember(callerId: string, workspaceId: string, accountId: string): Promise<void> {
+    return this.store.transaction(async (repos) => {
+      await lockWorkspace(repos, workspaceId);
+      const callerRole = await repos.workspaces.roleOf(workspaceId, callerId);
+      assertWorkspaceAccess(callerRole, 'read');
+      const self = callerId === accountId;
+      // A member or viewer learns nothing about other members: the 403 comes before the lookup.
+      if (!self && (callerRole === 'member' || callerRole === 'viewer')) assertMayRemoveMember(callerRole, 'member', false);
+      const role = await targetRole(repos, workspaceId, accountId);
+      assertMayRemoveMember(callerRole, role, self);
+      await remove(repos, workspaceId, accountId, role);
+    });
+  }
+
+  /** An operator's removal (admin API): only the last-owner rule applies. */
+  removeByAdmin(workspaceId: string, accountId: string): Promise<void> {
+    return this.store.transaction(async (repos) => {
+      await lockWorkspace(repos, workspaceId);
+      await remove(repos, workspaceId, accountId, await targetRole(repos, workspaceId, accountId));
+    });
+  }
+}
