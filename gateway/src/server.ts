@@ -13,8 +13,9 @@ import { AnswerCache } from './http/answer-cache';
 import { Readiness } from './http/health.routes';
 import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
-import { SequelizeAccountRepository } from './store/account.repository';
-import { SequelizeKeyStore } from './store/api-key.store';
+import { AuditRetention } from './domain/audit-retention';
+import { AuthFailureAudit } from './domain/auth-failure-audit';
+import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
@@ -39,8 +40,13 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
-  const accountRepository = new SequelizeAccountRepository(sequelize);
-  const authenticator = new KeyAuthenticator({ keys: new SequelizeKeyStore(sequelize), logger, cacheTtlMs: config.keyCacheTtlMs });
+  const store = new SequelizeGatewayStore(sequelize);
+  const authenticator = new KeyAuthenticator({ keys: store.repos.keys, logger, cacheTtlMs: config.keyCacheTtlMs });
+  const audit = store.repos.audit;
+  const failureAudit = new AuthFailureAudit({ audit, logger, flushMs: config.audit.failureFlushMs });
+  failureAudit.start();
+  const retention = new AuditRetention({ audit, logger, retentionDays: config.audit.retentionDays, intervalMs: config.audit.pruneIntervalMs });
+  if (config.audit.pruneIntervalMs > 0) retention.start();
   const upstreams = {
     catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
     collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
@@ -57,7 +63,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   const metrics = createServiceMetrics('gateway');
   const readiness = new Readiness({
     checks: [
-      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
+      { name: 'database', ready: () => store.repos.accounts.ping().then(() => true) },
       { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
       { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
     ],
@@ -66,7 +72,9 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     logger,
     adminToken: config.adminToken,
     authenticator,
-    accounts: new AccountService(accountRepository, new SequelizeKeyStore(sequelize), authenticator),
+    accounts: new AccountService(store, authenticator),
+    audit,
+    failureAudit,
     signer: new PrincipalSigner({ secret: config.principalSecret }),
     upstreams,
     rateLimiter,
@@ -98,7 +106,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       monitor.closeAllConnections();
       await new Promise<void>((resolve) => monitor.close(() => resolve()));
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), retention.stop(), failureAudit.stop()]);
       await sequelize.close();
     },
   };

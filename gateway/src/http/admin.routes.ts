@@ -7,6 +7,7 @@ import Joi from 'joi';
 import { displayText, jsonBody, methodNotAllowed, validate, type Plan } from '@skills/common';
 import { PLANS } from '../domain/account';
 import type { AccountService } from '../domain/account.service';
+import { auditContextOf } from './audit-context';
 
 const plan = Joi.string().valid(...PLANS);
 const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
@@ -16,6 +17,9 @@ const createAccountSchema = Joi.object<{ email: string; name?: string | null; pl
 });
 const changePlanSchema = Joi.object<{ plan: Plan }>({ plan: plan.required() });
 const createKeySchema = Joi.object<{ name?: string | null }>({ name: Joi.string().trim().min(1).max(120).allow(null) });
+
+/** Behind requireAdminToken every caller here is the operator. */
+const ADMIN = { kind: 'admin' } as const;
 
 function param(req: Request, name: string): string {
   return String(req.params[name] ?? '');
@@ -29,7 +33,7 @@ export function adminRoutes(accounts: AccountService): Router {
     .route('/admin/v1/accounts')
     .post(body, async (req: Request, res: Response) => {
       const input = validate(createAccountSchema, req.body ?? {});
-      res.status(201).json({ data: { account: await accounts.create(input) } });
+      res.status(201).json({ data: { account: await accounts.create(input, auditContextOf(req, res, ADMIN)) } });
     })
     .all(methodNotAllowed(['POST']));
 
@@ -40,7 +44,7 @@ export function adminRoutes(accounts: AccountService): Router {
     })
     .patch(body, async (req: Request, res: Response) => {
       const input = validate(changePlanSchema, req.body ?? {});
-      res.json({ data: { account: await accounts.changePlan(param(req, 'id'), input.plan) } });
+      res.json({ data: { account: await accounts.changePlan(param(req, 'id'), input.plan, auditContextOf(req, res, ADMIN)) } });
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
@@ -48,7 +52,7 @@ export function adminRoutes(accounts: AccountService): Router {
     .route('/admin/v1/accounts/:id/api-keys')
     .post(body, async (req: Request, res: Response) => {
       const input = validate(createKeySchema, req.body ?? {});
-      const apiKey = await accounts.issueKey(param(req, 'id'), input.name ?? null);
+      const apiKey = await accounts.issueKey(param(req, 'id'), input.name ?? null, auditContextOf(req, res, ADMIN));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })
@@ -57,7 +61,7 @@ export function adminRoutes(accounts: AccountService): Router {
   router
     .route('/admin/v1/api-keys/:keyId')
     .delete(async (req: Request, res: Response) => {
-      await accounts.revokeKey(param(req, 'keyId'));
+      await accounts.revokeKey(param(req, 'keyId'), auditContextOf(req, res, ADMIN));
       res.json({ data: { revoked: true } });
     })
     .all(methodNotAllowed(['DELETE']));

@@ -17,20 +17,26 @@ import {
   hasBody,
   jsonBody,
   validate,
+  contextOf,
+  type Logger,
   type Principal,
   type PrincipalSigner,
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
+import type { AuditLog } from '../domain/audit';
+import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
 import type { AnswerCache, Served } from './answer-cache';
 import { clientAddress, refuseWhileBlocked } from './client-address';
+import { auditProxiedWrite } from './proxy-audit';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
 import { copyAnswerHead, sendConditional, type Upstream } from './upstream-proxy';
 
 export interface ProxyRoutesDeps {
+  logger: Logger;
   authenticator: KeyAuthenticator;
   accounts: AccountService;
   signer: PrincipalSigner;
@@ -39,6 +45,10 @@ export interface ProxyRoutesDeps {
   rateLimiter?: RateLimiter;
   /** per-address budget of failed authentications; none means unlimited */
   authFailures?: AuthFailureGuard;
+  /** where audited writes (route-table.ts `audit`) are recorded; none: not recorded */
+  audit?: AuditLog;
+  /** counts failed authentications into the audit trail */
+  failureAudit?: AuthFailureAudit;
   /** reuses answers that are the same for every caller for a few ms; none: every request goes upstream */
   answerCache?: AnswerCache;
 }
@@ -101,19 +111,22 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
    * gets 429 for anything but a key already known good (no store read);
    * a 401 counts against its address.
    */
-  async function authenticateKey(req: Request): Promise<Principal> {
+  async function authenticateKey(req: Request, res: Response): Promise<Principal> {
     const guard = deps.authFailures;
     const address = clientAddress(req);
     try {
       return await deps.authenticator.authenticate(req.get('authorization'), guard && (() => refuseWhileBlocked(guard, address)));
     } catch (err) {
-      if (err instanceof AuthenticationError) await guard?.recordFailure(address);
+      if (err instanceof AuthenticationError) {
+        deps.failureAudit?.record(address, 'api_key', contextOf(res).requestId);
+        await guard?.recordFailure(address);
+      }
       throw err;
     }
   }
 
   async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
-    if (route.auth === 'key') return authenticateKey(req);
+    if (route.auth === 'key') return authenticateKey(req, res);
     // Admin paths are behind requireAdminToken already; this guards a route table mistake.
     if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');
     return ADMIN;
@@ -166,5 +179,6 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
       bodyLimit: limit,
       cacheControl: cacheControlOf(route),
     });
+    if (deps.audit) await auditProxiedWrite(deps.audit, deps.logger, req, res, { route, params, principal, body });
   };
 }

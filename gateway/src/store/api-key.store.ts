@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Plan } from '@skills/common';
 import type { ApiKeySummary, KeyStore, StoredKey } from '../domain/account';
 
@@ -36,13 +36,18 @@ function toSummary(row: SummaryRow): ApiKeySummary {
  * SQL, so the bytea never depends on the driver's Buffer escaping.
  */
 export class SequelizeKeyStore implements KeyStore {
-  constructor(private readonly sequelize: Sequelize) {}
+  /** `transaction`: every query runs in it (GatewayStore.transaction), else on the pool */
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly transaction?: Transaction,
+  ) {}
 
   async insert(input: { accountId: string; name: string | null; prefix: string; keyHash: Buffer }): Promise<ApiKeySummary> {
     const [row] = await this.sequelize.query<SummaryRow>(
       `INSERT INTO gateway.api_keys (id, account_id, name, prefix, key_hash)
        VALUES (:id, :accountId, :name, :prefix, decode(:hash, 'hex')) RETURNING ${SUMMARY}`,
       {
+        transaction: this.transaction,
         replacements: { id: randomUUID(), accountId: input.accountId, name: input.name, prefix: input.prefix, hash: input.keyHash.toString('hex') },
         type: QueryTypes.SELECT,
       },
@@ -55,7 +60,7 @@ export class SequelizeKeyStore implements KeyStore {
       `SELECT k.id, k.account_id, k.key_hash, k.revoked_at, a.plan
          FROM gateway.api_keys k JOIN gateway.accounts a ON a.id = k.account_id
         WHERE k.key_hash = decode(:hash, 'hex')`,
-      { replacements: { hash: keyHash.toString('hex') }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { hash: keyHash.toString('hex') }, type: QueryTypes.SELECT },
     );
     if (!row) return undefined;
     return {
@@ -70,7 +75,7 @@ export class SequelizeKeyStore implements KeyStore {
   async listByAccount(accountId: string): Promise<ApiKeySummary[]> {
     const rows = await this.sequelize.query<SummaryRow>(
       `SELECT ${SUMMARY} FROM gateway.api_keys WHERE account_id = :accountId ORDER BY created_at, id`,
-      { replacements: { accountId }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { accountId }, type: QueryTypes.SELECT },
     );
     return rows.map(toSummary);
   }
@@ -78,7 +83,7 @@ export class SequelizeKeyStore implements KeyStore {
   async revoke(keyId: string): Promise<{ accountId: string } | undefined> {
     const [row] = await this.sequelize.query<{ account_id: string }>(
       `UPDATE gateway.api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = :keyId RETURNING account_id`,
-      { replacements: { keyId }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { keyId }, type: QueryTypes.SELECT },
     );
     return row ? { accountId: row.account_id } : undefined;
   }
@@ -88,7 +93,7 @@ export class SequelizeKeyStore implements KeyStore {
     await this.sequelize.query(
       `UPDATE gateway.api_keys SET last_used_at = now()
         WHERE id = :keyId AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-      { replacements: { keyId } },
+      { transaction: this.transaction, replacements: { keyId } },
     );
   }
 }

@@ -81,6 +81,25 @@ describe('admin CLI against the running stack', () => {
     }, 15_000, 'CLI skill searchable');
   }, 60_000);
 
+  it('reads the audit trail: key issuance and revocation, plan changes and failed authentications, never a secret', async () => {
+    const account = JSON.parse((await cli('accounts', 'create', '--email', 'audited-cli@example.com', '--plan', 'pro')).stdout) as Json;
+    const id = account.account.id as string;
+    const key = JSON.parse((await cli('keys', 'create', id, '--name', 'audited')).stdout) as Json;
+    await cli('accounts', 'set-plan', id, 'team');
+    await cli('keys', 'revoke', key.apiKey.id);
+    const trail = await cli('audit', '--account', id);
+    const events = (JSON.parse(trail.stdout) as Json).events as Json[];
+    expect(events.map((e) => e.action)).toEqual(['api_key.revoke', 'account.plan_change', 'api_key.issue', 'account.create']);
+    expect(events.every((e) => e.actor.kind === 'admin' && typeof e.requestId === 'string')).toBe(true);
+    expect(trail.stdout).not.toContain(key.apiKey.key);
+    // the revoked key, tried: a failed authentication from this address reaches the trail within its flush interval
+    expect((await stack.client.call('GET', '/api/v1/skills', { token: key.apiKey.key })).status).toBe(401);
+    await eventually(async () => {
+      const failures = (JSON.parse((await cli('audit', '--action', 'auth.failure')).stdout) as Json).events as Json[];
+      return failures.some((e) => e.details.reason === 'api_key') ? true : undefined;
+    }, 20_000, 'failed authentication in the audit trail');
+  }, 60_000);
+
   it('streams an ndjson import and prints the imported count', async () => {
     const file = join(stack.dataDir, 'extra.ndjson');
     const line = (n: number) => JSON.stringify({ slug: `cli-import-${n}`, name: `Imported ${n}`, description: 'From the CLI.', type: 'plugin', category: 'devops' });
