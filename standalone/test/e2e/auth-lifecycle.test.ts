@@ -2,10 +2,10 @@
  * API keys and the process lifecycle end to end: every 401 of the contract
  * (EN and FR), revocation on the next request, the admin CLI against the
  * running stack, SIGTERM → exit 0, and a restart that keeps the data and the
- * admin token but issues a new demo key.
+ * admin token but issues a new demo key and revokes the previous one.
  */
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { eventually, FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
@@ -114,12 +114,32 @@ describe('admin CLI against the running stack', () => {
   });
 });
 
+describe('the embedded default is closed to the network and to other local users', () => {
+  it('listens on loopback only: the gateway, its monitoring port, the services and the database', () => {
+    const ss = spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' });
+    expect(ss.status).toBe(0);
+    const mine = ss.stdout.split('\n').filter((line) => line.includes(`pid=${stack.pid},`));
+    // gateway, monitoring, catalog-service, collections-service, the embedded database
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    const addresses = mine.map((line) => line.trim().split(/\s+/)[3] as string);
+    expect(addresses.filter((a) => !/^(127\.0\.0\.1|\[::1\]):\d+$/.test(a))).toEqual([]);
+  });
+
+  it('keeps DATA_DIR (database files, admin token) to its owner', async () => {
+    expect((await stat(stack.dataDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(stack.dataDir, 'admin-token'))).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('process lifecycle', () => {
   it('exits 0 on SIGTERM and restarts on the same data with the same admin token, a new demo key and a demo collection', async () => {
     const first = stack.info;
     expect(first.seeded).toBe(true);
     // The README's last example deletes the demo collection; the next start makes a new one.
     await stack.client.call('DELETE', `/api/v1/me/collections/${first.collectionId}`, { token: first.apiKey });
+    // a key of the demo account the user made for themself
+    const own = await stack.client.call('POST', `/admin/v1/accounts/${first.accountId}/api-keys`, { token: stack.admin, json: { name: 'my script' } });
+    const ownKey = own.body.data.apiKey.key as string;
     expect(await stack.stop('SIGTERM')).toBe(0);
 
     const again = await startStack({ dataDir: stack.dataDir, database: stack.database });
@@ -135,8 +155,9 @@ describe('process lifecycle', () => {
       const r = await again.client.call('GET', `/api/v1/me/collections/${again.info.collectionId}`, { token: again.info.apiKey });
       expect(r.status).toBe(200);
       expect(r.body.data.collection.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
-      // Keys survive restarts: the first start's key still works.
-      expect((await again.client.call('GET', '/api/v1/me/collections', { token: first.apiKey })).status).toBe(200);
+      // The first start's demo key is revoked now that a new one was printed; a key the user made stays.
+      expect((await again.client.call('GET', '/api/v1/me/collections', { token: first.apiKey })).status).toBe(401);
+      expect((await again.client.call('GET', '/api/v1/me/collections', { token: ownKey })).status).toBe(200);
       expect(await again.stop('SIGTERM')).toBe(0);
     } finally {
       await again.dispose();
