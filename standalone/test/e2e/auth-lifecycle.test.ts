@@ -127,6 +127,8 @@ describe('the embedded default is closed to the network and to other local users
 
   it('keeps DATA_DIR (database files, admin token) to its owner', async () => {
     expect((await stat(stack.dataDir)).mode & 0o777).toBe(0o700);
+    // the database's own directory too, which the embedded Postgres creates
+    if (!stack.database) expect((await stat(join(stack.dataDir, 'pgdata'))).mode & 0o777).toBe(0o700);
     expect((await stat(join(stack.dataDir, 'admin-token'))).mode & 0o777).toBe(0o600);
   });
 });
