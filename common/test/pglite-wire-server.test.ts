@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@skills/common';
 
@@ -49,5 +52,46 @@ describe('PgliteWireServer', () => {
     (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM t');
     expect(rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('the embedded Postgres is not open to other local users', () => {
+  let pg: EmbeddedPostgres;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'skills-pg-'));
+    pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata') });
+  });
+  afterAll(async () => {
+    await pg?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const connect = async (url: string) => {
+    const client = new Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+
+  it('asks for the password of this start: none or a wrong one is refused with 28P01', async () => {
+    const url = new URL(pg.url);
+    expect(url.password.length).toBeGreaterThanOrEqual(32);
+    expect(await connect(pg.url)).toBe(1);
+    url.password = 'wrong';
+    await expect(connect(url.toString())).rejects.toMatchObject({ code: '28P01' });
+    url.password = '';
+    await expect(connect(url.toString())).rejects.toThrow();
+    // the refusals left the database serving
+    expect(await connect(pg.url)).toBe(1);
+  });
+
+  it('listens on loopback and keeps its data directory to its owner', async () => {
+    expect(new URL(pg.url).hostname).toBe('127.0.0.1');
+    expect((await stat(join(dir, 'pgdata'))).mode & 0o777).toBe(0o700);
   });
 });

@@ -13,12 +13,15 @@ import { profileAdminRoutes, profileRoutes, type ProfileDeps } from './accounts/
 import type { TrustProxy } from './config';
 import type { AccountService } from './domain/account.service';
 import type { ApiKeyService } from './domain/api-key.service';
+import type { AuditLog } from './domain/audit';
+import type { AuthFailureAudit } from './domain/auth-failure-audit';
 import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
+import { auditRoutes } from './http/audit.routes';
 import { healthRoutes, type Readiness } from './http/health.routes';
 import { proxyRoutes } from './http/proxy.routes';
 import { securityHeaders } from './http/security-headers';
@@ -42,6 +45,10 @@ export interface GatewayDeps {
   authFailures?: AuthFailureGuard;
   /** which proxies' X-Forwarded-For tells the client's address (express `trust proxy`); none: the socket's peer */
   trustProxy?: TrustProxy;
+  /** the audit trail: proxied admin writes are recorded there, GET /admin/v1/audit-events reads it */
+  audit: AuditLog;
+  /** counts failed authentications into the audit trail */
+  failureAudit?: AuthFailureAudit;
   /** reuses public search answers for a few ms; none: every search goes to catalog-service */
   answerCache?: AnswerCache;
   /** request counts and latencies, served by the monitoring app (monitor-app.ts); a fresh registry when absent */
@@ -70,7 +77,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
-  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures));
+  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures, deps.failureAudit));
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
@@ -79,6 +86,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The contract and its docs page are public: no credential check on their paths.
   app.use(openApiRoutes());
   app.use(adminRoutes(deps.accounts, deps.keys));
+  app.use(auditRoutes(deps.audit));
   app.use(profileAdminRoutes(deps.profile));
   app.use(profileRoutes(deps.profile));
   app.use(notFoundHandler());

@@ -60,6 +60,8 @@ export interface GatewayConfig {
   trustProxy: TrustProxy;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
   authFailuresPerMinute: number;
+  /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
+  audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };
 }
 
 /** What express's `trust proxy` accepts, minus `true` (trusting every X-Forwarded-For is spoofable). */
@@ -102,6 +104,9 @@ interface GatewayEnv {
   HSTS_MAX_AGE_SECONDS: number;
   TRUST_PROXY: string;
   AUTH_FAILURES_PER_MINUTE: number;
+  AUDIT_RETENTION_DAYS: number;
+  AUDIT_PRUNE_INTERVAL_MS: number;
+  AUDIT_FAILURE_FLUSH_MS: number;
 }
 
 /** Names express knows for address ranges, e.g. `loopback` for 127.0.0.1/8 and ::1. */
@@ -175,6 +180,15 @@ const schema = Joi.object<GatewayEnv>({
   TRUST_PROXY: trustProxy,
   // an honest client fails a few times (a mistyped key), not dozens a minute
   AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(30),
+  // a quarter is what an auditor usually asks to look back on; up to ten years
+  AUDIT_RETENTION_DAYS: Joi.number().integer().min(1).max(3_650).default(90),
+  AUDIT_PRUNE_INTERVAL_MS: Joi.number()
+    .integer()
+    .max(86_400_000)
+    .default(3_600_000)
+    .custom((value: number, helpers) => (value === 0 || value >= 1_000 ? value : helpers.error('audit.interval')))
+    .messages({ 'audit.interval': '{#label} must be 0 (pruning off) or between 1000 and 86400000' }),
+  AUDIT_FAILURE_FLUSH_MS: Joi.number().integer().min(100).max(600_000).default(10_000),
 });
 
 /** Validates the gateway's environment once into a frozen, typed config. */
@@ -211,5 +225,10 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    audit: Object.freeze({
+      retentionDays: e.AUDIT_RETENTION_DAYS,
+      pruneIntervalMs: e.AUDIT_PRUNE_INTERVAL_MS,
+      failureFlushMs: e.AUDIT_FAILURE_FLUSH_MS,
+    }),
   });
 }

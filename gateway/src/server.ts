@@ -16,8 +16,9 @@ import { AnswerCache } from './http/answer-cache';
 import { Readiness } from './http/health.routes';
 import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
-import { SequelizeAccountRepository } from './store/account.repository';
-import { SequelizeKeyStore } from './store/api-key.store';
+import { AuditRetention } from './domain/audit-retention';
+import { AuthFailureAudit } from './domain/auth-failure-audit';
+import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
@@ -47,9 +48,14 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   );
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
-  const accountRepository = new SequelizeAccountRepository(sequelize);
-  const keyStore = new SequelizeKeyStore(sequelize);
-  const authenticator = new KeyAuthenticator({ keys: keyStore, logger, cacheTtlMs: config.keyCacheTtlMs });
+  const store = new SequelizeGatewayStore(sequelize);
+  const accountRepository = store.repos.accounts;
+  const authenticator = new KeyAuthenticator({ keys: store.repos.keys, logger, cacheTtlMs: config.keyCacheTtlMs });
+  const audit = store.repos.audit;
+  const failureAudit = new AuthFailureAudit({ audit, logger, flushMs: config.audit.failureFlushMs });
+  failureAudit.start();
+  const retention = new AuditRetention({ audit, logger, retentionDays: config.audit.retentionDays, intervalMs: config.audit.pruneIntervalMs });
+  if (config.audit.pruneIntervalMs > 0) retention.start();
   const upstreams = {
     catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
     collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
@@ -66,14 +72,13 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   const metrics = createServiceMetrics('gateway');
   const readiness = new Readiness({
     checks: [
-      { name: 'database', ready: () => accountRepository.ping().then(() => true) },
+      { name: 'database', ready: () => store.repos.accounts.ping().then(() => true) },
       { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
       { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
     ],
   });
   const keys = new ApiKeyService({
-    accounts: accountRepository,
-    keys: keyStore,
+    store,
     authenticator,
     policy: config.keyPolicy ?? { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: null },
   });
@@ -97,9 +102,11 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     logger,
     adminToken: config.adminToken,
     authenticator,
-    accounts: new AccountService(accountRepository, keyStore, authenticator),
+    accounts: new AccountService(store, authenticator),
     keys,
     profile,
+    audit,
+    failureAudit,
     signer: new PrincipalSigner({ keys: signingKey }),
     upstreams,
     rateLimiter,
@@ -132,7 +139,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       monitor.closeAllConnections();
       await new Promise<void>((resolve) => monitor.close(() => resolve()));
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close()]);
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), retention.stop(), failureAudit.stop()]);
       profile.mailer?.close();
       signingKey.close();
       await sequelize.close();

@@ -67,7 +67,7 @@ export function banner(stack: RunningStack): string {
     '                     (works once, within an hour; the demo account has no password)',
     `  Metrics            ${info.metricsUrl}/metrics   (not on the gateway's port)`,
     `  Admin token        ${token}`,
-    `  Demo API key       ${info.apiKey}   (new on every start; plan pro)`,
+    `  Demo API key       ${info.apiKey}   (new on every start, the previous one revoked; plan pro)`,
     `  Demo account id    ${info.accountId}`,
     `  Demo workspace id  ${info.workspaceId}`,
     `  Demo collection id ${info.collectionId}`,

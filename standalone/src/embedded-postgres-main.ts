@@ -1,13 +1,13 @@
 /**
  * `node standalone/dist/embedded-postgres-main.js`: the embedded PGlite as a
  * process of its own, serving DATA_DIR (in memory when unset) on PG_PORT
- * (a free port when 0). It lets the services run as
+ * (a free port when 0) with the password PG_PASSWORD (a random one when
+ * unset; give it to restart on the same URL). It lets the services run as
  * separate processes against it, and lets fault tests kill the database and
  * start it again on the same port and data files without touching them.
- * Prints `READY <url>` once it accepts connections; SIGTERM closes the data
+ * Prints `READY <url>` (password included) once it accepts connections; SIGTERM closes the data
  * files cleanly (SIGKILL is the crash).
  */
-import { mkdir } from 'node:fs/promises';
 import { startEmbeddedPostgres } from '@skills/common';
 
 async function main(): Promise<void> {
@@ -17,8 +17,7 @@ async function main(): Promise<void> {
     process.stderr.write('PG_PORT must be a port number (0..65535)\n');
     process.exit(1);
   }
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const db = await startEmbeddedPostgres({ dataDir, port });
+  const db = await startEmbeddedPostgres({ dataDir, port, password: process.env.PG_PASSWORD || undefined });
   process.stdout.write(`READY ${db.url}\n`);
   const stop = (): void => {
     db.stop().then(

@@ -5,9 +5,8 @@
  * order, the gateway first so no request reaches a stopped service.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, type Logger } from '@skills/common';
+import { privateDirectory, startEmbeddedPostgres, type Logger } from '@skills/common';
 import { resolveAdminToken, type AdminTokenSource } from './admin-token';
 import type { LauncherConfig } from './launcher-config';
 import { resolvePrincipalKeys } from './principal-keys';
@@ -51,7 +50,8 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
   const started = Date.now();
   const { config } = options;
   const logger = options.loggerFor('standalone');
-  await mkdir(config.dataDir, { recursive: true });
+  // The database files, the admin token and the demo ids are for this user only.
+  await privateDirectory(config.dataDir);
   const adminToken = await resolveAdminToken(config.dataDir, config.adminToken);
   const principalKeys = await resolvePrincipalKeys(config.dataDir);
 

@@ -2,9 +2,11 @@
  * Demo data of the embedded run, created through the public and admin APIs
  * (the same paths an operator uses, so seeding also proves the stack works):
  * the sample catalog, a `pro` account, a workspace it owns, a personal
- * collection with a few skills. Each start also issues a fresh API key,
- * since keys are stored as hashes and an old one cannot be shown again, and
- * a one-time console sign-in link (the demo account has no password).
+ * collection with a few skills. Each start also issues a fresh API key
+ * (keys are stored as hashes: an old one cannot be shown again) and a
+ * one-time console sign-in link (the demo account has no password), and
+ * revokes the demo keys of earlier starts: a key printed in some earlier
+ * terminal must not stay valid forever.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -55,6 +57,23 @@ async function readState(dataDir: string): Promise<DemoState | undefined> {
 
 async function writeState(dataDir: string, state: DemoState): Promise<void> {
   await writeFile(stateFile(dataDir), `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** The name of every demo key: earlier starts' keys are found (and revoked) by it. */
+const DEMO_KEY_NAME = 'demo';
+
+/**
+ * Revokes the demo account's earlier demo keys, all but `keepId`. Keys the
+ * user made for the account themselves (another name) are left alone.
+ */
+async function revokeEarlierDemoKeys(admin: ApiClient, accountId: string, keepId: string): Promise<number> {
+  const { apiKeys } = await admin.request<{ apiKeys: Array<{ id: string; name: string | null; revokedAt: string | null }> }>(
+    'GET',
+    `/admin/v1/accounts/${seg(accountId)}`,
+  );
+  const earlier = apiKeys.filter((k) => k.id !== keepId && k.revokedAt === null && (k.name === DEMO_KEY_NAME || k.name?.startsWith(`${DEMO_KEY_NAME} `)));
+  for (const key of earlier) await admin.request('DELETE', `/admin/v1/api-keys/${seg(key.id)}`);
+  return earlier.length;
 }
 
 /** The demo account still exists (the database may have been replaced under a kept DATA_DIR). */
@@ -149,7 +168,7 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   const known = await readState(options.dataDir);
   const issueKey = async (accountId: string) =>
     (await admin.request<{ apiKey: { id: string; key: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/api-keys`, {
-      body: { name: `demo ${new Date().toISOString()}` },
+      body: { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` },
     })).apiKey;
 
   const signInLink = async (accountId: string) =>
@@ -157,6 +176,8 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
 
   if (known && (await stillThere(admin, known))) {
     const key = await issueKey(known.accountId);
+    const revoked = await revokeEarlierDemoKeys(admin, known.accountId, key.id);
+    options.logger.info({ revoked }, 'earlier demo keys revoked');
     const collectionId = await ensureDemoCollection(new ApiClient(options.gatewayUrl, key.key), known.collectionId);
     const state: DemoState = { ...known, collectionId };
     if (collectionId !== known.collectionId) await writeState(options.dataDir, state);

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -19,15 +20,35 @@ const UNIT_END = new Set(['S', 'Q']);
  * unit boundaries instead: a client's messages are gathered up to Sync or a
  * simple Query and run together, and a client inside a transaction
  * (ReadyForQuery status T or E) keeps the session until it leaves it.
+ *
+ * With a `password`, a client must send it before its startup reaches
+ * PGlite (AuthenticationCleartextPassword: the server listens on loopback
+ * only, where nobody else can read the bytes; PGlite itself accepts anyone),
+ * so another local user who finds the port cannot use the database.
  */
 export class PgliteWireServer {
   private readonly server: Server;
   private owner: Connection | undefined;
   private readonly waiting: Array<{ conn: Connection; grant: () => void }> = [];
   private readonly connections = new Set<Connection>();
+  private readonly passwordDigest: Buffer | undefined;
 
-  constructor(private readonly db: PGlite) {
+  constructor(
+    private readonly db: PGlite,
+    options: { password?: string } = {},
+  ) {
     this.server = createServer((socket) => this.accept(socket));
+    this.passwordDigest = options.password === undefined ? undefined : digest(options.password);
+  }
+
+  /** Whether a connection must authenticate before its startup runs. */
+  get requiresPassword(): boolean {
+    return this.passwordDigest !== undefined;
+  }
+
+  /** Constant-time comparison with the server's password. */
+  passwordMatches(given: string): boolean {
+    return this.passwordDigest !== undefined && timingSafeEqual(digest(given), this.passwordDigest);
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -96,10 +117,29 @@ export class PgliteWireServer {
   }
 }
 
+function digest(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
+}
+
+/** AuthenticationCleartextPassword: 'R', length 8, code 3. */
+const ASK_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+/** A FATAL ErrorResponse with SQLSTATE 28P01 (invalid_password), as Postgres sends it. */
+function passwordRefused(): Buffer {
+  const fields = ['SFATAL', 'VFATAL', 'C28P01', 'Mpassword authentication failed'].map((f) => Buffer.from(`${f}\0`));
+  const body = Buffer.concat([...fields, Buffer.from([0])]);
+  const head = Buffer.alloc(5);
+  head.write('E', 0);
+  head.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([head, body]);
+}
+
 class Connection {
   private buffer = Buffer.alloc(0);
   private unit: Buffer[] = [];
   private started = false;
+  /** the startup packet, held until the password message arrives */
+  private pendingStartup: Buffer | undefined;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -137,7 +177,12 @@ class Connection {
       this.socket.end(); // nothing to signal: PGlite runs in this process
     } else if (code === PROTOCOL_3) {
       this.started = true;
-      this.enqueue(Buffer.from(packet));
+      if (this.server.requiresPassword) {
+        this.pendingStartup = Buffer.from(packet);
+        this.socket.write(ASK_PASSWORD);
+      } else {
+        this.enqueue(Buffer.from(packet));
+      }
     } else {
       this.socket.destroy();
     }
@@ -155,6 +200,10 @@ class Connection {
       this.socket.end();
       return true;
     }
+    if (this.pendingStartup) {
+      this.authenticate(type, message);
+      return true;
+    }
     this.unit.push(message);
     if (UNIT_END.has(type)) {
       const unit = Buffer.concat(this.unit);
@@ -162,6 +211,20 @@ class Connection {
       this.enqueue(unit);
     }
     return true;
+  }
+
+  /** The answer to the password request: the held startup runs, or the connection is refused and closed. */
+  private authenticate(type: string, message: Buffer): void {
+    const startup = this.pendingStartup as Buffer;
+    this.pendingStartup = undefined;
+    // PasswordMessage: 'p', length, the password NUL-terminated
+    const given = type === 'p' ? message.subarray(5, message.length - 1).toString('utf8') : '';
+    if (type === 'p' && this.server.passwordMatches(given)) {
+      this.enqueue(startup);
+      return;
+    }
+    this.buffer = Buffer.alloc(0);
+    this.socket.end(passwordRefused());
   }
 
   /** Units of one connection run in order, each holding the session as long as it must. */

@@ -7,6 +7,7 @@ import { Router, type Request, type Response } from 'express';
 import { jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { ApiKeyService } from '../domain/api-key.service';
 import { ownKeySchema, rollSchema } from '../http/api-key.schemas';
+import { auditContextOf } from '../http/audit-context';
 import type { SessionGate } from '../sessions/session-gate';
 import { requireSession } from '../sessions/sessions.routes';
 
@@ -26,7 +27,7 @@ export function ownKeyRoutes(deps: { gate: SessionGate; keys: ApiKeyService }): 
     .post(body, async (req: Request, res: Response) => {
       const { account } = await requireSession(gate, req);
       const input = validate(ownKeySchema, req.body ?? {});
-      const apiKey = await keys.issue(account.id, { ...input, name: input.name ?? null });
+      const apiKey = await keys.issue(account.id, { ...input, name: input.name ?? null }, auditContextOf(req, res, { kind: 'account', accountId: account.id }));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })
@@ -36,7 +37,7 @@ export function ownKeyRoutes(deps: { gate: SessionGate; keys: ApiKeyService }): 
     .route('/api/v1/me/api-keys/:keyId')
     .delete(async (req: Request, res: Response) => {
       const { account } = await requireSession(gate, req);
-      await keys.revoke(keyId(req), account.id);
+      await keys.revoke(keyId(req), auditContextOf(req, res, { kind: 'account', accountId: account.id }), account.id);
       res.json({ data: { revoked: true } });
     })
     .all(methodNotAllowed(['DELETE']));
@@ -46,7 +47,7 @@ export function ownKeyRoutes(deps: { gate: SessionGate; keys: ApiKeyService }): 
     .post(body, async (req: Request, res: Response) => {
       const { account } = await requireSession(gate, req);
       const input = validate(rollSchema, req.body ?? {});
-      const rolled = await keys.roll(keyId(req), input.graceSeconds, account.id);
+      const rolled = await keys.roll(keyId(req), input.graceSeconds, auditContextOf(req, res, { kind: 'account', accountId: account.id }), account.id);
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: rolled });
     })

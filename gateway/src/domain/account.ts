@@ -80,9 +80,6 @@ export interface KeyStore extends KeyLookup {
   countActive(accountId: string, now: Date): Promise<number>;
   /** Sets revoked_at once; returns the owner, or undefined for an unknown id. */
   revoke(keyId: string): Promise<{ accountId: string } | undefined>;
-  /**
-   * In one transaction: inserts `next` and ends `previousId` — revoked now
-   * (`endsAt` null) or expiring at `endsAt` (never later than it would have).
-   */
-  roll(next: NewKey, previousId: string, endsAt: Date | null): Promise<ApiKeySummary>;
+  /** Ends a key: revoked now (`endsAt` null) or expiring at `endsAt` (never later than it would have). */
+  end(keyId: string, endsAt: Date | null): Promise<void>;
 }

@@ -2,13 +2,16 @@
  * The rules on an account's API keys, the same for the console (a session,
  * own keys only) and the admin API (any account): scopes, expiry within the
  * operator's maximum, a cap on active keys, revoke, and roll with a grace
- * period. Every change that affects authentication tells the
- * KeyAuthenticator, so it applies at once on this replica.
+ * period. Every change is written with its audit record in one transaction,
+ * and every change that affects authentication tells the KeyAuthenticator,
+ * so it applies at once on this replica.
  */
 import { ConflictError, InputError, NotFoundError, isUuid } from '@skills/common';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
-import type { AccountRepository, ApiKeySummary, KeyStore, NewKey } from './account';
+import type { ApiKeySummary, NewKey } from './account';
+import type { AuditContext } from './audit';
 import type { KeyAuthenticator } from './key-authenticator';
+import type { GatewayRepositories, GatewayStore } from './ports';
 import { SCOPES, type Scope } from './scopes';
 
 export interface KeyPolicy {
@@ -38,8 +41,7 @@ export class ApiKeyService {
 
   constructor(
     private readonly deps: {
-      accounts: AccountRepository;
-      keys: KeyStore;
+      store: GatewayStore;
       authenticator: KeyAuthenticator;
       policy: KeyPolicy;
       now?: () => number;
@@ -49,40 +51,55 @@ export class ApiKeyService {
   }
 
   async list(accountId: string): Promise<ApiKeySummary[]> {
-    await this.requireAccount(accountId);
-    return this.deps.keys.listByAccount(accountId);
+    const { repos } = this.deps.store;
+    await this.requireAccount(repos, accountId);
+    return repos.keys.listByAccount(accountId);
   }
 
-  async issue(accountId: string, request: KeyRequest): Promise<IssuedKey> {
-    await this.requireAccount(accountId);
-    await this.checkCap(accountId);
-    const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays));
-    return { ...(await this.deps.keys.insert(input)), key };
+  /** The cap is checked in the insert's transaction, so two concurrent issues cannot both pass it unseen by the audit. */
+  issue(accountId: string, request: KeyRequest, context: AuditContext): Promise<IssuedKey> {
+    return this.deps.store.transaction(async (repos) => {
+      await this.requireAccount(repos, accountId);
+      await this.checkCap(repos, accountId);
+      const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays));
+      const summary = await repos.keys.insert(input);
+      await repos.audit.append({ ...context, action: 'api_key.issue', targetAccountId: accountId, target: summary.id, details: auditDetails(summary) });
+      return { ...summary, key };
+    });
   }
 
-  /** Idempotent: revoking a revoked key answers the same. `ownerId`: only that account's key is found. */
-  async revoke(keyId: string, ownerId?: string): Promise<void> {
-    await this.requireKey(keyId, ownerId);
-    await this.deps.keys.revoke(keyId);
+  /** Idempotent: revoking a revoked key answers the same (and is recorded again). `ownerId`: only that account's key is found. */
+  async revoke(keyId: string, context: AuditContext, ownerId?: string): Promise<void> {
+    await this.deps.store.transaction(async (repos) => {
+      const key = await this.requireKey(repos, keyId, ownerId);
+      await repos.keys.revoke(keyId);
+      await repos.audit.append({ ...context, action: 'api_key.revoke', targetAccountId: key.accountId, target: keyId });
+    });
     this.deps.authenticator.forgetKey(keyId);
   }
 
   /**
    * A new key with the same name and scopes (and, when the old one expires,
    * the same lifetime from now); the old one stays valid `graceSeconds` more,
-   * or is revoked at once for 0.
+   * or is revoked at once for 0. One transaction: the new key, the old one's
+   * end and the audit record.
    */
-  async roll(keyId: string, graceSeconds: number, ownerId?: string): Promise<{ apiKey: IssuedKey; previous: ApiKeySummary }> {
-    const old = await this.requireKey(keyId, ownerId);
-    const now = this.now();
-    if (old.revokedAt !== null || (old.expiresAt !== null && Date.parse(old.expiresAt) <= now)) throw new ConflictError('apiKey.notActive');
-    const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
-    const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime));
-    const endsAt = graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null;
-    const summary = await this.deps.keys.roll(input, keyId, endsAt);
+  async roll(keyId: string, graceSeconds: number, context: AuditContext, ownerId?: string): Promise<{ apiKey: IssuedKey; previous: ApiKeySummary }> {
+    const rolled = await this.deps.store.transaction(async (repos) => {
+      const old = await this.requireKey(repos, keyId, ownerId);
+      const now = this.now();
+      if (old.revokedAt !== null || (old.expiresAt !== null && Date.parse(old.expiresAt) <= now)) throw new ConflictError('apiKey.notActive');
+      const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
+      const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime));
+      const summary = await repos.keys.insert(input);
+      await repos.keys.end(keyId, graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null);
+      const details = { ...auditDetails(summary), previous: keyId, graceSeconds };
+      await repos.audit.append({ ...context, action: 'api_key.roll', targetAccountId: old.accountId, target: summary.id, details });
+      const previous = (await repos.keys.findById(keyId)) ?? old;
+      return { apiKey: { ...summary, key }, previous: withoutOwner(previous) };
+    });
     this.deps.authenticator.forgetKey(keyId);
-    const previous = (await this.deps.keys.findById(keyId)) ?? old;
-    return { apiKey: { ...summary, key }, previous: withoutOwner(previous) };
+    return rolled;
   }
 
   private newKey(accountId: string, name: string | null, scopes: readonly Scope[], expiresAt: Date | null): { key: string; input: NewKey } {
@@ -103,18 +120,18 @@ export class ApiKeyService {
     return new Date(this.now() + chosen * DAY_MS);
   }
 
-  private async checkCap(accountId: string): Promise<void> {
+  private async checkCap(repos: GatewayRepositories, accountId: string): Promise<void> {
     const limit = this.deps.policy.maxActiveKeys;
-    if ((await this.deps.keys.countActive(accountId, new Date(this.now()))) >= limit) throw new ConflictError('apiKey.tooMany', { limit });
+    if ((await repos.keys.countActive(accountId, new Date(this.now()))) >= limit) throw new ConflictError('apiKey.tooMany', { limit });
   }
 
-  private async requireAccount(id: string): Promise<void> {
-    if (!isUuid(id) || !(await this.deps.accounts.exists(id))) throw new NotFoundError('account.notFound');
+  private async requireAccount(repos: GatewayRepositories, id: string): Promise<void> {
+    if (!isUuid(id) || !(await repos.accounts.exists(id))) throw new NotFoundError('account.notFound');
   }
 
   /** Another account's key is "not found": its existence is not revealed. */
-  private async requireKey(keyId: string, ownerId?: string): Promise<ApiKeySummary & { accountId: string }> {
-    const found = isUuid(keyId) ? await this.deps.keys.findById(keyId) : undefined;
+  private async requireKey(repos: GatewayRepositories, keyId: string, ownerId?: string): Promise<ApiKeySummary & { accountId: string }> {
+    const found = isUuid(keyId) ? await repos.keys.findById(keyId) : undefined;
     if (!found || (ownerId !== undefined && found.accountId !== ownerId)) throw new NotFoundError('apiKey.notFound');
     return found;
   }
@@ -123,4 +140,9 @@ export class ApiKeyService {
 function withoutOwner(key: ApiKeySummary & { accountId?: string }): ApiKeySummary {
   const { accountId: _owner, ...summary } = key;
   return summary;
+}
+
+/** What the audit keeps of a key: never the key or its hash, only how to recognise it. */
+function auditDetails(key: ApiKeySummary): { prefix: string; name: string | null; scopes: string; expiresAt: string | null } {
+  return { prefix: key.prefix, name: key.name, scopes: key.scopes.join(' '), expiresAt: key.expiresAt };
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AuthenticationError } from '@skills/common';
+import { AuthenticationError, contextOf } from '@skills/common';
+import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import { secretsEqual } from '../domain/api-key';
 import { clientAddress, refuseWhileBlocked } from './client-address';
@@ -9,21 +10,20 @@ const BEARER = /^Bearer +(\S+)$/i;
 /**
  * `/admin/v1` is for operators: `Authorization: Bearer <ADMIN_TOKEN>`,
  * compared in constant time. A wrong or missing token counts against the
- * client's address (`guard`); an address over its budget gets 429 for
- * anything but the right token.
+ * client's address (`guard`) and goes to the audit trail; an address over
+ * its budget gets 429 for anything but the right token.
  */
-export function requireAdminToken(adminToken: string, guard?: AuthFailureGuard) {
+export function requireAdminToken(adminToken: string, guard?: AuthFailureGuard, failureAudit?: AuthFailureAudit) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     if (token !== undefined && secretsEqual(token, adminToken)) {
       res.locals.adminAuthenticated = true;
       return next();
     }
-    if (guard) {
-      const address = clientAddress(req);
-      await refuseWhileBlocked(guard, address);
-      await guard.recordFailure(address);
-    }
+    const address = clientAddress(req);
+    if (guard) await refuseWhileBlocked(guard, address);
+    failureAudit?.record(address, 'admin_token', contextOf(res).requestId);
+    await guard?.recordFailure(address);
     next(new AuthenticationError('auth.invalidAdminToken'));
   };
 }

@@ -9,6 +9,7 @@ import { PLANS } from '../domain/account';
 import type { AccountService } from '../domain/account.service';
 import type { ApiKeyService } from '../domain/api-key.service';
 import { adminKeySchema, rollSchema } from './api-key.schemas';
+import { auditContextOf } from './audit-context';
 
 const plan = Joi.string().valid(...PLANS);
 const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
@@ -17,6 +18,9 @@ const createAccountSchema = Joi.object<{ email: string; name?: string | null; pl
   plan: plan.required(),
 });
 const changePlanSchema = Joi.object<{ plan: Plan }>({ plan: plan.required() });
+
+/** Behind requireAdminToken every caller here is the operator. */
+const ADMIN = { kind: 'admin' } as const;
 
 function param(req: Request, name: string): string {
   return String(req.params[name] ?? '');
@@ -30,7 +34,7 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
     .route('/admin/v1/accounts')
     .post(body, async (req: Request, res: Response) => {
       const input = validate(createAccountSchema, req.body ?? {});
-      res.status(201).json({ data: { account: await accounts.create(input) } });
+      res.status(201).json({ data: { account: await accounts.create(input, auditContextOf(req, res, ADMIN)) } });
     })
     .all(methodNotAllowed(['POST']));
 
@@ -41,7 +45,7 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
     })
     .patch(body, async (req: Request, res: Response) => {
       const input = validate(changePlanSchema, req.body ?? {});
-      res.json({ data: { account: await accounts.changePlan(param(req, 'id'), input.plan) } });
+      res.json({ data: { account: await accounts.changePlan(param(req, 'id'), input.plan, auditContextOf(req, res, ADMIN)) } });
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
@@ -52,7 +56,7 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
     })
     .post(body, async (req: Request, res: Response) => {
       const input = validate(adminKeySchema, req.body ?? {});
-      const apiKey = await keys.issue(param(req, 'id'), { ...input, name: input.name ?? null });
+      const apiKey = await keys.issue(param(req, 'id'), { ...input, name: input.name ?? null }, auditContextOf(req, res, ADMIN));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })
@@ -61,7 +65,7 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
   router
     .route('/admin/v1/api-keys/:keyId')
     .delete(async (req: Request, res: Response) => {
-      await keys.revoke(param(req, 'keyId'));
+      await keys.revoke(param(req, 'keyId'), auditContextOf(req, res, ADMIN));
       res.json({ data: { revoked: true } });
     })
     .all(methodNotAllowed(['DELETE']));
@@ -70,7 +74,7 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
     .route('/admin/v1/api-keys/:keyId/roll')
     .post(body, async (req: Request, res: Response) => {
       const input = validate(rollSchema, req.body ?? {});
-      const rolled = await keys.roll(param(req, 'keyId'), input.graceSeconds);
+      const rolled = await keys.roll(param(req, 'keyId'), input.graceSeconds, auditContextOf(req, res, ADMIN));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: rolled });
     })

@@ -17,11 +17,15 @@ import {
   hasBody,
   jsonBody,
   validate,
+  contextOf,
+  type Logger,
   type Principal,
   type PrincipalAudience,
   type PrincipalSigner,
 } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
+import type { AuditLog } from '../domain/audit';
+import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
@@ -29,11 +33,13 @@ import type { Scope } from '../domain/scopes';
 import type { SessionGate } from '../sessions/session-gate';
 import type { AnswerCache, Served } from './answer-cache';
 import { clientAddress, refuseWhileBlocked } from './client-address';
+import { auditProxiedWrite } from './proxy-audit';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
 import { copyAnswerHead, sendConditional, type Upstream } from './upstream-proxy';
 
 export interface ProxyRoutesDeps {
+  logger: Logger;
   authenticator: KeyAuthenticator;
   accounts: AccountService;
   signer: PrincipalSigner;
@@ -42,6 +48,10 @@ export interface ProxyRoutesDeps {
   rateLimiter?: RateLimiter;
   /** per-address budget of failed authentications; none means unlimited */
   authFailures?: AuthFailureGuard;
+  /** where audited writes (route-table.ts `audit`) are recorded; none: not recorded */
+  audit?: AuditLog;
+  /** counts failed authentications into the audit trail */
+  failureAudit?: AuthFailureAudit;
   /** reuses answers that are the same for every caller for a few ms; none: every request goes upstream */
   answerCache?: AnswerCache;
   /** lets a console session call the `key` routes as its own account (no plan or scope rule; CSRF on writes) */
@@ -108,7 +118,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
    * gets 429 for anything but a key already known good (no store read);
    * a 401 counts against its address.
    */
-  async function authenticateKey(req: Request, scope: Scope | undefined): Promise<Principal> {
+  async function authenticateKey(req: Request, res: Response, scope: Scope | undefined): Promise<Principal> {
     const guard = deps.authFailures;
     const address = clientAddress(req);
     try {
@@ -117,7 +127,10 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
         ...(guard ? { beforeUnknown: () => refuseWhileBlocked(guard, address) } : {}),
       });
     } catch (err) {
-      if (err instanceof AuthenticationError) await guard?.recordFailure(address);
+      if (err instanceof AuthenticationError) {
+        deps.failureAudit?.record(address, 'api_key', contextOf(res).requestId);
+        await guard?.recordFailure(address);
+      }
       throw err;
     }
   }
@@ -126,7 +139,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     if (route.auth === 'key') {
       // An explicit key wins; without one, the console's session cookie may stand for its account.
       const session = req.get('authorization') === undefined ? await deps.sessions?.principalFor(req) : undefined;
-      return session ?? authenticateKey(req, route.scope);
+      return session ?? authenticateKey(req, res, route.scope);
     }
     // Admin paths are behind requireAdminToken already; this guards a route table mistake.
     if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');
@@ -180,5 +193,6 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
       bodyLimit: limit,
       cacheControl: cacheControlOf(route),
     });
+    if (deps.audit) await auditProxiedWrite(deps.audit, deps.logger, req, res, { route, params, principal, body });
   };
 }

@@ -4,12 +4,26 @@
  * `:name` for one path segment and a trailing `*` for the rest of the path.
  */
 
+import type { AuditAction } from '../domain/audit';
 import type { Scope } from '../domain/scopes';
 
 export type UpstreamName = 'catalog' | 'collections';
 
 /** What the gateway verifies before proxying an admin call for an account. */
 export type AccountCheck = { from: 'param'; name: string } | { from: 'body'; field: string };
+
+/**
+ * The audit record of a proxied write, once the service answered it with
+ * success: its action, and the path parameters naming what it acted on and
+ * the account it concerns (a body field: the account check's).
+ */
+export interface RouteAudit {
+  action: AuditAction;
+  target?: string;
+  targetAccount?: string;
+  /** fields of the JSON body copied into the record's details (never a secret) */
+  bodyFields?: string[];
+}
 
 export interface ProxyRoute {
   method: string;
@@ -24,6 +38,7 @@ export interface ProxyRoute {
   sharedAnswer?: true;
   /** the body is streamed through without being held (the 50 MB import): not covered by the principal's body digest */
   streamedBody?: true;
+  audit?: RouteAudit;
 }
 
 const IMPORT = '/admin/v1/skills:import';
@@ -52,11 +67,16 @@ export const ROUTES: readonly ProxyRoute[] = [
     ),
   ),
   // owners and admins remove members, anyone leaves (collections-service decides who may)
-  { method: 'DELETE', pattern: '/api/v1/workspaces/:id/members/:accountId', upstream: 'collections', auth: 'key' },
-  ...['PUT', 'DELETE'].map(
-    (method) => ({ method, pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin' }) as const,
-  ),
-  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin', streamedBody: true },
+  {
+    method: 'DELETE',
+    pattern: '/api/v1/workspaces/:id/members/:accountId',
+    upstream: 'collections',
+    auth: 'key',
+    audit: { action: 'workspace.member_remove', target: 'id', targetAccount: 'accountId' },
+  },
+  { method: 'PUT', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.put', target: 'slug' } },
+  { method: 'DELETE', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.delete', target: 'slug' } },
+  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin', streamedBody: true, audit: { action: 'skill.import' } },
   { method: 'GET', pattern: '/admin/v1/items', upstream: 'collections', auth: 'admin' },
   {
     method: 'POST',
@@ -64,6 +84,7 @@ export const ROUTES: readonly ProxyRoute[] = [
     upstream: 'collections',
     auth: 'admin',
     accountCheck: { from: 'param', name: 'id' },
+    audit: { action: 'private_skill.create', targetAccount: 'id' },
   },
   {
     method: 'POST',
@@ -71,6 +92,7 @@ export const ROUTES: readonly ProxyRoute[] = [
     upstream: 'collections',
     auth: 'admin',
     accountCheck: { from: 'body', field: 'ownerAccountId' },
+    audit: { action: 'workspace.create', bodyFields: ['name'] },
   },
   {
     method: 'PUT',
@@ -78,10 +100,17 @@ export const ROUTES: readonly ProxyRoute[] = [
     upstream: 'collections',
     auth: 'admin',
     accountCheck: { from: 'param', name: 'accountId' },
+    audit: { action: 'workspace.member_set', target: 'id', targetAccount: 'accountId', bodyFields: ['role'] },
   },
   // no account check: an account that is not a member (or does not exist) is a 404 from the service
-  { method: 'DELETE', pattern: '/admin/v1/workspaces/:id/members/:accountId', upstream: 'collections', auth: 'admin' },
-  { method: 'POST', pattern: '/admin/v1/reindex', upstream: 'catalog', auth: 'admin' },
+  {
+    method: 'DELETE',
+    pattern: '/admin/v1/workspaces/:id/members/:accountId',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'workspace.member_remove', target: 'id', targetAccount: 'accountId' },
+  },
+  { method: 'POST', pattern: '/admin/v1/reindex', upstream: 'catalog', auth: 'admin', audit: { action: 'reindex.start' } },
   { method: 'GET', pattern: '/admin/v1/reindex/*', upstream: 'catalog', auth: 'admin' },
 ];
 

@@ -1,4 +1,5 @@
 /** The admin surface `/admin/v1` (DESIGN.md §4), behind the admin token. */
+import { AUDIT_ACTIONS } from '../domain/audit';
 import type { Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { Parameter, PathItem } from './openapi-types';
@@ -144,6 +145,24 @@ const listItems = operation({
   errors: { '400': [['validation.numberMax', { field: 'limit', limit: 5000 }]] },
 });
 
+const listAuditEvents = operation({
+  operationId: 'adminListAuditEvents',
+  summary: 'Read the audit trail, newest first',
+  description:
+    'Admin actions, key issuance and revocation, plan and role changes, and failed authentications (one record per address, ' +
+    'reason and flush interval, with a count). Kept AUDIT_RETENTION_DAYS days. Never holds a secret.',
+  tag: TAG,
+  kind: 'admin',
+  parameters: [
+    { name: 'action', in: 'query', description: 'Only this action.', schema: { type: 'string', enum: [...AUDIT_ACTIONS] } },
+    { name: 'accountId', in: 'query', description: 'Only records whose actor or target is this account.', schema: { type: 'string', format: 'uuid' } },
+    { name: 'before', in: 'query', description: 'Only records older than this id: the `nextBefore` of the previous page.', schema: { type: 'string', pattern: '^[1-9][0-9]{0,18}$' } },
+    { name: 'limit', in: 'query', description: 'Records per page.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  ],
+  success: { status: '200', description: 'One page.', schema: schemaRef('AuditEventPage') },
+  errors: { '400': [['validation.oneOf', { field: 'action', values: 'account.create, …' }], ['validation.numberMax', { field: 'limit', limit: 500 }]] },
+});
+
 const createPrivateSkill = operation({
   operationId: 'adminCreatePrivateSkill',
   summary: 'Create a private skill of an account',
@@ -223,6 +242,7 @@ export const adminPaths: Record<string, PathItem> = {
   '/admin/v1/skills/{slug}': { put: putSkill, delete: deleteSkill },
   '/admin/v1/skills:import': { post: importSkills },
   '/admin/v1/items': { get: listItems },
+  '/admin/v1/audit-events': { get: listAuditEvents },
   '/admin/v1/accounts/{id}/private-skills': { post: createPrivateSkill },
   '/admin/v1/workspaces': { post: createWorkspace },
   '/admin/v1/workspaces/{id}/members/{accountId}': { put: setMember, delete: removeMember },

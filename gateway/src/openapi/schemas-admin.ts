@@ -4,6 +4,7 @@
  * the admin responses stay open to extra fields because only operators and
  * the admin CLI read them.
  */
+import { AUDIT_ACTIONS } from '../domain/audit';
 import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';
 
@@ -34,7 +35,29 @@ const skillFields: Record<string, JsonSchema> = {
   downloads: { type: 'integer', minimum: 0, description: 'Use count; absent keeps the stored count (an edit does not reset it)' },
 };
 
+const auditEvent = openObject(['id', 'at', 'action', 'actor', 'targetAccountId', 'target', 'requestId', 'clientAddress', 'details'], {
+  id: { type: 'string', pattern: '^[1-9][0-9]*$', description: 'Increasing; pass the last one of a page as `before` for the next' },
+  at: { type: 'string', format: 'date-time' },
+  action: { type: 'string', enum: [...AUDIT_ACTIONS] },
+  actor: openObject(['kind'], {
+    kind: { type: 'string', enum: ['admin', 'account', 'anonymous'], description: '`anonymous`: a failed authentication' },
+    accountId: uuid,
+  }),
+  targetAccountId: { type: ['string', 'null'], format: 'uuid', description: 'The account the action concerns' },
+  target: { type: ['string', 'null'], description: 'What was acted on: a key id, a slug, a workspace id' },
+  requestId: { type: 'string', description: 'The X-Request-Id of the request (of the first one, for counted failures)' },
+  clientAddress: { type: 'string', description: 'As TRUST_PROXY decides it; `*` for failures counted together' },
+  details: {
+    type: 'object',
+    description: 'Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for `auth.failure` `reason`, `count`, `firstAt`, `lastAt`',
+  },
+});
+
 export const adminSchemas: Record<string, JsonSchema> = {
+  AuditEventPage: envelope({
+    events: { type: 'array', items: auditEvent },
+    nextBefore: { type: ['string', 'null'], description: 'Pass as `before` for the next (older) page; null on the last page' },
+  }),
   CreateAccount: closedBody(['email', 'plan'], {
     email: { type: 'string', format: 'email', maxLength: 254 },
     name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account, AccountRepository } from '../domain/account';
 
@@ -18,13 +18,17 @@ function toAccount(row: AccountRow): Account {
 
 /** `gateway.accounts` over Sequelize; unique violations become ConflictError here. */
 export class SequelizeAccountRepository implements AccountRepository {
-  constructor(private readonly sequelize: Sequelize) {}
+  /** `transaction`: every query runs in it (GatewayStore.transaction), else on the pool */
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly transaction?: Transaction,
+  ) {}
 
   async create(input: { email: string; name: string | null; plan: Plan }): Promise<Account> {
     try {
       const [row] = await this.sequelize.query<AccountRow>(
         `INSERT INTO gateway.accounts (id, email, name, plan) VALUES (:id, :email, :name, :plan) RETURNING ${COLUMNS}`,
-        { replacements: { id: randomUUID(), ...input }, type: QueryTypes.SELECT },
+        { transaction: this.transaction, replacements: { id: randomUUID(), ...input }, type: QueryTypes.SELECT },
       );
       return toAccount(row as AccountRow);
     } catch (err) {
@@ -35,6 +39,7 @@ export class SequelizeAccountRepository implements AccountRepository {
 
   async findById(id: string): Promise<Account | undefined> {
     const [row] = await this.sequelize.query<AccountRow>(`SELECT ${COLUMNS} FROM gateway.accounts WHERE id = :id`, {
+      transaction: this.transaction,
       replacements: { id },
       type: QueryTypes.SELECT,
     });
@@ -44,13 +49,14 @@ export class SequelizeAccountRepository implements AccountRepository {
   async updatePlan(id: string, plan: Plan): Promise<Account | undefined> {
     const [row] = await this.sequelize.query<AccountRow>(
       `UPDATE gateway.accounts SET plan = :plan, updated_at = now() WHERE id = :id RETURNING ${COLUMNS}`,
-      { replacements: { id, plan }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { id, plan }, type: QueryTypes.SELECT },
     );
     return row ? toAccount(row) : undefined;
   }
 
   async exists(id: string): Promise<boolean> {
     const rows = await this.sequelize.query(`SELECT 1 FROM gateway.accounts WHERE id = :id`, {
+      transaction: this.transaction,
       replacements: { id },
       type: QueryTypes.SELECT,
     });
@@ -58,6 +64,6 @@ export class SequelizeAccountRepository implements AccountRepository {
   }
 
   async ping(): Promise<void> {
-    await this.sequelize.query('SELECT 1', { type: QueryTypes.SELECT });
+    await this.sequelize.query('SELECT 1', { type: QueryTypes.SELECT, transaction: this.transaction });
   }
 }

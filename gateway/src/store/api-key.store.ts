@@ -54,27 +54,22 @@ function toSummary(row: SummaryRow): ApiKeySummary {
  * travel as one space-separated string (a scope holds no space).
  */
 export class SequelizeKeyStore implements KeyStore {
-  constructor(private readonly sequelize: Sequelize) {}
+  /** `transaction`: every query runs in it (GatewayStore.transaction), else on the pool */
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly transaction?: Transaction,
+  ) {}
 
-  insert(input: NewKey, transaction?: Transaction): Promise<ApiKeySummary> {
-    return this.insertRow(input, transaction);
-  }
-
-  async roll(next: NewKey, previousId: string, endsAt: Date | null): Promise<ApiKeySummary> {
-    return this.sequelize.transaction(async (transaction) => {
-      const summary = await this.insertRow(next, transaction);
-      const end = endsAt === null
-        ? 'revoked_at = COALESCE(revoked_at, now())'
-        : 'expires_at = LEAST(COALESCE(expires_at, :endsAt), :endsAt)';
-      await this.sequelize.query(`UPDATE gateway.api_keys SET ${end} WHERE id = :previousId`, {
-        replacements: { previousId, endsAt },
-        transaction,
-      });
-      return summary;
+  /** Revoked now (`endsAt` null), or expiring at `endsAt` unless it expires sooner already. */
+  async end(keyId: string, endsAt: Date | null): Promise<void> {
+    const end = endsAt === null ? 'revoked_at = COALESCE(revoked_at, now())' : 'expires_at = LEAST(COALESCE(expires_at, :endsAt), :endsAt)';
+    await this.sequelize.query(`UPDATE gateway.api_keys SET ${end} WHERE id = :keyId`, {
+      replacements: { keyId, endsAt },
+      transaction: this.transaction,
     });
   }
 
-  private async insertRow(input: NewKey, transaction?: Transaction): Promise<ApiKeySummary> {
+  async insert(input: NewKey): Promise<ApiKeySummary> {
     const [row] = await this.sequelize.query<SummaryRow>(
       `INSERT INTO gateway.api_keys (id, account_id, name, prefix, key_hash, scopes, expires_at)
        VALUES (:id, :accountId, :name, :prefix, decode(:hash, 'hex'),
@@ -91,7 +86,7 @@ export class SequelizeKeyStore implements KeyStore {
           expiresAt: input.expiresAt,
         },
         type: QueryTypes.SELECT,
-        transaction,
+        transaction: this.transaction,
       },
     );
     return toSummary(row as SummaryRow);
@@ -102,7 +97,7 @@ export class SequelizeKeyStore implements KeyStore {
       `SELECT k.id, k.account_id, k.key_hash, k.revoked_at, k.expires_at, k.scopes, a.plan
          FROM gateway.api_keys k JOIN gateway.accounts a ON a.id = k.account_id
         WHERE k.key_hash = decode(:hash, 'hex')`,
-      { replacements: { hash: keyHash.toString('hex') }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { hash: keyHash.toString('hex') }, type: QueryTypes.SELECT },
     );
     if (!row) return undefined;
     return {
@@ -118,6 +113,7 @@ export class SequelizeKeyStore implements KeyStore {
 
   async findById(keyId: string): Promise<(ApiKeySummary & { accountId: string }) | undefined> {
     const [row] = await this.sequelize.query<SummaryRow>(`SELECT ${SUMMARY} FROM gateway.api_keys WHERE id = :keyId`, {
+      transaction: this.transaction,
       replacements: { keyId },
       type: QueryTypes.SELECT,
     });
@@ -127,7 +123,7 @@ export class SequelizeKeyStore implements KeyStore {
   async listByAccount(accountId: string): Promise<ApiKeySummary[]> {
     const rows = await this.sequelize.query<SummaryRow>(
       `SELECT ${SUMMARY} FROM gateway.api_keys WHERE account_id = :accountId ORDER BY created_at, id`,
-      { replacements: { accountId }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { accountId }, type: QueryTypes.SELECT },
     );
     return rows.map(toSummary);
   }
@@ -136,7 +132,7 @@ export class SequelizeKeyStore implements KeyStore {
     const [row] = await this.sequelize.query<{ n: string }>(
       `SELECT count(*) AS n FROM gateway.api_keys
         WHERE account_id = :accountId AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)`,
-      { replacements: { accountId, now }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { accountId, now }, type: QueryTypes.SELECT },
     );
     return Number(row?.n ?? 0);
   }
@@ -144,7 +140,7 @@ export class SequelizeKeyStore implements KeyStore {
   async revoke(keyId: string): Promise<{ accountId: string } | undefined> {
     const [row] = await this.sequelize.query<{ account_id: string }>(
       `UPDATE gateway.api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = :keyId RETURNING account_id`,
-      { replacements: { keyId }, type: QueryTypes.SELECT },
+      { transaction: this.transaction, replacements: { keyId }, type: QueryTypes.SELECT },
     );
     return row ? { accountId: row.account_id } : undefined;
   }
@@ -154,7 +150,7 @@ export class SequelizeKeyStore implements KeyStore {
     await this.sequelize.query(
       `UPDATE gateway.api_keys SET last_used_at = now()
         WHERE id = :keyId AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-      { replacements: { keyId } },
+      { transaction: this.transaction, replacements: { keyId } },
     );
   }
 }

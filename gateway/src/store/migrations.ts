@@ -89,4 +89,29 @@ export const gatewayMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '003_audit_events',
+    up: `
+      -- The audit trail (docs/security.md "Audit trail"): admin actions, key
+      -- issuance and revocation, plan and role changes, failed
+      -- authentications. Never a secret: keys by id and display prefix only.
+      CREATE TABLE gateway.audit_events (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor_kind text NOT NULL CHECK (actor_kind IN ('admin', 'account', 'anonymous')),
+        actor_account_id uuid,
+        action text NOT NULL,
+        target_account_id uuid,
+        target text,
+        request_id text NOT NULL,
+        client_address text NOT NULL,
+        details jsonb NOT NULL DEFAULT '{}'
+      );
+      -- retention deletes by age; the API pages newest first, by action or account
+      CREATE INDEX audit_events_at_idx ON gateway.audit_events (at);
+      CREATE INDEX audit_events_action_idx ON gateway.audit_events (action, id);
+      CREATE INDEX audit_events_actor_idx ON gateway.audit_events (actor_account_id, id) WHERE actor_account_id IS NOT NULL;
+      CREATE INDEX audit_events_target_idx ON gateway.audit_events (target_account_id, id) WHERE target_account_id IS NOT NULL;
+    `,
+  },
 ];

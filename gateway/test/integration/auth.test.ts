@@ -108,7 +108,7 @@ describe('gateway API key authentication', () => {
     }
   });
 
-  it('refuses a key over its budget with 429, Retry-After and RateLimit headers, other keys unaffected', async () => {
+  it('refuses an account over its budget with 429, Retry-After and RateLimit headers, other accounts unaffected', async () => {
     const { key } = await h.accountWithKey('pro');
     for (let i = 4; i >= 0; i -= 1) {
       const ok = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
@@ -118,7 +118,8 @@ describe('gateway API key authentication', () => {
     const over = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).set('Accept-Language', 'fr').expect(429);
     const seconds = Number(over.headers['retry-after']);
     expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(seconds).toBeLessThanOrEqual(60);
+    // a sliding window: the budget spent in this window comes back over the next one
+    expect(seconds).toBeLessThanOrEqual(120);
     expect(over.headers['ratelimit-remaining']).toBe('0');
     expect(over.body).toEqual({ error: `Limite de requêtes dépassée ; réessayez dans ${seconds} s` });
     const other = await h.accountWithKey('pro');

@@ -180,6 +180,8 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     trustProxy: false,
     // off unless a test is about it: suites send many refused keys from one address
     authFailuresPerMinute: 0,
+    // failed authentications reach the audit trail within 100 ms; no retention pass unless a test runs one
+    audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
     ...overrides,
   };
   const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));

@@ -52,6 +52,9 @@ Commands:
   workspaces create --name <name> --owner <accountId>
   members set <workspaceId> <accountId> <owner|admin|member|viewer>
   members remove <workspaceId> <accountId>       the last owner cannot be removed
+  audit [--action <action>] [--account <accountId>] [--limit <n>] [--before <id>]
+                                                 the audit trail, newest first; pass the answer's
+                                                 nextBefore as --before for the next page
   reindex [jobId]                                rebuild the search index and follow the job until it
                                                  ends: progress on stderr, the job on stdout, exit 1 if
                                                  it failed; with a job id: follow that job.
@@ -78,6 +81,10 @@ const OPTIONS = {
   scopes: { type: 'string' },
   'expires-in-days': { type: 'string' },
   'grace-seconds': { type: 'string' },
+  action: { type: 'string' },
+  account: { type: 'string' },
+  limit: { type: 'string' },
+  before: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -205,6 +212,17 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
   }
 }
 
+/** `GET /admin/v1/audit-events` with the filters given (the API validates them). */
+function auditPath(v: Values): string {
+  const query = new URLSearchParams();
+  for (const [option, param] of [['action', 'action'], ['account', 'accountId'], ['limit', 'limit'], ['before', 'before']] as const) {
+    const value = v[option];
+    if (value !== undefined) query.set(param, value);
+  }
+  const search = query.toString();
+  return `/admin/v1/audit-events${search ? `?${search}` : ''}`;
+}
+
 /** Parses `argv` (without `node script`); throws UsageError on a bad command line. */
 export function parseAdminArgs(argv: string[]): ParsedCommand {
   let parsed: { values: Values; positionals: string[] };
@@ -216,6 +234,10 @@ export function parseAdminArgs(argv: string[]): ParsedCommand {
   const { values } = parsed;
   const [group, ...rest] = parsed.positionals;
   if (values.help || group === undefined || group === 'help') return { url: values.url, action: { kind: 'help' } };
+  if (group === 'audit') {
+    positionals(rest, 0, [], group);
+    return { url: values.url, action: { kind: 'request', method: 'GET', path: auditPath(values) } };
+  }
   if (group === 'reindex') {
     if (rest.length === 0) return { url: values.url, action: { kind: 'reindex' } };
     const [jobId] = positionals(rest, 1, ['jobId'], group) as [string];

@@ -27,6 +27,10 @@ describe('parseAdminArgs', () => {
     expect(action('members set ws-1 acc-2 viewer')).toEqual({
       kind: 'request', method: 'PUT', path: '/admin/v1/workspaces/ws-1/members/acc-2', body: { role: 'viewer' },
     });
+    expect(action('audit')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/audit-events' });
+    expect(action('audit --action api_key.issue --account acc-1 --limit 20 --before 99')).toEqual({
+      kind: 'request', method: 'GET', path: '/admin/v1/audit-events?action=api_key.issue&accountId=acc-1&limit=20&before=99',
+    });
     expect(action('members remove ws-1 acc-2')).toEqual({
       kind: 'request', method: 'DELETE', path: '/admin/v1/workspaces/ws-1/members/acc-2',
     });
@@ -86,6 +90,7 @@ describe('parseAdminArgs', () => {
     ['skills put x --name n --description d --type skill', 'skills put: --category is required'],
     ['members set ws-1 acc-2', 'members set: missing <role>'],
     ['members remove ws-1', 'members remove: missing <accountId>'],
+    ['audit extra', 'audit: unexpected argument "extra"'],
     ['keys revoke', 'keys revoke: missing <keyId>'],
     ['keys revoke k1 k2', 'keys revoke: unexpected argument "k2"'],
     ['accounts delete acc-1', 'unknown command "accounts delete"'],

@@ -2,10 +2,10 @@
  * API keys and the process lifecycle end to end: every 401 of the contract
  * (EN and FR), revocation on the next request, the admin CLI against the
  * running stack, SIGTERM → exit 0, and a restart that keeps the data and the
- * admin token but issues a new demo key.
+ * admin token but issues a new demo key and revokes the previous one.
  */
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { eventually, FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
@@ -81,6 +81,25 @@ describe('admin CLI against the running stack', () => {
     }, 15_000, 'CLI skill searchable');
   }, 60_000);
 
+  it('reads the audit trail: key issuance and revocation, plan changes and failed authentications, never a secret', async () => {
+    const account = JSON.parse((await cli('accounts', 'create', '--email', 'audited-cli@example.com', '--plan', 'pro')).stdout) as Json;
+    const id = account.account.id as string;
+    const key = JSON.parse((await cli('keys', 'create', id, '--name', 'audited')).stdout) as Json;
+    await cli('accounts', 'set-plan', id, 'team');
+    await cli('keys', 'revoke', key.apiKey.id);
+    const trail = await cli('audit', '--account', id);
+    const events = (JSON.parse(trail.stdout) as Json).events as Json[];
+    expect(events.map((e) => e.action)).toEqual(['api_key.revoke', 'account.plan_change', 'api_key.issue', 'account.create']);
+    expect(events.every((e) => e.actor.kind === 'admin' && typeof e.requestId === 'string')).toBe(true);
+    expect(trail.stdout).not.toContain(key.apiKey.key);
+    // the revoked key, tried: a failed authentication from this address reaches the trail within its flush interval
+    expect((await stack.client.call('GET', '/api/v1/skills', { token: key.apiKey.key })).status).toBe(401);
+    await eventually(async () => {
+      const failures = (JSON.parse((await cli('audit', '--action', 'auth.failure')).stdout) as Json).events as Json[];
+      return failures.some((e) => e.details.reason === 'api_key') ? true : undefined;
+    }, 20_000, 'failed authentication in the audit trail');
+  }, 60_000);
+
   it('streams an ndjson import and prints the imported count', async () => {
     const file = join(stack.dataDir, 'extra.ndjson');
     const line = (n: number) => JSON.stringify({ slug: `cli-import-${n}`, name: `Imported ${n}`, description: 'From the CLI.', type: 'plugin', category: 'devops' });
@@ -95,12 +114,34 @@ describe('admin CLI against the running stack', () => {
   });
 });
 
+describe('the embedded default is closed to the network and to other local users', () => {
+  it('listens on loopback only: the gateway, its monitoring port, the services and the database', () => {
+    const ss = spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' });
+    expect(ss.status).toBe(0);
+    const mine = ss.stdout.split('\n').filter((line) => line.includes(`pid=${stack.pid},`));
+    // gateway, monitoring, catalog-service, collections-service, and the embedded database unless on a server
+    expect(mine.length).toBeGreaterThanOrEqual(stack.database ? 4 : 5);
+    const addresses = mine.map((line) => line.trim().split(/\s+/)[3] as string);
+    expect(addresses.filter((a) => !/^(127\.0\.0\.1|\[::1\]):\d+$/.test(a))).toEqual([]);
+  });
+
+  it('keeps DATA_DIR (database files, admin token) to its owner', async () => {
+    expect((await stat(stack.dataDir)).mode & 0o777).toBe(0o700);
+    // the database's own directory too, which the embedded Postgres creates
+    if (!stack.database) expect((await stat(join(stack.dataDir, 'pgdata'))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(stack.dataDir, 'admin-token'))).mode & 0o777).toBe(0o600);
+  });
+});
+
 describe('process lifecycle', () => {
   it('exits 0 on SIGTERM and restarts on the same data with the same admin token, a new demo key and a demo collection', async () => {
     const first = stack.info;
     expect(first.seeded).toBe(true);
     // The README's last example deletes the demo collection; the next start makes a new one.
     await stack.client.call('DELETE', `/api/v1/me/collections/${first.collectionId}`, { token: first.apiKey });
+    // a key of the demo account the user made for themself
+    const own = await stack.client.call('POST', `/admin/v1/accounts/${first.accountId}/api-keys`, { token: stack.admin, json: { name: 'my script' } });
+    const ownKey = own.body.data.apiKey.key as string;
     expect(await stack.stop('SIGTERM')).toBe(0);
 
     const again = await startStack({ dataDir: stack.dataDir, database: stack.database });
@@ -116,8 +157,9 @@ describe('process lifecycle', () => {
       const r = await again.client.call('GET', `/api/v1/me/collections/${again.info.collectionId}`, { token: again.info.apiKey });
       expect(r.status).toBe(200);
       expect(r.body.data.collection.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
-      // Keys survive restarts: the first start's key still works.
-      expect((await again.client.call('GET', '/api/v1/me/collections', { token: first.apiKey })).status).toBe(200);
+      // The first start's demo key is revoked now that a new one was printed; a key the user made stays.
+      expect((await again.client.call('GET', '/api/v1/me/collections', { token: first.apiKey })).status).toBe(401);
+      expect((await again.client.call('GET', '/api/v1/me/collections', { token: ownKey })).status).toBe(200);
       expect(await again.stop('SIGTERM')).toBe(0);
     } finally {
       await again.dispose();

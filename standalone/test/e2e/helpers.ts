@@ -119,6 +119,8 @@ export interface Stack {
   api(apiKey?: string, language?: 'en' | 'fr'): SkillsClient;
   /** the admin token as the launcher printed it */
   admin: string;
+  /** the stack's process id */
+  pid: number;
   dataDir: string;
   /** the server database when DATABASE_URL is set (PGlite lives in dataDir otherwise) */
   database?: TestDatabase;
@@ -214,6 +216,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
     client: new Client(info.url),
     api: (apiKey = info.apiKey, language) => new SkillsClient({ baseUrl: info.url, apiKey, language, fetch: checkedFetch(info.url) }),
     admin: info.adminToken,
+    pid: child.pid as number,
     dataDir,
     database,
     stdout: () => out,

@@ -41,12 +41,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/admin/v1/skills/{slug}', auth: 'admin', body: ['name', 'description', 'type', 'category', 'status', 'tags'] },
   { method: 'POST', path: '/admin/v1/skills:import', auth: 'admin', body: 'ndjson' },
   { method: 'GET', path: '/admin/v1/items', auth: 'admin', query: ['after', 'limit'] },
+  { method: 'GET', path: '/admin/v1/audit-events', auth: 'admin', query: ['action', 'accountId', 'before', 'limit'] },
   { method: 'POST', path: '/admin/v1/accounts/{account}/private-skills', auth: 'admin', body: ['name', 'description'] },
   { method: 'POST', path: '/admin/v1/workspaces', auth: 'admin', body: ['name', 'ownerAccountId'] },
   { method: 'PUT', path: '/admin/v1/workspaces/{workspace}/members/{account}', auth: 'admin', body: ['role'] },
   { method: 'POST', path: '/admin/v1/reindex', auth: 'admin', body: [] },
   { method: 'GET', path: '/admin/v1/reindex/{job}', auth: 'admin' },
   { method: 'DELETE', path: '/admin/v1/api-keys/{key}', auth: 'admin' },
+  { method: 'DELETE', path: '/admin/v1/workspaces/{workspace}/members/{account}', auth: 'admin' },
+  { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/members/{account}', auth: 'key' },
   { method: 'DELETE', path: '/admin/v1/skills/{slug}', auth: 'admin' },
   { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key' },
   { method: 'DELETE', path: '/api/v1/me/collections/{collection}', auth: 'key' },
@@ -64,7 +67,7 @@ async function ok(method: string, path: string, token: string, json?: unknown): 
   return r.body;
 }
 
-/** Another key of the owner (the stack's rate limits are lifted: budgets are per account, so one key is as good as several). */
+/** Another key of the owner, for the snapshots (the stack's limits are raised: budgets are per account). */
 async function ownerKey(): Promise<string> {
   const r = await ok('POST', `/admin/v1/accounts/${stack.info.accountId}/api-keys`, stack.admin, {});
   return r.data.apiKey.key as string;

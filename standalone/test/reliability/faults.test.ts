@@ -39,6 +39,7 @@ describe('a service that is down', () => {
     await proc.stop('SIGKILL');
     expect(await quickly(whileDown, 'fr')).toEqual({ status: 503, body: { error: 'Le service est temporairement indisponible' } });
     expect(await quickly(whileDown, 'en')).toEqual({ status: 503, body: { error: 'The service is temporarily unavailable' } });
+    // the live check, on the monitoring port (the public /readyz answers a state up to 5 s old)
     const ready = await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { error: string }).error).toContain(proc.name);

@@ -80,7 +80,7 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     expect(list.body.data.pagination.total).toBe(1);
   });
 
-  it('counts one rate-limit budget for a key across both gateways', async () => {
+  it('counts one rate-limit budget for an account across both gateways', async () => {
     const { key } = await newKey(one, 'pro');
     const statuses: number[] = [];
     for (let n = 0; n < PRO_LIMIT; n++) statuses.push((await (n % 2 ? two : one).call('GET', '/api/v1/me/collections', { token: key })).status);

@@ -73,6 +73,7 @@ it('fails cleanly while Postgres is down and recovers without restarting the ser
   // 503 (try again later), not 500: common's error handler knows a lost database from a bug.
   expect(during.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
   expect(during.some((o) => o.status === 503)).toBe(true);
+  // the live check, on the monitoring port (the public /readyz answers a state up to 5 s old)
   const ready = await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`);
   expect(ready.status).toBe(503);
 

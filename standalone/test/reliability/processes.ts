@@ -6,6 +6,7 @@
  * Each process can be killed and started again on the same port and env.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -181,7 +182,10 @@ export async function startDatabase(dataDir: string, embedded = false): Promise<
     return { databaseUrl: server.url, drop: () => server.drop() };
   }
   const pgPort = await freePort();
-  const postgres = new Proc('postgres', 'standalone/dist/embedded-postgres-main.js', { DATA_DIR: join(dataDir, 'pgdata'), PG_PORT: String(pgPort) }, pgPort);
+  // a password of the test's own, so a restarted database keeps the URL the services hold
+  const password = randomBytes(18).toString('base64url');
+  const env = { DATA_DIR: join(dataDir, 'pgdata'), PG_PORT: String(pgPort), PG_PASSWORD: password };
+  const postgres = new Proc('postgres', 'standalone/dist/embedded-postgres-main.js', env, pgPort);
   try {
     await postgres.start(async () => postgres.lines.some((l) => l.startsWith('READY ')));
   } catch (err) {
@@ -189,7 +193,7 @@ export async function startDatabase(dataDir: string, embedded = false): Promise<
     throw err;
   }
   return {
-    databaseUrl: `postgres://postgres@127.0.0.1:${pgPort}/postgres?sslmode=disable`,
+    databaseUrl: `postgres://postgres:${password}@127.0.0.1:${pgPort}/postgres?sslmode=disable`,
     postgres,
     drop: async () => void (await postgres.stop('SIGKILL')),
   };

@@ -1,0 +1,69 @@
+/**
+ * The audit trail: who did what, when, under which request id, to which
+ * account or object. Records never hold a secret (no key, token, hash or
+ * body): a key appears by its id and display prefix only.
+ */
+
+/** What an audit record says happened. */
+export const AUDIT_ACTIONS = [
+  'account.create',
+  'account.plan_change',
+  'api_key.issue',
+  'api_key.revoke',
+  'api_key.roll',
+  'workspace.create',
+  'workspace.member_set',
+  'workspace.member_remove',
+  'skill.put',
+  'skill.delete',
+  'skill.import',
+  'private_skill.create',
+  'reindex.start',
+  'auth.failure',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditActor = { kind: 'admin' } | { kind: 'account'; accountId: string } | { kind: 'anonymous' };
+
+/** Who acts and under which request: what the HTTP layer hands the rules. */
+export interface AuditContext {
+  actor: AuditActor;
+  requestId: string;
+  clientAddress: string;
+}
+
+export type AuditDetails = Record<string, string | number | boolean | null>;
+
+export interface AuditEvent extends AuditContext {
+  action: AuditAction;
+  /** the account the action concerns, when there is one */
+  targetAccountId?: string | null;
+  /** the object acted on: a key id, a slug, a workspace id… */
+  target?: string | null;
+  details?: AuditDetails;
+}
+
+export interface AuditRecord extends AuditEvent {
+  /** increasing; also the paging cursor */
+  id: string;
+  /** ISO-8601 */
+  at: string;
+}
+
+export interface AuditQuery {
+  action?: AuditAction;
+  /** records whose actor or target is this account */
+  accountId?: string;
+  /** only records older than this id (the previous page's last) */
+  before?: string;
+  limit: number;
+}
+
+/** `gateway.audit_events`; writes take part in the caller's transaction when bound to one. */
+export interface AuditLog {
+  append(event: AuditEvent): Promise<void>;
+  /** newest first */
+  list(query: AuditQuery): Promise<AuditRecord[]>;
+  /** deletes at most `batch` records older than `cutoff`; returns how many */
+  pruneOlderThan(cutoff: Date, batch: number): Promise<number>;
+}
