@@ -9,11 +9,11 @@
 import { detailsOf } from '@skills/common';
 import { analyzeItem } from '../../domain/item-analysis';
 import type { CatalogItem } from '../search-engine';
-import type { IndexableItem } from './memory-index';
 import { BrowseOrder } from './browse-order';
 import { clearBit, lengthBit, PostingList, setBit } from './postings';
 import { TermDictionary } from './term-dictionary';
 import { tokenize } from '../../domain/text-analysis';
+import type { IndexableItem, NewestRanks } from './types';
 
 export class DocumentStore {
   readonly dictionary = new TermDictionary();
@@ -247,14 +247,6 @@ export class DocumentStore {
     this.versions = grow(this.versions, new Int32Array(size));
     this.alive = grow(this.alive, new Uint8Array(size));
   }
-}
-
-export interface NewestRanks {
-  rank: Int32Array;
-  docs: Int32Array;
-  changes: number;
-  /** scratch for the impact orders built with these ranks: a document's position in the list being ordered */
-  positions: Int32Array;
 }
 
 /** Code-unit order, as the ids and lower-cased names are compared everywhere in the index. */

@@ -24,7 +24,8 @@
  */
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import type { DocFilter, Matches, Scratch, TermGroup } from './match-support';
+import type { DocFilter, Scratch } from './match-support';
+import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
 import { IMPACT_ORDER_FROM } from './postings';
 import { TopK } from './top-k';

@@ -9,32 +9,6 @@ import type { PostingList } from './postings';
 import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from '../../domain/ranking';
 import { tokenize } from '../../domain/text-analysis';
 
-export interface TermGroup {
-  ids: number[];
-  weights: number[];
-  /** postings to read */
-  cost: number;
-}
-
-export interface Matches {
-  /** every match, or (early stop) a superset of the best `window` */
-  docs: number[];
-  /** matches counted, capped at the 10,000-result window */
-  total: number;
-  /** score by ordinal, valid for `docs` */
-  scores: Float32Array;
-  /**
-   * the words' term groups when `docs` may be only part of the matches (the
-   * early stop stopped): everyMatch() reads them again to count facets
-   */
-  partial?: TermGroup[];
-  /**
-   * the early stop's last bar: at least a page of documents scores this much
-   * or more, so ranking by relevance passes over any document below it
-   */
-  floor?: number;
-}
-
 /** Scratch arrays sized to the store, reused by every query (searches are synchronous). */
 export class Scratch {
   marks = new Int32Array(0);

@@ -18,9 +18,7 @@ import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from '../../domain/text-analysis';
 import { TopK } from './top-k';
-
-/** What the index keeps of an item state (a CatalogItem is one too). */
-export type IndexableItem = Pick<CatalogItemState, 'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt' | 'details'>;
+import type { IndexableItem } from './types';
 
 export class MemoryIndex {
   readonly store = new DocumentStore();

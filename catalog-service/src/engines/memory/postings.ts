@@ -7,7 +7,7 @@
  * needs the best documents of a broad word can stop reading early.
  */
 
-import type { NewestRanks } from './document-store';
+import type { NewestRanks } from './types';
 
 /** Lists shorter than this are read whole: ordering them would cost more than it saves. */
 export const IMPACT_ORDER_FROM = 2_048;

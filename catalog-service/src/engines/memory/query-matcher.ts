@@ -26,10 +26,9 @@ import {
   usesLeadingWord,
   DocFilter,
   scratchFor,
-  type Matches,
   type Scratch,
-  type TermGroup,
 } from './match-support';
+import type { Matches, TermGroup } from './types';
 import type { FacetCounter } from './facets';
 import { runManyWords } from './many-words';
 import { runOneWord } from './one-word';
@@ -37,7 +36,7 @@ import { completionWeight, EXACT_FORM_WEIGHT, STEM_WEIGHT, termFactor, TWO_TYPOS
 import { queryTerms, tokenize, type QueryTerm } from '../../domain/text-analysis';
 import { tallyMatches, wordSets } from './word-sets';
 
-export type { Matches } from './match-support';
+export type { Matches } from './types';
 
 /** `exhaustive` reads every term (no early stop): the reference the early stop is tested against. */
 export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: number, exhaustive = false): Matches {

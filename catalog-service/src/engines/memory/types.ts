@@ -1,0 +1,46 @@
+/**
+ * The types the memory engine's modules share, in one module below all of
+ * them: a module imports from here or from modules it builds on, never from
+ * one that builds on it.
+ */
+import type { CatalogItemState } from '@skills/common';
+
+/** What the index keeps of an item state (a CatalogItem is one too). */
+export type IndexableItem = Pick<CatalogItemState, 'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt' | 'details'>;
+
+/** The dictionary terms one query word stands for, each with its form weight (domain/ranking.ts). */
+export interface TermGroup {
+  ids: number[];
+  weights: number[];
+  /** postings to read */
+  cost: number;
+}
+
+/** What a query matched, before it is ranked into a page. */
+export interface Matches {
+  /** every match, or (early stop) a superset of the best `window` */
+  docs: number[];
+  /** matches counted, capped at the 10,000-result window */
+  total: number;
+  /** score by ordinal, valid for `docs` */
+  scores: Float32Array;
+  /**
+   * the words' term groups when `docs` may be only part of the matches (the
+   * early stop stopped): everyMatch() reads them again to count facets
+   */
+  partial?: TermGroup[];
+  /**
+   * the early stop's last bar: at least a page of documents scores this much
+   * or more, so ranking by relevance passes over any document below it
+   */
+  floor?: number;
+}
+
+/** Each live document's place in the newest-first order, worked out once per change (DocumentStore.newestRanks). */
+export interface NewestRanks {
+  rank: Int32Array;
+  docs: Int32Array;
+  changes: number;
+  /** scratch for the impact orders built with these ranks: a document's position in the list being ordered */
+  positions: Int32Array;
+}
