@@ -34,12 +34,12 @@ export class DocumentStore {
   versions = new Int32Array(1024);
   updatedMs = new Float64Array(1024);
   downloads = new Float64Array(1024);
-  /** the term id of the name's first word (-1: none), and the bonus the name earns when a query begins it (match-support.ts) */
+  /** the term id of the name's first word (-1: none), and the bonus the name earns when a query begins it (name-rules.ts) */
   leadTerms = new Int32Array(1024);
   leadBonus = new Float32Array(1024);
   /**
    * the length of the name's and of the slug's one word (0: several words): a typo run's bound
-   * looks here, not at the strings, before spelling a name out (match-support.ts)
+   * looks here, not at the strings, before spelling a name out (name-rules.ts)
    */
   nameWordLength = new Uint8Array(1024);
   slugWordLength = new Uint8Array(1024);

@@ -24,7 +24,8 @@
  */
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import type { DocFilter, Scratch } from './match-support';
+import type { DocFilter } from './doc-filter';
+import type { Scratch } from './scratch';
 import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
 import { IMPACT_ORDER_FROM } from './postings';

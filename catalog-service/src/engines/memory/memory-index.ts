@@ -13,7 +13,7 @@ import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type CatalogItem, type FacetField, 
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
-import { DocFilter } from './match-support';
+import { DocFilter } from './doc-filter';
 import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from '../../domain/text-analysis';

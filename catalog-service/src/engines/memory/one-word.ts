@@ -9,7 +9,9 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { IMPACT_ORDER_FROM, lengthBits } from './postings';
 import { TopK } from './top-k';
-import { leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Scratch } from './match-support';
+import type { DocFilter } from './doc-filter';
+import { leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord } from './name-rules';
+import type { Scratch } from './scratch';
 import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS, termFactor } from '../../domain/ranking';
 import { typoBudget } from '../../domain/spelling';
@@ -31,7 +33,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const live = store.live;
   const window = query.page * query.limit;
   // Names the query begins start with one of the group's terms (every completion is in it).
-  // Outside typo runs they follow the leading-word rule (nameBonusOf in match-support.ts): they are
+  // Outside typo runs they follow the leading-word rule (name-rules.ts): they are
   // seeded below from the terms' leader lists with their final scores, and the bounds stay as
   // they were. With stop words before the word ("for you") the names the key begins all start
   // with its first word: they are seeded from that word's leader list. In a typo run the largest

@@ -19,15 +19,9 @@
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import {
-  isExactName,
-  leadingWordScore,
-  nameBonusOf,
-  usesLeadingWord,
-  DocFilter,
-  scratchFor,
-  type Scratch,
-} from './match-support';
+import { DocFilter } from './doc-filter';
+import { isExactName, leadingWordScore, nameBonusOf, usesLeadingWord } from './name-rules';
+import { scratchFor, type Scratch } from './scratch';
 import type { Matches, TermGroup } from './types';
 import type { FacetCounter } from './facets';
 import { runManyWords } from './many-words';
@@ -99,7 +93,7 @@ function run(
     candidates = candidates.filter((doc) => marks[doc] === after);
   }
 
-  // one word: the leading-word rule, as the early stop applies it (match-support.ts)
+  // one word: the leading-word rule, as the early stop applies it (name-rules.ts)
   const leading = groups.length === 1 && usesLeadingWord(key, typos);
   const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, live)])) : undefined;
   const bonus = nameBonusOf(store, key, typos);

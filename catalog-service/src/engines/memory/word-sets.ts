@@ -10,7 +10,8 @@
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { DocumentStore } from './document-store';
 import { termFactor } from '../../domain/ranking';
-import type { DocFilter, Scratch } from './match-support';
+import type { DocFilter } from './doc-filter';
+import type { Scratch } from './scratch';
 import type { TermGroup } from './types';
 import { DENSE_LIST_SHARE, popcount, type PostingList } from './postings';
 

@@ -1,0 +1,76 @@
+/**
+ * The per-query scratch arrays of the matchers, sized to the store and
+ * reused by every query: searches are synchronous, so one set per store
+ * serves them all without allocating per query.
+ */
+import type { DocumentStore } from './document-store';
+
+/** Scratch arrays sized to the store, reused by every query (searches are synchronous). */
+export class Scratch {
+  marks = new Int32Array(0);
+  scores = new Float32Array(0);
+  best = new Float32Array(0);
+  /**
+   * the sum of the groups before the current one (best[] is the current group's), and of all so
+   * far: summed in double and rounded to float32 once per stored score, as Lucene sums a
+   * conjunction's clauses; in the one-word path, base holds the document's name bonus
+   */
+  base = new Float64Array(0);
+  sums = new Float64Array(0);
+  stamp = 0;
+  /** one bit set per query word, reused: which documents hold any of its terms */
+  private groupBits: Uint32Array[] = [];
+  /** by term id: the stamp of the query whose names may begin with that term */
+  leadStamps = new Int32Array(0);
+  private leadStamp = 0;
+
+  /** A fresh stamp for marking terms in `leadStamps` (sized to `terms`). */
+  beginLeads(terms: number): number {
+    if (this.leadStamps.length < terms) this.leadStamps = new Int32Array(Math.ceil(terms * 1.25) + 1024);
+    if (++this.leadStamp >= 0x7fffffff) {
+      this.leadStamps.fill(0);
+      this.leadStamp = 1;
+    }
+    return this.leadStamp;
+  }
+
+  reserve(docs: number): void {
+    if (this.marks.length < docs) {
+      const size = Math.ceil(docs * 1.25) + 1024;
+      this.marks = new Int32Array(size);
+      this.scores = new Float32Array(size);
+      this.best = new Float32Array(size);
+      this.base = new Float64Array(size);
+      this.sums = new Float64Array(size);
+      this.stamp = 0;
+    }
+  }
+
+  /** The bit set of query word `g`, `words` long and cleared. */
+  bitsOf(g: number, words: number): Uint32Array {
+    let bits = this.groupBits[g];
+    if (!bits || bits.length < words) this.groupBits[g] = bits = new Uint32Array(Math.ceil(words * 1.25) + 64);
+    bits.fill(0, 0, words);
+    return bits;
+  }
+
+  /** A fresh range of mark values for a query of `groups` groups: a document marked `base + g` has matched groups 0..g. */
+  begin(groups: number): number {
+    if (this.stamp + groups + 1 >= 0x7fffffff) {
+      this.marks.fill(0);
+      this.stamp = 0;
+    }
+    const base = this.stamp + 1;
+    this.stamp += groups + 1;
+    return base;
+  }
+}
+
+const scratchOf = new WeakMap<DocumentStore, Scratch>();
+
+export function scratchFor(store: DocumentStore): Scratch {
+  let scratch = scratchOf.get(store);
+  if (!scratch) scratchOf.set(store, (scratch = new Scratch()));
+  scratch.reserve(store.capacity);
+  return scratch;
+}
