@@ -29,6 +29,7 @@ import type { Scratch } from './scratch';
 import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
 import { IMPACT_ORDER_FROM } from './postings';
+import { byRelevance } from './ranked-page';
 import { TopK } from './top-k';
 import { bestOf, countMatches, WORD_SETS_FROM, wordSets, type WordTerm } from './word-sets';
 
@@ -58,7 +59,7 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     return Math.fround(score);
   };
   const window = query.page * query.limit;
-  const top = new TopK(window, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));
+  const top = new TopK(window, byRelevance(scores, store));
   const seed = (doc: number, bonus: number): void => {
     if (marks[doc] === mark || !store.isLive(doc) || !matches(doc) || !filter.passes(doc)) return;
     marks[doc] = mark;

@@ -17,6 +17,7 @@ import { DocFilter } from './doc-filter';
 import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from '../../domain/text-analysis';
+import { byRelevance } from './ranked-page';
 import { TopK } from './top-k';
 import type { IndexableItem } from './types';
 
@@ -124,8 +125,8 @@ export class MemoryIndex {
     if (query.q === undefined) return this.browse(query, offset, window);
     const { docs, scores, total, partial, floor = Number.NEGATIVE_INFINITY } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
     const relevance = query.sort === 'relevance';
-    const compare = relevance ? (a: number, b: number) => scores[b]! - scores[a]! || this.store.compareNewest(a, b) : this.compareFor(query);
-    const top = new TopK(window, (a, b) => compare(a, b) < 0);
+    const compare = this.compareFor(query);
+    const top = new TopK(window, relevance ? byRelevance(scores, this.store) : (a, b) => compare(a, b) < 0);
     for (const doc of docs) if (!relevance || scores[doc]! >= floor) top.offer(doc);
     const result = this.page(top.sorted().slice(offset, offset + query.limit), total);
     // Facets count every match; where the early stop read only part of them, they are read again unscored.

@@ -7,7 +7,9 @@
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import { IMPACT_ORDER_FROM, lengthBits } from './postings';
+import { lengthBits } from './bits';
+import { IMPACT_ORDER_FROM } from './postings';
+import { byRelevance } from './ranked-page';
 import { TopK } from './top-k';
 import type { DocFilter } from './doc-filter';
 import { leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord } from './name-rules';
@@ -233,7 +235,7 @@ function namesBegunBy(store: DocumentStore, group: TermGroup, key: string, filte
  */
 function worstKept(store: DocumentStore, docs: readonly number[], scores: Float32Array, k: number, floor: number): number | undefined {
   if (docs.length < k) return undefined;
-  const top = new TopK(k, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));
+  const top = new TopK(k, byRelevance(scores, store));
   for (const doc of docs) if (scores[doc]! >= floor) top.offer(doc);
   return top.worst();
 }

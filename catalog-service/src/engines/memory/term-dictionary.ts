@@ -6,6 +6,7 @@
  */
 import { editDistanceWithin, TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH, withinOneEdit } from '../../domain/spelling';
 import { stemOf } from '../../domain/text-analysis';
+import { popcount } from './bits';
 /** New terms wait unsorted until this many, then merge into the sorted view in one pass. */
 const PENDING_MERGE = 4_096;
 
@@ -99,7 +100,7 @@ export class TermDictionary {
     const { ids, masks } = bucket;
     for (let i = 0; i < ids.length; i++) {
       // an edit changes at most two letters of the set: more than four differ, and it is further than two edits
-      if (bitCount(mask ^ masks[i]!) > 4) continue;
+      if (popcount(mask ^ masks[i]!) > 4) continue;
       const term = this.terms[ids[i]!] as string;
       if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2)) out.push(ids[i]!);
     }
@@ -130,12 +131,6 @@ function letterMask(word: string): number {
   let mask = 0;
   for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 32);
   return mask;
-}
-
-function bitCount(n: number): number {
-  n -= (n >>> 1) & 0x55555555;
-  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function typoEligible(word: string): boolean {

@@ -13,7 +13,8 @@ import { termFactor } from '../../domain/ranking';
 import type { DocFilter } from './doc-filter';
 import type { Scratch } from './scratch';
 import type { TermGroup } from './types';
-import { DENSE_LIST_SHARE, popcount, type PostingList } from './postings';
+import { lowestBit, popcount } from './bits';
+import { DENSE_LIST_SHARE, type PostingList } from './postings';
 
 /** Below this many postings, reading a word's postings costs less than making its bit set. */
 export const WORD_SETS_FROM = 10_000;
@@ -95,11 +96,6 @@ export function tallyMatches(ws: WordSets, filter: DocFilter, keys: Int32Array, 
   for (let w = 0; w < ws.words; w++) {
     for (let all = matchesAt(ws.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
   }
-}
-
-/** The index of the lowest set bit of a non-zero 32-bit word. */
-function lowestBit(word: number): number {
-  return 31 - Math.clz32(word & -word);
 }
 
 /** A document's best contribution among a word's terms (0: none), as the reference stores it (a float32). */
