@@ -124,13 +124,15 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const belowPage = (score: number, doc: number): boolean =>
     score < threshold || (score === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0);
 
-  // Seeded, so skipping a term can never lose the item the query names (its term weight joins when read).
+  // The items the query names are seeded with their final scores (their best term, looked up, plus
+  // the bonus), so skipping a term or leaving a list can never lose one, nor its rank among them.
   for (const doc of store.exactlyNamed(key)) {
     if (!filter.passes(doc)) continue;
+    let top = 0;
+    for (const term of terms) top = Math.max(top, Math.fround(term.factor * (store.postings[term.id]?.weightOf(doc) ?? 0)));
     marks[doc] = mark;
-    best[doc] = 0;
-    base[doc] = EXACT_NAME_BONUS;
-    scores[doc] = EXACT_NAME_BONUS;
+    best[doc] = Number.POSITIVE_INFINITY;
+    scores[doc] = Math.fround(top + EXACT_NAME_BONUS);
     docs.push(doc);
   }
   if (leading) {

@@ -297,6 +297,20 @@ describe('MemoryIndex', () => {
     expect(names(sut, { q: 'widget', limit: 3, category: 'general' })[0]).toBe('Widget');
   });
 
+  it('ranks the items named exactly as the query by their weight, as if it had read every match, although reading stops before their postings', () => {
+    // Two items named "Widget": the older weighs the word more (a shorter description). Both are
+    // below the page by weight alone, where the early stop leaves the list; fillers make "widget" weigh.
+    const sut = new MemoryIndex();
+    sut.apply([
+      itemState({ name: 'Widget', slug: 'widget-short', description: 'short words' }),
+      itemState({ name: 'Widget', slug: 'widget-long', description: 'one of the many items whose long description says a great deal about nothing else' }),
+    ]);
+    sut.apply(Array.from({ length: 10_500 }, () => itemState({ name: 'Widget Widget' })));
+    sut.apply(Array.from({ length: 10_000 }, () => itemState({ name: 'Filler' })));
+    expectPagesAsIfEverythingWasRead(sut, 'widget');
+    expect(sut.search(query({ q: 'widget', limit: 2 })).items.map((i) => i.slug)).toEqual(['widget-short', 'widget-long']);
+  });
+
   it('combines text with filters and with the name and newest orders', () => {
     const sut = new MemoryIndex();
     sut.apply([
