@@ -29,8 +29,7 @@ import type { Scratch } from './scratch';
 import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
 import { IMPACT_ORDER_FROM } from './postings';
-import { byRelevance } from './ranked-page';
-import { TopK } from './top-k';
+import { RankedPage } from './ranked-page';
 import { bestOf, countMatches, WORD_SETS_FROM, wordSets, type WordTerm } from './word-sets';
 
 /** Past this many terms in all (long prefixes' completions), looking each match's terms up costs more than reading them. */
@@ -59,12 +58,12 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     return Math.fround(score);
   };
   const window = query.page * query.limit;
-  const top = new TopK(window, byRelevance(scores, store));
+  const page = new RankedPage(window, scores, store);
   const seed = (doc: number, bonus: number): void => {
     if (marks[doc] === mark || !store.isLive(doc) || !matches(doc) || !filter.passes(doc)) return;
     marks[doc] = mark;
     scores[doc] = Math.fround(textScore(doc) + bonus);
-    top.offer(doc);
+    page.offer(doc);
   };
   for (const doc of store.exactlyNamed(key)) seed(doc, EXACT_NAME_BONUS);
   // A name the key begins starts with the key's first word: that word's leader list holds them all.
@@ -80,7 +79,7 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     marks[doc] = mark;
     if (!store.isLive(doc) || !matches(doc) || !filter.passes(doc)) return;
     scores[doc] = textScore(doc);
-    top.offer(doc);
+    page.offer(doc);
   };
   // Rare forms first: a word's rare form ("result" beside "results", "caches" beside "cache") has the
   // highest idf, and its bound held every other word's bound up, so the read of the best word never
@@ -96,22 +95,15 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     for (const left of unread) if (left.includes(t)) left.splice(left.indexOf(t), 1);
   }
   // A word read whole: every match holds one of its terms, and has been considered.
-  if (unread.some((left) => left.length === 0)) return { docs: top.sorted(), total, scores, partial: [...groups] };
+  if (unread.some((left) => left.length === 0)) return { docs: page.sorted(), total, scores, partial: [...groups] };
 
   // Every other match earns no name bonus: its score is at most one word's contribution plus the others' best.
   const bounds = unread.map((left) => Math.max(0, ...left.map(boundOf)));
   const driver = bounds.indexOf(Math.max(...bounds));
   const rest = bounds.reduce((sum, b, g) => (g === driver ? sum : sum + b), 0) * (1 + 1e-6);
-  // Nothing scoring `score` or less can enter the page once it is full: below its worst, or level and older.
-  const cannotEnter = (score: number, doc: number): boolean => {
-    const worst = top.worst();
-    if (worst === undefined) return false;
-    return score < scores[worst]! || (score === scores[worst] && store.compareNewest(doc, worst) > 0);
-  };
   const driving = [...unread[driver]!].sort((a, b) => boundOf(b) - boundOf(a));
   for (const { list, factor } of driving) {
-    const worst = top.worst();
-    if (worst !== undefined && (factor * list.maxWeight + rest) * (1 + 1e-6) < scores[worst]!) break;
+    if ((factor * list.maxWeight + rest) * (1 + 1e-6) < page.threshold()) break;
     const { docs, weights, length } = list;
     if (length < IMPACT_ORDER_FROM) {
       for (let i = length - 1; i >= 0; i--) consider(docs[i]!);
@@ -122,9 +114,9 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
     for (let j = 0; j < ordered; j++) {
       const i = order[j]!;
       // equal weights come newest first: once one cannot enter, neither can any after it
-      if (cannotEnter(Math.fround((factor * weights[i]! + rest) * (1 + 1e-6)), docs[i]!)) break;
+      if (page.cannotEnter(Math.fround((factor * weights[i]! + rest) * (1 + 1e-6)), docs[i]!)) break;
       consider(docs[i]!);
     }
   }
-  return { docs: top.sorted(), total, scores, partial: [...groups] };
+  return { docs: page.sorted(), total, scores, partial: [...groups] };
 }

@@ -123,11 +123,11 @@ export class MemoryIndex {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
     if (query.q === undefined) return this.browse(query, offset, window);
-    const { docs, scores, total, partial, floor = Number.NEGATIVE_INFINITY } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
+    const { docs, scores, total, partial } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
     const relevance = query.sort === 'relevance';
     const compare = this.compareFor(query);
     const top = new TopK(window, relevance ? byRelevance(scores, this.store) : (a, b) => compare(a, b) < 0);
-    for (const doc of docs) if (!relevance || scores[doc]! >= floor) top.offer(doc);
+    for (const doc of docs) top.offer(doc);
     const result = this.page(top.sorted().slice(offset, offset + query.limit), total);
     // Facets count every match; where the early stop read only part of them, they are read again unscored.
     if (query.facets && partial) {

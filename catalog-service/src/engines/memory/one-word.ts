@@ -9,8 +9,7 @@ import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { lengthBits } from './bits';
 import { IMPACT_ORDER_FROM } from './postings';
-import { byRelevance } from './ranked-page';
-import { TopK } from './top-k';
+import { RankedPage } from './ranked-page';
 import type { DocFilter } from './doc-filter';
 import { leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord } from './name-rules';
 import type { Scratch } from './scratch';
@@ -93,12 +92,22 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const docs: number[] = [];
   const countKnown = (): boolean => cappedUnread || docs.length >= MAX_RESULT_WINDOW;
 
+  // The page so far, kept live once the count is known (the early stop needs its bar from then on).
+  let page: RankedPage | undefined;
+  const livePage = (): RankedPage => {
+    if (!page) {
+      page = new RankedPage(window, scores, store, scratch.pagePlaces);
+      for (const doc of docs) page.offer(doc);
+    }
+    return page;
+  };
   const take = (doc: number, v: number): void => {
     // base[] holds the document's name bonus: a better term gives float32(term + bonus), as the reference adds them
     if (marks[doc] === mark) {
       if (v > best[doc]!) {
         best[doc] = v;
         scores[doc] = v + base[doc]!;
+        page?.offer(doc);
       }
       return;
     }
@@ -108,21 +117,8 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     base[doc] = bonus ? bonus(doc) : 0;
     scores[doc] = v + base[doc]!;
     docs.push(doc);
+    page?.offer(doc);
   };
-  // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.
-  let worst = -1;
-  let threshold = Number.NEGATIVE_INFINITY;
-  let thresholdAt = 0;
-  const raiseThreshold = (): void => {
-    if (docs.length < window || docs.length < thresholdAt * 1.25) return;
-    worst = worstKept(store, docs, scores, window, threshold) ?? -1;
-    threshold = worst < 0 ? Number.NEGATIVE_INFINITY : scores[worst]!;
-    thresholdAt = docs.length;
-  };
-
-  // A document scoring at most `score` cannot enter the page: below its worst kept score, or level with it and older.
-  const belowPage = (score: number, doc: number): boolean =>
-    score < threshold || (score === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0);
 
   // The items the query names are seeded with their final scores (their best term, looked up, plus
   // the bonus), so skipping a term or leaving a list can never lose one, nor its rank among them.
@@ -162,10 +158,7 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
     return { docs, total: docs.length, scores };
   }
   for (const term of terms) {
-    if (countKnown()) {
-      raiseThreshold();
-      if (term.bound < threshold) break; // every later term's bound is lower still
-    }
+    if (countKnown() && term.bound < livePage().threshold()) break; // every later term's bound is lower still
     const list = store.postings[term.id];
     if (!list) continue;
     const { docs: postings, weights, length } = list;
@@ -173,28 +166,29 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
       for (let i = length - 1; i >= 0; i--) take(postings[i]!, term.factor * weights[i]!);
       continue;
     }
+    const bar = livePage();
     const { order, ordered } = list.impactOrder(() => store.newestRanks());
     for (let i = length - 1; i >= ordered; i--) take(postings[i]!, term.factor * weights[i]!); // added since the order was built
     for (let j = 0; j < ordered; j++) {
       const i = order[j]!;
       const doc = postings[i]!;
       const v = Math.fround(term.factor * weights[i]!); // as the score array will hold it
-      if ((j & 511) === 0) raiseThreshold();
       // The rest of this list weighs less, or as much and ranks after (equal weights come newest first):
       // nothing further here can enter the page. Ties matter: a broad word's items often weigh alike.
       // A name bonus lifts the bar: the list is left only below it, and a posting is passed over when
       // its own document's bonus cannot lift it to the page either.
       if (term.cap === 0) {
-        if (belowPage(v, doc)) break;
+        if (bar.cannotEnter(v, doc)) break;
       } else {
-        if (Math.fround(v + term.cap) < threshold) break;
-        if (marks[doc] !== mark && belowPage(Math.fround(v + bonusOf(doc)), doc)) continue;
+        if (Math.fround(v + term.cap) < bar.threshold()) break;
+        if (marks[doc] !== mark && bar.cannotEnter(Math.fround(v + bonusOf(doc)), doc)) continue;
       }
       take(doc, v);
     }
   }
   // every term read whole until the count was known: then `docs` holds every match
-  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores, floor: threshold, ...(countKnown() ? { partial: [group] } : {}) };
+  if (!countKnown()) return { docs, total: docs.length, scores };
+  return { docs: page ? page.sorted() : docs, total: MAX_RESULT_WINDOW, scores, partial: [group] };
 }
 
 /**
@@ -228,16 +222,4 @@ function namesBegunBy(store: DocumentStore, group: TermGroup, key: string, filte
     if (top > 0) seeds.push([doc, Math.fround(top + store.leadBonus[doc]!)]);
   }
   return seeds;
-}
-
-/**
- * The worst document a page of `k` would keep now (ranked by score, then
- * newest), once there are k. A document below `floor` (an earlier bar: k
- * documents reached it then, and scores only grow) is not compared at all.
- */
-function worstKept(store: DocumentStore, docs: readonly number[], scores: Float32Array, k: number, floor: number): number | undefined {
-  if (docs.length < k) return undefined;
-  const top = new TopK(k, byRelevance(scores, store));
-  for (const doc of docs) if (scores[doc]! >= floor) top.offer(doc);
-  return top.worst();
 }

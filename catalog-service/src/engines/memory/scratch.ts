@@ -17,6 +17,8 @@ export class Scratch {
    */
   base = new Float64Array(0);
   sums = new Float64Array(0);
+  /** a kept document's place in the heap of the page being ranked (RankedPage) */
+  pagePlaces = new Int32Array(0);
   stamp = 0;
   /** one bit set per query word, reused: which documents hold any of its terms */
   private groupBits: Uint32Array[] = [];
@@ -42,6 +44,7 @@ export class Scratch {
       this.best = new Float32Array(size);
       this.base = new Float64Array(size);
       this.sums = new Float64Array(size);
+      this.pagePlaces = new Int32Array(size);
       this.stamp = 0;
     }
   }

@@ -18,7 +18,7 @@ export interface TermGroup {
 
 /** What a query matched, before it is ranked into a page. */
 export interface Matches {
-  /** every match, or (early stop) a superset of the best `window` */
+  /** every match, or (early stop) the best `window` (or a superset of them) */
   docs: number[];
   /** matches counted, capped at the 10,000-result window */
   total: number;
@@ -29,11 +29,6 @@ export interface Matches {
    * early stop stopped): everyMatch() reads them again to count facets
    */
   partial?: TermGroup[];
-  /**
-   * the early stop's last bar: at least a page of documents scores this much
-   * or more, so ranking by relevance passes over any document below it
-   */
-  floor?: number;
 }
 
 /** Each live document's place in the newest-first order, worked out once per change (DocumentStore.newestRanks). */
