@@ -16,6 +16,16 @@ export interface TermGroup {
   cost: number;
 }
 
+/** A term of a one-word query as it is read: its factor, the largest name bonus a document of its list can add, and their bound. */
+export interface ReadTerm {
+  id: number;
+  factor: number;
+  /** the largest name bonus a document not seeded can earn in this list */
+  cap: number;
+  /** the best score a document of this list can reach, a hair above it (floating-point slack) */
+  bound: number;
+}
+
 /** What a query matched, before it is ranked into a page. */
 export interface Matches {
   /** every match, or (early stop) the best `window` (or a superset of them) */
