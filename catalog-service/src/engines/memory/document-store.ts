@@ -10,6 +10,7 @@ import { detailsOf } from '@skills/common';
 import { analyzeItem } from '../../domain/item-analysis';
 import type { CatalogItem } from '../search-engine';
 import { BrowseOrder } from './browse-order';
+import type { MemoryIndexOptions } from './memory-index-options';
 import { clearBit, lengthBit, setBit } from './bits';
 import { PostingList } from './postings';
 import { TermDictionary } from './term-dictionary';
@@ -17,7 +18,7 @@ import { tokenize } from '../../domain/text-analysis';
 import type { IndexableItem, NewestRanks } from './types';
 
 export class DocumentStore {
-  readonly dictionary = new TermDictionary();
+  readonly dictionary: TermDictionary;
   readonly postings: PostingList[] = [];
   private readonly items: Array<CatalogItem | undefined> = [];
   /** each live item's JSON, made when first served (serialising the page was 9 % of a search) */
@@ -68,6 +69,11 @@ export class DocumentStore {
   capacity = 0;
   live = 0;
 
+  constructor(readonly options: Readonly<MemoryIndexOptions>) {
+    this.dictionary = new TermDictionary(options.pendingMerge);
+    this.newest = new BrowseOrder(this.compareNewest, (doc) => this.isLive(doc), options);
+  }
+
   isLive(doc: number): boolean {
     return this.alive[doc] === 1;
   }
@@ -80,8 +86,8 @@ export class DocumentStore {
   /** Newest first, then by id: the order of browsing and of every tie. */
   readonly compareNewest = (a: number, b: number): number => this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
 
-  /** (after compareNewest, which it is built with) every live document newest first (the browse without filters): what ranks the ties of impact orders */
-  readonly newest = new BrowseOrder(this.compareNewest, (doc) => this.isLive(doc));
+  /** every live document newest first (the browse without filters): what ranks the ties of impact orders */
+  readonly newest: BrowseOrder;
 
   /** Most downloaded first, then newest (sort=popular). */
   readonly comparePopular = (a: number, b: number): number => this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);

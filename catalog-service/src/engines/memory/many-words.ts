@@ -7,11 +7,11 @@
  *    its own bit set, a short one sets a bit per posting). A document matches
  *    when its bit is set in every word's set.
  * 2. Count: the sets (and the filter's) are ANDed 32 documents at a time
- *    and counted until the 10,000 cap is reached (word-sets.ts).
+ *    and counted until the count cap is reached (word-sets.ts).
  * 3. Rank (MaxScore over the best word): names the query is or begins are
  *    seeded first with their bonus (every other match earns none); then the
  *    words' rarest terms (a rare form such as "result" beside "results") are
- *    read whole, up to RARE_FORMS_READ postings, so no bound counts them
+ *    read whole, up to rareFormsRead postings (MemoryIndexOptions), so no bound counts them
  *    again; then the word whose best remaining contribution is highest is
  *    read term by term, each long list by weight, and each new match is
  *    scored exactly (its terms looked up in every word). Reading stops once
@@ -28,14 +28,8 @@ import type { DocFilter } from './doc-filter';
 import type { Scratch } from './scratch';
 import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
-import { IMPACT_ORDER_FROM } from './postings';
 import { RankedPage } from './ranked-page';
-import { bestOf, countMatches, WORD_SETS_FROM, wordSets, type WordTerm } from './word-sets';
-
-/** Past this many terms in all (long prefixes' completions), looking each match's terms up costs more than reading them. */
-const MAX_LOOKUP_TERMS = 64;
-/** Postings of the words' rarest terms read whole before the best word is read by weight. */
-const RARE_FORMS_READ = 2 * WORD_SETS_FROM;
+import { bestOf, countMatches, wordSets, type WordTerm } from './word-sets';
 
 /**
  * The page candidates and capped count of a query of several words (groups
@@ -44,10 +38,11 @@ const RARE_FORMS_READ = 2 * WORD_SETS_FROM;
  */
 export function runManyWords(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, groups: readonly TermGroup[], key: string): Matches | undefined {
   const termCount = groups.reduce((n, g) => n + g.ids.length, 0);
-  if (groups.length < 2 || groups[0]!.cost < WORD_SETS_FROM || termCount > MAX_LOOKUP_TERMS) return undefined;
+  const { wordSetsFrom, maxLookupTerms, rareFormsRead, impactOrderFrom } = store.options;
+  if (groups.length < 2 || groups[0]!.cost < wordSetsFrom || termCount > maxLookupTerms) return undefined;
   const sets = wordSets(store, scratch, groups);
   const { terms, matches } = sets;
-  const total = countMatches(sets, filter);
+  const total = countMatches(sets, filter, store.options.countCap);
 
   const { marks, scores } = scratch;
   const mark = scratch.begin(1);
@@ -87,7 +82,7 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
   // word's bound is its longer terms' only.
   const unread = terms.map((groupTerms) => [...groupTerms]);
   const boundOf = (t: WordTerm) => t.factor * t.list.maxWeight;
-  let budget = RARE_FORMS_READ;
+  let budget = rareFormsRead;
   for (const t of terms.flat().sort((a, b) => boundOf(b) - boundOf(a))) {
     if (t.list.length > budget) continue;
     budget -= t.list.length;
@@ -105,7 +100,7 @@ export function runManyWords(store: DocumentStore, scratch: Scratch, query: Sear
   for (const { list, factor } of driving) {
     if ((factor * list.maxWeight + rest) * (1 + 1e-6) < page.threshold()) break;
     const { docs, weights, length } = list;
-    if (length < IMPACT_ORDER_FROM) {
+    if (length < impactOrderFrom) {
       for (let i = length - 1; i >= 0; i--) consider(docs[i]!);
       continue;
     }

@@ -4,7 +4,6 @@
  * the page those matches rank into, kept live so the reading can stop as
  * soon as nothing left can enter it.
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { DocumentStore } from './document-store';
 import type { DocFilter } from './doc-filter';
 import { RankedPage } from './ranked-page';
@@ -75,7 +74,7 @@ export class MatchCollector {
 
   /** Whether the count is known to reach the cap: from then on, only what can enter the page is read. */
   countKnown(): boolean {
-    return this.capped || this.docs.length >= MAX_RESULT_WINDOW;
+    return this.capped || this.docs.length >= this.store.options.countCap;
   }
 
   /** The page of what was taken, made on first use and kept live from then on. */
@@ -91,6 +90,6 @@ export class MatchCollector {
   matches(group: TermGroup): Matches {
     const { scores } = this.scratch;
     if (!this.countKnown()) return { docs: this.docs, total: this.docs.length, scores };
-    return { docs: this.page ? this.page.sorted() : this.docs, total: MAX_RESULT_WINDOW, scores, partial: [group] };
+    return { docs: this.page ? this.page.sorted() : this.docs, total: this.store.options.countCap, scores, partial: [group] };
   }
 }

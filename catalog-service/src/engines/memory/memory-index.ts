@@ -8,13 +8,12 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type CatalogItem, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { BrowseOrder } from './browse-order';
 import { DocumentStore } from './document-store';
 import { countFacets, emptyFacets, FacetCounter, rankFacetValues } from './facets';
 import { DocFilter } from './doc-filter';
-import { DENSE_LIST_SHARE, IMPACT_ORDER_FROM } from './postings';
+import { memoryIndexOptions, type MemoryIndexOptions } from './memory-index-options';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { tokenize } from '../../domain/text-analysis';
 import { byRelevance } from './ranked-page';
@@ -22,7 +21,7 @@ import { TopK } from './top-k';
 import type { IndexableItem } from './types';
 
 export class MemoryIndex {
-  readonly store = new DocumentStore();
+  readonly store: DocumentStore;
   private readonly byId = new Map<string, number>();
   /**
    * versions of items seen but not searchable now (deleted, draft, private…), so a late older
@@ -33,6 +32,13 @@ export class MemoryIndex {
   private readonly orders = new Map<string, Orders>();
   /** moves on every change: answers computed before a change are not reused after it */
   generation = 0;
+  private readonly options: Readonly<MemoryIndexOptions>;
+
+  /** Thresholds not given keep their defaults (memory-index-options.ts). */
+  constructor(options: Partial<MemoryIndexOptions> = {}) {
+    this.options = memoryIndexOptions(options);
+    this.store = new DocumentStore(this.options);
+  }
 
   /** Searchable items held. */
   get size(): number {
@@ -105,8 +111,8 @@ export class MemoryIndex {
     for (const list of this.store.postings) {
       if (!list) continue;
       list.trim();
-      if (list.length >= IMPACT_ORDER_FROM) list.impactOrder(ranks);
-      if (list.length >= this.store.capacity * DENSE_LIST_SHARE) list.liveBits(isLive);
+      if (list.length >= this.options.impactOrderFrom) list.impactOrder(ranks);
+      if (list.length >= this.store.capacity * this.options.denseListShare) list.liveBits(isLive);
     }
   }
 
@@ -155,7 +161,7 @@ export class MemoryIndex {
       if (seen++ >= offset) page.push(doc);
       return seen < window;
     });
-    const result = this.page(page, Math.min(order.size, MAX_RESULT_WINDOW));
+    const result = this.page(page, Math.min(order.size, this.options.countCap));
     if (query.facets) result.facets = this.browseFacets(query, query.facets);
     return result;
   }
@@ -180,7 +186,7 @@ export class MemoryIndex {
     const compare = this.compareFor(query);
     const top = new TopK(window, (a, b) => compare(a, b) < 0);
     for (const doc of docs) top.offer(doc);
-    const result = this.page(top.sorted().slice(offset, offset + query.limit), Math.min(docs.length, MAX_RESULT_WINDOW));
+    const result = this.page(top.sorted().slice(offset, offset + query.limit), Math.min(docs.length, this.options.countCap));
     if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
     return result;
   }
@@ -197,7 +203,7 @@ export class MemoryIndex {
         if (value === undefined || !other || (query[field] !== undefined && value !== query[field])) continue;
         if (orders.newest.size > 0) counts.set(value, orders.newest.size);
       }
-      facets[field] = rankFacetValues(counts);
+      facets[field] = rankFacetValues(counts, this.options.countCap);
     }
     return facets;
   }
@@ -237,7 +243,7 @@ export class MemoryIndex {
 
   /** The same documents in a fresh index, without the dead ordinals updates left behind. */
   rebuilt(): MemoryIndex {
-    const fresh = new MemoryIndex();
+    const fresh = new MemoryIndex(this.options);
     for (const [id, version] of this.hidden) fresh.hidden.set(id, version);
     for (const doc of this.byId.values()) fresh.add(stateOf(this.store.item(doc)), this.store.versions[doc]!);
     fresh.settle();
@@ -253,10 +259,10 @@ export class MemoryIndex {
       let orders = this.orders.get(key);
       if (!orders) {
         const live = (d: number) => this.store.isLive(d);
-        const byName = new BrowseOrder(this.store.compareName, live);
-        const popular = new BrowseOrder(this.store.comparePopular, live);
+        const byName = new BrowseOrder(this.store.compareName, live, this.options);
+        const popular = new BrowseOrder(this.store.comparePopular, live, this.options);
         // every live document newest first is the store's own order (it ranks the ties of impact orders)
-        const newest = key === ALL ? this.store.newest : new BrowseOrder(this.store.compareNewest, live);
+        const newest = key === ALL ? this.store.newest : new BrowseOrder(this.store.compareNewest, live, this.options);
         orders = { ...filter, newest, byName, popular, kept: key === ALL ? [byName, popular] : [newest, byName, popular] };
         this.orders.set(key, orders);
       }

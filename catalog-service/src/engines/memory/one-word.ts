@@ -10,7 +10,6 @@
  * until the count is known, then each long list by weight, left at its first
  * posting that cannot enter the page). A MatchCollector holds what was read.
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import type { DocFilter } from './doc-filter';
@@ -18,17 +17,18 @@ import { MatchCollector } from './match-collector';
 import { nameBonusOf, usesLeadingWord } from './name-rules';
 import { nameBonusBounds, NO_NAME_BONUS, type NameBonusBounds } from './one-word-bounds';
 import { namesBegunBy, seedBegun, seedExactNames, seedLeaders } from './one-word-seeds';
-import { IMPACT_ORDER_FROM, type PostingList } from './postings';
+import type { PostingList } from './postings';
 import type { Scratch } from './scratch';
 import type { Matches, ReadTerm, TermGroup } from './types';
 import { termFactor } from '../../domain/ranking';
-import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, WORD_SETS_FROM, wordSets } from './word-sets';
+import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, wordSets } from './word-sets';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
- * reading as little as possible. The count is known to be capped once 10,000
- * matches are read, or before reading when one term alone holds 10,000 live
- * documents (no filter) or the filtered word set counts 10,000.
+ * reading as little as possible. The count is known to reach the cap
+ * (MemoryIndexOptions.countCap, the 10,000-result window) once that many
+ * matches are read, or before reading when one term alone holds that many
+ * live documents (no filter) or the filtered word set counts that many.
  */
 export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string, typos: boolean): Matches {
   // Outside typo runs, names the query begins are seeded: from the leader lists of the terms the
@@ -39,9 +39,10 @@ export function runOneWord(store: DocumentStore, scratch: Scratch, query: Search
   const seeded = leading || begun !== undefined;
   const bounds = seeded ? NO_NAME_BONUS : nameBonusBounds(store, scratch, group, key, typos);
   const terms = readTerms(store, group, bounds);
-  const sets = !filter.none && group.cost >= WORD_SETS_FROM ? wordSets(store, scratch, [group]) : undefined;
-  const counted = sets ? countMatches(sets, filter) : 0;
-  const capped = counted >= MAX_RESULT_WINDOW || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW));
+  const { countCap, wordSetsFrom } = store.options;
+  const sets = !filter.none && group.cost >= wordSetsFrom ? wordSets(store, scratch, [group]) : undefined;
+  const counted = sets ? countMatches(sets, filter, countCap) : 0;
+  const capped = counted >= countCap || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= countCap));
   // seeded, every name the query begins or names is taken before reading: no bonus when reading
   const collector = new MatchCollector(store, scratch, filter, query.page * query.limit, seeded ? undefined : nameBonusOf(store, key, typos), capped);
 
@@ -79,7 +80,7 @@ function readByBound(store: DocumentStore, collector: MatchCollector, terms: rea
     if (collector.countKnown() && term.bound < collector.livePage().threshold()) return;
     const list = store.postings[term.id];
     if (!list) continue;
-    if (!collector.countKnown() || list.length < IMPACT_ORDER_FROM) readWhole(collector, list, term.factor, 0);
+    if (!collector.countKnown() || list.length < store.options.impactOrderFrom) readWhole(collector, list, term.factor, 0);
     else readByWeight(store, collector, list, term, bounds);
   }
 }

@@ -10,8 +10,6 @@
 import { clearBit, setBit } from './bits';
 import type { NewestRanks } from './types';
 
-/** Lists shorter than this are read whole: ordering them would cost more than it saves. */
-export const IMPACT_ORDER_FROM = 2_048;
 export class PostingList {
   docs = new Int32Array(4);
   weights = new Float32Array(4);
@@ -169,7 +167,7 @@ export class PostingList {
 
   /**
    * The live documents as a bit set (bit `doc & 31` of word `doc >>> 5`), made the first time a
-   * query asks (only long lists are asked: DENSE_LIST_SHARE) and kept current by add and died.
+   * query asks (only long lists are asked: MemoryIndexOptions.denseListShare) and kept current by add and died.
    * Several broad words are intersected and counted a word of 32 documents at a time.
    */
   liveBits(isLive: (doc: number) => boolean): Uint32Array {
@@ -220,10 +218,3 @@ const weightBits = new Float32Array(1);
 const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
 const HIGH = 1 - LOW;
 const weightWord = new Uint32Array(weightBits.buffer);
-
-/**
- * A list holding at least this share of the ordinals keeps a bit set of its
- * live documents: OR-ing its words is cheaper than setting a bit per
- * posting, and the set costs at most half the list's own memory.
- */
-export const DENSE_LIST_SHARE = 1 / 16;

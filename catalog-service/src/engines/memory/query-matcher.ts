@@ -13,10 +13,9 @@
  * term-at-a-time (when its postings are few next to the candidates) or checked
  * on each candidate's own term list. A one-word query ranked by relevance
  * stops early (MaxScore): its terms are read best possible contribution
- * first, and once 10,000 matches are counted, a completion or typo term that
+ * first, and once the count cap is reached (10,000 matches), a completion or typo term that
  * cannot beat the page's worst kept score is not read at all.
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
 import { DocFilter } from './doc-filter';
@@ -108,7 +107,7 @@ function run(
     }
     docs.push(doc);
   }
-  return { docs, total: Math.min(docs.length, MAX_RESULT_WINDOW), scores };
+  return { docs, total: Math.min(docs.length, store.options.countCap), scores };
 }
 
 /**

@@ -7,8 +7,6 @@
 import { editDistanceWithin, TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH, withinOneEdit } from '../../domain/spelling';
 import { stemOf } from '../../domain/text-analysis';
 import { popcount } from './bits';
-/** New terms wait unsorted until this many, then merge into the sorted view in one pass. */
-const PENDING_MERGE = 4_096;
 
 export class TermDictionary {
   private readonly ids = new Map<string, number>();
@@ -22,6 +20,9 @@ export class TermDictionary {
   private readonly longByInitial = new Map<string, { ids: number[]; masks: number[] }>();
   private sorted: string[] = [];
   private pending: string[] = [];
+
+  /** New terms wait unsorted until `pendingMerge` of them, then merge into the sorted view in one pass. */
+  constructor(private readonly pendingMerge: number) {}
 
   get size(): number {
     return this.terms.length;
@@ -47,7 +48,7 @@ export class TermDictionary {
       bucket.masks.push(letterMask(term));
     }
     this.pending.push(term);
-    if (this.pending.length >= PENDING_MERGE) this.mergePending();
+    if (this.pending.length >= this.pendingMerge) this.mergePending();
     return id;
   }
 

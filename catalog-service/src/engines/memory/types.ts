@@ -30,7 +30,7 @@ export interface ReadTerm {
 export interface Matches {
   /** every match, or (early stop) the best `window` (or a superset of them) */
   docs: number[];
-  /** matches counted, capped at the 10,000-result window */
+  /** matches counted, capped at MemoryIndexOptions.countCap (the 10,000-result window) */
   total: number;
   /** score by ordinal, valid for `docs` */
   scores: Float32Array;

@@ -7,17 +7,14 @@
  * of a mark array. What several words and filtered or faceted words use
  * (docs/search.md "Bit sets").
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { DocumentStore } from './document-store';
 import { termFactor } from '../../domain/ranking';
 import type { DocFilter } from './doc-filter';
 import type { Scratch } from './scratch';
 import type { TermGroup } from './types';
 import { lowestBit, popcount } from './bits';
-import { DENSE_LIST_SHARE, type PostingList } from './postings';
+import type { PostingList } from './postings';
 
-/** Below this many postings, reading a word's postings costs less than making its bit set. */
-export const WORD_SETS_FROM = 10_000;
 /** What looking a document up in one term's list costs, in postings read (a binary search). */
 export const LOOKUP_STEPS = 16;
 
@@ -46,7 +43,7 @@ export function wordSets(store: DocumentStore, scratch: Scratch, groups: readonl
     group.ids.flatMap((id, t): WordTerm[] => {
       const list = store.postings[id];
       if (!list || list.live === 0) return [];
-      const dense = list.hasLiveBits || list.length >= store.capacity * DENSE_LIST_SHARE;
+      const dense = list.hasLiveBits || list.length >= store.capacity * store.options.denseListShare;
       return [{ list, factor: termFactor(group.weights[t]!, list.live, live), bits: dense ? list.liveBits(isLive) : undefined }];
     }),
   );
@@ -68,15 +65,15 @@ function matchesAt(sets: readonly Uint32Array[], filter: DocFilter, w: number): 
   return all;
 }
 
-/** Matches passing the filter, counted up to the 10,000 cap. */
-export function countMatches({ sets, words }: WordSets, filter: DocFilter): number {
+/** Matches passing the filter, counted up to `cap`. */
+export function countMatches({ sets, words }: WordSets, filter: DocFilter, cap: number): number {
   let count = 0;
-  for (let w = 0; w < words && count < MAX_RESULT_WINDOW; w++) {
+  for (let w = 0; w < words && count < cap; w++) {
     let all = matchesAt(sets, filter, w);
     if (filter.byCodesOnly) count += popcount(all);
     else for (; all !== 0; all &= all - 1) if (filter.passes(w * 32 + lowestBit(all))) count++;
   }
-  return Math.min(count, MAX_RESULT_WINDOW);
+  return Math.min(count, cap);
 }
 
 /** Visits every match passing the filter, in ordinal order. */
