@@ -30,14 +30,23 @@ export class MemoryIndex {
   private readonly hidden = new Map<string, number>();
   /** by filter key: a browse reads only its own filter's documents, already in order */
   private readonly orders = new Map<string, Orders>();
-  /** moves on every change: answers computed before a change are not reused after it */
-  generation = 0;
+  private changes = 0;
   private readonly options: Readonly<MemoryIndexOptions>;
 
   /** Thresholds not given keep their defaults (memory-index-options.ts). */
   constructor(options: Partial<MemoryIndexOptions> = {}) {
     this.options = memoryIndexOptions(options);
     this.store = new DocumentStore(this.options);
+  }
+
+  /** Moves on every change: answers computed before a change are not reused after it. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /** This index replaces `previous` (a reload): its generation moves past previous's, so no answer cached from it is reused. */
+  succeed(previous: MemoryIndex): void {
+    this.changes = Math.max(this.changes, previous.changes + 1);
   }
 
   /** Searchable items held. */
@@ -70,7 +79,7 @@ export class MemoryIndex {
       }
       changed++;
     }
-    if (changed > 0) this.generation++;
+    if (changed > 0) this.changes++;
     return changed;
   }
 
@@ -241,13 +250,23 @@ export class MemoryIndex {
     return { items: docs.map((d) => this.store.item(d)), total, itemsJson: `[${docs.map((d) => this.store.jsonOf(d)).join(',')}]` };
   }
 
+  /**
+   * This index, or, once the dead ordinals updates leave behind outnumber both
+   * the live ones and MemoryIndexOptions.rebuildWhenDeadAbove, the same
+   * documents in a fresh index without them (a dead ordinal costs memory until then).
+   */
+  compacted(): MemoryIndex {
+    const dead = this.store.capacity - this.store.live;
+    return dead > Math.max(this.options.rebuildWhenDeadAbove, this.store.live) ? this.rebuilt() : this;
+  }
+
   /** The same documents in a fresh index, without the dead ordinals updates left behind. */
   rebuilt(): MemoryIndex {
     const fresh = new MemoryIndex(this.options);
     for (const [id, version] of this.hidden) fresh.hidden.set(id, version);
     for (const doc of this.byId.values()) fresh.add(stateOf(this.store.item(doc)), this.store.versions[doc]!);
     fresh.settle();
-    fresh.generation = this.generation + 1;
+    fresh.succeed(this);
     return fresh;
   }
 

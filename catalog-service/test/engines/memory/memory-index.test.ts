@@ -388,6 +388,20 @@ describe('MemoryIndex', () => {
     expect(sut.search(query({ sort: 'name', limit: 1 })).items[0]?.name).toBe('Renamed 1');
   });
 
+  it('rebuilds without the ordinals updates left dead once they outnumber the live ones and the threshold, answering the same', () => {
+    const sut = smallIndex();
+    const items = many(12, (i) => itemState({ name: `Widget ${i}` }));
+    sut.apply(items);
+    sut.apply(items.map((item) => ({ ...item, description: 'updated once', version: 2 })));
+    // 12 dead ordinals beside 12 live ones: not more than the live ones yet
+    expect(sut.compacted()).toBe(sut);
+    sut.apply(items.map((item) => ({ ...item, description: 'updated twice', version: 3 })));
+    const compacted = sut.compacted();
+    expect(compacted).not.toBe(sut);
+    expect(compacted.search(query({ q: 'widget', limit: 5 }))).toEqual(sut.search(query({ q: 'widget', limit: 5 })));
+    expect(compacted.generation).toBeGreaterThan(sut.generation);
+  });
+
   it('answers the same after a rebuild, and still refuses older versions', () => {
     const sut = new MemoryIndex();
     const item = itemState({ name: 'Kept Item' });
