@@ -24,8 +24,7 @@ export class BrowseOrder {
   /**
    * Nothing is sorted here: the next read merges (forEach), so a bulk load of
    * n documents sorts once, when it settles or is first read, instead of
-   * merging every few thousand additions (at a million items those merges
-   * were a third of the load).
+   * merging every few thousand additions.
    */
   add(doc: number): void {
     this.size++;
@@ -33,8 +32,8 @@ export class BrowseOrder {
     this.recentSorted = false;
   }
 
-  /** A document of the order died (its entry is skipped until the next sweep). */
-  died(): void {
+  /** A document of the order died: its entry is skipped until the next sweep. */
+  markDead(): void {
     this.size--;
     this.mainDead++;
     if (this.mainDead * 4 > this.main.length && this.main.length > this.options.sweepFrom) this.merge();
@@ -74,7 +73,7 @@ export class BrowseOrder {
    * bulk load sorts the unfiltered order once and hands each filter its
    * share) in place of everything held.
    */
-  adopt(sorted: Int32Array): void {
+  replaceWith(sorted: Int32Array): void {
     this.main = sorted;
     this.size = sorted.length;
     this.mainDead = 0;

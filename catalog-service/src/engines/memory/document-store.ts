@@ -21,7 +21,7 @@ export class DocumentStore {
   readonly dictionary: TermDictionary;
   readonly postings: PostingList[] = [];
   private readonly items: Array<CatalogItem | undefined> = [];
-  /** each live item's JSON, made when first served (serialising the page was 9 % of a search) */
+  /** each live item's JSON, made when first served and kept: a page is served as these strings joined */
   private readonly json: Array<string | undefined> = [];
   readonly ids: string[] = [];
   readonly nameKeys: string[] = [];
@@ -194,7 +194,7 @@ export class DocumentStore {
     this.index(doc, weights, oneWordNames);
     const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);
     this.leadTerms[doc] = lead ?? -1;
-    if (lead !== undefined) this.postings[lead]!.led(doc, this.leadBonus[doc]!);
+    if (lead !== undefined) this.postings[lead]!.addLeader(doc, this.leadBonus[doc]!);
     this.live++;
     this.newest.add(doc);
     this.changes++;
@@ -206,7 +206,7 @@ export class DocumentStore {
     if (item === undefined) return;
     this.items[doc] = undefined;
     this.alive[doc] = 0;
-    this.newest.died();
+    this.newest.markDead();
     this.changes++;
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) clearBit(this.codeSets[code]!, doc);
     this.json[doc] = undefined;
@@ -218,7 +218,7 @@ export class DocumentStore {
     const isLive = (d: number) => this.isLive(d);
     for (const term of new Set([...tokenize(item.name), ...tokenize(item.description), ...tokenize(item.tags.join(' '))])) {
       const id = this.dictionary.idOf(term);
-      if (id !== undefined) this.postings[id]?.died(doc, isLive);
+      if (id !== undefined) this.postings[id]?.markDead(doc, isLive);
     }
   }
 

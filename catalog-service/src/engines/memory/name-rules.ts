@@ -19,7 +19,7 @@ export function isExactName(store: DocumentStore, doc: number, key: string): boo
  * every candidate.
  */
 export function nameBonusOf(store: DocumentStore, key: string, typos = false): (doc: number) => number {
-  const nearly = typos ? nearlyMatcher(key) : undefined;
+  const misspelt = typos ? misspeltNameMatcher(key) : undefined;
   const exact = store.exactlyNamed(key);
   const space = key.indexOf(' ');
   // A name a key of several words begins starts with the key's first word: one integer comparison
@@ -28,7 +28,7 @@ export function nameBonusOf(store: DocumentStore, key: string, typos = false): (
   const begins = key.length >= 2;
   return (doc) => {
     if (exact.length > 0 && exact.includes(doc)) return EXACT_NAME_BONUS;
-    if (nearly && (nearly(store.exactKeys[doc] as string) || nearly(store.slugKeys[doc] as string))) return TYPO_NAME_BONUS;
+    if (misspelt && (misspelt(store.exactKeys[doc] as string) || misspelt(store.slugKeys[doc] as string))) return TYPO_NAME_BONUS;
     if (!begins || (firstTerm !== undefined && store.leadTerms[doc] !== firstTerm)) return 0;
     return (store.exactKeys[doc] as string).startsWith(key) ? store.leadBonus[doc]! : 0;
   };
@@ -62,7 +62,7 @@ export function mayBeMisspeltName(store: DocumentStore, key: string): (doc: numb
 }
 
 /** Whether a name has the same words as `key`, each within its typo budget (domain/spelling.ts). */
-function nearlyMatcher(key: string): (name: string) => boolean {
+function misspeltNameMatcher(key: string): (name: string) => boolean {
   const words = key.split(' ');
   const budgets = words.map(typoBudget);
   const slack = 2 * words.length;

@@ -57,7 +57,7 @@ export class PostingList {
   leaderCount = 0;
 
   /** The document just added here has this term as its name's first word, and this name-begins bonus. */
-  led(doc: number, bonus: number): void {
+  addLeader(doc: number, bonus: number): void {
     if (bonus > this.maxLeadBonus) this.maxLeadBonus = bonus;
     if (this.leaderCount === this.leaders.length) {
       const size = Math.max(4, this.leaderCount * 2);
@@ -87,20 +87,20 @@ export class PostingList {
     }
   }
 
-  /** Called when `doc`, a document of this list, died; compacts when half of the list is dead. */
-  died(doc: number, isLive: (doc: number) => boolean): void {
+  /** `doc`, a document of this list, died: it is skipped from now on, and swept out once half of the list is dead. */
+  markDead(doc: number, isLive: (doc: number) => boolean): void {
     this.dead++;
     if (this.bits) clearBit(this.bits, doc);
     if (this.dead * 2 < this.length) return;
-    let kept = 0;
+    let live = 0;
     for (let i = 0; i < this.length; i++) {
       const doc = this.docs[i] as number;
       if (!isLive(doc)) continue;
-      this.docs[kept] = doc;
-      this.weights[kept] = this.weights[i] as number;
-      kept++;
+      this.docs[live] = doc;
+      this.weights[live] = this.weights[i] as number;
+      live++;
     }
-    this.length = kept;
+    this.length = live;
     this.dead = 0;
     let leaders = 0;
     for (let i = 0; i < this.leaderCount; i++) {
@@ -129,12 +129,10 @@ export class PostingList {
   }
 
   /**
-   * A comparator sort of a broad word's list took up to a second at a million
-   * items (a closure call per comparison, its ties broken on id strings), and
-   * the first queries after a start or an import paid it for every broad
-   * word. Each posting is one unsigned 64-bit number instead, its weight's
-   * bits above its document's newest-first place, sorted natively (no
-   * comparator): tens of milliseconds.
+   * Each posting becomes one unsigned 64-bit number, its weight's bits above
+   * its document's newest-first place, and the numbers are sorted natively:
+   * a comparator sort would call a closure per comparison and break ties on
+   * id strings, and a broad word's list is long.
    */
   private byImpact({ rank, docs: byRank, positions }: NewestRanks): Int32Array {
     const { docs, weights, length } = this;
@@ -167,7 +165,7 @@ export class PostingList {
 
   /**
    * The live documents as a bit set (bit `doc & 31` of word `doc >>> 5`), made the first time a
-   * query asks (only long lists are asked: MemoryIndexOptions.denseListShare) and kept current by add and died.
+   * query asks (only long lists are asked: MemoryIndexOptions.denseListShare) and kept current by add and markDead.
    * Several broad words are intersected and counted a word of 32 documents at a time.
    */
   liveBits(isLive: (doc: number) => boolean): Uint32Array {

@@ -108,7 +108,9 @@ export class TermDictionary {
     return out;
   }
 
-  private mergePending(): void {
+  /** Merges the terms waiting unsorted into the sorted view (after a bulk load, so the first prefix query does not pay for it). */
+  mergePending(): void {
+    if (this.pending.length === 0) return;
     const fresh = this.pending.sort();
     this.pending = [];
     const merged: string[] = new Array(this.sorted.length + fresh.length);
@@ -119,11 +121,6 @@ export class TermDictionary {
     while (i < this.sorted.length) merged[k++] = this.sorted[i++];
     while (j < fresh.length) merged[k++] = fresh[j++];
     this.sorted = merged as string[];
-  }
-
-  /** Sorts what is pending now (after a bulk load, so the first prefix query does not pay for it). */
-  settle(): void {
-    if (this.pending.length > 0) this.mergePending();
   }
 }
 
