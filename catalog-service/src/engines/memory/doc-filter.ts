@@ -10,6 +10,7 @@ import { tokenize } from '../../domain/text-analysis';
  * tagged document: `driver`, the candidates of a browse by tag.
  */
 export class DocFilter {
+  /** no category, type nor tag: every document passes */
   readonly none: boolean;
   /** a category, type or tag word no document ever had: nothing can match */
   readonly impossible: boolean;
@@ -55,6 +56,7 @@ export class DocFilter {
     return mask;
   }
 
+  /** Whether a live document passes every filter. */
   passes(doc: number): boolean {
     if (this.category >= 0 && this.store.categoryCodes[doc] !== this.category) return false;
     if (this.type >= 0 && this.store.typeCodes[doc] !== this.type) return false;

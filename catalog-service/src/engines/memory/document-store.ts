@@ -154,6 +154,7 @@ export class DocumentStore {
     return named === undefined ? [] : typeof named === 'number' ? [named] : named;
   }
 
+  /** Adds `state` at version `version` as a new document; returns its ordinal. */
   add(state: IndexableItem, version: number): number {
     const doc = this.capacity++;
     this.ensureCapacity(this.capacity);
@@ -180,8 +181,8 @@ export class DocumentStore {
     // a word is at most 40 characters (text-analysis.ts): it fits a byte
     this.nameWordLength[doc] = nameWords.length === 1 ? exactKey.length : 0;
     this.slugWordLength[doc] = slugKey.length > 0 && !slugKey.includes(' ') ? slugKey.length : 0;
-    this.named(exactKey, doc, true);
-    if (slugKey !== exactKey) this.named(slugKey, doc, true);
+    this.updateExactlyNamed(exactKey, doc, true);
+    if (slugKey !== exactKey) this.updateExactlyNamed(slugKey, doc, true);
     this.versions[doc] = version;
     this.updatedMs[doc] = Date.parse(item.updatedAt);
     this.downloads[doc] = item.downloads;
@@ -201,6 +202,7 @@ export class DocumentStore {
     return doc;
   }
 
+  /** `doc` dies: readers skip it from now on, and each structure holding it sweeps it out in its own time. */
   remove(doc: number): void {
     const item = this.items[doc];
     if (item === undefined) return;
@@ -212,8 +214,8 @@ export class DocumentStore {
     this.json[doc] = undefined;
     this.live--;
     const exactKey = this.exactKeys[doc] as string;
-    this.named(exactKey, doc, false);
-    if (this.slugKeys[doc] !== exactKey) this.named(this.slugKeys[doc] as string, doc, false);
+    this.updateExactlyNamed(exactKey, doc, false);
+    if (this.slugKeys[doc] !== exactKey) this.updateExactlyNamed(this.slugKeys[doc] as string, doc, false);
     // The terms come from the text again rather than from a per-document list kept for this alone.
     const isLive = (d: number) => this.isLive(d);
     for (const term of new Set([...tokenize(item.name), ...tokenize(item.description), ...tokenize(item.tags.join(' '))])) {
@@ -223,7 +225,7 @@ export class DocumentStore {
   }
 
   /** Adds or removes `doc` under an exact key; a key with one document holds the number itself. */
-  private named(key: string, doc: number, add: boolean): void {
+  private updateExactlyNamed(key: string, doc: number, add: boolean): void {
     const held = this.exactNamed.get(key);
     const docs = held === undefined ? [] : typeof held === 'number' ? [held] : held;
     const next = add ? [...docs, doc] : docs.filter((d) => d !== doc);

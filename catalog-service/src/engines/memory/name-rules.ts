@@ -7,6 +7,7 @@ import { editDistanceWithin, typoBudget } from '../../domain/spelling';
 import type { DocumentStore } from './document-store';
 import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from '../../domain/ranking';
 
+/** Whether the key is the document's whole name or slug, word for word. */
 export function isExactName(store: DocumentStore, doc: number, key: string): boolean {
   return store.exactKeys[doc] === key || store.slugKeys[doc] === key;
 }

@@ -5,21 +5,25 @@
  */
 import type { DocumentStore } from './document-store';
 
-/** Scratch arrays sized to the store, reused by every query (searches are synchronous). */
+/** Arrays by ordinal, each valid for the documents the current query marked. */
 export class Scratch {
+  /** which query, and which of its groups, a document has matched (begin()) */
   marks = new Int32Array(0);
+  /** the document's score as stored: a float32 */
   scores = new Float32Array(0);
+  /** the document's best contribution in the current group (a word scores its best term) */
   best = new Float32Array(0);
   /**
-   * the sum of the groups before the current one (best[] is the current group's), and of all so
-   * far: summed in double and rounded to float32 once per stored score, as Lucene sums a
-   * conjunction's clauses; in the one-word path, base holds the document's name bonus
+   * term at a time: the sum of the groups before the current one; one word: the document's name
+   * bonus. Sums are kept in double and rounded to float32 once per stored score, as Lucene sums a
+   * conjunction's clauses.
    */
   base = new Float64Array(0);
+  /** base plus best: every group so far */
   sums = new Float64Array(0);
   /** a kept document's place in the heap of the page being ranked (RankedPage) */
   pagePlaces = new Int32Array(0);
-  stamp = 0;
+  private stamp = 0;
   /** one bit set per query word, reused: which documents hold any of its terms */
   private groupBits: Uint32Array[] = [];
   /** by term id: the stamp of the query whose names may begin with that term */
@@ -36,6 +40,7 @@ export class Scratch {
     return this.leadStamp;
   }
 
+  /** Room for `docs` ordinals (a quarter more when it grows, so a growing catalog reallocates seldom). */
   reserve(docs: number): void {
     if (this.marks.length < docs) {
       const size = Math.ceil(docs * 1.25) + 1024;
@@ -71,6 +76,7 @@ export class Scratch {
 
 const scratchOf = new WeakMap<DocumentStore, Scratch>();
 
+/** The store's scratch, with room for every ordinal it has handed out. */
 export function scratchFor(store: DocumentStore): Scratch {
   let scratch = scratchOf.get(store);
   if (!scratch) scratchOf.set(store, (scratch = new Scratch()));

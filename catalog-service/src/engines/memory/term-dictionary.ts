@@ -18,7 +18,9 @@ export class TermDictionary {
    * Elasticsearch's prefix_length 1), each with the set of letters it holds as a bit mask
    */
   private readonly longByInitial = new Map<string, { ids: number[]; masks: number[] }>();
+  /** every term but the pending ones, in code-unit order: prefixes are found by binary search */
   private sorted: string[] = [];
+  /** terms added since the last merge, unsorted: a prefix lookup scans them */
   private pending: string[] = [];
 
   /** New terms wait unsorted until `pendingMerge` of them, then merge into the sorted view in one pass. */

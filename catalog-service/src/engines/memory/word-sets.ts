@@ -36,6 +36,7 @@ export interface WordSets {
   matches(doc: number): boolean;
 }
 
+/** The query words' bit sets (in the scratch, one per word) and their terms as matches are scored. */
 export function wordSets(store: DocumentStore, scratch: Scratch, groups: readonly TermGroup[]): WordSets {
   const live = store.live;
   const isLive = (doc: number) => store.isLive(doc);
@@ -88,10 +89,10 @@ export function forEachMatch({ sets, words }: WordSets, filter: DocFilter, visit
 }
 
 /** For each match passing the filter, adds 1 to `counts[keys[doc]]`: facets tallied without a call per match. */
-export function tallyMatches(ws: WordSets, filter: DocFilter, keys: Int32Array, counts: Int32Array): void {
-  if (!filter.byCodesOnly) return forEachMatch(ws, filter, (doc) => counts[keys[doc]!]!++);
-  for (let w = 0; w < ws.words; w++) {
-    for (let all = matchesAt(ws.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
+export function tallyMatches(matchSets: WordSets, filter: DocFilter, keys: Int32Array, counts: Int32Array): void {
+  if (!filter.byCodesOnly) return forEachMatch(matchSets, filter, (doc) => counts[keys[doc]!]!++);
+  for (let w = 0; w < matchSets.words; w++) {
+    for (let all = matchesAt(matchSets.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
   }
 }
 
