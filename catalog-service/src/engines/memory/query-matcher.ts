@@ -141,7 +141,7 @@ function withNameBonuses(
  * to that term's contribution when higher (a group scores its best term).
  * The driving group takes every document not yet at `after` (older marks
  * belong to earlier queries) and collects it into `collect`, last ordinal
- * first: mostly newest first, the order ties rank in (see one-word.ts).
+ * first: mostly newest first, the order ties rank in (see match-collector.ts).
  */
 function accumulate(
   store: DocumentStore,

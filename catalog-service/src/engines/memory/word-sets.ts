@@ -5,7 +5,7 @@
  * type sets are ANDed in, so the matches of broad words are counted and
  * visited 32 ordinals at a step, in ordinal order, without the random reads
  * of a mark array. What several words and filtered or faceted words use
- * (docs/search.md "Bit sets").
+ * (docs/search.md "Top k and counts").
  */
 import type { DocumentStore } from './document-store';
 import { termFactor } from '../../domain/ranking';
