@@ -19,6 +19,11 @@ export class MatchCollector {
   readonly docs: number[] = [];
   private readonly mark: number;
   private page: RankedPage | undefined;
+  // the scratch arrays, read once: take() runs for every posting read
+  private readonly marks: Int32Array;
+  private readonly best: Float32Array;
+  private readonly base: Float64Array;
+  private readonly scores: Float32Array;
 
   /**
    * `bonus`: what a document's name adds to its best term (name-rules.ts), for a document taken
@@ -33,19 +38,19 @@ export class MatchCollector {
     private readonly capped: boolean,
   ) {
     this.mark = scratch.begin(1);
+    ({ marks: this.marks, best: this.best, base: this.base, scores: this.scores } = scratch);
   }
 
   /** Whether `doc` was taken or seeded. */
   has(doc: number): boolean {
-    return this.scratch.marks[doc] === this.mark;
+    return this.marks[doc] === this.mark;
   }
 
   /** Takes `doc` (live, passing the filter) with its final score: no term read later changes it. */
   seed(doc: number, score: number): void {
-    const { marks, best, scores } = this.scratch;
-    marks[doc] = this.mark;
-    best[doc] = Number.POSITIVE_INFINITY;
-    scores[doc] = score;
+    this.marks[doc] = this.mark;
+    this.best[doc] = Number.POSITIVE_INFINITY;
+    this.scores[doc] = score;
     this.docs.push(doc);
   }
 
@@ -54,8 +59,8 @@ export class MatchCollector {
    * its name bonus, added as the reference adds it); a new one is taken if live and passing the filter.
    */
   take(doc: number, v: number): void {
-    const { marks, best, base, scores } = this.scratch;
-    if (marks[doc] === this.mark) {
+    const { best, base, scores } = this;
+    if (this.marks[doc] === this.mark) {
       if (v > best[doc]!) {
         best[doc] = v;
         scores[doc] = v + base[doc]!;
@@ -64,7 +69,7 @@ export class MatchCollector {
       return;
     }
     if (!this.store.isLive(doc) || !this.filter.passes(doc)) return;
-    marks[doc] = this.mark;
+    this.marks[doc] = this.mark;
     best[doc] = v;
     base[doc] = this.bonus ? this.bonus(doc) : 0;
     scores[doc] = v + base[doc]!;
@@ -80,7 +85,7 @@ export class MatchCollector {
   /** The page of what was taken, made on first use and kept live from then on. */
   livePage(): RankedPage {
     if (!this.page) {
-      this.page = new RankedPage(this.window, this.scratch.scores, this.store, this.scratch.pagePlaces);
+      this.page = new RankedPage(this.window, this.scores, this.store, this.scratch.pagePlaces);
       for (const doc of this.docs) this.page.offer(doc);
     }
     return this.page;
@@ -88,7 +93,7 @@ export class MatchCollector {
 
   /** Every match and its count; or, once the count is known, the page, the capped count and the word's group to count facets with. */
   matches(group: TermGroup): Matches {
-    const { scores } = this.scratch;
+    const { scores } = this;
     if (!this.countKnown()) return { docs: this.docs, total: this.docs.length, scores };
     return { docs: this.page ? this.page.sorted() : this.docs, total: this.store.options.countCap, scores, partial: [group] };
   }
