@@ -4,8 +4,7 @@
  * small sorted buffer of recent additions, merged on read; dead entries are
  * skipped and swept out once they are a quarter of the array.
  */
-/** Recent additions a read walks beside the sorted array before it merges them in. */
-const RECENT_ON_READ = 256;
+import type { MemoryIndexOptions } from './memory-index-options';
 
 export class BrowseOrder {
   /** live documents in the order */
@@ -19,13 +18,13 @@ export class BrowseOrder {
   constructor(
     private readonly compare: (a: number, b: number) => number,
     private readonly isLive: (doc: number) => boolean,
+    private readonly options: Pick<MemoryIndexOptions, 'recentOnRead' | 'sweepFrom'>,
   ) {}
 
   /**
    * Nothing is sorted here: the next read merges (forEach), so a bulk load of
    * n documents sorts once, when it settles or is first read, instead of
-   * merging every few thousand additions (at a million items those merges
-   * were a third of the load).
+   * merging every few thousand additions.
    */
   add(doc: number): void {
     this.size++;
@@ -33,17 +32,17 @@ export class BrowseOrder {
     this.recentSorted = false;
   }
 
-  /** A document of the order died (its entry is skipped until the next sweep). */
-  died(): void {
+  /** A document of the order died: its entry is skipped until the next sweep. */
+  markDead(): void {
     this.size--;
     this.mainDead++;
-    if (this.mainDead * 4 > this.main.length && this.main.length > 1_024) this.merge();
+    if (this.mainDead * 4 > this.main.length && this.main.length > this.options.sweepFrom) this.merge();
   }
 
   /** Calls `visit` in order until it returns false. */
   forEach(visit: (doc: number) => boolean): void {
     // Walking two lists costs a comparison per step: past a few hundred recent entries, merge once instead.
-    if (this.recent.length > RECENT_ON_READ) this.merge();
+    if (this.recent.length > this.options.recentOnRead) this.merge();
     this.walk(visit);
   }
 
@@ -74,7 +73,7 @@ export class BrowseOrder {
    * bulk load sorts the unfiltered order once and hands each filter its
    * share) in place of everything held.
    */
-  adopt(sorted: Int32Array): void {
+  replaceWith(sorted: Int32Array): void {
     this.main = sorted;
     this.size = sorted.length;
     this.mainDead = 0;

@@ -9,17 +9,19 @@
 import { detailsOf } from '@skills/common';
 import { analyzeItem } from '../../domain/item-analysis';
 import type { CatalogItem } from '../search-engine';
-import type { IndexableItem } from './memory-index';
 import { BrowseOrder } from './browse-order';
-import { clearBit, lengthBit, PostingList, setBit } from './postings';
+import type { MemoryIndexOptions } from './memory-index-options';
+import { clearBit, lengthBit, setBit } from './bits';
+import { PostingList } from './postings';
 import { TermDictionary } from './term-dictionary';
 import { tokenize } from '../../domain/text-analysis';
+import type { IndexableItem, NewestRanks } from './types';
 
 export class DocumentStore {
-  readonly dictionary = new TermDictionary();
+  readonly dictionary: TermDictionary;
   readonly postings: PostingList[] = [];
   private readonly items: Array<CatalogItem | undefined> = [];
-  /** each live item's JSON, made when first served (serialising the page was 9 % of a search) */
+  /** each live item's JSON, made when first served and kept: a page is served as these strings joined */
   private readonly json: Array<string | undefined> = [];
   readonly ids: string[] = [];
   readonly nameKeys: string[] = [];
@@ -34,12 +36,12 @@ export class DocumentStore {
   versions = new Int32Array(1024);
   updatedMs = new Float64Array(1024);
   downloads = new Float64Array(1024);
-  /** the term id of the name's first word (-1: none), and the bonus the name earns when a query begins it (match-support.ts) */
+  /** the term id of the name's first word (-1: none), and the bonus the name earns when a query begins it (name-rules.ts) */
   leadTerms = new Int32Array(1024);
   leadBonus = new Float32Array(1024);
   /**
    * the length of the name's and of the slug's one word (0: several words): a typo run's bound
-   * looks here, not at the strings, before spelling a name out (match-support.ts)
+   * looks here, not at the strings, before spelling a name out (name-rules.ts)
    */
   nameWordLength = new Uint8Array(1024);
   slugWordLength = new Uint8Array(1024);
@@ -67,6 +69,11 @@ export class DocumentStore {
   capacity = 0;
   live = 0;
 
+  constructor(readonly options: Readonly<MemoryIndexOptions>) {
+    this.dictionary = new TermDictionary(options.pendingMerge);
+    this.newest = new BrowseOrder(this.compareNewest, (doc) => this.isLive(doc), options);
+  }
+
   isLive(doc: number): boolean {
     return this.alive[doc] === 1;
   }
@@ -79,8 +86,8 @@ export class DocumentStore {
   /** Newest first, then by id: the order of browsing and of every tie. */
   readonly compareNewest = (a: number, b: number): number => this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
 
-  /** (after compareNewest, which it is built with) every live document newest first (the browse without filters): what ranks the ties of impact orders */
-  readonly newest = new BrowseOrder(this.compareNewest, (doc) => this.isLive(doc));
+  /** every live document newest first (the browse without filters): what ranks the ties of impact orders */
+  readonly newest: BrowseOrder;
 
   /** Most downloaded first, then newest (sort=popular). */
   readonly comparePopular = (a: number, b: number): number => this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);
@@ -147,6 +154,7 @@ export class DocumentStore {
     return named === undefined ? [] : typeof named === 'number' ? [named] : named;
   }
 
+  /** Adds `state` at version `version` as a new document; returns its ordinal. */
   add(state: IndexableItem, version: number): number {
     const doc = this.capacity++;
     this.ensureCapacity(this.capacity);
@@ -173,8 +181,8 @@ export class DocumentStore {
     // a word is at most 40 characters (text-analysis.ts): it fits a byte
     this.nameWordLength[doc] = nameWords.length === 1 ? exactKey.length : 0;
     this.slugWordLength[doc] = slugKey.length > 0 && !slugKey.includes(' ') ? slugKey.length : 0;
-    this.named(exactKey, doc, true);
-    if (slugKey !== exactKey) this.named(slugKey, doc, true);
+    this.updateExactlyNamed(exactKey, doc, true);
+    if (slugKey !== exactKey) this.updateExactlyNamed(slugKey, doc, true);
     this.versions[doc] = version;
     this.updatedMs[doc] = Date.parse(item.updatedAt);
     this.downloads[doc] = item.downloads;
@@ -187,36 +195,37 @@ export class DocumentStore {
     this.index(doc, weights, oneWordNames);
     const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);
     this.leadTerms[doc] = lead ?? -1;
-    if (lead !== undefined) this.postings[lead]!.led(doc, this.leadBonus[doc]!);
+    if (lead !== undefined) this.postings[lead]!.addLeader(doc, this.leadBonus[doc]!);
     this.live++;
     this.newest.add(doc);
     this.changes++;
     return doc;
   }
 
+  /** `doc` dies: readers skip it from now on, and each structure holding it sweeps it out in its own time. */
   remove(doc: number): void {
     const item = this.items[doc];
     if (item === undefined) return;
     this.items[doc] = undefined;
     this.alive[doc] = 0;
-    this.newest.died();
+    this.newest.markDead();
     this.changes++;
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) clearBit(this.codeSets[code]!, doc);
     this.json[doc] = undefined;
     this.live--;
     const exactKey = this.exactKeys[doc] as string;
-    this.named(exactKey, doc, false);
-    if (this.slugKeys[doc] !== exactKey) this.named(this.slugKeys[doc] as string, doc, false);
+    this.updateExactlyNamed(exactKey, doc, false);
+    if (this.slugKeys[doc] !== exactKey) this.updateExactlyNamed(this.slugKeys[doc] as string, doc, false);
     // The terms come from the text again rather than from a per-document list kept for this alone.
     const isLive = (d: number) => this.isLive(d);
     for (const term of new Set([...tokenize(item.name), ...tokenize(item.description), ...tokenize(item.tags.join(' '))])) {
       const id = this.dictionary.idOf(term);
-      if (id !== undefined) this.postings[id]?.died(doc, isLive);
+      if (id !== undefined) this.postings[id]?.markDead(doc, isLive);
     }
   }
 
   /** Adds or removes `doc` under an exact key; a key with one document holds the number itself. */
-  private named(key: string, doc: number, add: boolean): void {
+  private updateExactlyNamed(key: string, doc: number, add: boolean): void {
     const held = this.exactNamed.get(key);
     const docs = held === undefined ? [] : typeof held === 'number' ? [held] : held;
     const next = add ? [...docs, doc] : docs.filter((d) => d !== doc);
@@ -247,14 +256,6 @@ export class DocumentStore {
     this.versions = grow(this.versions, new Int32Array(size));
     this.alive = grow(this.alive, new Uint8Array(size));
   }
-}
-
-export interface NewestRanks {
-  rank: Int32Array;
-  docs: Int32Array;
-  changes: number;
-  /** scratch for the impact orders built with these ranks: a document's position in the list being ordered */
-  positions: Int32Array;
 }
 
 /** Code-unit order, as the ids and lower-cased names are compared everywhere in the index. */

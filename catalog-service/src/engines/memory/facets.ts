@@ -1,5 +1,4 @@
 /** Facet counts of the memory index: per category or type code, ranked and capped like `total`. */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { FACET_VALUES_MAX, type FacetField, type Facets, type FacetValue } from '../search-engine';
 import type { DocumentStore } from './document-store';
 
@@ -35,7 +34,7 @@ export class FacetCounter {
         const value = this.store.valueOfCode(codes[pair]!);
         counts.set(value, (counts.get(value) ?? 0) + count);
       });
-      facets[field] = rankFacetValues(counts);
+      facets[field] = rankFacetValues(counts, this.store.options.countCap);
     }
     return facets;
   }
@@ -47,12 +46,12 @@ export function countFacets(store: DocumentStore, fields: readonly FacetField[],
   return counter.facets();
 }
 
-/** Most frequent first, then by value; at most FACET_VALUES_MAX values, each count capped like `total`. */
-export function rankFacetValues(counts: Map<string, number>): FacetValue[] {
+/** Most frequent first, then by value; at most FACET_VALUES_MAX values, each count capped at `cap`, like `total`. */
+export function rankFacetValues(counts: Map<string, number>, cap: number): FacetValue[] {
   return [...counts]
     .sort(([va, a], [vb, b]) => b - a || (va < vb ? -1 : va > vb ? 1 : 0))
     .slice(0, FACET_VALUES_MAX)
-    .map(([value, count]) => ({ value, count: Math.min(count, MAX_RESULT_WINDOW) }));
+    .map(([value, count]) => ({ value, count: Math.min(count, cap) }));
 }
 
 export function emptyFacets(fields: readonly FacetField[]): Facets {

@@ -1,22 +1,22 @@
 /**
  * Several query words ranked by relevance, without reading every posting of
- * every word (the full intersection of two broad words cost 26 ms a query at
- * a million items). Three steps, each reading as little as it can:
+ * every word: intersecting two broad words whole reads most of the catalog.
+ * Three steps, each reading as little as it can:
  *
  * 1. Membership: one bit set per word, the OR of its terms (a long list keeps
  *    its own bit set, a short one sets a bit per posting). A document matches
  *    when its bit is set in every word's set.
  * 2. Count: the sets (and the filter's) are ANDed 32 documents at a time
- *    and counted until the 10,000 cap is reached (word-sets.ts).
+ *    and counted until the count cap is reached (word-sets.ts).
  * 3. Rank (MaxScore over the best word): names the query is or begins are
  *    seeded first with their bonus (every other match earns none); then the
  *    words' rarest terms (a rare form such as "result" beside "results") are
- *    read whole, up to RARE_FORMS_READ postings, so no bound counts them
- *    again; then the word whose best remaining contribution is highest is
- *    read term by term, each long list by weight, and each new match is
- *    scored exactly (its terms looked up in every word). Reading stops once
- *    a posting's weight plus every other word's best possible contribution
- *    cannot reach the page.
+ *    read whole, up to MemoryIndexOptions.rareFormsRead postings, so no
+ *    bound counts them again; then the word whose best remaining
+ *    contribution is highest is read term by term, each long list by weight,
+ *    and each new match is scored exactly (its terms looked up in every
+ *    word). Reading stops once a posting's weight plus every other word's
+ *    best possible contribution cannot reach the page.
  *
  * The scores are the ones the term-at-a-time reference gives (query-matcher's
  * run(): the same words in the same order, each word's best term), which the
@@ -24,104 +24,142 @@
  */
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import type { DocFilter, Matches, Scratch, TermGroup } from './match-support';
+import type { DocFilter } from './doc-filter';
+import type { Scratch } from './scratch';
+import type { Matches, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
-import { IMPACT_ORDER_FROM } from './postings';
-import { TopK } from './top-k';
-import { bestOf, countMatches, WORD_SETS_FROM, wordSets, type WordTerm } from './word-sets';
-
-/** Past this many terms in all (long prefixes' completions), looking each match's terms up costs more than reading them. */
-const MAX_LOOKUP_TERMS = 64;
-/** Postings of the words' rarest terms read whole before the best word is read by weight. */
-const RARE_FORMS_READ = 2 * WORD_SETS_FROM;
+import { RankedPage } from './ranked-page';
+import { bestOf, countMatches, wordSets, type WordSets, type WordTerm } from './word-sets';
 
 /**
- * The page candidates and capped count of a query of several words (groups
- * sorted cheapest first, as the reference sums them), or undefined where the
+ * The page and capped count of a query of several words (groups sorted
+ * cheapest first, as the reference sums them), or undefined where the
  * term-at-a-time intersection is the better plan.
  */
 export function runManyWords(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, groups: readonly TermGroup[], key: string): Matches | undefined {
   const termCount = groups.reduce((n, g) => n + g.ids.length, 0);
-  if (groups.length < 2 || groups[0]!.cost < WORD_SETS_FROM || termCount > MAX_LOOKUP_TERMS) return undefined;
+  const { wordSetsFrom, maxLookupTerms, rareFormsRead, countCap } = store.options;
+  if (groups.length < 2 || groups[0]!.cost < wordSetsFrom || termCount > maxLookupTerms) return undefined;
   const sets = wordSets(store, scratch, groups);
-  const { terms, matches } = sets;
-  const total = countMatches(sets, filter);
+  const total = countMatches(sets, filter, countCap);
+  const reading = new WordsReading(store, scratch, filter, sets, query.page * query.limit);
+  seedNames(store, reading, key);
+  const unread = readRareForms(reading, sets.terms, rareFormsRead);
+  // A word read whole: every match holds one of its terms, and has been considered.
+  if (!unread.some((left) => left.length === 0)) readBestWord(store, reading, unread);
+  return { docs: reading.page.sorted(), total, scores: scratch.scores, partial: [...groups] };
+}
 
-  const { marks, scores } = scratch;
-  const mark = scratch.begin(1);
-  // the exact text score: the words' float32 scores summed in double, rounded once (as the reference, and Lucene)
-  const textScore = (doc: number): number => {
+/** The matches of several words, each scored exactly when first met (its terms looked up in every word), and the page they rank into. */
+class WordsReading {
+  readonly page: RankedPage;
+  private readonly mark: number;
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly scratch: Scratch,
+    private readonly filter: DocFilter,
+    private readonly sets: WordSets,
+    window: number,
+  ) {
+    this.mark = scratch.begin(1);
+    this.page = new RankedPage(window, scratch.scores, store);
+  }
+
+  has(doc: number): boolean {
+    return this.scratch.marks[doc] === this.mark;
+  }
+
+  /** Whether `doc` holds every word (its bit in every word's set), filters aside. */
+  holdsEveryWord(doc: number): boolean {
+    return this.sets.matches(doc);
+  }
+
+  /** Offers a match whose name earns `bonus` (it is the query, or the query begins it). */
+  seed(doc: number, bonus: number): void {
+    if (this.has(doc) || !this.store.isLive(doc) || !this.sets.matches(doc) || !this.filter.passes(doc)) return;
+    this.scratch.marks[doc] = this.mark;
+    this.scratch.scores[doc] = Math.fround(this.textScore(doc) + bonus);
+    this.page.offer(doc);
+  }
+
+  /** Offers `doc`, met in a posting list, if it is a match not met before (every seeded name was). */
+  consider(doc: number): void {
+    if (this.has(doc)) return;
+    this.scratch.marks[doc] = this.mark;
+    if (!this.store.isLive(doc) || !this.sets.matches(doc) || !this.filter.passes(doc)) return;
+    this.scratch.scores[doc] = this.textScore(doc);
+    this.page.offer(doc);
+  }
+
+  /** The exact text score: the words' float32 scores summed in double, rounded once (as the reference, and Lucene). */
+  private textScore(doc: number): number {
     let score = 0;
-    for (const groupTerms of terms) score += bestOf(groupTerms, doc);
+    for (const groupTerms of this.sets.terms) score += bestOf(groupTerms, doc);
     return Math.fround(score);
-  };
-  const window = query.page * query.limit;
-  const top = new TopK(window, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));
-  const seed = (doc: number, bonus: number): void => {
-    if (marks[doc] === mark || !store.isLive(doc) || !matches(doc) || !filter.passes(doc)) return;
-    marks[doc] = mark;
-    scores[doc] = Math.fround(textScore(doc) + bonus);
-    top.offer(doc);
-  };
-  for (const doc of store.exactlyNamed(key)) seed(doc, EXACT_NAME_BONUS);
+  }
+}
+
+/** Names the query is (exact) or begins, with their bonus: every other match earns none. */
+function seedNames(store: DocumentStore, reading: WordsReading, key: string): void {
+  for (const doc of store.exactlyNamed(key)) reading.seed(doc, EXACT_NAME_BONUS);
   // A name the key begins starts with the key's first word: that word's leader list holds them all.
   const first = store.dictionary.idOf(key.slice(0, key.indexOf(' ')));
   const leaders = first === undefined ? undefined : store.postings[first];
   for (let i = 0; leaders && i < leaders.leaderCount; i++) {
     const doc = leaders.leaders[i]!;
-    if (marks[doc] !== mark && matches(doc) && (store.exactKeys[doc] as string).startsWith(key)) seed(doc, store.leadBonus[doc]!);
+    if (!reading.has(doc) && reading.holdsEveryWord(doc) && (store.exactKeys[doc] as string).startsWith(key)) reading.seed(doc, store.leadBonus[doc]!);
   }
+}
 
-  const consider = (doc: number): void => {
-    if (marks[doc] === mark) return;
-    marks[doc] = mark;
-    if (!store.isLive(doc) || !matches(doc) || !filter.passes(doc)) return;
-    scores[doc] = textScore(doc);
-    top.offer(doc);
-  };
-  // Rare forms first: a word's rare form ("result" beside "results", "caches" beside "cache") has the
-  // highest idf, and its bound held every other word's bound up, so the read of the best word never
-  // stopped. Each such short list is read whole; a match not met by then holds none of them, and each
-  // word's bound is its longer terms' only.
+/** A term's best possible contribution. */
+const boundOf = (t: WordTerm): number => t.factor * t.list.maxWeight;
+
+/**
+ * Reads the words' rarest terms whole, highest bound first, up to `budget`
+ * postings in all, and returns each word's terms left unread. A rare form
+ * ("result" beside "results") has the highest idf: its bound would otherwise
+ * hold up every other word's, so reading by bound would never stop. Once
+ * read, a match not met holds none of them, and each word's bound is its
+ * longer terms' only.
+ */
+function readRareForms(reading: WordsReading, terms: readonly WordTerm[][], budget: number): WordTerm[][] {
   const unread = terms.map((groupTerms) => [...groupTerms]);
-  const boundOf = (t: WordTerm) => t.factor * t.list.maxWeight;
-  let budget = RARE_FORMS_READ;
+  let left = budget;
   for (const t of terms.flat().sort((a, b) => boundOf(b) - boundOf(a))) {
-    if (t.list.length > budget) continue;
-    budget -= t.list.length;
-    for (let i = t.list.length - 1; i >= 0; i--) consider(t.list.docs[i]!);
-    for (const left of unread) if (left.includes(t)) left.splice(left.indexOf(t), 1);
+    if (t.list.length > left) continue;
+    left -= t.list.length;
+    for (let i = t.list.length - 1; i >= 0; i--) reading.consider(t.list.docs[i]!);
+    for (const word of unread) if (word.includes(t)) word.splice(word.indexOf(t), 1);
   }
-  // A word read whole: every match holds one of its terms, and has been considered.
-  if (unread.some((left) => left.length === 0)) return { docs: top.sorted(), total, scores, partial: [...groups] };
+  return unread;
+}
 
-  // Every other match earns no name bonus: its score is at most one word's contribution plus the others' best.
-  const bounds = unread.map((left) => Math.max(0, ...left.map(boundOf)));
+/**
+ * MaxScore over the word whose best remaining contribution is highest: its
+ * terms, best bound first, each long list by weight. A match's score is at
+ * most that word's contribution plus every other word's best, so a term, or
+ * the rest of a list, stops the reading once that cannot reach the page.
+ */
+function readBestWord(store: DocumentStore, reading: WordsReading, unread: readonly WordTerm[][]): void {
+  const bounds = unread.map((word) => Math.max(0, ...word.map(boundOf)));
   const driver = bounds.indexOf(Math.max(...bounds));
   const rest = bounds.reduce((sum, b, g) => (g === driver ? sum : sum + b), 0) * (1 + 1e-6);
-  // Nothing scoring `score` or less can enter the page once it is full: below its worst, or level and older.
-  const cannotEnter = (score: number, doc: number): boolean => {
-    const worst = top.worst();
-    if (worst === undefined) return false;
-    return score < scores[worst]! || (score === scores[worst] && store.compareNewest(doc, worst) > 0);
-  };
-  const driving = [...unread[driver]!].sort((a, b) => boundOf(b) - boundOf(a));
-  for (const { list, factor } of driving) {
-    const worst = top.worst();
-    if (worst !== undefined && (factor * list.maxWeight + rest) * (1 + 1e-6) < scores[worst]!) break;
+  const { page } = reading;
+  for (const { list, factor } of [...unread[driver]!].sort((a, b) => boundOf(b) - boundOf(a))) {
+    if ((factor * list.maxWeight + rest) * (1 + 1e-6) < page.threshold()) return;
     const { docs, weights, length } = list;
-    if (length < IMPACT_ORDER_FROM) {
-      for (let i = length - 1; i >= 0; i--) consider(docs[i]!);
+    if (length < store.options.impactOrderFrom) {
+      for (let i = length - 1; i >= 0; i--) reading.consider(docs[i]!);
       continue;
     }
     const { order, ordered } = list.impactOrder(() => store.newestRanks());
-    for (let i = length - 1; i >= ordered; i--) consider(docs[i]!); // added since the order was built
+    for (let i = length - 1; i >= ordered; i--) reading.consider(docs[i]!); // added since the order was built
     for (let j = 0; j < ordered; j++) {
       const i = order[j]!;
       // equal weights come newest first: once one cannot enter, neither can any after it
-      if (cannotEnter(Math.fround((factor * weights[i]! + rest) * (1 + 1e-6)), docs[i]!)) break;
-      consider(docs[i]!);
+      if (page.cannotEnter(Math.fround((factor * weights[i]! + rest) * (1 + 1e-6)), docs[i]!)) break;
+      reading.consider(docs[i]!);
     }
   }
-  return { docs: top.sorted(), total, scores, partial: [...groups] };
 }

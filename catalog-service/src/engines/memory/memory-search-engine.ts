@@ -17,12 +17,11 @@ import type { CatalogItemState, Health, Logger } from '@skills/common';
 import type { FollowPosition, ReadModelTable } from '../postgres/read-model.table';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
 import { MemoryIndex } from './memory-index';
+import type { MemoryIndexOptions } from './memory-index-options';
 
 /** Rows per page when loading the index, and per follow read. */
 const LOAD_PAGE = 10_000;
 const FOLLOW_PAGE = 5_000;
-/** A dead ordinal costs memory until the index is rebuilt; rebuild once they outnumber the live ones. */
-const REBUILD_WHEN_DEAD_ABOVE = 100_000;
 
 export interface MemorySearchEngineOptions {
   table: ReadModelTable;
@@ -31,10 +30,12 @@ export interface MemorySearchEngineOptions {
   pollMs: number;
   /** progress of the start-up load (documents loaded so far) */
   onLoadProgress?: (loaded: number) => void;
+  /** the index's thresholds, where not the defaults (tests) */
+  index?: Partial<MemoryIndexOptions>;
 }
 
 export class MemorySearchEngine implements SearchEngine {
-  private index = new MemoryIndex();
+  private index: MemoryIndex;
   private position: FollowPosition | undefined;
   private epoch = '';
   private timer: NodeJS.Timeout | undefined;
@@ -42,7 +43,9 @@ export class MemorySearchEngine implements SearchEngine {
   private closed = false;
   private lastError: Error | undefined;
 
-  constructor(private readonly options: MemorySearchEngineOptions) {}
+  constructor(private readonly options: MemorySearchEngineOptions) {
+    this.index = new MemoryIndex(options.index);
+  }
 
   /** Loads the index, then follows the table. Resolves once the index holds every searchable item. */
   async start(): Promise<void> {
@@ -130,13 +133,13 @@ export class MemorySearchEngine implements SearchEngine {
     const { table, logger } = this.options;
     const started = Date.now();
     const position = await table.followBound();
-    const fresh = new MemoryIndex();
+    const fresh = new MemoryIndex(this.options.index);
     for await (const page of table.searchable(LOAD_PAGE)) {
       fresh.apply(page);
       this.options.onLoadProgress?.(fresh.size);
     }
     fresh.settle();
-    fresh.generation = this.index.generation + 1;
+    fresh.succeed(this.index);
     this.index = fresh;
     this.position = position;
     this.epoch = epoch;
@@ -147,10 +150,7 @@ export class MemorySearchEngine implements SearchEngine {
 
   /** Updates leave dead ordinals behind; rebuilding from the live documents returns their memory. */
   private compactIfSparse(): void {
-    const { store } = this.index;
-    const dead = store.capacity - store.live;
-    if (dead <= Math.max(REBUILD_WHEN_DEAD_ABOVE, store.live)) return;
-    this.index = this.index.rebuilt();
+    this.index = this.index.compacted();
   }
 
   private schedule(): void {

@@ -3,234 +3,116 @@
  * document scores its best term, so a term whose best possible contribution
  * is below the page's worst kept score can neither add a document to the page
  * nor move one on it; once the count is capped, such terms are skipped.
+ *
+ * Three phases: seed (the names that earn a bonus, with their final scores:
+ * one-word-seeds.ts), count or look up under a filter (the word's bit set
+ * ANDed with the filter's), and read by bound (terms best bound first, whole
+ * until the count is known, then each long list by weight, left at its first
+ * posting that cannot enter the page). A MatchCollector holds what was read.
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import { IMPACT_ORDER_FROM, lengthBits } from './postings';
-import { TopK } from './top-k';
-import { leadingWordScore, mayBeMisspeltName, nameBonusOf, usesLeadingWord, type DocFilter, type Matches, type Scratch, type TermGroup } from './match-support';
-import { EXACT_NAME_BONUS, MAX_NAME_BEGINS_BONUS, TYPO_NAME_BONUS, termFactor } from '../../domain/ranking';
-import { typoBudget } from '../../domain/spelling';
-import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, WORD_SETS_FROM, wordSets } from './word-sets';
+import type { DocFilter } from './doc-filter';
+import { MatchCollector } from './match-collector';
+import { nameBonusOf, usesLeadingWord } from './name-rules';
+import { nameBonusBounds, NO_NAME_BONUS, type NameBonusBounds } from './one-word-bounds';
+import { namesBegunBy, seedBegun, seedExactNames, seedLeaders } from './one-word-seeds';
+import type { PostingList } from './postings';
+import type { Scratch } from './scratch';
+import type { Matches, ReadTerm, TermGroup } from './types';
+import { termFactor } from '../../domain/ranking';
+import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, wordSets } from './word-sets';
 
 /**
  * The best `page × limit` documents of one query word and the capped count,
- * reading as little as possible. Exact names come first from the name index;
- * terms are read best possible contribution first, whole, until the count is
- * known to be capped (10,000 matches read, or, without filters, one term
- * alone holding 10,000 live documents). From then on reading stops as soon
- * as nothing left can reach the page: a term is skipped when its bound is
- * below the page's worst kept score, and a long list is read by weight and
- * left at its first posting below it.
+ * reading as little as possible. The count is known to reach the cap
+ * (MemoryIndexOptions.countCap, the 10,000-result window) once that many
+ * matches are read, or before reading when one term alone holds that many
+ * live documents (no filter) or the filtered word set counts that many.
  */
 export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string, typos: boolean): Matches {
-  const { marks, scores, best, base } = scratch;
-  const mark = scratch.begin(1);
-  const live = store.live;
-  const window = query.page * query.limit;
-  // Names the query begins start with one of the group's terms (every completion is in it).
-  // Outside typo runs they follow the leading-word rule (nameBonusOf in match-support.ts): they are
-  // seeded below from the terms' leader lists with their final scores, and the bounds stay as
-  // they were. With stop words before the word ("for you") the names the key begins all start
-  // with its first word: they are seeded from that word's leader list. In a typo run the largest
-  // bonus a document of a list could get joins that list's bound instead, and a posting whose own
-  // bonus cannot lift it to the page is passed over.
+  // Outside typo runs, names the query begins are seeded: from the leader lists of the terms the
+  // key begins (the leading-word rule) or, with stop words before the word ("for you"), from the
+  // first word's. Otherwise a list's largest name bonus joins its bound (one-word-bounds.ts).
   const leading = usesLeadingWord(key, typos);
-  // several words in the key (stop words before the one that counts): a name they begin may start with any term
-  const severalWords = key.includes(' ');
-  const begun = severalWords && !typos ? namesBegunBy(store, group, key, filter, live) : undefined;
+  const begun = key.includes(' ') && !typos ? namesBegunBy(store, group, key, filter) : undefined;
   const seeded = leading || begun !== undefined;
-  const leads = seeded ? 0 : scratch.beginLeads(store.dictionary.size);
-  const { leadStamps } = scratch;
-  let cap = 0;
-  if (!seeded && key.length >= 2) {
-    for (const id of group.ids) {
-      if (!(store.dictionary.terms[id] as string).startsWith(key)) continue;
-      leadStamps[id] = leads;
-      cap = Math.max(cap, store.postings[id]?.maxLeadBonus ?? 0);
-    }
-    if (severalWords) cap = MAX_NAME_BEGINS_BONUS;
-  }
-  // The misspelt-name bonus is possible only for a one-word name or slug of about the key's length:
-  // a list holding none such (its length bits) does without it in its bound, and a posting of a list
-  // that may is checked by two byte reads before any name is spelt out.
-  const budget = typos ? typoBudget(key) : 0;
-  const misspeltLengths = typos && !severalWords ? lengthBits(key.length - budget, key.length + budget) : 0;
-  const mayBeMisspelt = typos ? mayBeMisspeltName(store, key) : undefined;
-  // An upper bound of bonus(doc) for a document not seeded.
-  const bonusOf = (doc: number): number => {
-    if (severalWords) return Math.max(cap, typos ? TYPO_NAME_BONUS : 0);
-    const typo = mayBeMisspelt?.(doc) ? TYPO_NAME_BONUS : 0;
-    return leadStamps[store.leadTerms[doc]!] === leads ? Math.max(typo, store.leadBonus[doc]!) : typo;
-  };
-  const terms = group.ids.map((id, t) => {
-    const list = store.postings[id];
-    const factor = termFactor(group.weights[t]!, list?.live ?? 0, live);
-    const typoCap = typos && (severalWords || ((list?.oneWordNames ?? 0) & misspeltLengths) !== 0) ? TYPO_NAME_BONUS : 0;
-    const termCap = Math.max(cap, typoCap);
-    return { id, factor, cap: termCap, bound: (factor * (list?.maxWeight ?? 0) + termCap) * (1 + 1e-6) };
-  });
-  terms.sort((a, b) => b.bound - a.bound);
-  // seeded, every name the query begins or names is in `docs` already: no bonus in take
-  const bonus = seeded ? undefined : nameBonusOf(store, key, typos);
-  // Under a filter the count seldom reaches the cap, and reading every posting of a broad word to
-  // find the few that pass was most of a filtered query: the word's bit set ANDed with the
-  // filter's counts the matches 32 at a step (word-sets.ts). Past the cap the early stop applies
-  // from the first term; below it, when looking each match up costs less than reading the word,
-  // each match is looked up.
-  const sets = !filter.none && group.cost >= WORD_SETS_FROM ? wordSets(store, scratch, [group]) : undefined;
-  const counted = sets ? countMatches(sets, filter) : 0;
-  const cappedUnread = counted >= MAX_RESULT_WINDOW || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= MAX_RESULT_WINDOW));
-  // Lists are read from their end: later ordinals are mostly newer states, so `docs` holds equal
-  // scores mostly newest first, the order ranking breaks ties in, and the top-k passes over it
-  // refuse most of a broad word's ties at the heap's root instead of each replacing it.
-  const docs: number[] = [];
-  const countKnown = (): boolean => cappedUnread || docs.length >= MAX_RESULT_WINDOW;
+  const bounds = seeded ? NO_NAME_BONUS : nameBonusBounds(store, scratch, group, key, typos);
+  const terms = readTerms(store, group, bounds);
+  const { countCap, wordSetsFrom } = store.options;
+  const sets = !filter.none && group.cost >= wordSetsFrom ? wordSets(store, scratch, [group]) : undefined;
+  const counted = sets ? countMatches(sets, filter, countCap) : 0;
+  const capped = counted >= countCap || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= countCap));
+  // seeded, every name the query begins or names is taken before reading: no bonus when reading
+  const collector = new MatchCollector(store, scratch, filter, query.page * query.limit, seeded ? undefined : nameBonusOf(store, key, typos), capped);
 
-  const take = (doc: number, v: number): void => {
-    // base[] holds the document's name bonus: a better term gives float32(term + bonus), as the reference adds them
-    if (marks[doc] === mark) {
-      if (v > best[doc]!) {
-        best[doc] = v;
-        scores[doc] = v + base[doc]!;
-      }
-      return;
-    }
-    if (!store.isLive(doc) || !filter.passes(doc)) return;
-    marks[doc] = mark;
-    best[doc] = v;
-    base[doc] = bonus ? bonus(doc) : 0;
-    scores[doc] = v + base[doc]!;
-    docs.push(doc);
-  };
-  // The page's worst kept document and its score: scores only grow, so an old reading stays a safe bar.
-  let worst = -1;
-  let threshold = Number.NEGATIVE_INFINITY;
-  let thresholdAt = 0;
-  const raiseThreshold = (): void => {
-    if (docs.length < window || docs.length < thresholdAt * 1.25) return;
-    worst = worstKept(store, docs, scores, window, threshold) ?? -1;
-    threshold = worst < 0 ? Number.NEGATIVE_INFINITY : scores[worst]!;
-    thresholdAt = docs.length;
-  };
-
-  // A document scoring at most `score` cannot enter the page: below its worst kept score, or level with it and older.
-  const belowPage = (score: number, doc: number): boolean =>
-    score < threshold || (score === threshold && worst >= 0 && store.compareNewest(doc, worst) > 0);
-
-  // Seeded, so skipping a term can never lose the item the query names (its term weight joins when read).
-  for (const doc of store.exactlyNamed(key)) {
-    if (!filter.passes(doc)) continue;
-    marks[doc] = mark;
-    best[doc] = 0;
-    base[doc] = EXACT_NAME_BONUS;
-    scores[doc] = EXACT_NAME_BONUS;
-    docs.push(doc);
-  }
-  if (leading) {
-    for (const term of terms) {
-      const list = store.postings[term.id];
-      if (!list || !(store.dictionary.terms[term.id] as string).startsWith(key)) continue;
-      for (let i = list.leaderCount - 1; i >= 0; i--) {
-        const doc = list.leaders[i]!;
-        if (marks[doc] === mark || !store.isLive(doc) || !filter.passes(doc)) continue;
-        marks[doc] = mark;
-        best[doc] = Number.POSITIVE_INFINITY; // final: another term never raises it
-        scores[doc] = leadingWordScore(store, list.leaderWeights[i]!, term.factor, doc);
-        docs.push(doc);
-      }
-    }
-  }
-  for (const [doc, score] of begun ?? []) {
-    if (marks[doc] === mark) continue;
-    marks[doc] = mark;
-    best[doc] = Number.POSITIVE_INFINITY;
-    scores[doc] = score;
-    docs.push(doc);
-  }
+  seedExactNames(store, collector, terms, key, filter);
+  if (leading) seedLeaders(store, collector, terms, key, filter);
+  if (begun) seedBegun(store, collector, terms, begun);
+  // Below the cap, when looking each filtered match up costs less than reading the word, each is looked up.
   const wordTerms = sets?.terms[0] ?? [];
-  if (sets && !cappedUnread && counted * wordTerms.length * LOOKUP_STEPS < group.cost) {
-    forEachMatch(sets, filter, (doc) => take(doc, bestOf(wordTerms, doc)));
-    return { docs, total: docs.length, scores };
+  if (sets && !capped && counted * wordTerms.length * LOOKUP_STEPS < group.cost) {
+    forEachMatch(sets, filter, (doc) => collector.take(doc, bestOf(wordTerms, doc)));
+  } else {
+    readByBound(store, collector, terms, bounds);
   }
+  return collector.matches(group);
+}
+
+/** The group's terms with their factors, name-bonus caps and bounds, best bound first. */
+function readTerms(store: DocumentStore, group: TermGroup, bounds: NameBonusBounds): ReadTerm[] {
+  const terms = group.ids.map((id, t): ReadTerm => {
+    const list = store.postings[id];
+    const factor = termFactor(group.weights[t]!, list?.live ?? 0, store.live);
+    const cap = bounds.capOf(list);
+    return { id, factor, cap, bound: (factor * (list?.maxWeight ?? 0) + cap) * (1 + 1e-6) };
+  });
+  return terms.sort((a, b) => b.bound - a.bound);
+}
+
+/**
+ * Reads the terms best bound first: whole until the count is known; from
+ * then on a term whose bound cannot reach the page ends the reading (every
+ * later one's is lower still), and a long list is read by weight.
+ */
+function readByBound(store: DocumentStore, collector: MatchCollector, terms: readonly ReadTerm[], bounds: NameBonusBounds): void {
   for (const term of terms) {
-    if (countKnown()) {
-      raiseThreshold();
-      if (term.bound < threshold) break; // every later term's bound is lower still
-    }
+    if (collector.countKnown() && term.bound < collector.livePage().threshold()) return;
     const list = store.postings[term.id];
     if (!list) continue;
-    const { docs: postings, weights, length } = list;
-    if (!countKnown() || length < IMPACT_ORDER_FROM) {
-      for (let i = length - 1; i >= 0; i--) take(postings[i]!, term.factor * weights[i]!);
-      continue;
-    }
-    const { order, ordered } = list.impactOrder(() => store.newestRanks());
-    for (let i = length - 1; i >= ordered; i--) take(postings[i]!, term.factor * weights[i]!); // added since the order was built
-    for (let j = 0; j < ordered; j++) {
-      const i = order[j]!;
-      const doc = postings[i]!;
-      const v = Math.fround(term.factor * weights[i]!); // as the score array will hold it
-      if ((j & 511) === 0) raiseThreshold();
-      // The rest of this list weighs less, or as much and ranks after (equal weights come newest first):
-      // nothing further here can enter the page. Ties matter: a broad word's items often weigh alike.
-      // A name bonus lifts the bar: the list is left only below it, and a posting is passed over when
-      // its own document's bonus cannot lift it to the page either.
-      if (term.cap === 0) {
-        if (belowPage(v, doc)) break;
-      } else {
-        if (Math.fround(v + term.cap) < threshold) break;
-        if (marks[doc] !== mark && belowPage(Math.fround(v + bonusOf(doc)), doc)) continue;
-      }
-      take(doc, v);
-    }
+    if (!collector.countKnown() || list.length < store.options.impactOrderFrom) readWhole(collector, list, term.factor, 0);
+    else readByWeight(store, collector, list, term, bounds);
   }
-  // every term read whole until the count was known: then `docs` holds every match
-  return { docs, total: countKnown() ? MAX_RESULT_WINDOW : docs.length, scores, floor: threshold, ...(countKnown() ? { partial: [group] } : {}) };
+}
+
+/** Takes the postings `from` the list's end down to its start, last ordinal first. */
+function readWhole(collector: MatchCollector, list: PostingList, factor: number, from: number): void {
+  const { docs, weights } = list;
+  for (let i = list.length - 1; i >= from; i--) collector.take(docs[i]!, factor * weights[i]!);
 }
 
 /**
- * The live documents passing `filter` whose name a key of several words
- * ("for you": stop words, then the word) begins, with their final scores
- * (their best term of the group, looked up, plus their name-begins bonus).
- * Such a name starts with the key's first word, so its leader list holds
- * them all. Undefined when checking them would cost more than reading the
- * group's postings.
+ * Reads a long list by weight, highest first (equal weights newest first),
+ * until nothing further in it can enter the page: the rest weighs less, or
+ * as much and ranks after. A name bonus lifts that bar: the list is left
+ * only when even its largest bonus cannot reach the page, and a posting is
+ * passed over when its own document's bonus cannot lift it there either.
  */
-function namesBegunBy(store: DocumentStore, group: TermGroup, key: string, filter: DocFilter, live: number): Array<[number, number]> | undefined {
-  const first = store.dictionary.idOf(key.slice(0, key.indexOf(' ')));
-  const leaders = first === undefined ? undefined : store.postings[first];
-  if (!leaders) return [];
-  if (leaders.leaderCount > group.cost) return undefined;
-  const begun: number[] = [];
-  for (let i = 0; i < leaders.leaderCount; i++) {
-    const doc = leaders.leaders[i]!;
-    if (store.isLive(doc) && (store.exactKeys[doc] as string).startsWith(key) && filter.passes(doc)) begun.push(doc);
+function readByWeight(store: DocumentStore, collector: MatchCollector, list: PostingList, term: ReadTerm, bounds: NameBonusBounds): void {
+  const page = collector.livePage();
+  const { order, ordered } = list.impactOrder(() => store.newestRanks());
+  readWhole(collector, list, term.factor, ordered); // added since the order was built
+  const { docs, weights } = list;
+  for (let j = 0; j < ordered; j++) {
+    const i = order[j]!;
+    const doc = docs[i]!;
+    const v = Math.fround(term.factor * weights[i]!); // as the score array will hold it
+    if (term.cap === 0) {
+      if (page.cannotEnter(v, doc)) return;
+    } else {
+      if (Math.fround(v + term.cap) < page.threshold()) return;
+      if (!collector.has(doc) && page.cannotEnter(Math.fround(v + bounds.of(doc)), doc)) continue;
+    }
+    collector.take(doc, v);
   }
-  if (begun.length * group.ids.length > group.cost) return undefined;
-  const factors = group.ids.map((id, t) => termFactor(group.weights[t]!, store.postings[id]?.live ?? 0, live));
-  const seeds: Array<[number, number]> = [];
-  for (const doc of begun) {
-    let top = 0;
-    group.ids.forEach((id, t) => {
-      const weight = store.postings[id]?.weightOf(doc) ?? 0;
-      if (weight > 0) top = Math.max(top, Math.fround(factors[t]! * weight));
-    });
-    // scored as the reference ranking scores it: the term's contribution as stored, then the bonus
-    if (top > 0) seeds.push([doc, Math.fround(top + store.leadBonus[doc]!)]);
-  }
-  return seeds;
-}
-
-/**
- * The worst document a page of `k` would keep now (ranked by score, then
- * newest), once there are k. A document below `floor` (an earlier bar: k
- * documents reached it then, and scores only grow) is not compared at all.
- */
-function worstKept(store: DocumentStore, docs: readonly number[], scores: Float32Array, k: number, floor: number): number | undefined {
-  if (docs.length < k) return undefined;
-  const top = new TopK(k, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && store.compareNewest(a, b) < 0));
-  for (const doc of docs) if (scores[doc]! >= floor) top.offer(doc);
-  return top.worst();
 }

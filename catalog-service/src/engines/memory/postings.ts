@@ -7,10 +7,9 @@
  * needs the best documents of a broad word can stop reading early.
  */
 
-import type { NewestRanks } from './document-store';
+import { clearBit, setBit } from './bits';
+import type { NewestRanks } from './types';
 
-/** Lists shorter than this are read whole: ordering them would cost more than it saves. */
-export const IMPACT_ORDER_FROM = 2_048;
 export class PostingList {
   docs = new Int32Array(4);
   weights = new Float32Array(4);
@@ -58,7 +57,7 @@ export class PostingList {
   leaderCount = 0;
 
   /** The document just added here has this term as its name's first word, and this name-begins bonus. */
-  led(doc: number, bonus: number): void {
+  addLeader(doc: number, bonus: number): void {
     if (bonus > this.maxLeadBonus) this.maxLeadBonus = bonus;
     if (this.leaderCount === this.leaders.length) {
       const size = Math.max(4, this.leaderCount * 2);
@@ -88,20 +87,20 @@ export class PostingList {
     }
   }
 
-  /** Called when `doc`, a document of this list, died; compacts when half of the list is dead. */
-  died(doc: number, isLive: (doc: number) => boolean): void {
+  /** `doc`, a document of this list, died: it is skipped from now on, and swept out once half of the list is dead. */
+  markDead(doc: number, isLive: (doc: number) => boolean): void {
     this.dead++;
     if (this.bits) clearBit(this.bits, doc);
     if (this.dead * 2 < this.length) return;
-    let kept = 0;
+    let live = 0;
     for (let i = 0; i < this.length; i++) {
       const doc = this.docs[i] as number;
       if (!isLive(doc)) continue;
-      this.docs[kept] = doc;
-      this.weights[kept] = this.weights[i] as number;
-      kept++;
+      this.docs[live] = doc;
+      this.weights[live] = this.weights[i] as number;
+      live++;
     }
-    this.length = kept;
+    this.length = live;
     this.dead = 0;
     let leaders = 0;
     for (let i = 0; i < this.leaderCount; i++) {
@@ -130,12 +129,10 @@ export class PostingList {
   }
 
   /**
-   * A comparator sort of a broad word's list took up to a second at a million
-   * items (a closure call per comparison, its ties broken on id strings), and
-   * the first queries after a start or an import paid it for every broad
-   * word. Each posting is one unsigned 64-bit number instead, its weight's
-   * bits above its document's newest-first place, sorted natively (no
-   * comparator): tens of milliseconds.
+   * Each posting becomes one unsigned 64-bit number, its weight's bits above
+   * its document's newest-first place, and the numbers are sorted natively:
+   * a comparator sort would call a closure per comparison and break ties on
+   * id strings, and a broad word's list is long.
    */
   private byImpact({ rank, docs: byRank, positions }: NewestRanks): Int32Array {
     const { docs, weights, length } = this;
@@ -168,7 +165,7 @@ export class PostingList {
 
   /**
    * The live documents as a bit set (bit `doc & 31` of word `doc >>> 5`), made the first time a
-   * query asks (only long lists are asked: DENSE_LIST_SHARE) and kept current by add and died.
+   * query asks (only long lists are asked: MemoryIndexOptions.denseListShare) and kept current by add and markDead.
    * Several broad words are intersected and counted a word of 32 documents at a time.
    */
   liveBits(isLive: (doc: number) => boolean): Uint32Array {
@@ -219,46 +216,3 @@ const weightBits = new Float32Array(1);
 const LOW = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
 const HIGH = 1 - LOW;
 const weightWord = new Uint32Array(weightBits.buffer);
-
-/**
- * A list holding at least this share of the ordinals keeps a bit set of its
- * live documents: OR-ing its words is cheaper than setting a bit per
- * posting, and the set costs at most half the list's own memory.
- */
-export const DENSE_LIST_SHARE = 1 / 16;
-
-/** Sets bit `doc`, growing the set by half when it is too short; returns the set (a new one when it grew). */
-export function setBit(bits: Uint32Array, doc: number): Uint32Array {
-  const word = doc >>> 5;
-  let out = bits;
-  if (word >= bits.length) {
-    out = new Uint32Array(Math.max(word + 1, Math.ceil(bits.length * 1.5), 64));
-    out.set(bits);
-  }
-  out[word]! |= 1 << (doc & 31);
-  return out;
-}
-
-/** Clears bit `doc` (a set that ends before it holds it clear already). */
-export function clearBit(bits: Uint32Array, doc: number): void {
-  if (doc >>> 5 < bits.length) bits[doc >>> 5]! &= ~(1 << (doc & 31));
-}
-
-/** The bit of PostingList.oneWordNames for a one-word name or slug of `length` letters (0: none). */
-export function lengthBit(length: number): number {
-  return length === 0 ? 0 : 1 << Math.min(length, 31);
-}
-
-/** The bits of PostingList.oneWordNames for lengths `low` to `high`. */
-export function lengthBits(low: number, high: number): number {
-  let bits = 0;
-  for (let n = Math.max(low, 1); n <= Math.min(high, 31); n++) bits |= 1 << n;
-  return bits;
-}
-
-/** Set bits in a 32-bit word. */
-export function popcount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}

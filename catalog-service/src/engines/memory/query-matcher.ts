@@ -11,25 +11,17 @@
  * Cost is proportional to postings read, not to the catalog: the group with
  * the fewest postings drives, and each further group is either intersected
  * term-at-a-time (when its postings are few next to the candidates) or checked
- * on each candidate's own term list. A one-word query ranked by relevance
- * stops early (MaxScore): its terms are read best possible contribution
- * first, and once 10,000 matches are counted, a completion or typo term that
- * cannot beat the page's worst kept score is not read at all.
+ * on each candidate's own term list. Ranked by relevance, one word
+ * (one-word.ts) and several broad words (many-words.ts) stop early
+ * (MaxScore): once the count is known to reach the cap, a term or the rest
+ * of a list that cannot beat the page's worst kept score is not read.
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { SearchQuery } from '../search-engine';
 import type { DocumentStore } from './document-store';
-import {
-  isExactName,
-  leadingWordScore,
-  nameBonusOf,
-  usesLeadingWord,
-  DocFilter,
-  scratchFor,
-  type Matches,
-  type Scratch,
-  type TermGroup,
-} from './match-support';
+import { DocFilter } from './doc-filter';
+import { isExactName, leadingWordScore, nameBonusOf, usesLeadingWord } from './name-rules';
+import { scratchFor, type Scratch } from './scratch';
+import type { Matches, TermGroup } from './types';
 import type { FacetCounter } from './facets';
 import { runManyWords } from './many-words';
 import { runOneWord } from './one-word';
@@ -37,7 +29,7 @@ import { completionWeight, EXACT_FORM_WEIGHT, STEM_WEIGHT, termFactor, TWO_TYPOS
 import { queryTerms, tokenize, type QueryTerm } from '../../domain/text-analysis';
 import { tallyMatches, wordSets } from './word-sets';
 
-export type { Matches } from './match-support';
+export type { Matches } from './types';
 
 /** `exhaustive` reads every term (no early stop): the reference the early stop is tested against. */
 export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: number, exhaustive = false): Matches {
@@ -63,6 +55,7 @@ export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups
   tallyMatches(wordSets(store, scratchFor(store), groups), new DocFilter(store, query), store.pairCodes, counter.counts);
 }
 
+/** One run of the query, exact or with typos: the early stop that fits it, else the term-at-a-time intersection. */
 function run(
   store: DocumentStore,
   scratch: Scratch,
@@ -81,14 +74,22 @@ function run(
     const many = runManyWords(store, scratch, query, filter, groups, key);
     if (many) return many;
   }
-  const base = scratch.begin(groups.length);
-  const { marks, scores } = scratch;
-  const live = store.live;
+  const docs = withNameBonuses(store, scratch.scores, filter, groups, intersect(store, scratch, groups), key, typos);
+  return { docs, total: Math.min(docs.length, store.options.countCap), scores: scratch.scores };
+}
 
-  // The cheapest group drives: every live document it holds is a candidate.
+/**
+ * The documents holding every group, each scored its groups' best terms,
+ * summed. The cheapest group drives: every live document it holds is a
+ * candidate; each further group is read (its postings few next to the
+ * candidates) or looked up in each candidate.
+ */
+function intersect(store: DocumentStore, scratch: Scratch, groups: readonly TermGroup[]): number[] {
+  const base = scratch.begin(groups.length);
+  const { marks } = scratch;
+  const live = store.live;
   let candidates: number[] = [];
   accumulate(store, scratch, groups[0]!, live, -1, base, candidates);
-
   for (let g = 1; g < groups.length && candidates.length > 0; g++) {
     const group = groups[g]!;
     const before = base + g - 1;
@@ -99,10 +100,25 @@ function run(
     else checkEachCandidate(store, scratch, group, live, candidates, before, after);
     candidates = candidates.filter((doc) => marks[doc] === after);
   }
+  return candidates;
+}
 
-  // one word: the leading-word rule, as the early stop applies it (match-support.ts)
+/**
+ * The candidates passing the filter, their scores given what their names
+ * earn (name-rules.ts); a one-word query follows the leading-word rule, as
+ * its early stop applies it.
+ */
+function withNameBonuses(
+  store: DocumentStore,
+  scores: Float32Array,
+  filter: DocFilter,
+  groups: readonly TermGroup[],
+  candidates: readonly number[],
+  key: string,
+  typos: boolean,
+): number[] {
   const leading = groups.length === 1 && usesLeadingWord(key, typos);
-  const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, live)])) : undefined;
+  const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, store.live)])) : undefined;
   const bonus = nameBonusOf(store, key, typos);
   const docs: number[] = [];
   for (const doc of candidates) {
@@ -115,7 +131,7 @@ function run(
     }
     docs.push(doc);
   }
-  return { docs, total: Math.min(docs.length, MAX_RESULT_WINDOW), scores };
+  return docs;
 }
 
 /**
@@ -125,7 +141,7 @@ function run(
  * to that term's contribution when higher (a group scores its best term).
  * The driving group takes every document not yet at `after` (older marks
  * belong to earlier queries) and collects it into `collect`, last ordinal
- * first: mostly newest first, the order ties rank in (see one-word.ts).
+ * first: mostly newest first, the order ties rank in (see match-collector.ts).
  */
 function accumulate(
   store: DocumentStore,

@@ -6,8 +6,7 @@
  */
 import { editDistanceWithin, TWO_TYPOS_MIN_LENGTH, TYPO_MIN_LENGTH, withinOneEdit } from '../../domain/spelling';
 import { stemOf } from '../../domain/text-analysis';
-/** New terms wait unsorted until this many, then merge into the sorted view in one pass. */
-const PENDING_MERGE = 4_096;
+import { popcount } from './bits';
 
 export class TermDictionary {
   private readonly ids = new Map<string, number>();
@@ -19,8 +18,13 @@ export class TermDictionary {
    * Elasticsearch's prefix_length 1), each with the set of letters it holds as a bit mask
    */
   private readonly longByInitial = new Map<string, { ids: number[]; masks: number[] }>();
+  /** every term but the pending ones, in code-unit order: prefixes are found by binary search */
   private sorted: string[] = [];
+  /** terms added since the last merge, unsorted: a prefix lookup scans them */
   private pending: string[] = [];
+
+  /** New terms wait unsorted until `pendingMerge` of them, then merge into the sorted view in one pass. */
+  constructor(private readonly pendingMerge: number) {}
 
   get size(): number {
     return this.terms.length;
@@ -46,7 +50,7 @@ export class TermDictionary {
       bucket.masks.push(letterMask(term));
     }
     this.pending.push(term);
-    if (this.pending.length >= PENDING_MERGE) this.mergePending();
+    if (this.pending.length >= this.pendingMerge) this.mergePending();
     return id;
   }
 
@@ -99,14 +103,16 @@ export class TermDictionary {
     const { ids, masks } = bucket;
     for (let i = 0; i < ids.length; i++) {
       // an edit changes at most two letters of the set: more than four differ, and it is further than two edits
-      if (bitCount(mask ^ masks[i]!) > 4) continue;
+      if (popcount(mask ^ masks[i]!) > 4) continue;
       const term = this.terms[ids[i]!] as string;
       if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2)) out.push(ids[i]!);
     }
     return out;
   }
 
-  private mergePending(): void {
+  /** Merges the terms waiting unsorted into the sorted view (after a bulk load, so the first prefix query does not pay for it). */
+  mergePending(): void {
+    if (this.pending.length === 0) return;
     const fresh = this.pending.sort();
     this.pending = [];
     const merged: string[] = new Array(this.sorted.length + fresh.length);
@@ -118,11 +124,6 @@ export class TermDictionary {
     while (j < fresh.length) merged[k++] = fresh[j++];
     this.sorted = merged as string[];
   }
-
-  /** Sorts what is pending now (after a bulk load, so the first prefix query does not pay for it). */
-  settle(): void {
-    if (this.pending.length > 0) this.mergePending();
-  }
 }
 
 /** The letters a word holds, one bit each (a–z; anything else shares the bits by its code). */
@@ -130,12 +131,6 @@ function letterMask(word: string): number {
   let mask = 0;
   for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 32);
   return mask;
-}
-
-function bitCount(n: number): number {
-  n -= (n >>> 1) & 0x55555555;
-  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function typoEligible(word: string): boolean {

@@ -5,16 +5,16 @@
  * type sets are ANDed in, so the matches of broad words are counted and
  * visited 32 ordinals at a step, in ordinal order, without the random reads
  * of a mark array. What several words and filtered or faceted words use
- * (docs/search.md "Bit sets").
+ * (docs/search.md "Top k and counts").
  */
-import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import type { DocumentStore } from './document-store';
 import { termFactor } from '../../domain/ranking';
-import { type DocFilter, type Scratch, type TermGroup } from './match-support';
-import { DENSE_LIST_SHARE, popcount, type PostingList } from './postings';
+import type { DocFilter } from './doc-filter';
+import type { Scratch } from './scratch';
+import type { TermGroup } from './types';
+import { lowestBit, popcount } from './bits';
+import type { PostingList } from './postings';
 
-/** Below this many postings, reading a word's postings costs less than making its bit set. */
-export const WORD_SETS_FROM = 10_000;
 /** What looking a document up in one term's list costs, in postings read (a binary search). */
 export const LOOKUP_STEPS = 16;
 
@@ -36,6 +36,7 @@ export interface WordSets {
   matches(doc: number): boolean;
 }
 
+/** The query words' bit sets (in the scratch, one per word) and their terms as matches are scored. */
 export function wordSets(store: DocumentStore, scratch: Scratch, groups: readonly TermGroup[]): WordSets {
   const live = store.live;
   const isLive = (doc: number) => store.isLive(doc);
@@ -43,7 +44,7 @@ export function wordSets(store: DocumentStore, scratch: Scratch, groups: readonl
     group.ids.flatMap((id, t): WordTerm[] => {
       const list = store.postings[id];
       if (!list || list.live === 0) return [];
-      const dense = list.hasLiveBits || list.length >= store.capacity * DENSE_LIST_SHARE;
+      const dense = list.hasLiveBits || list.length >= store.capacity * store.options.denseListShare;
       return [{ list, factor: termFactor(group.weights[t]!, list.live, live), bits: dense ? list.liveBits(isLive) : undefined }];
     }),
   );
@@ -65,15 +66,15 @@ function matchesAt(sets: readonly Uint32Array[], filter: DocFilter, w: number): 
   return all;
 }
 
-/** Matches passing the filter, counted up to the 10,000 cap. */
-export function countMatches({ sets, words }: WordSets, filter: DocFilter): number {
+/** Matches passing the filter, counted up to `cap`. */
+export function countMatches({ sets, words }: WordSets, filter: DocFilter, cap: number): number {
   let count = 0;
-  for (let w = 0; w < words && count < MAX_RESULT_WINDOW; w++) {
+  for (let w = 0; w < words && count < cap; w++) {
     let all = matchesAt(sets, filter, w);
     if (filter.byCodesOnly) count += popcount(all);
     else for (; all !== 0; all &= all - 1) if (filter.passes(w * 32 + lowestBit(all))) count++;
   }
-  return Math.min(count, MAX_RESULT_WINDOW);
+  return Math.min(count, cap);
 }
 
 /** Visits every match passing the filter, in ordinal order. */
@@ -88,16 +89,11 @@ export function forEachMatch({ sets, words }: WordSets, filter: DocFilter, visit
 }
 
 /** For each match passing the filter, adds 1 to `counts[keys[doc]]`: facets tallied without a call per match. */
-export function tallyMatches(ws: WordSets, filter: DocFilter, keys: Int32Array, counts: Int32Array): void {
-  if (!filter.byCodesOnly) return forEachMatch(ws, filter, (doc) => counts[keys[doc]!]!++);
-  for (let w = 0; w < ws.words; w++) {
-    for (let all = matchesAt(ws.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
+export function tallyMatches(matchSets: WordSets, filter: DocFilter, keys: Int32Array, counts: Int32Array): void {
+  if (!filter.byCodesOnly) return forEachMatch(matchSets, filter, (doc) => counts[keys[doc]!]!++);
+  for (let w = 0; w < matchSets.words; w++) {
+    for (let all = matchesAt(matchSets.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
   }
-}
-
-/** The index of the lowest set bit of a non-zero 32-bit word. */
-function lowestBit(word: number): number {
-  return 31 - Math.clz32(word & -word);
 }
 
 /** A document's best contribution among a word's terms (0: none), as the reference stores it (a float32). */

@@ -1,7 +1,9 @@
 /**
  * MemoryIndex without I/O: what the conformance suite does not pin down —
- * typo reach, stop words, exact names first, the 10,000 cap, filters and
- * orders combined with text, and that rebuilding drops nothing.
+ * typo reach, stop words, exact names first, the count cap, filters and
+ * orders combined with text, and that rebuilding drops nothing. The early
+ * stops and the structures that change plan past a threshold are tested
+ * with small thresholds (small-thresholds.ts), so a few dozen items cross them.
  */
 import { MemoryIndex } from '../../../src/engines/memory/memory-index';
 import { TYPO_FALLBACK_BELOW } from '../../../src/engines/search-engine';
@@ -9,6 +11,7 @@ import { matchQuery } from '../../../src/engines/memory/query-matcher';
 import type { SearchQuery } from '../../../src/engines/search-engine';
 import { NO_DETAILS } from '@skills/common';
 import { itemState } from '../search-engine.conformance';
+import { SMALL_THRESHOLDS } from './small-thresholds';
 
 const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
 
@@ -20,15 +23,20 @@ function indexOf(...names: string[]): MemoryIndex {
 
 const names = (sut: MemoryIndex, q: Partial<SearchQuery>) => sut.search(query(q)).items.map((i) => i.name);
 
-/** The early-stopping search gives the pages of a reference that reads every term and ranks every match. */
+/** An index whose thresholds a few dozen items cross. */
+const smallIndex = () => new MemoryIndex(SMALL_THRESHOLDS);
+const CAP = SMALL_THRESHOLDS.countCap;
+const many = <T>(length: number, make: (i: number) => T): T[] => Array.from({ length }, (_, i) => make(i));
+
+/** The early-stopping search gives the pages of a reference that reads every term and ranks every match (windows up to the cap). */
 function expectPagesAsIfEverythingWasRead(sut: MemoryIndex, q: string, filters: Partial<SearchQuery> = {}): void {
   const all = matchQuery(sut.store, query({ q, ...filters }), TYPO_FALLBACK_BELOW, true);
   const ranked = [...all.docs].sort((a, b) => all.scores[b]! - all.scores[a]! || sut.store.compareNewest(a, b));
   const reference = ranked.map((d) => sut.store.item(d).id);
-  for (const [limit, page] of [[10, 1], [50, 1], [10, 3], [50, 4]] as const) {
+  for (const [limit, page] of [[2, 1], [5, 1], [2, 3], [5, 4]] as const) {
     const found = sut.search(query({ q, limit, page, ...filters }));
     expect(found.items.map((i) => i.id)).toEqual(reference.slice((page - 1) * limit, page * limit));
-    expect(found.total).toBe(Math.min(all.docs.length, 10_000));
+    expect(found.total).toBe(Math.min(all.docs.length, CAP));
   }
 }
 
@@ -69,69 +77,69 @@ describe('MemoryIndex', () => {
     expect(names(sut, { q: 'deploying planner' })).toEqual(['Deployment Planner']);
   });
 
-  it('caps the total at the 10,000-result window and still pages through the best', () => {
-    const sut = new MemoryIndex();
-    sut.apply(Array.from({ length: 10_050 }, (_, i) => itemState({ name: `Widget ${i}` })));
-    const first = sut.search(query({ q: 'widget', limit: 50 }));
-    expect(first.total).toBe(10_000);
-    expect(first.items).toHaveLength(50);
-    expect(sut.search(query({ q: 'widget', limit: 50, page: 200 })).items).toHaveLength(50);
-    expect(sut.search(query({ limit: 50 })).total).toBe(10_000);
+  it('caps the total at the count cap (the result window) and still pages through the best', () => {
+    const sut = smallIndex();
+    sut.apply(many(CAP + 5, (i) => itemState({ name: `Widget ${i}` })));
+    const first = sut.search(query({ q: 'widget', limit: 5 }));
+    expect(first.total).toBe(CAP);
+    expect(first.items).toHaveLength(5);
+    expect(sut.search(query({ q: 'widget', limit: 5, page: CAP / 5 })).items).toHaveLength(5);
+    expect(sut.search(query({ limit: 5 })).total).toBe(CAP);
   });
 
   it('ranks names the query begins first, most used first, as if it had read every match, although it stops early', () => {
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     sut.apply([
-      ...Array.from({ length: 10_500 }, (_, i) => itemState({ name: 'Thing', description: `about widget number ${i}` })),
-      ...Array.from({ length: 300 }, (_, i) => itemState({ name: i % 7 === 0 ? 'Widget Pro' : 'Widget Kit Extra', details: { ...NO_DETAILS, downloads: i * 97 } })),
-      ...Array.from({ length: 200 }, (_, i) => itemState({ name: `Widgetry ${i}`, description: 'widget tools', details: { ...NO_DETAILS, downloads: i * 1_000 } })),
+      ...many(CAP + 5, (i) => itemState({ name: 'Thing', description: `about widget number ${i}` })),
+      ...many(14, (i) => itemState({ name: i % 7 === 0 ? 'Widget Pro' : 'Widget Kit Extra', details: { ...NO_DETAILS, downloads: i * 97 } })),
+      ...many(8, (i) => itemState({ name: `Widgetry ${i}`, description: 'widget tools', details: { ...NO_DETAILS, downloads: i * 1_000 } })),
     ]);
     for (const q of ['widget', 'wid', 'widgetr']) expectPagesAsIfEverythingWasRead(sut, q);
-    const top = sut.search(query({ q: 'wid', limit: 50 })).items;
+    const top = sut.search(query({ q: 'wid', limit: CAP })).items;
     expect(top.every((item) => item.name.startsWith('Widget'))).toBe(true);
     // the most downloaded one-word-longer name leads its kind
-    expect(top[0]).toMatchObject({ name: 'Widgetry 199' });
+    expect(top[0]).toMatchObject({ name: 'Widgetry 7' });
   });
 
   it('ranks names the query begins as if it had read every match after removals and updates compact the lists', () => {
     // descriptions of different lengths give each name's first word a different weight, and only
     // that weight tells the names apart (equal bonuses; fillers make "widget" rare enough to weigh)
-    const sut = new MemoryIndex();
-    const items = Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Widget ${i}`, description: 'word '.repeat(i % 13) }));
-    sut.apply([...items, ...Array.from({ length: 3_000 }, () => itemState({ name: 'Filler' }))]);
+    const sut = smallIndex();
+    const items = many(90, (i) => itemState({ name: `Widget ${i}`, description: 'word '.repeat(i % 13) }));
+    sut.apply([...items, ...many(90, () => itemState({ name: 'Filler' }))]);
     // two in three removed (the lists compact), every fifth renamed (a new ordinal, a new weight)
     sut.apply(items.map((item, i) => (i % 3 ? { ...item, status: 'deleted' as const, version: 2 } : i % 5 ? item : { ...item, description: 'short', version: 2 })));
     for (const q of ['widget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q);
   });
 
   it('counts facets over every match even where the early stop read only part of them', () => {
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     sut.apply([
-      ...Array.from({ length: 10_200 }, (_, i) => itemState({ name: `Widget ${i}`, category: 'alpha' })),
-      ...Array.from({ length: 300 }, (_, i) => itemState({ name: `Gadget ${i}`, description: 'a widget too', category: 'beta', type: 'plugin' })),
-      ...Array.from({ length: 50 }, () => itemState({ name: 'Other', category: 'gamma' })),
+      ...many(CAP + 5, (i) => itemState({ name: `Widget ${i}`, category: 'alpha' })),
+      ...many(8, (i) => itemState({ name: `Gadget ${i}`, description: 'a widget too', category: 'beta', type: 'plugin' })),
+      ...many(5, () => itemState({ name: 'Other', category: 'gamma' })),
     ]);
-    const result = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 10 }));
-    expect(result.total).toBe(10_000);
+    const result = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 5 }));
+    expect(result.total).toBe(CAP);
     expect(result.facets).toEqual({
       category: [
-        { value: 'alpha', count: 10_000 },
-        { value: 'beta', count: 300 },
+        { value: 'alpha', count: CAP },
+        { value: 'beta', count: 8 },
       ],
       type: [
-        { value: 'skill', count: 10_000 },
-        { value: 'plugin', count: 300 },
+        { value: 'skill', count: CAP },
+        { value: 'plugin', count: 8 },
       ],
     });
     // the page is the one a search without facets gives
-    expect(result.items.map((i) => i.id)).toEqual(sut.search(query({ q: 'widget', limit: 10 })).items.map((i) => i.id));
+    expect(result.items.map((i) => i.id)).toEqual(sut.search(query({ q: 'widget', limit: 5 })).items.map((i) => i.id));
   });
 
   it('counts facets per value across every category and type pair, with and without a tag filter, where the early stop read part of the matches', () => {
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     const categories = ['alpha', 'beta', 'gamma'];
     sut.apply(
-      Array.from({ length: 24_000 }, (_, i) =>
+      many(150, (i) =>
         itemState({ name: `Widget ${i}`, category: categories[i % 3], type: i % 7 === 0 ? 'plugin' : 'skill', tags: i % 4 === 0 ? [] : ['red'] }),
       ),
     );
@@ -140,86 +148,86 @@ describe('MemoryIndex', () => {
       const expected = (field: 'category' | 'type') => {
         const counts = new Map<string, number>();
         for (const item of every) counts.set(item[field], (counts.get(item[field]) ?? 0) + 1);
-        return [...counts].sort(([va, a], [vb, b]) => b - a || va.localeCompare(vb)).map(([value, count]) => ({ value, count: Math.min(count, 10_000) }));
+        return [...counts].sort(([va, a], [vb, b]) => b - a || va.localeCompare(vb)).map(([value, count]) => ({ value, count: Math.min(count, CAP) }));
       };
-      const { facets } = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 10, ...filters }));
+      const { facets } = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 5, ...filters }));
       expect(facets).toEqual({ category: expected('category'), type: expected('type') });
     }
   });
 
   it('ranks a broad prefix as if it had read every match, although it stops reading early', () => {
-    // "widget" is in 10,501 items (one of them named just "Widget", the best possible match), mostly deep in
-    // long descriptions; "widths" in 2,000, also in descriptions but rarer, so each scores above most "widget"
-    // items. Past the 10,000 cap the early stop may skip only terms that cannot reach the page: "widths" can.
+    // "widget" is in more items than the cap (one of them named just "Widget", the best possible match), mostly
+    // deep in long descriptions; "widths" in a few, also in descriptions but rarer, so each scores above most
+    // "widget" items. Past the cap the early stop may skip only terms that cannot reach the page: "widths" can.
     const filler = (word: string) => `a long description about ${word} that goes on with many more words to make it long`;
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     sut.apply([
-      ...Array.from({ length: 20_000 }, () => itemState({ name: 'Filler', description: 'nothing to see' })),
-      ...Array.from({ length: 10_500 }, () => itemState({ name: 'Thing', description: filler('widget') })),
+      ...many(50, () => itemState({ name: 'Filler', description: 'nothing to see' })),
+      ...many(CAP + 5, () => itemState({ name: 'Thing', description: filler('widget') })),
       itemState({ name: 'Widget' }),
-      ...Array.from({ length: 2_000 }, () => itemState({ name: 'Gadget', description: filler('widths') })),
+      ...many(5, () => itemState({ name: 'Gadget', description: filler('widths') })),
     ]);
     expectPagesAsIfEverythingWasRead(sut, 'wid');
-    expect(sut.search(query({ q: 'wid' })).total).toBe(10_000);
+    expect(sut.search(query({ q: 'wid' })).total).toBe(CAP);
   });
 
   it('breaks ties among equally weighted matches newest first, although it stops reading early', () => {
     // every item weighs "widget" alike: only the tie-break (newest first) decides the page
-    const sut = new MemoryIndex();
-    sut.apply(Array.from({ length: 24_000 }, (_, i) => itemState({ name: 'Widget Tool', description: `number ${i}` })));
+    const sut = smallIndex();
+    sut.apply(many(2 * CAP, (i) => itemState({ name: 'Widget Tool', description: `number ${i}` })));
     expectPagesAsIfEverythingWasRead(sut, 'widget');
     expect(names(sut, { q: 'widget', limit: 2 })).toEqual(['Widget Tool', 'Widget Tool']);
   });
 
   it('ranks a misspelt broad word as if it had read every match, names it misspells first, although it stops early', () => {
     // The oldest items carry the typo bonus: a one-word name or slug within one edit of "wdiget", their
-    // "widget" weight diluted by long descriptions; 10,500 newer two-word names weigh it alike and more.
+    // "widget" weight diluted by long descriptions; more newer two-word names than the cap weigh it alike and more.
     const long = 'a long description that says a great deal about a widget and about nothing else at all';
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     sut.apply([
       itemState({ name: 'Widget', description: long }),
       itemState({ name: 'Gizmo Box', slug: 'wdigte', description: long }),
       itemState({ name: 'Widgets', description: long }), // two edits: no bonus, although as long
-      ...Array.from({ length: 10_500 }, (_, i) => itemState({ name: 'Widget Tool', description: `number ${i}` })),
+      ...many(CAP + 5, (i) => itemState({ name: 'Widget Tool', description: `number ${i}` })),
     ]);
     expectPagesAsIfEverythingWasRead(sut, 'wdiget');
     expect(names(sut, { q: 'wdiget', limit: 3 })).toEqual(['Widget', 'Gizmo Box', 'Widget Tool']);
   });
 
   it('ranks a word after stop words as if it had read every match, names the whole query begins first', () => {
-    // "for" is a stop word, so "widget" is the one word that counts, in 10,500 descriptions; only the
-    // names the whole key begins ("for widget", "for wid") earn the name-begins bonus, not "Format …"
+    // "for" is a stop word, so "widget" is the one word that counts, in more descriptions than the cap; only
+    // the names the whole key begins ("for widget", "for wid") earn the name-begins bonus, not "Format …"
     const diluting = 'a long description that dilutes every word of the name a great deal';
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     sut.apply([
-      ...Array.from({ length: 10_500 }, (_, i) => itemState({ name: `Thing ${i}`, description: `a widget for number ${i}` })),
-      ...Array.from({ length: 30 }, (_, i) =>
-        itemState({ name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`, description: diluting, details: { ...NO_DETAILS, downloads: i * 100 } }),
-      ),
-      ...Array.from({ length: 50 }, (_, i) => itemState({ name: `Format ${i}`, description: 'widget' })),
+      ...many(CAP + 5, (i) => itemState({ name: `Thing ${i}`, description: `a widget for number ${i}` })),
+      ...many(9, (i) => itemState({ name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`, description: diluting, details: { ...NO_DETAILS, downloads: i * 100 } })),
+      ...many(6, (i) => itemState({ name: `Format ${i}`, description: 'widget' })),
     ]);
     for (const q of ['for widget', 'for wid', 'the for widget']) expectPagesAsIfEverythingWasRead(sut, q);
-    expect(names(sut, { q: 'for wid', limit: 30 }).every((name) => name.startsWith('For Widget'))).toBe(true);
-    expect(names(sut, { q: 'for widget', limit: 10, category: 'general' }).every((name) => name.startsWith('For Widget'))).toBe(true);
+    expect(names(sut, { q: 'for wid', limit: 9 }).every((name) => name.startsWith('For Widget'))).toBe(true);
+    expect(names(sut, { q: 'for widget', limit: 5, category: 'general' }).every((name) => name.startsWith('For Widget'))).toBe(true);
   });
 
   describe('several broad words, ranked without reading every posting', () => {
-    // 14,000 items hold "widget" and "gadget" at many weights (names, descriptions of different
-    // lengths, downloads); 3,000 hold only one of them. Names the query is or begins earn their bonus.
+    // 160 items hold "widget" and "gadget" at many weights (names, descriptions of different lengths,
+    // downloads); 40 hold only one of them. Names the query is or begins earn their bonus.
     const build = (): { sut: MemoryIndex; items: ReturnType<typeof itemState>[] } => {
-      const sut = new MemoryIndex();
+      const sut = smallIndex();
       const items = [
-        ...Array.from({ length: 14_000 }, (_, i) =>
+        ...many(160, (i) =>
           itemState({
-            name: i % 97 === 0 ? `Gadget Widget ${i}` : i % 13 === 0 ? `Widget Maker ${i}` : `Thing ${i}`,
+            name: i % 23 === 0 ? `Gadget Widget ${i}` : i % 9 === 0 ? `Widget Maker ${i}` : `Thing ${i}`,
             description: `a ${'long '.repeat(i % 9)}widget ${i % 3 ? 'with a gadget' : 'gadgets'} number ${i}`,
-            category: i % 50 === 3 ? 'rare' : i % 5 === 1 ? 'some' : 'general',
-            type: i % 2 ? 'plugin' : 'skill',
+            category: i % 40 === 3 ? 'rare' : i % 10 === 1 ? 'some' : 'general',
+            type: (i >> 1) % 2 ? 'plugin' : 'skill',
             details: { ...NO_DETAILS, downloads: (i * 7_919) % 100_000 },
           }),
         ),
-        ...Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Gizmo ${i}`, description: i % 2 ? 'widget only' : 'gadget only' })),
+        ...many(40, (i) => itemState({ name: `Gizmo ${i}`, description: i % 2 ? 'widget only' : 'gadget only' })),
         itemState({ name: 'Widget Gadget', description: 'the one named exactly, its words diluted by a long description of many other words' }),
+        // names "widget gadget" begins, downloaded more: their name-begins bonus beats the exact name's own
+        ...many(3, () => itemState({ name: 'Widget Gadget Kit', details: { ...NO_DETAILS, downloads: 1_000_000 } })),
       ];
       sut.apply(items);
       return { sut, items };
@@ -231,12 +239,12 @@ describe('MemoryIndex', () => {
       expectPagesAsIfEverythingWasRead(sut, 'widget gadget', { category: 'rare' });
       expectPagesAsIfEverythingWasRead(sut, 'widget gadget', { category: 'rare', type: 'plugin' });
       expect(names(sut, { q: 'widget gadget', limit: 1 })).toEqual(['Widget Gadget']);
-      expect(names(sut, { q: 'gadget widget', limit: 10 }).every((name) => name.startsWith('Gadget Widget'))).toBe(true);
+      expect(names(sut, { q: 'gadget widget', limit: 7 }).every((name) => name.startsWith('Gadget Widget'))).toBe(true);
     });
 
     it('ranks a broad word under filters as if it had read every match, few or past the cap', () => {
       const { sut } = build();
-      // "rare" holds 280 items (each match looked up), "some" 2,800 (the word read whole), "general" the rest (past the cap)
+      // "rare" holds 4 items (each match looked up), "some" 16 (the word read whole), "general" the rest (past the cap)
       const filtersTried = [{ category: 'rare' }, { category: 'rare', type: 'plugin' as const }, { category: 'some' }, { category: 'general' }, { type: 'skill' as const }];
       for (const filters of filtersTried) {
         for (const q of ['widget', 'gadget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q, filters);
@@ -244,15 +252,15 @@ describe('MemoryIndex', () => {
     });
 
     it('ranks as if it had read every match when a word has a rare form beside a form in every item', () => {
-      // "results" is in every item (it weighs next to nothing), "result" in 302: its bound held up every other
-      // word's. "form" is in half the items (read whole after the rare forms), then in four in five (read by weight).
+      // "results" is in every item (it weighs next to nothing), "result" in 10: its bound would hold up every
+      // other word's. "form" is in half the items (read whole after the rare forms), then in four in five (read by weight).
       for (const every of [2, 5]) {
-        const sut = new MemoryIndex();
+        const sut = smallIndex();
         sut.apply(
-          Array.from({ length: 25_000 }, (_, i) =>
+          many(200, (i) =>
             itemState({
               name: i % 41 === 0 ? `Form Results ${i}` : `Item ${i}`,
-              description: `${'many '.repeat(i % 7)}results ${i % every ? 'form' : 'other'} ${i % 83 === 0 ? 'result' : ''}`,
+              description: `${'many '.repeat(i % 7)}results ${i % every ? 'form' : 'other'} ${i % 20 === 0 ? 'result' : ''}`,
               details: { ...NO_DETAILS, downloads: (i * 7_919) % 100_000 },
             }),
           ),
@@ -263,7 +271,7 @@ describe('MemoryIndex', () => {
 
     it('counts facets over every match of every word', () => {
       const { sut } = build();
-      const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'some' })).facets;
+      const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'some', limit: 5 })).facets;
       const every = matchQuery(sut.store, query({ q: 'widget gadget', category: 'some' }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
       expect(facets?.category).toEqual([{ value: 'some', count: every.length }]);
       const plugins = every.filter((item) => item.type === 'plugin').length;
@@ -275,26 +283,43 @@ describe('MemoryIndex', () => {
 
     it('stays exact after deletes and updates reach the index', () => {
       const { sut, items } = build();
-      sut.search(query({ q: 'widget gadget' })); // the long lists' bit sets exist from here on
+      // the long lists' bit sets exist from here on, and deletes and updates must keep them current
+      for (const q of ['widget gadget', 'gadget only']) sut.search(query({ q }));
       sut.apply(
         items.map((item, i) =>
           i % 4 === 0 ? { ...item, status: 'deleted' as const, version: 2 } : i % 7 === 0 ? { ...item, description: 'gadget and widget, short', version: 2 } : item,
         ),
       );
-      for (const q of ['widget gadget', 'gadget widget', 'widget gad']) expectPagesAsIfEverythingWasRead(sut, q);
-      // the item named exactly was the 17,001st: deleted with every fourth
-      expect(names(sut, { q: 'widget gadget', limit: 50 })).not.toContain('Widget Gadget');
+      // "gadget only" counts fewer than the cap: a deleted item counted would show
+      for (const q of ['widget gadget', 'gadget widget', 'widget gad', 'gadget only']) expectPagesAsIfEverythingWasRead(sut, q);
+      // the item named exactly was the 201st: deleted with every fourth
+      expect(names(sut, { q: 'widget gadget', limit: CAP })).not.toContain('Widget Gadget');
     });
   });
 
   it('puts the item named exactly as the query first even when reading stops before its posting', () => {
-    // 10,500 items weigh "widget" more (twice in a short name); the one named "Widget" has a long
-    // description that dilutes its weight below the page, where the early stop leaves the list.
-    const sut = new MemoryIndex();
-    sut.apply(Array.from({ length: 10_500 }, () => itemState({ name: 'Widget Widget' })));
+    // More items than the cap weigh "widget" more (twice in a short name) and their names, the query begins,
+    // earn more (downloaded more); the one named "Widget" has a long description that dilutes its weight
+    // below the page, where the early stop leaves the list.
+    const sut = smallIndex();
+    sut.apply(many(CAP + 5, () => itemState({ name: 'Widget Widget', details: { ...NO_DETAILS, downloads: 1_000_000 } })));
     sut.apply([itemState({ name: 'Widget', description: 'one of the many items whose long description says a great deal about nothing else' })]);
     expect(names(sut, { q: 'widget', limit: 3 })[0]).toBe('Widget');
     expect(names(sut, { q: 'widget', limit: 3, category: 'general' })[0]).toBe('Widget');
+  });
+
+  it('ranks the items named exactly as the query by their weight, as if it had read every match, although reading stops before their postings', () => {
+    // Two items named "Widget": the older weighs the word more (a shorter description). Both are
+    // below the page by weight alone, where the early stop leaves the list; fillers make "widget" weigh.
+    const sut = smallIndex();
+    sut.apply([
+      itemState({ name: 'Widget', slug: 'widget-short', description: 'short words' }),
+      itemState({ name: 'Widget', slug: 'widget-long', description: 'one of the many items whose long description says a great deal about nothing else' }),
+    ]);
+    sut.apply(many(CAP + 5, () => itemState({ name: 'Widget Widget' })));
+    sut.apply(many(CAP + 5, () => itemState({ name: 'Filler' })));
+    expectPagesAsIfEverythingWasRead(sut, 'widget');
+    expect(sut.search(query({ q: 'widget', limit: 2 })).items.map((i) => i.slug)).toEqual(['widget-short', 'widget-long']);
   });
 
   it('combines text with filters and with the name and newest orders', () => {
@@ -312,7 +337,7 @@ describe('MemoryIndex', () => {
   });
 
   it('lists every filter in every order after a bulk load settles, and after writes that follow it', () => {
-    const sut = new MemoryIndex();
+    const sut = smallIndex();
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i % 7)).toISOString(); // many equal times: ids break the ties
     const make = (i: number) =>
       itemState({
@@ -322,10 +347,10 @@ describe('MemoryIndex', () => {
         updatedAt: at(i),
         details: { ...NO_DETAILS, downloads: (i * 31) % 17 },
       });
-    const items = Array.from({ length: 600 }, (_, i) => make(i));
+    const items = many(60, make);
     sut.apply(items);
     sut.settle();
-    const later = Array.from({ length: 90 }, (_, i) => make(600 + i));
+    const later = many(9, (i) => make(60 + i));
     const expectOrders = (held: typeof items) => {
       const newest = (a: (typeof items)[0], b: (typeof items)[0]) => b.updatedAt.localeCompare(a.updatedAt) || (a.id < b.id ? -1 : 1);
       const orders = {
@@ -336,9 +361,9 @@ describe('MemoryIndex', () => {
       for (const filter of [{}, { category: 'beta' }, { type: 'plugin' as const }, { category: 'gamma', type: 'skill' as const }]) {
         for (const [sort, compare] of Object.entries(orders)) {
           const expected = held.filter((item) => Object.entries(filter).every(([k, v]) => item[k as 'category'] === v)).sort(compare);
-          const found = sut.search(query({ ...filter, sort: sort as SearchQuery['sort'], limit: 50, page: 2 }));
-          expect(found.items.map((item) => item.id)).toEqual(expected.slice(50, 100).map((item) => item.id));
-          expect(found.total).toBe(expected.length);
+          const found = sut.search(query({ ...filter, sort: sort as SearchQuery['sort'], limit: 5, page: 2 }));
+          expect(found.items.map((item) => item.id)).toEqual(expected.slice(5, 10).map((item) => item.id));
+          expect(found.total).toBe(Math.min(expected.length, CAP));
         }
       }
     };
@@ -348,19 +373,33 @@ describe('MemoryIndex', () => {
   });
 
   it('keeps browse orders and counts right through updates and removals', () => {
-    const sut = new MemoryIndex();
-    const items = Array.from({ length: 3_000 }, (_, i) => itemState({ name: `Item ${i}`, category: i % 2 ? 'odd' : 'even' }));
+    const sut = smallIndex();
+    const items = many(60, (i) => itemState({ name: `Item ${i}`, category: i % 2 ? 'odd' : 'even' }));
     sut.apply(items);
     sut.settle();
     // every even item is deleted, every odd one renamed: ordinals die, orders sweep them out
     sut.apply(items.map((item, i) => (i % 2 ? { ...item, name: `Renamed ${i}`, version: 2 } : { ...item, status: 'deleted' as const, version: 2 })));
-    expect(sut.size).toBe(1_500);
+    expect(sut.size).toBe(30);
     expect(sut.search(query({ category: 'even' })).total).toBe(0);
     const odd = sut.search(query({ category: 'odd', limit: 3 }));
-    expect(odd.total).toBe(1_500);
-    expect(odd.items.map((i) => i.name)).toEqual(['Renamed 2999', 'Renamed 2997', 'Renamed 2995']);
+    expect(odd.total).toBe(Math.min(30, CAP));
+    expect(odd.items.map((i) => i.name)).toEqual(['Renamed 59', 'Renamed 57', 'Renamed 55']);
     expect(names(sut, { q: 'item' })).toEqual([]);
     expect(sut.search(query({ sort: 'name', limit: 1 })).items[0]?.name).toBe('Renamed 1');
+  });
+
+  it('rebuilds without the ordinals updates left dead once they outnumber the live ones and the threshold, answering the same', () => {
+    const sut = smallIndex();
+    const items = many(12, (i) => itemState({ name: `Widget ${i}` }));
+    sut.apply(items);
+    sut.apply(items.map((item) => ({ ...item, description: 'updated once', version: 2 })));
+    // 12 dead ordinals beside 12 live ones: not more than the live ones yet
+    expect(sut.compacted()).toBe(sut);
+    sut.apply(items.map((item) => ({ ...item, description: 'updated twice', version: 3 })));
+    const compacted = sut.compacted();
+    expect(compacted).not.toBe(sut);
+    expect(compacted.search(query({ q: 'widget', limit: 5 }))).toEqual(sut.search(query({ q: 'widget', limit: 5 })));
+    expect(compacted.generation).toBeGreaterThan(sut.generation);
   });
 
   it('answers the same after a rebuild, and still refuses older versions', () => {
