@@ -58,7 +58,9 @@ export class MatchCollector {
    * A posting of `doc` contributing `v`: a document taken already keeps its best term (base[] holds
    * its name bonus, added as the reference adds it); a new one is taken if live and passing the filter.
    */
-  take(doc: number, v: number): void {
+  take(doc: number, contribution: number): void {
+    // the term's contribution as the reference (and Lucene) holds it, a float32, before the bonus is added to it
+    const v = Math.fround(contribution);
     const { best, base, scores } = this;
     if (this.marks[doc] === this.mark) {
       if (v > best[doc]!) {
