@@ -18,6 +18,7 @@ module.exports = {
     '^@skills/common/redis$': '<rootDir>/common/src/redis/index.ts',
     '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
-  testTimeout: 30000,
+  // a generous bound for a test or hook that starts databases and processes on two shared cores; a hang still fails
+  testTimeout: 60000,
   maxWorkers: 2,
 };
