@@ -21,8 +21,13 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+export interface GatewayStartOptions {
+  /** the answer cache's clock, in ms (tests move it instead of waiting); Date.now by default */
+  now?: () => number;
+}
+
 /** Wires the adapters, migrates the `gateway` schema and listens. */
-export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
+export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger, options: GatewayStartOptions = {}): Promise<RunningService> {
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
   const accountRepository = new SequelizeAccountRepository(sequelize);
@@ -47,7 +52,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     upstreams,
     rateLimiter,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
-    answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024 }),
+    answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024, now: options.now }),
     readiness: [
       { name: 'database', ready: () => accountRepository.ping().then(() => true) },
       { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
