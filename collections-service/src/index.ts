@@ -80,6 +80,7 @@ export async function startCollectionsService(
           retentionMs: config.outboxRetentionMs,
           intervalMs: config.outboxPruneIntervalMs,
           onPruned: outboxMetrics.pruned,
+          onPass: outboxMetrics.passed,
         })
       : undefined;
   pruner?.start();
