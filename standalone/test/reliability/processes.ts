@@ -134,6 +134,8 @@ export interface TopologyOptions {
   logLevel?: string;
   /** always an embedded Postgres process, even when DATABASE_URL names a server (database restart tests) */
   embedded?: boolean;
+  /** the gateway's environment on top of the shared one (e.g. its rate limits) */
+  gatewayEnv?: Record<string, string>;
 }
 
 export interface ServiceProcesses {
@@ -209,7 +211,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     db = await startDatabase(dataDir, options.embedded);
     const { databaseUrl, postgres } = db;
     if (postgres) started.push(postgres);
-    const { collections, catalog, gateway } = await serviceProcesses({ DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' });
+    const shared = { DATABASE_URL: databaseUrl, PRINCIPAL_SECRET, LOG_LEVEL: options.logLevel ?? 'warn' };
+    const { collections, catalog, gateway } = await serviceProcesses(shared, '', options.gatewayEnv);
     const restart = async (proc: Proc) => {
       if (!started.includes(proc)) started.push(proc);
       await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));
