@@ -4,116 +4,35 @@
  *
  *   node .ci/summarize.cjs NAME EXIT REPORT [NAME EXIT REPORT ...]
  *
- * NAME is the run's label (pglite, postgres), EXIT the exit code of its
- * `npm test` (or, for a run that could not start, the reason), REPORT the
- * `jest --json` output file ("-" when the run never started).
+ * NAME is the run's label (pglite, or postgres for the run with
+ * DATABASE_URL), EXIT the exit code of its `npm test` (or, for a run that
+ * could not start, the reason), REPORT the `jest --json` output file ("-"
+ * when the run never started).
  *
  * Prints a report to stderr (runs, suites that failed to load, skipped tests,
- * optional suites) and then exactly one line to stdout:
+ * each optional suite's fate) and then exactly two lines to stdout:
  *
- *   N passed, N failed, N skipped
+ *   N skipped
+ *   N passed, N failed
  *
  * Exit code 1 when N failed > 0. The counting is arranged so that a run that
  * did not succeed can never read "0 failed": every way a run can fail without
  * a failing assertion (suite that did not load, missing report, jest exiting
- * non-zero, ...) adds at least one failure.
+ * non-zero, ...) adds at least one failure. A test may skip only as an
+ * optional suite of .ci/optional-suites.cjs whose requirement is absent; a
+ * test skipped while its requirement is present, or skipped with no
+ * requirement at all, counts as failed instead of skipped.
  */
 'use strict';
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { REQUIREMENTS, SUITES, firstLine } = require('./optional-suites.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const rel = (p) => (p.startsWith(ROOT + path.sep) ? p.slice(ROOT.length + 1) : p);
 
-/**
- * The optional suites skip themselves when what they need is absent, and
- * jest reports them as pending. A skip is not a failure, but CI must say
- * which of them ran. Tests are recognised by their top-level describe()
- * title; keep these in step with the test files named in the comments.
- */
-const OPTIONAL = [
-  {
-    // catalog-service/test/events/kafka-{event-log.mock,pipeline,services}.test.ts
-    // (kafka-services also needs DATABASE_URL, so it is skipped on PGlite)
-    name: 'Kafka mock cluster',
-    title: /mock cluster/i,
-    probe: kafkaAddon,
-  },
-  {
-    // standalone/test/e2e/api-contract.test.ts, skipped without /usr/bin/chromium
-    name: 'Chromium docs page',
-    title: /docs page in headless Chromium/i,
-    probe: chromium,
-  },
-  {
-    // standalone/test/e2e/console.test.ts (playwright-core driving Debian's
-    // Chromium, axe-core), skipped without /usr/bin/chromium
-    name: 'Chromium console',
-    title: /console in headless Chromium/i,
-    probe: chromium,
-  },
-  {
-    // gateway/test/integration/redis-rate-limit.test.ts, skipped when
-    // REDIS_URL (default redis://127.0.0.1:6379) does not answer PING
-    name: 'Redis live store',
-    title: /on a live Redis/i,
-    probe: redis,
-  },
-];
-
-/** Is the native addon of the mock cluster built, and does it load (the tests' own condition)? */
-async function kafkaAddon() {
-  const pkg = path.join(ROOT, 'node_modules/@confluentinc/kafka-javascript');
-  const addon = path.join(pkg, 'build/Release/confluent-kafka-javascript.node');
-  if (!fs.existsSync(pkg)) return 'package not installed (its build failed in npm ci?)';
-  if (!fs.existsSync(addon)) return `no ${rel(addon).replace('node_modules/@confluentinc/kafka-javascript/', '…/')}`;
-  const load = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(pkg)})`], { encoding: 'utf8', timeout: 20_000 });
-  if (load.status !== 0) return `addon built but does not load: ${firstLine(load.stderr)}`;
-  return 'addon built, loads';
-}
-
-async function chromium() {
-  try {
-    fs.accessSync('/usr/bin/chromium', fs.constants.X_OK);
-    return '/usr/bin/chromium present';
-  } catch {
-    return 'no /usr/bin/chromium';
-  }
-}
-
-/** The same probe as the test: a PING answered by +PONG within 1.5 s. */
-function redis() {
-  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  let host, port;
-  try {
-    const u = new URL(url);
-    host = u.hostname;
-    port = Number(u.port || 6379);
-  } catch {
-    return Promise.resolve(`REDIS_URL is not a URL: ${url}`);
-  }
-  return new Promise((resolve) => {
-    const done = (answer) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(`${host}:${port} ${answer ? 'answers PING' : 'does not answer'}`);
-    };
-    const socket = net.connect(port, host);
-    const timer = setTimeout(() => done(false), 1500);
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => done(String(d).startsWith('+PONG')));
-    socket.on('error', () => done(false));
-  });
-}
-
 function stripAnsi(text) {
   return String(text).replace(/\x1b\[[0-9;]*m/g, '');
-}
-
-function firstLine(text) {
-  return String(text ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
 }
 
 /** "3 passed, 1 skipped": only the non-zero parts. */
@@ -185,6 +104,59 @@ function readRun(name, exit, file) {
   return run;
 }
 
+/**
+ * Judges every skip of one run: each optional suite ran, was skipped for a
+ * requirement absent here, or skipped although its requirement is present
+ * (a failure); a skipped test no suite accounts for is a failure too. Moves
+ * the wrongly skipped tests from the run's skipped count to its failed one.
+ */
+function judgeSkips(run, presence) {
+  const fates = SUITES.map(() => 'not run');
+  run.unexplained = [];
+  if (!run.report) return fates;
+  const tally = SUITES.map(() => ({ passed: 0, failed: 0, skipped: 0 }));
+  for (const suite of run.report.testResults ?? []) {
+    const file = rel(suite.name);
+    for (const a of suite.assertionResults) {
+      const fullName = a.fullName ?? [...a.ancestorTitles, a.title].join(' ');
+      const index = SUITES.findIndex((s) => s.file === file && (!s.tests || s.tests.test(fullName)));
+      const status = a.status === 'passed' || a.status === 'failed' ? a.status : 'skipped';
+      if (index >= 0) tally[index][status] += 1;
+      else if (status === 'skipped') run.unexplained.push(`${file}: ${fullName}`);
+    }
+  }
+  let wrong = run.unexplained.length;
+  let stale = 0;
+  SUITES.forEach((suite, i) => {
+    const c = tally[i];
+    const absent = suite.needs.filter((need) => !presence[need].present);
+    if (!fs.existsSync(path.join(ROOT, suite.file))) {
+      // the table went stale (a file renamed or removed): its skips would go unjudged
+      fates[i] = `FAILED: no file ${suite.file} (update .ci/optional-suites.cjs)`;
+      stale += 1;
+    } else if (c.passed + c.failed + c.skipped === 0) fates[i] = 'not in this run';
+    else if (c.skipped === 0) fates[i] = `ran (${counts(c)})`;
+    else if (absent.length > 0) fates[i] = `skipped: requirement absent (${absent.map((n) => presence[n].detail).join('; ')})`;
+    else {
+      fates[i] = `FAILED: requirement present but skipped (${c.skipped} test(s))`;
+      wrong += c.skipped;
+    }
+  });
+  run.skipped -= wrong;
+  run.failed += wrong + stale;
+  if (run.unexplained.length) run.notes.push(`${run.unexplained.length} test(s) skipped with no requirement`);
+  if (wrong > run.unexplained.length) run.notes.push(`${wrong - run.unexplained.length} test(s) skipped while their requirement is present`);
+  if (stale) run.notes.push(`${stale} optional suite(s) name no file, counted as failures`);
+  return fates;
+}
+
+/** Each requirement's presence for one run: { key: { present, detail } }. */
+async function presenceFor(run, machine) {
+  const out = { ...machine };
+  out.server = await REQUIREMENTS.server.probe(run);
+  return out;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args.length === 0 || args.length % 3 !== 0) {
@@ -193,8 +165,14 @@ async function main() {
   }
   const runs = [];
   for (let i = 0; i < args.length; i += 3) runs.push(readRun(args[i], args[i + 1], args[i + 2]));
-  const out = [];
 
+  // Everything but the server is a property of this machine: probed once.
+  const machineKeys = Object.keys(REQUIREMENTS).filter((k) => k !== 'server');
+  const machine = Object.fromEntries(await Promise.all(machineKeys.map(async (k) => [k, await REQUIREMENTS[k].probe()])));
+  const fates = [];
+  for (const run of runs) fates.push(judgeSkips(run, await presenceFor(run, machine)));
+
+  const out = [];
   out.push('test runs:');
   out.push(
     table([
@@ -213,6 +191,11 @@ async function main() {
     }
   }
 
+  const unexplained = runs.flatMap((r) => r.unexplained.map((t) => `  ${r.name}  ${t}`));
+  if (unexplained.length) {
+    out.push('', 'TESTS SKIPPED WITH NO REQUIREMENT (no entry in .ci/optional-suites.cjs; each counted as 1 failed test):', ...unexplained);
+  }
+
   const skipped = runs.flatMap((r) => r.skippedSuites.map((s) => ({ run: r.name, ...s })));
   if (skipped.length) {
     out.push('', 'skipped tests, by suite:');
@@ -224,39 +207,18 @@ async function main() {
     );
   }
 
-  // What jest did with each optional group, per run, next to what is available here now.
-  const probes = await Promise.all(OPTIONAL.map((o) => o.probe()));
-  out.push('', 'optional suites:');
-  out.push(
-    table([
-      ['suite', 'here', ...runs.map((r) => r.name)],
-      ...OPTIONAL.map((o, i) => [
-        o.name,
-        probes[i],
-        ...runs.map((r) => {
-          if (!r.report) return r.started ? 'no report' : 'not run';
-          const c = { passed: 0, failed: 0, skipped: 0 };
-          for (const suite of r.report.testResults ?? []) {
-            for (const a of suite.assertionResults) {
-              if (!o.title.test(a.ancestorTitles[0] ?? '')) continue;
-              if (a.status === 'passed') c.passed += 1;
-              else if (a.status === 'failed') c.failed += 1;
-              else c.skipped += 1;
-            }
-          }
-          return counts(c);
-        }),
-      ]),
-    ]),
-  );
+  out.push('', 'requirements here:');
+  out.push(table(machineKeys.map((k) => [REQUIREMENTS[k].label, machine[k].present ? 'present' : 'absent', machine[k].detail])));
+  out.push('', 'optional suites (FAILED counts each skipped test as failed):');
+  out.push(table([['suite', ...runs.map((r) => r.name)], ...SUITES.map((s, i) => [s.name, ...fates.map((f) => f[i])])]));
 
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const r of runs) for (const k of Object.keys(total)) total[k] += r[k];
 
   // The report goes to stderr with the rest of the diagnostics, first; the
-  // summary line alone goes to stdout, so .ci/run can print it last.
+  // two summary lines alone go to stdout, so .ci/run can print them last.
   process.stderr.write(out.join('\n') + '\n');
-  process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
+  process.stdout.write(`${total.skipped} skipped\n${total.passed} passed, ${total.failed} failed\n`);
   process.exitCode = total.failed > 0 ? 1 : 0;
 }
 

@@ -97,6 +97,7 @@ export async function startCollectionsService(
           retentionMs: config.outboxRetentionMs,
           intervalMs: config.outboxPruneIntervalMs,
           onPruned: outboxMetrics.pruned,
+          onPass: outboxMetrics.passed,
         })
       : undefined;
   pruner?.start();

@@ -39,8 +39,13 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   return (server.address() as AddressInfo).port;
 }
 
+export interface GatewayStartOptions {
+  /** the answer cache's clock, in ms (tests move it instead of waiting); Date.now by default */
+  now?: () => number;
+}
+
 /** Wires the adapters, migrates the `gateway` schema and listens. */
-export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
+export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger, options: GatewayStartOptions = {}): Promise<RunningService> {
   // The only process that holds a signing key; read again while running, so a rotation needs no restart.
   const signingKey = await keyFileOf(
     'PRINCIPAL_SIGNING_KEY_FILE',
@@ -113,7 +118,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     authFailures,
     trustProxy: config.trustProxy,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
-    answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024 }),
+    answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024, now: options.now }),
     metrics,
     readiness,
     hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,

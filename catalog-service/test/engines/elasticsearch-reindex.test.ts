@@ -190,14 +190,25 @@ describe('ElasticsearchEngine.reindex', () => {
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     const beats: unknown[] = [];
-    es().put(`/${NEW_INDEX}/_mapping`, (body: unknown) => beats.push(body) > 0).times(2).reply(200, ACK, REPLY_HEADERS);
+    let secondBeat = () => {};
+    const twoBeats = new Promise<void>((resolve) => (secondBeat = resolve));
+    const beat = (body: unknown) => {
+      if (beats.push(body) === 2) secondBeat();
+      return true;
+    };
+    es().put(`/${NEW_INDEX}/_mapping`, beat).times(2).reply(200, ACK, REPLY_HEADERS);
     es().put(`/${NEW_INDEX}/_mapping`).optionally().times(10).reply(200, ACK, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
-    const slowSource = () => new Promise<void>((resolve) => setTimeout(resolve, 120));
+    // The source holds its page until the heartbeat has been renewed twice, however long that takes.
+    let timer: NodeJS.Timeout | undefined;
+    const noBeats = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${beats.length} of 2 heartbeats within 10 s of reading`)), 10_000);
+    });
+    const slowSource = () => Promise.race([twoBeats, noBeats]).finally(() => clearTimeout(timer));
     await expect(sut.reindex(pages(slowSource, [a]))).resolves.toEqual({ indexed: 1 });
     expect(beats.slice(0, 2)).toEqual([heartbeatMeta(NOW), heartbeatMeta(NOW)].map((meta) => ({ _meta: meta })));
   });

@@ -3,12 +3,14 @@
  * @confluentinc/kafka-javascript: a real Kafka-protocol peer that kafkajs can
  * produce to and consume from, without Docker. The package is optional (it
  * builds a native addon), so suites that need it ask `mockClusterModule()`
- * and are skipped where it is absent.
+ * and are skipped where the addon was not built.
  *
  * What the mock does not do (checked): createTopics and kafkajs's idempotent
  * producer. Topics are auto-created with 4 partitions on first use.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CatalogItemState, SkillChangeEvent } from '@skills/common';
 
 interface Metadata {
@@ -26,16 +28,31 @@ interface MockModule {
 
 let loaded: MockModule | null | undefined;
 
-/** The package when it is installed and its native addon loads; null otherwise. */
+const PACKAGE = '@confluentinc/kafka-javascript';
+/** The native addon the package builds at install; without it the package cannot load. */
+const ADDON = 'build/Release/confluent-kafka-javascript.node';
+
+/**
+ * The package when its native addon is built; null when the package or its
+ * addon is absent (the suites then skip, and .ci/summarize.cjs reports the
+ * requirement absent). An addon that is there but fails to load throws: the
+ * suite fails to load instead of skipping quietly.
+ */
 export function mockClusterModule(): MockModule | null {
   if (loaded !== undefined) return loaded;
-  const name = '@confluentinc/kafka-javascript';
+  let packageJson: string;
   try {
-    // A computed name keeps the type checker from requiring the optional package.
-    loaded = require(name) as MockModule;
+    packageJson = require.resolve(`${PACKAGE}/package.json`);
   } catch {
     loaded = null;
+    return loaded;
   }
+  if (!existsSync(join(dirname(packageJson), ADDON))) {
+    loaded = null;
+    return loaded;
+  }
+  // A computed name keeps the type checker from requiring the optional package.
+  loaded = require(PACKAGE) as MockModule;
   return loaded;
 }
 

@@ -13,6 +13,8 @@ export interface OutboxMetricsSources {
 export interface OutboxMetrics {
   /** count rows as the pruner deletes them */
   pruned(rows: number): void;
+  /** count the pruner's finished passes */
+  passed(): void;
 }
 
 /**
@@ -68,5 +70,10 @@ export function registerOutboxMetrics(metrics: ServiceMetrics, sources: OutboxMe
     help: 'Outbox rows this process deleted after every reader was done with them, since it started',
     registers: [registry],
   });
-  return { pruned: (rows) => pruned.inc(rows) };
+  const passes = new Counter({
+    name: 'skills_outbox_prune_passes_total',
+    help: 'Outbox prune passes this process finished, deleting or not, since it started; flat while pruning is stalled',
+    registers: [registry],
+  });
+  return { pruned: (rows) => pruned.inc(rows), passed: () => passes.inc() };
 }

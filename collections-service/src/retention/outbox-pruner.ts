@@ -24,6 +24,8 @@ export interface OutboxPrunerOptions {
   batchSize?: number;
   /** called with the number of rows each batch deleted, when it deleted any (metrics) */
   onPruned?: (rows: number) => void;
+  /** called after every pass that ran to its end, whether it deleted rows or not (metrics) */
+  onPass?: () => void;
 }
 
 /**
@@ -70,13 +72,14 @@ export class OutboxPruner {
   }
 
   private async run(): Promise<void> {
-    const { logger, rule, retentionMs, intervalMs, onPruned } = this.options;
+    const { logger, rule, retentionMs, intervalMs, onPruned, onPass } = this.options;
     const log = logger.child({ component: 'outbox-pruner' });
     log.info({ rule, retentionMs, intervalMs, batchSize: this.batchSize }, 'outbox pruner started');
     while (!this.stopping) {
       let deleted = 0;
       try {
         deleted = await this.runOnce();
+        onPass?.();
       } catch (err) {
         // Nothing is lost by waiting: the rows stay until a later pass.
         log.warn({ err }, 'outbox prune pass failed; retrying after the interval');

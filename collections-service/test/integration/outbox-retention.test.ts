@@ -74,9 +74,12 @@ describe('startCollectionsService: outbox size and retention', () => {
     // Nothing is published with the Postgres event log: no relay, no depth.
     expect(await metric('skills_outbox_depth')).toBeUndefined();
 
-    // No consumer group has a position yet: retention 0 or not, every row stays.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // No consumer group has a position yet: retention 0 or not, every row stays. Two passes
+    // finished after the writes, so at least one ran wholly after them.
+    const passes = (await metric('skills_outbox_prune_passes_total')) ?? 0;
+    await eventually(async () => ((await metric('skills_outbox_prune_passes_total')) ?? 0) >= passes + 2, 'two prune passes');
     expect(await metric('skills_outbox_rows')).toBe(3);
+    expect(await metric('skills_outbox_pruned_total')).toBe(0);
 
     // catalog-service's indexer saves its position past the first two rows.
     const inReadOrder = await sequelize.query<{ id: string; txid: string }>(

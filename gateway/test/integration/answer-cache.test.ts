@@ -6,16 +6,20 @@ describe('gateway answer cache', () => {
   let auth: string;
   const searches = () => h.catalog.received.filter((line) => line.startsWith('GET /api/v1/skills'));
 
+  // The cache's clock: tests step over the time to live instead of waiting for it.
+  let now = 1_000_000;
+
   beforeAll(async () => {
-    h = await startHarness({ answerCache: { ttlMs: 1_000, maxEntries: 100 } });
+    h = await startHarness({ answerCache: { ttlMs: 1_000, maxEntries: 100 } }, { now: () => now });
     auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
   }, 90_000);
   afterAll(async () => {
     await h?.close();
   }, 30_000);
-  const cacheMisses = async () => {
+  const lookups = async (result: 'hit' | 'miss') => {
     const metrics = await h.monitor.get('/metrics').expect(200);
-    return Number(/skills_answer_cache_lookups_total\{result="miss",service="gateway"\} (\d+)/.exec(metrics.text)?.[1] ?? 0);
+    const pattern = new RegExp(`skills_answer_cache_lookups_total\\{result="${result}",service="gateway"\\} (\\d+)`);
+    return Number(pattern.exec(metrics.text)?.[1] ?? 0);
   };
   beforeEach(() => {
     h.catalog.received.length = 0;
@@ -32,7 +36,10 @@ describe('gateway answer cache', () => {
     expect(searches()).toEqual([`GET ${url}`]);
     const notModified = await h.http.get(url).set('Authorization', auth).set('If-None-Match', first.headers.etag as string).expect(304);
     expect(notModified.text).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    now += 999;
+    await h.http.get(url).set('Authorization', auth).expect(200);
+    expect(searches()).toEqual([`GET ${url}`]);
+    now += 1; // the time to live is over
     await h.http.get(url).set('Authorization', auth).expect(200);
     expect(searches()).toEqual([`GET ${url}`, `GET ${url}`]);
   });
@@ -49,13 +56,17 @@ describe('gateway answer cache', () => {
 
   it('sends concurrent requests for one search upstream once', async () => {
     const url = '/api/v1/skills?q=together';
-    const missesBefore = await cacheMisses();
+    const missesBefore = await lookups('miss');
     // catalog-service answers only once all twelve requests have missed the cache, so they are truly concurrent
     let release = () => {};
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
     try {
       const pending = Promise.all(Array.from({ length: 12 }, () => h.http.get(url).set('Authorization', auth).then((r) => r)));
-      while ((await cacheMisses()) < missesBefore + 12) await new Promise((r) => setTimeout(r, 10));
+      const deadline = Date.now() + 10_000;
+      while ((await lookups('miss')) < missesBefore + 12) {
+        if (Date.now() > deadline) throw new Error(`only ${(await lookups('miss')) - missesBefore} of 12 requests missed the cache within 10 s`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
       release();
       const answers = await pending;
       expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
@@ -86,8 +97,10 @@ describe('gateway answer cache', () => {
   });
 
   it('counts hits and misses on /metrics', async () => {
-    const metrics = await h.monitor.get('/metrics').expect(200);
-    expect(metrics.text).toMatch(/skills_answer_cache_lookups_total\{result="hit",service="gateway"\} [1-9]/);
-    expect(metrics.text).toMatch(/skills_answer_cache_lookups_total\{result="miss",service="gateway"\} [1-9]/);
+    const before = { hit: await lookups('hit'), miss: await lookups('miss') };
+    const url = '/api/v1/skills?q=counted';
+    await h.http.get(url).set('Authorization', auth).expect(200);
+    await h.http.get(url).set('Authorization', auth).expect(200);
+    expect({ hit: await lookups('hit'), miss: await lookups('miss') }).toEqual({ hit: before.hit + 1, miss: before.miss + 1 });
   });
 });

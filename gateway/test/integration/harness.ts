@@ -22,7 +22,7 @@ import {
   type VerifiedPrincipal,
 } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
-import { startGateway, type GatewayConfig, type RunningService } from '../../src';
+import { startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
 
 /** how many bytes of a `/big` answer the fake service holds back until released */
 export const BIG_ANSWER_HELD_BACK = 4;
@@ -152,7 +152,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Partial<GatewayConfig> = {}): Promise<Harness> {
+/** `options.now`: the answer cache's clock, for tests that step over its time to live. */
+export async function startHarness(overrides: Partial<GatewayConfig> = {}, options: GatewayStartOptions = {}): Promise<Harness> {
   const db = await createTestDatabase();
   const keysDir = await mkdtemp(join(tmpdir(), 'gateway-keys-'));
   const { signingKeyFile } = await PRINCIPAL_KEYS.writeTo(keysDir);
@@ -184,7 +185,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}): Prom
     audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
     ...overrides,
   };
-  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }));
+  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }), options);
   const http = request(gateway.url);
   let emails = 0;
   const admin: Harness['admin'] = (method, path, body) => {

@@ -78,17 +78,29 @@ describe('AnswerCache', () => {
     expect(text.kind).toBe('passed');
   });
 
-  it('fails the requests that shared a failed load, and the next request asks again', async () => {
+  it('fails every request that shared a failed load, each after asking on its own, and the next request asks again', async () => {
     const cache = sut();
     let loads = 0;
+    const { opened, open } = gate();
     const failing = async () => {
-      loads++;
-      throw new Error('upstream down');
+      const n = ++loads;
+      await opened;
+      throw new Error(`upstream down (request ${n})`);
     };
-    await expect(cache.serve('k', failing)).rejects.toThrow('upstream down');
-    const ok = await cache.serve('k', async () => json('{}'));
-    expect(ok.kind).toBe('cached');
+    const first = cache.serve('k', failing);
+    const waiting = [cache.serve('k', failing), cache.serve('k', failing)];
+    // three requests, one load so far: the other two wait for it
     expect(loads).toBe(1);
+    open();
+    const outcomes = await Promise.allSettled([first, ...waiting]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+      'Error: upstream down (request 1)',
+      'Error: upstream down (request 2)',
+      'Error: upstream down (request 3)',
+    ]);
+    const ok = await cache.serve('k', async () => json('{}'));
+    expect(ok).toMatchObject({ kind: 'cached', hit: false });
+    expect(loads).toBe(3);
   });
 
   it('is off with a zero time to live or no entries', () => {

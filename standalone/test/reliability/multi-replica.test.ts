@@ -31,22 +31,24 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     await topology?.dispose();
   }, 60_000);
 
-  it('refuses a revoked key on every gateway within 1 s', async () => {
+  // The bound (KEY_CACHE_TTL_MS, 1 s) is the key cache's, shown on a fake clock in gateway/test/unit/key-authenticator.test.ts.
+  it('refuses a revoked key on every gateway: at once on the one that revoked it, on the other once its key cache expires', async () => {
     const { accountId } = await newKey(one, 'team');
     const created = await one.call('POST', `/admin/v1/accounts/${accountId}/api-keys`, { token: ADMIN_TOKEN, json: {} });
     const { id, key } = created.body.data.apiKey as { id: string; key: string };
     // both gateways have the key in their caches
     for (const gateway of [one, two]) expect((await gateway.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(200);
     expect((await one.call('DELETE', `/admin/v1/api-keys/${id}`, { token: ADMIN_TOKEN })).status).toBe(200);
-    const revokedAt = Date.now();
     expect((await one.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, revokedAt + 1_000 - Date.now())));
-    const other = await two.call('GET', '/api/v1/me/collections', { token: key });
-    expect(other.status).toBe(401);
+    const other = await eventually(async () => {
+      const res = await two.call('GET', '/api/v1/me/collections', { token: key });
+      return res.status === 401 ? res : undefined;
+    }, 10_000, 'the revoked key refused by the other gateway');
     expect(other.body).toEqual({ error: 'Invalid or revoked API key' });
   });
 
-  it('shows a write made through one gateway in search on both catalog replicas within a second', async () => {
+  // How soon (poll interval, one read, the answer cache: docs/search.md "Visibility") is the engines' and caches' own tests' business.
+  it('shows a write made through one gateway in search on both catalog replicas', async () => {
     const { key } = await newKey(one, 'team');
     const slug = `replica-${randomUUID().slice(0, 8)}`;
     const put = await one.call('PUT', `/admin/v1/skills/${slug}`, {
@@ -54,17 +56,15 @@ describeRedis('two replicas of every service, on a live Redis', () => {
       json: { name: `Zyxwv ${slug}`, description: 'Written through gateway one.', type: 'skill', category: 'testing' },
     });
     expect(put.status).toBe(201);
-    const writtenAt = Date.now();
-    const seenAfter = await Promise.all(
-      [one, two].map((gateway) =>
+    const found = await Promise.all(
+      [one, two].map((gateway, n) =>
         eventually(async () => {
           const res = await gateway.call('GET', `/api/v1/skills?q=${slug}`, { token: key });
-          return (res.body.data.skills as Array<{ slug: string }>).some((s) => s.slug === slug) ? Date.now() - writtenAt : undefined;
-        }, 5_000, `${slug} in search`),
+          return (res.body.data.skills as Array<{ slug: string; name: string }>).find((s) => s.slug === slug);
+        }, 10_000, `${slug} in search through gateway ${n + 1}`),
       ),
     );
-    // the documented bound (docs/search.md "Visibility"): poll 50 ms + one read + the gateway's 50 ms answer cache
-    for (const ms of seenAfter) expect(ms).toBeLessThan(1_000);
+    expect(found.map((s) => s.name)).toEqual([`Zyxwv ${slug}`, `Zyxwv ${slug}`]);
   });
 
   it('replays an idempotent create sent to the other gateway instead of creating twice', async () => {

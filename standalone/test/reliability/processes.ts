@@ -35,9 +35,15 @@ export async function credentials(dir: string): Promise<Credentials> {
   };
 }
 
+interface LineWatch {
+  match: (line: string) => boolean;
+  seen: (line: string) => void;
+}
+
 export class Proc {
   private child: ChildProcess | undefined;
   private output = '';
+  private readonly watches: LineWatch[] = [];
 
   constructor(
     readonly name: string,
@@ -65,13 +71,50 @@ export class Proc {
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NODE_OPTIONS' && k !== 'DATABASE_URL') env[k] = v;
     const child = spawn(process.execPath, [path], { cwd: ROOT, env: { ...env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
-    child.stdout?.setEncoding('utf8').on('data', (c: string) => (this.output += c));
-    child.stderr?.setEncoding('utf8').on('data', (c: string) => (this.output += c));
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream?.setEncoding('utf8').on('data', (c: string) => {
+        this.output += c;
+        const lines = (partial + c).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) this.notify(line);
+      });
+    }
     const deadline = Date.now() + timeoutMs;
     while (!(await ready().catch(() => false))) {
       if (!this.running) throw new Error(`${this.name} exited with ${child.exitCode} before it was ready\n${this.output}`);
       if (Date.now() > deadline) throw new Error(`${this.name} not ready within ${timeoutMs} ms\n${this.output}`);
       await new Promise((ok) => setTimeout(ok, 50));
+    }
+  }
+
+  /**
+   * Resolves with the first line written after this call that `match`
+   * accepts, as it arrives (the caller can act on it before the process
+   * writes more); rejects naming `what` after `timeoutMs`.
+   */
+  nextLine(match: (line: string) => boolean, timeoutMs: number, what: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const watch: LineWatch = {
+        match,
+        seen: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.watches.splice(this.watches.indexOf(watch), 1);
+        reject(new Error(`${this.name}: no ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.watches.push(watch);
+    });
+  }
+
+  private notify(line: string): void {
+    for (const watch of [...this.watches]) {
+      if (!watch.match(line)) continue;
+      this.watches.splice(this.watches.indexOf(watch), 1);
+      watch.seen(line);
     }
   }
 
@@ -111,6 +154,8 @@ export interface TopologyOptions {
   logLevel?: string;
   /** always an embedded Postgres process, even when DATABASE_URL names a server (database restart tests) */
   embedded?: boolean;
+  /** the gateway's environment on top of the shared one (e.g. its rate limits) */
+  gatewayEnv?: Record<string, string>;
 }
 
 export interface ServiceProcesses {
@@ -215,6 +260,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const { collections, catalog, gateway } = await serviceProcesses({
       shared: { DATABASE_URL: databaseUrl, LOG_LEVEL: options.logLevel ?? 'warn' },
       credentials: await credentials(dataDir),
+      gatewayEnv: options.gatewayEnv,
     });
     const restart = async (proc: Proc) => {
       if (!started.includes(proc)) started.push(proc);
