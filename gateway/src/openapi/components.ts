@@ -29,16 +29,17 @@ export const headers: Record<string, Header> = {
     required: true,
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
-  // Sent on every answer past the API key check while limits are on (the default; a plan set to 0 has none).
+  // Sent on every answer past the API key check while the account's plan has a limit (every plan by
+  // default); absent when the operator set the plan's limit to 0.
   RateLimitLimit: {
-    description: 'Requests the account may make per 60 s (set by its plan; all its keys share it).',
-    required: true,
+    description: 'Requests the account may make per 60 s (set by its plan; all its keys share it). Absent when the plan has no limit.',
+    required: false,
     schema: integer,
   },
-  RateLimitRemaining: { description: 'Requests left now in the sliding 60 s window.', required: true, schema: integer },
+  RateLimitRemaining: { description: 'Requests left now in the sliding 60 s window. Absent when the plan has no limit.', required: false, schema: integer },
   RateLimitReset: {
-    description: 'Seconds until the whole budget is back if no request is made (a sliding window: up to twice the window).',
-    required: true,
+    description: 'Seconds until the whole budget is back if no request is made (a sliding window: up to twice the window). Absent when the plan has no limit.',
+    required: false,
     schema: { type: 'integer', minimum: 1 },
   },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
@@ -79,7 +80,7 @@ export const headers: Record<string, Header> = {
   Allow: { description: 'Methods the path accepts.', required: true, schema: { type: 'string' } },
 };
 
-/** Headers of every answer to `/api/v1` that got past the key check: the rate-limit headers are sent. */
+/** Headers of every answer to `/api/v1` that got past the key check: the rate-limit headers are sent while the plan has a limit. */
 export const publicHeaders: Record<string, Reference> = {
   'X-Request-Id': headerRef('XRequestId'),
   'RateLimit-Limit': headerRef('RateLimitLimit'),
