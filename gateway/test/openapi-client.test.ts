@@ -155,9 +155,9 @@ describe('@skills/client against the OpenAPI document', () => {
     expect(ajv.validate(schemas.PatchTeamCollection as object, { privateSkillId: ID })).toBe(false);
     const invite: Required<CreateInvitationInput> = { role: 'viewer', email: 'bo@example.com', expiresInDays: 30 };
     const privateSkill: Required<CreatePrivateSkillInput> = { name: 'Mine', description: 'd' };
-    expect(ajv.validate(schemas.CreateInvitation as object, invite)).toBe(true);
-    expect(ajv.validate(schemas.CreateInvitation as object, { role: 'owner' })).toBe(false);
-    expect(ajv.validate(schemas.CreatePrivateSkill as object, privateSkill)).toBe(true);
-    expect(ajv.validate(schemas.SetMemberRole as object, { role: 'viewer' })).toBe(true);
+    expect(ajv.validate(schemas.NewWorkspaceInvitation as object, invite)).toBe(true);
+    expect(ajv.validate(schemas.NewWorkspaceInvitation as object, { role: 'owner' })).toBe(false);
+    expect(ajv.validate(schemas.NewPrivateSkill as object, privateSkill)).toBe(true);
+    expect(ajv.validate(schemas.NewMemberRole as object, { role: 'viewer' })).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import { workspacePaths } from './paths-workspaces';
 import { itemPaths } from './paths-items';
 import { selfServicePaths } from './paths-self-service';
 import { workspaceSchemas } from './schemas-workspaces';
-import type { OpenApiDocument, PathItem } from './openapi-types';
+import type { JsonSchema, OpenApiDocument, PathItem } from './openapi-types';
 
 const DESCRIPTION = `
 Search a catalog of skills and plugins, keep personal collections and share
@@ -53,6 +53,18 @@ function mergePaths(...areas: Array<Record<string, PathItem>>): Record<string, P
   const paths: Record<string, PathItem> = {};
   for (const area of areas) for (const [path, item] of Object.entries(area)) paths[path] = { ...paths[path], ...item };
   return paths;
+}
+
+/** The areas' schemas in one object; a name two areas both define would silently replace one: refused. */
+function mergeSchemas(...areas: Array<Record<string, JsonSchema>>): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const area of areas) {
+    for (const [name, schema] of Object.entries(area)) {
+      if (name in schemas) throw new Error(`two areas of the OpenAPI document define the schema ${name}`);
+      schemas[name] = schema;
+    }
+  }
+  return schemas;
 }
 
 export const openApiDocument: OpenApiDocument = {
@@ -97,7 +109,7 @@ export const openApiDocument: OpenApiDocument = {
         description: 'The operator\'s admin token (ADMIN_TOKEN), for /admin/v1 only.',
       },
     },
-    schemas: { ...publicSchemas, ...adminSchemas, ...profileSchemas, ...workspaceSchemas },
+    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas),
     parameters,
     headers,
     responses,

@@ -47,7 +47,7 @@ export const itemPaths: Record<string, PathItem> = {
         'with `privateSkillId`. At most 500 per account (409).',
       tag: 'Personal collections',
       kind: 'public',
-      body: { schema: schemaRef('CreatePrivateSkill'), examples: { create: { summary: 'Name and description', value: { name: 'My release checklist', description: 'Steps before a release' } } } },
+      body: { schema: schemaRef('NewPrivateSkill'), examples: { create: { summary: 'Name and description', value: { name: 'My release checklist', description: 'Steps before a release' } } } },
       success: { status: '201', description: 'Created.', schema: schemaRef('PrivateSkillResult'), example: { data: { skill: examplePrivate } } },
       errors: {
         '400': [['validation.required', { field: 'name' }], ['validation.stringMax', { field: 'description', limit: 2000 }], ['validation.bidiControl', { field: 'name' }]],

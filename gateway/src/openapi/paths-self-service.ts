@@ -46,7 +46,7 @@ const workspaces: PathItem = {
     kind: 'public',
     conditional: true,
     parameters: [parameterRef('Page'), parameterRef('Limit')],
-    success: { status: '200', description: 'One page of them.', schema: schemaRef('WorkspaceList'), example: { data: { workspaces: [exampleWorkspace], pagination } } },
+    success: { status: '200', description: 'One page of them.', schema: schemaRef('MyWorkspaceList'), example: { data: { workspaces: [exampleWorkspace], pagination } } },
     errors: { '400': PAGE_ERRORS },
   }),
   post: operation({
@@ -55,11 +55,11 @@ const workspaces: PathItem = {
     description: 'An account owns at most 20 workspaces it created (409). Scope: `workspaces:manage`.',
     tag: TAG,
     kind: 'public',
-    body: { schema: schemaRef('CreateWorkspace'), examples: { create: { summary: 'A name', value: { name: 'Platform' } } } },
+    body: { schema: schemaRef('NewWorkspace'), examples: { create: { summary: 'A name', value: { name: 'Platform' } } } },
     success: {
       status: '201',
       description: 'Created, with the caller as owner.',
-      schema: schemaRef('WorkspaceResult'),
+      schema: schemaRef('MyWorkspaceResult'),
       example: { data: { workspace: { ...exampleWorkspace, memberCount: 1 } } },
     },
     errors: { '400': nameErrors, '409': [['quota.workspacesPerAccount', { limit: 20 }]] },
@@ -75,7 +75,7 @@ const workspace: PathItem = {
     kind: 'public',
     conditional: true,
     parameters: [parameterRef('WorkspaceId')],
-    success: { status: '200', description: 'The workspace.', schema: schemaRef('WorkspaceResult'), example: { data: { workspace: exampleWorkspace } } },
+    success: { status: '200', description: 'The workspace.', schema: schemaRef('MyWorkspaceResult'), example: { data: { workspace: exampleWorkspace } } },
     errors: { '403': noAccess, '404': workspaceMissing },
   }),
 };
@@ -94,7 +94,7 @@ const members: PathItem = {
     success: {
       status: '200',
       description: 'One page of members.',
-      schema: schemaRef('MemberList'),
+      schema: schemaRef('WorkspaceMemberList'),
       example: { data: { members: [{ accountId: ACCOUNT, email: 'ana@example.com', name: 'Ana', role: 'owner', joinedAt: NOW }], pagination } },
     },
     errors: { '400': PAGE_ERRORS, '403': noAccess, '404': workspaceMissing },
@@ -112,11 +112,11 @@ const member: PathItem = {
     tag: TAG,
     kind: 'public',
     parameters: [parameterRef('WorkspaceId'), accountParam],
-    body: { schema: schemaRef('SetMemberRole'), examples: { viewer: { summary: 'Read-only access', value: { role: 'viewer' } } } },
+    body: { schema: schemaRef('NewMemberRole'), examples: { viewer: { summary: 'Read-only access', value: { role: 'viewer' } } } },
     success: {
       status: '200',
       description: 'The member with the new role.',
-      schema: schemaRef('MemberResult'),
+      schema: schemaRef('WorkspaceMemberResult'),
       example: { data: { member: { accountId: ACCOUNT, role: 'viewer', joinedAt: NOW } } },
     },
     errors: {
@@ -137,7 +137,7 @@ const invitations: PathItem = {
     kind: 'public',
     conditional: true,
     parameters: [parameterRef('WorkspaceId')],
-    success: { status: '200', description: 'The pending invitations.', schema: schemaRef('InvitationList'), example: { data: { invitations: [exampleInvitation] } } },
+    success: { status: '200', description: 'The pending invitations.', schema: schemaRef('WorkspaceInvitationList'), example: { data: { invitations: [exampleInvitation] } } },
     errors: { '403': [['workspace.noAccess'], ['workspace.roleTooLow']], '404': workspaceMissing },
   }),
   post: operation({
@@ -150,11 +150,11 @@ const invitations: PathItem = {
     tag: TAG,
     kind: 'public',
     parameters: [parameterRef('WorkspaceId')],
-    body: { schema: schemaRef('CreateInvitation'), examples: { member: { summary: 'A member, mailed, for a week', value: { role: 'member', email: 'bo@example.com' } } } },
+    body: { schema: schemaRef('NewWorkspaceInvitation'), examples: { member: { summary: 'A member, mailed, for a week', value: { role: 'member', email: 'bo@example.com' } } } },
     success: {
       status: '201',
       description: 'Invited. `Cache-Control: no-store`: the answer holds the link.',
-      schema: schemaRef('CreatedInvitation'),
+      schema: schemaRef('CreatedWorkspaceInvitation'),
       example: { data: { invitation: { ...exampleInvitation, url: 'https://skills.example.com/console/invitations#token=Xq3…', mailed: true } } },
     },
     errors: {
@@ -207,7 +207,7 @@ const accept: PathItem = {
     tag: TAG,
     kind: 'session',
     body: { schema: schemaRef('InvitationToken') },
-    success: { status: '200', description: 'Joined.', schema: schemaRef('WorkspaceResult'), example: { data: { workspace: { ...exampleWorkspace, role: 'member' } } } },
+    success: { status: '200', description: 'Joined.', schema: schemaRef('MyWorkspaceResult'), example: { data: { workspace: { ...exampleWorkspace, role: 'member' } } } },
     errors: { '400': invitationInvalid, '409': [['invitation.alreadyMember']] },
   }),
 };

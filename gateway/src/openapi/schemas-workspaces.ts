@@ -33,35 +33,35 @@ const invitationFields: Record<string, JsonSchema> = {
 const invitationNames = Object.keys(invitationFields);
 
 export const workspaceSchemas: Record<string, JsonSchema> = {
-  Workspace: closed(['id', 'name', 'role', 'memberCount', 'createdAt'], {
+  MyWorkspace: closed(['id', 'name', 'role', 'memberCount', 'createdAt'], {
     id: uuid,
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
     role: { ...role, description: 'The caller\'s role in the workspace' },
     memberCount: { type: 'integer', minimum: 1 },
     createdAt: timestamp,
   }),
-  WorkspaceResult: envelope({ workspace: ref('Workspace') }),
-  WorkspaceList: envelope({ workspaces: { type: 'array', items: ref('Workspace') }, pagination: ref('Pagination') }),
-  CreateWorkspace: closed(['name'], { name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' } }),
-  Member: closed(['accountId', 'email', 'name', 'role', 'joinedAt'], {
+  MyWorkspaceResult: envelope({ workspace: ref('MyWorkspace') }),
+  MyWorkspaceList: envelope({ workspaces: { type: 'array', items: ref('MyWorkspace') }, pagination: ref('Pagination') }),
+  NewWorkspace: closed(['name'], { name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' } }),
+  WorkspaceMember: closed(['accountId', 'email', 'name', 'role', 'joinedAt'], {
     accountId: uuid,
     email: { type: ['string', 'null'], description: 'The account\'s email (null once the account is gone)' },
     name: { type: ['string', 'null'] },
     role,
     joinedAt: timestamp,
   }),
-  MemberList: envelope({ members: { type: 'array', items: ref('Member') }, pagination: ref('Pagination') }),
-  MemberRole: closed(['accountId', 'role', 'joinedAt'], { accountId: uuid, role, joinedAt: timestamp }),
-  MemberResult: envelope({ member: ref('MemberRole') }),
-  SetMemberRole: closed(['role'], { role }),
-  Invitation: closed(invitationNames, invitationFields),
-  InvitationList: envelope({ invitations: { type: 'array', items: ref('Invitation'), maxItems: 100, description: 'Pending ones, newest first' } }),
-  CreateInvitation: closed(['role'], {
+  WorkspaceMemberList: envelope({ members: { type: 'array', items: ref('WorkspaceMember') }, pagination: ref('Pagination') }),
+  WorkspaceMemberRole: closed(['accountId', 'role', 'joinedAt'], { accountId: uuid, role, joinedAt: timestamp }),
+  WorkspaceMemberResult: envelope({ member: ref('WorkspaceMemberRole') }),
+  NewMemberRole: closed(['role'], { role }),
+  WorkspaceInvitation: closed(invitationNames, invitationFields),
+  WorkspaceInvitationList: envelope({ invitations: { type: 'array', items: ref('WorkspaceInvitation'), maxItems: 100, description: 'Pending ones, newest first' } }),
+  NewWorkspaceInvitation: closed(['role'], {
     role: invitedRole,
     email: { type: ['string', 'null'], format: 'email', maxLength: 254, description: 'Mail the link there (when the server has SMTP); the link is in the answer either way' },
     expiresInDays: { type: 'integer', minimum: 1, maximum: 30, default: 7 },
   }),
-  CreatedInvitation: envelope({
+  CreatedWorkspaceInvitation: envelope({
     invitation: closed([...invitationNames, 'url', 'mailed'], {
       ...invitationFields,
       url: { type: 'string', description: 'The link to hand over: shown this once, only its SHA-256 is kept. It works once, until `expiresAt`' },
@@ -84,7 +84,7 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
   }),
   PrivateSkillResult: envelope({ skill: ref('PrivateSkill') }),
   PrivateSkillList: envelope({ skills: { type: 'array', items: ref('PrivateSkill') }, pagination: ref('Pagination') }),
-  CreatePrivateSkill: closed(['name'], {
+  NewPrivateSkill: closed(['name'], {
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
     description: { type: 'string', maxLength: DESCRIPTION_MAX, default: '' },
   }),
