@@ -17,7 +17,18 @@ export const OPERATIONS = {
   updateWorkspaceCollection: { method: 'PATCH', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
   deleteWorkspaceCollection: { method: 'DELETE', path: '/api/v1/workspaces/{id}/collections/{collectionId}' },
   removeWorkspaceMember: { method: 'DELETE', path: '/api/v1/workspaces/{id}/members/{accountId}' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string }>;
+  getSkill: { method: 'GET', path: '/api/v1/skills/{slug}' },
+  listMyPrivateSkills: { method: 'GET', path: '/api/v1/me/private-skills' },
+  createMyPrivateSkill: { method: 'POST', path: '/api/v1/me/private-skills' },
+  listWorkspaces: { method: 'GET', path: '/api/v1/workspaces' },
+  createWorkspace: { method: 'POST', path: '/api/v1/workspaces' },
+  getWorkspace: { method: 'GET', path: '/api/v1/workspaces/{id}' },
+  listWorkspaceMembers: { method: 'GET', path: '/api/v1/workspaces/{id}/members' },
+  setWorkspaceMemberRole: { method: 'PUT', path: '/api/v1/workspaces/{id}/members/{accountId}' },
+  listWorkspaceInvitations: { method: 'GET', path: '/api/v1/workspaces/{id}/invitations' },
+  createWorkspaceInvitation: { method: 'POST', path: '/api/v1/workspaces/{id}/invitations' },
+  revokeWorkspaceInvitation: { method: 'DELETE', path: '/api/v1/workspaces/{id}/invitations/{invitationId}' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type OperationName = keyof typeof OPERATIONS;
 

@@ -2,21 +2,35 @@
  * A small typed client of the public API: one method per operation, the
  * `data` envelope unwrapped, and every non-2xx answer thrown as ApiError.
  */
-import { ApiError } from './api-error';
-import { OPERATIONS, expandPath, type OperationName } from './operations';
+import type { OperationName } from './operations';
+import { Transport, allPages, type Call } from './transport';
 import type {
+  CatalogItem,
   CollectionPage,
   CreateCollectionInput,
+  CreatedInvitation,
+  CreateInvitationInput,
   CreateOptions,
+  CreatePrivateSkillInput,
+  Invitation,
+  MemberPage,
+  MemberRole,
   PageParams,
+  Pagination,
   PersonalCollection,
   PersonalCollectionPatch,
+  PrivateSkill,
+  PrivateSkillPage,
   SearchParams,
   SearchResult,
   SkillChanges,
   Tagged,
   TeamCollection,
   TeamCollectionPatch,
+  Workspace,
+  WorkspaceMember,
+  WorkspacePage,
+  WorkspaceRole,
   WriteOptions,
 } from './types';
 
@@ -31,23 +45,11 @@ export interface SkillsClientOptions {
   fetch?: typeof fetch;
 }
 
-interface Call {
-  params?: Record<string, string>;
-  /** an array value repeats its parameter (`tag=a&tag=b`) */
-  query?: Record<string, string | number | readonly string[] | undefined>;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
 export class SkillsClient {
-  private readonly baseUrl: string;
-  private readonly fetchImpl: typeof fetch;
+  private readonly http: Transport;
 
-  constructor(private readonly options: SkillsClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new TypeError('no fetch available: pass options.fetch');
-    this.fetchImpl = fetchImpl;
+  constructor(options: SkillsClientOptions) {
+    this.http = new Transport(options);
   }
 
   searchSkills(params: SearchParams = {}): Promise<SearchResult> {
@@ -80,7 +82,7 @@ export class SkillsClient {
 
   /** Every collection of the key owner, page after page (at most 100 of them: two requests). */
   listMyCollections(): Promise<PersonalCollection[]> {
-    return allPages((page) => this.listMyCollectionsPage({ page, limit: 50 }));
+    return allPages(async (page) => collectionsOf(await this.listMyCollectionsPage({ page, limit: 50 })));
   }
 
   async createMyCollection(input: CreateCollectionInput, options: CreateOptions = {}): Promise<PersonalCollection> {
@@ -117,7 +119,7 @@ export class SkillsClient {
 
   /** Every shared collection of a workspace, page after page (at most 500: ten requests). */
   listWorkspaceCollections(workspaceId: string): Promise<TeamCollection[]> {
-    return allPages((page) => this.listWorkspaceCollectionsPage(workspaceId, { page, limit: 50 }));
+    return allPages(async (page) => collectionsOf(await this.listWorkspaceCollectionsPage(workspaceId, { page, limit: 50 })));
   }
 
   async createWorkspaceCollection(
@@ -171,41 +173,83 @@ export class SkillsClient {
     await this.call<{ removed: true }>('removeWorkspaceMember', { params: { id: workspaceId, accountId } });
   }
 
+  /** One active catalog item with every field; ApiError 404 for a draft, archived, deleted or unknown slug. */
+  async getSkill(slug: string): Promise<CatalogItem> {
+    return (await this.call<{ skill: CatalogItem }>('getSkill', { params: { slug } })).skill;
+  }
+
+  /** One page of the key owner's private skills. */
+  listMyPrivateSkillsPage(params: PageParams = {}): Promise<PrivateSkillPage> {
+    return this.call<PrivateSkillPage>('listMyPrivateSkills', { query: { ...params } });
+  }
+
+  /** A private skill only the key owner sees, to add with `privateSkillId` (at most 500 per account). */
+  async createMyPrivateSkill(input: CreatePrivateSkillInput): Promise<PrivateSkill> {
+    return (await this.call<{ skill: PrivateSkill }>('createMyPrivateSkill', { body: input })).skill;
+  }
+
+  /** One page of the workspaces the key owner belongs to, with its role in each. */
+  listWorkspacesPage(params: PageParams = {}): Promise<WorkspacePage> {
+    return this.call<WorkspacePage>('listWorkspaces', { query: { ...params } });
+  }
+
+  /** Every workspace the key owner belongs to, page after page. */
+  listWorkspaces(): Promise<Workspace[]> {
+    return allPages(async (page) => {
+      const { workspaces, pagination } = await this.listWorkspacesPage({ page, limit: 50 });
+      return { items: workspaces, pagination };
+    });
+  }
+
+  /** A new workspace owned by the key owner (needs `workspaces:manage`). */
+  async createWorkspace(input: { name: string }): Promise<Workspace> {
+    return (await this.call<{ workspace: Workspace }>('createWorkspace', { body: input })).workspace;
+  }
+
+  async getWorkspace(workspaceId: string): Promise<Workspace> {
+    return (await this.call<{ workspace: Workspace }>('getWorkspace', { params: { id: workspaceId } })).workspace;
+  }
+
+  /** One page of a workspace's members, owners first, with emails and names. */
+  listWorkspaceMembersPage(workspaceId: string, params: PageParams = {}): Promise<MemberPage> {
+    return this.call<MemberPage>('listWorkspaceMembers', { params: { id: workspaceId }, query: { ...params } });
+  }
+
+  /** Every member of a workspace, page after page. */
+  listWorkspaceMembers(workspaceId: string): Promise<WorkspaceMember[]> {
+    return allPages(async (page) => {
+      const { members, pagination } = await this.listWorkspaceMembersPage(workspaceId, { page, limit: 50 });
+      return { items: members, pagination };
+    });
+  }
+
+  /** Changes a member's role (`'me'`: the key owner); the last owner cannot be demoted (ApiError 409). */
+  async setWorkspaceMemberRole(workspaceId: string, accountId: string, role: WorkspaceRole): Promise<MemberRole> {
+    return (await this.call<{ member: MemberRole }>('setWorkspaceMemberRole', { params: { id: workspaceId, accountId }, body: { role } })).member;
+  }
+
+  /** The pending invitations (owners and admins). */
+  async listWorkspaceInvitations(workspaceId: string): Promise<Invitation[]> {
+    return (await this.call<{ invitations: Invitation[] }>('listWorkspaceInvitations', { params: { id: workspaceId } })).invitations;
+  }
+
+  /** Invites by a link (`url`, shown this once); mailed to `email` when the server has SMTP. */
+  async createWorkspaceInvitation(workspaceId: string, input: CreateInvitationInput): Promise<CreatedInvitation> {
+    return (await this.call<{ invitation: CreatedInvitation }>('createWorkspaceInvitation', { params: { id: workspaceId }, body: input })).invitation;
+  }
+
+  async revokeWorkspaceInvitation(workspaceId: string, invitationId: string): Promise<void> {
+    await this.call<{ revoked: true }>('revokeWorkspaceInvitation', { params: { id: workspaceId, invitationId } });
+  }
+
   /** A collection answer with its ETag. */
   private async tagged<C>(name: OperationName, call: Call): Promise<Tagged<C>> {
-    const { data, headers } = await this.send<{ collection: C }>(name, call);
+    const { data, headers } = await this.http.send<{ collection: C }>(name, call);
     return { collection: data.collection, etag: headers.get('etag') ?? '' };
   }
 
   private async call<T>(name: OperationName, call: Call): Promise<T> {
-    return (await this.send<T>(name, call)).data;
-  }
-
-  private async send<T>(name: OperationName, call: Call): Promise<{ data: T; headers: Headers }> {
-    const { method, path } = OPERATIONS[name];
-    const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
-    for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, v);
-      else if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Authorization: `Bearer ${this.options.apiKey}`,
-      ...(this.options.language ? { 'Accept-Language': this.options.language } : {}),
-      ...call.headers,
-    };
-    const init: RequestInit = { method, headers };
-    if (call.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(call.body);
-    }
-    const response = await this.fetchImpl(url, init);
-    const payload = await readJson(response);
-    if (!response.ok) throw toApiError(response, payload);
-    if (!isObject(payload) || !('data' in payload)) {
-      throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
-    }
-    return { data: payload.data as T, headers: response.headers };
+    return (await this.http.send<T>(name, call)).data;
   }
 }
 
@@ -217,37 +261,7 @@ function precondition(options: WriteOptions): Record<string, string> {
   return options.ifMatch ? { 'If-Match': options.ifMatch } : {};
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function toApiError(response: Response, payload: unknown): ApiError {
-  const message = isObject(payload) && typeof payload.error === 'string' ? payload.error : `HTTP ${response.status} ${response.statusText}`.trim();
-  const retryAfter = Number(response.headers.get('retry-after'));
-  return new ApiError(
-    response.status,
-    message,
-    response.headers.get('x-request-id') ?? undefined,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-  );
-}
-
-/** Follows a paged list from page 1 until `hasMore` is false. */
-async function allPages<C>(load: (page: number) => Promise<CollectionPage<C>>): Promise<C[]> {
-  const all: C[] = [];
-  for (let page = 1; ; page++) {
-    const { collections, pagination } = await load(page);
-    all.push(...collections);
-    if (!pagination.hasMore) return all;
-  }
+/** A collection list page as allPages reads it. */
+function collectionsOf<C>(page: CollectionPage<C>): { items: C[]; pagination: Pagination } {
+  return { items: page.collections, pagination: page.pagination };
 }

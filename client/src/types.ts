@@ -190,3 +190,88 @@ export interface Tagged<C> {
   collection: C;
   etag: string;
 }
+
+/** A workspace, with the caller's role in it. */
+export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
+/** What an invitation may grant: ownership is given by an owner, never by a link. */
+export type InvitedRole = Exclude<WorkspaceRole, 'owner'>;
+
+export interface Workspace {
+  id: string;
+  name: string;
+  /** the caller's role */
+  role: WorkspaceRole;
+  memberCount: number;
+  createdAt: string;
+}
+
+export interface WorkspacePage {
+  workspaces: Workspace[];
+  pagination: Pagination;
+}
+
+/** A member, with the account's email and name (null once the account is gone). */
+export interface WorkspaceMember {
+  accountId: string;
+  email: string | null;
+  name: string | null;
+  role: WorkspaceRole;
+  joinedAt: string;
+}
+
+export interface MemberPage {
+  members: WorkspaceMember[];
+  pagination: Pagination;
+}
+
+/** A member's role as a role change answers it. */
+export interface MemberRole {
+  accountId: string;
+  role: WorkspaceRole;
+  joinedAt: string;
+}
+
+/** A pending invitation. */
+export interface Invitation {
+  id: string;
+  workspaceId: string;
+  role: InvitedRole;
+  /** where the link was mailed, if an address was given */
+  email: string | null;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A new invitation: its link, shown this once, and whether it was mailed. */
+export interface CreatedInvitation extends Invitation {
+  url: string;
+  mailed: boolean;
+}
+
+export interface CreateInvitationInput {
+  role: InvitedRole;
+  /** mail the link there when the server has SMTP */
+  email?: string | null;
+  /** 1..30, default 7 */
+  expiresInDays?: number;
+}
+
+/** A private skill of the caller. */
+export interface PrivateSkill {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface PrivateSkillPage {
+  skills: PrivateSkill[];
+  pagination: Pagination;
+}
+
+export interface CreatePrivateSkillInput {
+  /** 1..120 characters, trimmed */
+  name: string;
+  /** at most 2,000 characters */
+  description?: string;
+}

@@ -15,19 +15,27 @@ import {
   type ServiceMetrics,
 } from '@skills/common';
 import { CatalogAdminService } from './domain/catalog-admin.service';
+import { InvitationService } from './domain/invitation.service';
 import { PersonalCollectionService } from './domain/personal-collection.service';
+import { PrivateSkillService } from './domain/private-skill.service';
+import { PublicSkillService } from './domain/public-skill.service';
 import { SkillChangesService } from './domain/skill-changes.service';
 import { TeamCollectionService } from './domain/team-collection.service';
 import { WorkspaceAdminService } from './domain/workspace-admin.service';
 import { WorkspaceMembersService } from './domain/workspace-members.service';
+import { WorkspaceService } from './domain/workspace.service';
 import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
 import { healthRoutes } from './http/health.routes';
+import { invitationsRoutes } from './http/invitations.routes';
 import { itemsReaderRoutes } from './http/items-reader.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
+import { privateSkillsRoutes } from './http/private-skills.routes';
+import { publicSkillRoutes } from './http/public-skill.routes';
 import { skillChangesRoutes } from './http/skill-changes.routes';
 import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
 import { workspaceMembersRoutes } from './http/workspace-members.routes';
+import { workspacesRoutes } from './http/workspaces.routes';
 import { SequelizeStore } from './store/sequelize-store';
 
 export interface CollectionsAppDeps {
@@ -53,10 +61,15 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   app.use('/admin/v1', requireAdmin());
 
   app.use(meCollectionsRoutes(new PersonalCollectionService(store)));
+  app.use(privateSkillsRoutes(new PrivateSkillService(store)));
   const members = new WorkspaceMembersService(store);
+  app.use(workspacesRoutes(new WorkspaceService(store)));
   app.use(workspaceCollectionsRoutes(new TeamCollectionService(store)));
   app.use(workspaceMembersRoutes(members));
+  app.use(invitationsRoutes(new InvitationService(store)));
+  // the feed's fixed path first: `/api/v1/skills/:slug` would take "changes" as a slug
   app.use(skillChangesRoutes(new SkillChangesService(store)));
+  app.use(publicSkillRoutes(new PublicSkillService(store)));
   app.use(adminSkillsRoutes(new CatalogAdminService(store)));
   app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store), members));
 

@@ -44,6 +44,15 @@ const messages = {
     en: 'A workspace keeps at least one owner: make another member owner first',
     fr: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire',
   },
+  'invitation.notFound': { en: 'Invitation not found', fr: 'Invitation introuvable' },
+  'invitation.invalid': {
+    en: 'This invitation is invalid, revoked, already used or expired',
+    fr: 'Cette invitation est invalide, révoquée, déjà utilisée ou expirée',
+  },
+  'invitation.alreadyMember': {
+    en: 'You are already a member of this workspace',
+    fr: 'Vous êtes déjà membre de cet espace de travail',
+  },
   'collection.notFound': { en: 'Collection not found', fr: 'Collection introuvable' },
   'skill.notFound': {
     en: 'Skill "{slug}" not found',
@@ -249,6 +258,18 @@ const messages = {
   'quota.collectionsPerWorkspace': {
     en: 'Quota reached: a workspace holds at most {limit} collections (collections per workspace)',
     fr: 'Quota atteint : un espace de travail détient au plus {limit} collections (collections par espace de travail)',
+  },
+  'quota.workspacesPerAccount': {
+    en: 'Quota reached: an account owns at most {limit} workspaces (workspaces per account)',
+    fr: 'Quota atteint : un compte possède au plus {limit} espaces de travail (espaces de travail par compte)',
+  },
+  'quota.pendingInvitations': {
+    en: 'Quota reached: a workspace holds at most {limit} pending invitations (pending invitations per workspace)',
+    fr: 'Quota atteint : un espace de travail détient au plus {limit} invitations en attente (invitations en attente par espace de travail)',
+  },
+  'quota.privateSkillsPerAccount': {
+    en: 'Quota reached: an account holds at most {limit} private skills (private skills per account)',
+    fr: 'Quota atteint : un compte détient au plus {limit} compétences privées (compétences privées par compte)',
   },
   'collection.changed': {
     en: 'The collection changed since you read it: read it again, then retry with its new ETag in If-Match',

@@ -1,13 +1,14 @@
-/** The console: who is signed in decides between the sign-in pages and the profile area. */
+/** The console: who is signed in decides between the sign-in pages and the signed-in area (routes.tsx). */
 import { useCallback, useEffect, useState } from 'react';
 import { api, type AuthOptions, type SignedIn } from './api';
 import { ErrorMessage, messageOf } from './components/form';
-import { ApiKeysPage } from './pages/api-keys';
+import { InvitationPage } from './pages/invitation';
 import { ResetPage, SignInLinkPage } from './pages/link';
 import { ProfilePage } from './pages/profile';
 import { SignInPage } from './pages/sign-in';
 import { SignUpPage } from './pages/sign-up';
 import { Link, navigate, usePage } from './router';
+import { SECTIONS, sectionOf, signedInPage } from './routes';
 
 const SIGNED_OUT_PAGES = new Set(['/sign-in', '/sign-up', '/link', '/reset']);
 
@@ -36,20 +37,24 @@ export function App() {
     }
   }
 
+  const signedInArea = signedIn && !SIGNED_OUT_PAGES.has(page) && page !== '/invitations' ? signedInPage(page, signedIn.account) : undefined;
   // Titles say where one is, for the tab and for screen readers announcing the page.
+  const signedOutTitles: Record<string, string> = { '/sign-up': 'Create an account', '/sign-in': 'Sign in', '/reset': 'New password', '/invitations': 'Invitation' };
+  const title = signedInArea?.title ?? signedOutTitles[page] ?? (signedIn ? (SIGNED_OUT_PAGES.has(page) ? 'API keys' : 'Profile') : 'Sign in');
   useEffect(() => {
-    const titles: Record<string, string> = { '/keys': 'API keys', '/sign-up': 'Create an account', '/sign-in': 'Sign in', '/reset': 'New password' };
-    document.title = `${titles[page] ?? (signedIn ? 'Profile' : 'Sign in')} · Skills Catalog console`;
-  }, [page, signedIn]);
+    document.title = `${title} · Skills Catalog console`;
+  }, [title]);
 
   if (signedIn === undefined && !error) return <p className="loading">Loading…</p>;
 
   let content;
   if (page === '/link') content = <SignInLinkPage onSignedIn={onSignedIn} />;
   else if (page === '/reset') content = <ResetPage onSignedIn={onSignedIn} />;
+  else if (page === '/invitations') content = <InvitationPage signedIn={signedIn ?? null} options={options} onSignedIn={setSignedIn} />;
   else if (!signedIn) content = page === '/sign-up' ? <SignUpPage options={options} onSignedIn={onSignedIn} /> : <SignInPage options={options} onSignedIn={onSignedIn} />;
-  else if (page === '/keys' || SIGNED_OUT_PAGES.has(page)) content = <ApiKeysPage account={signedIn.account} />;
-  else content = <ProfilePage account={signedIn.account} />;
+  else if (SIGNED_OUT_PAGES.has(page)) content = signedInPage('/keys', signedIn.account)?.content;
+  else content = signedInArea?.content ?? <ProfilePage account={signedIn.account} />;
+  const section = SIGNED_OUT_PAGES.has(page) ? '/keys' : sectionOf(page);
 
   return (
     <>
@@ -60,12 +65,11 @@ export function App() {
         <span className="brand">Skills Catalog</span>
         {signedIn && (
           <nav aria-label="Console">
-            <Link to="/" aria-current={page === '/' ? 'page' : undefined}>
-              Profile
-            </Link>
-            <Link to="/keys" aria-current={page === '/keys' ? 'page' : undefined}>
-              API keys
-            </Link>
+            {SECTIONS.map((s) => (
+              <Link key={s.to} to={s.to} aria-current={s.to === section ? 'page' : undefined}>
+                {s.label}
+              </Link>
+            ))}
           </nav>
         )}
         {signedIn && (

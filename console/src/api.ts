@@ -5,11 +5,12 @@
  * browser's language.
  */
 
-export type Scope = 'search:read' | 'collections:read' | 'collections:write';
+export type Scope = 'search:read' | 'collections:read' | 'collections:write' | 'workspaces:manage';
 export const SCOPES: ReadonlyArray<{ scope: Scope; label: string; help: string }> = [
-  { scope: 'search:read', label: 'Search the catalog', help: 'search:read — search and the changes feed' },
-  { scope: 'collections:read', label: 'Read collections', help: 'collections:read — list and read personal and team collections' },
-  { scope: 'collections:write', label: 'Change collections', help: 'collections:write — create, change and delete collections' },
+  { scope: 'search:read', label: 'Search the catalog', help: 'search:read — search, the changes feed and item pages' },
+  { scope: 'collections:read', label: 'Read collections', help: 'collections:read — list and read collections, private skills, workspaces and their members' },
+  { scope: 'collections:write', label: 'Change collections', help: 'collections:write — create, change and delete collections and private skills' },
+  { scope: 'workspaces:manage', label: 'Manage workspaces', help: 'workspaces:manage — create workspaces, invite people, change roles, remove members' },
 ];
 
 export interface Account {
@@ -68,7 +69,8 @@ export class ApiError extends Error {
 
 let csrfToken: string | undefined;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One call of the public API with the session: the `data` of a success, else ApiError with the API's own message. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;

@@ -3,3 +3,24 @@ export function when(iso: string | null, none = '—'): string {
   if (iso === null) return none;
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A day, without the time. */
+export function day(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** 52000 → "52,000" (the browser's grouping). */
+export function count(n: number): string {
+  return n.toLocaleString();
+}
+
+/** "1 skill", "3 skills". */
+export function plural(n: number, word: string): string {
+  return `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** "data-engineering" → "Data engineering". */
+export function label(slug: string): string {
+  const words = slug.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

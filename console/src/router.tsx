@@ -17,18 +17,37 @@ export function navigate(page: string, options: { replace?: boolean } = {}): voi
   for (const listener of listeners) listener();
 }
 
-export function usePage(): string {
-  const [page, setPage] = useState(currentPage);
+/** Re-renders on every navigation (in-app or back/forward) with `read()`'s new value. */
+function useNavigationValue<T>(read: () => T): T {
+  const [value, setValue] = useState(read);
   useEffect(() => {
-    const update = () => setPage(currentPage());
+    const update = () => setValue(read());
     listeners.add(update);
     window.addEventListener('popstate', update);
     return () => {
       listeners.delete(update);
       window.removeEventListener('popstate', update);
     };
-  }, []);
-  return page;
+  }, [read]);
+  return value;
+}
+
+export function usePage(): string {
+  return useNavigationValue(currentPage);
+}
+
+const currentSearch = () => window.location.search;
+
+/** The query string of the address (`?q=…`), which the catalog keeps its state in. */
+export function useSearch(): URLSearchParams {
+  return new URLSearchParams(useNavigationValue(currentSearch));
+}
+
+/** Replaces the query string without a history entry (typing in the search box), telling the listeners. */
+export function replaceSearch(params: URLSearchParams): void {
+  const query = params.toString();
+  window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  for (const listener of listeners) listener();
 }
 
 /** The secret a link carries in its fragment (`#token=…`), read once and removed from the address bar and history. */

@@ -23,11 +23,15 @@ import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
 import { auditRoutes } from './http/audit.routes';
 import { healthRoutes, type Readiness } from './http/health.routes';
+import { callerAuthenticator } from './http/caller-auth';
 import { proxyRoutes } from './http/proxy.routes';
 import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
+import { CollectionsCalls } from './workspaces/collections-calls';
+import { WorkspaceInvitations } from './workspaces/workspace-invitations';
+import { workspaceRoutes } from './workspaces/workspaces.routes';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -82,6 +86,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
   app.use(proxyRoutes({ ...deps, sessions: deps.profile.gate }));
+  app.use(selfServiceWorkspaceRoutes(deps));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: no credential check on their paths.
   app.use(openApiRoutes());
@@ -92,6 +97,23 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** Workspace members (with their names) and invitations (with their links): the gateway's own public routes. */
+function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
+  const { profile } = deps;
+  const calls = new CollectionsCalls({ upstreams: deps.upstreams, signer: deps.signer });
+  const invitations = new WorkspaceInvitations({
+    calls,
+    links: profile.links,
+    site: profile.site,
+    accounts: profile.accounts,
+    audit: deps.audit,
+    logger: deps.logger,
+    mailer: profile.mailer,
+  });
+  const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate });
+  return workspaceRoutes({ authenticateCaller, gate: profile.gate, calls, invitations, accounts: profile.accounts });
 }
 
 /**

@@ -46,7 +46,7 @@ export interface GatewayConfig {
   /** per account; null lifetime: keys may never expire */
   keyPolicy?: { maxActiveKeys: number; maxLifetimeDays: number | null };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
-  /** password reset by mail */
+  /** password reset and workspace invitations by mail */
   mail?: { smtpUrl: string; from: string };
   /** the console's built files */
   consoleDir?: string;

@@ -7,6 +7,13 @@
 import {
   OPERATIONS,
   type CatalogItem,
+  type CreatedInvitation,
+  type CreateInvitationInput,
+  type CreatePrivateSkillInput,
+  type MemberPage,
+  type MemberRole,
+  type PrivateSkillPage,
+  type WorkspacePage,
   type ItemDetails,
   type SearchResult,
   type CreateCollectionInput,
@@ -109,6 +116,32 @@ describe('@skills/client against the OpenAPI document', () => {
     ).not.toThrow();
   });
 
+  it('types workspaces, members, invitations and private skills as the document does', () => {
+    const workspaces: Required<WorkspacePage> = { workspaces: [{ id: ID, name: 'Platform', role: 'viewer', memberCount: 2, createdAt: NOW }], pagination };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/workspaces', 200, json, { data: workspaces })).not.toThrow();
+    const members: Required<MemberPage> = { members: [{ accountId: ID, email: 'ana@example.com', name: null, role: 'owner', joinedAt: NOW }], pagination };
+    expect(() => assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/members`, 200, json, { data: members })).not.toThrow();
+    const member: Required<MemberRole> = { accountId: ID, role: 'admin', joinedAt: NOW };
+    expect(() => assertMatchesOpenApi('PUT', `/api/v1/workspaces/${ID}/members/me`, 200, json, { data: { member } })).not.toThrow();
+    const invitation: Required<CreatedInvitation> = {
+      id: ID,
+      workspaceId: ID,
+      role: 'member',
+      email: null,
+      createdBy: ID,
+      createdAt: NOW,
+      expiresAt: NOW,
+      url: 'http://127.0.0.1:8080/console/invitations#token=x',
+      mailed: false,
+    };
+    expect(() => assertMatchesOpenApi('POST', `/api/v1/workspaces/${ID}/invitations`, 201, json, { data: { invitation } })).not.toThrow();
+    const { url: _url, mailed: _mailed, ...pending } = invitation;
+    expect(() => assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/invitations`, 200, json, { data: { invitations: [pending] } })).not.toThrow();
+    const skills: Required<PrivateSkillPage> = { skills: [{ id: ID, name: 'Mine', description: '' }], pagination };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/private-skills', 200, json, { data: skills })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills/git-commit-helper', 200, json, { data: { skill: item } })).not.toThrow();
+  });
+
   it('types request bodies as the document does', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
@@ -120,5 +153,11 @@ describe('@skills/client against the OpenAPI document', () => {
     expect(ajv.validate(schemas.PatchTeamCollection as object, teamPatch)).toBe(true);
     expect(ajv.validate(schemas.PatchPersonalCollection as object, personalPatch)).toBe(true);
     expect(ajv.validate(schemas.PatchTeamCollection as object, { privateSkillId: ID })).toBe(false);
+    const invite: Required<CreateInvitationInput> = { role: 'viewer', email: 'bo@example.com', expiresInDays: 30 };
+    const privateSkill: Required<CreatePrivateSkillInput> = { name: 'Mine', description: 'd' };
+    expect(ajv.validate(schemas.NewWorkspaceInvitation as object, invite)).toBe(true);
+    expect(ajv.validate(schemas.NewWorkspaceInvitation as object, { role: 'owner' })).toBe(false);
+    expect(ajv.validate(schemas.NewPrivateSkill as object, privateSkill)).toBe(true);
+    expect(ajv.validate(schemas.NewMemberRole as object, { role: 'viewer' })).toBe(true);
   });
 });

@@ -41,21 +41,32 @@ describe('openApiDocument', () => {
   // the operations an API key calls (the document's default security); the console's own ones name theirs
   const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
 
-  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed and member removal', () => {
+  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed and the self-service ones', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
       'DELETE /api/v1/me/collections/{id}',
       'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',
+      'DELETE /api/v1/workspaces/{id}/invitations/{invitationId}',
       'DELETE /api/v1/workspaces/{id}/members/{accountId}',
       'GET /api/v1/me/collections',
       'GET /api/v1/me/collections/{id}',
+      'GET /api/v1/me/private-skills',
       'GET /api/v1/skills',
       'GET /api/v1/skills/changes',
+      'GET /api/v1/skills/{slug}',
+      'GET /api/v1/workspaces',
+      'GET /api/v1/workspaces/{id}',
       'GET /api/v1/workspaces/{id}/collections',
       'GET /api/v1/workspaces/{id}/collections/{collectionId}',
+      'GET /api/v1/workspaces/{id}/invitations',
+      'GET /api/v1/workspaces/{id}/members',
       'PATCH /api/v1/me/collections/{id}',
       'PATCH /api/v1/workspaces/{id}/collections/{collectionId}',
       'POST /api/v1/me/collections',
+      'POST /api/v1/me/private-skills',
+      'POST /api/v1/workspaces',
       'POST /api/v1/workspaces/{id}/collections',
+      'POST /api/v1/workspaces/{id}/invitations',
+      'PUT /api/v1/workspaces/{id}/members/{accountId}',
     ]);
   });
 
@@ -67,14 +78,14 @@ describe('openApiDocument', () => {
   });
 
   it('documents both workspace refusals on the workspace writes', () => {
-    const create = publicOps.find((o) => o.method === 'post' && o.path.includes('workspaces'))?.op as Operation;
+    const create = publicOps.find((o) => o.method === 'post' && o.path === '/api/v1/workspaces/{id}/collections')?.op as Operation;
     expect(errorTexts(create, '403')).toEqual(
       expect.arrayContaining(['You do not have access to this workspace', 'Your workspace role does not allow this action']),
     );
   });
 
   it('puts the admin operations behind the admin bearer scheme, the console\'s behind its session, and the rest behind the key or nothing', () => {
-    const sessionOnly = /^\/api\/v1\/(auth\/session|me\/sessions|me\/api-keys)/;
+    const sessionOnly = /^\/api\/v1\/(auth\/session|me\/sessions|me\/api-keys|invitations\/)/;
     const signingIn = /^\/api\/v1\/auth\/(options|sign-|password-|oidc\/)/;
     for (const { path, op } of operations()) {
       if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);

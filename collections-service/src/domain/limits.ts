@@ -13,3 +13,10 @@ export const MAX_COLLECTIONS_PER_WORKSPACE = 500;
  * the bytes of any list page bounded (docs/collections.md).
  */
 export const LIST_PREVIEW_ENTRIES = 5;
+
+/** Workspaces an account may create and own (owners made by promotion do not count against the creator). */
+export const MAX_WORKSPACES_OWNED = 20;
+/** Invitations of one workspace waiting to be accepted (revoked, accepted and expired ones do not count). */
+export const MAX_PENDING_INVITATIONS = 100;
+/** Private skills an account holds. */
+export const MAX_PRIVATE_SKILLS_PER_ACCOUNT = 500;

@@ -80,6 +80,44 @@ export interface Workspace {
   name: string;
 }
 
+/** A workspace as one of its members sees it: with the member's own role. */
+export interface MemberWorkspace extends Workspace {
+  role: WorkspaceRole;
+  memberCount: number;
+  createdAt: string;
+}
+
+/** One member of a workspace (accounts are opaque ids here: the gateway knows their emails). */
+export interface MemberRecord {
+  accountId: string;
+  role: WorkspaceRole;
+  joinedAt: string;
+}
+
+/** What an invitation may grant: ownership is given by an owner to a member, never by a link. */
+export type InvitedRole = Exclude<WorkspaceRole, 'owner'>;
+export const INVITED_ROLES: readonly InvitedRole[] = ['admin', 'member', 'viewer'];
+
+/** An invitation's terms and state; its secret link is the gateway's. */
+export interface InvitationRecord {
+  id: string;
+  workspaceId: string;
+  role: InvitedRole;
+  /** where the gateway mailed the link, if it did; informative only (any account holding the link may accept) */
+  email: string | null;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface NewInvitation {
+  workspaceId: string;
+  role: InvitedRole;
+  email: string | null;
+  createdBy: string;
+  expiresAt: Date;
+}
+
 export interface WorkspaceMember {
   workspaceId: string;
   accountId: string;

@@ -7,7 +7,11 @@
 import type {
   CollectionRecord,
   CollectionWithEntries,
+  InvitationRecord,
   ItemRecord,
+  MemberRecord,
+  MemberWorkspace,
+  NewInvitation,
   PublicItemInput,
   Workspace,
   WorkspaceMember,
@@ -26,6 +30,11 @@ export interface ItemRepository {
   /** marks a non-deleted public item deleted (version + 1); null when none */
   tombstone(slug: string): Promise<ItemRecord | null>;
   createPrivate(ownerAccountId: string, name: string, description: string): Promise<ItemRecord>;
+  /** one page of an account's private skills, oldest first */
+  listPrivate(ownerAccountId: string, page: PageRequest): Promise<ItemRecord[]>;
+  countPrivate(ownerAccountId: string): Promise<number>;
+  /** serialises private-skill creations of one account, so its quota holds */
+  lockPrivateOwner(ownerAccountId: string): Promise<void>;
   /** every item ordered by id, after `after` */
   page(after: string | null, limit: number): Promise<ItemRecord[]>;
   /**
@@ -86,6 +95,7 @@ export interface CollectionRepository {
 
 export interface WorkspaceRepository {
   create(name: string): Promise<Workspace>;
+  findById(id: string): Promise<Workspace | null>;
   exists(id: string): Promise<boolean>;
   /** row-locks the workspace until the transaction ends (serialises member changes); false when it does not exist */
   lock(id: string): Promise<boolean>;
@@ -93,6 +103,38 @@ export interface WorkspaceRepository {
   countOwners(workspaceId: string): Promise<number>;
   setMember(member: WorkspaceMember): Promise<WorkspaceMember>;
   removeMember(workspaceId: string, accountId: string): Promise<void>;
+  /** the workspace with `accountId`'s role in it; null when either is missing */
+  forMember(workspaceId: string, accountId: string): Promise<MemberWorkspace | null>;
+  /** one page of the workspaces `accountId` belongs to, oldest first */
+  listForMember(accountId: string, page: PageRequest): Promise<MemberWorkspace[]>;
+  countForMember(accountId: string): Promise<number>;
+  /** workspaces where `accountId` is an owner */
+  countOwnedBy(accountId: string): Promise<number>;
+  /** one page of the members: owners first, then admins, members, viewers; each by join date */
+  listMembers(workspaceId: string, page: PageRequest): Promise<MemberRecord[]>;
+  countMembers(workspaceId: string): Promise<number>;
+  findMember(workspaceId: string, accountId: string): Promise<MemberRecord | null>;
+  /** serialises workspace creations of one account, so its quota holds */
+  lockCreator(accountId: string): Promise<void>;
+}
+
+/**
+ * Invitations to workspaces. "Pending" means neither revoked nor accepted
+ * and not expired, by the database's clock.
+ */
+export interface InvitationRepository {
+  insert(invitation: NewInvitation): Promise<InvitationRecord>;
+  /** serialises invitation creations in one workspace, so its quota holds */
+  lockWorkspace(workspaceId: string): Promise<void>;
+  /** the pending invitations of a workspace, newest first */
+  listPending(workspaceId: string): Promise<InvitationRecord[]>;
+  countPending(workspaceId: string): Promise<number>;
+  /** the invitation if it is pending, row-locked until the transaction ends */
+  lockPending(id: string): Promise<InvitationRecord | null>;
+  /** the invitation if it is pending */
+  findPending(id: string): Promise<InvitationRecord | null>;
+  revoke(id: string): Promise<void>;
+  markAccepted(id: string, accountId: string): Promise<void>;
 }
 
 export interface Repositories {
@@ -100,6 +142,7 @@ export interface Repositories {
   outbox: OutboxWriter;
   collections: CollectionRepository;
   workspaces: WorkspaceRepository;
+  invitations: InvitationRepository;
   idempotency: IdempotencyRepository;
 }
 

@@ -44,6 +44,24 @@ export function assertMayRemoveMember(callerRole: WorkspaceRole, targetRole: Wor
   throw new NotAllowedError('workspace.roleTooLow');
 }
 
+/**
+ * May `callerRole` give `newRole` to a member whose role is `targetRole`?
+ * An owner sets any role; an admin moves admins, members and viewers among
+ * those three (an owner is changed, and ownership given, only by an owner);
+ * members and viewers change no role. Throws 403 `workspace.roleTooLow`.
+ */
+export function assertMaySetRole(callerRole: WorkspaceRole, targetRole: WorkspaceRole, newRole: WorkspaceRole): void {
+  if (callerRole === 'owner') return;
+  if (callerRole === 'admin' && targetRole !== 'owner' && newRole !== 'owner') return;
+  throw new NotAllowedError('workspace.roleTooLow');
+}
+
+/** Owners and admins invite people, see the pending invitations and revoke them. */
+export function assertMayManageInvitations(role: WorkspaceRole | null): asserts role is WorkspaceRole {
+  if (role === null) throw new NotAllowedError('workspace.noAccess');
+  if (role !== 'owner' && role !== 'admin') throw new NotAllowedError('workspace.roleTooLow');
+}
+
 /** A workspace keeps at least one owner: removing or demoting its last one is a 409. */
 export function assertKeepsAnOwner(targetRole: WorkspaceRole, newRole: WorkspaceRole | null, owners: number): void {
   if (targetRole === 'owner' && newRole !== 'owner' && owners <= 1) throw new ConflictError('workspace.lastOwner');

@@ -1,12 +1,13 @@
 /**
- * Member removal: by the workspace's owners and admins, by a member leaving,
- * or by an operator through the admin API. The workspace row is locked
- * first, so two owners removing each other at once cannot leave it ownerless.
+ * Member removal and role changes: by the workspace's owners and admins, by
+ * a member leaving, or by an operator through the admin API. The workspace
+ * row is locked first, so two owners removing or demoting each other at
+ * once cannot leave it ownerless.
  */
 import { NotFoundError, isUuid } from '@skills/common';
-import type { WorkspaceRole } from './model';
+import type { MemberRecord, WorkspaceRole } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { assertKeepsAnOwner, assertMayRemoveMember, assertWorkspaceAccess } from './workspace-access';
+import { assertKeepsAnOwner, assertMayRemoveMember, assertMaySetRole, assertWorkspaceAccess } from './workspace-access';
 
 /** Locks the workspace (404 when there is none): roles read after this hold until the transaction ends. */
 async function lockWorkspace(repos: Repositories, workspaceId: string): Promise<void> {
@@ -47,6 +48,29 @@ export class WorkspaceMembersService {
       const role = await targetRole(repos, workspaceId, accountId);
       assertMayRemoveMember(callerRole, role, self);
       await remove(repos, workspaceId, accountId, role);
+    });
+  }
+
+  /**
+   * `callerId` gives `accountId` (a member already: people join by
+   * invitation) the role `role`. Checks, in order: the workspace exists
+   * (404), the caller is a member (403 noAccess), a member or viewer changes
+   * no role (403, before any lookup), the target is a member (404), the role
+   * rule (403), and the last owner stays (409).
+   */
+  setRole(callerId: string, workspaceId: string, accountId: string, role: WorkspaceRole): Promise<MemberRecord> {
+    return this.store.transaction(async (repos) => {
+      await lockWorkspace(repos, workspaceId);
+      const callerRole = await repos.workspaces.roleOf(workspaceId, callerId);
+      assertWorkspaceAccess(callerRole, 'read');
+      if (callerRole === 'member' || callerRole === 'viewer') assertMaySetRole(callerRole, 'member', role);
+      const current = await targetRole(repos, workspaceId, accountId);
+      assertMaySetRole(callerRole, current, role);
+      assertKeepsAnOwner(current, role, await repos.workspaces.countOwners(workspaceId));
+      await repos.workspaces.setMember({ workspaceId, accountId, role });
+      const member = await repos.workspaces.findMember(workspaceId, accountId);
+      if (!member) throw new NotFoundError('workspace.memberNotFound');
+      return member;
     });
   }
 

@@ -4,7 +4,8 @@
  * first entries only and `skillCount` says how many there are.
  */
 import type { CatalogItemState } from '@skills/common';
-import type { CollectionWithEntries, ItemRecord } from '../domain/model';
+import type { InvitationPreview } from '../domain/invitation.service';
+import type { CollectionWithEntries, InvitationRecord, ItemRecord, MemberRecord, MemberWorkspace } from '../domain/model';
 
 export function personalCollectionView(c: CollectionWithEntries) {
   return {
@@ -66,7 +67,12 @@ export function itemStateView(item: ItemRecord): CatalogItemState {
 export function skillChangeView(item: ItemRecord) {
   const base = { slug: item.slug ?? '', updatedAt: item.updatedAt };
   if (item.status !== 'active') return { ...base, change: 'delete' as const };
-  const view = {
+  return { ...base, change: 'upsert' as const, item: catalogItemView(item) };
+}
+
+/** An active public item as search shows it (the changes feed's upserts, the item page). */
+export function catalogItemView(item: ItemRecord) {
+  return {
     id: item.id,
     slug: item.slug ?? '',
     name: item.name,
@@ -77,5 +83,20 @@ export function skillChangeView(item: ItemRecord) {
     ...item.details,
     updatedAt: item.updatedAt,
   };
-  return { ...base, change: 'upsert' as const, item: view };
+}
+
+export function workspaceView(w: MemberWorkspace) {
+  return { id: w.id, name: w.name, role: w.role, memberCount: w.memberCount, createdAt: w.createdAt };
+}
+
+export function memberView(m: MemberRecord) {
+  return { accountId: m.accountId, role: m.role, joinedAt: m.joinedAt };
+}
+
+export function invitationView(i: InvitationRecord) {
+  return { id: i.id, workspaceId: i.workspaceId, role: i.role, email: i.email, createdBy: i.createdBy, createdAt: i.createdAt, expiresAt: i.expiresAt };
+}
+
+export function invitationPreviewView({ invitation, workspace }: InvitationPreview) {
+  return { id: invitation.id, role: invitation.role, expiresAt: invitation.expiresAt, workspace: { id: workspace.id, name: workspace.name } };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ItemStatus, ItemType, ItemVisibility } from '@skills/common';
+import type { ItemStatus, ItemType, ItemVisibility, PageRequest } from '@skills/common';
 import type { ItemRecord, PublicItemInput } from '../domain/model';
 import type { ChangePosition, ItemRepository } from '../domain/ports';
 import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
@@ -114,6 +114,27 @@ export class SqlItemRepository implements ItemRepository {
     );
     if (!row) throw new Error('insert returned no row');
     return toRecord(row);
+  }
+
+  async listPrivate(ownerAccountId: string, { page, limit }: PageRequest): Promise<ItemRecord[]> {
+    const rows = await this.sql.rows<ItemRow>(
+      `SELECT ${COLUMNS} FROM collections.items WHERE owner_account_id = $1 AND visibility = 'private'
+       ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+      [ownerAccountId, limit, (page - 1) * limit],
+    );
+    return rows.map(toRecord);
+  }
+
+  async countPrivate(ownerAccountId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.items WHERE owner_account_id = $1 AND visibility = 'private'`,
+      [ownerAccountId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async lockPrivateOwner(ownerAccountId: string): Promise<void> {
+    await this.sql.run(`SELECT pg_advisory_xact_lock(hashtext('private-skills:' || $1))`, [ownerAccountId]);
   }
 
   async page(after: string | null, limit: number): Promise<ItemRecord[]> {

@@ -187,4 +187,27 @@ export const collectionsMigrations: Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION collections.remember_active();
     `,
   },
+  {
+    id: '008_workspace_invitations',
+    up: `
+      -- Invitations to a workspace: their terms and state. The secret of the
+      -- link is the gateway's (a one-time link of gateway.one_time_links,
+      -- DESIGN.md §7): this service never sees it, and accepts an invitation
+      -- only for the account the gateway signed a principal for.
+      CREATE TABLE collections.workspace_invitations (
+        id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL REFERENCES collections.workspaces (id) ON DELETE CASCADE,
+        role text NOT NULL CHECK (role IN ('admin', 'member', 'viewer')),
+        email text CHECK (char_length(email) <= 254),
+        created_by uuid NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz,
+        accepted_by uuid,
+        accepted_at timestamptz
+      );
+      CREATE INDEX workspace_invitations_pending_idx ON collections.workspace_invitations (workspace_id, created_at)
+        WHERE revoked_at IS NULL AND accepted_at IS NULL;
+    `,
+  },
 ];

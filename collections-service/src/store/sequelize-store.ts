@@ -3,6 +3,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import type { CollectionsStore, Repositories } from '../domain/ports';
 import { SqlCollectionRepository } from './collection.repository';
 import { SqlIdempotencyRepository } from './idempotency.repository';
+import { SqlInvitationRepository } from './invitation.repository';
 import { SqlItemRepository } from './item.repository';
 import { SqlOutboxWriter } from './outbox.writer';
 import { Sql } from './sql';
@@ -14,6 +15,7 @@ function repositories(sql: Sql): Repositories {
     outbox: new SqlOutboxWriter(sql),
     collections: new SqlCollectionRepository(sql),
     workspaces: new SqlWorkspaceRepository(sql),
+    invitations: new SqlInvitationRepository(sql),
     idempotency: new SqlIdempotencyRepository(sql),
   };
 }

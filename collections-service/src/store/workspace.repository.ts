@@ -1,8 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, isForeignKeyViolation } from '@skills/common';
-import type { Workspace, WorkspaceMember, WorkspaceRole } from '../domain/model';
+import { NotFoundError, isForeignKeyViolation, type PageRequest } from '@skills/common';
+import type { MemberRecord, MemberWorkspace, Workspace, WorkspaceMember, WorkspaceRole } from '../domain/model';
 import type { WorkspaceRepository } from '../domain/ports';
-import type { Sql } from './sql';
+import { iso, type Sql } from './sql';
+
+interface MemberWorkspaceRow {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  member_count: number;
+  created_at: Date;
+}
+
+const toMemberWorkspace = (row: MemberWorkspaceRow): MemberWorkspace => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  memberCount: row.member_count,
+  createdAt: iso(row.created_at),
+});
+
+interface MemberRow {
+  account_id: string;
+  role: WorkspaceRole;
+  created_at: Date;
+}
+
+const MEMBER_COLUMNS = 'account_id, role, created_at';
+const toMember = (row: MemberRow): MemberRecord => ({ accountId: row.account_id, role: row.role, joinedAt: iso(row.created_at) });
+
+/** A workspace joined with one membership `m`, and how many members it has. */
+const MEMBER_WORKSPACE = `SELECT w.id, w.name, m.role, w.created_at,
+       (SELECT count(*)::int FROM collections.workspace_members a WHERE a.workspace_id = w.id) AS member_count
+  FROM collections.workspace_members m JOIN collections.workspaces w ON w.id = m.workspace_id`;
 
 export class SqlWorkspaceRepository implements WorkspaceRepository {
   constructor(private readonly sql: Sql) {}
@@ -14,6 +44,10 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
     );
     if (!row) throw new Error('insert returned no row');
     return row;
+  }
+
+  async findById(id: string): Promise<Workspace | null> {
+    return this.sql.one<Workspace>('SELECT id, name FROM collections.workspaces WHERE id = $1', [id]);
   }
 
   async exists(id: string): Promise<boolean> {
@@ -56,5 +90,59 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
       throw err;
     }
     return { ...member };
+  }
+
+  async forMember(workspaceId: string, accountId: string): Promise<MemberWorkspace | null> {
+    const row = await this.sql.one<MemberWorkspaceRow>(`${MEMBER_WORKSPACE} WHERE m.workspace_id = $1 AND m.account_id = $2`, [workspaceId, accountId]);
+    return row && toMemberWorkspace(row);
+  }
+
+  /** Oldest first, then by id: pages neither repeat nor skip while nothing is created. */
+  async listForMember(accountId: string, { page, limit }: PageRequest): Promise<MemberWorkspace[]> {
+    const rows = await this.sql.rows<MemberWorkspaceRow>(
+      `${MEMBER_WORKSPACE} WHERE m.account_id = $1 ORDER BY w.created_at, w.id LIMIT $2 OFFSET $3`,
+      [accountId, limit, (page - 1) * limit],
+    );
+    return rows.map(toMemberWorkspace);
+  }
+
+  async countForMember(accountId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1', [accountId]);
+    return row?.n ?? 0;
+  }
+
+  async countOwnedBy(accountId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1 AND role = 'owner'`,
+      [accountId],
+    );
+    return row?.n ?? 0;
+  }
+
+  async listMembers(workspaceId: string, { page, limit }: PageRequest): Promise<MemberRecord[]> {
+    const rows = await this.sql.rows<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM collections.workspace_members WHERE workspace_id = $1
+       ORDER BY array_position(ARRAY['owner', 'admin', 'member', 'viewer'], role), created_at, account_id
+       LIMIT $2 OFFSET $3`,
+      [workspaceId, limit, (page - 1) * limit],
+    );
+    return rows.map(toMember);
+  }
+
+  async findMember(workspaceId: string, accountId: string): Promise<MemberRecord | null> {
+    const row = await this.sql.one<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2`, [
+      workspaceId,
+      accountId,
+    ]);
+    return row && toMember(row);
+  }
+
+  async countMembers(workspaceId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1', [workspaceId]);
+    return row?.n ?? 0;
+  }
+
+  async lockCreator(accountId: string): Promise<void> {
+    await this.sql.run(`SELECT pg_advisory_xact_lock(hashtext('workspaces:' || $1))`, [accountId]);
   }
 }

@@ -1,6 +1,13 @@
 import { NotAllowedError } from '@skills/common';
 import type { WorkspaceRole } from '../../src/domain/model';
-import { assertKeepsAnOwner, assertMayRemoveMember, assertWorkspaceAccess, type WorkspaceAction } from '../../src/domain/workspace-access';
+import {
+  assertKeepsAnOwner,
+  assertMayManageInvitations,
+  assertMayRemoveMember,
+  assertMaySetRole,
+  assertWorkspaceAccess,
+  type WorkspaceAction,
+} from '../../src/domain/workspace-access';
 
 function outcome(role: WorkspaceRole | null, action: WorkspaceAction, context = {}): string {
   try {
@@ -76,5 +83,53 @@ describe('assertMayRemoveMember', () => {
     expect(outcomeOf(() => assertKeepsAnOwner('owner', 'owner', 1))).toBe('allowed');
     expect(outcomeOf(() => assertKeepsAnOwner('owner', null, 2))).toBe('allowed');
     expect(outcomeOf(() => assertKeepsAnOwner('member', null, 1))).toBe('allowed');
+  });
+});
+
+describe('assertMaySetRole', () => {
+  const ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+  /** the roles `caller` may give to a member whose role is `target` */
+  const allowed = (caller: WorkspaceRole, target: WorkspaceRole) =>
+    ROLES.filter((role) => {
+      try {
+        assertMaySetRole(caller, target, role);
+        return true;
+      } catch (err) {
+        expect(err).toMatchObject({ messageKey: 'workspace.roleTooLow' });
+        return false;
+      }
+    });
+
+  it('lets an owner give any role to anyone', () => {
+    for (const target of ROLES) expect(allowed('owner', target)).toEqual(ROLES);
+  });
+
+  it('lets an admin move admins, members and viewers among those three, never to or from owner', () => {
+    for (const target of ['admin', 'member', 'viewer'] as const) expect(allowed('admin', target)).toEqual(['admin', 'member', 'viewer']);
+    expect(allowed('admin', 'owner')).toEqual([]);
+  });
+
+  it('lets members and viewers change no role', () => {
+    for (const caller of ['member', 'viewer'] as const) for (const target of ROLES) expect(allowed(caller, target)).toEqual([]);
+  });
+});
+
+describe('assertMayManageInvitations', () => {
+  it('is for owners and admins: members and viewers are too low, others have no access', () => {
+    const outcomeOf = (role: WorkspaceRole | null) => {
+      try {
+        assertMayManageInvitations(role);
+        return 'allowed';
+      } catch (err) {
+        return (err as NotAllowedError).messageKey;
+      }
+    };
+    expect([null, 'owner', 'admin', 'member', 'viewer'].map((r) => outcomeOf(r as WorkspaceRole | null))).toEqual([
+      'workspace.noAccess',
+      'allowed',
+      'allowed',
+      'workspace.roleTooLow',
+      'workspace.roleTooLow',
+    ]);
   });
 });

@@ -42,7 +42,7 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: NewApiKey): void }
         <legend>Scopes</legend>
         {SCOPES.map(({ scope, label, help }) => (
           <div className="check" key={scope}>
-            <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} defaultChecked={scope !== 'collections:write'} aria-describedby={`scope-${scope}-help`} />
+            <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} defaultChecked={scope.endsWith(':read')} aria-describedby={`scope-${scope}-help`} />
             <label htmlFor={`scope-${scope}`}>{label}</label>
             <span id={`scope-${scope}-help`} className="hint">
               {help}

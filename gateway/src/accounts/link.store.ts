@@ -7,11 +7,51 @@ export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation';
 export class LinkStore {
   constructor(private readonly sequelize: Sequelize) {}
 
-  async insert(input: { tokenHash: Buffer; purpose: LinkPurpose; accountId: string | null; now: Date; expiresAt: Date }): Promise<void> {
+  /** `workspaceInvitationId`: an invitation to a workspace (collections-service holds its terms); it also lets its holder sign up. */
+  async insert(input: {
+    tokenHash: Buffer;
+    purpose: LinkPurpose;
+    accountId: string | null;
+    now: Date;
+    expiresAt: Date;
+    workspaceInvitationId?: string;
+  }): Promise<void> {
     await this.sequelize.query(
-      `INSERT INTO gateway.one_time_links (token_hash, purpose, account_id, created_at, expires_at)
-       VALUES (decode(:hash, 'hex'), :purpose, :accountId, :now, :expiresAt)`,
-      { replacements: { hash: input.tokenHash.toString('hex'), purpose: input.purpose, accountId: input.accountId, now: input.now, expiresAt: input.expiresAt } },
+      `INSERT INTO gateway.one_time_links (token_hash, purpose, account_id, created_at, expires_at, workspace_invitation_id)
+       VALUES (decode(:hash, 'hex'), :purpose, :accountId, :now, :expiresAt, :invitationId)`,
+      {
+        replacements: {
+          hash: input.tokenHash.toString('hex'),
+          purpose: input.purpose,
+          accountId: input.accountId,
+          now: input.now,
+          expiresAt: input.expiresAt,
+          invitationId: input.workspaceInvitationId ?? null,
+        },
+      },
+    );
+  }
+
+  /**
+   * The workspace invitation an unexpired invitation link names, used or
+   * not: signing up with the link (invite mode) uses it, and the person then
+   * accepts with it. Whether the invitation is still pending is
+   * collections-service's to say.
+   */
+  async workspaceInvitationOf(tokenHash: Buffer, now: Date): Promise<string | undefined> {
+    const [row] = await this.sequelize.query<{ id: string }>(
+      `SELECT workspace_invitation_id AS id FROM gateway.one_time_links
+        WHERE token_hash = decode(:hash, 'hex') AND purpose = 'invitation' AND workspace_invitation_id IS NOT NULL AND expires_at > :now`,
+      { replacements: { hash: tokenHash.toString('hex'), now }, type: QueryTypes.SELECT },
+    );
+    return row?.id;
+  }
+
+  /** Uses up the links of a workspace invitation (accepted or revoked): none of them signs anyone up any more. */
+  async endWorkspaceInvitation(invitationId: string, now: Date): Promise<void> {
+    await this.sequelize.query(
+      `UPDATE gateway.one_time_links SET used_at = :now WHERE workspace_invitation_id = :invitationId AND used_at IS NULL`,
+      { replacements: { invitationId, now } },
     );
   }
 

@@ -1,11 +1,22 @@
 /**
- * The one module that imports nodemailer: the password reset mail. Sent
- * only when SMTP is configured (SMTP_URL); the link is the only secret in it.
+ * The one module that imports nodemailer: the password reset mail and the
+ * workspace invitation. Sent only when SMTP is configured (SMTP_URL); the
+ * link is the only secret in them.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 
+/** What an invitation mail says: who invites, to which workspace, with which role, until when. */
+export interface InvitationMail {
+  link: string;
+  workspaceName: string;
+  role: string;
+  inviter: string;
+  expiresAt: string;
+}
+
 export interface Mailer {
   sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void>;
+  sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void>;
   close(): void;
 }
 
@@ -29,6 +40,22 @@ export class SmtpMailer implements Mailer {
         link,
         '',
         'If it was not you, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  async sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to,
+      subject: `${mail.inviter} invited you to ${mail.workspaceName} on Skills Catalog`,
+      text: [
+        `${mail.inviter} invited you to the team workspace "${mail.workspaceName}" on Skills Catalog, as ${mail.role}.`,
+        '',
+        `Open this link to join (sign in, or create an account); it works once, until ${mail.expiresAt}:`,
+        mail.link,
+        '',
+        'If you did not expect it, ignore this mail.',
       ].join('\n'),
     });
   }

@@ -36,6 +36,10 @@ export interface ProfileDeps {
   cookies: CookieJar;
   keys: ApiKeyService;
   logger: Logger;
+  /** the accounts, for the names of workspace members */
+  accounts: AccountRepository;
+  /** one-time links: also the secret of workspace invitations (workspaces/) */
+  links: LinkStore;
   oidc?: OidcService;
   mailer?: Mailer;
   /** the console's built files; none: /console answers 404 */
@@ -80,7 +84,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, site, logger, now }) : undefined;
   const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
   const gate = new SessionGate({ sessions, cookies, site });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, oidc, mailer, consoleDir: options.consoleDir };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

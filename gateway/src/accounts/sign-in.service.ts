@@ -5,13 +5,14 @@
  * OpenID Connect. New accounts start on `free`: no API access for their
  * keys until an operator changes the plan.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { AuthenticationError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
 import type { Account, AccountRepository } from '../domain/account';
 import type { SessionService, OpenedSession } from '../sessions/session.service';
 import type { SignInMethod } from '../sessions/session';
 import type { CredentialStore } from './credential.store';
 import type { LinkPurpose, LinkStore } from './link.store';
+import { linkTokenHash, newLinkToken } from './link-token';
 import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -47,8 +48,6 @@ export interface SignInDeps {
   now?: () => number;
 }
 
-const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export class SignInService {
   private readonly now: () => number;
@@ -115,10 +114,10 @@ export class SignInService {
   /** A link for an account (sign-in, password reset) or, without one, an invitation to sign up. */
   async issueLink(purpose: LinkPurpose, accountId: string | null): Promise<IssuedLink> {
     if (accountId !== null && (!isUuid(accountId) || !(await this.deps.accounts.exists(accountId)))) throw new NotFoundError('account.notFound');
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newLinkToken();
     const now = this.now();
     const expiresAt = new Date(now + LINK_TTL_MS[purpose]);
-    await this.deps.links.insert({ tokenHash: hashToken(token), purpose, accountId, now: new Date(now), expiresAt });
+    await this.deps.links.insert({ tokenHash, purpose, accountId, now: new Date(now), expiresAt });
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
@@ -134,7 +133,6 @@ export class SignInService {
   }
 
   private linkHash(token: string | undefined): Buffer {
-    if (token === undefined || !TOKEN_PATTERN.test(token)) throw new InputError('link.invalid');
-    return hashToken(token);
+    return linkTokenHash(token);
   }
 }

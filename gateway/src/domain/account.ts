@@ -58,6 +58,8 @@ export interface AccountRepository {
   /** Throws ConflictError('account.emailTaken') on a duplicate email. */
   create(input: { email: string; name: string | null; plan: Plan }): Promise<Account>;
   findById(id: string): Promise<Account | undefined>;
+  /** the accounts of these ids that exist, in no particular order */
+  findByIds(ids: readonly string[]): Promise<Account[]>;
   updatePlan(id: string, plan: Plan): Promise<Account | undefined>;
   exists(id: string): Promise<boolean>;
   /** Answers when the database is reachable (readiness). */

@@ -2,9 +2,12 @@
  * What an API key may do. A route names the one scope it needs; a key holds a
  * list of them. Keys made before scopes existed hold every scope (stored as
  * NULL), so they keep working as they did. A scope is `<area>:<action>`: new
- * areas add scopes here without changing the rule.
+ * areas add scopes here without changing the rule. `workspaces:manage`
+ * (create workspaces, invite, change roles, remove members) is apart from
+ * `collections:write`, so a key that curates collections cannot let anyone
+ * into a workspace.
  */
-export const SCOPES = ['search:read', 'collections:read', 'collections:write'] as const;
+export const SCOPES = ['search:read', 'collections:read', 'collections:write', 'workspaces:manage'] as const;
 
 export type Scope = (typeof SCOPES)[number];
 

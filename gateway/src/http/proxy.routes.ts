@@ -10,14 +10,12 @@ import {
   AuthenticationError,
   MethodNotAllowedError,
   PayloadTooLargeError,
-  RateLimitError,
   EMPTY_BODY,
   STREAMED_BODY,
   bodyDigest,
   hasBody,
   jsonBody,
   validate,
-  contextOf,
   type Logger,
   type Principal,
   type PrincipalAudience,
@@ -29,10 +27,9 @@ import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
-import type { Scope } from '../domain/scopes';
 import type { SessionGate } from '../sessions/session-gate';
 import type { AnswerCache, Served } from './answer-cache';
-import { clientAddress, refuseWhileBlocked } from './client-address';
+import { callerAuthenticator } from './caller-auth';
 import { auditProxiedWrite } from './proxy-audit';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
@@ -74,20 +71,6 @@ function checkDeclaredLength(req: Request, limit: number): void {
   if (declared > limit) throw new PayloadTooLargeError('body.tooLarge', { limit: `${Math.round(limit / 1024)}kb` });
 }
 
-/** Counts the call against the account's plan budget; the RateLimit-* headers go on every answer. */
-async function applyRateLimit(limiter: RateLimiter | undefined, principal: Principal, res: Response): Promise<void> {
-  if (!limiter || principal.kind !== 'account') return;
-  const decision = await limiter.take(principal.accountId, principal.plan);
-  if (!decision) return;
-  res.setHeader('RateLimit-Limit', String(decision.limit));
-  res.setHeader('RateLimit-Remaining', String(decision.remaining));
-  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
-  if (!decision.allowed) {
-    const seconds = decision.retryAfterSeconds;
-    throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
-  }
-}
-
 /**
  * Public reads get a strong ETag (If-None-Match → 304) and a cache policy:
  * search may be reused for 5 s (a write can stay hidden from a client cache
@@ -113,34 +96,11 @@ function sendServed(req: Request, res: Response, served: Served, cacheControl: s
 }
 
 export function proxyRoutes(deps: ProxyRoutesDeps) {
-  /**
-   * The key's principal. An address over its failed-authentication budget
-   * gets 429 for anything but a key already known good (no store read);
-   * a 401 counts against its address.
-   */
-  async function authenticateKey(req: Request, res: Response, scope: Scope | undefined): Promise<Principal> {
-    const guard = deps.authFailures;
-    const address = clientAddress(req);
-    try {
-      return await deps.authenticator.authenticate(req.get('authorization'), {
-        scope,
-        ...(guard ? { beforeUnknown: () => refuseWhileBlocked(guard, address) } : {}),
-      });
-    } catch (err) {
-      if (err instanceof AuthenticationError) {
-        deps.failureAudit?.record(address, 'api_key', contextOf(res).requestId);
-        await guard?.recordFailure(address);
-      }
-      throw err;
-    }
-  }
+  const authenticateCaller = callerAuthenticator(deps);
 
+  /** The caller's account (key or session, then its rate limit), or the operator for an admin route. */
   async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
-    if (route.auth === 'key') {
-      // An explicit key wins; without one, the console's session cookie may stand for its account.
-      const session = req.get('authorization') === undefined ? await deps.sessions?.principalFor(req) : undefined;
-      return session ?? authenticateKey(req, res, route.scope);
-    }
+    if (route.auth === 'key') return authenticateCaller(req, res, route.scope);
     // Admin paths are behind requireAdminToken already; this guards a route table mistake.
     if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');
     return ADMIN;
@@ -172,7 +132,6 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     // route, so give them the table's pattern instead of "unmatched".
     req.route = { path: route.pattern };
     const principal = await authenticate(route, req, res);
-    await applyRateLimit(deps.rateLimiter, principal, res);
     const limit = bodyLimitOf(route);
     checkDeclaredLength(req, limit);
     const streamed = route.streamedBody === true && hasBody(req);

@@ -55,6 +55,29 @@ export const ROUTES: readonly ProxyRoute[] = [
   { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', scope: 'search:read', sharedAnswer: true },
   // the changes feed reads the system of record, whatever the search engine
   { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  // after the feed: matching takes the first route, so "changes" is never a slug here
+  { method: 'GET', pattern: '/api/v1/skills/:slug', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  { method: 'GET', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:read' },
+  { method: 'POST', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:write' },
+  // self-service workspaces (members and invitations are the gateway's own routes: workspaces/)
+  { method: 'GET', pattern: '/api/v1/workspaces', upstream: 'collections', auth: 'key', scope: 'collections:read' },
+  {
+    method: 'POST',
+    pattern: '/api/v1/workspaces',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'workspaces:manage',
+    audit: { action: 'workspace.create', bodyFields: ['name'] },
+  },
+  { method: 'GET', pattern: '/api/v1/workspaces/:id', upstream: 'collections', auth: 'key', scope: 'collections:read' },
+  {
+    method: 'PUT',
+    pattern: '/api/v1/workspaces/:id/members/:accountId',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'workspaces:manage',
+    audit: { action: 'workspace.member_set', target: 'id', targetAccount: 'accountId', bodyFields: ['role'] },
+  },
   ...COLLECTION_ROUTES.flatMap(([pattern, methods]) =>
     methods.map(
       (method): ProxyRoute => ({
@@ -72,6 +95,7 @@ export const ROUTES: readonly ProxyRoute[] = [
     pattern: '/api/v1/workspaces/:id/members/:accountId',
     upstream: 'collections',
     auth: 'key',
+    scope: 'workspaces:manage',
     audit: { action: 'workspace.member_remove', target: 'id', targetAccount: 'accountId' },
   },
   { method: 'PUT', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.put', target: 'slug' } },

@@ -50,6 +50,19 @@ export interface ForwardOptions {
   cacheControl?: string;
 }
 
+export interface UpstreamCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** path and query, exactly as signed */
+  path: string;
+  /** the signed principal header */
+  principal: string;
+  requestId: string;
+  /** the caller's Accept-Language: the service's errors come back in its language */
+  language?: string;
+  /** JSON text */
+  body?: string;
+}
+
 /** Counts body bytes and fails the stream past the limit (for bodies without Content-Length). */
 function limitBytes(limit: number): Transform {
   let seen = 0;
@@ -212,6 +225,27 @@ export class Upstream {
         headers: forwardedHeaders(req, contextOf(res).requestId, principal),
       });
       return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
+    } catch (err) {
+      throw this.translate(err);
+    }
+  }
+
+  /**
+   * A JSON call of the gateway's own (a route of workspaces/, not a proxied
+   * request): the status and the parsed body. A body that is not JSON is a
+   * 502 like any other invalid answer.
+   */
+  async call(options: UpstreamCall): Promise<{ status: number; body: unknown }> {
+    const headers: Record<string, string> = { 'x-request-id': options.requestId, [PRINCIPAL_HEADER]: options.principal, accept: 'application/json' };
+    if (options.language) headers['accept-language'] = options.language;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(options.body));
+    }
+    try {
+      const answer = await this.pool.request({ method: options.method, path: options.path, headers, body: options.body });
+      const text = await answer.body.text();
+      return { status: answer.statusCode, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
     } catch (err) {
       throw this.translate(err);
     }

@@ -14,7 +14,10 @@ import { operationalPaths } from './paths-operational';
 import { changesPaths } from './paths-changes';
 import { publicPaths } from './paths-public';
 import { workspacePaths } from './paths-workspaces';
-import type { OpenApiDocument } from './openapi-types';
+import { itemPaths } from './paths-items';
+import { selfServicePaths } from './paths-self-service';
+import { workspaceSchemas } from './schemas-workspaces';
+import type { JsonSchema, OpenApiDocument, PathItem } from './openapi-types';
 
 const DESCRIPTION = `
 Search a catalog of skills and plugins, keep personal collections and share
@@ -23,7 +26,7 @@ collections inside team workspaces.
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <API key>\`
 (keys look like \`sk_live_\` + 32 characters); the account's plan must include API
 access (\`pro\` or \`team\`), and the key the operation's scope (\`search:read\`, \`collections:read\`,
-\`collections:write\`; keys made before scopes hold all three): a missing scope is a 403 naming it, an expired
+\`collections:write\`, \`workspaces:manage\`; keys made before scopes hold all of them): a missing scope is a 403 naming it, an expired
 key a 401 like a revoked one. Keys are made, rolled and revoked in the console (\`/console\`) or by the operator.
 A signed-in console session may call the same operations as its own account, with its cookie instead of a
 key (no plan or scope rule); a write made so needs the page's \`Origin\` and the \`X-CSRF-Token\` of the session.
@@ -45,6 +48,25 @@ same body within 24 h replays the first response with \`Idempotent-Replayed: tru
 A duplicate sent while the first is still running waits for it, then gets the replay.
 `.trim();
 
+/** The areas' paths in one object; two areas may document other methods of one path (members: removal and role change). */
+function mergePaths(...areas: Array<Record<string, PathItem>>): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {};
+  for (const area of areas) for (const [path, item] of Object.entries(area)) paths[path] = { ...paths[path], ...item };
+  return paths;
+}
+
+/** The areas' schemas in one object; a name two areas both define would silently replace one: refused. */
+function mergeSchemas(...areas: Array<Record<string, JsonSchema>>): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const area of areas) {
+    for (const [name, schema] of Object.entries(area)) {
+      if (name in schemas) throw new Error(`two areas of the OpenAPI document define the schema ${name}`);
+      schemas[name] = schema;
+    }
+  }
+  return schemas;
+}
+
 export const openApiDocument: OpenApiDocument = {
   openapi: '3.1.0',
   info: {
@@ -58,13 +80,14 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Catalog', description: 'Search the active public skills and plugins.' },
     { name: 'Personal collections', description: 'Collections owned by the holder of the API key.' },
     { name: 'Team collections', description: 'Collections shared inside a team workspace.' },
+    { name: 'Workspaces', description: 'Self-service team workspaces: create one, members and roles, invitations by link.' },
     { name: 'Sign-in', description: 'Console accounts and sessions: sign-up, sign-in (password, links, OpenID Connect), sign-out.' },
     { name: 'API keys', description: 'The signed-in account\'s own API keys: a console session only, never an API key.' },
     { name: 'Admin', description: 'Operator surface: accounts, keys, catalog content, workspaces, reindex.' },
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
   security: [{ apiKey: [] }, { sessionCookie: [] }],
-  paths: { ...publicPaths, ...changesPaths, ...workspacePaths, ...profilePaths, ...adminPaths, ...operationalPaths },
+  paths: mergePaths(publicPaths, changesPaths, itemPaths, workspacePaths, selfServicePaths, profilePaths, adminPaths, operationalPaths),
   components: {
     securitySchemes: {
       apiKey: {
@@ -86,7 +109,7 @@ export const openApiDocument: OpenApiDocument = {
         description: 'The operator\'s admin token (ADMIN_TOKEN), for /admin/v1 only.',
       },
     },
-    schemas: { ...publicSchemas, ...adminSchemas, ...profileSchemas },
+    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas),
     parameters,
     headers,
     responses,

@@ -3,6 +3,7 @@
  * the caller's own API keys (session only), and what operators do for any
  * account (keys, links, invitations, sign-out everywhere).
  */
+import { SCOPES } from '../domain/scopes';
 import type { Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { Parameter, PathItem } from './openapi-types';
@@ -172,7 +173,7 @@ const authPaths: Record<string, PathItem> = {
 };
 
 const keyErrors = {
-  '400': [['validation.oneOf', { field: 'scopes.0', values: 'search:read, collections:read, collections:write' }], ['apiKey.noExpiryRefused', { limit: 90 }]] as Message[],
+  '400': [['validation.oneOf', { field: 'scopes.0', values: SCOPES.join(', ') }], ['apiKey.noExpiryRefused', { limit: 90 }]] as Message[],
   '409': [['apiKey.tooMany', { limit: 20 }]] as Message[],
 };
 

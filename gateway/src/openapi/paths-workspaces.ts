@@ -137,8 +137,9 @@ const removeMember = operation({
   summary: 'Remove a member from a workspace, or leave it',
   description:
     'Owners remove anyone; admins remove admins, members and viewers; anyone may remove themself (`me` stands for the caller). ' +
-    'The last owner cannot leave or be removed (409): make another member owner first. The member\'s collections stay in the workspace.',
-  tag: 'Team collections',
+    'The last owner cannot leave or be removed (409): make another member owner first. The member\'s collections stay in the workspace. ' +
+    'Scope: `workspaces:manage`.',
+  tag: 'Workspaces',
   kind: 'public',
   parameters: [
     parameterRef('WorkspaceId'),

@@ -114,4 +114,15 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX audit_events_target_idx ON gateway.audit_events (target_account_id, id) WHERE target_account_id IS NOT NULL;
     `,
   },
+  {
+    id: '004_workspace_invitation_links',
+    up: `
+      -- A workspace invitation is a one-time invitation link naming the
+      -- invitation whose terms collections-service keeps (an id of its
+      -- schema: no foreign key across services). It also signs its holder up.
+      ALTER TABLE gateway.one_time_links ADD COLUMN workspace_invitation_id uuid;
+      CREATE INDEX one_time_links_workspace_invitation_idx ON gateway.one_time_links (workspace_invitation_id)
+        WHERE workspace_invitation_id IS NOT NULL;
+    `,
+  },
 ];

@@ -48,7 +48,7 @@ describe('gateway admin API', () => {
       prefix: second.body.data.apiKey.key.slice(0, 12),
       key: expect.stringMatching(/^sk_live_/),
       // without scopes or expiry in the body: every scope, never expires
-      scopes: ['search:read', 'collections:read', 'collections:write'],
+      scopes: ['search:read', 'collections:read', 'collections:write', 'workspaces:manage'],
       createdAt: expect.any(String),
       expiresAt: null,
       lastUsedAt: null,
@@ -62,7 +62,7 @@ describe('gateway admin API', () => {
         id: keyId,
         name: 'ci',
         prefix: key.slice(0, 12),
-        scopes: ['search:read', 'collections:read', 'collections:write'],
+        scopes: ['search:read', 'collections:read', 'collections:write', 'workspaces:manage'],
         createdAt: expect.any(String),
         expiresAt: null,
         lastUsedAt: null,

@@ -108,7 +108,7 @@ describe('gateway API keys of the console', () => {
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${theirs.key}`).expect(200);
 
     const bad = await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['admin:all'] }).expect(400);
-    expect(bad.body.error).toBe('"scopes.0" must be one of: search:read, collections:read, collections:write');
+    expect(bad.body.error).toBe('"scopes.0" must be one of: search:read, collections:read, collections:write, workspaces:manage');
     await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: [] }).expect(400);
     await a.agent.post('/api/v1/me/api-keys').set('Origin', a.origin).send({ name: 'x', scopes: ['search:read'] }).expect(403);
 

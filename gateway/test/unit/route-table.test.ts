@@ -43,6 +43,27 @@ describe('matchRoute', () => {
     expect(match).toMatchObject({ kind: 'found', route: { upstream, auth } });
   });
 
+  it('sends a skill page to the system of record, and never takes the changes feed for a slug', () => {
+    expect(matchRoute('GET', '/api/v1/skills/pdf-tools')).toMatchObject({ kind: 'found', route: { upstream: 'collections', scope: 'search:read' }, params: { slug: 'pdf-tools' } });
+    expect(matchRoute('GET', '/api/v1/skills/changes')).toMatchObject({ kind: 'found', route: { pattern: '/api/v1/skills/changes' }, params: {} });
+  });
+
+  it('asks workspaces:manage for what lets people in or out of a workspace, collections:read to look', () => {
+    const scopeOf = (method: string, path: string) => {
+      const match = matchRoute(method, path);
+      return match.kind === 'found' ? match.route.scope : undefined;
+    };
+    expect(scopeOf('POST', '/api/v1/workspaces')).toBe('workspaces:manage');
+    expect(scopeOf('PUT', '/api/v1/workspaces/w1/members/a1')).toBe('workspaces:manage');
+    expect(scopeOf('DELETE', '/api/v1/workspaces/w1/members/me')).toBe('workspaces:manage');
+    expect(scopeOf('GET', '/api/v1/workspaces')).toBe('collections:read');
+    expect(scopeOf('GET', '/api/v1/workspaces/w1')).toBe('collections:read');
+    expect(scopeOf('POST', '/api/v1/me/private-skills')).toBe('collections:write');
+    // the gateway serves members and invitations itself (workspaces/): not proxied
+    expect(matchRoute('GET', '/api/v1/workspaces/w1/members')).toEqual({ kind: 'none' });
+    expect(matchRoute('POST', '/api/v1/workspaces/w1/invitations')).toEqual({ kind: 'none' });
+  });
+
   it('names the allowed methods when only the method is wrong', () => {
     expect(matchRoute('DELETE', '/api/v1/skills')).toEqual({ kind: 'wrongMethod', allow: ['GET'] });
     expect(matchRoute('PUT', '/api/v1/me/collections/c1')).toEqual({ kind: 'wrongMethod', allow: ['GET', 'PATCH', 'DELETE'] });

@@ -9,7 +9,7 @@
  * Actors: "owner" owns the personal collection, the private skill and the
  * workspace W; "other" is an account that owns a workspace of its own;
  * "nonMember" belongs to no workspace; viewer/member/admin hold that role
- * in W. Every actor has a key on the team plan.
+ * in W. Every actor has a key on the team plan (every scope).
  */
 import { newAccount, startStack, type ApiResponse, type Json, type Stack } from './helpers';
 
@@ -107,6 +107,43 @@ const ROWS: readonly Row[] = [
     name: 'DELETE /api/v1/workspaces/{W}/members/{a member}', expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`),
   },
+  // the self-service surface (DESIGN.md §7)
+  { name: 'GET /api/v1/skills/{slug}',                  expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills/dockerfile-linter') },
+  { name: 'POST /api/v1/me/private-skills',             expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/private-skills', { name: 'Mine' }) },
+  {
+    name: 'GET /api/v1/me/private-skills (owner\'s listed?)', expect: [200, 200, 200, 200, 200, 200],
+    call: (a) => as(a, 'GET', '/api/v1/me/private-skills?limit=50'),
+    check: (a, r) => expect(r.body.data.skills.some((s: Json) => s.id === privateSkill)).toBe(a === 'owner'),
+  },
+  { name: 'POST /api/v1/workspaces',                    expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/workspaces', { name: 'Own' }) },
+  {
+    name: 'GET /api/v1/workspaces (W listed, with the role?)', expect: [200, 200, 200, 200, 200, 200],
+    call: (a) => as(a, 'GET', '/api/v1/workspaces?limit=50'),
+    check: (a, r) => expect(r.body.data.workspaces.find((w: Json) => w.id === workspace)?.role).toBe(ROLE_IN_W[a]),
+  },
+  { name: 'GET /api/v1/workspaces/{W}',                 expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}`) },
+  { name: 'GET /api/v1/workspaces/{W}/members',         expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/members`) },
+  {
+    name: 'PUT /api/v1/workspaces/{W}/members/{a member} viewer', expect: [200, 403, 403, 403, 403, 200],
+    call: async (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`, { role: 'viewer' }),
+  },
+  {
+    name: 'PUT /api/v1/workspaces/{W}/members/{the owner} admin', expect: [409, 403, 403, 403, 403, 403],
+    call: (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${ids.owner}`, { role: 'admin' }),
+    state: () => read('owner', `/api/v1/workspaces/${workspace}`),
+  },
+  { name: 'GET /api/v1/workspaces/{W}/invitations',     expect: [200, 403, 403, 403, 403, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/invitations`) },
+  {
+    name: 'POST /api/v1/workspaces/{W}/invitations',    expect: [201, 403, 403, 403, 403, 201],
+    call: (a) => as(a, 'POST', `/api/v1/workspaces/${workspace}/invitations`, { role: 'member' }),
+    state: () => read('owner', `/api/v1/workspaces/${workspace}/invitations`),
+  },
+  {
+    name: 'DELETE /api/v1/workspaces/{W}/invitations/{i}', expect: [200, 403, 403, 403, 403, 200],
+    call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/invitations/${await freshInvitation()}`),
+  },
+  // accepting is a person's act: a console session, never an API key
+  { name: 'POST /api/v1/invitations/accept with an API key', expect: [403, 403, 403, 403, 403, 403], call: (a) => as(a, 'POST', '/api/v1/invitations/accept', { token: 'x'.repeat(43) }) },
   // An API key is never an admin token, whatever the account's role anywhere.
   { name: 'GET /admin/v1/accounts/{owner}',             expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`) },
   {
@@ -120,6 +157,16 @@ const ROWS: readonly Row[] = [
   },
   { name: 'GET /admin/v1/items',                        expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', '/admin/v1/items') },
 ];
+
+/** Each actor's role in W, as the workspace list shows it (undefined: not a member). */
+const ROLE_IN_W: Record<Actor, string | undefined> = { owner: 'owner', other: undefined, nonMember: undefined, viewer: 'viewer', member: 'member', admin: 'admin' };
+
+/** A pending invitation to W made by the owner: the target of a revocation. */
+async function freshInvitation(): Promise<string> {
+  const r = await as('owner', 'POST', `/api/v1/workspaces/${workspace}/invitations`, { role: 'viewer' });
+  if (r.status !== 201) throw new Error(`invitation: ${r.status}`);
+  return r.body.data.invitation.id as string;
+}
 
 /** A new account made a member of W: the target of a removal. */
 async function freshMember(): Promise<string> {
@@ -151,6 +198,9 @@ async function cleanUp(actor: Actor, f: Fixture, made: ApiResponse): Promise<voi
   await as(actor, 'DELETE', `/api/v1/me/collections/${f.actorsOwn}`);
   await as('owner', 'DELETE', ws(`/${f.team}`));
   await as('owner', 'DELETE', ws(`/${f.teamByMember}`));
+  // an invitation a cell made would count against W's pending ones
+  const invitation = made.status === 201 ? (made.body.data.invitation?.id as string | undefined) : undefined;
+  if (invitation) await as('owner', 'DELETE', `/api/v1/workspaces/${workspace}/invitations/${invitation}`);
   const id = made.status === 201 ? (made.body.data.collection?.id as string | undefined) : undefined;
   if (id) await as('owner', 'DELETE', ws(`/${id}`)).then((r) => (r.status === 404 ? as(actor, 'DELETE', `/api/v1/me/collections/${id}`) : r));
 }

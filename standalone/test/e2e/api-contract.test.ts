@@ -193,6 +193,68 @@ describe('conditional writes (If-Match)', () => {
   });
 });
 
+describe('the self-service operations (DESIGN.md §7), each answer checked against the document', () => {
+  /** A person signed up in the console: its cookie and CSRF token, as a browser sends them. */
+  async function consoleSession(email: string) {
+    const signedUp = await stack.client.call('POST', '/api/v1/auth/sign-up', { json: { email, password: 'juniper-lantern-oboe-42' }, headers: { origin: stack.info.url } });
+    expect(signedUp.status).toBe(201);
+    const cookie = (signedUp.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const headers = { cookie, origin: stack.info.url, 'x-csrf-token': signedUp.body.data.csrfToken as string };
+    return { id: signedUp.body.data.account.id as string, headers };
+  }
+
+  it('creates a workspace, invites, lets a person accept, lists members, changes a role, revokes and removes', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const api = stack.api(key);
+    const workspace = await api.createWorkspace({ name: 'Contract team' });
+    expect(workspace).toMatchObject({ name: 'Contract team', role: 'owner', memberCount: 1 });
+    expect(await api.getWorkspace(workspace.id)).toEqual(workspace);
+    expect((await api.listWorkspaces()).map((w) => w.id)).toEqual([workspace.id]);
+
+    const invitation = await api.createWorkspaceInvitation(workspace.id, { role: 'member', expiresInDays: 3 });
+    expect(invitation).toMatchObject({ workspaceId: workspace.id, role: 'member', email: null, mailed: false });
+    const { url: _url, mailed: _mailed, ...pending } = invitation;
+    expect(await api.listWorkspaceInvitations(workspace.id)).toEqual([pending]);
+
+    const person = await consoleSession(`contract-${Date.now()}@example.com`);
+    const token = /#token=(.+)$/.exec(invitation.url)?.[1];
+    const preview = await stack.client.call('POST', '/api/v1/invitations/preview', { json: { token }, headers: person.headers });
+    expect(preview.body.data.invitation.workspace).toEqual({ id: workspace.id, name: 'Contract team' });
+    const accepted = await stack.client.call('POST', '/api/v1/invitations/accept', { json: { token }, headers: person.headers });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.workspace).toMatchObject({ id: workspace.id, role: 'member', memberCount: 2 });
+
+    const members = await api.listWorkspaceMembers(workspace.id);
+    expect(members.map((m) => [m.role, m.email])).toEqual([
+      ['owner', expect.stringMatching(/@example\.com$/)],
+      ['member', expect.stringMatching(/^contract-/)],
+    ]);
+    expect(await api.setWorkspaceMemberRole(workspace.id, person.id, 'viewer')).toMatchObject({ accountId: person.id, role: 'viewer' });
+    const refused = await stack.client.call('POST', `/api/v1/workspaces/${workspace.id}/collections`, { json: { name: 'x' }, headers: person.headers });
+    expect(refused.status).toBe(403);
+
+    const second = await api.createWorkspaceInvitation(workspace.id, { role: 'viewer' });
+    await api.revokeWorkspaceInvitation(workspace.id, second.id);
+    expect(await api.listWorkspaceInvitations(workspace.id)).toEqual([]);
+    await api.removeWorkspaceMember(workspace.id, person.id);
+    expect((await stack.client.call('GET', `/api/v1/workspaces/${workspace.id}`, { headers: person.headers })).status).toBe(403);
+  }, 30_000);
+
+  it('creates and lists private skills, and reads one item with every field', async () => {
+    const { key } = await newAccount(stack, 'pro');
+    const api = stack.api(key, 'fr');
+    const skill = await api.createMyPrivateSkill({ name: 'Checklist', description: 'Before a release' });
+    expect((await api.listMyPrivateSkillsPage()).skills).toEqual([skill]);
+    const mine = await api.createMyCollection({ name: 'Mine' });
+    expect((await api.updateMyCollection(mine.id, { privateSkillId: skill.id })).skills).toEqual([{ ...skill, visibility: 'private' }]);
+
+    const item = await api.getSkill('dockerfile-linter');
+    expect(item).toMatchObject({ slug: 'dockerfile-linter', publisher: expect.any(String), version: expect.any(String), license: expect.any(String) });
+    const missing = await api.getSkill('no-such-skill').catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404, message: 'Compétence « no-such-skill » introuvable' });
+  });
+});
+
 const CHROMIUM = '/usr/bin/chromium';
 const describeBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 

@@ -34,6 +34,18 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v1/workspaces/{workspace}/collections', auth: 'key', body: ['name', 'description'] },
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key' },
   { method: 'PATCH', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key', body: ['name', 'description', 'skillSlug', 'removeSkillSlug'] },
+  { method: 'GET', path: '/api/v1/skills/{slug}', auth: 'key' },
+  { method: 'GET', path: '/api/v1/me/private-skills', auth: 'key', query: ['page', 'limit'] },
+  { method: 'POST', path: '/api/v1/me/private-skills', auth: 'key', body: ['name', 'description'] },
+  { method: 'GET', path: '/api/v1/workspaces', auth: 'key', query: ['page', 'limit'] },
+  { method: 'POST', path: '/api/v1/workspaces', auth: 'key', body: ['name'] },
+  { method: 'GET', path: '/api/v1/workspaces/{workspace}', auth: 'key' },
+  { method: 'GET', path: '/api/v1/workspaces/{workspace}/members', auth: 'key', query: ['page', 'limit'] },
+  { method: 'PUT', path: '/api/v1/workspaces/{workspace}/members/{account}', auth: 'key', body: ['role'] },
+  { method: 'GET', path: '/api/v1/workspaces/{workspace}/invitations', auth: 'key' },
+  { method: 'POST', path: '/api/v1/workspaces/{workspace}/invitations', auth: 'key', body: ['role', 'email', 'expiresInDays'] },
+  { method: 'POST', path: '/api/v1/invitations/preview', auth: 'key', body: ['token'] },
+  { method: 'POST', path: '/api/v1/invitations/accept', auth: 'key', body: ['token'] },
   { method: 'POST', path: '/admin/v1/accounts', auth: 'admin', body: ['email', 'name', 'plan'] },
   { method: 'GET', path: '/admin/v1/accounts/{account}', auth: 'admin' },
   { method: 'PATCH', path: '/admin/v1/accounts/{account}', auth: 'admin', body: ['plan'] },
@@ -50,6 +62,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'DELETE', path: '/admin/v1/api-keys/{key}', auth: 'admin' },
   { method: 'DELETE', path: '/admin/v1/workspaces/{workspace}/members/{account}', auth: 'admin' },
   { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/members/{account}', auth: 'key' },
+  { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/invitations/{invitation}', auth: 'key' },
   { method: 'DELETE', path: '/admin/v1/skills/{slug}', auth: 'admin' },
   { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key' },
   { method: 'DELETE', path: '/api/v1/me/collections/{collection}', auth: 'key' },
@@ -85,6 +98,8 @@ async function snapshot(): Promise<string> {
     ok('GET', '/admin/v1/items?limit=5000', stack.admin),
     ok('GET', '/api/v1/me/collections', key),
     ok('GET', `/api/v1/workspaces/${fixtures.workspace}/collections`, key),
+    ok('GET', `/api/v1/workspaces/${fixtures.workspace}/members`, key),
+    ok('GET', `/api/v1/workspaces/${fixtures.workspace}/invitations`, key),
     ok('GET', `/admin/v1/accounts/${stack.info.accountId}`, stack.admin),
     ok('GET', `/admin/v1/accounts/${fixtures.account}`, stack.admin),
   ]);
@@ -124,6 +139,7 @@ beforeAll(async () => {
   const { info, admin } = stack;
   const victim = await newAccount(stack, 'pro');
   const team = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/collections`, info.apiKey, { name: 'Hostile target' });
+  const invitation = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/invitations`, info.apiKey, { role: 'viewer' });
   await ok('PUT', '/admin/v1/skills/hostile-target', admin, { name: 'Hostile target', category: 'devops' });
   Object.assign(fixtures, {
     collection: info.collectionId,
@@ -133,6 +149,7 @@ beforeAll(async () => {
     key: victim.keyId,
     slug: 'hostile-target',
     job: randomUUID(),
+    invitation: invitation.data.invitation.id,
   });
   for (let i = 0; i < 2; i++) snapshotKeys.push(await ownerKey());
   fuzzKey = await ownerKey();

@@ -1,0 +1,94 @@
+/** How the client talks HTTP: URL and headers of an operation, the `data` envelope, ApiError for every non-2xx answer. */
+import { ApiError } from './api-error';
+import { OPERATIONS, expandPath, type OperationName } from './operations';
+import type { Pagination } from './types';
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  language?: 'en' | 'fr';
+  fetch?: typeof fetch;
+}
+
+export interface Call {
+  params?: Record<string, string>;
+  /** an array value repeats its parameter (`tag=a&tag=b`) */
+  query?: Record<string, string | number | readonly string[] | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export class Transport {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function') throw new TypeError('no fetch available: pass options.fetch');
+    this.fetchImpl = fetchImpl;
+  }
+
+  async send<T>(name: OperationName, call: Call): Promise<{ data: T; headers: Headers }> {
+    const { method, path } = OPERATIONS[name];
+    const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, v);
+      else if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${this.options.apiKey}`,
+      ...(this.options.language ? { 'Accept-Language': this.options.language } : {}),
+      ...call.headers,
+    };
+    const init: RequestInit = { method, headers };
+    if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(call.body);
+    }
+    const response = await this.fetchImpl(url, init);
+    const payload = await readJson(response);
+    if (!response.ok) throw toApiError(response, payload);
+    if (!isObject(payload) || !('data' in payload)) {
+      throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
+    }
+    return { data: payload.data as T, headers: response.headers };
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const message = isObject(payload) && typeof payload.error === 'string' ? payload.error : `HTTP ${response.status} ${response.statusText}`.trim();
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError(
+    response.status,
+    message,
+    response.headers.get('x-request-id') ?? undefined,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+/** Follows a paged list from page 1 until `hasMore` is false. */
+export async function allPages<C>(load: (page: number) => Promise<{ items: C[]; pagination: Pagination }>): Promise<C[]> {
+  const all: C[] = [];
+  for (let page = 1; ; page++) {
+    const { items, pagination } = await load(page);
+    all.push(...items);
+    if (!pagination.hasMore) return all;
+  }
+}
+

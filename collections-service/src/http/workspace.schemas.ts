@@ -1,0 +1,28 @@
+/** Request bodies of the self-service workspace routes (DESIGN.md §7). joi refuses unknown fields by default. */
+import Joi from 'joi';
+import { displayText } from '@skills/common';
+import { INVITED_ROLES, WORKSPACE_ROLES, type WorkspaceRole } from '../domain/model';
+import type { InvitationInput } from '../domain/invitation.service';
+
+export const newWorkspaceSchema = Joi.object<{ name: string }>({
+  name: displayText().trim().min(1).max(120).required(),
+}).required();
+
+export const roleSchema = Joi.object<{ role: WorkspaceRole }>({
+  role: Joi.string()
+    .valid(...WORKSPACE_ROLES)
+    .required(),
+}).required();
+
+/**
+ * What the gateway sends when a person invites: the role, the address it
+ * mails the link to (if any) and when its link expires. The link itself
+ * never reaches this service.
+ */
+export const invitationSchema = Joi.object<InvitationInput>({
+  role: Joi.string()
+    .valid(...INVITED_ROLES)
+    .required(),
+  email: Joi.string().trim().email({ tlds: false }).max(254).allow(null).default(null),
+  expiresAt: Joi.date().iso().greater('now').required(),
+}).required();

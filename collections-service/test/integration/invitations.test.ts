@@ -1,0 +1,149 @@
+/**
+ * Invitations as collections-service keeps them: owners and admins invite,
+ * list and revoke; the person the gateway vouches for previews and accepts,
+ * once, and joins with the invited role.
+ */
+import { randomUUID } from 'node:crypto';
+import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
+
+type Caller = ReturnType<typeof account>;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+describe('workspace invitations', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  }, START_TIMEOUT_MS);
+  afterAll(() => h?.close());
+
+  async function workspace(roles: ReadonlyArray<'admin' | 'member' | 'viewer'> = []) {
+    const owner = account();
+    const id = (await h.call(owner, 'post', '/api/v1/workspaces').send({ name: 'Platform' })).body.data.workspace.id as string;
+    const members: Caller[] = [];
+    for (const role of roles) {
+      const who = account();
+      await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${who.accountId}`).send({ role });
+      members.push(who);
+    }
+    return { id, owner, members };
+  }
+  const invite = (who: Caller, ws: string, body: object = { role: 'member', expiresAt: inDays(7) }) =>
+    h.call(who, 'post', `/api/v1/workspaces/${ws}/invitations`).send(body);
+  const accept = (who: Caller, invitationId: string) => h.call(who, 'post', `/api/v1/invitations/${invitationId}/accept`);
+
+  it('invites, previews and accepts: the account joins with the role, once', async () => {
+    const { id, owner } = await workspace();
+    const created = await invite(owner, id, { role: 'viewer', email: 'bo@example.com', expiresAt: inDays(7) });
+    expect(created.status).toBe(201);
+    const invitation = created.body.data.invitation;
+    expect(invitation).toEqual({
+      id: expect.any(String),
+      workspaceId: id,
+      role: 'viewer',
+      email: 'bo@example.com',
+      createdBy: owner.accountId,
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    const bo = account();
+    const preview = await h.call(bo, 'get', `/api/v1/invitations/${invitation.id}`);
+    expect(preview.body.data.invitation).toEqual({ id: invitation.id, role: 'viewer', expiresAt: invitation.expiresAt, workspace: { id, name: 'Platform' } });
+
+    const joined = await accept(bo, invitation.id);
+    expect(joined.status).toBe(200);
+    expect(joined.body.data.workspace).toMatchObject({ id, name: 'Platform', role: 'viewer', memberCount: 2 });
+    expect((await h.call(bo, 'get', `/api/v1/workspaces/${id}/collections`)).status).toBe(200);
+
+    // used: nobody else joins with it, and it is no longer pending
+    const again = await accept(account(), invitation.id);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: 'This invitation is invalid, revoked, already used or expired' });
+    expect((await h.call(bo, 'get', `/api/v1/invitations/${invitation.id}`)).status).toBe(400);
+    expect((await h.call(owner, 'get', `/api/v1/workspaces/${id}/invitations`)).body.data.invitations).toEqual([]);
+  });
+
+  it('lets two accounts race for one invitation: exactly one joins', async () => {
+    const { id, owner } = await workspace();
+    const invitationId = (await invite(owner, id)).body.data.invitation.id as string;
+    const [a, b] = [account(), account()];
+    const both = await Promise.all([accept(a, invitationId), accept(b, invitationId)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect((await h.call(owner, 'get', `/api/v1/workspaces/${id}/members`)).body.data.pagination.total).toBe(2);
+  });
+
+  it('refuses a member already in the workspace and keeps the invitation for someone else', async () => {
+    const { id, owner, members } = await workspace(['viewer']);
+    const [viewer] = members as [Caller];
+    const invitationId = (await invite(owner, id, { role: 'admin', expiresAt: inDays(1) })).body.data.invitation.id as string;
+    const refused = await accept(viewer, invitationId);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'You are already a member of this workspace' });
+    expect((await h.call(viewer, 'get', `/api/v1/workspaces/${id}`)).body.data.workspace.role).toBe('viewer');
+    expect((await accept(account(), invitationId)).status).toBe(200);
+  });
+
+  it('lets owners and admins invite, list and revoke; members, viewers and outsiders get 403', async () => {
+    const { id, owner, members } = await workspace(['admin', 'member', 'viewer']);
+    const [admin, member, viewer] = members as [Caller, Caller, Caller];
+    const byAdmin = await invite(admin, id, { role: 'admin', expiresAt: inDays(3) });
+    expect(byAdmin.status).toBe(201);
+    for (const who of [member, viewer]) {
+      const refused = await invite(who, id);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ error: 'Your workspace role does not allow this action' });
+      expect((await h.call(who, 'get', `/api/v1/workspaces/${id}/invitations`)).status).toBe(403);
+    }
+    expect((await invite(account(), id)).body).toEqual({ error: 'You do not have access to this workspace' });
+    expect((await invite(owner, randomUUID())).status).toBe(404);
+
+    const listed = await h.call(owner, 'get', `/api/v1/workspaces/${id}/invitations`);
+    expect(listed.body.data.invitations.map((i: { id: string }) => i.id)).toEqual([byAdmin.body.data.invitation.id]);
+    const invitationId = byAdmin.body.data.invitation.id as string;
+    expect((await h.call(member, 'delete', `/api/v1/workspaces/${id}/invitations/${invitationId}`)).status).toBe(403);
+    const revoked = await h.call(owner, 'delete', `/api/v1/workspaces/${id}/invitations/${invitationId}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ data: { revoked: true } });
+    expect((await accept(account(), invitationId)).status).toBe(400);
+    const twice = await h.call(owner, 'delete', `/api/v1/workspaces/${id}/invitations/${invitationId}`);
+    expect(twice.status).toBe(404);
+    expect(twice.body).toEqual({ error: 'Invitation not found' });
+  });
+
+  it('does not revoke another workspace\'s invitation through this one', async () => {
+    const first = await workspace();
+    const second = await workspace();
+    const invitationId = (await invite(second.owner, second.id)).body.data.invitation.id as string;
+    expect((await h.call(first.owner, 'delete', `/api/v1/workspaces/${first.id}/invitations/${invitationId}`)).status).toBe(404);
+    expect((await accept(account(), invitationId)).status).toBe(200);
+  });
+
+  it('never invites an owner, and refuses an expiry in the past', async () => {
+    const { id, owner } = await workspace();
+    expect((await invite(owner, id, { role: 'owner', expiresAt: inDays(1) })).body).toEqual({ error: '"role" must be one of: admin, member, viewer' });
+    expect((await invite(owner, id, { role: 'member', expiresAt: inDays(-1) })).status).toBe(400);
+    expect((await invite(owner, id, { role: 'member', expiresAt: inDays(1), email: 'not-an-email' })).status).toBe(400);
+  });
+
+  it('lets an expired invitation join nobody and leaves it out of the list', async () => {
+    const { id, owner } = await workspace();
+    const invitationId = (await invite(owner, id)).body.data.invitation.id as string;
+    await h.rows(`UPDATE collections.workspace_invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [invitationId]);
+    expect((await accept(account(), invitationId)).status).toBe(400);
+    expect((await h.call(owner, 'get', `/api/v1/workspaces/${id}/invitations`)).body.data.invitations).toEqual([]);
+  });
+
+  it('keeps at most 100 pending invitations per workspace', async () => {
+    const { id, owner } = await workspace();
+    await h.rows(
+      `INSERT INTO collections.workspace_invitations (id, workspace_id, role, created_by, expires_at)
+       SELECT gen_random_uuid(), $1, 'member', $2, now() + interval '1 day' FROM generate_series(1, 99)`,
+      [id, owner.accountId],
+    );
+    const all = await Promise.all(Array.from({ length: 6 }, () => invite(owner, id)));
+    expect(all.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(all.find((r) => r.status === 409)?.body).toEqual({
+      error: 'Quota reached: a workspace holds at most 100 pending invitations (pending invitations per workspace)',
+    });
+  });
+});

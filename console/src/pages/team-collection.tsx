@@ -1,0 +1,37 @@
+/** A team collection, with the controls the caller's workspace role allows (roles.ts). */
+import { data } from '../data-api';
+import { LoadError, Loading } from '../components/states';
+import { useLoad } from '../hooks';
+import { canDelete, canWrite } from '../roles';
+import { CollectionPage } from './collection';
+
+export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: string; id: string; me: string }) {
+  const loaded = useLoad(() => data.workspace(workspaceId), workspaceId);
+  const workspace = loaded.data?.workspace;
+  if (!workspace) {
+    return (
+      <section className="card" aria-labelledby="collection-title">
+        <h1 id="collection-title">Team collection</h1>
+        {loaded.error ? <LoadError message={loaded.error} onRetry={loaded.reload} /> : <Loading what="the collection" />}
+      </section>
+    );
+  }
+  const { role } = workspace;
+  return (
+    <CollectionPage
+      scope={{ kind: 'team', workspaceId }}
+      id={id}
+      back={{ to: `/workspaces/${workspaceId}`, label: workspace.name }}
+      rights={(c) => ({
+        edit: canWrite(role),
+        delete: canDelete(role, me, c.createdBy),
+        why:
+          role === 'viewer'
+            ? 'You are a viewer in this workspace: you can read this collection, not change or delete it.'
+            : canDelete(role, me, c.createdBy)
+              ? undefined
+              : 'Members delete only the collections they created; an owner or admin can delete this one.',
+      })}
+    />
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The console's catalog and personal collections in headless Chromium
+ * against the real stack: a search with a typo followed by its suggestion,
+ * a facet filter, an item page with every field and safe links, adding a
+ * result to a new personal collection, renaming it, a private skill, an
+ * entry the catalog removed, and deleting it after a confirmation. Every
+ * page is checked with axe-core and for CSP violations; screenshots go to
+ * $CONSOLE_SCREENSHOTS (or a temp dir). Skipped without /usr/bin/chromium.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { startStack, type Stack } from './helpers';
+import { cspViolations, hasChromium, launchChromium } from './console-browser';
+import { demoTab, expectAccessible, screenshotDir, shoot } from './console-pages';
+
+const describeBrowser = hasChromium ? describe : describe.skip;
+
+describeBrowser('the console in headless Chromium: catalog and personal collections', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  let violations: string[];
+  let shots: string;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchChromium()]);
+    shots = await screenshotDir();
+    page = await demoTab(stack, browser);
+    violations = cspViolations(page);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.dispose();
+  }, 30_000);
+
+  const results = () => page.getByRole('region', { name: 'Results' });
+
+  it('searches as one types, offers the spelling that finds more as a link, and follows it', async () => {
+    await page.getByRole('link', { name: 'Catalog' }).click();
+    await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
+    await results().getByRole('status').filter({ hasText: /^\d+ results$/ }).waitFor();
+    await expectAccessible(page, 'catalog');
+    await page.getByLabel('Search skills and plugins').pressSequentially('talbes');
+    const suggestion = results().getByRole('link', { name: 'tables' });
+    await suggestion.waitFor();
+    expect(page.url()).toContain('q=talbes');
+    await results().getByText('1 result for “talbes”').waitFor();
+    await shoot(page, shots, 'catalog-suggestion');
+    await suggestion.click();
+    await results().getByText('3 results for “tables”').waitFor();
+    await expect(page.getByLabel('Search skills and plugins').inputValue()).resolves.toBe('tables');
+  }, 60_000);
+
+  it('filters by a facet (the counts beside each value) and a tag, sorted by popularity', async () => {
+    await page.getByLabel('Search skills and plugins').fill('');
+    await results().getByRole('status').filter({ hasText: /^\d+ results$/ }).waitFor();
+    const security = page.getByRole('button', { name: /^Security \d+ results$/ });
+    await expect(security.getAttribute('aria-pressed')).resolves.toBe('false');
+    const count = Number(/(\d+)$/.exec((await security.textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    await security.click();
+    await expect(page.getByRole('button', { name: /^Security/ }).getAttribute('aria-pressed')).resolves.toBe('true');
+    // the result count becomes the facet's count
+    await results().getByRole('status').filter({ hasText: new RegExp(`^${count} results$`) }).waitFor();
+    expect(page.url()).toContain('category=security');
+    for (const card of await results().getByRole('article').all()) await expect(card.textContent()).resolves.toContain('Security');
+    await page.getByLabel('Sort by').selectOption('popular');
+    expect(page.url()).toContain('sort=popular');
+    // a tag of a result narrows to the items holding it too
+    await results().getByRole('article').first().getByRole('button', { name: 'Filter by tag tls' }).click();
+    await page.getByRole('button', { name: 'Remove the tag filter tls' }).waitFor();
+    await results().getByRole('status').filter({ hasText: /^[1-9] results?$/ }).waitFor();
+    for (const card of await results().getByRole('article').all()) await expect(card.textContent()).resolves.toContain('#tls');
+    await expectAccessible(page, 'catalog filtered');
+    await shoot(page, shots, 'catalog');
+  }, 60_000);
+
+  it('shows an item with every field, its links opening in a new tab without the opener or a Referer', async () => {
+    const first = results().getByRole('article').first().getByRole('heading').getByRole('link');
+    const name = (await first.textContent()) ?? '';
+    await first.click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    for (const field of ['Publisher', 'Version', 'Licence', 'Downloads', 'Repository', 'Homepage', 'Tags']) await page.getByText(field, { exact: true }).waitFor();
+    const repository = page.getByRole('link', { name: /^https:\/\/.*\(opens in a new tab\)$/ }).first();
+    await expect(repository.getAttribute('target')).resolves.toBe('_blank');
+    await expect(repository.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    await expectAccessible(page, 'item page');
+    await shoot(page, shots, 'skill');
+    await page.goBack();
+    await results().getByRole('article').first().waitFor();
+  }, 60_000);
+
+  it('adds a result to a new personal collection, renames it, adds a private skill and shows a removed one as removed', async () => {
+    const card = results().getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent()) ?? '';
+    await card.getByRole('button', { name: /^Add to collection/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Add “${name}” to a collection` });
+    await dialog.getByLabel('Collection', { exact: true }).selectOption({ label: 'A new personal collection…' });
+    await dialog.getByLabel('Name of the new collection').fill('Reading list');
+    await expectAccessible(page, 'add to collection dialog');
+    await dialog.getByRole('button', { name: 'Add to collection' }).click();
+    await page.getByRole('status').filter({ hasText: `Added “${name}” to “Reading list”.` }).waitFor();
+    await page.getByRole('link', { name: 'Open the collection' }).click();
+
+    await page.getByRole('heading', { name: 'Reading list', level: 1 }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: name }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Weekend reading');
+    await page.getByLabel('Description').fill('To try on Saturday');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Weekend reading', level: 1 }).waitFor();
+
+    await page.getByLabel('New private skill name').fill('Our release checklist');
+    await page.getByRole('button', { name: 'Create and add' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Our release checklist' }).getByText('private', { exact: true }).waitFor();
+
+    // the operator takes the skill out of the catalog: the entry stays, marked removed
+    const slug = (await page.getByRole('listitem').filter({ hasText: name }).getByRole('link').getAttribute('href'))?.split('/').pop() ?? '';
+    expect((await stack.client.call('DELETE', `/admin/v1/skills/${slug}`, { token: stack.admin })).status).toBe(200);
+    await page.reload();
+    await page.getByRole('listitem').filter({ hasText: name }).getByText('removed from the catalog').waitFor();
+    await expectAccessible(page, 'collection page');
+    await shoot(page, shots, 'collection');
+  }, 60_000);
+
+  it('deletes the collection after a confirmation, and lists it no more', async () => {
+    await page.getByRole('button', { name: 'Delete collection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Weekend reading”?' });
+    await expectAccessible(page, 'delete dialog');
+    await dialog.getByRole('button', { name: 'Delete collection' }).click();
+    await page.getByRole('heading', { name: 'Your collections' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Collection “Weekend reading” deleted.' }).waitFor();
+    await page.getByRole('link', { name: 'My favourites' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Weekend reading' }).count()).resolves.toBe(0);
+    await expectAccessible(page, 'collections page');
+    await shoot(page, shots, 'collections');
+  }, 60_000);
+
+  it('met no Content-Security-Policy violation on any page', () => {
+    expect(violations).toEqual([]);
+  });
+});
