@@ -5,20 +5,12 @@
  * p99 per query class. It separates what the engine costs from what the HTTP
  * hops and the machine add (docs/performance.md).
  */
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import { MemoryIndex, type SearchQuery } from '@skills/catalog-service';
 import { loadCatalog, type Vocabulary } from './catalog';
-import type { ImportLine } from './import-line';
+import { itemStateOf } from './item-state';
 import { longTailMix } from './query-mix';
 import { percentile } from './stats';
-
-function stateOf(line: ImportLine, i: number): CatalogItemState {
-  const { downloads, ...fields } = line;
-  const details = { ...NO_DETAILS, downloads: downloads ?? 0 };
-  return { ...fields, details, id: randomUUID(), visibility: 'public', updatedAt: new Date(1.7e12 + i * 1000).toISOString(), version: 1 };
-}
 
 function queryOf(path: string): SearchQuery {
   const params = new URL(path, 'http://bench').searchParams;
@@ -40,7 +32,7 @@ async function main(): Promise<void> {
   });
   const index = new MemoryIndex();
   const loadStarted = performance.now();
-  for (let i = 0; i < catalog.lines.length; i += 10_000) index.apply(catalog.lines.slice(i, i + 10_000).map((line, k) => stateOf(line, i + k)));
+  for (let i = 0; i < catalog.lines.length; i += 10_000) index.apply(catalog.lines.slice(i, i + 10_000).map((line, k) => itemStateOf(line, i + k)));
   index.settle();
   progress(`${index.size.toLocaleString('en')} searchable items indexed in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
 

@@ -61,7 +61,7 @@ export class DocFilter {
     if (this.category >= 0 && this.store.categoryCodes[doc] !== this.category) return false;
     if (this.type >= 0 && this.store.typeCodes[doc] !== this.type) return false;
     if (this.tags.length === 0) return true;
-    const held = this.store.item(doc).tags;
+    const held = this.store.columns.tags(doc);
     return this.tags.every((tag) => held.includes(tag));
   }
 }

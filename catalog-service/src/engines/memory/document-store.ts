@@ -6,30 +6,32 @@
  * sweep it out. Per-document data is kept in typed arrays where it can be:
  * at 1,000,000 items every object or array per document costs tens of MB.
  */
-import { detailsOf } from '@skills/common';
+import { detailsOf, type ItemType } from '@skills/common';
 import { analyzeItem } from '../../domain/item-analysis';
 import type { CatalogItem } from '../search-engine';
 import { BrowseOrder } from './browse-order';
+import { ExactNameTable } from './exact-name-table';
+import { ItemColumns } from './item-columns';
 import type { MemoryIndexOptions } from './memory-index-options';
 import { clearBit, lengthBit, setBit } from './bits';
 import { PostingList } from './postings';
 import { TermDictionary } from './term-dictionary';
+import { compareLowerCase, NameKeys } from './name-keys';
 import { tokenize } from '../../domain/text-analysis';
 import type { IndexableItem, NewestRanks } from './types';
 
 export class DocumentStore {
   readonly dictionary: TermDictionary;
   readonly postings: PostingList[] = [];
-  private readonly items: Array<CatalogItem | undefined> = [];
+  /** the served strings of each document */
+  readonly columns = new ItemColumns();
   /** each live item's JSON, made when first served and kept: a page is served as these strings joined */
   private readonly json: Array<string | undefined> = [];
   readonly ids: string[] = [];
-  readonly nameKeys: string[] = [];
   /** the name's and the slug's words joined by spaces: an exact-name query matches one of them */
-  readonly exactKeys: string[] = [];
-  readonly slugKeys: string[] = [];
-  /** live documents by exact key (name or slug words): an exact-name match is found without reading postings */
-  private readonly exactNamed = new Map<string, number | number[]>();
+  readonly nameKeys = new NameKeys(this.columns.names, this.columns.slugs);
+  /** live documents by exact key: an exact-name match is found without reading postings */
+  private readonly exactNames = new ExactNameTable((doc, kind, key) => (kind === 'name' ? this.nameKeys.exactKeyIs(doc, key) : this.nameKeys.slugKeyIs(doc, key)));
   /** 1 for a live ordinal: the hottest test of every posting read, one byte instead of an object slot */
   alive = new Uint8Array(1024);
   /** the version of the state each ordinal holds */
@@ -60,8 +62,8 @@ export class DocumentStore {
   private readonly codes = new Map<string, number>();
   /** by code, its live documents as a bit set (word-sets.ts): a filter ANDs 32 documents at a time */
   private readonly codeSets: Uint32Array[] = [];
-  /** the key of each code (`c:<slug>` or `t:<type>`) */
-  private readonly codeKeys: string[] = [];
+  /** the category or type each code stands for */
+  private readonly codeValues: string[] = [];
   /** newestRanks() as last worked out, and the count of changes it saw */
   private ranks: NewestRanks | undefined;
   private changes = 0;
@@ -78,9 +80,28 @@ export class DocumentStore {
     return this.alive[doc] === 1;
   }
 
-  /** The public item at `doc`; only called for live ordinals. */
+  /** The public item at `doc`, made from the columns; only called for live ordinals. */
   item(doc: number): CatalogItem {
-    return this.items[doc] as CatalogItem;
+    return {
+      id: this.ids[doc] as string,
+      slug: this.columns.slugs[doc] as string,
+      name: this.columns.names[doc] as string,
+      description: this.columns.description(doc),
+      type: this.typeOf(doc),
+      category: this.categoryOf(doc),
+      tags: [...this.columns.tags(doc)],
+      ...this.columns.linksOf(doc),
+      downloads: this.downloads[doc]!,
+      updatedAt: new Date(this.updatedMs[doc]!).toISOString(),
+    };
+  }
+
+  categoryOf(doc: number): string {
+    return this.valueOfCode(this.categoryCodes[doc]!);
+  }
+
+  typeOf(doc: number): ItemType {
+    return this.valueOfCode(this.typeCodes[doc]!) as ItemType;
   }
 
   /** Newest first, then by id: the order of browsing and of every tie. */
@@ -92,7 +113,9 @@ export class DocumentStore {
   /** Most downloaded first, then newest (sort=popular). */
   readonly comparePopular = (a: number, b: number): number => this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);
 
-  readonly compareName = (a: number, b: number): number => compareStrings(this.nameKeys[a]!, this.nameKeys[b]!) || compareStrings(this.ids[a]!, this.ids[b]!);
+  /** By name in lower case, then by id (sort=name). */
+  readonly compareName = (a: number, b: number): number =>
+    compareLowerCase(this.columns.names[a]!, this.columns.names[b]!) || compareStrings(this.ids[a]!, this.ids[b]!);
 
   /**
    * Each live document's place in the newest-first order (rank[doc]; dead
@@ -117,7 +140,7 @@ export class DocumentStore {
     let code = this.codes.get(key);
     if (code === undefined && create) {
       this.codes.set(key, (code = this.codes.size));
-      this.codeKeys.push(key);
+      this.codeValues.push(key.slice(2));
     }
     return code;
   }
@@ -140,55 +163,41 @@ export class DocumentStore {
 
   /** The category or type a code stands for. */
   valueOfCode(code: number): string {
-    return (this.codeKeys[code] as string).slice(2);
+    return this.codeValues[code] as string;
   }
 
   /** The item at `doc` as JSON (live ordinals only). */
   jsonOf(doc: number): string {
-    return (this.json[doc] ??= JSON.stringify(this.items[doc]));
+    return (this.json[doc] ??= JSON.stringify(this.item(doc)));
   }
 
   /** Live documents whose name or slug words are exactly `key`. */
   exactlyNamed(key: string): readonly number[] {
-    const named = this.exactNamed.get(key);
-    return named === undefined ? [] : typeof named === 'number' ? [named] : named;
+    return this.exactNames.lookup(key);
   }
 
   /** Adds `state` at version `version` as a new document; returns its ordinal. */
   add(state: IndexableItem, version: number): number {
     const doc = this.capacity++;
     this.ensureCapacity(this.capacity);
-    const item: CatalogItem = {
-      id: state.id,
-      slug: state.slug ?? '',
-      name: state.name,
-      description: state.description,
-      type: state.type,
-      category: state.category ?? '',
-      tags: state.tags,
-      ...detailsOf(state),
-      updatedAt: new Date(state.updatedAt).toISOString(),
-    };
-    this.items[doc] = item;
+    const details = detailsOf(state);
+    const text = { name: state.name, slug: state.slug ?? '', description: state.description, tags: state.tags, downloads: details.downloads };
+    this.columns.set(doc, { ...text, details });
     this.alive[doc] = 1;
-    this.ids[doc] = item.id;
-    const { nameWords, exactKey, slugKey, weights, leadBonus } = analyzeItem(item);
-    const nameKey = item.name.toLowerCase();
-    // equal strings share one copy (a name is usually its slug's words)
-    this.nameKeys[doc] = nameKey;
-    this.exactKeys[doc] = exactKey === nameKey ? nameKey : exactKey;
-    this.slugKeys[doc] = slugKey === exactKey ? (this.exactKeys[doc] as string) : slugKey;
+    this.ids[doc] = state.id;
+    const { nameWords, exactKey, slugKey, weights, leadBonus } = analyzeItem(text);
+    this.nameKeys.set(doc, exactKey, slugKey);
     // a word is at most 40 characters (text-analysis.ts): it fits a byte
     this.nameWordLength[doc] = nameWords.length === 1 ? exactKey.length : 0;
     this.slugWordLength[doc] = slugKey.length > 0 && !slugKey.includes(' ') ? slugKey.length : 0;
-    this.updateExactlyNamed(exactKey, doc, true);
-    if (slugKey !== exactKey) this.updateExactlyNamed(slugKey, doc, true);
+    this.exactNames.add(doc, 'name', exactKey);
+    if (slugKey !== exactKey) this.exactNames.add(doc, 'slug', slugKey);
     this.versions[doc] = version;
-    this.updatedMs[doc] = Date.parse(item.updatedAt);
-    this.downloads[doc] = item.downloads;
+    this.updatedMs[doc] = Date.parse(state.updatedAt);
+    this.downloads[doc] = details.downloads;
     this.leadBonus[doc] = leadBonus;
-    this.categoryCodes[doc] = this.codeOf(`c:${item.category}`, true) as number;
-    this.typeCodes[doc] = this.codeOf(`t:${item.type}`, true) as number;
+    this.categoryCodes[doc] = this.codeOf(`c:${state.category ?? ''}`, true) as number;
+    this.typeCodes[doc] = this.codeOf(`t:${state.type}`, true) as number;
     this.pairCodes[doc] = this.pairOf(this.categoryCodes[doc]!, this.typeCodes[doc]!);
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code] = setBit(this.codeSets[code] ?? new Uint32Array(0), doc);
     const oneWordNames = lengthBit(this.nameWordLength[doc]!) | lengthBit(this.slugWordLength[doc]!);
@@ -204,33 +213,25 @@ export class DocumentStore {
 
   /** `doc` dies: readers skip it from now on, and each structure holding it sweeps it out in its own time. */
   remove(doc: number): void {
-    const item = this.items[doc];
-    if (item === undefined) return;
-    this.items[doc] = undefined;
+    if (!this.isLive(doc)) return;
     this.alive[doc] = 0;
     this.newest.markDead();
     this.changes++;
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) clearBit(this.codeSets[code]!, doc);
     this.json[doc] = undefined;
     this.live--;
-    const exactKey = this.exactKeys[doc] as string;
-    this.updateExactlyNamed(exactKey, doc, false);
-    if (this.slugKeys[doc] !== exactKey) this.updateExactlyNamed(this.slugKeys[doc] as string, doc, false);
+    const exactKey = this.nameKeys.exactKeyOf(doc);
+    const slugKey = this.nameKeys.slugKeyOf(doc);
+    this.exactNames.remove(doc, 'name', exactKey);
+    if (slugKey !== exactKey) this.exactNames.remove(doc, 'slug', slugKey);
     // The terms come from the text again rather than from a per-document list kept for this alone.
     const isLive = (d: number) => this.isLive(d);
-    for (const term of new Set([...tokenize(item.name), ...tokenize(item.description), ...tokenize(item.tags.join(' '))])) {
+    const text = [this.columns.names[doc] as string, this.columns.description(doc), this.columns.tags(doc).join(' ')];
+    this.columns.clear(doc);
+    for (const term of new Set(text.flatMap(tokenize))) {
       const id = this.dictionary.idOf(term);
       if (id !== undefined) this.postings[id]?.markDead(doc, isLive);
     }
-  }
-
-  /** Adds or removes `doc` under an exact key; a key with one document holds the number itself. */
-  private updateExactlyNamed(key: string, doc: number, add: boolean): void {
-    const held = this.exactNamed.get(key);
-    const docs = held === undefined ? [] : typeof held === 'number' ? [held] : held;
-    const next = add ? [...docs, doc] : docs.filter((d) => d !== doc);
-    if (next.length === 0) this.exactNamed.delete(key);
-    else this.exactNamed.set(key, next.length === 1 ? (next[0] as number) : next);
   }
 
   /** Adds `doc` to the posting list of each of its terms, with the term's weight there (domain/ranking.ts). */

@@ -228,10 +228,11 @@ export class MemoryIndex {
   private remove(id: string): void {
     const doc = this.byId.get(id);
     if (doc === undefined) return;
-    const item = this.store.item(doc);
+    const category = this.store.categoryOf(doc);
+    const type = this.store.typeOf(doc);
     this.byId.delete(id);
     this.store.remove(doc);
-    this.orders.markDead(item.category, item.type);
+    this.orders.markDead(category, type);
   }
 }
 

@@ -9,7 +9,7 @@ import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from '../../domain/ranking';
 
 /** Whether the key is the document's whole name or slug, word for word. */
 export function isExactName(store: DocumentStore, doc: number, key: string): boolean {
-  return store.exactKeys[doc] === key || store.slugKeys[doc] === key;
+  return store.nameKeys.exactKeyIs(doc, key) || store.nameKeys.slugKeyIs(doc, key);
 }
 
 /**
@@ -20,7 +20,7 @@ export function isExactName(store: DocumentStore, doc: number, key: string): boo
  * every candidate.
  */
 export function nameBonusOf(store: DocumentStore, key: string, typos = false): (doc: number) => number {
-  const misspelt = typos ? misspeltNameMatcher(key) : undefined;
+  const misspelt = typos ? misspeltNameMatcher(store, key) : undefined;
   const exact = store.exactlyNamed(key);
   const space = key.indexOf(' ');
   // A name a key of several words begins starts with the key's first word: one integer comparison
@@ -29,9 +29,9 @@ export function nameBonusOf(store: DocumentStore, key: string, typos = false): (
   const begins = key.length >= 2;
   return (doc) => {
     if (exact.length > 0 && exact.includes(doc)) return EXACT_NAME_BONUS;
-    if (misspelt && (misspelt(store.exactKeys[doc] as string) || misspelt(store.slugKeys[doc] as string))) return TYPO_NAME_BONUS;
+    if (misspelt?.(doc)) return TYPO_NAME_BONUS;
     if (!begins || (firstTerm !== undefined && store.leadTerms[doc] !== firstTerm)) return 0;
-    return (store.exactKeys[doc] as string).startsWith(key) ? store.leadBonus[doc]! : 0;
+    return store.nameKeys.exactKeyStartsWith(doc, key) ? store.leadBonus[doc]! : 0;
   };
 }
 
@@ -62,16 +62,23 @@ export function mayBeMisspeltName(store: DocumentStore, key: string): (doc: numb
   return (doc) => fits(store.nameWordLength[doc]!) || fits(store.slugWordLength[doc]!);
 }
 
-/** Whether a name has the same words as `key`, each within its typo budget (domain/spelling.ts). */
-function misspeltNameMatcher(key: string): (name: string) => boolean {
+/**
+ * Whether a document's name or slug has the same words as `key`, each within
+ * its typo budget (domain/spelling.ts). A key is spelt out (NameKeys) only
+ * when its length is within reach.
+ */
+function misspeltNameMatcher(store: DocumentStore, key: string): (doc: number) => boolean {
   const words = key.split(' ');
   const budgets = words.map(typoBudget);
   const slack = 2 * words.length;
   const only = words.length === 1 ? key : undefined;
-  return (name) => {
-    if (Math.abs(name.length - key.length) > slack) return false;
+  const misspells = (name: string) => {
     if (only !== undefined) return !name.includes(' ') && editDistanceWithin(only, name, budgets[0]!);
     const parts = name.split(' ');
     return parts.length === words.length && parts.every((part, i) => editDistanceWithin(words[i]!, part, budgets[i]!));
   };
+  const reachable = (length: number) => Math.abs(length - key.length) <= slack;
+  const keys = store.nameKeys;
+  return (doc) =>
+    (reachable(keys.exactKeyLength(doc)) && misspells(keys.exactKeyOf(doc))) || (reachable(keys.slugKeyLength(doc)) && misspells(keys.slugKeyOf(doc)));
 }

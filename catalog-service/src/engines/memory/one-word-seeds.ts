@@ -49,7 +49,7 @@ export function namesBegunBy(store: DocumentStore, group: TermGroup, key: string
   const begun: number[] = [];
   for (let i = 0; i < leaders.leaderCount; i++) {
     const doc = leaders.leaders[i]!;
-    if (store.isLive(doc) && (store.exactKeys[doc] as string).startsWith(key) && filter.passes(doc)) begun.push(doc);
+    if (store.isLive(doc) && store.nameKeys.exactKeyStartsWith(doc, key) && filter.passes(doc)) begun.push(doc);
   }
   return begun.length * group.ids.length > group.cost ? undefined : begun;
 }

@@ -124,7 +124,7 @@ function withNameBonuses(
   for (const doc of candidates) {
     if (!filter.passes(doc)) continue;
     const lead = store.leadTerms[doc]!;
-    if (factors && !isExactName(store, doc, key) && (store.exactKeys[doc] as string).startsWith(key) && factors.has(lead)) {
+    if (factors && !isExactName(store, doc, key) && store.nameKeys.exactKeyStartsWith(doc, key) && factors.has(lead)) {
       scores[doc] = leadingWordScore(store, store.postings[lead]!.weightOf(doc), factors.get(lead)!, doc);
     } else {
       scores[doc]! += bonus(doc);
