@@ -17,6 +17,7 @@ import { clearBit, lengthBit, setBit } from './bits';
 import { PostingList } from './postings';
 import { TermDictionary } from './term-dictionary';
 import { compareLowerCase, NameKeys } from './name-keys';
+import { isoTimeOf } from './iso-time';
 import { tokenize } from '../../domain/text-analysis';
 import type { IndexableItem, NewestRanks } from './types';
 
@@ -25,7 +26,12 @@ export class DocumentStore {
   readonly postings: PostingList[] = [];
   /** the served strings of each document */
   readonly columns = new ItemColumns();
-  /** each live item's JSON, made when first served and kept: a page is served as these strings joined */
+  /**
+   * each item served, as an object and as JSON, built from the columns for
+   * its first page and kept until it dies: a page is served as these strings
+   * joined, and a catalog's popular items are served again and again
+   */
+  private readonly servedItems: Array<CatalogItem | undefined> = [];
   private readonly json: Array<string | undefined> = [];
   readonly ids: string[] = [];
   /** the name's and the slug's words joined by spaces: an exact-name query matches one of them */
@@ -80,8 +86,13 @@ export class DocumentStore {
     return this.alive[doc] === 1;
   }
 
-  /** The public item at `doc`, made from the columns; only called for live ordinals. */
+  /** The public item at `doc` (live ordinals only). */
   item(doc: number): CatalogItem {
+    return (this.servedItems[doc] ??= this.build(doc));
+  }
+
+  private build(doc: number): CatalogItem {
+    const links = this.columns.linksOf(doc);
     return {
       id: this.ids[doc] as string,
       slug: this.columns.slugs[doc] as string,
@@ -89,10 +100,14 @@ export class DocumentStore {
       description: this.columns.description(doc),
       type: this.typeOf(doc),
       category: this.categoryOf(doc),
-      tags: [...this.columns.tags(doc)],
-      ...this.columns.linksOf(doc),
+      tags: this.columns.tags(doc).slice(),
+      publisher: links.publisher,
+      version: links.version,
+      license: links.license,
+      repositoryUrl: links.repositoryUrl,
+      homepageUrl: links.homepageUrl,
       downloads: this.downloads[doc]!,
-      updatedAt: new Date(this.updatedMs[doc]!).toISOString(),
+      updatedAt: isoTimeOf(this.updatedMs[doc]!),
     };
   }
 
@@ -218,6 +233,7 @@ export class DocumentStore {
     this.newest.markDead();
     this.changes++;
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) clearBit(this.codeSets[code]!, doc);
+    this.servedItems[doc] = undefined;
     this.json[doc] = undefined;
     this.live--;
     const exactKey = this.nameKeys.exactKeyOf(doc);

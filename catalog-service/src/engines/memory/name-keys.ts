@@ -83,14 +83,24 @@ export class NameKeys {
     this.slugKeys[doc] = slug.length === slugKey.length && unhyphenatedStartsWith(slug, slugKey) ? undefined : slugKey;
   }
 
-  /** The name's words joined by one space. */
+  /** The name's words joined by one space (a new string only when the name has capitals: typo runs ask this of many documents). */
   exactKeyOf(doc: number): string {
-    return this.exactKeys[doc] ?? (this.names[doc] as string).toLowerCase();
+    const kept = this.exactKeys[doc];
+    if (kept !== undefined) return kept;
+    const name = this.names[doc] as string;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      if (c >= 65 && c <= 90) return name.toLowerCase();
+    }
+    return name;
   }
 
-  /** The slug's words joined by one space. */
+  /** The slug's words joined by one space (a new string only when the slug has hyphens). */
   slugKeyOf(doc: number): string {
-    return this.slugKeys[doc] ?? (this.slugs[doc] as string).replaceAll('-', ' ');
+    const kept = this.slugKeys[doc];
+    if (kept !== undefined) return kept;
+    const slug = this.slugs[doc] as string;
+    return slug.includes('-') ? slug.replaceAll('-', ' ') : slug;
   }
 
   /** The exact key's length, without making it. */
