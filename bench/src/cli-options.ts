@@ -19,7 +19,26 @@ export interface BenchOptions {
   quality: boolean;
   profile: boolean;
   keep: boolean;
+  /** print BENCH_USAGE and run nothing */
+  help: boolean;
 }
+
+/** What `npm run bench -- --help` prints (docs/performance.md has the same table). */
+export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgres://… for a fresh database on that server; PGlite otherwise)
+
+  --corpus FILE                  NDJSON catalog, gzipped or not (default: the generated catalog)
+  --vocabulary generated|broad   the generated catalog's words (broad: 30 words, each in ~15 % of the items)
+  --items N                      catalog size (default 100,000; --quick 5,000; a corpus: all its lines)
+  --quick                        5,000 items, 3 s runs: a check that it works, not a figure
+  --duration S                   seconds per measured run, after a warm-up (default 10)
+  --connections A,B,C            connection counts (default 1,16,64; the targets are read at 64)
+  --search-cache both|on|off     search phases with the caches on, off, or both (default both)
+  --quality                      MRR@10 of judgment sets drawn from the catalog
+  --lag-writes N                 writes timed for the index lag (default 200; 0 skips it)
+  --profile                      the services run with --cpu-prof into bench/results/profiles/
+  --keep                         leave the server database in place
+  --help                         this text
+`;
 
 function positiveInt(name: string, value: string, min = 1): number {
   const n = Number(value);
@@ -48,6 +67,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       quality: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
   });
   const quick = values.quick ?? false;
@@ -69,5 +89,6 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     quality: values.quality ?? false,
     profile: values.profile ?? false,
     keep: values.keep ?? false,
+    help: values.help ?? false,
   };
 }

@@ -17,7 +17,7 @@ import { readChangesFeed, type FeedResult } from './changes-feed';
 import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
 import { latencyChart } from './chart';
-import { parseBenchOptions } from './cli-options';
+import { BENCH_USAGE, parseBenchOptions } from './cli-options';
 import { runLoad, type Phase } from './load';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
 import { startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
@@ -47,6 +47,10 @@ function phaseTitle(name: string): void {
 
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(BENCH_USAGE);
+    return;
+  }
   const { quick, durationSec, warmupSec, connections, lagWrites } = options;
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // both: the deployed defaults first, then the honest long tail without the cache

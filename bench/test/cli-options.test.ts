@@ -1,4 +1,4 @@
-import { parseBenchOptions } from '../src/cli-options';
+import { BENCH_USAGE, parseBenchOptions } from '../src/cli-options';
 
 describe('bench options', () => {
   it('defaults like before, takes a whole corpus unless --items or --quick says otherwise', () => {
@@ -20,5 +20,15 @@ describe('bench options', () => {
     expect(() => parseBenchOptions(['--corpus', 'f', '--vocabulary', 'broad'])).toThrow(/not to --corpus/);
     expect(() => parseBenchOptions(['--items', '1e3x'])).toThrow(/--items/);
     expect(() => parseBenchOptions(['--explain'])).toThrow();
+  });
+
+  it('answers --help with a usage that names every option it accepts', () => {
+    expect(parseBenchOptions(['--help']).help).toBe(true);
+    expect(parseBenchOptions([]).help).toBe(false);
+    const flags = ['corpus', 'vocabulary', 'items', 'quick', 'duration', 'connections', 'search-cache', 'quality', 'lag-writes', 'profile', 'keep', 'help'];
+    for (const flag of flags) expect(BENCH_USAGE).toContain(`--${flag}`);
+    // and nothing it names is refused: every documented flag parses
+    const documented = [...BENCH_USAGE.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual([...flags].sort());
   });
 });

@@ -27,12 +27,15 @@ export class DocumentStore {
   /** the served strings of each document */
   readonly columns = new ItemColumns();
   /**
-   * each item served, as an object and as JSON, built from the columns for
-   * its first page and kept until it dies: a page is served as these strings
+   * items served, as an object and as JSON, built from the columns for their
+   * first page and kept (up to MemoryIndexOptions.servedItemsKept, in the
+   * ring below, first in first out): a page is served as these strings
    * joined, and a catalog's popular items are served again and again
    */
   private readonly servedItems: Array<CatalogItem | undefined> = [];
   private readonly json: Array<string | undefined> = [];
+  private readonly servedRing: Int32Array;
+  private servedNext = 0;
   readonly ids: string[] = [];
   /** the name's and the slug's words joined by spaces: an exact-name query matches one of them */
   readonly nameKeys = new NameKeys(this.columns.names, this.columns.slugs);
@@ -79,6 +82,7 @@ export class DocumentStore {
 
   constructor(readonly options: Readonly<MemoryIndexOptions>) {
     this.dictionary = new TermDictionary(options.pendingMerge);
+    this.servedRing = new Int32Array(Math.max(1, options.servedItemsKept)).fill(-1);
     this.newest = new BrowseOrder(this.compareNewest, (doc) => this.isLive(doc), options);
   }
 
@@ -88,7 +92,23 @@ export class DocumentStore {
 
   /** The public item at `doc` (live ordinals only). */
   item(doc: number): CatalogItem {
-    return (this.servedItems[doc] ??= this.build(doc));
+    let item = this.servedItems[doc];
+    if (item === undefined) {
+      item = this.servedItems[doc] = this.build(doc);
+      this.keepServed(doc);
+    }
+    return item;
+  }
+
+  /** `doc` takes the ring's next place, and the item that held it is let go (rebuilt if served again). */
+  private keepServed(doc: number): void {
+    const oldest = this.servedRing[this.servedNext]!;
+    if (oldest >= 0) {
+      this.servedItems[oldest] = undefined;
+      this.json[oldest] = undefined;
+    }
+    this.servedRing[this.servedNext] = doc;
+    this.servedNext = (this.servedNext + 1) % this.servedRing.length;
   }
 
   private build(doc: number): CatalogItem {

@@ -38,6 +38,12 @@ export interface MemoryIndexOptions {
   sweepFrom: number;
   /** the index is rebuilt without its dead ordinals once they outnumber both the live ones and this many */
   rebuildWhenDeadAbove: number;
+  /**
+   * items kept as served (object and JSON, ~0.8 KB each) for the pages that serve them again; the
+   * first served is the first let go, so a client paging through the whole catalog does not grow
+   * the index by the catalog's size
+   */
+  servedItemsKept: number;
 }
 
 const DEFAULTS: Omit<MemoryIndexOptions, 'rareFormsRead'> = {
@@ -50,6 +56,7 @@ const DEFAULTS: Omit<MemoryIndexOptions, 'rareFormsRead'> = {
   recentOnRead: 256,
   sweepFrom: 1_024,
   rebuildWhenDeadAbove: 100_000,
+  servedItemsKept: 100_000,
 };
 
 /** The options with every one not given at its default. */

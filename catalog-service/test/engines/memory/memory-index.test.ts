@@ -412,4 +412,26 @@ describe('MemoryIndex', () => {
     expect(rebuilt.apply([{ ...item, version: 1 }])).toBe(0);
     expect(rebuilt.generation).toBeGreaterThan(sut.generation);
   });
+
+  it('serves every field of every item however few served items it keeps, and after an update', () => {
+    const kept = new MemoryIndex({ ...SMALL_THRESHOLDS, servedItemsKept: 2 });
+    const reference = new MemoryIndex({ servedItemsKept: 1_000 });
+    const items = many(9, (i) =>
+      itemState({ name: `Gizmo ${i}`, tags: i % 2 ? ['red', 'blue'] : ['red'], details: { publisher: i % 3 ? 'acme' : null, version: `1.${i}.0`, license: 'MIT', repositoryUrl: null, homepageUrl: `https://gizmo.example/${i}`, downloads: i * 10 } }),
+    );
+    for (const sut of [kept, reference]) sut.apply(items);
+    const page = (sut: MemoryIndex) => sut.search(query({ q: 'gizmo', limit: 9 }));
+    // three pages: the small index lets go of items between (and within) them and builds them again
+    for (let round = 0; round < 3; round++) {
+      const served = page(kept);
+      expect(served).toEqual(page(reference));
+      expect(JSON.parse(served.itemsJson as string)).toEqual(served.items);
+    }
+    const gizmo3 = page(kept).items.find((item) => item.name === 'Gizmo 3');
+    expect(gizmo3).toEqual(expect.objectContaining({ tags: ['red', 'blue'], publisher: null, version: '1.3.0', license: 'MIT', homepageUrl: 'https://gizmo.example/3', downloads: 30 }));
+    const renamed = { ...items[3]!, name: 'Gizmo Three', version: 2 };
+    for (const sut of [kept, reference]) sut.apply([renamed]);
+    expect(page(kept)).toEqual(page(reference));
+    expect(page(kept).items.map((item) => item.name)).toContain('Gizmo Three');
+  });
 });

@@ -15,4 +15,5 @@ export const SMALL_THRESHOLDS = {
   recentOnRead: 4,
   sweepFrom: 8,
   rebuildWhenDeadAbove: 10,
+  servedItemsKept: 3,
 } satisfies Partial<MemoryIndexOptions>;
