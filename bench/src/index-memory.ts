@@ -37,8 +37,10 @@ async function main(): Promise<void> {
   lines.length = 0;
   index.settle();
   const seconds = (performance.now() - started) / 1000;
-  // V8 compacts only its most fragmented pages in one full collection: a few give the figure a long-running service settles to
-  for (let i = 0; i < 6; i++) collect();
+  collect();
+  // V8 gives freed pages back to the system from a background thread: read RSS once it has
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  collect();
   const usage = process.memoryUsage();
   const perItem = (bytes: number) => `${(bytes / index.size / 1024).toFixed(2)} KB an item`;
   process.stdout.write(
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
       `heap used     ${(usage.heapUsed / MB).toFixed(0).padStart(6)} MB  ${perItem(usage.heapUsed)}`,
       `array buffers ${(usage.arrayBuffers / MB).toFixed(0).padStart(6)} MB  ${perItem(usage.arrayBuffers)}`,
       `heap total    ${(usage.heapTotal / MB).toFixed(0).padStart(6)} MB  (what V8 holds for its heap, used or not)`,
+      `(the index: ${index.size} items)`,
       ...getHeapSpaceStatistics()
         .filter((space) => space.space_size > 8 * MB)
         .map((space) => `  ${space.space_name.padEnd(24)} ${(space.space_used_size / MB).toFixed(0).padStart(6)} MB used of ${(space.space_size / MB).toFixed(0)} MB`),

@@ -56,7 +56,7 @@ const DEFAULTS: Omit<MemoryIndexOptions, 'rareFormsRead'> = {
   recentOnRead: 256,
   sweepFrom: 1_024,
   rebuildWhenDeadAbove: 100_000,
-  servedItemsKept: 100_000,
+  servedItemsKept: 25_000,
 };
 
 /** The options with every one not given at its default. */
