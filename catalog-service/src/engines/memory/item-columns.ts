@@ -5,7 +5,8 @@
  * numbers (update time, downloads) and the category and type codes live in
  * the document store's typed arrays; the strings live here, and the values
  * that repeat across items (tag lists, publishers, licences) are kept once.
- * A page's dozen items are built back as objects when it is served.
+ * An item is built back as an object when a page first serves it
+ * (DocumentStore.item keeps the last ones served).
  */
 import type { ItemDetails } from '@skills/common';
 
@@ -16,7 +17,8 @@ type LinkDetails = Omit<ItemDetails, 'downloads'>;
 const NO_TAGS: readonly string[] = [];
 const NO_LINKS: Readonly<LinkDetails> = Object.freeze({ publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null });
 
-export interface ItemText {
+/** What a document serves besides the store's numbers and codes. */
+export interface ServedText {
   name: string;
   slug: string;
   description: string;
@@ -38,7 +40,7 @@ export class ItemColumns {
   private readonly sharedTagLists = new Map<string, readonly string[]>();
   private readonly sharedStrings = new Map<string, string>();
 
-  set(doc: number, text: ItemText): void {
+  set(doc: number, text: ServedText): void {
     this.names[doc] = text.name;
     this.slugs[doc] = text.slug;
     this.descriptions[doc] = text.description;
