@@ -1,54 +1,34 @@
 /**
  * The catalog, collections and workspaces as the console reads and changes
  * them: the public API's operations, called with the session (api.ts). The
- * types mirror the OpenAPI document; the rules stay with the services.
+ * API's shapes are the typed client's (client/src/types.ts), under the
+ * console's shorter names; the rules stay with the services.
  */
 import { call } from './api';
 
-export type ItemType = 'skill' | 'plugin';
-export type Sort = 'relevance' | 'popular' | 'newest' | 'name';
-export type Role = 'owner' | 'admin' | 'member' | 'viewer';
-export type InvitedRole = Exclude<Role, 'owner'>;
+// One source for the API's shapes: the typed client's declarations (type-only, so nothing of it reaches the bundle).
+import type {
+  CatalogItem,
+  CollectionEntry,
+  CreatedInvitation,
+  FacetValue,
+  Invitation,
+  InvitedRole,
+  ItemType,
+  Pagination,
+  PrivateSkill,
+  SearchResult,
+  SearchSort,
+  Workspace,
+  WorkspaceMember,
+  WorkspaceRole,
+} from '../../client/src/types';
 
-export interface Details {
-  publisher: string | null;
-  version: string | null;
-  license: string | null;
-  repositoryUrl: string | null;
-  homepageUrl: string | null;
-  downloads: number;
-}
-
-export interface CatalogItem extends Details {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  type: ItemType;
-  category: string;
-  tags: string[];
-  updatedAt: string;
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasMore: boolean;
-}
-
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
-export interface SearchAnswer {
-  skills: CatalogItem[];
-  pagination: Pagination;
-  facets?: { category?: FacetValue[]; type?: FacetValue[] };
-  suggestion?: { q: string; total: number };
-}
+export type { CatalogItem, CreatedInvitation, FacetValue, Invitation, InvitedRole, ItemType, Pagination, PrivateSkill, Workspace };
+export type Sort = SearchSort;
+export type Role = WorkspaceRole;
+export type Entry = CollectionEntry;
+export type Member = WorkspaceMember;
 
 export interface SearchQuery {
   q?: string;
@@ -58,24 +38,6 @@ export interface SearchQuery {
   sort?: Sort;
   page?: number;
 }
-
-export interface PublicEntry extends Details {
-  visibility: 'public';
-  slug: string;
-  name: string;
-  type: ItemType;
-  category: string | null;
-  status: 'active' | 'draft' | 'archived' | 'deleted';
-}
-
-export interface PrivateEntry {
-  visibility: 'private';
-  id: string;
-  name: string;
-  description: string;
-}
-
-export type Entry = PublicEntry | PrivateEntry;
 
 export interface Collection {
   id: string;
@@ -88,43 +50,6 @@ export interface Collection {
   /** team collections only */
   workspaceId?: string;
   createdBy?: string;
-}
-
-export interface Workspace {
-  id: string;
-  name: string;
-  role: Role;
-  memberCount: number;
-  createdAt: string;
-}
-
-export interface Member {
-  accountId: string;
-  email: string | null;
-  name: string | null;
-  role: Role;
-  joinedAt: string;
-}
-
-export interface Invitation {
-  id: string;
-  workspaceId: string;
-  role: InvitedRole;
-  email: string | null;
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface CreatedInvitation extends Invitation {
-  url: string;
-  mailed: boolean;
-}
-
-export interface PrivateSkill {
-  id: string;
-  name: string;
-  description: string;
 }
 
 export interface CollectionPatch {
@@ -156,7 +81,7 @@ const collectionsPath = (scope: CollectionScope) =>
   scope.kind === 'personal' ? '/api/v1/me/collections' : `/api/v1/workspaces/${seg(scope.workspaceId)}/collections`;
 
 export const data = {
-  search: (query: SearchQuery) => call<SearchAnswer>('GET', searchPath(query)),
+  search: (query: SearchQuery) => call<SearchResult>('GET', searchPath(query)),
   skill: (slug: string) => call<{ skill: CatalogItem }>('GET', `/api/v1/skills/${seg(slug)}`),
 
   collections: (scope: CollectionScope, page = 1) =>
