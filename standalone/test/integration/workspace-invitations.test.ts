@@ -140,7 +140,19 @@ describe('workspace invitations through the gateway', () => {
   }
 
   const tokenOf = (url: string) => /#token=([A-Za-z0-9_-]{43})$/.exec(url)?.[1] as string;
-  const audited = async (action: string) => (await admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events;
+  /**
+   * The records of `action`, newest first, once there is one: a proxied write is recorded after the
+   * service answered (docs/security.md, Audit trail), so the test's next request can arrive first.
+   */
+  const audited = async (action: string) => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const events = (await admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events;
+      if (events.length > 0) return events;
+      if (Date.now() > deadline) throw new Error(`no ${action} audit record within 5 s`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
 
   it('invites by mail; the link signs the person up, then joins them with the role, once', async () => {
     const ana = await operatorMade('ana@example.com');
