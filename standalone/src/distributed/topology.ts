@@ -7,7 +7,7 @@
  * removes the run's database, roles and indices; the servers keep running.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -25,6 +25,8 @@ export interface TopologyOptions {
   /** repository root: entry points, docker-compose.yml and the sample catalog */
   root: string;
   servers: LocalServers;
+  /** the compose file whose environments the services run with; the repository's docker-compose.yml unless a test names another */
+  composeFile?: string;
   /** the local Postgres server, as a superuser (the run's database is created there) */
   postgresServerUrl: string;
   /** admin token and demo ids of this launcher, kept between runs */
@@ -128,11 +130,12 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     const principalPublicDir = join(keys, 'principal-public');
     await privateDirectory(principalSigningDir);
     await mkdir(principalPublicDir, { recursive: true });
+    cleanup.unshift(() => rm(keys, { recursive: true, force: true }));
 
     const elasticsearchIndex = `skills-topology-${run}`;
     cleanup.unshift(() => deleteIndices(servers.elasticsearchUrl, elasticsearchIndex));
     const ports = { gateway: options.port, gatewayMetrics: await freePort(), collections: await freePort(), catalog: await freePort() };
-    const envs = readTopologyEnvironments(join(root, 'docker-compose.yml'), {
+    const envs = readTopologyEnvironments(options.composeFile ?? join(root, 'docker-compose.yml'), {
       databaseUrl: database.url,
       roles,
       elasticsearchUrl: servers.elasticsearchUrl,
