@@ -134,7 +134,8 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
 
     const elasticsearchIndex = `skills-topology-${run}`;
     cleanup.unshift(() => deleteIndices(servers.elasticsearchUrl, elasticsearchIndex));
-    const ports = { gateway: options.port, gatewayMetrics: await freePort(), collections: await freePort(), catalog: await freePort() };
+    // port 0: a free one, as the services' own config would pick
+    const ports = { gateway: options.port || (await freePort()), gatewayMetrics: await freePort(), collections: await freePort(), catalog: await freePort() };
     const envs = readTopologyEnvironments(options.composeFile ?? join(root, 'docker-compose.yml'), {
       databaseUrl: database.url,
       roles,
