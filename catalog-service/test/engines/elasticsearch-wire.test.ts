@@ -272,6 +272,23 @@ describe('ElasticsearchEngine.apply', () => {
     expect((err as Error).cause).toBeInstanceOf(ElasticsearchWriteError);
   });
 
+  it('reports a cluster it cannot reach as unavailable, so the indexer keeps the batch instead of dead-lettering it', async () => {
+    nock.enableNetConnect('127.0.0.1:1');
+    const offline = new ElasticsearchEngine({
+      node: 'http://127.0.0.1:1',
+      index: 'skills',
+      logger: createLogger({ service: 'test', level: 'silent' }),
+      httpConnection: true,
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
+    });
+    try {
+      await expect(offline.apply([item(1)])).rejects.toBeInstanceOf(ServiceUnavailableError);
+    } finally {
+      nock.disableNetConnect();
+      await offline.close();
+    }
+  });
+
   it('refuses to write when the main alias is gone, instead of creating an index named like it', async () => {
     reindexAliasCheck(nock(ES), false);
     const a = item(1);

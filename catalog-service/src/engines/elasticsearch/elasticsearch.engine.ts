@@ -150,6 +150,16 @@ export class ElasticsearchEngine implements SearchEngine {
    */
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {
     if (items.length === 0) return { applied: 0, stale: 0 };
+    try {
+      return await this.applyOnce(items);
+    } catch (err) {
+      // an unreachable, overloaded or restarting cluster: the batch waits for it, never a dead letter
+      if (isRetryable(err)) throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
+      throw err;
+    }
+  }
+
+  private async applyOnce(items: CatalogItemState[]): Promise<ApplyResult> {
     if ((await this.aliasExists(this.reindexAlias)) && !(await this.reindexAbandoned())) {
       const shadow = await this.write(this.reindexAlias, items, { requireAlias: true });
       const failures = shadow.failures.filter((f) => f.status !== 404);
