@@ -85,9 +85,10 @@ const REQUIREMENTS = {
     },
   },
   topology: {
-    label: 'local servers of the distributed topology (local-servers/: Elasticsearch 9, Kafka SASL_SSL; Postgres at 127.0.0.1:5432)',
-    // the suite's own probe, so the two cannot disagree
-    probe: async () => require('../standalone/test/distributed/servers.cjs').topologyServers(),
+    label: 'the distributed topology\'s own servers (Java and Maven for local-servers/) and the Postgres server run',
+    // .ci/run passes DATABASE_URL to the run it names "postgres", and only to it
+    probe: async (run) =>
+      require('../standalone/test/distributed/servers.cjs').topologyServers(run.name === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/test' : undefined),
   },
   kubectl: {
     label: 'kubectl',
@@ -115,7 +116,7 @@ const SUITES = [
   { name: 'Redis: rate limits', file: 'gateway/test/integration/redis-rate-limit.test.ts', tests: /^RedisRateLimitStore on a live Redis /, needs: ['redis'] },
   { name: 'Redis: replay guard', file: 'common/test/principal.test.ts', tests: /^RedisReplayGuard on a live Redis /, needs: ['redis'] },
   { name: 'Redis: two replicas', file: 'standalone/test/reliability/multi-replica.test.ts', needs: ['redis'] },
-  { name: 'distributed topology', file: 'standalone/test/distributed/topology.test.ts', needs: ['topology'] },
+  { name: 'distributed topology', file: 'standalone/test/distributed/topology.test.ts', needs: ['topology', 'server'] },
   { name: 'kubectl kustomize', file: 'deploy/test/kustomize-renderer.test.ts', tests: /exactly as kubectl kustomize does$/, needs: ['kubectl'] },
   {
     name: 'server: relay leader and late commit',

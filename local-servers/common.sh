@@ -4,6 +4,14 @@
 # Unpacked distributions, data and logs: outside the checkout (a fresh clone
 # reuses them) and readable by the unprivileged user the servers run as.
 LOCAL_SERVERS_DIR="${LOCAL_SERVERS_DIR:-/var/tmp/skills-local-servers}"
+# A second set of servers beside the default one, for a suite that restarts
+# its own (the distributed topology): the instance's name prefixes every
+# state folder (data, logs, pids, passwords) and the offset shifts every port.
+# The unpacked distributions are shared.
+LOCAL_SERVERS_INSTANCE="${LOCAL_SERVERS_INSTANCE:-}"
+LOCAL_SERVERS_PORT_OFFSET="${LOCAL_SERVERS_PORT_OFFSET:-0}"
+state_dir() { printf '%s/%s%s' "$LOCAL_SERVERS_DIR" "${LOCAL_SERVERS_INSTANCE:+$LOCAL_SERVERS_INSTANCE-}" "$1"; }
+
 # Elasticsearch refuses to run as root (CI runs as root): servers then run as
 # this system user, made on first use.
 LOCAL_SERVERS_USER="${LOCAL_SERVERS_USER:-skills-servers}"

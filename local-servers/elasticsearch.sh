@@ -22,12 +22,12 @@ ES9_VERSION=9.5.4
 
 major="${2:-}"
 case "$major" in
-  8) version=$ES8_VERSION java_home=$JDK17 port=${ES8_PORT:-9201} ;;
-  9) version=$ES9_VERSION java_home=$JDK25 port=${ES9_PORT:-9202} ;;
+  8) version=$ES8_VERSION java_home=$JDK17 port=${ES8_PORT:-$((9201 + LOCAL_SERVERS_PORT_OFFSET))} ;;
+  9) version=$ES9_VERSION java_home=$JDK25 port=${ES9_PORT:-$((9202 + LOCAL_SERVERS_PORT_OFFSET))} ;;
   *) die "usage: $0 start|stop|url|wipe 8|9" ;;
 esac
 home="$LOCAL_SERVERS_DIR/elasticsearch-$version"
-state="$LOCAL_SERVERS_DIR/es$major"
+state="$(state_dir "es$major")"
 pidfile="$state/elasticsearch.pid"
 url="http://127.0.0.1:$port"
 

@@ -19,12 +19,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 
 KAFKA_VERSION=4.4.0 # local-servers/kafka/pom.xml names it too
-plain_port="${KAFKA_PORT:-19092}"
-sasl_port="${KAFKA_SASL_PORT:-19093}"
+plain_port="${KAFKA_PORT:-$((19092 + LOCAL_SERVERS_PORT_OFFSET))}"
+sasl_port="${KAFKA_SASL_PORT:-$((19093 + LOCAL_SERVERS_PORT_OFFSET))}"
 controller_port=$((plain_port + 2))
 admin_port=$((plain_port + 3))
 home="$LOCAL_SERVERS_DIR/kafka-$KAFKA_VERSION" # libs/: the jars of the classpath
-state="$LOCAL_SERVERS_DIR/kafka"
+state="$(state_dir kafka)"
 pidfile="$state/run/kafka.pid"
 secrets="$state/secrets" # broker keystore and its password: the server user's only
 ca_dir="$state/ca"       # the CA certificate, for clients

@@ -21,10 +21,7 @@ import type { RejectedEventSink } from './events/rejected-events';
 import { itemsReaderSource } from './reindex/items-reader.source';
 import { ReindexJobs } from './reindex/reindex.job';
 import { ReindexJobStore } from './reindex/reindex-job.store';
-import { CachingSearchEngine, SqlIndexGeneration, registerSearchCacheMetrics } from './search-cache';
-import { ElasticsearchEngine } from './engines/elasticsearch/elasticsearch.engine';
-import { MemorySearchEngine } from './engines/memory/memory-search-engine';
-import { registerSearchIndexMetrics } from './engines/memory/search-index-metrics';
+import { CachingSearchEngine, registerSearchCacheMetrics } from './search-cache';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 import { sharedReplayGuard } from '@skills/common/redis';
 
@@ -74,15 +71,14 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
   try {
     await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
-    // Indexer and reindex write through the cache. The memory engine moves its own generation on
-    // every change (its own and other replicas'); Elasticsearch's is shared through catalog.index_generation.
-    const searchEngine = await createSearchEngine(config, { sequelize, logger });
-    if (searchEngine instanceof MemorySearchEngine) registerSearchIndexMetrics(metrics, searchEngine);
-    outdatedIndex = searchEngine instanceof ElasticsearchEngine && searchEngine.needsRebuild;
+    // Indexer and reindex write through the cache, keyed by the engine's generation (engines/index.ts).
+    const search = await createSearchEngine(config, { sequelize, logger });
+    search.registerMetrics(metrics);
+    outdatedIndex = search.needsRebuild;
     engine = new CachingSearchEngine({
       ...config.searchCache,
-      engine: searchEngine,
-      generation: searchEngine instanceof MemorySearchEngine ? { current: () => searchEngine.generation } : new SqlIndexGeneration(sequelize),
+      engine: search.engine,
+      generation: search.generation,
       logger: logger.child({ component: 'search-cache' }),
       observer: cacheObserver,
     });

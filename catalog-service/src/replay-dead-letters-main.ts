@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ service: 'replay-dead-letters', level: config.logLevel });
   const sequelize = createSequelize({ url: config.databaseUrl, poolMax: 2, logger, applicationName: 'replay-dead-letters' });
   try {
-    const engine = await createSearchEngine(config, { sequelize, logger });
+    const { engine } = await createSearchEngine(config, { sequelize, logger });
     try {
       const result = await replayDeadLetters({ store: new SequelizeDeadLetterStore(sequelize), engine, logger });
       process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -3,12 +3,15 @@
  * (the memory engine loads its index from the read model; the Elasticsearch
  * engine makes sure its alias and first index exist), so a bad database or
  * cluster fails the start, not the first request, and a replica is ready
- * only once it can answer every search.
+ * only once it can answer every search. Start-up gets with it everything it
+ * needs to know of the adapter, so it never asks which one it got.
  */
 import type { Sequelize } from 'sequelize';
-import type { Logger } from '@skills/common';
+import type { Logger, ServiceMetrics } from '@skills/common';
+import { SqlIndexGeneration, type IndexGeneration, type LocalGeneration } from '../search-cache/index-generation';
 import { ElasticsearchEngine } from './elasticsearch/elasticsearch.engine';
 import { MemorySearchEngine } from './memory/memory-search-engine';
+import { registerSearchIndexMetrics } from './memory/search-index-metrics';
 import { ReadModelTable } from './postgres/read-model.table';
 import type { SearchEngine } from './search-engine';
 
@@ -28,26 +31,46 @@ export interface SearchEngineDeps {
   logger: Logger;
 }
 
-export async function createSearchEngine(config: Readonly<SearchEngineSettings>, deps: SearchEngineDeps): Promise<SearchEngine> {
+/** A readied engine and what start-up needs to know of it. */
+export interface ReadiedSearchEngine {
+  engine: SearchEngine;
+  /**
+   * What the search cache keys its answers by: the memory engine's own
+   * generation (it follows every replica's writes itself), or the shared
+   * catalog.index_generation for an engine every replica reads alike.
+   */
+  generation: IndexGeneration | LocalGeneration;
+  /** registers the engine's own gauges, if it has any */
+  registerMetrics(metrics: ServiceMetrics): void;
+  /** the index was built with an older layout: searches find nothing until it is rebuilt */
+  needsRebuild: boolean;
+}
+
+export async function createSearchEngine(config: Readonly<SearchEngineSettings>, deps: SearchEngineDeps): Promise<ReadiedSearchEngine> {
   const logger = deps.logger.child({ component: 'search' });
   switch (config.searchEngine) {
     case 'memory': {
       // The read model stays in Postgres; searches are answered from this replica's memory.
-      const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize: deps.sequelize, logger }), logger, pollMs: config.indexPollMs });
-      return readied(engine, () => engine.start());
+      const engine = await readied(new MemorySearchEngine({ table: new ReadModelTable({ sequelize: deps.sequelize, logger }), logger, pollMs: config.indexPollMs }), (e) => e.start());
+      return {
+        engine,
+        generation: { current: () => engine.generation },
+        registerMetrics: (metrics) => registerSearchIndexMetrics(metrics, engine),
+        needsRebuild: false,
+      };
     }
     case 'elasticsearch': {
       if (!config.elasticsearchUrl) throw new Error('ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch');
-      const engine = new ElasticsearchEngine({ node: config.elasticsearchUrl, index: config.elasticsearchIndex, logger });
-      return readied(engine, () => engine.init());
+      const engine = await readied(new ElasticsearchEngine({ node: config.elasticsearchUrl, index: config.elasticsearchIndex, logger }), (e) => e.init());
+      return { engine, generation: new SqlIndexGeneration(deps.sequelize), registerMetrics: () => undefined, needsRebuild: engine.needsRebuild };
     }
   }
 }
 
 /** Runs the engine's start-up step; an engine that cannot start is closed, not leaked. */
-async function readied<T extends SearchEngine>(engine: T, ready: () => Promise<void>): Promise<T> {
+async function readied<T extends SearchEngine>(engine: T, ready: (engine: T) => Promise<void>): Promise<T> {
   try {
-    await ready();
+    await ready(engine);
   } catch (err) {
     await engine.close();
     throw err;

@@ -34,8 +34,9 @@ describe('createSearchEngine', () => {
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const engine = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
+      const { engine, needsRebuild } = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
       expect(engine).toBeInstanceOf(ElasticsearchEngine);
+      expect(needsRebuild).toBe(false);
       expect(seen).toEqual(['HEAD /_alias/skills', 'GET /skills/_mapping', 'HEAD /_alias/skills-reindex']);
       await engine.close();
     } finally {

@@ -30,7 +30,8 @@ export interface LocalServers {
 export const ELASTICSEARCH_MAJOR = '9';
 
 async function script(root: string, name: string, args: string[], timeoutMs: number): Promise<string> {
-  const { stdout } = await run(join(root, 'local-servers', name), args, { cwd: root, timeout: timeoutMs, maxBuffer: 1 << 20 });
+  // `env` spelled out: under jest, process.env is the test's copy, which child_process would not see by default
+  const { stdout } = await run(join(root, 'local-servers', name), args, { cwd: root, env: process.env, timeout: timeoutMs, maxBuffer: 1 << 20 });
   return stdout.trim();
 }
 
@@ -68,6 +69,12 @@ export async function startLocalServers(root: string): Promise<LocalServers> {
   await script(root, 'elasticsearch.sh', ['start', ELASTICSEARCH_MAJOR], 300_000);
   await script(root, 'kafka.sh', ['start'], 300_000);
   return { elasticsearchUrl: await elasticsearchUrl(root), kafka: await kafkaServer(root) };
+}
+
+/** Stops both servers (their data stays). */
+export async function stopLocalServers(root: string): Promise<void> {
+  await script(root, 'elasticsearch.sh', ['stop', ELASTICSEARCH_MAJOR], 120_000);
+  await script(root, 'kafka.sh', ['stop'], 120_000);
 }
 
 /** Stops and starts a server (the fault suite's restarts). */

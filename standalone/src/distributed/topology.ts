@@ -7,7 +7,7 @@
  * removes the run's database, roles and indices; the servers keep running.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { createScratchDatabase, privateDirectory, type Logger } from '@skills/common';
 import { resolveAdminToken } from '../admin-token';
 import type { RunningStack } from '../launcher';
+import { ApiClient } from '../api-client';
 import { seedDemo } from '../seed';
 import { startBalancer, type Balancer } from './balancer';
 import type { LocalServers } from './local-servers';
@@ -190,13 +191,16 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     logger.info({ ms: Date.now() - started }, 'services started');
 
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const sampleCatalogFile = join(root, 'standalone', 'data', 'sample-catalog.ndjson');
     const demo = await seedDemo({
       gatewayUrl,
       adminToken: adminToken.token,
       dataDir: options.dataDir,
-      sampleCatalogFile: join(root, 'standalone', 'data', 'sample-catalog.ndjson'),
+      sampleCatalogFile,
       logger,
     });
+    // The sample goes through the outbox, Kafka and the indexers: READY promises a searchable catalog.
+    if (demo.imported !== undefined) await waitSearchable(new ApiClient(gatewayUrl, demo.apiKey), await activeItemsIn(sampleCatalogFile), logger);
     return {
       gatewayUrl,
       metricsUrl: `http://127.0.0.1:${ports.gatewayMetrics}`,
@@ -215,4 +219,22 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     await close().catch((closeErr: unknown) => logger.warn({ err: closeErr }, 'cleanup after failed start'));
     throw err;
   }
+}
+
+/** Active items of an NDJSON catalog: what a browse finds once all of it is indexed. */
+async function activeItemsIn(file: string): Promise<number> {
+  const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+  return lines.filter((line) => (JSON.parse(line) as { status?: string }).status === 'active').length;
+}
+
+/** Polls a browse of the catalog until it finds `expected` items (2 minutes at most). */
+async function waitSearchable(client: ApiClient, expected: number, logger: Logger): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let found = 0;
+  while (Date.now() < deadline) {
+    found = (await client.request<{ pagination: { total: number } }>('GET', '/api/v1/skills?limit=1')).pagination.total;
+    if (found >= expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  logger.warn({ found, expected }, 'the sample catalog is not all searchable yet');
 }

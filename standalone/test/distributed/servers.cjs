@@ -1,29 +1,25 @@
 /**
- * Whether the servers of the distributed-topology suite answer: Elasticsearch
- * 9 and Kafka's SASL_SSL listener as local-servers/ runs them, and the local
- * Postgres server. Shared by the suite (skipped at load time without them)
- * and .ci/optional-suites.cjs, so the two cannot disagree.
+ * Whether the distributed-topology suite can run here: it starts its own
+ * Elasticsearch 9 and Kafka (local-servers/, instance "topology", ports
+ * shifted by 1000, so its restarts never disturb the other live suites),
+ * which needs Java and Maven, and it creates its database on the Postgres
+ * server of DATABASE_URL (so it runs in the server run only). Shared by the
+ * suite (skipped at load time without them) and .ci/optional-suites.cjs, so
+ * the two cannot disagree.
  */
 'use strict';
 const { spawnSync } = require('node:child_process');
-const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const PROBE = `
-set -e
-es="$(local-servers/elasticsearch.sh url 9)"
-curl -fsS --max-time 5 "$es/_cluster/health" >/dev/null || { echo "no Elasticsearch 9 at $es"; exit 1; }
-eval "$(local-servers/kafka.sh env 2>/dev/null)" || true
-[ -n "\${KAFKA_SASL_BROKERS:-}" ] || { echo "local-servers/kafka.sh env printed no KAFKA_SASL_BROKERS"; exit 1; }
-first="\${KAFKA_SASL_BROKERS%%,*}"
-(exec 3<>"/dev/tcp/\${first%:*}/\${first#*:}") 2>/dev/null || { echo "no Kafka at $first"; exit 1; }
-pg_isready -q -h 127.0.0.1 -p 5432 || { echo "no Postgres at 127.0.0.1:5432"; exit 1; }
-echo "Elasticsearch at $es, Kafka at $first, Postgres at 127.0.0.1:5432"
-`;
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
-function topologyServers() {
-  const run = spawnSync('bash', ['-c', PROBE], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-  return { present: run.status === 0, detail: (run.stdout || run.stderr || 'probe failed').trim().split('\n').pop() };
+/** `databaseUrl`: the run's DATABASE_URL (the summary passes the one of the run it judges). */
+function topologyServers(databaseUrl = process.env.DATABASE_URL) {
+  if (!databaseUrl) return { present: false, detail: 'DATABASE_URL unset (PGlite run)' };
+  if (!has('java') || !has('mvn')) return { present: false, detail: 'no Java or Maven to run local-servers/' };
+  return { present: true, detail: `Java and Maven for local-servers/, Postgres at ${new URL(databaseUrl).host}` };
 }
 
-module.exports = { topologyServers };
+/** The environment local-servers/ reads to run the suite's own servers. */
+const TOPOLOGY_SERVERS_ENV = { LOCAL_SERVERS_INSTANCE: 'topology', LOCAL_SERVERS_PORT_OFFSET: '1000' };
+
+module.exports = { topologyServers, TOPOLOGY_SERVERS_ENV };

@@ -8,9 +8,10 @@
  * become searchable within RECOVERY_BOUND_MS of the fault's end, and, while
  * a replica is dead, the survivor must take its partitions.
  *
- * Skipped at load time unless the servers answer (servers.cjs, the same probe
- * as .ci/optional-suites.cjs). It restarts the shared local servers: run it
- * alone.
+ * It runs its own servers (servers.cjs: local-servers/ instance "topology",
+ * so its restarts never disturb the other live suites) and its own database
+ * on the server of DATABASE_URL; skipped at load time without Java, Maven or
+ * DATABASE_URL (the same probe as .ci/optional-suites.cjs).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,11 +19,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@skills/common';
 import { readyInfo } from '../../src/banner';
-import { restartServer, startLocalServers } from '../../src/distributed/local-servers';
+import { restartServer, startLocalServers, stopLocalServers } from '../../src/distributed/local-servers';
 import { launchTopology, type DistributedStack } from '../../src/distributed/topology';
 import { Client, FR, TEXTS, newAccount } from '../e2e/helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with .ci/optional-suites.cjs, which is CommonJS
-const { topologyServers } = require('./servers.cjs') as { topologyServers(): { present: boolean; detail: string } };
+const { topologyServers, TOPOLOGY_SERVERS_ENV } = require('./servers.cjs') as {
+  topologyServers(): { present: boolean; detail: string };
+  TOPOLOGY_SERVERS_ENV: Record<string, string>;
+};
 
 const ROOT = join(__dirname, '..', '..', '..');
 const servers = topologyServers();
@@ -92,13 +96,15 @@ function writer(token: string) {
 
 describeTopology('the distributed topology', () => {
   beforeAll(async () => {
+    // the scripts of local-servers/ inherit this process's environment
+    Object.assign(process.env, TOPOLOGY_SERVERS_ENV);
     const logger = createLogger({ service: 'topology-test', level: 'warn' });
     const started = Date.now();
     dataDir = await mkdtemp(join(tmpdir(), 'skills-topology-'));
     stack = await launchTopology({
       root: ROOT,
       servers: await startLocalServers(ROOT),
-      postgresServerUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      postgresServerUrl: process.env.DATABASE_URL ?? '',
       dataDir,
       port: 0,
       logLevel: 'warn',
@@ -113,13 +119,14 @@ describeTopology('the distributed topology', () => {
     client = new Client(info.url);
     admin = info.adminToken;
     key = info.apiKey;
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     console.log(`distributed topology figures (ms): ${JSON.stringify(figures)}`);
     await stack?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }, 120_000);
+    await stopLocalServers(ROOT);
+  }, 180_000);
 
   describe('through the gateway', () => {
     it('answers the contract: the seeded catalog, pagination, a bad limit, an unknown collection', async () => {
