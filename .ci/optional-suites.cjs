@@ -22,12 +22,14 @@ const KAFKA_ADDON = path.join(KAFKA_PACKAGE, 'build/Release/confluent-kafka-java
 
 /**
  * What a suite may need. `probe(run)` answers { present, detail }; `run` is
- * the jest run being judged ({ name }): only the server requirement differs
- * between runs, the others are properties of this machine and environment.
+ * the jest run being judged ({ name }): the requirements marked `perRun`
+ * differ between runs (the server), the others are properties of this
+ * machine and environment, probed once.
  */
 const REQUIREMENTS = {
   server: {
     label: 'Postgres server (DATABASE_URL)',
+    perRun: true,
     // .ci/run passes DATABASE_URL to the run it names "postgres", and only to it
     probe: async (run) => ({ present: run.name === 'postgres', detail: run.name === 'postgres' ? 'DATABASE_URL run' : 'PGlite run' }),
   },
@@ -86,6 +88,7 @@ const REQUIREMENTS = {
   },
   topology: {
     label: 'the distributed topology\'s own servers (Java and Maven for local-servers/) and the Postgres server run',
+    perRun: true,
     // .ci/run passes DATABASE_URL to the run it names "postgres", and only to it
     probe: async (run) =>
       require('../standalone/test/distributed/servers.cjs').topologyServers(run.name === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/test' : undefined),

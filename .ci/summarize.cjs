@@ -153,7 +153,7 @@ function judgeSkips(run, presence) {
 /** Each requirement's presence for one run: { key: { present, detail } }. */
 async function presenceFor(run, machine) {
   const out = { ...machine };
-  out.server = await REQUIREMENTS.server.probe(run);
+  for (const key of Object.keys(REQUIREMENTS).filter((k) => REQUIREMENTS[k].perRun)) out[key] = await REQUIREMENTS[key].probe(run);
   return out;
 }
 
@@ -166,8 +166,8 @@ async function main() {
   const runs = [];
   for (let i = 0; i < args.length; i += 3) runs.push(readRun(args[i], args[i + 1], args[i + 2]));
 
-  // Everything but the server is a property of this machine: probed once.
-  const machineKeys = Object.keys(REQUIREMENTS).filter((k) => k !== 'server');
+  // Everything but what differs per run (the server) is a property of this machine: probed once.
+  const machineKeys = Object.keys(REQUIREMENTS).filter((k) => !REQUIREMENTS[k].perRun);
   const machine = Object.fromEntries(await Promise.all(machineKeys.map(async (k) => [k, await REQUIREMENTS[k].probe()])));
   const fates = [];
   for (const run of runs) fates.push(judgeSkips(run, await presenceFor(run, machine)));
