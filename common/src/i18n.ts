@@ -316,6 +316,14 @@ const messages = {
     en: 'The server is shutting down',
     fr: 'Le serveur est en cours d\'arrêt',
   },
+  'server.overloaded': {
+    en: 'The server is busy; retry shortly',
+    fr: 'Le serveur est surchargé ; réessayez dans un instant',
+  },
+  'principal.expired': {
+    en: 'The request waited too long inside the service; retry shortly',
+    fr: 'La requête a trop attendu dans le service ; réessayez dans un instant',
+  },
   'server.internal': { en: 'Internal server error', fr: 'Erreur interne du serveur' },
   'health.notReady': {
     en: 'Not ready: {reason} not answering',

@@ -18,6 +18,7 @@ import type { AuthFailureAudit } from './domain/auth-failure-audit';
 import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
+import { AdmissionGate } from './http/admission';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
@@ -43,6 +44,8 @@ export interface GatewayDeps {
   profile: ProfileDeps;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
+  /** bounds the proxied requests in flight to the services; the defaults when absent */
+  admission?: AdmissionGate;
   /** per-account budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
   /** per-address budget of failed authentications (API keys and the admin token); none means unlimited */
@@ -85,7 +88,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
-  app.use(proxyRoutes({ ...deps, sessions: deps.profile.gate }));
+  app.use(proxyRoutes({ ...deps, admission: deps.admission ?? new AdmissionGate(), sessions: deps.profile.gate }));
   app.use(selfServiceWorkspaceRoutes(deps));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: no credential check on their paths.

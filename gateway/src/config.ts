@@ -28,6 +28,8 @@ export interface GatewayConfig {
   answerCache: { ttlMs: number; maxEntries: number };
   /** headers and body timeout of an upstream call */
   upstreamTimeoutMs: number;
+  /** requests in flight per service and process, reads and writes apart; the rest are shed with 503 (admission.ts); absent: the defaults */
+  admission?: { reads: number; writes: number };
   dbPoolMax: number;
   logLevel: string;
   /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */
@@ -77,6 +79,8 @@ interface GatewayEnv {
   COLLECTIONS_URL: string;
   KEY_CACHE_TTL_MS: number;
   UPSTREAM_TIMEOUT_MS: number;
+  ADMISSION_READS: number;
+  ADMISSION_WRITES: number;
   ANSWER_CACHE_TTL_MS: number;
   ANSWER_CACHE_ENTRIES: number;
   DB_POOL_MAX: number;
@@ -147,6 +151,9 @@ const schema = Joi.object<GatewayEnv>({
   // At most 1 s: DESIGN.md promises a revoke reaches every replica within 1 s.
   KEY_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(1_000),
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(10_000),
+  // per service and gateway process; their sum is the upstream pool's connections (docs/operations.md)
+  ADMISSION_READS: Joi.number().integer().min(1).max(1_000).default(48),
+  ADMISSION_WRITES: Joi.number().integer().min(1).max(1_000).default(16),
   // At most 1 s: it adds to how long a write can stay out of search answers (docs/gateway.md).
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(50),
   ANSWER_CACHE_ENTRIES: Joi.number().integer().min(0).max(100_000).default(1_000),
@@ -204,6 +211,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     collectionsUrl: e.COLLECTIONS_URL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    admission: { reads: e.ADMISSION_READS, writes: e.ADMISSION_WRITES },
     answerCache: { ttlMs: e.ANSWER_CACHE_TTL_MS, maxEntries: e.ANSWER_CACHE_ENTRIES },
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
