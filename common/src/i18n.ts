@@ -91,6 +91,10 @@ const messages = {
     en: 'Too many failed sign-in attempts; retry in {seconds} s',
     fr: 'Trop de tentatives de connexion échouées ; réessayez dans {seconds} s',
   },
+  'signUp.throttled': {
+    en: 'Too many sign-ups from this address; retry in {seconds} s',
+    fr: 'Trop d\'inscriptions depuis cette adresse ; réessayez dans {seconds} s',
+  },
   'signUp.closed': { en: 'Sign-up is closed on this server', fr: 'Les inscriptions sont fermées sur ce serveur' },
   'signUp.invitationRequired': {
     en: 'Sign-up needs an invitation link',

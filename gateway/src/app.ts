@@ -81,6 +81,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const help = 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
     registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
   }
+  new Counter({
+    name: 'skills_password_hashes_total',
+    help: 'Password hashes and verifications run (done) or refused because the hashing queue was full (shed)',
+    labelNames: ['result'],
+    registers: [metrics.registry],
+    collect() {
+      const { done, shed } = deps.profile.hasher.stats();
+      this.reset();
+      this.inc({ result: 'done' }, done);
+      this.inc({ result: 'shed' }, shed);
+    },
+  });
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));

@@ -106,6 +106,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     oidc: config.oidc,
     mail: config.mail,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
+    throttle: config.signInThrottle,
+    hashing: config.hashing,
   });
   const app = createGatewayApp({
     logger,

@@ -11,6 +11,7 @@ import { NotFoundError, jsonBody, methodNotAllowed, validate, type Logger } from
 import type { SessionService } from '../sessions/session.service';
 import type { CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
+import { clientAddress } from '../http/client-address';
 import { sendOpened } from '../sessions/session-view';
 import type { Site } from '../sessions/site';
 import type { Mailer } from './mailer';
@@ -64,7 +65,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signUpSchema, req.body ?? {});
-      const { account, opened } = await signIn.signUp({ ...input, name: input.name ?? null }, ua(req));
+      const { account, opened } = await signIn.signUp({ ...input, name: input.name ?? null }, clientAddress(req), ua(req));
       sendOpened(res, deps, account, opened, 201);
     })
     .all(methodNotAllowed(['POST']));
@@ -74,7 +75,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signInSchema, req.body ?? {});
-      const { account, opened } = await signIn.signIn(input, req.socket.remoteAddress ?? 'unknown', ua(req));
+      const { account, opened } = await signIn.signIn(input, clientAddress(req), ua(req));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));

@@ -62,12 +62,16 @@ export class SignInService {
     return this.deps.signUpMode;
   }
 
-  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, userAgent?: string): Promise<SignedIn> {
+  /** Every cheap check first (mode, throttle, policy, invitation); the password is hashed last. */
+  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, address: string, userAgent?: string): Promise<SignedIn> {
     const mode = this.deps.signUpMode;
     if (mode === 'closed') throw new NotAllowedError('signUp.closed');
     if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
+    this.deps.throttle.beginSignUp(address);
     checkPassword(input.password, input.email);
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
+    // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
+    if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
     const passwordHash = await this.deps.hasher.hash(input.password);
     const account = await this.deps.credentials.create({ email: input.email, name: input.name, plan: 'free', passwordHash }, invitation);
     if (!account) throw new InputError('link.invalid');
@@ -76,15 +80,13 @@ export class SignInService {
 
   async signIn(input: { email: string; password: string }, address: string, userAgent?: string): Promise<SignedIn> {
     const { throttle, hasher } = this.deps;
-    throttle.check(input.email, address);
+    const attempt = throttle.beginSignIn(input.email, address);
     const found = await this.deps.credentials.findByEmail(input.email);
     this.dummyHash ??= hasher.hash(randomBytes(16).toString('hex'));
     const stored = found?.passwordHash ?? (await this.dummyHash);
     const ok = (await hasher.verify(stored, input.password)) && found?.passwordHash != null;
-    if (!found || !ok) {
-      throttle.failed(input.email, address);
-      throw new AuthenticationError('signIn.badCredentials');
-    }
+    if (!found || !ok) throw new AuthenticationError('signIn.badCredentials');
+    throttle.succeeded(attempt);
     return { account: found.account, opened: await this.open(found.account, 'password', userAgent) };
   }
 
