@@ -124,6 +124,18 @@ const messages = {
     en: 'Single sign-on failed; try again',
     fr: 'L\'authentification unique a échoué ; réessayez',
   },
+  'oidc.linkRequired': {
+    en: 'An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+    fr: 'Un compte avec cette adresse e-mail existe déjà : connectez-vous à ce compte, puis liez l\'authentification unique depuis votre profil',
+  },
+  'oidc.linkedElsewhere': {
+    en: 'This single sign-on identity is already linked to another account',
+    fr: 'Cette identité d\'authentification unique est déjà liée à un autre compte',
+  },
+  'email.notVerified': {
+    en: 'Verify your email address first: open the link we mailed you',
+    fr: 'Vérifiez d\'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé',
+  },
   'oidc.emailNotVerified': {
     en: 'Your identity provider did not confirm your email address',
     fr: 'Votre fournisseur d\'identité n\'a pas confirmé votre adresse e-mail',

@@ -126,6 +126,7 @@ function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
     audit: deps.audit,
     logger: deps.logger,
     mailer: profile.mailer,
+    emailVerified: (accountId) => profile.credentials.emailVerified(accountId),
   });
   const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate });
   return workspaceRoutes({ authenticateCaller, gate: profile.gate, calls, invitations, accounts: profile.accounts });

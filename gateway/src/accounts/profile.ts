@@ -46,6 +46,7 @@ export interface ProfileDeps {
   consoleDir?: string;
   /** the bounded password hasher, for its counts in /metrics */
   hasher: BoundedPasswordHasher;
+  credentials: CredentialStore;
 }
 
 export interface ProfileOptions {
@@ -86,10 +87,10 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     signUpMode: options.signUpMode,
     now,
   });
-  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, site, logger, now }) : undefined;
+  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
   const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
   const gate = new SessionGate({ sessions, cookies, site });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

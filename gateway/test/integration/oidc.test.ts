@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHarness, type Harness } from './harness';
+import { signIn as passwordSignIn, signUp } from './profile-harness';
 
 /** Cookies by origin, as a browser keeps them (enough for two loopback servers). */
 class Browser {
@@ -134,6 +135,20 @@ describe('OpenID Connect sign-in', () => {
     await signIn(again, 'olive');
     const second = (await (await again.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { account: { id: string } } };
     expect(second.data.account.id).toBe(data.account.id);
+  }, 60_000);
+
+  it('never links a provider identity to an existing account by its email: no takeover by signing up first', async () => {
+    // Someone signs up with a password using the address the provider will vouch for.
+    const squatter = await signUp(h, { email: 'pat@idp.example' });
+    const done = await signIn(new Browser(), 'pat');
+    expect(decodeURIComponent(done.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+    );
+    // Both stay as they were: the password account keeps its password, the identity is linked nowhere.
+    const again = await passwordSignIn(h, 'pat@idp.example');
+    expect(again.accountId).toBe(squatter.accountId);
+    const retried = await signIn(new Browser(), 'pat');
+    expect(retried.headers.get('location')).toMatch(/^\/console\/sign-in#error=/);
   }, 60_000);
 
   it('refuses an unverified email, and a callback this browser did not start', async () => {
