@@ -66,6 +66,16 @@ const REQUIREMENTS = {
       return { present: brokers.length > 0, detail: brokers.length ? `KAFKA_BROKERS=${brokers.join(',')}` : 'KAFKA_BROKERS unset' };
     },
   },
+  kafkaSasl: {
+    label: 'live Kafka SASL_SSL listener (KAFKA_SASL_BROKERS, KAFKA_SSL_CA_FILE, KAFKA_COLLECTIONS_PASSWORD, KAFKA_CATALOG_PASSWORD)',
+    // the suite's own condition (catalog-service/test/events/kafka-live-env.ts): every variable set; `local-servers/kafka.sh env` prints them
+    probe: async () => {
+      const names = ['KAFKA_SASL_BROKERS', 'KAFKA_SSL_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
+      const missing = names.filter((n) => !(process.env[n] ?? '').trim());
+      // the passwords are secrets: only their names are ever reported
+      return { present: missing.length === 0, detail: missing.length ? `unset: ${missing.join(', ')}` : `KAFKA_SASL_BROKERS=${process.env.KAFKA_SASL_BROKERS}` };
+    },
+  },
   openssl: {
     label: 'openssl (to make the test broker\'s certificate)',
     probe: async () => {
@@ -73,6 +83,11 @@ const REQUIREMENTS = {
       const present = run.status === 0;
       return { present, detail: present ? 'openssl version answers' : 'no openssl on PATH' };
     },
+  },
+  topology: {
+    label: 'local servers of the distributed topology (local-servers/: Elasticsearch 9, Kafka SASL_SSL; Postgres at 127.0.0.1:5432)',
+    // the suite's own probe, so the two cannot disagree
+    probe: async () => require('../standalone/test/distributed/servers.cjs').topologyServers(),
   },
   kubectl: {
     label: 'kubectl',
@@ -90,6 +105,8 @@ const SUITES = [
   { name: 'Kafka mock cluster: pipeline', file: 'catalog-service/test/events/kafka-pipeline.test.ts', needs: ['kafkaMock'] },
   { name: 'Kafka mock cluster: services', file: 'catalog-service/test/events/kafka-services.test.ts', needs: ['kafkaMock', 'server'] },
   { name: 'live Kafka', file: 'catalog-service/test/events/kafka-event-log.live.test.ts', needs: ['kafka'] },
+  { name: 'live Kafka: kafkajs produce, group, rebalance', file: 'catalog-service/test/events/kafka-group.live.test.ts', needs: ['kafka'] },
+  { name: 'live Kafka: SASL_SSL and ACLs', file: 'catalog-service/test/events/kafka-sasl-acl.live.test.ts', needs: ['kafkaSasl'] },
   { name: 'live Elasticsearch', file: 'catalog-service/test/engines/elasticsearch-live.test.ts', needs: ['elasticsearch'] },
   { name: 'Chromium docs page', file: 'standalone/test/e2e/api-contract.test.ts', tests: /^the docs page in headless Chromium /, needs: ['chromium'] },
   { name: 'Chromium console', file: 'standalone/test/e2e/console.test.ts', tests: /^the console in headless Chromium /, needs: ['chromium'] },
@@ -98,6 +115,7 @@ const SUITES = [
   { name: 'Redis: rate limits', file: 'gateway/test/integration/redis-rate-limit.test.ts', tests: /^RedisRateLimitStore on a live Redis /, needs: ['redis'] },
   { name: 'Redis: replay guard', file: 'common/test/principal.test.ts', tests: /^RedisReplayGuard on a live Redis /, needs: ['redis'] },
   { name: 'Redis: two replicas', file: 'standalone/test/reliability/multi-replica.test.ts', needs: ['redis'] },
+  { name: 'distributed topology', file: 'standalone/test/distributed/topology.test.ts', needs: ['topology'] },
   { name: 'kubectl kustomize', file: 'deploy/test/kustomize-renderer.test.ts', tests: /exactly as kubectl kustomize does$/, needs: ['kubectl'] },
   {
     name: 'server: relay leader and late commit',

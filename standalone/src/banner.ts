@@ -59,7 +59,7 @@ export function banner(stack: RunningStack): string {
       : 'created the demo data';
   return [
     '',
-    `Skills Catalog is running (${info.database === 'embedded' ? 'embedded Postgres' : 'DATABASE_URL'}; ${seeded}; ready in ${info.startupMs} ms)`,
+    `Skills Catalog is running (${stack.topology ?? (info.database === 'embedded' ? 'embedded Postgres' : 'DATABASE_URL')}; ${seeded}; ready in ${info.startupMs} ms)`,
     '',
     `  Gateway URL        ${info.url}`,
     `  Console            ${info.consoleUrl}`,
@@ -78,7 +78,7 @@ export function banner(stack: RunningStack): string {
     'Shell variables for the README examples:',
     `  KEY=${info.apiKey} WS=${info.workspaceId} COL=${info.collectionId}`,
     '',
-    'Admin CLI: npm run admin -- --help        Stop: Ctrl-C',
+    `Admin CLI: npm run admin -- --help        Stop: Ctrl-C${stack.topology ? ' (stops the services; Elasticsearch and Kafka keep running: local-servers/elasticsearch.sh stop 9, local-servers/kafka.sh stop)' : ''}`,
     '',
     `${READY_PREFIX}${JSON.stringify(info)}`,
     '',

@@ -20,6 +20,8 @@ export interface RunningStack {
   adminToken: AdminTokenSource;
   demo: DemoCredentials;
   database: 'embedded' | 'external';
+  /** what runs where, when it is not the one-process default (the distributed launcher) */
+  topology?: string;
   /** milliseconds from launch() to everything ready, seeding included */
   startupMs: number;
   close(): Promise<void>;

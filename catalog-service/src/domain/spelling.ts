@@ -70,3 +70,33 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+
+/** Typo candidates of a word as the memory dictionary finds them (memory/term-dictionary.ts). */
+export interface TypoForms {
+  /** exactly one edit away, no digits */
+  oneEdit: string[];
+  /** 8+ letter words: two edits away, same first letter, 6+ letters, no digits */
+  twoEdits: string[];
+}
+
+const DIGIT = /\d/;
+
+/** Keeps, of the terms the suggester offered for `word`, those the typo rules allow. */
+export function typoFormsOf(word: string, offered: readonly string[]): TypoForms {
+  const forms: TypoForms = { oneEdit: [], twoEdits: [] };
+  if (word.length < TYPO_MIN_LENGTH || DIGIT.test(word)) return forms;
+  for (const term of offered) {
+    if (term === word || DIGIT.test(term)) continue;
+    if (withinOneEdit(word, term)) forms.oneEdit.push(term);
+    if (
+      word.length >= TWO_TYPOS_MIN_LENGTH &&
+      term.length >= TWO_TYPOS_MIN_LENGTH - 2 &&
+      term[0] === word[0] &&
+      Math.abs(term.length - word.length) <= 2 &&
+      editDistanceWithin(word, term, 2)
+    ) {
+      forms.twoEdits.push(term);
+    }
+  }
+  return forms;
+}

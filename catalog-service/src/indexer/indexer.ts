@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { EventLog, EventSubscription, SkillChangeEvent } from '@skills/common';
+import { ServiceUnavailableError, type EventLog, type EventSubscription, type SkillChangeEvent } from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
 import type { DeadLetterStore, NewDeadLetter } from '../store/dead-letter.store';
@@ -35,9 +35,10 @@ export interface IndexerOptions {
  * event log, decides what is poison: a batch that keeps failing is split in
  * halves until the events that fail on their own are found; those go to the
  * dead-letter store with the reason and the rest is applied. Only when the
- * engine reports itself healthy: during an outage every event fails alone
- * too, and then the handler rejects so the event log redelivers the batch
- * (its position does not move) instead of dead-lettering the whole stream.
+ * engine reports itself healthy and none of the failures says it is
+ * unavailable (ServiceUnavailableError): during an outage every event fails
+ * alone too, and then the handler rejects so the event log redelivers the
+ * batch (its position does not move) instead of dead-lettering the stream.
  */
 export class Indexer {
   private subscription: EventSubscription | undefined;
@@ -129,6 +130,9 @@ export class Indexer {
       return;
     } catch (err) {
       if (this.stopping) throw err;
+      // The engine could not take writes now (an overloaded or recovering
+      // cluster that still answers health checks): nothing here is poison.
+      if (err instanceof ServiceUnavailableError) throw err;
       if (events.length === 1) {
         poison.push({ event: events[0], reason: errorText(err), attempts: this.retry.attempts + 1 });
         return;

@@ -1,10 +1,9 @@
 /**
- * The Elasticsearch engine on a real cluster (8.11+ or 9.x), run only when
- * ELASTICSEARCH_URL is set (`npm run test:live`, docs/elasticsearch.md
- * "Before a release"); without it jest reports these suites as skipped. The
- * same cases as on the fake nodes: the conformance suite with the text
- * rules, what only Elasticsearch must prove, and the differential run
- * against the memory engine. Each test gets its own alias; every index
+ * The Elasticsearch engine on a real node (8.x or 9.x), run when
+ * ELASTICSEARCH_URL is set (`.ci/run` and `npm run test:live` start 8.19 and
+ * 9.5 with local-servers/elasticsearch.sh); without it jest reports these
+ * suites as skipped. The conformance suite with the text rules, what only
+ * Elasticsearch must prove, and a comparison with the memory engine. Each test gets its own alias; every index
  * behind it is deleted afterwards.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,7 +12,7 @@ import { createLogger } from '@skills/common';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { describeElasticsearchSpecifics } from './elasticsearch-specifics';
 import { describeSearchEngineConformance } from './search-engine.conformance';
-import { differences, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from './search-differential';
+import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from './search-differential';
 
 const url = process.env.ELASTICSEARCH_URL;
 const describeLive = url ? describe : describe.skip;
@@ -50,14 +49,17 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
     return { url: url ?? '', alias, cleanup: () => dropIndicesOf(alias) };
   });
 
-  it('answers the long-tail mix as the memory engine does', async () => {
+  it('matches what the memory engine matches on the long-tail mix, and reports how alike their first pages are', async () => {
     const alias = `skills-test-${randomUUID().slice(0, 8)}`;
     const engine = new ElasticsearchEngine({ node: url ?? '', index: alias, logger });
     await engine.init();
     try {
       const corpus = differentialCorpus(3_000);
       const queries = [...differentialQueries(corpus, 400), ...manyWordQueries(corpus, 100)];
-      expect(await differences(memoryReference(), engine, corpus, queries)).toEqual([]);
+      const comparison = await compareEngines(memoryReference(), engine, corpus, queries);
+      // a report, not a gate: ranks are each engine's own (docs/elasticsearch.md "Query")
+      process.stdout.write(`long-tail mix, ${comparison.queries} queries: top-10 overlap with the memory engine ${(100 * comparison.topTenOverlap).toFixed(1)} %\n`);
+      expect(comparison.matchDisagreements).toEqual([]);
     } finally {
       await engine.close();
       await dropIndicesOf(alias);

@@ -1,236 +1,81 @@
 /**
- * The exact bodies the Elasticsearch engine sends, built by pure functions.
- * Each case names the reference the body follows; the engine conformance
- * suite (fake node here, a live cluster with ELASTICSEARCH_URL) checks what
- * the cluster answers to them.
+ * The bodies the Elasticsearch engine sends, built by pure functions: what
+ * each must hold for the node to answer as docs/elasticsearch.md says. What
+ * the node answers is proven on real nodes (elasticsearch-live.test.ts).
  */
 import { NO_DETAILS } from '@skills/common';
 import { indexDefinition, INDEX_SCHEMA, versionedIndexName } from '../../src/engines/elasticsearch/index-mapping';
 import { toDocument } from '../../src/engines/elasticsearch/item-document';
-import { buildSearchRequest, LEADING_WORD_SCRIPT, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
-import { MAX_SCORED_TERMS, planGroups, typoFormsOf, type WordTerms } from '../../src/engines/elasticsearch/query-plan';
-import { buildExpandRequest, buildFrequencyRequest, buildSuggestRequest, COMPLETIONS_MAX, FORMS_MAX, SUGGESTIONS_MAX } from '../../src/engines/elasticsearch/term-requests';
-import { idf } from '../../src/domain/ranking';
-import { queryTerms, stemOf } from '../../src/domain/text-analysis';
+import { buildSearchRequest, FUZZY_EXPANSIONS, suggestSections, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
+import { queryTerms } from '../../src/domain/text-analysis';
 
-const SOURCE = ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', 'publisher', 'release', 'license', 'repositoryUrl', 'homepageUrl', 'downloads', 'updatedAt'];
 const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
-const RELEVANCE = [{ _score: { order: 'desc' } }, { updatedAt: { order: 'desc' } }, { id: { order: 'asc' } }];
-const EXACT = (key: string) => ({ bool: { should: [{ term: { exactKey: key } }, { term: { slugKey: key } }], minimum_should_match: 1 } });
-const feature = (term: string, boost: number) => ({ rank_feature: { field: `terms.${term}`, linear: {}, boost } });
-const none = (): WordTerms => ({ forms: new Map(), completions: new Map(), moreForms: false, moreCompletions: false });
+const plan = (q: string, typos = false): TextPlan => ({ words: queryTerms(q), key: q, typos });
+const relevance = { page: 1, limit: 20, sort: 'relevance' as const };
 
-describe('buildExpandRequest', () => {
-  it('counts the searchable items and lists each word stem forms and the last word completions with their frequencies', () => {
-    // Porter2 (domain/text-analysis.ts): "generating" → "generat"; stop words before the last word are gone
-    const words = queryTerms('the generating kube');
-    expect(words).toEqual([{ text: 'generating', prefix: false }, { text: 'kube', prefix: true }]);
-    const stems = words.map((w) => stemOf(w.text));
-    const order = [{ _count: 'desc' }, { _key: 'asc' }];
-    expect(buildExpandRequest(words, stems)).toEqual({
-      size: 0,
-      track_total_hits: false,
-      query: {
-        constant_score: {
-          filter: {
-            bool: { should: [{ prefix: { stemForms: 'generat/' } }, { prefix: { stemForms: 'kube/' } }, { prefix: { words: 'kube' } }], minimum_should_match: 1 },
-          },
-        },
-      },
-      aggs: {
-        // the global aggregation ignores the query: https://elastic.co/docs/reference/aggregations/search-aggregations-bucket-global-aggregation
-        live: { global: {}, aggs: { searchable: { filter: { bool: { filter: ACTIVE_PUBLIC } } } } },
-        forms0: {
-          filter: { prefix: { stemForms: 'generat/' } },
-          aggs: { terms: { terms: { field: 'stemForms', include: 'generat/.*', size: FORMS_MAX, order } } },
-        },
-        forms1: { filter: { prefix: { stemForms: 'kube/' } }, aggs: { terms: { terms: { field: 'stemForms', include: 'kube/.*', size: FORMS_MAX, order } } } },
-        completions1: { filter: { prefix: { words: 'kube' } }, aggs: { terms: { terms: { field: 'words', include: 'kube.*', size: COMPLETIONS_MAX, order } } } },
-      },
-    });
-  });
-});
-
-describe('buildSuggestRequest and buildFrequencyRequest', () => {
-  it('asks the term suggester for every term within the typo budget, any initial, however frequent the word', () => {
-    // https://elastic.co/docs/reference/elasticsearch/rest-apis/search-suggesters#term-suggester
-    const term = (field: string, maxEdits: number) => ({
-      field,
-      size: SUGGESTIONS_MAX,
-      suggest_mode: 'always',
-      max_edits: maxEdits,
-      prefix_length: 0,
-      min_word_length: 4,
-      max_term_freq: 1_000_000_000,
-      sort: 'score',
-    });
-    expect(buildSuggestRequest(['dokcer', 'kubrenetse'])).toEqual({
-      size: 0,
-      track_total_hits: false,
-      suggest: {
-        words0: { text: 'dokcer', term: term('words', 1) },
-        keys0: { text: 'dokcer', term: term('keyWords', 1) },
-        words1: { text: 'kubrenetse', term: term('words', 2) },
-        keys1: { text: 'kubrenetse', term: term('keyWords', 2) },
-      },
-    });
-  });
-
-  it('counts chosen terms with one term filter each', () => {
-    // https://elastic.co/docs/reference/aggregations/search-aggregations-bucket-filters-aggregation
-    expect(buildFrequencyRequest(['docker', 'docket'])).toEqual({
-      size: 0,
-      track_total_hits: false,
-      aggs: { frequencies: { filters: { filters: { '0': { term: { words: 'docker' } }, '1': { term: { words: 'docket' } } } } } },
-    });
-  });
-});
-
-describe('planGroups', () => {
-  it('weighs the word 1, its other forms 0.9, completions 0.5–0.85 and typos 0.5 / 0.4, times idf, in float32', () => {
-    const words = queryTerms('deploying kube');
-    const found: WordTerms[] = [
-      { ...none(), forms: new Map([['deploying', 3], ['deploy', 9]]) },
-      { ...none(), forms: new Map([['kube', 2]]), completions: new Map([['kube', 2], ['kubernetes', 40]]), oneEdit: new Map([['cube', 5]]) },
-    ];
-    const groups = planGroups(words, words.map((w) => stemOf(w.text)), found, 100)!;
-    const factor = (weight: number, df: number) => Math.fround(weight * idf(df, 100));
-    expect(groups.map((g) => g.terms)).toEqual([
-      [{ term: 'deploying', factor: factor(1, 3) }, { term: 'deploy', factor: factor(0.9, 9) }],
-      [
-        { term: 'kube', factor: factor(1, 2) },
-        { term: 'cube', factor: factor(0.5, 5) },
-        { term: 'kubernetes', factor: factor(0.5 + (0.35 * 4) / 10, 40) },
-      ],
-    ]);
-  });
-
-  it('matches nothing when a word has no term, and keeps a huge prefix within the clause budget', () => {
-    const words = queryTerms('zzz re');
-    expect(planGroups(words, words.map((w) => stemOf(w.text)), [none(), none()], 10)).toBeUndefined();
-    const many = new Map(Array.from({ length: 2_000 }, (_, i) => [`re${i}`, 1 + (i % 50)] as const));
-    const [group] = planGroups([{ text: 're', prefix: true }], ['re'], [{ ...none(), completions: many }], 5_000)!;
-    expect(group!.terms).toHaveLength(MAX_SCORED_TERMS);
-    expect(group!.completionsFallback).toBe(true);
-  });
-
-  it('keeps the typo forms the memory dictionary would find: one edit, or two from 8 letters with the same initial', () => {
-    expect(typoFormsOf('dokcer', ['docker', 'dockers', 'dokcers', 'dok3er', 'dockerize'])).toEqual({ oneEdit: ['docker', 'dokcers'], twoEdits: [] });
-    expect(typoFormsOf('kubrenetse', ['kubernetes', 'rubernetes', 'kubernete'])).toEqual({ oneEdit: [], twoEdits: ['kubernetes', 'kubernete'] });
-    expect(typoFormsOf('k8s', ['k9s'])).toEqual({ oneEdit: [], twoEdits: [] });
-  });
-});
+/** Every leaf query of a body, by its kind: what Elasticsearch counts against its clause limit. */
+function leaves(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => leaves(n, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (['term', 'terms', 'prefix', 'fuzzy'].includes(key)) found.push(key);
+      else leaves(value, found);
+    }
+  }
+  return found;
+}
 
 describe('buildSearchRequest', () => {
-  const group = (text: string, terms: Array<[string, number]>, prefix = false) => ({
-    word: { text, prefix },
-    stem: stemOf(text),
-    terms: terms.map(([term, factor]) => ({ term, factor })),
-    formsFallback: false,
-    completionsFallback: false,
-  });
-
-  it('requires every word in any field: a dis_max of rank_feature clauses per word, the name bonuses optional and exclusive', () => {
-    const plan: TextPlan = { groups: [group('kubernetes', [['kubernetes', 2.5]]), group('containers', [['containers', 1.5], ['container', 1.25]], true)], key: 'kubernetes containers', typos: false };
-    const body = buildSearchRequest({ q: 'kubernetes containers', category: 'devops', page: 2, limit: 10, sort: 'relevance' }, plan);
-    expect(body).toEqual({
-      from: 10,
-      size: 10,
-      track_total_hits: 10_000,
-      _source: SOURCE,
-      query: {
-        bool: {
-          filter: [...ACTIVE_PUBLIC, { term: { category: 'devops' } }],
-          must: [
-            {
-              bool: {
-                // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-rank-feature-query (linear)
-                // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-dis-max-query (tie_breaker 0: the best term)
-                must: [feature('kubernetes', 2.5), { dis_max: { queries: [feature('containers', 1.5), feature('container', 1.25)], tie_breaker: 0 } }],
-                should: [
-                  { constant_score: { filter: EXACT('kubernetes containers'), boost: 1000 } },
-                  {
-                    // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-function-score-query#function-field-value-factor
-                    function_score: {
-                      query: { bool: { filter: [{ prefix: { exactKey: 'kubernetes containers' } }], must_not: [EXACT('kubernetes containers')] } },
-                      functions: [{ field_value_factor: { field: 'leadBonus' } }],
-                      boost_mode: 'replace',
-                    },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      },
-      sort: RELEVANCE,
-    });
-  });
-
-  it('scores a name one word begins by its first word and bonus (script_score), and everything else by its best term', () => {
-    const plan: TextPlan = { groups: [group('vit', [['vite', 3], ['vitesse', 4]], true)], key: 'vit', typos: false };
-    const text = buildSearchRequest({ q: 'vit', page: 1, limit: 20, sort: 'relevance' }, plan).query!.bool!.must;
-    const begun = { bool: { filter: [{ prefix: { exactKey: 'vit' } }], must_not: [EXACT('vit')] } };
-    expect(text).toEqual([
+  it('requires every word (a dis_max of its forms), multiplies by the stored popularity, and adds one of the exclusive name bonuses', () => {
+    const body = buildSearchRequest({ ...relevance, q: 'kube deploy' }, plan('kube deploy'));
+    const text = (body.query as { bool: { filter: unknown; must: Array<{ bool: { must: unknown[]; should: unknown[] } }> } }).bool;
+    expect(text.filter).toEqual(ACTIVE_PUBLIC);
+    const [scored] = text.must[0]!.bool.must as Array<{ function_score: { query: { bool: { must: unknown[] } }; functions: unknown; boost_mode: string } }>;
+    expect(scored!.function_score.functions).toEqual([{ field_value_factor: { field: 'popularity', missing: 1 } }]);
+    expect(scored!.function_score.boost_mode).toBe('multiply');
+    expect(scored!.function_score.query.bool.must).toEqual([
+      { dis_max: { tie_breaker: 0, queries: [{ term: { words: { value: 'kube' } } }, { term: { stems: { value: 'kube', boost: 0.9 } } }] } },
       {
-        bool: {
-          should: [
-            {
-              bool: {
-                must: [{ dis_max: { queries: [feature('vite', 3), feature('vitesse', 4)], tie_breaker: 0 } }],
-                must_not: [begun],
-                should: [{ constant_score: { filter: EXACT('vit'), boost: 1000 } }],
-              },
-            },
-            // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-script-score-query
-            { script_score: { query: begun, script: { source: LEADING_WORD_SCRIPT, params: { f: { vite: 3, vitesse: 4 } } } } },
-          ],
-          minimum_should_match: 1,
+        dis_max: {
+          tie_breaker: 0,
+          queries: [{ term: { words: { value: 'deploy' } } }, { term: { stems: { value: 'deploy', boost: 0.9 } } }, { prefix: { words: { value: 'deploy', boost: 0.6 } } }],
         },
       },
     ]);
+    const bonuses = JSON.stringify(text.must[0]!.bool.should);
+    expect(bonuses).toContain('{"term":{"exactKey":"kube deploy"}}');
+    expect(bonuses).toContain('{"term":{"namePrefixes":"kube deploy"}}');
+    expect(bonuses).toContain('{"field_value_factor":{"field":"leadBonus","missing":0}}');
+    // no typo clause and no query the cluster may call expensive outside a typo run
+    expect(leaves(body.query).filter((kind) => kind === 'fuzzy')).toEqual([]);
   });
 
-  it('in a typo run, gives a name spelt with typos word by word its bonus, before a name the query begins', () => {
-    const plan: TextPlan = {
-      groups: [group('then', [['then', 1]]), group('reqeust', [['request', 0.7]], true)],
-      key: 'then reqeust',
-      typos: true,
-      nearWords: [['then', 'them'], ['reqeust', 'request']],
-    };
-    const should = (buildSearchRequest({ q: 'then reqeust', page: 1, limit: 20, sort: 'relevance' }, plan).query!.bool!.must as Array<{ bool: { should: unknown[] } }>)[0]!.bool.should;
-    const byPosition = (positions: string, count: string) => ({
-      bool: { filter: [{ terms: { [positions]: ['0:then', '0:them'] } }, { terms: { [positions]: ['1:reqeust', '1:request'] } }, { term: { [count]: 2 } }] },
-    });
-    const misspelt = { bool: { should: [byPosition('namePositions', 'nameWordCount'), byPosition('slugPositions', 'slugWordCount')], minimum_should_match: 1 } };
-    expect(should).toEqual([
-      { constant_score: { filter: EXACT('then reqeust'), boost: 1000 } },
-      { constant_score: { filter: { bool: { filter: [misspelt], must_not: [EXACT('then reqeust')] } }, boost: 200 } },
-      {
-        function_score: {
-          query: { bool: { filter: [{ prefix: { exactKey: 'then reqeust' } }], must_not: [EXACT('then reqeust'), misspelt] } },
-          functions: [{ field_value_factor: { field: 'leadBonus' } }],
-          boost_mode: 'replace',
-        },
-      },
-    ]);
+  it('leaves out the completion of a last word of one letter or of more than 19 (index_prefixes bounds)', () => {
+    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: 'a' }, plan('a')).query)).not.toContain('prefix');
+    const long = 'abcdefghijklmnopqrst';
+    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: long }, plan(long)).query)).not.toContain('"prefix"');
   });
 
-  it('gives a one-letter query no name-begins clause', () => {
-    const plan: TextPlan = { groups: [group('a', [['a', 1]], true)], key: 'a', typos: false };
-    const should = (buildSearchRequest({ q: 'a', page: 1, limit: 20, sort: 'relevance' }, plan).query!.bool!.must as Array<{ bool: { should: unknown[] } }>)[0]!.bool.should;
-    expect(should).toEqual([{ constant_score: { filter: EXACT('a'), boost: 1000 } }]);
+  it('in a typo run, adds bounded fuzzy spellings within each word budget and a misspelt-name bonus, far below the 1,024-clause limit', () => {
+    const q = 'kubrenetse deployer pipelines monitoring dashboards configuration templates generator';
+    const body = buildSearchRequest({ ...relevance, q }, plan(q, true));
+    const fuzzy = JSON.stringify(body.query).match(/"fuzzy":\{"words":\{[^}]*\}/g) ?? [];
+    // 8 words of 8+ letters: one edit and two edits each
+    expect(fuzzy).toHaveLength(16);
+    expect(fuzzy[0]).toContain(`"max_expansions":${FUZZY_EXPANSIONS}`);
+    expect(JSON.stringify(body.query)).toContain('"nameWordCount":8');
+    expect(leaves(body.query).length + FUZZY_EXPANSIONS * leaves(body.query).filter((kind) => kind === 'fuzzy').length).toBeLessThan(1_024);
   });
 
-  it('matches the words left out of a trimmed list with no score', () => {
-    const trimmed = { ...group('re', [['react', 2]], true), formsFallback: true, completionsFallback: true };
-    const must = buildSearchRequest({ q: 'lint re', page: 1, limit: 20, sort: 'relevance' }, { groups: [group('lint', [['lint', 1]]), trimmed], key: 'lint re', typos: false }).query!.bool!.must;
-    expect((must as Array<{ bool: { must: unknown[] } }>)[0]!.bool.must[1]).toEqual({
-      dis_max: {
-        queries: [feature('react', 2), { constant_score: { filter: { prefix: { stemForms: 're/' } }, boost: 0 } }, { constant_score: { filter: { prefix: { words: 're' } }, boost: 0 } }],
-        tie_breaker: 0,
+  it('asks the term suggester for each word with a frequency bound no word reaches, and counts the words as typed over every item', () => {
+    const { suggest, aggs } = suggestSections(['lamp']);
+    expect(suggest).toEqual({
+      w0: {
+        text: 'lamp',
+        term: { field: 'words', suggest_mode: 'always', max_edits: 2, prefix_length: 0, min_word_length: 4, max_term_freq: 2 ** 31 - 1, size: 20, sort: 'frequency', string_distance: 'damerau_levenshtein' },
       },
     });
+    expect(aggs).toEqual({ typed: { global: {}, aggs: { words: { filters: { filters: { w0: { term: { words: 'lamp' } } } } } } } });
   });
 
   it('without text lists only active public items, newest first, even when relevance is asked', () => {
@@ -249,14 +94,15 @@ describe('buildSearchRequest', () => {
 
   it('counts facets with a terms aggregation per field, most frequent first then by value', () => {
     expect(buildSearchRequest({ facets: ['category', 'type'], page: 1, limit: 20, sort: 'newest' }).aggs).toEqual({
-      category: { terms: { field: 'category', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
+      // an item with no category counts under "", as in the memory engine
+      category: { terms: { field: 'category', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }], missing: '' } },
       type: { terms: { field: 'type', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
     });
   });
 });
 
 describe('indexDefinition and toDocument', () => {
-  it('maps the analysed fields the queries read, keeps text in _source only, one primary shard, strict', () => {
+  it('maps pre-analysed words and stems for the whitespace analyzer, keeps text in _source only, one primary shard, strict', () => {
     const definition = indexDefinition();
     expect(definition.settings).toEqual({ number_of_shards: 1 });
     expect(definition.mappings).toMatchObject({
@@ -265,20 +111,21 @@ describe('indexDefinition and toDocument', () => {
       properties: {
         name: { type: 'text', index: false },
         description: { type: 'text', index: false },
-        // https://elastic.co/docs/reference/elasticsearch/mapping-reference/rank-features
-        terms: { type: 'rank_features' },
-        words: { type: 'keyword' },
-        stemForms: { type: 'keyword' },
-        keyWords: { type: 'keyword' },
+        // https://elastic.co/docs/reference/elasticsearch/mapping-reference/index-prefixes
+        words: { type: 'text', analyzer: 'whitespace', index_options: 'freqs', index_prefixes: { min_chars: 2, max_chars: 19 } },
+        stems: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
         exactKey: { type: 'keyword', doc_values: false },
-        leadBonus: { type: 'float' },
-        leadWeight: { type: 'float' },
+        namePrefixes: { type: 'keyword', doc_values: false },
+        leadBonus: { type: 'float', index: false },
+        popularity: { type: 'float', index: false },
         nameSort: { type: 'keyword' },
       },
     });
+    // nothing an analysis or mapper module provides: the integration-test node has none
+    expect(JSON.stringify(definition)).not.toMatch(/rank_feature|search_as_you_type|"stemmer"|edge_ngram|"tokenizer"/);
   });
 
-  it('stores a searchable item with its analysis, and a tombstone with its state only', () => {
+  it('stores a searchable item with its words repeated by field weight, and a tombstone with its state only', () => {
     const state = {
       id: '5b0c7c1e-2f57-4c39-9a8e-1f0d2a3b4c5d',
       slug: 'git-helper',
@@ -296,26 +143,23 @@ describe('indexDefinition and toDocument', () => {
     const fields = { publisher: null, release: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 9_999 };
     const { details: _details, ...plain } = state;
     const document = toDocument(state);
+    const times = (word: string, n: number) => Array<string>(n).fill(word);
     expect(document).toMatchObject({
       ...plain,
       ...fields,
-      words: ['git', 'helper', 'helps', 'with', 'vcs'],
-      stemForms: ['git/git', 'helper/helper', 'help/helps', 'with/with', 'vcs/vcs'],
-      keyWords: ['git', 'helper'],
+      // name ×5, description ×2, tags ×1: the field weights 1, 0.4, 0.2
+      words: [...times('git', 5), ...times('helper', 5), ...times('helps', 2), ...times('with', 2), ...times('git', 2), 'vcs'].join(' '),
+      stems: [...times('git', 5), ...times('helper', 5), ...times('help', 2), ...times('with', 2), ...times('git', 2), 'vcs'].join(' '),
       exactKey: 'git helper',
       slugKey: 'git helper',
       namePositions: ['0:git', '1:helper'],
       slugPositions: ['0:git', '1:helper'],
       nameWordCount: 2,
       slugWordCount: 2,
-      leadTerm: 'git',
       nameSort: 'git-helper',
     });
-    expect(Object.keys(document.terms!)).toEqual(['git', 'helper', 'helps', 'with', 'vcs']);
-    // a name word outweighs a description word; "git" is in both
-    expect(document.terms!.git!).toBeGreaterThan(document.terms!.helper!);
-    expect(document.terms!.helper!).toBeGreaterThan(document.terms!.helps!);
-    expect(document.leadWeight).toBe(document.terms!.git);
+    expect(document.namePrefixes).toEqual(['gi', 'git', 'git ', 'git h', 'git he', 'git hel', 'git help', 'git helpe', 'git helper']);
+    expect(document.popularity).toBeGreaterThan(1);
     expect(toDocument({ ...state, status: 'deleted' })).toEqual({ ...plain, ...fields, status: 'deleted' });
   });
 

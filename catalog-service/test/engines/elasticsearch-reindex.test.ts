@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { CatalogItemState } from '@skills/common';
 import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
+import { indexDefinition, indexMeta } from '../../src/engines/elasticsearch/index-mapping';
 import { heartbeatMeta } from '../../src/engines/elasticsearch/reindex-marker';
 import {
   ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine,
@@ -210,7 +210,8 @@ describe('ElasticsearchEngine.reindex', () => {
     });
     const slowSource = () => Promise.race([twoBeats, noBeats]).finally(() => clearTimeout(timer));
     await expect(sut.reindex(pages(slowSource, [a]))).resolves.toEqual({ indexed: 1 });
-    expect(beats.slice(0, 2)).toEqual([heartbeatMeta(NOW), heartbeatMeta(NOW)].map((meta) => ({ _meta: meta })));
+    // a mapping update replaces `_meta` whole: every beat carries the layout too
+    expect(beats.slice(0, 2)).toEqual([heartbeatMeta(NOW), heartbeatMeta(NOW)].map((meta) => ({ _meta: indexMeta({ ...meta }) })));
   });
 
   it('swaps without a remove action when the alias does not exist yet', async () => {

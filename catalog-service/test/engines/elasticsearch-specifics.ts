@@ -1,8 +1,9 @@
 /**
- * What only the Elasticsearch engine has to prove, on any node: a missing
- * alias refuses writes instead of growing a stray index, and an index of an
- * older layout is reported and rebuilt. Run on the fake nodes
- * (elasticsearch-node.test.ts) and on a live cluster (elasticsearch-live.test.ts).
+ * What only the Elasticsearch engine has to prove, on a real node
+ * (elasticsearch-live.test.ts): a missing alias refuses writes instead of
+ * growing a stray index, an index of an older layout is reported and
+ * rebuilt, a long reindex keeps its layout, and a cluster that refuses
+ * expensive queries still answers.
  */
 import { createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
@@ -57,6 +58,43 @@ export function describeElasticsearchSpecifics(name: string, start: () => Promis
       })());
       expect(engine.needsRebuild).toBe(false);
       expect((await engine.search({ q: 'rebuilt', page: 1, limit: 20, sort: 'relevance' })).items.map((i) => i.id)).toEqual([item.id]);
+    });
+
+    it('keeps its layout through a reindex long enough to renew its heartbeat', async () => {
+      await engine.close();
+      engine = new ElasticsearchEngine({ node: node.url, index: node.alias, logger, reindexHeartbeatMs: 50 });
+      await engine.init();
+      const item = itemState({ name: 'Slow Rebuild' });
+      await engine.reindex((async function* () {
+        // several heartbeats while the source is read
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        yield [item];
+      })());
+      const fresh = new ElasticsearchEngine({ node: node.url, index: node.alias, logger });
+      try {
+        await fresh.init();
+        expect(fresh.needsRebuild).toBe(false);
+        expect((await fresh.search({ q: 'slow rebuild', page: 1, limit: 20, sort: 'relevance' })).items.map((i) => i.id)).toEqual([item.id]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it('answers with the words as typed when the cluster refuses expensive queries', async () => {
+      await engine.init();
+      await engine.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Kubectl Helper' })]);
+      const setting = (value: boolean | null) => call(node.url, 'PUT', '/_cluster/settings', { persistent: { 'search.allow_expensive_queries': value } });
+      expect((await setting(false)).status).toBe(200);
+      try {
+        const search = (q: string) => engine.search({ q, page: 1, limit: 20, sort: 'relevance' });
+        // the last word's completions and the name rules are term lookups: still allowed
+        expect((await search('kube')).items.map((i) => i.name).sort()).toEqual(['Kubectl Helper', 'Kubernetes Deployer']);
+        expect((await search('kubernetes deployer')).items.map((i) => i.name)).toEqual(['Kubernetes Deployer']);
+        // a typo run needs `fuzzy`, which the cluster refuses: no typo matches, and no error
+        expect((await search('kubernetse')).items).toEqual([]);
+      } finally {
+        await setting(null);
+      }
     });
   });
 }

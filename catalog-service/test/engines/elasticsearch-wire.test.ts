@@ -9,9 +9,7 @@ import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/
 import { preferenceOf } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
-import { planGroups } from '../../src/engines/elasticsearch/query-plan';
-import { buildExpandRequest } from '../../src/engines/elasticsearch/term-requests';
-import { queryTerms, stemOf } from '../../src/domain/text-analysis';
+import { queryTerms } from '../../src/domain/text-analysis';
 import { ES, ACCEPT, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine, schemaCheck } from './elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
@@ -105,44 +103,47 @@ describe('ElasticsearchEngine.init', () => {
 
 describe('ElasticsearchEngine.search', () => {
   const query = { q: 'git', page: 2, limit: 1, sort: 'relevance' as const };
-  const words = queryTerms('git');
   const hit = {
     _index: OLD_INDEX,
     _id: item(1).id,
     _score: 4.2,
     _source: { id: item(1).id, slug: 'skill-1', name: 'Skill 1', description: 'Does thing 1', type: 'skill', category: 'devops', tags: ['t'], updatedAt: '2026-11-20T10:00:00.000Z' },
   };
-  const page = (total: number) => ({ took: 2, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, max_score: null, hits: [hit] } });
-  const terms = (buckets: Array<[string, number]>) => ({ doc_count: 9, terms: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: buckets.map(([key, doc_count]) => ({ key, doc_count })) } });
-  const expansion = {
-    took: 1,
-    timed_out: false,
-    _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
-    hits: { max_score: null, hits: [] },
-    aggregations: { live: { doc_count: 120, searchable: { doc_count: 100 } }, forms0: terms([['git/git', 7]]), completions0: terms([['git', 7], ['github', 2]]) },
-  };
-  // what the engine must make of that expansion: the memory engine's rules (query-plan.ts)
-  const plan = {
-    groups: planGroups(words, ['git'], [{ forms: new Map([['git', 7]]), completions: new Map([['git', 7], ['github', 2]]), moreForms: false, moreCompletions: false }], 100)!,
-    key: 'git',
-    typos: false,
-  };
+  const page = (total: number) => ({ took: 2, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, max_score: null, hits: total ? [hit] : [] } });
   const preference = preferenceOf(query);
+  const noDetails = { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0 };
 
-  it('expands the words, then sends the planned query to the alias, both with one preference, and maps hits and the total', async () => {
+  it('sends one request to the alias with the query preference when the words as typed find enough, and maps hits and the total', async () => {
     nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify(buildExpandRequest(words, [stemOf('git')]))))
+      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(query, { words: queryTerms('git'), key: 'git', typos: false }))))
       .query({ preference })
       .matchHeader('content-type', JSON_TYPE)
       .matchHeader('accept', ACCEPT)
-      .reply(200, expansion, REPLY_HEADERS);
-    nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(query, plan))))
-      .query({ preference })
       .reply(200, page(7), REPLY_HEADERS);
-    const noDetails = { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0 };
     // seven found: no typo run, no suggestion (nock refuses any further request)
     await expect(sut.search(query)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 7 });
+  });
+
+  it('runs the typo spellings in a second request when the words as typed find fewer than five, and keeps the run that finds more', async () => {
+    const typo = { q: 'gitt', page: 1, limit: 1, sort: 'relevance' as const };
+    const isTypoRun = (body: { query?: unknown }) => JSON.stringify(body.query).includes('"fuzzy"');
+    nock(ES).post('/skills/_search', (body) => !isTypoRun(body)).query(true).reply(200, page(0), REPLY_HEADERS);
+    nock(ES).post('/skills/_search', (body) => isTypoRun(body)).query(true).reply(200, page(6), REPLY_HEADERS);
+    await expect(sut.search(typo)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 6 });
+  });
+
+  it('counts the best spelling in a third request when the answer holds fewer than three', async () => {
+    const typo = { q: 'dokcer', page: 1, limit: 1, sort: 'relevance' as const };
+    const suggest = { w0: [{ text: 'dokcer', offset: 0, length: 6, options: [{ text: 'docker', score: 0.8, freq: 12 }, { text: 'dockers', score: 0.6, freq: 40 }] }] };
+    const typed = { typed: { doc_count: 100, words: { buckets: { w0: { doc_count: 0 } } } } };
+    nock(ES).post('/skills/_search', (body) => body.suggest === undefined && body.size !== 0).query(true).reply(200, page(0), REPLY_HEADERS);
+    nock(ES).post('/skills/_search', (body) => body.suggest !== undefined).query(true).reply(200, { ...page(1), suggest, aggregations: typed }, REPLY_HEADERS);
+    nock(ES)
+      .post('/skills/_search', (body) => body.size === 0 && JSON.stringify(body.query).includes('"docker"'))
+      .query(true)
+      .reply(200, { ...page(12), hits: { ...page(12).hits, hits: [] } }, REPLY_HEADERS);
+    // "dockers" is two edits away: a 6-letter word gets one (domain/spelling.ts)
+    await expect(sut.search(typo)).resolves.toMatchObject({ total: 1, suggestion: { q: 'docker', total: 12 } });
   });
 
   it('routes every page of one query to the same shard copies, and other queries elsewhere', () => {
@@ -155,7 +156,6 @@ describe('ElasticsearchEngine.search', () => {
 
   it('maps the details of a hit, the release under `version`', async () => {
     const details = { publisher: 'Acme', release: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 };
-    nock(ES).post('/skills/_search').query(true).reply(200, expansion, REPLY_HEADERS);
     nock(ES).post('/skills/_search').query(true).reply(200, { ...page(7), hits: { ...page(7).hits, hits: [{ ...hit, _source: { ...hit._source, ...details } }] } }, REPLY_HEADERS);
     const { items } = await sut.search(query);
     expect(items[0]).toMatchObject({ publisher: 'Acme', version: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 });
@@ -245,6 +245,48 @@ describe('ElasticsearchEngine.apply', () => {
     ]));
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
+  });
+
+  it('resends after a backoff the items refused with a 5xx while the cluster answers, instead of failing them', async () => {
+    reindexAliasCheck(nock(ES), false);
+    const a = item(1);
+    const b = item(2);
+    const scope = nock(ES);
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a, b])), bulkReply([
+      created(OLD_INDEX, a),
+      failed(OLD_INDEX, b, 503, 'unavailable_shards_exception', 'primary shard is not active'),
+    ]));
+    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
+    await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
+  });
+
+  it('reports the cluster unavailable, not the items refused, when a 429 or 5xx outlasts the retries', async () => {
+    reindexAliasCheck(nock(ES), false);
+    const a = item(1);
+    const scope = nock(ES);
+    const busy = bulkReply([failed(OLD_INDEX, a, 503, 'unavailable_shards_exception', 'primary shard is not active')]);
+    // the first try and the writer's two retries (wireEngine: retries 2)
+    for (let i = 0; i < 3; i++) expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), busy);
+    const err = await sut.apply([a]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceUnavailableError);
+    expect((err as Error).cause).toBeInstanceOf(ElasticsearchWriteError);
+  });
+
+  it('reports a cluster it cannot reach as unavailable, so the indexer keeps the batch instead of dead-lettering it', async () => {
+    nock.enableNetConnect('127.0.0.1:1');
+    const offline = new ElasticsearchEngine({
+      node: 'http://127.0.0.1:1',
+      index: 'skills',
+      logger: createLogger({ service: 'test', level: 'silent' }),
+      httpConnection: true,
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
+    });
+    try {
+      await expect(offline.apply([item(1)])).rejects.toBeInstanceOf(ServiceUnavailableError);
+    } finally {
+      nock.disableNetConnect();
+      await offline.close();
+    }
   });
 
   it('refuses to write when the main alias is gone, instead of creating an index named like it', async () => {

@@ -176,6 +176,20 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       expect((await sut.search(query({ q: 'deploy' }))).facets).toBeUndefined();
     });
 
+    it('counts the items with no category under an empty value', async () => {
+      await sut.apply([
+        itemState({ name: 'Deploy One', category: 'devops' }),
+        itemState({ name: 'Deploy Two', category: null }),
+        itemState({ name: 'Deploy Three', category: null }),
+      ]);
+      expect((await sut.search(query({ q: 'deploy', facets: ['category'] }))).facets).toEqual({
+        category: [
+          { value: '', count: 2 },
+          { value: 'devops', count: 1 },
+        ],
+      });
+    });
+
     it('finds a word with two typos from 8 letters, but not a 6-letter word with two', async () => {
       await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Docker Compose' })]);
       expect(await names({ q: 'kubrenetse' })).toEqual(['Kubernetes Deployer']);

@@ -1,6 +1,7 @@
 /**
  * The EventLog conformance suite against a real Kafka cluster, when
- * KAFKA_BROKERS names one (e.g. `docker compose up kafka`); skipped otherwise.
+ * KAFKA_BROKERS names one (`local-servers/kafka.sh start`, its PLAINTEXT
+ * listener); skipped otherwise.
  * Each setup uses a fresh one-partition topic, so runs never see each other.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
 import { describeEventLogConformance } from './event-log.conformance';
 import { REFUSE_NOTHING } from '../support/rejected-events';
 import { eventFor, FAST_GROUP } from './kafka-mock-cluster';
+import { createTopic } from './kafka-live-env';
 
 const brokers = process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
 const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
@@ -21,7 +23,7 @@ describeLive('KafkaEventLog against the cluster in KAFKA_BROKERS', () => {
     const kafka = createKafkaClient({ brokers, clientId: 'live-conformance', logger });
     const admin = kafka.admin();
     await admin.connect();
-    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+    await createTopic(admin, topic, 1);
     const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
     await producer.connect();
     return {

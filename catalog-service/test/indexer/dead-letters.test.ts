@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type Health, type SkillChangeEvent } from '@skills/common';
+import { SKILL_CHANGES_TOPIC, ServiceUnavailableError, createSequelize, runMigrations, type CatalogItemState, type Health, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
@@ -199,6 +199,39 @@ describe('Indexer dead letters', () => {
       expect(await subject.indexer.lag()).toBe(4);
       down = false;
       await eventually(async () => (await indexedIds()).length === 4, 'the batch indexed after the outage');
+      expect(await subject.deadLetters.count()).toBe(0);
+    } finally {
+      await subject.stop();
+    }
+  });
+
+  it('dead-letters nothing the engine refuses as unavailable while it reports itself healthy', async () => {
+    const real = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
+    let busy = true;
+    let refused = 0;
+    // a cluster that answers health checks but rejects writes (item-level 429/5xx past the writer's retries)
+    const overloaded: SearchEngine = {
+      search: (q) => real.search(q),
+      reindex: (s, p) => real.reindex(s, p),
+      close: () => real.close(),
+      health: () => real.health(),
+      apply: async (items) => {
+        if (busy) {
+          refused += 1;
+          throw new ServiceUnavailableError('upstream.unavailable');
+        }
+        return real.apply(items);
+      },
+    };
+    const items = Array.from({ length: 4 }, () => itemVersion(randomUUID(), 1));
+    await publish(items);
+    const subject = run(overloaded);
+    await subject.indexer.start();
+    try {
+      await eventually(() => refused > 20, 'repeated refusals');
+      expect(await subject.deadLetters.count()).toBe(0);
+      busy = false;
+      await eventually(async () => (await indexedIds()).length === 4, 'the batch indexed once the cluster takes writes');
       expect(await subject.deadLetters.count()).toBe(0);
     } finally {
       await subject.stop();

@@ -5,8 +5,9 @@
 # the ACLs of docs/kafka.md "Access control". Every step is idempotent.
 set -eu
 : "${KAFKA_COLLECTIONS_PASSWORD:?}" "${KAFKA_CATALOG_PASSWORD:?}"
-admin=127.0.0.1:9094
-bin=/opt/kafka/bin
+# local-servers/kafka.sh runs it too, with its own admin listener and tools.
+admin=${KAFKA_ADMIN_BOOTSTRAP:-127.0.0.1:9094}
+bin=${KAFKA_BIN_DIR:-/opt/kafka/bin}
 topic=skills.changes.v1
 "$bin/kafka-topics.sh" --bootstrap-server "$admin" --create --if-not-exists --topic "$topic" --partitions 6 --replication-factor 1
 for user in collections-service catalog-service; do

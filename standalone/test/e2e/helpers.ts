@@ -258,7 +258,7 @@ export const TEXTS = {
 export const FR = { 'accept-language': 'fr' };
 
 /** Creates an account with a key through the admin API; returns its id and key. */
-export async function newAccount(stack: Stack, plan: 'free' | 'pro' | 'team' = 'pro'): Promise<{ id: string; key: string; keyId: string }> {
+export async function newAccount(stack: Pick<Stack, 'client' | 'admin'>, plan: 'free' | 'pro' | 'team' = 'pro'): Promise<{ id: string; key: string; keyId: string }> {
   const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
   const account = await stack.client.call('POST', '/admin/v1/accounts', { token: stack.admin, json: { email, plan } });
   if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);

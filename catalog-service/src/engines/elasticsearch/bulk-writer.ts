@@ -10,7 +10,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { CatalogItemState } from '@skills/common';
 import type { ApplyResult } from '../search-engine';
 import { toDocument } from './item-document';
-import type { RetryPolicy } from './retry';
+import { delayFor, type RetryPolicy } from './retry';
 
 /** One item Elasticsearch refused for a reason other than a stale version. */
 export interface WriteFailure {
@@ -52,11 +52,40 @@ export interface WriteOutcome extends ApplyResult {
   failures: WriteFailure[];
 }
 
+/** An item the cluster refused for its own state (overloaded 429, failing 5xx): worth sending again. */
+export function isTransientFailure(failure: WriteFailure): boolean {
+  return failure.status === 429 || failure.status >= 500;
+}
+
+/**
+ * Writes the items, sending again with backoff those refused with a 429 or a
+ * 5xx (a rejected write queue, a shard being relocated): while the cluster
+ * answers, such an item is delayed, never a failure for the dead-letter
+ * store. What still fails transiently after the retries is returned, and the
+ * engine reports it as the cluster being unavailable.
+ */
+export async function writeBulk(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
+  let outcome = await bulkOnce(client, index, items, retry, options);
+  for (let attempt = 0; attempt < retry.retries; attempt++) {
+    const again = new Set(outcome.failures.filter(isTransientFailure).map((f) => f.id));
+    if (again.size === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, delayFor(retry, attempt)));
+    // a 5xx item may have been written before the error: a 409 then may be its own landing
+    const retried = await bulkOnce(client, index, items.filter((item) => again.has(item.id)), retry, { ...options, repeated: true });
+    outcome = {
+      applied: outcome.applied + retried.applied,
+      stale: outcome.stale + retried.stale,
+      failures: [...outcome.failures.filter((f) => !again.has(f.id)), ...retried.failures],
+    };
+  }
+  return outcome;
+}
+
 /**
  * One bulk-helper run. Item-level 429s the helper retries itself; every
  * other refused item reaches onDrop: a 409 is stale, anything else a failure.
  */
-export async function writeBulk(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
+async function bulkOnce(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
   if (items.length === 0) return { applied: 0, stale: 0, failures: [] };
   const conflicts: CatalogItemState[] = [];
   const failures: WriteFailure[] = [];

@@ -22,13 +22,13 @@ import { createHash } from 'node:crypto';
 import { Client, HttpConnection } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
-import { firstIndexName, INDEX_SCHEMA, indexDefinition, reindexAliasOf, schemaOf, swapAliasActions, versionedIndexName } from './index-mapping';
+import { firstIndexName, INDEX_SCHEMA, indexDefinition, indexMeta, reindexAliasOf, schemaOf, swapAliasActions, versionedIndexName } from './index-mapping';
 import type { ItemDocument } from './item-document';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
-import { searchIndex } from './search-flow';
+import { searchIndex, type SearchIo } from './search-flow';
 import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
-import type { SearchBody } from './term-requests';
-import { ElasticsearchWriteError, writeBulk, type WriteOptions, type WriteOutcome } from './bulk-writer';
+import type { SearchBody } from './query-builder';
+import { ElasticsearchWriteError, isTransientFailure, writeBulk, type WriteFailure, type WriteOptions, type WriteOutcome } from './bulk-writer';
 
 export interface ElasticsearchEngineOptions {
   /** cluster URL (ELASTICSEARCH_URL) */
@@ -61,6 +61,8 @@ export class ElasticsearchEngine implements SearchEngine {
   private lastMarkerCheck = Number.NEGATIVE_INFINITY;
   /** the live index was built by an older version of this code (init): it must be rebuilt to answer */
   private outdatedSchema: number | undefined;
+  /** the cluster refused a typo run once: said once in the log, not on every search */
+  private warnedTyposRefused = false;
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
@@ -123,8 +125,14 @@ export class ElasticsearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const preference = preferenceOf(query);
-    const io = {
+    const io: SearchIo = {
       search: (body: SearchBody) => this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, ...body })),
+      typosRefused: (err) => {
+        if (!refusesExpensiveQueries(err)) return false;
+        if (!this.warnedTyposRefused) this.logger.warn('the cluster refuses fuzzy queries (search.allow_expensive_queries: false): searches take words as typed only');
+        this.warnedTyposRefused = true;
+        return true;
+      },
     };
     try {
       return await searchIndex(io, query);
@@ -142,16 +150,26 @@ export class ElasticsearchEngine implements SearchEngine {
    */
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {
     if (items.length === 0) return { applied: 0, stale: 0 };
+    try {
+      return await this.applyOnce(items);
+    } catch (err) {
+      // an unreachable, overloaded or restarting cluster: the batch waits for it, never a dead letter
+      if (isRetryable(err)) throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
+      throw err;
+    }
+  }
+
+  private async applyOnce(items: CatalogItemState[]): Promise<ApplyResult> {
     if ((await this.aliasExists(this.reindexAlias)) && !(await this.reindexAbandoned())) {
       const shadow = await this.write(this.reindexAlias, items, { requireAlias: true });
       const failures = shadow.failures.filter((f) => f.status !== 404);
-      if (failures.length > 0) throw new ElasticsearchWriteError(this.reindexAlias, failures);
+      if (failures.length > 0) throw writeError(this.reindexAlias, failures);
     }
     // Returns only once the write is searchable: the search cache bumps its
     // generation when apply returns, so an answer computed after that cannot
     // predate this write (without it, ~1 s of searches would be cached stale).
     const result = await this.write(this.alias, items, { requireAlias: true, waitForRefresh: true });
-    if (result.failures.length > 0) throw new ElasticsearchWriteError(this.alias, result.failures);
+    if (result.failures.length > 0) throw writeError(this.alias, result.failures);
     return { applied: result.applied, stale: result.stale };
   }
 
@@ -241,7 +259,7 @@ export class ElasticsearchEngine implements SearchEngine {
   /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
   private async beat(index: string): Promise<void> {
     try {
-      await this.client.indices.putMapping({ index, _meta: { ...heartbeatMeta(this.now()) } });
+      await this.client.indices.putMapping({ index, _meta: indexMeta({ ...heartbeatMeta(this.now()) }) });
     } catch (err) {
       this.logger.warn({ ...summary(err), index }, 'could not renew the reindex heartbeat');
     }
@@ -309,6 +327,22 @@ export class ElasticsearchEngine implements SearchEngine {
 /** Status and message only: the client's errors carry the whole request, documents included. */
 function summary(err: unknown): { status?: number; error: string } {
   return { status: statusOf(err), error: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * Items refused for what they are fail as such (the indexer may dead-letter
+ * them); items still refused with a 429 or 5xx after the writer's retries
+ * mean the cluster cannot take writes now: unavailable, so the batch is
+ * redelivered rather than dead-lettered.
+ */
+function writeError(index: string, failures: WriteFailure[]): Error {
+  const error = new ElasticsearchWriteError(index, failures);
+  return failures.every(isTransientFailure) ? new ServiceUnavailableError('upstream.unavailable', {}, { cause: error }) : error;
+}
+
+/** The refusal of a `fuzzy` query by a cluster with `search.allow_expensive_queries: false`. */
+function refusesExpensiveQueries(err: unknown): boolean {
+  return statusOf(err) === 400 && JSON.stringify((err as { meta?: { body?: unknown } }).meta?.body ?? '').includes('allow_expensive_queries');
 }
 
 /** Elasticsearch's error type (`resource_already_exists_exception`, ...) of a refused request. */

@@ -1,21 +1,22 @@
 /**
  * The Elasticsearch index made for this catalog: settings, mapping and the
  * versioned index names behind the alias. Pure data typed as the client's
- * request types, so `tsc` checks every field name and value, and the wire
- * tests assert the exact bodies.
+ * request types, so `tsc` checks every field name and value.
  *
- * No text is analysed by Elasticsearch: documents carry the terms and
- * weights the application computed (item-document.ts), the same the memory
- * engine indexes, so both engines see identical tokens, stems and stop
- * words. Fields:
- * - `terms` (rank_features): each term's weight; a query word is a dis_max
- *   of `rank_feature` queries over its terms, boosted by their factors
- *   (https://elastic.co/docs/reference/elasticsearch/mapping-reference/rank-features);
- * - `words`, `stemForms`, `keyWords` (keyword): a word's other forms, the
- *   completions of the last word and typo candidates are found and counted
- *   in them with terms aggregations and the term suggester;
- * - `exactKey`, `slugKey`, `namePositions`, `slugPositions`, word counts,
- *   `leadTerm`/`leadWeight`/`leadBonus` (floats, exact as stored): the name rules;
+ * Everything here is in the server itself: the integration-test
+ * distribution CI runs has no analysis-common, mapper-extras or painless
+ * module, and production clusters need none either. The application
+ * analyses text (domain/text-analysis.ts, the memory engine's tokens, stop
+ * words and Porter2 stems) and Elasticsearch splits what it sends at
+ * whitespace; scoring is Lucene's BM25 over those words. Fields:
+ * - `words`, `stems` (text, `whitespace`, frequencies only): each word and
+ *   its stem, repeated by its field's weight (item-document.ts), so one field
+ *   carries name, description and tags; `words` also has `index_prefixes`,
+ *   so the last word's completions are one term
+ *   (https://elastic.co/docs/reference/elasticsearch/mapping-reference/index-prefixes);
+ * - `exactKey`, `slugKey`, `namePrefixes`, `namePositions`, `slugPositions`
+ *   (keyword) and the word counts: the name rules, each a term lookup;
+ * - `leadBonus`, `popularity` (float): read by `field_value_factor`;
  * - `name`, `description` are kept in `_source` only.
  */
 import type { estypes } from '@elastic/elasticsearch';
@@ -25,7 +26,7 @@ import type { estypes } from '@elastic/elasticsearch';
  * `_meta`. An index of an older layout cannot answer this code's queries:
  * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const INDEX_SCHEMA = 2;
+export const INDEX_SCHEMA = 3;
 
 const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 /** Matched by term queries only: no doc values to keep. */
@@ -33,6 +34,12 @@ const KEYWORD_INDEXED: estypes.MappingProperty = { type: 'keyword', doc_values: 
 /** Shown, never searched. */
 const STORED_TEXT: estypes.MappingProperty = { type: 'text', index: false };
 const STORED_KEYWORD: estypes.MappingProperty = { type: 'keyword', index: false, doc_values: false };
+
+/** Pre-analysed text: split at spaces, scored by BM25; positions are never queried. */
+const ANALYSED: estypes.MappingProperty = { type: 'text', analyzer: 'whitespace', index_options: 'freqs' };
+/** The last word as typed is a prefix of 2 to 19 characters (the most index_prefixes allows). */
+export const PREFIX_MIN = 2;
+export const PREFIX_MAX = 19;
 
 export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   id: KEYWORD,
@@ -52,26 +59,25 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   repositoryUrl: STORED_KEYWORD,
   homepageUrl: STORED_KEYWORD,
   downloads: { type: 'long' },
-  terms: { type: 'rank_features' },
-  words: KEYWORD,
-  stemForms: KEYWORD,
-  keyWords: KEYWORD,
+  words: { ...ANALYSED, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
+  stems: ANALYSED,
   exactKey: KEYWORD_INDEXED,
   slugKey: KEYWORD_INDEXED,
+  namePrefixes: KEYWORD_INDEXED,
   namePositions: KEYWORD_INDEXED,
   slugPositions: KEYWORD_INDEXED,
   nameWordCount: { type: 'integer' },
   slugWordCount: { type: 'integer' },
-  leadTerm: KEYWORD,
-  leadWeight: { type: 'float' },
-  leadBonus: { type: 'float' },
+  leadBonus: { type: 'float', index: false },
+  popularity: { type: 'float', index: false },
   nameSort: KEYWORD,
 };
 
 /**
- * Body of `PUT /<index>`. One primary shard: the document frequencies the
- * engine reads come from aggregations, which are exact on one shard (a
- * catalog of millions of items fits one), and replicas add throughput.
+ * Body of `PUT /<index>`. One primary shard: BM25's statistics and the
+ * suggester's frequencies are then the whole catalog's, the same on every
+ * search (a catalog of millions of items fits one), and replicas add
+ * throughput.
  * `dynamic: strict`, so a typo in the document shape fails loudly instead of
  * growing the mapping.
  */
@@ -79,11 +85,21 @@ export function indexDefinition(meta: Record<string, string | number> = {}): Pic
   return {
     settings: { number_of_shards: 1 },
     mappings: {
-      _meta: { schema: INDEX_SCHEMA, ...meta },
+      _meta: indexMeta(meta),
       dynamic: 'strict',
       properties: MAPPING_PROPERTIES,
     },
   };
+}
+
+/**
+ * The whole `_meta` of an index of this layout. A mapping update replaces
+ * `_meta` as a whole (it is not merged: `Mapping.merge` in
+ * elastic/elasticsearch takes the update's meta), so every update sends
+ * the schema again with what it changes.
+ */
+export function indexMeta(extra: Record<string, string | number> = {}): Record<string, string | number> {
+  return { schema: INDEX_SCHEMA, ...extra };
 }
 
 /** The layout an index was built with (1: before `_meta.schema` existed). */

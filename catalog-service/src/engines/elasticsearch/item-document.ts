@@ -1,16 +1,17 @@
 /**
  * The Elasticsearch document of an item state, and back. A searchable item
- * carries its analysis (domain/item-analysis.ts) as data: per-term weights
- * as `rank_features`, its terms for counting and expanding query words, and
- * its name keys. A tombstone (deleted, draft, archived, private) carries
+ * carries its words and their Porter2 stems as the application's text
+ * analysis makes them (domain/text-analysis.ts, the memory engine's), joined
+ * by spaces for Elasticsearch's `whitespace` analyzer, and its name keys. A tombstone (deleted, draft, archived, private) carries
  * none of it, so it adds to no term's document frequency and matches no
  * word; it keeps its status and version so Elasticsearch's external
  * versioning still refuses an older state.
  */
 import { detailsOf, type CatalogItemState } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
-import { analyzeItem } from '../../domain/item-analysis';
-import { stemOf } from '../../domain/text-analysis';
+import { popularityBoost } from '../../domain/popularity';
+import { nameBeginsBonus } from '../../domain/ranking';
+import { stemOf, tokenize } from '../../domain/text-analysis';
 import type { CatalogItem } from '../search-engine';
 
 /**
@@ -35,30 +36,39 @@ export const PUBLIC_SOURCE_FIELDS = [
   'updatedAt',
 ] as const;
 
-/** Separates a stem from its form in `stemForms` ("deploy/deploying"); a term never holds one. */
-export const STEM_SEPARATOR = '/';
+/**
+ * How often each word of a field is written into `words` and `stems`: the
+ * field weights of domain/ranking.ts (name 1, description 0.4, tags 0.2) as
+ * whole repetitions, so one BM25 field scores a word by its field-weighted
+ * frequency as the memory engine does, with Elasticsearch's own analysis of
+ * nothing but whitespace (the node needs no analysis module).
+ */
+export const NAME_REPEAT = 5;
+export const DESCRIPTION_REPEAT = 2;
+export const TAG_REPEAT = 1;
+/** Longest name prefix `namePrefixes` holds; a longer query earns no name-begins bonus. */
+export const NAME_PREFIX_MAX = 48;
 
 /** What a searchable item adds to its document (index-mapping.ts maps each field). */
 export interface SearchFields {
-  /** term → weight (rank_features): the contribution a query word multiplies by its factor */
-  terms: Record<string, number>;
-  /** the distinct terms: document frequencies, completions, typo candidates */
-  words: string[];
-  /** `<stem>/<term>` of each term: the other forms of a query word's stem */
-  stemForms: string[];
-  /** the words of name and slug: candidates for a name the query misspells */
-  keyWords: string[];
+  /** the words of name, description and tags (domain/text-analysis.ts tokenize), each repeated by its field's weight */
+  words: string;
+  /** the Porter2 stems of the same words, repeated alike */
+  stems: string;
+  /** the name's and the slug's words joined by one space: an exact-name query equals one of them */
   exactKey: string;
   slugKey: string;
+  /** every prefix of exactKey from 2 to NAME_PREFIX_MAX characters: the names a query begins, by one term */
+  namePrefixes: string[];
   /** `<position>:<word>` of the name's and slug's words, and their counts: a misspelt name word by word */
   namePositions: string[];
   slugPositions: string[];
   nameWordCount: number;
   slugWordCount: number;
-  /** the name's first word, its weight in `terms`, and the name-begins bonus */
-  leadTerm?: string;
-  leadWeight?: number;
+  /** the name-begins bonus (domain/ranking.ts nameBeginsBonus) */
   leadBonus: number;
+  /** the factor the text score is multiplied by (domain/popularity.ts popularityBoost) */
+  popularity: number;
   /** the lower-cased name, for sort=name */
   nameSort: string;
 }
@@ -109,28 +119,31 @@ export function toDocument(item: CatalogItemState): ItemDocument {
 }
 
 function searchFieldsOf(item: CatalogItemState): SearchFields {
-  const { nameWords, slugWords, exactKey, slugKey, weights, leadBonus } = analyzeItem({
-    name: item.name,
-    slug: item.slug ?? '',
-    description: item.description,
-    tags: item.tags,
-    downloads: detailsOf(item).downloads,
-  });
-  const words = [...weights.keys()];
-  const lead = nameWords[0];
+  const downloads = detailsOf(item).downloads;
+  const nameWords = tokenize(item.name);
+  const slugWords = tokenize(item.slug ?? '');
+  const fields: Array<[string[], number]> = [
+    [nameWords, NAME_REPEAT],
+    [tokenize(item.description), DESCRIPTION_REPEAT],
+    [tokenize(item.tags.join(' ')), TAG_REPEAT],
+  ];
+  const repeated = (map: (word: string) => string) =>
+    fields.flatMap(([words, times]) => words.flatMap((word) => Array<string>(times).fill(map(word)))).join(' ');
+  const exactKey = nameWords.join(' ');
+  const namePrefixes: string[] = [];
+  for (let end = 2; end <= Math.min(exactKey.length, NAME_PREFIX_MAX); end++) namePrefixes.push(exactKey.slice(0, end));
   return {
-    terms: Object.fromEntries(weights),
-    words,
-    stemForms: words.map((word) => `${stemOf(word)}${STEM_SEPARATOR}${word}`),
-    keyWords: [...new Set([...nameWords, ...slugWords])],
+    words: repeated((word) => word),
+    stems: repeated(stemOf),
     exactKey,
-    slugKey,
+    slugKey: slugWords.join(' '),
+    namePrefixes,
     namePositions: nameWords.map((word, i) => `${i}:${word}`),
     slugPositions: slugWords.map((word, i) => `${i}:${word}`),
     nameWordCount: nameWords.length,
     slugWordCount: slugWords.length,
-    ...(lead === undefined ? {} : { leadTerm: lead, leadWeight: weights.get(lead) }),
-    leadBonus,
+    leadBonus: nameBeginsBonus(nameWords.length, downloads),
+    popularity: popularityBoost(downloads),
     nameSort: item.name.toLowerCase(),
   };
 }

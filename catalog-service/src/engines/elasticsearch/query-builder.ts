@@ -1,124 +1,137 @@
 /**
- * Translates a validated SearchQuery and its plan (query-plan.ts) into the
- * body of `POST /<alias>/_search`. A pure function: the wire tests assert
- * its exact output, and the engine sends it unchanged.
+ * Translates a validated SearchQuery into the body of `POST /<alias>/_search`.
+ * Pure functions: the engine sends their output unchanged.
  *
- * The score is the memory engine's (docs/search.md "Ranking"), computed by
- * Lucene from the weights each document stores:
- * - a query word is a `dis_max` (tie_breaker 0: the best term counts) of
- *   one `rank_feature` query per term, `linear`, boosted by the term's
- *   factor: boost × stored weight, both float32, as the memory engine
- *   multiplies them (https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-rank-feature-query);
- * - every word is required (`bool.must`), in any field, and the word scores
- *   are summed; filters add nothing (`bool.filter`);
+ * A text search is one request whose cost does not grow with the catalog's
+ * vocabulary: every clause is a term lookup (words, stems, a prefix through
+ * `index_prefixes`, name keys), and typo runs add `fuzzy` clauses with a
+ * bounded number of expansions. The score (docs/elasticsearch.md "Query"):
+ * - a query word is a `dis_max` of its forms: the word as typed (1), its
+ *   Porter2 stem (0.9), for the last word its completions (0.6), in typo
+ *   runs its spellings one edit (0.5) or two (0.4) away; BM25 scores each
+ *   form over `words`/`stems`, where name, description and tags are repeated
+ *   by their weights (item-document.ts);
+ * - every word is required (`bool.must`), the word scores are summed and
+ *   multiplied by the item's stored popularity (`function_score`,
+ *   `field_value_factor`); filters add nothing (`bool.filter`);
  * - the name's bonus is one optional clause of several that exclude each
  *   other: the exact name (1,000), a misspelt name in a typo run (200), a
- *   name the query begins (the document's stored bonus).
+ *   name the query begins (the stored bonus, 100–300).
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { EXACT_NAME_BONUS, TYPO_NAME_BONUS } from '../../domain/ranking';
+import { EXACT_NAME_BONUS, STEM_WEIGHT, TWO_TYPOS_WEIGHT, TYPO_NAME_BONUS, TYPO_WEIGHT } from '../../domain/ranking';
+import { typoBudget } from '../../domain/spelling';
+import { stemOf, type QueryTerm } from '../../domain/text-analysis';
 import { FACET_VALUES_MAX, type SearchQuery } from '../search-engine';
-import { PUBLIC_SOURCE_FIELDS, STEM_SEPARATOR } from './item-document';
-import type { WordGroup } from './query-plan';
-import { SEARCHABLE, type SearchBody } from './term-requests';
+import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
+import { NAME_PREFIX_MAX, PUBLIC_SOURCE_FIELDS } from './item-document';
 
 type Query = estypes.QueryDslQueryContainer;
 
-/** The text part of a search, once its words are planned. */
-export interface TextPlan {
-  groups: WordGroup[];
-  /** the query's words joined by one space (stop words included): what names are compared with */
-  key: string;
-  /** a typo run: typo terms are in the groups, and a misspelt name earns its bonus */
-  typos: boolean;
-  /** typo runs: per word of the key, the name words it may stand for (itself first) */
-  nearWords?: string[][];
-}
+/** A search body as the engine sends it (it adds the index and the preference). */
+export type SearchBody = Omit<estypes.SearchRequest, 'index' | 'preference'>;
 
+/** Only these items are ever returned (tombstones carry no words, but may match a browse). */
+export const SEARCHABLE: Query[] = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
+
+/** What a completion of the last word weighs against the word as typed. */
+export const COMPLETION_WEIGHT = 0.6;
 /**
- * The leading-word rule (memory: usesLeadingWord): in a one-word query
- * outside typo runs, a name the query begins scores its first word's
- * contribution plus its bonus, whatever else it holds.
+ * Spellings a `fuzzy` clause may expand to, most frequent first. With at
+ * most 8 words, two such clauses each and the misspelt-name clauses, a
+ * query stays far below the 1,024 clauses of the smallest node
+ * (`indices.query.bool.max_clause_count`).
  */
-function usesLeadingWord(plan: TextPlan): boolean {
-  return !plan.typos && plan.groups.length === 1 && plan.key.length >= 2 && !plan.key.includes(' ');
+export const FUZZY_EXPANSIONS = 20;
+
+/** The text part of a search. */
+export interface TextPlan {
+  /** the required words (stop words dropped but for the last; domain/text-analysis.ts queryTerms) */
+  words: QueryTerm[];
+  /** every word of the query joined by one space (stop words included): what names are compared with */
+  key: string;
+  /** a typo run: words match their spellings within the typo budget, and a misspelt name earns its bonus */
+  typos: boolean;
 }
 
-function wordQuery(group: WordGroup): Query {
-  const clauses: Query[] = group.terms.map(({ term, factor }) => ({ rank_feature: { field: `terms.${term}`, linear: {}, boost: factor } }));
-  // the word's terms left out of the scored list still make it match, with no score
-  if (group.formsFallback) clauses.push({ constant_score: { filter: { prefix: { stemForms: `${group.stem}${STEM_SEPARATOR}` } }, boost: 0 } });
-  if (group.completionsFallback) clauses.push({ constant_score: { filter: { prefix: { words: group.word.text } }, boost: 0 } });
-  return clauses.length === 1 ? clauses[0]! : { dis_max: { queries: clauses, tie_breaker: 0 } };
+function typoClauses(word: string): Query[] {
+  const budget = typoBudget(word);
+  if (budget === 0) return [];
+  const fuzzy = (fuzziness: number, boost: number): Query => ({
+    // Two edits only with the first letter kept, as the memory dictionary finds them (domain/spelling.ts).
+    fuzzy: { words: { value: word, fuzziness, prefix_length: fuzziness - 1, max_expansions: FUZZY_EXPANSIONS, transpositions: true, boost } },
+  });
+  return budget === 2 ? [fuzzy(1, TYPO_WEIGHT), fuzzy(2, TWO_TYPOS_WEIGHT)] : [fuzzy(1, TYPO_WEIGHT)];
+}
+
+/** One required word: the best of its forms counts (tie_breaker 0). */
+function wordQuery(word: QueryTerm, typos: boolean): Query {
+  const clauses: Query[] = [{ term: { words: { value: word.text } } }];
+  const stem = stemOf(word.text);
+  clauses.push({ term: { stems: { value: stem, boost: STEM_WEIGHT } } });
+  if (word.prefix && word.text.length >= PREFIX_MIN && word.text.length <= PREFIX_MAX) {
+    clauses.push({ prefix: { words: { value: word.text, boost: COMPLETION_WEIGHT } } });
+  }
+  if (typos) clauses.push(...typoClauses(word.text));
+  return { dis_max: { queries: clauses, tie_breaker: 0 } };
 }
 
 function exactName(key: string): Query {
   return { bool: { should: [{ term: { exactKey: key } }, { term: { slugKey: key } }], minimum_should_match: 1 } };
 }
 
-/** A name or slug of as many words as the key, each one of the key word's near words. */
-function misspeltName(nearWords: string[][]): Query {
+/** A name or slug of as many words as the key, each within its word's typo budget ("i:" keeps the position). */
+function misspeltName(keyWords: readonly string[]): Query {
   const wordByWord = (positions: string, count: string): Query => ({
     bool: {
       filter: [
-        ...nearWords.map((words, i): Query => ({ terms: { [positions]: words.map((word) => `${i}:${word}`) } })),
-        { term: { [count]: nearWords.length } },
+        ...keyWords.map((word, i): Query => {
+          const value = `${i}:${word}`;
+          const budget = typoBudget(word);
+          return budget === 0
+            ? { term: { [positions]: value } }
+            : { fuzzy: { [positions]: { value, fuzziness: budget, prefix_length: `${i}:`.length, max_expansions: FUZZY_EXPANSIONS, transpositions: true } } };
+        }),
+        { term: { [count]: keyWords.length } },
       ],
     },
   });
   return { bool: { should: [wordByWord('namePositions', 'nameWordCount'), wordByWord('slugPositions', 'slugWordCount')], minimum_should_match: 1 } };
 }
 
-/** The stored name-begins bonus, exactly: field_value_factor (factor 1) replacing the query's score. */
-function storedBonus(query: Query): Query {
-  return { function_score: { query, functions: [{ field_value_factor: { field: 'leadBonus' } }], boost_mode: 'replace' } };
-}
-
-/** The exclusive name clauses of a query outside the leading-word rule. */
+/** The exclusive name clauses: the exact name, a misspelt one in typo runs, a name the query begins. */
 function nameBonuses(plan: TextPlan): Query[] {
   const exact = exactName(plan.key);
   const clauses: Query[] = [{ constant_score: { filter: exact, boost: EXACT_NAME_BONUS } }];
   const notBefore: Query[] = [exact];
-  if (plan.typos && plan.nearWords && plan.nearWords.some((words) => words.length > 1)) {
-    const misspelt = misspeltName(plan.nearWords);
+  const keyWords = plan.key.split(' ');
+  if (plan.typos && keyWords.some((word) => typoBudget(word) > 0)) {
+    const misspelt = misspeltName(keyWords);
     clauses.push({ constant_score: { filter: { bool: { filter: [misspelt], must_not: [exact] } }, boost: TYPO_NAME_BONUS } });
     notBefore.push(misspelt);
   }
-  if (plan.key.length >= 2) clauses.push(storedBonus({ bool: { filter: [{ prefix: { exactKey: plan.key } }], must_not: notBefore } }));
+  if (plan.key.length >= 2 && plan.key.length <= NAME_PREFIX_MAX) {
+    // the stored bonus exactly: field_value_factor (factor 1) replacing the clause's score
+    clauses.push({
+      function_score: {
+        query: { bool: { filter: [{ term: { namePrefixes: plan.key } }], must_not: notBefore } },
+        functions: [{ field_value_factor: { field: 'leadBonus', missing: 0 } }],
+        boost_mode: 'replace',
+      },
+    });
+  }
   return clauses;
 }
 
-/**
- * A begun name's score under the leading-word rule, in float32 as Lucene
- * and the memory engine compute it: its first word's factor (params.f, by
- * term) × that word's stored weight, plus its stored bonus. Painless:
- * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-script-score-query
- */
-export const LEADING_WORD_SCRIPT =
-  "Object f = params.f.get(doc['leadTerm'].value); " +
-  "float s = f == null ? 0f : ((Number) f).floatValue() * (float) doc['leadWeight'].value; " +
-  "return s + (float) doc['leadBonus'].value;";
-
-function leadingWordQuery(plan: TextPlan): Query {
-  const group = plan.groups[0]!;
-  const exact = exactName(plan.key);
-  const begun: Query = { bool: { filter: [{ prefix: { exactKey: plan.key } }], must_not: [exact] } };
-  const factors = Object.fromEntries(group.terms.map(({ term, factor }) => [term, factor]));
+function textQuery(plan: TextPlan): Query {
+  const words: Query = { bool: { must: plan.words.map((word) => wordQuery(word, plan.typos)) } };
   return {
     bool: {
-      should: [
-        { bool: { must: [wordQuery(group)], must_not: [begun], should: [{ constant_score: { filter: exact, boost: EXACT_NAME_BONUS } }] } },
-        { script_score: { query: begun, script: { source: LEADING_WORD_SCRIPT, params: { f: factors } } } },
-      ],
-      minimum_should_match: 1,
+      must: [{ function_score: { query: words, functions: [{ field_value_factor: { field: 'popularity', missing: 1 } }], boost_mode: 'multiply' } }],
+      should: nameBonuses(plan),
     },
   };
-}
-
-function textQuery(plan: TextPlan): Query {
-  if (usesLeadingWord(plan)) return leadingWordQuery(plan);
-  return { bool: { must: plan.groups.map(wordQuery), should: nameBonuses(plan) } };
 }
 
 /** Exact filters in filter context: no scoring, cacheable. Every tag is required. */
@@ -130,11 +143,18 @@ function filterClauses(query: SearchQuery): Query[] {
   return filters;
 }
 
-/** Counts per value over every match, most frequent first then by value, as the memory index ranks them. */
+/**
+ * Counts per value over every match, most frequent first then by value, as
+ * the memory index ranks them; an item with no category counts under ""
+ * there, so `missing` puts it in the same bucket here.
+ */
 function facetAggregations(query: SearchQuery): Record<string, estypes.AggregationsAggregationContainer> | undefined {
   if (!query.facets) return undefined;
   return Object.fromEntries(
-    query.facets.map((field) => [field, { terms: { field, size: FACET_VALUES_MAX, order: [{ _count: 'desc' }, { _key: 'asc' }] } }]),
+    query.facets.map((field) => [
+      field,
+      { terms: { field, size: FACET_VALUES_MAX, order: [{ _count: 'desc' }, { _key: 'asc' }], ...(field === 'category' ? { missing: '' } : {}) } },
+    ]),
   );
 }
 
@@ -164,4 +184,41 @@ export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchB
     sort: sortClauses(query, plan !== undefined),
     ...(aggs ? { aggs } : {}),
   };
+}
+
+/** How many items a query finds, and nothing else: the total of a suggested spelling. */
+export function buildCountRequest(query: SearchQuery, plan: TextPlan): SearchBody {
+  return { size: 0, track_total_hits: MAX_RESULT_WINDOW, query: { bool: { filter: filterClauses(query), must: [textQuery(plan)] } } };
+}
+
+/**
+ * The term suggester's spellings of each typo-eligible word, and how many
+ * searchable items hold each word as typed (a `global` count, whatever the
+ * query matched): what the suggestion's best spelling is chosen from
+ * (domain/spelling.ts). Both ride on the typo run's request.
+ * https://elastic.co/docs/reference/elasticsearch/rest-apis/search-suggesters#term-suggester
+ */
+export function suggestSections(words: readonly string[]): Pick<SearchBody, 'suggest' | 'aggs'> {
+  if (words.length === 0) return {};
+  const suggest: estypes.SearchSuggester = {};
+  const counts: Record<string, Query> = {};
+  words.forEach((word, i) => {
+    suggest[`w${i}`] = {
+      text: word,
+      term: {
+        field: 'words',
+        suggest_mode: 'always',
+        max_edits: 2,
+        prefix_length: 0,
+        min_word_length: 4,
+        // absolute: a word every item holds still gets its spellings (the default leaves words in over 1 % alone)
+        max_term_freq: 2 ** 31 - 1,
+        size: 20,
+        sort: 'frequency',
+        string_distance: 'damerau_levenshtein',
+      },
+    };
+    counts[`w${i}`] = { term: { words: word } };
+  });
+  return { suggest, aggs: { typed: { global: {}, aggs: { words: { filters: { filters: counts } } } } } };
 }

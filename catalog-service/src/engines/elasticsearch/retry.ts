@@ -31,7 +31,8 @@ export function isRetryable(err: unknown): boolean {
   return status !== undefined && (status === 429 || status >= 500);
 }
 
-function delayFor(policy: RetryPolicy, attempt: number): number {
+/** The wait before retry `attempt + 1`: exponential, capped, with jitter. */
+export function delayFor(policy: RetryPolicy, attempt: number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return ceiling / 2 + Math.random() * (ceiling / 2);
 }

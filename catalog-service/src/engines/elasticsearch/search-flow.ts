@@ -1,127 +1,118 @@
 /**
- * A search on Elasticsearch, step by step as the memory engine takes it
- * (memory/query-matcher.ts matchQuery, memory-index.ts search): find what
- * each word stands for and how often, run the exact query; when it finds
- * fewer than TYPO_FALLBACK_BELOW, add the words' typo forms and keep that
- * run if it finds more; when the answer holds fewer than SUGGEST_BELOW,
- * offer the most frequent spelling that finds more. Each step is one
- * request through `SearchIo`; the bodies come from pure builders.
+ * A search on Elasticsearch: one request in the common case. The query's
+ * words run as typed (with the last word's completions); when that finds
+ * fewer than TYPO_FALLBACK_BELOW, one more request runs them with their typo
+ * spellings and keeps that run if it finds more, and carries the term
+ * suggester; when the answer holds fewer than SUGGEST_BELOW and a more
+ * frequent spelling exists, a third counts what it would find. Bodies come
+ * from the pure builders of query-builder.ts.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { typoBudget } from '../../domain/spelling';
-import { queryTerms, stemOf, tokenize, type QueryTerm } from '../../domain/text-analysis';
-import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type FacetField, type Facets, type SearchQuery, type SearchResult } from '../search-engine';
+import { typoBudget, typoFormsOf } from '../../domain/spelling';
+import { queryTerms, tokenize } from '../../domain/text-analysis';
+import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { toCatalogItem, type ItemDocument } from './item-document';
-import { bestSpelling, nearWordsOf, planGroups, typoFormsOf, type TypoForms, type WordTerms } from './query-plan';
-import { buildSearchRequest, type TextPlan } from './query-builder';
-import {
-  buildExpandRequest,
-  buildFrequencyRequest,
-  buildSuggestRequest,
-  readExpansion,
-  readFrequencies,
-  readSuggestions,
-  type Expansion,
-  type Offered,
-  type SearchBody,
-} from './term-requests';
+import { buildCountRequest, buildSearchRequest, suggestSections, type SearchBody, type TextPlan } from './query-builder';
+
+type Response = estypes.SearchResponse<Partial<ItemDocument>>;
 
 /** Sends one search body to the alias (the engine adds the index, preference and retries). */
 export interface SearchIo {
-  search(body: SearchBody): Promise<estypes.SearchResponse<Partial<ItemDocument>>>;
+  search(body: SearchBody): Promise<Response>;
+  /** a typo run was refused (`search.allow_expensive_queries: false` refuses `fuzzy`): the words as typed answer alone */
+  typosRefused(err: unknown): boolean;
 }
 
-/** Distinct words of a query given typo candidates; a longer query's later words are taken as typed. */
-export const TYPO_WORDS_MAX = 20;
+/** Distinct words of a query the suggester is asked about. */
+export const SUGGESTED_WORDS_MAX = 8;
 
 export async function searchIndex(io: SearchIo, query: SearchQuery): Promise<SearchResult> {
-  const { result, typos } = await find(io, query);
-  if (query.q !== undefined && result.total < SUGGEST_BELOW && typos) {
-    const suggestion = await suggest(io, query, result.total, typos);
+  if (query.q === undefined) return resultOf(await io.search(buildSearchRequest(query)), query);
+  const words = queryTerms(query.q);
+  if (words.length === 0) return emptyResult(query);
+  const key = tokenize(query.q).join(' ');
+  const exact = resultOf(await io.search(buildSearchRequest(query, { words, key, typos: false })), query);
+  if (exact.total >= TYPO_FALLBACK_BELOW) return exact;
+
+  const spelled = [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
+  const typoPlan: TextPlan = { words, key, typos: true };
+  const body = buildSearchRequest(query, typoPlan);
+  const { suggest, aggs } = suggestSections(spelled);
+  let reply: Response;
+  try {
+    reply = await io.search({ ...body, ...(suggest ? { suggest } : {}), ...(body.aggs || aggs ? { aggs: { ...body.aggs, ...aggs } } : {}) });
+  } catch (err) {
+    if (io.typosRefused(err)) return exact;
+    throw err;
+  }
+  const typo = resultOf(reply, query);
+  const result = typo.total > exact.total ? typo : exact;
+  if (result.total < SUGGEST_BELOW) {
+    const suggestion = await suggestSpelling(io, query, result.total, spelled, reply);
     if (suggestion) result.suggestion = suggestion;
   }
   return result;
 }
 
-/** Typo candidates of a query's words and the frequencies of all of them. */
-interface TypoCandidates {
-  forms: Map<string, TypoForms>;
-  offered: Map<string, Offered>;
-  frequencies: Map<string, number>;
-}
-
-interface Found {
-  result: SearchResult;
-  /** when a typo run was made: what it found out, for the suggestion */
-  typos?: TypoCandidates;
-}
-
-async function find(io: SearchIo, query: SearchQuery): Promise<Found> {
-  if (query.q === undefined) return { result: resultOf(await io.search(buildSearchRequest(query)), query) };
-  const words = queryTerms(query.q);
-  if (words.length === 0) return { result: emptyResult(query) };
-  const key = tokenize(query.q).join(' ');
-  const stems = words.map((word) => stemOf(word.text));
-  const expansion = readExpansion(words, (await io.search(buildExpandRequest(words, stems))).aggregations);
-  const exactGroups = planGroups(words, stems, expansion.words, expansion.live);
-  const exact = exactGroups ? await run(io, query, { groups: exactGroups, key, typos: false }) : emptyResult(query);
-  if (exact.total >= TYPO_FALLBACK_BELOW) return { result: exact };
-  const typos = await typoCandidates(io, key.split(' '));
-  const fuzzyGroups = planGroups(words, stems, withTypos(words, expansion, typos), expansion.live);
-  const nearWords = key.split(' ').map((word) => (typos.offered.has(word) ? nearWordsOf(word, typos.offered.get(word)!.keyWords) : [word]));
-  const fuzzy = fuzzyGroups ? await run(io, query, { groups: fuzzyGroups, key, typos: true, nearWords }) : emptyResult(query);
-  return { result: fuzzy.total > exact.total ? fuzzy : exact, typos };
-}
-
-async function run(io: SearchIo, query: SearchQuery, plan: TextPlan): Promise<SearchResult> {
-  return resultOf(await io.search(buildSearchRequest(query, plan)), query);
-}
-
-/** The suggester's candidates for each distinct word of 4+ letters, and the frequencies of the candidates the rules keep. */
-async function typoCandidates(io: SearchIo, keyWords: readonly string[]): Promise<TypoCandidates> {
-  const eligible = [...new Set(keyWords)].filter((word) => typoBudget(word) > 0).slice(0, TYPO_WORDS_MAX);
-  const offered = new Map<string, Offered>();
-  const forms = new Map<string, TypoForms>();
-  if (eligible.length === 0) return { forms, offered, frequencies: new Map() };
-  const reply = await io.search(buildSuggestRequest(eligible));
-  readSuggestions(eligible, reply.suggest).forEach((offer, i) => {
-    offered.set(eligible[i]!, offer);
-    forms.set(eligible[i]!, typoFormsOf(eligible[i]!, offer.terms));
+/**
+ * Each word replaced by its best spelling (the most frequent within its typo
+ * budget, if more frequent than the word as typed: domain/spelling.ts),
+ * offered when that changes the query and finds more as typed.
+ */
+async function suggestSpelling(io: SearchIo, query: SearchQuery, total: number, spelled: readonly string[], reply: Response): Promise<Suggestion | undefined> {
+  const best = new Map<string, string>();
+  spelled.forEach((word, i) => {
+    const options = optionsOf(reply.suggest?.[`w${i}`]);
+    const forms = typoFormsOf(word, [...options.keys()]);
+    let spelling = word;
+    let frequency = typedCount(reply, i);
+    for (const term of [...forms.oneEdit, ...forms.twoEdits]) {
+      const f = options.get(term) ?? 0;
+      if (f > frequency || (f === frequency && f > 0 && spelling !== word && term < spelling)) {
+        spelling = term;
+        frequency = f;
+      }
+    }
+    if (spelling !== word) best.set(word, spelling);
   });
-  const counted = [...new Set([...keyWords, ...[...forms.values()].flatMap((f) => [...f.oneEdit, ...f.twoEdits])])];
-  const frequencies = readFrequencies(counted, (await io.search(buildFrequencyRequest(counted))).aggregations);
-  return { forms, offered, frequencies };
+  if (best.size === 0) return undefined;
+  const q = tokenize(query.q ?? '')
+    .map((word) => best.get(word) ?? word)
+    .join(' ');
+  const counted = await io.search(buildCountRequest(query, { words: queryTerms(q), key: q, typos: false }));
+  const found = totalOf(counted);
+  return found > total ? { q, total: found } : undefined;
 }
 
-/** The words' terms with their typo forms added (those the index holds). */
-function withTypos(words: readonly QueryTerm[], expansion: Expansion, typos: TypoCandidates): WordTerms[] {
-  const counted = (terms: readonly string[]) => new Map(terms.map((term) => [term, typos.frequencies.get(term) ?? 0] as const).filter(([, f]) => f > 0));
-  return words.map((word, i) => {
-    const forms = typos.forms.get(word.text);
-    return { ...expansion.words[i]!, oneEdit: counted(forms?.oneEdit ?? []), twoEdits: counted(forms?.twoEdits ?? []) };
-  });
+/** The suggester's options for one word: term → document frequency. */
+function optionsOf(entries: estypes.SearchSuggest<unknown>[] | undefined): Map<string, number> {
+  const options = new Map<string, number>();
+  for (const entry of entries ?? []) {
+    const list = Array.isArray(entry.options) ? entry.options : [entry.options];
+    for (const option of list) {
+      if ('freq' in option && typeof option.freq === 'number') options.set(option.text, option.freq);
+    }
+  }
+  return options;
 }
 
-/** Each word replaced by its best spelling; offered when that changes the query and finds more. */
-async function suggest(io: SearchIo, query: SearchQuery, total: number, typos: TypoCandidates): Promise<SearchResult['suggestion']> {
-  const words = tokenize(query.q ?? '');
-  const q = words.map((word) => bestSpelling(word, typos.forms.get(word) ?? { oneEdit: [], twoEdits: [] }, typos.frequencies)).join(' ');
-  if (words.length === 0 || q === words.join(' ')) return undefined;
-  const { result } = await find(io, { ...query, q, page: 1, limit: 1, facets: undefined });
-  return result.total > total ? { q, total: result.total } : undefined;
+function typedCount(reply: Response, i: number): number {
+  const typed = reply.aggregations?.typed as { words?: { buckets?: Record<string, { doc_count: number }> } } | undefined;
+  return typed?.words?.buckets?.[`w${i}`]?.doc_count ?? 0;
 }
 
 function emptyResult(query: SearchQuery): SearchResult {
   return { items: [], total: 0, ...(query.facets ? { facets: facetsOf(query.facets, undefined) } : {}) };
 }
 
-function resultOf(res: estypes.SearchResponse<Partial<ItemDocument>>, query: SearchQuery): SearchResult {
+function totalOf(res: Response): number {
   const total = res.hits.total;
-  const result: SearchResult = {
-    items: res.hits.hits.map((hit) => toCatalogItem(hit._source)),
-    total: Math.min(typeof total === 'number' ? total : (total?.value ?? 0), MAX_RESULT_WINDOW),
-  };
+  return Math.min(typeof total === 'number' ? total : (total?.value ?? 0), MAX_RESULT_WINDOW);
+}
+
+function resultOf(res: Response, query: SearchQuery): SearchResult {
+  const result: SearchResult = { items: res.hits.hits.map((hit) => toCatalogItem(hit._source)), total: totalOf(res) };
   if (query.facets) result.facets = facetsOf(query.facets, res.aggregations);
   return result;
 }

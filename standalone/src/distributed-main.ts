@@ -1,0 +1,30 @@
+/**
+ * `npm run start:distributed`: the production topology on this machine
+ * without Docker (distributed/topology.ts): Elasticsearch 9 and Kafka from
+ * local-servers/, then the services as separate processes with
+ * docker-compose.yml's settings. Prints the same banner and READY line as
+ * `npm start`. The only reader of process.env of this launcher.
+ */
+import { resolve } from 'node:path';
+import { runService } from '@skills/common';
+import { banner } from './banner';
+import { loadDistributedConfig } from './distributed/distributed-config';
+import { startLocalServers } from './distributed/local-servers';
+import { launchTopology } from './distributed/topology';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+runService(
+  {
+    name: 'start:distributed',
+    loadConfig: loadDistributedConfig,
+    async start(config, logger) {
+      const servers = await startLocalServers(ROOT);
+      logger.info({ elasticsearch: servers.elasticsearchUrl, kafka: servers.kafka.saslBrokers }, 'servers ready');
+      const stack = await launchTopology({ ...config, root: ROOT, servers, output: process.stderr, logger });
+      process.stdout.write(banner(stack));
+      return stack;
+    },
+  },
+  process.env,
+);
