@@ -73,8 +73,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
           deps.logger.error({ err, accountId: account.id }, 'could not send the address verification mail');
         });
       } else if (deps.site.plainLoopback) {
-        // No mail on this machine (the embedded default): the person running it reads the link here, as the demo sign-in link.
-        deps.logger.info({ accountId: account.id, link }, 'no SMTP_URL: open this link to verify the address');
+        // No mail on this machine (the embedded default): the person running it reads the link here, as the demo
+        // sign-in link. Warn, because the embedded default logs nothing below warn and the link must reach them.
+        deps.logger.warn({ accountId: account.id, link }, 'no SMTP_URL: open this link to verify the address');
       }
     })
     .all(methodNotAllowed(['POST']));
