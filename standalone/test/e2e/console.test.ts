@@ -91,6 +91,7 @@ describeBrowser('the console in headless Chromium', () => {
     await accessible('verify page');
     await shoot('verify');
     const again = await context.newPage();
+    again.setDefaultTimeout(10_000);
     const seen = cspViolations(again);
     await again.goto(link);
     await again.getByRole('heading', { name: 'Your email address is not verified' }).waitFor();
