@@ -83,6 +83,22 @@ export class UpstreamError extends AppError {
 export class ServiceUnavailableError extends AppError {
   readonly status = 503;
 }
+/**
+ * 503 by design, not by fault: a bounded queue (admission to the upstreams,
+ * password hashing) is full. Answered at once with Retry-After and not
+ * logged as an error: under overload that log would be the next bottleneck.
+ */
+export class OverloadedError extends ServiceUnavailableError {
+  constructor(retryAfterSeconds: number, messageKey: MessageKey = 'server.overloaded') {
+    super(messageKey, {}, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
+}
+/**
+ * 503 between services: the gateway's principal expired before the service
+ * read it (the request waited too long somewhere). Not the caller's fault, so
+ * never a 401: the gateway re-signs and retries once, or answers 503.
+ */
+export class PrincipalExpiredError extends ServiceUnavailableError {}
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;

@@ -91,6 +91,10 @@ const messages = {
     en: 'Too many failed sign-in attempts; retry in {seconds} s',
     fr: 'Trop de tentatives de connexion échouées ; réessayez dans {seconds} s',
   },
+  'signUp.throttled': {
+    en: 'Too many sign-ups from this address; retry in {seconds} s',
+    fr: 'Trop d\'inscriptions depuis cette adresse ; réessayez dans {seconds} s',
+  },
   'signUp.closed': { en: 'Sign-up is closed on this server', fr: 'Les inscriptions sont fermées sur ce serveur' },
   'signUp.invitationRequired': {
     en: 'Sign-up needs an invitation link',
@@ -119,6 +123,18 @@ const messages = {
   'oidc.failed': {
     en: 'Single sign-on failed; try again',
     fr: 'L\'authentification unique a échoué ; réessayez',
+  },
+  'oidc.linkRequired': {
+    en: 'An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+    fr: 'Un compte avec cette adresse e-mail existe déjà : connectez-vous à ce compte, puis liez l\'authentification unique depuis votre profil',
+  },
+  'oidc.linkedElsewhere': {
+    en: 'This single sign-on identity is already linked to another account',
+    fr: 'Cette identité d\'authentification unique est déjà liée à un autre compte',
+  },
+  'email.notVerified': {
+    en: 'Verify your email address first: open the link we mailed you',
+    fr: 'Vérifiez d\'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé',
   },
   'oidc.emailNotVerified': {
     en: 'Your identity provider did not confirm your email address',
@@ -315,6 +331,14 @@ const messages = {
   'server.shuttingDown': {
     en: 'The server is shutting down',
     fr: 'Le serveur est en cours d\'arrêt',
+  },
+  'server.overloaded': {
+    en: 'The server is busy; retry shortly',
+    fr: 'Le serveur est surchargé ; réessayez dans un instant',
+  },
+  'principal.expired': {
+    en: 'The request waited too long inside the service; retry shortly',
+    fr: 'La requête a trop attendu dans le service ; réessayez dans un instant',
   },
   'server.internal': { en: 'Internal server error', fr: 'Erreur interne du serveur' },
   'health.notReady': {

@@ -12,6 +12,8 @@ import type { PublicKeyRing, SigningKey } from './principal-keys';
 import { MemoryReplayGuard, type ReplayGuard } from './replay-guard';
 
 export const PRINCIPAL_HEADER = 'x-skills-principal';
+/** On a service's 503: the principal had expired (the gateway re-signs and retries); never passed on to a client. */
+export const PRINCIPAL_EXPIRED_HEADER = 'x-skills-principal-expired';
 const TYPE = 'skills-principal+v2';
 
 export type Plan = 'free' | 'pro' | 'team';

@@ -3,14 +3,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, type AuthOptions, type SignedIn } from './api';
 import { ErrorMessage, messageOf } from './components/form';
 import { InvitationPage } from './pages/invitation';
-import { ResetPage, SignInLinkPage } from './pages/link';
+import { ResetPage, SignInLinkPage, VerifyEmailPage } from './pages/link';
 import { ProfilePage } from './pages/profile';
 import { SignInPage } from './pages/sign-in';
 import { SignUpPage } from './pages/sign-up';
 import { Link, navigate, usePage } from './router';
 import { SECTIONS, sectionOf, signedInPage } from './routes';
 
-const SIGNED_OUT_PAGES = new Set(['/sign-in', '/sign-up', '/link', '/reset']);
+const SIGNED_OUT_PAGES = new Set(['/sign-in', '/sign-up', '/link', '/reset', '/verify']);
 
 export function App() {
   const page = usePage();
@@ -39,7 +39,7 @@ export function App() {
 
   const signedInArea = signedIn && !SIGNED_OUT_PAGES.has(page) && page !== '/invitations' ? signedInPage(page, signedIn.account) : undefined;
   // Titles say where one is, for the tab and for screen readers announcing the page.
-  const signedOutTitles: Record<string, string> = { '/sign-up': 'Create an account', '/sign-in': 'Sign in', '/reset': 'New password', '/invitations': 'Invitation' };
+  const signedOutTitles: Record<string, string> = { '/sign-up': 'Create an account', '/sign-in': 'Sign in', '/reset': 'New password', '/verify': 'Verify email', '/invitations': 'Invitation' };
   const title = signedInArea?.title ?? signedOutTitles[page] ?? (signedIn ? (SIGNED_OUT_PAGES.has(page) ? 'API keys' : 'Profile') : 'Sign in');
   useEffect(() => {
     document.title = `${title} · Skills Catalog console`;
@@ -50,6 +50,7 @@ export function App() {
   let content;
   if (page === '/link') content = <SignInLinkPage onSignedIn={onSignedIn} />;
   else if (page === '/reset') content = <ResetPage onSignedIn={onSignedIn} />;
+  else if (page === '/verify') content = <VerifyEmailPage signedIn={Boolean(signedIn)} />;
   else if (page === '/invitations') content = <InvitationPage signedIn={signedIn ?? null} options={options} onSignedIn={setSignedIn} />;
   else if (!signedIn) content = page === '/sign-up' ? <SignUpPage options={options} onSignedIn={onSignedIn} /> : <SignInPage options={options} onSignedIn={onSignedIn} />;
   else if (SIGNED_OUT_PAGES.has(page)) content = signedInPage('/keys', signedIn.account)?.content;

@@ -104,6 +104,7 @@ export const api = {
     remember(await call<SignedIn>('POST', '/api/v1/auth/sign-up', input)),
   redeemLink: async (token: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/sign-in-link', { token })),
   resetPassword: async (token: string, password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/password-reset', { token, password })),
+  verifyEmail: (token: string) => call<{ verified: true }>('POST', '/api/v1/auth/verify-email', { token }),
   requestReset: (email: string) => call<{ requested: true }>('POST', '/api/v1/auth/password-reset-request', { email }),
   signOut: async () => {
     await call('DELETE', '/api/v1/auth/session');

@@ -18,6 +18,7 @@ import type { AuthFailureAudit } from './domain/auth-failure-audit';
 import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
+import { AdmissionGate } from './http/admission';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
@@ -43,6 +44,8 @@ export interface GatewayDeps {
   profile: ProfileDeps;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
+  /** bounds the proxied requests in flight to the services; the defaults when absent */
+  admission?: AdmissionGate;
   /** per-account budget of /api/v1 calls; none means unlimited */
   rateLimiter?: RateLimiter;
   /** per-address budget of failed authentications (API keys and the admin token); none means unlimited */
@@ -78,6 +81,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const help = 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
     registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
   }
+  new Counter({
+    name: 'skills_password_hashes_total',
+    help: 'Password hashes and verifications run (done) or refused because the hashing queue was full (shed)',
+    labelNames: ['result'],
+    registers: [metrics.registry],
+    collect() {
+      const { done, shed } = deps.profile.hasher.stats();
+      this.reset();
+      this.inc({ result: 'done' }, done);
+      this.inc({ result: 'shed' }, shed);
+    },
+  });
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
@@ -85,7 +100,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
-  app.use(proxyRoutes({ ...deps, sessions: deps.profile.gate }));
+  app.use(proxyRoutes({ ...deps, admission: deps.admission ?? new AdmissionGate(), sessions: deps.profile.gate }));
   app.use(selfServiceWorkspaceRoutes(deps));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: no credential check on their paths.
@@ -111,6 +126,7 @@ function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
     audit: deps.audit,
     logger: deps.logger,
     mailer: profile.mailer,
+    emailVerified: (accountId) => profile.credentials.emailVerified(accountId),
   });
   const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate });
   return workspaceRoutes({ authenticateCaller, gate: profile.gate, calls, invitations, accounts: profile.accounts });

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig } from '@skills/common';
 import type { SignUpMode } from './accounts/sign-in.service';
+import type { HashingLimits } from './accounts/password-hasher';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './accounts/sign-in-throttle';
 
 /** What accounts, sessions and keys use when the config does not say (the test harness builds configs by hand). */
 export const PROFILE_DEFAULTS = {
@@ -28,6 +30,8 @@ export interface GatewayConfig {
   answerCache: { ttlMs: number; maxEntries: number };
   /** headers and body timeout of an upstream call */
   upstreamTimeoutMs: number;
+  /** requests in flight per service and process, reads and writes apart; the rest are shed with 503 (admission.ts); absent: the defaults */
+  admission?: { reads: number; writes: number };
   dbPoolMax: number;
   logLevel: string;
   /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */
@@ -58,6 +62,10 @@ export interface GatewayConfig {
   hstsMaxAgeSeconds: number;
   /** express's `trust proxy`: false (the socket's peer is the client), a hop count, or the proxies' addresses */
   trustProxy: TrustProxy;
+  /** sign-in and sign-up attempts per client address (sign-in-throttle.ts); the defaults when absent */
+  signInThrottle?: ThrottleLimits;
+  /** password hashes at once and waiting, per process (password-hasher.ts); the defaults when absent */
+  hashing?: HashingLimits;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
   authFailuresPerMinute: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
@@ -77,6 +85,8 @@ interface GatewayEnv {
   COLLECTIONS_URL: string;
   KEY_CACHE_TTL_MS: number;
   UPSTREAM_TIMEOUT_MS: number;
+  ADMISSION_READS: number;
+  ADMISSION_WRITES: number;
   ANSWER_CACHE_TTL_MS: number;
   ANSWER_CACHE_ENTRIES: number;
   DB_POOL_MAX: number;
@@ -104,6 +114,10 @@ interface GatewayEnv {
   HSTS_MAX_AGE_SECONDS: number;
   TRUST_PROXY: string;
   AUTH_FAILURES_PER_MINUTE: number;
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: number;
+  SIGN_UPS_PER_ADDRESS: number;
+  PASSWORD_HASH_CONCURRENCY: number;
+  PASSWORD_HASH_QUEUE: number;
   AUDIT_RETENTION_DAYS: number;
   AUDIT_PRUNE_INTERVAL_MS: number;
   AUDIT_FAILURE_FLUSH_MS: number;
@@ -147,6 +161,9 @@ const schema = Joi.object<GatewayEnv>({
   // At most 1 s: DESIGN.md promises a revoke reaches every replica within 1 s.
   KEY_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(1_000),
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(10_000),
+  // per service and gateway process; their sum is the upstream pool's connections (docs/operations.md)
+  ADMISSION_READS: Joi.number().integer().min(1).max(1_000).default(48),
+  ADMISSION_WRITES: Joi.number().integer().min(1).max(1_000).default(16),
   // At most 1 s: it adds to how long a write can stay out of search answers (docs/gateway.md).
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(50),
   ANSWER_CACHE_ENTRIES: Joi.number().integer().min(0).max(100_000).default(1_000),
@@ -180,6 +197,12 @@ const schema = Joi.object<GatewayEnv>({
   TRUST_PROXY: trustProxy,
   // an honest client fails a few times (a mistyped key), not dozens a minute
   AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(30),
+  // per client address and 15 minutes (docs/security.md "Throttles")
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.perAddress),
+  SIGN_UPS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.signUpsPerAddress),
+  // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
+  PASSWORD_HASH_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
+  PASSWORD_HASH_QUEUE: Joi.number().integer().min(0).max(10_000).default(8),
   // a quarter is what an auditor usually asks to look back on; up to ten years
   AUDIT_RETENTION_DAYS: Joi.number().integer().min(1).max(3_650).default(90),
   AUDIT_PRUNE_INTERVAL_MS: Joi.number()
@@ -204,6 +227,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     collectionsUrl: e.COLLECTIONS_URL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    admission: { reads: e.ADMISSION_READS, writes: e.ADMISSION_WRITES },
     answerCache: { ttlMs: e.ANSWER_CACHE_TTL_MS, maxEntries: e.ANSWER_CACHE_ENTRIES },
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
@@ -225,6 +249,8 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    signInThrottle: Object.freeze({ ...DEFAULT_THROTTLE, perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS, signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS }),
+    hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),
     audit: Object.freeze({
       retentionDays: e.AUDIT_RETENTION_DAYS,
       pruneIntervalMs: e.AUDIT_PRUNE_INTERVAL_MS,

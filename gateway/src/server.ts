@@ -12,6 +12,7 @@ import { KeyAuthenticator } from './domain/key-authenticator';
 import { AuthFailureGuard } from './domain/auth-failure-guard';
 import { RateLimiter } from './domain/rate-limiter';
 import type { SlidingWindowStore } from './domain/sliding-window';
+import { AdmissionGate, DEFAULT_ADMISSION } from './http/admission';
 import { AnswerCache } from './http/answer-cache';
 import { Readiness } from './http/health.routes';
 import { createMonitorApp } from './monitor-app';
@@ -61,9 +62,12 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   failureAudit.start();
   const retention = new AuditRetention({ audit, logger, retentionDays: config.audit.retentionDays, intervalMs: config.audit.pruneIntervalMs });
   if (config.audit.pruneIntervalMs > 0) retention.start();
+  const admission = config.admission ?? DEFAULT_ADMISSION;
+  // As many connections as requests admitted: an admitted request never waits for one.
+  const connections = admission.reads + admission.writes;
   const upstreams = {
-    catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
-    collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
+    catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs: config.upstreamTimeoutMs, connections, logger }),
+    collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs: config.upstreamTimeoutMs, connections, logger }),
   };
   // One store for both budgets (their keys differ): per replica in memory, or shared through Redis.
   let rateStore: SlidingWindowStore = new MemoryRateLimitStore();
@@ -102,6 +106,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     oidc: config.oidc,
     mail: config.mail,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
+    throttle: config.signInThrottle,
+    hashing: config.hashing,
   });
   const app = createGatewayApp({
     logger,
@@ -114,6 +120,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     failureAudit,
     signer: new PrincipalSigner({ keys: signingKey }),
     upstreams,
+    admission: new AdmissionGate(admission),
     rateLimiter,
     authFailures,
     trustProxy: config.trustProxy,

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, MethodNotAllowedError, NotFoundError } from '../errors';
+import { AppError, MethodNotAllowedError, NotFoundError, OverloadedError } from '../errors';
 import { translate } from '../i18n';
 import { isDatabaseUnavailable } from '../db/errors';
 import { contextOf } from './request-context';
@@ -21,7 +21,7 @@ export function errorHandler(logger: Logger) {
       return;
     }
     if (known instanceof AppError) {
-      if (known.status >= 500) logger.error({ err: known, requestId, cause: known.cause }, known.messageKey);
+      if (known.status >= 500 && !(known instanceof OverloadedError)) logger.error({ err: known, requestId, cause: known.cause }, known.messageKey);
       for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
       res.status(known.status).json({ error: translate(known.messageKey, lang ?? 'en', known.params) });
       return;

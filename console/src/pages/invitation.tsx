@@ -12,6 +12,7 @@ import { Loading } from '../components/states';
 import { when } from '../format';
 import { ROLE_HELP } from '../roles';
 import { Link, takeFragment } from '../router';
+import { CheckYourEmail } from './sign-up';
 
 interface Offer {
   role: InvitedRole;
@@ -19,7 +20,7 @@ interface Offer {
   workspace: { id: string; name: string };
 }
 
-function SignInOrUp({ token, options, onSignedIn }: { token: string; options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
+function SignInOrUp({ token, options, onSignedIn }: { token: string; options: AuthOptions | undefined; onSignedIn(s: SignedIn, signedUp: boolean): void }) {
   const [mode, setMode] = useState<'in' | 'up'>('in');
   const [error, setError] = useState<string>();
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -30,7 +31,8 @@ function SignInOrUp({ token, options, onSignedIn }: { token: string; options: Au
     setError(undefined);
     try {
       const name = String(form.get('name') ?? '').trim();
-      onSignedIn(mode === 'in' ? await api.signIn(email, password) : await api.signUp({ email, password, invitation: token, ...(name ? { name } : {}) }));
+      if (mode === 'in') onSignedIn(await api.signIn(email, password), false);
+      else onSignedIn(await api.signUp({ email, password, invitation: token, ...(name ? { name } : {}) }), true);
     } catch (err) {
       setError(messageOf(err));
     }
@@ -72,6 +74,7 @@ export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: Si
   const [offer, setOffer] = useState<Offer>();
   const [joined, setJoined] = useState<Workspace>();
   const [error, setError] = useState<string>();
+  const [signedUp, setSignedUp] = useState(false);
 
   useEffect(() => {
     if (!token) return setError('This invitation link has no token: open the whole link you were sent.');
@@ -92,7 +95,17 @@ export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: Si
   return (
     <section className="card narrow" aria-labelledby="invitation-title">
       <h1 id="invitation-title">{joined ? `Welcome to ${joined.name}` : 'Join a team workspace'}</h1>
-      {token && !signedIn && <SignInOrUp token={token} options={options} onSignedIn={onSignedIn} />}
+      {token && !signedIn && (
+        <SignInOrUp
+          token={token}
+          options={options}
+          onSignedIn={(s, isNew) => {
+            setSignedUp(isNew);
+            onSignedIn(s);
+          }}
+        />
+      )}
+      {signedIn && signedUp && !joined && <CheckYourEmail email={signedIn.account.email} mailed={options?.passwordResetByMail === true} />}
       {signedIn && !offer && !error && <Loading what="the invitation" />}
       {offer && !joined && (
         <>

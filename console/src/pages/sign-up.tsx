@@ -1,7 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { api, type AuthOptions, type SignedIn } from '../api';
-import { ErrorMessage, Field, messageOf } from '../components/form';
+import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Link, takeFragment } from '../router';
+
+/** What a new account does next: open the mailed link; where the server sends no mail, its operator has the link. */
+export function CheckYourEmail({ email, mailed }: { email: string; mailed: boolean }) {
+  return (
+    <Status>
+      Check your email: we sent a link to verify {email}. Until you open it, you cannot accept workspace invitations or reset your password.
+      {!mailed && ' This server sends no mail: its operator finds the link in the server\'s log.'}
+    </Status>
+  );
+}
 
 const PASSWORD_HINT = 'At least 12 characters. Common passwords and ones containing your email are refused; a few unrelated words work well.';
 
@@ -9,6 +19,7 @@ export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | und
   const [invitation] = useState(() => takeFragment('invitation'));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<SignedIn>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -17,7 +28,7 @@ export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | und
     setBusy(true);
     setError(undefined);
     try {
-      onSignedIn(
+      setCreated(
         await api.signUp({ email: String(form.get('email')), password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) }),
       );
     } catch (err) {
@@ -27,6 +38,17 @@ export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | und
     }
   }
 
+  if (created) {
+    return (
+      <section className="card narrow" aria-labelledby="sign-up-title">
+        <h1 id="sign-up-title">Account created</h1>
+        <CheckYourEmail email={created.account.email} mailed={options?.passwordResetByMail === true} />
+        <button type="button" className="primary" onClick={() => onSignedIn(created)}>
+          Continue to the console
+        </button>
+      </section>
+    );
+  }
   if (options?.signUpMode === 'closed') {
     return (
       <section className="card narrow" aria-labelledby="sign-up-title">

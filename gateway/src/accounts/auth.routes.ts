@@ -11,6 +11,7 @@ import { NotFoundError, jsonBody, methodNotAllowed, validate, type Logger } from
 import type { SessionService } from '../sessions/session.service';
 import type { CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
+import { clientAddress } from '../http/client-address';
 import { sendOpened } from '../sessions/session-view';
 import type { Site } from '../sessions/site';
 import type { Mailer } from './mailer';
@@ -64,8 +65,18 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signUpSchema, req.body ?? {});
-      const { account, opened } = await signIn.signUp({ ...input, name: input.name ?? null }, ua(req));
+      const { account, opened, verification } = await signIn.signUp({ ...input, name: input.name ?? null }, clientAddress(req), ua(req));
       sendOpened(res, deps, account, opened, 201);
+      const link = deps.site.link(`/console/verify#token=${verification.token}`);
+      if (deps.mailer) {
+        deps.mailer.sendEmailVerification(account.email, link, verification.expiresAt).catch((err: unknown) => {
+          deps.logger.error({ err, accountId: account.id }, 'could not send the address verification mail');
+        });
+      } else if (deps.site.plainLoopback) {
+        // No mail on this machine (the embedded default): the person running it reads the link here, as the demo
+        // sign-in link. Warn, because the embedded default logs nothing below warn and the link must reach them.
+        deps.logger.warn({ accountId: account.id, link }, 'no SMTP_URL: open this link to verify the address');
+      }
     })
     .all(methodNotAllowed(['POST']));
 
@@ -74,7 +85,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signInSchema, req.body ?? {});
-      const { account, opened } = await signIn.signIn(input, req.socket.remoteAddress ?? 'unknown', ua(req));
+      const { account, opened } = await signIn.signIn(input, clientAddress(req), ua(req));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
@@ -96,6 +107,17 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       const input = validate(resetSchema, req.body ?? {});
       const { account, opened } = await signIn.resetPassword(input.token, input.password, ua(req));
       sendOpened(res, deps, account, opened);
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/api/v1/auth/verify-email')
+    .post(body, async (req: Request, res: Response) => {
+      gate.checkOrigin(req);
+      const input = validate(linkSchema, req.body ?? {});
+      await signIn.verifyEmail(input.token);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ data: { verified: true } });
     })
     .all(methodNotAllowed(['POST']));
 

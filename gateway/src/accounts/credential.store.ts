@@ -10,6 +10,7 @@ interface AccountRow {
   name: string | null;
   plan: Plan;
   password_hash: string | null;
+  email_verified: boolean;
 }
 
 export interface NewAccount {
@@ -17,6 +18,8 @@ export interface NewAccount {
   name: string | null;
   plan: Plan;
   passwordHash: string | null;
+  /** a provider vouched for the address; otherwise a mailed link must */
+  emailVerified?: boolean;
 }
 
 const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email, name: row.name, plan: row.plan });
@@ -29,12 +32,33 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email,
 export class CredentialStore {
   constructor(private readonly sequelize: Sequelize) {}
 
-  async findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {
+  async findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined> {
     const [row] = await this.sequelize.query<AccountRow>(
-      `SELECT id, email, name, plan, password_hash FROM gateway.accounts WHERE lower(email) = lower(:email)`,
+      `SELECT id, email, name, plan, password_hash, email_verified_at IS NOT NULL AS email_verified FROM gateway.accounts WHERE lower(email) = lower(:email)`,
       { replacements: { email }, type: QueryTypes.SELECT },
     );
-    return row ? { account: toAccount(row), passwordHash: row.password_hash } : undefined;
+    return row ? { account: toAccount(row), passwordHash: row.password_hash, emailVerified: row.email_verified } : undefined;
+  }
+
+  async emailVerified(accountId: string): Promise<boolean> {
+    const [row] = await this.sequelize.query<{ verified: boolean }>(
+      `SELECT email_verified_at IS NOT NULL AS verified FROM gateway.accounts WHERE id = :accountId`,
+      { replacements: { accountId }, type: QueryTypes.SELECT },
+    );
+    return row?.verified === true;
+  }
+
+  /** Consumes a verification link and marks its account's address verified; the account id, or undefined. */
+  async verifyEmail(tokenHash: Buffer, now: Date): Promise<string | undefined> {
+    return this.sequelize.transaction(async (transaction) => {
+      const accountId = await consume(this.sequelize, tokenHash, 'email-verification', now, transaction);
+      if (!accountId) return undefined;
+      await this.sequelize.query(`UPDATE gateway.accounts SET email_verified_at = coalesce(email_verified_at, :now) WHERE id = :accountId`, {
+        replacements: { now, accountId },
+        transaction,
+      });
+      return accountId;
+    });
   }
 
   /** A new account; with `invitation`, only if that invitation is consumed in the same transaction. */
@@ -43,9 +67,10 @@ export class CredentialStore {
       return await this.sequelize.transaction(async (transaction) => {
         if (invitation && (await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction)) === undefined) return undefined;
         const [row] = await this.sequelize.query<AccountRow>(
-          `INSERT INTO gateway.accounts (id, email, name, plan, password_hash) VALUES (:id, :email, :name, :plan, :passwordHash)
+          `INSERT INTO gateway.accounts (id, email, name, plan, password_hash, email_verified_at)
+           VALUES (:id, :email, :name, :plan, :passwordHash, CASE WHEN :emailVerified THEN now() END)
            RETURNING id, email, name, plan, password_hash`,
-          { replacements: { id: randomUUID(), ...input }, type: QueryTypes.SELECT, transaction },
+          { replacements: { id: randomUUID(), ...input, emailVerified: input.emailVerified === true }, type: QueryTypes.SELECT, transaction },
         );
         return toAccount(row as AccountRow);
       });
@@ -79,11 +104,14 @@ export class CredentialStore {
     return row ? toAccount(row) : undefined;
   }
 
-  async linkIdentity(issuer: string, subject: string, accountId: string): Promise<void> {
-    await this.sequelize.query(
-      `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES (:issuer, :subject, :accountId) ON CONFLICT DO NOTHING`,
-      { replacements: { issuer, subject, accountId } },
+  /** Links (issuer, subject) to the account; false when it is linked to another account already. */
+  async linkIdentity(issuer: string, subject: string, accountId: string): Promise<boolean> {
+    const [row] = await this.sequelize.query<{ account_id: string }>(
+      `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES (:issuer, :subject, :accountId)
+       ON CONFLICT (issuer, subject) DO UPDATE SET issuer = EXCLUDED.issuer RETURNING account_id`,
+      { replacements: { issuer, subject, accountId }, type: QueryTypes.SELECT },
     );
+    return row?.account_id === accountId;
   }
 }
 

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { consume } from './credential.store';
 
-export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation';
+export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation' | 'email-verification';
 
 /** One-time links and OpenID Connect flows in flight, each stored by the SHA-256 of its secret. */
 export class LinkStore {
@@ -70,21 +70,31 @@ export class LinkStore {
     return row ? (row.account_id ?? '') : undefined;
   }
 
-  async insertFlow(input: { stateHash: Buffer; codeVerifier: string; nonce: string; expiresAt: Date }): Promise<void> {
+  /** `linkAccountId`: a flow started from that account's session to link the provider identity to it. */
+  async insertFlow(input: { stateHash: Buffer; codeVerifier: string; nonce: string; expiresAt: Date; linkAccountId?: string }): Promise<void> {
     await this.sequelize.query(
-      `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at) VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt)`,
-      { replacements: { hash: input.stateHash.toString('hex'), codeVerifier: input.codeVerifier, nonce: input.nonce, expiresAt: input.expiresAt } },
+      `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at, link_account_id)
+       VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt, :linkAccountId)`,
+      {
+        replacements: {
+          hash: input.stateHash.toString('hex'),
+          codeVerifier: input.codeVerifier,
+          nonce: input.nonce,
+          expiresAt: input.expiresAt,
+          linkAccountId: input.linkAccountId ?? null,
+        },
+      },
     );
   }
 
   /** Takes a flow out (one use), with the expired ones; undefined when unknown or expired. */
-  async takeFlow(stateHash: Buffer, now: Date): Promise<{ codeVerifier: string; nonce: string } | undefined> {
-    const rows = await this.sequelize.query<{ code_verifier: string; nonce: string; expires_at: Date; mine: boolean }>(
+  async takeFlow(stateHash: Buffer, now: Date): Promise<{ codeVerifier: string; nonce: string; linkAccountId: string | null } | undefined> {
+    const rows = await this.sequelize.query<{ code_verifier: string; nonce: string; expires_at: Date; mine: boolean; link_account_id: string | null }>(
       `DELETE FROM gateway.oidc_flows WHERE state_hash = decode(:hash, 'hex') OR expires_at <= :now
-       RETURNING code_verifier, nonce, expires_at, state_hash = decode(:hash, 'hex') AS mine`,
+       RETURNING code_verifier, nonce, expires_at, link_account_id, state_hash = decode(:hash, 'hex') AS mine`,
       { replacements: { hash: stateHash.toString('hex'), now }, type: QueryTypes.SELECT },
     );
     const row = rows.find((r) => r.mine && new Date(r.expires_at).getTime() > now.getTime());
-    return row ? { codeVerifier: row.code_verifier, nonce: row.nonce } : undefined;
+    return row ? { codeVerifier: row.code_verifier, nonce: row.nonce, linkAccountId: row.link_account_id } : undefined;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The one module that imports nodemailer: the password reset mail and the
- * workspace invitation. Sent only when SMTP is configured (SMTP_URL); the
+ * The one module that imports nodemailer: the address verification, the
+ * password reset mail and the workspace invitation. Sent only when SMTP is configured (SMTP_URL); the
  * link is the only secret in them.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -15,6 +15,7 @@ export interface InvitationMail {
 }
 
 export interface Mailer {
+  sendEmailVerification(to: string, link: string, expiresAt: string): Promise<void>;
   sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void>;
   sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void>;
   close(): void;
@@ -26,6 +27,22 @@ export class SmtpMailer implements Mailer {
   /** `url`: smtp:// or smtps://, with credentials and options (e.g. `?ignoreTLS=true` for a local relay) */
   constructor(url: string, private readonly from: string) {
     this.transport = nodemailer.createTransport(url);
+  }
+
+  async sendEmailVerification(to: string, link: string, expiresAt: string): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to,
+      subject: 'Verify your Skills Catalog email address',
+      text: [
+        'Someone (we hope you) created a Skills Catalog account with this address.',
+        '',
+        `Open this link to verify it (valid once, until ${expiresAt}):`,
+        link,
+        '',
+        'Until then the account cannot receive invitations or reset its password. If it was not you, ignore this mail.',
+      ].join('\n'),
+    });
   }
 
   async sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void> {

@@ -7,12 +7,13 @@ import { Router, type Request, type Response } from 'express';
 import { AppError, NotFoundError, contextOf, methodNotAllowed, translate, type Logger } from '@skills/common';
 import type { SessionService } from '../sessions/session.service';
 import { SESSION_COOKIE, type CookieJar } from '../sessions/session-cookie';
+import type { SessionGate } from '../sessions/session-gate';
 import type { Site } from '../sessions/site';
 import { OIDC_FLOW_TTL_MS, type OidcService } from './oidc.service';
 
 const FLOW_COOKIE = 'skills_oidc';
 
-export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService; cookies: CookieJar; site: Site; logger: Logger }): Router {
+export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService; gate: SessionGate; cookies: CookieJar; site: Site; logger: Logger }): Router {
   const router = Router();
 
   const fail = (res: Response, err: unknown) => {
@@ -37,6 +38,20 @@ export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService;
     })
     .all(methodNotAllowed(['GET']));
 
+  // Linking the provider to the signed-in account: a state change (session, Origin, CSRF), so a POST that
+  // answers the provider's URL for the page to open, never a link a foreign page could send a browser to.
+  router
+    .route('/api/v1/auth/oidc/link')
+    .post(async (req: Request, res: Response) => {
+      if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
+      const current = await deps.gate.require(req);
+      const { url, state } = await deps.oidc.start(current.account.id);
+      deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ data: { url } });
+    })
+    .all(methodNotAllowed(['POST']));
+
   router
     .route('/api/v1/auth/oidc/callback')
     .get(async (req: Request, res: Response) => {
@@ -44,9 +59,15 @@ export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService;
       const state = deps.cookies.read(req, FLOW_COOKIE);
       deps.cookies.clear(res, FLOW_COOKIE);
       try {
-        const { opened } = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, req.get('user-agent'));
-        deps.cookies.set(res, SESSION_COOKIE, opened.token, opened.session.expiresAt - opened.session.createdAt);
+        const current = await deps.gate.current(req);
+        const signedIn = current ? { accountId: current.account.id, sessionId: current.session.id } : undefined;
+        const done = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, req.get('user-agent'), signedIn);
         res.setHeader('Cache-Control', 'no-store');
+        if (done.kind === 'linked') {
+          res.redirect(303, '/console/profile');
+          return;
+        }
+        deps.cookies.set(res, SESSION_COOKIE, done.opened.token, done.opened.session.expiresAt - done.opened.session.createdAt);
         res.redirect(303, '/console/');
       } catch (err) {
         fail(res, err);

@@ -7,8 +7,12 @@
  * is honoured only in the browser that started it, once, within 10 minutes.
  *
  * Who the person is here: the account already linked to (issuer, subject);
- * else the account with the provider's email when the provider says it is
- * verified (then linked); else, when sign-up is open, a new `free` account.
+ * else, when no account has the provider's email, the provider says it is
+ * verified and sign-up is open, a new `free` account with that address
+ * verified. An identity is never linked to an existing account by its email
+ * (whoever signed up with a password first would get the provider's person):
+ * linking is an explicit step from that account's session (`start` with
+ * `linkAccountId`), and it ends the account's other sessions.
  */
 import { createHash } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, type Logger } from '@skills/common';
@@ -17,6 +21,7 @@ import type { Site } from '../sessions/site';
 import type { CredentialStore } from './credential.store';
 import type { LinkStore } from './link.store';
 import type { SignedIn, SignInService } from './sign-in.service';
+import type { SessionService } from '../sessions/session.service';
 
 type OpenIdClient = typeof import('openid-client', { with: { 'resolution-mode': 'import' } });
 type Configuration = import('openid-client', { with: { 'resolution-mode': 'import' } }).Configuration;
@@ -44,6 +49,7 @@ export class OidcService {
       links: LinkStore;
       credentials: CredentialStore;
       signIn: SignInService;
+      sessions: SessionService;
       site: Site;
       logger: Logger;
       now?: () => number;
@@ -56,13 +62,13 @@ export class OidcService {
     return this.deps.settings.name;
   }
 
-  /** The provider's authorization URL and the state the browser must keep (cookie). */
-  async start(): Promise<{ url: string; state: string }> {
+  /** The provider's authorization URL and the state the browser must keep (cookie); `linkAccountId`: link to this signed-in account. */
+  async start(linkAccountId?: string): Promise<{ url: string; state: string }> {
     const { lib, config } = await this.connect();
     const codeVerifier = lib.randomPKCECodeVerifier();
     const state = lib.randomState();
     const nonce = lib.randomNonce();
-    await this.deps.links.insertFlow({ stateHash: hashState(state), codeVerifier, nonce, expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS) });
+    await this.deps.links.insertFlow({ stateHash: hashState(state), codeVerifier, nonce, expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS), linkAccountId });
     const url = lib.buildAuthorizationUrl(config, {
       redirect_uri: this.deps.site.link(CALLBACK_PATH),
       scope: 'openid email profile',
@@ -75,7 +81,12 @@ export class OidcService {
   }
 
   /** Ends a flow at the callback: `callbackUrl` as the provider sent the browser back, `cookieState` from its cookie. */
-  async finish(callbackUrl: URL, cookieState: string | undefined, userAgent?: string): Promise<SignedIn> {
+  async finish(
+    callbackUrl: URL,
+    cookieState: string | undefined,
+    userAgent?: string,
+    current?: { accountId: string; sessionId: string },
+  ): Promise<({ kind: 'signedIn' } & SignedIn) | { kind: 'linked' }> {
     const state = callbackUrl.searchParams.get('state');
     if (!state || state !== cookieState) throw new AuthenticationError('oidc.failed');
     const flow = await this.deps.links.takeFlow(hashState(state), new Date(this.now()));
@@ -94,8 +105,16 @@ export class OidcService {
       throw new AuthenticationError('oidc.failed', {}, { cause: err });
     }
     if (!claims || typeof claims.sub !== 'string') throw new AuthenticationError('oidc.failed');
-    const account = await this.accountOf(String(claims.iss ?? this.deps.settings.issuer), claims.sub, claims);
-    return { account, opened: await this.deps.signIn.open(account, 'oidc', userAgent) };
+    const issuer = String(claims.iss ?? this.deps.settings.issuer);
+    if (flow.linkAccountId !== null) {
+      // Only in the session that asked for it: the same account still signed in in this browser.
+      if (current?.accountId !== flow.linkAccountId) throw new AuthenticationError('oidc.failed');
+      if (!(await this.deps.credentials.linkIdentity(issuer, claims.sub, current.accountId))) throw new NotAllowedError('oidc.linkedElsewhere');
+      await this.deps.sessions.endAllBut(current.accountId, current.sessionId);
+      return { kind: 'linked' };
+    }
+    const account = await this.accountOf(issuer, claims.sub, claims);
+    return { kind: 'signedIn', account, opened: await this.deps.signIn.open(account, 'oidc', userAgent) };
   }
 
   private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>): Promise<Account> {
@@ -104,16 +123,13 @@ export class OidcService {
     if (linked) return linked;
     const email = typeof claims.email === 'string' ? claims.email : undefined;
     if (!email || claims.email_verified !== true) throw new NotAllowedError('oidc.emailNotVerified');
-    const existing = await credentials.findByEmail(email);
-    let account = existing?.account;
-    if (!account) {
-      if (signIn.signUpMode === 'closed') throw new NotAllowedError('signUp.closed');
-      if (signIn.signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
-      const name = typeof claims.name === 'string' ? claims.name.slice(0, 120) : null;
-      account = await credentials.create({ email, name, plan: 'free', passwordHash: null });
-    }
-    if (!account) throw new AuthenticationError('oidc.failed');
-    await credentials.linkIdentity(issuer, subject, account.id);
+    // Never matched by email: that account's owner links the identity from a session of theirs.
+    if (await credentials.findByEmail(email)) throw new NotAllowedError('oidc.linkRequired');
+    if (signIn.signUpMode === 'closed') throw new NotAllowedError('signUp.closed');
+    if (signIn.signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
+    const name = typeof claims.name === 'string' ? claims.name.slice(0, 120) : null;
+    const account = await credentials.create({ email, name, plan: 'free', passwordHash: null, emailVerified: true });
+    if (!account || !(await credentials.linkIdentity(issuer, subject, account.id))) throw new AuthenticationError('oidc.failed');
     return account;
   }
 

@@ -24,8 +24,8 @@ import { SmtpMailer, type Mailer } from './mailer';
 import { OidcService, type OidcSettings } from './oidc.service';
 import { oidcRoutes } from './oidc.routes';
 import { ownKeyRoutes } from './own-keys.routes';
-import { Argon2PasswordHasher } from './password-hasher';
-import { SignInThrottle } from './sign-in-throttle';
+import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './password-hasher';
+import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
 
 export interface ProfileDeps {
@@ -44,6 +44,9 @@ export interface ProfileDeps {
   mailer?: Mailer;
   /** the console's built files; none: /console answers 404 */
   consoleDir?: string;
+  /** the bounded password hasher, for its counts in /metrics */
+  hasher: BoundedPasswordHasher;
+  credentials: CredentialStore;
 }
 
 export interface ProfileOptions {
@@ -57,6 +60,8 @@ export interface ProfileOptions {
   oidc?: OidcSettings;
   mail?: { smtpUrl: string; from: string };
   consoleDir?: string;
+  throttle?: ThrottleLimits;
+  hashing?: HashingLimits;
   now?: () => number;
 }
 
@@ -71,20 +76,21 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const cookies = new CookieJar(site);
   const credentials = new CredentialStore(sequelize);
   const links = new LinkStore(sequelize);
+  const hasher = new BoundedPasswordHasher(new Argon2PasswordHasher(), options.hashing);
   const signIn = new SignInService({
     accounts: options.accounts,
     credentials,
     links,
-    hasher: new Argon2PasswordHasher(),
-    throttle: new SignInThrottle(undefined, { now }),
+    hasher,
+    throttle: new SignInThrottle(options.throttle, { now }),
     sessions,
     signUpMode: options.signUpMode,
     now,
   });
-  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, site, logger, now }) : undefined;
+  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
   const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
   const gate = new SessionGate({ sessions, cookies, site });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

@@ -1,28 +1,50 @@
 /**
- * Slows down password guessing: failed sign-ins are counted per account
- * (email) and per client address in fixed windows; past the limit, sign-in
- * with that email, or from that address, answers 429 with Retry-After until
- * the window ends, right password or not. Counted in this replica's memory:
- * N replicas allow up to N × the limits, still far below what guessing needs.
+ * Slows down password guessing and sign-up floods, per client address (the
+ * one the gateway derives behind a trusted proxy, http/client-address.ts),
+ * without letting anyone lock a chosen account out:
+ *
+ * - an address has `perAddress` sign-in attempts and `signUpsPerAddress`
+ *   sign-ups per window; a successful sign-in gives its attempt back;
+ * - one email from one address gets `freeFailures` failures in a row, then
+ *   each further try waits twice as long as the one before (1 s, 2 s, 4 s …,
+ *   at most the window). Other addresses are not slowed: the account's owner
+ *   signs in while an attacker elsewhere is being held back.
+ *
+ * Every attempt is counted when it starts, before the password is verified,
+ * so a parallel burst cannot slip past the limits while the hashes run.
+ * Counted in this replica's memory: N replicas allow up to N × the limits.
  */
 import { RateLimitError } from '@skills/common';
 
 export interface ThrottleLimits {
-  perAccount: number;
+  /** sign-in attempts not (yet) successful, per address and window */
   perAddress: number;
+  /** failures in a row of one email from one address before the progressive delay starts */
+  freeFailures: number;
+  /** sign-ups per address and window */
+  signUpsPerAddress: number;
   windowMs: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleLimits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 };
+export const DEFAULT_THROTTLE: ThrottleLimits = { perAddress: 20, freeFailures: 3, signUpsPerAddress: 10, windowMs: 15 * 60_000 };
 
 interface Window {
   startedAt: number;
-  failures: number;
+  count: number;
+  /** when the last attempt of this window started */
+  lastAt: number;
+}
+
+/** A sign-in attempt under way: hand it back to `succeeded` when the password was right. */
+export interface Attempt {
+  pair: string;
+  address: string;
 }
 
 export class SignInThrottle {
   private readonly windows = new Map<string, Window>();
   private readonly now: () => number;
+  private readonly maxEntries: number;
 
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
@@ -32,35 +54,56 @@ export class SignInThrottle {
     this.maxEntries = options.maxEntries ?? 100_000;
   }
 
-  private readonly maxEntries: number;
-
-  /** Throws 429 when the email or the address has used up its failures. */
-  check(email: string, address: string): void {
-    const blocked = [this.blockedFor(`e:${email.toLowerCase()}`, this.limits.perAccount), this.blockedFor(`a:${address}`, this.limits.perAddress)];
-    const seconds = Math.max(...blocked);
+  /** Counts a sign-in attempt now, or throws 429 with Retry-After when the address or the pair must wait. */
+  beginSignIn(email: string, address: string): Attempt {
+    const attempt = { pair: `p:${email.toLowerCase()}\u0000${address}`, address: `a:${address}` };
+    const seconds = Math.max(this.fullFor(attempt.address, this.limits.perAddress), this.delayFor(attempt.pair));
     if (seconds > 0) throw new RateLimitError('signIn.throttled', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    this.count(attempt.address);
+    this.count(attempt.pair);
+    return attempt;
   }
 
-  failed(email: string, address: string): void {
-    this.count(`e:${email.toLowerCase()}`);
-    this.count(`a:${address}`);
+  /** The password was right: the pair starts afresh and the address gets its attempt back. */
+  succeeded(attempt: Attempt): void {
+    this.windows.delete(attempt.pair);
+    const window = this.live(attempt.address);
+    if (window) window.count = Math.max(0, window.count - 1);
   }
 
-  /** Seconds until `id` may try again; 0 when it may now. */
-  private blockedFor(id: string, limit: number): number {
+  /** Counts a sign-up now, or throws 429 with Retry-After when the address has used its share. */
+  beginSignUp(address: string): void {
+    const id = `s:${address}`;
+    const seconds = this.fullFor(id, this.limits.signUpsPerAddress);
+    if (seconds > 0) throw new RateLimitError('signUp.throttled', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    this.count(id);
+  }
+
+  /** Seconds until the window of `id` ends when it is full; 0 otherwise. */
+  private fullFor(id: string, limit: number): number {
     const window = this.live(id);
-    if (!window || window.failures < limit) return 0;
+    if (!window || window.count < limit) return 0;
     return Math.max(1, Math.ceil((window.startedAt + this.limits.windowMs - this.now()) / 1000));
+  }
+
+  /** Seconds a pair past its free failures still waits: 1, 2, 4 … after its last attempt. */
+  private delayFor(id: string): number {
+    const window = this.live(id);
+    if (!window || window.count < this.limits.freeFailures) return 0;
+    const delayMs = Math.min(1000 * 2 ** (window.count - this.limits.freeFailures), this.limits.windowMs);
+    const left = window.lastAt + delayMs - this.now();
+    return left > 0 ? Math.ceil(left / 1000) : 0;
   }
 
   private count(id: string): void {
     let window = this.live(id);
     if (!window) {
-      window = { startedAt: this.now(), failures: 0 };
+      window = { startedAt: this.now(), count: 0, lastAt: 0 };
       this.windows.set(id, window);
       if (this.windows.size > this.maxEntries) this.prune();
     }
-    window.failures += 1;
+    window.count += 1;
+    window.lastAt = this.now();
   }
 
   private live(id: string): Window | undefined {

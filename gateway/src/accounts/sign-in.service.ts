@@ -24,6 +24,7 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   'sign-in': 60 * 60_000,
   'password-reset': 60 * 60_000,
   invitation: 7 * 86_400_000,
+  'email-verification': 24 * 60 * 60_000,
 };
 
 export interface IssuedLink {
@@ -35,6 +36,11 @@ export interface IssuedLink {
 export interface SignedIn {
   account: Account;
   opened: OpenedSession;
+}
+
+/** A new account's session and the link that verifies its address (to mail, never to answer with). */
+export interface SignedUp extends SignedIn {
+  verification: IssuedLink;
 }
 
 export interface SignInDeps {
@@ -62,29 +68,39 @@ export class SignInService {
     return this.deps.signUpMode;
   }
 
-  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, userAgent?: string): Promise<SignedIn> {
+  /** Every cheap check first (mode, throttle, policy, invitation); the password is hashed last. */
+  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, address: string, userAgent?: string): Promise<SignedUp> {
     const mode = this.deps.signUpMode;
     if (mode === 'closed') throw new NotAllowedError('signUp.closed');
     if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
+    this.deps.throttle.beginSignUp(address);
     checkPassword(input.password, input.email);
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
+    // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
+    if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
     const passwordHash = await this.deps.hasher.hash(input.password);
     const account = await this.deps.credentials.create({ email: input.email, name: input.name, plan: 'free', passwordHash }, invitation);
     if (!account) throw new InputError('link.invalid');
-    return { account, opened: await this.open(account, 'password', userAgent) };
+    // The address stays unverified until its owner opens this link.
+    const verification = await this.issueLink('email-verification', account.id);
+    return { account, opened: await this.open(account, 'password', userAgent), verification };
+  }
+
+  /** Marks the address of the link's account verified; 400 for a link that is unknown, used or expired. */
+  async verifyEmail(token: string): Promise<void> {
+    const accountId = await this.deps.credentials.verifyEmail(this.linkHash(token), new Date(this.now()));
+    if (!accountId) throw new InputError('link.invalid');
   }
 
   async signIn(input: { email: string; password: string }, address: string, userAgent?: string): Promise<SignedIn> {
     const { throttle, hasher } = this.deps;
-    throttle.check(input.email, address);
+    const attempt = throttle.beginSignIn(input.email, address);
     const found = await this.deps.credentials.findByEmail(input.email);
     this.dummyHash ??= hasher.hash(randomBytes(16).toString('hex'));
     const stored = found?.passwordHash ?? (await this.dummyHash);
     const ok = (await hasher.verify(stored, input.password)) && found?.passwordHash != null;
-    if (!found || !ok) {
-      throttle.failed(input.email, address);
-      throw new AuthenticationError('signIn.badCredentials');
-    }
+    if (!found || !ok) throw new AuthenticationError('signIn.badCredentials');
+    throttle.succeeded(attempt);
     return { account: found.account, opened: await this.open(found.account, 'password', userAgent) };
   }
 
@@ -121,10 +137,10 @@ export class SignInService {
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
-  /** A reset link for the account of `email`, or undefined when there is none (the caller says nothing either way). */
+  /** A reset link for the account of `email` when its address is verified, else undefined (the caller says nothing either way). */
   async resetLinkFor(email: string): Promise<{ account: Account; link: IssuedLink } | undefined> {
     const found = await this.deps.credentials.findByEmail(email);
-    if (!found) return undefined;
+    if (!found?.emailVerified) return undefined;
     return { account: found.account, link: await this.issueLink('password-reset', found.account.id) };
   }
 

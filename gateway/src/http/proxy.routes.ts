@@ -1,8 +1,9 @@
 /**
  * The proxied part of the gateway: finds the route (404 / 405 with Allow),
  * authenticates the caller as the route demands, runs the admin-side account
- * checks, reads the body (all but the streamed import), signs the principal
- * for this very method + URL + body and forwards.
+ * checks, reads the body (all but the streamed import), waits for nothing:
+ * admitted (admission.ts) or shed with 503, and only once admitted signs the
+ * principal for this very method + URL + body and forwards.
  */
 import type { NextFunction, Request, Response } from 'express';
 import Joi from 'joi';
@@ -28,6 +29,7 @@ import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
 import type { SessionGate } from '../sessions/session-gate';
+import { routeClassOf, type AdmissionGate } from './admission';
 import type { AnswerCache, Served } from './answer-cache';
 import { callerAuthenticator } from './caller-auth';
 import { auditProxiedWrite } from './proxy-audit';
@@ -53,6 +55,8 @@ export interface ProxyRoutesDeps {
   answerCache?: AnswerCache;
   /** lets a console session call the `key` routes as its own account (no plan or scope rule; CSRF on writes) */
   sessions?: SessionGate;
+  /** bounds the requests in flight to the services; the rest are shed with 503 */
+  admission: AdmissionGate;
 }
 
 const ADMIN: Principal = { kind: 'admin' };
@@ -139,19 +143,16 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     if (body === undefined && !streamed && hasBody(req)) body = await readBody(req, limit);
     const signedBody = streamed ? STREAMED_BODY : body === undefined ? EMPTY_BODY : bodyDigest(body);
     const upstream = deps.upstreams[route.upstream];
+    const routeClass = routeClassOf(route.upstream, req.method);
+    // Signed inside the admitted work only: a principal never waits in a queue.
     const sign = () => deps.signer.sign(principal, AUDIENCE[route.upstream], req.method, req.originalUrl, signedBody);
     if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) {
-      // Signed only when the request goes upstream: a cache hit needs no principal.
-      const served = await deps.answerCache.serve(req.originalUrl, () => upstream.fetchWhole(req, res, sign()));
+      // A cache hit needs no place and no principal.
+      const served = await deps.answerCache.serve(req.originalUrl, () => deps.admission.run(routeClass, () => upstream.fetchWhole(req, res, sign)));
       sendServed(req, res, served, cacheControlOf(route));
       return;
     }
-    await upstream.forward(req, res, {
-      principal: sign(),
-      body,
-      bodyLimit: limit,
-      cacheControl: cacheControlOf(route),
-    });
+    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route) }));
     if (deps.audit) await auditProxiedWrite(deps.audit, deps.logger, req, res, { route, params, principal, body });
   };
 }

@@ -9,7 +9,17 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { Pool } from 'undici';
-import { AppError, PayloadTooLargeError, UpstreamError, contextOf, hasBody, PRINCIPAL_HEADER, type Logger } from '@skills/common';
+import {
+  AppError,
+  OverloadedError,
+  PayloadTooLargeError,
+  UpstreamError,
+  contextOf,
+  hasBody,
+  PRINCIPAL_EXPIRED_HEADER,
+  PRINCIPAL_HEADER,
+  type Logger,
+} from '@skills/common';
 import type { BufferedAnswer } from './answer-cache';
 import { ifNoneMatchHits, strongEtag } from './conditional';
 
@@ -25,6 +35,8 @@ const HOP_BY_HOP = new Set([
   'trailer',
   'transfer-encoding',
   'upgrade',
+  // between the services and the gateway only
+  PRINCIPAL_EXPIRED_HEADER,
 ]);
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -41,7 +53,8 @@ export interface UpstreamOptions {
 }
 
 export interface ForwardOptions {
-  principal: string;
+  /** signs the principal; called again for the one retry after an expired principal */
+  sign: () => string;
   /** the body, read whole (and signed) here; the request stream otherwise (the streamed import) */
   body?: string | Buffer;
   /** bytes a streamed body may carry before 413 */
@@ -137,6 +150,11 @@ function forwardedHeaders(req: Request, requestId: string, principal: string): R
   return headers;
 }
 
+/** A service's 503 for an expired principal (common/src/http/principal-auth.ts). */
+function principalExpired(status: number, headers: BufferedAnswer['headers']): boolean {
+  return status === 503 && headers[PRINCIPAL_EXPIRED_HEADER] !== undefined;
+}
+
 /** The answer's status and end-to-end headers onto `res`. */
 export function copyAnswerHead(res: Response, status: number, headers: BufferedAnswer['headers']): void {
   res.status(status);
@@ -169,7 +187,7 @@ export class Upstream {
   /** Streams `req` to the service and its answer back into `res`. */
   async forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
     const requestId = contextOf(res).requestId;
-    const headers = forwardedHeaders(req, requestId, options.principal);
+    const headers = forwardedHeaders(req, requestId, options.sign());
     let body: string | Buffer | Readable | undefined;
     if (options.body !== undefined) {
       body = options.body;
@@ -188,13 +206,19 @@ export class Upstream {
     };
     res.once('close', onClose);
     try {
-      const answer = await this.pool.request({
-        method: req.method as 'GET',
-        path: req.originalUrl,
-        headers,
-        body,
-        signal: aborter.signal,
-      });
+      const send = () => this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers, body, signal: aborter.signal });
+      let answer = await send();
+      if (principalExpired(answer.statusCode, answer.headers)) {
+        await answer.body.dump();
+        // A body read whole can be sent again under a fresh signature; a streamed one is spent.
+        if (typeof body !== 'string' && !Buffer.isBuffer(body) && body !== undefined) throw new OverloadedError(1, 'principal.expired');
+        headers[PRINCIPAL_HEADER] = options.sign();
+        answer = await send();
+        if (principalExpired(answer.statusCode, answer.headers)) {
+          await answer.body.dump();
+          throw new OverloadedError(1, 'principal.expired');
+        }
+      }
       copyAnswerHead(res, answer.statusCode, answer.headers);
       if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
         await sendTaggedOrStream(req, res, answer.body, options.cacheControl);
@@ -217,13 +241,19 @@ export class Upstream {
    * that keep it. Not cancelled when the client goes away: other requests
    * may be waiting on the same answer (answer-cache.ts).
    */
-  async fetchWhole(req: Request, res: Response, principal: string): Promise<BufferedAnswer> {
+  async fetchWhole(req: Request, res: Response, sign: () => string): Promise<BufferedAnswer> {
+    const requestId = contextOf(res).requestId;
+    const send = () => this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers: forwardedHeaders(req, requestId, sign()) });
     try {
-      const answer = await this.pool.request({
-        method: req.method as 'GET',
-        path: req.originalUrl,
-        headers: forwardedHeaders(req, contextOf(res).requestId, principal),
-      });
+      let answer = await send();
+      if (principalExpired(answer.statusCode, answer.headers)) {
+        await answer.body.dump();
+        answer = await send();
+        if (principalExpired(answer.statusCode, answer.headers)) {
+          await answer.body.dump();
+          throw new OverloadedError(1, 'principal.expired');
+        }
+      }
       return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
     } catch (err) {
       throw this.translate(err);

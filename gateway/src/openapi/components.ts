@@ -43,6 +43,11 @@ export const headers: Record<string, Header> = {
     schema: { type: 'integer', minimum: 1 },
   },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  RetryAfterWhenBusy: {
+    description: 'Sent when the server shed the request (busy, or it waited too long inside): seconds to wait before retrying.',
+    required: false,
+    schema: { type: 'integer', minimum: 1 },
+  },
   ETag: {
     description:
       'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged, ' +
@@ -209,10 +214,11 @@ export const responses: Record<string, Response> = {
   }),
   InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),
   BadGateway: upstream('An internal service gave an invalid answer.', [['upstream.badGateway']]),
-  ServiceUnavailable: upstream('An internal service is down, or the server is shutting down.', [
-    ['upstream.unavailable'],
-    ['server.shuttingDown'],
-  ]),
+  ServiceUnavailable: errorResponse(
+    'An internal service is down, the server is shutting down, or it is busy and shed the request at once (with `Retry-After`).',
+    [['upstream.unavailable'], ['server.shuttingDown'], ['server.overloaded'], ['principal.expired']],
+    { 'Retry-After': headerRef('RetryAfterWhenBusy') },
+  ),
   GatewayTimeout: upstream('An internal service did not answer in time.', [['upstream.timeout']]),
   NotModified: {
     description: 'The representation named by `If-None-Match` is still current; no body.',

@@ -45,7 +45,10 @@ const authPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'signUp',
       summary: 'Create an account and sign in',
-      description: 'New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation token; `closed` refuses.',
+      description:
+        'New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation token; `closed` refuses. ' +
+        'A one-time link to verify the address is mailed (logged on the embedded default without SMTP); until it is opened the account ' +
+        'cannot accept invitations or reset its password.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('SignUp') },
@@ -54,6 +57,7 @@ const authPaths: Record<string, PathItem> = {
         '400': [['validation.stringMin', { field: 'password', limit: 12 }], ['password.common'], ['password.containsEmail'], ...linkInvalid],
         '403': [['signUp.closed'], ['signUp.invitationRequired'], ...noOrigin],
         '409': [['account.emailTaken']],
+        '429': [['signUp.throttled', { seconds: 60 }]],
       },
     }),
   },
@@ -61,7 +65,9 @@ const authPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'signIn',
       summary: 'Sign in with email and password',
-      description: 'After 5 failures for an email, or 20 from an address, within 15 minutes: 429 until the window ends.',
+      description:
+        'Every attempt is counted before the password is checked, per email and per client address (behind a trusted proxy, the ' +
+        'address it forwards); past the limits, 429 with a delay that grows with the failures.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('SignIn') },
@@ -93,11 +99,24 @@ const authPaths: Record<string, PathItem> = {
       errors: { '400': [...linkInvalid, ['password.common']], '403': noOrigin },
     }),
   },
+  '/api/v1/auth/verify-email': {
+    post: operation({
+      operationId: 'verifyEmail',
+      summary: 'Verify the email address with the mailed link',
+      description: 'The link mailed at sign-up works once, within 24 hours; no session is needed.',
+      tag: AUTH,
+      kind: 'open',
+      body: { schema: schemaRef('LinkToken') },
+      success: { status: '200', description: 'The address is verified.', schema: schemaRef('EmailVerified') },
+      errors: { '400': linkInvalid, '403': noOrigin },
+    }),
+  },
   '/api/v1/auth/password-reset-request': {
     post: operation({
       operationId: 'requestPasswordReset',
       summary: 'Mail a password reset link',
-      description: 'The same 202 whether the address has an account or not. 404 when mail is not configured (SMTP_URL).',
+      description:
+        'The same 202 whether the address has an account or not; a link is mailed only to a verified address. 404 when mail is not configured (SMTP_URL).',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordResetRequest') },
@@ -116,11 +135,26 @@ const authPaths: Record<string, PathItem> = {
       errors: { '404': [['oidc.notConfigured']] },
     }),
   },
+  '/api/v1/auth/oidc/link': {
+    post: operation({
+      operationId: 'oidcLink',
+      summary: 'Link single sign-on to the signed-in account',
+      description:
+        'Answers the provider\'s URL for the page to open; when the provider sends the browser back, its identity is linked to this ' +
+        'account, the account\'s other sessions end, and the browser goes to `/console/profile`. A provider identity is never linked by email.',
+      tag: AUTH,
+      kind: 'session',
+      success: { status: '200', description: 'Where to send the browser.', schema: schemaRef('OidcLinkStarted') },
+      errors: { '404': [['oidc.notConfigured']] },
+    }),
+  },
   '/api/v1/auth/oidc/callback': {
     get: operation({
       operationId: 'oidcCallback',
       summary: 'Where the provider sends the browser back',
-      description: 'Signs in (cookie) and redirects to `/console/`, or to `/console/sign-in#error=…` on failure.',
+      description:
+        'Signs in (cookie) and redirects to `/console/`; after a link started from a session, links and redirects to `/console/profile`; ' +
+        'on failure, to `/console/sign-in#error=…` (an existing account with the same email must sign in and link).',
       tag: AUTH,
       kind: 'open',
       success: redirect('To the console, or to the sign-in page with an error.'),

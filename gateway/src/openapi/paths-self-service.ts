@@ -203,12 +203,12 @@ const accept: PathItem = {
     summary: 'Join a workspace with an invitation link',
     description:
       'The signed-in account becomes a member with the invited role; the link is used up. A console session only: a person accepts, ' +
-      'after signing in or signing up (with the same link as the invitation where sign-up needs one).',
+      'after signing in or signing up (with the same link as the invitation where sign-up needs one). The account\'s email address must be verified.',
     tag: TAG,
     kind: 'session',
     body: { schema: schemaRef('InvitationToken') },
     success: { status: '200', description: 'Joined.', schema: schemaRef('MyWorkspaceResult'), example: { data: { workspace: { ...exampleWorkspace, role: 'member' } } } },
-    errors: { '400': invitationInvalid, '409': [['invitation.alreadyMember']] },
+    errors: { '400': invitationInvalid, '403': [['email.notVerified']], '409': [['invitation.alreadyMember']] },
   }),
 };
 

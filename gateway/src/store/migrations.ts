@@ -125,4 +125,22 @@ export const gatewayMigrations: Migration[] = [
         WHERE workspace_invitation_id IS NOT NULL;
     `,
   },
+  {
+    id: '005_verified_emails',
+    up: `
+      -- An address is verified (a mailed one-time link, a provider that
+      -- vouches for it at sign-up, or the operator who made the account)
+      -- before it may receive invitations, reset a password or be matched by
+      -- a sign-in provider. Accounts made before this: verified only when an
+      -- operator made them (no password) or a provider is linked.
+      ALTER TABLE gateway.accounts ADD COLUMN email_verified_at timestamptz;
+      UPDATE gateway.accounts a SET email_verified_at = a.created_at
+       WHERE a.password_hash IS NULL OR EXISTS (SELECT 1 FROM gateway.oidc_identities i WHERE i.account_id = a.id);
+      ALTER TABLE gateway.one_time_links DROP CONSTRAINT one_time_links_purpose_check;
+      ALTER TABLE gateway.one_time_links ADD CONSTRAINT one_time_links_purpose_check
+        CHECK (purpose IN ('sign-in', 'password-reset', 'invitation', 'email-verification'));
+      -- A flow started from a signed-in session to link a provider identity to that account.
+      ALTER TABLE gateway.oidc_flows ADD COLUMN link_account_id uuid REFERENCES gateway.accounts (id) ON DELETE CASCADE;
+    `,
+  },
 ];

@@ -6,7 +6,7 @@
  * of the profile area (accounts/link.store.ts), so the same link signs its
  * holder up where sign-up needs an invitation, and mails it when SMTP is on.
  */
-import { InputError, type Logger } from '@skills/common';
+import { InputError, NotAllowedError, type Logger } from '@skills/common';
 import type { Mailer } from '../accounts/mailer';
 import type { LinkStore } from '../accounts/link.store';
 import { linkTokenHash, newLinkToken } from '../accounts/link-token';
@@ -50,6 +50,8 @@ export interface WorkspaceInvitationsDeps {
   logger: Logger;
   /** none: invitations are handed over as links only */
   mailer?: Mailer;
+  /** whether an account's address is verified: only such an account may accept */
+  emailVerified: (accountId: string) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -115,6 +117,8 @@ export class WorkspaceInvitations {
   /** Joins the workspace with the invited role; the link is used up with it. */
   async accept(caller: Caller, context: AuditContext, token: string): Promise<Outcome<{ workspace: Workspace & { role: string } }>> {
     const invitationId = await this.invitationOf(token);
+    // An invitation goes to an address: whoever accepts it must have proven they hold theirs.
+    if (caller.principal.kind !== 'account' || !(await this.deps.emailVerified(caller.principal.accountId))) throw new NotAllowedError('email.notVerified');
     const accepted = await this.deps.calls.call<{ workspace: Workspace & { role: string } }>(
       caller,
       'POST',

@@ -13,9 +13,12 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import {
+  AppError,
   PRINCIPAL_HEADER,
   PrincipalVerificationError,
   createLogger,
+  principalRejected,
+  translate,
   type PrincipalAudience,
   type PrincipalVerifier,
   type Principal,
@@ -23,6 +26,8 @@ import {
 } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
 import { startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
+
+const silent = createLogger({ service: 'fake-service', level: 'silent' });
 
 /** how many bytes of a `/big` answer the fake service holds back until released */
 export const BIG_ANSWER_HELD_BACK = 4;
@@ -58,12 +63,16 @@ export class FakeService {
   bigAnswer: { bytes: number; release: Promise<void> } | undefined;
   /** while set, every answer past the principal check waits for this promise */
   holdAnswers: Promise<void> | undefined;
+  /** the next this many principals are read a minute late, as after a long wait: expired */
+  expireNext = 0;
+  private readonly lateVerifier: PrincipalVerifier;
 
   constructor(
     readonly name: string,
     readonly audience: PrincipalAudience,
   ) {
     this.verifier = PRINCIPAL_KEYS.verifier(audience);
+    this.lateVerifier = PRINCIPAL_KEYS.verifier(audience, { now: () => Date.now() + 60_000 });
   }
 
   get url(): string {
@@ -80,9 +89,17 @@ export class FakeService {
     app.use(async (req, res) => {
       this.received.push(`${req.method} ${req.originalUrl}`);
       let verified: VerifiedPrincipal;
+      const verifier = this.expireNext > 0 ? this.lateVerifier : this.verifier;
+      if (this.expireNext > 0) this.expireNext -= 1;
       try {
-        verified = await this.verifier.verify(req.get(PRINCIPAL_HEADER), req.method, req.originalUrl);
+        verified = await verifier.verify(req.get(PRINCIPAL_HEADER), req.method, req.originalUrl);
       } catch (err) {
+        // The services' own mapping (requirePrincipal): an expired principal is their 503, the rest a 401.
+        const answer = principalRejected(err, res, silent);
+        if (answer instanceof AppError && answer.status === 503) {
+          res.status(503).set(answer.headers).json({ error: translate(answer.messageKey, 'en') });
+          return;
+        }
         res.status(401).json({ error: `principal ${(err as PrincipalVerificationError).reason}` });
         return;
       }
@@ -181,6 +198,8 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     trustProxy: false,
     // off unless a test is about it: suites send many refused keys from one address
     authFailuresPerMinute: 0,
+    // sign-ups and sign-ins all come from 127.0.0.1 here; the throttle's own suite sets its limits
+    signInThrottle: { perAddress: 10_000, freeFailures: 3, signUpsPerAddress: 10_000, windowMs: 15 * 60_000 },
     // failed authentications reach the audit trail within 100 ms; no retention pass unless a test runs one
     audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
     ...overrides,

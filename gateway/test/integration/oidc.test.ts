@@ -2,27 +2,33 @@
  * OpenID Connect sign-in against a real provider (oidc-provider) started in
  * the test, its login and consent pages driven over HTTP with a small cookie
  * jar: authorization code + PKCE, the account created on first sign-in with
- * the provider's verified email, the same account on the next one, and a
- * callback that did not start in this browser refused.
+ * the provider's verified email, the same account on the next one, a
+ * callback that did not start in this browser refused, and linking from a
+ * signed-in session (never by email).
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHarness, type Harness } from './harness';
+import { PASSWORD, signIn as passwordSignIn, signUp } from './profile-harness';
 
 /** Cookies by origin, as a browser keeps them (enough for two loopback servers). */
 class Browser {
   private readonly jars = new Map<string, Map<string, string>>();
 
-  async fetch(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(url: string, init: { method?: string; form?: Record<string, string>; json?: object; headers?: Record<string, string> } = {}): Promise<Response> {
     const origin = new URL(url).origin;
     const jar = this.jars.get(origin) ?? new Map<string, string>();
     this.jars.set(origin, jar);
-    const headers: Record<string, string> = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
     let body: string | undefined;
     if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
+    }
+    if (init.json) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
     }
     const res = await fetch(url, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
@@ -135,6 +141,94 @@ describe('OpenID Connect sign-in', () => {
     const second = (await (await again.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { account: { id: string } } };
     expect(second.data.account.id).toBe(data.account.id);
   }, 60_000);
+
+  it('never links a provider identity to an existing account by its email: no takeover by signing up first', async () => {
+    // Someone signs up with a password using the address the provider will vouch for.
+    const squatter = await signUp(h, { email: 'pat@idp.example' });
+    const done = await signIn(new Browser(), 'pat');
+    expect(decodeURIComponent(done.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+    );
+    // Both stay as they were: the password account keeps its password, the identity is linked nowhere.
+    const again = await passwordSignIn(h, 'pat@idp.example');
+    expect(again.accountId).toBe(squatter.accountId);
+    const retried = await signIn(new Browser(), 'pat');
+    expect(retried.headers.get('location')).toMatch(/^\/console\/sign-in#error=/);
+  }, 60_000);
+
+  /** Signs `email` up with a password in `browser`, as the console does; the session's CSRF token. */
+  async function signUpIn(browser: Browser, email: string): Promise<{ csrf: string; accountId: string }> {
+    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-up`, { method: 'POST', json: { email, password: PASSWORD }, headers: { origin: h.gateway.url } });
+    expect(res.status).toBe(201);
+    const { data } = (await res.json()) as { data: { csrfToken: string; account: { id: string } } };
+    return { csrf: data.csrfToken, accountId: data.account.id };
+  }
+
+  /** Starts linking from the session of `browser` and goes through the provider as `login`; the callback's answer. */
+  async function link(browser: Browser, csrf: string, login: string): Promise<Response> {
+    const started = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    expect(started.status).toBe(200);
+    const { data } = (await started.json()) as { data: { url: string } };
+    expect(new URL(data.url).origin).toBe(issuer);
+    return browser.fetch(await browser.signInAt(data.url, login, `${h.gateway.url}/`));
+  }
+
+  const accountIn = async (browser: Browser) =>
+    ((await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data?: { account: { id: string } } }).data?.account.id;
+
+  it('links single sign-on from a signed-in session: the provider then opens that account, and its other sessions end', async () => {
+    const browser = new Browser();
+    const { csrf, accountId } = await signUpIn(browser, 'quinn@idp.example');
+    const elsewhere = await passwordSignIn(h, 'quinn@idp.example');
+    // a state change of the session: without its CSRF token, refused
+    const forged = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url } });
+    expect(forged.status).toBe(403);
+
+    const done = await link(browser, csrf, 'quinn');
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/console/profile');
+    expect(await accountIn(browser)).toBe(accountId);
+    expect((await elsewhere.agent.get('/api/v1/auth/session')).status).toBe(401);
+
+    // single sign-on now opens the password account, in a browser that never signed in here
+    const later = new Browser();
+    expect((await signIn(later, 'quinn')).headers.get('location')).toBe('/console/');
+    expect(await accountIn(later)).toBe(accountId);
+  }, 60_000);
+
+  it('links only to the account that started the link, and an identity to one account only', async () => {
+    // a link started by one account, finished after another signed in in the same browser: refused, linked nowhere
+    const shared = new Browser();
+    const first = await signUpIn(shared, 'rosa@idp.example');
+    const started = await shared.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf } });
+    const { data } = (await started.json()) as { data: { url: string } };
+    const callback = await shared.signInAt(data.url, 'rosa', `${h.gateway.url}/`);
+    await shared.fetch(`${h.gateway.url}/api/v1/auth/session`, { method: 'DELETE', headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf } });
+    const second = await signUpIn(shared, 'sam@example.com');
+    const switched = await shared.fetch(callback);
+    expect(decodeURIComponent(switched.headers.get('location') ?? '')).toBe('/console/sign-in#error=Single sign-on failed; try again');
+    const rosa = await signIn(new Browser(), 'rosa');
+    expect(decodeURIComponent(rosa.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+    );
+
+    // an identity linked to one account is not linked to a second one
+    const owner = new Browser();
+    const rosaAccount = await signInWithPassword(owner, 'rosa@idp.example');
+    expect((await link(owner, rosaAccount.csrf, 'rosa')).headers.get('location')).toBe('/console/profile');
+    const taken = await link(shared, second.csrf, 'rosa');
+    expect(decodeURIComponent(taken.headers.get('location') ?? '')).toBe('/console/sign-in#error=This single sign-on identity is already linked to another account');
+    const viaProvider = new Browser();
+    await signIn(viaProvider, 'rosa');
+    expect(await accountIn(viaProvider)).toBe(first.accountId);
+  }, 60_000);
+
+  /** Signs `email` in with its password in `browser`; the session's CSRF token. */
+  async function signInWithPassword(browser: Browser, email: string): Promise<{ csrf: string }> {
+    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-in`, { method: 'POST', json: { email, password: PASSWORD }, headers: { origin: h.gateway.url } });
+    expect(res.status).toBe(200);
+    return { csrf: ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken };
+  }
 
   it('refuses an unverified email, and a callback this browser did not start', async () => {
     const unverified = await signIn(new Browser(), 'unverified');

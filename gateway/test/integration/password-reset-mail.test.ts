@@ -60,23 +60,41 @@ describe('password reset by mail', () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   }, 30_000);
 
-  it('mails a one-time reset link to the account\'s address, and nothing for an unknown one, with the same answer', async () => {
+  /** A link of `path` in a mail; the body is quoted-printable, as a mail client reads it: soft line breaks joined, =XX decoded. */
+  const linkIn = (mail: Mail, path: string) => {
+    const text = mail.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return new RegExp(`${h.gateway.url}${path}#token=([A-Za-z0-9_-]{43})\\s`).exec(text)?.[1];
+  };
+  const requestReset = (email: string) =>
+    request(h.gateway.url).post('/api/v1/auth/password-reset-request').set('Origin', h.gateway.url).send({ email }).expect(202);
+
+  it('mails a verification link at sign-up, no reset link before the address is verified, then a one-time reset link; nothing for an unknown one, with the same answer', async () => {
     const person = await signUp(h);
     const origin = h.gateway.url;
     const options = await request(origin).get('/api/v1/auth/options').expect(200);
     expect(options.body.data.passwordResetByMail).toBe(true);
 
-    const unknown = await request(origin).post('/api/v1/auth/password-reset-request').set('Origin', origin).send({ email: 'nobody@example.com' }).expect(202);
-    const known = await request(origin).post('/api/v1/auth/password-reset-request').set('Origin', origin).send({ email: person.email }).expect(202);
-    expect(known.body).toEqual(unknown.body);
-
-    const mail = await nextMail(1);
-    expect(mail.to).toEqual([person.email]);
-    // the body is quoted-printable, as a mail client reads it: soft line breaks joined, =XX decoded
-    const text = mail.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const token = new RegExp(`${origin}/console/reset#token=([A-Za-z0-9_-]{43})\\s`).exec(text)?.[1];
-    expect(token).toBeDefined();
+    const verification = await nextMail(1);
+    expect(verification.to).toEqual([person.email]);
+    const verifyToken = linkIn(verification, '/console/verify');
+    expect(verifyToken).toBeDefined();
+    // Unverified: the same answer, no mail.
+    const unverified = await requestReset(person.email);
+    await new Promise((r) => setTimeout(r, 500));
     expect(mails).toHaveLength(1);
+    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken }).expect(200);
+    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken }).expect(400);
+
+    const unknown = await requestReset('nobody@example.com');
+    const known = await requestReset(person.email);
+    expect(known.body).toEqual(unknown.body);
+    expect(unverified.body).toEqual(unknown.body);
+
+    const mail = await nextMail(2);
+    expect(mail.to).toEqual([person.email]);
+    const token = linkIn(mail, '/console/reset');
+    expect(token).toBeDefined();
+    expect(mails).toHaveLength(2);
 
     const fresh = request.agent(origin);
     const reset = await fresh.post('/api/v1/auth/password-reset').set('Origin', origin).send({ token, password: 'a-new-and-long-passphrase' });

@@ -38,11 +38,13 @@ describe('gateway console sessions', () => {
     ['common', 'password1234', 'too common'],
     ['a repeated run', 'abcabcabcabc', 'too common'],
     ['the email', 'zed.lowry-1234-xyz', 'must not contain your email'],
-  ])('refuses a %s password and creates nothing', async (_what, password, message) => {
+  ])('refuses a %s password and creates nothing', async (what, password, message) => {
     const origin = h.gateway.url;
-    const res = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'zed.lowry@example.com', password }).expect(400);
+    // one email per case: failed sign-ins of one email from one address are throttled after 3
+    const email = `zed.lowry@${what.replace(/\W/g, '-')}.example.com`;
+    const res = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password }).expect(400);
     expect(res.body.error).toContain(message);
-    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: 'zed.lowry@example.com', password }).expect(401);
+    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password }).expect(401);
   });
 
   it('refuses sign-up and sign-in posted from another site (login CSRF)', async () => {
@@ -51,16 +53,16 @@ describe('gateway console sessions', () => {
     await request(h.gateway.url).post('/api/v1/auth/sign-up').send({ email: 'nobody@example.com', password: PASSWORD }).expect(403);
   });
 
-  it('signs in with the password, and slows guessing: after 5 failures even the right password waits (429)', async () => {
+  it('signs in with the password, and slows guessing: after 3 failures from one address even the right password waits (429)', async () => {
     const { email } = await signUp(h);
     await signIn(h, email);
     const origin = h.gateway.url;
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 3; i += 1) {
       const wrong = await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password: 'wrong-password-1234' }).expect(401);
       expect(wrong.body).toEqual({ error: 'Wrong email or password' });
     }
     const throttled = await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).set('Accept-Language', 'fr').send({ email, password: PASSWORD }).expect(429);
-    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(throttled.body.error).toMatch(/^Trop de tentatives de connexion échouées ; réessayez dans \d+ s$/);
   });
 

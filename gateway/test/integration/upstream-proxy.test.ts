@@ -29,7 +29,7 @@ async function rawServer(onData: (socket: Socket) => void): Promise<{ url: strin
 function appFor(upstream: Upstream) {
   const app = express();
   app.use(requestContext());
-  app.use((req, res) => upstream.forward(req, res, { principal: 'v1.x.y', bodyLimit: 1024 }));
+  app.use((req, res) => upstream.forward(req, res, { sign: () => 'v1.x.y', bodyLimit: 1024 }));
   app.use(errorHandler(logger));
   return app;
 }

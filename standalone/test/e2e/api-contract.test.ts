@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '@skills/client';
 import { openApiDocument } from '@skills/gateway';
-import { FR, newAccount, startStack, type Stack } from './helpers';
+import { FR, loggedVerificationLink, newAccount, startStack, type Stack } from './helpers';
 
 const TEAM_LIMIT = 4;
 let stack: Stack;
@@ -194,10 +194,14 @@ describe('conditional writes (If-Match)', () => {
 });
 
 describe('the self-service operations (DESIGN.md §7), each answer checked against the document', () => {
-  /** A person signed up in the console: its cookie and CSRF token, as a browser sends them. */
+  /** A person signed up in the console, address verified: its cookie and CSRF token, as a browser sends them. */
   async function consoleSession(email: string) {
+    const logged = stack.stdout().length;
     const signedUp = await stack.client.call('POST', '/api/v1/auth/sign-up', { json: { email, password: 'juniper-lantern-oboe-42' }, headers: { origin: stack.info.url } });
     expect(signedUp.status).toBe(201);
+    const link = await loggedVerificationLink(stack, logged);
+    const verified = await stack.client.call('POST', '/api/v1/auth/verify-email', { json: { token: /#token=(.+)$/.exec(link)?.[1] }, headers: { origin: stack.info.url } });
+    expect(verified.body).toEqual({ data: { verified: true } });
     const cookie = (signedUp.headers.get('set-cookie') ?? '').split(';')[0] as string;
     const headers = { cookie, origin: stack.info.url, 'x-csrf-token': signedUp.body.data.csrfToken as string };
     return { id: signedUp.body.data.account.id as string, headers };

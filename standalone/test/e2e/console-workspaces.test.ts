@@ -2,13 +2,13 @@
  * Team workspaces in the console, in headless Chromium against the real
  * stack, with two people in two browser contexts: one creates a workspace
  * and a team collection and invites the other by a link; the other signs up
- * from the link and accepts; made a viewer, they find the controls they may
+ * from the link, verifies the address and accepts; made a viewer, they find the controls they may
  * not use disabled and the API refusing the write (403); removed, their
  * access ends. Every page is checked with axe-core and for CSP violations;
  * screenshots go to $CONSOLE_SCREENSHOTS (or a temp dir).
  */
 import type { Browser, Page } from 'playwright-core';
-import { TEXTS, startStack, type Stack } from './helpers';
+import { TEXTS, loggedVerificationLink, startStack, type Stack } from './helpers';
 import { cspViolations, hasChromium, launchChromium } from './console-browser';
 import { WIDE, callFromPage, expectAccessible, screenshotDir, shoot } from './console-pages';
 
@@ -53,6 +53,7 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     await owner.getByLabel('Email').fill(ownerEmail);
     await owner.getByLabel('Password').fill(PASSWORD);
     await owner.getByRole('button', { name: 'Create account' }).click();
+    await owner.getByRole('button', { name: 'Continue to the console' }).click();
     await owner.getByRole('heading', { name: 'API keys' }).waitFor();
     await owner.getByRole('link', { name: 'Workspaces' }).click();
     await owner.getByRole('heading', { name: 'Team workspaces' }).waitFor();
@@ -89,10 +90,23 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     await guest.getByRole('button', { name: 'No account yet? Create one' }).click();
     await guest.getByLabel('Email').fill(guestEmail);
     await guest.getByLabel('Password').fill(PASSWORD);
+    const logged = stack.stdout().length;
     await guest.getByRole('button', { name: 'Create account' }).click();
     await guest.getByText('You are invited to Platform as').waitFor();
+    await guest.getByRole('status').filter({ hasText: `Check your email: we sent a link to verify ${guestEmail}.` }).waitFor();
     await expectAccessible(guest, 'invitation page');
     await shoot(guest, shots, 'invitation');
+    // not before the address is verified
+    await guest.getByRole('button', { name: 'Accept invitation' }).click();
+    await guest.getByRole('alert').filter({ hasText: 'Verify your email address first: open the link we mailed you' }).waitFor();
+
+    // the mailed link (in the log: no SMTP here), opened in another tab of the same browser; then accept in this one
+    const mail = await guest.context().newPage();
+    const seen = cspViolations(mail);
+    await mail.goto(await loggedVerificationLink(stack, logged));
+    await mail.getByRole('status').filter({ hasText: 'Your email address is verified' }).waitFor();
+    await mail.close();
+    violations.push(...seen);
     await guest.getByRole('button', { name: 'Accept invitation' }).click();
     await guest.getByRole('status').filter({ hasText: 'You joined Platform as member.' }).waitFor();
     await guest.getByRole('link', { name: 'Open the workspace' }).click();

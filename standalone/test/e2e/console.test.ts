@@ -1,6 +1,6 @@
 /**
  * The console in headless Chromium against the real stack: a person signs
- * up, signs in, creates a read-only key and uses it (search 200, a
+ * up, verifies the address with the link the server logged, signs in, creates a read-only key and uses it (search 200, a
  * collection write 403 naming the scope), revokes it (401), rolls another
  * and sees both keys work during the grace period; the demo sign-in link of
  * the banner works once. Every page is checked with axe-core and must
@@ -11,7 +11,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TEXTS, startStack, type Stack } from './helpers';
+import { TEXTS, loggedVerificationLink, startStack, type Stack } from './helpers';
 import { cspViolations, hasChromium, launchChromium, seriousViolations } from './console-browser';
 
 const describeBrowser = hasChromium ? describe : describe.skip;
@@ -70,9 +70,36 @@ describeBrowser('the console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('alert').filter({ hasText: 'too common' }).waitFor();
     await page.getByLabel('Password').fill(PASSWORD);
+    const logged = stack.stdout().length;
     await page.getByRole('button', { name: 'Create account' }).click();
+    // no SMTP on the embedded default: the page says so, and the operator has the link in the log
+    await page.getByRole('status').filter({ hasText: `Check your email: we sent a link to verify ${email}.` }).waitFor();
+    await page.getByText('its operator finds the link in the server\'s log').waitFor();
+    await accessible('sign-up page, account created');
+    await shoot('sign-up-check-email');
+    await page.getByRole('button', { name: 'Continue to the console' }).click();
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     await page.getByText('Your plan (free) has no API access yet').waitFor();
+
+    // the person opens the mailed link: verified once; the same link again says why not
+    const link = await loggedVerificationLink(stack, logged);
+    expect(link).toMatch(new RegExp(`^${stack.info.url}/console/verify#token=[A-Za-z0-9_-]{43}$`));
+    await page.goto(link);
+    await page.getByRole('status').filter({ hasText: 'Your email address is verified' }).waitFor();
+    expect(page.url()).not.toContain('token=');
+    await expect(page.title()).resolves.toBe('Verify email · Skills Catalog console');
+    await accessible('verify page');
+    await shoot('verify');
+    const again = await context.newPage();
+    again.setDefaultTimeout(10_000);
+    const seen = cspViolations(again);
+    await again.goto(link);
+    await again.getByRole('heading', { name: 'Your email address is not verified' }).waitFor();
+    await again.getByRole('alert').filter({ hasText: 'This link is invalid, already used or expired' }).waitFor();
+    await again.close();
+    violations.push(...seen);
+    await page.getByRole('link', { name: 'Go to the console' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
   }, 60_000);
 
   it('signs out and signs in again with the keyboard', async () => {

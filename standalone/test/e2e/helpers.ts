@@ -240,6 +240,24 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, timeout
   }
 }
 
+/**
+ * The address verification link the stack logged after `since` (a length of `stack.stdout()` taken before
+ * the sign-up): the embedded default has no SMTP_URL, so its operator reads the link from the log.
+ */
+export async function loggedVerificationLink(stack: Pick<Stack, 'stdout'>, since: number): Promise<string> {
+  return eventually(
+    async () => {
+      for (const line of stack.stdout().slice(since).split('\n')) {
+        if (!line.includes('open this link to verify the address')) continue;
+        return (JSON.parse(line) as { link: string }).link;
+      }
+      return undefined;
+    },
+    5_000,
+    'a logged verification link',
+  );
+}
+
 /** The exact texts of the API contract (spec "Errors") and DESIGN.md §3, in both languages. */
 export const TEXTS = {
   invalidKey: { en: 'Invalid or revoked API key', fr: 'Clé API invalide ou révoquée' },

@@ -140,6 +140,20 @@ describe('workspace invitations through the gateway', () => {
   }
 
   const tokenOf = (url: string) => /#token=([A-Za-z0-9_-]{43})$/.exec(url)?.[1] as string;
+  /** The address verification link mailed to `to` at sign-up (sent after the answer, so waited for), as its owner opens it. */
+  async function verifyByMail(to: string): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    let link: string | undefined;
+    while (!link) {
+      link = mails
+        .filter((m) => m.to.includes(to))
+        .map((m) => new RegExp(`${origin}/console/verify#token=[A-Za-z0-9_-]{43}`).exec(m.text)?.[0])
+        .find((l) => l !== undefined);
+      if (!link && Date.now() > deadline) throw new Error(`no verification mail to ${to} within 5 s`);
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: tokenOf(link) }).expect(200, { data: { verified: true } });
+  }
   /**
    * The records of `action`, newest first, once there is one: a proxied write is recorded after the
    * service answered (docs/security.md, Audit trail), so the test's next request can arrive first.
@@ -178,6 +192,10 @@ describe('workspace invitations through the gateway', () => {
     if (!bo) throw new Error('sign-up with the invitation failed');
     const preview = await write(bo, 'post', '/api/v1/invitations/preview', { token }).expect(200);
     expect(preview.body.data.invitation).toEqual({ id: invitation.id, role: 'viewer', expiresAt: invitation.expiresAt, workspace: { id: workspaceId, name: 'Platform' } });
+    // an invitation goes to an address: joining waits until its owner has opened the verification mail
+    const unverified = await write(bo, 'post', '/api/v1/invitations/accept', { token }).expect(403);
+    expect(unverified.body).toEqual({ error: 'Verify your email address first: open the link we mailed you' });
+    await verifyByMail('bo@example.com');
     const joined = await write(bo, 'post', '/api/v1/invitations/accept', { token }).expect(200);
     expect(joined.body.data.workspace).toMatchObject({ id: workspaceId, role: 'viewer', memberCount: 2 });
 

@@ -1,0 +1,68 @@
+import { startHarness, type Harness } from './harness';
+
+/** Admission control and expired principals: overload is a prompt 503 with Retry-After, never a queue and never a 401. */
+describe('gateway under overload', () => {
+  let h: Harness;
+  let auth: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ admission: { reads: 2, writes: 1 } });
+    auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+  beforeEach(() => {
+    h.catalog.received.length = 0;
+    h.catalog.expireNext = 0;
+    h.collections.expireNext = 0;
+  });
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(done()).toBe(true);
+  };
+
+  it('sheds a read past the bound at once with 503, Retry-After and a message in the caller’s language, and serves the admitted ones', async () => {
+    let release: () => void = () => undefined;
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    const held = [1, 2].map((n) => h.http.get(`/api/v1/skills?q=held${n}`).set('Authorization', auth).then((r) => r));
+    await until(() => h.catalog.received.length === 2);
+    try {
+      const started = Date.now();
+      const shed = await h.http.get('/api/v1/skills?q=third').set('Authorization', auth).expect(503);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(shed.headers['retry-after']).toBe('1');
+      expect(shed.body).toEqual({ error: 'The server is busy; retry shortly' });
+      const fr = await h.http.get('/api/v1/skills?q=fourth').set('Authorization', auth).set('Accept-Language', 'fr').expect(503);
+      expect(fr.body).toEqual({ error: 'Le serveur est surchargé ; réessayez dans un instant' });
+      // Writes have places of their own: a flood of reads does not refuse them.
+      await h.http.post('/api/v1/me/collections').set('Authorization', auth).send({ name: 'during' }).expect(201);
+      // The shed requests never reached the service, so no principal was signed for them to wait with.
+      expect(h.catalog.received).toEqual(['GET /api/v1/skills?q=held1', 'GET /api/v1/skills?q=held2']);
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    await h.http.get('/api/v1/skills?q=after').set('Authorization', auth).expect(200);
+  });
+
+  it('re-signs and retries once when the service finds the principal expired', async () => {
+    h.catalog.expireNext = 1;
+    const res = await h.http.get('/api/v1/skills?q=late').set('Authorization', auth).expect(200);
+    expect(res.body.data.url).toBe('/api/v1/skills?q=late');
+    expect(h.catalog.received).toEqual(['GET /api/v1/skills?q=late', 'GET /api/v1/skills?q=late']);
+    h.collections.expireNext = 1;
+    const created = await h.http.post('/api/v1/me/collections').set('Authorization', auth).send({ name: 'late' }).expect(201);
+    expect(JSON.parse(created.body.data.bodyText)).toEqual({ name: 'late' });
+  });
+
+  it('answers 503 with Retry-After, never 401, when the principal expires again', async () => {
+    h.catalog.expireNext = 2;
+    const res = await h.http.get('/api/v1/skills?q=later').set('Authorization', auth).expect(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.headers['x-skills-principal-expired']).toBeUndefined();
+    expect(res.body).toEqual({ error: 'The request waited too long inside the service; retry shortly' });
+  });
+});
