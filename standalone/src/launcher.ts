@@ -36,7 +36,7 @@ export interface LaunchOptions {
 }
 
 /** Runs `steps` in order, continuing past failures, and rethrows the first one. */
-async function closeAll(steps: Array<() => Promise<void>>): Promise<void> {
+export async function closeAll(steps: Array<() => Promise<void>>): Promise<void> {
   let first: unknown;
   for (const step of steps) {
     try {

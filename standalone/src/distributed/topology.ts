@@ -14,7 +14,7 @@ import type { Writable } from 'node:stream';
 import { Client } from 'pg';
 import { createScratchDatabase, privateDirectory, type Logger } from '@skills/common';
 import { resolveAdminToken } from '../admin-token';
-import type { RunningStack } from '../launcher';
+import { closeAll, type RunningStack } from '../launcher';
 import { ApiClient } from '../api-client';
 import { seedDemo } from '../seed';
 import { startBalancer, type Balancer } from './balancer';
@@ -93,19 +93,6 @@ async function deleteIndices(elasticsearchUrl: string, alias: string): Promise<v
   for (const { index } of (await listed.json()) as Array<{ index: string }>) {
     await fetch(`${elasticsearchUrl}/${encodeURIComponent(index)}`, { method: 'DELETE' });
   }
-}
-
-/** Runs `steps` in order, continuing past failures, and rethrows the first one. */
-async function closeAll(steps: Array<() => Promise<void>>): Promise<void> {
-  let first: unknown;
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (err) {
-      first ??= err;
-    }
-  }
-  if (first !== undefined) throw first;
 }
 
 export async function launchTopology(options: TopologyOptions): Promise<DistributedStack> {
