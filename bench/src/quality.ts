@@ -3,7 +3,8 @@
  * catalog, and MRR@10 over them. Each query targets one known item: the name
  * typed exactly, with a typo, or cut short while typing; two or three rare
  * words of its description that its name lacks (`description`); the name's
- * most common word with the description's rarest (`mixed`). Relevant is that
+ * most common word with the description's rarest (`mixed`), only where those
+ * words identify the item (quality-words.ts). Relevant is that
  * item or any item with the same name (case-insensitively), and for the
  * description classes also any item with the same description: a search
  * cannot tell such twins apart, so either answers the query.
@@ -11,7 +12,7 @@
 import { rng } from './catalog-generator';
 import type { ImportLine } from './import-line';
 import { swapAdjacent } from './query-mix';
-import { descriptionQuery, mixedQuery, stemFrequencies, WORD_SHARES } from './quality-words';
+import { CatalogWords, descriptionQuery, mixedQuery, WORD_SHARES } from './quality-words';
 
 export type JudgmentSetName = 'exact' | 'typo' | 'prefix' | 'description' | 'mixed';
 export const JUDGMENT_SETS: readonly JudgmentSetName[] = ['exact', 'typo', 'prefix', 'description', 'mixed'];
@@ -77,7 +78,7 @@ export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_
   const active = catalog.filter((item) => item.status === 'active');
   const namesakes = groupBy(active, (item) => item.name.toLowerCase());
   const twins = groupBy(active, (item) => item.description.trim().toLowerCase());
-  const df = stemFrequencies(active);
+  const words = new CatalogWords(active);
   const out: Judgment[] = [];
   JUDGMENT_SETS.forEach((set, k) => {
     const next = rng(seed + k * 1_000_003);
@@ -97,9 +98,9 @@ export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_
           return prefixQuery(item.name);
         case 'description':
           // two or three words by the item's own slug, so the choice does not shift with the sample
-          return descriptionQuery(item, df, item.slug.length % 2 === 0 ? 2 : 3, active.length, shares);
+          return descriptionQuery(item, words, item.slug.length % 2 === 0 ? 2 : 3, shares);
         case 'mixed':
-          return mixedQuery(item, df, active.length, shares);
+          return mixedQuery(item, words, shares);
       }
     };
     // eligibility first, then the sample, so a set always has perSet items when the catalog allows

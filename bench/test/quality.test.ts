@@ -1,7 +1,7 @@
 import { rng } from '../src/catalog-generator';
 import type { ImportLine } from '../src/import-line';
 import { buildJudgments, formatQualityTable, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../src/quality';
-import { descriptionQuery, mixedQuery, stemFrequencies } from '../src/quality-words';
+import { CatalogWords, descriptionQuery, mixedQuery } from '../src/quality-words';
 
 const item = (slug: string, name: string, status: ImportLine['status'] = 'active', description = ''): ImportLine => ({
   slug,
@@ -59,24 +59,36 @@ describe('description judgments', () => {
   const target = item('react-turbo', 'React Turbo', 'active', 'Fast parsers for hyperloop quasar zeppelin apps, a React turbo');
   const twin = item('react-turbo-fork', 'Turbo Fork', 'active', 'fast parsers for hyperloop quasar zeppelin apps, a react turbo ');
   const catalog = [target, twin, ...filler];
-  const df = stemFrequencies(catalog);
+  const words = new CatalogWords(catalog);
   const shares = { commonShare: 0.5, rareShare: 0.05 };
 
   it('asks for the rarest description words the name lacks, in the order the description says them', () => {
-    expect(descriptionQuery(target, df, 2, catalog.length, shares)).toBe('hyperloop quasar');
-    expect(descriptionQuery(target, df, 3, catalog.length, shares)).toBe('hyperloop quasar zeppelin');
+    expect(descriptionQuery(target, words, 2, shares)).toBe('hyperloop quasar');
+    expect(descriptionQuery(target, words, 3, shares)).toBe('hyperloop quasar zeppelin');
     // the name's words and their stems ("parsers" is "parser"), stop words and the slug's words never count
-    expect(descriptionQuery(target, df, 3, catalog.length, shares)).not.toMatch(/react|turbo|parser|for|the/);
+    expect(descriptionQuery(target, words, 3, shares)).not.toMatch(/react|turbo|parser|for|the/);
     // a description of words every item has tells nothing apart; one word is not a query of this class
-    expect(descriptionQuery(filler[0] as ImportLine, df, 3, catalog.length, shares)).toBeUndefined();
-    expect(descriptionQuery(item('x', 'X', 'active', 'Hyperloop'), df, 2, catalog.length, shares)).toBeUndefined();
+    expect(descriptionQuery(filler[0] as ImportLine, words, 3, shares)).toBeUndefined();
+    expect(descriptionQuery(item('x', 'X', 'active', 'Hyperloop'), words, 2, shares)).toBeUndefined();
+  });
+
+  it('asks only what identifies the target: no other item may hold all the words but its namesakes and twins', () => {
+    // a third item, neither namesake nor twin, holding all three rare words
+    const rival = item('toys', 'Toys', 'active', 'Hyperloop, quasar and zeppelin toys');
+    const withRival = new CatalogWords([...catalog, rival]);
+    expect(descriptionQuery(target, withRival, 3, shares)).toBeUndefined();
+    expect(descriptionQuery(twin, withRival, 2, shares)).toBeUndefined();
+    expect(withRival.identifies('hyperloop quasar', target)).toBe(false);
+    // without it the words identify the target: its twin holds them too, and counts as relevant
+    expect(words.identifies('quasars zeppelin', target)).toBe(true);
+    expect(descriptionQuery(target, words, 3, shares)).toBe('hyperloop quasar zeppelin');
   });
 
   it('mixes the name\'s most common word with the description\'s rarest', () => {
-    expect(mixedQuery(target, df, catalog.length, shares)).toBe('react hyperloop');
+    expect(mixedQuery(target, words, shares)).toBe('react hyperloop');
     // no name word is common enough, or no description word rare enough
-    expect(mixedQuery(twin, df, catalog.length, shares)).toBeUndefined();
-    expect(mixedQuery(target, df, catalog.length, { commonShare: 0.5, rareShare: 0 })).toBeUndefined();
+    expect(mixedQuery(twin, words, shares)).toBeUndefined();
+    expect(mixedQuery(target, words, { commonShare: 0.5, rareShare: 0 })).toBeUndefined();
   });
 
   it('samples both classes from the catalog and counts an item of the same description as relevant', () => {
