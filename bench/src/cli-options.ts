@@ -40,6 +40,7 @@ export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgre
   --search-cache both|on|off     search phases with the caches on, off, or both (default both; off with elasticsearch)
   --engine memory|elasticsearch  catalog-service's search engine (default memory); elasticsearch: import, then the
                                  long tail via the gateway beside one multi_match per request sent straight to the node
+                                 (and --quality); no direct, repeated, collection, feed or lag phases
   --elasticsearch-url URL        the node of --engine elasticsearch (default: local-servers' 9.x, started if needed)
   --quality                      MRR@10 of judgment sets drawn from the catalog
   --lag-writes N                 writes timed for the index lag (default 200; 0 skips it)
@@ -89,6 +90,8 @@ export function parseBenchOptions(args: string[]): BenchOptions {
   const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch'] as const);
   const elasticsearchUrl = values['elasticsearch-url'];
   if (elasticsearchUrl !== undefined && engine !== 'elasticsearch') throw new Error('--elasticsearch-url needs --engine elasticsearch');
+  // the Elasticsearch mode measures no index lag: a count asked for would silently mean nothing
+  if (engine === 'elasticsearch' && values['lag-writes'] !== undefined) throw new Error('--lag-writes does not apply to --engine elasticsearch');
   if (elasticsearchUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(elasticsearchUrl)) {
     throw new Error(`--elasticsearch-url must be a node's http(s) origin, got "${elasticsearchUrl}"`);
   }

@@ -24,6 +24,7 @@ describe('bench options', () => {
     // a URL without the mode would be silently ignored
     expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch/);
     expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', '127.0.0.1:9201'])).toThrow(/--elasticsearch-url/);
+    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--lag-writes', '20'])).toThrow(/--lag-writes does not apply/);
   });
 
   it('refuses what it cannot honour', () => {
