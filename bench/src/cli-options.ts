@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Vocabulary } from './catalog';
 
 export type SearchCacheMode = 'both' | 'on' | 'off';
+export type BenchEngine = 'memory' | 'elasticsearch';
 
 export interface BenchOptions {
   quick: boolean;
@@ -16,6 +17,10 @@ export interface BenchOptions {
   /** 0 skips the index-lag measurement */
   lagWrites: number;
   searchCache: SearchCacheMode;
+  /** catalog-service's SEARCH_ENGINE; elasticsearch runs the Elasticsearch mode (elasticsearch-bench.ts) */
+  engine: BenchEngine;
+  /** the node of the Elasticsearch mode; undefined: local-servers' 9.x node, started if needed */
+  elasticsearchUrl: string | undefined;
   quality: boolean;
   profile: boolean;
   keep: boolean;
@@ -32,7 +37,11 @@ export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgre
   --quick                        5,000 items, 3 s runs: a check that it works, not a figure
   --duration S                   seconds per measured run, after a warm-up (default 10)
   --connections A,B,C            connection counts (default 1,16,64; the targets are read at 64)
-  --search-cache both|on|off     search phases with the caches on, off, or both (default both)
+  --search-cache both|on|off     search phases with the caches on, off, or both (default both; off with elasticsearch)
+  --engine memory|elasticsearch  catalog-service's search engine (default memory); elasticsearch: import, then the
+                                 long tail via the gateway beside one multi_match per request sent straight to the node
+                                 (and --quality); no direct, repeated, collection, feed or lag phases
+  --elasticsearch-url URL        the node of --engine elasticsearch (default: local-servers' 9.x, started if needed)
   --quality                      MRR@10 of judgment sets drawn from the catalog
   --lag-writes N                 writes timed for the index lag (default 200; 0 skips it)
   --profile                      the services run with --cpu-prof into bench/results/profiles/
@@ -64,6 +73,8 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       connections: { type: 'string' },
       'lag-writes': { type: 'string' },
       'search-cache': { type: 'string' },
+      engine: { type: 'string' },
+      'elasticsearch-url': { type: 'string' },
       quality: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
@@ -76,6 +87,14 @@ export function parseBenchOptions(args: string[]): BenchOptions {
   // a corpus brings its own words: a vocabulary with it would silently mean nothing
   if (corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
   const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
+  const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch'] as const);
+  const elasticsearchUrl = values['elasticsearch-url'];
+  if (elasticsearchUrl !== undefined && engine !== 'elasticsearch') throw new Error('--elasticsearch-url needs --engine elasticsearch');
+  // the Elasticsearch mode measures no index lag: a count asked for would silently mean nothing
+  if (engine === 'elasticsearch' && values['lag-writes'] !== undefined) throw new Error('--lag-writes does not apply to --engine elasticsearch');
+  if (elasticsearchUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(elasticsearchUrl)) {
+    throw new Error(`--elasticsearch-url must be a node's http(s) origin, got "${elasticsearchUrl}"`);
+  }
   return {
     quick,
     items: values.items === undefined ? defaultItems : positiveInt('items', values.items),
@@ -85,7 +104,10 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     warmupSec: quick ? 1 : 3,
     connections: (values.connections ?? '1,16,64').split(',').map((c) => positiveInt('connections', c.trim())),
     lagWrites: values['lag-writes'] === undefined ? (quick ? 50 : 200) : positiveInt('lag-writes', values['lag-writes'], 0),
-    searchCache: oneOf('search-cache', values['search-cache'] ?? 'both', ['both', 'on', 'off'] as const),
+    // Elasticsearch is measured as the baseline beside it runs: every search reaching the node
+    searchCache: oneOf('search-cache', values['search-cache'] ?? (engine === 'elasticsearch' ? 'off' : 'both'), ['both', 'on', 'off'] as const),
+    engine,
+    elasticsearchUrl: elasticsearchUrl?.replace(/\/$/, ''),
     quality: values.quality ?? false,
     profile: values.profile ?? false,
     keep: values.keep ?? false,

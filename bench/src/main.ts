@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --corpus FILE | --vocabulary broad] [--items N] [--quick]
  * [--search-cache both|on|off] [--quality] [--duration S] [--connections LIST]
- * [--profile] [--keep]`: loads a catalog through the admin import, then
+ * [--profile] [--keep] [--engine elasticsearch [--elasticsearch-url URL]]`
+ * (the Elasticsearch mode: elasticsearch-bench.ts): loads a catalog through the admin import, then
  * measures the baseline, the long-tail search mix (direct and via the
  * gateway) and a repeated one, with catalog-service's search cache on and
  * off, collections and index lag; prints the tables, writes
@@ -18,6 +19,7 @@ import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
 import { latencyChart } from './chart';
 import { BENCH_USAGE, parseBenchOptions } from './cli-options';
+import { runElasticsearchBench } from './elasticsearch-bench';
 import { runLoad, type Phase } from './load';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
 import { startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
@@ -49,6 +51,10 @@ async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(BENCH_USAGE);
+    return;
+  }
+  if (options.engine === 'elasticsearch') {
+    await runElasticsearchBench(options, { progress, phaseTitle, resultsDir: RESULTS });
     return;
   }
   const { quick, durationSec, warmupSec, connections, lagWrites } = options;

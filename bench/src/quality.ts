@@ -1,16 +1,21 @@
 /**
  * Search quality (`--quality`): judgment sets built deterministically from the
  * catalog, and MRR@10 over them. Each query targets one known item: the name
- * typed exactly, with a typo, or cut short while typing. Relevant is that
- * item or any item with the same name (case-insensitively): a search cannot
- * tell two items of one name apart, so either answers the query.
+ * typed exactly, with a typo, or cut short while typing; two or three rare
+ * words of its description that its name lacks (`description`); the name's
+ * most common word with the description's rarest (`mixed`), only where those
+ * words identify the item (quality-words.ts). Relevant is that
+ * item or any item with the same name (case-insensitively), and for the
+ * description classes also any item with the same description: a search
+ * cannot tell such twins apart, so either answers the query.
  */
 import { rng } from './catalog-generator';
 import type { ImportLine } from './import-line';
 import { swapAdjacent } from './query-mix';
+import { CatalogWords, descriptionQuery, mixedQuery, WORD_SHARES } from './quality-words';
 
-export type JudgmentSetName = 'exact' | 'typo' | 'prefix';
-export const JUDGMENT_SETS: readonly JudgmentSetName[] = ['exact', 'typo', 'prefix'];
+export type JudgmentSetName = 'exact' | 'typo' | 'prefix' | 'description' | 'mixed';
+export const JUDGMENT_SETS: readonly JudgmentSetName[] = ['exact', 'typo', 'prefix', 'description', 'mixed'];
 
 export interface Judgment {
   set: JudgmentSetName;
@@ -69,29 +74,54 @@ function sample<T>(list: readonly T[], count: number, next: () => number): T[] {
  * searchable). Each set samples with its own seed, so the sets are
  * independent and adding a set changes none of the others.
  */
-export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_PER_SET, seed = QUALITY_SEED): Judgment[] {
+export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_PER_SET, seed = QUALITY_SEED, shares = WORD_SHARES): Judgment[] {
   const active = catalog.filter((item) => item.status === 'active');
-  const byName = new Map<string, string[]>();
-  for (const item of active) {
-    const key = item.name.toLowerCase();
-    const list = byName.get(key);
-    if (list) list.push(item.slug);
-    else byName.set(key, [item.slug]);
-  }
-  const relevantTo = (item: ImportLine) => byName.get(item.name.toLowerCase()) ?? [item.slug];
+  const namesakes = groupBy(active, (item) => item.name.toLowerCase());
+  const twins = groupBy(active, (item) => item.description.trim().toLowerCase());
+  const words = new CatalogWords(active);
   const out: Judgment[] = [];
   JUDGMENT_SETS.forEach((set, k) => {
     const next = rng(seed + k * 1_000_003);
-    const queryOf = (item: ImportLine): string | undefined =>
-      set === 'exact' ? item.name : set === 'typo' ? typoQuery(item.name, next) : prefixQuery(item.name);
-    // eligibility first (typo and prefix need a suitable word), then the sample, so a set always has perSet items when the catalog allows
-    const eligible = active.filter((item) => (set === 'typo' ? /(^|\s)\p{L}{5,}(\s|$)/u.test(item.name) : set === 'prefix' ? prefixQuery(item.name) !== undefined : true));
+    const relevantTo = (item: ImportLine): string[] => {
+      const byName = namesakes.get(item.name.toLowerCase()) ?? [item.slug];
+      if (set !== 'description' && set !== 'mixed') return byName;
+      return [...new Set([...byName, ...(twins.get(item.description.trim().toLowerCase()) ?? [])])];
+    };
+    // Pure queries first, to decide eligibility; the typo draws from `next`, so it is made after the sample.
+    const pureQuery = (item: ImportLine): string | undefined => {
+      switch (set) {
+        case 'exact':
+          return item.name;
+        case 'typo':
+          return /(^|\s)\p{L}{5,}(\s|$)/u.test(item.name) ? item.name : undefined;
+        case 'prefix':
+          return prefixQuery(item.name);
+        case 'description':
+          // two or three words by the item's own slug, so the choice does not shift with the sample
+          return descriptionQuery(item, words, item.slug.length % 2 === 0 ? 2 : 3, shares);
+        case 'mixed':
+          return mixedQuery(item, words, shares);
+      }
+    };
+    // eligibility first, then the sample, so a set always has perSet items when the catalog allows
+    const eligible = active.filter((item) => pureQuery(item) !== undefined);
     for (const item of sample(eligible, perSet, next)) {
-      const q = queryOf(item);
+      const q = set === 'typo' ? typoQuery(item.name, next) : pureQuery(item);
       if (q !== undefined) out.push({ set, q, target: item.slug, relevant: relevantTo(item) });
     }
   });
   return out;
+}
+
+function groupBy(items: readonly ImportLine[], key: (item: ImportLine) => string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item.slug);
+    else groups.set(k, [item.slug]);
+  }
+  return groups;
 }
 
 /** 1 / rank of the first relevant slug within the first `depth` results, else 0. */

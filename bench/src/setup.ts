@@ -53,13 +53,22 @@ export async function createUsers(gateway: string, adminToken: string, accounts:
   return users;
 }
 
+/** What search can find now, relative to start(): how the import knows when all it sent is searchable. */
+export interface SearchableCount {
+  readonly source: ImportResult['indexSource'];
+  start(): Promise<void>;
+  /** documents searchable since start() */
+  added(): Promise<number>;
+  close(): Promise<void>;
+}
+
 /**
  * Counts what search can find: catalog-service's index gauge when it exports
  * one (an in-memory index), else the active rows of the Postgres read model
  * (drafts never reach it: no event is published for them). Counts are
  * relative to the first reading, so items already there do not count.
  */
-class SearchableCounter {
+class SearchableCounter implements SearchableCount {
   private db: Client | undefined;
   private metricBefore: number | undefined;
   private dbBefore: number | undefined;
@@ -116,7 +125,8 @@ async function waitUntil(count: () => Promise<number>, wanted: number, label: st
  * waits until search holds every active item: the record rate is items over
  * the import requests' time, the index rate items over the time from the
  * first request until all were searchable, and "searchable after import" the
- * wait after the last import request answered.
+ * wait after the last import request answered. `counter`: how searchable
+ * items are counted (default: catalog-service's gauge, else the read model).
  */
 export async function importCatalog(
   gateway: string,
@@ -126,8 +136,8 @@ export async function importCatalog(
   lines: readonly ImportLine[],
   chunk: number,
   progress: (text: string, done: boolean) => void,
+  counter: SearchableCount = new SearchableCounter(catalogUrl, databaseUrl),
 ): Promise<ImportResult> {
-  const counter = new SearchableCounter(catalogUrl, databaseUrl);
   try {
     await counter.start();
     const items = lines.length;

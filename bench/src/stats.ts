@@ -19,6 +19,8 @@ export interface LoadResult {
   answerCacheHitRate?: number;
   /** phases whose requests carry a class (the search mixes): latency per class */
   classes?: ClassLatency[];
+  /** the machine's 1-minute load average when the run ended (the Elasticsearch mode records it) */
+  loadAverage?: number;
 }
 
 export interface LagResult {
@@ -38,8 +40,8 @@ export interface ImportResult {
   activeItems: number;
   /** seconds from the last import response until every active item was searchable */
   searchableAfterImportSec: number;
-  /** how "searchable" was read: catalog-service's skills_search_index_documents gauge, or rows of catalog.search_items */
-  indexSource: 'metric' | 'database';
+  /** how "searchable" was read: catalog-service's skills_search_index_documents gauge, rows of catalog.search_items, or Elasticsearch's _count of the alias */
+  indexSource: 'metric' | 'database' | 'elasticsearch';
 }
 
 /** Nearest-rank percentile of `values` (0 < p ≤ 100); NaN for no values. */
@@ -80,11 +82,11 @@ export function answerCacheCell(r: LoadResult): string {
   return r.searchCache === 'off' ? 'off' : percent(r.answerCacheHitRate);
 }
 
-/** The main table the bench prints; the same rows go into the JSON. */
-export function formatTable(results: readonly LoadResult[]): string {
+/** The main table the bench prints; the same rows go into the JSON. `baseline`: the scenario of the ratio column. */
+export function formatTable(results: readonly LoadResult[], baseline: string = SCENARIOS.baseline): string {
   const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline', 'gateway cache', 'catalog cache'];
   const rows = results.map((r) => {
-    const ratio = ratioToBaseline(r, results);
+    const ratio = ratioToBaseline(r, results, baseline);
     return [
       r.scenario,
       String(r.connections),

@@ -14,6 +14,19 @@ describe('bench options', () => {
     );
   });
 
+  it('runs the Elasticsearch mode with the caches off unless asked, on the node given or the local one', () => {
+    expect(parseBenchOptions([])).toEqual(expect.objectContaining({ engine: 'memory', elasticsearchUrl: undefined }));
+    expect(parseBenchOptions(['--engine', 'elasticsearch'])).toEqual(expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: undefined, searchCache: 'off' }));
+    expect(parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', 'http://127.0.0.1:9201/', '--search-cache', 'on'])).toEqual(
+      expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9201', searchCache: 'on' }),
+    );
+    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(/--engine must be one of memory, elasticsearch/);
+    // a URL without the mode would be silently ignored
+    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch/);
+    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', '127.0.0.1:9201'])).toThrow(/--elasticsearch-url/);
+    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--lag-writes', '20'])).toThrow(/--lag-writes does not apply/);
+  });
+
   it('refuses what it cannot honour', () => {
     expect(() => parseBenchOptions(['--search-cache', 'maybe'])).toThrow(/--search-cache must be one of both, on, off/);
     expect(() => parseBenchOptions(['--vocabulary', 'tiny'])).toThrow(/--vocabulary/);
@@ -25,7 +38,7 @@ describe('bench options', () => {
   it('answers --help with a usage that names every option it accepts', () => {
     expect(parseBenchOptions(['--help']).help).toBe(true);
     expect(parseBenchOptions([]).help).toBe(false);
-    const flags = ['corpus', 'vocabulary', 'items', 'quick', 'duration', 'connections', 'search-cache', 'quality', 'lag-writes', 'profile', 'keep', 'help'];
+    const flags = ['corpus', 'vocabulary', 'items', 'quick', 'duration', 'connections', 'search-cache', 'engine', 'elasticsearch-url', 'quality', 'lag-writes', 'profile', 'keep', 'help'];
     for (const flag of flags) expect(BENCH_USAGE).toContain(`--${flag}`);
     // and nothing it names is refused: every documented flag parses
     const documented = [...BENCH_USAGE.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);

@@ -1,11 +1,12 @@
 import { rng } from '../src/catalog-generator';
 import type { ImportLine } from '../src/import-line';
 import { buildJudgments, formatQualityTable, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../src/quality';
+import { CatalogWords, descriptionQuery, mixedQuery } from '../src/quality-words';
 
-const item = (slug: string, name: string, status: ImportLine['status'] = 'active'): ImportLine => ({
+const item = (slug: string, name: string, status: ImportLine['status'] = 'active', description = ''): ImportLine => ({
   slug,
   name,
-  description: '',
+  description,
   type: 'skill',
   category: 'c',
   status,
@@ -49,6 +50,61 @@ describe('judgment sets', () => {
     expect(prefixQuery('React Hook')).toBe('React Hoo');
     expect(prefixQuery('Axios')).toBe('Axi');
     expect(prefixQuery('Tim Wx Sdk')).toBeUndefined();
+  });
+});
+
+describe('description judgments', () => {
+  // "react", "parser", "fast" and "apps" are in every item; "hyperloop", "quasar" and "zeppelin" in the target and its twin only
+  const filler = Array.from({ length: 40 }, (_, i) => item(`filler-${i}`, `React Parser ${i}`, 'active', 'A fast react parser for the web apps'));
+  const target = item('react-turbo', 'React Turbo', 'active', 'Fast parsers for hyperloop quasar zeppelin apps, a React turbo');
+  const twin = item('react-turbo-fork', 'Turbo Fork', 'active', 'fast parsers for hyperloop quasar zeppelin apps, a react turbo ');
+  const catalog = [target, twin, ...filler];
+  const words = new CatalogWords(catalog);
+  const shares = { commonShare: 0.5, rareShare: 0.05 };
+
+  it('asks for the rarest description words the name lacks, in the order the description says them', () => {
+    expect(descriptionQuery(target, words, 2, shares)).toBe('hyperloop quasar');
+    expect(descriptionQuery(target, words, 3, shares)).toBe('hyperloop quasar zeppelin');
+    // the name's words and their stems ("parsers" is "parser"), stop words and the slug's words never count
+    expect(descriptionQuery(target, words, 3, shares)).not.toMatch(/react|turbo|parser|for|the/);
+    // a description of words every item has tells nothing apart; one word is not a query of this class
+    expect(descriptionQuery(filler[0] as ImportLine, words, 3, shares)).toBeUndefined();
+    expect(descriptionQuery(item('x', 'X', 'active', 'Hyperloop'), words, 2, shares)).toBeUndefined();
+  });
+
+  it('asks only what identifies the target: no other item may hold all the words but its namesakes and twins', () => {
+    // a third item, neither namesake nor twin, holding all three rare words
+    const rival = item('toys', 'Toys', 'active', 'Hyperloop, quasar and zeppelin toys');
+    const withRival = new CatalogWords([...catalog, rival]);
+    expect(descriptionQuery(target, withRival, 3, shares)).toBeUndefined();
+    expect(descriptionQuery(twin, withRival, 2, shares)).toBeUndefined();
+    expect(withRival.identifies('hyperloop quasar', target)).toBe(false);
+    // without it the words identify the target: its twin holds them too, and counts as relevant
+    expect(words.identifies('quasars zeppelin', target)).toBe(true);
+    expect(descriptionQuery(target, words, 3, shares)).toBe('hyperloop quasar zeppelin');
+  });
+
+  it('mixes the name\'s most common word with the description\'s rarest', () => {
+    expect(mixedQuery(target, words, shares)).toBe('react hyperloop');
+    // no name word is common enough, or no description word rare enough
+    expect(mixedQuery(twin, words, shares)).toBeUndefined();
+    expect(mixedQuery(target, words, { commonShare: 0.5, rareShare: 0 })).toBeUndefined();
+  });
+
+  it('samples both classes from the catalog and counts an item of the same description as relevant', () => {
+    const judgments = buildJudgments(catalog, 50, 1, shares);
+    const description = judgments.filter((j) => j.set === 'description');
+    expect(description.map((j) => j.target).sort()).toEqual(['react-turbo', 'react-turbo-fork']);
+    expect(description.find((j) => j.target === 'react-turbo')).toEqual({
+      set: 'description',
+      q: 'hyperloop quasar zeppelin',
+      target: 'react-turbo',
+      relevant: ['react-turbo', 'react-turbo-fork'],
+    });
+    // two words or three, by the slug; the fork's slug holds "react", so nothing changes there
+    expect(description.find((j) => j.target === 'react-turbo-fork')?.q).toBe('hyperloop quasar');
+    const mixed = judgments.filter((j) => j.set === 'mixed');
+    expect(mixed.map((j) => [j.target, j.q])).toEqual([['react-turbo', 'react hyperloop']]);
   });
 });
 
