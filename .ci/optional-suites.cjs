@@ -69,10 +69,10 @@ const REQUIREMENTS = {
     },
   },
   kafkaSasl: {
-    label: 'live Kafka SASL_SSL listener (KAFKA_SASL_BROKERS, KAFKA_SSL_CA_FILE, KAFKA_COLLECTIONS_PASSWORD, KAFKA_CATALOG_PASSWORD)',
+    label: 'live Kafka SASL_SSL listener (KAFKA_SASL_BROKERS, KAFKA_CA_FILE, KAFKA_COLLECTIONS_PASSWORD, KAFKA_CATALOG_PASSWORD)',
     // the suite's own condition (catalog-service/test/events/kafka-live-env.ts): every variable set; `local-servers/kafka.sh env` prints them
     probe: async () => {
-      const names = ['KAFKA_SASL_BROKERS', 'KAFKA_SSL_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
+      const names = ['KAFKA_SASL_BROKERS', 'KAFKA_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
       const missing = names.filter((n) => !(process.env[n] ?? '').trim());
       // the passwords are secrets: only their names are ever reported
       return { present: missing.length === 0, detail: missing.length ? `unset: ${missing.join(', ')}` : `KAFKA_SASL_BROKERS=${process.env.KAFKA_SASL_BROKERS}` };

@@ -175,7 +175,7 @@ print_env() {
   [ -s "$(password_file collections-service)" ] || die "no Kafka state yet: run $0 start"
   printf 'export KAFKA_BROKERS=127.0.0.1:%s\n' "$plain_port"
   printf 'export KAFKA_SASL_BROKERS=127.0.0.1:%s\n' "$sasl_port"
-  printf 'export KAFKA_SSL_CA_FILE=%s\n' "$ca_dir/ca.crt"
+  printf 'export KAFKA_CA_FILE=%s\n' "$ca_dir/ca.crt"
   printf 'export KAFKA_COLLECTIONS_PASSWORD=%s\n' "$(cat "$(password_file collections-service)")"
   printf 'export KAFKA_CATALOG_PASSWORD=%s\n' "$(cat "$(password_file catalog-service)")"
 }

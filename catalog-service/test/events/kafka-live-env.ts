@@ -24,7 +24,7 @@ export interface SaslEnv {
 /** The SASL_SSL listener set up as deploy/ sets it up, or null when a variable is missing. */
 export const saslEnv: SaslEnv | null = (() => {
   const brokers = list(process.env.KAFKA_SASL_BROKERS);
-  const { KAFKA_SSL_CA_FILE: caFile, KAFKA_COLLECTIONS_PASSWORD: collections, KAFKA_CATALOG_PASSWORD: catalog } = process.env;
+  const { KAFKA_CA_FILE: caFile, KAFKA_COLLECTIONS_PASSWORD: collections, KAFKA_CATALOG_PASSWORD: catalog } = process.env;
   if (brokers.length === 0 || !caFile || !collections || !catalog) return null;
   return { brokers, caFile, passwords: { 'collections-service': collections, 'catalog-service': catalog } };
 })();

@@ -2,7 +2,7 @@
  * The TLS + SCRAM-SHA-512 listener and the ACLs that deploy/ sets up
  * (deploy/docker/kafka/certificates.sh and setup.sh; docs/kafka.md "Access
  * control"), met by kafkajs as each service configures it. Needs
- * KAFKA_SASL_BROKERS, KAFKA_SSL_CA_FILE, KAFKA_COLLECTIONS_PASSWORD and
+ * KAFKA_SASL_BROKERS, KAFKA_CA_FILE, KAFKA_COLLECTIONS_PASSWORD and
  * KAFKA_CATALOG_PASSWORD (`local-servers/kafka.sh env`); skipped otherwise.
  *
  * The ACLs name one topic and one group, so this suite uses them:
@@ -34,7 +34,7 @@ function kafkaErrorType(err: unknown): string | undefined {
 
 describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
   const env = saslEnv as SaslEnv;
-  /** A client as `user`'s service builds it from its KAFKA_* variables; `systemCas`: without KAFKA_SSL_CA_FILE. */
+  /** A client as `user`'s service builds it from its KAFKA_* variables; `systemCas`: without the CA file. */
   const security = (user: User, { password = env.passwords[user], systemCas = false } = {}) => {
     const settings = serviceSecurity(env, user, password);
     return systemCas ? { ...settings, tls: {} } : settings;

@@ -47,13 +47,13 @@ export function parseEnvLines(text: string): Record<string, string> {
 
 export async function kafkaServer(root: string): Promise<KafkaServer> {
   const env = parseEnvLines(await script(root, 'kafka.sh', ['env'], 30_000));
-  const need = ['KAFKA_BROKERS', 'KAFKA_SASL_BROKERS', 'KAFKA_SSL_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
+  const need = ['KAFKA_BROKERS', 'KAFKA_SASL_BROKERS', 'KAFKA_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
   const missing = need.filter((k) => !env[k]);
   if (missing.length) throw new Error(`local-servers/kafka.sh env did not print ${missing.join(', ')}`);
   return {
     brokers: env.KAFKA_BROKERS,
     saslBrokers: env.KAFKA_SASL_BROKERS,
-    caFile: env.KAFKA_SSL_CA_FILE,
+    caFile: env.KAFKA_CA_FILE,
     collectionsPassword: env.KAFKA_COLLECTIONS_PASSWORD,
     catalogPassword: env.KAFKA_CATALOG_PASSWORD,
   };
