@@ -11,7 +11,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMPTY_BODY, PRINCIPAL_HEADER, bodyDigest, createLogger, type Principal, type PrincipalAudience } from '@skills/common';
+import { EMPTY_BODY, PRINCIPAL_EXPIRED_HEADER, PRINCIPAL_HEADER, bodyDigest, createLogger, type Principal, type PrincipalAudience } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
 import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
@@ -73,12 +73,13 @@ const FORGERIES: Record<string, (t: Target) => string | undefined> = {
     return `${head}.${payload}.${createHmac('sha256', 'a-shared-secret-of-enough-length-0123').update(`${head}.${payload}`).digest('base64url')}`;
   },
   'meant for the other service': (t) => signed(t, { audience: otherAudience(t) }),
-  // the lifetime is 5 s (common/src/principal.ts)
-  expired: (t) => KEYS.signer({ now: () => Date.now() - 6_000 }).sign(t.principal, audienceOf(t), t.method, t.path, bodyOf(t)),
   'bound to another path': (t) => signed(t, { path: `${t.path.split('?')[0]}/other` }),
   'bound to another query': (t) => signed(t, { path: `${t.path}${t.path.includes('?') ? '&' : '?'}page=2` }),
   'bound to another method': (t) => signed(t, { method: t.method === 'GET' ? 'DELETE' : 'GET' }),
 };
+
+/** A genuine header past its 5 s lifetime (common/src/principal.ts): refused, but as the gateway's to sign again. */
+const expired = (t: Target) => KEYS.signer({ now: () => Date.now() - 6_000 }).sign(t.principal, audienceOf(t), t.method, t.path, bodyOf(t));
 
 let db: TestDatabase;
 let keysDir: string;
@@ -94,7 +95,12 @@ async function send(t: Pick<Target, 'service' | 'method' | 'path' | 'body'>, hea
     headers,
     body: t.body === undefined ? undefined : JSON.stringify(t.body),
   });
-  return { status: response.status, requestId: response.headers.get('x-request-id'), body: (await response.json()) as { error?: unknown } };
+  return {
+    status: response.status,
+    requestId: response.headers.get('x-request-id'),
+    expiredMark: response.headers.get(PRINCIPAL_EXPIRED_HEADER),
+    body: (await response.json()) as { error?: unknown },
+  };
 }
 
 beforeAll(async () => {
@@ -124,6 +130,13 @@ describe.each(TARGETS.map((t) => [`${t.service} ${t.method} ${t.path}`, t] as co
     expect(r.status).toBe(401);
     expect(r.body).toEqual({ error: expect.any(String) });
     expect(r.requestId).toBeTruthy();
+  });
+
+  it('refuses an expired header with a marked 503, which the gateway answers by signing again, never a 401 its client would take for a bad key', async () => {
+    const r = await send(target, expired(target));
+    expect(r.status).toBe(503);
+    expect(r.expiredMark).toBe('1');
+    expect(r.body).toEqual({ error: expect.any(String) });
   });
 
   it('accepts a header signed for this method, path and body once, and refuses its replay', async () => {
