@@ -51,9 +51,15 @@ describe('buildSearchRequest', () => {
   });
 
   it('leaves out the completion of a last word of one letter or of more than 19 (index_prefixes bounds)', () => {
-    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: 'a' }, plan('a')).query)).not.toContain('prefix');
+    const one = JSON.stringify(buildSearchRequest({ ...relevance, q: 'a' }, plan('a')).query);
+    expect(one).not.toContain('prefix');
+    expect(one).toContain('{"term":{"words":{"value":"a"}}}');
     const long = 'abcdefghijklmnopqrst';
-    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: long }, plan(long)).query)).not.toContain('"prefix"');
+    const longQuery = JSON.stringify(buildSearchRequest({ ...relevance, q: long }, plan(long)).query);
+    expect(longQuery).not.toContain('"prefix"');
+    expect(longQuery).toContain(`{"term":{"words":{"value":"${long}"}}}`);
+    // two letters, the fewest index_prefixes holds: the completion is there
+    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: 'ku' }, plan('ku')).query)).toContain('{"prefix":{"words":{"value":"ku","boost":0.6}}}');
   });
 
   it('in a typo run, adds bounded fuzzy spellings within each word budget and a misspelt-name bonus, far below the 1,024-clause limit', () => {
