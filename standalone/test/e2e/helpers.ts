@@ -153,8 +153,23 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the built stack and resolves once it printed READY. */
+/**
+ * Starts the built stack and resolves once it printed READY. A port found
+ * free can be taken before the stack listens on it (by any outgoing
+ * connection's ephemeral port, many with the live servers' clients): such a
+ * start is tried again on other ports.
+ */
 export async function startStack(options: StartOptions = {}): Promise<Stack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(options);
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startStackOnce(options: StartOptions): Promise<Stack> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npm run build)`);
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'skills-e2e-')));
   const database = options.database ?? (process.env.DATABASE_URL ? await createTestDatabase() : undefined);
