@@ -152,7 +152,8 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
       sendServed(req, res, served, cacheControlOf(route));
       return;
     }
-    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route) }));
-    if (deps.audit) await auditProxiedWrite(deps.audit, deps.logger, req, res, { route, params, principal, body });
+    const audit = deps.audit;
+    const beforeAnswer = audit && route.audit ? () => auditProxiedWrite(audit, deps.logger, req, res, { route, params, principal, body }) : undefined;
+    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route), beforeAnswer }));
   };
 }

@@ -61,6 +61,12 @@ export interface ForwardOptions {
   bodyLimit: number;
   /** a public read: its 200 JSON answer gets an ETag, this Cache-Control and 304 on If-None-Match */
   cacheControl?: string;
+  /**
+   * Runs once the service's status is known and before any of its answer
+   * reaches the client: a write's audit record exists when the client sees
+   * the write succeed.
+   */
+  beforeAnswer?: () => Promise<void>;
 }
 
 export interface UpstreamCall {
@@ -220,6 +226,7 @@ export class Upstream {
         }
       }
       copyAnswerHead(res, answer.statusCode, answer.headers);
+      await options.beforeAnswer?.();
       if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
         await sendTaggedOrStream(req, res, answer.body, options.cacheControl);
         return;
