@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 import { ServiceUnavailableError, createLogger } from '@skills/common';
-import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { ElasticsearchEngine, ElasticsearchWriteError, REFRESH_NOW_ITEMS } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { preferenceOf } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
@@ -195,7 +195,7 @@ describe('ElasticsearchEngine.search', () => {
 
 /**
  * Writes through the main alias: never auto-creating an index if the alias is gone
- * (require_alias), answered once searchable (refresh=wait_for).
+ * (require_alias), answered once searchable (refresh=wait_for; refresh=true for a large batch).
  * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-bulk
  */
 const MAIN_BULK = '/_bulk?require_alias=true&refresh=wait_for';
@@ -210,6 +210,13 @@ describe('ElasticsearchEngine.apply', () => {
       failed(OLD_INDEX, older, 409, 'version_conflict_engine_exception', `[${older.id}]: version conflict, current version [5] is higher or equal to the one provided [2]`),
     ]));
     await expect(sut.apply([fresh, older])).resolves.toEqual({ applied: 1, stale: 1 });
+  });
+
+  it('refreshes a batch as large as an import brings at once instead of waiting for the scheduled refresh', async () => {
+    reindexAliasCheck(nock(ES), false);
+    const batch = Array.from({ length: REFRESH_NOW_ITEMS }, (_, i) => item(i + 1));
+    expectBulk(nock(ES), '/_bulk?require_alias=true&refresh=true', ndjson(indexLines('skills', batch)), bulkReply(batch.map((state) => created(OLD_INDEX, state))));
+    await expect(sut.apply(batch)).resolves.toEqual({ applied: REFRESH_NOW_ITEMS, stale: 0 });
   });
 
   it('writes a deletion as a tombstone document with its higher version', async () => {

@@ -253,6 +253,19 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       expect((await sut.search(query({ limit: 3, page: 4 }))).items).toEqual([]);
     });
 
+    it('breaks ties by id in every order, so pages of items changed together neither repeat nor skip one', async () => {
+      const at = new Date(clock + 3_600_000).toISOString();
+      // ids that differ late (past the first 13 hex digits) as well as early
+      const ids = ['0aaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', '0aaaaaaa-aaaa-4aaa-9aaa-aaaaaaaaaaaa', 'f0000000-0000-4000-8000-000000000000', randomUUID(), randomUUID(), randomUUID()];
+      const expected = [...ids].sort();
+      // one apply each, last id first: an engine that kept arrival order (or Lucene's segment order) fails
+      for (const id of [...expected].reverse()) await sut.apply([itemState({ id, name: 'Same', updatedAt: at })]);
+      for (const sort of ['newest', 'name', 'popular'] as const) {
+        const pages = await Promise.all([1, 2, 3].map((page) => sut.search(query({ sort, limit: 2, page }))));
+        expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(expected);
+      }
+    });
+
     it('sorts by name on request', async () => {
       await sut.apply([itemState({ name: 'beta' }), itemState({ name: 'Alpha' }), itemState({ name: 'gamma' })]);
       expect(await names({ sort: 'name' })).toEqual(['Alpha', 'beta', 'gamma']);

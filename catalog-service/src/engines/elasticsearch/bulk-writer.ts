@@ -38,8 +38,14 @@ export interface WriteOptions {
    * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-bulk (require_alias)
    */
   requireAlias: boolean;
-  /** answer only once the written documents are searchable (refresh=wait_for) */
-  waitForRefresh?: boolean;
+  /**
+   * Answer only once the written documents are searchable: `wait_for` the
+   * next scheduled refresh (up to `index.refresh_interval`, 1 s), or `now`,
+   * refreshing the shard at once (worth it for a batch large enough to be a
+   * segment of its own; a trickle of small ones would make tiny segments).
+   * https://elastic.co/docs/reference/elasticsearch/rest-apis/refresh-parameter
+   */
+  searchableBy?: 'wait_for' | 'now';
   /**
    * The same items were sent before and the answer was lost: a 409 may be
    * this write's own earlier landing. Those items' stored versions are read
@@ -100,9 +106,7 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
     wait: retry.baseDelayMs,
     concurrency: 1,
     ...(options.requireAlias ? { require_alias: true } : {}),
-    // waits for the next scheduled refresh (index.refresh_interval, 1 s) rather than forcing one:
-    // https://elastic.co/docs/reference/elasticsearch/rest-apis/refresh-parameter
-    ...(options.waitForRefresh ? { refresh: 'wait_for' as const } : {}),
+    ...(options.searchableBy ? { refresh: options.searchableBy === 'now' ? ('true' as const) : ('wait_for' as const) } : {}),
   });
   const landed = options.repeated ? await landedEarlier(client, index, conflicts) : 0;
   return { applied: stats.successful + landed, stale: conflicts.length - landed, failures };

@@ -49,6 +49,9 @@ export interface ElasticsearchEngineOptions {
 
 export { ElasticsearchWriteError } from './bulk-writer';
 
+/** A batch of at least this many items is refreshed at once rather than waiting for the scheduled refresh. */
+export const REFRESH_NOW_ITEMS = 500;
+
 export class ElasticsearchEngine implements SearchEngine {
   private readonly client: Client;
   private readonly alias: string;
@@ -168,7 +171,10 @@ export class ElasticsearchEngine implements SearchEngine {
     // Returns only once the write is searchable: the search cache bumps its
     // generation when apply returns, so an answer computed after that cannot
     // predate this write (without it, ~1 s of searches would be cached stale).
-    const result = await this.write(this.alias, items, { requireAlias: true, waitForRefresh: true });
+    // A large batch refreshes at once: waiting for the scheduled refresh made
+    // an import's indexing wait up to 1 s per batch (2,000 items/s).
+    const searchableBy = items.length >= REFRESH_NOW_ITEMS ? 'now' : 'wait_for';
+    const result = await this.write(this.alias, items, { requireAlias: true, searchableBy });
     if (result.failures.length > 0) throw writeError(this.alias, result.failures);
     return { applied: result.applied, stale: result.stale };
   }

@@ -11,11 +11,19 @@
  * whitespace; scoring is Lucene's BM25 over those words. Fields:
  * - `words`, `stems` (text, `whitespace`, frequencies only): each word and
  *   its stem, repeated by its field's weight (item-document.ts), so one field
- *   carries name, description and tags; `words` also has `index_prefixes`,
- *   so the last word's completions are one term
- *   (https://elastic.co/docs/reference/elasticsearch/mapping-reference/index-prefixes);
- * - `exactKey`, `slugKey`, `namePrefixes`, `namePositions`, `slugPositions`
- *   (keyword) and the word counts: the name rules, each a term lookup;
+ *   carries name, description and tags;
+ * - `vocabulary` (text, `whitespace`, documents only): each distinct word
+ *   once, with `index_prefixes`, so the last word's completions are one term
+ *   (https://elastic.co/docs/reference/elasticsearch/mapping-reference/index-prefixes)
+ *   at a third of the indexing cost prefixes of the repeated words had;
+ * - `idHigh`, `idLow` (long): the id as numbers, the tie-break of every
+ *   order (a keyword tie-break cost 100+ ms a browse, every newer item
+ *   being competitive), and with `updatedAt` the index's sort;
+ * - `exactKey`, `slugKey`, `slugPositions` (keyword), `namePositions` (text
+ *   of `<i>:<word>` with `index_prefixes`) and the word counts: the name
+ *   rules, each a term lookup; "the query begins the name" is its words at
+ *   their positions, the last one as a prefix (every 2–48-character prefix of
+ *   the name as a keyword of its own was half the indexing time);
  * - `leadBonus`, `popularity` (float): read by `field_value_factor`;
  * - `name`, `description` are kept in `_source` only.
  */
@@ -26,7 +34,7 @@ import type { estypes } from '@elastic/elasticsearch';
  * `_meta`. An index of an older layout cannot answer this code's queries:
  * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const INDEX_SCHEMA = 3;
+export const INDEX_SCHEMA = 4;
 
 const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 /** Matched by term queries only: no doc values to keep. */
@@ -37,9 +45,14 @@ const STORED_KEYWORD: estypes.MappingProperty = { type: 'keyword', index: false,
 
 /** Pre-analysed text: split at spaces, scored by BM25; positions are never queried. */
 const ANALYSED: estypes.MappingProperty = { type: 'text', analyzer: 'whitespace', index_options: 'freqs' };
+/** Distinct words: each is there once, so no frequency to keep. */
+const DISTINCT: estypes.MappingProperty = { type: 'text', analyzer: 'whitespace', index_options: 'docs' };
 /** The last word as typed is a prefix of 2 to 19 characters (the most index_prefixes allows). */
 export const PREFIX_MIN = 2;
 export const PREFIX_MAX = 19;
+
+/** The index's sort: the newest order of query-builder.ts. */
+export const INDEX_SORT = { field: ['updatedAt', 'idHigh', 'idLow'], order: ['desc', 'asc', 'asc'] } as const;
 
 export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   id: KEYWORD,
@@ -59,12 +72,14 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   repositoryUrl: STORED_KEYWORD,
   homepageUrl: STORED_KEYWORD,
   downloads: { type: 'long' },
-  words: { ...ANALYSED, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
+  idHigh: { type: 'long' },
+  idLow: { type: 'long' },
+  words: ANALYSED,
   stems: ANALYSED,
+  vocabulary: { ...DISTINCT, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
   exactKey: KEYWORD_INDEXED,
   slugKey: KEYWORD_INDEXED,
-  namePrefixes: KEYWORD_INDEXED,
-  namePositions: KEYWORD_INDEXED,
+  namePositions: { ...DISTINCT, norms: false, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
   slugPositions: KEYWORD_INDEXED,
   nameWordCount: { type: 'integer' },
   slugWordCount: { type: 'integer' },
@@ -77,13 +92,16 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
  * Body of `PUT /<index>`. One primary shard: BM25's statistics and the
  * suggester's frequencies are then the whole catalog's, the same on every
  * search (a catalog of millions of items fits one), and replicas add
- * throughput.
+ * throughput. Segments are sorted newest first (the browse order), so a
+ * browse reads its page from the head of each segment instead of weighing
+ * every item
+ * (https://elastic.co/docs/reference/elasticsearch/index-settings/sorting).
  * `dynamic: strict`, so a typo in the document shape fails loudly instead of
  * growing the mapping.
  */
 export function indexDefinition(meta: Record<string, string | number> = {}): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
   return {
-    settings: { number_of_shards: 1 },
+    settings: { number_of_shards: 1, index: { sort: { field: [...INDEX_SORT.field], order: [...INDEX_SORT.order] } } },
     mappings: {
       _meta: indexMeta(meta),
       dynamic: 'strict',

@@ -25,7 +25,7 @@ import { typoBudget } from '../../domain/spelling';
 import { stemOf, type QueryTerm } from '../../domain/text-analysis';
 import { FACET_VALUES_MAX, type SearchQuery } from '../search-engine';
 import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
-import { NAME_PREFIX_MAX, PUBLIC_SOURCE_FIELDS } from './item-document';
+import { PUBLIC_SOURCE_FIELDS } from './item-document';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -44,6 +44,11 @@ export const COMPLETION_WEIGHT = 0.6;
  * (`indices.query.bool.max_clause_count`).
  */
 export const FUZZY_EXPANSIONS = 20;
+/**
+ * The same for a word of a misspelt name, which has two such clauses for the
+ * name and two for the slug: the query then stays near 600 clauses.
+ */
+export const NAME_FUZZY_EXPANSIONS = 5;
 
 /** The text part of a search. */
 export interface TextPlan {
@@ -71,7 +76,7 @@ function wordQuery(word: QueryTerm, typos: boolean): Query {
   const stem = stemOf(word.text);
   clauses.push({ term: { stems: { value: stem, boost: STEM_WEIGHT } } });
   if (word.prefix && word.text.length >= PREFIX_MIN && word.text.length <= PREFIX_MAX) {
-    clauses.push({ prefix: { words: { value: word.text, boost: COMPLETION_WEIGHT } } });
+    clauses.push({ prefix: { vocabulary: { value: word.text, boost: COMPLETION_WEIGHT } } });
   }
   if (typos) clauses.push(...typoClauses(word.text));
   return { dis_max: { queries: clauses, tie_breaker: 0 } };
@@ -89,15 +94,32 @@ function misspeltName(keyWords: readonly string[]): Query {
         ...keyWords.map((word, i): Query => {
           const value = `${i}:${word}`;
           const budget = typoBudget(word);
-          return budget === 0
-            ? { term: { [positions]: value } }
-            : { fuzzy: { [positions]: { value, fuzziness: budget, prefix_length: `${i}:`.length, max_expansions: FUZZY_EXPANSIONS, transpositions: true } } };
+          if (budget === 0) return { term: { [positions]: value } };
+          // the words' rule (typoClauses): one edit anywhere, two with the first letter kept
+          const fuzzy = (fuzziness: number): Query => ({
+            fuzzy: { [positions]: { value, fuzziness, prefix_length: `${i}:`.length + fuzziness - 1, max_expansions: NAME_FUZZY_EXPANSIONS, transpositions: true } },
+          });
+          return budget === 1 ? fuzzy(1) : { bool: { should: [fuzzy(1), fuzzy(2)], minimum_should_match: 1 } };
         }),
         { term: { [count]: keyWords.length } },
       ],
     },
   });
   return { bool: { should: [wordByWord('namePositions', 'nameWordCount'), wordByWord('slugPositions', 'slugWordCount')], minimum_should_match: 1 } };
+}
+
+/**
+ * Names the key begins: its words at their positions, the last one as a
+ * prefix (one term of `index_prefixes`). A last word too long for those
+ * prefixes must be the name's word whole, so no vocabulary-wide `prefix`
+ * query is ever sent.
+ */
+function namesBegun(keyWords: readonly string[]): Query[] {
+  return keyWords.map((word, i): Query => {
+    const value = `${i}:${word}`;
+    const last = i === keyWords.length - 1;
+    return last && value.length <= PREFIX_MAX ? { prefix: { namePositions: { value } } } : { term: { namePositions: value } };
+  });
 }
 
 /** The exclusive name clauses: the exact name, a misspelt one in typo runs, a name the query begins. */
@@ -111,11 +133,11 @@ function nameBonuses(plan: TextPlan): Query[] {
     clauses.push({ constant_score: { filter: { bool: { filter: [misspelt], must_not: [exact] } }, boost: TYPO_NAME_BONUS } });
     notBefore.push(misspelt);
   }
-  if (plan.key.length >= 2 && plan.key.length <= NAME_PREFIX_MAX) {
+  if (plan.key.length >= 2) {
     // the stored bonus exactly: field_value_factor (factor 1) replacing the clause's score
     clauses.push({
       function_score: {
-        query: { bool: { filter: [{ term: { namePrefixes: plan.key } }], must_not: notBefore } },
+        query: { bool: { filter: namesBegun(keyWords), must_not: notBefore } },
         functions: [{ field_value_factor: { field: 'leadBonus', missing: 0 } }],
         boost_mode: 'replace',
       },
@@ -158,14 +180,18 @@ function facetAggregations(query: SearchQuery): Record<string, estypes.Aggregati
   );
 }
 
-/** The memory engine's orders: relevance then newest then id; newest then id; name then id; downloads then newest. */
+/**
+ * The memory engine's orders: relevance then newest then id; newest then id;
+ * name then id; downloads then newest then id. The id is compared as its two
+ * numbers (item-document.ts idKeys), and newest is the index's own sort.
+ */
 function sortClauses(query: SearchQuery, hasText: boolean): estypes.SortCombinations[] {
   const newest: estypes.SortCombinations = { updatedAt: { order: 'desc' } };
-  const tieBreak: estypes.SortCombinations = { id: { order: 'asc' } };
-  if (query.sort === 'name') return [{ nameSort: { order: 'asc' } }, tieBreak];
-  if (query.sort === 'popular') return [{ downloads: { order: 'desc' } }, newest, tieBreak];
-  if (query.sort === 'relevance' && hasText) return [{ _score: { order: 'desc' } }, newest, tieBreak];
-  return [newest, tieBreak];
+  const tieBreak: estypes.SortCombinations[] = [{ idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }];
+  if (query.sort === 'name') return [{ nameSort: { order: 'asc' } }, ...tieBreak];
+  if (query.sort === 'popular') return [{ downloads: { order: 'desc' } }, newest, ...tieBreak];
+  if (query.sort === 'relevance' && hasText) return [{ _score: { order: 'desc' } }, newest, ...tieBreak];
+  return [newest, ...tieBreak];
 }
 
 /** A page of the query: its text plan when it has words, a browse of the filters otherwise. */
