@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import {
   Counter,
+  Gauge,
   createServiceApp,
   createServiceMetrics,
   errorHandler,
@@ -66,6 +67,32 @@ export interface GatewayDeps {
   hstsMaxAgeSeconds?: number;
 }
 
+/** What admission control is doing: places taken and waited for now, requests shed since start. */
+function registerAdmissionMetrics(registry: ServiceMetrics['registry'], admission: AdmissionGate): void {
+  new Gauge({
+    name: 'skills_admission_requests',
+    help: 'Proxied requests holding a place (in_flight) or waiting for one (waiting), per service and reads or writes',
+    labelNames: ['class', 'state'],
+    registers: [registry],
+    collect() {
+      for (const { routeClass, inFlight, waiting } of admission.stats()) {
+        this.set({ class: routeClass, state: 'in_flight' }, inFlight);
+        this.set({ class: routeClass, state: 'waiting' }, waiting);
+      }
+    },
+  });
+  new Counter({
+    name: 'skills_admission_shed_total',
+    help: 'Proxied requests answered 503 because no place was free and the line was full or waited too long',
+    labelNames: ['class'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { routeClass, shed } of admission.stats()) this.inc({ class: routeClass }, shed);
+    },
+  });
+}
+
 /**
  * The public entry: security headers on every answer, health, the admin
  * API, then the proxied routes. Metrics and the live readiness check are not
@@ -93,6 +120,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       this.inc({ result: 'shed' }, shed);
     },
   });
+  const admission = deps.admission ?? new AdmissionGate();
+  registerAdmissionMetrics(metrics.registry, admission);
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
@@ -100,7 +129,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
-  app.use(proxyRoutes({ ...deps, admission: deps.admission ?? new AdmissionGate(), sessions: deps.profile.gate }));
+  app.use(proxyRoutes({ ...deps, admission, sessions: deps.profile.gate }));
   app.use(selfServiceWorkspaceRoutes(deps));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: no credential check on their paths.

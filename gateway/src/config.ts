@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig } from '@skills/common';
 import type { SignUpMode } from './accounts/sign-in.service';
+import type { AdmissionLimits } from './http/admission';
 import type { HashingLimits } from './accounts/password-hasher';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './accounts/sign-in-throttle';
 
@@ -30,8 +31,8 @@ export interface GatewayConfig {
   answerCache: { ttlMs: number; maxEntries: number };
   /** headers and body timeout of an upstream call */
   upstreamTimeoutMs: number;
-  /** requests in flight per service and process, reads and writes apart; the rest are shed with 503 (admission.ts); absent: the defaults */
-  admission?: { reads: number; writes: number };
+  /** requests in flight per service and process, reads and writes apart, as many waiting; the rest are shed with 503 (admission.ts); absent: the defaults */
+  admission?: AdmissionLimits;
   dbPoolMax: number;
   logLevel: string;
   /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */

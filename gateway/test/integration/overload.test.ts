@@ -1,12 +1,12 @@
 import { startHarness, type Harness } from './harness';
 
-/** Admission control and expired principals: overload is a prompt 503 with Retry-After, never a queue and never a 401. */
+/** Admission control and expired principals: overload is a prompt 503 with Retry-After after at most a short, bounded wait, never a 401. */
 describe('gateway under overload', () => {
   let h: Harness;
   let auth: string;
 
   beforeAll(async () => {
-    h = await startHarness({ admission: { reads: 2, writes: 1 } });
+    h = await startHarness({ admission: { reads: 2, writes: 1, maxWaitMs: 400 } });
     auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
   }, 90_000);
   afterAll(async () => {
@@ -23,29 +23,56 @@ describe('gateway under overload', () => {
     expect(done()).toBe(true);
   };
 
-  it('sheds a read past the bound at once with 503, Retry-After and a message in the caller’s language, and serves the admitted ones', async () => {
+  it('lets a burst past the bound wait its turn, sheds what the line cannot hold at once with 503, Retry-After and a message in the caller’s language', async () => {
     let release: () => void = () => undefined;
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
     const held = [1, 2].map((n) => h.http.get(`/api/v1/skills?q=held${n}`).set('Authorization', auth).then((r) => r));
     await until(() => h.catalog.received.length === 2);
+    // two places, two in line
+    const waiting = [3, 4].map((n) => h.http.get(`/api/v1/skills?q=waits${n}`).set('Authorization', auth).then((r) => r));
     try {
+      await new Promise((r) => setTimeout(r, 50));
       const started = Date.now();
-      const shed = await h.http.get('/api/v1/skills?q=third').set('Authorization', auth).expect(503);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      const shed = await h.http.get('/api/v1/skills?q=fifth').set('Authorization', auth).expect(503);
+      expect(Date.now() - started).toBeLessThan(300);
       expect(shed.headers['retry-after']).toBe('1');
       expect(shed.body).toEqual({ error: 'The server is busy; retry shortly' });
-      const fr = await h.http.get('/api/v1/skills?q=fourth').set('Authorization', auth).set('Accept-Language', 'fr').expect(503);
+      const fr = await h.http.get('/api/v1/skills?q=sixth').set('Authorization', auth).set('Accept-Language', 'fr').expect(503);
       expect(fr.body).toEqual({ error: 'Le serveur est surchargé ; réessayez dans un instant' });
       // Writes have places of their own: a flood of reads does not refuse them.
       await h.http.post('/api/v1/me/collections').set('Authorization', auth).send({ name: 'during' }).expect(201);
-      // The shed requests never reached the service, so no principal was signed for them to wait with.
+      // Neither the waiting nor the shed requests reached the service, so no principal was signed for them to age.
       expect(h.catalog.received).toEqual(['GET /api/v1/skills?q=held1', 'GET /api/v1/skills?q=held2']);
     } finally {
       h.catalog.holdAnswers = undefined;
       release();
     }
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    // the two in line got the places the first two gave back
+    expect((await Promise.all(waiting)).map((r) => r.status)).toEqual([200, 200]);
+    expect(h.catalog.received.slice(2).sort()).toEqual(['GET /api/v1/skills?q=waits3', 'GET /api/v1/skills?q=waits4']);
     await h.http.get('/api/v1/skills?q=after').set('Authorization', auth).expect(200);
+  });
+
+  it('answers 503 to a request that waited its longest for a place, and counts what it shed', async () => {
+    let release: () => void = () => undefined;
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    const held = [1, 2].map((n) => h.http.get(`/api/v1/skills?q=slow${n}`).set('Authorization', auth).then((r) => r));
+    await until(() => h.catalog.received.length === 2);
+    try {
+      const started = Date.now();
+      const timedOut = await h.http.get('/api/v1/skills?q=patient').set('Authorization', auth).expect(503);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+      expect(timedOut.headers['retry-after']).toBe('1');
+      expect(h.catalog.received).toHaveLength(2);
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    const metrics = await h.monitor.get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/skills_admission_shed_total\{class="catalog:read",service="gateway"\} [1-9]/);
+    expect(metrics.text).toContain('skills_admission_requests{class="catalog:read",state="waiting",service="gateway"} 0');
   });
 
   it('re-signs and retries once when the service finds the principal expired', async () => {
