@@ -10,6 +10,7 @@ import {
   requireAdmin,
   requirePrincipal,
   type EventLog,
+  type EventLoopShedding,
   type Logger,
   type PrincipalVerifier,
   type ServiceMetrics,
@@ -29,12 +30,14 @@ export interface CatalogAppDeps {
   logger: Logger;
   /** when given, requests are measured and GET /metrics serves them */
   metrics?: ServiceMetrics;
+  /** when given, requests are shed while the event loop is late */
+  shedding?: EventLoopShedding;
   /** when given, `/admin/v1/reindex` rebuilds the read model (admin principal only) */
   reindex?: ReindexJobs;
 }
 
 export function createCatalogApp(deps: CatalogAppDeps): Express {
-  const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics });
+  const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics, shedding: deps.shedding });
   const { engine, eventLog } = deps;
   const checks = [{ name: 'search engine', health: () => engine.health() }];
   if (eventLog) checks.push({ name: 'event log', health: () => eventLog.health() });

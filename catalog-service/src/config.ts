@@ -32,6 +32,8 @@ export interface CatalogConfig {
   kafka?: { brokers: string[]; clientId: string; security: KafkaSecuritySettings };
   dbPoolMax: number;
   logLevel: string;
+  /** requests are shed (503) while the event loop is this late; 0 never (common http/event-loop-shedding.ts) */
+  shedEventLoopDelayMs: number;
   /** search answer cache (docs/search.md "Search cache"); maxEntries 0 turns it off */
   searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
   /** address to listen on (loopback unless a deployment opens it) */
@@ -56,6 +58,7 @@ interface CatalogEnv extends KafkaSecurityEnv {
   KAFKA_CLIENT_ID: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
+  SHED_EVENT_LOOP_DELAY_MS: number;
   SEARCH_CACHE_ENTRIES: number;
   SEARCH_CACHE_MAX_BYTES: number;
   SEARCH_CACHE_TTL_MS: number;
@@ -97,6 +100,7 @@ const schema = Joi.object<CatalogEnv>({
   INDEX_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
+  SHED_EVENT_LOOP_DELAY_MS: env.shedEventLoopDelayMs(),
   SEARCH_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(10_000),
   SEARCH_CACHE_MAX_BYTES: Joi.number().integer().min(0).default(64 * 1024 * 1024),
   SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
@@ -128,6 +132,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
         : undefined,
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
     searchCache: Object.freeze({
       maxEntries: e.SEARCH_CACHE_ENTRIES,
       maxBytes: e.SEARCH_CACHE_MAX_BYTES,

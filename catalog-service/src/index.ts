@@ -125,6 +125,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     verifier: new PrincipalVerifier({ audience: 'catalog-service', keys: publicKeys, replayGuard }),
     logger,
     metrics,
+    shedding: { maxDelayMs: config.shedEventLoopDelayMs },
     reindex,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.

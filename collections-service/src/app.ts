@@ -10,6 +10,7 @@ import {
   notFoundHandler,
   requireAdmin,
   requirePrincipal,
+  type EventLoopShedding,
   type Logger,
   type PrincipalVerifier,
   type ServiceMetrics,
@@ -45,13 +46,15 @@ export interface CollectionsAppDeps {
   logger: Logger;
   /** when given, requests are measured and GET /metrics serves them */
   metrics?: ServiceMetrics;
+  /** when given, requests are shed while the event loop is late */
+  shedding?: EventLoopShedding;
   /** opens GET /internal/v1/items (the reindex's read-only credential); the route is absent without it */
   itemsReaderToken?: string;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const store = new SequelizeStore(deps.sequelize, deps.logger);
-  const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics });
+  const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics, shedding: deps.shedding });
   app.use(healthRoutes(store, deps.logger));
   // Before the principal check, and on a path it does not cover: this route has its own credential.
   if (deps.itemsReaderToken) app.use(itemsReaderRoutes(new CatalogAdminService(store), deps.itemsReaderToken));

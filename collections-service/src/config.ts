@@ -14,6 +14,8 @@ export interface CollectionsConfig {
   redisUrl?: string;
   dbPoolMax: number;
   logLevel: string;
+  /** requests are shed (503) while the event loop is this late; 0 never (common http/event-loop-shedding.ts) */
+  shedEventLoopDelayMs: number;
   /** where outbox rows go: read in place by catalog-service (postgres), or relayed to Kafka by this service */
   eventLog: 'postgres' | 'kafka';
   /** set (validated) when eventLog is kafka */
@@ -35,6 +37,7 @@ interface CollectionsEnv extends KafkaSecurityEnv {
   ITEMS_READER_TOKEN?: string;
   DB_POOL_MAX: number;
   LOG_LEVEL: string;
+  SHED_EVENT_LOOP_DELAY_MS: number;
   EVENT_LOG: 'postgres' | 'kafka';
   KAFKA_BROKERS?: string;
   KAFKA_CLIENT_ID: string;
@@ -56,6 +59,7 @@ const schema = Joi.object<CollectionsEnv>({
   ITEMS_READER_TOKEN: env.secret().optional(),
   DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
   LOG_LEVEL: env.logLevel(),
+  SHED_EVENT_LOOP_DELAY_MS: env.shedEventLoopDelayMs(),
   EVENT_LOG: env.eventLog(),
   KAFKA_BROKERS: env.kafkaBrokers(),
   ...kafkaSecurityEnv,
@@ -86,6 +90,7 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
     ...(e.ITEMS_READER_TOKEN ? { itemsReaderToken: e.ITEMS_READER_TOKEN } : {}),
     dbPoolMax: e.DB_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
     eventLog: e.EVENT_LOG,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS

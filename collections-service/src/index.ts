@@ -62,6 +62,7 @@ export async function startCollectionsService(
     verifier: new PrincipalVerifier({ audience: 'collections-service', keys: publicKeys, replayGuard }),
     logger,
     metrics,
+    shedding: { maxDelayMs: config.shedEventLoopDelayMs },
     itemsReaderToken: config.itemsReaderToken,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.

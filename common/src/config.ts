@@ -44,6 +44,8 @@ export const env = {
       .messages({ 'reload.range': '{#label} must be 0 (read once) or between 100 and 3600000' }),
   postgresUrl: () => Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   redisUrl: () => Joi.string().uri({ scheme: ['redis', 'rediss'] }),
+  /** SHED_EVENT_LOOP_DELAY_MS: a service sheds (503) while its event loop is this late (http/event-loop-shedding.ts); 0 never */
+  shedEventLoopDelayMs: () => Joi.number().integer().min(0).max(60_000).default(500),
   logLevel: () => Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   /** EVENT_LOG: the embedded Postgres log (default) or Kafka */
   eventLog: () => Joi.string().valid('postgres', 'kafka').default('postgres'),

@@ -23,6 +23,7 @@ export * from './process/run-service';
 export * from './db/scratch-database';
 export * from './db/statistics-refresh';
 export * from './http/service-app';
+export * from './http/event-loop-shedding';
 export * from './http/etag';
 export * from './cache/lru-cache';
 export * from './pagination';
