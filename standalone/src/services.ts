@@ -45,6 +45,10 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     ...shared,
     PRINCIPAL_PUBLIC_KEYS_FILE: options.principalKeys.publicKeysFile,
     ITEMS_READER_TOKEN: options.itemsReaderToken,
+    // One event loop for all three here: a delay one service's work causes (the
+    // memory index settling after an import) is not the other's overload, and
+    // the gateway's admission already bounds what reaches them.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
   };
   const started: Closable[] = [];
   const closeStarted = async () => {
