@@ -62,6 +62,11 @@ export interface AccountRepository {
   findByIds(ids: readonly string[]): Promise<Account[]>;
   updatePlan(id: string, plan: Plan): Promise<Account | undefined>;
   exists(id: string): Promise<boolean>;
+  /**
+   * Inside a transaction: holds the account's row until it ends, so the
+   * account's key changes run one after the other; false when it does not exist.
+   */
+  lockForKeyChange(id: string): Promise<boolean>;
   /** Answers when the database is reachable (readiness). */
   ping(): Promise<void>;
 }

@@ -56,11 +56,15 @@ export class ApiKeyService {
     return repos.keys.listByAccount(accountId);
   }
 
-  /** The cap is checked in the insert's transaction, so two concurrent issues cannot both pass it unseen by the audit. */
+  /**
+   * The cap is checked in the insert's transaction with the account's row
+   * held, so concurrent issues for one account count one after the other
+   * (counting alone, two could each see room for one more).
+   */
   issue(accountId: string, request: KeyRequest, context: AuditContext): Promise<IssuedKey> {
     return this.deps.store.transaction(async (repos) => {
-      await this.requireAccount(repos, accountId);
-      await this.checkCap(repos, accountId);
+      if (!isUuid(accountId) || !(await repos.accounts.lockForKeyChange(accountId))) throw new NotFoundError('account.notFound');
+      await this.checkCap(repos, accountId, 1, 0);
       const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays));
       const summary = await repos.keys.insert(input);
       await repos.audit.append({ ...context, action: 'api_key.issue', targetAccountId: accountId, target: summary.id, details: auditDetails(summary) });
@@ -82,13 +86,18 @@ export class ApiKeyService {
    * A new key with the same name and scopes (and, when the old one expires,
    * the same lifetime from now); the old one stays valid `graceSeconds` more,
    * or is revoked at once for 0. One transaction: the new key, the old one's
-   * end and the audit record.
+   * end and the audit record. An account at its cap can roll: the key being
+   * replaced may exceed the cap by one for its grace, but a second key in
+   * grace may not (rolling again with a grace is refused as an issue would
+   * be; without a grace the count does not change).
    */
   async roll(keyId: string, graceSeconds: number, context: AuditContext, ownerId?: string): Promise<{ apiKey: IssuedKey; previous: ApiKeySummary }> {
     const rolled = await this.deps.store.transaction(async (repos) => {
       const old = await this.requireKey(repos, keyId, ownerId);
       const now = this.now();
       if (old.revokedAt !== null || (old.expiresAt !== null && Date.parse(old.expiresAt) <= now)) throw new ConflictError('apiKey.notActive');
+      await repos.accounts.lockForKeyChange(old.accountId);
+      await this.checkCap(repos, old.accountId, graceSeconds > 0 ? 1 : 0, 1);
       const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
       const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime));
       const summary = await repos.keys.insert(input);
@@ -120,9 +129,11 @@ export class ApiKeyService {
     return new Date(this.now() + chosen * DAY_MS);
   }
 
-  private async checkCap(repos: GatewayRepositories, accountId: string): Promise<void> {
+  /** Refuses a change that adds `added` active keys past the cap (plus `allowance`, a roll's key in grace). */
+  private async checkCap(repos: GatewayRepositories, accountId: string, added: number, allowance: number): Promise<void> {
     const limit = this.deps.policy.maxActiveKeys;
-    if ((await repos.keys.countActive(accountId, new Date(this.now()))) >= limit) throw new ConflictError('apiKey.tooMany', { limit });
+    const active = await repos.keys.countActive(accountId, new Date(this.now()));
+    if (added > 0 && active + added > limit + allowance) throw new ConflictError('apiKey.tooMany', { limit });
   }
 
   private async requireAccount(repos: GatewayRepositories, id: string): Promise<void> {

@@ -65,6 +65,15 @@ export class SequelizeAccountRepository implements AccountRepository {
     return row ? toAccount(row) : undefined;
   }
 
+  async lockForKeyChange(id: string): Promise<boolean> {
+    const rows = await this.sequelize.query(`SELECT 1 FROM gateway.accounts WHERE id = :id FOR UPDATE`, {
+      transaction: this.transaction,
+      replacements: { id },
+      type: QueryTypes.SELECT,
+    });
+    return rows.length > 0;
+  }
+
   async exists(id: string): Promise<boolean> {
     const rows = await this.sequelize.query(`SELECT 1 FROM gateway.accounts WHERE id = :id`, {
       transaction: this.transaction,

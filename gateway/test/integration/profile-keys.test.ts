@@ -72,6 +72,26 @@ describe('gateway API keys of the console', () => {
     expect(listed.body.data.apiKeys[0].revokedAt).toEqual(expect.any(String));
   });
 
+  it('holds the cap of active keys when they are created at the same moment (on the server, counting alone let each see room)', async () => {
+    const b = await proPerson();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => write(b, 'post', '/api/v1/me/api-keys', { name: `k${i}`, scopes: ['search:read'] })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    const listed = await b.agent.get('/api/v1/me/api-keys').expect(200);
+    expect(listed.body.data.apiKeys).toHaveLength(3);
+  });
+
+  it('rolls a key at the cap once (the old one counts as replaced for its grace), but not again during that grace', async () => {
+    const b = await proPerson();
+    const keys = await Promise.all(['a', 'b', 'c'].map((name) => createKey(b, { name, scopes: ['search:read'] })));
+    const rolled = await write(b, 'post', `/api/v1/me/api-keys/${keys[0]!.id}/roll`, { graceSeconds: 3600 }).expect(201);
+    // 4 active for the grace: the cap plus the key being replaced
+    const refused = await write(b, 'post', `/api/v1/me/api-keys/${rolled.body.data.apiKey.id as string}/roll`, { graceSeconds: 3600 }).expect(409);
+    expect(refused.body).toEqual({ error: expect.stringContaining('3') });
+    await write(b, 'post', '/api/v1/me/api-keys', { name: 'd', scopes: ['search:read'] }).expect(409);
+    // a roll that ends the old key at once leaves the count as it was
+    await write(b, 'post', `/api/v1/me/api-keys/${keys[1]!.id}/roll`, { graceSeconds: 0 }).expect(201);
+  });
+
   it('rolls a key: the new one has the same name and scopes, both work during the grace, 0 grace revokes at once', async () => {
     const b = await proPerson();
     const old = await createKey(b, { name: 'deploy', scopes: ['search:read', 'collections:write'] });
