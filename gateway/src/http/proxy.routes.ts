@@ -154,6 +154,6 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     }
     const audit = deps.audit;
     const beforeAnswer = audit && route.audit ? () => auditProxiedWrite(audit, deps.logger, req, res, { route, params, principal, body }) : undefined;
-    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route), beforeAnswer }));
+    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route), beforeAnswer, answerWithinMs: route.answerWithinMs }));
   };
 }

@@ -38,10 +38,19 @@ export interface ProxyRoute {
   sharedAnswer?: true;
   /** the body is streamed through without being held (the 50 MB import): not covered by the principal's body digest */
   streamedBody?: true;
+  /**
+   * How long the service may take to answer, when longer than the upstream
+   * timeout (UPSTREAM_TIMEOUT_MS, 10 s): an import of 50 MB is written before
+   * it is answered, and a 504 there would tell the client it failed while
+   * its items commit anyway.
+   */
+  answerWithinMs?: number;
   audit?: RouteAudit;
 }
 
 const IMPORT = '/admin/v1/skills:import';
+/** 50 MB at a pessimistic 10,000 lines (~2 MB) a second is under a minute: five leave a loaded server room. */
+export const IMPORT_ANSWER_WITHIN_MS = 300_000;
 
 /** Collection routes: reads need `collections:read`, writes `collections:write`. */
 const COLLECTION_ROUTES: ReadonlyArray<readonly [pattern: string, methods: readonly string[]]> = [
@@ -100,7 +109,7 @@ export const ROUTES: readonly ProxyRoute[] = [
   },
   { method: 'PUT', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.put', target: 'slug' } },
   { method: 'DELETE', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.delete', target: 'slug' } },
-  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin', streamedBody: true, audit: { action: 'skill.import' } },
+  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin', streamedBody: true, answerWithinMs: IMPORT_ANSWER_WITHIN_MS, audit: { action: 'skill.import' } },
   { method: 'GET', pattern: '/admin/v1/items', upstream: 'collections', auth: 'admin' },
   {
     method: 'POST',

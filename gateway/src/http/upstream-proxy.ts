@@ -67,6 +67,8 @@ export interface ForwardOptions {
    * the write succeed.
    */
   beforeAnswer?: () => Promise<void>;
+  /** the route's own bound on the service's answer, when longer than the pool's */
+  answerWithinMs?: number;
 }
 
 export interface UpstreamCall {
@@ -212,7 +214,8 @@ export class Upstream {
     };
     res.once('close', onClose);
     try {
-      const send = () => this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers, body, signal: aborter.signal });
+      const timeouts = options.answerWithinMs !== undefined ? { headersTimeout: options.answerWithinMs, bodyTimeout: options.answerWithinMs } : {};
+      const send = () => this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers, body, signal: aborter.signal, ...timeouts });
       let answer = await send();
       if (principalExpired(answer.statusCode, answer.headers)) {
         await answer.body.dump();

@@ -175,6 +175,16 @@ describe('gateway proxy', () => {
     await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);
   });
 
+  it('waits for an import longer than the upstream timeout: it is written before it is answered', async () => {
+    // the harness's upstream timeout is 500 ms; this import takes 1.5 s
+    h.collections.holdAnswers = new Promise<void>((resolve) => setTimeout(resolve, 1_500).unref());
+    try {
+      await h.admin('post', '/admin/v1/skills:import').set('Content-Type', 'application/x-ndjson').send('{"slug":"a"}\n').expect(201);
+    } finally {
+      h.collections.holdAnswers = undefined;
+    }
+  });
+
   it('answers 504 when the service is too slow', async () => {
     const res = await h.http.get('/api/v1/me/collections/slow').set('Authorization', auth).expect(504);
     expect(res.body).toEqual({ error: 'The service did not answer in time' });
