@@ -345,6 +345,7 @@ const messages = {
     en: 'Not ready: {reason} not answering',
     fr: 'Pas prêt : {reason} ne répond pas',
   },
+  'health.notReadyPublic': { en: 'Not ready', fr: 'Pas prêt' },
   'reindex.alreadyRunning': {
     en: 'A reindex is already running (job {id})',
     fr: 'Une réindexation est déjà en cours (tâche {id})',

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { LOG_SERIALIZERS } from './log-serializers';
 
 /**
  * Paths pino blanks out wherever they appear: keys, tokens and the signed
@@ -34,6 +35,7 @@ export function createLogger(options: LoggerOptions): Logger {
       name: options.service,
       level: options.level ?? 'info',
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: LOG_SERIALIZERS,
       base: { service: options.service },
     },
     options.destination,

@@ -51,6 +51,20 @@ export function displayText(): Joi.StringSchema {
   return Joi.string().normalize('NFC').pattern(BIDI_CONTROL, { name: 'bidi', invert: true });
 }
 
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/**
+ * A name people read that comes from elsewhere (a provider's claim), where
+ * refusing would refuse the person, not the text: NFC-normalised, bidi
+ * controls removed (the same set `displayText` refuses), trimmed, cut to
+ * `max` code points; null when nothing is left or it is not a string.
+ */
+export function cleanDisplayText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const cleaned = Array.from(value.normalize('NFC').replace(BIDI_CONTROLS, '').trim()).slice(0, max).join('').trim();
+  return cleaned === '' ? null : cleaned;
+}
+
 /** Validates `value`; returns the converted value or throws InputError. */
 export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
   const { error, value: converted } = schema.validate(value, {

@@ -7,7 +7,8 @@
  */
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { NotFoundError, jsonBody, methodNotAllowed, validate, type Logger } from '@skills/common';
+import { NotFoundError, displayText, jsonBody, methodNotAllowed, validate, type Logger } from '@skills/common';
+import { ACCOUNT_NAME_MAX } from '../domain/account';
 import type { SessionService } from '../sessions/session.service';
 import type { CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
@@ -38,7 +39,7 @@ const token = Joi.string().max(100).required();
 const signUpSchema = Joi.object<{ email: string; password: string; name?: string; invitation?: string }>({
   email,
   password,
-  name: Joi.string().trim().min(1).max(120),
+  name: displayText().trim().min(1).max(ACCOUNT_NAME_MAX),
   invitation: Joi.string().max(100),
 });
 const signInSchema = Joi.object<{ email: string; password: string }>({ email, password });

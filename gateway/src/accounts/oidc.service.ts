@@ -15,8 +15,8 @@
  * `linkAccountId`), and it ends the account's other sessions.
  */
 import { createHash } from 'node:crypto';
-import { AuthenticationError, NotAllowedError, type Logger } from '@skills/common';
-import type { Account } from '../domain/account';
+import { AuthenticationError, NotAllowedError, cleanDisplayText, type Logger } from '@skills/common';
+import { ACCOUNT_NAME_MAX, type Account } from '../domain/account';
 import type { Site } from '../sessions/site';
 import type { CredentialStore } from './credential.store';
 import type { LinkStore } from './link.store';
@@ -127,7 +127,8 @@ export class OidcService {
     if (await credentials.findByEmail(email)) throw new NotAllowedError('oidc.linkRequired');
     if (signIn.signUpMode === 'closed') throw new NotAllowedError('signUp.closed');
     if (signIn.signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
-    const name = typeof claims.name === 'string' ? claims.name.slice(0, 120) : null;
+    // cleaned, not refused: the person did not type it and could not fix it here
+    const name = cleanDisplayText(claims.name, ACCOUNT_NAME_MAX);
     const account = await credentials.create({ email, name, plan: 'free', passwordHash: null, emailVerified: true });
     if (!account || !(await credentials.linkIdentity(issuer, subject, account.id))) throw new AuthenticationError('oidc.failed');
     return account;

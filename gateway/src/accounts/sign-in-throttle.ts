@@ -1,6 +1,7 @@
 /**
  * Slows down password guessing and sign-up floods, per client address (the
- * one the gateway derives behind a trusted proxy, http/client-address.ts),
+ * one the gateway derives behind a trusted proxy, http/client-address.ts;
+ * an IPv6 client by its /64, domain/address-key.ts),
  * without letting anyone lock a chosen account out:
  *
  * - an address has `perAddress` sign-in attempts and `signUpsPerAddress`
@@ -15,6 +16,7 @@
  * Counted in this replica's memory: N replicas allow up to N × the limits.
  */
 import { RateLimitError } from '@skills/common';
+import { addressKey } from '../domain/address-key';
 
 export interface ThrottleLimits {
   /** sign-in attempts not (yet) successful, per address and window */
@@ -56,7 +58,8 @@ export class SignInThrottle {
 
   /** Counts a sign-in attempt now, or throws 429 with Retry-After when the address or the pair must wait. */
   beginSignIn(email: string, address: string): Attempt {
-    const attempt = { pair: `p:${email.toLowerCase()}\u0000${address}`, address: `a:${address}` };
+    const client = addressKey(address);
+    const attempt = { pair: `p:${email.toLowerCase()}\u0000${client}`, address: `a:${client}` };
     const seconds = Math.max(this.fullFor(attempt.address, this.limits.perAddress), this.delayFor(attempt.pair));
     if (seconds > 0) throw new RateLimitError('signIn.throttled', { seconds }, { headers: { 'Retry-After': String(seconds) } });
     this.count(attempt.address);
@@ -73,7 +76,7 @@ export class SignInThrottle {
 
   /** Counts a sign-up now, or throws 429 with Retry-After when the address has used its share. */
   beginSignUp(address: string): void {
-    const id = `s:${address}`;
+    const id = `s:${addressKey(address)}`;
     const seconds = this.fullFor(id, this.limits.signUpsPerAddress);
     if (seconds > 0) throw new RateLimitError('signUp.throttled', { seconds }, { headers: { 'Retry-After': String(seconds) } });
     this.count(id);

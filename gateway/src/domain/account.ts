@@ -3,6 +3,8 @@ import type { KeyScopes, Scope } from './scopes';
 
 /** Plans that include API access (DESIGN.md §3: free has none). */
 export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
+/** the longest display name of an account, in code points, whoever sets it */
+export const ACCOUNT_NAME_MAX = 120;
 
 export function planAllowsApi(plan: Plan): boolean {
   return plan !== 'free';

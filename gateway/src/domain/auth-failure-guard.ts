@@ -9,6 +9,7 @@
  * one address stops reaching the database and the key cache, while a
  * client with a working key behind the same address keeps working.
  */
+import { addressKey } from './address-key';
 import { retryAfterMs, type SlidingWindowStore } from './sliding-window';
 
 export interface AuthFailureGuardOptions {
@@ -42,7 +43,8 @@ export class AuthFailureGuard {
     if (this.enabled) await this.options.store.take(this.key(address), this.options.limit, this.windowMs);
   }
 
+  /** An IPv6 client counts by its /64 (address-key.ts). */
   private key(address: string): string {
-    return `auth-failures:${address}`;
+    return `auth-failures:${addressKey(address)}`;
   }
 }

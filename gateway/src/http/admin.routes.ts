@@ -5,7 +5,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { displayText, jsonBody, methodNotAllowed, validate, type Plan } from '@skills/common';
-import { PLANS } from '../domain/account';
+import { ACCOUNT_NAME_MAX, PLANS } from '../domain/account';
 import type { AccountService } from '../domain/account.service';
 import type { ApiKeyService } from '../domain/api-key.service';
 import { adminKeySchema, rollSchema } from './api-key.schemas';
@@ -14,7 +14,7 @@ import { auditContextOf } from './audit-context';
 const plan = Joi.string().valid(...PLANS);
 const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
   email: Joi.string().trim().email({ tlds: false }).max(254).required(),
-  name: displayText().trim().min(1).max(120).allow(null),
+  name: displayText().trim().min(1).max(ACCOUNT_NAME_MAX).allow(null),
   plan: plan.required(),
 });
 const changePlanSchema = Joi.object<{ plan: Plan }>({ plan: plan.required() });

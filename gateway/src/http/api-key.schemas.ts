@@ -1,5 +1,6 @@
 /** The bodies that make and roll keys, the same for the console and the admin API. */
 import Joi from 'joi';
+import { displayText } from '@skills/common';
 import { SCOPES, type Scope } from '../domain/scopes';
 
 export interface KeyBody {
@@ -8,7 +9,7 @@ export interface KeyBody {
   expiresInDays?: number | null;
 }
 
-const name = Joi.string().trim().min(1).max(120);
+const name = displayText().trim().min(1).max(120);
 const scopes = Joi.array().items(Joi.string().valid(...SCOPES)).min(1).max(SCOPES.length).unique();
 /** whole days; null: never expires (refused when the operator set a maximum) */
 const expiresInDays = Joi.number().integer().min(1).max(3650).allow(null);

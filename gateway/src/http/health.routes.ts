@@ -9,7 +9,7 @@ import { Router, type Request, type Response } from 'express';
 import { ServiceUnavailableError } from '@skills/common';
 
 export interface ReadinessCheck {
-  /** what the 503 names when this check fails */
+  /** what the monitoring listener's 503 names when this check fails */
   name: string;
   ready(): Promise<boolean>;
 }
@@ -60,7 +60,16 @@ export class Readiness {
   }
 }
 
-function answer(res: Response, failing: ReadinessState): void {
+/**
+ * The public answer says only ready or not: which dependency is down is for
+ * operators (the monitoring listener), not a map of the back end for anyone.
+ */
+function answerPublic(res: Response, failing: ReadinessState): void {
+  if (failing.length > 0) throw new ServiceUnavailableError('health.notReadyPublic');
+  res.json({ data: { status: 'ready' } });
+}
+
+function answerOperator(res: Response, failing: ReadinessState): void {
   if (failing.length > 0) throw new ServiceUnavailableError('health.notReady', { reason: failing.join(', ') });
   res.json({ data: { status: 'ready' } });
 }
@@ -71,7 +80,7 @@ export function healthRoutes(readiness: Readiness): Router {
   router.get('/healthz', (_req: Request, res: Response) => {
     res.json({ data: { status: 'ok' } });
   });
-  router.get('/readyz', async (_req: Request, res: Response) => answer(res, await readiness.cached()));
+  router.get('/readyz', async (_req: Request, res: Response) => answerPublic(res, await readiness.cached()));
   return router;
 }
 
@@ -81,6 +90,6 @@ export function deepHealthRoutes(readiness: Readiness): Router {
   router.get('/healthz', (_req: Request, res: Response) => {
     res.json({ data: { status: 'ok' } });
   });
-  router.get('/readyz', async (_req: Request, res: Response) => answer(res, await readiness.check()));
+  router.get('/readyz', async (_req: Request, res: Response) => answerOperator(res, await readiness.check()));
   return router;
 }

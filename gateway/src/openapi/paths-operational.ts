@@ -30,8 +30,8 @@ export const operationalPaths: Record<string, PathItem> = {
         kind: 'open',
         success: { status: '200', description: 'Ready.', schema: schemaRef('Health') },
       });
-      op.responses['503'] = errorResponse('Not ready; the message names the dependency that failed.', [
-        ['health.notReady', { reason: 'collections' }],
+      op.responses['503'] = errorResponse('Not ready; the message does not say which dependency failed.', [
+        ['health.notReadyPublic'],
       ]);
       return op;
     })(),

@@ -54,7 +54,7 @@ const authPaths: Record<string, PathItem> = {
       body: { schema: schemaRef('SignUp') },
       success: signedIn('201', 'Signed up and signed in.'),
       errors: {
-        '400': [['validation.stringMin', { field: 'password', limit: 12 }], ['password.common'], ['password.containsEmail'], ...linkInvalid],
+        '400': [['validation.stringMin', { field: 'password', limit: 12 }], ['password.common'], ['password.containsEmail'], ['validation.bidiControl', { field: 'name' }], ...linkInvalid],
         '403': [['signUp.closed'], ['signUp.invitationRequired'], ...noOrigin],
         '409': [['account.emailTaken']],
         '429': [['signUp.throttled', { seconds: 60 }]],
@@ -207,7 +207,7 @@ const authPaths: Record<string, PathItem> = {
 };
 
 const keyErrors = {
-  '400': [['validation.oneOf', { field: 'scopes.0', values: SCOPES.join(', ') }], ['apiKey.noExpiryRefused', { limit: 90 }]] as Message[],
+  '400': [['validation.oneOf', { field: 'scopes.0', values: SCOPES.join(', ') }], ['apiKey.noExpiryRefused', { limit: 90 }], ['validation.bidiControl', { field: 'name' }]] as Message[],
   '409': [['apiKey.tooMany', { limit: 20 }]] as Message[],
 };
 

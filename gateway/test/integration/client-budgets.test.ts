@@ -45,6 +45,15 @@ describe('failed authentications per client address', () => {
     await from('203.0.113.8', madeUpKey()).expect(401);
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as its IPv4 address', async () => {
+    // walking the /64, a fresh address per try, spends one budget
+    for (let i = 1; i <= 5; i++) await from(`2001:db8:7:7::${i.toString(16)}`, madeUpKey()).expect(401);
+    await from('2001:db8:7:7:ffff:1:2:3', madeUpKey()).expect(429);
+    await from('2001:db8:7:8::1', madeUpKey()).expect(401); // the next /64 is someone else
+    for (let i = 0; i < 5; i++) await from('192.0.2.55', madeUpKey()).expect(401);
+    await from('::ffff:192.0.2.55', madeUpKey()).expect(429);
+  });
+
   it('counts a wrong admin token too, and still lets the right one through', async () => {
     const admin = (token: string) => h.http.get('/admin/v1/accounts/00000000-0000-0000-0000-000000000000').set('X-Forwarded-For', '198.51.100.4').set('Authorization', `Bearer ${token}`);
     for (let i = 0; i < 5; i++) await admin('not-the-token').expect(401);

@@ -70,6 +70,8 @@ class Browser {
   }
 }
 
+const NAMES: Record<string, string> = { trojan: 'Ev\u202Eil\u2066 Person\u2069', onlybidi: '\u200F \u202E' };
+
 describe('OpenID Connect sign-in', () => {
   let h: Harness;
   let issuer: string;
@@ -91,10 +93,11 @@ describe('OpenID Connect sign-in', () => {
           response_types: ['code'],
         },
       ],
-      // Every login name is a person whose email the provider has verified, except "unverified".
+      // Every login name is a person whose email the provider has verified, except "unverified";
+      // "trojan" and "onlybidi" carry names with bidi control characters.
       findAccount: async (_ctx: unknown, sub: string) => ({
         accountId: sub,
-        claims: async () => ({ sub, email: `${sub}@idp.example`, email_verified: sub !== 'unverified', name: `Person ${sub}` }),
+        claims: async () => ({ sub, email: `${sub}@idp.example`, email_verified: sub !== 'unverified', name: NAMES[sub] ?? `Person ${sub}` }),
       }),
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: false,
@@ -140,6 +143,17 @@ describe('OpenID Connect sign-in', () => {
     await signIn(again, 'olive');
     const second = (await (await again.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { account: { id: string } } };
     expect(second.data.account.id).toBe(data.account.id);
+  }, 60_000);
+
+  it('signs a person in whose provider name holds bidi control characters, with them removed (a name of only them: none)', async () => {
+    const nameAfter = async (login: string): Promise<string | null> => {
+      const browser = new Browser();
+      expect((await signIn(browser, login)).headers.get('location')).toBe('/console/');
+      const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { account: { name: string | null } } };
+      return session.data.account.name;
+    };
+    expect(await nameAfter('trojan')).toBe('Evil Person');
+    expect(await nameAfter('onlybidi')).toBeNull();
   }, 60_000);
 
   it('never links a provider identity to an existing account by its email: no takeover by signing up first', async () => {

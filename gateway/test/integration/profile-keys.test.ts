@@ -130,6 +130,8 @@ describe('gateway API keys of the console', () => {
     const bad = await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['admin:all'] }).expect(400);
     expect(bad.body.error).toBe('"scopes.0" must be one of: search:read, collections:read, collections:write, workspaces:manage');
     await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: [] }).expect(400);
+    const bidi = await write(a, 'post', '/api/v1/me/api-keys', { name: 'ci\u202Etset', scopes: ['search:read'] }).expect(400);
+    expect(bidi.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
     await a.agent.post('/api/v1/me/api-keys').set('Origin', a.origin).send({ name: 'x', scopes: ['search:read'] }).expect(403);
 
     for (let i = 0; i < 3; i += 1) await createKey(a, { name: `k${i}`, scopes: ['search:read'] });

@@ -47,6 +47,17 @@ describe('gateway console sessions', () => {
     await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password }).expect(401);
   });
 
+  it('refuses a display name with a bidi control character at sign-up (400, EN/FR) and creates nothing', async () => {
+    const origin = h.gateway.url;
+    const body = { email: 'trojan@example.com', password: PASSWORD, name: 'invoice\u202Efdp.exe' };
+    const en = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send(body).expect(400);
+    expect(en.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
+    const fr = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).set('Accept-Language', 'fr').send(body).expect(400);
+    expect(fr.body).toEqual({ error: '« name » ne doit pas contenir de caractères de contrôle bidirectionnel' });
+    const named = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ ...body, name: 'invoice.pdf' }).expect(201);
+    expect(named.body.data.account).toMatchObject({ email: 'trojan@example.com', name: 'invoice.pdf' });
+  });
+
   it('refuses sign-up and sign-in posted from another site (login CSRF)', async () => {
     const res = await request(h.gateway.url).post('/api/v1/auth/sign-in').set('Origin', 'https://evil.example').send({ email: 'a@b.co', password: 'x' }).expect(403);
     expect(res.body).toEqual({ error: 'Request refused: it does not come from this site' });

@@ -200,6 +200,9 @@ describe('gateway proxy', () => {
       expect(fr.status).toBe(503);
       expect(fr.body).toEqual({ error: 'Le service est temporairement indisponible' });
       await h.monitor.get('/readyz').expect(503, { error: 'Not ready: collections-service not answering' });
+      // the public port (answering the check just made) says only that it is not ready
+      await h.http.get('/readyz').expect(503, { error: 'Not ready' });
+      await h.http.get('/readyz').set('Accept-Language', 'fr').expect(503, { error: 'Pas prêt' });
       // The other service is unaffected.
       await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);
     } finally {
