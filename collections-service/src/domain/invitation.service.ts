@@ -35,7 +35,8 @@ async function assertManager(repos: Repositories, accountId: string, workspaceId
  * 400 `invitation.inviterGone` when the invitation's creator could not make
  * it today (removed, demoted below admin). Removal and demotion revoke their
  * links already (workspace-members.service.ts); this also holds for links
- * made before that rule, and for any path that changes a role without it.
+ * made before that rule, and for one created while its creator's removal
+ * commits (creation reads the role without the workspace lock).
  */
 async function assertInviterStillMay(repos: Repositories, invitation: InvitationRecord): Promise<void> {
   const inviterRole = await repos.workspaces.roleOf(invitation.workspaceId, invitation.createdBy);

@@ -26,7 +26,7 @@ export class WorkspaceAdminService {
       const current = await repos.workspaces.roleOf(member.workspaceId, member.accountId);
       if (current !== null) assertKeepsAnOwner(current, member.role, await repos.workspaces.countOwners(member.workspaceId));
       const saved = await repos.workspaces.setMember(member);
-      if (current !== null) await endInvitationsOfFormerInviter(repos, member.workspaceId, member.accountId, member.role);
+      await endInvitationsOfFormerInviter(repos, member.workspaceId, member.accountId, member.role);
       return saved;
     });
   }

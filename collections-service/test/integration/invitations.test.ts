@@ -183,6 +183,25 @@ describe('workspace invitations', () => {
       expect(french.body).toEqual({ error: 'La personne qui a créé cette invitation ne peut plus inviter dans cet espace de travail' });
     });
 
+    // On Postgres (DATABASE_URL) an acceptance taking the invitation row before the workspace deadlocks here (a 500).
+    it('lets a removal race the acceptances of its links: each is either joined before it or refused, none fails', async () => {
+      const { id, owner, members } = await workspace(['admin']);
+      const [admin] = members as [Caller];
+      const links: string[] = [];
+      for (let i = 0; i < 8; i += 1) links.push((await invite(admin, id)).body.data.invitation.id as string);
+      const joiners = links.map(() => account());
+      const [removed, ...accepted] = await Promise.all([
+        h.call(owner, 'delete', `/api/v1/workspaces/${id}/members/${admin.accountId}`),
+        ...links.map((invitationId, i) => accept(joiners[i]!, invitationId)),
+      ]);
+      expect(removed!.status).toBe(200);
+      expect(accepted.map((r) => r.status).filter((s) => s !== 200 && s !== 400)).toEqual([]);
+      const joined = joiners.filter((_, i) => accepted[i]!.status === 200).map((j) => j.accountId);
+      const memberIds = await h.rows<{ account_id: string }>('SELECT account_id FROM collections.workspace_members WHERE workspace_id = $1', [id]);
+      expect(memberIds.map((m) => m.account_id).sort()).toEqual([owner.accountId, ...joined].sort());
+      expect(await pendingIds(owner, id)).toEqual([]);
+    });
+
     it('keeps the links of an admin still in place, and of an owner made admin, when another admin goes', async () => {
       const { id, owner, members } = await workspace(['admin', 'admin']);
       const [staying, leaving] = members as [Caller, Caller];
