@@ -49,6 +49,10 @@ const messages = {
     en: 'This invitation is invalid, revoked, already used or expired',
     fr: 'Cette invitation est invalide, révoquée, déjà utilisée ou expirée',
   },
+  'invitation.inviterGone': {
+    en: 'The person who created this invitation can no longer invite to this workspace',
+    fr: 'La personne qui a créé cette invitation ne peut plus inviter dans cet espace de travail',
+  },
   'invitation.alreadyMember': {
     en: 'You are already a member of this workspace',
     fr: 'Vous êtes déjà membre de cet espace de travail',

@@ -9,7 +9,7 @@ import { ConflictError, InputError, NotFoundError, isUuid } from '@skills/common
 import { MAX_PENDING_INVITATIONS } from './limits';
 import type { InvitationRecord, InvitedRole, MemberWorkspace, Workspace } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { assertMayManageInvitations } from './workspace-access';
+import { assertMayManageInvitations, inviterMayStillGrant } from './workspace-access';
 import { memberView } from './workspace.service';
 
 export interface InvitationInput {
@@ -29,6 +29,18 @@ export interface InvitationPreview {
 async function assertManager(repos: Repositories, accountId: string, workspaceId: string): Promise<void> {
   if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId))) throw new NotFoundError('workspace.notFound');
   assertMayManageInvitations(await repos.workspaces.roleOf(workspaceId, accountId));
+}
+
+/**
+ * 400 `invitation.inviterGone` when the invitation's creator could not make
+ * it today (removed, demoted below admin). Removal and demotion revoke their
+ * links already (workspace-members.service.ts); this also holds for links
+ * made before that rule, and for one created while its creator's removal
+ * commits (creation reads the role without the workspace lock).
+ */
+async function assertInviterStillMay(repos: Repositories, invitation: InvitationRecord): Promise<void> {
+  const inviterRole = await repos.workspaces.roleOf(invitation.workspaceId, invitation.createdBy);
+  if (!inviterMayStillGrant(inviterRole, invitation.role)) throw new InputError('invitation.inviterGone');
 }
 
 export class InvitationService {
@@ -62,25 +74,33 @@ export class InvitationService {
     });
   }
 
-  /** What a pending invitation offers; 400 `invitation.invalid` once it is revoked, used or expired. */
+  /** What a pending invitation offers; 400 `invitation.invalid` once it is revoked, used or expired, `invitation.inviterGone` as accept has it. */
   async preview(invitationId: string): Promise<InvitationPreview> {
     const { repos } = this.store;
     const invitation = isUuid(invitationId) ? await repos.invitations.findPending(invitationId) : null;
     const workspace = invitation && (await repos.workspaces.findById(invitation.workspaceId));
     if (!invitation || !workspace) throw new InputError('invitation.invalid');
+    await assertInviterStillMay(repos, invitation);
     return { invitation, workspace };
   }
 
   /**
    * Makes `accountId` a member with the invitation's role and marks the
-   * invitation used, in one transaction on the locked invitation: two
-   * accounts racing for one link cannot both join. A member already is 409
-   * and the invitation stays pending for someone else.
+   * invitation used, in one transaction on the locked workspace and
+   * invitation: two accounts racing for one link cannot both join. A member
+   * already is 409 and the invitation stays pending for someone else. The
+   * creator's role is read under the workspace lock, which removals and role
+   * changes take too: a link cannot slip in beside its creator's removal.
    */
   accept(accountId: string, invitationId: string): Promise<MemberWorkspace> {
     return this.store.transaction(async (repos) => {
-      const invitation = isUuid(invitationId) ? await repos.invitations.lockPending(invitationId) : null;
-      if (!invitation || !(await repos.workspaces.lock(invitation.workspaceId))) throw new InputError('invitation.invalid');
+      const found = isUuid(invitationId) ? await repos.invitations.findPending(invitationId) : null;
+      // The workspace before the invitation row, in the order removals and role changes take them (they revoke
+      // invitations on the locked workspace): the other order deadlocks against them.
+      if (!found || !(await repos.workspaces.lock(found.workspaceId))) throw new InputError('invitation.invalid');
+      const invitation = await repos.invitations.lockPending(found.id);
+      if (!invitation) throw new InputError('invitation.invalid');
+      await assertInviterStillMay(repos, invitation);
       if ((await repos.workspaces.roleOf(invitation.workspaceId, accountId)) !== null) throw new ConflictError('invitation.alreadyMember');
       await repos.workspaces.setMember({ workspaceId: invitation.workspaceId, accountId, role: invitation.role });
       await repos.invitations.markAccepted(invitation.id, accountId);

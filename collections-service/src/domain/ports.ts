@@ -134,6 +134,8 @@ export interface InvitationRepository {
   /** the invitation if it is pending */
   findPending(id: string): Promise<InvitationRecord | null>;
   revoke(id: string): Promise<void>;
+  /** revokes the pending invitations `accountId` created in the workspace; how many */
+  revokePendingCreatedBy(workspaceId: string, accountId: string): Promise<number>;
   markAccepted(id: string, accountId: string): Promise<void>;
 }
 

@@ -62,6 +62,18 @@ export function assertMayManageInvitations(role: WorkspaceRole | null): asserts 
   if (role !== 'owner' && role !== 'admin') throw new NotAllowedError('workspace.roleTooLow');
 }
 
+/**
+ * May an invitation made by a member now holding `inviterRole` (null: no
+ * longer a member) still grant `invitedRole`? A link carries its creator's
+ * authority, so it holds only while they could invite today: an owner or an
+ * admin, and the role one they could give a member (assertMaySetRole: an
+ * admin gives anything but ownership).
+ */
+export function inviterMayStillGrant(inviterRole: WorkspaceRole | null, invitedRole: WorkspaceRole): boolean {
+  if (inviterRole !== 'owner' && inviterRole !== 'admin') return false;
+  return inviterRole === 'owner' || invitedRole !== 'owner';
+}
+
 /** A workspace keeps at least one owner: removing or demoting its last one is a 409. */
 export function assertKeepsAnOwner(targetRole: WorkspaceRole, newRole: WorkspaceRole | null, owners: number): void {
   if (targetRole === 'owner' && newRole !== 'owner' && owners <= 1) throw new ConflictError('workspace.lastOwner');

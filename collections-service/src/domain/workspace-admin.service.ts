@@ -3,6 +3,7 @@ import { NotFoundError, isUuid } from '@skills/common';
 import type { Workspace, WorkspaceMember } from './model';
 import type { CollectionsStore } from './ports';
 import { assertKeepsAnOwner } from './workspace-access';
+import { endInvitationsOfFormerInviter } from './workspace-members.service';
 
 export class WorkspaceAdminService {
   constructor(private readonly store: CollectionsStore) {}
@@ -16,7 +17,7 @@ export class WorkspaceAdminService {
     });
   }
 
-  /** Adds a member or changes a role; demoting the last owner is a 409 (workspace-access.ts). */
+  /** Adds a member or changes a role; demoting the last owner is a 409 (workspace-access.ts), below admin revokes their invitations. */
   async setMember(member: WorkspaceMember): Promise<WorkspaceMember> {
     if (!isUuid(member.workspaceId)) throw new NotFoundError('workspace.notFound');
     if (!isUuid(member.accountId)) throw new NotFoundError('account.notFound');
@@ -24,7 +25,9 @@ export class WorkspaceAdminService {
       if (!(await repos.workspaces.lock(member.workspaceId))) throw new NotFoundError('workspace.notFound');
       const current = await repos.workspaces.roleOf(member.workspaceId, member.accountId);
       if (current !== null) assertKeepsAnOwner(current, member.role, await repos.workspaces.countOwners(member.workspaceId));
-      return repos.workspaces.setMember(member);
+      const saved = await repos.workspaces.setMember(member);
+      await endInvitationsOfFormerInviter(repos, member.workspaceId, member.accountId, member.role);
+      return saved;
     });
   }
 }

@@ -7,7 +7,7 @@
 import { NotFoundError, isUuid } from '@skills/common';
 import type { MemberRecord, WorkspaceRole } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { assertKeepsAnOwner, assertMayRemoveMember, assertMaySetRole, assertWorkspaceAccess } from './workspace-access';
+import { assertKeepsAnOwner, assertMayRemoveMember, assertMaySetRole, assertWorkspaceAccess, inviterMayStillGrant } from './workspace-access';
 
 /** Locks the workspace (404 when there is none): roles read after this hold until the transaction ends. */
 async function lockWorkspace(repos: Repositories, workspaceId: string): Promise<void> {
@@ -21,10 +21,21 @@ async function targetRole(repos: Repositories, workspaceId: string, accountId: s
   return role;
 }
 
-/** Removes the member after the last-owner rule; the caller checked who may. */
+/**
+ * Revokes the pending invitations `accountId` made, once `newRole` (null:
+ * removed) no longer lets them invite. Called in the transaction that
+ * changes the membership, so a removed admin leaves no link behind.
+ */
+export async function endInvitationsOfFormerInviter(repos: Repositories, workspaceId: string, accountId: string, newRole: WorkspaceRole | null): Promise<void> {
+  // 'admin' is the widest role a link grants: an inviter who may still grant it keeps every link
+  if (!inviterMayStillGrant(newRole, 'admin')) await repos.invitations.revokePendingCreatedBy(workspaceId, accountId);
+}
+
+/** Removes the member after the last-owner rule, with the invitations they made; the caller checked who may. */
 async function remove(repos: Repositories, workspaceId: string, accountId: string, targetRole: WorkspaceRole): Promise<void> {
   assertKeepsAnOwner(targetRole, null, await repos.workspaces.countOwners(workspaceId));
   await repos.workspaces.removeMember(workspaceId, accountId);
+  await endInvitationsOfFormerInviter(repos, workspaceId, accountId, null);
 }
 
 export class WorkspaceMembersService {
@@ -56,7 +67,8 @@ export class WorkspaceMembersService {
    * invitation) the role `role`. Checks, in order: the workspace exists
    * (404), the caller is a member (403 noAccess), a member or viewer changes
    * no role (403, before any lookup), the target is a member (404), the role
-   * rule (403), and the last owner stays (409).
+   * rule (403), and the last owner stays (409). A demotion below admin
+   * revokes the invitations the target made.
    */
   setRole(callerId: string, workspaceId: string, accountId: string, role: WorkspaceRole): Promise<MemberRecord> {
     return this.store.transaction(async (repos) => {
@@ -68,6 +80,7 @@ export class WorkspaceMembersService {
       assertMaySetRole(callerRole, current, role);
       assertKeepsAnOwner(current, role, await repos.workspaces.countOwners(workspaceId));
       await repos.workspaces.setMember({ workspaceId, accountId, role });
+      await endInvitationsOfFormerInviter(repos, workspaceId, accountId, role);
       const member = await repos.workspaces.findMember(workspaceId, accountId);
       if (!member) throw new NotFoundError('workspace.memberNotFound');
       return member;

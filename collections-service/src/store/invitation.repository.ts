@@ -82,6 +82,14 @@ export class SqlInvitationRepository implements InvitationRepository {
     await this.sql.run('UPDATE collections.workspace_invitations SET revoked_at = now() WHERE id = $1', [id]);
   }
 
+  revokePendingCreatedBy(workspaceId: string, accountId: string): Promise<number> {
+    // the pending index narrows to the workspace, which holds at most MAX_PENDING_INVITATIONS of them
+    return this.sql.run(
+      `UPDATE collections.workspace_invitations SET revoked_at = now() WHERE workspace_id = $1 AND created_by = $2 AND ${PENDING}`,
+      [workspaceId, accountId],
+    );
+  }
+
   async markAccepted(id: string, accountId: string): Promise<void> {
     await this.sql.run('UPDATE collections.workspace_invitations SET accepted_by = $2, accepted_at = now() WHERE id = $1', [id, accountId]);
   }

@@ -6,6 +6,7 @@ import {
   assertMayRemoveMember,
   assertMaySetRole,
   assertWorkspaceAccess,
+  inviterMayStillGrant,
   type WorkspaceAction,
 } from '../../src/domain/workspace-access';
 
@@ -131,5 +132,33 @@ describe('assertMayManageInvitations', () => {
       'workspace.roleTooLow',
       'workspace.roleTooLow',
     ]);
+  });
+});
+
+describe('inviterMayStillGrant', () => {
+  const ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+  const passes = (check: () => void) => {
+    try {
+      check();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('holds exactly when the inviter may still manage invitations and give that role to a newcomer', () => {
+    for (const inviter of [null, ...ROLES] as Array<WorkspaceRole | null>) {
+      for (const invited of ROLES) {
+        // a newcomer is no owner: as the role rules treat a member moved to `invited`
+        const reference = passes(() => assertMayManageInvitations(inviter)) && passes(() => assertMaySetRole(inviter as WorkspaceRole, 'member', invited));
+        expect([inviter, invited, inviterMayStillGrant(inviter, invited)]).toEqual([inviter, invited, reference]);
+      }
+    }
+  });
+
+  it('drops a removed or demoted admin\'s links and keeps an owner-turned-admin\'s', () => {
+    expect(inviterMayStillGrant(null, 'viewer')).toBe(false);
+    expect(inviterMayStillGrant('member', 'viewer')).toBe(false);
+    expect(inviterMayStillGrant('admin', 'admin')).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ const exampleInvitation = { id: INVITATION, workspaceId: WS, role: 'member', ema
 const noAccess: Message[] = [['workspace.noAccess']];
 const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
 const workspaceMissing: Message[] = [['workspace.notFound']];
-const invitationInvalid: Message[] = [['invitation.invalid'], ['validation.required', { field: 'token' }]];
+const invitationInvalid: Message[] = [['invitation.invalid'], ['invitation.inviterGone'], ['validation.required', { field: 'token' }]];
 const nameErrors: Message[] = [
   ['validation.required', { field: 'name' }],
   ['validation.stringMax', { field: 'name', limit: 120 }],
@@ -203,7 +203,8 @@ const accept: PathItem = {
     summary: 'Join a workspace with an invitation link',
     description:
       'The signed-in account becomes a member with the invited role; the link is used up. A console session only: a person accepts, ' +
-      'after signing in or signing up (with the same link as the invitation where sign-up needs one). The account\'s email address must be verified.',
+      'after signing in or signing up (with the same link as the invitation where sign-up needs one). The account\'s email address must be verified. ' +
+      'A link holds only while its creator may still invite with its role: removing them or demoting them below admin revokes it.',
     tag: TAG,
     kind: 'session',
     body: { schema: schemaRef('InvitationToken') },
