@@ -23,6 +23,13 @@ export const AUDIT_ACTIONS = [
   'private_skill.create',
   'reindex.start',
   'auth.failure',
+  'auth.sign_up',
+  'auth.sign_in',
+  'auth.sign_out',
+  'auth.password_reset_request',
+  'auth.password_reset',
+  'auth.oidc_link',
+  'auth.link_issue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,11 +5,21 @@
  * must not become a flood of inserts, the very load the failure budget
  * spares the database. At most `maxAddresses` addresses are told apart per
  * interval; failures from more are counted together under `*`.
+ * A failed password sign-in is counted the same way, per address and
+ * target account (when the email is known), with the first request's user
+ * agent: never the email typed nor the password.
  */
 import type { Logger } from '@skills/common';
 import type { AuditLog } from './audit';
 
-export type AuthFailureReason = 'api_key' | 'admin_token';
+export type AuthFailureReason = 'api_key' | 'admin_token' | 'password';
+
+/** What a failed console sign-in adds to the count's key and record. */
+export interface FailureSubject {
+  /** the account of the email typed, when there is one */
+  targetAccountId?: string;
+  userAgent?: string;
+}
 
 export interface AuthFailureAuditOptions {
   audit: AuditLog;
@@ -27,6 +37,8 @@ interface Pending {
   firstAt: number;
   lastAt: number;
   requestId: string;
+  targetAccountId?: string;
+  userAgent?: string;
 }
 
 export class AuthFailureAudit {
@@ -38,10 +50,10 @@ export class AuthFailureAudit {
     this.now = options.now ?? Date.now;
   }
 
-  record(address: string, reason: AuthFailureReason, requestId: string): void {
+  record(address: string, reason: AuthFailureReason, requestId: string, subject: FailureSubject = {}): void {
     const at = this.now();
     const full = this.pending.size >= (this.options.maxAddresses ?? 1_000);
-    const key = `${reason} ${address}`;
+    const key = `${reason} ${subject.targetAccountId ?? '-'} ${address}`;
     const slot = this.pending.has(key) || !full ? key : `${reason} *`;
     const entry = this.pending.get(slot);
     if (entry) {
@@ -49,7 +61,16 @@ export class AuthFailureAudit {
       entry.lastAt = at;
       return;
     }
-    this.pending.set(slot, { address: slot === key ? address : '*', reason, count: 1, firstAt: at, lastAt: at, requestId });
+    const own = slot === key;
+    this.pending.set(slot, {
+      address: own ? address : '*',
+      reason,
+      count: 1,
+      firstAt: at,
+      lastAt: at,
+      requestId,
+      ...(own ? { targetAccountId: subject.targetAccountId, userAgent: subject.userAgent } : {}),
+    });
   }
 
   /** Writes what was counted since the last flush; a failed write is logged and its counts dropped. */
@@ -63,7 +84,14 @@ export class AuthFailureAudit {
           actor: { kind: 'anonymous' },
           requestId: p.requestId,
           clientAddress: p.address,
-          details: { reason: p.reason, count: p.count, firstAt: new Date(p.firstAt).toISOString(), lastAt: new Date(p.lastAt).toISOString() },
+          ...(p.targetAccountId === undefined ? {} : { targetAccountId: p.targetAccountId }),
+          details: {
+            reason: p.reason,
+            count: p.count,
+            firstAt: new Date(p.firstAt).toISOString(),
+            lastAt: new Date(p.lastAt).toISOString(),
+            ...(p.userAgent === undefined ? {} : { userAgent: p.userAgent }),
+          },
         })
         .catch((err: unknown) => this.options.logger.error({ err, count: p.count }, 'could not write failed authentications to the audit trail'));
     }
