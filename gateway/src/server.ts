@@ -108,6 +108,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
     throttle: config.signInThrottle,
     hashing: config.hashing,
+    audit,
+    failureAudit,
   });
   const app = createGatewayApp({
     logger,

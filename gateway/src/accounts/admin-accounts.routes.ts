@@ -8,6 +8,8 @@ import Joi from 'joi';
 import { NotFoundError, isUuid, jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { SessionService } from '../sessions/session.service';
 import type { Site } from '../sessions/site';
+import { authEvent, authRequestOf } from './auth-audit';
+import type { AuditLog } from '../domain/audit';
 import type { SignInService } from './sign-in.service';
 
 const linkSchema = Joi.object<{ purpose: 'sign-in' | 'password-reset' }>({
@@ -17,7 +19,7 @@ const linkSchema = Joi.object<{ purpose: 'sign-in' | 'password-reset' }>({
 /** Where each link opens in the console; the secret travels in the fragment, which no server or Referer sees. */
 export const LINK_PAGES = { 'sign-in': '/console/link#token=', 'password-reset': '/console/reset#token=', invitation: '/console/sign-up#invitation=' } as const;
 
-export function adminAccountRoutes(deps: { signIn: SignInService; sessions: SessionService; site: Site }): Router {
+export function adminAccountRoutes(deps: { signIn: SignInService; sessions: SessionService; site: Site; audit: AuditLog }): Router {
   const router = Router();
   const body = jsonBody();
 
@@ -25,7 +27,7 @@ export function adminAccountRoutes(deps: { signIn: SignInService; sessions: Sess
     .route('/admin/v1/accounts/:id/links')
     .post(body, async (req: Request, res: Response) => {
       const { purpose } = validate(linkSchema, req.body ?? {});
-      const link = await deps.signIn.issueLink(purpose, String(req.params.id ?? ''));
+      const link = await deps.signIn.issueLink(purpose, String(req.params.id ?? ''), { from: authRequestOf(req, res), actor: { kind: 'admin' } });
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { link: { purpose, url: deps.site.link(LINK_PAGES[purpose] + link.token), expiresAt: link.expiresAt } } });
     })
@@ -45,7 +47,9 @@ export function adminAccountRoutes(deps: { signIn: SignInService; sessions: Sess
     .delete(async (req: Request, res: Response) => {
       const id = String(req.params.id ?? '');
       if (!isUuid(id)) throw new NotFoundError('account.notFound');
-      res.json({ data: { signedOut: await deps.sessions.endAllBut(id) } });
+      const signedOut = await deps.sessions.endAllBut(id);
+      if (signedOut > 0) await deps.audit.append(authEvent(authRequestOf(req, res), 'auth.sign_out', id, { sessions: signedOut }, { kind: 'admin' }));
+      res.json({ data: { signedOut } });
     })
     .all(methodNotAllowed(['DELETE']));
 

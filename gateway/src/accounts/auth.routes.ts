@@ -12,9 +12,9 @@ import { ACCOUNT_NAME_MAX } from '../domain/account';
 import type { SessionService } from '../sessions/session.service';
 import type { CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
-import { clientAddress } from '../http/client-address';
 import { sendOpened } from '../sessions/session-view';
 import type { Site } from '../sessions/site';
+import { authRequestOf } from './auth-audit';
 import type { Mailer } from './mailer';
 import { PASSWORD_MAX_LENGTH } from './password-policy';
 import type { SignInService } from './sign-in.service';
@@ -51,7 +51,6 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const body = jsonBody();
   const { signIn, gate } = deps;
-  const ua = (req: Request) => req.get('user-agent');
 
   router
     .route('/api/v1/auth/options')
@@ -66,7 +65,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signUpSchema, req.body ?? {});
-      const { account, opened, verification } = await signIn.signUp({ ...input, name: input.name ?? null }, clientAddress(req), ua(req));
+      const { account, opened, verification } = await signIn.signUp({ ...input, name: input.name ?? null }, authRequestOf(req, res));
       sendOpened(res, deps, account, opened, 201);
       const link = deps.site.link(`/console/verify#token=${verification.token}`);
       if (deps.mailer) {
@@ -86,7 +85,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signInSchema, req.body ?? {});
-      const { account, opened } = await signIn.signIn(input, clientAddress(req), ua(req));
+      const { account, opened } = await signIn.signIn(input, authRequestOf(req, res));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
@@ -96,7 +95,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(linkSchema, req.body ?? {});
-      const { account, opened } = await signIn.redeemSignInLink(input.token, ua(req));
+      const { account, opened } = await signIn.redeemSignInLink(input.token, authRequestOf(req, res));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
@@ -106,7 +105,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(resetSchema, req.body ?? {});
-      const { account, opened } = await signIn.resetPassword(input.token, input.password, ua(req));
+      const { account, opened } = await signIn.resetPassword(input.token, input.password, authRequestOf(req, res));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
@@ -129,7 +128,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       const { mailer } = deps;
       if (!mailer) throw new NotFoundError('mail.notConfigured');
       const input = validate(resetRequestSchema, req.body ?? {});
-      const found = await signIn.resetLinkFor(input.email);
+      const found = await signIn.resetLinkFor(input.email, authRequestOf(req, res));
       // The same answer whether the address has an account or not: nothing to learn from it.
       res.status(202).json({ data: { requested: true } });
       if (found) {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account } from '../domain/account';
+import type { AuditEvent } from '../domain/audit';
+import { SequelizeAuditLog } from '../store/audit.repository';
 import type { LinkPurpose } from './link.store';
 
 interface AccountRow {
@@ -28,7 +30,12 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email,
  * What signing in reads and writes in `gateway.accounts` and
  * `gateway.oidc_identities`; the writes that must agree with a one-time link
  * (sign-up by invitation, password reset) consume it in the same transaction.
+ * A write given an audit record commits with it or not at all: the trail
+ * never says an account was created, reset or linked when it was not.
  */
+
+/** The audit record of a write, once the account it concerns is known. */
+export type RecordOf = (accountId: string) => AuditEvent;
 export class CredentialStore {
   constructor(private readonly sequelize: Sequelize) {}
 
@@ -62,7 +69,7 @@ export class CredentialStore {
   }
 
   /** A new account; with `invitation`, only if that invitation is consumed in the same transaction. */
-  async create(input: NewAccount, invitation?: { tokenHash: Buffer; now: Date }): Promise<Account | undefined> {
+  async create(input: NewAccount, invitation?: { tokenHash: Buffer; now: Date }, record?: RecordOf): Promise<Account | undefined> {
     try {
       return await this.sequelize.transaction(async (transaction) => {
         if (invitation && (await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction)) === undefined) return undefined;
@@ -72,7 +79,9 @@ export class CredentialStore {
            RETURNING id, email, name, plan, password_hash`,
           { replacements: { id: randomUUID(), ...input, emailVerified: input.emailVerified === true }, type: QueryTypes.SELECT, transaction },
         );
-        return toAccount(row as AccountRow);
+        const account = toAccount(row as AccountRow);
+        if (record) await new SequelizeAuditLog(this.sequelize, transaction).append(record(account.id));
+        return account;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError('account.emailTaken', {}, { cause: err });
@@ -81,7 +90,7 @@ export class CredentialStore {
   }
 
   /** Consumes a reset link, sets the password and ends every session, in one transaction; the account id, or undefined. */
-  async resetPassword(tokenHash: Buffer, passwordHash: string, now: Date): Promise<string | undefined> {
+  async resetPassword(tokenHash: Buffer, passwordHash: string, now: Date, record?: RecordOf): Promise<string | undefined> {
     return this.sequelize.transaction(async (transaction) => {
       const accountId = await consume(this.sequelize, tokenHash, 'password-reset', now, transaction);
       if (!accountId) return undefined;
@@ -90,6 +99,7 @@ export class CredentialStore {
         transaction,
       });
       await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId`, { replacements: { accountId }, transaction });
+      if (record) await new SequelizeAuditLog(this.sequelize, transaction).append(record(accountId));
       return accountId;
     });
   }
@@ -105,13 +115,17 @@ export class CredentialStore {
   }
 
   /** Links (issuer, subject) to the account; false when it is linked to another account already. */
-  async linkIdentity(issuer: string, subject: string, accountId: string): Promise<boolean> {
-    const [row] = await this.sequelize.query<{ account_id: string }>(
-      `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES (:issuer, :subject, :accountId)
-       ON CONFLICT (issuer, subject) DO UPDATE SET issuer = EXCLUDED.issuer RETURNING account_id`,
-      { replacements: { issuer, subject, accountId }, type: QueryTypes.SELECT },
-    );
-    return row?.account_id === accountId;
+  async linkIdentity(issuer: string, subject: string, accountId: string, record?: AuditEvent): Promise<boolean> {
+    return this.sequelize.transaction(async (transaction) => {
+      const [row] = await this.sequelize.query<{ account_id: string }>(
+        `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES (:issuer, :subject, :accountId)
+         ON CONFLICT (issuer, subject) DO UPDATE SET issuer = EXCLUDED.issuer RETURNING account_id`,
+        { replacements: { issuer, subject, accountId }, type: QueryTypes.SELECT, transaction },
+      );
+      const linked = row?.account_id === accountId;
+      if (linked && record) await new SequelizeAuditLog(this.sequelize, transaction).append(record);
+      return linked;
+    });
   }
 }
 

@@ -9,6 +9,7 @@ import type { SessionService } from '../sessions/session.service';
 import { SESSION_COOKIE, type CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
 import type { Site } from '../sessions/site';
+import { authRequestOf } from './auth-audit';
 import { OIDC_FLOW_TTL_MS, type OidcService } from './oidc.service';
 
 const FLOW_COOKIE = 'skills_oidc';
@@ -61,7 +62,7 @@ export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService;
       try {
         const current = await deps.gate.current(req);
         const signedIn = current ? { accountId: current.account.id, sessionId: current.session.id } : undefined;
-        const done = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, req.get('user-agent'), signedIn);
+        const done = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, authRequestOf(req, res), signedIn);
         res.setHeader('Cache-Control', 'no-store');
         if (done.kind === 'linked') {
           res.redirect(303, '/console/profile');

@@ -12,12 +12,15 @@
  * verified. An identity is never linked to an existing account by its email
  * (whoever signed up with a password first would get the provider's person):
  * linking is an explicit step from that account's session (`start` with
- * `linkAccountId`), and it ends the account's other sessions.
+ * `linkAccountId`), and it ends the account's other sessions. A link and
+ * a new account commit with their audit record; neither records a token,
+ * the state, the nonce or the PKCE verifier.
  */
 import { createHash } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, cleanDisplayText, type Logger } from '@skills/common';
 import { ACCOUNT_NAME_MAX, type Account } from '../domain/account';
 import type { Site } from '../sessions/site';
+import { authEvent, type AuthRequest } from './auth-audit';
 import type { CredentialStore } from './credential.store';
 import type { LinkStore } from './link.store';
 import type { SignedIn, SignInService } from './sign-in.service';
@@ -84,7 +87,7 @@ export class OidcService {
   async finish(
     callbackUrl: URL,
     cookieState: string | undefined,
-    userAgent?: string,
+    from: AuthRequest,
     current?: { accountId: string; sessionId: string },
   ): Promise<({ kind: 'signedIn' } & SignedIn) | { kind: 'linked' }> {
     const state = callbackUrl.searchParams.get('state');
@@ -109,15 +112,16 @@ export class OidcService {
     if (flow.linkAccountId !== null) {
       // Only in the session that asked for it: the same account still signed in in this browser.
       if (current?.accountId !== flow.linkAccountId) throw new AuthenticationError('oidc.failed');
-      if (!(await this.deps.credentials.linkIdentity(issuer, claims.sub, current.accountId))) throw new NotAllowedError('oidc.linkedElsewhere');
+      const record = authEvent(from, 'auth.oidc_link', current.accountId, { issuer });
+      if (!(await this.deps.credentials.linkIdentity(issuer, claims.sub, current.accountId, record))) throw new NotAllowedError('oidc.linkedElsewhere');
       await this.deps.sessions.endAllBut(current.accountId, current.sessionId);
       return { kind: 'linked' };
     }
-    const account = await this.accountOf(issuer, claims.sub, claims);
-    return { kind: 'signedIn', account, opened: await this.deps.signIn.open(account, 'oidc', userAgent) };
+    const account = await this.accountOf(issuer, claims.sub, claims, from);
+    return { kind: 'signedIn', account, opened: await this.deps.signIn.open(account, 'oidc', from) };
   }
 
-  private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>): Promise<Account> {
+  private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>, from: AuthRequest): Promise<Account> {
     const { credentials, signIn } = this.deps;
     const linked = await credentials.findByIdentity(issuer, subject);
     if (linked) return linked;
@@ -129,7 +133,8 @@ export class OidcService {
     if (signIn.signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
     // cleaned, not refused: the person did not type it and could not fix it here
     const name = cleanDisplayText(claims.name, ACCOUNT_NAME_MAX);
-    const account = await credentials.create({ email, name, plan: 'free', passwordHash: null, emailVerified: true });
+    const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'oidc', issuer });
+    const account = await credentials.create({ email, name, plan: 'free', passwordHash: null, emailVerified: true }, undefined, record);
     if (!account || !(await credentials.linkIdentity(issuer, subject, account.id))) throw new AuthenticationError('oidc.failed');
     return account;
   }

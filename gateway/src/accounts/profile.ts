@@ -9,6 +9,8 @@ import type { Sequelize } from 'sequelize';
 import type { Logger } from '@skills/common';
 import type { AccountRepository } from '../domain/account';
 import type { ApiKeyService } from '../domain/api-key.service';
+import type { AuditLog } from '../domain/audit';
+import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import { consoleSite } from '../console/console.routes';
 import { SessionService } from '../sessions/session.service';
 import { CookieJar } from '../sessions/session-cookie';
@@ -47,6 +49,8 @@ export interface ProfileDeps {
   /** the bounded password hasher, for its counts in /metrics */
   hasher: BoundedPasswordHasher;
   credentials: CredentialStore;
+  /** every authentication event of an account is recorded there (auth-audit.ts) */
+  audit: AuditLog;
 }
 
 export interface ProfileOptions {
@@ -62,6 +66,9 @@ export interface ProfileOptions {
   consoleDir?: string;
   throttle?: ThrottleLimits;
   hashing?: HashingLimits;
+  audit: AuditLog;
+  /** where failed password sign-ins are counted */
+  failureAudit?: AuthFailureAudit;
   now?: () => number;
 }
 
@@ -85,12 +92,14 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     throttle: new SignInThrottle(options.throttle, { now }),
     sessions,
     signUpMode: options.signUpMode,
+    audit: options.audit,
+    failures: options.failureAudit,
     now,
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
   const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
   const gate = new SessionGate({ sessions, cookies, site });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

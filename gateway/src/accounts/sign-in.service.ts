@@ -3,11 +3,17 @@
  * email + password (argon2id, throttled failures), one-time links (sign-in
  * links the operator issues, password resets) and, in oidc.service.ts,
  * OpenID Connect. New accounts start on `free`: no API access for their
- * keys until an operator changes the plan.
+ * keys until an operator changes the plan. Every event is in the audit
+ * trail (auth-audit.ts): a success with the change it makes, in its
+ * transaction where there is one; a failed password counted in memory
+ * (AuthFailureAudit), never one insert per guess.
  */
 import { randomBytes } from 'node:crypto';
 import { AuthenticationError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
 import type { Account, AccountRepository } from '../domain/account';
+import type { AuditActor, AuditLog } from '../domain/audit';
+import type { AuthFailureAudit } from '../domain/auth-failure-audit';
+import { authEvent, type AuthRequest } from './auth-audit';
 import type { SessionService, OpenedSession } from '../sessions/session.service';
 import type { SignInMethod } from '../sessions/session';
 import type { CredentialStore } from './credential.store';
@@ -51,6 +57,9 @@ export interface SignInDeps {
   throttle: SignInThrottle;
   sessions: SessionService;
   signUpMode: SignUpMode;
+  audit: AuditLog;
+  /** counts failed password sign-ins into the trail; none: they are not recorded */
+  failures?: AuthFailureAudit;
   now?: () => number;
 }
 
@@ -69,21 +78,22 @@ export class SignInService {
   }
 
   /** Every cheap check first (mode, throttle, policy, invitation); the password is hashed last. */
-  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, address: string, userAgent?: string): Promise<SignedUp> {
+  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, from: AuthRequest): Promise<SignedUp> {
     const mode = this.deps.signUpMode;
     if (mode === 'closed') throw new NotAllowedError('signUp.closed');
     if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
-    this.deps.throttle.beginSignUp(address);
+    this.deps.throttle.beginSignUp(from.clientAddress);
     checkPassword(input.password, input.email);
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
     // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
     if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const account = await this.deps.credentials.create({ email: input.email, name: input.name, plan: 'free', passwordHash }, invitation);
+    const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: invitation !== undefined });
+    const account = await this.deps.credentials.create({ email: input.email, name: input.name, plan: 'free', passwordHash }, invitation, record);
     if (!account) throw new InputError('link.invalid');
     // The address stays unverified until its owner opens this link.
     const verification = await this.issueLink('email-verification', account.id);
-    return { account, opened: await this.open(account, 'password', userAgent), verification };
+    return { account, opened: await this.deps.sessions.open(account.id, 'password', from.userAgent), verification };
   }
 
   /** Marks the address of the link's account verified; 400 for a link that is unknown, used or expired. */
@@ -92,28 +102,31 @@ export class SignInService {
     if (!accountId) throw new InputError('link.invalid');
   }
 
-  async signIn(input: { email: string; password: string }, address: string, userAgent?: string): Promise<SignedIn> {
+  async signIn(input: { email: string; password: string }, from: AuthRequest): Promise<SignedIn> {
     const { throttle, hasher } = this.deps;
-    const attempt = throttle.beginSignIn(input.email, address);
+    const attempt = throttle.beginSignIn(input.email, from.clientAddress);
     const found = await this.deps.credentials.findByEmail(input.email);
     this.dummyHash ??= hasher.hash(randomBytes(16).toString('hex'));
     const stored = found?.passwordHash ?? (await this.dummyHash);
     const ok = (await hasher.verify(stored, input.password)) && found?.passwordHash != null;
-    if (!found || !ok) throw new AuthenticationError('signIn.badCredentials');
+    if (!found || !ok) {
+      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: found?.account.id, userAgent: from.userAgent });
+      throw new AuthenticationError('signIn.badCredentials');
+    }
     throttle.succeeded(attempt);
-    return { account: found.account, opened: await this.open(found.account, 'password', userAgent) };
+    return { account: found.account, opened: await this.open(found.account, 'password', from) };
   }
 
   /** A one-time sign-in link (the demo banner's, an operator's). */
-  async redeemSignInLink(token: string, userAgent?: string): Promise<SignedIn> {
+  async redeemSignInLink(token: string, from: AuthRequest): Promise<SignedIn> {
     const accountId = await this.deps.links.consume(this.linkHash(token), 'sign-in', new Date(this.now()));
     const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
     if (!account) throw new InputError('link.invalid');
-    return { account, opened: await this.open(account, 'link', userAgent) };
+    return { account, opened: await this.open(account, 'link', from) };
   }
 
   /** Sets a new password through a reset link; every other session of the account ends. */
-  async resetPassword(token: string, password: string, userAgent?: string): Promise<SignedIn> {
+  async resetPassword(token: string, password: string, from: AuthRequest): Promise<SignedIn> {
     const tokenHash = this.linkHash(token);
     const now = new Date(this.now());
     const { credentials, hasher, links, accounts } = this.deps;
@@ -122,30 +135,42 @@ export class SignInService {
     const before = owner ? await accounts.findById(owner) : undefined;
     if (!before) throw new InputError('link.invalid');
     checkPassword(password, before.email);
-    const accountId = await credentials.resetPassword(tokenHash, await hasher.hash(password), now);
+    const accountId = await credentials.resetPassword(tokenHash, await hasher.hash(password), now, (id) => authEvent(from, 'auth.password_reset', id));
     if (accountId !== before.id) throw new InputError('link.invalid');
-    return { account: before, opened: await this.open(before, 'link', userAgent) };
+    return { account: before, opened: await this.open(before, 'link', from) };
   }
 
-  /** A link for an account (sign-in, password reset) or, without one, an invitation to sign up. */
-  async issueLink(purpose: LinkPurpose, accountId: string | null): Promise<IssuedLink> {
+  /**
+   * A link for an account (sign-in, password reset) or, without one, an invitation to sign up.
+   * With `audited`, a sign-in or reset link is recorded as issued by that actor (its purpose, never its secret).
+   */
+  async issueLink(purpose: LinkPurpose, accountId: string | null, audited?: { from: AuthRequest; actor: AuditActor }): Promise<IssuedLink> {
     if (accountId !== null && (!isUuid(accountId) || !(await this.deps.accounts.exists(accountId)))) throw new NotFoundError('account.notFound');
     const { token, tokenHash } = newLinkToken();
     const now = this.now();
     const expiresAt = new Date(now + LINK_TTL_MS[purpose]);
     await this.deps.links.insert({ tokenHash, purpose, accountId, now: new Date(now), expiresAt });
+    if (audited && accountId !== null) {
+      const action = purpose === 'password-reset' && audited.actor.kind !== 'admin' ? 'auth.password_reset_request' : 'auth.link_issue';
+      await this.deps.audit.append(authEvent(audited.from, action, accountId, { purpose, expiresAt: expiresAt.toISOString() }, audited.actor));
+    }
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
   /** A reset link for the account of `email` when its address is verified, else undefined (the caller says nothing either way). */
-  async resetLinkFor(email: string): Promise<{ account: Account; link: IssuedLink } | undefined> {
+  async resetLinkFor(email: string, from: AuthRequest): Promise<{ account: Account; link: IssuedLink } | undefined> {
     const found = await this.deps.credentials.findByEmail(email);
     if (!found?.emailVerified) return undefined;
-    return { account: found.account, link: await this.issueLink('password-reset', found.account.id) };
+    // Recorded only when a link is issued: an unknown address writes nothing, a known one no more rows than its links.
+    const actor: AuditActor = { kind: 'anonymous' };
+    return { account: found.account, link: await this.issueLink('password-reset', found.account.id, { from, actor }) };
   }
 
-  open(account: Account, method: SignInMethod, userAgent?: string): Promise<OpenedSession> {
-    return this.deps.sessions.open(account.id, method, userAgent);
+  /** A session for `account` and its `auth.sign_in` record. */
+  async open(account: Account, method: SignInMethod, from: AuthRequest): Promise<OpenedSession> {
+    const opened = await this.deps.sessions.open(account.id, method, from.userAgent);
+    await this.deps.audit.append(authEvent(from, 'auth.sign_in', account.id, { method }));
+    return opened;
   }
 
   private linkHash(token: string | undefined): Buffer {

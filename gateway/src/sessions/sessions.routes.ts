@@ -5,6 +5,8 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { NotAllowedError, NotFoundError, isUuid, methodNotAllowed } from '@skills/common';
+import { authEvent, authRequestOf } from '../accounts/auth-audit';
+import type { AuditLog } from '../domain/audit';
 import type { SessionService } from './session.service';
 import { SESSION_COOKIE, type CookieJar } from './session-cookie';
 import type { CurrentSession, SessionGate } from './session-gate';
@@ -14,6 +16,8 @@ export interface SessionRoutesDeps {
   gate: SessionGate;
   sessions: SessionService;
   cookies: CookieJar;
+  /** sign-outs are recorded there */
+  audit: AuditLog;
 }
 
 /** A session-only call: an API key is refused by name, no cookie is 401, a state change needs CSRF + Origin. */
@@ -24,7 +28,9 @@ export async function requireSession(gate: SessionGate, req: Request): Promise<C
 
 export function sessionRoutes(deps: SessionRoutesDeps): Router {
   const router = Router();
-  const { gate, sessions, cookies } = deps;
+  const { gate, sessions, cookies, audit } = deps;
+  const recordSignOut = (req: Request, res: Response, accountId: string, scope: 'this' | 'others' | 'one', count: number) =>
+    audit.append(authEvent(authRequestOf(req, res), 'auth.sign_out', accountId, { scope, sessions: count }));
 
   router
     .route('/api/v1/auth/session')
@@ -35,7 +41,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
     })
     .delete(async (req: Request, res: Response) => {
       const { account, session } = await requireSession(gate, req);
-      await sessions.end(account.id, session.id);
+      if (await sessions.end(account.id, session.id)) await recordSignOut(req, res, account.id, 'this', 1);
       cookies.clear(res, SESSION_COOKIE);
       res.json({ data: { signedOut: true } });
     })
@@ -51,7 +57,9 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
     })
     .delete(async (req: Request, res: Response) => {
       const { account, session } = await requireSession(gate, req);
-      res.json({ data: { signedOut: await sessions.endAllBut(account.id, session.id) } });
+      const signedOut = await sessions.endAllBut(account.id, session.id);
+      if (signedOut > 0) await recordSignOut(req, res, account.id, 'others', signedOut);
+      res.json({ data: { signedOut } });
     })
     .all(methodNotAllowed(['GET', 'DELETE']));
 
@@ -62,6 +70,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
       const id = String(req.params.sessionId ?? '');
       const ended = isUuid(id) && (await sessions.end(account.id, id));
       if (!ended) throw new NotFoundError('session.notFound');
+      await recordSignOut(req, res, account.id, id === session.id ? 'this' : 'one', 1);
       if (id === session.id) cookies.clear(res, SESSION_COOKIE);
       res.json({ data: { signedOut: 1 } });
     })
