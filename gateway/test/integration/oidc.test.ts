@@ -244,6 +244,42 @@ describe('OpenID Connect sign-in', () => {
     return { csrf: ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken };
   }
 
+  it('records the sign-up, the sign-in and the linking in the audit trail, with the user agent and never the code, state or verifier', async () => {
+    const agent = { 'user-agent': 'AuditBrowser/2.0' };
+    const trail = async (accountId: string) =>
+      (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}`).expect(200)).body.data.events as { action: string; actor: object; clientAddress: string; details: Record<string, unknown> }[];
+    const secrets: string[] = [];
+    /** The provider's callback, fetched with the user agent; its code and state are kept to look for in the trail. */
+    const back = async (browser: Browser, callback: string) => {
+      const url = new URL(callback);
+      secrets.push(url.searchParams.get('code') ?? 'no code', url.searchParams.get('state') ?? 'no state');
+      return browser.fetch(callback, { headers: agent });
+    };
+
+    const browser = new Browser();
+    const start = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/start`);
+    await back(browser, await browser.signInAt(start.headers.get('location') ?? '', 'tess', `${h.gateway.url}/`));
+    const tess = await accountIn(browser);
+    if (!tess) throw new Error('not signed in');
+    const self = { kind: 'account', accountId: tess };
+    expect((await trail(tess)).map((e) => [e.action, e.actor, e.details.method, e.details.userAgent])).toEqual([
+      ['auth.sign_in', self, 'oidc', 'AuditBrowser/2.0'],
+      ['auth.sign_up', self, 'oidc', 'AuditBrowser/2.0'],
+    ]);
+
+    const owner = new Browser();
+    const { csrf, accountId } = await signUpIn(owner, 'uma@idp.example');
+    const started = await owner.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    const { data } = (await started.json()) as { data: { url: string } };
+    expect((await back(owner, await owner.signInAt(data.url, 'uma', `${h.gateway.url}/`))).headers.get('location')).toBe('/console/profile');
+    const events = await trail(accountId);
+    expect(events[0]).toMatchObject({ action: 'auth.oidc_link', actor: { kind: 'account', accountId }, clientAddress: expect.stringMatching(/127\.0\.0\.1/), details: { issuer, userAgent: 'AuditBrowser/2.0' } });
+    expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_up']);
+
+    const json = JSON.stringify([...(await trail(tess)), ...events]);
+    for (const secret of [...secrets, PASSWORD, 'a-client-secret-for-the-test']) expect(json).not.toContain(secret);
+  }, 60_000);
+
   it('refuses an unverified email, and a callback this browser did not start', async () => {
     const unverified = await signIn(new Browser(), 'unverified');
     expect(decodeURIComponent(unverified.headers.get('location') ?? '')).toBe('/console/sign-in#error=Your identity provider did not confirm your email address');

@@ -102,5 +102,14 @@ describe('password reset by mail', () => {
     await person.agent.get('/api/v1/auth/session').expect(401);
     await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: PASSWORD }).expect(401);
     await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: 'a-new-and-long-passphrase' }).expect(200);
+
+    // The trail: one request recorded (the one that issued a link), the reset with the account's, no link in either.
+    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${person.accountId}`).expect(200)).body.data as {
+      events: { action: string; actor: { kind: string }; requestId: string }[];
+    };
+    const requested = events.filter((e) => e.action === 'auth.password_reset_request');
+    expect(requested).toEqual([expect.objectContaining({ actor: { kind: 'anonymous' }, requestId: known.headers['x-request-id'] })]);
+    expect(events.find((e) => e.action === 'auth.password_reset')).toMatchObject({ actor: { kind: 'account' }, requestId: reset.headers['x-request-id'] });
+    for (const secret of [token ?? '', verifyToken ?? '', PASSWORD, 'a-new-and-long-passphrase']) expect(JSON.stringify(events)).not.toContain(secret);
   }, 60_000);
 });
