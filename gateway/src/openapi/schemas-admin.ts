@@ -40,7 +40,7 @@ const auditEvent = openObject(['id', 'at', 'action', 'actor', 'targetAccountId',
   at: { type: 'string', format: 'date-time' },
   action: { type: 'string', enum: [...AUDIT_ACTIONS] },
   actor: openObject(['kind'], {
-    kind: { type: 'string', enum: ['admin', 'account', 'anonymous'], description: '`anonymous`: a failed authentication' },
+    kind: { type: 'string', enum: ['admin', 'account', 'anonymous'], description: '`anonymous`: a failed authentication, a password reset request' },
     accountId: uuid,
   }),
   targetAccountId: { type: ['string', 'null'], format: 'uuid', description: 'The account the action concerns' },
@@ -49,7 +49,7 @@ const auditEvent = openObject(['id', 'at', 'action', 'actor', 'targetAccountId',
   clientAddress: { type: 'string', description: 'As TRUST_PROXY decides it; `*` for failures counted together' },
   details: {
     type: 'object',
-    description: 'Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for `auth.failure` `reason`, `count`, `firstAt`, `lastAt`',
+    description: 'Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for `auth.failure` `reason`, `count`, `firstAt`, `lastAt` (and `userAgent` for `password`); for `auth.*` the `method`, `scope`, `purpose`, `issuer` and the client\'s `userAgent`',
   },
 });
 
