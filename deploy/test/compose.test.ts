@@ -62,9 +62,9 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateway on the host', () => {
+  it('publishes only the gateway, on the host loopback only', () => {
     const published = Object.entries(compose.services).filter(([, s]) => (s.ports ?? []).length > 0);
-    expect(published.map(([name, s]) => [name, s.ports])).toEqual([['gateway', ['8080:8080']]]);
+    expect(published.map(([name, s]) => [name, s.ports])).toEqual([['gateway', ['127.0.0.1:8080:8080']]]);
   });
 
   it('comes up in order: datastores healthy, migration done, services healthy, then the sample load', () => {
@@ -99,8 +99,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives each service an environment its own config accepts, wired to the others by service name', () => {
-    const gateway = loadGatewayConfig(envOf(compose, 'gateway'));
+    // HOST=0.0.0.0 comes from the image (deploy/Dockerfile): off loopback, PUBLIC_URL is required
+    const gateway = loadGatewayConfig({ HOST: '0.0.0.0', ...envOf(compose, 'gateway') });
     expect(gateway.port).toBe(8080);
+    expect(gateway.publicUrl).toBe('http://127.0.0.1:8080');
     expect([gateway.catalogUrl, gateway.collectionsUrl]).toEqual(['http://catalog-service:8081', 'http://collections-service:8082']);
     expect(loadCatalogConfig(envOf(compose, 'catalog-service'))).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
     expect(loadCollectionsConfig(envOf(compose, 'collections-service'))).toMatchObject({ port: 8082 });

@@ -54,6 +54,18 @@ function containerEnv(objects: Manifest[], deployment: Manifest): Record<string,
   return env;
 }
 
+type IngressRule = { host: string; http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> } };
+
+function ingressRules(objects: Manifest[]): IngressRule[] {
+  return objects.filter((o) => o.kind === 'Ingress').flatMap((o) => (o.spec as { rules: IngressRule[] }).rules);
+}
+
+/** Whether a Prefix path sends `path` to its backend (Kubernetes matches whole path elements). */
+function ingressRoutes(prefix: string, path: string): boolean {
+  const p = prefix.replace(/\/$/, '');
+  return p === '' || path === p || path.startsWith(`${p}/`);
+}
+
 describe.each(OVERLAYS)('overlay %s', (overlay) => {
   const objects = render(overlay);
 
@@ -82,8 +94,12 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   });
 
   it('gives each service an environment its own config accepts', () => {
-    const gateway = loadGatewayConfig(containerEnv(objects, find(objects, 'Deployment', 'gateway')));
+    // HOST=0.0.0.0 comes from the image (deploy/Dockerfile): off loopback, PUBLIC_URL is required
+    const gateway = loadGatewayConfig({ HOST: '0.0.0.0', ...containerEnv(objects, find(objects, 'Deployment', 'gateway')) });
     expect(gateway).toMatchObject({ port: 8080, catalogUrl: 'http://catalog-service:8081', collectionsUrl: 'http://collections-service:8082' });
+    // the Ingress host: cookies, allowed origins and links follow it
+    const [host] = ingressRules(objects).map((r) => r.host);
+    expect(new URL(gateway.publicUrl ?? '').host).toBe(host);
     // behind the ingress controller: the failure budget must count clients, not the controller's address
     expect(gateway.trustProxy).toBe(1);
     const catalog = loadCatalogConfig(containerEnv(objects, find(objects, 'Deployment', 'catalog-service')));
@@ -99,6 +115,14 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(new Set(backends)).toEqual(new Set(['gateway']));
     const types = objects.filter((o) => o.kind === 'Service').map((o) => (o.spec as { type?: string }).type ?? 'ClusterIP');
     expect(new Set(types)).toEqual(new Set(['ClusterIP']));
+  });
+
+  it('routes the public paths only: never /admin/v1 (operators use port-forward)', () => {
+    const paths = ingressRules(objects).flatMap((r) => r.http.paths.map((p) => p.path));
+    expect(paths.filter((p) => ingressRoutes(p, '/admin/v1/skills'))).toEqual([]);
+    for (const path of ['/api/v1/skills', '/console/', '/docs', '/healthz', '/readyz', '/api/v1/auth/oidc/callback']) {
+      expect({ path, routed: paths.some((p) => ingressRoutes(p, path)) }).toEqual({ path, routed: true });
+    }
   });
 
   it('keeps the gateway\'s metrics and live readiness check on a port no Service routes', () => {
@@ -284,5 +308,11 @@ describe('prod overlay', () => {
     const min = (objects: Manifest[]) => (find(objects, 'HorizontalPodAutoscaler', 'gateway').spec as { minReplicas: number }).minReplicas;
     expect(min(prod)).toBeGreaterThan(min(dev));
     expect((find(prod, 'Ingress', 'gateway').spec as { tls?: unknown[] }).tls).toHaveLength(1);
+  });
+
+  it('sets PUBLIC_URL on the gateway to the https address of its Ingress host', () => {
+    const prod = render('prod');
+    const env = containerEnv(prod, find(prod, 'Deployment', 'gateway'));
+    expect(env.PUBLIC_URL).toBe('https://skills.example.com');
   });
 });

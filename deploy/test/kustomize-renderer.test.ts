@@ -63,5 +63,10 @@ describe('renderKustomization', () => {
     const dir = join(K8S, 'overlays', overlay);
     const real = parseYamlDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 }), 'kubectl kustomize');
     expect(sorted(renderKustomization(dir))).toEqual(sorted(real));
+    // issue 29: the admin API is never routed from outside, and the gateway knows its public address
+    const paths = real.filter((o) => o.kind === 'Ingress').flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules.flatMap((r) => r.http.paths.map((p) => p.path)));
+    expect(paths.filter((p) => p === '/' || '/admin/v1/'.startsWith(`${p.replace(/\/$/, '')}/`))).toEqual([]);
+    const config = real.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'skills-config') as { data: Record<string, string> } | undefined;
+    expect(config?.data.PUBLIC_URL).toBe(overlay === 'prod' ? 'https://skills.example.com' : 'http://skills.dev.example.com');
   });
 });

@@ -151,6 +151,22 @@ function parseTrustProxy(value: string): TrustProxy {
 
 const httpUrl = () => Joi.string().uri({ scheme: ['http', 'https'] });
 
+/** 127.0.0.0/8, ::1 and localhost: only this machine can reach a listener bound there. */
+const loopbackHost = Joi.string().pattern(/^(localhost|127(\.\d{1,3}){3}|::1)$/);
+
+/*
+ * Off loopback, browsers reach the gateway at an address it cannot guess:
+ * without PUBLIC_URL its cookies lose Secure and __Host-, the Origin check
+ * allows only loopback, links point to 127.0.0.1 and sign-up is open. So a
+ * gateway bound elsewhere refuses to start rather than run with those defaults.
+ */
+const publicUrl = httpUrl().when('HOST', {
+  is: loopbackHost,
+  otherwise: Joi.required().messages({
+    'any.required': '{#label} is required when HOST is not a loopback address: set it to the address browsers reach the gateway at (e.g. https://skills.example.com)',
+  }),
+});
+
 const schema = Joi.object<GatewayEnv>({
   PORT: env.port(8080),
   DATABASE_URL: env.postgresUrl().required(),
@@ -176,7 +192,7 @@ const schema = Joi.object<GatewayEnv>({
   REDIS_URL: env.redisUrl(),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(500).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
-  PUBLIC_URL: httpUrl(),
+  PUBLIC_URL: publicUrl,
   SIGNUP_MODE: Joi.string().valid('open', 'invite', 'closed'),
   SESSION_IDLE_MINUTES: Joi.number().integer().min(1).max(43_200).default(PROFILE_DEFAULTS.sessionIdleMinutes),
   SESSION_MAX_AGE_HOURS: Joi.number().integer().min(1).max(8_760).default(PROFILE_DEFAULTS.sessionMaxAgeHours),

@@ -66,3 +66,28 @@ describe('loadGatewayConfig', () => {
     expect(() => loadGatewayConfig({ ...valid, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
 });
+
+describe('loadGatewayConfig: PUBLIC_URL off loopback', () => {
+  it('refuses a HOST off loopback without PUBLIC_URL, naming both variables', () => {
+    for (const HOST of ['0.0.0.0', '::', '10.0.0.5', 'gateway']) {
+      let message = '';
+      try {
+        loadGatewayConfig({ ...valid, HOST });
+      } catch (err) {
+        if (err instanceof ConfigError) message = err.message;
+      }
+      expect(message).toMatch(/PUBLIC_URL.*HOST/);
+    }
+  });
+
+  it('accepts loopback without PUBLIC_URL (sign-up left to its loopback default) and any HOST with one', () => {
+    for (const HOST of [undefined, '127.0.0.1', '127.0.0.2', 'localhost', '::1']) {
+      const config = loadGatewayConfig({ ...valid, HOST });
+      expect(config.publicUrl).toBeUndefined();
+      expect(config.signUpMode).toBeUndefined();
+    }
+    const open = loadGatewayConfig({ ...valid, HOST: '0.0.0.0', PUBLIC_URL: 'https://skills.example.com' });
+    expect(open).toMatchObject({ host: '0.0.0.0', publicUrl: 'https://skills.example.com' });
+    expect(loadGatewayConfig({ ...valid, HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+  });
+});

@@ -110,7 +110,12 @@ function byName(name: string, value: string, local: LocalTopology): string | und
 function ports(service: RunService, local: LocalTopology): Record<string, string> {
   switch (service) {
     case 'gateway':
-      return { PORT: String(local.ports.gateway), METRICS_PORT: String(local.ports.gatewayMetrics) };
+      // compose's PUBLIC_URL names its published port; browsers reach this run on the free one
+      return {
+        PORT: String(local.ports.gateway),
+        METRICS_PORT: String(local.ports.gatewayMetrics),
+        PUBLIC_URL: `http://127.0.0.1:${local.ports.gateway}`,
+      };
     case 'collections-service':
       return { PORT: String(local.ports.collections) };
     default:

@@ -55,7 +55,7 @@ describe('topologyEnvironments', () => {
       COLLECTIONS_URL: 'http://127.0.0.1:18082',
       PRINCIPAL_PUBLIC_KEYS_FILE: '/run/x/principal-public/principal-public-keys.pem',
     });
-    expect(sut.gateway).toMatchObject({ CATALOG_URL: 'http://127.0.0.1:18081', PORT: '18080', PRINCIPAL_SIGNING_KEY_FILE: '/run/x/principal-signing/principal-signing-key.pem' });
+    expect(sut.gateway).toMatchObject({ CATALOG_URL: 'http://127.0.0.1:18081', PORT: '18080', PUBLIC_URL: 'http://127.0.0.1:18080', PRINCIPAL_SIGNING_KEY_FILE: '/run/x/principal-signing/principal-signing-key.pem' });
     expect(sut.migrate).toMatchObject({ DATABASE_URL: 'postgres://o_x@127.0.0.1:5432/skills_topology_x', CATALOG_DB_ROLE: 'c_x', EVENT_LOG: 'kafka' });
   });
 
