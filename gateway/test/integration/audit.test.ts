@@ -4,6 +4,7 @@ import { createLogger, createSequelize } from '@skills/common';
 import { AuditRetention } from '../../src/domain/audit-retention';
 import { SequelizeAuditLog } from '../../src/store/audit.repository';
 import { ADMIN_TOKEN, startHarness, type Harness } from './harness';
+import { eventually } from './eventually';
 
 interface Event {
   id: string;
@@ -34,16 +35,6 @@ describe('the audit trail', () => {
   const events = async (query = ''): Promise<{ events: Event[]; nextBefore: string | null }> =>
     (await h.admin('get', `/admin/v1/audit-events${query}`).expect(200)).body.data;
 
-  /** Polls until `probe` finds something: failed authentications are written every 100 ms here. */
-  async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const found = await probe();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error('not recorded within 5 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('records account creation, plan changes, key issuance and revocation with who, when and the request id', async () => {
     const created = await h.admin('post', '/admin/v1/accounts', { email: 'audited@example.com', plan: 'pro' }).set('X-Request-Id', 'req-create').expect(201);

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { createSequelize } from '@skills/common';
 import { startHarness, type Harness } from './harness';
 import { PASSWORD } from './profile-harness';
+import { eventually } from './eventually';
 
 interface Event {
   action: string;
@@ -51,16 +52,6 @@ describe('the audit trail of console authentication', () => {
   const trail = async (accountId: string): Promise<Event[]> =>
     (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}&limit=50`).expect(200)).body.data.events;
 
-  /** Polls until `probe` holds: failed sign-ins are written at the next flush. */
-  async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + 8_000;
-    for (;;) {
-      const found = await probe();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error('not recorded within 8 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('records sign-up, sign-in, failed sign-ins counted together, operator links and their use, reset and sign-out, never a secret', async () => {
     const email = `audited-${Date.now()}@example.com`;
