@@ -22,6 +22,8 @@ export interface BenchOptions {
   /** the node of the Elasticsearch mode; undefined: local-servers' 9.x node, started if needed */
   elasticsearchUrl: string | undefined;
   quality: boolean;
+  /** the overload run (overload-bench.ts) instead of the throughput phases */
+  overload: boolean;
   profile: boolean;
   keep: boolean;
   /** print BENCH_USAGE and run nothing */
@@ -43,6 +45,9 @@ export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgre
                                  (and --quality); no direct, repeated, collection, feed or lag phases
   --elasticsearch-url URL        the node of --engine elasticsearch (default: local-servers' 9.x, started if needed)
   --quality                      MRR@10 of judgment sets drawn from the catalog
+  --overload                     instead of the phases above: 1,000 connections (or --connections N) of searches with
+                                 valid keys for 30 s (or --duration), judged on 401s, 5xx, Retry-After and the
+                                 admitted p99; then 200 sign-ups at once from as many addresses while one client searches
   --lag-writes N                 writes timed for the index lag (default 200; 0 skips it)
   --profile                      the services run with --cpu-prof into bench/results/profiles/
   --keep                         leave the server database in place
@@ -76,6 +81,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       engine: { type: 'string' },
       'elasticsearch-url': { type: 'string' },
       quality: { type: 'boolean', default: false },
+      overload: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -89,6 +95,11 @@ export function parseBenchOptions(args: string[]): BenchOptions {
   const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
   const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch'] as const);
   const elasticsearchUrl = values['elasticsearch-url'];
+  const overload = values.overload ?? false;
+  if (overload && (engine !== 'memory' || values.quality || values['lag-writes'] !== undefined || values['search-cache'] !== undefined)) {
+    throw new Error('--overload runs the deployed defaults on the memory engine: no --engine, --quality, --lag-writes or --search-cache with it');
+  }
+  if (overload && values.connections?.includes(',')) throw new Error('--overload takes one connection count');
   if (elasticsearchUrl !== undefined && engine !== 'elasticsearch') throw new Error('--elasticsearch-url needs --engine elasticsearch');
   // the Elasticsearch mode measures no index lag: a count asked for would silently mean nothing
   if (engine === 'elasticsearch' && values['lag-writes'] !== undefined) throw new Error('--lag-writes does not apply to --engine elasticsearch');
@@ -100,15 +111,16 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     items: values.items === undefined ? defaultItems : positiveInt('items', values.items),
     corpus,
     vocabulary,
-    durationSec: values.duration === undefined ? (quick ? 3 : 10) : positiveInt('duration', values.duration),
+    durationSec: values.duration === undefined ? (quick ? 3 : overload ? 30 : 10) : positiveInt('duration', values.duration),
     warmupSec: quick ? 1 : 3,
-    connections: (values.connections ?? '1,16,64').split(',').map((c) => positiveInt('connections', c.trim())),
+    connections: (values.connections ?? (overload ? '1000' : '1,16,64')).split(',').map((c) => positiveInt('connections', c.trim())),
     lagWrites: values['lag-writes'] === undefined ? (quick ? 50 : 200) : positiveInt('lag-writes', values['lag-writes'], 0),
     // Elasticsearch is measured as the baseline beside it runs: every search reaching the node
     searchCache: oneOf('search-cache', values['search-cache'] ?? (engine === 'elasticsearch' ? 'off' : 'both'), ['both', 'on', 'off'] as const),
     engine,
     elasticsearchUrl: elasticsearchUrl?.replace(/\/$/, ''),
     quality: values.quality ?? false,
+    overload,
     profile: values.profile ?? false,
     keep: values.keep ?? false,
     help: values.help ?? false,

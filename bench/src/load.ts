@@ -1,4 +1,5 @@
 /** One load phase with autocannon: a warm-up (discarded), then the measured run. */
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { ClassRecorder } from './class-stats';
 import type { LoadResult } from './stats';
@@ -15,7 +16,8 @@ export interface RequestSpec {
 /** One step of a connection's request loop; autocannon clears `context` each time the loop restarts. */
 export interface PhaseRequest {
   setup(context: Record<string, unknown>): RequestSpec;
-  onResponse?(status: number, context: Record<string, unknown>): void;
+  /** `headers`: the answer's headers, named as the server spelt them (autocannon keeps the raw case) */
+  onResponse?(status: number, context: Record<string, unknown>, headers: IncomingHttpHeaders): void;
 }
 
 export interface Phase {
@@ -75,10 +77,10 @@ function once(
       },
       onResponse:
         timed || step.onResponse
-          ? (status: number, _body: string, context: object) => {
+          ? (status: number, _body: string, context: object, headers: IncomingHttpHeaders | undefined) => {
               const ctx = context as Record<string, unknown>;
               if (timed && typeof ctx[TAG] === 'string') recorder.record(ctx[TAG], performance.now() - (ctx[STARTED] as number), status);
-              step.onResponse?.(status, ctx);
+              step.onResponse?.(status, ctx, headers ?? {});
             }
           : undefined,
     })),
@@ -111,7 +113,8 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
   const result = await once(phase, options.connections, options.durationSec, recorder, (s, reqs) =>
     options.progress(`${label}: ${s}/${options.durationSec} s, ${reqs} req/s`, false),
   );
-  const errors = result.errors + result.timeouts + result.non2xx;
+  // autocannon's `errors` already counts the timeouts (its README, "errors")
+  const errors = result.errors + result.non2xx;
   const out: LoadResult = {
     scenario: phase.scenario,
     connections: options.connections,
@@ -119,6 +122,7 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors,
+    noAnswer: result.errors,
     requests: result.requests.total,
   };
   const classes = recorder.summary(phase.classes);

@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- --corpus FILE | --vocabulary broad] [--items N] [--quick]
  * [--search-cache both|on|off] [--quality] [--duration S] [--connections LIST]
- * [--profile] [--keep] [--engine elasticsearch [--elasticsearch-url URL]]`
- * (the Elasticsearch mode: elasticsearch-bench.ts): loads a catalog through the admin import, then
+ * [--profile] [--keep] [--engine elasticsearch [--elasticsearch-url URL]] [--overload]`
+ * (the Elasticsearch mode: elasticsearch-bench.ts; the overload run: overload-bench.ts): loads a catalog through the admin import, then
  * measures the baseline, the long-tail search mix (direct and via the
  * gateway) and a repeated one, with catalog-service's search cache on and
  * off, collections and index lag; prints the tables, writes
@@ -21,6 +21,7 @@ import { latencyChart } from './chart';
 import { BENCH_USAGE, parseBenchOptions } from './cli-options';
 import { runElasticsearchBench } from './elasticsearch-bench';
 import { runLoad, type Phase } from './load';
+import { runOverloadBench } from './overload-bench';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
 import { startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
 import { formatQualityTable } from './quality';
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(BENCH_USAGE);
+    return;
+  }
+  if (options.overload) {
+    await runOverloadBench(options, { progress, phaseTitle, resultsDir: RESULTS });
     return;
   }
   if (options.engine === 'elasticsearch') {

@@ -8,8 +8,10 @@ export interface LoadResult {
   requestsPerSec: number;
   p50Ms: number;
   p99Ms: number;
-  /** connection errors, timeouts and non-2xx answers */
+  /** connection errors (timeouts among them) and non-2xx answers */
   errors: number;
+  /** connection errors and timeouts alone: requests that got no answer */
+  noAnswer: number;
   requests: number;
   /** search phases: whether the caches were on (off: SEARCH_CACHE_ENTRIES=0 in catalog-service, ANSWER_CACHE_TTL_MS=0 in the gateway) */
   searchCache?: 'on' | 'off';

@@ -23,6 +23,7 @@ describe('latency per class', () => {
       p50Ms: 1,
       p99Ms: 2,
       errors: 0,
+      noAnswer: 0,
       requests: 4,
       classes: [
         { cls: 'one word', requests: 3, p50Ms: 1.25, p99Ms: 4, errors: 0 },

@@ -38,7 +38,7 @@ describe('bench options', () => {
   it('answers --help with a usage that names every option it accepts', () => {
     expect(parseBenchOptions(['--help']).help).toBe(true);
     expect(parseBenchOptions([]).help).toBe(false);
-    const flags = ['corpus', 'vocabulary', 'items', 'quick', 'duration', 'connections', 'search-cache', 'engine', 'elasticsearch-url', 'quality', 'lag-writes', 'profile', 'keep', 'help'];
+    const flags = ['corpus', 'vocabulary', 'items', 'quick', 'duration', 'connections', 'search-cache', 'engine', 'elasticsearch-url', 'quality', 'overload', 'lag-writes', 'profile', 'keep', 'help'];
     for (const flag of flags) expect(BENCH_USAGE).toContain(`--${flag}`);
     // and nothing it names is refused: every documented flag parses
     const documented = [...BENCH_USAGE.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);

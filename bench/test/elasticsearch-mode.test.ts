@@ -36,6 +36,7 @@ describe('the Elasticsearch goals', () => {
     p50Ms: 1,
     p99Ms,
     errors,
+    noAnswer: 0,
     requests: requestsPerSec * 10,
   });
   const imported: ImportResult = { items: 100_000, recordPerSec: 20_000, indexPerSec: 10_000, activeItems: 99_000, searchableAfterImportSec: 4, indexSource: 'elasticsearch' };

@@ -9,6 +9,7 @@ const row = (scenario: string, connections: number, requestsPerSec: number, p99M
   p50Ms: p99Ms / 2,
   p99Ms,
   errors,
+  noAnswer: 0,
   requests: requestsPerSec * 10,
 });
 
