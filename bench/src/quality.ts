@@ -45,17 +45,47 @@ export function typoQuery(name: string, next: () => number): string | undefined 
 
 /**
  * The name as typed before it is finished: its last word loses its last
- * 40 % of letters, keeping at least 3; undefined when that cuts nothing
- * (a last word of 3 letters or fewer).
+ * 40 % of letters, keeping at least 3, then gets letters back until
+ * `identifies` says no other name begins that way (a user who typed "Http
+ * Err" beside Http Error and Http Errors has not said which they want, so no
+ * single target can judge the answer); undefined when no cut of the last word
+ * identifies the name (a last word of 3 letters or fewer, or one that only
+ * whole tells the name from another).
  */
-export function prefixQuery(name: string): string | undefined {
+export function prefixQuery(name: string, identifies: (prefix: string) => boolean = () => true): string | undefined {
   const match = /^(.*?)(\S+)\s*$/su.exec(name);
   if (!match) return undefined;
   const [, head, last] = match as unknown as [string, string, string];
   const chars = [...last];
-  const keep = Math.max(3, Math.ceil(chars.length * 0.6));
-  if (keep >= chars.length) return undefined;
-  return `${head}${chars.slice(0, keep).join('')}`;
+  for (let keep = Math.max(3, Math.ceil(chars.length * 0.6)); keep < chars.length; keep++) {
+    const prefix = `${head}${chars.slice(0, keep).join('')}`;
+    if (identifies(prefix)) return prefix;
+  }
+  return undefined;
+}
+
+/** The distinct names of the catalog, lower-cased and sorted: which of them a prefix begins. */
+export class NamePrefixes {
+  private readonly names: string[];
+
+  constructor(names: Iterable<string>) {
+    this.names = [...new Set([...names].map((n) => n.toLowerCase()))].sort();
+  }
+
+  /** True when `name` is the only name (case aside) that begins with `prefix`. */
+  identifies(prefix: string, name: string): boolean {
+    const p = prefix.toLowerCase();
+    let lo = 0;
+    let hi = this.names.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.names[mid] as string) < p) lo = mid + 1;
+      else hi = mid;
+    }
+    const first = this.names[lo];
+    const second = this.names[lo + 1];
+    return first === name.toLowerCase() && !(second !== undefined && second.startsWith(p));
+  }
 }
 
 /** A seeded sample of `count` distinct elements (partial Fisher–Yates). */
@@ -79,6 +109,7 @@ export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_
   const namesakes = groupBy(active, (item) => item.name.toLowerCase());
   const twins = groupBy(active, (item) => item.description.trim().toLowerCase());
   const words = new CatalogWords(active);
+  const begun = new NamePrefixes(active.map((item) => item.name));
   const out: Judgment[] = [];
   JUDGMENT_SETS.forEach((set, k) => {
     const next = rng(seed + k * 1_000_003);
@@ -95,7 +126,7 @@ export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_
         case 'typo':
           return /(^|\s)\p{L}{5,}(\s|$)/u.test(item.name) ? item.name : undefined;
         case 'prefix':
-          return prefixQuery(item.name);
+          return prefixQuery(item.name, (prefix) => begun.identifies(prefix, item.name));
         case 'description':
           // two or three words by the item's own slug, so the choice does not shift with the sample
           return descriptionQuery(item, words, item.slug.length % 2 === 0 ? 2 : 3, shares);

@@ -1,6 +1,6 @@
 import { rng } from '../src/catalog-generator';
 import type { ImportLine } from '../src/import-line';
-import { buildJudgments, formatQualityTable, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../src/quality';
+import { buildJudgments, formatQualityTable, NamePrefixes, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../src/quality';
 import { CatalogWords, descriptionQuery, mixedQuery } from '../src/quality-words';
 
 const item = (slug: string, name: string, status: ImportLine['status'] = 'active', description = ''): ImportLine => ({
@@ -50,6 +50,18 @@ describe('judgment sets', () => {
     expect(prefixQuery('React Hook')).toBe('React Hoo');
     expect(prefixQuery('Axios')).toBe('Axi');
     expect(prefixQuery('Tim Wx Sdk')).toBeUndefined();
+  });
+
+  it('cuts a name only where the prefix tells it from every other name', () => {
+    const names = new NamePrefixes(['Http Error', 'Http Errors', 'HTTP Errand', 'Nacos', 'Nack', 'Eol', 'Eolib', 'React Wordcloud']);
+    const cut = (name: string) => prefixQuery(name, (prefix) => names.identifies(prefix, name));
+    expect(cut('React Wordcloud')).toBe('React Wordcl');
+    // "Http Err" is also Http Errors and HTTP Errand: the cut grows until it is one name's alone
+    expect(cut('HTTP Errand')).toBe('HTTP Erra');
+    expect(cut('Nacos')).toBe('Naco');
+    // Http Error is a prefix of Http Errors, and "Eol" of Eolib: no cut identifies them
+    expect(cut('Http Error')).toBeUndefined();
+    expect(cut('Eolib')).toBe('Eoli');
   });
 });
 
