@@ -123,6 +123,7 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
     p99Ms: result.latency.p99,
     errors,
     noAnswer: result.errors,
+    timeouts: result.timeouts,
     requests: result.requests.total,
   };
   const classes = recorder.summary(phase.classes);

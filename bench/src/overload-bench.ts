@@ -164,6 +164,7 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       progress,
     });
     const impatient = impatientRecorder.summary(options.durationSec, run.noAnswer);
+    progress(`impatient clients: ${run.noAnswer} without an answer, ${run.timeouts ?? 0} of them timed out after 10 s`, true);
     await settle();
 
     phaseTitle(`overload, polite clients: ${connections} clients of searches with valid keys, each waiting Retry-After after a 503, ${options.durationSec} s`);

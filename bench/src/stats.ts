@@ -12,6 +12,8 @@ export interface LoadResult {
   errors: number;
   /** connection errors and timeouts alone: requests that got no answer */
   noAnswer: number;
+  /** of those, requests still unanswered after the client's 10 s timeout */
+  timeouts?: number;
   requests: number;
   /** search phases: whether the caches were on (off: SEARCH_CACHE_ENTRIES=0 in catalog-service, ANSWER_CACHE_TTL_MS=0 in the gateway) */
   searchCache?: 'on' | 'off';
