@@ -81,6 +81,15 @@ const messages = {
     fr: 'Seule une session connectée à la console peut faire cela, pas une clé API',
   },
   'session.required': { en: 'You are not signed in', fr: 'Vous n\'êtes pas connecté' },
+  'session.reauthenticate': {
+    en: 'Enter your password again to do this (you signed in more than {minutes} minutes ago)',
+    fr: 'Saisissez de nouveau votre mot de passe pour faire cela (vous vous êtes connecté il y a plus de {minutes} minutes)',
+  },
+  'password.wrongCurrent': { en: 'The current password is not right', fr: 'Le mot de passe actuel est incorrect' },
+  'password.noneSet': {
+    en: 'This account has no password (it signs in through single sign-on or links); ask for a reset link to set one',
+    fr: 'Ce compte n\'a pas de mot de passe (il se connecte par authentification unique ou par lien) ; demandez un lien de réinitialisation pour en définir un',
+  },
   'session.csrf': {
     en: 'Missing or invalid CSRF token',
     fr: 'Jeton CSRF absent ou invalide',

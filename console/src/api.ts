@@ -103,7 +103,11 @@ export const api = {
   signUp: async (input: { email: string; password: string; name?: string; invitation?: string }) =>
     remember(await call<SignedIn>('POST', '/api/v1/auth/sign-up', input)),
   redeemLink: async (token: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/sign-in-link', { token })),
-  resetPassword: async (token: string, password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/password-reset', { token, password })),
+  resetPassword: async (token: string, password: string, revokeApiKeys: boolean) =>
+    remember(await call<SignedIn>('POST', '/api/v1/auth/password-reset', { token, password, revokeApiKeys })),
+  changePassword: (input: { currentPassword: string; newPassword: string; revokeApiKeys: boolean }) =>
+    call<{ changed: true; revokedApiKeys: number }>('POST', '/api/v1/auth/password', input),
+  reauthenticate: async (password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/reauthenticate', { password })),
   verifyEmail: (token: string) => call<{ verified: true }>('POST', '/api/v1/auth/verify-email', { token }),
   requestReset: (email: string) => call<{ requested: true }>('POST', '/api/v1/auth/password-reset-request', { email }),
   signOut: async () => {
@@ -113,7 +117,8 @@ export const api = {
   sessions: () => call<{ sessions: Session[] }>('GET', '/api/v1/me/sessions'),
   signOutOthers: () => call<{ signedOut: number }>('DELETE', '/api/v1/me/sessions'),
   endSession: (id: string) => call<{ signedOut: number }>('DELETE', `/api/v1/me/sessions/${encodeURIComponent(id)}`),
-  keys: () => call<{ apiKeys: ApiKey[] }>('GET', '/api/v1/me/api-keys'),
+  /** maxLifetimeDays: the longest lifetime the server gives a new key; null: it may also never expire */
+  keys: () => call<{ apiKeys: ApiKey[]; maxLifetimeDays: number | null }>('GET', '/api/v1/me/api-keys'),
   createKey: (input: { name: string; scopes: Scope[]; expiresInDays: number | null }) => call<{ apiKey: NewApiKey }>('POST', '/api/v1/me/api-keys', input),
   revokeKey: (id: string) => call<{ revoked: true }>('DELETE', `/api/v1/me/api-keys/${encodeURIComponent(id)}`),
   rollKey: (id: string, graceSeconds: number) =>

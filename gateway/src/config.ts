@@ -11,6 +11,8 @@ export const PROFILE_DEFAULTS = {
   sessionIdleMinutes: 12 * 60,
   sessionMaxAgeHours: 7 * 24,
   maxActiveKeys: 20,
+  /** a key a stolen session mints must end some day: a year unless the operator says otherwise */
+  maxKeyLifetimeDays: 365,
   /** the console's built app, beside the gateway package in this repository */
   consoleDir: join(__dirname, '..', '..', 'console', 'dist'),
 } as const;
@@ -198,7 +200,8 @@ const schema = Joi.object<GatewayEnv>({
   SESSION_MAX_AGE_HOURS: Joi.number().integer().min(1).max(8_760).default(PROFILE_DEFAULTS.sessionMaxAgeHours),
   API_KEYS_MAX_ACTIVE: Joi.number().integer().min(1).max(1_000).default(PROFILE_DEFAULTS.maxActiveKeys),
   // 0: keys may also never expire
-  API_KEYS_MAX_LIFETIME_DAYS: Joi.number().integer().min(0).max(3_650).default(0),
+  // 0: no maximum, keys may also never expire
+  API_KEYS_MAX_LIFETIME_DAYS: Joi.number().integer().min(0).max(3_650).default(PROFILE_DEFAULTS.maxKeyLifetimeDays),
   OIDC_ISSUER: httpUrl(),
   OIDC_CLIENT_ID: Joi.string().max(500).when('OIDC_ISSUER', { is: Joi.exist(), then: Joi.required() }),
   OIDC_CLIENT_SECRET: Joi.string().max(500).when('OIDC_ISSUER', { is: Joi.exist(), then: Joi.required() }),

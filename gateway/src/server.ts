@@ -89,7 +89,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   const keys = new ApiKeyService({
     store,
     authenticator,
-    policy: config.keyPolicy ?? { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: null },
+    policy: config.keyPolicy ?? { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: PROFILE_DEFAULTS.maxKeyLifetimeDays },
   });
   // The public URL, or this listener's own address once it is known (port 0 in tests).
   let listening = '';

@@ -10,7 +10,14 @@ const EXPIRY = [
   { value: 'never', label: 'Never' },
 ];
 
-export function CreateKeyForm({ onCreated }: { onCreated(key: NewApiKey): void }) {
+/**
+ * `maxLifetimeDays`: the server's longest lifetime (null: keys may also never expire), so only lifetimes it
+ * accepts are offered; `guard` asks for the password again when the server wants a recent sign-in.
+ */
+export function CreateKeyForm(props: { onCreated(key: NewApiKey): void; maxLifetimeDays: number | null | undefined; guard<T>(action: () => Promise<T>): Promise<T> }) {
+  const { onCreated, maxLifetimeDays, guard } = props;
+  // undefined until the list answers: "never" only once the server says keys may never expire
+  const choices = EXPIRY.filter((e) => (e.value === 'never' ? maxLifetimeDays === null : maxLifetimeDays == null || Number(e.value) <= maxLifetimeDays));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +32,8 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: NewApiKey): void }
     setBusy(true);
     setError(undefined);
     try {
-      const { apiKey } = await api.createKey({ name: String(form.get('name')).trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) });
+      const input = { name: String(form.get('name')).trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) };
+      const { apiKey } = await guard(() => api.createKey(input));
       formElement.reset();
       onCreated(apiKey);
     } catch (err) {
@@ -53,7 +61,7 @@ export function CreateKeyForm({ onCreated }: { onCreated(key: NewApiKey): void }
       <div className="field">
         <label htmlFor="expiry">Expires</label>
         <select id="expiry" name="expiry" defaultValue="90">
-          {EXPIRY.map((e) => (
+          {choices.map((e) => (
             <option key={e.value} value={e.value}>
               {e.label}
             </option>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, type Account, type ApiKey, type NewApiKey } from '../api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CreateKeyForm } from '../components/create-key-form';
+import { useRecentSignIn } from '../components/recent-sign-in';
 import { ErrorMessage, Status, messageOf } from '../components/form';
 import { NewKeyPanel } from '../components/new-key';
 import { when } from '../format';
@@ -28,7 +29,19 @@ export function ApiKeysPage({ account }: { account: Account }) {
   const [grace, setGrace] = useState(3600);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
-  const load = useCallback(() => api.keys().then((d) => setKeys(d.apiKeys), (err: unknown) => setError(messageOf(err))), []);
+  const [maxLifetimeDays, setMaxLifetimeDays] = useState<number | null>();
+  const { guard, dialog } = useRecentSignIn();
+  const load = useCallback(
+    () =>
+      api.keys().then(
+        (d) => {
+          setKeys(d.apiKeys);
+          setMaxLifetimeDays(d.maxLifetimeDays);
+        },
+        (err: unknown) => setError(messageOf(err)),
+      ),
+    [],
+  );
   useEffect(() => {
     void load();
   }, [load]);
@@ -43,7 +56,7 @@ export function ApiKeysPage({ account }: { account: Account }) {
         await api.revokeKey(key.id);
         setStatus(`Key “${key.name ?? key.prefix}” revoked: every call with it now gets 401.`);
       } else {
-        const rolled = await api.rollKey(key.id, grace);
+        const rolled = await guard(() => api.rollKey(key.id, grace));
         setCreated(rolled.apiKey);
         setStatus(grace === 0 ? 'Key rolled; the old one is revoked.' : `Key rolled; the old one works until ${when(rolled.previous.expiresAt)}.`);
       }
@@ -61,7 +74,7 @@ export function ApiKeysPage({ account }: { account: Account }) {
           Keys call the API as your account (<code>Authorization: Bearer sk_live_…</code>), limited to their scopes.
           {account.plan === 'free' && ' Your plan (free) has no API access yet: calls with these keys get 403 until an operator changes it.'}
         </p>
-        {created ? <NewKeyPanel apiKey={created} onDone={() => setCreated(undefined)} /> : <CreateKeyForm onCreated={(k) => { setCreated(k); void load(); }} />}
+        {created ? <NewKeyPanel apiKey={created} onDone={() => setCreated(undefined)} /> : <CreateKeyForm maxLifetimeDays={maxLifetimeDays} guard={guard} onCreated={(k) => { setCreated(k); void load(); }} />}
       </section>
       <section className="card" aria-labelledby="key-list-title">
         <h2 id="key-list-title">Your keys</h2>
@@ -123,6 +136,7 @@ export function ApiKeysPage({ account }: { account: Account }) {
         <ErrorMessage message={error} />
         {status && <Status>{status}</Status>}
       </section>
+      {dialog}
       <ConfirmDialog
         open={pending?.kind === 'revoke'}
         title={`Revoke “${pending?.key.name ?? pending?.key.prefix ?? ''}”?`}

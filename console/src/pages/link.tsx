@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, type SignedIn } from '../api';
+import { RevokeKeysCheck } from '../components/change-password';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Link, takeFragment } from '../router';
 
@@ -39,7 +40,8 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
     event.preventDefault();
     if (!token) return setError('This link has no token.');
     try {
-      onSignedIn(await api.resetPassword(token, String(new FormData(event.currentTarget).get('password'))));
+      const form = new FormData(event.currentTarget);
+      onSignedIn(await api.resetPassword(token, String(form.get('password')), form.get('revoke') === 'on'));
     } catch (err) {
       setError(messageOf(err));
     }
@@ -49,6 +51,7 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
       <h1 id="reset-title">Choose a new password</h1>
       <form onSubmit={submit}>
         <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={12} required hint="At least 12 characters; every other session of your account is signed out." />
+        <RevokeKeysCheck />
         <ErrorMessage message={error} />
         <button type="submit" className="primary">
           Set password and sign in

@@ -1,6 +1,7 @@
-/** The profile page: who is signed in, the plan, and every session of the account. */
+/** The profile page: who is signed in, the plan, the password, and every session of the account. */
 import { useCallback, useEffect, useState } from 'react';
 import { api, type Account, type Session } from '../api';
+import { ChangePasswordForm } from '../components/change-password';
 import { ErrorMessage, Status, messageOf } from '../components/form';
 import { when } from '../format';
 import { Link } from '../router';
@@ -47,6 +48,10 @@ export function ProfilePage({ account }: { account: Account }) {
         <p>
           <Link to="/keys">Manage your API keys</Link>
         </p>
+      </section>
+      <section className="card" aria-labelledby="password-title">
+        <h2 id="password-title">Password</h2>
+        <ChangePasswordForm />
       </section>
       <section className="card" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>

@@ -44,7 +44,7 @@ const signUpSchema = Joi.object<{ email: string; password: string; name?: string
 });
 const signInSchema = Joi.object<{ email: string; password: string }>({ email, password });
 const linkSchema = Joi.object<{ token: string }>({ token });
-const resetSchema = Joi.object<{ token: string; password: string }>({ token, password });
+const resetSchema = Joi.object<{ token: string; password: string; revokeApiKeys: boolean }>({ token, password, revokeApiKeys: Joi.boolean().default(false) });
 const resetRequestSchema = Joi.object<{ email: string }>({ email });
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
@@ -105,7 +105,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(resetSchema, req.body ?? {});
-      const { account, opened } = await signIn.resetPassword(input.token, input.password, authRequestOf(req, res));
+      const { account, opened } = await signIn.resetPassword(input.token, input.password, input.revokeApiKeys, authRequestOf(req, res));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));

@@ -89,19 +89,56 @@ export class CredentialStore {
     }
   }
 
-  /** Consumes a reset link, sets the password and ends every session, in one transaction; the account id, or undefined. */
-  async resetPassword(tokenHash: Buffer, passwordHash: string, now: Date, record?: RecordOf): Promise<string | undefined> {
+  /**
+   * Consumes a reset link, sets the password and ends every session, in one
+   * transaction; with `revokeKeys`, revokes the account's API keys too.
+   * The account id and the keys revoked, or undefined for a link that cannot work.
+   */
+  async resetPassword(
+    tokenHash: Buffer,
+    passwordHash: string,
+    now: Date,
+    options: { revokeKeys: boolean; record?: RecordOf },
+  ): Promise<{ accountId: string; revokedKeyIds: string[] } | undefined> {
     return this.sequelize.transaction(async (transaction) => {
       const accountId = await consume(this.sequelize, tokenHash, 'password-reset', now, transaction);
       if (!accountId) return undefined;
-      await this.sequelize.query(`UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`, {
-        replacements: { passwordHash, accountId },
-        transaction,
-      });
-      await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId`, { replacements: { accountId }, transaction });
-      if (record) await new SequelizeAuditLog(this.sequelize, transaction).append(record(accountId));
-      return accountId;
+      const revokedKeyIds = await this.setPassword(accountId, passwordHash, { keepSessionId: null, revokeKeys: options.revokeKeys }, transaction);
+      if (options.record) await new SequelizeAuditLog(this.sequelize, transaction).append(options.record(accountId));
+      return { accountId, revokedKeyIds };
     });
+  }
+
+  /** A signed-in person's new password: every other session ends, the keys too if asked; the keys revoked. */
+  async changePassword(accountId: string, passwordHash: string, options: { keepSessionId: string; revokeKeys: boolean; record: AuditEvent }): Promise<string[]> {
+    return this.sequelize.transaction(async (transaction) => {
+      const revoked = await this.setPassword(accountId, passwordHash, options, transaction);
+      await new SequelizeAuditLog(this.sequelize, transaction).append(options.record);
+      return revoked;
+    });
+  }
+
+  /** The password, the sessions but `keepSessionId`, and with `revokeKeys` the keys still active; returns the keys revoked. */
+  private async setPassword(
+    accountId: string,
+    passwordHash: string,
+    options: { keepSessionId: string | null; revokeKeys: boolean },
+    transaction: Transaction,
+  ): Promise<string[]> {
+    await this.sequelize.query(`UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`, {
+      replacements: { passwordHash, accountId },
+      transaction,
+    });
+    await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId AND (:keep::uuid IS NULL OR id <> :keep::uuid)`, {
+      replacements: { accountId, keep: options.keepSessionId },
+      transaction,
+    });
+    if (!options.revokeKeys) return [];
+    const rows = await this.sequelize.query<{ id: string }>(
+      `UPDATE gateway.api_keys SET revoked_at = now() WHERE account_id = :accountId AND revoked_at IS NULL RETURNING id`,
+      { replacements: { accountId }, type: QueryTypes.SELECT, transaction },
+    );
+    return rows.map((r) => r.id);
   }
 
   async findByIdentity(issuer: string, subject: string): Promise<Account | undefined> {

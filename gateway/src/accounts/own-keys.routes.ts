@@ -8,13 +8,18 @@ import { jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { ApiKeyService } from '../domain/api-key.service';
 import { ownKeySchema, rollSchema } from '../http/api-key.schemas';
 import { auditContextOf } from '../http/audit-context';
+import type { SessionService } from '../sessions/session.service';
 import type { SessionGate } from '../sessions/session-gate';
 import { requireSession } from '../sessions/sessions.routes';
 
-export function ownKeyRoutes(deps: { gate: SessionGate; keys: ApiKeyService }): Router {
+/**
+ * Creating or rolling a key also needs a recent sign-in (SessionService.requireRecent): a stolen session
+ * cookie alone cannot mint a key that outlives the session.
+ */
+export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService; keys: ApiKeyService }): Router {
   const router = Router();
   const body = jsonBody();
-  const { gate, keys } = deps;
+  const { gate, keys, sessions } = deps;
   const keyId = (req: Request) => String(req.params.keyId ?? '');
 
   router
@@ -22,11 +27,13 @@ export function ownKeyRoutes(deps: { gate: SessionGate; keys: ApiKeyService }): 
     .get(async (req: Request, res: Response) => {
       const { account } = await requireSession(gate, req);
       res.setHeader('Cache-Control', 'no-store');
-      res.json({ data: { apiKeys: await keys.list(account.id) } });
+      // maxLifetimeDays: the longest lifetime a new key may have (null: keys may also never expire)
+      res.json({ data: { apiKeys: await keys.list(account.id), maxLifetimeDays: keys.maxLifetimeDays } });
     })
     .post(body, async (req: Request, res: Response) => {
-      const { account } = await requireSession(gate, req);
+      const { account, session } = await requireSession(gate, req);
       const input = validate(ownKeySchema, req.body ?? {});
+      sessions.requireRecent(session);
       const apiKey = await keys.issue(account.id, { ...input, name: input.name ?? null }, auditContextOf(req, res, { kind: 'account', accountId: account.id }));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
@@ -45,8 +52,9 @@ export function ownKeyRoutes(deps: { gate: SessionGate; keys: ApiKeyService }): 
   router
     .route('/api/v1/me/api-keys/:keyId/roll')
     .post(body, async (req: Request, res: Response) => {
-      const { account } = await requireSession(gate, req);
+      const { account, session } = await requireSession(gate, req);
       const input = validate(rollSchema, req.body ?? {});
+      sessions.requireRecent(session);
       const rolled = await keys.roll(keyId(req), input.graceSeconds, auditContextOf(req, res, { kind: 'account', accountId: account.id }), account.id);
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: rolled });

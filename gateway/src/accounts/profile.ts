@@ -26,6 +26,7 @@ import { SmtpMailer, type Mailer } from './mailer';
 import { OidcService, type OidcSettings } from './oidc.service';
 import { oidcRoutes } from './oidc.routes';
 import { ownKeyRoutes } from './own-keys.routes';
+import { passwordRoutes } from './password.routes';
 import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './password-hasher';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
@@ -94,6 +95,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     signUpMode: options.signUpMode,
     audit: options.audit,
     failures: options.failureAudit,
+    forgetKeys: (ids) => options.keys.forget(ids),
     now,
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
@@ -109,6 +111,7 @@ export function profileRoutes(deps: ProfileDeps): Router {
   router.use(oidcRoutes(deps));
   router.use(sessionRoutes(deps));
   router.use(ownKeyRoutes(deps));
+  router.use(passwordRoutes(deps));
   router.use('/console', consoleSite(deps.consoleDir));
   return router;
 }

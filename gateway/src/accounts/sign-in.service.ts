@@ -60,6 +60,8 @@ export interface SignInDeps {
   audit: AuditLog;
   /** counts failed password sign-ins into the trail; none: they are not recorded */
   failures?: AuthFailureAudit;
+  /** keys a password reset or change revoked: forgotten by this replica's key cache at once */
+  forgetKeys?: (keyIds: readonly string[]) => void;
   now?: () => number;
 }
 
@@ -125,8 +127,8 @@ export class SignInService {
     return { account, opened: await this.open(account, 'link', from) };
   }
 
-  /** Sets a new password through a reset link; every other session of the account ends. */
-  async resetPassword(token: string, password: string, from: AuthRequest): Promise<SignedIn> {
+  /** Sets a new password through a reset link; every session of the account ends, and its API keys too if asked. */
+  async resetPassword(token: string, password: string, revokeApiKeys: boolean, from: AuthRequest): Promise<SignedIn> {
     const tokenHash = this.linkHash(token);
     const now = new Date(this.now());
     const { credentials, hasher, links, accounts } = this.deps;
@@ -135,9 +137,44 @@ export class SignInService {
     const before = owner ? await accounts.findById(owner) : undefined;
     if (!before) throw new InputError('link.invalid');
     checkPassword(password, before.email);
-    const accountId = await credentials.resetPassword(tokenHash, await hasher.hash(password), now, (id) => authEvent(from, 'auth.password_reset', id));
-    if (accountId !== before.id) throw new InputError('link.invalid');
+    const record = (id: string) => authEvent(from, 'auth.password_reset', id, { revokedApiKeys: revokeApiKeys });
+    const done = await credentials.resetPassword(tokenHash, await hasher.hash(password), now, { revokeKeys: revokeApiKeys, record });
+    if (done?.accountId !== before.id) throw new InputError('link.invalid');
+    this.deps.forgetKeys?.(done.revokedKeyIds);
     return { account: before, opened: await this.open(before, 'link', from) };
+  }
+
+  /**
+   * A signed-in person's new password, given the current one: every other
+   * session ends, the API keys too if asked, and this session counts as
+   * just signed in. Attempts are throttled as sign-ins are.
+   */
+  async changePassword(
+    account: Account,
+    sessionId: string,
+    input: { currentPassword: string; newPassword: string; revokeApiKeys: boolean },
+    from: AuthRequest,
+  ): Promise<{ revokedApiKeys: number }> {
+    await this.verifyCurrent(account, input.currentPassword, from);
+    checkPassword(input.newPassword, account.email);
+    const record = authEvent(from, 'auth.password_change', account.id, { revokedApiKeys: input.revokeApiKeys });
+    const passwordHash = await this.deps.hasher.hash(input.newPassword);
+    const revoked = await this.deps.credentials.changePassword(account.id, passwordHash, { keepSessionId: sessionId, revokeKeys: input.revokeApiKeys, record });
+    this.deps.forgetKeys?.(revoked);
+    return { revokedApiKeys: revoked.length };
+  }
+
+  /** The password entered again: 400 when wrong (throttled as sign-ins are). */
+  async verifyCurrent(account: Account, password: string, from: AuthRequest): Promise<void> {
+    const { throttle, hasher } = this.deps;
+    const attempt = throttle.beginSignIn(account.email, from.clientAddress);
+    const found = await this.deps.credentials.findByEmail(account.email);
+    if (!found?.passwordHash) throw new InputError('password.noneSet');
+    if (!(await hasher.verify(found.passwordHash, password))) {
+      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: account.id, userAgent: from.userAgent });
+      throw new InputError('password.wrongCurrent');
+    }
+    throttle.succeeded(attempt);
   }
 
   /**

@@ -50,6 +50,16 @@ export class ApiKeyService {
     this.now = deps.now ?? Date.now;
   }
 
+  /** The longest lifetime a new key may be given; null: keys may also never expire. */
+  get maxLifetimeDays(): number | null {
+    return this.deps.policy.maxLifetimeDays;
+  }
+
+  /** Keys revoked elsewhere in a transaction of their own (a password reset): this replica stops accepting them at once. */
+  forget(keyIds: readonly string[]): void {
+    for (const id of keyIds) this.deps.authenticator.forgetKey(id);
+  }
+
   async list(accountId: string): Promise<ApiKeySummary[]> {
     const { repos } = this.deps.store;
     await this.requireAccount(repos, accountId);

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'auth.sign_out',
   'auth.password_reset_request',
   'auth.password_reset',
+  'auth.password_change',
+  'auth.reauthenticate',
   'auth.oidc_link',
   'auth.link_issue',
 ] as const;

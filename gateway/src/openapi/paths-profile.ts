@@ -91,7 +91,7 @@ const authPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'resetPassword',
       summary: 'Choose a new password with a reset link',
-      description: 'Ends every session of the account, then signs this one in.',
+      description: 'Ends every session of the account, then signs this one in; with `revokeApiKeys`, revokes the account\'s API keys in the same transaction.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordReset') },
@@ -177,6 +177,32 @@ const authPaths: Record<string, PathItem> = {
       success: { status: '200', description: 'Signed out; the cookie is cleared.', schema: schemaRef('SignedOut') },
     }),
   },
+  '/api/v1/auth/password': {
+    post: operation({
+      operationId: 'changePassword',
+      summary: 'Change the password',
+      description:
+        'Needs the current password (attempts are throttled as sign-ins are). Ends every other session of the account; with `revokeApiKeys`, ' +
+        'revokes its API keys too, in the same transaction. This session counts as just signed in.',
+      tag: AUTH,
+      kind: 'session',
+      body: { schema: schemaRef('PasswordChange') },
+      success: { status: '200', description: 'Changed.', schema: schemaRef('PasswordChanged') },
+      errors: { '400': [['password.wrongCurrent'], ['password.common'], ['password.noneSet']], '429': [['signIn.throttled', { seconds: 4 }]] },
+    }),
+  },
+  '/api/v1/auth/reauthenticate': {
+    post: operation({
+      operationId: 'reauthenticate',
+      summary: 'Enter the password again',
+      description: 'Creating or rolling an API key needs a sign-in of the last 10 minutes (`recentSignInUntil`); this renews it. Throttled as sign-ins are.',
+      tag: AUTH,
+      kind: 'session',
+      body: { schema: schemaRef('Reauthenticate') },
+      success: { status: '200', description: 'Renewed.', schema: schemaRef('SignedIn') },
+      errors: { '400': [['password.wrongCurrent'], ['password.noneSet']], '429': [['signIn.throttled', { seconds: 4 }]] },
+    }),
+  },
   '/api/v1/me/sessions': {
     get: operation({
       operationId: 'listSessions',
@@ -208,6 +234,7 @@ const authPaths: Record<string, PathItem> = {
 
 const keyErrors = {
   '400': [['validation.oneOf', { field: 'scopes.0', values: SCOPES.join(', ') }], ['apiKey.noExpiryRefused', { limit: 90 }], ['validation.bidiControl', { field: 'name' }]] as Message[],
+  '403': [['session.reauthenticate', { minutes: 10 }]] as Message[],
   '409': [['apiKey.tooMany', { limit: 20 }]] as Message[],
 };
 
@@ -254,7 +281,7 @@ const ownKeyPaths: Record<string, PathItem> = {
       parameters: [keyId],
       body: { schema: schemaRef('RollApiKey') },
       success: { status: '201', description: 'Rolled.', schema: schemaRef('RolledApiKey') },
-      errors: { '404': [['apiKey.notFound']], '409': [['apiKey.notActive']] },
+      errors: { '403': keyErrors['403'], '404': [['apiKey.notFound']], '409': [['apiKey.notActive']] },
     }),
   },
 };
@@ -269,7 +296,7 @@ const adminProfilePaths: Record<string, PathItem> = {
       parameters: [pathParam('keyId', 'API key id.')],
       body: { schema: schemaRef('RollApiKey') },
       success: { status: '201', description: 'Rolled.', schema: schemaRef('RolledApiKey') },
-      errors: { '404': [['apiKey.notFound']], '409': [['apiKey.notActive']] },
+      errors: { '403': keyErrors['403'], '404': [['apiKey.notFound']], '409': [['apiKey.notActive']] },
     }),
   },
   '/admin/v1/accounts/{id}/links': {

@@ -46,7 +46,18 @@ export const profileSchemas: Record<string, JsonSchema> = {
   }),
   SignIn: closed(['email', 'password'], { email, password: { type: 'string', minLength: 1, maxLength: 256 } }),
   LinkToken: closed(['token'], { token }),
-  PasswordReset: closed(['token', 'password'], { token, password }),
+  PasswordReset: closed(['token', 'password'], {
+    token,
+    password,
+    revokeApiKeys: { type: 'boolean', default: false, description: 'Also revoke every API key of the account' },
+  }),
+  PasswordChange: closed(['currentPassword', 'newPassword'], {
+    currentPassword: { type: 'string', minLength: 1, maxLength: 256 },
+    newPassword: password,
+    revokeApiKeys: { type: 'boolean', default: false, description: 'Also revoke every API key of the account' },
+  }),
+  PasswordChanged: envelope({ changed: { const: true }, revokedApiKeys: { type: 'integer', minimum: 0, description: 'How many keys were revoked' } }),
+  Reauthenticate: closed(['password'], { password: { type: 'string', minLength: 1, maxLength: 256 } }),
   PasswordResetRequest: closed(['email'], { email }),
   AuthOptions: envelope({
     signUpMode: { type: 'string', enum: ['open', 'invite', 'closed'] },
@@ -65,6 +76,10 @@ export const profileSchemas: Record<string, JsonSchema> = {
     idleExpiresAt: { ...timestamp, description: 'Ends then unless used again' },
     expiresAt: { ...timestamp, description: 'Ends then whatever happens' },
     current: { type: 'boolean', description: 'The session of this request' },
+    recentSignInUntil: {
+      ...timestamp,
+      description: 'In answers about this session only: until then it may create and roll API keys; after it, `POST /api/v1/auth/reauthenticate` first',
+    },
   }),
   SignedIn: envelope({
     account: ref('Account'),
@@ -81,7 +96,10 @@ export const profileSchemas: Record<string, JsonSchema> = {
     ...ownKeyFields,
     key: { type: 'string', pattern: '^sk_live_[0-9A-Za-z]{32}$', description: 'Shown once; only its SHA-256 is stored' },
   }),
-  OwnApiKeys: envelope({ apiKeys: { type: 'array', items: ref('OwnApiKey') } }),
+  OwnApiKeys: envelope({
+    apiKeys: { type: 'array', items: ref('OwnApiKey') },
+    maxLifetimeDays: { type: ['integer', 'null'], description: 'The longest lifetime a new key may have (`API_KEYS_MAX_LIFETIME_DAYS`, 365 by default); null: keys may also never expire' },
+  }),
   CreateOwnApiKey: closed(['name', 'scopes'], {
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
     scopes: { type: 'array', items: ref('Scope'), minItems: 1, uniqueItems: true },
@@ -89,7 +107,7 @@ export const profileSchemas: Record<string, JsonSchema> = {
       type: ['integer', 'null'],
       minimum: 1,
       maximum: 3650,
-      description: 'null: never expires (refused when the operator set a maximum lifetime); absent: the maximum, or never',
+      description: 'null: never expires (refused while there is a maximum lifetime, 365 days by default); absent: the maximum, or never',
     },
   }),
   CreatedApiKey: envelope({ apiKey: ref('NewApiKey') }),

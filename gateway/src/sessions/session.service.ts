@@ -7,7 +7,7 @@
  * of the session token: bound to the session, never stored.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Logger } from '@skills/common';
+import { NotAllowedError, type Logger } from '@skills/common';
 import type { Account } from '../domain/account';
 import type { SessionRecord, SessionStore, SignInMethod } from './session';
 
@@ -26,6 +26,9 @@ export interface OpenedSession {
 
 /** Uses are recorded at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** Creating or rolling an API key needs the holder to have proved who they are this recently (OWASP ASVS V3.7). */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 export function hashSessionToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
@@ -54,6 +57,7 @@ export class SessionService {
       method,
       userAgent: userAgent ? userAgent.slice(0, 300) : null,
       createdAt: now,
+      authenticatedAt: now,
       lastSeenAt: now,
       idleExpiresAt: now + Math.min(idleMs, absoluteMs),
       expiresAt: now + absoluteMs,
@@ -80,6 +84,23 @@ export class SessionService {
       return { ...found, session: { ...session, lastSeenAt: now, idleExpiresAt } };
     }
     return found;
+  }
+
+  /** Until when the session counts as recently signed in (epoch ms). */
+  recentUntil(session: SessionRecord): number {
+    return session.authenticatedAt + RECENT_SIGN_IN_MS;
+  }
+
+  /** 403 `session.reauthenticate` unless the holder signed in or re-entered the password within RECENT_SIGN_IN_MS. */
+  requireRecent(session: SessionRecord): void {
+    if (this.now() > this.recentUntil(session)) throw new NotAllowedError('session.reauthenticate', { minutes: RECENT_SIGN_IN_MS / 60_000 });
+  }
+
+  /** The holder just proved who they are again: the session as it now is. */
+  async markAuthenticated(session: SessionRecord): Promise<SessionRecord> {
+    const authenticatedAt = this.now();
+    await this.deps.store.markAuthenticated(session.id, authenticatedAt);
+    return { ...session, authenticatedAt };
   }
 
   list(accountId: string): Promise<SessionRecord[]> {

@@ -9,12 +9,13 @@ interface SessionRow {
   method: SignInMethod;
   user_agent: string | null;
   created_at: Date;
+  authenticated_at: Date;
   last_seen_at: Date;
   idle_expires_at: Date;
   expires_at: Date;
 }
 
-const COLUMNS = 's.id, s.account_id, s.method, s.user_agent, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at';
+const COLUMNS = 's.id, s.account_id, s.method, s.user_agent, s.created_at, s.authenticated_at, s.last_seen_at, s.idle_expires_at, s.expires_at';
 const ms = (at: Date) => new Date(at).getTime();
 
 function toRecord(row: SessionRow): SessionRecord {
@@ -24,6 +25,7 @@ function toRecord(row: SessionRow): SessionRecord {
     method: row.method,
     userAgent: row.user_agent,
     createdAt: ms(row.created_at),
+    authenticatedAt: ms(row.authenticated_at),
     lastSeenAt: ms(row.last_seen_at),
     idleExpiresAt: ms(row.idle_expires_at),
     expiresAt: ms(row.expires_at),
@@ -39,13 +41,14 @@ export class SequelizeSessionStore implements SessionStore {
 
   async insert(record: SessionRecord, tokenHash: Buffer): Promise<void> {
     await this.sequelize.query(
-      `INSERT INTO gateway.sessions (id, account_id, token_hash, method, user_agent, created_at, last_seen_at, idle_expires_at, expires_at)
-       VALUES (:id, :accountId, decode(:hash, 'hex'), :method, :userAgent, :createdAt, :lastSeenAt, :idleExpiresAt, :expiresAt)`,
+      `INSERT INTO gateway.sessions (id, account_id, token_hash, method, user_agent, created_at, authenticated_at, last_seen_at, idle_expires_at, expires_at)
+       VALUES (:id, :accountId, decode(:hash, 'hex'), :method, :userAgent, :createdAt, :authenticatedAt, :lastSeenAt, :idleExpiresAt, :expiresAt)`,
       {
         replacements: {
           ...record,
           hash: tokenHash.toString('hex'),
           createdAt: new Date(record.createdAt),
+          authenticatedAt: new Date(record.authenticatedAt),
           lastSeenAt: new Date(record.lastSeenAt),
           idleExpiresAt: new Date(record.idleExpiresAt),
           expiresAt: new Date(record.expiresAt),
@@ -63,6 +66,10 @@ export class SequelizeSessionStore implements SessionStore {
     );
     if (!row) return undefined;
     return { session: toRecord(row), account: { id: row.account_id, email: row.email, name: row.name, plan: row.plan } };
+  }
+
+  async markAuthenticated(id: string, at: number): Promise<void> {
+    await this.sequelize.query(`UPDATE gateway.sessions SET authenticated_at = :at WHERE id = :id`, { replacements: { id, at: new Date(at) } });
   }
 
   async touch(id: string, lastSeenAt: number, idleExpiresAt: number): Promise<void> {

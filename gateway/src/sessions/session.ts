@@ -11,6 +11,8 @@ export interface SessionRecord {
   userAgent: string | null;
   /** epoch ms */
   createdAt: number;
+  /** when the holder last proved who they are: the sign-in, or the password entered again */
+  authenticatedAt: number;
   lastSeenAt: number;
   /** the session ends here unless used again before */
   idleExpiresAt: number;
@@ -23,6 +25,8 @@ export interface SessionStore {
   insert(record: SessionRecord, tokenHash: Buffer): Promise<void>;
   /** The session and its account, or undefined. */
   findByHash(tokenHash: Buffer): Promise<{ session: SessionRecord; account: Account } | undefined>;
+  /** Records that the holder proved who they are again (re-entered the password). */
+  markAuthenticated(id: string, at: number): Promise<void>;
   /** Records a use: a later idle expiry. */
   touch(id: string, lastSeenAt: number, idleExpiresAt: number): Promise<void>;
   listByAccount(accountId: string): Promise<SessionRecord[]>;

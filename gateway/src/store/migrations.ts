@@ -143,4 +143,15 @@ export const gatewayMigrations: Migration[] = [
       ALTER TABLE gateway.oidc_flows ADD COLUMN link_account_id uuid REFERENCES gateway.accounts (id) ON DELETE CASCADE;
     `,
   },
+  {
+    id: '006_session_authenticated_at',
+    up: `
+      -- When the session's holder last proved who they are (the sign-in, or
+      -- the password entered again): creating or rolling an API key needs
+      -- it recent, so a stolen session cookie alone mints no key.
+      ALTER TABLE gateway.sessions ADD COLUMN authenticated_at timestamptz;
+      UPDATE gateway.sessions SET authenticated_at = created_at;
+      ALTER TABLE gateway.sessions ALTER COLUMN authenticated_at SET NOT NULL;
+    `,
+  },
 ];

@@ -30,6 +30,9 @@ class MemorySessionStore implements SessionStore {
   async touch(id: string, lastSeenAt: number, idleExpiresAt: number): Promise<void> {
     for (const row of this.rows.values()) if (row.id === id) Object.assign(row, { lastSeenAt, idleExpiresAt });
   }
+  async markAuthenticated(id: string, authenticatedAt: number): Promise<void> {
+    for (const row of this.rows.values()) if (row.id === id) Object.assign(row, { authenticatedAt });
+  }
   async listByAccount(accountId: string): Promise<SessionRecord[]> {
     return [...this.rows.values()].filter((r) => r.accountId === accountId);
   }
@@ -113,6 +116,20 @@ describe.each([
     }
     now += 10 * MINUTE; // 120 minutes after it was opened
     expect(await sut.resolve(token)).toBeUndefined();
+  });
+
+  it('counts as a recent sign-in for 10 minutes, used or not, and again once the password is entered', async () => {
+    const { token } = await sut.open(env.accountId, 'password', undefined);
+    now += 9 * MINUTE;
+    const fresh = await sut.resolve(token);
+    expect(() => sut.requireRecent(fresh!.session)).not.toThrow();
+    now += 2 * MINUTE;
+    const stale = (await sut.resolve(token))!.session;
+    expect(() => sut.requireRecent(stale)).toThrow(expect.objectContaining({ messageKey: 'session.reauthenticate' }));
+    await sut.markAuthenticated(stale);
+    const renewed = (await sut.resolve(token))!.session;
+    expect(() => sut.requireRecent(renewed)).not.toThrow();
+    expect(sut.recentUntil(renewed)).toBe(now + 10 * MINUTE);
   });
 
   it('signs out every other session and keeps the current one', async () => {

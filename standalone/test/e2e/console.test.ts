@@ -16,6 +16,7 @@ import { cspViolations, hasChromium, launchChromium, seriousViolations } from '.
 
 const describeBrowser = hasChromium ? describe : describe.skip;
 const PASSWORD = 'orange-tractor-hums-at-dawn';
+const NEW_PASSWORD = 'violet-harbour-sings-at-noon';
 const NARROW = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 900 };
 
@@ -189,6 +190,54 @@ describeBrowser('the console in headless Chromium', () => {
     await second.reload();
     await second.getByRole('heading', { name: 'Sign in' }).waitFor();
     await other.close();
+  }, 60_000);
+
+  it('asks for the password again when the sign-in is too old to create a key, and offers only lifetimes the server allows', async () => {
+    await page.getByRole('link', { name: 'Manage your API keys' }).click();
+    await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
+    // the deployed default: keys live a year at most, so "Never" is not offered
+    await expect(page.getByLabel('Expires').locator('option').allTextContents()).resolves.toEqual(['In 30 days', 'In 90 days', 'In 365 days']);
+    // Ten minutes cannot pass in a test: the first create gets the answer the gateway gives a session signed in
+    // longer ago (its rule: gateway/test/integration/profile-password.test.ts); the rest is the real server.
+    let refused = false;
+    await page.route('**/api/v1/me/api-keys', async (route) => {
+      if (route.request().method() !== 'POST' || refused) return route.continue();
+      refused = true;
+      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: TEXTS.reauthenticate.en }) });
+    });
+    await page.getByLabel('Key name').fill('after-coffee');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.waitFor();
+    await accessible('password dialog');
+    await dialog.getByLabel('Your password').fill('not-my-password-at-all');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The current password is not right' }).waitFor();
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const key = (await page.getByLabel('The new API key').textContent()) ?? '';
+    expect(key).toMatch(/^sk_live_/);
+    expect((await call('GET', '/api/v1/skills', key)).status).toBe(200);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.unroute('**/api/v1/me/api-keys');
+  }, 60_000);
+
+  it('changes the password from the profile and, when asked, revokes every API key', async () => {
+    await page.getByLabel('Key name').fill('to-revoke');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByLabel('The new API key').textContent()) ?? '';
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    expect((await call('GET', '/api/v1/skills', key)).status).toBe(200);
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Password' }).waitFor();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('checkbox', { name: 'Also revoke all my API keys' }).check();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: /Password changed; every other session is signed out and \d+ API keys were revoked/ }).waitFor();
+    await accessible('profile page after a password change');
+    expect((await call('GET', '/api/v1/skills', key)).status).toBe(401);
   }, 60_000);
 
   it('signs the demo account in with the banner\'s one-time link, once', async () => {

@@ -276,6 +276,7 @@ export async function loggedVerificationLink(stack: Pick<Stack, 'stdout'>, since
 /** The exact texts of the API contract (spec "Errors") and DESIGN.md §3, in both languages. */
 export const TEXTS = {
   invalidKey: { en: 'Invalid or revoked API key', fr: 'Clé API invalide ou révoquée' },
+  reauthenticate: { en: 'Enter your password again to do this (you signed in more than 10 minutes ago)' },
   planWithoutApi: {
     en: 'API access is available with a plan that includes API access',
     fr: 'L\'API est disponible avec un plan incluant l’accès API',
