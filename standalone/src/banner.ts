@@ -75,7 +75,7 @@ export function banner(stack: RunningStack): string {
     'Try it:',
     `  curl -s -H "Authorization: Bearer ${info.apiKey}" "${info.url}/api/v1/skills?q=docker&limit=5"`,
     '',
-    'Shell variables for the README examples:',
+    'Shell variables for the examples (README, docs/getting-started.md):',
     `  KEY=${info.apiKey} WS=${info.workspaceId} COL=${info.collectionId}`,
     '',
     `Admin CLI: npm run admin -- --help        Stop: Ctrl-C${stack.topology ? ' (stops the services; Elasticsearch and Kafka keep running: local-servers/elasticsearch.sh stop 9, local-servers/kafka.sh stop)' : ''}`,

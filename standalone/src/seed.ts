@@ -147,7 +147,7 @@ async function createDemoCollection(user: ApiClient): Promise<string> {
   return collection.id;
 }
 
-/** The demo collection of an earlier start, or a new one if the user deleted it (the README's last example does). */
+/** The demo collection of an earlier start, or a new one if the user deleted it (the last example of docs/getting-started.md does). */
 async function ensureDemoCollection(user: ApiClient, collectionId: string): Promise<string> {
   try {
     await user.request('GET', `/api/v1/me/collections/${seg(collectionId)}`);

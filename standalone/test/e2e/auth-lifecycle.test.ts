@@ -137,7 +137,7 @@ describe('process lifecycle', () => {
   it('exits 0 on SIGTERM and restarts on the same data with the same admin token, a new demo key and a demo collection', async () => {
     const first = stack.info;
     expect(first.seeded).toBe(true);
-    // The README's last example deletes the demo collection; the next start makes a new one.
+    // The last example of docs/getting-started.md deletes the demo collection; the next start makes a new one.
     await stack.client.call('DELETE', `/api/v1/me/collections/${first.collectionId}`, { token: first.apiKey });
     // a key of the demo account the user made for themself
     const own = await stack.client.call('POST', `/admin/v1/accounts/${first.accountId}/api-keys`, { token: stack.admin, json: { name: 'my script' } });
