@@ -16,6 +16,7 @@ module.exports = {
     '^@skills/common/testing$': '<rootDir>/common/src/testing/index.ts',
     '^@skills/common/kafka$': '<rootDir>/common/src/kafka/index.ts',
     '^@skills/common/redis$': '<rootDir>/common/src/redis/index.ts',
+    '^@skills/gateway/testing$': '<rootDir>/gateway/src/testing/index.ts',
     '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
   // a generous bound for a test or hook that starts databases and processes on two shared cores; a hang still fails

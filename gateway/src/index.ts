@@ -9,4 +9,3 @@ export { Upstream } from './http/upstream-proxy';
 export { SequelizeAccountRepository } from './store/account.repository';
 export { SequelizeKeyStore } from './store/api-key.store';
 export { openApiDocument } from './openapi/document';
-export { assertMatchesOpenApi, createOpenApiValidator, OpenApiMismatchError } from './openapi/validate';

@@ -27,7 +27,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Operation } from '../src/openapi/openapi-types';
-import { assertMatchesOpenApi } from '../src/openapi/validate';
+import { assertMatchesOpenApi } from '../src/testing';
 
 const answered = { 'content-type': 'application/json', 'x-request-id': 'r1', 'ratelimit-limit': '600', 'ratelimit-remaining': '9', 'ratelimit-reset': '9', etag: '"e1"' };
 /** headers of a collection read; a search answer differs in its Cache-Control */

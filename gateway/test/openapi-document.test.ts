@@ -5,7 +5,7 @@
 import { messageCatalogue, translate } from '@skills/common';
 import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Example, type Operation, type Response } from '../src/openapi/openapi-types';
-import { OpenApiMismatchError, assertMatchesOpenApi } from '../src/openapi/validate';
+import { OpenApiMismatchError, assertMatchesOpenApi } from '../src/testing';
 
 const limited = { 'ratelimit-limit': '600', 'ratelimit-remaining': '599', 'ratelimit-reset': '60' };
 /** what the gateway sends on a search answer; collection reads differ in Cache-Control only */

@@ -4,7 +4,7 @@
  */
 import type { Response } from 'supertest';
 import { openApiDocument } from '../src/openapi/document';
-import { assertMatchesOpenApi } from '../src/openapi/validate';
+import { assertMatchesOpenApi } from '../src/testing';
 import { startHarness, type Harness } from './integration/harness';
 
 function conforms(method: string, path: string, res: Response): void {

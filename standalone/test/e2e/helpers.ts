@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { SkillsClient } from '@skills/client';
-import { createOpenApiValidator } from '@skills/gateway';
+import { createOpenApiValidator } from '@skills/gateway/testing';
 import { READY_PREFIX, type ReadyInfo } from '../../src/banner';
 
 const ROOT = resolve(__dirname, '..', '..', '..');

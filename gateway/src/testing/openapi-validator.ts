@@ -7,8 +7,8 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from './document';
-import type { Header, JsonSchema, OpenApiDocument, Operation, Reference, Response } from './openapi-types';
+import { openApiDocument } from '../openapi/document';
+import type { Header, JsonSchema, OpenApiDocument, Operation, Reference, Response } from '../openapi/openapi-types';
 
 const SCHEMA_BASE = 'https://skills-catalog.invalid/schemas/';
 const SCHEMA_REF = '#/components/schemas/';
