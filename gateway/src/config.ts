@@ -63,8 +63,8 @@ export interface GatewayConfig {
   hstsMaxAgeSeconds: number;
   /** express's `trust proxy`: false (the socket's peer is the client), a hop count, or the proxies' addresses */
   trustProxy: TrustProxy;
-  /** sign-in and sign-up attempts per client address (sign-in-throttle.ts); the defaults when absent */
-  signInThrottle?: ThrottleLimits;
+  /** sign-in, sign-up and link-request limits (sign-in-throttle.ts), in Redis with `redisUrl`; the defaults when absent */
+  signInThrottle?: Partial<ThrottleLimits>;
   /** password hashes at once and waiting, per process (password-hasher.ts); the defaults when absent */
   hashing?: HashingLimits;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
@@ -117,6 +117,8 @@ interface GatewayEnv {
   AUTH_FAILURES_PER_MINUTE: number;
   SIGN_IN_ATTEMPTS_PER_ADDRESS: number;
   SIGN_UPS_PER_ADDRESS: number;
+  LINK_REQUESTS_PER_ADDRESS: number;
+  LINK_REQUESTS_PER_EMAIL: number;
   PASSWORD_HASH_CONCURRENCY: number;
   PASSWORD_HASH_QUEUE: number;
   AUDIT_RETENTION_DAYS: number;
@@ -217,6 +219,9 @@ const schema = Joi.object<GatewayEnv>({
   // per client address and 15 minutes (docs/security.md "Throttles")
   SIGN_IN_ATTEMPTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.perAddress),
   SIGN_UPS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.signUpsPerAddress),
+  // reset requests and address verifications; each reset request may mail the inbox it names
+  LINK_REQUESTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerAddress),
+  LINK_REQUESTS_PER_EMAIL: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerEmail),
   // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
   PASSWORD_HASH_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
   PASSWORD_HASH_QUEUE: Joi.number().integer().min(0).max(10_000).default(8),
@@ -266,7 +271,13 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
-    signInThrottle: Object.freeze({ ...DEFAULT_THROTTLE, perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS, signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS }),
+    signInThrottle: Object.freeze({
+      ...DEFAULT_THROTTLE,
+      perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+      signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
+      linksPerAddress: e.LINK_REQUESTS_PER_ADDRESS,
+      linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
+    }),
     hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),
     audit: Object.freeze({
       retentionDays: e.AUDIT_RETENTION_DAYS,

@@ -22,6 +22,7 @@ import { AuthFailureAudit } from './domain/auth-failure-audit';
 import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
+import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 
 export interface RunningService {
@@ -76,6 +77,12 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     await shared.connect();
     rateStore = shared;
   }
+  // The account throttles likewise: shared through Redis so N replicas allow the limits once, not N times.
+  let throttleStore: RedisThrottleStore | undefined;
+  if (config.redisUrl) {
+    throttleStore = new RedisThrottleStore({ url: config.redisUrl, logger });
+    await throttleStore.connect();
+  }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
   const authFailures = new AuthFailureGuard({ store: rateStore, limit: config.authFailuresPerMinute });
   const metrics = createServiceMetrics('gateway');
@@ -107,6 +114,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     mail: config.mail,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
     throttle: config.signInThrottle,
+    ...(throttleStore ? { throttleStore } : {}),
     hashing: config.hashing,
     audit,
     failureAudit,
@@ -153,7 +161,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       monitor.closeAllConnections();
       await new Promise<void>((resolve) => monitor.close(() => resolve()));
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), retention.stop(), failureAudit.stop()]);
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), throttleStore?.close(), retention.stop(), failureAudit.stop()]);
       profile.mailer?.close();
       signingKey.close();
       await sequelize.close();

@@ -27,6 +27,7 @@ import { OidcService, type OidcSettings } from './oidc.service';
 import { oidcRoutes } from './oidc.routes';
 import { ownKeyRoutes } from './own-keys.routes';
 import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './password-hasher';
+import type { ThrottleStore } from '../domain/throttle-store';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
 
@@ -64,7 +65,9 @@ export interface ProfileOptions {
   oidc?: OidcSettings;
   mail?: { smtpUrl: string; from: string };
   consoleDir?: string;
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
+  /** where the throttle counts (Redis shared by the replicas); this process's memory when absent */
+  throttleStore?: ThrottleStore;
   hashing?: HashingLimits;
   audit: AuditLog;
   /** where failed password sign-ins are counted */
@@ -89,7 +92,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     credentials,
     links,
     hasher,
-    throttle: new SignInThrottle(options.throttle, { now }),
+    throttle: new SignInThrottle(options.throttle, { now, store: options.throttleStore }),
     sessions,
     signUpMode: options.signUpMode,
     audit: options.audit,
