@@ -69,6 +69,8 @@ export interface GatewayConfig {
   hashing?: HashingLimits;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
   authFailuresPerMinute: number;
+  /** requests per account and minute made with console sessions, any plan (domain/session-budget.ts); 0 or absent: unlimited */
+  sessionRequestsPerMinute?: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
   audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };
 }
@@ -115,6 +117,7 @@ interface GatewayEnv {
   HSTS_MAX_AGE_SECONDS: number;
   TRUST_PROXY: string;
   AUTH_FAILURES_PER_MINUTE: number;
+  SESSION_REQUESTS_PER_MINUTE: number;
   SIGN_IN_ATTEMPTS_PER_ADDRESS: number;
   SIGN_UPS_PER_ADDRESS: number;
   LINK_REQUESTS_PER_ADDRESS: number;
@@ -216,6 +219,8 @@ const schema = Joi.object<GatewayEnv>({
   TRUST_PROXY: trustProxy,
   // an honest client fails a few times (a mistyped key), not dozens a minute
   AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(30),
+  // a person in the console makes a few calls a second at most; scripts belong on API keys and their plan
+  SESSION_REQUESTS_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(300),
   // per client address and 15 minutes (docs/security.md "Throttles")
   SIGN_IN_ATTEMPTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.perAddress),
   SIGN_UPS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.signUpsPerAddress),
@@ -271,6 +276,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    sessionRequestsPerMinute: e.SESSION_REQUESTS_PER_MINUTE,
     signInThrottle: Object.freeze({
       ...DEFAULT_THROTTLE,
       perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS,

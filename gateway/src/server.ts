@@ -11,6 +11,7 @@ import { Site } from './sessions/site';
 import { KeyAuthenticator } from './domain/key-authenticator';
 import { AuthFailureGuard } from './domain/auth-failure-guard';
 import { RateLimiter } from './domain/rate-limiter';
+import { SessionRequestBudget } from './domain/session-budget';
 import type { SlidingWindowStore } from './domain/sliding-window';
 import { AdmissionGate, DEFAULT_ADMISSION } from './http/admission';
 import { AnswerCache } from './http/answer-cache';
@@ -116,6 +117,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     throttle: config.signInThrottle,
     ...(throttleStore ? { throttleStore } : {}),
     hashing: config.hashing,
+    authFailures,
+    ...(config.sessionRequestsPerMinute ? { sessionBudget: new SessionRequestBudget({ store: rateStore, limit: config.sessionRequestsPerMinute }) } : {}),
     audit,
     failureAudit,
   });
