@@ -108,6 +108,10 @@ const messages = {
     en: 'Too many sign-ups from this address; retry in {seconds} s',
     fr: 'Trop d\'inscriptions depuis cette adresse ; réessayez dans {seconds} s',
   },
+  'links.throttled': {
+    en: 'Too many link requests; retry in {seconds} s',
+    fr: 'Trop de demandes de lien ; réessayez dans {seconds} s',
+  },
   'signUp.closed': { en: 'Sign-up is closed on this server', fr: 'Les inscriptions sont fermées sur ce serveur' },
   'signUp.invitationRequired': {
     en: 'Sign-up needs an invitation link',

@@ -65,12 +65,14 @@ export interface GatewayConfig {
   hstsMaxAgeSeconds: number;
   /** express's `trust proxy`: false (the socket's peer is the client), a hop count, or the proxies' addresses */
   trustProxy: TrustProxy;
-  /** sign-in and sign-up attempts per client address (sign-in-throttle.ts); the defaults when absent */
-  signInThrottle?: ThrottleLimits;
+  /** sign-in, sign-up and link-request limits (sign-in-throttle.ts), in Redis with `redisUrl`; the defaults when absent */
+  signInThrottle?: Partial<ThrottleLimits>;
   /** password hashes at once and waiting, per process (password-hasher.ts); the defaults when absent */
   hashing?: HashingLimits;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
   authFailuresPerMinute: number;
+  /** requests per account and minute made with console sessions, any plan (domain/session-budget.ts); 0 or absent: unlimited */
+  sessionRequestsPerMinute?: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
   audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };
 }
@@ -117,8 +119,11 @@ interface GatewayEnv {
   HSTS_MAX_AGE_SECONDS: number;
   TRUST_PROXY: string;
   AUTH_FAILURES_PER_MINUTE: number;
+  SESSION_REQUESTS_PER_MINUTE: number;
   SIGN_IN_ATTEMPTS_PER_ADDRESS: number;
   SIGN_UPS_PER_ADDRESS: number;
+  LINK_REQUESTS_PER_ADDRESS: number;
+  LINK_REQUESTS_PER_EMAIL: number;
   PASSWORD_HASH_CONCURRENCY: number;
   PASSWORD_HASH_QUEUE: number;
   AUDIT_RETENTION_DAYS: number;
@@ -217,9 +222,14 @@ const schema = Joi.object<GatewayEnv>({
   TRUST_PROXY: trustProxy,
   // an honest client fails a few times (a mistyped key), not dozens a minute
   AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(30),
+  // a person in the console makes a few calls a second at most; scripts belong on API keys and their plan
+  SESSION_REQUESTS_PER_MINUTE: Joi.number().integer().min(0).max(1_000_000).default(300),
   // per client address and 15 minutes (docs/security.md "Throttles")
   SIGN_IN_ATTEMPTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.perAddress),
   SIGN_UPS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.signUpsPerAddress),
+  // reset requests and address verifications; each reset request may mail the inbox it names
+  LINK_REQUESTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerAddress),
+  LINK_REQUESTS_PER_EMAIL: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerEmail),
   // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
   PASSWORD_HASH_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
   PASSWORD_HASH_QUEUE: Joi.number().integer().min(0).max(10_000).default(8),
@@ -269,7 +279,14 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
-    signInThrottle: Object.freeze({ ...DEFAULT_THROTTLE, perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS, signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS }),
+    sessionRequestsPerMinute: e.SESSION_REQUESTS_PER_MINUTE,
+    signInThrottle: Object.freeze({
+      ...DEFAULT_THROTTLE,
+      perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+      signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
+      linksPerAddress: e.LINK_REQUESTS_PER_ADDRESS,
+      linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
+    }),
     hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),
     audit: Object.freeze({
       retentionDays: e.AUDIT_RETENTION_DAYS,

@@ -11,6 +11,7 @@ import { Site } from './sessions/site';
 import { KeyAuthenticator } from './domain/key-authenticator';
 import { AuthFailureGuard } from './domain/auth-failure-guard';
 import { RateLimiter } from './domain/rate-limiter';
+import { SessionRequestBudget } from './domain/session-budget';
 import type { SlidingWindowStore } from './domain/sliding-window';
 import { AdmissionGate, DEFAULT_ADMISSION } from './http/admission';
 import { AnswerCache } from './http/answer-cache';
@@ -22,6 +23,7 @@ import { AuthFailureAudit } from './domain/auth-failure-audit';
 import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
+import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 
 export interface RunningService {
@@ -76,6 +78,12 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     await shared.connect();
     rateStore = shared;
   }
+  // The account throttles likewise: shared through Redis so N replicas allow the limits once, not N times.
+  let throttleStore: RedisThrottleStore | undefined;
+  if (config.redisUrl) {
+    throttleStore = new RedisThrottleStore({ url: config.redisUrl, logger });
+    await throttleStore.connect();
+  }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
   const authFailures = new AuthFailureGuard({ store: rateStore, limit: config.authFailuresPerMinute });
   const metrics = createServiceMetrics('gateway');
@@ -107,7 +115,10 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     mail: config.mail,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
     throttle: config.signInThrottle,
+    ...(throttleStore ? { throttleStore } : {}),
     hashing: config.hashing,
+    authFailures,
+    ...(config.sessionRequestsPerMinute ? { sessionBudget: new SessionRequestBudget({ store: rateStore, limit: config.sessionRequestsPerMinute }) } : {}),
     audit,
     failureAudit,
   });
@@ -153,7 +164,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       monitor.closeAllConnections();
       await new Promise<void>((resolve) => monitor.close(() => resolve()));
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), retention.stop(), failureAudit.stop()]);
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), throttleStore?.close(), retention.stop(), failureAudit.stop()]);
       profile.mailer?.close();
       signingKey.close();
       await sequelize.close();

@@ -16,7 +16,7 @@ export interface LauncherConfig {
   /** a Postgres server to use instead of the embedded PGlite */
   databaseUrl?: string;
   logLevel: string;
-  /** the gateway's rate limit, failure budget and answer cache settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, AUTH_FAILURES_PER_MINUTE, REDIS_URL, ANSWER_CACHE_*) */
+  /** the gateway's rate limit, failure budget and answer cache settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, AUTH_FAILURES_PER_MINUTE, SESSION_REQUESTS_PER_MINUTE, REDIS_URL, ANSWER_CACHE_*) */
   gatewayEnv: Readonly<Record<string, string>>;
   /** catalog-service search settings, passed on as given (SEARCH_CACHE_*, INDEX_POLL_MS); catalog-service validates them */
   catalogEnv: Readonly<Record<string, string>>;
@@ -27,6 +27,7 @@ const GATEWAY_PASSTHROUGH = [
   'RATE_LIMIT_PRO_PER_MINUTE',
   'RATE_LIMIT_TEAM_PER_MINUTE',
   'AUTH_FAILURES_PER_MINUTE',
+  'SESSION_REQUESTS_PER_MINUTE',
   'REDIS_URL',
   'ANSWER_CACHE_TTL_MS',
   'ANSWER_CACHE_ENTRIES',
@@ -43,6 +44,7 @@ interface LauncherEnv {
   RATE_LIMIT_PRO_PER_MINUTE?: number;
   RATE_LIMIT_TEAM_PER_MINUTE?: number;
   AUTH_FAILURES_PER_MINUTE?: number;
+  SESSION_REQUESTS_PER_MINUTE?: number;
   REDIS_URL?: string;
   ANSWER_CACHE_TTL_MS?: number;
   ANSWER_CACHE_ENTRIES?: number;
@@ -59,6 +61,7 @@ const schema = Joi.object<LauncherEnv>({
   RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0),
   RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0),
   AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0),
+  SESSION_REQUESTS_PER_MINUTE: Joi.number().integer().min(0),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   // bounds are the gateway's own (its config refuses what it cannot honour)
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0),

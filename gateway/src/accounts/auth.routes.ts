@@ -115,7 +115,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(linkSchema, req.body ?? {});
-      await signIn.verifyEmail(input.token);
+      await signIn.verifyEmail(input.token, authRequestOf(req, res));
       res.setHeader('Cache-Control', 'no-store');
       res.json({ data: { verified: true } });
     })

@@ -14,7 +14,7 @@ import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import { consoleSite } from '../console/console.routes';
 import { SessionService } from '../sessions/session.service';
 import { CookieJar } from '../sessions/session-cookie';
-import { SessionGate } from '../sessions/session-gate';
+import { SessionGate, type SessionBudget } from '../sessions/session-gate';
 import { SequelizeSessionStore } from '../sessions/session.store';
 import { sessionRoutes } from '../sessions/sessions.routes';
 import type { Site } from '../sessions/site';
@@ -28,6 +28,8 @@ import { oidcRoutes } from './oidc.routes';
 import { ownKeyRoutes } from './own-keys.routes';
 import { passwordRoutes } from './password.routes';
 import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './password-hasher';
+import type { AuthFailureGuard } from '../domain/auth-failure-guard';
+import type { ThrottleStore } from '../domain/throttle-store';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
 
@@ -65,9 +67,15 @@ export interface ProfileOptions {
   oidc?: OidcSettings;
   mail?: { smtpUrl: string; from: string };
   consoleDir?: string;
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
+  /** where the throttle counts (Redis shared by the replicas); this process's memory when absent */
+  throttleStore?: ThrottleStore;
   hashing?: HashingLimits;
   audit: AuditLog;
+  /** per-address budget of failed authentications: unknown session cookies count against it */
+  authFailures?: AuthFailureGuard;
+  /** requests per account and window made with sessions; none: unlimited */
+  sessionBudget?: SessionBudget;
   /** where failed password sign-ins are counted */
   failureAudit?: AuthFailureAudit;
   now?: () => number;
@@ -90,7 +98,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     credentials,
     links,
     hasher,
-    throttle: new SignInThrottle(options.throttle, { now }),
+    throttle: new SignInThrottle(options.throttle, { now, store: options.throttleStore }),
     sessions,
     signUpMode: options.signUpMode,
     audit: options.audit,
@@ -100,7 +108,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
   const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
-  const gate = new SessionGate({ sessions, cookies, site });
+  const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
   return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
 }
 

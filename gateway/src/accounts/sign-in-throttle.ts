@@ -1,7 +1,7 @@
 /**
- * Slows down password guessing and sign-up floods, per client address (the
- * one the gateway derives behind a trusted proxy, http/client-address.ts;
- * an IPv6 client by its /64, domain/address-key.ts),
+ * Slows down password guessing, sign-up floods and link requests, per
+ * client address (the one the gateway derives behind a trusted proxy,
+ * http/client-address.ts; an IPv6 client by its /64, domain/address-key.ts),
  * without letting anyone lock a chosen account out:
  *
  * - an address has `perAddress` sign-in attempts and `signUpsPerAddress`
@@ -9,14 +9,19 @@
  * - one email from one address gets `freeFailures` failures in a row, then
  *   each further try waits twice as long as the one before (1 s, 2 s, 4 s …,
  *   at most the window). Other addresses are not slowed: the account's owner
- *   signs in while an attacker elsewhere is being held back.
+ *   signs in while an attacker elsewhere is being held back;
+ * - password-reset requests and address verifications: `linksPerAddress`
+ *   per address, and a reset request `linksPerEmail` per email whichever
+ *   address asks (each one may send a mail to that inbox).
  *
  * Every attempt is counted when it starts, before the password is verified,
- * so a parallel burst cannot slip past the limits while the hashes run.
- * Counted in this replica's memory: N replicas allow up to N × the limits.
+ * atomically in the store: a parallel burst cannot slip past the limits while
+ * the hashes run, on one replica or across replicas sharing Redis.
  */
-import { RateLimitError } from '@skills/common';
+import { RateLimitError, type MessageKey } from '@skills/common';
 import { addressKey } from '../domain/address-key';
+import type { ThrottleStore } from '../domain/throttle-store';
+import { MemoryThrottleStore } from '../store/memory-throttle.store';
 
 export interface ThrottleLimits {
   /** sign-in attempts not (yet) successful, per address and window */
@@ -25,17 +30,21 @@ export interface ThrottleLimits {
   freeFailures: number;
   /** sign-ups per address and window */
   signUpsPerAddress: number;
+  /** password-reset requests and address verifications per address and window */
+  linksPerAddress: number;
+  /** password-reset requests per email and window */
+  linksPerEmail: number;
   windowMs: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleLimits = { perAddress: 20, freeFailures: 3, signUpsPerAddress: 10, windowMs: 15 * 60_000 };
-
-interface Window {
-  startedAt: number;
-  count: number;
-  /** when the last attempt of this window started */
-  lastAt: number;
-}
+export const DEFAULT_THROTTLE: ThrottleLimits = {
+  perAddress: 20,
+  freeFailures: 3,
+  signUpsPerAddress: 10,
+  linksPerAddress: 10,
+  linksPerEmail: 3,
+  windowMs: 15 * 60_000,
+};
 
 /** A sign-in attempt under way: hand it back to `succeeded` when the password was right. */
 export interface Attempt {
@@ -43,90 +52,57 @@ export interface Attempt {
   address: string;
 }
 
-export class SignInThrottle {
-  private readonly windows = new Map<string, Window>();
-  private readonly now: () => number;
-  private readonly maxEntries: number;
+const refuse = (message: MessageKey, seconds: number): RateLimitError =>
+  new RateLimitError(message, { seconds }, { headers: { 'Retry-After': String(seconds) } });
 
-  constructor(
-    private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
-    options: { now?: () => number; maxEntries?: number } = {},
-  ) {
-    this.now = options.now ?? Date.now;
-    this.maxEntries = options.maxEntries ?? 100_000;
+export class SignInThrottle {
+  private readonly limits: ThrottleLimits;
+  private readonly store: ThrottleStore;
+
+  constructor(limits: Partial<ThrottleLimits> = {}, options: { store?: ThrottleStore; now?: () => number } = {}) {
+    this.limits = { ...DEFAULT_THROTTLE, ...limits };
+    this.store = options.store ?? new MemoryThrottleStore({ now: options.now });
   }
 
   /** Counts a sign-in attempt now, or throws 429 with Retry-After when the address or the pair must wait. */
-  beginSignIn(email: string, address: string): Attempt {
+  async beginSignIn(email: string, address: string): Promise<Attempt> {
     const client = addressKey(address);
     const attempt = { pair: `p:${email.toLowerCase()}\u0000${client}`, address: `a:${client}` };
-    const seconds = Math.max(this.fullFor(attempt.address, this.limits.perAddress), this.delayFor(attempt.pair));
-    if (seconds > 0) throw new RateLimitError('signIn.throttled', { seconds }, { headers: { 'Retry-After': String(seconds) } });
-    this.count(attempt.address);
-    this.count(attempt.pair);
+    const seconds = await this.store.begin(
+      [
+        { id: attempt.address, limit: this.limits.perAddress, freeAttempts: 0 },
+        { id: attempt.pair, limit: 0, freeAttempts: this.limits.freeFailures },
+      ],
+      this.limits.windowMs,
+    );
+    if (seconds > 0) throw refuse('signIn.throttled', seconds);
     return attempt;
   }
 
   /** The password was right: the pair starts afresh and the address gets its attempt back. */
-  succeeded(attempt: Attempt): void {
-    this.windows.delete(attempt.pair);
-    const window = this.live(attempt.address);
-    if (window) window.count = Math.max(0, window.count - 1);
+  succeeded(attempt: Attempt): Promise<void> {
+    return this.store.forgive(attempt.pair, attempt.address, this.limits.windowMs);
   }
 
   /** Counts a sign-up now, or throws 429 with Retry-After when the address has used its share. */
-  beginSignUp(address: string): void {
-    const id = `s:${addressKey(address)}`;
-    const seconds = this.fullFor(id, this.limits.signUpsPerAddress);
-    if (seconds > 0) throw new RateLimitError('signUp.throttled', { seconds }, { headers: { 'Retry-After': String(seconds) } });
-    this.count(id);
+  async beginSignUp(address: string): Promise<void> {
+    const seconds = await this.store.begin([{ id: `s:${addressKey(address)}`, limit: this.limits.signUpsPerAddress, freeAttempts: 0 }], this.limits.windowMs);
+    if (seconds > 0) throw refuse('signUp.throttled', seconds);
   }
 
-  /** Seconds until the window of `id` ends when it is full; 0 otherwise. */
-  private fullFor(id: string, limit: number): number {
-    const window = this.live(id);
-    if (!window || window.count < limit) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + this.limits.windowMs - this.now()) / 1000));
+  /**
+   * Counts a password-reset request (with its email) or an address
+   * verification (without), or throws 429 with Retry-After. Counted whether
+   * or not the email has an account, so the answer tells nothing about it.
+   */
+  async beginLinkRequest(address: string, email?: string): Promise<void> {
+    const counters = [{ id: `l:${addressKey(address)}`, limit: this.limits.linksPerAddress, freeAttempts: 0 }];
+    if (email !== undefined) counters.push({ id: `e:${email.toLowerCase()}`, limit: this.limits.linksPerEmail, freeAttempts: 0 });
+    const seconds = await this.store.begin(counters, this.limits.windowMs);
+    if (seconds > 0) throw refuse('links.throttled', seconds);
   }
 
-  /** Seconds a pair past its free failures still waits: 1, 2, 4 … after its last attempt. */
-  private delayFor(id: string): number {
-    const window = this.live(id);
-    if (!window || window.count < this.limits.freeFailures) return 0;
-    const delayMs = Math.min(1000 * 2 ** (window.count - this.limits.freeFailures), this.limits.windowMs);
-    const left = window.lastAt + delayMs - this.now();
-    return left > 0 ? Math.ceil(left / 1000) : 0;
-  }
-
-  private count(id: string): void {
-    let window = this.live(id);
-    if (!window) {
-      window = { startedAt: this.now(), count: 0, lastAt: 0 };
-      this.windows.set(id, window);
-      if (this.windows.size > this.maxEntries) this.prune();
-    }
-    window.count += 1;
-    window.lastAt = this.now();
-  }
-
-  private live(id: string): Window | undefined {
-    const window = this.windows.get(id);
-    if (window && this.now() - window.startedAt >= this.limits.windowMs) {
-      this.windows.delete(id);
-      return undefined;
-    }
-    return window;
-  }
-
-  private prune(): void {
-    for (const id of this.windows.keys()) {
-      this.live(id);
-      if (this.windows.size <= this.maxEntries) return;
-    }
-    // Still full of live windows: drop the oldest rather than grow without bound.
-    for (const id of this.windows.keys()) {
-      if (this.windows.size <= this.maxEntries) return;
-      this.windows.delete(id);
-    }
+  close(): Promise<void> {
+    return this.store.close?.() ?? Promise.resolve();
   }
 }

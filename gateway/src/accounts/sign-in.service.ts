@@ -84,7 +84,7 @@ export class SignInService {
     const mode = this.deps.signUpMode;
     if (mode === 'closed') throw new NotAllowedError('signUp.closed');
     if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
-    this.deps.throttle.beginSignUp(from.clientAddress);
+    await this.deps.throttle.beginSignUp(from.clientAddress);
     checkPassword(input.password, input.email);
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
     // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
@@ -99,14 +99,16 @@ export class SignInService {
   }
 
   /** Marks the address of the link's account verified; 400 for a link that is unknown, used or expired. */
-  async verifyEmail(token: string): Promise<void> {
+  async verifyEmail(token: string, from: AuthRequest): Promise<void> {
+    // Counted per address before the lookup: guessing tokens costs the guesser, not the database.
+    await this.deps.throttle.beginLinkRequest(from.clientAddress);
     const accountId = await this.deps.credentials.verifyEmail(this.linkHash(token), new Date(this.now()));
     if (!accountId) throw new InputError('link.invalid');
   }
 
   async signIn(input: { email: string; password: string }, from: AuthRequest): Promise<SignedIn> {
     const { throttle, hasher } = this.deps;
-    const attempt = throttle.beginSignIn(input.email, from.clientAddress);
+    const attempt = await throttle.beginSignIn(input.email, from.clientAddress);
     const found = await this.deps.credentials.findByEmail(input.email);
     this.dummyHash ??= hasher.hash(randomBytes(16).toString('hex'));
     const stored = found?.passwordHash ?? (await this.dummyHash);
@@ -115,7 +117,7 @@ export class SignInService {
       this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: found?.account.id, userAgent: from.userAgent });
       throw new AuthenticationError('signIn.badCredentials');
     }
-    throttle.succeeded(attempt);
+    await throttle.succeeded(attempt);
     return { account: found.account, opened: await this.open(found.account, 'password', from) };
   }
 
@@ -196,6 +198,7 @@ export class SignInService {
 
   /** A reset link for the account of `email` when its address is verified, else undefined (the caller says nothing either way). */
   async resetLinkFor(email: string, from: AuthRequest): Promise<{ account: Account; link: IssuedLink } | undefined> {
+    await this.deps.throttle.beginLinkRequest(from.clientAddress, email);
     const found = await this.deps.credentials.findByEmail(email);
     if (!found?.emailVerified) return undefined;
     // Recorded only when a link is issued: an unknown address writes nothing, a known one no more rows than its links.

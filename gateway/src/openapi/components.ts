@@ -205,7 +205,12 @@ export const responses: Record<string, Response> = {
   UnsupportedMediaType: errorResponse('Body not sent as JSON.', [['body.unsupportedType', { type: 'application/json' }]]),
   // RateLimit-* come with the account's budget; the address's budget of failed authentications refuses before any key is counted.
   TooManyRequests: errorResponse(
-    'The account\'s rate limit is exceeded, or the client address failed to authenticate too often (refused before the key is looked up).',
+    'The account\'s rate limit (or, called with a console session, its session budget: SESSION_REQUESTS_PER_MINUTE) is exceeded, or the client address failed to authenticate too often (refused before the key or session is looked up).',
+    [['rateLimit.exceeded', { seconds: 12 }], ['auth.tooManyFailures', { seconds: 40 }]],
+    { 'Retry-After': headerRef('RetryAfter') },
+  ),
+  SessionTooManyRequests: errorResponse(
+    'The account\'s sessions spent their request budget (SESSION_REQUESTS_PER_MINUTE, any plan), or the client address sent unknown session cookies too often (refused before the session is looked up).',
     [['rateLimit.exceeded', { seconds: 12 }], ['auth.tooManyFailures', { seconds: 40 }]],
     { 'Retry-After': headerRef('RetryAfter') },
   ),

@@ -142,6 +142,7 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
     out['415'] = responseRef('UnsupportedMediaType');
   }
   if (spec.kind === 'public' && !spec.errors?.['429']) out['429'] = responseRef('TooManyRequests');
+  if (spec.kind === 'session' && !spec.errors?.['429']) out['429'] = responseRef('SessionTooManyRequests');
   if (spec.kind === 'open' && spec.body) out['415'] = responseRef('UnsupportedMediaType');
   out['500'] = responseRef('InternalError');
   if (spec.kind === 'session' || (spec.kind === 'open' && spec.body)) out['503'] = responseRef('ServiceUnavailable');

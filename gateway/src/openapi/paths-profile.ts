@@ -103,12 +103,13 @@ const authPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'verifyEmail',
       summary: 'Verify the email address with the mailed link',
-      description: 'The link mailed at sign-up works once, within 24 hours; no session is needed.',
+      description:
+        'The link mailed at sign-up works once, within 24 hours; no session is needed. Counted per client address with password-reset requests (LINK_REQUESTS_PER_ADDRESS per 15 min), before the link is looked up.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('LinkToken') },
       success: { status: '200', description: 'The address is verified.', schema: schemaRef('EmailVerified') },
-      errors: { '400': linkInvalid, '403': noOrigin },
+      errors: { '400': linkInvalid, '403': noOrigin, '429': [['links.throttled', { seconds: 840 }]] },
     }),
   },
   '/api/v1/auth/password-reset-request': {
@@ -116,12 +117,12 @@ const authPaths: Record<string, PathItem> = {
       operationId: 'requestPasswordReset',
       summary: 'Mail a password reset link',
       description:
-        'The same 202 whether the address has an account or not; a link is mailed only to a verified address. 404 when mail is not configured (SMTP_URL).',
+        'The same 202 whether the address has an account or not; a link is mailed only to a verified address. 404 when mail is not configured (SMTP_URL). Throttled per client address (LINK_REQUESTS_PER_ADDRESS) and per email whoever asks (LINK_REQUESTS_PER_EMAIL) per 15 min, whether or not the email has an account.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordResetRequest') },
       success: { status: '202', description: 'Requested.', schema: schemaRef('ResetRequested') },
-      errors: { '403': noOrigin, '404': [['mail.notConfigured']] },
+      errors: { '403': noOrigin, '404': [['mail.notConfigured']], '429': [['links.throttled', { seconds: 840 }]] },
     }),
   },
   '/api/v1/auth/oidc/start': {

@@ -5,15 +5,23 @@
  * token in `X-CSRF-Token`: SameSite=Lax alone still lets a top-level
  * cross-site POST through in some browsers, and an Origin check alone would
  * trust any page of a compromised sibling origin.
+ *
+ * A cookie is a credential like an API key: the address's failure budget is
+ * checked before it costs a database read, and an unknown (or ended) session
+ * counts against it. A live session spends its account's request budget,
+ * whatever the plan, so the console gives no unlimited API use; every
+ * session-only route passes here, so they are rate-limited too.
  */
 import type { Request } from 'express';
-import { AuthenticationError, NotAllowedError } from '@skills/common';
+import { AuthenticationError, NotAllowedError, RateLimitError } from '@skills/common';
+import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { Account } from '../domain/account';
 import type { AccountPrincipal } from '../domain/key-authenticator';
 import type { SessionRecord } from './session';
 import type { SessionService } from './session.service';
 import { SESSION_COOKIE, type CookieJar } from './session-cookie';
 import type { Site } from './site';
+import { clientAddress, refuseWhileBlocked } from '../http/client-address';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,15 +32,43 @@ export interface CurrentSession {
   account: Account;
 }
 
-export class SessionGate {
-  constructor(private readonly deps: { sessions: SessionService; cookies: CookieJar; site: Site }) {}
+/** Requests one account may make with its sessions; `take` answers whole seconds to wait, or 0. */
+export interface SessionBudget {
+  take(accountId: string): Promise<number>;
+}
 
-  /** The live session of the request's cookie, if any; no check of the method. */
+export interface SessionGateDeps {
+  sessions: SessionService;
+  cookies: CookieJar;
+  site: Site;
+  /** per-address budget of failed authentications; none: unknown cookies are not counted */
+  failures?: AuthFailureGuard;
+  /** per-account budget of session requests; none: unlimited */
+  budget?: SessionBudget;
+}
+
+export class SessionGate {
+  constructor(private readonly deps: SessionGateDeps) {}
+
+  /**
+   * The live session of the request's cookie, if any; no check of the
+   * method. 429 while the address is over its failure budget (before the
+   * lookup) or the account over its request budget.
+   */
   async current(req: Request): Promise<CurrentSession | undefined> {
     const token = this.deps.cookies.read(req, SESSION_COOKIE);
     if (token === undefined) return undefined;
+    const { failures, budget } = this.deps;
+    const address = clientAddress(req);
+    if (failures) await refuseWhileBlocked(failures, address);
     const found = await this.deps.sessions.resolve(token);
-    return found ? { token, ...found } : undefined;
+    if (!found) {
+      await failures?.recordFailure(address);
+      return undefined;
+    }
+    const seconds = budget ? await budget.take(found.account.id) : 0;
+    if (seconds > 0) throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    return { token, ...found };
   }
 
   /** A live session allowed to make this request, or 401 / 403. */

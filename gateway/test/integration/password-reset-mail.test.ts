@@ -53,7 +53,11 @@ describe('password reset by mail', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const port = (smtp.server.address() as AddressInfo).port;
-    h = await startHarness({ mail: { smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, from: 'Skills Catalog <no-reply@skills.example>' } });
+    h = await startHarness({
+      mail: { smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, from: 'Skills Catalog <no-reply@skills.example>' },
+      trustProxy: ['loopback'],
+      signInThrottle: { linksPerAddress: 10, linksPerEmail: 3 },
+    });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -112,4 +116,28 @@ describe('password reset by mail', () => {
     expect(events.find((e) => e.action === 'auth.password_reset')).toMatchObject({ actor: { kind: 'account' }, requestId: reset.headers['x-request-id'] });
     for (const secret of [token ?? '', verifyToken ?? '', PASSWORD, 'a-new-and-long-passphrase']) expect(JSON.stringify(events)).not.toContain(secret);
   }, 60_000);
+
+  it('throttles reset requests per inbox from any address, and reset requests and verifications per address, with 429 and Retry-After', async () => {
+    const origin = h.gateway.url;
+    const ask = (client: string, email: string) =>
+      request(origin).post('/api/v1/auth/password-reset-request').set('Origin', origin).set('X-Forwarded-For', client).send({ email });
+    // One inbox, four addresses: a flood of mails to a victim needs more than new addresses.
+    const perInbox = [];
+    for (let i = 1; i <= 4; i += 1) perInbox.push((await ask(`198.51.100.${i}`, 'inbox@example.com')).status);
+    expect(perInbox).toEqual([202, 202, 202, 429]);
+    const refused = await ask('198.51.100.9', 'Inbox@example.com').set('Accept-Language', 'fr').expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    expect(refused.body).toEqual({ error: expect.stringMatching(/^Trop de demandes de lien ; réessayez dans \d+ s$/) });
+
+    // One address, many inboxes and made-up verification tokens: 10 in all, then 429 before any lookup.
+    const client = '203.0.113.50';
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await ask(client, `someone${i}@example.com`)).status);
+    for (let i = 0; i < 5; i += 1) {
+      const verify = request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).set('X-Forwarded-For', client);
+      statuses.push((await verify.send({ token: `made-up-token-${i}` })).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 400, 400, 400, 400, 429]);
+    await ask('203.0.113.51', 'someone-else@example.com').expect(202);
+  });
 });

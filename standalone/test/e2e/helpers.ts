@@ -181,7 +181,7 @@ async function startStackOnce(options: StartOptions): Promise<Stack> {
   }
   // Suites make hundreds of calls a minute with one key: limits are raised unless a suite sets its own.
   // So is the budget of failed authentications per address: every suite calls from 127.0.0.1.
-  const limits = { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000', AUTH_FAILURES_PER_MINUTE: '100000' };
+  const limits = { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000', AUTH_FAILURES_PER_MINUTE: '100000', SESSION_REQUESTS_PER_MINUTE: '100000' };
   Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, limits, options.env);
   if (database) env.DATABASE_URL = database.url;
 

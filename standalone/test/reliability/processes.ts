@@ -202,6 +202,7 @@ export async function serviceProcesses(options: ServiceProcessOptions): Promise<
         METRICS_PORT: String(gatewayMetricsPort),
         // every process calls from 127.0.0.1: the failure budget would count all the suites' refused keys together
         AUTH_FAILURES_PER_MINUTE: '100000',
+        SESSION_REQUESTS_PER_MINUTE: '100000',
         ADMIN_TOKEN,
         CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
         COLLECTIONS_URL: collectionsUrl,
