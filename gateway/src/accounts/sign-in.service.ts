@@ -169,14 +169,14 @@ export class SignInService {
   /** The password entered again: 400 when wrong (throttled as sign-ins are). */
   async verifyCurrent(account: Account, password: string, from: AuthRequest): Promise<void> {
     const { throttle, hasher } = this.deps;
-    const attempt = throttle.beginSignIn(account.email, from.clientAddress);
+    const attempt = await throttle.beginSignIn(account.email, from.clientAddress);
     const found = await this.deps.credentials.findByEmail(account.email);
     if (!found?.passwordHash) throw new InputError('password.noneSet');
     if (!(await hasher.verify(found.passwordHash, password))) {
       this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: account.id, userAgent: from.userAgent });
       throw new InputError('password.wrongCurrent');
     }
-    throttle.succeeded(attempt);
+    await throttle.succeeded(attempt);
   }
 
   /**

@@ -47,13 +47,14 @@ describe('gateway admin API', () => {
       name: null,
       prefix: second.body.data.apiKey.key.slice(0, 12),
       key: expect.stringMatching(/^sk_live_/),
-      // without scopes or expiry in the body: every scope, never expires
+      // without scopes or expiry in the body: every scope, the longest lifetime allowed (365 days by default)
       scopes: ['search:read', 'collections:read', 'collections:write', 'workspaces:manage'],
       createdAt: expect.any(String),
-      expiresAt: null,
+      expiresAt: expect.any(String),
       lastUsedAt: null,
       revokedAt: null,
     });
+    expect(Date.parse(second.body.data.apiKey.expiresAt) - Date.parse(second.body.data.apiKey.createdAt)).toBeGreaterThanOrEqual(365 * 86_400_000);
     await h.admin('delete', `/admin/v1/api-keys/${keyId}`).expect(200);
     const shown = await h.admin('get', `/admin/v1/accounts/${accountId}`).expect(200);
     expect(shown.body.data.account).toMatchObject({ id: accountId, plan: 'team' });
@@ -64,7 +65,7 @@ describe('gateway admin API', () => {
         prefix: key.slice(0, 12),
         scopes: ['search:read', 'collections:read', 'collections:write', 'workspaces:manage'],
         createdAt: expect.any(String),
-        expiresAt: null,
+        expiresAt: expect.any(String),
         lastUsedAt: null,
         revokedAt: expect.any(String),
       },
