@@ -3,10 +3,9 @@ import pino from 'pino';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
 import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
 import { loadCatalogConfig, startCatalogService, type RunningService } from '../src/index';
-import { eventually } from './events/event-log.conformance';
 import { KEYS, publicKeysFile } from './support/principal-keys';
 
 const signer = KEYS.signer();

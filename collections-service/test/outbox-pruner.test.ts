@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize, runMigrations, ServiceUnavailableError, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../src/store/migrations';
 import { OutboxRelay } from '../src/relay';
 import { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from '../src/retention';
@@ -89,13 +89,6 @@ function pruner(rule: OutboxPruneRule, options: Partial<OutboxPrunerOptions> = {
   return new OutboxPruner({ sequelize, logger, rule, retentionMs: HOUR_MS, intervalMs: 20, ...options });
 }
 
-async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('OutboxPruner, EVENT_LOG=kafka (rule "published")', () => {
   it('deletes published rows older than the retention, and keeps unpublished or younger ones', async () => {

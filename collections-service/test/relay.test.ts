@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../src/store/migrations';
 import { OutboxRelay, type OutboxPublisher, type OutboxRow } from '../src/relay';
 
@@ -79,13 +79,6 @@ function relay(publisher: OutboxPublisher, batchSize = 100): OutboxRelay {
   return new OutboxRelay({ sequelize, publisher, logger, batchSize, idleMs: 20, retry: { initialDelayMs: 20, maxDelayMs: 100 } });
 }
 
-async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('OutboxRelay', () => {
   it('publishes unpublished rows oldest first, keyed by item id, and marks them published', async () => {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CatalogItemState, EventLog, EventSubscription, SkillChangeEvent } from '@skills/common';
+import { eventually } from '@skills/common/testing';
 
 export interface EventLogUnderTest {
   /** A new EventLog over the same storage (a second call models a restart). Retries should be fast. */
@@ -15,14 +16,6 @@ export interface EventLogUnderTest {
   teardown(): Promise<void>;
 }
 
-/** Waits until `condition` holds; fails with `what` after 15 s. Not a timing assertion. */
-export async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 export function itemVersion(id: string, version: number): CatalogItemState {
   return {

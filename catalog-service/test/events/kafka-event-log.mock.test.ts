@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { createLogger, type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
 import { REFUSE_NOTHING, recordingSink } from '../support/rejected-events';
-import { describeEventLogConformance, eventually, itemVersion } from './event-log.conformance';
+import { describeEventLogConformance, itemVersion } from './event-log.conformance';
 import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
+import { eventually } from '@skills/common/testing';
 
 const logger = createLogger({ service: 'kafka-test', level: 'silent' });
 

@@ -14,9 +14,10 @@ import { createKafkaClient as createClient } from '@skills/common/kafka';
 import { createKafkaProducer, KafkaOutboxPublisher } from '../../../collections-service/src/relay';
 import { KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
 import { REFUSE_NOTHING } from '../support/rejected-events';
-import { eventually } from './event-log.conformance';
+
 import { FAST_GROUP } from './kafka-mock-cluster';
 import { createTopic, outboxRow, plaintextBrokers as brokers } from './kafka-live-env';
+import { eventually } from '@skills/common/testing';
 
 const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
 const describeLive = brokers.length > 0 ? describe : describe.skip;

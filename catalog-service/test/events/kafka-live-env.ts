@@ -8,7 +8,8 @@ import type { Admin } from 'kafkajs';
 import type { KafkaSecuritySettings, SkillChangeEvent } from '@skills/common';
 import type { OutboxRow } from '../../../collections-service/src/relay';
 import { eventFor } from './kafka-mock-cluster';
-import { eventually, itemVersion } from './event-log.conformance';
+import { itemVersion } from './event-log.conformance';
+import { eventually } from '@skills/common/testing';
 
 const list = (value: string | undefined): string[] => value?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
 

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ConsumerConfig, ConsumerRunConfig } from 'kafkajs';
 import { createLogger, createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../collections-service/src/relay';
 import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
@@ -19,7 +19,7 @@ import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engin
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import { Indexer } from '../../src/indexer/indexer';
 import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
-import { eventually } from './event-log.conformance';
+
 import { REFUSE_NOTHING } from '../support/rejected-events';
 import { FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 

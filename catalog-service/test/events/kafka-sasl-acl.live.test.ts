@@ -16,9 +16,10 @@ import { createKafkaClient, kafkaSecurityConfig } from '@skills/common/kafka';
 import { createKafkaProducer, KafkaOutboxPublisher } from '../../../collections-service/src/relay';
 import { KafkaEventLog } from '../../src/events/kafka';
 import { REFUSE_NOTHING } from '../support/rejected-events';
-import { eventually } from './event-log.conformance';
+
 import { FAST_GROUP } from './kafka-mock-cluster';
 import { outboxRow, saslEnv, serviceSecurity, type SaslEnv } from './kafka-live-env';
+import { eventually } from '@skills/common/testing';
 
 const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
 const describeSasl = saslEnv ? describe : describe.skip;

@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EMPTY_BODY, bodyDigest, createLogger, type Principal, type PrincipalAudience } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import {
   loadCollectionsConfig,
   startCollectionsService,
   type RunningService as CollectionsService,
 } from '../../../collections-service/src/index';
 import { loadCatalogConfig, startCatalogService, type RunningService } from '../../src/index';
-import { eventually } from './event-log.conformance';
+
 import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 import { KEYS, publicKeysFile } from '../support/principal-keys';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { SKILL_CHANGES_TOPIC, ServiceUnavailableError, createSequelize, runMigrations, type CatalogItemState, type Health, type SkillChangeEvent } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
@@ -12,7 +12,7 @@ import { INDEXER_GROUP, Indexer } from '../../src/indexer/indexer';
 import { replayDeadLetters } from '../../src/indexer/dead-letter-replay';
 import { SequelizeDeadLetterStore } from '../../src/store/dead-letter.store';
 import { catalogMigrations } from '../../src/store/migrations';
-import { eventually, itemVersion } from '../events/event-log.conformance';
+import { itemVersion } from '../events/event-log.conformance';
 
 /** Names the engine below refuses, as a mapping would refuse a document. */
 const POISON = 'Poison';

@@ -6,7 +6,7 @@
 import express from 'express';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import {
   createSequelize, runMigrations, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
   type CatalogItemState, type Principal,
@@ -95,18 +95,6 @@ function call(method: 'get' | 'post' | 'put', path: string, principal: Principal
   return callOn(app, method, path, principal);
 }
 
-/** Polls until `check` passes: progress reaches the table on the runner's next beat. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -156,6 +144,7 @@ describe('POST /admin/v1/reindex', () => {
     await eventually(async () => {
       const polled = await call('get', `/admin/v1/reindex/${first.id}`);
       expect(polled.body.data.job).toMatchObject({ status: 'running', indexed: 2 });
+      return true;
     });
 
     engine.open();
@@ -194,6 +183,7 @@ describe('reindex jobs across replicas', () => {
       const polled = await callOn(other.app, 'get', `/admin/v1/reindex/${job.id}`);
       expect(polled.status).toBe(200);
       expect(polled.body.data.job).toMatchObject({ id: job.id, status: 'running', indexed: 2 });
+      return true;
     });
     engine.open();
     await jobs.idle();

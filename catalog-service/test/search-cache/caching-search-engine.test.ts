@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import pino from 'pino';
 import { createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import type { CatalogItemState } from '@skills/common';
 import { MemoryIndex } from '../../src/engines/memory/memory-index';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
@@ -72,15 +72,6 @@ async function cached(settings: Partial<SearchCacheSettings> = {}, generation: I
 const query = (q: string, page = 1): SearchQuery => ({ q, page, limit: 20, sort: 'relevance' });
 const names = (result: SearchResult) => result.items.map((i) => i.name).sort();
 
-/** Bounded wait for something another timer or replica does; fails the test when it never happens. */
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, tries = 500): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition not reached');
-}
 
 /** The production pairing: a replica's memory engine, its cache keyed by the engine's own generation. */
 async function memoryReplica(settings: Partial<SearchCacheSettings> = {}) {
@@ -108,11 +99,11 @@ describe('CachingSearchEngine over a replica memory engine', () => {
     const reader = await memoryReplica();
     await writer.cache.apply([itemState({ name: 'Alpha one' })]);
     // another database's open transaction on a shared server can hold one follow step back: bounded retries
-    await eventually(async () => (await reader.engine.sync(), reader.engine.documents), (n) => n === 1);
+    await eventually(async () => (await reader.engine.sync(), reader.engine.documents === 1), 'the reader to follow the first write');
     expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one']);
     await writer.cache.apply([itemState({ name: 'Alpha two' })]);
     expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one']); // not followed yet
-    await eventually(async () => (await reader.engine.sync(), reader.engine.documents), (n) => n === 2);
+    await eventually(async () => (await reader.engine.sync(), reader.engine.documents === 2), 'the reader to follow the second write');
     expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one', 'Alpha two']);
   });
 
@@ -156,12 +147,15 @@ describe('CachingSearchEngine with a shared generation', () => {
     const writer = await cached();
     const reader = await cached();
     await writer.cache.apply([itemState({ name: 'Alpha one' })]);
-    await eventually(() => reader.cache.search(query('alpha')), (r) => r.items.length === 1);
+    await eventually(async () => (await reader.cache.search(query('alpha'))).items.length === 1, 'the first item searchable');
     reader.engine.searches = 0;
     await reader.cache.search(query('alpha'));
     expect(reader.engine.searches).toBe(0); // served from its cache until the generation moves
     await writer.cache.apply([itemState({ name: 'Alpha two' })]);
-    const seen = await eventually(() => reader.cache.search(query('alpha')), (r) => r.items.length === 2);
+    const seen = await eventually(async () => {
+      const found = await reader.cache.search(query('alpha'));
+      return found.items.length === 2 ? found : undefined;
+    }, 'both items searchable');
     expect(names(seen)).toEqual(['Alpha one', 'Alpha two']);
   });
 
@@ -181,7 +175,7 @@ describe('CachingSearchEngine with a shared generation', () => {
     await cache.apply([itemState({ name: 'Alpha one' })]);
     await cache.search(query('alpha'));
     failing = true;
-    await eventually(async () => failedReads, (n) => n > 0);
+    await eventually(() => failedReads > 0, 'a failed read');
     // a write the cache was not told about (as if its generation bump were lost) is seen at once
     await engine.apply([itemState({ name: 'Alpha two' })]);
     engine.searches = 0;
@@ -194,9 +188,9 @@ describe('CachingSearchEngine with a shared generation', () => {
         engine.searches = 0;
         await cache.search(query('alpha'));
         await cache.search(query('alpha'));
-        return engine.searches;
+        return engine.searches < 2;
       },
-      (n) => n < 2,
+      'the cache to serve again once reads work',
     );
   });
 
@@ -218,7 +212,7 @@ describe('CachingSearchEngine with a shared generation', () => {
     let release!: () => void;
     engine.gate = new Promise((resolve) => (release = resolve));
     const before = cache.search(query('alpha'));
-    await eventually(async () => engine.searches, (n) => n === 1);
+    await eventually(() => engine.searches === 1, 'the held search');
     await cache.apply([itemState({ name: 'Alpha two' })]);
     // the held search reads after the write here, but the cache cannot know that; it must not store it
     release();

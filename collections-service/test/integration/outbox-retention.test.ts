@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { PRINCIPAL_HEADER, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { loadCollectionsConfig, startCollectionsService, type RunningService } from '@skills/collections-service';
 // catalog-service's schema holds the consumer positions the pruner reads (EVENT_LOG=postgres).
 import { CATALOG_SCHEMA, catalogMigrations } from '../../../catalog-service/src/store/migrations';
@@ -59,13 +59,6 @@ describe('startCollectionsService: outbox size and retention', () => {
     return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
   }
 
-  async function eventually(condition: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   it('serves the outbox size on /metrics and prunes rows once every consumer group has read them', async () => {
     for (const slug of ['retention-a', 'retention-b', 'retention-c']) await putSkill(slug);

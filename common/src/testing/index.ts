@@ -1,3 +1,4 @@
 export * from './test-database';
 export * from './redis';
 export * from './principal-keys';
+export * from './eventually';

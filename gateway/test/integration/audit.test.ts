@@ -4,7 +4,7 @@ import { createLogger, createSequelize } from '@skills/common';
 import { AuditRetention } from '../../src/domain/audit-retention';
 import { SequelizeAuditLog } from '../../src/store/audit.repository';
 import { ADMIN_TOKEN, startHarness, type Harness } from './harness';
-import { eventually } from './eventually';
+import { eventually } from '@skills/common/testing';
 
 interface Event {
   id: string;

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { createSequelize } from '@skills/common';
 import { startHarness, type Harness } from './harness';
 import { PASSWORD } from './profile-harness';
-import { eventually } from './eventually';
+import { eventually } from '@skills/common/testing';
 
 interface Event {
   action: string;

@@ -8,7 +8,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { eventually, FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
+import { FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
+import { eventually } from '@skills/common/testing';
 
 const run = promisify(execFile);
 const CLI = resolve(__dirname, '..', '..', 'dist', 'cli', 'admin.js');
@@ -78,7 +79,7 @@ describe('admin CLI against the running stack', () => {
     await eventually(async () => {
       const r = await stack.client.call('GET', '/api/v1/skills?q=quokka', { token: key.apiKey.key });
       return r.body.data?.skills.some((s: Json) => s.slug === 'cli-made-skill') ? true : undefined;
-    }, 15_000, 'CLI skill searchable');
+    }, 'CLI skill searchable', 15_000);
   }, 60_000);
 
   it('reads the audit trail: key issuance and revocation, plan changes and failed authentications, never a secret', async () => {
@@ -97,7 +98,7 @@ describe('admin CLI against the running stack', () => {
     await eventually(async () => {
       const failures = (JSON.parse((await cli('audit', '--action', 'auth.failure')).stdout) as Json).events as Json[];
       return failures.some((e) => e.details.reason === 'api_key') ? true : undefined;
-    }, 20_000, 'failed authentication in the audit trail');
+    }, 'failed authentication in the audit trail', 20_000);
   }, 60_000);
 
   it('streams an ndjson import and prints the imported count', async () => {

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { SkillsClient } from '@skills/client';
 import { createOpenApiValidator } from '@skills/gateway/testing';
 import { READY_PREFIX, type ReadyInfo } from '../../src/banner';
@@ -244,17 +244,6 @@ async function startStackOnce(options: StartOptions): Promise<Stack> {
   };
 }
 
-/** Polls `probe` until it returns a value other than undefined, at most `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-}
-
 /**
  * The address verification link the stack logged after `since` (a length of `stack.stdout()` taken before
  * the sign-up): the embedded default has no SMTP_URL, so its operator reads the link from the log.
@@ -267,9 +256,7 @@ export async function loggedVerificationLink(stack: Pick<Stack, 'stdout'>, since
         return (JSON.parse(line) as { link: string }).link;
       }
       return undefined;
-    },
-    5_000,
-    'a logged verification link',
+    }, 'a logged verification link', 5_000,
   );
 }
 

@@ -5,7 +5,8 @@
  * its skills.
  */
 import { randomUUID } from 'node:crypto';
-import { eventually, FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
+import { FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
+import { eventually } from '@skills/common/testing';
 
 let stack: Stack;
 let key: string;
@@ -161,7 +162,7 @@ describe('DELETE /api/v1/me/collections/{id}', () => {
     const found = await eventually(async () => {
       const r = await stack.client.call('GET', '/api/v1/skills?q=dockerfile%20linter', { token: key });
       return r.body.data?.skills.find((s: Json) => s.slug === 'dockerfile-linter');
-    }, 60_000, 'dockerfile-linter searchable');
+    }, 'dockerfile-linter searchable', 60_000);
     expect(found.slug).toBe('dockerfile-linter');
   }, 90_000);
 });

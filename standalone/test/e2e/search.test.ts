@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translate } from '@skills/common';
-import { eventually, FR, startStack, type Json, type Stack } from './helpers';
+import { FR, startStack, type Json, type Stack } from './helpers';
+import { eventually } from '@skills/common/testing';
 
 const sample = readFileSync(join(__dirname, '..', '..', 'data', 'sample-catalog.ndjson'), 'utf8')
   .trim()
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await eventually(async () => {
     const r = await search('?limit=1');
     return r.status === 200 && r.body.data.pagination.total === ACTIVE ? true : undefined;
-  }, 60_000, 'sample catalog indexed');
+  }, 'sample catalog indexed', 60_000);
 }, 180_000);
 
 afterAll(async () => {
@@ -150,17 +151,17 @@ describe('admin writes reaching search', () => {
     const created = await put({});
     expect(created.status).toBe(201);
     expect(created.body.data.skill).toMatchObject({ slug, name: 'Zebra Stripe Auditor', type: 'plugin', category: 'testing' });
-    const found = await eventually(findZebra, 15_000, 'new skill searchable');
+    const found = await eventually(findZebra, 'new skill searchable', 15_000);
     expect(found).toMatchObject({ slug, type: 'plugin', category: 'testing', tags: ['zebra'] });
 
     const updated = await put({ name: 'Zebra Stripe Inspector' });
     expect(updated.status).toBe(200);
-    await eventually(async () => ((await findZebra())?.name === 'Zebra Stripe Inspector' ? true : undefined), 15_000, 'update searchable');
+    await eventually(async () => ((await findZebra())?.name === 'Zebra Stripe Inspector' ? true : undefined), 'update searchable', 15_000);
 
     const deleted = await stack.client.call('DELETE', `/admin/v1/skills/${slug}`, { token: stack.admin });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ data: { deleted: true } });
-    await eventually(async () => ((await findZebra()) === undefined ? true : undefined), 15_000, 'deleted skill gone from search');
+    await eventually(async () => ((await findZebra()) === undefined ? true : undefined), 'deleted skill gone from search', 15_000);
   }
 
   it('shows the registry details and ranks the most downloaded first among equal matches and on sort=popular', async () => {
@@ -178,7 +179,7 @@ describe('admin writes reaching search', () => {
       const found = await eventually(async () => {
         const r = await search('?q=quokka');
         return r.body.data.pagination.total === 2 ? r.body.data.skills : undefined;
-      }, 15_000, 'quokkas searchable');
+      }, 'quokkas searchable', 15_000);
       expect(found.map((s: Json) => s.slug)).toEqual(['e2e-quokka-gamma', 'e2e-quokka-alpha']);
       expect(found[0]).toMatchObject({ ...details, downloads: most });
       const popular = await search('?sort=popular&limit=1');
@@ -200,7 +201,7 @@ describe('admin writes reaching search', () => {
       const typo = await eventually(async () => {
         const r = await search('?q=marmto');
         return r.body.data.suggestion ? r : undefined;
-      }, 15_000, 'both marmots searchable');
+      }, 'both marmots searchable', 15_000);
       expect(typo.body.data.skills.map((s: Json) => s.slug)).toEqual(['e2e-marmot-mapper']);
       expect(typo.body.data.suggestion).toEqual({ q: 'marmot', total: 2 });
       const fr = await search('?q=marmto', FR);
@@ -229,7 +230,7 @@ describe('POST /admin/v1/reindex', () => {
     const job = await eventually(async () => {
       const r = await stack.client.call('GET', `/admin/v1/reindex/${jobId}`, { token: stack.admin });
       return r.body.data?.job.status === 'running' ? undefined : r.body.data?.job;
-    }, 60_000, 'reindex finished');
+    }, 'reindex finished', 60_000);
     expect(job.status).toBe('succeeded');
     expect(job.indexed).toBeGreaterThanOrEqual(recorded.size);
     const r = await search('?limit=1');
@@ -290,12 +291,12 @@ describe('GET /api/v1/skills/changes', () => {
     await eventually(async () => {
       next = await apply(next);
       return mirror.has('mirror-newcomer') && !mirror.has(gone as string) ? true : undefined;
-    }, 15_000, 'the mirror caught up');
+    }, 'the mirror caught up', 15_000);
     expect(mirror.get('mirror-newcomer')).toBe('Mirror newcomer');
     await eventually(async () => {
       const slugs = await searchableSlugs();
       return slugs.includes('mirror-newcomer') && !slugs.includes(gone as string) ? slugs : undefined;
-    }, 15_000, 'search caught up');
+    }, 'search caught up', 15_000);
     expect([...mirror.keys()].sort()).toEqual(await searchableSlugs());
   }, 60_000);
 

@@ -3,8 +3,9 @@
  * indexer killed in the middle of its work.
  */
 import { Client as PgClient } from 'pg';
-import { eventually } from '../e2e/helpers';
+
 import { ADMIN_TOKEN, catalogLines, importCatalog, newKey, startTopology, type Topology } from './processes';
+import { eventually } from '@skills/common/testing';
 
 let topology: Topology;
 let key: string;
@@ -46,7 +47,7 @@ describe('a service that is down', () => {
 
     await topology.restart(proc);
     // Nothing restarted the gateway: its connection pool finds the service again by itself.
-    await eventually(async () => ((await quickly(path)).status === 200 ? true : undefined), 10_000, 'recovery');
+    await eventually(async () => ((await quickly(path)).status === 200 ? true : undefined), 'recovery', 10_000);
     expect((await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`)).status).toBe(200);
   });
 });
@@ -104,7 +105,7 @@ describe('the indexer killed mid-batch', () => {
       await eventually(async () => {
         const indexed = await rows(pg, 'catalog.search_items');
         return JSON.stringify(indexed) === JSON.stringify(truth) ? true : undefined;
-      }, 60_000, 'the search table to match collections.items');
+      }, 'the search table to match collections.items', 60_000);
       // The search API agrees: a deleted item is gone, an updated one shows its new name, an untouched one its old.
       const search = async (q: string) => {
         const res = await topology.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(q)}&limit=5`, { token: key });

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PRINCIPAL_HEADER, bodyDigest, type Principal } from '@skills/common';
-import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
-import { eventually, type Client } from '../e2e/helpers';
+import { eventually, TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
+import { type Client } from '../e2e/helpers';
 import { ADMIN_TOKEN, PRINCIPAL_KEYS, newKey } from './processes';
 import { startReplicatedTopology, type ReplicatedTopology } from './replicas';
 
@@ -43,7 +43,7 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     const other = await eventually(async () => {
       const res = await two.call('GET', '/api/v1/me/collections', { token: key });
       return res.status === 401 ? res : undefined;
-    }, 10_000, 'the revoked key refused by the other gateway');
+    }, 'the revoked key refused by the other gateway', 10_000);
     expect(other.body).toEqual({ error: 'Invalid or revoked API key' });
   });
 
@@ -61,7 +61,7 @@ describeRedis('two replicas of every service, on a live Redis', () => {
         eventually(async () => {
           const res = await gateway.call('GET', `/api/v1/skills?q=${slug}`, { token: key });
           return (res.body.data.skills as Array<{ slug: string; name: string }>).find((s) => s.slug === slug);
-        }, 10_000, `${slug} in search through gateway ${n + 1}`),
+        }, `${slug} in search through gateway ${n + 1}`, 10_000),
       ),
     );
     expect(found.map((s) => s.name)).toEqual([`Zyxwv ${slug}`, `Zyxwv ${slug}`]);
@@ -100,7 +100,7 @@ describeRedis('two replicas of every service, on a live Redis', () => {
       const res = await two.call('GET', location, { token: ADMIN_TOKEN });
       expect(res.status).toBe(200);
       return res.body.data.job.status === 'running' ? undefined : res.body.data.job;
-    }, 30_000, 'the reindex to end');
+    }, 'the reindex to end', 30_000);
     expect(job).toMatchObject({ id: started.body.data.job.id, status: 'succeeded' });
   });
 

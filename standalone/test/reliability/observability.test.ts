@@ -3,8 +3,9 @@
  * processes at LOG_LEVEL=debug (the most talkative level a deployment uses).
  */
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../e2e/helpers';
+
 import { ADMIN_TOKEN, ITEMS_READER_TOKEN, PRINCIPAL_KEYS, newKey, startTopology, type Proc, type Topology } from './processes';
+import { eventually } from '@skills/common/testing';
 
 let topology: Topology;
 let key: string;
@@ -33,14 +34,14 @@ describe('request ids', () => {
     const search = await topology.client.call('GET', '/api/v1/skills?q=lint', { token: key, headers: { 'x-request-id': given } });
     expect(search.status).toBe(200);
     expect(search.headers.get('x-request-id')).toBe(given);
-    await eventually(async () => (linesWith(topology.catalog, given).length > 0 ? true : undefined), 5_000, 'catalog log line');
-    await eventually(async () => (linesWith(topology.gateway, given).length > 0 ? true : undefined), 5_000, 'gateway log line');
+    await eventually(async () => (linesWith(topology.catalog, given).length > 0 ? true : undefined), 'catalog log line', 5_000);
+    await eventually(async () => (linesWith(topology.gateway, given).length > 0 ? true : undefined), 'gateway log line', 5_000);
 
     const mine = await topology.client.call('GET', '/api/v1/me/collections', { token: key });
     expect(mine.status).toBe(200);
     const generated = mine.headers.get('x-request-id') ?? '';
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
-    await eventually(async () => (linesWith(topology.collections, generated).length > 0 ? true : undefined), 5_000, 'collections log line');
+    await eventually(async () => (linesWith(topology.collections, generated).length > 0 ? true : undefined), 'collections log line', 5_000);
     // Each service logs only the requests it served.
     expect(linesWith(topology.catalog, generated)).toEqual([]);
   });
@@ -60,7 +61,7 @@ describe('secrets in logs', () => {
     // A marker request, to know every line of the calls above was written.
     const marker = `marker-${randomUUID()}`;
     await topology.client.call('GET', '/api/v1/skills', { token: key, headers: { 'x-request-id': marker } });
-    await eventually(async () => (linesWith(topology.catalog, marker).length > 0 ? true : undefined), 5_000, 'marker line');
+    await eventually(async () => (linesWith(topology.catalog, marker).length > 0 ? true : undefined), 'marker line', 5_000);
 
     const lines = topology.allLines();
     expect(lines.length).toBeGreaterThan(20);

@@ -4,8 +4,9 @@
  * a crash), then everything works again without restarting any service.
  * Always on the embedded Postgres process: a test cannot restart the server.
  */
-import { eventually } from '../e2e/helpers';
+
 import { ADMIN_TOKEN, newKey, startTopology, type Topology } from './processes';
+import { eventually } from '@skills/common/testing';
 
 let topology: Topology;
 let key: string;
@@ -87,7 +88,7 @@ it('fails cleanly while Postgres is down and recovers without restarting the ser
   await eventually(async () => {
     const round = await Promise.all(PATHS.map(call));
     return round.every((o) => o.status === 200) ? true : undefined;
-  }, 30_000, 'requests to succeed again');
+  }, 'requests to succeed again', 30_000);
   const after = await load(sleep(500));
   expect(after.filter((o) => o.status !== 200)).toEqual([]);
   for (const proc of [topology.gateway, topology.catalog, topology.collections]) expect([proc.name, proc.running]).toEqual([proc.name, true]);
@@ -101,6 +102,6 @@ it('fails cleanly while Postgres is down and recovers without restarting the ser
   await eventually(async () => {
     const res = await topology.client.call('GET', '/api/v1/skills?q=pg-restart-probe', { token: key });
     return res.body.data?.skills?.some((s: { slug: string }) => s.slug === 'pg-restart-probe') ? true : undefined;
-  }, 30_000, 'the new skill to be searchable');
+  }, 'the new skill to be searchable', 30_000);
   expect((await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`)).status).toBe(200);
 }, 150_000);
