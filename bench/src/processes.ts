@@ -10,10 +10,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrincipalSigner, createScratchDatabase, fixedKeys, parseSigningKey, writePrincipalKeyFiles } from '@skills/common';
+import { freePort } from '@skills/common/testing';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -21,18 +21,6 @@ export interface Child {
   name: string;
   url: string;
   process: ChildProcess;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -9,10 +9,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, freePort, type TestDatabase } from '@skills/common/testing';
 import { SkillsClient } from '@skills/client';
 import { createOpenApiValidator } from '@skills/gateway/testing';
 import { READY_PREFIX, type ReadyInfo } from '../../src/banner';
@@ -130,14 +129,6 @@ export interface Stack {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** stops the process if it still runs and removes the temp dir and database */
   dispose(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
 }
 
 function waitForExit(child: ChildProcess): Promise<number | null> {

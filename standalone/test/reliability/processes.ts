@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestDatabase, testPrincipalKeys } from '@skills/common/testing';
-import { Client, freePort } from '../e2e/helpers';
+import { createTestDatabase, freePort, testPrincipalKeys } from '@skills/common/testing';
+import { Client } from '../e2e/helpers';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 export const ADMIN_TOKEN = `adm_${'t3st-admin-token-'.repeat(3)}`;
