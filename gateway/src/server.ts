@@ -23,6 +23,8 @@ import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
+import { CollectionsCalls } from './workspaces/collections-calls';
+import { invitationStillPending } from './workspaces/workspace-invitations';
 
 export interface RunningService {
   port: number;
@@ -94,6 +96,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   // The public URL, or this listener's own address once it is known (port 0 in tests).
   let listening = '';
   const site = new Site(() => config.publicUrl ?? listening);
+  const signer = new PrincipalSigner({ keys: signingKey });
+  const collectionsCalls = new CollectionsCalls({ upstreams, signer });
   const profile = createProfile({
     sequelize,
     accounts: accountRepository,
@@ -110,6 +114,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     hashing: config.hashing,
     audit,
     failureAudit,
+    workspaceInvitationPending: (invitationId, requestId) => invitationStillPending(collectionsCalls, invitationId, requestId),
   });
   const app = createGatewayApp({
     logger,
@@ -120,7 +125,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     profile,
     audit,
     failureAudit,
-    signer: new PrincipalSigner({ keys: signingKey }),
+    signer,
     upstreams,
     admission: new AdmissionGate(admission),
     rateLimiter,
