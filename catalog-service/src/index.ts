@@ -108,7 +108,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     throw err;
   }
   const { collectionsUrl, itemsReaderToken } = config;
-  const replayGuard = await sharedReplayGuard(config.redisUrl, logger);
+  const replayGuard = await sharedReplayGuard(config.redisUrl, logger, 'catalog-service');
   const reindex =
     collectionsUrl && itemsReaderToken
       ? new ReindexJobs({

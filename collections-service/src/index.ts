@@ -56,7 +56,7 @@ export async function startCollectionsService(
     throw err;
   }
   const metrics = createServiceMetrics('collections-service');
-  const replayGuard = await sharedReplayGuard(config.redisUrl, logger);
+  const replayGuard = await sharedReplayGuard(config.redisUrl, logger, 'collections-service');
   const app = createCollectionsApp({
     sequelize,
     verifier: new PrincipalVerifier({ audience: 'collections-service', keys: publicKeys, replayGuard }),

@@ -209,7 +209,14 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as { env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> };
     const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
-    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-gateway', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis' });
+    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-gateway', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis-gateway' });
+  });
+
+  it('gives each service its own Redis user: REDIS_URL from a Secret of its own (deploy/redis/users.acl)', () => {
+    for (const name of ['gateway', 'catalog-service', 'collections-service']) {
+      const [container] = containersOf(find(objects, 'Deployment', name)) as Array<{ env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> }>;
+      expect(container?.env.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef?.name).toBe(`skills-redis-${name}`);
+    }
   });
 
   it('mounts the private principal key in the gateway alone, the public keys in the services, whole (a rotation reaches them)', () => {

@@ -25,6 +25,8 @@ import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
+import { CollectionsCalls } from './workspaces/collections-calls';
+import { invitationStillPending } from './workspaces/workspace-invitations';
 
 export interface RunningService {
   port: number;
@@ -102,6 +104,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   // The public URL, or this listener's own address once it is known (port 0 in tests).
   let listening = '';
   const site = new Site(() => config.publicUrl ?? listening);
+  const signer = new PrincipalSigner({ keys: signingKey });
+  const collectionsCalls = new CollectionsCalls({ upstreams, signer });
   const profile = createProfile({
     sequelize,
     accounts: accountRepository,
@@ -121,6 +125,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     ...(config.sessionRequestsPerMinute ? { sessionBudget: new SessionRequestBudget({ store: rateStore, limit: config.sessionRequestsPerMinute }) } : {}),
     audit,
     failureAudit,
+    workspaceInvitationPending: (invitationId, requestId) => invitationStillPending(collectionsCalls, invitationId, requestId),
   });
   const app = createGatewayApp({
     logger,
@@ -131,7 +136,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     profile,
     audit,
     failureAudit,
-    signer: new PrincipalSigner({ keys: signingKey }),
+    signer,
     upstreams,
     admission: new AdmissionGate(admission),
     rateLimiter,

@@ -37,8 +37,9 @@ export function invitationsRoutes(service: InvitationService): Router {
 
   router
     .route('/api/v1/invitations/:invitationId')
+    // Any principal the gateway signed: a signed-in person reading the terms, or the gateway itself (admin)
+    // asking at sign-up whether the link it holds still names a pending invitation.
     .get(async (req, res) => {
-      accountOf(res);
       res.json({ data: { invitation: invitationPreviewView(await service.preview(req.params.invitationId)) } });
     })
     .all(methodNotAllowed(['GET']));

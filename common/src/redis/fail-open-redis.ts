@@ -13,6 +13,9 @@ export function failOpenRedis(url: string, commandTimeoutMs = 250): Redis {
     commandTimeout: commandTimeoutMs,
     connectTimeout: 1_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    // The ready check sends INFO, which each service's Redis user is not granted (deploy/redis/users.acl);
+    // a Redis still loading its data answers LOADING, which fails open like any other error.
+    enableReadyCheck: false,
   });
 }
 

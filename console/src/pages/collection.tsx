@@ -12,6 +12,7 @@ import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { LoadError, Loading } from '../components/states';
 import { plural, when } from '../format';
 import { useLoad } from '../hooks';
+import { withNotice } from '../messages';
 import { Link, navigate } from '../router';
 
 export interface CollectionRights {
@@ -52,7 +53,7 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
     setConfirming(false);
     try {
       await data.deleteCollection(scope, id);
-      navigate(`${props.back.to}?deleted=${encodeURIComponent(collection?.name ?? '')}`);
+      navigate(withNotice(props.back.to, 'collection-deleted'));
     } catch (err) {
       setError(messageOf(err));
     }

@@ -6,6 +6,7 @@ import { Pager } from '../components/pagination';
 import { Empty, LoadError, Loading } from '../components/states';
 import { plural } from '../format';
 import { useLoad } from '../hooks';
+import { noticeText } from '../messages';
 import { Link, navigate, useSearch } from '../router';
 
 /** A collection in a list: its name (to its page), description, size and first skills. */
@@ -59,7 +60,7 @@ export function NewCollectionForm({ scope, onCreated, disabled }: { scope: Colle
 
 export function CollectionsPage() {
   const scope: CollectionScope = { kind: 'personal' };
-  const deleted = useSearch().get('deleted');
+  const notice = noticeText(useSearch().get('done'));
   const [page, setPage] = useState(1);
   const loaded = useLoad(() => data.collections(scope, page), `personal/${page}`);
   const collections = loaded.data?.collections;
@@ -68,7 +69,7 @@ export function CollectionsPage() {
       <section className="card" aria-labelledby="collections-title">
         <h1 id="collections-title">Your collections</h1>
         <p>Group public skills and your private ones; only you see these. Add skills from the catalog with “Add to collection”.</p>
-        {deleted && <Status>Collection “{deleted}” deleted.</Status>}
+        {notice && <Status>{notice}</Status>}
         {loaded.error && <LoadError message={loaded.error} onRetry={loaded.reload} />}
         {!collections && !loaded.error && <Loading what="your collections" />}
         {collections && collections.length === 0 && (

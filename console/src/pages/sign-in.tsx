@@ -1,13 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, type AuthOptions, type SignedIn } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
+import { signInErrorText } from '../messages';
 import { Link, takeFragment } from '../router';
 
 export function SignInPage({ options, onSignedIn }: { options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [resetSent, setResetSent] = useState(false);
-  useEffect(() => setError(takeFragment('error')), []);
+  // single sign-on comes back with a code of what went wrong, shown in the console's own words
+  useEffect(() => setError(signInErrorText(takeFragment('error'))), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -13,6 +13,7 @@ import { Pager } from '../components/pagination';
 import { Empty, LoadError, Loading } from '../components/states';
 import { plural } from '../format';
 import { useLoad } from '../hooks';
+import { noticeText, withNotice } from '../messages';
 import { navigate, useSearch } from '../router';
 import { ROLE_HELP, canInvite, canWrite } from '../roles';
 import { CollectionCard, NewCollectionForm } from './collections';
@@ -45,7 +46,9 @@ function TeamCollections({ workspace }: { workspace: Workspace }) {
 }
 
 export function WorkspacePage({ id, me }: { id: string; me: string }) {
-  const created = useSearch().get('created');
+  const search = useSearch();
+  const created = search.get('created');
+  const notice = noticeText(search.get('done'));
   const loaded = useLoad(() => Promise.all([data.workspace(id), data.members(id)]), id);
   const workspace = loaded.data?.[0].workspace;
   const manager = workspace !== undefined && canInvite(workspace.role);
@@ -60,7 +63,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
     setLeaving(false);
     try {
       await data.removeMember(id, 'me');
-      navigate(`/workspaces?left=${encodeURIComponent(workspace?.name ?? '')}`);
+      navigate(withNotice('/workspaces', 'workspace-left'));
     } catch (err) {
       setError(messageOf(err));
     }
@@ -93,6 +96,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
           </p>
         )}
         {created && <Status>Workspace created: you are its owner. Invite your team below.</Status>}
+        {notice && <Status>{notice}</Status>}
         <ErrorMessage message={error} />
       </section>
       <TeamCollections workspace={workspace} />

@@ -5,6 +5,7 @@ import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Empty, LoadError, Loading } from '../components/states';
 import { plural } from '../format';
 import { useLoad } from '../hooks';
+import { noticeText } from '../messages';
 import { Link, navigate, useSearch } from '../router';
 import { ROLE_HELP } from '../roles';
 
@@ -36,7 +37,7 @@ function NewWorkspaceForm() {
 }
 
 export function WorkspacesPage() {
-  const left = useSearch().get('left');
+  const notice = noticeText(useSearch().get('done'));
   const loaded = useLoad(() => data.workspaces(), 'workspaces');
   const workspaces = loaded.data?.workspaces;
   return (
@@ -44,7 +45,7 @@ export function WorkspacesPage() {
       <section className="card" aria-labelledby="workspaces-title">
         <h1 id="workspaces-title">Team workspaces</h1>
         <p>Share collections with your team. Owners and admins invite people by a link and set their roles.</p>
-        {left && <Status>You left “{left}”.</Status>}
+        {notice && <Status>{notice}</Status>}
         {loaded.error && <LoadError message={loaded.error} onRetry={loaded.reload} />}
         {!workspaces && !loaded.error && <Loading what="your workspaces" />}
         {workspaces && workspaces.length === 0 && (

@@ -1,10 +1,10 @@
 /**
  * The two browser navigations of an OpenID Connect sign-in: start (redirect
  * to the provider) and callback (back from it). They answer with redirects,
- * not JSON: on failure the sign-in page shows the error it is given.
+ * not JSON: on failure the sign-in page shows its text for the error code it is given.
  */
 import { Router, type Request, type Response } from 'express';
-import { AppError, NotFoundError, contextOf, methodNotAllowed, translate, type Logger } from '@skills/common';
+import { AppError, NotFoundError, methodNotAllowed, type Logger } from '@skills/common';
 import type { SessionService } from '../sessions/session.service';
 import { SESSION_COOKIE, type CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
@@ -19,9 +19,9 @@ export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService;
 
   const fail = (res: Response, err: unknown) => {
     if (!(err instanceof AppError) || err.status >= 500) deps.logger.error({ err }, 'OpenID Connect sign-in failed');
+    // The key, not its text: the console shows its own words for a code, so a crafted link cannot put words on its page.
     const key = err instanceof AppError ? err.messageKey : 'oidc.failed';
-    const message = translate(key, contextOf(res).lang ?? 'en');
-    res.redirect(303, `/console/sign-in#error=${encodeURIComponent(message)}`);
+    res.redirect(303, `/console/sign-in#error=${encodeURIComponent(key)}`);
   };
 
   router

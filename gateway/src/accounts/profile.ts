@@ -78,6 +78,8 @@ export interface ProfileOptions {
   sessionBudget?: SessionBudget;
   /** where failed password sign-ins are counted */
   failureAudit?: AuthFailureAudit;
+  /** whether a workspace invitation is still pending (sign-in.service.ts); none: not asked */
+  workspaceInvitationPending?: (invitationId: string, requestId: string) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -103,6 +105,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     signUpMode: options.signUpMode,
     audit: options.audit,
     failures: options.failureAudit,
+    workspaceInvitationPending: options.workspaceInvitationPending,
     forgetKeys: (ids) => options.keys.forget(ids),
     now,
   });

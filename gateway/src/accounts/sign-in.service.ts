@@ -58,6 +58,12 @@ export interface SignInDeps {
   sessions: SessionService;
   signUpMode: SignUpMode;
   audit: AuditLog;
+  /**
+   * Whether the workspace invitation a link names is still pending at
+   * collections-service (workspaces/workspace-invitations.ts); none: only
+   * the link's own state counts (a gateway without collections-service).
+   */
+  workspaceInvitationPending?: (invitationId: string, requestId: string) => Promise<boolean>;
   /** counts failed password sign-ins into the trail; none: they are not recorded */
   failures?: AuthFailureAudit;
   /** keys a password reset or change revoked: forgotten by this replica's key cache at once */
@@ -89,6 +95,7 @@ export class SignInService {
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
     // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
     if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
+    if (invitation && !(await this.workspaceInvitationLive(invitation.tokenHash, invitation.now, from.requestId))) throw new InputError('link.invalid');
     const passwordHash = await this.deps.hasher.hash(input.password);
     const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: invitation !== undefined });
     const account = await this.deps.credentials.create({ email: input.email, name: input.name, plan: 'free', passwordHash }, invitation, record);
@@ -96,6 +103,13 @@ export class SignInService {
     // The address stays unverified until its owner opens this link.
     const verification = await this.issueLink('email-verification', account.id);
     return { account, opened: await this.deps.sessions.open(account.id, 'password', from.userAgent), verification };
+  }
+
+  /** A workspace invitation link signs up only while its invitation is pending; other invitation links need no more. */
+  private async workspaceInvitationLive(tokenHash: Buffer, now: Date, requestId: string): Promise<boolean> {
+    const pending = this.deps.workspaceInvitationPending;
+    const invitationId = pending && (await this.deps.links.workspaceInvitationOf(tokenHash, now));
+    return !invitationId || pending(invitationId, requestId);
   }
 
   /** Marks the address of the link's account verified; 400 for a link that is unknown, used or expired. */

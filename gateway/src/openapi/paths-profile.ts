@@ -155,7 +155,8 @@ const authPaths: Record<string, PathItem> = {
       summary: 'Where the provider sends the browser back',
       description:
         'Signs in (cookie) and redirects to `/console/`; after a link started from a session, links and redirects to `/console/profile`; ' +
-        'on failure, to `/console/sign-in#error=…` (an existing account with the same email must sign in and link).',
+        'on failure, to `/console/sign-in#error=<code>`, the message key of what went wrong (e.g. `oidc.linkRequired`: an existing account ' +
+        'with the same email must sign in and link), which the console shows in its own words.',
       tag: AUTH,
       kind: 'open',
       success: redirect('To the console, or to the sign-in page with an error.'),

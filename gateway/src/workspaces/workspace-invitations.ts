@@ -6,7 +6,7 @@
  * of the profile area (accounts/link.store.ts), so the same link signs its
  * holder up where sign-up needs an invitation, and mails it when SMTP is on.
  */
-import { InputError, NotAllowedError, type Logger } from '@skills/common';
+import { InputError, NotAllowedError, UpstreamError, type Logger } from '@skills/common';
 import type { Mailer } from '../accounts/mailer';
 import type { LinkStore } from '../accounts/link.store';
 import { linkTokenHash, newLinkToken } from '../accounts/link-token';
@@ -56,6 +56,23 @@ export interface WorkspaceInvitationsDeps {
 }
 
 const DAY_MS = 86_400_000;
+const invitationPath = (invitationId: string) => `/api/v1/invitations/${encodeURIComponent(invitationId)}`;
+
+/**
+ * Whether collections-service still holds the invitation pending, with a
+ * creator who may still invite with its role: the same read as the preview,
+ * made by the gateway itself (admin) because the person signing up has no
+ * account yet. A revocation collections-service made alone (its creator
+ * removed or demoted) thus stops the link from signing anyone up, though
+ * the gateway's link row is not used up. Fails closed: an answer other
+ * than 2xx or 400 is an error, never a yes.
+ */
+export async function invitationStillPending(calls: CollectionsCalls, invitationId: string, requestId: string): Promise<boolean> {
+  const preview = await calls.call({ principal: { kind: 'admin' }, requestId }, 'GET', invitationPath(invitationId));
+  if (preview.ok) return true;
+  if (preview.answer.status === 400) return false;
+  throw new UpstreamError(502, 'upstream.badGateway');
+}
 type Workspace = { id: string; name: string };
 
 export class WorkspaceInvitations {
@@ -111,7 +128,7 @@ export class WorkspaceInvitations {
   /** What the link offers (workspace, role, expiry); 400 for a link that names no live invitation. */
   async preview(caller: Caller, token: string): Promise<Outcome<unknown>> {
     const invitationId = await this.invitationOf(token);
-    return this.deps.calls.call(caller, 'GET', `/api/v1/invitations/${encodeURIComponent(invitationId)}`);
+    return this.deps.calls.call(caller, 'GET', invitationPath(invitationId));
   }
 
   /** Joins the workspace with the invited role; the link is used up with it. */

@@ -161,7 +161,7 @@ describe('OpenID Connect sign-in', () => {
     const squatter = await signUp(h, { email: 'pat@idp.example' });
     const done = await signIn(new Browser(), 'pat');
     expect(decodeURIComponent(done.headers.get('location') ?? '')).toBe(
-      '/console/sign-in#error=An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+      '/console/sign-in#error=oidc.linkRequired',
     );
     // Both stay as they were: the password account keeps its password, the identity is linked nowhere.
     const again = await passwordSignIn(h, 'pat@idp.example');
@@ -220,10 +220,10 @@ describe('OpenID Connect sign-in', () => {
     await shared.fetch(`${h.gateway.url}/api/v1/auth/session`, { method: 'DELETE', headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf } });
     const second = await signUpIn(shared, 'sam@example.com');
     const switched = await shared.fetch(callback);
-    expect(decodeURIComponent(switched.headers.get('location') ?? '')).toBe('/console/sign-in#error=Single sign-on failed; try again');
+    expect(decodeURIComponent(switched.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.failed');
     const rosa = await signIn(new Browser(), 'rosa');
     expect(decodeURIComponent(rosa.headers.get('location') ?? '')).toBe(
-      '/console/sign-in#error=An account with this email address already exists: sign in to it, then link single sign-on from your profile',
+      '/console/sign-in#error=oidc.linkRequired',
     );
 
     // an identity linked to one account is not linked to a second one
@@ -231,7 +231,7 @@ describe('OpenID Connect sign-in', () => {
     const rosaAccount = await signInWithPassword(owner, 'rosa@idp.example');
     expect((await link(owner, rosaAccount.csrf, 'rosa')).headers.get('location')).toBe('/console/profile');
     const taken = await link(shared, second.csrf, 'rosa');
-    expect(decodeURIComponent(taken.headers.get('location') ?? '')).toBe('/console/sign-in#error=This single sign-on identity is already linked to another account');
+    expect(decodeURIComponent(taken.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkedElsewhere');
     const viaProvider = new Browser();
     await signIn(viaProvider, 'rosa');
     expect(await accountIn(viaProvider)).toBe(first.accountId);
@@ -282,7 +282,7 @@ describe('OpenID Connect sign-in', () => {
 
   it('refuses an unverified email, and a callback this browser did not start', async () => {
     const unverified = await signIn(new Browser(), 'unverified');
-    expect(decodeURIComponent(unverified.headers.get('location') ?? '')).toBe('/console/sign-in#error=Your identity provider did not confirm your email address');
+    expect(decodeURIComponent(unverified.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.emailNotVerified');
 
     const victim = new Browser();
     const start = await victim.fetch(`${h.gateway.url}/api/v1/auth/oidc/start`);
@@ -290,6 +290,6 @@ describe('OpenID Connect sign-in', () => {
     // the code and state replayed in another browser, which has no flow cookie
     const stolen = await new Browser().fetch(callback);
     expect(stolen.status).toBe(303);
-    expect(decodeURIComponent(stolen.headers.get('location') ?? '')).toBe('/console/sign-in#error=Single sign-on failed; try again');
+    expect(decodeURIComponent(stolen.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.failed');
   }, 60_000);
 });

@@ -127,11 +127,32 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await expectAccessible(page, 'delete dialog');
     await dialog.getByRole('button', { name: 'Delete collection' }).click();
     await page.getByRole('heading', { name: 'Your collections' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Collection “Weekend reading” deleted.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Collection deleted.' }).waitFor();
     await page.getByRole('link', { name: 'My favourites' }).waitFor();
     await expect(page.getByRole('link', { name: 'Weekend reading' }).count()).resolves.toBe(0);
     await expectAccessible(page, 'collections page');
     await shoot(page, shots, 'collections');
+  }, 60_000);
+
+  it('shows its own words for a code in the address, and a crafted link\'s words nowhere', async () => {
+    const crafted = 'Your account is suspended: call +1 555 0100';
+    await page.goto(`${stack.info.url}/console/collections?done=${encodeURIComponent(crafted)}`);
+    await page.getByRole('heading', { name: 'Your collections' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+    await expect(page.getByText(crafted).count()).resolves.toBe(0);
+
+    const signedOut = await (await browser.newContext()).newPage();
+    try {
+      await signedOut.goto(`${stack.info.url}/console/sign-in#error=${encodeURIComponent(crafted)}`);
+      await signedOut.getByRole('alert').filter({ hasText: 'Sign-in did not succeed; try again.' }).waitFor();
+      await expect(signedOut.getByText(crafted).count()).resolves.toBe(0);
+      // a code single sign-on sends back: the console's text for it
+      await signedOut.goto(`${stack.info.url}/console/sign-in#error=oidc.linkedElsewhere`);
+      await signedOut.reload();
+      await signedOut.getByRole('alert').filter({ hasText: 'This single sign-on identity is already linked to another account.' }).waitFor();
+    } finally {
+      await signedOut.context().close();
+    }
   }, 60_000);
 
   it('met no Content-Security-Policy violation on any page', () => {

@@ -240,6 +240,24 @@ describe('workspace invitations through the gateway', () => {
     expect(revoked).toMatchObject({ actor: { accountId: ana.id }, target: workspaceId, details: { invitationId } });
   }, 60_000);
 
+  it('a link whose creator lost the right to invite signs nobody up, though only collections-service revoked it', async () => {
+    const ana = await operatorMade('ana5@example.com');
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Infra' }).expect(201)).body.data.workspace.id as string;
+    const asAdmin = tokenOf((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).expect(201)).body.data.invitation.url);
+    const gil = await operatorMade('gil@example.com');
+    await write(gil, 'post', '/api/v1/invitations/accept', { token: asAdmin }).expect(200);
+    const gilsLink = tokenOf((await write(gil, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url);
+    const stillGood = tokenOf((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url);
+
+    await write(ana, 'delete', `/api/v1/workspaces/${workspaceId}/members/${gil.id}`).expect(200);
+    const refused = await signUpWith('hal@example.com', gilsLink);
+    expect(refused.res.status).toBe(400);
+    expect(refused.res.body).toEqual({ error: 'This link is invalid, already used or expired' });
+    // nobody was made: the address is still free for a link that is good
+    const { person: hal } = await signUpWith('hal@example.com', stillGood);
+    expect(hal?.email).toBe('hal@example.com');
+  }, 60_000);
+
   it('relays the workspace\'s refusals in the caller\'s language, and keeps accepting to a console session', async () => {
     const ana = await operatorMade('ana3@example.com');
     const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Ops' }).expect(201)).body.data.workspace.id as string;
