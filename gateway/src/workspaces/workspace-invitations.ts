@@ -95,7 +95,7 @@ export class WorkspaceInvitations {
       target: workspaceId,
       details: { invitationId: terms.id, role: terms.role, emailed: terms.email !== null && this.deps.mailer !== undefined },
     });
-    const mailed = terms.email !== null && (await this.mail(caller, terms, url));
+    const mailed = terms.email !== null && (await this.mail(terms, url));
     return { ok: true, value: { ...terms, url, mailed } };
   }
 
@@ -145,19 +145,12 @@ export class WorkspaceInvitations {
   }
 
   /** Mails the link; true once the SMTP server took it. A failure is logged and the inviter copies the link instead. */
-  private async mail(caller: Caller, terms: InvitationTerms, url: string): Promise<boolean> {
-    const { mailer, accounts, calls, logger } = this.deps;
+  private async mail(terms: InvitationTerms, url: string): Promise<boolean> {
+    const { mailer, logger } = this.deps;
     if (!mailer || terms.email === null) return false;
     try {
-      const workspace = await calls.call<{ workspace: Workspace }>(caller, 'GET', workspacePath(terms.workspaceId));
-      const inviter = caller.principal.kind === 'account' ? await accounts.findById(caller.principal.accountId) : undefined;
-      await mailer.sendWorkspaceInvitation(terms.email, {
-        link: url,
-        workspaceName: workspace.ok ? workspace.value.workspace.name : 'a workspace',
-        role: terms.role,
-        inviter: inviter ? (inviter.name ?? inviter.email) : 'Someone',
-        expiresAt: terms.expiresAt,
-      });
+      // No workspace or inviter name: both are chosen by users, and the address is any the inviter typed.
+      await mailer.sendWorkspaceInvitation(terms.email, { link: url, role: terms.role, expiresAt: terms.expiresAt });
       return true;
     } catch (err) {
       logger.error({ err, invitationId: terms.id }, 'could not send the invitation mail');
