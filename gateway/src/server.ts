@@ -23,6 +23,7 @@ import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
+import type { Mailer } from './accounts/mailer';
 
 export interface RunningService {
   port: number;
@@ -43,6 +44,8 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 export interface GatewayStartOptions {
   /** the answer cache's clock, in ms (tests move it instead of waiting); Date.now by default */
   now?: () => number;
+  /** sends the account mails instead of SMTP_URL's server (tests that hold or read them) */
+  mailer?: Mailer;
 }
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
@@ -105,6 +108,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     session: config.session ?? { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
     oidc: config.oidc,
     mail: config.mail,
+    mailer: options.mailer,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
     throttle: config.signInThrottle,
     hashing: config.hashing,

@@ -63,6 +63,8 @@ export interface ProfileOptions {
   session: { idleMinutes: number; maxAgeHours: number };
   oidc?: OidcSettings;
   mail?: { smtpUrl: string; from: string };
+  /** sends instead of SMTP (`mail` is then ignored): a test's own, to hold or read what is sent */
+  mailer?: Mailer;
   consoleDir?: string;
   throttle?: ThrottleLimits;
   hashing?: HashingLimits;
@@ -97,7 +99,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     now,
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
-  const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
+  const mailer = options.mailer ?? (options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined);
   const gate = new SessionGate({ sessions, cookies, site });
   return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
 }
