@@ -24,6 +24,7 @@ import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 import type { Mailer } from './accounts/mailer';
+import { DEFAULT_MAIL_QUOTA, MailQuota } from './domain/mail-quota';
 
 export interface RunningService {
   port: number;
@@ -81,6 +82,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
   const authFailures = new AuthFailureGuard({ store: rateStore, limit: config.authFailuresPerMinute });
+  const mailQuota = new MailQuota({ store: rateStore, limits: config.mailQuota ?? DEFAULT_MAIL_QUOTA });
   const metrics = createServiceMetrics('gateway');
   const readiness = new Readiness({
     checks: [
@@ -109,6 +111,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     oidc: config.oidc,
     mail: config.mail,
     mailer: options.mailer,
+    mailQuota,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
     throttle: config.signInThrottle,
     hashing: config.hashing,

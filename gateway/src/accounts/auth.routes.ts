@@ -17,6 +17,7 @@ import type { Site } from '../sessions/site';
 import { authRequestOf } from './auth-audit';
 import { AccountMail } from './account-mail';
 import type { Mailer } from './mailer';
+import type { MailQuota } from '../domain/mail-quota';
 import { PASSWORD_MAX_LENGTH } from './password-policy';
 import type { SignInService } from './sign-in.service';
 
@@ -29,6 +30,8 @@ export interface AuthRoutesDeps {
   logger: Logger;
   /** none: password reset by mail is off */
   mailer?: Mailer;
+  /** mails per address per day */
+  mailQuota?: MailQuota;
   /** the provider's name on the sign-in button; none: OpenID Connect is off */
   oidcName?: string;
 }
@@ -123,6 +126,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       const { mailer } = deps;
       if (!mailer) throw new NotFoundError('mail.notConfigured');
       const input = validate(resetRequestSchema, req.body ?? {});
+      // Counted for any address typed, known or not: a 429 says nothing about who has an account.
+      await deps.mailQuota?.takeAddress(input.email);
       const from = authRequestOf(req, res);
       // The same answer whether the address has an account or not, given before the lookup: nothing to learn from it.
       res.status(202).json({ data: { requested: true } });

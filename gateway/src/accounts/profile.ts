@@ -29,6 +29,7 @@ import { ownKeyRoutes } from './own-keys.routes';
 import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './password-hasher';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
+import type { MailQuota } from '../domain/mail-quota';
 
 export interface ProfileDeps {
   site: Site;
@@ -44,6 +45,8 @@ export interface ProfileDeps {
   links: LinkStore;
   oidc?: OidcService;
   mailer?: Mailer;
+  /** with `mailer`: the daily mail quotas */
+  mailQuota?: MailQuota;
   /** the console's built files; none: /console answers 404 */
   consoleDir?: string;
   /** the bounded password hasher, for its counts in /metrics */
@@ -63,6 +66,8 @@ export interface ProfileOptions {
   session: { idleMinutes: number; maxAgeHours: number };
   oidc?: OidcSettings;
   mail?: { smtpUrl: string; from: string };
+  /** how many mails an address and a workspace may cause per day; applied only where mail is sent */
+  mailQuota?: MailQuota;
   /** sends instead of SMTP (`mail` is then ignored): a test's own, to hold or read what is sent */
   mailer?: Mailer;
   consoleDir?: string;
@@ -86,6 +91,9 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const credentials = new CredentialStore(sequelize);
   const links = new LinkStore(sequelize);
   const hasher = new BoundedPasswordHasher(new Argon2PasswordHasher(), options.hashing);
+  const mailer = options.mailer ?? (options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined);
+  // Quotas count mails: where none is sent (links in the log), there is nothing to count.
+  const mailQuota = mailer ? options.mailQuota : undefined;
   const signIn = new SignInService({
     accounts: options.accounts,
     credentials,
@@ -96,12 +104,12 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     signUpMode: options.signUpMode,
     audit: options.audit,
     failures: options.failureAudit,
+    mailQuota,
     now,
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
-  const mailer = options.mailer ?? (options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined);
   const gate = new SessionGate({ sessions, cookies, site });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

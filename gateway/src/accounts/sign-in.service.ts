@@ -22,6 +22,7 @@ import { linkTokenHash, newLinkToken } from './link-token';
 import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { MailQuota } from '../domain/mail-quota';
 
 export type SignUpMode = 'open' | 'invite' | 'closed';
 
@@ -69,6 +70,8 @@ export interface SignInDeps {
   audit: AuditLog;
   /** counts failed password sign-ins into the trail; none: they are not recorded */
   failures?: AuthFailureAudit;
+  /** mails per address per day; none: not counted (no mail is sent) */
+  mailQuota?: MailQuota;
   now?: () => number;
 }
 
@@ -99,6 +102,8 @@ export class SignInService {
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
     // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
     if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
+    // Both outcomes mail the address (a link or a notice), so both count, before the hash they would cost.
+    await this.deps.mailQuota?.takeAddress(input.email);
     const passwordHash = await this.deps.hasher.hash(input.password);
     return { email: input.email, name: input.name, passwordHash, invitation };
   }

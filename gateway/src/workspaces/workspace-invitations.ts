@@ -8,6 +8,7 @@
  */
 import { InputError, NotAllowedError, type Logger } from '@skills/common';
 import type { Mailer } from '../accounts/mailer';
+import type { MailQuota } from '../domain/mail-quota';
 import type { LinkStore } from '../accounts/link.store';
 import { linkTokenHash, newLinkToken } from '../accounts/link-token';
 import type { AccountRepository } from '../domain/account';
@@ -50,6 +51,8 @@ export interface WorkspaceInvitationsDeps {
   logger: Logger;
   /** none: invitations are handed over as links only */
   mailer?: Mailer;
+  /** with `mailer`: invitation mails per workspace and per address per day */
+  mailQuota?: MailQuota;
   /** whether an account's address is verified: only such an account may accept */
   emailVerified: (accountId: string) => Promise<boolean>;
   now?: () => number;
@@ -81,6 +84,16 @@ export class WorkspaceInvitations {
     });
     if (!created.ok) return created;
     const terms = created.value.invitation;
+    // Counted once collections-service has said the caller may invite: a stranger cannot spend a workspace's quota.
+    if (terms.email !== null && this.deps.mailer) {
+      try {
+        await this.deps.mailQuota?.takeWorkspace(workspaceId);
+        await this.deps.mailQuota?.takeAddress(terms.email);
+      } catch (err) {
+        await this.deps.calls.call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id)).catch(() => undefined);
+        throw err;
+      }
+    }
     const { token, tokenHash } = newLinkToken();
     try {
       await this.deps.links.insert({ tokenHash, purpose: 'invitation', accountId: null, now: new Date(this.now()), expiresAt, workspaceInvitationId: terms.id });

@@ -113,3 +113,46 @@ describe('no account enumeration through sign-up and reset requests', () => {
     expect(mailer.held.some((m) => m.to === 'nobody@example.com')).toBe(false);
   }, 30_000);
 });
+
+describe('mail quota per address', () => {
+  let h: Harness;
+  const mailer = new HeldMailer();
+  beforeAll(async () => {
+    h = await startHarness({ mailQuota: { perAddress: 3, perWorkspace: 100 } }, { mailer });
+  }, 90_000);
+  afterAll(async () => {
+    for (const m of mailer.held) m.release();
+    await h?.close();
+  }, 30_000);
+
+  const post = (path: string, body: object) => request(h.gateway.url).post(path).set('Origin', h.gateway.url).send(body);
+
+  it('mails an address at most 3 times a day, whether it has an account or not, then answers the same clear 429 for both', async () => {
+    const known = `quota-${Date.now()}@example.com`;
+    const unknown = `nobody-${Date.now()}@example.com`;
+    await post('/api/v1/auth/sign-up', { email: known, password: PASSWORD }).expect(202);
+    const verification = await mailer.next('verification', known);
+    verification.release();
+    await post('/api/v1/auth/verify-email', { token: verification.link?.split('#token=')[1] }).expect(200);
+    for (let i = 0; i < 2; i += 1) await post('/api/v1/auth/password-reset-request', { email: known }).expect(202);
+    for (let i = 0; i < 3; i += 1) await post('/api/v1/auth/password-reset-request', { email: unknown }).expect(202);
+
+    const answers = [
+      await post('/api/v1/auth/password-reset-request', { email: known.toUpperCase() }),
+      await post('/api/v1/auth/password-reset-request', { email: unknown }),
+      await post('/api/v1/auth/sign-up', { email: known, password: PASSWORD }),
+      await post('/api/v1/auth/sign-up', { email: unknown, password: PASSWORD }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(429);
+      // the wait depends on the time of day (the day's windows are fixed in UTC), never on the address
+      expect(res.body.error).toMatch(/^Too many mails to this address today; retry in \d+ h$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const fr = await post('/api/v1/auth/password-reset-request', { email: known }).set('Accept-Language', 'fr').expect(429);
+    expect(fr.body.error).toMatch(/^Trop d'e-mails envoyés à cette adresse aujourd'hui ; réessayez dans \d+ h$/);
+    // nothing past the quota was mailed: a verification, then 2 resets (sent after their answers)
+    for (let i = 0; i < 200 && mailer.held.filter((m) => m.to === known).length < 3; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(mailer.held.filter((m) => m.to === known).map((m) => m.kind)).toEqual(['verification', 'reset', 'reset']);
+  }, 30_000);
+});

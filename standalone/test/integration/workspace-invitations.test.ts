@@ -93,6 +93,8 @@ describe('workspace invitations through the gateway', () => {
         authFailuresPerMinute: 0,
         audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
         signUpMode: 'invite',
+        // small enough for the quota test to cross: 3 invitation mails a day per workspace
+        mailQuota: { perAddress: 5, perWorkspace: 3 },
         mail: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?ignoreTLS=true`, from: 'Skills Catalog <no-reply@skills.example>' },
       },
       silent,
@@ -301,5 +303,26 @@ describe('workspace invitations through the gateway', () => {
     await write(fay, 'delete', `/api/v1/workspaces/${workspaceId}/members/me`).expect(200);
     const [removed] = await audited('workspace.member_remove');
     expect(removed).toMatchObject({ actor: { accountId: fay.id }, target: workspaceId, targetAccountId: fay.id });
+  }, 60_000);
+
+  it('mails at most the workspace quota of invitations a day, then refuses with 429 and leaves no pending invitation behind', async () => {
+    const ana = await operatorMade('ana-quota@example.com');
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Quota' }).expect(201)).body.data.workspace.id as string;
+    const before = mails.length;
+    for (const to of ['q1@example.com', 'q2@example.com', 'q3@example.com']) {
+      expect((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: to }).expect(201)).body.data.invitation.mailed).toBe(true);
+    }
+    const refused = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).expect(429);
+    expect(refused.body.error).toMatch(/^This workspace sent too many invitation mails today; retry in \d+ h, or share the link without email$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const fr = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).set('Accept-Language', 'fr').expect(429);
+    expect(fr.body.error).toContain('Cet espace de travail a envoyé trop d\'invitations par e-mail');
+    // a link without email is still possible; the refused ones left nothing pending
+    await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201);
+    const listed = (await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`).expect(200)).body.data.invitations as { email: string | null }[];
+    expect(listed.map((i) => i.email).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com', null].sort());
+    const deadline = Date.now() + 5_000;
+    while (mails.length < before + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(mails.slice(before).flatMap((m) => m.to).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com']);
   }, 60_000);
 });
