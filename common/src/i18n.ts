@@ -129,6 +129,14 @@ const messages = {
     en: 'This link is invalid, already used or expired',
     fr: 'Ce lien est invalide, déjà utilisé ou expiré',
   },
+  'mail.quotaAddress': {
+    en: 'Too many mails to this address today; retry in {hours} h',
+    fr: 'Trop d\'e-mails envoyés à cette adresse aujourd\'hui ; réessayez dans {hours} h',
+  },
+  'mail.quotaWorkspace': {
+    en: 'This workspace sent too many invitation mails today; retry in {hours} h, or share the link without email',
+    fr: 'Cet espace de travail a envoyé trop d\'invitations par e-mail aujourd\'hui ; réessayez dans {hours} h, ou partagez le lien sans e-mail',
+  },
   'mail.notConfigured': {
     en: 'Password reset by email is not configured; ask your operator for a reset link',
     fr: 'La réinitialisation par e-mail n\'est pas configurée ; demandez un lien à votre opérateur',

@@ -50,9 +50,9 @@ export function App() {
   let content;
   if (page === '/link') content = <SignInLinkPage onSignedIn={onSignedIn} />;
   else if (page === '/reset') content = <ResetPage onSignedIn={onSignedIn} />;
-  else if (page === '/verify') content = <VerifyEmailPage signedIn={Boolean(signedIn)} />;
+  else if (page === '/verify') content = <VerifyEmailPage onSignedIn={setSignedIn} />;
   else if (page === '/invitations') content = <InvitationPage signedIn={signedIn ?? null} options={options} onSignedIn={setSignedIn} />;
-  else if (!signedIn) content = page === '/sign-up' ? <SignUpPage options={options} onSignedIn={onSignedIn} /> : <SignInPage options={options} onSignedIn={onSignedIn} />;
+  else if (!signedIn) content = page === '/sign-up' ? <SignUpPage options={options} /> : <SignInPage options={options} onSignedIn={onSignedIn} />;
   else if (SIGNED_OUT_PAGES.has(page)) content = signedInPage('/keys', signedIn.account)?.content;
   else content = signedInArea?.content ?? <ProfilePage account={signedIn.account} />;
   const section = SIGNED_OUT_PAGES.has(page) ? '/keys' : sectionOf(page);

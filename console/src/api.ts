@@ -100,15 +100,15 @@ export const api = {
     }
   },
   signIn: async (email: string, password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/sign-in', { email, password })),
-  signUp: async (input: { email: string; password: string; name?: string; invitation?: string }) =>
-    remember(await call<SignedIn>('POST', '/api/v1/auth/sign-up', input)),
+  // The same answer whether the address is new or taken: the mailed link signs in (verifyEmail).
+  signUp: (input: { email: string; password: string; name?: string; invitation?: string }) => call<{ requested: true }>('POST', '/api/v1/auth/sign-up', input),
   redeemLink: async (token: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/sign-in-link', { token })),
   resetPassword: async (token: string, password: string, revokeApiKeys: boolean) =>
     remember(await call<SignedIn>('POST', '/api/v1/auth/password-reset', { token, password, revokeApiKeys })),
   changePassword: (input: { currentPassword: string; newPassword: string; revokeApiKeys: boolean }) =>
     call<{ changed: true; revokedApiKeys: number }>('POST', '/api/v1/auth/password', input),
   reauthenticate: async (password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/reauthenticate', { password })),
-  verifyEmail: (token: string) => call<{ verified: true }>('POST', '/api/v1/auth/verify-email', { token }),
+  verifyEmail: async (token: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/verify-email', { token })),
   requestReset: (email: string) => call<{ requested: true }>('POST', '/api/v1/auth/password-reset-request', { email }),
   signOut: async () => {
     await call('DELETE', '/api/v1/auth/session');

@@ -155,6 +155,7 @@ function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
     audit: deps.audit,
     logger: deps.logger,
     mailer: profile.mailer,
+    mailQuota: profile.mailQuota,
     emailVerified: (accountId) => profile.credentials.emailVerified(accountId),
   });
   const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate });

@@ -5,6 +5,7 @@ import type { SignUpMode } from './accounts/sign-in.service';
 import type { AdmissionLimits } from './http/admission';
 import type { HashingLimits } from './accounts/password-hasher';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './accounts/sign-in-throttle';
+import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/mail-quota';
 
 /** What accounts, sessions and keys use when the config does not say (the test harness builds configs by hand). */
 export const PROFILE_DEFAULTS = {
@@ -55,6 +56,8 @@ export interface GatewayConfig {
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** password reset and workspace invitations by mail */
   mail?: { smtpUrl: string; from: string };
+  /** mails per address and invitation mails per workspace, per sliding day; absent: the defaults */
+  mailQuota?: MailQuotaLimits;
   /** the console's built files */
   consoleDir?: string;
   /** address both listeners bind to (loopback unless a deployment opens it) */
@@ -124,6 +127,8 @@ interface GatewayEnv {
   SIGN_UPS_PER_ADDRESS: number;
   LINK_REQUESTS_PER_ADDRESS: number;
   LINK_REQUESTS_PER_EMAIL: number;
+  MAIL_QUOTA_PER_ADDRESS: number;
+  MAIL_QUOTA_PER_WORKSPACE: number;
   PASSWORD_HASH_CONCURRENCY: number;
   PASSWORD_HASH_QUEUE: number;
   AUDIT_RETENTION_DAYS: number;
@@ -230,6 +235,9 @@ const schema = Joi.object<GatewayEnv>({
   // reset requests and address verifications; each reset request may mail the inbox it names
   LINK_REQUESTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerAddress),
   LINK_REQUESTS_PER_EMAIL: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerEmail),
+  // mails per sliding day (docs/security.md "Mail quotas"); 0 turns one off
+  MAIL_QUOTA_PER_ADDRESS: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perAddress),
+  MAIL_QUOTA_PER_WORKSPACE: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perWorkspace),
   // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
   PASSWORD_HASH_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
   PASSWORD_HASH_QUEUE: Joi.number().integer().min(0).max(10_000).default(8),
@@ -287,6 +295,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       linksPerAddress: e.LINK_REQUESTS_PER_ADDRESS,
       linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
     }),
+    mailQuota: Object.freeze({ perAddress: e.MAIL_QUOTA_PER_ADDRESS, perWorkspace: e.MAIL_QUOTA_PER_WORKSPACE }),
     hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),
     audit: Object.freeze({
       retentionDays: e.AUDIT_RETENTION_DAYS,

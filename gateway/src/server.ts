@@ -27,6 +27,8 @@ import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 import { CollectionsCalls } from './workspaces/collections-calls';
 import { invitationStillPending } from './workspaces/workspace-invitations';
+import type { Mailer } from './accounts/mailer';
+import { DEFAULT_MAIL_QUOTA, MailQuota } from './domain/mail-quota';
 
 export interface RunningService {
   port: number;
@@ -47,6 +49,8 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 export interface GatewayStartOptions {
   /** the answer cache's clock, in ms (tests move it instead of waiting); Date.now by default */
   now?: () => number;
+  /** sends the account mails instead of SMTP_URL's server (tests that hold or read them) */
+  mailer?: Mailer;
 }
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
@@ -88,6 +92,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   }
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: rateStore });
   const authFailures = new AuthFailureGuard({ store: rateStore, limit: config.authFailuresPerMinute });
+  const mailQuota = new MailQuota({ store: rateStore, limits: config.mailQuota ?? DEFAULT_MAIL_QUOTA });
   const metrics = createServiceMetrics('gateway');
   const readiness = new Readiness({
     checks: [
@@ -117,6 +122,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     session: config.session ?? { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
     oidc: config.oidc,
     mail: config.mail,
+    mailer: options.mailer,
+    mailQuota,
     consoleDir: config.consoleDir ?? PROFILE_DEFAULTS.consoleDir,
     throttle: config.signInThrottle,
     ...(throttleStore ? { throttleStore } : {}),

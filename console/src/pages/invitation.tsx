@@ -20,9 +20,21 @@ interface Offer {
   workspace: { id: string; name: string };
 }
 
-function SignInOrUp({ token, options, onSignedIn }: { token: string; options: AuthOptions | undefined; onSignedIn(s: SignedIn, signedUp: boolean): void }) {
+function SignInOrUp({ token, options, onSignedIn }: { token: string; options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
   const [mode, setMode] = useState<'in' | 'up'>('in');
   const [error, setError] = useState<string>();
+  const [requested, setRequested] = useState<string>();
+  /** After the mailed link was opened (in another tab, same browser): its session is this page's too. */
+  async function continueSignedIn() {
+    setError(undefined);
+    try {
+      const s = await api.session();
+      if (s) onSignedIn(s);
+      else setError('Not signed in yet: open the link from the mail first.');
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -31,13 +43,28 @@ function SignInOrUp({ token, options, onSignedIn }: { token: string; options: Au
     setError(undefined);
     try {
       const name = String(form.get('name') ?? '').trim();
-      if (mode === 'in') onSignedIn(await api.signIn(email, password), false);
-      else onSignedIn(await api.signUp({ email, password, invitation: token, ...(name ? { name } : {}) }), true);
+      if (mode === 'in') onSignedIn(await api.signIn(email, password));
+      else {
+        await api.signUp({ email, password, invitation: token, ...(name ? { name } : {}) });
+        setRequested(email);
+      }
     } catch (err) {
       setError(messageOf(err));
     }
   }
   const canSignUp = options?.signUpMode !== 'closed';
+  if (requested) {
+    return (
+      <>
+        <CheckYourEmail email={requested} mailed={options?.passwordResetByMail === true} />
+        <p>Once you have opened it, come back to this page to see the invitation.</p>
+        <ErrorMessage message={error} />
+        <button type="button" className="primary" onClick={continueSignedIn}>
+          I opened the link: continue
+        </button>
+      </>
+    );
+  }
   return (
     <>
       <p>Sign in to accept it{canSignUp ? ', or create an account with this invitation' : ''}.</p>
@@ -74,7 +101,6 @@ export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: Si
   const [offer, setOffer] = useState<Offer>();
   const [joined, setJoined] = useState<Workspace>();
   const [error, setError] = useState<string>();
-  const [signedUp, setSignedUp] = useState(false);
 
   useEffect(() => {
     if (!token) return setError('This invitation link has no token: open the whole link you were sent.');
@@ -99,13 +125,9 @@ export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: Si
         <SignInOrUp
           token={token}
           options={options}
-          onSignedIn={(s, isNew) => {
-            setSignedUp(isNew);
-            onSignedIn(s);
-          }}
+          onSignedIn={onSignedIn}
         />
       )}
-      {signedIn && signedUp && !joined && <CheckYourEmail email={signedIn.account.email} mailed={options?.passwordResetByMail === true} />}
       {signedIn && !offer && !error && <Loading what="the invitation" />}
       {offer && !joined && (
         <>

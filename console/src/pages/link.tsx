@@ -62,7 +62,8 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
 }
 
 /** The mailed link of sign-up (`/console/verify#token=…`): works signed in or not, in whichever browser opens the mail. */
-export function VerifyEmailPage({ signedIn }: { signedIn: boolean }) {
+/** The sign-up mail's link: it verifies the address and signs its holder in (the page stays, to say so). */
+export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
   const [state, setState] = useState<'verifying' | 'verified' | 'failed'>('verifying');
   const [error, setError] = useState<string>();
   const started = useRef(false);
@@ -76,18 +77,24 @@ export function VerifyEmailPage({ signedIn }: { signedIn: boolean }) {
       setError(message);
     };
     if (!token) return fail('This link has no token: open the whole link from the mail.');
-    api.verifyEmail(token).then(() => setState('verified'), (err: unknown) => fail(messageOf(err)));
-  }, []);
+    api.verifyEmail(token).then(
+      (s) => {
+        onSignedIn(s);
+        setState('verified');
+      },
+      (err: unknown) => fail(messageOf(err)),
+    );
+  }, [onSignedIn]);
   return (
     <section className="card narrow" aria-labelledby="verify-title">
       <h1 id="verify-title">{state === 'failed' ? 'Your email address is not verified' : 'Verify your email address'}</h1>
       {state === 'verifying' && <p>Verifying…</p>}
-      {state === 'verified' && <Status>Your email address is verified: you can now accept invitations and reset your password by mail.</Status>}
+      {state === 'verified' && <Status>Your email address is verified and you are signed in: you can now accept invitations and reset your password by mail.</Status>}
       <ErrorMessage message={error} />
       {state === 'failed' && <p>Each link works once, for 24 hours. If it has expired, ask the server's operator to verify the address.</p>}
       {state !== 'verifying' && (
         <p>
-          {signedIn ? <Link to="/keys">Go to the console</Link> : <Link to="/sign-in">Sign in</Link>}
+          {state === 'verified' ? <Link to="/keys">Go to the console</Link> : <Link to="/sign-in">Sign in</Link>}
         </p>
       )}
     </section>

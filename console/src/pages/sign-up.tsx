@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { api, type AuthOptions, type SignedIn } from '../api';
+import { api, type AuthOptions } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Link, takeFragment } from '../router';
 
-/** What a new account does next: open the mailed link; where the server sends no mail, its operator has the link. */
+/**
+ * What follows a sign-up: the server answers the same for a new and a taken address, so the page can only say
+ * what the mail will say. Where the server sends no mail, its operator has the link.
+ */
 export function CheckYourEmail({ email, mailed }: { email: string; mailed: boolean }) {
   return (
     <Status>
-      Check your email: we sent a link to verify {email}. Until you open it, you cannot accept workspace invitations or reset your password.
+      Check your email: we sent a message to {email}. If the address is new, open its link to verify it and sign in; if it already has an account, the
+      message says how to sign in.
       {!mailed && ' This server sends no mail: its operator finds the link in the server\'s log.'}
     </Status>
   );
@@ -15,11 +19,11 @@ export function CheckYourEmail({ email, mailed }: { email: string; mailed: boole
 
 const PASSWORD_HINT = 'At least 12 characters. Common passwords and ones containing your email are refused; a few unrelated words work well.';
 
-export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
+export function SignUpPage({ options }: { options: AuthOptions | undefined }) {
   const [invitation] = useState(() => takeFragment('invitation'));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<SignedIn>();
+  const [requested, setRequested] = useState<string>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,10 +31,10 @@ export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | und
     const name = String(form.get('name') ?? '').trim();
     setBusy(true);
     setError(undefined);
+    const email = String(form.get('email'));
     try {
-      setCreated(
-        await api.signUp({ email: String(form.get('email')), password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) }),
-      );
+      await api.signUp({ email, password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) });
+      setRequested(email);
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -38,14 +42,11 @@ export function SignUpPage({ options, onSignedIn }: { options: AuthOptions | und
     }
   }
 
-  if (created) {
+  if (requested) {
     return (
       <section className="card narrow" aria-labelledby="sign-up-title">
-        <h1 id="sign-up-title">Account created</h1>
-        <CheckYourEmail email={created.account.email} mailed={options?.passwordResetByMail === true} />
-        <button type="button" className="primary" onClick={() => onSignedIn(created)}>
-          Continue to the console
-        </button>
+        <h1 id="sign-up-title">Check your email</h1>
+        <CheckYourEmail email={requested} mailed={options?.passwordResetByMail === true} />
       </section>
     );
   }

@@ -15,7 +15,9 @@ import type { SessionGate } from '../sessions/session-gate';
 import { sendOpened } from '../sessions/session-view';
 import type { Site } from '../sessions/site';
 import { authRequestOf } from './auth-audit';
+import { AccountMail } from './account-mail';
 import type { Mailer } from './mailer';
+import type { MailQuota } from '../domain/mail-quota';
 import { PASSWORD_MAX_LENGTH } from './password-policy';
 import type { SignInService } from './sign-in.service';
 
@@ -28,6 +30,8 @@ export interface AuthRoutesDeps {
   logger: Logger;
   /** none: password reset by mail is off */
   mailer?: Mailer;
+  /** mails per address per day */
+  mailQuota?: MailQuota;
   /** the provider's name on the sign-in button; none: OpenID Connect is off */
   oidcName?: string;
 }
@@ -51,6 +55,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const body = jsonBody();
   const { signIn, gate } = deps;
+  const mail = new AccountMail(deps);
 
   router
     .route('/api/v1/auth/options')
@@ -60,23 +65,17 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     })
     .all(methodNotAllowed(['GET']));
 
+  // The same answer for a new and a taken address, given before the lookup: the rest happens after (account-mail.ts).
   router
     .route('/api/v1/auth/sign-up')
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signUpSchema, req.body ?? {});
-      const { account, opened, verification } = await signIn.signUp({ ...input, name: input.name ?? null }, authRequestOf(req, res));
-      sendOpened(res, deps, account, opened, 201);
-      const link = deps.site.link(`/console/verify#token=${verification.token}`);
-      if (deps.mailer) {
-        deps.mailer.sendEmailVerification(account.email, link, verification.expiresAt).catch((err: unknown) => {
-          deps.logger.error({ err, accountId: account.id }, 'could not send the address verification mail');
-        });
-      } else if (deps.site.plainLoopback) {
-        // No mail on this machine (the embedded default): the person running it reads the link here, as the demo
-        // sign-in link. Warn, because the embedded default logs nothing below warn and the link must reach them.
-        deps.logger.warn({ accountId: account.id, link }, 'no SMTP_URL: open this link to verify the address');
-      }
+      const from = authRequestOf(req, res);
+      const pending = await signIn.prepareSignUp({ ...input, name: input.name ?? null }, from);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(202).json({ data: { requested: true } });
+      mail.afterAnswer('sign-up', async () => mail.signUpFinished(await signIn.completeSignUp(pending, from)));
     })
     .all(methodNotAllowed(['POST']));
 
@@ -115,9 +114,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(linkSchema, req.body ?? {});
-      await signIn.verifyEmail(input.token, authRequestOf(req, res));
-      res.setHeader('Cache-Control', 'no-store');
-      res.json({ data: { verified: true } });
+      const { account, opened } = await signIn.verifyEmail(input.token, authRequestOf(req, res));
+      sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
 
@@ -128,15 +126,13 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       const { mailer } = deps;
       if (!mailer) throw new NotFoundError('mail.notConfigured');
       const input = validate(resetRequestSchema, req.body ?? {});
-      const found = await signIn.resetLinkFor(input.email, authRequestOf(req, res));
-      // The same answer whether the address has an account or not: nothing to learn from it.
+      const from = authRequestOf(req, res);
+      // Throttled and counted for any address typed, known or not: a 429 says nothing about who has an account.
+      await signIn.beginResetRequest(input.email, from);
+      await deps.mailQuota?.takeAddress(input.email);
+      // The same answer whether the address has an account or not, given before the lookup: nothing to learn from it.
       res.status(202).json({ data: { requested: true } });
-      if (found) {
-        const link = deps.site.link(`/console/reset#token=${found.link.token}`);
-        mailer.sendPasswordReset(found.account.email, link, found.link.expiresAt).catch((err: unknown) => {
-          deps.logger.error({ err, accountId: found.account.id }, 'could not send the password reset mail');
-        });
-      }
+      mail.afterAnswer('password reset request', async () => mail.resetRequested(await signIn.resetLinkFor(input.email, from)));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -1,21 +1,29 @@
 /**
  * The one module that imports nodemailer: the address verification, the
- * password reset mail and the workspace invitation. Sent only when SMTP is configured (SMTP_URL); the
- * link is the only secret in them.
+ * notice of a sign-up with a taken address, the password reset mail and the
+ * workspace invitation. Sent only when SMTP is configured (SMTP_URL); the
+ * link is the only secret in them. Every word is ours: a mail to an address
+ * someone typed carries no text that person chose (no workspace or inviter
+ * name), so it cannot be used to send arbitrary text in our name.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 
-/** What an invitation mail says: who invites, to which workspace, with which role, until when. */
+/** What an invitation mail says: only the link, the role and until when; the link's page shows the rest. */
 export interface InvitationMail {
   link: string;
-  workspaceName: string;
   role: string;
-  inviter: string;
   expiresAt: string;
+}
+
+/** Where the owner of a taken address goes instead of signing up again. */
+export interface SignUpAttemptMail {
+  /** the sign-in page, which also mails a reset link */
+  signInLink: string;
 }
 
 export interface Mailer {
   sendEmailVerification(to: string, link: string, expiresAt: string): Promise<void>;
+  sendSignUpAttempt(to: string, mail: SignUpAttemptMail): Promise<void>;
   sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void>;
   sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void>;
   close(): void;
@@ -45,6 +53,22 @@ export class SmtpMailer implements Mailer {
     });
   }
 
+  async sendSignUpAttempt(to: string, mail: SignUpAttemptMail): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to,
+      subject: 'Someone tried to sign up to Skills Catalog with your address',
+      text: [
+        'Someone (perhaps you) tried to create a Skills Catalog account with this address, which already has one.',
+        'No account was created and nothing changed in yours.',
+        '',
+        `To sign in, or to reset a forgotten password ("Forgot your password?"): ${mail.signInLink}`,
+        '',
+        'If it was not you, ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
   async sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void> {
     await this.transport.sendMail({
       from: this.from,
@@ -65,11 +89,11 @@ export class SmtpMailer implements Mailer {
     await this.transport.sendMail({
       from: this.from,
       to,
-      subject: `${mail.inviter} invited you to ${mail.workspaceName} on Skills Catalog`,
+      subject: 'You are invited to a team workspace on Skills Catalog',
       text: [
-        `${mail.inviter} invited you to the team workspace "${mail.workspaceName}" on Skills Catalog, as ${mail.role}.`,
+        `You are invited to join a team workspace on Skills Catalog, as ${mail.role}.`,
         '',
-        `Open this link to join (sign in, or create an account); it works once, until ${mail.expiresAt}:`,
+        `Open this link to see who invites you and to which workspace, then join (sign in, or create an account); it works once, until ${mail.expiresAt}:`,
         mail.link,
         '',
         'If you did not expect it, ignore this mail.',

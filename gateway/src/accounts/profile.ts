@@ -32,6 +32,7 @@ import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { ThrottleStore } from '../domain/throttle-store';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
+import type { MailQuota } from '../domain/mail-quota';
 
 export interface ProfileDeps {
   site: Site;
@@ -47,6 +48,8 @@ export interface ProfileDeps {
   links: LinkStore;
   oidc?: OidcService;
   mailer?: Mailer;
+  /** with `mailer`: the daily mail quotas */
+  mailQuota?: MailQuota;
   /** the console's built files; none: /console answers 404 */
   consoleDir?: string;
   /** the bounded password hasher, for its counts in /metrics */
@@ -66,6 +69,10 @@ export interface ProfileOptions {
   session: { idleMinutes: number; maxAgeHours: number };
   oidc?: OidcSettings;
   mail?: { smtpUrl: string; from: string };
+  /** how many mails an address and a workspace may cause per day; applied only where mail is sent */
+  mailQuota?: MailQuota;
+  /** sends instead of SMTP (`mail` is then ignored): a test's own, to hold or read what is sent */
+  mailer?: Mailer;
   consoleDir?: string;
   throttle?: Partial<ThrottleLimits>;
   /** where the throttle counts (Redis shared by the replicas); this process's memory when absent */
@@ -95,6 +102,9 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const credentials = new CredentialStore(sequelize);
   const links = new LinkStore(sequelize);
   const hasher = new BoundedPasswordHasher(new Argon2PasswordHasher(), options.hashing);
+  const mailer = options.mailer ?? (options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined);
+  // Quotas count mails: where none is sent (links in the log), there is nothing to count.
+  const mailQuota = mailer ? options.mailQuota : undefined;
   const signIn = new SignInService({
     accounts: options.accounts,
     credentials,
@@ -107,12 +117,12 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     failures: options.failureAudit,
     workspaceInvitationPending: options.workspaceInvitationPending,
     forgetKeys: (ids) => options.keys.forget(ids),
+    mailQuota,
     now,
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
-  const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

@@ -9,7 +9,7 @@
  * (AuthFailureAudit), never one insert per guess.
  */
 import { randomBytes } from 'node:crypto';
-import { AuthenticationError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
+import { AuthenticationError, ConflictError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
 import type { Account, AccountRepository } from '../domain/account';
 import type { AuditActor, AuditLog } from '../domain/audit';
 import type { AuthFailureAudit } from '../domain/auth-failure-audit';
@@ -22,6 +22,7 @@ import { linkTokenHash, newLinkToken } from './link-token';
 import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
 import type { SignInThrottle } from './sign-in-throttle';
+import type { MailQuota } from '../domain/mail-quota';
 
 export type SignUpMode = 'open' | 'invite' | 'closed';
 
@@ -44,10 +45,19 @@ export interface SignedIn {
   opened: OpenedSession;
 }
 
-/** A new account's session and the link that verifies its address (to mail, never to answer with). */
-export interface SignedUp extends SignedIn {
-  verification: IssuedLink;
+/** A sign-up that passed every check and is hashed, waiting to be stored after the answer. */
+export interface PendingSignUp {
+  email: string;
+  name: string | null;
+  passwordHash: string;
+  invitation?: { tokenHash: Buffer; now: Date };
 }
+
+/** What a finished sign-up mails: a verification link for a new account, or a notice to the owner of a taken address. */
+export type SignUpOutcome =
+  | { kind: 'created'; account: Account; verification: IssuedLink }
+  | { kind: 'taken'; email: string }
+  | { kind: 'invitationUsed' };
 
 export interface SignInDeps {
   accounts: AccountRepository;
@@ -68,6 +78,8 @@ export interface SignInDeps {
   failures?: AuthFailureAudit;
   /** keys a password reset or change revoked: forgotten by this replica's key cache at once */
   forgetKeys?: (keyIds: readonly string[]) => void;
+  /** mails per address per day; none: not counted (no mail is sent) */
+  mailQuota?: MailQuota;
   now?: () => number;
 }
 
@@ -85,8 +97,11 @@ export class SignInService {
     return this.deps.signUpMode;
   }
 
-  /** Every cheap check first (mode, throttle, policy, invitation); the password is hashed last. */
-  async signUp(input: { email: string; password: string; name: string | null; invitation?: string }, from: AuthRequest): Promise<SignedUp> {
+  /**
+   * Every check of a sign-up that does not depend on whether the email is known (mode, throttle, policy,
+   * invitation), then the hash: the answer is the same for a new and a taken address, and so is its cost.
+   */
+  async prepareSignUp(input: { email: string; password: string; name: string | null; invitation?: string }, from: AuthRequest): Promise<PendingSignUp> {
     const mode = this.deps.signUpMode;
     if (mode === 'closed') throw new NotAllowedError('signUp.closed');
     if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
@@ -96,13 +111,10 @@ export class SignInService {
     // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
     if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
     if (invitation && !(await this.workspaceInvitationLive(invitation.tokenHash, invitation.now, from.requestId))) throw new InputError('link.invalid');
+    // Both outcomes mail the address (a link or a notice), so both count, before the hash they would cost.
+    await this.deps.mailQuota?.takeAddress(input.email);
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: invitation !== undefined });
-    const account = await this.deps.credentials.create({ email: input.email, name: input.name, plan: 'free', passwordHash }, invitation, record);
-    if (!account) throw new InputError('link.invalid');
-    // The address stays unverified until its owner opens this link.
-    const verification = await this.issueLink('email-verification', account.id);
-    return { account, opened: await this.deps.sessions.open(account.id, 'password', from.userAgent), verification };
+    return { email: input.email, name: input.name, passwordHash, invitation };
   }
 
   /** A workspace invitation link signs up only while its invitation is pending; other invitation links need no more. */
@@ -112,12 +124,35 @@ export class SignInService {
     return !invitationId || pending(invitationId, requestId);
   }
 
-  /** Marks the address of the link's account verified; 400 for a link that is unknown, used or expired. */
-  async verifyEmail(token: string, from: AuthRequest): Promise<void> {
+  /**
+   * Stores a prepared sign-up, after the answer: a new, unverified account and its verification link (no session:
+   * the link opens one), or, for a taken address, nothing but a notice to mail. An invitation is consumed only
+   * with a new account.
+   */
+  async completeSignUp(pending: PendingSignUp, from: AuthRequest): Promise<SignUpOutcome> {
+    const { credentials } = this.deps;
+    if (await credentials.findByEmail(pending.email)) return { kind: 'taken', email: pending.email };
+    const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: pending.invitation !== undefined });
+    let account: Account | undefined;
+    try {
+      account = await credentials.create({ email: pending.email, name: pending.name, plan: 'free', passwordHash: pending.passwordHash }, pending.invitation, record);
+    } catch (err) {
+      // Two sign-ups for one address at once: the second learns it is taken, as if it came later.
+      if (err instanceof ConflictError) return { kind: 'taken', email: pending.email };
+      throw err;
+    }
+    if (!account) return { kind: 'invitationUsed' };
+    return { kind: 'created', account, verification: await this.issueLink('email-verification', account.id) };
+  }
+
+  /** Marks the address of the link's account verified and signs its holder in: the mailed link proves the mailbox. */
+  async verifyEmail(token: string, from: AuthRequest): Promise<SignedIn> {
     // Counted per address before the lookup: guessing tokens costs the guesser, not the database.
     await this.deps.throttle.beginLinkRequest(from.clientAddress);
     const accountId = await this.deps.credentials.verifyEmail(this.linkHash(token), new Date(this.now()));
-    if (!accountId) throw new InputError('link.invalid');
+    const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
+    if (!account) throw new InputError('link.invalid');
+    return { account, opened: await this.open(account, 'link', from) };
   }
 
   async signIn(input: { email: string; password: string }, from: AuthRequest): Promise<SignedIn> {
@@ -212,12 +247,16 @@ export class SignInService {
 
   /** A reset link for the account of `email` when its address is verified, else undefined (the caller says nothing either way). */
   async resetLinkFor(email: string, from: AuthRequest): Promise<{ account: Account; link: IssuedLink } | undefined> {
-    await this.deps.throttle.beginLinkRequest(from.clientAddress, email);
     const found = await this.deps.credentials.findByEmail(email);
     if (!found?.emailVerified) return undefined;
     // Recorded only when a link is issued: an unknown address writes nothing, a known one no more rows than its links.
     const actor: AuditActor = { kind: 'anonymous' };
     return { account: found.account, link: await this.issueLink('password-reset', found.account.id, { from, actor }) };
+  }
+
+  /** Counts a reset request per client address and per email, before the answer: 429 when either has used its share. */
+  async beginResetRequest(email: string, from: AuthRequest): Promise<void> {
+    await this.deps.throttle.beginLinkRequest(from.clientAddress, email);
   }
 
   /** A session for `account` and its `auth.sign_in` record. */

@@ -44,19 +44,20 @@ const authPaths: Record<string, PathItem> = {
   '/api/v1/auth/sign-up': {
     post: operation({
       operationId: 'signUp',
-      summary: 'Create an account and sign in',
+      summary: 'Ask for an account: the mailed link verifies the address and signs in',
       description:
-        'New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation token; `closed` refuses. ' +
-        'A one-time link to verify the address is mailed (logged on the embedded default without SMTP); until it is opened the account ' +
-        'cannot accept invitations or reset its password.',
+        'The same 202 whether the address is new or already has an account, given before the address is looked up; no session. ' +
+        'A new address is mailed a one-time link (logged on the embedded default without SMTP) that verifies it and signs in ' +
+        '(`POST /api/v1/auth/verify-email`); an address that has an account is mailed a notice with the sign-in page instead, and ' +
+        'nothing is created. New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation ' +
+        'token; `closed` refuses. The password is checked and hashed before the answer in both cases.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('SignUp') },
-      success: signedIn('201', 'Signed up and signed in.'),
+      success: { status: '202', description: 'Requested: see the mail.', schema: schemaRef('SignUpRequested') },
       errors: {
         '400': [['validation.stringMin', { field: 'password', limit: 12 }], ['password.common'], ['password.containsEmail'], ['validation.bidiControl', { field: 'name' }], ...linkInvalid],
         '403': [['signUp.closed'], ['signUp.invitationRequired'], ...noOrigin],
-        '409': [['account.emailTaken']],
         '429': [['signUp.throttled', { seconds: 60 }]],
       },
     }),
@@ -102,13 +103,13 @@ const authPaths: Record<string, PathItem> = {
   '/api/v1/auth/verify-email': {
     post: operation({
       operationId: 'verifyEmail',
-      summary: 'Verify the email address with the mailed link',
+      summary: 'Verify the email address with the mailed link, and sign in',
       description:
-        'The link mailed at sign-up works once, within 24 hours; no session is needed. Counted per client address with password-reset requests (LINK_REQUESTS_PER_ADDRESS per 15 min), before the link is looked up.',
+        'The link mailed at sign-up works once, within 24 hours; it proves the mailbox, so it opens a session. Counted per client address with password-reset requests (LINK_REQUESTS_PER_ADDRESS per 15 min), before the link is looked up.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('LinkToken') },
-      success: { status: '200', description: 'The address is verified.', schema: schemaRef('EmailVerified') },
+      success: signedIn('200', 'The address is verified; signed in.'),
       errors: { '400': linkInvalid, '403': noOrigin, '429': [['links.throttled', { seconds: 840 }]] },
     }),
   },
@@ -117,7 +118,8 @@ const authPaths: Record<string, PathItem> = {
       operationId: 'requestPasswordReset',
       summary: 'Mail a password reset link',
       description:
-        'The same 202 whether the address has an account or not; a link is mailed only to a verified address. 404 when mail is not configured (SMTP_URL). Throttled per client address (LINK_REQUESTS_PER_ADDRESS) and per email whoever asks (LINK_REQUESTS_PER_EMAIL) per 15 min, whether or not the email has an account.',
+        'The same 202 whether the address has an account or not, given before the address is looked up; a link is mailed only to a ' +
+        'verified address. 404 when mail is not configured (SMTP_URL). Throttled per client address (LINK_REQUESTS_PER_ADDRESS) and per email whoever asks (LINK_REQUESTS_PER_EMAIL) per 15 min, whether or not the email has an account.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordResetRequest') },

@@ -89,7 +89,7 @@ export const profileSchemas: Record<string, JsonSchema> = {
   SessionList: envelope({ sessions: { type: 'array', items: ref('Session') } }),
   SignedOut: envelope({ signedOut: { oneOf: [{ const: true }, { type: 'integer', minimum: 0 }], description: 'true, or how many sessions ended' } }),
   ResetRequested: envelope({ requested: { const: true } }),
-  EmailVerified: envelope({ verified: { const: true } }),
+  SignUpRequested: envelope({ requested: { const: true } }),
   OidcLinkStarted: envelope({ url: { type: 'string', format: 'uri', description: 'The provider\'s authorization URL' } }),
   OwnApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'], ownKeyFields),
   NewApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'key'], {

@@ -8,6 +8,7 @@
  */
 import { InputError, NotAllowedError, UpstreamError, type Logger } from '@skills/common';
 import type { Mailer } from '../accounts/mailer';
+import type { MailQuota } from '../domain/mail-quota';
 import type { LinkStore } from '../accounts/link.store';
 import { linkTokenHash, newLinkToken } from '../accounts/link-token';
 import type { AccountRepository } from '../domain/account';
@@ -50,6 +51,8 @@ export interface WorkspaceInvitationsDeps {
   logger: Logger;
   /** none: invitations are handed over as links only */
   mailer?: Mailer;
+  /** with `mailer`: invitation mails per workspace and per address per day */
+  mailQuota?: MailQuota;
   /** whether an account's address is verified: only such an account may accept */
   emailVerified: (accountId: string) => Promise<boolean>;
   now?: () => number;
@@ -98,6 +101,16 @@ export class WorkspaceInvitations {
     });
     if (!created.ok) return created;
     const terms = created.value.invitation;
+    // Counted once collections-service has said the caller may invite: a stranger cannot spend a workspace's quota.
+    if (terms.email !== null && this.deps.mailer) {
+      try {
+        await this.deps.mailQuota?.takeWorkspace(workspaceId);
+        await this.deps.mailQuota?.takeAddress(terms.email);
+      } catch (err) {
+        await this.deps.calls.call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id)).catch(() => undefined);
+        throw err;
+      }
+    }
     const { token, tokenHash } = newLinkToken();
     try {
       await this.deps.links.insert({ tokenHash, purpose: 'invitation', accountId: null, now: new Date(this.now()), expiresAt, workspaceInvitationId: terms.id });
@@ -112,7 +125,7 @@ export class WorkspaceInvitations {
       target: workspaceId,
       details: { invitationId: terms.id, role: terms.role, emailed: terms.email !== null && this.deps.mailer !== undefined },
     });
-    const mailed = terms.email !== null && (await this.mail(caller, terms, url));
+    const mailed = terms.email !== null && (await this.mail(terms, url));
     return { ok: true, value: { ...terms, url, mailed } };
   }
 
@@ -162,19 +175,12 @@ export class WorkspaceInvitations {
   }
 
   /** Mails the link; true once the SMTP server took it. A failure is logged and the inviter copies the link instead. */
-  private async mail(caller: Caller, terms: InvitationTerms, url: string): Promise<boolean> {
-    const { mailer, accounts, calls, logger } = this.deps;
+  private async mail(terms: InvitationTerms, url: string): Promise<boolean> {
+    const { mailer, logger } = this.deps;
     if (!mailer || terms.email === null) return false;
     try {
-      const workspace = await calls.call<{ workspace: Workspace }>(caller, 'GET', workspacePath(terms.workspaceId));
-      const inviter = caller.principal.kind === 'account' ? await accounts.findById(caller.principal.accountId) : undefined;
-      await mailer.sendWorkspaceInvitation(terms.email, {
-        link: url,
-        workspaceName: workspace.ok ? workspace.value.workspace.name : 'a workspace',
-        role: terms.role,
-        inviter: inviter ? (inviter.name ?? inviter.email) : 'Someone',
-        expiresAt: terms.expiresAt,
-      });
+      // No workspace or inviter name: both are chosen by users, and the address is any the inviter typed.
+      await mailer.sendWorkspaceInvitation(terms.email, { link: url, role: terms.role, expiresAt: terms.expiresAt });
       return true;
     } catch (err) {
       logger.error({ err, invitationId: terms.id }, 'could not send the invitation mail');

@@ -9,7 +9,7 @@ import type { Sequelize } from 'sequelize';
 import request from 'supertest';
 import { createSequelize } from '@skills/common';
 import { startHarness, type Harness } from './harness';
-import { PASSWORD } from './profile-harness';
+import { PASSWORD, loggedVerificationToken, waitForLog } from './profile-harness';
 import { eventually } from '@skills/common/testing';
 
 interface Event {
@@ -55,8 +55,9 @@ describe('the audit trail of console authentication', () => {
 
   it('records sign-up, sign-in, failed sign-ins counted together, operator links and their use, reset and sign-out, never a secret', async () => {
     const email = `audited-${Date.now()}@example.com`;
-    const signedUp = await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-sign-up').expect(201);
-    const accountId = signedUp.body.data.account.id as string;
+    await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-sign-up').expect(202);
+    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email) }, 'req-verify').expect(200);
+    const accountId = verified.body.data.account.id as string;
     await post('/api/v1/auth/sign-in', { email, password: PASSWORD }, 'req-sign-in').expect(200);
     for (let i = 0; i < 3; i += 1) await post('/api/v1/auth/sign-in', { email, password: WRONG }, `req-wrong-${i}`).expect(401);
 
@@ -100,6 +101,7 @@ describe('the audit trail of console authentication', () => {
       ['auth.sign_in', 'req-use-link', self, 'link'],
       ['auth.link_issue', 'req-issue-link', { kind: 'admin' }, 'sign-in'],
       ['auth.sign_in', 'req-sign-in', self, 'password'],
+      ['auth.sign_in', 'req-verify', self, 'link'],
       ['auth.sign_up', 'req-sign-up', self, 'password'],
     ]);
     for (const e of events.filter((e) => e.actor.kind !== 'admin')) {
@@ -114,8 +116,9 @@ describe('the audit trail of console authentication', () => {
 
   it('counts a flood of wrong passwords into one record per address and account, not one row per guess', async () => {
     const email = `flooded-${Date.now()}@example.com`;
-    const signedUp = await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-flood-sign-up').expect(201);
-    const accountId = signedUp.body.data.account.id as string;
+    await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-flood-sign-up').expect(202);
+    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email) }, 'req-flood-verify').expect(200);
+    const accountId = verified.body.data.account.id as string;
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         request(h.gateway.url).post('/api/v1/auth/sign-in').set('Origin', h.gateway.url).set('X-Forwarded-For', '203.0.113.77').send({ email, password: `${WRONG}-${i}` }),
@@ -151,10 +154,15 @@ describe('the audit trail of console authentication', () => {
         await db.query('ALTER TABLE gateway.audit_events DROP CONSTRAINT audit_test_refuse');
       }
     };
-    await refuse('auth.sign_up', () => post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-atomic-1').expect(500));
+    // The sign-up is stored after its answer: the failure shows in the log, not to the client.
+    await refuse('auth.sign_up', async () => {
+      await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-atomic-1').expect(202);
+      await waitForLog(h, (l) => l.msg === 'could not finish the sign-up');
+    });
     // no account was left behind: the same address signs up now
-    const signedUp = await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-atomic-2').expect(201);
-    const accountId = signedUp.body.data.account.id as string;
+    await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-atomic-2').expect(202);
+    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email) }, 'req-atomic-verify').expect(200);
+    const accountId = verified.body.data.account.id as string;
 
     const link = await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).expect(201);
     const token = new URL(link.body.data.link.url as string).hash.replace('#token=', '');

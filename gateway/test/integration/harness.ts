@@ -166,6 +166,8 @@ export interface Harness {
   admin(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, body?: object): request.Test;
   /** a new account with one key; returns both */
   accountWithKey(plan: 'free' | 'pro' | 'team'): Promise<{ accountId: string; keyId: string; key: string }>;
+  /** the gateway's log lines at warn and above, parsed: where it writes links when no mail is configured */
+  logged: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -204,7 +206,9 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
     ...overrides,
   };
-  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }), options);
+  const logged: Record<string, unknown>[] = [];
+  const destination = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
+  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'warn', destination }), options);
   const http = request(gateway.url);
   let emails = 0;
   const admin: Harness['admin'] = (method, path, body) => {
@@ -219,6 +223,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     http,
     monitor: request(gateway.metricsUrl),
     admin,
+    logged,
     async accountWithKey(plan) {
       emails += 1;
       const account = await admin('post', '/admin/v1/accounts', { email: `user${emails}@example.com`, plan }).expect(201);

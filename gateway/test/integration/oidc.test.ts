@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHarness, type Harness } from './harness';
-import { PASSWORD, signIn as passwordSignIn, signUp } from './profile-harness';
+import { PASSWORD, loggedVerificationToken, signIn as passwordSignIn, signUp } from './profile-harness';
 
 /** Cookies by origin, as a browser keeps them (enough for two loopback servers). */
 class Browser {
@@ -170,10 +170,13 @@ describe('OpenID Connect sign-in', () => {
     expect(retried.headers.get('location')).toMatch(/^\/console\/sign-in#error=/);
   }, 60_000);
 
-  /** Signs `email` up with a password in `browser`, as the console does; the session's CSRF token. */
+  /** Signs `email` up with a password in `browser` and opens its verification link there, as the console does; the session's CSRF token. */
   async function signUpIn(browser: Browser, email: string): Promise<{ csrf: string; accountId: string }> {
-    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-up`, { method: 'POST', json: { email, password: PASSWORD }, headers: { origin: h.gateway.url } });
-    expect(res.status).toBe(201);
+    const asked = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-up`, { method: 'POST', json: { email, password: PASSWORD }, headers: { origin: h.gateway.url } });
+    expect(asked.status).toBe(202);
+    const token = await loggedVerificationToken(h, email);
+    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/verify-email`, { method: 'POST', json: { token }, headers: { origin: h.gateway.url } });
+    expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: { csrfToken: string; account: { id: string } } };
     return { csrf: data.csrfToken, accountId: data.account.id };
   }
@@ -274,7 +277,7 @@ describe('OpenID Connect sign-in', () => {
     expect((await back(owner, await owner.signInAt(data.url, 'uma', `${h.gateway.url}/`))).headers.get('location')).toBe('/console/profile');
     const events = await trail(accountId);
     expect(events[0]).toMatchObject({ action: 'auth.oidc_link', actor: { kind: 'account', accountId }, clientAddress: expect.stringMatching(/127\.0\.0\.1/), details: { issuer, userAgent: 'AuditBrowser/2.0' } });
-    expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_up']);
+    expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_in', 'auth.sign_up']);
 
     const json = JSON.stringify([...(await trail(tess)), ...events]);
     for (const secret of [...secrets, PASSWORD, 'a-client-secret-for-the-test']) expect(json).not.toContain(secret);

@@ -1,6 +1,8 @@
 /**
- * Password reset by mail against a real SMTP server (smtp-server) started in
- * the test: a reset link mailed to an account's address, nothing mailed for
+ * Sign-up and password reset by mail against a real SMTP server
+ * (smtp-server) started in the test: the verification link that signs in, a
+ * notice (not a second account) for a taken address with the same answer as
+ * a new one, a reset link mailed to an account's address, nothing mailed for
  * an unknown one (same answer), and the mailed link setting a new password.
  */
 import { once } from 'node:events';
@@ -8,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
 import { startHarness, type Harness } from './harness';
-import { PASSWORD, signUp } from './profile-harness';
+import { PASSWORD } from './profile-harness';
 
 interface Mail {
   to: string[];
@@ -72,9 +74,13 @@ describe('password reset by mail', () => {
   const requestReset = (email: string) =>
     request(h.gateway.url).post('/api/v1/auth/password-reset-request').set('Origin', h.gateway.url).send({ email }).expect(202);
 
+  const signUp = (email: string) =>
+    request(h.gateway.url).post('/api/v1/auth/sign-up').set('Origin', h.gateway.url).send({ email, password: PASSWORD }).expect(202);
+
   it('mails a verification link at sign-up, no reset link before the address is verified, then a one-time reset link; nothing for an unknown one, with the same answer', async () => {
-    const person = await signUp(h);
     const origin = h.gateway.url;
+    const person = { email: `mailed-${Date.now()}@example.com`, agent: request.agent(origin) };
+    await signUp(person.email);
     const options = await request(origin).get('/api/v1/auth/options').expect(200);
     expect(options.body.data.passwordResetByMail).toBe(true);
 
@@ -86,7 +92,10 @@ describe('password reset by mail', () => {
     const unverified = await requestReset(person.email);
     await new Promise((r) => setTimeout(r, 500));
     expect(mails).toHaveLength(1);
-    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken }).expect(200);
+    // The mailed link signs its holder in: the console's /verify page lands signed in.
+    const verified = await person.agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken }).expect(200);
+    const accountId = verified.body.data.account.id as string;
+    await person.agent.get('/api/v1/auth/session').expect(200);
     await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken }).expect(400);
 
     const unknown = await requestReset('nobody@example.com');
@@ -108,7 +117,7 @@ describe('password reset by mail', () => {
     await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: 'a-new-and-long-passphrase' }).expect(200);
 
     // The trail: one request recorded (the one that issued a link), the reset with the account's, no link in either.
-    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${person.accountId}`).expect(200)).body.data as {
+    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}`).expect(200)).body.data as {
       events: { action: string; actor: { kind: string }; requestId: string }[];
     };
     const requested = events.filter((e) => e.action === 'auth.password_reset_request');
@@ -140,4 +149,34 @@ describe('password reset by mail', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 400, 400, 400, 400, 429]);
     await ask('203.0.113.51', 'someone-else@example.com').expect(202);
   });
+
+  it('answers a sign-up with a taken address as a new one, and mails its owner a notice with the sign-in page instead of creating anything', async () => {
+    const origin = h.gateway.url;
+    const owner = `owner-${Date.now()}@example.com`;
+    const before = mails.length;
+    await signUp(owner);
+    const first = await nextMail(before + 1);
+    const token = linkIn(first, '/console/verify');
+    const { body: account } = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token }).expect(200);
+
+    const fresh = `fresh-${Date.now()}@example.com`;
+    const taken = await signUp(owner.toUpperCase());
+    const created = await signUp(fresh);
+    expect(taken.body).toEqual({ data: { requested: true } });
+    expect(taken.body).toEqual(created.body);
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(created.headers['set-cookie']).toBeUndefined();
+
+    await nextMail(before + 3);
+    const notice = mails.slice(before + 1).find((m) => m.to[0]?.toLowerCase() === owner);
+    const welcome = mails.slice(before + 1).find((m) => m.to[0] === fresh);
+    expect(notice?.body).toContain('already has one');
+    expect(notice?.body).toContain(`${origin}/console/sign-in`);
+    expect(notice?.body).not.toContain('#token=');
+    expect(welcome && linkIn(welcome, '/console/verify')).toBeDefined();
+    // No second account: the owner's still signs in with its password, and the trail shows one sign-up.
+    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: owner, password: PASSWORD }).expect(200);
+    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${account.data.account.id}`).expect(200)).body.data as { events: { action: string }[] };
+    expect(events.filter((e) => e.action === 'auth.sign_up')).toHaveLength(1);
+  }, 60_000);
 });

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { startHarness, type Harness } from './harness';
-import { PASSWORD, signIn, signUp, write } from './profile-harness';
+import { PASSWORD, loggedVerificationToken, signIn, signUp, waitForLog, write } from './profile-harness';
 
 describe('gateway console sessions', () => {
   let h: Harness;
@@ -18,19 +18,24 @@ describe('gateway console sessions', () => {
     await h?.close();
   }, 30_000);
 
-  it('signs a person up on the free plan with an HttpOnly, SameSite=Lax session cookie (not Secure on plain-HTTP loopback)', async () => {
+  it('answers a sign-up 202 without a session; the verification link signs in on the free plan with an HttpOnly, SameSite=Lax cookie (not Secure on plain-HTTP loopback)', async () => {
     const origin = h.gateway.url;
-    const res = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'Ana@Example.com', password: PASSWORD }).expect(201);
-    expect(res.body.data.account).toMatchObject({ email: 'Ana@Example.com', plan: 'free' });
-    expect(res.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const cookie = String(res.headers['set-cookie']);
+    const res = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'Ana@Example.com', password: PASSWORD }).expect(202);
+    expect(res.body).toEqual({ data: { requested: true } });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const verified = await request(origin)
+      .post('/api/v1/auth/verify-email')
+      .set('Origin', origin)
+      .send({ token: await loggedVerificationToken(h, 'Ana@Example.com') })
+      .expect(200);
+    expect(verified.body.data.account).toMatchObject({ email: 'Ana@Example.com', plan: 'free' });
+    expect(verified.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = String(verified.headers['set-cookie']);
     expect(cookie).toMatch(/^skills_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).not.toMatch(/Secure|Domain/);
-    // the same address in another case is the same person
-    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'ana@example.com', password: PASSWORD }).expect(409);
   });
 
   it.each([
@@ -54,7 +59,9 @@ describe('gateway console sessions', () => {
     expect(en.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
     const fr = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).set('Accept-Language', 'fr').send(body).expect(400);
     expect(fr.body).toEqual({ error: '« name » ne doit pas contenir de caractères de contrôle bidirectionnel' });
-    const named = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ ...body, name: 'invoice.pdf' }).expect(201);
+    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ ...body, name: 'invoice.pdf' }).expect(202);
+    const token = await loggedVerificationToken(h, 'trojan@example.com');
+    const named = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token }).expect(200);
     expect(named.body.data.account).toMatchObject({ email: 'trojan@example.com', name: 'invoice.pdf' });
   });
 
@@ -166,7 +173,7 @@ describe('gateway sign-up modes', () => {
     await h?.close();
   }, 30_000);
 
-  it('in invite mode, signs up only through an invitation, each usable once', async () => {
+  it('in invite mode, signs up only through an invitation, each usable once, and not used up by a taken address', async () => {
     const origin = h.gateway.url;
     const options = await request(origin).get('/api/v1/auth/options').expect(200);
     expect(options.body.data).toEqual({ signUpMode: 'invite', passwordResetByMail: false, oidc: null });
@@ -174,8 +181,16 @@ describe('gateway sign-up modes', () => {
     expect(refused.body).toEqual({ error: 'Sign-up needs an invitation link' });
     const invitation = await h.admin('post', '/admin/v1/invitations').expect(201);
     const token = (invitation.body.data.invitation.url as string).split('#invitation=')[1];
-    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'x@example.com', password: PASSWORD, invitation: token }).expect(201);
+    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'x@example.com', password: PASSWORD, invitation: token }).expect(202);
+    // The account (and the invitation's use) is stored after the answer; its verification link says it is done.
+    await loggedVerificationToken(h, 'x@example.com');
     const reused = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'y@example.com', password: PASSWORD, invitation: token }).expect(400);
     expect(reused.body).toEqual({ error: 'This link is invalid, already used or expired' });
+
+    const second = await h.admin('post', '/admin/v1/invitations').expect(201);
+    const secondToken = (second.body.data.invitation.url as string).split('#invitation=')[1];
+    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'X@example.com', password: PASSWORD, invitation: secondToken }).expect(202);
+    await waitForLog(h, (l) => l.email === 'X@example.com' && typeof l.signInLink === 'string');
+    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'z@example.com', password: PASSWORD, invitation: secondToken }).expect(202);
   });
 });

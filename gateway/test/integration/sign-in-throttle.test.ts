@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { startHarness, type Harness } from './harness';
-import { PASSWORD } from './profile-harness';
+import { PASSWORD, loggedVerificationToken } from './profile-harness';
 
 const THROTTLE = { perAddress: 20, freeFailures: 3, signUpsPerAddress: 10, windowMs: 15 * 60_000 };
 
@@ -45,7 +45,8 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
 
   it('counts the real client behind the proxy, and 25 wrong passwords from one client lock out neither the account nor anyone else', async () => {
     const victim = 'victim@example.com';
-    await from(h, '198.51.100.1').signUp(victim).expect(201);
+    await from(h, '198.51.100.1').signUp(victim).expect(202);
+    await loggedVerificationToken(h, victim);
     const attacker = from(h, '203.0.113.66');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await attacker.signIn(victim, `wrong-guess-${i}-xyz`)).status);
@@ -59,7 +60,8 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
 
   it('counts a parallel burst before any password is verified: at most 3 wrong guesses get through', async () => {
     const email = 'burst@example.com';
-    await from(h, '198.51.100.3').signUp(email).expect(201);
+    await from(h, '198.51.100.3').signUp(email).expect(202);
+    await loggedVerificationToken(h, email);
     const guesser = from(h, '203.0.113.7');
     const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => guesser.signIn(email, `guess-${i}-xyz`)))).map((r) => r.status);
     expect(tally(statuses)).toEqual({ 401: 3, 429: 37 });
@@ -88,8 +90,8 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
     const client = from(h, '203.0.113.99');
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) statuses.push((await client.signUp(`flood${i}@example.com`)).status);
-    expect(tally(statuses)).toEqual({ 201: 10, 429: 2 });
-    await from(h, '203.0.113.100').signUp('neighbour@example.com').expect(201);
+    expect(tally(statuses)).toEqual({ 202: 10, 429: 2 });
+    await from(h, '203.0.113.100').signUp('neighbour@example.com').expect(202);
   });
 });
 

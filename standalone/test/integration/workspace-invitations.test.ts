@@ -93,6 +93,8 @@ describe('workspace invitations through the gateway', () => {
         authFailuresPerMinute: 0,
         audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
         signUpMode: 'invite',
+        // small enough for the quota test to cross: 3 invitation mails a day per workspace
+        mailQuota: { perAddress: 5, perWorkspace: 3 },
         mail: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?ignoreTLS=true`, from: 'Skills Catalog <no-reply@skills.example>' },
       },
       silent,
@@ -136,12 +138,12 @@ describe('workspace invitations through the gateway', () => {
   async function signUpWith(email: string, invitation: string | undefined) {
     const agent = request.agent(origin);
     const res = await agent.post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password: PASSWORD, ...(invitation ? { invitation } : {}) });
-    return { res, person: res.status === 201 ? opened(agent, res) : undefined };
+    return { res };
   }
 
   const tokenOf = (url: string) => /#token=([A-Za-z0-9_-]{43})$/.exec(url)?.[1] as string;
-  /** The address verification link mailed to `to` at sign-up (sent after the answer, so waited for), as its owner opens it. */
-  async function verifyByMail(to: string): Promise<void> {
+  /** The address verification link mailed to `to` at sign-up (sent after the answer, so waited for). */
+  async function verificationLinkTo(to: string): Promise<string> {
     const deadline = Date.now() + 5_000;
     let link: string | undefined;
     while (!link) {
@@ -152,7 +154,12 @@ describe('workspace invitations through the gateway', () => {
       if (!link && Date.now() > deadline) throw new Error(`no verification mail to ${to} within 5 s`);
       if (!link) await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: tokenOf(link) }).expect(200, { data: { verified: true } });
+    return link;
+  }
+  /** The verification link opened as its owner does: it signs them in. */
+  async function verifyByLink(link: string): Promise<Person> {
+    const agent = request.agent(origin);
+    return opened(agent, await agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: tokenOf(link) }).expect(200));
   }
   /**
    * The records of `action`, newest first, once there is one: a proxied write is recorded after the
@@ -182,20 +189,27 @@ describe('workspace invitations through the gateway', () => {
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBeGreaterThan(6.9 * 86_400_000);
     const mail = mails.at(-1);
     expect(mail?.to).toEqual(['bo@example.com']);
-    expect(mail?.text).toContain('Ana invited you to the team workspace "Platform" on Skills Catalog, as viewer.');
+    // Only our words: the workspace's name and the inviter's are chosen by users, and the address by the inviter.
+    expect(mail?.text).toContain('Subject: You are invited to a team workspace on Skills Catalog');
+    expect(mail?.text).toContain('You are invited to join a team workspace on Skills Catalog, as viewer.');
+    expect(mail?.text).not.toMatch(/Platform|Ana/);
     expect(mail?.text).toContain(invitation.url);
     const token = tokenOf(invitation.url);
 
     // invite mode: no sign-up without an invitation; the workspace link is one
     expect((await signUpWith('bo@example.com', undefined)).res.status).toBe(403);
-    const { person: bo } = await signUpWith('bo@example.com', token);
-    if (!bo) throw new Error('sign-up with the invitation failed');
+    // The answer is the same whether the address is known; the account exists once the verification mail is sent.
+    expect((await signUpWith('bo@example.com', token)).res.body).toEqual({ data: { requested: true } });
+    const link = await verificationLinkTo('bo@example.com');
+    // an invitation goes to an address: joining waits until its owner has opened the verification mail
+    const boElsewhere = request.agent(origin);
+    const unverifiedBo = opened(boElsewhere, await boElsewhere.post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: 'bo@example.com', password: PASSWORD }).expect(200));
+    const unverified = await write(unverifiedBo, 'post', '/api/v1/invitations/accept', { token }).expect(403);
+    expect(unverified.body).toEqual({ error: 'Verify your email address first: open the link we mailed you' });
+    const bo = await verifyByLink(link);
+    // the page shows the terms once opened: the workspace's name comes from there, not from the mail
     const preview = await write(bo, 'post', '/api/v1/invitations/preview', { token }).expect(200);
     expect(preview.body.data.invitation).toEqual({ id: invitation.id, role: 'viewer', expiresAt: invitation.expiresAt, workspace: { id: workspaceId, name: 'Platform' } });
-    // an invitation goes to an address: joining waits until its owner has opened the verification mail
-    const unverified = await write(bo, 'post', '/api/v1/invitations/accept', { token }).expect(403);
-    expect(unverified.body).toEqual({ error: 'Verify your email address first: open the link we mailed you' });
-    await verifyByMail('bo@example.com');
     const joined = await write(bo, 'post', '/api/v1/invitations/accept', { token }).expect(200);
     expect(joined.body.data.workspace).toMatchObject({ id: workspaceId, role: 'viewer', memberCount: 2 });
 
@@ -254,8 +268,9 @@ describe('workspace invitations through the gateway', () => {
     expect(refused.res.status).toBe(400);
     expect(refused.res.body).toEqual({ error: 'This link is invalid, already used or expired' });
     // nobody was made: the address is still free for a link that is good
-    const { person: hal } = await signUpWith('hal@example.com', stillGood);
-    expect(hal?.email).toBe('hal@example.com');
+    expect((await signUpWith('hal@example.com', stillGood)).res.body).toEqual({ data: { requested: true } });
+    const hal = await verifyByLink(await verificationLinkTo('hal@example.com'));
+    expect(hal.email).toBe('hal@example.com');
   }, 60_000);
 
   it('relays the workspace\'s refusals in the caller\'s language, and keeps accepting to a console session', async () => {
@@ -307,5 +322,26 @@ describe('workspace invitations through the gateway', () => {
     await write(fay, 'delete', `/api/v1/workspaces/${workspaceId}/members/me`).expect(200);
     const [removed] = await audited('workspace.member_remove');
     expect(removed).toMatchObject({ actor: { accountId: fay.id }, target: workspaceId, targetAccountId: fay.id });
+  }, 60_000);
+
+  it('mails at most the workspace quota of invitations a day, then refuses with 429 and leaves no pending invitation behind', async () => {
+    const ana = await operatorMade('ana-quota@example.com');
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Quota' }).expect(201)).body.data.workspace.id as string;
+    const before = mails.length;
+    for (const to of ['q1@example.com', 'q2@example.com', 'q3@example.com']) {
+      expect((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: to }).expect(201)).body.data.invitation.mailed).toBe(true);
+    }
+    const refused = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).expect(429);
+    expect(refused.body.error).toMatch(/^This workspace sent too many invitation mails today; retry in \d+ h, or share the link without email$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const fr = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).set('Accept-Language', 'fr').expect(429);
+    expect(fr.body.error).toContain('Cet espace de travail a envoyé trop d\'invitations par e-mail');
+    // a link without email is still possible; the refused ones left nothing pending
+    await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201);
+    const listed = (await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`).expect(200)).body.data.invitations as { email: string | null }[];
+    expect(listed.map((i) => i.email).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com', null].sort());
+    const deadline = Date.now() + 5_000;
+    while (mails.length < before + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(mails.slice(before).flatMap((m) => m.to).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com']);
   }, 60_000);
 });
