@@ -202,6 +202,8 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     signInThrottle: { perAddress: 10_000, freeFailures: 3, signUpsPerAddress: 10_000, linksPerAddress: 10_000, linksPerEmail: 10_000, windowMs: 15 * 60_000 },
     // failed authentications reach the audit trail within 100 ms; no retention pass unless a test runs one
     audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
+    // no purge of links behind a test's back; link-purge.test.ts runs its passes itself
+    linkPurgeIntervalMs: 0,
     ...overrides,
   };
   const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'silent' }), options);
