@@ -127,6 +127,7 @@ interface GatewayEnv {
   SIGN_UPS_PER_ADDRESS: number;
   LINK_REQUESTS_PER_ADDRESS: number;
   LINK_REQUESTS_PER_EMAIL: number;
+  OIDC_STARTS_PER_ADDRESS: number;
   PASSWORD_HASH_CONCURRENCY: number;
   PASSWORD_HASH_QUEUE: number;
   AUDIT_RETENTION_DAYS: number;
@@ -234,6 +235,7 @@ const schema = Joi.object<GatewayEnv>({
   // reset requests and address verifications; each reset request may mail the inbox it names
   LINK_REQUESTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerAddress),
   LINK_REQUESTS_PER_EMAIL: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerEmail),
+  OIDC_STARTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.oidcStartsPerAddress),
   // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
   PASSWORD_HASH_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
   PASSWORD_HASH_QUEUE: Joi.number().integer().min(0).max(10_000).default(8),
@@ -296,6 +298,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS,
       signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
       linksPerAddress: e.LINK_REQUESTS_PER_ADDRESS,
+      oidcStartsPerAddress: e.OIDC_STARTS_PER_ADDRESS,
       linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
     }),
     hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),

@@ -54,6 +54,8 @@ export interface ProfileDeps {
   credentials: CredentialStore;
   /** every authentication event of an account is recorded there (auth-audit.ts) */
   audit: AuditLog;
+  /** per-address budgets of sign-in, sign-up, link requests and OpenID Connect starts */
+  throttle: SignInThrottle;
 }
 
 export interface ProfileOptions {
@@ -95,12 +97,13 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const credentials = new CredentialStore(sequelize);
   const links = new LinkStore(sequelize);
   const hasher = new BoundedPasswordHasher(new Argon2PasswordHasher(), options.hashing);
+  const throttle = new SignInThrottle(options.throttle, { now, store: options.throttleStore });
   const signIn = new SignInService({
     accounts: options.accounts,
     credentials,
     links,
     hasher,
-    throttle: new SignInThrottle(options.throttle, { now, store: options.throttleStore }),
+    throttle,
     sessions,
     signUpMode: options.signUpMode,
     audit: options.audit,
@@ -112,7 +115,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
   const mailer = options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit, throttle };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */
