@@ -141,6 +141,10 @@ const messages = {
     en: 'Password reset by email is not configured; ask your operator for a reset link',
     fr: 'La réinitialisation par e-mail n\'est pas configurée ; demandez un lien à votre opérateur',
   },
+  'oidc.throttled': {
+    en: 'Too many single sign-on attempts from this address; retry in {seconds} s',
+    fr: 'Trop de tentatives d\'authentification unique depuis cette adresse ; réessayez dans {seconds} s',
+  },
   'oidc.notConfigured': {
     en: 'Single sign-on is not configured',
     fr: 'L\'authentification unique n\'est pas configurée',

@@ -14,6 +14,7 @@ export const PROFILE_DEFAULTS = {
   maxActiveKeys: 20,
   /** a key a stolen session mints must end some day: a year unless the operator says otherwise */
   maxKeyLifetimeDays: 365,
+  linkPurgeIntervalMs: 10 * 60_000,
   /** the console's built app, beside the gateway package in this repository */
   consoleDir: join(__dirname, '..', '..', 'console', 'dist'),
 } as const;
@@ -78,6 +79,8 @@ export interface GatewayConfig {
   sessionRequestsPerMinute?: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
   audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };
+  /** one-time links and OpenID Connect flows past their time are deleted every this often (0: never); absent: the default */
+  linkPurgeIntervalMs?: number;
 }
 
 /** What express's `trust proxy` accepts, minus `true` (trusting every X-Forwarded-For is spoofable). */
@@ -129,11 +132,13 @@ interface GatewayEnv {
   LINK_REQUESTS_PER_EMAIL: number;
   MAIL_QUOTA_PER_ADDRESS: number;
   MAIL_QUOTA_PER_WORKSPACE: number;
+  OIDC_STARTS_PER_ADDRESS: number;
   PASSWORD_HASH_CONCURRENCY: number;
   PASSWORD_HASH_QUEUE: number;
   AUDIT_RETENTION_DAYS: number;
   AUDIT_PRUNE_INTERVAL_MS: number;
   AUDIT_FAILURE_FLUSH_MS: number;
+  LINK_PURGE_INTERVAL_MS: number;
 }
 
 /** Names express knows for address ranges, e.g. `loopback` for 127.0.0.1/8 and ::1. */
@@ -238,6 +243,7 @@ const schema = Joi.object<GatewayEnv>({
   // mails per sliding day (docs/security.md "Mail quotas"); 0 turns one off
   MAIL_QUOTA_PER_ADDRESS: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perAddress),
   MAIL_QUOTA_PER_WORKSPACE: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perWorkspace),
+  OIDC_STARTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.oidcStartsPerAddress),
   // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
   PASSWORD_HASH_CONCURRENCY: Joi.number().integer().min(1).max(64).default(1),
   PASSWORD_HASH_QUEUE: Joi.number().integer().min(0).max(10_000).default(8),
@@ -250,6 +256,13 @@ const schema = Joi.object<GatewayEnv>({
     .custom((value: number, helpers) => (value === 0 || value >= 1_000 ? value : helpers.error('audit.interval')))
     .messages({ 'audit.interval': '{#label} must be 0 (pruning off) or between 1000 and 86400000' }),
   AUDIT_FAILURE_FLUSH_MS: Joi.number().integer().min(100).max(600_000).default(10_000),
+  // an OpenID Connect flow lives 10 minutes: purging as often keeps at most two generations of them
+  LINK_PURGE_INTERVAL_MS: Joi.number()
+    .integer()
+    .max(86_400_000)
+    .default(PROFILE_DEFAULTS.linkPurgeIntervalMs)
+    .custom((value: number, helpers) => (value === 0 || value >= 1_000 ? value : helpers.error('purge.interval')))
+    .messages({ 'purge.interval': '{#label} must be 0 (purging off) or between 1000 and 86400000' }),
 });
 
 /** Validates the gateway's environment once into a frozen, typed config. */
@@ -293,6 +306,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       perAddress: e.SIGN_IN_ATTEMPTS_PER_ADDRESS,
       signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
       linksPerAddress: e.LINK_REQUESTS_PER_ADDRESS,
+      oidcStartsPerAddress: e.OIDC_STARTS_PER_ADDRESS,
       linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
     }),
     mailQuota: Object.freeze({ perAddress: e.MAIL_QUOTA_PER_ADDRESS, perWorkspace: e.MAIL_QUOTA_PER_WORKSPACE }),
@@ -302,5 +316,6 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       pruneIntervalMs: e.AUDIT_PRUNE_INTERVAL_MS,
       failureFlushMs: e.AUDIT_FAILURE_FLUSH_MS,
     }),
+    linkPurgeIntervalMs: e.LINK_PURGE_INTERVAL_MS,
   });
 }

@@ -19,6 +19,8 @@ import { Readiness } from './http/health.routes';
 import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
 import { AuditRetention } from './domain/audit-retention';
+import { PeriodicPurge } from './domain/periodic-purge';
+import { linkPurgeTasks } from './accounts/link.store';
 import { AuthFailureAudit } from './domain/auth-failure-audit';
 import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
@@ -134,6 +136,10 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     failureAudit,
     workspaceInvitationPending: (invitationId, requestId) => invitationStillPending(collectionsCalls, invitationId, requestId),
   });
+  // Expired links and abandoned sign-in flows would otherwise pile up, one row per request.
+  const linkPurgeIntervalMs = config.linkPurgeIntervalMs ?? PROFILE_DEFAULTS.linkPurgeIntervalMs;
+  const linkPurge = new PeriodicPurge({ tasks: linkPurgeTasks(profile.links), logger, intervalMs: linkPurgeIntervalMs });
+  if (linkPurgeIntervalMs > 0) linkPurge.start();
   const app = createGatewayApp({
     logger,
     adminToken: config.adminToken,
@@ -176,7 +182,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       monitor.closeAllConnections();
       await new Promise<void>((resolve) => monitor.close(() => resolve()));
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), throttleStore?.close(), retention.stop(), failureAudit.stop()]);
+      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), throttleStore?.close(), retention.stop(), linkPurge.stop(), failureAudit.stop()]);
       profile.mailer?.close();
       signingKey.close();
       await sequelize.close();

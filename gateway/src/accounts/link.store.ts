@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import type { PurgeTask } from '../domain/periodic-purge';
 import { consume } from './credential.store';
 
 export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation' | 'email-verification';
@@ -97,4 +98,43 @@ export class LinkStore {
     const row = rows.find((r) => r.mine && new Date(r.expires_at).getTime() > now.getTime());
     return row ? { codeVerifier: row.code_verifier, nonce: row.nonce, linkAccountId: row.link_account_id } : undefined;
   }
+
+  /**
+   * Deletes up to `batch` links that can no longer be used: expired, or used
+   * before `usedBefore`. A used workspace invitation link stays until it
+   * expires: signing up uses it, and its holder then accepts with it.
+   */
+  async deleteDeadLinks(now: Date, usedBefore: Date, batch: number): Promise<number> {
+    const rows = await this.sequelize.query(
+      `DELETE FROM gateway.one_time_links WHERE token_hash IN (
+         SELECT token_hash FROM gateway.one_time_links
+          WHERE expires_at <= :now OR (used_at <= :usedBefore AND workspace_invitation_id IS NULL)
+          LIMIT :batch)
+       RETURNING 1`,
+      { replacements: { now, usedBefore, batch }, type: QueryTypes.SELECT },
+    );
+    return rows.length;
+  }
+
+  /** Deletes up to `batch` OpenID Connect flows past their expiry (abandoned at the provider). */
+  async deleteExpiredFlows(now: Date, batch: number): Promise<number> {
+    const rows = await this.sequelize.query(
+      `DELETE FROM gateway.oidc_flows WHERE state_hash IN (
+         SELECT state_hash FROM gateway.oidc_flows WHERE expires_at <= :now LIMIT :batch)
+       RETURNING 1`,
+      { replacements: { now, batch }, type: QueryTypes.SELECT },
+    );
+    return rows.length;
+  }
+}
+
+/** How long a used link is kept: someone asking why their link did not work can still be shown it was used, and when. */
+export const USED_LINK_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** The purge tasks of the links and flows (domain/periodic-purge.ts). */
+export function linkPurgeTasks(links: LinkStore): PurgeTask[] {
+  return [
+    { name: 'one-time links expired or used', deleteBatch: (now, batch) => links.deleteDeadLinks(now, new Date(now.getTime() - USED_LINK_KEPT_MS), batch) },
+    { name: 'OpenID Connect flows expired', deleteBatch: (now, batch) => links.deleteExpiredFlows(now, batch) },
+  ];
 }

@@ -11,10 +11,19 @@ import type { SessionGate } from '../sessions/session-gate';
 import type { Site } from '../sessions/site';
 import { authRequestOf } from './auth-audit';
 import { OIDC_FLOW_TTL_MS, type OidcService } from './oidc.service';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const FLOW_COOKIE = 'skills_oidc';
 
-export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService; gate: SessionGate; cookies: CookieJar; site: Site; logger: Logger }): Router {
+export function oidcRoutes(deps: {
+  oidc?: OidcService;
+  sessions: SessionService;
+  gate: SessionGate;
+  cookies: CookieJar;
+  site: Site;
+  logger: Logger;
+  throttle: SignInThrottle;
+}): Router {
   const router = Router();
 
   const fail = (res: Response, err: unknown) => {
@@ -26,8 +35,10 @@ export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService;
 
   router
     .route('/api/v1/auth/oidc/start')
-    .get(async (_req: Request, res: Response) => {
+    .get(async (req: Request, res: Response) => {
       if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
+      // Each start stores a flow until it expires: counted per client address before anything is stored.
+      await deps.throttle.beginOidcStart(authRequestOf(req, res).clientAddress);
       try {
         const { url, state } = await deps.oidc.start();
         deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
@@ -46,6 +57,7 @@ export function oidcRoutes(deps: { oidc?: OidcService; sessions: SessionService;
     .post(async (req: Request, res: Response) => {
       if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
       const current = await deps.gate.require(req);
+      await deps.throttle.beginOidcStart(authRequestOf(req, res).clientAddress);
       const { url, state } = await deps.oidc.start(current.account.id);
       deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
       res.setHeader('Cache-Control', 'no-store');

@@ -57,6 +57,8 @@ export interface ProfileDeps {
   credentials: CredentialStore;
   /** every authentication event of an account is recorded there (auth-audit.ts) */
   audit: AuditLog;
+  /** per-address budgets of sign-in, sign-up, link requests and OpenID Connect starts */
+  throttle: SignInThrottle;
 }
 
 export interface ProfileOptions {
@@ -105,12 +107,13 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   const mailer = options.mailer ?? (options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined);
   // Quotas count mails: where none is sent (links in the log), there is nothing to count.
   const mailQuota = mailer ? options.mailQuota : undefined;
+  const throttle = new SignInThrottle(options.throttle, { now, store: options.throttleStore });
   const signIn = new SignInService({
     accounts: options.accounts,
     credentials,
     links,
     hasher,
-    throttle: new SignInThrottle(options.throttle, { now, store: options.throttleStore }),
+    throttle,
     sessions,
     signUpMode: options.signUpMode,
     audit: options.audit,
@@ -122,7 +125,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit, throttle };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

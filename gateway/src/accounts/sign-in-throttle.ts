@@ -4,8 +4,9 @@
  * http/client-address.ts; an IPv6 client by its /64, domain/address-key.ts),
  * without letting anyone lock a chosen account out:
  *
- * - an address has `perAddress` sign-in attempts and `signUpsPerAddress`
- *   sign-ups per window; a successful sign-in gives its attempt back;
+ * - an address has `perAddress` sign-in attempts, `signUpsPerAddress`
+ *   sign-ups and `oidcStartsPerAddress` OpenID Connect flows started per
+ *   window; a successful sign-in gives its attempt back;
  * - one email from one address gets `freeFailures` failures in a row, then
  *   each further try waits twice as long as the one before (1 s, 2 s, 4 s …,
  *   at most the window). Other addresses are not slowed: the account's owner
@@ -34,6 +35,8 @@ export interface ThrottleLimits {
   linksPerAddress: number;
   /** password-reset requests per email and window */
   linksPerEmail: number;
+  /** OpenID Connect flows started (sign-in or linking) per address and window: each stores a row until it expires */
+  oidcStartsPerAddress: number;
   windowMs: number;
 }
 
@@ -43,6 +46,7 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   signUpsPerAddress: 10,
   linksPerAddress: 10,
   linksPerEmail: 3,
+  oidcStartsPerAddress: 30,
   windowMs: 15 * 60_000,
 };
 
@@ -100,6 +104,12 @@ export class SignInThrottle {
     if (email !== undefined) counters.push({ id: `e:${email.toLowerCase()}`, limit: this.limits.linksPerEmail, freeAttempts: 0 });
     const seconds = await this.store.begin(counters, this.limits.windowMs);
     if (seconds > 0) throw refuse('links.throttled', seconds);
+  }
+
+  /** Counts an OpenID Connect flow started now, or throws 429 with Retry-After when the address has used its share. */
+  async beginOidcStart(address: string): Promise<void> {
+    const seconds = await this.store.begin([{ id: `o:${addressKey(address)}`, limit: this.limits.oidcStartsPerAddress, freeAttempts: 0 }], this.limits.windowMs);
+    if (seconds > 0) throw refuse('oidc.throttled', seconds);
   }
 
   close(): Promise<void> {

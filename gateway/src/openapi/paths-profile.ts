@@ -131,11 +131,14 @@ const authPaths: Record<string, PathItem> = {
     get: operation({
       operationId: 'oidcStart',
       summary: 'Start an OpenID Connect sign-in (browser navigation)',
-      description: 'Redirects to the provider (authorization code + PKCE); 404 when no provider is configured.',
+      description:
+        'Redirects to the provider (authorization code + PKCE); 404 when no provider is configured. Each start stores a flow for 10 minutes: ' +
+        'a client address (an IPv6 client by its /64) starts at most `OIDC_STARTS_PER_ADDRESS` (30) flows, sign-in and linking together, ' +
+        'per 15 minutes, then 429 with `Retry-After`.',
       tag: AUTH,
       kind: 'open',
       success: redirect('To the provider, or to the sign-in page with an error.'),
-      errors: { '404': [['oidc.notConfigured']] },
+      errors: { '404': [['oidc.notConfigured']], '429': [['oidc.throttled', { seconds: 840 }]] },
     }),
   },
   '/api/v1/auth/oidc/link': {
@@ -148,7 +151,7 @@ const authPaths: Record<string, PathItem> = {
       tag: AUTH,
       kind: 'session',
       success: { status: '200', description: 'Where to send the browser.', schema: schemaRef('OidcLinkStarted') },
-      errors: { '404': [['oidc.notConfigured']] },
+      errors: { '404': [['oidc.notConfigured']], '429': [['oidc.throttled', { seconds: 840 }]] },
     }),
   },
   '/api/v1/auth/oidc/callback': {

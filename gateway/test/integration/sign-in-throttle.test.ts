@@ -131,3 +131,28 @@ describe('sign-up flood with made-up invitations (invite mode)', () => {
     expect(latencies.length).toBeGreaterThan(0);
   });
 });
+
+describe('single sign-on starts', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // Nothing listens at this issuer: a start that gets through is sent back to the sign-in page; the count is what matters here.
+    const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'skills-console', clientSecret: 'a-client-secret-for-the-test', name: 'Nowhere IdP' };
+    h = await startHarness({ trustProxy: ['loopback'], signInThrottle: { ...THROTTLE, oidcStartsPerAddress: 3 }, oidc });
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+
+  const start = (client: string) => request(h.gateway.url).get('/api/v1/auth/oidc/start').set('X-Forwarded-For', client);
+
+  it('answers 429 with Retry-After once an address (an IPv6 /64) has started its share of flows; other clients still start', async () => {
+    for (let i = 1; i <= 3; i += 1) expect((await start(`2001:db8:5:6::${i}`)).status).toBe(303);
+    // another host of the same /64 is the same client
+    const refused = await start('2001:db8:5:6::ffff').set('Accept-Language', 'fr');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.error).toMatch(/^Trop de tentatives d'authentification unique/);
+    expect((await start('2001:db8:5:7::1')).status).toBe(303);
+    expect((await start('198.51.100.9')).status).toBe(303);
+  });
+});
