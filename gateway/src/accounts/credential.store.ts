@@ -58,12 +58,20 @@ export class CredentialStore {
   /** Consumes a verification link and marks its account's address verified; the account id, or undefined. */
   async verifyEmail(tokenHash: Buffer, now: Date): Promise<string | undefined> {
     return this.sequelize.transaction(async (transaction) => {
-      const accountId = await consume(this.sequelize, tokenHash, 'email-verification', now, transaction);
-      if (!accountId) return undefined;
+      const [link] = await this.sequelize.query<{ account_id: string; password_hash: string | null }>(
+        `UPDATE gateway.one_time_links SET used_at = :now
+          WHERE token_hash = decode(:hash, 'hex') AND purpose = 'email-verification' AND used_at IS NULL AND expires_at > :now
+          RETURNING account_id, password_hash`,
+        { replacements: { hash: tokenHash.toString('hex'), now }, type: QueryTypes.SELECT, transaction },
+      );
+      if (!link?.account_id) return undefined;
+      const accountId = link.account_id;
       await this.sequelize.query(`UPDATE gateway.accounts SET email_verified_at = coalesce(email_verified_at, :now) WHERE id = :accountId`, {
         replacements: { now, accountId },
         transaction,
       });
+      // A sign-up over an unverified account: the mailbox's owner chose this password; whoever signed up before is out.
+      if (link.password_hash !== null) await this.setPassword(accountId, link.password_hash, { keepSessionId: null, revokeKeys: true }, transaction);
       return accountId;
     });
   }

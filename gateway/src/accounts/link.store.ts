@@ -16,10 +16,12 @@ export class LinkStore {
     now: Date;
     expiresAt: Date;
     workspaceInvitationId?: string;
+    /** a verification link's pending password: set when the link is opened */
+    passwordHash?: string;
   }): Promise<void> {
     await this.sequelize.query(
-      `INSERT INTO gateway.one_time_links (token_hash, purpose, account_id, created_at, expires_at, workspace_invitation_id)
-       VALUES (decode(:hash, 'hex'), :purpose, :accountId, :now, :expiresAt, :invitationId)`,
+      `INSERT INTO gateway.one_time_links (token_hash, purpose, account_id, created_at, expires_at, workspace_invitation_id, password_hash)
+       VALUES (decode(:hash, 'hex'), :purpose, :accountId, :now, :expiresAt, :invitationId, :passwordHash)`,
       {
         replacements: {
           hash: input.tokenHash.toString('hex'),
@@ -28,6 +30,7 @@ export class LinkStore {
           now: input.now,
           expiresAt: input.expiresAt,
           invitationId: input.workspaceInvitationId ?? null,
+          passwordHash: input.passwordHash ?? null,
         },
       },
     );

@@ -131,7 +131,13 @@ export class SignInService {
    */
   async completeSignUp(pending: PendingSignUp, from: AuthRequest): Promise<SignUpOutcome> {
     const { credentials } = this.deps;
-    if (await credentials.findByEmail(pending.email)) return { kind: 'taken', email: pending.email };
+    const existing = await credentials.findByEmail(pending.email);
+    // Never verified: perhaps someone else signed this address up. The mailbox's owner gets a link that sets
+    // this sign-up's password when opened, so nobody can hold an address by signing it up first.
+    if (existing && !existing.emailVerified) {
+      return { kind: 'created', account: existing.account, verification: await this.issueLink('email-verification', existing.account.id, undefined, pending.passwordHash) };
+    }
+    if (existing) return { kind: 'taken', email: pending.email };
     const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: pending.invitation !== undefined });
     let account: Account | undefined;
     try {
@@ -232,12 +238,12 @@ export class SignInService {
    * A link for an account (sign-in, password reset) or, without one, an invitation to sign up.
    * With `audited`, a sign-in or reset link is recorded as issued by that actor (its purpose, never its secret).
    */
-  async issueLink(purpose: LinkPurpose, accountId: string | null, audited?: { from: AuthRequest; actor: AuditActor }): Promise<IssuedLink> {
+  async issueLink(purpose: LinkPurpose, accountId: string | null, audited?: { from: AuthRequest; actor: AuditActor }, passwordHash?: string): Promise<IssuedLink> {
     if (accountId !== null && (!isUuid(accountId) || !(await this.deps.accounts.exists(accountId)))) throw new NotFoundError('account.notFound');
     const { token, tokenHash } = newLinkToken();
     const now = this.now();
     const expiresAt = new Date(now + LINK_TTL_MS[purpose]);
-    await this.deps.links.insert({ tokenHash, purpose, accountId, now: new Date(now), expiresAt });
+    await this.deps.links.insert({ tokenHash, purpose, accountId, now: new Date(now), expiresAt, passwordHash });
     if (audited && accountId !== null) {
       const action = purpose === 'password-reset' && audited.actor.kind !== 'admin' ? 'auth.password_reset_request' : 'auth.link_issue';
       await this.deps.audit.append(authEvent(audited.from, action, accountId, { purpose, expiresAt: expiresAt.toISOString() }, audited.actor));

@@ -164,4 +164,14 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX oidc_flows_expires_idx ON gateway.oidc_flows (expires_at);
     `,
   },
+  {
+    id: '008_verification_link_password',
+    up: `
+      -- A sign-up for an address whose account was never verified (someone
+      -- else may have signed it up) mails a verification link that carries
+      -- the new sign-up's password hash: opening it proves the mailbox, sets
+      -- that password and ends the account's sessions.
+      ALTER TABLE gateway.one_time_links ADD COLUMN password_hash text;
+    `,
+  },
 ];

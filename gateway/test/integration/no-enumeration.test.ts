@@ -112,6 +112,28 @@ describe('no account enumeration through sign-up and reset requests', () => {
     reset.release();
     expect(mailer.held.some((m) => m.to === 'nobody@example.com')).toBe(false);
   }, 30_000);
+
+  it('holds no address for whoever signs it up first: the owner\'s sign-up mails a link that sets their password and ends the other\'s sessions', async () => {
+    const victim = `victim-${Date.now()}@example.com`;
+    const squatter = request.agent(h.gateway.url);
+    await post('/api/v1/auth/sign-up', { email: victim, password: 'squatters-own-password-1' }).expect(202);
+    (await mailer.next('verification', victim)).release(); // mailed to the victim, who ignores it
+    await squatter.post('/api/v1/auth/sign-in').set('Origin', h.gateway.url).send({ email: victim, password: 'squatters-own-password-1' }).expect(200);
+    await squatter.get('/api/v1/auth/session').expect(200);
+
+    // The owner signs up: the same answer, and a verification link rather than "you already have an account"
+    mailer.held.length = 0;
+    await post('/api/v1/auth/sign-up', { email: victim, password: PASSWORD }).expect(202);
+    const link = await mailer.next('verification', victim);
+    link.release();
+    expect(mailer.held.filter((m) => m.kind === 'attempt' && m.to === victim)).toEqual([]);
+    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(link.link) }).expect(200);
+    expect(opened.body.data.account.email).toBe(victim);
+
+    await squatter.get('/api/v1/auth/session').expect(401);
+    await post('/api/v1/auth/sign-in', { email: victim, password: 'squatters-own-password-1' }).expect(401);
+    await post('/api/v1/auth/sign-in', { email: victim, password: PASSWORD }).expect(200);
+  });
 });
 
 describe('mail quota per address', () => {
