@@ -154,4 +154,14 @@ export const gatewayMigrations: Migration[] = [
       ALTER TABLE gateway.sessions ALTER COLUMN authenticated_at SET NOT NULL;
     `,
   },
+  {
+    id: '007_oidc_reauthentication',
+    up: `
+      -- A flow started from a signed-in session may re-authenticate it
+      -- (a person without a password proves who they are before a key
+      -- change) instead of linking the identity: link_account_id names the
+      -- account either way, this says which of the two.
+      ALTER TABLE gateway.oidc_flows ADD COLUMN reauthenticate boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
