@@ -165,6 +165,10 @@ const messages = {
     en: 'Verify your email address first: open the link we mailed you',
     fr: 'Vérifiez d\'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé',
   },
+  'oidc.reauthenticateOther': {
+    en: 'Confirm with the single sign-on identity of this account',
+    fr: 'Confirmez avec l\'identité d\'authentification unique de ce compte',
+  },
   'oidc.emailNotVerified': {
     en: 'Your identity provider did not confirm your email address',
     fr: 'Votre fournisseur d\'identité n\'a pas confirmé votre adresse e-mail',

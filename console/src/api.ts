@@ -108,6 +108,8 @@ export const api = {
   changePassword: (input: { currentPassword: string; newPassword: string; revokeApiKeys: boolean }) =>
     call<{ changed: true; revokedApiKeys: number }>('POST', '/api/v1/auth/password', input),
   reauthenticate: async (password: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/reauthenticate', { password })),
+  /** where to send the browser to confirm through single sign-on; it comes back to /console/keys */
+  oidcReauthenticate: () => call<{ url: string }>('POST', '/api/v1/auth/oidc/reauthenticate'),
   verifyEmail: async (token: string) => remember(await call<SignedIn>('POST', '/api/v1/auth/verify-email', { token })),
   requestReset: (email: string) => call<{ requested: true }>('POST', '/api/v1/auth/password-reset-request', { email }),
   signOut: async () => {

@@ -12,6 +12,8 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   'oidc.linkRequired': 'An account with this email address already exists: sign in to it, then link single sign-on from your profile.',
   'oidc.linkedElsewhere': 'This single sign-on identity is already linked to another account.',
   'oidc.emailNotVerified': 'Your identity provider did not confirm your email address.',
+  'oidc.reauthenticateOther': 'Confirm with the single sign-on identity of this account, not another one.',
+  'oidc.throttled': 'Too many single sign-on attempts from this address; try again later.',
   'signUp.closed': 'Sign-up is closed on this server; ask your operator for an account.',
   'signUp.invitationRequired': 'Sign-up needs an invitation on this server.',
 };

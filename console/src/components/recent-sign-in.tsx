@@ -2,6 +2,9 @@
  * Creating or rolling a key needs a recent sign-in (the server answers 403
  * after 10 minutes): `guard` runs the action, and on that 403 asks for the
  * password in a dialog, confirms it with the server and runs the action once more.
+ * Where the server offers single sign-on, the dialog also offers it (the way
+ * for a person without a password): the provider sends the browser back to
+ * the keys page, where the person asks again.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, api } from '../api';
@@ -30,6 +33,11 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [error, setError] = useState<string>();
+  const [provider, setProvider] = useState<string>();
+  useEffect(() => {
+    if (!open) return;
+    api.options().then((options) => setProvider(options.oidc?.name), () => setProvider(undefined));
+  }, [open]);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -50,6 +58,15 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
     }
   }
 
+  async function viaProvider() {
+    try {
+      const { url } = await api.oidcReauthenticate();
+      window.location.assign(url);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+
   return (
     <dialog ref={ref} aria-labelledby={titleId} onCancel={() => onDone(false)}>
       <h2 id={titleId}>Confirm it is you</h2>
@@ -65,6 +82,14 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
             Cancel
           </button>
         </div>
+        {provider && (
+          <p>
+            No password here?{' '}
+            <button type="button" onClick={() => void viaProvider()}>
+              Confirm with {provider}
+            </button>
+          </p>
+        )}
       </form>
     </dialog>
   );

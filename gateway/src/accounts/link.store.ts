@@ -74,11 +74,14 @@ export class LinkStore {
     return row ? (row.account_id ?? '') : undefined;
   }
 
-  /** `linkAccountId`: a flow started from that account's session to link the provider identity to it. */
-  async insertFlow(input: { stateHash: Buffer; codeVerifier: string; nonce: string; expiresAt: Date; linkAccountId?: string }): Promise<void> {
+  /**
+   * `linkAccountId`: a flow started from that account's session, to link the provider identity to it,
+   * or with `reauthenticate` to prove again that the session's holder is that identity.
+   */
+  async insertFlow(input: { stateHash: Buffer; codeVerifier: string; nonce: string; expiresAt: Date; linkAccountId?: string; reauthenticate?: boolean }): Promise<void> {
     await this.sequelize.query(
-      `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at, link_account_id)
-       VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt, :linkAccountId)`,
+      `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at, link_account_id, reauthenticate)
+       VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt, :linkAccountId, :reauthenticate)`,
       {
         replacements: {
           hash: input.stateHash.toString('hex'),
@@ -86,20 +89,21 @@ export class LinkStore {
           nonce: input.nonce,
           expiresAt: input.expiresAt,
           linkAccountId: input.linkAccountId ?? null,
+          reauthenticate: input.reauthenticate ?? false,
         },
       },
     );
   }
 
   /** Takes a flow out (one use), with the expired ones; undefined when unknown or expired. */
-  async takeFlow(stateHash: Buffer, now: Date): Promise<{ codeVerifier: string; nonce: string; linkAccountId: string | null } | undefined> {
-    const rows = await this.sequelize.query<{ code_verifier: string; nonce: string; expires_at: Date; mine: boolean; link_account_id: string | null }>(
+  async takeFlow(stateHash: Buffer, now: Date): Promise<{ codeVerifier: string; nonce: string; linkAccountId: string | null; reauthenticate: boolean } | undefined> {
+    const rows = await this.sequelize.query<{ code_verifier: string; nonce: string; expires_at: Date; mine: boolean; link_account_id: string | null; reauthenticate: boolean }>(
       `DELETE FROM gateway.oidc_flows WHERE state_hash = decode(:hash, 'hex') OR expires_at <= :now
-       RETURNING code_verifier, nonce, expires_at, link_account_id, state_hash = decode(:hash, 'hex') AS mine`,
+       RETURNING code_verifier, nonce, expires_at, link_account_id, reauthenticate, state_hash = decode(:hash, 'hex') AS mine`,
       { replacements: { hash: stateHash.toString('hex'), now }, type: QueryTypes.SELECT },
     );
     const row = rows.find((r) => r.mine && new Date(r.expires_at).getTime() > now.getTime());
-    return row ? { codeVerifier: row.code_verifier, nonce: row.nonce, linkAccountId: row.link_account_id } : undefined;
+    return row ? { codeVerifier: row.code_verifier, nonce: row.nonce, linkAccountId: row.link_account_id, reauthenticate: row.reauthenticate } : undefined;
   }
 
   /**

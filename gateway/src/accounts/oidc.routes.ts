@@ -1,7 +1,8 @@
 /**
  * The two browser navigations of an OpenID Connect sign-in: start (redirect
  * to the provider) and callback (back from it). They answer with redirects,
- * not JSON: on failure the sign-in page shows its text for the error code it is given.
+ * not JSON: on failure the sign-in page shows its text for the error code it is given. Linking
+ * and re-authenticating start from a signed-in session (POST, Origin, CSRF).
  */
 import { Router, type Request, type Response } from 'express';
 import { AppError, NotFoundError, methodNotAllowed, type Logger } from '@skills/common';
@@ -50,20 +51,23 @@ export function oidcRoutes(deps: {
     })
     .all(methodNotAllowed(['GET']));
 
-  // Linking the provider to the signed-in account: a state change (session, Origin, CSRF), so a POST that
-  // answers the provider's URL for the page to open, never a link a foreign page could send a browser to.
-  router
-    .route('/api/v1/auth/oidc/link')
-    .post(async (req: Request, res: Response) => {
-      if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
-      const current = await deps.gate.require(req);
-      await deps.throttle.beginOidcStart(authRequestOf(req, res).clientAddress);
-      const { url, state } = await deps.oidc.start(current.account.id);
-      deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
-      res.setHeader('Cache-Control', 'no-store');
-      res.json({ data: { url } });
-    })
-    .all(methodNotAllowed(['POST']));
+  // Linking the provider to the signed-in account, or re-authenticating its session: state changes (session,
+  // Origin, CSRF), so POSTs that answer the provider's URL for the page to open, never a link a foreign page
+  // could send a browser to.
+  for (const purpose of ['link', 'reauthenticate'] as const) {
+    router
+      .route(`/api/v1/auth/oidc/${purpose}`)
+      .post(async (req: Request, res: Response) => {
+        if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
+        const current = await deps.gate.require(req);
+        await deps.throttle.beginOidcStart(authRequestOf(req, res).clientAddress);
+        const { url, state } = await deps.oidc.start({ accountId: current.account.id, purpose });
+        deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ data: { url } });
+      })
+      .all(methodNotAllowed(['POST']));
+  }
 
   router
     .route('/api/v1/auth/oidc/callback')
@@ -73,11 +77,16 @@ export function oidcRoutes(deps: {
       deps.cookies.clear(res, FLOW_COOKIE);
       try {
         const current = await deps.gate.current(req);
-        const signedIn = current ? { accountId: current.account.id, sessionId: current.session.id } : undefined;
+        const signedIn = current ? { accountId: current.account.id, session: current.session } : undefined;
         const done = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, authRequestOf(req, res), signedIn);
         res.setHeader('Cache-Control', 'no-store');
         if (done.kind === 'linked') {
           res.redirect(303, '/console/profile');
+          return;
+        }
+        // back where a key change asked for it, to try it again
+        if (done.kind === 'reauthenticated') {
+          res.redirect(303, '/console/keys');
           return;
         }
         deps.cookies.set(res, SESSION_COOKIE, done.opened.token, done.opened.session.expiresAt - done.opened.session.createdAt);

@@ -12,13 +12,20 @@
  * verified. An identity is never linked to an existing account by its email
  * (whoever signed up with a password first would get the provider's person):
  * linking is an explicit step from that account's session (`start` with
- * `linkAccountId`), and it ends the account's other sessions. A link and
+ * `{ purpose: 'link' }`), and it ends the account's other sessions. A link and
  * a new account commit with their audit record; neither records a token,
  * the state, the nonce or the PKCE verifier.
+ *
+ * A person without a password re-authenticates the same way (`{ purpose:
+ * 'reauthenticate' }`): the session that started the flow counts as
+ * recently signed in once the provider answers with an identity linked to
+ * that session's account, and with no other.
  */
 import { createHash } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, cleanDisplayText, type Logger } from '@skills/common';
 import { ACCOUNT_NAME_MAX, type Account } from '../domain/account';
+import type { AuditLog } from '../domain/audit';
+import type { SessionRecord } from '../sessions/session';
 import type { Site } from '../sessions/site';
 import { authEvent, type AuthRequest } from './auth-audit';
 import type { CredentialStore } from './credential.store';
@@ -53,6 +60,7 @@ export class OidcService {
       credentials: CredentialStore;
       signIn: SignInService;
       sessions: SessionService;
+      audit: AuditLog;
       site: Site;
       logger: Logger;
       now?: () => number;
@@ -65,13 +73,20 @@ export class OidcService {
     return this.deps.settings.name;
   }
 
-  /** The provider's authorization URL and the state the browser must keep (cookie); `linkAccountId`: link to this signed-in account. */
-  async start(linkAccountId?: string): Promise<{ url: string; state: string }> {
+  /**
+   * The provider's authorization URL and the state the browser must keep (cookie); `bound`: a flow of this
+   * signed-in account, to link the identity to it or to re-authenticate its session.
+   */
+  async start(bound?: { accountId: string; purpose: 'link' | 'reauthenticate' }): Promise<{ url: string; state: string }> {
     const { lib, config } = await this.connect();
     const codeVerifier = lib.randomPKCECodeVerifier();
     const state = lib.randomState();
     const nonce = lib.randomNonce();
-    await this.deps.links.insertFlow({ stateHash: hashState(state), codeVerifier, nonce, expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS), linkAccountId });
+    await this.deps.links.insertFlow({
+      stateHash: hashState(state), codeVerifier, nonce, expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS),
+      linkAccountId: bound?.accountId,
+      reauthenticate: bound?.purpose === 'reauthenticate',
+    });
     const url = lib.buildAuthorizationUrl(config, {
       redirect_uri: this.deps.site.link(CALLBACK_PATH),
       scope: 'openid email profile',
@@ -88,8 +103,8 @@ export class OidcService {
     callbackUrl: URL,
     cookieState: string | undefined,
     from: AuthRequest,
-    current?: { accountId: string; sessionId: string },
-  ): Promise<({ kind: 'signedIn' } & SignedIn) | { kind: 'linked' }> {
+    current?: { accountId: string; session: SessionRecord },
+  ): Promise<({ kind: 'signedIn' } & SignedIn) | { kind: 'linked' } | { kind: 'reauthenticated' }> {
     const state = callbackUrl.searchParams.get('state');
     if (!state || state !== cookieState) throw new AuthenticationError('oidc.failed');
     const flow = await this.deps.links.takeFlow(hashState(state), new Date(this.now()));
@@ -112,13 +127,23 @@ export class OidcService {
     if (flow.linkAccountId !== null) {
       // Only in the session that asked for it: the same account still signed in in this browser.
       if (current?.accountId !== flow.linkAccountId) throw new AuthenticationError('oidc.failed');
+      if (flow.reauthenticate) return this.reauthenticate(issuer, claims.sub, current, from);
       const record = authEvent(from, 'auth.oidc_link', current.accountId, { issuer });
       if (!(await this.deps.credentials.linkIdentity(issuer, claims.sub, current.accountId, record))) throw new NotAllowedError('oidc.linkedElsewhere');
-      await this.deps.sessions.endAllBut(current.accountId, current.sessionId);
+      await this.deps.sessions.endAllBut(current.accountId, current.session.id);
       return { kind: 'linked' };
     }
     const account = await this.accountOf(issuer, claims.sub, claims, from);
     return { kind: 'signedIn', account, opened: await this.deps.signIn.open(account, 'oidc', from) };
+  }
+
+  /** Only the identity linked to this very account proves its holder: any other person at the provider is refused. */
+  private async reauthenticate(issuer: string, subject: string, current: { accountId: string; session: SessionRecord }, from: AuthRequest): Promise<{ kind: 'reauthenticated' }> {
+    const linked = await this.deps.credentials.findByIdentity(issuer, subject);
+    if (linked?.id !== current.accountId) throw new NotAllowedError('oidc.reauthenticateOther');
+    await this.deps.sessions.markAuthenticated(current.session);
+    await this.deps.audit.append(authEvent(from, 'auth.reauthenticate', current.accountId, { method: 'oidc', issuer }));
+    return { kind: 'reauthenticated' };
   }
 
   private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>, from: AuthRequest): Promise<Account> {

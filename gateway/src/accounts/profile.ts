@@ -123,7 +123,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     mailQuota,
     now,
   });
-  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, site, logger, now }) : undefined;
+  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, audit: options.audit, site, logger, now }) : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
   return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit, throttle };
 }

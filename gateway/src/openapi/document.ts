@@ -9,6 +9,7 @@ import { adminSchemas } from './schemas-admin';
 import { publicSchemas } from './schemas-public';
 import { adminPaths } from './paths-admin';
 import { profilePaths } from './paths-profile';
+import { oidcPaths } from './paths-oidc';
 import { profileSchemas } from './schemas-profile';
 import { operationalPaths } from './paths-operational';
 import { changesPaths } from './paths-changes';
@@ -87,7 +88,7 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
   security: [{ apiKey: [] }, { sessionCookie: [] }],
-  paths: mergePaths(publicPaths, changesPaths, itemPaths, workspacePaths, selfServicePaths, profilePaths, adminPaths, operationalPaths),
+  paths: mergePaths(publicPaths, changesPaths, itemPaths, workspacePaths, selfServicePaths, profilePaths, oidcPaths, adminPaths, operationalPaths),
   components: {
     securitySchemes: {
       apiKey: {

@@ -174,4 +174,14 @@ export const gatewayMigrations: Migration[] = [
       ALTER TABLE gateway.one_time_links ADD COLUMN password_hash text;
     `,
   },
+  {
+    id: '009_oidc_reauthentication',
+    up: `
+      -- A flow started from a signed-in session may re-authenticate it
+      -- (a person without a password proves who they are before a key
+      -- change) instead of linking the identity: link_account_id names the
+      -- account either way, this says which of the two.
+      ALTER TABLE gateway.oidc_flows ADD COLUMN reauthenticate boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -4,71 +4,16 @@
  * jar: authorization code + PKCE, the account created on first sign-in with
  * the provider's verified email, the same account on the next one, a
  * callback that did not start in this browser refused, and linking from a
- * signed-in session (never by email).
+ * signed-in session (never by email), re-authentication through the
+ * provider for a person without a password.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
 import { startHarness, type Harness } from './harness';
+import { Browser } from './oidc-browser';
 import { PASSWORD, loggedVerificationToken, signIn as passwordSignIn, signUp } from './profile-harness';
-
-/** Cookies by origin, as a browser keeps them (enough for two loopback servers). */
-class Browser {
-  private readonly jars = new Map<string, Map<string, string>>();
-
-  async fetch(url: string, init: { method?: string; form?: Record<string, string>; json?: object; headers?: Record<string, string> } = {}): Promise<Response> {
-    const origin = new URL(url).origin;
-    const jar = this.jars.get(origin) ?? new Map<string, string>();
-    this.jars.set(origin, jar);
-    const headers: Record<string, string> = { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-    let body: string | undefined;
-    if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    if (init.json) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    }
-    const res = await fetch(url, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || pair.slice(eq + 1) === '';
-      if (expired) jar.delete(name);
-      else jar.set(name, pair.slice(eq + 1));
-    }
-    return res;
-  }
-
-  cookie(origin: string, name: string): string | undefined {
-    return this.jars.get(origin)?.get(name);
-  }
-
-  /**
-   * Follows redirects from `url`, submitting the provider's login (as `login`)
-   * and consent pages, until a redirect leaves for `until`; that Location.
-   */
-  async signInAt(url: string, login: string, until: string): Promise<string> {
-    let next = url;
-    for (let step = 0; step < 20; step += 1) {
-      const res = await this.fetch(next);
-      const location = res.headers.get('location');
-      if (location) {
-        next = new URL(location, next).href;
-        if (!next.startsWith(until)) continue;
-        return next;
-      }
-      const page = await res.text();
-      const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
-      if (res.status !== 200 || !prompt) throw new Error(`unexpected provider page ${res.status} at ${next}: ${page.slice(0, 300)}`);
-      const submitted = await this.fetch(next, { method: 'POST', form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt } });
-      next = new URL(submitted.headers.get('location') ?? '', next).href;
-    }
-    throw new Error('the sign-in did not come back within 20 steps');
-  }
-}
 
 const NAMES: Record<string, string> = { trojan: 'Ev\u202Eil\u2066 Person\u2069', onlybidi: '\u200F \u202E' };
 
@@ -281,6 +226,41 @@ describe('OpenID Connect sign-in', () => {
 
     const json = JSON.stringify([...(await trail(tess)), ...events]);
     for (const secret of [...secrets, PASSWORD, 'a-client-secret-for-the-test']) expect(json).not.toContain(secret);
+  }, 60_000);
+
+  it('re-authenticates a person without a password through the provider before a key change, with their own identity only', async () => {
+    const browser = new Browser();
+    await signIn(browser, 'vera');
+    const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { csrfToken: string; account: { id: string } } };
+    const { csrfToken: csrf, account } = session.data;
+    await h.admin('patch', `/admin/v1/accounts/${account.id}`, { plan: 'pro' }).expect(200);
+    const post = (path: string, json?: object) => browser.fetch(`${h.gateway.url}${path}`, { method: 'POST', json, headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    const createKey = () => post('/api/v1/me/api-keys', { name: 'ci', scopes: ['search:read'], expiresInDays: 30 });
+    // as if the single sign-on were 11 minutes old
+    const db = new Client({ connectionString: h.db.url });
+    await db.connect();
+    await db.query(`UPDATE gateway.sessions SET authenticated_at = now() - interval '11 minutes' WHERE account_id = $1`, [account.id]);
+    await db.end();
+    expect((await createKey()).status).toBe(403);
+
+    /** Confirms through the provider as `login`: where the callback sends the browser. */
+    const confirmAs = async (login: string) => {
+      const started = await post('/api/v1/auth/oidc/reauthenticate');
+      expect(started.status).toBe(200);
+      const { data } = (await started.json()) as { data: { url: string } };
+      browser.forget(issuer);
+      const done = await browser.fetch(await browser.signInAt(data.url, login, `${h.gateway.url}/`));
+      return decodeURIComponent(done.headers.get('location') ?? '');
+    };
+    // someone else at the provider proves nothing about this session's holder
+    expect(await confirmAs('walt')).toBe('/console/sign-in#error=oidc.reauthenticateOther');
+    expect((await createKey()).status).toBe(403);
+
+    expect(await confirmAs('vera')).toBe('/console/keys');
+    expect(await accountIn(browser)).toBe(account.id);
+    expect((await createKey()).status).toBe(201);
+    const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.reauthenticate&accountId=${account.id}`).expect(200);
+    expect(trail.body.data.events).toEqual([expect.objectContaining({ details: expect.objectContaining({ method: 'oidc', issuer }) })]);
   }, 60_000);
 
   it('refuses an unverified email, and a callback this browser did not start', async () => {

@@ -220,6 +220,28 @@ describeBrowser('the console in headless Chromium', () => {
     await page.unroute('**/api/v1/me/api-keys');
   }, 60_000);
 
+  it('offers single sign-on in the password dialog where the server names a provider, and asks the server to start it', async () => {
+    // This server has no provider: the auth options are made to name one, the 403 is faked as above, and the
+    // start is the real server's answer (404, no provider) shown in the dialog.
+    await page.route('**/api/v1/auth/options', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response: real, json: { data: { ...body.data, oidc: { name: 'Test IdP', startUrl: '/api/v1/auth/oidc/start' } } } });
+    });
+    await page.route('**/api/v1/me/api-keys', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: TEXTS.reauthenticate.en }) });
+    });
+    await page.getByLabel('Key name').fill('by-sso');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.getByRole('button', { name: 'Confirm with Test IdP' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Single sign-on is not configured' }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.unroute('**/api/v1/me/api-keys');
+    await page.unroute('**/api/v1/auth/options');
+  }, 60_000);
+
   it('changes the password from the profile and, when asked, revokes every API key', async () => {
     await page.getByLabel('Key name').fill('to-revoke');
     await page.getByRole('button', { name: 'Create key' }).click();
