@@ -20,7 +20,7 @@ import { deleteIndices, elasticsearchNode, searchableCount } from './elasticsear
 import { elasticsearchTargets, ES_BASELINE } from './elasticsearch-targets';
 import { runLoad, type Phase, type RunPart } from './load';
 import { searchGatewayPhase } from './phases';
-import { startDatabase, startStack, type Stack } from './processes';
+import { cleanUpOnSignal, startDatabase, startStack, type Stack } from './processes';
 import { formatQualityTable } from './quality';
 import { measureQuality, type QualityReport } from './quality-run';
 import { longTailMix, seedOf } from './query-mix';
@@ -59,12 +59,7 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     if (options.keep) process.stdout.write(`kept the indices ${alias}* on ${node.url}\n`);
     else await deleteIndices(node.url, alias).catch((err: unknown) => process.stderr.write(`could not delete the indices ${alias}*: ${String(err)}\n`));
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      process.stderr.write(`\n${signal}: stopping the services, deleting the run's indices\n`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  cleanUpOnSignal(cleanup, "stopping the services, deleting the run's indices");
   try {
     const first = cacheStates[0] ?? 'off';
     const engineEnv = { SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: node.url, ELASTICSEARCH_INDEX: alias };

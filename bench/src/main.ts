@@ -23,7 +23,7 @@ import { runElasticsearchBench } from './elasticsearch-bench';
 import { runLoad, type Phase } from './load';
 import { runOverloadBench } from './overload-bench';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
-import { startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
+import { cleanUpOnSignal, startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
 import { formatQualityTable } from './quality';
 import { measureQuality, type QualityReport } from './quality-run';
 import { CACHE_ENV, runSearchPhases, switchSearchCache, type CacheState } from './search-runs';
@@ -80,13 +80,7 @@ async function main(): Promise<void> {
     if (options.keep && db.kind === 'postgres') process.stdout.write(`kept database ${db.url}\n`);
     else await db.drop().catch((err: unknown) => process.stderr.write(`could not drop ${db.name}: ${String(err)}\n`));
   };
-  // Ctrl-C (or a CI timeout) must not leave the services and the database running.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      process.stderr.write(`\n${signal}: stopping the services\n`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  cleanUpOnSignal(cleanup);
   try {
     const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS, 'profiles')}`] : [];
     const firstState = cacheStates[0] ?? 'on';

@@ -28,7 +28,7 @@ import { runLoad, type Phase } from './load';
 import { formatStatuses, overloadTargets, OverloadRecorder } from './overload';
 import { runPoliteLoad } from './polite-load';
 import { searchGatewayPhase } from './phases';
-import { startDatabase, startStack, type Stack } from './processes';
+import { cleanUpOnSignal, startDatabase, startStack, type Stack } from './processes';
 import { longTailMix, seedOf } from './query-mix';
 import { createUsers, importCatalog, type BenchUser } from './setup';
 import { percentile } from './stats';
@@ -136,12 +136,7 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     await stack?.stop().catch(() => undefined);
     await db.drop().catch((err: unknown) => process.stderr.write(`could not drop ${db.name}: ${String(err)}\n`));
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      process.stderr.write(`\n${signal}: stopping the services\n`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  cleanUpOnSignal(cleanup);
   try {
     stack = await startStack({
       databaseUrl: db.url,

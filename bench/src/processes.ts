@@ -206,3 +206,13 @@ export async function restartGateway(stack: Stack, overrides: Record<string, str
 export function startBaseline(bodyFile: string): Promise<Child> {
   return startChild('baseline', 'bench/dist/baseline-server.js', { BODY_FILE: bodyFile }, '/');
 }
+
+/** Ctrl-C (or a CI timeout) must not leave the services, the database or a run's indices behind: `cleanup`, then exit 130. */
+export function cleanUpOnSignal(cleanup: () => Promise<void>, what = 'stopping the services'): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\n${signal}: ${what}\n`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+}

@@ -52,18 +52,23 @@ async function hashesDone(h: Harness): Promise<number> {
   return Number(/skills_password_hashes_total\{result="done",service="gateway"\} (\d+)/.exec(metrics.text)?.[1] ?? 0);
 }
 
-describe('no account enumeration through sign-up and reset requests', () => {
-  let h: Harness;
+/** A gateway whose mails are held by `mailer` (released when the suite ends), and a POST from its own origin. */
+function heldGateway(config: Parameters<typeof startHarness>[0] = {}) {
   const mailer = new HeldMailer();
+  const suite = { h: undefined as unknown as Harness, mailer };
   beforeAll(async () => {
-    h = await startHarness({}, { mailer });
+    suite.h = await startHarness(config, { mailer });
   }, 90_000);
   afterAll(async () => {
     for (const m of mailer.held) m.release();
-    await h?.close();
+    await suite.h?.close();
   }, 30_000);
+  const post = (path: string, body: object) => request(suite.h.gateway.url).post(path).set('Origin', suite.h.gateway.url).send(body);
+  return { suite, mailer, post };
+}
 
-  const post = (path: string, body: object) => request(h.gateway.url).post(path).set('Origin', h.gateway.url).send(body);
+describe('no account enumeration through sign-up and reset requests', () => {
+  const { suite, mailer, post } = heldGateway();
   const tokenOf = (link: string | undefined) => link?.split('#token=')[1];
 
   /** A verified account, its verification mail released and opened. */
@@ -79,10 +84,10 @@ describe('no account enumeration through sign-up and reset requests', () => {
     await verifiedAccount(taken);
     const fresh = `fresh-${Date.now()}@example.com`;
 
-    const hashes = await hashesDone(h);
+    const hashes = await hashesDone(suite.h);
     const again = await post('/api/v1/auth/sign-up', { email: taken, password: PASSWORD });
     const created = await post('/api/v1/auth/sign-up', { email: fresh, password: PASSWORD });
-    expect((await hashesDone(h)) - hashes).toBe(2);
+    expect((await hashesDone(suite.h)) - hashes).toBe(2);
     for (const res of [again, created]) {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ data: { requested: true } });
@@ -91,7 +96,7 @@ describe('no account enumeration through sign-up and reset requests', () => {
     // Both answers are in; each mail is still held, so neither answer waited for it.
     const notice = await mailer.next('attempt', taken);
     const verification = await mailer.next('verification', fresh);
-    expect(notice.link).toBe(`${h.gateway.url}/console/sign-in`);
+    expect(notice.link).toBe(`${suite.h.gateway.url}/console/sign-in`);
     notice.release();
     verification.release();
     // The new address's link opens its first session.
@@ -115,10 +120,10 @@ describe('no account enumeration through sign-up and reset requests', () => {
 
   it('holds no address for whoever signs it up first: the owner\'s sign-up mails a link that sets their password and ends the other\'s sessions', async () => {
     const victim = `victim-${Date.now()}@example.com`;
-    const squatter = request.agent(h.gateway.url);
+    const squatter = request.agent(suite.h.gateway.url);
     await post('/api/v1/auth/sign-up', { email: victim, password: 'squatters-own-password-1' }).expect(202);
     (await mailer.next('verification', victim)).release(); // mailed to the victim, who ignores it
-    await squatter.post('/api/v1/auth/sign-in').set('Origin', h.gateway.url).send({ email: victim, password: 'squatters-own-password-1' }).expect(200);
+    await squatter.post('/api/v1/auth/sign-in').set('Origin', suite.h.gateway.url).send({ email: victim, password: 'squatters-own-password-1' }).expect(200);
     await squatter.get('/api/v1/auth/session').expect(200);
 
     // The owner signs up: the same answer, and a verification link rather than "you already have an account"
@@ -137,17 +142,7 @@ describe('no account enumeration through sign-up and reset requests', () => {
 });
 
 describe('mail quota per address', () => {
-  let h: Harness;
-  const mailer = new HeldMailer();
-  beforeAll(async () => {
-    h = await startHarness({ mailQuota: { perAddress: 3, perWorkspace: 100 } }, { mailer });
-  }, 90_000);
-  afterAll(async () => {
-    for (const m of mailer.held) m.release();
-    await h?.close();
-  }, 30_000);
-
-  const post = (path: string, body: object) => request(h.gateway.url).post(path).set('Origin', h.gateway.url).send(body);
+  const { mailer, post } = heldGateway({ mailQuota: { perAddress: 3, perWorkspace: 100 } });
 
   it('mails an address at most 3 times a day, whether it has an account or not, then answers the same clear 429 for both', async () => {
     const known = `quota-${Date.now()}@example.com`;
