@@ -32,6 +32,7 @@ const ROOT = path.resolve(__dirname, '..');
 const rel = (p) => (p.startsWith(ROOT + path.sep) ? p.slice(ROOT.length + 1) : p);
 
 function stripAnsi(text) {
+  // eslint-disable-next-line no-control-regex -- ESC is exactly what an ANSI colour code starts with
   return String(text).replace(/\x1b\[[0-9;]*m/g, '');
 }
 

@@ -65,7 +65,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const metrics = createServiceMetrics('catalog-service');
   const deadLetters = new SequelizeDeadLetterStore(sequelize);
   let engine: CachingSearchEngine | undefined;
-  let outdatedIndex = false;
+  let outdatedIndex: boolean | undefined;
   let eventLog;
   let indexer: Indexer | undefined;
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });

@@ -41,7 +41,7 @@ const SLUGS_PER_WORKER = 5;
 async function call(o: WorkerOptions, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: any }> {
   const started = performance.now();
   let status = 0;
-  let json: any = undefined;
+  let json: any;
   try {
     const response = await fetch(`${o.url}${path}`, {
       method,
@@ -119,7 +119,7 @@ export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: numbe
   const anyKey = [...ledger.collections.values()][0]?.owner;
   // Search is fed by the event log: wait (bounded) until the index has caught up with the last upserts.
   const deadline = Date.now() + timeoutMs;
-  let missing: string[] = [];
+  let missing: string[];
   do {
     const r = await fetch(`${url}/api/v1/skills?category=soak&limit=50`, { headers: { authorization: `Bearer ${anyKey}` } });
     const json: any = await r.json();

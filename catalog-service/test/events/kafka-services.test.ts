@@ -53,8 +53,8 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
   /** A request signed as the gateway would: for this method, URL and body (JSON-encoded, as supertest sends it). */
   const call = (base: string, principal: Principal, method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) => {
     const audience: PrincipalAudience = base === catalog.url ? 'catalog-service' : 'collections-service';
-    const test = request(base)
-      [method.toLowerCase() as 'get' | 'put' | 'delete'](url)
+    const verb = method.toLowerCase() as 'get' | 'put' | 'delete';
+    const test = request(base)[verb](url)
       .set('X-Skills-Principal', signer.sign(principal, audience, method, url, body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body))));
     return body === undefined ? test : test.send(body);
   };

@@ -24,7 +24,8 @@ function modelFor(manifest: Manifest): ModelClass {
   if (!/^([a-z0-9.-]+\/)?v[0-9a-z]+$/.test(manifest.apiVersion) || !/^[A-Z][A-Za-z]+$/.test(manifest.kind)) {
     throw new Error(`unknown apiVersion/kind ${manifest.apiVersion} ${manifest.kind}`);
   }
-  // The package maps one module per apiVersion and kind; CommonJS build.
+  // The package maps one module per apiVersion and kind; CommonJS build, found by a computed name.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed module name, which import cannot take synchronously
   const module = require(`kubernetes-models/${manifest.apiVersion}/${manifest.kind}`) as Record<string, ModelClass>;
   const model = module[manifest.kind];
   if (!model) throw new Error(`kubernetes-models has no ${manifest.apiVersion} ${manifest.kind}`);
