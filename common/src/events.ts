@@ -27,6 +27,39 @@ export interface CatalogItemState {
   version: number;
   /** What a registry shows beside the text; absent from events written before it existed. */
   details?: ItemDetails;
+  /** Releases, verdict and publisher verification (docs/trust.md); absent from events written before they existed. */
+  trust?: ItemTrust;
+}
+
+/** What a scanner may say of a release. */
+export type ScanVerdict = 'clean' | 'suspicious' | 'malicious';
+/** A release's verdict: the worst of each scanner's latest, an operator's override, or none yet. */
+export type Verdict = ScanVerdict | 'unscanned';
+/** Worst last: the order in which the worst verdict of several scanners wins. */
+export const SCAN_VERDICTS_BY_SEVERITY: readonly ScanVerdict[] = ['clean', 'suspicious', 'malicious'];
+
+/** The trust signals search filters on and every item view shows (docs/trust.md). */
+export interface ItemTrust {
+  /** highest non-yanked release (stable before pre-release); null with none */
+  latestVersion: string | null;
+  /** the verdict of `latestVersion`; `unscanned` with no release */
+  verdict: Verdict;
+  /** the item's publisher is verified by an operator */
+  publisherVerified: boolean;
+  /** why the item is blocked (its latest release is malicious): the override's note or the worst scan's summary */
+  blockedReason: string | null;
+}
+
+export const NO_TRUST: Readonly<ItemTrust> = Object.freeze({
+  latestVersion: null,
+  verdict: 'unscanned',
+  publisherVerified: false,
+  blockedReason: null,
+});
+
+/** The trust of a state, none for one written before trust existed. */
+export function trustOf(state: Pick<CatalogItemState, 'trust'>): ItemTrust {
+  return state.trust ?? NO_TRUST;
 }
 
 /**

@@ -20,7 +20,9 @@ export type Plan = 'free' | 'pro' | 'team';
 
 export type Principal =
   | { kind: 'account'; accountId: string; plan: Plan; keyId: string }
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /** a security scanner's credential (docs/trust.md): it may record verdicts and nothing else */
+  | { kind: 'scanner'; scannerId: string; name: string };
 
 /** The services a header can be meant for; each accepts only its own name. */
 export type PrincipalAudience = 'catalog-service' | 'collections-service';
