@@ -4,10 +4,14 @@
  * same file byte for byte, so the committed file can be checked against it.
  * Every item carries registry details (publisher, release, licence, links,
  * downloads) as a real catalog would, so `sort=popular`, the item fields and
- * popularity in ranking show something real.
+ * popularity in ranking show something real. It also writes
+ * standalone/data/sample-trust.json: the verdicts a first start records as
+ * two demo scanners and the publishers it verifies (docs/trust.md), so that
+ * a newcomer sees clean, suspicious, unscanned and one blocked item.
  *
  *   npm run generate-sample -w @skills/standalone
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { actions, categories, publishers, type Action, type Subject } from './catalog-vocabulary';
@@ -53,6 +57,24 @@ export interface SampleItem {
   repositoryUrl: string;
   homepageUrl: string | null;
   downloads: number;
+  /** oldest first; the last is `version` */
+  releases: SampleRelease[];
+}
+
+export interface SampleRelease {
+  version: string;
+  publishedAt: string;
+  /** the SHA-256 of `slug@version`: the sample has no artifacts to hash */
+  digest: string;
+  source: { repository: string; ref: string };
+  yanked?: { reason: string };
+}
+
+/** What a first start records through the scanner and admin APIs. */
+export interface SampleTrust {
+  scanners: string[];
+  verifiedPublishers: string[];
+  verdicts: Array<{ slug: string; version: string; scanner: string; verdict: 'clean' | 'suspicious' | 'malicious'; summary: string }>;
 }
 
 /** The licences publishers pick, the common ones most often (SPDX ids and one expression). */
@@ -87,6 +109,92 @@ function detailsOf(slug: string, category: string): Pick<SampleItem, 'publisher'
   };
 }
 
+type Triple = [number, number, number];
+
+/** A release before `v`: an earlier patch, else an earlier minor, else an earlier major. */
+function earlierThan([major, minor, patch]: Triple, random: () => number): Triple | undefined {
+  if (patch > 0) return [major, minor, patch - 1 - Math.floor(random() * patch)];
+  if (minor > 0) return [major, minor - 1, Math.floor(random() * 10)];
+  if (major > 0) return [major - 1, Math.floor(random() * 10), Math.floor(random() * 10)];
+  return undefined;
+}
+
+const DAY_MS = 86_400_000;
+const LATEST_BEFORE = Date.parse('2026-11-01T09:00:00.000Z');
+
+/**
+ * One to four releases ending at the item's version, a week to three months
+ * apart; one item in thirty has an earlier release yanked. From the slug's
+ * own PRNG stream, so the other details do not move.
+ */
+function releasesOf(slug: string, version: string, repository: string): SampleRelease[] {
+  const random = prng(seedOf(`${slug}#releases`));
+  const versions: Triple[] = [version.split('.').map(Number) as Triple];
+  const wanted = 1 + Math.floor(random() * 4);
+  while (versions.length < wanted) {
+    const earlier = earlierThan(versions[0] as Triple, random);
+    if (!earlier) break;
+    versions.unshift(earlier);
+  }
+  let at = LATEST_BEFORE - Math.floor(random() * 200) * DAY_MS;
+  const dates: number[] = versions.map(() => 0);
+  for (let i = versions.length - 1; i >= 0; i -= 1) {
+    dates[i] = at;
+    at -= (7 + Math.floor(random() * 84)) * DAY_MS;
+  }
+  const yankOne = versions.length > 1 && random() < 1 / 30;
+  return versions.map((v, i) => {
+    const text = v.join('.');
+    const release: SampleRelease = {
+      version: text,
+      publishedAt: new Date(dates[i]!).toISOString(),
+      digest: `sha256:${createHash('sha256').update(`${slug}@${text}`).digest('hex')}`,
+      source: { repository, ref: `v${text}` },
+    };
+    return yankOne && i === 0 ? { ...release, yanked: { reason: 'published with a broken manifest; use a later release' } } : release;
+  });
+}
+
+const SUSPICIOUS_FINDINGS = [
+  'Runs a shell command assembled from model output without quoting it.',
+  'Downloads a script from an unpinned URL during set-up.',
+  'Reads environment variables it does not document, including tokens.',
+  'Writes outside its working directory (~/.ssh).',
+];
+const MALICIOUS_FINDING =
+  "A 'prerequisite' step fetches and runs a remote installer that reads browser credential stores and posts them to a paste site.";
+
+/**
+ * The trust a first start records: two scanners judge the latest release of
+ * nine active items in ten (clean, but four suspicious and one malicious);
+ * the rest stay unscanned. One publisher in three is verified, never the
+ * malicious item's.
+ */
+export function sampleTrust(items: SampleItem[], seed = 20261127): SampleTrust {
+  const random = prng(seed);
+  const scanners = ['static-analysis', 'llm-review'];
+  const active = items.filter((i) => i.status === 'active');
+  const flagged = shuffle(active, random).slice(0, SUSPICIOUS_FINDINGS.length + 1);
+  const malicious = flagged[0] as SampleItem;
+  const verdicts: SampleTrust['verdicts'] = [];
+  for (const item of active) {
+    const version = item.version;
+    const index = flagged.indexOf(item);
+    if (index === 0) {
+      verdicts.push({ slug: item.slug, version, scanner: 'static-analysis', verdict: 'malicious', summary: MALICIOUS_FINDING });
+      verdicts.push({ slug: item.slug, version, scanner: 'llm-review', verdict: 'suspicious', summary: 'Instructions ask the agent to disable its sandbox.' });
+    } else if (index > 0) {
+      verdicts.push({ slug: item.slug, version, scanner: 'static-analysis', verdict: 'suspicious', summary: SUSPICIOUS_FINDINGS[index - 1] as string });
+      verdicts.push({ slug: item.slug, version, scanner: 'llm-review', verdict: 'clean', summary: 'No finding.' });
+    } else if (random() < 0.9) {
+      for (const scanner of scanners) verdicts.push({ slug: item.slug, version, scanner, verdict: 'clean', summary: 'No finding.' });
+    }
+  }
+  const publishers = [...new Set(items.map((i) => i.publisher))].sort();
+  const verifiedPublishers = publishers.filter((p, i) => i % 3 === 0 && p !== malicious.publisher);
+  return { scanners, verifiedPublishers, verdicts };
+}
+
 export function generateSampleCatalog(seed = 20260101): SampleItem[] {
   const random = prng(seed);
   const items: SampleItem[] = [];
@@ -105,11 +213,15 @@ export function generateSampleCatalog(seed = 20260101): SampleItem[] {
         category: category.slug,
         status: random() < DRAFT_RATE ? 'draft' : 'active',
         tags: [...category.tags, subject.tag, action.suffix.toLowerCase()],
-        ...detailsOf(slug, category.slug),
+        ...withReleases(slug, detailsOf(slug, category.slug)),
       });
     }
   }
   return items;
+}
+
+function withReleases<D extends { version: string; repositoryUrl: string }>(slug: string, details: D): D & { releases: SampleRelease[] } {
+  return { ...details, releases: releasesOf(slug, details.version, details.repositoryUrl) };
 }
 
 function main(): void {
@@ -118,6 +230,8 @@ function main(): void {
   if (slugs.size !== items.length) throw new Error('duplicate slugs in the sample catalog');
   const target = join(__dirname, '..', '..', 'data', 'sample-catalog.ndjson');
   writeFileSync(target, items.map((i) => JSON.stringify(i)).join('\n') + '\n');
+  const trust = sampleTrust(items);
+  writeFileSync(join(__dirname, '..', '..', 'data', 'sample-trust.json'), `${JSON.stringify(trust, null, 2)}\n`);
   const drafts = items.filter((i) => i.status === 'draft').length;
   const plugins = items.filter((i) => i.type === 'plugin').length;
   process.stdout.write(`${items.length} items (${plugins} plugins, ${drafts} drafts) → ${target}\n`);

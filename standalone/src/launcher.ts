@@ -10,6 +10,7 @@ import { privateDirectory, startEmbeddedPostgres, type Logger } from '@skills/co
 import { resolveAdminToken, type AdminTokenSource } from './admin-token';
 import type { LauncherConfig } from './launcher-config';
 import { resolvePrincipalKeys } from './principal-keys';
+import type { SampleData } from './sample-data';
 import { seedDemo, type DemoCredentials } from './seed';
 import { startStack } from './services';
 
@@ -31,8 +32,8 @@ export interface LaunchOptions {
   config: LauncherConfig;
   /** logger factory: one child per service name */
   loggerFor(service: string): Logger;
-  /** the ndjson file loaded on first start */
-  sampleCatalogFile: string;
+  /** what a first start loads */
+  sample: SampleData;
 }
 
 /** Runs `steps` in order, continuing past failures, and rethrows the first one. */
@@ -82,7 +83,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       gatewayUrl: stack.gatewayUrl,
       adminToken: adminToken.token,
       dataDir: config.dataDir,
-      sampleCatalogFile: options.sampleCatalogFile,
+      sample: options.sample,
       logger,
     });
     logger.info({ ms: Date.now() - started, seeded: demo.seeded }, 'demo data ready');

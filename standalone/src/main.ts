@@ -2,13 +2,12 @@
  * `npm start`: the embedded all-in-one run. The only reader of process.env
  * in this package's launcher; everything else is in launcher.ts and seed.ts.
  */
-import { join } from 'node:path';
 import { createLogger, runService } from '@skills/common';
 import { banner } from './banner';
 import { launch } from './launcher';
+import { BUNDLED_SAMPLE } from './sample-data';
 import { loadLauncherConfig } from './launcher-config';
 
-const SAMPLE_CATALOG = join(__dirname, '..', 'data', 'sample-catalog.ndjson');
 
 runService(
   {
@@ -16,7 +15,7 @@ runService(
     loadConfig: loadLauncherConfig,
     async start(config) {
       const loggerFor = (service: string) => createLogger({ service, level: config.logLevel });
-      const stack = await launch({ config, loggerFor, sampleCatalogFile: SAMPLE_CATALOG });
+      const stack = await launch({ config, loggerFor, sample: BUNDLED_SAMPLE });
       process.stdout.write(banner(stack));
       return stack;
     },

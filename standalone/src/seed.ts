@@ -1,7 +1,7 @@
 /**
  * Demo data of the embedded run, created through the public and admin APIs
  * (the same paths an operator uses, so seeding also proves the stack works):
- * the sample catalog, a `pro` account, a workspace it owns, a personal
+ * the sample catalog with its releases and verdicts, a `pro` account, a workspace it owns, a personal
  * collection with a few skills. Each start also issues a fresh API key
  * (keys are stored as hashes: an old one cannot be shown again) and a
  * one-time console sign-in link (the demo account has no password), and
@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { ApiClient, ApiError, seg } from './api-client';
+import type { SampleData } from './sample-data';
+import { recordSampleTrust } from './sample-trust';
 
 /** The ids the banner prints; kept in DATA_DIR/demo.json between starts. */
 export interface DemoState {
@@ -37,7 +39,7 @@ export interface SeedOptions {
   gatewayUrl: string;
   adminToken: string;
   dataDir: string;
-  sampleCatalogFile: string;
+  sample: SampleData;
   logger: Logger;
 }
 
@@ -185,8 +187,10 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   }
   let imported: number | undefined;
   if (await catalogIsEmpty(admin)) {
-    imported = await importSampleCatalog(admin, options.sampleCatalogFile);
+    imported = await importSampleCatalog(admin, options.sample.catalogFile);
     options.logger.info({ imported }, 'sample catalog imported');
+    const trust = await recordSampleTrust(admin, options.gatewayUrl, options.sample.trustFile);
+    options.logger.info(trust, 'sample verdicts recorded and publishers verified');
   }
   const accountId = await createDemoAccount(admin);
   options.logger.info('demo account created');

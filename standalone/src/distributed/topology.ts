@@ -16,6 +16,7 @@ import { createScratchDatabase, privateDirectory, type Logger } from '@skills/co
 import { resolveAdminToken } from '../admin-token';
 import { closeAll, type RunningStack } from '../launcher';
 import { ApiClient } from '../api-client';
+import { BUNDLED_SAMPLE, type SampleData } from '../sample-data';
 import { seedDemo } from '../seed';
 import { startBalancer, type Balancer } from './balancer';
 import type { LocalServers } from './local-servers';
@@ -178,16 +179,15 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     logger.info({ ms: Date.now() - started }, 'services started');
 
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    const sampleCatalogFile = join(root, 'standalone', 'data', 'sample-catalog.ndjson');
     const demo = await seedDemo({
       gatewayUrl,
       adminToken: adminToken.token,
       dataDir: options.dataDir,
-      sampleCatalogFile,
+      sample: BUNDLED_SAMPLE,
       logger,
     });
     // The sample goes through the outbox, Kafka and the indexers: READY promises a searchable catalog.
-    if (demo.imported !== undefined) await waitSearchable(new ApiClient(gatewayUrl, demo.apiKey), await activeItemsIn(sampleCatalogFile), logger);
+    if (demo.imported !== undefined) await waitSearchable(new ApiClient(gatewayUrl, demo.apiKey), await searchableItemsIn(BUNDLED_SAMPLE), logger);
     return {
       gatewayUrl,
       metricsUrl: `http://127.0.0.1:${ports.gatewayMetrics}`,
@@ -209,9 +209,12 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
 }
 
 /** Active items of an NDJSON catalog: what a browse finds once all of it is indexed. */
-async function activeItemsIn(file: string): Promise<number> {
-  const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
-  return lines.filter((line) => (JSON.parse(line) as { status?: string }).status === 'active').length;
+/** Active items of the sample that search finds with `trust=any`: all but the blocked (malicious) ones. */
+async function searchableItemsIn(sample: SampleData): Promise<number> {
+  const lines = (await readFile(sample.catalogFile, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+  const trust = JSON.parse(await readFile(sample.trustFile, 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> };
+  const blocked = new Set(trust.verdicts.filter((v) => v.verdict === 'malicious').map((v) => v.slug));
+  return lines.map((line) => JSON.parse(line) as { slug: string; status?: string }).filter((i) => i.status === 'active' && !blocked.has(i.slug)).length;
 }
 
 /** Polls a browse of the catalog until it finds `expected` items (2 minutes at most). */
@@ -219,7 +222,7 @@ async function waitSearchable(client: ApiClient, expected: number, logger: Logge
   const deadline = Date.now() + 120_000;
   let found = 0;
   while (Date.now() < deadline) {
-    found = (await client.request<{ pagination: { total: number } }>('GET', '/api/v1/skills?limit=1')).pagination.total;
+    found = (await client.request<{ pagination: { total: number } }>('GET', '/api/v1/skills?limit=1&trust=any')).pagination.total;
     if (found >= expected) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
