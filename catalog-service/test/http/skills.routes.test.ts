@@ -132,8 +132,12 @@ describe('GET /api/v1/skills', () => {
     expect(engine.queries).toEqual([]);
   });
 
-  it('accepts the deepest allowed page', async () => {
-    expect((await get('/api/v1/skills?page=200&limit=50')).status).toBe(200);
+  it('accepts the deepest allowed page and asks the engine for that very page', async () => {
+    engine.result = { items: [item], total: 10_001 };
+    const res = await get('/api/v1/skills?page=200&limit=50');
+    expect(res.status).toBe(200);
+    expect(res.body.data.pagination).toMatchObject({ page: 200, limit: 50 });
+    expect(engine.queries).toEqual([expect.objectContaining({ page: 200, limit: 50 })]);
   });
 
   it('refuses a request the gateway did not sign', async () => {

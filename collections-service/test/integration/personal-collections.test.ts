@@ -56,8 +56,10 @@ describe('personal collections /api/v1/me/collections', () => {
 
     it('lists only the caller\'s collections', async () => {
       const bobs = await create(bob, { name: 'Bob only' });
-      const list = await h.call(alice, 'get', '/api/v1/me/collections');
-      expect(list.body.data.collections.map((c: { id: string }) => c.id)).not.toContain(bobs);
+      const alices = await create(alice, { name: 'Alice only' });
+      const ids = (await h.call(alice, 'get', '/api/v1/me/collections?limit=50')).body.data.collections.map((c: { id: string }) => c.id);
+      expect(ids).toContain(alices);
+      expect(ids).not.toContain(bobs);
     });
 
     it.each([

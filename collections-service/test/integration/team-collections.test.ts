@@ -173,7 +173,9 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       const id = await create();
       const skillId = await createPrivateSkill(h, member.accountId, 'Mine');
       const res = await h.call(member, 'patch', `${base()}/${id}`).send({ privateSkillId: skillId });
-      expect(res.status).toBe(400);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: '"privateSkillId" is not an allowed field' } });
+      const after = await h.call(member, 'get', `${base()}/${id}`);
+      expect(after.body.data.collection).toMatchObject({ skillCount: 0, skills: [] });
     });
   });
 

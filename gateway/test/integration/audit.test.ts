@@ -111,7 +111,10 @@ describe('the audit trail', () => {
   });
 
   it('never holds a secret: no key, admin token or key hash anywhere in it', async () => {
-    const { key } = await h.accountWithKey('pro');
+    const { key, accountId } = await h.accountWithKey('pro');
+    // the key's issuance is recorded: the search below runs over a trail that holds it
+    const issued = await sql<{ n: string }>(`SELECT count(*)::text AS n FROM gateway.audit_events WHERE action = 'api_key.issue' AND target_account_id = '${accountId}'`);
+    expect(issued[0]?.n).toBe('1');
     const rows = await sql<{ all: string }>(`SELECT string_agg(row_to_json(a)::text, ' ') AS all FROM gateway.audit_events a`);
     const hashes = await sql<{ hash: string }>(`SELECT encode(key_hash, 'hex') AS hash FROM gateway.api_keys`);
     const text = rows[0]?.all ?? '';

@@ -83,12 +83,15 @@ describe('workspace roles', () => {
     const denied = await team(m.key, 'DELETE', `/${ownersCollection.body.data.collection.id}`);
     expect(denied).toMatchObject({ status: 403, body: { error: TEXTS.roleTooLow.en } });
     expect((await team(m.key, 'DELETE', `/${own.body.data.collection.id}`)).status).toBe(200);
+    expect((await team(m.key, 'GET', `/${own.body.data.collection.id}`)).status).toBe(404);
+    expect((await team(owner, 'GET', `/${ownersCollection.body.data.collection.id}`)).status).toBe(200);
   });
 
   it('lets a workspace admin delete any collection', async () => {
     const a = await member('admin');
     const created = await team(owner, 'POST', '', { name: 'Admin deletes this' });
     expect((await team(a.key, 'DELETE', `/${created.body.data.collection.id}`)).status).toBe(200);
+    expect((await team(owner, 'GET', `/${created.body.data.collection.id}`)).status).toBe(404);
   });
 
   it('refuses a non-member on every operation (403, no access, EN and FR)', async () => {
