@@ -58,20 +58,15 @@ export class CredentialStore {
   /** Consumes a verification link and marks its account's address verified; the account id, or undefined. */
   async verifyEmail(tokenHash: Buffer, now: Date): Promise<string | undefined> {
     return this.sequelize.transaction(async (transaction) => {
-      const [link] = await this.sequelize.query<{ account_id: string; password_hash: string | null }>(
-        `UPDATE gateway.one_time_links SET used_at = :now
-          WHERE token_hash = decode(:hash, 'hex') AND purpose = 'email-verification' AND used_at IS NULL AND expires_at > :now
-          RETURNING account_id, password_hash`,
-        { replacements: { hash: tokenHash.toString('hex'), now }, type: QueryTypes.SELECT, transaction },
-      );
-      if (!link?.account_id) return undefined;
-      const accountId = link.account_id;
+      const link = await consumeLink(this.sequelize, tokenHash, 'email-verification', now, transaction);
+      if (!link?.accountId) return undefined;
+      const { accountId } = link;
       await this.sequelize.query(`UPDATE gateway.accounts SET email_verified_at = coalesce(email_verified_at, :now) WHERE id = :accountId`, {
         replacements: { now, accountId },
         transaction,
       });
       // A sign-up over an unverified account: the mailbox's owner chose this password; whoever signed up before is out.
-      if (link.password_hash !== null) await this.setPassword(accountId, link.password_hash, { keepSessionId: null, revokeKeys: true }, transaction);
+      if (link.passwordHash !== null) await this.setPassword(accountId, link.passwordHash, { keepSessionId: null, revokeKeys: true }, transaction);
       return accountId;
     });
   }
@@ -174,17 +169,28 @@ export class CredentialStore {
   }
 }
 
+/** A link consumed: its account ('' for an invitation) and the password a sign-up chose, when it carries one. */
+export interface ConsumedLink {
+  accountId: string;
+  passwordHash: string | null;
+}
+
 /**
- * Marks an unused, unexpired link of `purpose` used; its account id ('' for
- * an invitation), or undefined when there is no such live link. One UPDATE:
- * two concurrent redemptions cannot both succeed.
+ * Marks an unused, unexpired link of `purpose` used; what it carried, or
+ * undefined when there is no such live link. One UPDATE: two concurrent
+ * redemptions cannot both succeed.
  */
-export async function consume(sequelize: Sequelize, tokenHash: Buffer, purpose: LinkPurpose, now: Date, transaction?: Transaction): Promise<string | undefined> {
-  const [row] = await sequelize.query<{ account_id: string | null }>(
+export async function consumeLink(sequelize: Sequelize, tokenHash: Buffer, purpose: LinkPurpose, now: Date, transaction?: Transaction): Promise<ConsumedLink | undefined> {
+  const [row] = await sequelize.query<{ account_id: string | null; password_hash: string | null }>(
     `UPDATE gateway.one_time_links SET used_at = :now
       WHERE token_hash = decode(:hash, 'hex') AND purpose = :purpose AND used_at IS NULL AND expires_at > :now
-      RETURNING account_id`,
+      RETURNING account_id, password_hash`,
     { replacements: { hash: tokenHash.toString('hex'), purpose, now }, type: QueryTypes.SELECT, transaction },
   );
-  return row ? (row.account_id ?? '') : undefined;
+  return row ? { accountId: row.account_id ?? '', passwordHash: row.password_hash } : undefined;
+}
+
+/** The account of a consumed link ('' for an invitation), or undefined when there is no such live link. */
+export async function consume(sequelize: Sequelize, tokenHash: Buffer, purpose: LinkPurpose, now: Date, transaction?: Transaction): Promise<string | undefined> {
+  return (await consumeLink(sequelize, tokenHash, purpose, now, transaction))?.accountId;
 }
