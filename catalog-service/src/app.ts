@@ -6,17 +6,19 @@ import type { Express } from 'express';
 import {
   createServiceApp,
   errorHandler,
+  failingChecks,
+  healthRouter,
   notFoundHandler,
   requireAdmin,
   requirePrincipal,
   type EventLog,
   type EventLoopShedding,
   type Logger,
+  type ReadinessCheck,
   type PrincipalVerifier,
   type ServiceMetrics,
 } from '@skills/common';
 import type { SearchEngine } from './engines/search-engine';
-import { healthRoutes } from './http/health.routes';
 import { reindexRoutes } from './http/reindex.routes';
 import { skillsRoutes } from './http/skills.routes';
 import type { ReindexJobs } from './reindex/reindex.job';
@@ -39,9 +41,9 @@ export interface CatalogAppDeps {
 export function createCatalogApp(deps: CatalogAppDeps): Express {
   const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics, shedding: deps.shedding });
   const { engine, eventLog } = deps;
-  const checks = [{ name: 'search engine', health: () => engine.health() }];
+  const checks: ReadinessCheck[] = [{ name: 'search engine', health: () => engine.health() }];
   if (eventLog) checks.push({ name: 'event log', health: () => eventLog.health() });
-  app.use(healthRoutes(checks, deps.logger));
+  app.use(healthRouter({ failing: () => failingChecks(checks, deps.logger), nameFailing: true }));
 
   // Nothing below answers without a principal the gateway signed for this request.
   app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));

@@ -7,11 +7,14 @@ import type { Sequelize } from 'sequelize';
 import {
   createServiceApp,
   errorHandler,
+  failingChecks,
+  healthRouter,
   notFoundHandler,
   requireAdmin,
   requirePrincipal,
   type EventLoopShedding,
   type Logger,
+  type ReadinessCheck,
   type PrincipalVerifier,
   type ServiceMetrics,
 } from '@skills/common';
@@ -27,7 +30,6 @@ import { WorkspaceMembersService } from './domain/workspace-members.service';
 import { WorkspaceService } from './domain/workspace.service';
 import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
-import { healthRoutes } from './http/health.routes';
 import { invitationsRoutes } from './http/invitations.routes';
 import { itemsReaderRoutes } from './http/items-reader.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
@@ -55,7 +57,8 @@ export interface CollectionsAppDeps {
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const store = new SequelizeStore(deps.sequelize, deps.logger);
   const app = createServiceApp({ logger: deps.logger, metrics: deps.metrics, shedding: deps.shedding });
-  app.use(healthRoutes(store, deps.logger));
+  const database: ReadinessCheck = { name: 'database', health: () => store.ping().then(() => ({ ok: true })) };
+  app.use(healthRouter({ failing: () => failingChecks([database], deps.logger), nameFailing: true }));
   // Before the principal check, and on a path it does not cover: this route has its own credential.
   if (deps.itemsReaderToken) app.use(itemsReaderRoutes(new CatalogAdminService(store), deps.itemsReaderToken));
 

@@ -25,6 +25,7 @@ export * from './db/statistics-refresh';
 export * from './http/service-app';
 export * from './http/event-loop-shedding';
 export * from './http/etag';
+export * from './http/health';
 export * from './cache/lru-cache';
 export * from './pagination';
 export * from './event-contract';

@@ -98,9 +98,9 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   const metrics = createServiceMetrics('gateway');
   const readiness = new Readiness({
     checks: [
-      { name: 'database', ready: () => store.repos.accounts.ping().then(() => true) },
-      { name: upstreams.catalog.name, ready: () => upstreams.catalog.healthy() },
-      { name: upstreams.collections.name, ready: () => upstreams.collections.healthy() },
+      { name: 'database', health: () => store.repos.accounts.ping().then(() => ({ ok: true })) },
+      { name: upstreams.catalog.name, health: async () => ({ ok: await upstreams.catalog.healthy() }) },
+      { name: upstreams.collections.name, health: async () => ({ ok: await upstreams.collections.healthy() }) },
     ],
   });
   const keys = new ApiKeyService({

@@ -170,6 +170,8 @@ describe('health endpoints', () => {
   it('answers /healthz and /readyz without a principal', async () => {
     expect((await request(sut).get('/healthz')).body).toEqual({ data: { status: 'ok' } });
     expect((await request(sut).get('/readyz')).body).toEqual({ data: { status: 'ready' } });
+    // the probes every process shares (common/src/http/health.ts)
+    expect((await request(sut).post('/healthz')).status).toBe(405);
   });
 
   it('names the dependency that is not ready', async () => {

@@ -23,6 +23,8 @@ describe('startCollectionsService', () => {
     const service = await startCollectionsService(config, logger);
     try {
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+      // the probes every process shares (common/src/http/health.ts)
+      expect((await fetch(`${service.url}/healthz`, { method: 'POST' })).status).toBe(405);
       const ready = await fetch(`${service.url}/readyz`);
       expect(await ready.json()).toEqual({ data: { status: 'ready' } });
       expect((await fetch(`${service.url}/api/v1/me/collections`)).status).toBe(401);

@@ -5,14 +5,8 @@
  * answers the state of the last check, refreshed at most once per
  * `maxAgeMs` whatever the request rate: a flood of /readyz costs no query.
  */
-import { Router, type Request, type Response } from 'express';
-import { ServiceUnavailableError } from '@skills/common';
-
-export interface ReadinessCheck {
-  /** what the monitoring listener's 503 names when this check fails */
-  name: string;
-  ready(): Promise<boolean>;
-}
+import type { Router } from 'express';
+import { failingChecks, healthRouter, type ReadinessCheck } from '@skills/common';
 
 export interface ReadinessOptions {
   checks: readonly ReadinessCheck[];
@@ -37,10 +31,7 @@ export class Readiness {
 
   /** Runs every check now (and keeps the result for `cached`). */
   async check(): Promise<ReadinessState> {
-    const results = await Promise.all(
-      this.options.checks.map(async (c) => ((await c.ready().catch(() => false)) ? undefined : c.name)),
-    );
-    const failing = results.filter((name): name is string => name !== undefined);
+    const failing = await failingChecks(this.options.checks);
     this.last = { at: this.now(), failing };
     return failing;
   }
@@ -60,36 +51,12 @@ export class Readiness {
   }
 }
 
-/**
- * The public answer says only ready or not: which dependency is down is for
- * operators (the monitoring listener), not a map of the back end for anyone.
- */
-function answerPublic(res: Response, failing: ReadinessState): void {
-  if (failing.length > 0) throw new ServiceUnavailableError('health.notReadyPublic');
-  res.json({ data: { status: 'ready' } });
-}
-
-function answerOperator(res: Response, failing: ReadinessState): void {
-  if (failing.length > 0) throw new ServiceUnavailableError('health.notReady', { reason: failing.join(', ') });
-  res.json({ data: { status: 'ready' } });
-}
-
-/** The public port's /healthz and /readyz (from the cached state). */
+/** The public port's /healthz and /readyz (from the cached state, naming nothing). */
 export function healthRoutes(readiness: Readiness): Router {
-  const router = Router();
-  router.get('/healthz', (_req: Request, res: Response) => {
-    res.json({ data: { status: 'ok' } });
-  });
-  router.get('/readyz', async (_req: Request, res: Response) => answerPublic(res, await readiness.cached()));
-  return router;
+  return healthRouter({ failing: () => readiness.cached(), nameFailing: false });
 }
 
-/** The monitoring listener's /healthz and live /readyz. */
+/** The monitoring listener's /healthz and live /readyz (naming what fails). */
 export function deepHealthRoutes(readiness: Readiness): Router {
-  const router = Router();
-  router.get('/healthz', (_req: Request, res: Response) => {
-    res.json({ data: { status: 'ok' } });
-  });
-  router.get('/readyz', async (_req: Request, res: Response) => answerOperator(res, await readiness.check()));
-  return router;
+  return healthRouter({ failing: () => readiness.check(), nameFailing: true });
 }

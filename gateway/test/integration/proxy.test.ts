@@ -214,6 +214,9 @@ describe('gateway proxy', () => {
 
   it('answers /healthz without a key', async () => {
     await h.http.get('/healthz').expect(200, { data: { status: 'ok' } });
+    // the probes every process shares (common/src/http/health.ts)
+    await h.http.post('/healthz').expect(405);
+    await h.monitor.post('/readyz').expect(405);
   });
 
   it('serves Prometheus metrics labelled by route template, never by raw path', async () => {
