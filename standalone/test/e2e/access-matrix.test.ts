@@ -34,8 +34,8 @@ interface Row {
   call(actor: Actor, f: Fixture): Promise<ApiResponse>;
   /** for writes: the owner's view of what the call may have changed, compared before/after a refusal */
   state?(f: Fixture): Promise<unknown>;
-  /** extra check on a successful answer */
-  check?(actor: Actor, r: ApiResponse, f: Fixture): void;
+  /** what a successful answer must show (every row with an allowed cell has one: a test below says so) */
+  check?(actor: Actor, r: ApiResponse, f: Fixture): void | Promise<void>;
 }
 
 let stack: Stack;
@@ -44,6 +44,9 @@ const ids = {} as Record<Actor, string>;
 let workspace = '';
 let privateSkill = '';
 let cellsChecked = 0;
+/** the targets the last fresh-member and fresh-invitation calls made, for the checks of their rows */
+let lastMember = '';
+let lastInvitation = '';
 
 const as = (actor: Actor, method: string, path: string, json?: unknown) => stack.client.call(method, path, { token: keys[actor], json });
 const ws = (path = '') => `/api/v1/workspaces/${workspace}/collections${path}`;
@@ -51,31 +54,53 @@ const read = async (actor: Actor, path: string) => {
   const r = await as(actor, 'GET', path);
   return { status: r.status, body: r.body };
 };
+const gone = async (path: string) => expect((await as('owner', 'GET', path)).status).toBe(404);
+const slugsOf = (r: ApiResponse): string[] => r.body.data.collection.skills.map((s: Json) => s.slug ?? s.id);
+const membersOfW = async () => (await as('owner', 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`)).body.data.members as Json[];
+const pendingInvitations = async () => ((await as('owner', 'GET', `/api/v1/workspaces/${workspace}/invitations`)).body.data.invitations as Json[]).map((i) => i.id);
 
 //                                                               owner other nonMember viewer member admin
 const ROWS: readonly Row[] = [
-  { name: 'GET /api/v1/skills',                         expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills?q=lint') },
+  {
+    name: 'GET /api/v1/skills',                         expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills?q=lint'),
+    check: (_a, r) => {
+      expect(r.body.data.pagination.total).toBeGreaterThan(0);
+      expect(r.body.data.skills.every((s: Json) => /lint/i.test(`${s.name} ${s.description}`))).toBe(true);
+    },
+  },
   {
     name: 'GET /api/v1/me/collections (owner\'s listed?)', expect: [200, 200, 200, 200, 200, 200],
     call: (a) => as(a, 'GET', '/api/v1/me/collections'),
     check: (a, r, f) => expect(r.body.data.collections.some((c: Json) => c.id === f.personal)).toBe(a === 'owner'),
   },
-  { name: 'POST /api/v1/me/collections',                expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/collections', { name: 'Mine' }) },
-  { name: 'GET /api/v1/me/collections/{owner\'s}',       expect: [200, 404, 404, 404, 404, 404], call: (a, f) => as(a, 'GET', `/api/v1/me/collections/${f.personal}`) },
+  {
+    name: 'POST /api/v1/me/collections',                expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/collections', { name: 'Mine' }),
+    check: async (a, r) => expect((await as(a, 'GET', `/api/v1/me/collections/${r.body.data.collection.id}`)).body.data.collection.name).toBe('Mine'),
+  },
+  {
+    name: 'GET /api/v1/me/collections/{owner\'s}',       expect: [200, 404, 404, 404, 404, 404], call: (a, f) => as(a, 'GET', `/api/v1/me/collections/${f.personal}`),
+    check: (_a, r, f) => expect(r.body.data.collection).toMatchObject({ id: f.personal, name: 'Owner only' }),
+  },
   {
     name: 'PATCH /api/v1/me/collections/{owner\'s}',     expect: [200, 404, 404, 404, 404, 404],
     call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.personal}`, { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
+    check: (_a, r) => {
+      expect(r.body.data.collection.name).toBe('Renamed');
+      expect(slugsOf(r)).toContain('dockerfile-linter');
+    },
   },
   {
     name: 'PATCH own collection + owner\'s privateSkillId', expect: [200, 404, 404, 404, 404, 404],
     call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.actorsOwn}`, { privateSkillId: privateSkill }),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
+    check: (_a, r) => expect(slugsOf(r)).toContain(privateSkill),
   },
   {
     name: 'DELETE /api/v1/me/collections/{owner\'s}',    expect: [200, 404, 404, 404, 404, 404],
     call: (a, f) => as(a, 'DELETE', `/api/v1/me/collections/${f.personal}`),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
+    check: (_a, _r, f) => gone(`/api/v1/me/collections/${f.personal}`),
   },
   {
     name: 'GET /api/v1/workspaces/{W}/collections',      expect: [200, 403, 403, 200, 200, 200],
@@ -86,61 +111,110 @@ const ROWS: readonly Row[] = [
     name: 'POST /api/v1/workspaces/{W}/collections',     expect: [201, 403, 403, 403, 201, 201],
     call: (a) => as(a, 'POST', ws(), { name: 'Team list' }),
     state: () => read('owner', ws()),
+    check: async (_a, r) => expect((await as('owner', 'GET', ws(`/${r.body.data.collection.id}`))).body.data.collection.name).toBe('Team list'),
   },
-  { name: 'GET /api/v1/workspaces/{W}/collections/{c}',  expect: [200, 403, 403, 200, 200, 200], call: (a, f) => as(a, 'GET', ws(`/${f.team}`)) },
+  {
+    name: 'GET /api/v1/workspaces/{W}/collections/{c}',  expect: [200, 403, 403, 200, 200, 200], call: (a, f) => as(a, 'GET', ws(`/${f.team}`)),
+    check: (_a, r, f) => expect(r.body.data.collection).toMatchObject({ id: f.team, name: 'By the owner', workspaceId: workspace }),
+  },
   {
     name: 'PATCH /api/v1/workspaces/{W}/collections/{c}', expect: [200, 403, 403, 403, 200, 200],
     call: (a, f) => as(a, 'PATCH', ws(`/${f.team}`), { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
     state: (f) => read('owner', ws(`/${f.team}`)),
+    check: (_a, r) => {
+      expect(r.body.data.collection.name).toBe('Renamed');
+      expect(slugsOf(r)).toContain('dockerfile-linter');
+    },
   },
   {
     name: 'DELETE team collection created by the owner', expect: [200, 403, 403, 403, 403, 200],
     call: (a, f) => as(a, 'DELETE', ws(`/${f.team}`)),
     state: (f) => read('owner', ws(`/${f.team}`)),
+    check: (_a, _r, f) => gone(ws(`/${f.team}`)),
   },
   {
     name: 'DELETE team collection created by the member', expect: [200, 403, 403, 403, 200, 200],
     call: (a, f) => as(a, 'DELETE', ws(`/${f.teamByMember}`)),
     state: (f) => read('owner', ws(`/${f.teamByMember}`)),
+    check: (_a, _r, f) => gone(ws(`/${f.teamByMember}`)),
   },
   {
     name: 'DELETE /api/v1/workspaces/{W}/members/{a member}', expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`),
+    check: async () => expect((await membersOfW()).map((m) => m.accountId)).not.toContain(lastMember),
   },
   // the self-service surface (DESIGN.md §7)
-  { name: 'GET /api/v1/skills/{slug}',                  expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills/dockerfile-linter') },
-  { name: 'POST /api/v1/me/private-skills',             expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/private-skills', { name: 'Mine' }) },
+  {
+    name: 'GET /api/v1/skills/{slug}',                  expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills/dockerfile-linter'),
+    check: (_a, r) => expect(r.body.data.skill).toMatchObject({ slug: 'dockerfile-linter', type: expect.any(String) }),
+  },
+  {
+    name: 'POST /api/v1/me/private-skills',             expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/private-skills', { name: 'Mine' }),
+    check: async (a, r) => {
+      const listed = (await as(a, 'GET', '/api/v1/me/private-skills?limit=50')).body.data.skills as Json[];
+      expect(listed.find((s) => s.id === r.body.data.skill.id)?.name).toBe('Mine');
+    },
+  },
   {
     name: 'GET /api/v1/me/private-skills (owner\'s listed?)', expect: [200, 200, 200, 200, 200, 200],
     call: (a) => as(a, 'GET', '/api/v1/me/private-skills?limit=50'),
     check: (a, r) => expect(r.body.data.skills.some((s: Json) => s.id === privateSkill)).toBe(a === 'owner'),
   },
-  { name: 'POST /api/v1/workspaces',                    expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/workspaces', { name: 'Own' }) },
+  {
+    name: 'POST /api/v1/workspaces',                    expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/workspaces', { name: 'Own' }),
+    check: async (a, r) => {
+      const mine = (await as(a, 'GET', '/api/v1/workspaces?limit=50')).body.data.workspaces as Json[];
+      expect(mine.find((w) => w.id === r.body.data.workspace.id)).toMatchObject({ name: 'Own', role: 'owner' });
+    },
+  },
   {
     name: 'GET /api/v1/workspaces (W listed, with the role?)', expect: [200, 200, 200, 200, 200, 200],
     call: (a) => as(a, 'GET', '/api/v1/workspaces?limit=50'),
     check: (a, r) => expect(r.body.data.workspaces.find((w: Json) => w.id === workspace)?.role).toBe(ROLE_IN_W[a]),
   },
-  { name: 'GET /api/v1/workspaces/{W}',                 expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}`) },
-  { name: 'GET /api/v1/workspaces/{W}/members',         expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/members`) },
+  {
+    name: 'GET /api/v1/workspaces/{W}',                 expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}`),
+    check: (a, r) => expect(r.body.data.workspace).toMatchObject({ id: workspace, name: 'W', role: ROLE_IN_W[a] }),
+  },
+  {
+    name: 'GET /api/v1/workspaces/{W}/members',         expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`),
+    check: (a, r) => {
+      const roles = new Map((r.body.data.members as Json[]).map((m) => [m.accountId, m.role]));
+      expect([roles.get(ids.owner), roles.get(ids[a])]).toEqual(['owner', ROLE_IN_W[a]]);
+    },
+  },
   {
     name: 'PUT /api/v1/workspaces/{W}/members/{a member} viewer', expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`, { role: 'viewer' }),
+    check: async () => expect((await membersOfW()).find((m) => m.accountId === lastMember)?.role).toBe('viewer'),
   },
   {
     name: 'PUT /api/v1/workspaces/{W}/members/{the owner} admin', expect: [409, 403, 403, 403, 403, 403],
     call: (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${ids.owner}`, { role: 'admin' }),
     state: () => read('owner', `/api/v1/workspaces/${workspace}`),
   },
-  { name: 'GET /api/v1/workspaces/{W}/invitations',     expect: [200, 403, 403, 403, 403, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/invitations`) },
+  {
+    name: 'GET /api/v1/workspaces/{W}/invitations',     expect: [200, 403, 403, 403, 403, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/invitations`),
+    check: async (_a, r) => {
+      const invitation = await freshInvitation();
+      expect(Array.isArray(r.body.data.invitations)).toBe(true);
+      expect(await pendingInvitations()).toContain(invitation);
+      await as('owner', 'DELETE', `/api/v1/workspaces/${workspace}/invitations/${invitation}`);
+    },
+  },
   {
     name: 'POST /api/v1/workspaces/{W}/invitations',    expect: [201, 403, 403, 403, 403, 201],
     call: (a) => as(a, 'POST', `/api/v1/workspaces/${workspace}/invitations`, { role: 'member' }),
     state: () => read('owner', `/api/v1/workspaces/${workspace}/invitations`),
+    check: async (_a, r) => {
+      expect(r.body.data.invitation.role).toBe('member');
+      expect(await pendingInvitations()).toContain(r.body.data.invitation.id);
+    },
   },
   {
     name: 'DELETE /api/v1/workspaces/{W}/invitations/{i}', expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/invitations/${await freshInvitation()}`),
+    check: async () => expect(await pendingInvitations()).not.toContain(lastInvitation),
   },
   // accepting is a person's act: a console session, never an API key
   { name: 'POST /api/v1/invitations/accept with an API key', expect: [403, 403, 403, 403, 403, 403], call: (a) => as(a, 'POST', '/api/v1/invitations/accept', { token: 'x'.repeat(43) }) },
@@ -165,7 +239,8 @@ const ROLE_IN_W: Record<Actor, string | undefined> = { owner: 'owner', other: un
 async function freshInvitation(): Promise<string> {
   const r = await as('owner', 'POST', `/api/v1/workspaces/${workspace}/invitations`, { role: 'viewer' });
   if (r.status !== 201) throw new Error(`invitation: ${r.status}`);
-  return r.body.data.invitation.id as string;
+  lastInvitation = r.body.data.invitation.id as string;
+  return lastInvitation;
 }
 
 /** A new account made a member of W: the target of a removal. */
@@ -173,6 +248,7 @@ async function freshMember(): Promise<string> {
   const target = await newAccount(stack, 'team');
   const put = await stack.client.call('PUT', `/admin/v1/workspaces/${workspace}/members/${target.id}`, { token: stack.admin, json: { role: 'member' } });
   if (put.status !== 200) throw new Error(`member: ${put.status}`);
+  lastMember = target.id;
   return target.id;
 }
 
@@ -227,6 +303,10 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
+it('checks the answer of every allowed cell, not its status alone', () => {
+  expect(ROWS.filter((row) => row.expect.some((status) => status < 400) && !row.check).map((row) => row.name)).toEqual([]);
+});
+
 describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
   it.each(ACTORS.map((actor, i) => [actor, row.expect[i] as number] as const))('as %s → %d', async (actor, expected) => {
     const fixture = await fixtureFor(actor);
@@ -236,7 +316,7 @@ describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) =>
       status: expected,
       body: expected >= 400 ? { error: expect.any(String) } : 'ok',
     });
-    if (expected < 400) row.check?.(actor, r, fixture);
+    if (expected < 400) await row.check?.(actor, r, fixture);
     else if (row.state) expect(await row.state(fixture)).toEqual(before);
     cellsChecked += 1;
     await cleanUp(actor, fixture, r);
