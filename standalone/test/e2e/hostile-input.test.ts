@@ -152,6 +152,11 @@ beforeAll(async () => {
     invitation: invitation.data.invitation.id,
   });
   for (let i = 0; i < 2; i++) snapshotKeys.push(await ownerKey());
+  // what "changes nothing" is compared over holds the fixtures, so a change to them would show
+  const state = await snapshot();
+  for (const id of [fixtures.collection, fixtures.team, fixtures.account, fixtures.invitation, 'hostile-target']) {
+    if (!state.includes(id as string)) throw new Error(`the hostile-input snapshot misses ${id}`);
+  }
   fuzzKey = await ownerKey();
   console.log(`hostile input: seed ${SEED}, ${RUNS} runs per endpoint (HOSTILE_SEED / HOSTILE_RUNS to change)`);
 }, 180_000);
@@ -165,6 +170,8 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s u
   it('never answers 5xx, always the error envelope with a request id, and a rejected write changes nothing', async () => {
     const write = endpoint.method !== 'GET';
     let before = write ? await snapshot() : '';
+    let tried = 0;
+    let rejected = 0;
     await fc.assert(
       fc.asyncProperty(requestArbitrary(endpoint), async (input) => {
         let i = 0;
@@ -176,6 +183,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s u
         else if (input.auth !== undefined) headers.authorization = input.auth;
         if (input.body !== null) headers['content-type'] = input.contentType;
         inputsTried += 1;
+        tried += 1;
         const response = await fetch(url, { method: endpoint.method, headers, body: input.body ?? undefined });
         const text = await response.text();
         const what = `${endpoint.method} ${url} → ${response.status} ${text.slice(0, 300)}`;
@@ -194,12 +202,16 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s u
         const after = await snapshot();
         if (response.status >= 400) {
           rejectedWrites += 1;
+          rejected += 1;
           if (after !== before) throw new Error(`a rejected write changed the state: ${what}`);
         }
         before = after;
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
+    // the property held over requests that were made, and for a write over refusals that were compared
+    expect(tried).toBe(RUNS);
+    if (write) expect(rejected).toBeGreaterThan(0);
   }, 120_000);
 });
 
