@@ -4,7 +4,7 @@
  * violations a page reports.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -27,9 +27,10 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Collects what the browser reports as Content-Security-Policy violations on `page`. */
-export function cspViolations(page: Page): string[] {
+export function cspViolations(target: Page | BrowserContext): string[] {
   const seen: string[] = [];
-  page.on('console', (message) => {
+  // a context's console events cover every page and tab it opens
+  target.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
   });
   return seen;
