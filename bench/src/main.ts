@@ -28,7 +28,7 @@ import { formatQualityTable } from './quality';
 import { measureQuality, type QualityReport } from './quality-run';
 import { CACHE_ENV, runSearchPhases, switchSearchCache, type CacheState } from './search-runs';
 import { createUsers, importCatalog, measureIndexLag } from './setup';
-import { residentBytes } from './index-documents';
+import { residentBytes } from './catalog-metrics';
 import { checkTargets, formatTable, lagOf, type CatalogFootprint, type LoadResult } from './stats';
 
 const RESULTS = join(__dirname, '..', 'results');

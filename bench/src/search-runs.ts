@@ -6,7 +6,7 @@
  */
 import { answerCacheCounts, hitRate, searchCacheCounts } from './cache-counts';
 import type { ImportLine } from './import-line';
-import { indexDocuments } from './index-documents';
+import { indexDocuments } from './catalog-metrics';
 import { runLoad, type Phase, type RunPart } from './load';
 import { cycledSearches, searchDirectPhase, searchGatewayPhase, type SearchSource } from './phases';
 import { restartCatalog, restartGateway, type Stack } from './processes';

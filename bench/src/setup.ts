@@ -6,7 +6,7 @@
 import { Client } from 'pg';
 import { activeCount } from './catalog';
 import { ndjsonBody, type ImportLine } from './import-line';
-import { indexDocuments } from './index-documents';
+import { indexDocuments } from './catalog-metrics';
 import type { ImportResult } from './stats';
 
 export async function call<T>(base: string, token: string, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {

@@ -1,6 +1,10 @@
 /**
- * How many documents catalog-service can search, read from its /metrics:
- * the gauge skills_search_index_documents (documents the replica's search
+ * catalog-service's figures the bench reads from its /metrics (Prometheus
+ * text format): the documents its index holds and its resident memory.
+ */
+
+/**
+ * How many documents catalog-service can search: the gauge skills_search_index_documents (documents the replica's search
  * index holds). A catalog-service that does not export it (one that searches
  * in Postgres) gets undefined, and the caller counts rows instead.
  */
