@@ -4,8 +4,9 @@
  */
 
 /**
- * How many documents catalog-service can search: the gauge skills_search_index_documents (documents the replica's search
- * index holds). A catalog-service that does not export it (one that searches
+ * How many documents catalog-service can search: the gauge
+ * skills_search_index_documents (documents the replica's search index
+ * holds). A catalog-service that does not export it (one that searches
  * in Postgres) gets undefined, and the caller counts rows instead.
  */
 export const INDEX_DOCUMENTS_METRIC = 'skills_search_index_documents';
