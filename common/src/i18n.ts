@@ -341,6 +341,19 @@ const messages = {
     en: 'A request with this Idempotency-Key is still being processed',
     fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement',
   },
+  'report.notFound': { en: 'Report not found', fr: 'Signalement introuvable' },
+  'report.alreadyResolved': {
+    en: 'This report is already resolved; a handled report cannot be handled again',
+    fr: 'Ce signalement est déjà résolu ; un signalement traité ne peut pas l\'être à nouveau',
+  },
+  'report.alreadyDismissed': {
+    en: 'This report is already dismissed; a handled report cannot be handled again',
+    fr: 'Ce signalement est déjà classé sans suite ; un signalement traité ne peut pas l\'être à nouveau',
+  },
+  'report.rateLimited': {
+    en: 'Report limit reached: an account files at most {limit} reports in 24 hours; retry in {seconds} s',
+    fr: 'Limite de signalements atteinte : un compte dépose au plus {limit} signalements en 24 heures ; réessayez dans {seconds} s',
+  },
   'auth.tooManyFailures': {
     en: 'Too many failed authentications from this address; retry in {seconds} s',
     fr: 'Trop d\'échecs d\'authentification depuis cette adresse ; réessayez dans {seconds} s',

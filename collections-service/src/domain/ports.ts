@@ -19,6 +19,7 @@ import type {
 } from './model';
 import type { PageRequest } from '@skills/common';
 import type { IdempotencyRepository } from './idempotency';
+import type { NewReport, ReportOutcome, ReportRecord, ReportStatus, ReporterWindow } from './report';
 
 export interface ItemRepository {
   findPublicBySlug(slug: string): Promise<ItemRecord | null>;
@@ -139,6 +140,21 @@ export interface InvitationRepository {
   markAccepted(id: string, accountId: string): Promise<void>;
 }
 
+/** Reports of public items; a reporter's id is an opaque account id. */
+export interface ReportRepository {
+  /** serialises report filings of one account, so its limit holds across replicas */
+  lockReporter(accountId: string): Promise<void>;
+  /** the account's reports in the last `windowMs` by the database's clock, against `limit` */
+  windowOf(accountId: string, windowMs: number, limit: number): Promise<ReporterWindow>;
+  insert(report: NewReport): Promise<ReportRecord>;
+  /** one page, newest first; every status when `status` is absent */
+  list(status: ReportStatus | undefined, page: PageRequest): Promise<ReportRecord[]>;
+  count(status: ReportStatus | undefined): Promise<number>;
+  findById(id: string): Promise<ReportRecord | null>;
+  /** moves an open report to `outcome` with the note; null when it is not open (or does not exist) */
+  handleOpen(id: string, outcome: ReportOutcome, note: string): Promise<ReportRecord | null>;
+}
+
 export interface Repositories {
   items: ItemRepository;
   outbox: OutboxWriter;
@@ -146,6 +162,7 @@ export interface Repositories {
   workspaces: WorkspaceRepository;
   invitations: InvitationRepository;
   idempotency: IdempotencyRepository;
+  reports: ReportRepository;
 }
 
 export interface CollectionsStore {

@@ -210,4 +210,32 @@ export const collectionsMigrations: Migration[] = [
         WHERE revoked_at IS NULL AND accepted_at IS NULL;
     `,
   },
+  {
+    id: '010_reports',
+    up: `
+      -- Reports of public items by accounts (docs/trust.md "Reports"). The
+      -- reporter's id is opaque here, like every account id. An item is never
+      -- deleted (a tombstone is an update), so the foreign key never blocks.
+      -- A report is open until an operator resolves or dismisses it with a note.
+      CREATE TABLE collections.reports (
+        id uuid PRIMARY KEY,
+        item_id uuid NOT NULL REFERENCES collections.items (id),
+        reporter_account_id uuid NOT NULL,
+        reason text NOT NULL CHECK (reason IN ('malware', 'credential-theft', 'prompt-injection', 'impersonation', 'spam', 'broken', 'other')),
+        text text NOT NULL DEFAULT '' CHECK (char_length(text) <= 2000),
+        status text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved', 'dismissed')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        handled_at timestamptz,
+        note text CHECK (char_length(note) BETWEEN 1 AND 1000),
+        CHECK ((status = 'open') = (handled_at IS NULL)),
+        CHECK ((status = 'open') = (note IS NULL))
+      );
+      -- the rate limit counts one account's reports of the last 24 h
+      CREATE INDEX reports_reporter_idx ON collections.reports (reporter_account_id, created_at);
+      -- the operators' queue: newest first, all or by status
+      CREATE INDEX reports_created_idx ON collections.reports (created_at DESC, id DESC);
+      CREATE INDEX reports_status_idx ON collections.reports (status, created_at DESC, id DESC);
+      CREATE INDEX reports_item_idx ON collections.reports (item_id);
+    `,
+  },
 ];

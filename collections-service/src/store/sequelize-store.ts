@@ -6,6 +6,7 @@ import { SqlIdempotencyRepository } from './idempotency.repository';
 import { SqlInvitationRepository } from './invitation.repository';
 import { SqlItemRepository } from './item.repository';
 import { SqlOutboxWriter } from './outbox.writer';
+import { SqlReportRepository } from './report.repository';
 import { Sql } from './sql';
 import { SqlWorkspaceRepository } from './workspace.repository';
 
@@ -17,6 +18,7 @@ function repositories(sql: Sql): Repositories {
     workspaces: new SqlWorkspaceRepository(sql),
     invitations: new SqlInvitationRepository(sql),
     idempotency: new SqlIdempotencyRepository(sql),
+    reports: new SqlReportRepository(sql),
   };
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Reports of public items (docs/trust.md "Reports"). An account files one
+ * about an active public item, at most `perAccountPerDay` in any 24 hours;
+ * operators list the queue and resolve or dismiss an open report with a note.
+ */
+import { ConflictError, NotFoundError, RateLimitError, isUuid, type PageRequest } from '@skills/common';
+import type { CollectionsStore } from './ports';
+import { REPORT_WINDOW_MS, type ReportOutcome, type ReportReason, type ReportRecord, type ReportStatus } from './report';
+
+export interface ReportServiceOptions {
+  /** reports one account may file in any 24 hours (REPORTS_PER_ACCOUNT_PER_DAY) */
+  perAccountPerDay: number;
+}
+
+export class ReportService {
+  constructor(
+    private readonly store: CollectionsStore,
+    private readonly options: ReportServiceOptions,
+  ) {}
+
+  /**
+   * Files a report. The limit is counted in the database under a lock per
+   * account taken before the count, so replicas agree and two filings
+   * racing for the last slot are serialised: the second one sees the first.
+   */
+  file(accountId: string, slug: string, input: { reason: ReportReason; text: string }): Promise<ReportRecord> {
+    return this.store.transaction(async (repos) => {
+      // Same answer as reading the slug: drafts, archived and deleted items are unknown here.
+      const item = slug.length <= 100 ? await repos.items.findPublicBySlug(slug) : null;
+      if (!item || item.visibility !== 'public' || item.status !== 'active') {
+        throw new NotFoundError('skill.notFound', { slug: slug.slice(0, 100) });
+      }
+      await repos.reports.lockReporter(accountId);
+      const limit = this.options.perAccountPerDay;
+      const window = await repos.reports.windowOf(accountId, REPORT_WINDOW_MS, limit);
+      if (window.count >= limit) {
+        const seconds = window.secondsUntilBelow;
+        throw new RateLimitError('report.rateLimited', { limit, seconds }, { headers: { 'Retry-After': String(seconds) } });
+      }
+      return repos.reports.insert({ itemId: item.id, reporterAccountId: accountId, reason: input.reason, text: input.text });
+    });
+  }
+
+  /** One page of reports, newest first, and how many match. */
+  async list(status: ReportStatus | undefined, page: PageRequest): Promise<{ reports: ReportRecord[]; total: number }> {
+    const { reports } = this.store.repos;
+    const [total, rows] = await Promise.all([reports.count(status), reports.list(status, page)]);
+    return { reports: rows, total };
+  }
+
+  /** Resolves or dismisses an open report; 404 when unknown, 409 when already handled. */
+  handle(id: string, outcome: ReportOutcome, note: string): Promise<ReportRecord> {
+    if (!isUuid(id)) return Promise.reject(new NotFoundError('report.notFound'));
+    return this.store.transaction(async (repos) => {
+      const handled = await repos.reports.handleOpen(id, outcome, note);
+      if (handled) return handled;
+      const existing = await repos.reports.findById(id);
+      if (!existing) throw new NotFoundError('report.notFound');
+      throw new ConflictError(existing.status === 'resolved' ? 'report.alreadyResolved' : 'report.alreadyDismissed');
+    });
+  }
+}
