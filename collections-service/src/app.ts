@@ -23,6 +23,8 @@ import { InvitationService } from './domain/invitation.service';
 import { PersonalCollectionService } from './domain/personal-collection.service';
 import { PrivateSkillService } from './domain/private-skill.service';
 import { PublicSkillService } from './domain/public-skill.service';
+import { DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY } from './domain/report';
+import { ReportService } from './domain/report.service';
 import { SkillChangesService } from './domain/skill-changes.service';
 import { TeamCollectionService } from './domain/team-collection.service';
 import { WorkspaceAdminService } from './domain/workspace-admin.service';
@@ -35,6 +37,7 @@ import { itemsReaderRoutes } from './http/items-reader.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
 import { privateSkillsRoutes } from './http/private-skills.routes';
 import { publicSkillRoutes } from './http/public-skill.routes';
+import { reportsRoutes } from './http/reports.routes';
 import { skillChangesRoutes } from './http/skill-changes.routes';
 import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
 import { workspaceMembersRoutes } from './http/workspace-members.routes';
@@ -52,6 +55,8 @@ export interface CollectionsAppDeps {
   shedding?: EventLoopShedding;
   /** opens GET /internal/v1/items (the reindex's read-only credential); the route is absent without it */
   itemsReaderToken?: string;
+  /** reports one account may file in any 24 hours (REPORTS_PER_ACCOUNT_PER_DAY); 20 when absent */
+  reportsPerAccountPerDay?: number;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
@@ -76,6 +81,7 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   // the feed's fixed path first: `/api/v1/skills/:slug` would take "changes" as a slug
   app.use(skillChangesRoutes(new SkillChangesService(store)));
   app.use(publicSkillRoutes(new PublicSkillService(store)));
+  app.use(reportsRoutes(new ReportService(store, { perAccountPerDay: deps.reportsPerAccountPerDay ?? DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY })));
   app.use(adminSkillsRoutes(new CatalogAdminService(store)));
   app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store), members));
 

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
+import { DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY } from './domain/report';
 
 export interface CollectionsConfig {
   port: number;
@@ -24,6 +25,8 @@ export interface CollectionsConfig {
   outboxRetentionMs: number;
   /** pause between prune passes; 0 turns pruning off */
   outboxPruneIntervalMs: number;
+  /** reports one account may file in any 24 hours (docs/trust.md "Reports") */
+  reportsPerAccountPerDay: number;
   /** address to listen on (loopback unless a deployment opens it) */
   host: string;
 }
@@ -43,6 +46,7 @@ interface CollectionsEnv extends KafkaSecurityEnv {
   KAFKA_CLIENT_ID: string;
   OUTBOX_RETENTION_MS: number;
   OUTBOX_PRUNE_INTERVAL_MS: number;
+  REPORTS_PER_ACCOUNT_PER_DAY: number;
   HOST: string;
 }
 
@@ -75,6 +79,8 @@ const schema = Joi.object<CollectionsEnv>({
     .default(60 * SECOND)
     .custom((value: number, helpers) => (value === 0 || value >= SECOND ? value : helpers.error('outbox.interval')))
     .messages({ 'outbox.interval': '{#label} must be 0 (pruning off) or between 1000 and 3600000' }),
+  // Enough for someone flagging a malicious campaign item by item; a flood from one account stops at a day's worth.
+  REPORTS_PER_ACCOUNT_PER_DAY: Joi.number().integer().min(1).max(10_000).default(DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY),
   HOST: env.host(),
 }).and(...KAFKA_CLIENT_CERTIFICATE);
 
@@ -98,6 +104,7 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
         : undefined,
     outboxRetentionMs: e.OUTBOX_RETENTION_MS,
     outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,
+    reportsPerAccountPerDay: e.REPORTS_PER_ACCOUNT_PER_DAY,
     host: e.HOST,
   });
 }

@@ -64,6 +64,7 @@ export async function startCollectionsService(
     metrics,
     shedding: { maxDelayMs: config.shedEventLoopDelayMs },
     itemsReaderToken: config.itemsReaderToken,
+    reportsPerAccountPerDay: config.reportsPerAccountPerDay,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
   const server = createHttpServer(app).listen(config.port, config.host);

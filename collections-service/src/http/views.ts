@@ -6,6 +6,7 @@
 import type { CatalogItemState } from '@skills/common';
 import type { InvitationPreview } from '../domain/invitation.service';
 import type { CollectionWithEntries, InvitationRecord, ItemRecord, MemberRecord, MemberWorkspace } from '../domain/model';
+import type { ReportRecord } from '../domain/report';
 
 export function personalCollectionView(c: CollectionWithEntries) {
   return {
@@ -99,4 +100,19 @@ export function invitationView(i: InvitationRecord) {
 
 export function invitationPreviewView({ invitation, workspace }: InvitationPreview) {
   return { id: invitation.id, role: invitation.role, expiresAt: invitation.expiresAt, workspace: { id: workspace.id, name: workspace.name } };
+}
+
+/** A report as its reporter and operators see it: the item by slug and name. */
+export function reportView(r: ReportRecord) {
+  return {
+    id: r.id,
+    skill: { slug: r.slug, name: r.itemName },
+    reason: r.reason,
+    text: r.text,
+    status: r.status,
+    reporterAccountId: r.reporterAccountId,
+    createdAt: r.createdAt,
+    handledAt: r.handledAt,
+    note: r.note,
+  };
 }

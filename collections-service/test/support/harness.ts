@@ -21,7 +21,7 @@ import {
   type SignedBody,
 } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
-import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp } from '@skills/collections-service';
+import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp, type CollectionsAppDeps } from '@skills/collections-service';
 
 /** The gateway's key pair in these tests: headers are signed with it, the service holds its public half. */
 export const KEYS = testPrincipalKeys();
@@ -58,12 +58,15 @@ export async function publicKeysFile(): Promise<{ path: string; remove(): Promis
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function startHarness(): Promise<Harness> {
+/** App settings a suite sets (the rest are the app's defaults). */
+export type HarnessOptions = Pick<CollectionsAppDeps, 'reportsPerAccountPerDay'>;
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase();
   const sequelize = createSequelize({ url: db.url, poolMax: 4 });
   await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations);
   const logger = createLogger({ service: 'collections-test', level: 'silent' });
-  const app = createCollectionsApp({ sequelize, verifier: KEYS.verifier(AUDIENCE), logger });
+  const app = createCollectionsApp({ ...options, sequelize, verifier: KEYS.verifier(AUDIENCE), logger });
   const signer = KEYS.signer();
   return {
     app,
