@@ -6,7 +6,7 @@ const keysFile = '/run/secrets/principal-public-keys.pem';
 describe('loadCollectionsConfig', () => {
   it('applies the defaults and freezes the result', () => {
     const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile });
-    expect(config).toEqual({ port: 8082, host: '127.0.0.1', databaseUrl: 'postgres://u@db:5432/x', principalPublicKeysFile: keysFile, principalKeysReloadMs: 10_000, dbPoolMax: 10, logLevel: 'info', shedEventLoopDelayMs: 500, eventLog: 'postgres', outboxRetentionMs: 86_400_000, outboxPruneIntervalMs: 60_000 });
+    expect(config).toEqual({ port: 8082, host: '127.0.0.1', databaseUrl: 'postgres://u@db:5432/x', principalPublicKeysFile: keysFile, principalKeysReloadMs: 10_000, dbPoolMax: 10, logLevel: 'info', shedEventLoopDelayMs: 500, eventLog: 'postgres', outboxRetentionMs: 86_400_000, outboxPruneIntervalMs: 60_000, reportsPerAccountPerDay: 20 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -60,6 +60,21 @@ describe('loadCollectionsConfig', () => {
       }
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems.join('\n')).toContain(name);
+    }
+  });
+
+  it('reads the report limit per account and names a bad one', () => {
+    const base = { DATABASE_URL: 'postgresql://db/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile };
+    expect(loadCollectionsConfig({ ...base, REPORTS_PER_ACCOUNT_PER_DAY: '5' })).toMatchObject({ reportsPerAccountPerDay: 5 });
+    for (const value of ['0', '-1', '2.5', 'twenty', '10001']) {
+      let error: unknown;
+      try {
+        loadCollectionsConfig({ ...base, REPORTS_PER_ACCOUNT_PER_DAY: value });
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n')).toContain('REPORTS_PER_ACCOUNT_PER_DAY');
     }
   });
 });
