@@ -5,6 +5,7 @@
  */
 import { ConflictError, NotFoundError, RateLimitError, isUuid, type PageRequest } from '@skills/common';
 import type { CollectionsStore } from './ports';
+import { findShownBySlug } from './public-skill.service';
 import { REPORT_WINDOW_MS, type ReportOutcome, type ReportReason, type ReportRecord, type ReportStatus } from './report';
 
 export interface ReportServiceOptions {
@@ -19,17 +20,14 @@ export class ReportService {
   ) {}
 
   /**
-   * Files a report. The limit is counted in the database under a lock per
-   * account taken before the count, so replicas agree and two filings
-   * racing for the last slot are serialised: the second one sees the first.
+   * Files a report about an item search could show (404 otherwise). The
+   * limit is counted in the database under a lock per account taken before
+   * the count, so replicas agree and two filings racing for the last slot
+   * are serialised: the second one sees the first.
    */
   file(accountId: string, slug: string, input: { reason: ReportReason; text: string }): Promise<ReportRecord> {
     return this.store.transaction(async (repos) => {
-      // Same answer as reading the slug: drafts, archived and deleted items are unknown here.
-      const item = slug.length <= 100 ? await repos.items.findPublicBySlug(slug) : null;
-      if (!item || item.visibility !== 'public' || item.status !== 'active') {
-        throw new NotFoundError('skill.notFound', { slug: slug.slice(0, 100) });
-      }
+      const item = await findShownBySlug(repos.items, slug);
       await repos.reports.lockReporter(accountId);
       const limit = this.options.perAccountPerDay;
       const window = await repos.reports.windowOf(accountId, REPORT_WINDOW_MS, limit);
@@ -49,8 +47,8 @@ export class ReportService {
   }
 
   /** Resolves or dismisses an open report; 404 when unknown, 409 when already handled. */
-  handle(id: string, outcome: ReportOutcome, note: string): Promise<ReportRecord> {
-    if (!isUuid(id)) return Promise.reject(new NotFoundError('report.notFound'));
+  async handle(id: string, outcome: ReportOutcome, note: string): Promise<ReportRecord> {
+    if (!isUuid(id)) throw new NotFoundError('report.notFound');
     return this.store.transaction(async (repos) => {
       const handled = await repos.reports.handleOpen(id, outcome, note);
       if (handled) return handled;
