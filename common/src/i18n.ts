@@ -397,6 +397,30 @@ const messages = {
     fr: 'Une réindexation est déjà en cours (tâche {id})',
   },
   'reindex.jobNotFound': { en: 'Reindex job not found', fr: 'Tâche de réindexation introuvable' },
+  'release.notFound': {
+    en: 'Release {version} of "{slug}" not found',
+    fr: 'Version {version} de « {slug} » introuvable',
+  },
+  'release.digestConflict': {
+    en: 'Version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}',
+    fr: 'La version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given}',
+  },
+  'release.tooMany': {
+    en: 'An item holds at most {limit} releases',
+    fr: 'Un élément détient au plus {limit} versions',
+  },
+  'release.semver': {
+    en: '"{field}" must be a SemVer version such as 1.4.0 or 2.0.0-rc.1, without a leading "v" or build metadata',
+    fr: '« {field} » doit être une version SemVer comme 1.4.0 ou 2.0.0-rc.1, sans « v » initial ni métadonnées de build',
+  },
+  'verdict.scannerOnly': {
+    en: 'Only a scanner credential can record a verdict',
+    fr: 'Seul un identifiant de scanner peut enregistrer un verdict',
+  },
+  'import.releaseConflict': {
+    en: 'Line {line}: version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}; nothing was imported',
+    fr: 'Ligne {line} : la version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given} ; rien n\'a été importé',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

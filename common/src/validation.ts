@@ -32,6 +32,7 @@ const byJoiType: Record<string, MessageKey> = {
   'array.max': 'validation.arrayMax',
   'object.base': 'validation.object',
   'object.min': 'body.empty',
+  'release.semver': 'release.semver',
 };
 
 /**

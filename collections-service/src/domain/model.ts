@@ -2,7 +2,7 @@
  * The records the domain works with. Repositories return them; the http
  * layer renders them. Timestamps are ISO-8601 strings.
  */
-import type { CatalogItemState, ItemDetails, ItemStatus, ItemType } from '@skills/common';
+import type { CatalogItemState, ItemDetails, ItemStatus, ItemTrust, ItemType, ScanVerdict, Verdict } from '@skills/common';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
 export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
@@ -11,6 +11,59 @@ export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'mem
 export interface ItemRecord extends CatalogItemState {
   ownerAccountId: string | null;
   details: ItemDetails;
+  trust: ItemTrust;
+}
+
+/** A release of a public item (docs/trust.md); immutable but for its yank and its verdict. */
+export interface ReleaseRecord {
+  itemId: string;
+  version: string;
+  digest: string;
+  publishedAt: string;
+  source: { repository: string; ref: string };
+  yanked: { reason: string; at: string } | null;
+  verdict: Verdict;
+}
+
+/** What a publisher's pipeline, a mirror or an import line publishes. */
+export interface ReleaseInput {
+  version: string;
+  digest: string;
+  publishedAt?: string;
+  source: { repository: string; ref: string };
+}
+
+/** One row of a release's verdict history; fields that do not apply are null. */
+export interface VerdictEntry {
+  kind: 'scan' | 'override' | 'override-cleared';
+  scanner: string | null;
+  verdict: ScanVerdict | null;
+  summary: string | null;
+  reportUrl: string | null;
+  note: string | null;
+  recordedAt: string;
+}
+
+export interface ScanInput {
+  scanner: string;
+  verdict: ScanVerdict;
+  summary: string;
+  reportUrl: string | null;
+}
+
+/** The latest scan of each scanner and the override in force: what a release's verdict derives from. */
+export interface ReleaseJudgement {
+  scans: VerdictEntry[];
+  override: VerdictEntry | null;
+}
+
+export interface PublisherRecord {
+  name: string;
+  verified: boolean;
+  verifiedAt: string | null;
+  note: string | null;
+  /** public items not deleted that carry this name */
+  itemCount: number;
 }
 
 /** A personal (ownerAccountId set) or team (workspaceId set) collection. */
@@ -73,6 +126,18 @@ export interface PublicItemInput {
   homepageUrl?: string | null;
   /** absent → the stored count stays (usage counts are fed apart from edits) */
   downloads?: number;
+}
+
+/** A release on an import line: the publish fields, yanked already when `yanked` is given. */
+export interface ImportRelease extends ReleaseInput {
+  yanked?: { reason: string } | null;
+}
+
+/** One import line: an item, the line it came from, and its releases. */
+export interface ImportLine extends PublicItemInput {
+  releases?: ImportRelease[];
+  /** the NDJSON line number, named by a 409 */
+  line?: number;
 }
 
 export interface Workspace {

@@ -13,11 +13,17 @@ import type {
   MemberWorkspace,
   NewInvitation,
   PublicItemInput,
+  PublisherRecord,
+  ReleaseInput,
+  ReleaseJudgement,
+  ReleaseRecord,
+  ScanInput,
+  VerdictEntry,
   Workspace,
   WorkspaceMember,
   WorkspaceRole,
 } from './model';
-import type { PageRequest } from '@skills/common';
+import type { ItemTrust, PageRequest, ScanVerdict, Verdict } from '@skills/common';
 import type { IdempotencyRepository } from './idempotency';
 import type { NewReport, ReportOutcome, ReportRecord, ReportStatus, ReporterWindow } from './report';
 
@@ -45,6 +51,45 @@ export interface ItemRepository {
    * a change a mirror can see); at most `limit`.
    */
   changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>>;
+  /** the public, not deleted item with this slug, row-locked until the transaction ends: its releases change one writer at a time */
+  lockPublicBySlug(slug: string): Promise<ItemRecord | null>;
+  /** writes the trust its releases give the item (and `latestVersion` as its release), version + 1 */
+  writeTrust(itemId: string, trust: Omit<ItemTrust, 'publisherVerified'>): Promise<void>;
+  /** version + 1 of every public, not deleted item of this publisher; their ids */
+  touchPublisher(publisher: string): Promise<string[]>;
+}
+
+/** The releases of public items; only the yank and the derived verdict of a stored one ever change. */
+export interface ReleaseRepository {
+  find(itemId: string, version: string): Promise<ReleaseRecord | null>;
+  /** every release of the item, in no order */
+  listAll(itemId: string): Promise<ReleaseRecord[]>;
+  /** every release of these items, in no order */
+  listForItems(itemIds: readonly string[]): Promise<ReleaseRecord[]>;
+  count(itemId: string): Promise<number>;
+  insert(itemId: string, input: ReleaseInput): Promise<ReleaseRecord>;
+  /** sets or clears the yank; the release after it */
+  setYank(itemId: string, version: string, reason: string | null): Promise<ReleaseRecord | null>;
+  setVerdict(itemId: string, version: string, verdict: Verdict): Promise<void>;
+}
+
+/** The verdict history of releases: rows are only ever added. */
+export interface VerdictRepository {
+  addScan(itemId: string, version: string, scan: ScanInput): Promise<void>;
+  addOverride(itemId: string, version: string, verdict: ScanVerdict, note: string): Promise<void>;
+  addOverrideCleared(itemId: string, version: string): Promise<void>;
+  /** each scanner's latest scan and the override in force */
+  judgement(itemId: string, version: string): Promise<ReleaseJudgement>;
+  /** one page of the history, newest first */
+  history(itemId: string, version: string, page: PageRequest): Promise<{ entries: VerdictEntry[]; total: number }>;
+}
+
+export interface PublisherRepository {
+  /** creates or updates; the publisher after it */
+  put(name: string, verified: boolean, note: string | null): Promise<PublisherRecord>;
+  isVerified(name: string | null): Promise<boolean>;
+  /** publishers operators set and names items carry, by name */
+  list(verified: boolean | undefined, page: PageRequest): Promise<{ publishers: PublisherRecord[]; total: number }>;
 }
 
 /** Where a public item's last write stands in the changes feed. */
@@ -157,6 +202,9 @@ export interface ReportRepository {
 
 export interface Repositories {
   items: ItemRepository;
+  releases: ReleaseRepository;
+  verdicts: VerdictRepository;
+  publishers: PublisherRepository;
   outbox: OutboxWriter;
   collections: CollectionRepository;
   workspaces: WorkspaceRepository;

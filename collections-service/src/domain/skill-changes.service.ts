@@ -5,8 +5,9 @@
  * each item's latest state, not its history.
  */
 import { InputError } from '@skills/common';
-import type { ItemRecord } from './model';
+import type { ItemRecord, ReleaseRecord } from './model';
 import type { ChangePosition, CollectionsStore } from './ports';
+import { ReleaseService } from './release.service';
 
 /** Before every write. */
 export const FEED_START: ChangePosition = { xid: '0', id: '00000000-0000-0000-0000-000000000000' };
@@ -33,14 +34,22 @@ export interface ChangesPage {
   /** where the next call starts: after the last item here, or where this one started when there was none */
   next: ChangePosition;
   hasMore: boolean;
+  /** each upserted item's releases, newest first, so a mirror keeps versions and verdicts */
+  releases: Map<string, ReleaseRecord[]>;
 }
 
 export class SkillChangesService {
-  constructor(private readonly store: CollectionsStore) {}
+  private readonly releases: ReleaseService;
+
+  constructor(private readonly store: CollectionsStore) {
+    this.releases = new ReleaseService(store);
+  }
 
   async after(position: ChangePosition, limit: number): Promise<ChangesPage> {
     const rows = await this.store.repos.items.changesAfter(position, limit + 1);
     const page = rows.slice(0, limit);
-    return { items: page.map((r) => r.item), next: page.at(-1)?.position ?? position, hasMore: rows.length > limit };
+    const items = page.map((r) => r.item);
+    const releases = await this.releases.releasesOf(items.filter((item) => item.status === 'active').map((item) => item.id));
+    return { items, next: page.at(-1)?.position ?? position, hasMore: rows.length > limit, releases };
   }
 }

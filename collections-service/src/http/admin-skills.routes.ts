@@ -18,7 +18,7 @@ import {
   type Language,
 } from '@skills/common';
 import type { CatalogAdminService } from '../domain/catalog-admin.service';
-import type { PublicItemInput } from '../domain/model';
+import type { ImportLine } from '../domain/model';
 import { importLineSchema, itemsQuerySchema, privateSkillSchema, putSkillSchema, slugSchema } from './admin.schemas';
 import { discardBody } from './discard-body';
 import { ndjsonLines, type NumberedLine } from './ndjson-lines';
@@ -29,7 +29,7 @@ const IMPORT_LIMIT_LABEL = '50mb';
 const NDJSON = 'application/x-ndjson';
 
 /** One import line → a validated item, or 400 naming the line in the caller's language. */
-function parseLine(line: NumberedLine, lang: Language): PublicItemInput {
+function parseLine(line: NumberedLine, lang: Language): ImportLine {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line.text);
@@ -40,7 +40,7 @@ function parseLine(line: NumberedLine, lang: Language): PublicItemInput {
     throw new InputError('import.badLine', { line: line.number, detail: translate('import.lineNotJson', lang) });
   }
   try {
-    return validate(importLineSchema, parsed);
+    return { ...validate(importLineSchema, parsed), line: line.number };
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     const detail = translate(err.messageKey, lang, err.params);
@@ -60,9 +60,9 @@ function checkStreamedSignature(req: Request, res: Response): void {
 }
 
 /** Reads and validates the whole body before anything is written: all or nothing. */
-async function readImport(req: Request, res: Response): Promise<PublicItemInput[]> {
+async function readImport(req: Request, res: Response): Promise<ImportLine[]> {
   const lang = contextOf(res).lang;
-  const inputs: PublicItemInput[] = [];
+  const inputs: ImportLine[] = [];
   try {
     checkStreamedSignature(req, res);
     if (!req.is(NDJSON)) throw new UnsupportedMediaTypeError('body.unsupportedType', { type: NDJSON });

@@ -1,7 +1,8 @@
 /** Request bodies and queries of the admin routes (DESIGN.md §4). */
 import Joi from 'joi';
 import { displayText } from '@skills/common';
-import { WORKSPACE_ROLES, type PublicItemInput, type WorkspaceRole } from '../domain/model';
+import { WORKSPACE_ROLES, type ImportLine, type PublicItemInput, type WorkspaceRole } from '../domain/model';
+import { importReleasesSchema } from './release.schemas';
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
 
@@ -32,10 +33,11 @@ export const skillFieldsSchema = {
 
 export const putSkillSchema = Joi.object<Omit<PublicItemInput, 'slug'>>(skillFieldsSchema).required();
 
-/** One NDJSON import line: the slug plus the PUT fields. */
-export const importLineSchema = Joi.object<PublicItemInput>({
+/** One NDJSON import line: the slug, the PUT fields and the item's releases (docs/trust.md "Import"). */
+export const importLineSchema = Joi.object<ImportLine>({
   slug: Joi.string().pattern(SLUG_PATTERN).required(),
   ...skillFieldsSchema,
+  releases: importReleasesSchema,
 }).required();
 
 export const privateSkillSchema = Joi.object<{ name: string; description: string }>({

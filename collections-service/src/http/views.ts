@@ -5,7 +5,17 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import type { InvitationPreview } from '../domain/invitation.service';
-import type { CollectionWithEntries, InvitationRecord, ItemRecord, MemberRecord, MemberWorkspace } from '../domain/model';
+import type {
+  CollectionWithEntries,
+  InvitationRecord,
+  ItemRecord,
+  MemberRecord,
+  MemberWorkspace,
+  PublisherRecord,
+  ReleaseRecord,
+  VerdictEntry,
+} from '../domain/model';
+import type { ReleaseDetail } from '../domain/release.service';
 import type { ReportRecord } from '../domain/report';
 
 export function personalCollectionView(c: CollectionWithEntries) {
@@ -65,10 +75,11 @@ export function itemStateView(item: ItemRecord): CatalogItemState {
  * delete, so a mirror drops it. Items that were never active do not reach
  * here (the repository leaves them out), so a draft is never announced.
  */
-export function skillChangeView(item: ItemRecord) {
+export function skillChangeView(item: ItemRecord, releases: readonly ReleaseRecord[] = []) {
   const base = { slug: item.slug ?? '', updatedAt: item.updatedAt };
   if (item.status !== 'active') return { ...base, change: 'delete' as const };
-  return { ...base, change: 'upsert' as const, item: catalogItemView(item) };
+  // a blocked item stays an upsert: a mirror keeps it with its verdict, as reading it by slug does
+  return { ...base, change: 'upsert' as const, item: { ...catalogItemView(item), releases: releases.map(releaseFields) } };
 }
 
 /** An active public item as search shows it (the changes feed's upserts, the item page). */
@@ -82,8 +93,54 @@ export function catalogItemView(item: ItemRecord) {
     category: item.category ?? '',
     tags: item.tags,
     ...item.details,
+    latestVersion: item.trust.latestVersion,
+    verdict: item.trust.verdict,
+    publisherVerified: item.trust.publisherVerified,
+    blocked: item.trust.verdict === 'malicious',
+    blockedReason: item.trust.blockedReason,
     updatedAt: item.updatedAt,
   };
+}
+
+/** A release without its scans: the versions list and the changes feed. */
+function releaseFields(release: ReleaseRecord) {
+  return {
+    version: release.version,
+    publishedAt: release.publishedAt,
+    digest: release.digest,
+    source: release.source,
+    yanked: release.yanked,
+    verdict: release.verdict,
+  };
+}
+
+export function releaseView(release: ReleaseRecord, publisherVerified: boolean) {
+  return { ...releaseFields(release), publisherVerified };
+}
+
+/** One release with each scanner's latest scan and the override in force (docs/trust.md). */
+export function releaseDetailView({ release, judgement, publisherVerified }: ReleaseDetail) {
+  return {
+    ...releaseView(release, publisherVerified),
+    scans: judgement.scans.map((s) => ({ scanner: s.scanner, verdict: s.verdict, summary: s.summary, reportUrl: s.reportUrl, recordedAt: s.recordedAt })),
+    override: judgement.override && { verdict: judgement.override.verdict, note: judgement.override.note, recordedAt: judgement.override.recordedAt },
+  };
+}
+
+export function verdictEntryView(entry: VerdictEntry) {
+  return {
+    kind: entry.kind,
+    scanner: entry.scanner,
+    verdict: entry.verdict,
+    summary: entry.summary,
+    reportUrl: entry.reportUrl,
+    note: entry.note,
+    recordedAt: entry.recordedAt,
+  };
+}
+
+export function publisherView(p: PublisherRecord) {
+  return { name: p.name, verified: p.verified, verifiedAt: p.verifiedAt, note: p.note, itemCount: p.itemCount };
 }
 
 export function workspaceView(w: MemberWorkspace) {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ItemStatus, ItemType, ItemVisibility, PageRequest } from '@skills/common';
+import type { ItemStatus, ItemTrust, ItemType, ItemVisibility, PageRequest } from '@skills/common';
 import type { ItemRecord, PublicItemInput } from '../domain/model';
 import type { ChangePosition, ItemRepository } from '../domain/ports';
 import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
+import { trustColumns, trustOfRow, type TrustRow } from './item-trust.sql';
 import { iso, type Sql } from './sql';
 
-interface ItemRow extends DetailsRow {
+interface ItemRow extends DetailsRow, TrustRow {
   id: string;
   slug: string | null;
   name: string;
@@ -20,7 +21,7 @@ interface ItemRow extends DetailsRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, slug, name, description, type, category, tags, status, visibility, owner_account_id, version, updated_at, ${detailsColumns()}`;
+const COLUMNS = `id, slug, name, description, type, category, tags, status, visibility, owner_account_id, version, updated_at, ${detailsColumns()}, ${trustColumns()}`;
 
 function toRecord(row: ItemRow): ItemRecord {
   return {
@@ -37,6 +38,7 @@ function toRecord(row: ItemRow): ItemRecord {
     version: row.version,
     updatedAt: iso(row.updated_at),
     details: detailsOfRow(row),
+    trust: trustOfRow(row),
   };
 }
 
@@ -59,7 +61,10 @@ const UPSERT_PUBLIC_BODY = `
   ON CONFLICT (slug) DO UPDATE SET
     name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
     category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status,
-    publisher = EXCLUDED.publisher, release_version = EXCLUDED.release_version, license = EXCLUDED.license,
+    publisher = EXCLUDED.publisher, license = EXCLUDED.license,
+    -- once the item has releases, its release is latestVersion, whatever the PUT says
+    release_version = CASE WHEN EXISTS (SELECT 1 FROM collections.releases r WHERE r.item_id = i.id)
+                           THEN i.release_version ELSE EXCLUDED.release_version END,
     repository_url = EXCLUDED.repository_url, homepage_url = EXCLUDED.homepage_url,
     downloads = coalesce(EXCLUDED.downloads, i.downloads),
     version = i.version + 1, updated_at = now()`;
@@ -159,5 +164,31 @@ export class SqlItemRepository implements ItemRepository {
       [after.xid, after.id, limit],
     );
     return rows.map((row) => ({ item: toRecord(row), position: { xid: row.written_xid, id: row.id } }));
+  }
+
+  async lockPublicBySlug(slug: string): Promise<ItemRecord | null> {
+    const row = await this.sql.one<ItemRow>(
+      `SELECT ${COLUMNS} FROM collections.items WHERE slug = $1 AND visibility = 'public' AND status <> 'deleted' FOR UPDATE`,
+      [slug],
+    );
+    return row && toRecord(row);
+  }
+
+  async writeTrust(itemId: string, trust: Omit<ItemTrust, 'publisherVerified'>): Promise<void> {
+    await this.sql.run(
+      `UPDATE collections.items SET latest_version = $2, verdict = $3, blocked_reason = $4, release_version = $2,
+         version = version + 1, updated_at = now()
+       WHERE id = $1`,
+      [itemId, trust.latestVersion, trust.verdict, trust.blockedReason],
+    );
+  }
+
+  async touchPublisher(publisher: string): Promise<string[]> {
+    const rows = await this.sql.rows<{ id: string }>(
+      `UPDATE collections.items SET version = version + 1, updated_at = now()
+       WHERE publisher = $1 AND visibility = 'public' AND status <> 'deleted' RETURNING id`,
+      [publisher],
+    );
+    return rows.map((row) => row.id);
   }
 }

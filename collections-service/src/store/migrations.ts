@@ -211,6 +211,65 @@ export const collectionsMigrations: Migration[] = [
     `,
   },
   {
+    id: '009_releases_verdicts_publishers',
+    up: `
+      -- Releases of a public item (docs/trust.md): immutable but for their
+      -- yank and their verdict. verdict is derived (override, else the worst
+      -- of each scanner's latest scan, else unscanned) and kept here so that
+      -- lists and the changes feed read it without the history.
+      CREATE TABLE collections.releases (
+        item_id uuid NOT NULL REFERENCES collections.items (id) ON DELETE CASCADE,
+        version text NOT NULL CHECK (char_length(version) <= 64),
+        digest text NOT NULL CHECK (digest ~ '^sha256:[0-9a-f]{64}$'),
+        published_at timestamptz NOT NULL DEFAULT now(),
+        source_repository text NOT NULL CHECK (char_length(source_repository) <= 500),
+        source_ref text NOT NULL CHECK (char_length(source_ref) <= 200),
+        yanked_at timestamptz,
+        yank_reason text,
+        verdict text NOT NULL DEFAULT 'unscanned' CHECK (verdict IN ('clean', 'suspicious', 'malicious', 'unscanned')),
+        PRIMARY KEY (item_id, version),
+        CHECK ((yanked_at IS NULL) = (yank_reason IS NULL))
+      );
+
+      -- Every scan, override and cleared override of a release, never updated:
+      -- a scanner's latest scan and the override in force are the newest rows.
+      CREATE TABLE collections.release_verdicts (
+        id bigserial PRIMARY KEY,
+        item_id uuid NOT NULL,
+        version text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('scan', 'override', 'override-cleared')),
+        scanner text,
+        verdict text CHECK (verdict IN ('clean', 'suspicious', 'malicious')),
+        summary text,
+        report_url text,
+        note text,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        FOREIGN KEY (item_id, version) REFERENCES collections.releases (item_id, version) ON DELETE CASCADE,
+        CHECK ((kind = 'scan') = (scanner IS NOT NULL)),
+        CHECK ((kind = 'override-cleared') = (verdict IS NULL))
+      );
+      CREATE INDEX release_verdicts_release_idx ON collections.release_verdicts (item_id, version, id);
+
+      -- A publisher is the name items carry; operators verify it.
+      CREATE TABLE collections.publishers (
+        name text PRIMARY KEY CHECK (char_length(name) <= 200),
+        verified boolean NOT NULL DEFAULT false,
+        verified_at timestamptz,
+        note text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX items_publisher_idx ON collections.items (publisher) WHERE publisher IS NOT NULL;
+
+      -- The item's trust as its releases give it, written with every change
+      -- of them, so the outbox event and every read carry it without a join
+      -- over releases (publisherVerified is read from publishers).
+      ALTER TABLE collections.items
+        ADD COLUMN latest_version text,
+        ADD COLUMN verdict text NOT NULL DEFAULT 'unscanned' CHECK (verdict IN ('clean', 'suspicious', 'malicious', 'unscanned')),
+        ADD COLUMN blocked_reason text;
+    `,
+  },
+  {
     id: '010_reports',
     up: `
       -- Reports of public items by accounts (docs/trust.md "Reports"). The

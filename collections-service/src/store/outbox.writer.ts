@@ -1,6 +1,7 @@
 import { SKILL_CHANGES_TOPIC } from '@skills/common';
 import type { OutboxWriter, SkillChangeType } from '../domain/ports';
 import { detailsJsonb } from './item-details.sql';
+import { trustJsonb } from './item-trust.sql';
 import type { Sql } from './sql';
 
 /**
@@ -24,7 +25,7 @@ const INSERT_EVENTS = `
       'id', i.id, 'slug', i.slug, 'name', i.name, 'description', i.description, 'type', i.type,
       'category', i.category, 'tags', to_jsonb(i.tags), 'status', i.status, 'visibility', i.visibility,
       'updatedAt', to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'version', i.version, 'details', ${detailsJsonb('i')}) AS item
+      'version', i.version, 'details', ${detailsJsonb('i')}, 'trust', ${trustJsonb('i')}) AS item
     FROM collections.items i
     WHERE i.id = ANY($3::uuid[])
   ) AS e`;

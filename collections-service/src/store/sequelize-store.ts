@@ -6,13 +6,19 @@ import { SqlIdempotencyRepository } from './idempotency.repository';
 import { SqlInvitationRepository } from './invitation.repository';
 import { SqlItemRepository } from './item.repository';
 import { SqlOutboxWriter } from './outbox.writer';
+import { SqlPublisherRepository } from './publisher.repository';
+import { SqlReleaseRepository } from './release.repository';
 import { SqlReportRepository } from './report.repository';
 import { Sql } from './sql';
+import { SqlVerdictRepository } from './verdict.repository';
 import { SqlWorkspaceRepository } from './workspace.repository';
 
 function repositories(sql: Sql): Repositories {
   return {
     items: new SqlItemRepository(sql),
+    releases: new SqlReleaseRepository(sql),
+    verdicts: new SqlVerdictRepository(sql),
+    publishers: new SqlPublisherRepository(sql),
     outbox: new SqlOutboxWriter(sql),
     collections: new SqlCollectionRepository(sql),
     workspaces: new SqlWorkspaceRepository(sql),
