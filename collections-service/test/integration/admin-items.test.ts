@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NO_DETAILS, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
+import { NO_DETAILS, NO_TRUST, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
 import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 interface OutboxRow {
@@ -60,6 +60,7 @@ describe('admin item writes and their outbox events', () => {
           updatedAt: expect.any(String),
           version: 2,
           details: NO_DETAILS,
+          trust: NO_TRUST,
         },
       });
       expect(events[0]!.event.version).toBe(1);

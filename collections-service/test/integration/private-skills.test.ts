@@ -70,6 +70,11 @@ describe('one public skill by slug', () => {
       repositoryUrl: 'https://example.com/r',
       homepageUrl: null,
       downloads: 42,
+      latestVersion: null,
+      verdict: 'unscanned',
+      publisherVerified: false,
+      blocked: false,
+      blockedReason: null,
       updatedAt: expect.any(String),
     });
     await putSkill(h, 'draft-tool', { status: 'draft' });
