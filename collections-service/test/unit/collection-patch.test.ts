@@ -1,4 +1,4 @@
-import { NO_DETAILS } from '@skills/common';
+import { NO_DETAILS, NO_TRUST } from '@skills/common';
 import { ConflictError, NotFoundError } from '@skills/common';
 import { applyCollectionPatch } from '../../src/domain/collection-patch';
 import { MAX_ENTRIES_PER_COLLECTION } from '../../src/domain/limits';
@@ -23,6 +23,7 @@ function item(id: string, fields: Partial<ItemRecord>): ItemRecord {
     version: 1,
     updatedAt: '2026-01-01T00:00:00.000Z',
     details: NO_DETAILS,
+    trust: NO_TRUST,
     ...fields,
   };
 }
