@@ -140,6 +140,24 @@ describe('verdicts on releases', () => {
     expect((await release('guarded', '1.0.0')).verdict).toBe('unscanned');
   });
 
+  it('opens no route but the verdict one to a scanner credential', async () => {
+    await putSkill(h, 'scanner-only');
+    await published(h, 'scanner-only', '1.0.0');
+    const robot = scanner('static-analysis');
+    for (const [method, url] of [
+      ['get', '/api/v1/skills/scanner-only'],
+      ['get', '/api/v1/skills/scanner-only/versions'],
+      ['get', '/api/v1/me/collections'],
+      ['get', '/api/v1/skills/changes'],
+    ] as const) {
+      const res = await h.call(robot, method, url);
+      expect([url, res.status, res.body.data]).toEqual([url, 403, undefined]);
+    }
+    const write = await h.call(robot, 'post', '/admin/v1/skills/scanner-only/versions/1.0.0:yank').send({ reason: 'a scanner cannot yank' });
+    expect(write.status).toBe(403);
+    expect((await release('scanner-only', '1.0.0')).yanked).toBeNull();
+  });
+
   it('answers 404 for a verdict on a release or an item that does not exist, and writes nothing', async () => {
     await putSkill(h, 'lonely');
     await published(h, 'lonely', '1.0.0');
