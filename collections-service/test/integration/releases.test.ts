@@ -144,6 +144,15 @@ describe('releases of a public item', () => {
     expect(after.details?.version).toBe('0.9.0');
   });
 
+  it('hands a reindex the item with its trust (GET /admin/v1/items)', async () => {
+    await putSkill(h, 'reindexed');
+    await published(h, 'reindexed', '4.1.0');
+    const res = await h.call(ADMIN, 'get', '/admin/v1/items?limit=5000');
+    const item = res.body.data.items.find((i: { slug: string }) => i.slug === 'reindexed');
+    expect(item.trust).toEqual({ latestVersion: '4.1.0', verdict: 'unscanned', publisherVerified: false, blockedReason: null });
+    expect(item.details.version).toBe('4.1.0');
+  });
+
   it('keeps the item\'s version at latestVersion when the item is written again', async () => {
     await putSkill(h, 'rewritten');
     await published(h, 'rewritten', '3.0.0');
