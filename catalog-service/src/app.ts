@@ -18,6 +18,7 @@ import {
   type PrincipalVerifier,
   type ServiceMetrics,
 } from '@skills/common';
+import type { TrustDefaults } from './domain/search-request';
 import type { SearchEngine } from './engines/search-engine';
 import { reindexRoutes } from './http/reindex.routes';
 import { skillsRoutes } from './http/skills.routes';
@@ -34,6 +35,8 @@ export interface CatalogAppDeps {
   metrics?: ServiceMetrics;
   /** when given, requests are shed while the event loop is late */
   shedding?: EventLoopShedding;
+  /** what a search shows without `trust=` (SEARCH_SHOWS_UNSCANNED); unscanned items shown when absent */
+  trust?: TrustDefaults;
   /** when given, `/admin/v1/reindex` rebuilds the read model (admin principal only) */
   reindex?: ReindexJobs;
 }
@@ -48,7 +51,7 @@ export function createCatalogApp(deps: CatalogAppDeps): Express {
   // Nothing below answers without a principal the gateway signed for this request.
   app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
   app.use('/admin/v1', requireAdmin());
-  app.use(skillsRoutes(deps.engine));
+  app.use(skillsRoutes(deps.engine, deps.trust ?? { showsUnscanned: true }));
   if (deps.reindex) app.use(reindexRoutes(deps.reindex));
 
   app.use(notFoundHandler());

@@ -36,6 +36,8 @@ export interface CatalogConfig {
   shedEventLoopDelayMs: number;
   /** search answer cache (docs/search.md "Search cache"); maxEntries 0 turns it off */
   searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
+  /** whether a search without `trust=` shows unscanned items beside clean ones (docs/trust.md "Safe by default") */
+  searchShowsUnscanned: boolean;
   /** address to listen on (loopback unless a deployment opens it) */
   host: string;
 }
@@ -63,6 +65,7 @@ interface CatalogEnv extends KafkaSecurityEnv {
   SEARCH_CACHE_MAX_BYTES: number;
   SEARCH_CACHE_TTL_MS: number;
   SEARCH_CACHE_POLL_MS: number;
+  SEARCH_SHOWS_UNSCANNED: boolean;
   HOST: string;
 }
 
@@ -106,6 +109,8 @@ const schema = Joi.object<CatalogEnv>({
   SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   // the cache never hides a write longer than index lag + this (plus one poll query)
   SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
+  // only `true` or `false`: a typo ("flase", "no") fails the start instead of showing unscanned items
+  SEARCH_SHOWS_UNSCANNED: Joi.boolean().sensitive().default(true),
   HOST: env.host(),
 }).and(...KAFKA_CLIENT_CERTIFICATE);
 
@@ -139,6 +144,7 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
       ttlMs: e.SEARCH_CACHE_TTL_MS,
       pollMs: e.SEARCH_CACHE_POLL_MS,
     }),
+    searchShowsUnscanned: e.SEARCH_SHOWS_UNSCANNED,
     host: e.HOST,
   });
 }

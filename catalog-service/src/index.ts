@@ -126,6 +126,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     logger,
     metrics,
     shedding: { maxDelayMs: config.shedEventLoopDelayMs },
+    trust: { showsUnscanned: config.searchShowsUnscanned },
     reindex,
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.

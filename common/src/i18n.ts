@@ -292,6 +292,10 @@ const messages = {
     en: '"page" × "limit" must be at most {limit}',
     fr: '« page » × « limit » doit valoir au plus {limit}',
   },
+  'search.trustBlocked': {
+    en: '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
+    fr: '« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l\'est)',
+  },
   'validation.cursor': {
     en: '"{field}" must be a cursor this feed returned as nextCursor',
     fr: '« {field} » doit être un curseur renvoyé par ce flux dans nextCursor',

@@ -1,4 +1,4 @@
-import type { CatalogItemState, SkillChangeEvent } from '@skills/common';
+import { trustOf, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
 
 /**
  * The state the search side stores for an event. Events carry the full item
@@ -14,7 +14,11 @@ export function indexedStateOf(event: SkillChangeEvent): CatalogItemState {
   return { ...event.item, version };
 }
 
-/** Only active public items are ever returned by a search, in every engine. */
-export function isSearchable(state: Pick<CatalogItemState, 'status' | 'visibility'>): boolean {
-  return state.status === 'active' && state.visibility === 'public';
+/**
+ * Only active public items are ever returned by a search, in every engine,
+ * and never a blocked one (its latest release is malicious: docs/trust.md).
+ * An engine stores a blocked item like a tombstone, so no query can reach it.
+ */
+export function isSearchable(state: Pick<CatalogItemState, 'status' | 'visibility' | 'trust'>): boolean {
+  return state.status === 'active' && state.visibility === 'public' && trustOf(state).verdict !== 'malicious';
 }

@@ -1,5 +1,15 @@
 import { InputError, paginationOf, type ItemType, type Pagination } from '@skills/common';
-import type { CatalogItem, FacetField, Facets, SearchQuery, SearchResult, SearchSort, Suggestion } from '../engines/search-engine';
+import {
+  SEARCHABLE_VERDICTS,
+  type CatalogItem,
+  type FacetField,
+  type Facets,
+  type SearchableVerdict,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSort,
+  type Suggestion,
+} from '../engines/search-engine';
 
 /** Deepest reachable result (DESIGN.md §3); engines count matches up to this too. */
 export const MAX_RESULT_WINDOW = 10_000;
@@ -9,18 +19,40 @@ export interface SearchParams {
   category?: string;
   type?: ItemType;
   tag?: string[];
+  /** `any`, or the verdicts asked for (the schema lets `malicious` through for the rule below to refuse it by name) */
+  trust?: 'any' | Array<SearchableVerdict | 'malicious'>;
+  verifiedPublisher?: boolean;
   facets?: FacetField[];
   page: number;
   limit: number;
   sort?: SearchSort;
 }
 
+/** The deployment's choice of what a search shows when `trust` is not given (SEARCH_SHOWS_UNSCANNED). */
+export interface TrustDefaults {
+  showsUnscanned: boolean;
+}
+
+/** What a search shows without `trust=`: clean items, and unscanned ones unless the deployment hides them. */
+export function defaultTrust({ showsUnscanned }: TrustDefaults): SearchableVerdict[] {
+  return showsUnscanned ? ['clean', 'unscanned'] : ['clean'];
+}
+
+/** `trust=` as the verdicts shown, sorted; a blocked verdict is refused by name. */
+function trustOfParams(trust: SearchParams['trust'], defaults: TrustDefaults): SearchableVerdict[] {
+  if (trust === undefined) return defaultTrust(defaults);
+  if (trust === 'any') return [...SEARCHABLE_VERDICTS];
+  if (trust.includes('malicious')) throw new InputError('search.trustBlocked');
+  return [...new Set(trust as SearchableVerdict[])].sort();
+}
+
 /**
  * Applies the listing rules to validated parameters: an empty q is no q,
  * pages deeper than the result window are refused, relevance is the default
- * order only when there is text to be relevant to.
+ * order only when there is text to be relevant to, and the verdicts shown
+ * are always set: safe by default (docs/trust.md), `malicious` refused.
  */
-export function toSearchQuery(params: SearchParams): SearchQuery {
+export function toSearchQuery(params: SearchParams, defaults: TrustDefaults): SearchQuery {
   if (params.page * params.limit > MAX_RESULT_WINDOW) {
     throw new InputError('validation.deepPage', { limit: MAX_RESULT_WINDOW });
   }
@@ -31,6 +63,8 @@ export function toSearchQuery(params: SearchParams): SearchQuery {
     category: params.category,
     type: params.type,
     ...(params.tag?.length ? { tags: [...new Set(params.tag)].sort() } : {}),
+    trust: trustOfParams(params.trust, defaults),
+    ...(params.verifiedPublisher !== undefined ? { verifiedPublisher: params.verifiedPublisher } : {}),
     ...(params.facets?.length ? { facets: [...params.facets].sort() } : {}),
     page: params.page,
     limit: params.limit,

@@ -1,9 +1,9 @@
-import type { CatalogItemState, Health, ItemDetails, ItemType } from '@skills/common';
+import type { CatalogItemState, Health, ItemDetails, ItemType, Verdict } from '@skills/common';
 
 export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
 
-/** Fields `facets=` may count. */
-export const FACET_FIELDS = ['category', 'type'] as const;
+/** Fields `facets=` may count (`trust` counts the item's verdict). */
+export const FACET_FIELDS = ['category', 'type', 'trust', 'verifiedPublisher'] as const;
 export type FacetField = (typeof FACET_FIELDS)[number];
 /** Values listed per facet, most frequent first. */
 export const FACET_VALUES_MAX = 100;
@@ -28,6 +28,13 @@ export const SUGGEST_BELOW = 3;
 /** Fewer matches than this and the query's words also match their typo forms (domain/spelling.ts). */
 export const TYPO_FALLBACK_BELOW = 5;
 
+/**
+ * The verdicts a search may show. `malicious` is not one of them: a blocked
+ * item is never returned, whatever the query (docs/trust.md "Safe by default").
+ */
+export type SearchableVerdict = Exclude<Verdict, 'malicious'>;
+export const SEARCHABLE_VERDICTS: readonly SearchableVerdict[] = ['clean', 'suspicious', 'unscanned'];
+
 /** A validated search request (DESIGN.md §3). */
 export interface SearchQuery {
   /** free text over name (boosted) and description; absent → no text filter */
@@ -36,6 +43,13 @@ export interface SearchQuery {
   type?: ItemType;
   /** exact tags, every one required */
   tags?: string[];
+  /**
+   * the verdicts shown, sorted; absent: every searchable verdict. The route
+   * always sets it (the safe default is the route's: domain/search-request.ts).
+   */
+  trust?: SearchableVerdict[];
+  /** only items whose publisher is (true) or is not (false) verified */
+  verifiedPublisher?: boolean;
   /** counts to return per value of these fields, over every match */
   facets?: FacetField[];
   /** 1-based */
@@ -56,6 +70,11 @@ export interface CatalogItem extends ItemDetails {
   category: string;
   tags: string[];
   updatedAt: string;
+  /** the highest non-yanked release (docs/trust.md); null with none */
+  latestVersion: string | null;
+  /** the verdict of latestVersion: never `malicious` in a search result */
+  verdict: Verdict;
+  publisherVerified: boolean;
 }
 
 export interface SearchResult {

@@ -15,5 +15,16 @@ export function normaliseQuery(query: SearchQuery): SearchQuery {
 
 /** Every field that changes the answer, in a fixed order. */
 export function cacheKeyOf(query: SearchQuery): string {
-  return JSON.stringify([query.q ?? null, query.category ?? null, query.type ?? null, query.tags ?? null, query.facets ?? null, query.page, query.limit, query.sort]);
+  return JSON.stringify([
+    query.q ?? null,
+    query.category ?? null,
+    query.type ?? null,
+    query.tags ?? null,
+    query.trust ?? null,
+    query.verifiedPublisher ?? null,
+    query.facets ?? null,
+    query.page,
+    query.limit,
+    query.sort,
+  ]);
 }

@@ -123,4 +123,12 @@ export const catalogMigrations: Migration[] = [
       ALTER TABLE catalog.search_items ADD COLUMN details jsonb NOT NULL DEFAULT '{}';
     `,
   },
+  {
+    id: '007_item_trust',
+    up: `
+      -- An item's trust (latest release, verdict, publisher verified: docs/trust.md) as the
+      -- event carried it; a state from before trust existed has none (NULL: unscanned, unverified).
+      ALTER TABLE catalog.search_items ADD COLUMN trust jsonb;
+    `,
+  },
 ];

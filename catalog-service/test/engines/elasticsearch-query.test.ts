@@ -4,13 +4,15 @@
  * the node answers is proven on real nodes (elasticsearch-live.test.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { NO_DETAILS } from '@skills/common';
+import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import { indexDefinition, INDEX_SCHEMA, versionedIndexName } from '../../src/engines/elasticsearch/index-mapping';
 import { idKeys, toDocument } from '../../src/engines/elasticsearch/item-document';
 import { buildSearchRequest, FUZZY_EXPANSIONS, suggestSections, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
 import { queryTerms } from '../../src/domain/text-analysis';
 
 const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
+/** A query that names no verdict still lists every searchable one: never `malicious`. */
+const ANY_TRUST = { terms: { verdict: ['clean', 'suspicious', 'unscanned'] } };
 const plan = (q: string, typos = false): TextPlan => ({ words: queryTerms(q), key: q, typos });
 const relevance = { page: 1, limit: 20, sort: 'relevance' as const };
 
@@ -30,7 +32,7 @@ describe('buildSearchRequest', () => {
   it('requires every word (a dis_max of its forms), multiplies by the stored popularity, and adds one of the exclusive name bonuses', () => {
     const body = buildSearchRequest({ ...relevance, q: 'kube deploy' }, plan('kube deploy'));
     const text = (body.query as { bool: { filter: unknown; must: Array<{ bool: { must: unknown[]; should: unknown[] } }> } }).bool;
-    expect(text.filter).toEqual(ACTIVE_PUBLIC);
+    expect(text.filter).toEqual([...ACTIVE_PUBLIC, ANY_TRUST]);
     const [scored] = text.must[0]!.bool.must as Array<{ function_score: { query: { bool: { must: unknown[] } }; functions: unknown; boost_mode: string } }>;
     expect(scored!.function_score.functions).toEqual([{ field_value_factor: { field: 'popularity', missing: 1 } }]);
     expect(scored!.function_score.boost_mode).toBe('multiply');
@@ -90,7 +92,7 @@ describe('buildSearchRequest', () => {
 
   it('without text lists only active public items, newest first, even when relevance is asked', () => {
     const body = buildSearchRequest({ page: 1, limit: 20, sort: 'relevance' });
-    expect(body.query).toEqual({ bool: { filter: ACTIVE_PUBLIC } });
+    expect(body.query).toEqual({ bool: { filter: [...ACTIVE_PUBLIC, ANY_TRUST] } });
     expect(body.sort).toEqual([{ updatedAt: { order: 'desc' } }, { idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }]);
   });
 
@@ -98,7 +100,15 @@ describe('buildSearchRequest', () => {
     expect(buildSearchRequest({ page: 1, limit: 20, sort: 'name' }).sort).toEqual([{ nameSort: { order: 'asc' } }, { idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }]);
     expect(buildSearchRequest({ page: 1, limit: 20, sort: 'popular' }).sort).toEqual([{ downloads: { order: 'desc' } }, { updatedAt: { order: 'desc' } }, { idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }]);
     expect(buildSearchRequest({ tags: ['docker', 'lint'], page: 1, limit: 20, sort: 'newest' }).query).toEqual({
-      bool: { filter: [...ACTIVE_PUBLIC, { term: { tags: 'docker' } }, { term: { tags: 'lint' } }] },
+      bool: { filter: [...ACTIVE_PUBLIC, { term: { tags: 'docker' } }, { term: { tags: 'lint' } }, ANY_TRUST] },
+    });
+  });
+
+  it('filters on the verdicts asked and on the publisher’s verification, in filter context', () => {
+    const body = buildSearchRequest({ trust: ['clean', 'unscanned'], verifiedPublisher: true, page: 1, limit: 20, sort: 'newest' });
+    // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-terms-query
+    expect(body.query).toEqual({
+      bool: { filter: [...ACTIVE_PUBLIC, { terms: { verdict: ['clean', 'unscanned'] } }, { term: { publisherVerified: true } }] },
     });
   });
 
@@ -107,6 +117,11 @@ describe('buildSearchRequest', () => {
       // an item with no category counts under "", as in the memory engine
       category: { terms: { field: 'category', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }], missing: '' } },
       type: { terms: { field: 'type', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
+    });
+    expect(buildSearchRequest({ facets: ['trust', 'verifiedPublisher'], page: 1, limit: 20, sort: 'newest' }).aggs).toEqual({
+      trust: { terms: { field: 'verdict', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
+      // a boolean's buckets are keyed 0 and 1 and named by key_as_string: "false" before "true", as the memory engine orders them
+      verifiedPublisher: { terms: { field: 'publisherVerified', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
     });
   });
 });
@@ -133,6 +148,9 @@ describe('indexDefinition and toDocument', () => {
         leadBonus: { type: 'float', index: false },
         popularity: { type: 'float', index: false },
         nameSort: { type: 'keyword' },
+        verdict: { type: 'keyword' },
+        publisherVerified: { type: 'boolean' },
+        latestVersion: { type: 'keyword', index: false, doc_values: false },
       },
     });
     // nothing an analysis or mapper module provides: the integration-test node has none
@@ -154,7 +172,18 @@ describe('indexDefinition and toDocument', () => {
       version: 7,
       details: { ...NO_DETAILS, downloads: 9_999 },
     };
-    const fields = { publisher: null, release: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 9_999 };
+    const fields = {
+      publisher: null,
+      release: null,
+      license: null,
+      repositoryUrl: null,
+      homepageUrl: null,
+      downloads: 9_999,
+      // a state from before trust existed: unscanned, unverified
+      latestVersion: null,
+      verdict: 'unscanned',
+      publisherVerified: false,
+    };
     const { details: _details, ...plain } = state;
     const document = toDocument(state);
     const times = (word: string, n: number) => Array<string>(n).fill(word);
@@ -180,6 +209,14 @@ describe('indexDefinition and toDocument', () => {
     expect(toDocument({ ...state, status: 'deleted' })).toEqual({ ...plain, ...fields, idHigh: 0x5b0c7c1e2f574, idLow: 0xc399a8e1f0d2a, status: 'deleted' });
   });
 
+  it('stores an item’s trust, and a blocked item as a tombstone that no word can match', () => {
+    const state = itemStateFor({ trust: { latestVersion: '1.2.0', verdict: 'clean', publisherVerified: true, blockedReason: null } });
+    expect(toDocument(state)).toMatchObject({ latestVersion: '1.2.0', verdict: 'clean', publisherVerified: true, words: 'pdf pdf pdf pdf pdf' });
+    const blocked = toDocument({ ...state, trust: { latestVersion: '1.3.0', verdict: 'malicious', publisherVerified: true, blockedReason: 'stealer' } });
+    expect(blocked).toMatchObject({ latestVersion: '1.3.0', verdict: 'malicious', status: 'active' });
+    expect(blocked.words).toBeUndefined();
+  });
+
   it('gives ids numbers that order as the ids do (the tie-break of every order)', () => {
     const ids = Array.from({ length: 2_000 }, () => randomUUID());
     // and ids equal in their first 13 digits, told apart by the next 13 (one 52-bit number would tie them)
@@ -193,3 +230,20 @@ describe('indexDefinition and toDocument', () => {
     expect(versionedIndexName('skills', new Date(1_700_000_000_000))).toBe('skills-v1700000000000');
   });
 });
+
+function itemStateFor(overrides: Partial<CatalogItemState>): CatalogItemState {
+  return {
+    id: '5b0c7c1e-2f57-4c39-9a8e-1f0d2a3b4c5d',
+    slug: null,
+    name: 'Pdf',
+    description: '',
+    type: 'skill',
+    category: null,
+    tags: [],
+    status: 'active',
+    visibility: 'public',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}

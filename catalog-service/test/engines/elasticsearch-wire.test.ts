@@ -111,7 +111,8 @@ describe('ElasticsearchEngine.search', () => {
   };
   const page = (total: number) => ({ took: 2, timed_out: false, _shards: { total: 1, successful: 1, skipped: 0, failed: 0 }, hits: { total: { value: total, relation: 'eq' }, max_score: null, hits: total ? [hit] : [] } });
   const preference = preferenceOf(query);
-  const noDetails = { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0 };
+  // nor trust: a document from before trust reads as unscanned and unverified
+  const noDetails = { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 0, latestVersion: null, verdict: 'unscanned', publisherVerified: false };
 
   it('sends one request to the alias with the query preference when the words as typed find enough, and maps hits and the total', async () => {
     nock(ES)

@@ -14,6 +14,7 @@ import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { SearchQuery } from '../../src/engines/search-engine';
 import { catalogMigrations } from '../../src/store/migrations';
 import { describeSearchEngineConformance, itemState } from './search-engine.conformance';
+import { trusted } from './search-trust.conformance';
 
 const logger = pino({ level: 'silent' });
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */
@@ -108,6 +109,26 @@ describe('MemorySearchEngine across replicas', () => {
     const restarted = await replica();
     expect(await names(restarted)).toEqual(['Survivor Two', 'Survivor One']);
     expect(restarted.documents).toBe(2);
+  });
+
+  it('keeps each item’s trust in the read model: a restarted replica still hides what it should and shows the verdicts', async () => {
+    const a = await replica();
+    await a.apply([
+      itemState({ name: 'Trust Clean', trust: trusted('clean', true, '2.0.0') }),
+      itemState({ name: 'Trust Odd', trust: trusted('suspicious') }),
+      itemState({ name: 'Trust Evil', trust: trusted('malicious') }),
+      itemState({ name: 'Trust Legacy' }),
+    ]);
+    await a.close();
+    const restarted = await replica();
+    const { items } = await restarted.search({ trust: ['clean', 'suspicious', 'unscanned'], page: 1, limit: 20, sort: 'name' });
+    expect(items.map((i) => [i.name, i.latestVersion, i.verdict, i.publisherVerified])).toEqual([
+      ['Trust Clean', '2.0.0', 'clean', true],
+      ['Trust Legacy', null, 'unscanned', false],
+      ['Trust Odd', '1.0.0', 'suspicious', false],
+    ]);
+    const [row] = await sequelize.query<{ trust: unknown }>(`SELECT trust FROM catalog.search_items WHERE name = 'Trust Legacy'`, { type: QueryTypes.SELECT });
+    expect(row?.trust).toBeNull();
   });
 
   it('brings every replica to the rebuilt content after a reindex', async () => {

@@ -48,7 +48,7 @@ export function differentialQueries(corpus: readonly CatalogItemState[], count: 
       page: Number(params.get('page') ?? 1),
       limit: Number(params.get('limit') ?? 20),
     };
-    return toSearchQuery(raw);
+    return toSearchQuery(raw, { showsUnscanned: true });
   });
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
 import { textRuleCases } from './search-text-rules.conformance';
+import { trustCases } from './search-trust.conformance';
 
 export interface EngineUnderTest {
   engine: SearchEngine;
@@ -81,6 +82,9 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
           tags: ['chat', 'alerts'],
           ...NO_DETAILS,
           updatedAt: item.updatedAt,
+          latestVersion: null,
+          verdict: 'unscanned',
+          publisherVerified: false,
         },
       ]);
     });
@@ -343,5 +347,6 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     });
 
     describe('text rules', () => textRuleCases(() => sut));
+    describe('trust', () => trustCases(() => sut));
   });
 }

@@ -52,7 +52,13 @@ const item: CatalogItem = {
   category: 'devops',
   tags: ['k8s'],
   updatedAt: '2026-01-01T00:00:00.000Z',
+  latestVersion: '1.4.0',
+  verdict: 'clean',
+  publisherVerified: true,
 };
+
+/** What a search shows when it does not say (docs/trust.md "Safe by default"). */
+const SAFE = { trust: ['clean', 'unscanned'] };
 
 describe('GET /api/v1/skills', () => {
   it('answers the items with a pagination object', async () => {
@@ -77,11 +83,11 @@ describe('GET /api/v1/skills', () => {
     await get('/api/v1/skills?sort=relevance');
     await get('/api/v1/skills?q=x&sort=name');
     expect(engine.queries).toEqual([
-      { page: 1, limit: 20, sort: 'newest' },
-      { q: 'deploy', category: 'dev-ops', type: 'plugin', page: 1, limit: 20, sort: 'relevance' },
-      { page: 1, limit: 20, sort: 'newest' },
-      { page: 1, limit: 20, sort: 'newest' },
-      { q: 'x', page: 1, limit: 20, sort: 'name' },
+      { ...SAFE, page: 1, limit: 20, sort: 'newest' },
+      { ...SAFE, q: 'deploy', category: 'dev-ops', type: 'plugin', page: 1, limit: 20, sort: 'relevance' },
+      { ...SAFE, page: 1, limit: 20, sort: 'newest' },
+      { ...SAFE, page: 1, limit: 20, sort: 'newest' },
+      { ...SAFE, q: 'x', page: 1, limit: 20, sort: 'name' },
     ]);
   });
 
@@ -94,7 +100,7 @@ describe('GET /api/v1/skills', () => {
     };
     const res = await get('/api/v1/skills?q=kubrnetes&tag=k8s&tag=deploy&tag=k8s&facets=type,category&sort=popular');
     expect(engine.queries).toEqual([
-      { q: 'kubrnetes', tags: ['deploy', 'k8s'], facets: ['category', 'type'], page: 1, limit: 20, sort: 'popular' },
+      { ...SAFE, q: 'kubrnetes', tags: ['deploy', 'k8s'], facets: ['category', 'type'], page: 1, limit: 20, sort: 'popular' },
     ]);
     expect(res.body).toEqual({
       data: {
@@ -105,7 +111,33 @@ describe('GET /api/v1/skills', () => {
       },
     });
     await get('/api/v1/skills?tag=k8s');
-    expect(engine.queries[1]).toEqual({ tags: ['k8s'], page: 1, limit: 20, sort: 'newest' });
+    expect(engine.queries[1]).toEqual({ ...SAFE, tags: ['k8s'], page: 1, limit: 20, sort: 'newest' });
+  });
+
+  it('asks the engine for the verdicts trust= names, every searchable one for trust=any, and the publisher filter', async () => {
+    await get('/api/v1/skills?trust=any');
+    await get('/api/v1/skills?trust=suspicious,clean,suspicious');
+    await get('/api/v1/skills?trust=unscanned&verifiedPublisher=true&facets=trust,verifiedPublisher');
+    await get('/api/v1/skills?verifiedPublisher=false');
+    expect(engine.queries).toEqual([
+      { trust: ['clean', 'suspicious', 'unscanned'], page: 1, limit: 20, sort: 'newest' },
+      { trust: ['clean', 'suspicious'], page: 1, limit: 20, sort: 'newest' },
+      { trust: ['unscanned'], verifiedPublisher: true, facets: ['trust', 'verifiedPublisher'], page: 1, limit: 20, sort: 'newest' },
+      { ...SAFE, verifiedPublisher: false, page: 1, limit: 20, sort: 'newest' },
+    ]);
+  });
+
+  it('shows clean items alone by default when the deployment hides unscanned ones', async () => {
+    sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: pino({ level: 'silent' }), trust: { showsUnscanned: false } });
+    await get('/api/v1/skills?q=lint');
+    await get('/api/v1/skills?trust=unscanned');
+    expect(engine.queries.map((q) => q.trust)).toEqual([['clean'], ['unscanned']]);
+  });
+
+  it('answers each item with its latest version, verdict and publisher verification', async () => {
+    engine.result = { items: [item], total: 1 };
+    const res = await get('/api/v1/skills');
+    expect(res.body.data.skills[0]).toMatchObject({ latestVersion: '1.4.0', verdict: 'clean', publisherVerified: true });
   });
 
   it.each([
@@ -116,7 +148,29 @@ describe('GET /api/v1/skills', () => {
     ['page=1.5', '"page" must be an integer', '« page » doit être un entier'],
     ['type=agent', '"type" must be one of: skill, plugin', '« type » doit valoir l\'une de ces valeurs : skill, plugin'],
     ['sort=price', '"sort" must be one of: relevance, newest, name, popular', '« sort » doit valoir l\'une de ces valeurs : relevance, newest, name, popular'],
-    ['facets=category,price', '"facets" must be one of: category, type', '« facets » doit valoir l\'une de ces valeurs : category, type'],
+    [
+      'facets=category,price',
+      '"facets" must be one of: category, type, trust, verifiedPublisher',
+      '« facets » doit valoir l\'une de ces valeurs : category, type, trust, verifiedPublisher',
+    ],
+    [
+      'trust=malicious',
+      '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
+      '« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l\'est)',
+    ],
+    [
+      'trust=clean,malicious',
+      '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
+      '« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l\'est)',
+    ],
+    [
+      'trust=clean,risky',
+      '"trust" must be one of: any, clean, suspicious, unscanned',
+      '« trust » doit valoir l\'une de ces valeurs : any, clean, suspicious, unscanned',
+    ],
+    ['trust=', '"trust" must not be empty', '« trust » ne doit pas être vide'],
+    ['trust=a&trust=b', '"trust" must be a string', '« trust » doit être une chaîne'],
+    ['verifiedPublisher=yes', '"verifiedPublisher" must be one of: true, false', '« verifiedPublisher » doit valoir l\'une de ces valeurs : true, false'],
     ['tag=<51 characters>', '"tag" must be at most 50 characters long', '« tag » doit contenir au plus 50 caractères'],
     ['category=Dev%20Ops', '"category" has an invalid format', '« category » a un format invalide'],
     ['q=<201 characters>', '"q" must be at most 200 characters long', '« q » doit contenir au plus 200 caractères'],

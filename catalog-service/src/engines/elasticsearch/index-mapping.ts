@@ -25,6 +25,9 @@
  *   their positions, the last one as a prefix (every 2–48-character prefix of
  *   the name as a keyword of its own was half the indexing time);
  * - `leadBonus`, `popularity` (float): read by `field_value_factor`;
+ * - `verdict` (keyword) and `publisherVerified` (boolean): the trust
+ *   filters (`terms`, `term` in filter context) and facets (`terms`
+ *   aggregations); `latestVersion` is shown only;
  * - `name`, `description` are kept in `_source` only.
  */
 import type { estypes } from '@elastic/elasticsearch';
@@ -34,7 +37,7 @@ import type { estypes } from '@elastic/elasticsearch';
  * `_meta`. An index of an older layout cannot answer this code's queries:
  * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const INDEX_SCHEMA = 4;
+export const INDEX_SCHEMA = 5;
 
 const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 /** Matched by term queries only: no doc values to keep. */
@@ -72,6 +75,9 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   repositoryUrl: STORED_KEYWORD,
   homepageUrl: STORED_KEYWORD,
   downloads: { type: 'long' },
+  latestVersion: STORED_KEYWORD,
+  verdict: KEYWORD,
+  publisherVerified: { type: 'boolean' },
   idHigh: { type: 'long' },
   idLow: { type: 'long' },
   words: ANALYSED,

@@ -7,7 +7,7 @@
  * word; it keeps its status and version so Elasticsearch's external
  * versioning still refuses an older state.
  */
-import { detailsOf, type CatalogItemState } from '@skills/common';
+import { detailsOf, trustOf, type CatalogItemState, type Verdict } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
 import { popularityBoost } from '../../domain/popularity';
 import { nameBeginsBonus } from '../../domain/ranking';
@@ -34,6 +34,9 @@ export const PUBLIC_SOURCE_FIELDS = [
   'homepageUrl',
   'downloads',
   'updatedAt',
+  'latestVersion',
+  'verdict',
+  'publisherVerified',
 ] as const;
 
 /**
@@ -97,10 +100,15 @@ export interface ItemDocument extends Partial<SearchFields> {
   repositoryUrl: string | null;
   homepageUrl: string | null;
   downloads: number;
+  /** the item's trust (docs/trust.md): a legacy state without it is unscanned and unverified */
+  latestVersion: string | null;
+  verdict: Verdict;
+  publisherVerified: boolean;
 }
 
 export function toDocument(item: CatalogItemState): ItemDocument {
   const details = detailsOf(item);
+  const trust = trustOf(item);
   const document: ItemDocument = {
     id: item.id,
     ...idKeys(item.id),
@@ -120,6 +128,9 @@ export function toDocument(item: CatalogItemState): ItemDocument {
     repositoryUrl: details.repositoryUrl,
     homepageUrl: details.homepageUrl,
     downloads: details.downloads,
+    latestVersion: trust.latestVersion,
+    verdict: trust.verdict,
+    publisherVerified: trust.publisherVerified,
   };
   // assigned, not spread: spreading both into a new literal took V8's slow path, 40 µs an item
   if (isSearchable(item)) Object.assign(document, searchFieldsOf(item));
@@ -196,5 +207,8 @@ export function toCatalogItem(source: Partial<ItemDocument> | undefined): Catalo
     homepageUrl: s.homepageUrl ?? null,
     downloads: s.downloads ?? 0,
     updatedAt: s.updatedAt ?? '',
+    latestVersion: s.latestVersion ?? null,
+    verdict: s.verdict ?? 'unscanned',
+    publisherVerified: s.publisherVerified ?? false,
   };
 }

@@ -23,7 +23,7 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { EXACT_NAME_BONUS, STEM_WEIGHT, TWO_TYPOS_WEIGHT, TYPO_NAME_BONUS, TYPO_WEIGHT } from '../../domain/ranking';
 import { typoBudget } from '../../domain/spelling';
 import { stemOf, type QueryTerm } from '../../domain/text-analysis';
-import { FACET_VALUES_MAX, type SearchQuery } from '../search-engine';
+import { FACET_VALUES_MAX, SEARCHABLE_VERDICTS, type FacetField, type SearchQuery } from '../search-engine';
 import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
 import { PUBLIC_SOURCE_FIELDS } from './item-document';
 
@@ -156,14 +156,30 @@ function textQuery(plan: TextPlan): Query {
   };
 }
 
-/** Exact filters in filter context: no scoring, cacheable. Every tag is required. */
+/**
+ * Exact filters in filter context: no scoring, cacheable. Every tag is
+ * required. The verdicts shown are always listed (`terms`), and the list
+ * never holds `malicious`: a blocked item is never returned, whatever the
+ * query (a blocked item also carries no words: item-document.ts).
+ * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-terms-query
+ */
 function filterClauses(query: SearchQuery): Query[] {
   const filters: Query[] = [...SEARCHABLE];
   if (query.category !== undefined) filters.push({ term: { category: query.category } });
   if (query.type !== undefined) filters.push({ term: { type: query.type } });
   for (const tag of query.tags ?? []) filters.push({ term: { tags: tag } });
+  filters.push({ terms: { verdict: [...(query.trust ?? SEARCHABLE_VERDICTS)] } });
+  if (query.verifiedPublisher !== undefined) filters.push({ term: { publisherVerified: query.verifiedPublisher } });
   return filters;
 }
+
+/** The document field each facet counts (item-document.ts). */
+export const FACET_SOURCE_FIELDS: Record<FacetField, string> = {
+  category: 'category',
+  type: 'type',
+  trust: 'verdict',
+  verifiedPublisher: 'publisherVerified',
+};
 
 /**
  * Counts per value over every match, most frequent first then by value, as
@@ -175,7 +191,14 @@ function facetAggregations(query: SearchQuery): Record<string, estypes.Aggregati
   return Object.fromEntries(
     query.facets.map((field) => [
       field,
-      { terms: { field, size: FACET_VALUES_MAX, order: [{ _count: 'desc' }, { _key: 'asc' }], ...(field === 'category' ? { missing: '' } : {}) } },
+      {
+        terms: {
+          field: FACET_SOURCE_FIELDS[field],
+          size: FACET_VALUES_MAX,
+          order: [{ _count: 'desc' }, { _key: 'asc' }],
+          ...(field === 'category' ? { missing: '' } : {}),
+        },
+      },
     ]),
   );
 }

@@ -122,8 +122,12 @@ function facetsOf(fields: readonly FacetField[], aggregations: Record<string, es
   const facets: Facets = {};
   for (const field of fields) {
     const aggregate = aggregations?.[field];
-    const buckets = aggregate && 'buckets' in aggregate && Array.isArray(aggregate.buckets) ? (aggregate.buckets as Array<{ key: unknown; doc_count: number }>) : [];
-    facets[field] = buckets.map((b) => ({ value: String(b.key), count: Math.min(b.doc_count, MAX_RESULT_WINDOW) }));
+    const buckets =
+      aggregate && 'buckets' in aggregate && Array.isArray(aggregate.buckets)
+        ? (aggregate.buckets as Array<{ key: unknown; key_as_string?: string; doc_count: number }>)
+        : [];
+    // a boolean field's bucket keys are 1 and 0, its `key_as_string` "true" and "false"
+    facets[field] = buckets.map((b) => ({ value: b.key_as_string ?? String(b.key), count: Math.min(b.doc_count, MAX_RESULT_WINDOW) }));
   }
   return facets;
 }

@@ -6,7 +6,7 @@
  * sweep it out. Per-document data is kept in typed arrays where it can be:
  * at 1,000,000 items every object or array per document costs tens of MB.
  */
-import { detailsOf, type ItemType } from '@skills/common';
+import { detailsOf, trustOf, type ItemType } from '@skills/common';
 import { analyzeItem } from '../../domain/item-analysis';
 import type { CatalogItem } from '../search-engine';
 import { BrowseOrder } from './browse-order';
@@ -18,6 +18,7 @@ import { PostingList } from './postings';
 import { TermDictionary } from './term-dictionary';
 import { compareLowerCase, NameKeys } from './name-keys';
 import { isoTimeOf } from './iso-time';
+import { TRUST_CLASS_COUNT, trustClassOf, verdictOfClass, verifiedOfClass } from './trust-classes';
 import { tokenize } from '../../domain/text-analysis';
 import type { IndexableItem, NewestRanks } from './types';
 
@@ -59,15 +60,22 @@ export class DocumentStore {
   /** category and type as small integers, so filters compare numbers while reading postings */
   categoryCodes = new Int32Array(1024);
   typeCodes = new Int32Array(1024);
+  /** the trust class of each ordinal (trust-classes.ts): verdict × publisher verified */
+  trustClasses = new Uint8Array(1024);
+  /** by trust class, its live documents as a bit set, and their number */
+  private readonly classSets: Uint32Array[] = Array.from({ length: TRUST_CLASS_COUNT }, () => new Uint32Array(0));
+  readonly classLive = new Int32Array(TRUST_CLASS_COUNT);
   /**
-   * the category × type pair of each ordinal, as a small integer: facets of a
-   * broad word tally one number per match, and sum the pairs per value after
+   * the category × type × trust class of each ordinal, as a small integer:
+   * facets of a broad word tally one number per match, and sum the pairs per
+   * value after
    */
   pairCodes = new Int32Array(1024);
   private readonly pairs = new Map<number, number>();
-  /** by pair, its category code and its type code */
+  /** by pair, its category code, its type code and its trust class */
   readonly pairCategories: number[] = [];
   readonly pairTypes: number[] = [];
+  readonly pairClasses: number[] = [];
   private readonly codes = new Map<string, number>();
   /** by code, its live documents as a bit set (word-sets.ts): a filter ANDs 32 documents at a time */
   private readonly codeSets: Uint32Array[] = [];
@@ -128,6 +136,9 @@ export class DocumentStore {
       homepageUrl: links.homepageUrl,
       downloads: this.downloads[doc]!,
       updatedAt: isoTimeOf(this.updatedMs[doc]!),
+      latestVersion: this.columns.latestVersion(doc),
+      verdict: verdictOfClass(this.trustClasses[doc]!),
+      publisherVerified: verifiedOfClass(this.trustClasses[doc]!),
     };
   }
 
@@ -180,15 +191,21 @@ export class DocumentStore {
     return code;
   }
 
-  private pairOf(category: number, type: number): number {
-    const key = category * 0x10000 + type;
+  private pairOf(category: number, type: number, trustClass: number): number {
+    const key = (category * 0x10000 + type) * TRUST_CLASS_COUNT + trustClass;
     let pair = this.pairs.get(key);
     if (pair === undefined) {
       this.pairs.set(key, (pair = this.pairs.size));
       this.pairCategories.push(category);
       this.pairTypes.push(type);
+      this.pairClasses.push(trustClass);
     }
     return pair;
+  }
+
+  /** The live documents of a trust class, as a bit set (it may end before the last ordinal). */
+  classBits(trustClass: number): Uint32Array {
+    return this.classSets[trustClass]!;
   }
 
   /** The live documents of a category or type code, as a bit set (it may end before the last ordinal). */
@@ -217,7 +234,7 @@ export class DocumentStore {
     this.ensureCapacity(this.capacity);
     const details = detailsOf(state);
     const text = { name: state.name, slug: state.slug ?? '', description: state.description, tags: state.tags, downloads: details.downloads };
-    this.columns.set(doc, { ...text, details });
+    this.columns.set(doc, { ...text, details, latestVersion: trustOf(state).latestVersion });
     this.alive[doc] = 1;
     this.ids[doc] = state.id;
     const { nameWords, exactKey, slugKey, weights, leadBonus } = analyzeItem(text);
@@ -233,7 +250,10 @@ export class DocumentStore {
     this.leadBonus[doc] = leadBonus;
     this.categoryCodes[doc] = this.codeOf(`c:${state.category ?? ''}`, true) as number;
     this.typeCodes[doc] = this.codeOf(`t:${state.type}`, true) as number;
-    this.pairCodes[doc] = this.pairOf(this.categoryCodes[doc]!, this.typeCodes[doc]!);
+    const trustClass = (this.trustClasses[doc] = trustClassOf(state));
+    this.classSets[trustClass] = setBit(this.classSets[trustClass]!, doc);
+    this.classLive[trustClass]!++;
+    this.pairCodes[doc] = this.pairOf(this.categoryCodes[doc]!, this.typeCodes[doc]!, trustClass);
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code] = setBit(this.codeSets[code] ?? new Uint32Array(0), doc);
     const oneWordNames = lengthBit(this.nameWordLength[doc]!) | lengthBit(this.slugWordLength[doc]!);
     this.index(doc, weights, oneWordNames);
@@ -253,6 +273,8 @@ export class DocumentStore {
     this.newest.markDead();
     this.changes++;
     for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) clearBit(this.codeSets[code]!, doc);
+    clearBit(this.classSets[this.trustClasses[doc]!]!, doc);
+    this.classLive[this.trustClasses[doc]!]!--;
     this.servedItems[doc] = undefined;
     this.json[doc] = undefined;
     this.live--;
@@ -288,6 +310,7 @@ export class DocumentStore {
     this.categoryCodes = grow(this.categoryCodes, new Int32Array(size));
     this.typeCodes = grow(this.typeCodes, new Int32Array(size));
     this.pairCodes = grow(this.pairCodes, new Int32Array(size));
+    this.trustClasses = grow(this.trustClasses, new Uint8Array(size));
     this.nameWordLength = grow(this.nameWordLength, new Uint8Array(size));
     this.slugWordLength = grow(this.slugWordLength, new Uint8Array(size));
     this.versions = grow(this.versions, new Int32Array(size));

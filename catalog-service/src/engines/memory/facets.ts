@@ -1,11 +1,12 @@
-/** Facet counts of the memory index: per category or type code, ranked and capped like `total`. */
+/** Facet counts of the memory index: per category, type or trust, ranked and capped like `total`. */
 import { FACET_VALUES_MAX, type FacetField, type Facets, type FacetValue } from '../search-engine';
 import type { DocumentStore } from './document-store';
+import { verdictOfClass, verifiedOfClass } from './trust-classes';
 
 /**
- * Counts per category × type pair (DocumentStore.pairCodes), summed per
- * value when the facets are read: a broad word's hundreds of thousands of
- * matches cost one array increment each, for both fields at once.
+ * Counts per category × type × trust class (DocumentStore.pairCodes), summed
+ * per value when the facets are read: a broad word's hundreds of thousands
+ * of matches cost one array increment each, for every field at once.
  */
 export class FacetCounter {
   /** matches by pair code */
@@ -27,17 +28,28 @@ export class FacetCounter {
   facets(): Facets {
     const facets: Facets = {};
     for (const field of this.fields) {
-      const codes = field === 'category' ? this.store.pairCategories : this.store.pairTypes;
       const counts = new Map<string, number>();
       this.counts.forEach((count, pair) => {
         if (count === 0) return;
-        const value = this.store.valueOfCode(codes[pair]!);
+        const value = valueOfPair(this.store, field, pair);
         counts.set(value, (counts.get(value) ?? 0) + count);
       });
       facets[field] = rankFacetValues(counts, this.store.options.countCap);
     }
     return facets;
   }
+}
+
+/** The value a pair code (DocumentStore.pairCodes) has for a facet field. */
+function valueOfPair(store: DocumentStore, field: FacetField, pair: number): string {
+  if (field === 'category') return store.valueOfCode(store.pairCategories[pair]!);
+  if (field === 'type') return store.valueOfCode(store.pairTypes[pair]!);
+  return facetValueOfClass(field, store.pairClasses[pair]!);
+}
+
+/** A trust class's value for the `trust` or `verifiedPublisher` facet. */
+export function facetValueOfClass(field: 'trust' | 'verifiedPublisher', trustClass: number): string {
+  return field === 'trust' ? verdictOfClass(trustClass) : String(verifiedOfClass(trustClass));
 }
 
 export function countFacets(store: DocumentStore, fields: readonly FacetField[], docs: readonly number[]): Facets {

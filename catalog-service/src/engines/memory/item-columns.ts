@@ -24,6 +24,8 @@ export interface ServedText {
   description: string;
   tags: readonly string[];
   details: ItemDetails;
+  /** ItemTrust.latestVersion */
+  latestVersion: string | null;
 }
 
 export class ItemColumns {
@@ -33,6 +35,7 @@ export class ItemColumns {
   private readonly descriptions: Array<string | undefined> = [];
   private readonly tagLists: Array<readonly string[] | undefined> = [];
   private readonly linkDetails: Array<LinkDetails | undefined> = [];
+  private readonly latestVersions: Array<string | null | undefined> = [];
   /**
    * one copy of each tag list and of each publisher and licence: they repeat
    * across a catalog. Kept for the index's life (a rebuild starts afresh).
@@ -48,6 +51,7 @@ export class ItemColumns {
     const { publisher, version, license, repositoryUrl, homepageUrl } = text.details;
     const none = publisher === null && version === null && license === null && repositoryUrl === null && homepageUrl === null;
     this.linkDetails[doc] = none ? undefined : { publisher: this.share(publisher), version, license: this.share(license), repositoryUrl, homepageUrl };
+    this.latestVersions[doc] = this.share(text.latestVersion);
   }
 
   /** Lets go of what only a live document needs (name and slug stay: see `names`). */
@@ -55,6 +59,11 @@ export class ItemColumns {
     this.descriptions[doc] = undefined;
     this.tagLists[doc] = undefined;
     this.linkDetails[doc] = undefined;
+    this.latestVersions[doc] = undefined;
+  }
+
+  latestVersion(doc: number): string | null {
+    return this.latestVersions[doc] ?? null;
   }
 
   description(doc: number): string {

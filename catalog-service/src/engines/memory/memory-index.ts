@@ -19,6 +19,7 @@ import { tokenize } from '../../domain/text-analysis';
 import { byRelevance } from './ranked-page';
 import { bestSpelling } from './spelling-suggestion';
 import { TopK } from './top-k';
+import { accepts, EVERY_CLASS } from './trust-classes';
 import type { IndexableItem } from './types';
 
 export class MemoryIndex {
@@ -142,18 +143,28 @@ export class MemoryIndex {
     return this.store.compareNewest;
   }
 
+  /**
+   * A browse reads its filter's order, skipping the documents of the trust
+   * classes it refuses (none, unless the catalog holds some: DocFilter.trust);
+   * its total is the sum of its filter's counts in the classes it accepts.
+   */
   private browse(query: SearchQuery, offset: number, window: number): SearchResult {
     if (query.tags?.length) return this.browseTagged(query, offset, window);
     const order = this.orders.orderOf(query.category, query.type, query.sort);
     if (!order) return { items: [], total: 0, ...(query.facets ? { facets: emptyFacets(query.facets) } : {}) };
+    const { trust } = new DocFilter(this.store, query);
+    const { trustClasses } = this.store;
+    const everyClass = trust === EVERY_CLASS;
     const page: number[] = [];
     let seen = 0;
     order.forEach((doc) => {
+      if (!everyClass && !accepts(trust, trustClasses[doc]!)) return true;
       if (seen++ >= offset) page.push(doc);
       return seen < window;
     });
-    const result = this.page(page, Math.min(order.size, this.options.countCap));
-    if (query.facets) result.facets = this.orders.facets(query, query.facets, this.options.countCap);
+    const total = everyClass ? order.size : this.orders.count(query.category, query.type, trust);
+    const result = this.page(page, Math.min(total, this.options.countCap));
+    if (query.facets) result.facets = this.orders.facets(query, query.facets, trust, this.options.countCap);
     return result;
   }
 
@@ -222,7 +233,7 @@ export class MemoryIndex {
   private add(state: IndexableItem, version: number): void {
     const doc = this.store.add(state, version);
     this.byId.set(state.id, doc);
-    this.orders.add(doc, state.category ?? '', state.type);
+    this.orders.add(doc, state.category ?? '', state.type, this.store.trustClasses[doc]!);
   }
 
   private remove(id: string): void {
@@ -230,14 +241,19 @@ export class MemoryIndex {
     if (doc === undefined) return;
     const category = this.store.categoryOf(doc);
     const type = this.store.typeOf(doc);
+    const trustClass = this.store.trustClasses[doc]!;
     this.byId.delete(id);
     this.store.remove(doc);
-    this.orders.markDead(category, type);
+    this.orders.markDead(category, type, trustClass);
   }
 }
 
-/** An item as served, back in the shape the index takes (its details regrouped). */
+/** An item as served, back in the shape the index takes (its details and trust regrouped). */
 function stateOf(item: CatalogItem): IndexableItem {
-  const { publisher, version, license, repositoryUrl, homepageUrl, downloads, ...rest } = item;
-  return { ...rest, details: { publisher, version, license, repositoryUrl, homepageUrl, downloads } };
+  const { publisher, version, license, repositoryUrl, homepageUrl, downloads, latestVersion, verdict, publisherVerified, ...rest } = item;
+  return {
+    ...rest,
+    details: { publisher, version, license, repositoryUrl, homepageUrl, downloads },
+    trust: { latestVersion, verdict, publisherVerified, blockedReason: null },
+  };
 }

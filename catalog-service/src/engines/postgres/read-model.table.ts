@@ -8,7 +8,7 @@
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Logger } from 'pino';
-import { analyzeSql, detailsOf, NO_DETAILS, StatisticsRefresh, type CatalogItemState, type Health, type ItemDetails } from '@skills/common';
+import { analyzeSql, detailsOf, NO_DETAILS, StatisticsRefresh, type CatalogItemState, type Health, type ItemDetails, type ItemTrust } from '@skills/common';
 import type { ReindexProgress } from '../search-engine';
 import { INDEX_SUFFIXES, SEARCHABLE, searchTableSql } from './search-table';
 
@@ -23,21 +23,24 @@ export interface FollowPosition {
   id: string;
 }
 
-const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, updated_at, version, details';
+const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, updated_at, version, details, trust';
 /** What an accepted newer state overwrites; the write also re-stamps the row so replicas follow it. */
 const UPDATE_FROM_EXCLUDED = `slug = EXCLUDED.slug, name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
   category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status, visibility = EXCLUDED.visibility,
-  updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, details = EXCLUDED.details, written_xid = pg_current_xact_id()`;
-const SELECT_STATE = `id, slug, name, description, type, category, tags, status, visibility, updated_at AS "updatedAt", version, details`;
+  updated_at = EXCLUDED.updated_at, version = EXCLUDED.version, details = EXCLUDED.details, trust = EXCLUDED.trust,
+  written_xid = pg_current_xact_id()`;
+const SELECT_STATE = `id, slug, name, description, type, category, tags, status, visibility, updated_at AS "updatedAt", version, details, trust`;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 /** Items per INSERT statement: one JSON parameter, bounded so one statement stays short. */
 const APPLY_CHUNK = 1_000;
 /** What this table's own statements filter and order on: what its statistics sample (StatisticsRefresh). */
 const ANALYZED_COLUMNS = ['id', 'written_xid', 'status', 'visibility', 'indexed_at'];
 
-interface StateRow extends Omit<CatalogItemState, 'updatedAt' | 'details'> {
+interface StateRow extends Omit<CatalogItemState, 'updatedAt' | 'details' | 'trust'> {
   updatedAt: Date | string;
   details: Partial<ItemDetails> | string;
+  /** null: a state written before trust existed (unscanned, unverified) */
+  trust: ItemTrust | string | null;
 }
 
 export class ReadModelTable {
@@ -125,7 +128,7 @@ export class ReadModelTable {
       `INSERT INTO ${table} AS stored (${COLUMNS})
        SELECT ${COLUMNS}
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, slug text, name text, description text, type text,
-         category text, tags text[], status text, visibility text, updated_at timestamptz, version integer, details jsonb)
+         category text, tags text[], status text, visibility text, updated_at timestamptz, version integer, details jsonb, trust jsonb)
        ON CONFLICT (id) DO UPDATE SET ${UPDATE_FROM_EXCLUDED}, indexed_at = now()
        WHERE stored.version < EXCLUDED.version
        RETURNING stored.id`,
@@ -178,7 +181,7 @@ export class ReadModelTable {
       await q(
         `INSERT INTO catalog.search_items_new AS stored (${COLUMNS})
          SELECT o.id, o.slug, o.name, o.description, o.type, o.category, o.tags, o.status, o.visibility,
-                o.updated_at, o.version, o.details
+                o.updated_at, o.version, o.details, o.trust
          FROM catalog.search_items o LEFT JOIN catalog.search_items_new n ON n.id = o.id
          WHERE o.indexed_at >= $1 AND (n.id IS NULL OR n.version < o.version)
          ON CONFLICT (id) DO UPDATE SET ${UPDATE_FROM_EXCLUDED}`,
@@ -234,6 +237,7 @@ function toRecord(item: CatalogItemState): Record<string, unknown> {
     updated_at: item.updatedAt,
     version: item.version,
     details: detailsOf(item),
+    trust: item.trust ?? null,
   };
 }
 
@@ -251,5 +255,6 @@ function toState(row: StateRow): CatalogItemState {
     updatedAt: new Date(row.updatedAt).toISOString(),
     version: row.version,
     details: { ...NO_DETAILS, ...(typeof row.details === 'string' ? (JSON.parse(row.details) as Partial<ItemDetails>) : row.details) },
+    ...(row.trust === null || row.trust === undefined ? {} : { trust: typeof row.trust === 'string' ? (JSON.parse(row.trust) as ItemTrust) : row.trust }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * DDL of the search read model table. The same DDL builds
- * `catalog.search_items_new` for a reindex as migrations 001 + 004 + 006 built
+ * `catalog.search_items_new` for a reindex as migrations 001 + 004 + 006 + 007 built
  * `catalog.search_items`, so both generations have identical columns and
  * indexes; index names derive from the table name and are renamed at the swap.
  */
@@ -27,6 +27,8 @@ export function searchTableSql(table: string): string {
       updated_at timestamptz NOT NULL,
       version integer NOT NULL,
       details jsonb NOT NULL DEFAULT '{}',
+      -- the item's trust (common/src/events.ts ItemTrust); null for a state from before trust existed
+      trust jsonb,
       -- when this engine last wrote the row: a reindex carries over rows written after it began
       indexed_at timestamptz NOT NULL DEFAULT now(),
       -- the transaction of the last write: replicas follow the table in (written_xid, id) order
