@@ -10,7 +10,7 @@
  * Written out rather than as a joi schema: it runs on every event of every
  * import (a joi schema of this size costs ~17 µs an event, this ~2 µs).
  */
-import type { CatalogItemState, ItemDetails, SkillChangeEvent } from './events';
+import type { CatalogItemState, ItemDetails, ItemTrust, SkillChangeEvent } from './events';
 
 /**
  * The admin API's bounds on an item (collections-service's admin.schemas.ts;
@@ -28,6 +28,8 @@ export const ITEM_LIMITS = Object.freeze({
   release: 64,
   license: 200,
   url: 2_000,
+  /** an override's note (≤ 1,000) or a scan's summary (≤ 500), docs/trust.md */
+  blockedReason: 1_000,
 });
 
 /** `items.version` is an `integer` column: no item of the system of record goes past it. */
@@ -44,6 +46,7 @@ const ITEM_TYPES = new Set(['skill', 'plugin']);
 const STATUSES = new Set(['active', 'draft', 'archived', 'deleted']);
 const VISIBILITIES = new Set(['public', 'private']);
 const LINK_PROTOCOLS = new Set(['http:', 'https:']);
+const VERDICTS = new Set(['clean', 'suspicious', 'malicious', 'unscanned']);
 
 /** Thrown inside the check only; the caller gets `{ ok: false, reason }`. */
 class Broken extends Error {}
@@ -114,6 +117,17 @@ function detailsOf(value: unknown): ItemDetails {
   };
 }
 
+function trustOf(value: unknown): ItemTrust {
+  const t = fieldsOf(value, 'item.trust');
+  if (typeof t.publisherVerified !== 'boolean') throw new Broken('item.trust.publisherVerified must be a boolean');
+  return {
+    latestVersion: textOrNull(t.latestVersion, 'item.trust.latestVersion', ITEM_LIMITS.release),
+    verdict: oneOf(t.verdict, 'item.trust.verdict', VERDICTS),
+    publisherVerified: t.publisherVerified,
+    blockedReason: textOrNull(t.blockedReason, 'item.trust.blockedReason', ITEM_LIMITS.blockedReason),
+  };
+}
+
 function tagsOf(value: unknown): string[] {
   if (!Array.isArray(value)) throw new Broken('item.tags must be an array');
   if (value.length > ITEM_LIMITS.tags) throw new Broken(`item.tags must hold at most ${ITEM_LIMITS.tags} tags`);
@@ -137,6 +151,8 @@ function itemOf(value: unknown): CatalogItemState {
   };
   // absent from events written before details existed
   if (i.details !== undefined) item.details = detailsOf(i.details);
+  // absent from events written before releases and verdicts existed (read as unscanned, unverified)
+  if (i.trust !== undefined) item.trust = trustOf(i.trust);
   return item;
 }
 

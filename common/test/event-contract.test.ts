@@ -27,6 +27,7 @@ function event(): SkillChangeEvent {
       updatedAt: '2026-11-20T10:00:00.000Z',
       version: 3,
       details: { publisher: 'Acme', version: '1.4.0', license: 'MIT', repositoryUrl: 'https://github.com/acme/pdf', homepageUrl: null, downloads: 1200 },
+      trust: { latestVersion: '1.4.0', verdict: 'malicious', publisherVerified: true, blockedReason: 'Steals browser credentials.' },
     },
   };
 }
@@ -52,6 +53,8 @@ describe('checkSkillChangeEvent', () => {
     const full = event();
     expect(checkSkillChangeEvent(full)).toEqual({ ok: true, event: full });
     expect(reasonOf(changed((e) => delete e.item.details))).toBe('accepted');
+    expect(reasonOf(changed((e) => delete e.item.trust))).toBe('accepted');
+    expect(reasonOf(changed((e) => (e.item.trust = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blockedReason: null })))).toBe('accepted');
     expect(reasonOf(changed((e) => Object.assign(e.item, { slug: null, category: null, visibility: 'private', name: 'x'.repeat(120) })))).toBe('accepted');
     expect(reasonOf(changed((e) => Object.assign(e, { type: 'skill.deleted' }) && Object.assign(e.item, { status: 'deleted' })))).toBe('accepted');
   });
@@ -69,6 +72,9 @@ describe('checkSkillChangeEvent', () => {
     const withDetails = changed((e) => (e.item.details.script = '<script>'));
     const kept = checkSkillChangeEvent(withDetails);
     expect(kept.ok && Object.keys(kept.event.item.details ?? {})).toEqual(['publisher', 'version', 'license', 'repositoryUrl', 'homepageUrl', 'downloads']);
+    // the verdict is what keeps a blocked item out of search: it must reach the read model whole
+    const trusted = checkSkillChangeEvent(changed((e) => (e.item.trust.boost = 1)));
+    expect(trusted.ok && trusted.event.item.trust).toEqual(event().item.trust);
   });
 
   const max = (n: number) => 'x'.repeat(n);
@@ -94,6 +100,10 @@ describe('checkSkillChangeEvent', () => {
     ['a tag that is no string', changed((e) => (e.item.tags = [{ $where: '1' }])), /item\.tags\[0\] must be a string/],
     ['a publisher over 200 characters', changed((e) => (e.item.details.publisher = max(ITEM_LIMITS.publisher + 1))), /publisher/],
     ['a release over 64 characters', changed((e) => (e.item.details.version = max(ITEM_LIMITS.release + 1))), /details\.version/],
+    ['an unknown verdict', changed((e) => (e.item.trust.verdict = 'trusted')), /item\.trust\.verdict must be one of/],
+    ['a verified flag that is no boolean', changed((e) => (e.item.trust.publisherVerified = 'yes')), /publisherVerified must be a boolean/],
+    ['a blocked reason over 1,000 characters', changed((e) => (e.item.trust.blockedReason = max(ITEM_LIMITS.blockedReason + 1))), /blockedReason/],
+    ['a latest version over 64 characters', changed((e) => (e.item.trust.latestVersion = max(ITEM_LIMITS.release + 1))), /latestVersion/],
     ['a licence over 200 characters', changed((e) => (e.item.details.license = max(ITEM_LIMITS.license + 1))), /license/],
     ['a slug the admin API refuses', changed((e) => (e.item.slug = 'Not A Slug')), /item\.slug/],
     ['a version past the item table', changed((e) => (e.version = e.item.version = MAX_ITEM_VERSION + 1)), /version must be an integer from 0 to 2147483647/],
