@@ -72,6 +72,23 @@ const messages = {
     fr: 'Un compte avec cette adresse e-mail existe déjà',
   },
   'apiKey.notFound': { en: 'API key not found', fr: 'Clé API introuvable' },
+  'auth.scannerVerdictsOnly': {
+    en: 'A scanner credential may only record verdicts',
+    fr: 'Un identifiant de scanner ne peut qu\'enregistrer des verdicts',
+  },
+  'auth.scannerRequired': {
+    en: 'Only a scanner credential may record verdicts',
+    fr: 'Seul un identifiant de scanner peut enregistrer des verdicts',
+  },
+  'auth.invalidScannerToken': {
+    en: 'Invalid or revoked scanner credential',
+    fr: 'Identifiant de scanner invalide ou révoqué',
+  },
+  'scanner.notFound': { en: 'Scanner not found', fr: 'Scanner introuvable' },
+  'scanner.nameTaken': {
+    en: 'An active scanner named "{name}" already exists',
+    fr: 'Un scanner actif nommé « {name} » existe déjà',
+  },
   'auth.missingScope': {
     en: 'This API key does not have the "{scope}" scope',
     fr: 'Cette clé API n\'a pas la portée « {scope} »',

@@ -19,14 +19,17 @@ import type { AuthFailureAudit } from './domain/auth-failure-audit';
 import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { KeyAuthenticator } from './domain/key-authenticator';
 import type { RateLimiter } from './domain/rate-limiter';
+import type { ScannerAuthenticator } from './domain/scanner-authenticator';
+import type { ScannerService } from './domain/scanner.service';
 import { AdmissionGate } from './http/admission';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
 import { auditRoutes } from './http/audit.routes';
 import { healthRoutes, type Readiness } from './http/health.routes';
-import { callerAuthenticator } from './http/caller-auth';
+import { callerAuthenticator, scannerAuthenticator } from './http/caller-auth';
 import { proxyRoutes } from './http/proxy.routes';
+import { scannerRoutes } from './http/scanners.routes';
 import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
@@ -41,6 +44,10 @@ export interface GatewayDeps {
   authenticator: KeyAuthenticator;
   accounts: AccountService;
   keys: ApiKeyService;
+  /** scanner credentials: authenticated for the verdict route, refused with 403 everywhere else */
+  scannerAuthenticator: ScannerAuthenticator;
+  /** issues, lists and revokes scanner credentials (/admin/v1/scanners) */
+  scanners: ScannerService;
   /** sign-in, sessions, the caller's own keys and the console */
   profile: ProfileDeps;
   signer: PrincipalSigner;
@@ -125,16 +132,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
-  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures, deps.failureAudit));
+  const scanners = deps.scannerAuthenticator;
+  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures, deps.failureAudit, scannerAuthenticator({ ...deps, scanners })));
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.
-  app.use(proxyRoutes({ ...deps, admission, sessions: deps.profile.gate }));
+  app.use(proxyRoutes({ ...deps, admission, sessions: deps.profile.gate, scanners }));
   app.use(selfServiceWorkspaceRoutes(deps));
   app.use(healthRoutes(deps.readiness));
   // The contract and its docs page are public: no credential check on their paths.
   app.use(openApiRoutes());
   app.use(adminRoutes(deps.accounts, deps.keys));
+  app.use(scannerRoutes(deps.scanners));
   app.use(auditRoutes(deps.audit));
   app.use(profileAdminRoutes(deps.profile));
   app.use(profileRoutes(deps.profile));
@@ -158,7 +167,7 @@ function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
     mailQuota: profile.mailQuota,
     emailVerified: (accountId) => profile.credentials.emailVerified(accountId),
   });
-  const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate });
+  const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate, scanners: deps.scannerAuthenticator });
   return workspaceRoutes({ authenticateCaller, gate: profile.gate, calls, invitations, accounts: profile.accounts });
 }
 

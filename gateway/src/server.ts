@@ -9,6 +9,8 @@ import { AccountService } from './domain/account.service';
 import { ApiKeyService } from './domain/api-key.service';
 import { Site } from './sessions/site';
 import { KeyAuthenticator } from './domain/key-authenticator';
+import { ScannerAuthenticator } from './domain/scanner-authenticator';
+import { ScannerService } from './domain/scanner.service';
 import { AuthFailureGuard } from './domain/auth-failure-guard';
 import { RateLimiter } from './domain/rate-limiter';
 import { SessionRequestBudget } from './domain/session-budget';
@@ -67,6 +69,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   const store = new SequelizeGatewayStore(sequelize);
   const accountRepository = store.repos.accounts;
   const authenticator = new KeyAuthenticator({ keys: store.repos.keys, logger, cacheTtlMs: config.keyCacheTtlMs });
+  const scannerAuthenticator = new ScannerAuthenticator({ scanners: store.repos.scanners, cacheTtlMs: config.keyCacheTtlMs });
   const audit = store.repos.audit;
   const failureAudit = new AuthFailureAudit({ audit, logger, flushMs: config.audit.failureFlushMs });
   failureAudit.start();
@@ -146,6 +149,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     authenticator,
     accounts: new AccountService(store, authenticator),
     keys,
+    scannerAuthenticator,
+    scanners: new ScannerService({ store, authenticator: scannerAuthenticator }),
     profile,
     audit,
     failureAudit,

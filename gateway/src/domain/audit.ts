@@ -22,6 +22,18 @@ export const AUDIT_ACTIONS = [
   'skill.import',
   'private_skill.create',
   'reindex.start',
+  'scanner.create',
+  'scanner.revoke',
+  'verdict.record',
+  'release.publish',
+  'release.yank',
+  'release.unyank',
+  'verdict.override',
+  'verdict.override_clear',
+  'publisher.verify',
+  'report.create',
+  'report.resolve',
+  'report.dismiss',
   'auth.failure',
   'auth.sign_up',
   'auth.sign_in',
@@ -35,7 +47,12 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditActor = { kind: 'admin' } | { kind: 'account'; accountId: string } | { kind: 'anonymous' };
+export type AuditActor =
+  | { kind: 'admin' }
+  | { kind: 'account'; accountId: string }
+  /** a scanner credential (docs/trust.md), by its id: it records verdicts */
+  | { kind: 'scanner'; scannerId: string }
+  | { kind: 'anonymous' };
 
 /** Who acts and under which request: what the HTTP layer hands the rules. */
 export interface AuditContext {

@@ -12,7 +12,7 @@
 import type { Logger } from '@skills/common';
 import type { AuditLog } from './audit';
 
-export type AuthFailureReason = 'api_key' | 'admin_token' | 'password';
+export type AuthFailureReason = 'api_key' | 'admin_token' | 'scanner_token' | 'password';
 
 /** What a failed console sign-in adds to the count's key and record. */
 export interface FailureSubject {

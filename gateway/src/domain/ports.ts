@@ -5,11 +5,13 @@
  */
 import type { AccountRepository, KeyStore } from './account';
 import type { AuditLog } from './audit';
+import type { ScannerStore } from './scanner';
 
 export interface GatewayRepositories {
   accounts: AccountRepository;
   keys: KeyStore;
   audit: AuditLog;
+  scanners: ScannerStore;
 }
 
 export interface GatewayStore {

@@ -6,8 +6,8 @@ import { clientAddress } from './client-address';
 export function actorOf(principal: Principal | undefined): AuditActor {
   if (!principal) return { kind: 'anonymous' };
   if (principal.kind === 'admin') return { kind: 'admin' };
-  // TODO(issue 30, gateway helper): a scanner actor of its own in the audit trail
-  return principal.kind === 'account' ? { kind: 'account', accountId: principal.accountId } : { kind: 'anonymous' };
+  if (principal.kind === 'scanner') return { kind: 'scanner', scannerId: principal.scannerId };
+  return { kind: 'account', accountId: principal.accountId };
 }
 
 /** Who is acting in this request, for the audit trail: the actor, the request id, the client's address. */

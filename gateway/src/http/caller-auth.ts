@@ -4,14 +4,18 @@
  * scope, the plan, the address's failed-authentication budget) or, without
  * an Authorization header, the account of the console session (CSRF and
  * Origin on writes). Then the account's rate limit, whose RateLimit-*
- * headers go on every answer.
+ * headers go on every answer. A scanner credential (`Bearer sks_…`) is
+ * authenticated as one (a bad one is a 401 counted like a bad key) and then
+ * refused with 403: it may only record verdicts (scannerAuthenticator).
  */
 import type { Request, Response } from 'express';
-import { AuthenticationError, RateLimitError, contextOf } from '@skills/common';
+import { AuthenticationError, NotAllowedError, RateLimitError, contextOf } from '@skills/common';
 import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { AccountPrincipal, KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
+import { offersScannerToken } from '../domain/scanner';
+import type { ScannerAuthenticator, ScannerPrincipal } from '../domain/scanner-authenticator';
 import type { Scope } from '../domain/scopes';
 import type { SessionGate } from '../sessions/session-gate';
 import { clientAddress, refuseWhileBlocked } from './client-address';
@@ -26,6 +30,8 @@ export interface CallerAuthDeps {
   failureAudit?: AuthFailureAudit;
   /** lets a console session call as its own account (no plan or scope rule; CSRF on writes) */
   sessions?: SessionGate;
+  /** tells scanner credentials apart; none: an `sks_` token is tried as an API key (and fails) */
+  scanners?: ScannerAuthenticator;
 }
 
 export type AuthenticateCaller = (req: Request, res: Response, scope: Scope | undefined) => Promise<AccountPrincipal>;
@@ -67,11 +73,41 @@ export function callerAuthenticator(deps: CallerAuthDeps): AuthenticateCaller {
     }
   }
 
+  const authenticateScanner = scannerAuthenticator(deps);
+
   return async (req, res, scope) => {
+    if (deps.scanners && offersScannerToken(req.get('authorization'))) {
+      await authenticateScanner(req, res);
+      throw new NotAllowedError('auth.scannerVerdictsOnly');
+    }
     // An explicit key wins; without one, the console's session cookie may stand for its account.
     const session = req.get('authorization') === undefined ? await deps.sessions?.principalFor(req) : undefined;
     const principal = session ?? (await byKey(req, res, scope));
     await applyRateLimit(deps.rateLimiter, principal, res);
     return principal;
+  };
+}
+
+export type AuthenticateScanner = (req: Request, res: Response) => Promise<ScannerPrincipal>;
+
+/**
+ * The scanner principal of `Bearer sks_…`. Failures count like a bad API
+ * key's: against the address's budget (429 over it, for anything but a
+ * token already known good) and into the audit trail.
+ */
+export function scannerAuthenticator(deps: Pick<CallerAuthDeps, 'scanners' | 'authFailures' | 'failureAudit'>): AuthenticateScanner {
+  return async (req, res) => {
+    const guard = deps.authFailures;
+    const address = clientAddress(req);
+    try {
+      if (!deps.scanners) throw new AuthenticationError('auth.invalidScannerToken');
+      return await deps.scanners.authenticate(req.get('authorization'), guard ? { beforeUnknown: () => refuseWhileBlocked(guard, address) } : {});
+    } catch (err) {
+      if (err instanceof AuthenticationError) {
+        deps.failureAudit?.record(address, 'scanner_token', contextOf(res).requestId);
+        await guard?.recordFailure(address);
+      }
+      throw err;
+    }
   };
 }

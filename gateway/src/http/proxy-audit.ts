@@ -28,6 +28,12 @@ function detailsOf(body: string | Buffer | undefined, fields: readonly string[])
   return out;
 }
 
+function paramsOf(params: Record<string, string>, fields: readonly string[]): AuditDetails {
+  const out: AuditDetails = {};
+  for (const field of fields) if (params[field] !== undefined) out[field] = params[field];
+  return out;
+}
+
 export interface ProxiedWrite {
   route: ProxyRoute;
   params: Record<string, string>;
@@ -50,7 +56,7 @@ export async function auditProxiedWrite(audit: AuditLog, logger: Logger, req: Re
       target: spec.target !== undefined ? (write.params[spec.target] ?? null) : null,
       // `me` names the caller
       targetAccountId: targetAccountId === 'me' && write.principal.kind === 'account' ? write.principal.accountId : (targetAccountId as string | undefined) ?? null,
-      details: { ...detailsOf(write.body, spec.bodyFields ?? []), status: res.statusCode },
+      details: { ...paramsOf(write.params, spec.paramFields ?? []), ...detailsOf(write.body, spec.bodyFields ?? []), status: res.statusCode },
     });
   } catch (err) {
     logger.error({ err, action: spec.action }, 'could not write the audit record of a proxied write');

@@ -10,6 +10,7 @@ import Joi from 'joi';
 import {
   AuthenticationError,
   MethodNotAllowedError,
+  NotAllowedError,
   PayloadTooLargeError,
   EMPTY_BODY,
   STREAMED_BODY,
@@ -28,10 +29,12 @@ import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
+import { offersScannerToken } from '../domain/scanner';
+import type { ScannerAuthenticator } from '../domain/scanner-authenticator';
 import type { SessionGate } from '../sessions/session-gate';
 import { routeClassOf, type AdmissionGate } from './admission';
 import type { AnswerCache, Served } from './answer-cache';
-import { callerAuthenticator } from './caller-auth';
+import { callerAuthenticator, scannerAuthenticator } from './caller-auth';
 import { auditProxiedWrite } from './proxy-audit';
 import { readBody } from './read-body';
 import { bodyLimitOf, matchRoute, type ProxyRoute, type UpstreamName } from './route-table';
@@ -57,6 +60,8 @@ export interface ProxyRoutesDeps {
   sessions?: SessionGate;
   /** bounds the requests in flight to the services; the rest are shed with 503 */
   admission: AdmissionGate;
+  /** scanner credentials: the verdict route's callers, refused everywhere else */
+  scanners?: ScannerAuthenticator;
 }
 
 const ADMIN: Principal = { kind: 'admin' };
@@ -101,10 +106,23 @@ function sendServed(req: Request, res: Response, served: Served, cacheControl: s
 
 export function proxyRoutes(deps: ProxyRoutesDeps) {
   const authenticateCaller = callerAuthenticator(deps);
+  const authenticateScanner = scannerAuthenticator(deps);
 
-  /** The caller's account (key or session, then its rate limit), or the operator for an admin route. */
+  /**
+   * A scanner route takes a scanner credential only: an API key or a session
+   * there is a 403, no credential at all a 401.
+   */
+  async function scannerOf(req: Request, res: Response): Promise<Principal> {
+    const authorization = req.get('authorization');
+    if (offersScannerToken(authorization)) return authenticateScanner(req, res);
+    if (authorization !== undefined || (await deps.sessions?.principalFor(req))) throw new NotAllowedError('auth.scannerRequired');
+    throw new AuthenticationError('auth.invalidScannerToken');
+  }
+
+  /** The caller's account (key or session, then its rate limit), a scanner, or the operator for an admin route. */
   async function authenticate(route: ProxyRoute, req: Request, res: Response): Promise<Principal> {
     if (route.auth === 'key') return authenticateCaller(req, res, route.scope);
+    if (route.auth === 'scanner') return scannerOf(req, res);
     // Admin paths are behind requireAdminToken already; this guards a route table mistake.
     if (!res.locals.adminAuthenticated) throw new AuthenticationError('auth.invalidAdminToken');
     return ADMIN;

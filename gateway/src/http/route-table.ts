@@ -1,7 +1,9 @@
 /**
  * Every proxied route of the gateway in one place: method + path pattern →
  * upstream, who may call it, and what the gateway checks first. Patterns use
- * `:name` for one path segment and a trailing `*` for the rest of the path.
+ * `:name` for one path segment, `:name:verb` for a segment ending in the
+ * custom method `:verb` (`/reports/:id:resolve`), and a trailing `*` for the
+ * rest of the path.
  */
 
 import type { AuditAction } from '../domain/audit';
@@ -23,14 +25,20 @@ export interface RouteAudit {
   targetAccount?: string;
   /** fields of the JSON body copied into the record's details (never a secret) */
   bodyFields?: string[];
+  /** path parameters copied into the record's details (a release's version) */
+  paramFields?: string[];
 }
 
 export interface ProxyRoute {
   method: string;
   pattern: string;
   upstream: UpstreamName;
-  /** `key`: an API key with API access, or the account's own console session; `admin`: the admin token */
-  auth: 'key' | 'admin';
+  /**
+   * `key`: an API key with API access, or the account's own console session;
+   * `admin`: the admin token; `scanner`: a scanner credential and nothing else
+   * (docs/trust.md), which every other route refuses with 403
+   */
+  auth: 'key' | 'admin' | 'scanner';
   /** what an API key needs for this route (a session may do all its account may) */
   scope?: Scope;
   accountCheck?: AccountCheck;
@@ -60,12 +68,86 @@ const COLLECTION_ROUTES: ReadonlyArray<readonly [pattern: string, methods: reado
   ['/api/v1/workspaces/:id/collections/:collectionId', ['GET', 'PATCH', 'DELETE']],
 ];
 
+/** docs/trust.md: releases, verdicts and reports of an item; reads as any public read. */
+const TRUST_ROUTES: readonly ProxyRoute[] = [
+  { method: 'GET', pattern: '/api/v1/skills/:slug/versions', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  { method: 'GET', pattern: '/api/v1/skills/:slug/versions/:version', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  { method: 'GET', pattern: '/api/v1/skills/:slug/versions/:version/verdicts', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  // a scanner credential's only route; keys and sessions get 403 here
+  {
+    method: 'POST',
+    pattern: '/api/v1/skills/:slug/versions/:version/verdicts',
+    upstream: 'collections',
+    auth: 'scanner',
+    audit: { action: 'verdict.record', target: 'slug', paramFields: ['version'], bodyFields: ['verdict'] },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/v1/skills/:slug/reports',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'search:read',
+    audit: { action: 'report.create', target: 'slug', bodyFields: ['reason'] },
+  },
+];
+
+/** docs/trust.md: what operators do to releases, verdicts, publishers and reports. */
+const TRUST_ADMIN_ROUTES: readonly ProxyRoute[] = [
+  {
+    method: 'POST',
+    pattern: '/admin/v1/skills/:slug/versions',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'release.publish', target: 'slug', bodyFields: ['version', 'digest'] },
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/skills/:slug/versions/:version:yank',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'release.yank', target: 'slug', paramFields: ['version'], bodyFields: ['reason'] },
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/skills/:slug/versions/:version:unyank',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'release.unyank', target: 'slug', paramFields: ['version'] },
+  },
+  {
+    method: 'PUT',
+    pattern: '/admin/v1/skills/:slug/versions/:version/override',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'verdict.override', target: 'slug', paramFields: ['version'], bodyFields: ['verdict', 'note'] },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/admin/v1/skills/:slug/versions/:version/override',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'verdict.override_clear', target: 'slug', paramFields: ['version'] },
+  },
+  { method: 'GET', pattern: '/admin/v1/publishers', upstream: 'collections', auth: 'admin' },
+  {
+    method: 'PUT',
+    pattern: '/admin/v1/publishers/:name',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'publisher.verify', target: 'name', bodyFields: ['verified', 'note'] },
+  },
+  { method: 'GET', pattern: '/admin/v1/reports', upstream: 'collections', auth: 'admin' },
+  { method: 'POST', pattern: '/admin/v1/reports/:id:resolve', upstream: 'collections', auth: 'admin', audit: { action: 'report.resolve', target: 'id', bodyFields: ['note'] } },
+  { method: 'POST', pattern: '/admin/v1/reports/:id:dismiss', upstream: 'collections', auth: 'admin', audit: { action: 'report.dismiss', target: 'id', bodyFields: ['note'] } },
+];
+
 export const ROUTES: readonly ProxyRoute[] = [
   { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', scope: 'search:read', sharedAnswer: true },
   // the changes feed reads the system of record, whatever the search engine
   { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key', scope: 'search:read' },
   // after the feed: matching takes the first route, so "changes" is never a slug here
   { method: 'GET', pattern: '/api/v1/skills/:slug', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  ...TRUST_ROUTES,
   { method: 'GET', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:read' },
   { method: 'POST', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:write' },
   // self-service workspaces (members and invitations are the gateway's own routes: workspaces/)
@@ -145,6 +227,7 @@ export const ROUTES: readonly ProxyRoute[] = [
   },
   { method: 'POST', pattern: '/admin/v1/reindex', upstream: 'catalog', auth: 'admin', audit: { action: 'reindex.start' } },
   { method: 'GET', pattern: '/admin/v1/reindex/*', upstream: 'catalog', auth: 'admin' },
+  ...TRUST_ADMIN_ROUTES,
 ];
 
 /** The NDJSON import streams up to 50 MB; every other proxied body is JSON of at most 100 kB, read whole to be signed. */
@@ -171,8 +254,11 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
     const value = got[i];
     if (value === undefined) return undefined;
     if (segment.startsWith(':')) {
-      if (value === '') return undefined;
-      params[segment.slice(1)] = safeDecode(value);
+      // `:id:resolve`: the parameter is what comes before the custom method
+      const verbAt = segment.indexOf(':', 1);
+      const verb = verbAt === -1 ? '' : segment.slice(verbAt);
+      if (value.length <= verb.length || !value.endsWith(verb)) return undefined;
+      params[segment.slice(1, verbAt === -1 ? undefined : verbAt)] = safeDecode(value.slice(0, value.length - verb.length));
     } else if (segment !== value) return undefined;
   }
   return got.length === want.length ? params : undefined;

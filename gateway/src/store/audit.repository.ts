@@ -6,6 +6,7 @@ interface AuditRow {
   at: Date;
   actor_kind: AuditActor['kind'];
   actor_account_id: string | null;
+  actor_scanner_id: string | null;
   action: AuditRecord['action'];
   target_account_id: string | null;
   target: string | null;
@@ -16,6 +17,7 @@ interface AuditRow {
 
 function actorOf(row: AuditRow): AuditActor {
   if (row.actor_kind === 'account' && row.actor_account_id) return { kind: 'account', accountId: row.actor_account_id };
+  if (row.actor_kind === 'scanner' && row.actor_scanner_id) return { kind: 'scanner', scannerId: row.actor_scanner_id };
   return row.actor_kind === 'admin' ? { kind: 'admin' } : { kind: 'anonymous' };
 }
 
@@ -43,13 +45,14 @@ export class SequelizeAuditLog implements AuditLog {
   async append(event: AuditEvent): Promise<void> {
     await this.sequelize.query(
       `INSERT INTO gateway.audit_events
-         (actor_kind, actor_account_id, action, target_account_id, target, request_id, client_address, details)
-       VALUES (:actorKind, :actorAccountId, :action, :targetAccountId, :target, :requestId, :clientAddress, CAST(:details AS jsonb))`,
+         (actor_kind, actor_account_id, actor_scanner_id, action, target_account_id, target, request_id, client_address, details)
+       VALUES (:actorKind, :actorAccountId, :actorScannerId, :action, :targetAccountId, :target, :requestId, :clientAddress, CAST(:details AS jsonb))`,
       {
         transaction: this.transaction,
         replacements: {
           actorKind: event.actor.kind,
           actorAccountId: event.actor.kind === 'account' ? event.actor.accountId : null,
+          actorScannerId: event.actor.kind === 'scanner' ? event.actor.scannerId : null,
           action: event.action,
           targetAccountId: event.targetAccountId ?? null,
           target: event.target ?? null,
@@ -67,7 +70,7 @@ export class SequelizeAuditLog implements AuditLog {
     if (query.accountId !== undefined) where.push('(actor_account_id = :accountId OR target_account_id = :accountId)');
     if (query.before !== undefined) where.push('id < CAST(:before AS bigint)');
     const rows = await this.sequelize.query<AuditRow>(
-      `SELECT id::text AS id, at, actor_kind, actor_account_id, action, target_account_id, target, request_id, client_address, details
+      `SELECT id::text AS id, at, actor_kind, actor_account_id, actor_scanner_id, action, target_account_id, target, request_id, client_address, details
          FROM gateway.audit_events ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY id DESC LIMIT :limit`,
       {

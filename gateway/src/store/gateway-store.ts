@@ -3,6 +3,7 @@ import type { GatewayRepositories, GatewayStore } from '../domain/ports';
 import { SequelizeAccountRepository } from './account.repository';
 import { SequelizeKeyStore } from './api-key.store';
 import { SequelizeAuditLog } from './audit.repository';
+import { SequelizeScannerStore } from './scanner.store';
 
 /** The gateway schema's repositories over Sequelize (domain/ports.ts). */
 export class SequelizeGatewayStore implements GatewayStore {
@@ -13,6 +14,7 @@ export class SequelizeGatewayStore implements GatewayStore {
       accounts: new SequelizeAccountRepository(sequelize),
       keys: new SequelizeKeyStore(sequelize),
       audit: new SequelizeAuditLog(sequelize),
+      scanners: new SequelizeScannerStore(sequelize),
     };
   }
 
@@ -22,6 +24,7 @@ export class SequelizeGatewayStore implements GatewayStore {
         accounts: new SequelizeAccountRepository(this.sequelize, transaction),
         keys: new SequelizeKeyStore(this.sequelize, transaction),
         audit: new SequelizeAuditLog(this.sequelize, transaction),
+        scanners: new SequelizeScannerStore(this.sequelize, transaction),
       }),
     );
   }

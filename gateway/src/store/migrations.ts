@@ -184,4 +184,26 @@ export const gatewayMigrations: Migration[] = [
       ALTER TABLE gateway.oidc_flows ADD COLUMN reauthenticate boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    id: '010_scanners',
+    up: `
+      -- Scanner credentials (docs/trust.md): only the SHA-256 of the token is
+      -- stored; revocation sets revoked_at, so a name may be issued again
+      -- once its scanner is revoked, never twice while active.
+      CREATE TABLE gateway.scanners (
+        id uuid PRIMARY KEY,
+        name text NOT NULL CHECK (name ~ '^[a-z0-9-]{1,64}$'),
+        token_hash bytea NOT NULL UNIQUE CHECK (octet_length(token_hash) = 32),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE UNIQUE INDEX scanners_active_name_key ON gateway.scanners (name) WHERE revoked_at IS NULL;
+
+      -- A scanner acts in the audit trail as itself, not as an anonymous caller.
+      ALTER TABLE gateway.audit_events ADD COLUMN actor_scanner_id uuid;
+      ALTER TABLE gateway.audit_events DROP CONSTRAINT audit_events_actor_kind_check;
+      ALTER TABLE gateway.audit_events ADD CONSTRAINT audit_events_actor_kind_check
+        CHECK (actor_kind IN ('admin', 'account', 'anonymous', 'scanner'));
+    `,
+  },
 ];

@@ -166,7 +166,7 @@ export interface Harness {
   admin(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, body?: object): request.Test;
   /** a new account with one key; returns both */
   accountWithKey(plan: 'free' | 'pro' | 'team'): Promise<{ accountId: string; keyId: string; key: string }>;
-  /** the gateway's log lines at warn and above, parsed: where it writes links when no mail is configured */
+  /** the gateway's log lines at warn and above (or `logLevel` when given), parsed: where it writes links when no mail is configured */
   logged: Record<string, unknown>[];
   close(): Promise<void>;
 }
@@ -210,7 +210,9 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
   };
   const logged: Record<string, unknown>[] = [];
   const destination = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
-  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level: 'warn', destination }), options);
+  // warn and above unless a test asks for more (one that proves a secret is never logged reads every line)
+  const level = overrides.logLevel && overrides.logLevel !== 'silent' ? overrides.logLevel : 'warn';
+  const gateway = await startGateway(config, createLogger({ service: 'gateway-test', level, destination }), options);
   const http = request(gateway.url);
   let emails = 0;
   const admin: Harness['admin'] = (method, path, body) => {
