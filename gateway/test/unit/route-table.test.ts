@@ -15,6 +15,14 @@ describe('matchPattern', () => {
     expect(matchPattern('/admin/v1/skills/:slug', '/admin/v1/skills/%E0%A4%A')).toEqual({ slug: '%E0%A4%A' });
   });
 
+  it('binds a :param before a custom method (:name:verb) and refuses the bare verb or another one', () => {
+    expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1:resolve')).toEqual({ id: 'r1' });
+    expect(matchPattern('/admin/v1/skills/:slug/versions/:version:yank', '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank')).toEqual({ slug: 'pdf', version: '2.0.0-rc.1' });
+    expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/:resolve')).toBeUndefined();
+    expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1:dismiss')).toBeUndefined();
+    expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1')).toBeUndefined();
+  });
+
   it('lets a trailing * match one or more segments, not none', () => {
     expect(matchPattern('/admin/v1/reindex/*', '/admin/v1/reindex/abc')).toEqual({});
     expect(matchPattern('/admin/v1/reindex/*', '/admin/v1/reindex/abc/status')).toEqual({});
@@ -38,6 +46,21 @@ describe('matchRoute', () => {
     ['PUT', '/admin/v1/workspaces/w1/members/a1', 'collections', 'admin'],
     ['POST', '/admin/v1/reindex', 'catalog', 'admin'],
     ['GET', '/admin/v1/reindex/job-1', 'catalog', 'admin'],
+    ['GET', '/api/v1/skills/pdf/versions', 'collections', 'key'],
+    ['GET', '/api/v1/skills/pdf/versions/1.4.0', 'collections', 'key'],
+    ['GET', '/api/v1/skills/pdf/versions/1.4.0/verdicts', 'collections', 'key'],
+    ['POST', '/api/v1/skills/pdf/versions/1.4.0/verdicts', 'collections', 'scanner'],
+    ['POST', '/api/v1/skills/pdf/reports', 'collections', 'key'],
+    ['POST', '/admin/v1/skills/pdf/versions', 'collections', 'admin'],
+    ['POST', '/admin/v1/skills/pdf/versions/1.4.0:yank', 'collections', 'admin'],
+    ['POST', '/admin/v1/skills/pdf/versions/1.4.0:unyank', 'collections', 'admin'],
+    ['PUT', '/admin/v1/skills/pdf/versions/1.4.0/override', 'collections', 'admin'],
+    ['DELETE', '/admin/v1/skills/pdf/versions/1.4.0/override', 'collections', 'admin'],
+    ['GET', '/admin/v1/publishers', 'collections', 'admin'],
+    ['PUT', '/admin/v1/publishers/acme', 'collections', 'admin'],
+    ['GET', '/admin/v1/reports', 'collections', 'admin'],
+    ['POST', '/admin/v1/reports/r1:resolve', 'collections', 'admin'],
+    ['POST', '/admin/v1/reports/r1:dismiss', 'collections', 'admin'],
   ])('%s %s goes to %s with %s auth', (method, path, upstream, auth) => {
     const match = matchRoute(method, path);
     expect(match).toMatchObject({ kind: 'found', route: { upstream, auth } });
@@ -62,6 +85,39 @@ describe('matchRoute', () => {
     // the gateway serves members and invitations itself (workspaces/): not proxied
     expect(matchRoute('GET', '/api/v1/workspaces/w1/members')).toEqual({ kind: 'none' });
     expect(matchRoute('POST', '/api/v1/workspaces/w1/invitations')).toEqual({ kind: 'none' });
+  });
+
+  it('reads releases, verdicts and reports with search:read, and lets only a scanner record a verdict', () => {
+    const routeOf = (method: string, path: string) => {
+      const match = matchRoute(method, path);
+      return match.kind === 'found' ? match.route : undefined;
+    };
+    for (const [method, path] of [
+      ['GET', '/api/v1/skills/pdf/versions'],
+      ['GET', '/api/v1/skills/pdf/versions/1.4.0'],
+      ['GET', '/api/v1/skills/pdf/versions/1.4.0/verdicts'],
+      ['POST', '/api/v1/skills/pdf/reports'],
+    ] as const) {
+      expect(routeOf(method, path)).toMatchObject({ auth: 'key', scope: 'search:read' });
+    }
+    expect(ROUTES.filter((r) => r.auth === 'scanner').map((r) => `${r.method} ${r.pattern}`)).toEqual(['POST /api/v1/skills/:slug/versions/:version/verdicts']);
+  });
+
+  it('audits every operator action on releases, verdicts, publishers and reports', () => {
+    const actionOf = (method: string, path: string) => {
+      const match = matchRoute(method, path);
+      return match.kind === 'found' ? match.route.audit?.action : undefined;
+    };
+    expect([
+      actionOf('POST', '/admin/v1/skills/pdf/versions'),
+      actionOf('POST', '/admin/v1/skills/pdf/versions/1.4.0:yank'),
+      actionOf('POST', '/admin/v1/skills/pdf/versions/1.4.0:unyank'),
+      actionOf('PUT', '/admin/v1/skills/pdf/versions/1.4.0/override'),
+      actionOf('DELETE', '/admin/v1/skills/pdf/versions/1.4.0/override'),
+      actionOf('PUT', '/admin/v1/publishers/acme'),
+      actionOf('POST', '/admin/v1/reports/r1:resolve'),
+      actionOf('POST', '/admin/v1/reports/r1:dismiss'),
+    ]).toEqual(['release.publish', 'release.yank', 'release.unyank', 'verdict.override', 'verdict.override_clear', 'publisher.verify', 'report.resolve', 'report.dismiss']);
   });
 
   it('names the allowed methods when only the method is wrong', () => {
