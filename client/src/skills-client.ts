@@ -12,6 +12,7 @@ import type {
   CreateInvitationInput,
   CreateOptions,
   CreatePrivateSkillInput,
+  CreateReportInput,
   Invitation,
   MemberPage,
   MemberRole,
@@ -21,12 +22,16 @@ import type {
   PersonalCollectionPatch,
   PrivateSkill,
   PrivateSkillPage,
+  Release,
+  ReleasePage,
+  Report,
   SearchParams,
   SearchResult,
   SkillChanges,
   Tagged,
   TeamCollection,
   TeamCollectionPatch,
+  VerdictHistoryPage,
   Workspace,
   WorkspaceMember,
   WorkspacePage,
@@ -53,8 +58,15 @@ export class SkillsClient {
   }
 
   searchSkills(params: SearchParams = {}): Promise<SearchResult> {
-    const { tags, facets, ...rest } = params;
-    return this.call<SearchResult>('searchSkills', { query: { ...rest, tag: tags, facets: facets?.join(',') } });
+    const { tags, facets, trust, verifiedPublisher, ...rest } = params;
+    const query = {
+      ...rest,
+      tag: tags,
+      facets: facets?.join(','),
+      trust: typeof trust === 'string' ? trust : trust?.join(','),
+      verifiedPublisher: verifiedPublisher === undefined ? undefined : String(verifiedPublisher),
+    };
+    return this.call<SearchResult>('searchSkills', { query });
   }
 
   /** The changes after `since` (a nextCursor; absent: from the start), at most `limit` (1..500, default 100). */
@@ -176,6 +188,26 @@ export class SkillsClient {
   /** One active catalog item with every field; ApiError 404 for a draft, archived, deleted or unknown slug. */
   async getSkill(slug: string): Promise<CatalogItem> {
     return (await this.call<{ skill: CatalogItem }>('getSkill', { params: { slug } })).skill;
+  }
+
+  /** One page of an item's releases, newest first by precedence, yanked ones included. */
+  listSkillVersionsPage(slug: string, params: PageParams = {}): Promise<ReleasePage> {
+    return this.call<ReleasePage>('listSkillVersions', { params: { slug }, query: { ...params } });
+  }
+
+  /** One release with each scanner's latest scan and the override in force; a yanked one too. */
+  async getSkillVersion(slug: string, version: string): Promise<Release> {
+    return (await this.call<{ release: Release }>('getSkillVersion', { params: { slug, version } })).release;
+  }
+
+  /** One page of a release's verdict history (scans, overrides, cleared overrides), newest first. */
+  listSkillVersionVerdictsPage(slug: string, version: string, params: PageParams = {}): Promise<VerdictHistoryPage> {
+    return this.call<VerdictHistoryPage>('listSkillVersionVerdicts', { params: { slug, version }, query: { ...params } });
+  }
+
+  /** Reports an item to the operators; ApiError 429 beyond the account's daily limit. */
+  async reportSkill(slug: string, input: CreateReportInput): Promise<Report> {
+    return (await this.call<{ report: Report }>('reportSkill', { params: { slug }, body: input })).report;
   }
 
   /** One page of the key owner's private skills. */

@@ -8,7 +8,14 @@
 export type ItemType = 'skill' | 'plugin';
 export type ItemStatus = 'active' | 'draft' | 'archived' | 'deleted';
 export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
-export type FacetField = 'category' | 'type';
+export type FacetField = 'category' | 'type' | 'trust' | 'verifiedPublisher';
+/** What a scanner or an operator says of a release (docs/trust.md). */
+export type Judgement = 'clean' | 'suspicious' | 'malicious';
+/** A release's or an item's verdict: `unscanned` until one is recorded. */
+export type Verdict = Judgement | 'unscanned';
+/** Verdicts search may be asked for; a blocked (`malicious`) item is never returned. */
+export type TrustFilter = 'any' | readonly Exclude<Verdict, 'malicious'>[];
+export type ReportReason = 'malware' | 'credential-theft' | 'prompt-injection' | 'impersonation' | 'spam' | 'broken' | 'other';
 
 /** An item's registry details; null (0 downloads) when the publisher gave none. */
 export interface ItemDetails {
@@ -22,8 +29,99 @@ export interface ItemDetails {
   downloads: number;
 }
 
+/** Where a release was built from. */
+export interface ReleaseSource {
+  /** an https:// URL */
+  repository: string;
+  /** a commit or a tag */
+  ref: string;
+}
+
+/** A release as the versions list and the changes feed show it. */
+export interface ReleaseSummary {
+  /** SemVer, e.g. "1.4.0" */
+  version: string;
+  /** ISO-8601 */
+  publishedAt: string;
+  /** `sha256:` + 64 hex digits */
+  digest: string;
+  source: ReleaseSource;
+  /** null, or why and when (ISO-8601) it was yanked */
+  yanked: { reason: string; at: string } | null;
+  verdict: Verdict;
+}
+
+/** Each scanner's latest scan of a release. */
+export interface Scan {
+  scanner: string;
+  verdict: Judgement;
+  summary: string;
+  reportUrl: string | null;
+  recordedAt: string;
+}
+
+/** A release of an item; `scans` and `override` only when read alone (or written). */
+export interface Release extends ReleaseSummary {
+  publisherVerified: boolean;
+  scans?: Scan[];
+  override?: { verdict: Judgement; note: string; recordedAt: string } | null;
+}
+
+/** One entry of a release's verdict history; fields that do not apply are null. */
+export interface VerdictHistoryEntry {
+  kind: 'scan' | 'override' | 'override-cleared';
+  scanner: string | null;
+  verdict: Judgement | null;
+  summary: string | null;
+  reportUrl: string | null;
+  note: string | null;
+  recordedAt: string;
+}
+
+export interface ReleasePage {
+  versions: Release[];
+  pagination: Pagination;
+}
+
+export interface VerdictHistoryPage {
+  verdicts: VerdictHistoryEntry[];
+  pagination: Pagination;
+}
+
+/** A report as its reporter (and the operators) see it. */
+export interface Report {
+  id: string;
+  skill: { slug: string; name: string };
+  reason: ReportReason;
+  text: string;
+  status: 'open' | 'resolved' | 'dismissed';
+  reporterAccountId: string;
+  createdAt: string;
+  handledAt: string | null;
+  note: string | null;
+}
+
+export interface CreateReportInput {
+  reason: ReportReason;
+  /** 0..2,000 characters */
+  text?: string;
+}
+
+/** What issue 30 adds to an item: its latest release, verdict and publisher's verification. */
+export interface ItemTrust {
+  /** the highest release not yanked; null without one */
+  latestVersion?: string | null;
+  verdict?: Verdict;
+  publisherVerified?: boolean;
+  /** item reads and the changes feed: the latest release is malicious, so search never shows it */
+  blocked?: boolean;
+  blockedReason?: string | null;
+  /** the changes feed only: every release, newest first */
+  releases?: ReleaseSummary[];
+}
+
 /** An active public skill or plugin as search returns it. */
-export interface CatalogItem extends ItemDetails {
+export interface CatalogItem extends ItemDetails, ItemTrust {
   id: string;
   slug: string;
   name: string;
@@ -58,6 +156,10 @@ export interface SearchParams {
   /** from 1, default 1; page × limit ≤ 10,000 */
   page?: number;
   sort?: SearchSort;
+  /** verdicts to show (sent as `trust=any` or `trust=a,b`); default clean and unscanned */
+  trust?: TrustFilter;
+  /** only items whose publisher is (true) or is not (false) verified */
+  verifiedPublisher?: boolean;
 }
 
 export interface FacetValue {

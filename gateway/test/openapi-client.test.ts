@@ -7,6 +7,12 @@
 import {
   OPERATIONS,
   type CatalogItem,
+  type CreateReportInput,
+  type Release,
+  type ReleasePage,
+  type ReleaseSummary,
+  type Report,
+  type VerdictHistoryPage,
   type CreatedInvitation,
   type CreateInvitationInput,
   type CreatePrivateSkillInput,
@@ -61,6 +67,14 @@ describe('@skills/client against the OpenAPI document', () => {
     homepageUrl: null,
     downloads: 12,
   };
+  const releaseSummary: Required<ReleaseSummary> = {
+    version: '2.0.0-rc.1',
+    publishedAt: NOW,
+    digest: `sha256:${'ab'.repeat(32)}`,
+    source: { repository: 'https://github.com/acme/x', ref: 'v2.0.0-rc.1' },
+    yanked: { reason: 'broken build', at: NOW },
+    verdict: 'suspicious',
+  };
   const item: Required<CatalogItem> = {
     id: ID,
     slug: 'git-commit-helper',
@@ -70,6 +84,12 @@ describe('@skills/client against the OpenAPI document', () => {
     category: 'developer-tools',
     tags: ['git'],
     ...details,
+    latestVersion: '1.4.0',
+    verdict: 'malicious',
+    publisherVerified: true,
+    blocked: true,
+    blockedReason: 'steals credentials',
+    releases: [releaseSummary],
     updatedAt: NOW,
   };
   const pagination: Required<Pagination> = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
@@ -102,7 +122,12 @@ describe('@skills/client against the OpenAPI document', () => {
     const result: Required<SearchResult> = {
       skills: [item],
       pagination,
-      facets: { category: [{ value: 'developer-tools', count: 1 }], type: [{ value: 'plugin', count: 1 }] },
+      facets: {
+        category: [{ value: 'developer-tools', count: 1 }],
+        type: [{ value: 'plugin', count: 1 }],
+        trust: [{ value: 'clean', count: 1 }],
+        verifiedPublisher: [{ value: 'true', count: 1 }],
+      },
       suggestion: { q: 'git commit', total: 4 },
     };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: result })).not.toThrow();
@@ -140,6 +165,42 @@ describe('@skills/client against the OpenAPI document', () => {
     const skills: Required<PrivateSkillPage> = { skills: [{ id: ID, name: 'Mine', description: '' }], pagination };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/me/private-skills', 200, json, { data: skills })).not.toThrow();
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills/git-commit-helper', 200, json, { data: { skill: item } })).not.toThrow();
+  });
+
+  it('types releases, verdict histories and reports as the document does', () => {
+    const release: Required<Release> = {
+      ...releaseSummary,
+      yanked: null,
+      publisherVerified: false,
+      scans: [{ scanner: 'static-analysis', verdict: 'suspicious', summary: 'eval of a download', reportUrl: 'https://scan.example.com/1', recordedAt: NOW }],
+      override: { verdict: 'clean', note: 'reviewed', recordedAt: NOW },
+    };
+    const versions = `/api/v1/skills/x/versions`;
+    expect(() => assertMatchesOpenApi('GET', `${versions}/1.4.0`, 200, json, { data: { release } })).not.toThrow();
+    const { scans: _scans, override: _override, ...listed } = release;
+    const page: Required<ReleasePage> = { versions: [listed], pagination };
+    expect(() => assertMatchesOpenApi('GET', versions, 200, json, { data: page })).not.toThrow();
+    const history: Required<VerdictHistoryPage> = {
+      verdicts: [{ kind: 'override-cleared', scanner: null, verdict: null, summary: null, reportUrl: null, note: 'cleared', recordedAt: NOW }],
+      pagination,
+    };
+    expect(() => assertMatchesOpenApi('GET', `${versions}/1.4.0/verdicts`, 200, json, { data: history })).not.toThrow();
+    const report: Required<Report> = {
+      id: ID,
+      skill: { slug: 'x', name: 'X' },
+      reason: 'prompt-injection',
+      text: '',
+      status: 'open',
+      reporterAccountId: ID,
+      createdAt: NOW,
+      handledAt: null,
+      note: null,
+    };
+    expect(() => assertMatchesOpenApi('POST', '/api/v1/skills/x/reports', 201, json, { data: { report } })).not.toThrow();
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const input: Required<CreateReportInput> = { reason: 'spam', text: 'ads' };
+    expect(ajv.validate(openApiDocument.components.schemas.NewReport as object, input)).toBe(true);
   });
 
   it('types request bodies as the document does', () => {

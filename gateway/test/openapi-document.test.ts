@@ -53,6 +53,9 @@ describe('openApiDocument', () => {
       'GET /api/v1/skills',
       'GET /api/v1/skills/changes',
       'GET /api/v1/skills/{slug}',
+      'GET /api/v1/skills/{slug}/versions',
+      'GET /api/v1/skills/{slug}/versions/{version}',
+      'GET /api/v1/skills/{slug}/versions/{version}/verdicts',
       'GET /api/v1/workspaces',
       'GET /api/v1/workspaces/{id}',
       'GET /api/v1/workspaces/{id}/collections',
@@ -63,6 +66,7 @@ describe('openApiDocument', () => {
       'PATCH /api/v1/workspaces/{id}/collections/{collectionId}',
       'POST /api/v1/me/collections',
       'POST /api/v1/me/private-skills',
+      'POST /api/v1/skills/{slug}/reports',
       'POST /api/v1/workspaces',
       'POST /api/v1/workspaces/{id}/collections',
       'POST /api/v1/workspaces/{id}/invitations',
@@ -91,6 +95,9 @@ describe('openApiDocument', () => {
       if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);
       else if (sessionOnly.test(path)) expect({ path, security: op.security }).toEqual({ path, security: [{ sessionCookie: [] }] });
       else if (signingIn.test(path) || !path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') expect(op.security).toEqual([]);
+      else if (path === '/api/v1/skills/{slug}/versions/{version}/verdicts' && op.operationId === 'recordSkillVersionVerdict') {
+        expect(op.security).toEqual([{ scannerBearer: [] }]);
+      }
       else expect(op.security).toBeUndefined();
     }
     expect(openApiDocument.security).toEqual([{ apiKey: [] }, { sessionCookie: [] }]);
@@ -98,6 +105,15 @@ describe('openApiDocument', () => {
 
   it.each(['en', 'fr'] as const)('documents the missing-scope 403 on every operation an API key calls, in %s', (lang) => {
     for (const { op } of publicOps) expect(errorTexts(op, '403')).toContain(translate('auth.missingScope', lang, { scope: 'collections:write' }));
+  });
+
+  it.each(['en', 'fr'] as const)('documents the scanner credential\'s 403 on every operation but the verdict it records, in %s', (lang) => {
+    for (const { path, op } of operations()) {
+      if (op.security?.length === 0 || op.security?.[0]?.sessionCookie) continue;
+      const texts = errorTexts(op, '403');
+      if (op.security?.[0]?.scannerBearer) expect(texts).toEqual([translate('auth.scannerRequired', 'en'), translate('auth.scannerRequired', 'fr')]);
+      else expect({ path, documented: texts.includes(translate('auth.scannerVerdictsOnly', lang)) }).toEqual({ path, documented: true });
+    }
   });
 
   it('documents a client error for every operation that takes credentials', () => {

@@ -15,11 +15,12 @@ import { HTTP_METHODS } from '../src/openapi/openapi-types';
 /** Files of the docs page itself, not API operations. */
 const DOCS_ASSETS = ['GET /docs/init.js', ...Object.keys(SWAGGER_UI_FILES).map((file) => `GET /docs/assets/${file}`)];
 
-/** `/a/:id/b/*` and `/a/{id}/b/{x}` both become `/a/{}/b/{}`. */
+/** `/a/:id/b/*` and `/a/{id}/b/{x}` both become `/a/{}/b/{}`; `/r/:id:resolve` and `/r/{id}:resolve` become `/r/{}:resolve`. */
 function normalise(method: string, path: string): string {
   const shape = path
     .split('/')
-    .map((s) => (s.startsWith(':') || s === '*' || /^\{\w+\}$/.test(s) ? '{}' : s))
+    .map((s) => s.replace(/^:\w+(?=:|$)/, '{}').replace(/^\{\w+\}/, '{}'))
+    .map((s) => (s === '*' ? '{}' : s))
     .join('/');
   return `${method.toUpperCase()} ${shape}`;
 }

@@ -190,14 +190,20 @@ export function errorResponse(description: string, messages: Message[], extraHea
 const upstream = (description: string, messages: Message[]): Response => errorResponse(description, messages);
 
 export const responses: Record<string, Response> = {
-  Unauthorized: errorResponse('Authorization header absent or malformed, or API key unknown or revoked.', [['auth.invalidKey']]),
+  Unauthorized: errorResponse('Authorization header absent or malformed, or API key (or scanner credential) unknown or revoked.', [
+    ['auth.invalidKey'],
+    ['auth.invalidScannerToken'],
+  ]),
   Forbidden: errorResponse(
     'The plan of the account does not include API access, or the key lacks the scope the operation needs; ' +
-      'with a console session, a write without this site\'s Origin or the CSRF token.',
-    [['auth.planWithoutApi'], ['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin']],
+      'with a console session, a write without this site\'s Origin or the CSRF token; a scanner credential, which may only record verdicts.',
+    [['auth.planWithoutApi'], ['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin'], ['auth.scannerVerdictsOnly']],
   ),
   SessionUnauthorized: errorResponse('No live console session (never signed in, signed out, or expired).', [['session.required']]),
   AdminUnauthorized: errorResponse('Admin token absent or wrong.', [['auth.invalidAdminToken']]),
+  AdminForbidden: errorResponse('Called with a scanner credential, which may only record verdicts.', [['auth.scannerVerdictsOnly']]),
+  ScannerUnauthorized: errorResponse('No credential, or a scanner credential that is malformed, unknown or revoked.', [['auth.invalidScannerToken']]),
+  ScannerForbidden: errorResponse('Called with an API key or a console session: only a scanner credential records verdicts.', [['auth.scannerRequired']]),
   MethodNotAllowed: errorResponse('The path exists, not with this method.', [['route.methodNotAllowed', { method: 'PUT' }]], {
     Allow: headerRef('Allow'),
   }),
@@ -214,7 +220,7 @@ export const responses: Record<string, Response> = {
     [['rateLimit.exceeded', { seconds: 12 }], ['auth.tooManyFailures', { seconds: 40 }]],
     { 'Retry-After': headerRef('RetryAfter') },
   ),
-  AdminTooManyFailures: errorResponse('The client address gave a wrong admin token too often.', [['auth.tooManyFailures', { seconds: 40 }]], {
+  AdminTooManyFailures: errorResponse('The client address gave a wrong admin token or scanner credential too often.', [['auth.tooManyFailures', { seconds: 40 }]], {
     'Retry-After': headerRef('RetryAfter'),
   }),
   InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),

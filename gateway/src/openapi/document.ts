@@ -18,6 +18,8 @@ import { workspacePaths } from './paths-workspaces';
 import { itemPaths } from './paths-items';
 import { selfServicePaths } from './paths-self-service';
 import { workspaceSchemas } from './schemas-workspaces';
+import { trustPaths } from './paths-trust';
+import { trustSchemas } from './schemas-trust';
 import type { JsonSchema, OpenApiDocument, PathItem } from './openapi-types';
 
 const DESCRIPTION = `
@@ -31,7 +33,8 @@ access (\`pro\` or \`team\`), and the key the operation's scope (\`search:read\`
 key a 401 like a revoked one. Keys are made, rolled and revoked in the console (\`/console\`) or by the operator.
 A signed-in console session may call the same operations as its own account, with its cookie instead of a
 key (no plan or scope rule); a write made so needs the page's \`Origin\` and the \`X-CSRF-Token\` of the session.
-The admin surface \`/admin/v1\` takes the operator's admin token instead.
+The admin surface \`/admin/v1\` takes the operator's admin token instead. A scanner credential (\`sks_…\`) may only
+record verdicts (\`POST /api/v1/skills/{slug}/versions/{version}/verdicts\`); anywhere else it is a 403.
 
 **Envelope.** Success: \`{ "data": … }\`. Error: \`{ "error": "<message>" }\` with an
 \`X-Request-Id\` header. Messages are in English, or in French when \`Accept-Language\` prefers \`fr\`.
@@ -84,11 +87,11 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Workspaces', description: 'Self-service team workspaces: create one, members and roles, invitations by link.' },
     { name: 'Sign-in', description: 'Console accounts and sessions: sign-up, sign-in (password, links, OpenID Connect), sign-out.' },
     { name: 'API keys', description: 'The signed-in account\'s own API keys: a console session only, never an API key.' },
-    { name: 'Admin', description: 'Operator surface: accounts, keys, catalog content, workspaces, reindex.' },
+    { name: 'Admin', description: 'Operator surface: accounts, keys, catalog content, releases and verdicts, publishers, reports, scanners, workspaces, reindex.' },
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
   security: [{ apiKey: [] }, { sessionCookie: [] }],
-  paths: mergePaths(publicPaths, changesPaths, itemPaths, workspacePaths, selfServicePaths, profilePaths, oidcPaths, adminPaths, operationalPaths),
+  paths: mergePaths(publicPaths, changesPaths, itemPaths, trustPaths, workspacePaths, selfServicePaths, profilePaths, oidcPaths, adminPaths, operationalPaths),
   components: {
     securitySchemes: {
       apiKey: {
@@ -109,8 +112,14 @@ export const openApiDocument: OpenApiDocument = {
         bearerFormat: 'opaque admin token',
         description: 'The operator\'s admin token (ADMIN_TOKEN), for /admin/v1 only.',
       },
+      scannerBearer: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'sks_ + 40 base62 characters',
+        description: 'A scanner credential issued by the operator (docs/trust.md): it records verdicts and nothing else; every other operation answers 403.',
+      },
     },
-    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas),
+    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas, trustSchemas),
     parameters,
     headers,
     responses,

@@ -14,8 +14,11 @@ import {
 } from './components';
 import type { Example, Header, JsonSchema, Operation, Parameter, Reference, Response } from './openapi-types';
 
-/** `public`: API key (or the account's console session); `session`: a console session only; `admin`: admin token; `open`: no credentials. */
-export type OperationKind = 'public' | 'session' | 'admin' | 'open';
+/**
+ * `public`: API key (or the account's console session); `session`: a console session only; `admin`: admin token;
+ * `scanner`: a scanner credential only; `open`: no credentials.
+ */
+export type OperationKind = 'public' | 'session' | 'admin' | 'scanner' | 'open';
 
 export interface OperationSpec {
   operationId: string;
@@ -62,7 +65,9 @@ export function operation(spec: OperationSpec): Operation {
   if (spec.conditional) responses['304'] = responseRef('NotModified');
   for (const [status, messages] of Object.entries(spec.errors ?? {})) {
     if (status === '403' && (spec.kind === 'public' || spec.kind === 'session')) continue; // merged with the common messages below
-    responses[status] = errorResponse(DESCRIPTIONS[status] ?? status, messages);
+    // an admin operation's own refusals, and the scanner credential's that every admin operation shares
+    const all: Message[] = status === '403' && spec.kind === 'admin' ? [...messages, ['auth.scannerVerdictsOnly']] : messages;
+    responses[status] = errorResponse(DESCRIPTIONS[status] ?? status, all);
   }
   Object.assign(responses, commonErrors(spec));
   const parameters: Array<Parameter | Reference> = [...(spec.parameters ?? []), parameterRef('AcceptLanguage')];
@@ -81,6 +86,7 @@ export function operation(spec: OperationSpec): Operation {
   };
   if (spec.description) op.description = spec.description;
   if (spec.kind === 'admin') op.security = [{ adminBearer: [] }];
+  if (spec.kind === 'scanner') op.security = [{ scannerBearer: [] }];
   if (spec.kind === 'session') op.security = [{ sessionCookie: [] }];
   if (spec.kind === 'open') op.security = [];
   if (spec.body) {
@@ -118,6 +124,7 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
       ? errorResponse('The plan has no API access, the key lacks the scope, or the workspace role does not allow the action.', [
           ['auth.planWithoutApi'],
           ...SCOPE_AND_SESSION_REFUSALS,
+          ['auth.scannerVerdictsOnly'],
           ...extra,
         ])
       : responseRef('Forbidden');
@@ -134,6 +141,12 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
   }
   if (spec.kind === 'admin') {
     out['401'] = responseRef('AdminUnauthorized');
+    if (!spec.errors?.['403']) out['403'] = responseRef('AdminForbidden');
+    out['429'] = responseRef('AdminTooManyFailures');
+  }
+  if (spec.kind === 'scanner') {
+    out['401'] = responseRef('ScannerUnauthorized');
+    out['403'] = responseRef('ScannerForbidden');
     out['429'] = responseRef('AdminTooManyFailures');
   }
   if (spec.kind !== 'open') out['405'] = responseRef('MethodNotAllowed');
@@ -146,7 +159,7 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
   if (spec.kind === 'open' && spec.body) out['415'] = responseRef('UnsupportedMediaType');
   out['500'] = responseRef('InternalError');
   if (spec.kind === 'session' || (spec.kind === 'open' && spec.body)) out['503'] = responseRef('ServiceUnavailable');
-  if (spec.kind === 'public' || spec.kind === 'admin') {
+  if (spec.kind === 'public' || spec.kind === 'admin' || spec.kind === 'scanner') {
     out['502'] = responseRef('BadGateway');
     out['503'] = responseRef('ServiceUnavailable');
     out['504'] = responseRef('GatewayTimeout');

@@ -71,7 +71,8 @@ const search = operation({
   description:
     'Text search over name (boosted) and description, prefix and typo tolerant (one edit from 4 letters, two from 8); filters are exact. ' +
     'Only active public items. Ordered by relevance (text score × (1 + 0.5 × popularity), exact name first) when `q` is given, ' +
-    'otherwise newest first. A query finding fewer than 3 items may carry `suggestion`, a close spelling that finds more. ' +
+    'otherwise newest first. Safe by default (docs/trust.md): a blocked item (latest release `malicious`) is never returned, ' +
+    '`suspicious` ones only when `trust` asks for them. A query finding fewer than 3 items may carry `suggestion`, a close spelling that finds more. ' +
     'Unknown query parameters → 400. Read-only.',
   tag: 'Catalog',
   kind: 'public',
@@ -94,11 +95,21 @@ const search = operation({
       example: ['git'],
     },
     {
+      name: 'trust',
+      in: 'query',
+      description:
+        'Which verdicts of an item\'s latest release to show: `any`, or a comma list of `clean`, `suspicious`, `unscanned`. ' +
+        'Default `clean,unscanned` (`clean` alone when the deployment hides unscanned items). `malicious` is refused: a blocked item is never returned.',
+      schema: { type: 'string', pattern: '^(any|(clean|suspicious|unscanned)(,(clean|suspicious|unscanned))*)$' },
+      example: 'clean,suspicious',
+    },
+    { name: 'verifiedPublisher', in: 'query', description: 'Only items whose publisher an operator verified (`true`), or did not (`false`).', schema: { type: 'boolean' } },
+    {
       name: 'facets',
       in: 'query',
-      description: 'Comma-separated fields to count per value over every match: `category`, `type`.',
-      schema: { type: 'string', pattern: '^(category|type)(,(category|type))*$' },
-      example: 'category,type',
+      description: 'Comma-separated fields to count per value over every match: `category`, `type`, `trust`, `verifiedPublisher`.',
+      schema: { type: 'string', pattern: '^(category|type|trust|verifiedPublisher)(,(category|type|trust|verifiedPublisher))*$' },
+      example: 'category,trust',
     },
     { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
     {
@@ -127,7 +138,7 @@ const search = operation({
       ['validation.numberMin', { field: 'page', limit: 1 }],
       ['validation.deepPage', { limit: 10000 }],
       ['validation.oneOf', { field: 'type', values: 'skill, plugin' }],
-      ['validation.oneOf', { field: 'facets', values: 'category, type' }],
+      ['validation.oneOf', { field: 'facets', values: 'category, type, trust, verifiedPublisher' }],
       ['validation.unknownField', { field: 'color' }],
     ],
   },

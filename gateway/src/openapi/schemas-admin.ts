@@ -40,8 +40,13 @@ const auditEvent = openObject(['id', 'at', 'action', 'actor', 'targetAccountId',
   at: { type: 'string', format: 'date-time' },
   action: { type: 'string', enum: [...AUDIT_ACTIONS] },
   actor: openObject(['kind'], {
-    kind: { type: 'string', enum: ['admin', 'account', 'anonymous'], description: '`anonymous`: a failed authentication, a password reset request' },
+    kind: {
+      type: 'string',
+      enum: ['admin', 'account', 'scanner', 'anonymous'],
+      description: '`scanner`: a scanner credential recording a verdict; `anonymous`: a failed authentication, a password reset request',
+    },
     accountId: uuid,
+    scannerId: uuid,
   }),
   targetAccountId: { type: ['string', 'null'], format: 'uuid', description: 'The account the action concerns' },
   target: { type: ['string', 'null'], description: 'What was acted on: a key id, a slug, a workspace id' },
@@ -49,7 +54,7 @@ const auditEvent = openObject(['id', 'at', 'action', 'actor', 'targetAccountId',
   clientAddress: { type: 'string', description: 'As TRUST_PROXY decides it; `*` for failures counted together' },
   details: {
     type: 'object',
-    description: 'Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for `auth.failure` `reason`, `count`, `firstAt`, `lastAt` (and `userAgent` for `password`); for `auth.*` the `method`, `scope`, `purpose`, `issuer` and the client\'s `userAgent`',
+    description: 'Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for releases and verdicts the `version`, `verdict`, `note`, `reason`; for `auth.failure` `reason` (`api_key`, `admin_token`, `scanner_token`, `password`), `count`, `firstAt`, `lastAt` (and `userAgent` for `password`); for `auth.*` the `method`, `scope`, `purpose`, `issuer` and the client\'s `userAgent`',
   },
 });
 

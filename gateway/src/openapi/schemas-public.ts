@@ -5,6 +5,7 @@
  * this document fails `assertMatchesOpenApi` in the end-to-end suite.
  */
 import type { JsonSchema } from './openapi-types';
+import { itemTrustFields } from './schemas-release';
 
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
@@ -76,6 +77,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
       category: { type: 'string', description: 'Category slug' },
       tags: { type: 'array', items: { type: 'string' } },
       ...detailFields,
+      ...itemTrustFields,
       updatedAt: timestamp,
     },
   },
@@ -107,7 +109,12 @@ export const publicSchemas: Record<string, JsonSchema> = {
             type: 'object',
             description: 'Only with `facets=`: counts per value over every match of the query and filters.',
             additionalProperties: false,
-            properties: { category: facetValues, type: facetValues },
+            properties: {
+              category: facetValues,
+              type: facetValues,
+              trust: { ...facetValues, description: 'Per item verdict: `clean`, `suspicious`, `unscanned` (a blocked item is never counted).' },
+              verifiedPublisher: { ...facetValues, description: '`true` or `false`.' },
+            },
           },
           suggestion: {
             type: 'object',

@@ -1,0 +1,290 @@
+/**
+ * Releases, verdicts, publishers, reports and scanner credentials
+ * (docs/trust.md): the public reads, the scanner's one write, the report
+ * an account files, and what operators do.
+ */
+import { PAGE_ERRORS, parameterRef, type Message } from './components';
+import { operation, schemaRef } from './operation-builder';
+import type { Parameter, PathItem } from './openapi-types';
+
+const NOW = '2026-11-02T10:00:00.000Z';
+const ADMIN = 'Admin';
+const CATALOG = 'Catalog';
+
+const slug: Parameter = { name: 'slug', in: 'path', required: true, description: 'The item\'s slug.', schema: { type: 'string' }, example: 'pdf-skill' };
+const version: Parameter = {
+  name: 'version',
+  in: 'path',
+  required: true,
+  description: 'The release\'s exact SemVer version; one that is not SemVer names no release (404).',
+  schema: { type: 'string' },
+  example: '1.4.0',
+};
+const reportId: Parameter = { name: 'id', in: 'path', required: true, description: 'Report id; one that is not a UUID is a 404.', schema: { type: 'string' } };
+const skillMissing: Message[] = [['skill.notFound', { slug: 'no-such-skill' }]];
+const reportMissing: Message[] = [['report.notFound']];
+
+const exampleRelease = {
+  version: '1.4.0',
+  publishedAt: NOW,
+  digest: 'sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.4.0' },
+  yanked: null,
+  verdict: 'clean',
+  publisherVerified: true,
+};
+const exampleDetail = {
+  ...exampleRelease,
+  scans: [{ scanner: 'static-analysis', verdict: 'clean', summary: 'no findings', reportUrl: null, recordedAt: NOW }],
+  override: null,
+};
+const page = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
+const exampleReport = {
+  id: '5b0e8c9e-3f1d-4c57-9d0a-0c6f1b1d2e3f',
+  skill: { slug: 'pdf-skill', name: 'PDF skill' },
+  reason: 'credential-theft',
+  text: 'Reads ~/.aws/credentials during install',
+  status: 'open',
+  reporterAccountId: '0d6f7a3e-1c2b-4e5f-8a9b-7c6d5e4f3a2b',
+  createdAt: NOW,
+  handledAt: null,
+  note: null,
+};
+const examplePublisher = { name: 'Acme Tools', verified: true, verifiedAt: NOW, note: 'checked the domain', itemCount: 3 };
+const exampleScanner = { id: '2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e7b', name: 'static-analysis', createdAt: NOW, revokedAt: null };
+
+function releaseWrite(operationId: string, summary: string, description: string, body?: { schema: string; value: object }) {
+  return operation({
+    operationId,
+    summary,
+    description,
+    tag: ADMIN,
+    kind: 'admin',
+    parameters: [slug, version],
+    ...(body ? { body: { schema: schemaRef(body.schema), examples: { example: { summary: 'Example', value: body.value } } } } : {}),
+    success: { status: '200', description: 'The release as it is now.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+    errors: { ...(body ? { '400': [['validation.required', { field: 'note' }]] as Message[] } : {}), '404': skillMissing },
+  });
+}
+
+function reportHandling(operationId: string, verb: 'resolve' | 'dismiss') {
+  return operation({
+    operationId,
+    summary: `${verb === 'resolve' ? 'Resolve' : 'Dismiss'} a report with a note`,
+    description: 'Handling is final: a handled report is a 409 naming its status.',
+    tag: ADMIN,
+    kind: 'admin',
+    parameters: [reportId],
+    body: { schema: schemaRef('ReportNote'), examples: { note: { summary: 'A note', value: { note: 'Yanked 1.4.0 and told the publisher' } } } },
+    success: {
+      status: '200',
+      description: 'The handled report.',
+      schema: schemaRef('ReportResult'),
+      example: { data: { report: { ...exampleReport, status: verb === 'resolve' ? 'resolved' : 'dismissed', handledAt: NOW, note: 'Handled' } } },
+    },
+    errors: { '400': [['validation.required', { field: 'note' }]], '404': reportMissing, '409': [['report.alreadyResolved'], ['report.alreadyDismissed']] },
+  });
+}
+
+export const trustPaths: Record<string, PathItem> = {
+  '/api/v1/skills/{slug}/versions': {
+    get: operation({
+      operationId: 'listSkillVersions',
+      summary: 'The releases of an item',
+      description: 'Newest first by SemVer precedence, yanked ones included, without their scans. Scope: `search:read`.',
+      tag: CATALOG,
+      kind: 'public',
+      conditional: true,
+      parameters: [slug, parameterRef('Page'), parameterRef('Limit')],
+      success: { status: '200', description: 'One page of releases.', schema: schemaRef('ReleaseList'), example: { data: { versions: [exampleRelease], pagination: page } } },
+      errors: { '400': PAGE_ERRORS, '404': skillMissing },
+    }),
+  },
+  '/api/v1/skills/{slug}/versions/{version}': {
+    get: operation({
+      operationId: 'getSkillVersion',
+      summary: 'One release, with each scanner\'s latest scan and the override',
+      description: 'A yanked release stays readable here. Scope: `search:read`.',
+      tag: CATALOG,
+      kind: 'public',
+      conditional: true,
+      parameters: [slug, version],
+      success: { status: '200', description: 'The release.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+      errors: { '404': skillMissing },
+    }),
+  },
+  '/api/v1/skills/{slug}/versions/{version}/verdicts': {
+    get: operation({
+      operationId: 'listSkillVersionVerdicts',
+      summary: 'The verdict history of a release',
+      description: 'Every scan, override and cleared override, newest first. Scope: `search:read`.',
+      tag: CATALOG,
+      kind: 'public',
+      conditional: true,
+      parameters: [slug, version, parameterRef('Page'), parameterRef('Limit')],
+      success: {
+        status: '200',
+        description: 'One page of the history.',
+        schema: schemaRef('VerdictHistory'),
+        example: {
+          data: {
+            verdicts: [{ kind: 'scan', scanner: 'static-analysis', verdict: 'clean', summary: 'no findings', reportUrl: null, note: null, recordedAt: NOW }],
+            pagination: page,
+          },
+        },
+      },
+      errors: { '400': PAGE_ERRORS, '404': skillMissing },
+    }),
+    post: operation({
+      operationId: 'recordSkillVersionVerdict',
+      summary: 'Record a scanner\'s verdict on a release',
+      description:
+        'A scanner credential (`Bearer sks_…`) only: an API key or a console session is a 403. The scan carries the credential\'s name. ' +
+        'The release\'s verdict becomes the worst of each scanner\'s latest, unless an operator\'s override is in force.',
+      tag: CATALOG,
+      kind: 'scanner',
+      parameters: [slug, version],
+      body: {
+        schema: schemaRef('NewVerdict'),
+        examples: { clean: { summary: 'A clean scan', value: { verdict: 'clean', summary: 'no findings', reportUrl: 'https://scanner.example.com/r/1' } } },
+      },
+      success: { status: '201', description: 'The release with its new verdict.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+      errors: {
+        '400': [['validation.oneOf', { field: 'verdict', values: 'clean, suspicious, malicious' }], ['validation.unknownField', { field: 'scanner' }]],
+        '404': skillMissing,
+      },
+    }),
+  },
+  '/api/v1/skills/{slug}/reports': {
+    post: operation({
+      operationId: 'reportSkill',
+      summary: 'Report an item to the operators',
+      description: `An active public item (a blocked one included). At most REPORTS_PER_ACCOUNT_PER_DAY (20) per account per 24 h. Scope: \`search:read\`.`,
+      tag: CATALOG,
+      kind: 'public',
+      parameters: [slug],
+      body: { schema: schemaRef('NewReport'), examples: { theft: { summary: 'Credential theft', value: { reason: 'credential-theft', text: 'Reads ~/.aws/credentials' } } } },
+      success: { status: '201', description: 'The report, open.', schema: schemaRef('ReportResult'), example: { data: { report: exampleReport } } },
+      errors: {
+        '400': [['validation.oneOf', { field: 'reason', values: 'malware, credential-theft, prompt-injection, impersonation, spam, broken, other' }]],
+        '404': skillMissing,
+        '429': [['report.rateLimited', { limit: 20, seconds: 3600 }], ['rateLimit.exceeded', { seconds: 12 }]],
+      },
+    }),
+  },
+  '/admin/v1/skills/{slug}/versions': {
+    post: operation({
+      operationId: 'adminPublishRelease',
+      summary: 'Publish a release of an item',
+      description: 'Immutable: the same version with the same digest answers 200 (a retry); with another digest 409 naming both. At most 1,000 per item.',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [slug],
+      body: {
+        schema: schemaRef('NewRelease'),
+        examples: { release: { summary: 'A release', value: { version: '1.4.0', digest: exampleRelease.digest, source: exampleRelease.source } } },
+      },
+      success: { status: '201', description: 'Published.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+      errors: { '400': [['validation.required', { field: 'digest' }]], '404': skillMissing },
+    }),
+  },
+  '/admin/v1/skills/{slug}/versions/{version}:yank': {
+    post: releaseWrite('adminYankRelease', 'Yank a release', 'It leaves `latestVersion` and stays readable by its version.', {
+      schema: 'YankRequest',
+      value: { reason: 'ships a credential stealer' },
+    }),
+  },
+  '/admin/v1/skills/{slug}/versions/{version}:unyank': {
+    post: releaseWrite('adminUnyankRelease', 'Un-yank a release', 'Restores it; a release not yanked answers as it is.'),
+  },
+  '/admin/v1/skills/{slug}/versions/{version}/override': {
+    put: releaseWrite('adminOverrideVerdict', 'Override a release\'s verdict', 'The override wins over every scan until cleared; kept in the history.', {
+      schema: 'VerdictOverride',
+      value: { verdict: 'clean', note: 'false positive, reviewed by hand' },
+    }),
+    delete: releaseWrite('adminClearVerdictOverride', 'Clear the override', 'The scans decide again; kept in the history.'),
+  },
+  '/admin/v1/publishers': {
+    get: operation({
+      operationId: 'adminListPublishers',
+      summary: 'Publishers, by name',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [
+        { name: 'verified', in: 'query', description: 'Only verified (`true`) or unverified (`false`) ones.', schema: { type: 'boolean' } },
+        parameterRef('Page'),
+        parameterRef('Limit'),
+      ],
+      success: { status: '200', description: 'One page of publishers.', schema: schemaRef('PublisherList'), example: { data: { publishers: [examplePublisher], pagination: page } } },
+      errors: { '400': PAGE_ERRORS },
+    }),
+  },
+  '/admin/v1/publishers/{name}': {
+    put: operation({
+      operationId: 'adminSetPublisher',
+      summary: 'Verify a publisher, or withdraw it',
+      description: 'Every item of the publisher changes with it (an event each).',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [{ name: 'name', in: 'path', required: true, description: 'The publisher name items carry.', schema: { type: 'string' }, example: 'Acme Tools' }],
+      body: { schema: schemaRef('PublisherUpdate'), examples: { verify: { summary: 'Verify', value: { verified: true, note: 'checked the domain' } } } },
+      success: { status: '200', description: 'The publisher.', schema: schemaRef('PublisherResult'), example: { data: { publisher: examplePublisher } } },
+      errors: { '400': [['validation.required', { field: 'verified' }]] },
+    }),
+  },
+  '/admin/v1/reports': {
+    get: operation({
+      operationId: 'adminListReports',
+      summary: 'The reports queue',
+      description: 'Newest first, every status or one.',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [
+        { name: 'status', in: 'query', description: 'Only reports in this status.', schema: { type: 'string', enum: ['open', 'resolved', 'dismissed'] } },
+        parameterRef('Page'),
+        parameterRef('Limit'),
+      ],
+      success: { status: '200', description: 'One page of reports.', schema: schemaRef('ReportList'), example: { data: { reports: [exampleReport], pagination: page } } },
+      errors: { '400': PAGE_ERRORS },
+    }),
+  },
+  '/admin/v1/reports/{id}:resolve': { post: reportHandling('adminResolveReport', 'resolve') },
+  '/admin/v1/reports/{id}:dismiss': { post: reportHandling('adminDismissReport', 'dismiss') },
+  '/admin/v1/scanners': {
+    get: operation({
+      operationId: 'adminListScanners',
+      summary: 'Scanner credentials, oldest first',
+      description: 'Revoked ones included; never a token.',
+      tag: ADMIN,
+      kind: 'admin',
+      success: { status: '200', description: 'Every scanner.', schema: schemaRef('ScannerList'), example: { data: { scanners: [exampleScanner] } } },
+    }),
+    post: operation({
+      operationId: 'adminCreateScanner',
+      summary: 'Issue a scanner credential',
+      description: 'The token (`sks_` + 40 characters) is in this answer only (`Cache-Control: no-store`); it is stored as its SHA-256.',
+      tag: ADMIN,
+      kind: 'admin',
+      body: { schema: schemaRef('NewScanner'), examples: { scanner: { summary: 'A scanner', value: { name: 'static-analysis' } } } },
+      success: {
+        status: '201',
+        description: 'Issued.',
+        schema: schemaRef('IssuedScanner'),
+        example: { data: { scanner: exampleScanner, token: `sks_${'A1b2C3d4E5'.repeat(4)}` } },
+      },
+      errors: { '400': [['validation.pattern', { field: 'name' }]], '409': [['scanner.nameTaken', { name: 'static-analysis' }]] },
+    }),
+  },
+  '/admin/v1/scanners/{id}': {
+    delete: operation({
+      operationId: 'adminRevokeScanner',
+      summary: 'Revoke a scanner credential',
+      description: 'Refused from the next request on this replica, within KEY_CACHE_TTL_MS on the others. Revoking again answers the same.',
+      tag: ADMIN,
+      kind: 'admin',
+      parameters: [{ name: 'id', in: 'path', required: true, description: 'Scanner id.', schema: { type: 'string' } }],
+      success: { status: '200', description: 'The revoked scanner.', schema: schemaRef('ScannerResult'), example: { data: { scanner: { ...exampleScanner, revokedAt: NOW } } } },
+      errors: { '404': [['scanner.notFound']] },
+    }),
+  },
+};
