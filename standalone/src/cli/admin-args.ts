@@ -1,8 +1,9 @@
 /**
  * Turns the admin CLI's arguments into what to send, without any I/O, so the
  * whole command surface is unit-tested. Each command maps to one request of
- * the admin API (DESIGN.md §4), except `skills import`, which streams a file,
- * and `reindex`, which starts or takes a job and polls it until it ends.
+ * the admin API (DESIGN.md §4, docs/trust.md), except `skills import`, which
+ * streams a file, and `reindex`, which starts or takes a job and polls it
+ * until it ends.
  */
 import { parseArgs } from 'node:util';
 import { seg } from '../api-client';
@@ -55,6 +56,19 @@ Commands:
   audit [--action <action>] [--account <accountId>] [--limit <n>] [--before <id>]
                                                  the audit trail, newest first; pass the answer's
                                                  nextBefore as --before for the next page
+  scanner-create <name>                          a scanner credential (1-64 of a-z0-9-): prints its
+                                                 sks_ token once
+  scanners                                       every scanner credential, revoked ones too
+  scanner-revoke <scannerId>                     refused from the next request on
+  publisher-verify <name> [--unverify] [--note <text>]
+                                                 mark a publisher verified (or no longer)
+  verdict-override <slug> <version> <clean|suspicious|malicious> --note <text>
+  verdict-clear <slug> <version>                 the scans decide the verdict again
+  yank <slug> <version> --reason <text>          out of "latest", still readable by version
+  reports [--status <open|resolved|dismissed>] [--page <n>]
+                                                 the reports queue, newest first
+  report-resolve <reportId> --note <text>
+  report-dismiss <reportId> --note <text>
   reindex [jobId]                                rebuild the search index and follow the job until it
                                                  ends: progress on stderr, the job on stdout, exit 1 if
                                                  it failed; with a job id: follow that job.
@@ -85,6 +99,10 @@ const OPTIONS = {
   account: { type: 'string' },
   limit: { type: 'string' },
   before: { type: 'string' },
+  unverify: { type: 'boolean' },
+  note: { type: 'string' },
+  reason: { type: 'string' },
+  page: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -212,6 +230,53 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
   }
 }
 
+/** The one-word commands of releases, verdicts, publishers, reports and scanners (docs/trust.md). */
+function trustAction(command: string, args: string[], v: Values): AdminAction | undefined {
+  const release = (slug: string, version: string) => `/admin/v1/skills/${seg(slug)}/versions/${seg(version)}`;
+  switch (command) {
+    case 'scanner-create': {
+      const [name] = positionals(args, 1, ['name'], command) as [string];
+      return { kind: 'request', method: 'POST', path: '/admin/v1/scanners', body: { name } };
+    }
+    case 'scanners':
+      positionals(args, 0, [], command);
+      return { kind: 'request', method: 'GET', path: '/admin/v1/scanners' };
+    case 'scanner-revoke': {
+      const [id] = positionals(args, 1, ['scannerId'], command) as [string];
+      return { kind: 'request', method: 'DELETE', path: `/admin/v1/scanners/${seg(id)}` };
+    }
+    case 'publisher-verify': {
+      const [name] = positionals(args, 1, ['name'], command) as [string];
+      return { kind: 'request', method: 'PUT', path: `/admin/v1/publishers/${seg(name)}`, body: { verified: v.unverify !== true, ...present(v, ['note']) } };
+    }
+    case 'verdict-override': {
+      const [slug, version, verdict] = positionals(args, 3, ['slug', 'version', 'verdict'], command) as [string, string, string];
+      return { kind: 'request', method: 'PUT', path: `${release(slug, version)}/override`, body: { verdict, note: required(v, 'note', command) } };
+    }
+    case 'verdict-clear': {
+      const [slug, version] = positionals(args, 2, ['slug', 'version'], command) as [string, string];
+      return { kind: 'request', method: 'DELETE', path: `${release(slug, version)}/override` };
+    }
+    case 'yank': {
+      const [slug, version] = positionals(args, 2, ['slug', 'version'], command) as [string, string];
+      return { kind: 'request', method: 'POST', path: `${release(slug, version)}:yank`, body: { reason: required(v, 'reason', command) } };
+    }
+    case 'reports': {
+      positionals(args, 0, [], command);
+      const query = new URLSearchParams(present(v, ['status', 'page', 'limit']) as Record<string, string>).toString();
+      return { kind: 'request', method: 'GET', path: `/admin/v1/reports${query ? `?${query}` : ''}` };
+    }
+    case 'report-resolve':
+    case 'report-dismiss': {
+      const [id] = positionals(args, 1, ['reportId'], command) as [string];
+      const verb = command === 'report-resolve' ? 'resolve' : 'dismiss';
+      return { kind: 'request', method: 'POST', path: `/admin/v1/reports/${seg(id)}:${verb}`, body: { note: required(v, 'note', command) } };
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** `GET /admin/v1/audit-events` with the filters given (the API validates them). */
 function auditPath(v: Values): string {
   const query = new URLSearchParams();
@@ -243,6 +308,8 @@ export function parseAdminArgs(argv: string[]): ParsedCommand {
     const [jobId] = positionals(rest, 1, ['jobId'], group) as [string];
     return { url: values.url, action: { kind: 'reindex', jobId } };
   }
+  const trust = trustAction(group, rest, values);
+  if (trust) return { url: values.url, action: trust };
   const [verb, ...args] = rest;
   return { url: values.url, action: toAction(group, verb, args, values) };
 }

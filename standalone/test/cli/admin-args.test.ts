@@ -1,4 +1,4 @@
-import { parseAdminArgs, UsageError } from '../../src/cli/admin-args';
+import { parseAdminArgs, USAGE, UsageError } from '../../src/cli/admin-args';
 
 const action = (line: string) => parseAdminArgs(line.split(' ').filter((w) => w !== '')).action;
 
@@ -98,6 +98,45 @@ describe('parseAdminArgs', () => {
     ['reindex a b', 'reindex: unexpected argument "b"'],
   ])('rejects "%s" with a message saying what is wrong', (line, message) => {
     expect(() => action(line)).toThrow(new UsageError(message));
+  });
+
+  it('maps the trust commands to the routes of docs/trust.md', () => {
+    expect(action('scanner-create static-analysis')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/scanners', body: { name: 'static-analysis' } });
+    expect(action('scanners')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/scanners' });
+    expect(action('scanner-revoke s1')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/scanners/s1' });
+    expect(parseAdminArgs(['publisher-verify', 'Acme Tools', '--note', 'checked the domain']).action).toEqual({
+      kind: 'request', method: 'PUT', path: '/admin/v1/publishers/Acme%20Tools', body: { verified: true, note: 'checked the domain' },
+    });
+    expect(action('publisher-verify acme --unverify')).toEqual({ kind: 'request', method: 'PUT', path: '/admin/v1/publishers/acme', body: { verified: false } });
+    expect(parseAdminArgs(['verdict-override', 'pdf', '1.4.0', 'clean', '--note', 'false positive']).action).toEqual({
+      kind: 'request', method: 'PUT', path: '/admin/v1/skills/pdf/versions/1.4.0/override', body: { verdict: 'clean', note: 'false positive' },
+    });
+    expect(action('verdict-clear pdf 1.4.0')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/skills/pdf/versions/1.4.0/override' });
+    expect(parseAdminArgs(['yank', 'pdf', '2.0.0-rc.1', '--reason', 'steals tokens']).action).toEqual({
+      kind: 'request', method: 'POST', path: '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank', body: { reason: 'steals tokens' },
+    });
+    expect(action('reports')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reports' });
+    expect(action('reports --status open --page 2')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reports?status=open&page=2' });
+    expect(action('report-resolve r1 --note done')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reports/r1:resolve', body: { note: 'done' } });
+    expect(action('report-dismiss r1 --note spam')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reports/r1:dismiss', body: { note: 'spam' } });
+    // a version cannot add a path segment nor a custom method of its own
+    expect(action('yank pdf 1.0.0%2F:unyank --reason x')).toMatchObject({ path: '/admin/v1/skills/pdf/versions/1.0.0%252F%3Aunyank:yank' });
+  });
+
+  it.each([
+    ['verdict-override pdf 1.4.0 clean', 'verdict-override: --note is required'],
+    ['yank pdf 1.4.0', 'yank: --reason is required'],
+    ['report-resolve r1', 'report-resolve: --note is required'],
+    ['scanner-create', 'scanner-create: missing <name>'],
+    ['verdict-clear pdf', 'verdict-clear: missing <version>'],
+  ])('rejects the trust command "%s" with what is missing', (line, message) => {
+    expect(() => action(line)).toThrow(new UsageError(message));
+  });
+
+  it('lists every command in the usage text', () => {
+    for (const command of ['scanner-create <name>', 'scanners ', 'scanner-revoke <scannerId>', 'publisher-verify <name> [--unverify]', 'verdict-override <slug> <version>', 'verdict-clear <slug> <version>', 'yank <slug> <version> --reason', 'reports [--status', 'report-resolve <reportId> --note', 'report-dismiss <reportId> --note']) {
+      expect(USAGE).toContain(`  ${command}`);
+    }
   });
 
   it('rejects unknown options', () => {
