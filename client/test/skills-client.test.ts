@@ -46,6 +46,33 @@ describe('SkillsClient', () => {
     expect(fake.sent[0]?.url).toBe('http://api.test/api/v1/skills?sort=popular&tag=docker&tag=lint&facets=category%2Ctype');
   });
 
+  it('sends trust as any or a comma list, and verifiedPublisher as true or false', async () => {
+    const fake = fakeFetch(200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await sut.searchSkills({ trust: ['clean', 'suspicious'], verifiedPublisher: false, facets: ['trust', 'verifiedPublisher'] });
+    await sut.searchSkills({ trust: 'any', verifiedPublisher: true });
+    expect(fake.sent.map((s) => s?.url)).toEqual([
+      'http://api.test/api/v1/skills?facets=trust%2CverifiedPublisher&trust=clean%2Csuspicious&verifiedPublisher=false',
+      'http://api.test/api/v1/skills?trust=any&verifiedPublisher=true',
+    ]);
+  });
+
+  it('reads releases and their verdict history, and reports an item', async () => {
+    const fake = fakeFetch(200, { data: { release: { version: '1.4.0' }, report: { id: 'r1' } } });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await expect(sut.getSkillVersion('pdf', '2.0.0-rc.1')).resolves.toEqual({ version: '1.4.0' });
+    await sut.listSkillVersionsPage('pdf', { page: 2 });
+    await sut.listSkillVersionVerdictsPage('pdf', '1.4.0', { limit: 5 });
+    await expect(sut.reportSkill('pdf', { reason: 'spam', text: 'ads' })).resolves.toEqual({ id: 'r1' });
+    expect(fake.sent.map((s) => `${s?.method} ${s?.url}`)).toEqual([
+      'GET http://api.test/api/v1/skills/pdf/versions/2.0.0-rc.1',
+      'GET http://api.test/api/v1/skills/pdf/versions?page=2',
+      'GET http://api.test/api/v1/skills/pdf/versions/1.4.0/verdicts?limit=5',
+      'POST http://api.test/api/v1/skills/pdf/reports',
+    ]);
+    expect(JSON.parse(String(fake.sent[3]?.body))).toEqual({ reason: 'spam', text: 'ads' });
+  });
+
   it('keeps a path prefix of the base URL and encodes path parameters', async () => {
     const fake = fakeFetch(200, { data: { collection } });
     const sut = new SkillsClient({ baseUrl: 'https://host.test/skills', apiKey: KEY, fetch: fake.impl });
