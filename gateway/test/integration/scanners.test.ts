@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize } from '@skills/common';
 import { eventually } from '@skills/common/testing';
+import { ROUTES } from '../../src/http/route-table';
 import { startHarness, type Echo, type Harness } from './harness';
 import { signUp, write } from './profile-harness';
 
@@ -119,6 +120,31 @@ describe('scanner credentials', () => {
       expect([path, fr.status, fr.body.error]).toEqual([path, 403, FR_ONLY_VERDICTS]);
     }
     expect(h.catalog.received.length + h.collections.received.length).toBe(before);
+  });
+
+  it('is refused on every collection route of the route table, whatever the method, and forwards nothing (hostile input)', async () => {
+    const { token } = await issue('collection-prober');
+    const before = h.collections.received.length;
+    const ids = { id: '3f1c2b9a-2f5e-4f59-9d2c-7a1e2b3c4d5e', collectionId: '9a4e2b7c-1d3f-4a6e-8b5c-2e7d0f1a9c63' };
+    const collectionRoutes = ROUTES.filter((r) => r.pattern.includes('/collections'));
+    expect(collectionRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const route of collectionRoutes) {
+      const path = route.pattern.replace(/:(\w+)/g, (_, name: string) => ids[name as keyof typeof ids]);
+      const res = await h.http[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ name: 'stolen', skillSlug: 'pdf-skill' });
+      expect([route.method, path, res.status, res.body.error]).toEqual([route.method, path, 403, EN_ONLY_VERDICTS]);
+    }
+    expect(h.collections.received.length).toBe(before);
+  });
+
+  it('answers 401 to hostile scanner tokens (too long, wrong alphabet, another scheme) without forwarding them', async () => {
+    const before = h.collections.received.length;
+    for (const header of [`Bearer sks_${'A'.repeat(10_000)}`, `Bearer sks_${'é'.repeat(40)}`, `Bearer sks_${'a'.repeat(39)}`, `Basic sks_${'a'.repeat(40)}`, 'Bearer sks_']) {
+      const res = await h.http.post(VERDICTS).set('Authorization', header).send(VERDICT);
+      expect([header.slice(0, 20), res.status]).toEqual([header.slice(0, 20), header.startsWith('Basic') ? 403 : 401]);
+    }
+    expect(h.collections.received.length).toBe(before);
   });
 
   it('refuses an API key or a console session on the verdict route with 403, and no credential with 401', async () => {
