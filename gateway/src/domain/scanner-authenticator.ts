@@ -3,7 +3,8 @@
  * unknown or revoked → 401 auth.invalidScannerToken. Resolved tokens are
  * cached as briefly as API keys (KEY_CACHE_TTL_MS bounds how long another
  * replica's revoke goes unseen); `forget` makes a revoke here apply on the
- * next request.
+ * next request. Unknown tokens are remembered apart, as for keys: a flood
+ * of made-up tokens evicts only made-up tokens, never a scanner's.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { AuthenticationError, type Principal } from '@skills/common';
@@ -25,13 +26,17 @@ export interface ScannerAuthenticateOptions {
 }
 
 export class ScannerAuthenticator {
-  /** hash (hex) → stored scanner, or null for a token the store does not know */
-  private readonly cache: KeyCache<StoredScanner | null>;
+  /** hash (hex) → stored scanner */
+  private readonly cache: KeyCache<StoredScanner>;
+  /** hash (hex) of tokens the store does not know */
+  private readonly unknown: KeyCache<true>;
   /** moved by every local revoke: a read begun before it must not cache what it found */
   private invalidations = 0;
 
   constructor(private readonly options: ScannerAuthenticatorOptions) {
-    this.cache = new KeyCache({ ttlMs: options.cacheTtlMs ?? 1_000, maxEntries: 1_000, now: options.now });
+    const ttlMs = options.cacheTtlMs ?? 1_000;
+    this.cache = new KeyCache({ ttlMs, maxEntries: 1_000, now: options.now });
+    this.unknown = new KeyCache({ ttlMs, maxEntries: 1_000, now: options.now });
   }
 
   async authenticate(authorization: string | undefined, options: ScannerAuthenticateOptions = {}): Promise<ScannerPrincipal> {
@@ -51,7 +56,7 @@ export class ScannerAuthenticator {
   /** A scanner was revoked here: refuse its token from the next request on. */
   forget(scannerId: string): void {
     this.invalidations += 1;
-    this.cache.invalidate((entry) => entry !== null && entry.scannerId === scannerId);
+    this.cache.invalidate((entry) => entry.scannerId === scannerId);
   }
 
   private async lookup(hash: Buffer, beforeUnknown?: () => Promise<void>): Promise<StoredScanner | undefined> {
@@ -59,10 +64,13 @@ export class ScannerAuthenticator {
     const cached = this.cache.get(id);
     if (cached) return cached;
     await beforeUnknown?.();
-    if (cached === null) return undefined;
+    if (this.unknown.get(id)) return undefined;
     const startedAt = this.invalidations;
     const stored = await this.options.scanners.findByHash(hash);
-    if (this.invalidations === startedAt) this.cache.set(id, stored ?? null);
+    if (this.invalidations === startedAt) {
+      if (stored) this.cache.set(id, stored);
+      else this.unknown.set(id, true);
+    }
     return stored;
   }
 }
