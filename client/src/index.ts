@@ -1,4 +1,5 @@
 export { SkillsClient, type SkillsClientOptions } from './skills-client';
 export { ApiError } from './api-error';
+export { ADMIN_OPERATIONS, SkillsAdminClient, type AdminOperationName, type SkillsAdminClientOptions } from './admin-client';
 export { OPERATIONS, expandPath, type OperationName } from './operations';
 export type * from './types';

@@ -29,8 +29,13 @@ export class Transport {
     this.fetchImpl = fetchImpl;
   }
 
-  async send<T>(name: OperationName, call: Call): Promise<{ data: T; headers: Headers }> {
-    const { method, path } = OPERATIONS[name];
+  send<T>(name: OperationName, call: Call): Promise<{ data: T; headers: Headers }> {
+    return this.sendTo<T>(OPERATIONS[name], call);
+  }
+
+  /** One operation given by its method and path template (the admin client's table). */
+  async sendTo<T>(operation: { method: string; path: string }, call: Call): Promise<{ data: T; headers: Headers }> {
+    const { method, path } = operation;
     const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, v);

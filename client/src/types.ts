@@ -101,6 +101,50 @@ export interface Report {
   note: string | null;
 }
 
+export type ReportStatus = Report['status'];
+
+export interface ReportPage {
+  reports: Report[];
+  pagination: Pagination;
+}
+
+/** A publisher as operators see it. */
+export interface Publisher {
+  name: string;
+  verified: boolean;
+  verifiedAt: string | null;
+  note: string | null;
+  /** public items, not deleted, carrying the name */
+  itemCount: number;
+}
+
+export interface PublisherPage {
+  publishers: Publisher[];
+  pagination: Pagination;
+}
+
+/** A scanner credential; never its token. */
+export interface Scanner {
+  id: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** A new scanner with its `sks_…` token, shown this once. */
+export interface IssuedScanner {
+  scanner: Scanner;
+  token: string;
+}
+
+/** A release to publish; `publishedAt` defaults to now. */
+export interface PublishReleaseInput {
+  version: string;
+  digest: string;
+  publishedAt?: string;
+  source: ReleaseSource;
+}
+
 export interface CreateReportInput {
   reason: ReportReason;
   /** 0..2,000 characters */

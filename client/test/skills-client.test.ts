@@ -1,5 +1,5 @@
 /** SkillsClient against a recording fake fetch: what it sends and how it reports failures. */
-import { ApiError, SkillsClient } from '../src';
+import { ApiError, SkillsAdminClient, SkillsClient } from '../src';
 
 interface Sent {
   url: string;
@@ -71,6 +71,25 @@ describe('SkillsClient', () => {
       'POST http://api.test/api/v1/skills/pdf/reports',
     ]);
     expect(JSON.parse(String(fake.sent[3]?.body))).toEqual({ reason: 'spam', text: 'ads' });
+  });
+
+  it('sends the admin token and the custom methods of docs/trust.md, a version kept in its one segment', async () => {
+    const fake = fakeFetch(200, { data: { release: { version: '1.4.0' }, report: { id: 'r1' }, scanners: [] } });
+    const sut = new SkillsAdminClient({ baseUrl: 'http://api.test', adminToken: 'admin-token', fetch: fake.impl });
+    await sut.yankRelease('pdf', '1.0.0/x', 'steals tokens');
+    await sut.overrideVerdict('pdf', '1.4.0', 'clean', 'reviewed');
+    await sut.resolveReport('r1', 'done');
+    await sut.listPublishersPage({ verified: false });
+    await expect(sut.listScanners()).resolves.toEqual([]);
+    expect(fake.sent.map((s) => `${s?.method} ${s?.url}`)).toEqual([
+      'POST http://api.test/admin/v1/skills/pdf/versions/1.0.0%2Fx:yank',
+      'PUT http://api.test/admin/v1/skills/pdf/versions/1.4.0/override',
+      'POST http://api.test/admin/v1/reports/r1:resolve',
+      'GET http://api.test/admin/v1/publishers?verified=false',
+      'GET http://api.test/admin/v1/scanners',
+    ]);
+    expect(fake.sent[0]?.headers).toMatchObject({ Authorization: 'Bearer admin-token' });
+    expect(JSON.parse(String(fake.sent[1]?.body))).toEqual({ verdict: 'clean', note: 'reviewed' });
   });
 
   it('keeps a path prefix of the base URL and encodes path parameters', async () => {

@@ -5,7 +5,12 @@
  * value of each hand-written type is valid for the document's schema.
  */
 import {
+  ADMIN_OPERATIONS,
   OPERATIONS,
+  type IssuedScanner,
+  type PublisherPage,
+  type PublishReleaseInput,
+  type ReportPage,
   type CatalogItem,
   type CreateReportInput,
   type Release,
@@ -55,6 +60,20 @@ describe('@skills/client against the OpenAPI document', () => {
       );
     const client = Object.entries(OPERATIONS).map(([name, { method, path }]) => `${name} ${method} ${path}`);
     expect(client.sort()).toEqual(documented.sort());
+  });
+
+  it('has one admin method per trust operation of docs/trust.md, with the same method, path and operationId', () => {
+    const documented = new Map(
+      Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
+        HTTP_METHODS.flatMap((m) => {
+          const op = item[m] as Operation | undefined;
+          return op ? [[op.operationId, `${m.toUpperCase()} ${path}`] as const] : [];
+        }),
+      ),
+    );
+    for (const [name, { method, path }] of Object.entries(ADMIN_OPERATIONS)) expect([name, documented.get(name)]).toEqual([name, `${method} ${path}`]);
+    const trustAdmin = [...documented].filter(([, route]) => /\/admin\/v1\/(publishers|reports|scanners|skills\/\{slug\}\/versions)/.test(route)).map(([name]) => name);
+    expect(Object.keys(ADMIN_OPERATIONS).sort()).toEqual(trustAdmin.sort());
   });
 
   // Every field is required in these values, so TypeScript makes them complete;
@@ -201,6 +220,24 @@ describe('@skills/client against the OpenAPI document', () => {
     addFormats(ajv);
     const input: Required<CreateReportInput> = { reason: 'spam', text: 'ads' };
     expect(ajv.validate(openApiDocument.components.schemas.NewReport as object, input)).toBe(true);
+  });
+
+  it('types the admin answers and bodies of docs/trust.md as the document does', () => {
+    const admin = { 'content-type': 'application/json', 'x-request-id': 'r1' };
+    const publishers: Required<PublisherPage> = { publishers: [{ name: 'Acme', verified: true, verifiedAt: NOW, note: null, itemCount: 2 }], pagination };
+    expect(() => assertMatchesOpenApi('GET', '/admin/v1/publishers', 200, admin, { data: publishers })).not.toThrow();
+    const reports: Required<ReportPage> = {
+      reports: [{ id: ID, skill: { slug: 'x', name: 'X' }, reason: 'other', text: 't', status: 'dismissed', reporterAccountId: ID, createdAt: NOW, handledAt: NOW, note: 'n' }],
+      pagination,
+    };
+    expect(() => assertMatchesOpenApi('GET', '/admin/v1/reports', 200, admin, { data: reports })).not.toThrow();
+    const issued: Required<IssuedScanner> = { scanner: { id: ID, name: 'llm-review', createdAt: NOW, revokedAt: null }, token: `sks_${'a1B2'.repeat(10)}` };
+    expect(() => assertMatchesOpenApi('POST', '/admin/v1/scanners', 201, admin, { data: issued })).not.toThrow();
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const release: Required<PublishReleaseInput> = { version: '1.4.0', digest: `sha256:${'0f'.repeat(32)}`, publishedAt: NOW, source: { repository: 'https://github.com/a/b', ref: 'v1.4.0' } };
+    expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, release)).toBe(true);
+    expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, { ...release, version: 'v1.4.0' })).toBe(false);
   });
 
   it('types request bodies as the document does', () => {
