@@ -139,6 +139,8 @@ const search = operation({
       ['validation.deepPage', { limit: 10000 }],
       ['validation.oneOf', { field: 'type', values: 'skill, plugin' }],
       ['validation.oneOf', { field: 'facets', values: 'category, type, trust, verifiedPublisher' }],
+      ['validation.oneOf', { field: 'trust', values: 'any, clean, suspicious, unscanned' }],
+      ['search.trustBlocked'],
       ['validation.unknownField', { field: 'color' }],
     ],
   },

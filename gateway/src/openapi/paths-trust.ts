@@ -22,6 +22,7 @@ const version: Parameter = {
 };
 const reportId: Parameter = { name: 'id', in: 'path', required: true, description: 'Report id; one that is not a UUID is a 404.', schema: { type: 'string' } };
 const skillMissing: Message[] = [['skill.notFound', { slug: 'no-such-skill' }]];
+const releaseMissing: Message[] = [...skillMissing, ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]];
 const reportMissing: Message[] = [['report.notFound']];
 
 const exampleRelease = {
@@ -63,7 +64,7 @@ function releaseWrite(operationId: string, summary: string, description: string,
     parameters: [slug, version],
     ...(body ? { body: { schema: schemaRef(body.schema), examples: { example: { summary: 'Example', value: body.value } } } } : {}),
     success: { status: '200', description: 'The release as it is now.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
-    errors: { ...(body ? { '400': [['validation.required', { field: 'note' }]] as Message[] } : {}), '404': skillMissing },
+    errors: { ...(body ? { '400': [['validation.required', { field: body.schema === 'YankRequest' ? 'reason' : 'note' }]] as Message[] } : {}), '404': releaseMissing },
   });
 }
 
@@ -110,7 +111,7 @@ export const trustPaths: Record<string, PathItem> = {
       conditional: true,
       parameters: [slug, version],
       success: { status: '200', description: 'The release.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
-      errors: { '404': skillMissing },
+      errors: { '404': releaseMissing },
     }),
   },
   '/api/v1/skills/{slug}/versions/{version}/verdicts': {
@@ -133,7 +134,7 @@ export const trustPaths: Record<string, PathItem> = {
           },
         },
       },
-      errors: { '400': PAGE_ERRORS, '404': skillMissing },
+      errors: { '400': PAGE_ERRORS, '404': releaseMissing },
     }),
     post: operation({
       operationId: 'recordSkillVersionVerdict',
@@ -151,7 +152,7 @@ export const trustPaths: Record<string, PathItem> = {
       success: { status: '201', description: 'The release with its new verdict.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
       errors: {
         '400': [['validation.oneOf', { field: 'verdict', values: 'clean, suspicious, malicious' }], ['validation.unknownField', { field: 'scanner' }]],
-        '404': skillMissing,
+        '404': releaseMissing,
       },
     }),
   },
@@ -185,7 +186,14 @@ export const trustPaths: Record<string, PathItem> = {
         examples: { release: { summary: 'A release', value: { version: '1.4.0', digest: exampleRelease.digest, source: exampleRelease.source } } },
       },
       success: { status: '201', description: 'Published.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
-      errors: { '400': [['validation.required', { field: 'digest' }]], '404': skillMissing },
+      errors: {
+        '400': [['validation.required', { field: 'digest' }], ['release.semver', { field: 'version' }]],
+        '404': skillMissing,
+        '409': [
+          ['release.digestConflict', { slug: 'pdf-skill', version: '1.4.0', existing: exampleRelease.digest, given: `sha256:${'0'.repeat(64)}` }],
+          ['release.tooMany', { limit: 1000 }],
+        ],
+      },
     }),
   },
   '/admin/v1/skills/{slug}/versions/{version}:yank': {
