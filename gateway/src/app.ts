@@ -29,6 +29,7 @@ import { auditRoutes } from './http/audit.routes';
 import { healthRoutes, type Readiness } from './http/health.routes';
 import { callerAuthenticator, scannerAuthenticator } from './http/caller-auth';
 import { proxyRoutes } from './http/proxy.routes';
+import { scannerGate } from './http/scanner-gate';
 import { scannerRoutes } from './http/scanners.routes';
 import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
@@ -133,7 +134,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
   const scanners = deps.scannerAuthenticator;
-  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures, deps.failureAudit, scannerAuthenticator({ ...deps, scanners })));
+  app.use(scannerGate(scannerAuthenticator({ ...deps, scanners })));
+  app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures, deps.failureAudit));
   // The proxied routes first: they are nearly all the traffic, and their paths
   // are disjoint from the routes below (a test enumerates both), so a search
   // does not walk the health, document and admin routers first.

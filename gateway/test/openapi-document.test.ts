@@ -109,7 +109,7 @@ describe('openApiDocument', () => {
 
   it.each(['en', 'fr'] as const)('documents the scanner credential\'s 403 on every operation but the verdict it records, in %s', (lang) => {
     for (const { path, op } of operations()) {
-      if (op.security?.length === 0 || op.security?.[0]?.sessionCookie) continue;
+      if (op.security?.length === 0) continue;
       const texts = errorTexts(op, '403');
       if (op.security?.[0]?.scannerBearer) expect(texts).toEqual([translate('auth.scannerRequired', 'en'), translate('auth.scannerRequired', 'fr')]);
       else expect({ path, documented: texts.includes(translate('auth.scannerVerdictsOnly', lang)) }).toEqual({ path, documented: true });

@@ -1,10 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AuthenticationError, NotAllowedError, contextOf } from '@skills/common';
+import { AuthenticationError, contextOf } from '@skills/common';
 import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import { secretsEqual } from '../domain/api-key';
-import { offersScannerToken } from '../domain/scanner';
-import type { AuthenticateScanner } from './caller-auth';
 import { clientAddress, refuseWhileBlocked } from './client-address';
 
 const BEARER = /^Bearer +(\S+)$/i;
@@ -13,23 +11,14 @@ const BEARER = /^Bearer +(\S+)$/i;
  * `/admin/v1` is for operators: `Authorization: Bearer <ADMIN_TOKEN>`,
  * compared in constant time. A wrong or missing token counts against the
  * client's address (`guard`) and goes to the audit trail; an address over
- * its budget gets 429 for anything but the right token. A scanner credential
- * is authenticated as such and refused with 403: it may only record verdicts.
+ * its budget gets 429 for anything but the right token.
  */
-export function requireAdminToken(adminToken: string, guard?: AuthFailureGuard, failureAudit?: AuthFailureAudit, scanner?: AuthenticateScanner) {
+export function requireAdminToken(adminToken: string, guard?: AuthFailureGuard, failureAudit?: AuthFailureAudit) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     if (token !== undefined && secretsEqual(token, adminToken)) {
       res.locals.adminAuthenticated = true;
       return next();
-    }
-    if (scanner && offersScannerToken(req.get('authorization'))) {
-      try {
-        await scanner(req, res);
-        return next(new NotAllowedError('auth.scannerVerdictsOnly'));
-      } catch (err) {
-        return next(err);
-      }
     }
     const address = clientAddress(req);
     if (guard) await refuseWhileBlocked(guard, address);

@@ -4,17 +4,15 @@
  * scope, the plan, the address's failed-authentication budget) or, without
  * an Authorization header, the account of the console session (CSRF and
  * Origin on writes). Then the account's rate limit, whose RateLimit-*
- * headers go on every answer. A scanner credential (`Bearer sks_…`) is
- * authenticated as one (a bad one is a 401 counted like a bad key) and then
- * refused with 403: it may only record verdicts (scannerAuthenticator).
+ * headers go on every answer. A scanner credential never gets here
+ * (scanner-gate.ts); scannerAuthenticator authenticates one.
  */
 import type { Request, Response } from 'express';
-import { AuthenticationError, NotAllowedError, RateLimitError, contextOf } from '@skills/common';
+import { AuthenticationError, RateLimitError, contextOf } from '@skills/common';
 import type { AuthFailureAudit } from '../domain/auth-failure-audit';
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { AccountPrincipal, KeyAuthenticator } from '../domain/key-authenticator';
 import type { RateLimiter } from '../domain/rate-limiter';
-import { offersScannerToken } from '../domain/scanner';
 import type { ScannerAuthenticator, ScannerPrincipal } from '../domain/scanner-authenticator';
 import type { Scope } from '../domain/scopes';
 import type { SessionGate } from '../sessions/session-gate';
@@ -30,7 +28,7 @@ export interface CallerAuthDeps {
   failureAudit?: AuthFailureAudit;
   /** lets a console session call as its own account (no plan or scope rule; CSRF on writes) */
   sessions?: SessionGate;
-  /** tells scanner credentials apart; none: an `sks_` token is tried as an API key (and fails) */
+  /** scanner credentials (scannerAuthenticator); none: every `sks_` token is refused */
   scanners?: ScannerAuthenticator;
 }
 
@@ -73,13 +71,7 @@ export function callerAuthenticator(deps: CallerAuthDeps): AuthenticateCaller {
     }
   }
 
-  const authenticateScanner = scannerAuthenticator(deps);
-
   return async (req, res, scope) => {
-    if (deps.scanners && offersScannerToken(req.get('authorization'))) {
-      await authenticateScanner(req, res);
-      throw new NotAllowedError('auth.scannerVerdictsOnly');
-    }
     // An explicit key wins; without one, the console's session cookie may stand for its account.
     const session = req.get('authorization') === undefined ? await deps.sessions?.principalFor(req) : undefined;
     const principal = session ?? (await byKey(req, res, scope));

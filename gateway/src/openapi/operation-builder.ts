@@ -132,10 +132,11 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
   if (spec.kind === 'session') {
     out['401'] = responseRef('SessionUnauthorized');
     const extra = spec.errors?.['403'] ?? [];
-    out['403'] = errorResponse('Called with an API key, or a state change without this site\'s Origin and the CSRF token.', [
+    out['403'] = errorResponse('Called with an API key or a scanner credential, or a state change without this site\'s Origin and the CSRF token.', [
       ['auth.sessionOnly'],
       ['session.origin'],
       ['session.csrf'],
+      ['auth.scannerVerdictsOnly'],
       ...extra,
     ]);
   }

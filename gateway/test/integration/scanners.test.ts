@@ -110,6 +110,11 @@ describe('scanner credentials', () => {
       ['post', '/api/v1/me/collections'],
       ['get', '/api/v1/workspaces/3f1c2b9a-2f5e-4f59-9d2c-7a1e2b3c4d5e/members'],
       ['get', '/admin/v1/scanners'],
+      ['get', '/admin/v1/audit-events'],
+      // the gateway's own routes: a console-session one and a sign-in one
+      ['get', '/api/v1/me/api-keys'],
+      ['post', '/api/v1/auth/sign-in'],
+      ['get', '/api/v1/no-such-route'],
       ['post', '/admin/v1/skills/pdf-skill/versions'],
       ['put', '/admin/v1/skills/pdf-skill/versions/1.4.0/override'],
     ];
