@@ -14,6 +14,14 @@ const sample = readFileSync(join(__dirname, '..', '..', 'data', 'sample-catalog.
   .split('\n')
   .map((line) => JSON.parse(line) as { slug: string; name: string; status: string; type: string; category: string; downloads: number });
 const ACTIVE = sample.filter((i) => i.status === 'active').length;
+/** What a first start records through the scanner API (standalone/data/sample-trust.json): the worst verdict per slug. */
+const verdicts = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'sample-trust.json'), 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> }).verdicts;
+const slugsJudged = (verdict: string) => new Set(verdicts.filter((v) => v.verdict === verdict).map((v) => v.slug));
+const BLOCKED = slugsJudged('malicious');
+const SUSPICIOUS = new Set([...slugsJudged('suspicious')].filter((slug) => !BLOCKED.has(slug)));
+/** what a default search finds (clean and unscanned), and what `trust=any` finds (all but the blocked) */
+const SHOWN = ACTIVE - BLOCKED.size - SUSPICIOUS.size;
+const FINDABLE = ACTIVE - BLOCKED.size;
 
 let stack: Stack;
 let key: string;
@@ -34,7 +42,8 @@ async function recordedSlugs(): Promise<Set<string>> {
   const mirror = new Set<string>();
   for await (const page of stack.api().followSkillChanges(undefined, 500)) {
     for (const c of page.changes) {
-      if (c.change === 'upsert') mirror.add(c.slug);
+      // a blocked item stays in the feed (a mirror keeps its verdict) and out of search
+      if (c.change === 'upsert' && c.item.verdict !== 'malicious') mirror.add(c.slug);
       else mirror.delete(c.slug);
     }
   }
@@ -46,9 +55,9 @@ beforeAll(async () => {
   key = stack.info.apiKey;
   // The import is written at once; the search side catches up through the event log.
   await eventually(async () => {
-    const r = await search('?limit=1');
-    return r.status === 200 && r.body.data.pagination.total === ACTIVE ? true : undefined;
-  }, 'sample catalog indexed', 60_000);
+    const [shown, findable] = await Promise.all([search('?limit=1'), search('?limit=1&trust=any')]);
+    return shown.body.data?.pagination.total === SHOWN && findable.body.data?.pagination.total === FINDABLE ? true : undefined;
+  }, 'sample catalog and its verdicts indexed', 60_000);
 }, 180_000);
 
 afterAll(async () => {
@@ -61,11 +70,30 @@ describe('GET /api/v1/skills', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['data']);
     expect(r.body.data.skills).toHaveLength(20);
-    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: ACTIVE, totalPages: Math.ceil(ACTIVE / 20), hasMore: true });
+    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: SHOWN, totalPages: Math.ceil(SHOWN / 20), hasMore: true });
     const item = r.body.data.skills[0];
     expect(Object.keys(item).sort()).toEqual([
-      'category', 'description', 'downloads', 'homepageUrl', 'id', 'license', 'name', 'publisher', 'repositoryUrl', 'slug', 'tags', 'type', 'updatedAt', 'version',
+      'category', 'description', 'downloads', 'homepageUrl', 'id', 'latestVersion', 'license', 'name', 'publisher', 'publisherVerified', 'repositoryUrl', 'slug', 'tags', 'type', 'updatedAt', 'verdict', 'version',
     ]);
+  });
+
+  it('is safe by default: the blocked item is never found and explained when read, a suspicious one only on request', async () => {
+    expect([BLOCKED.size, SUSPICIOUS.size > 0]).toEqual([1, true]);
+    const [blocked] = [...BLOCKED];
+    const name = sample.find((i) => i.slug === blocked)!.name;
+    for (const query of [`?q=${encodeURIComponent(name)}&limit=50`, `?q=${encodeURIComponent(name)}&limit=50&trust=any`, '?limit=50&trust=any&sort=name']) {
+      const r = await search(query);
+      expect(r.body.data.skills.map((s: Json) => s.slug)).not.toContain(blocked);
+    }
+    const read = await stack.client.call('GET', `/api/v1/skills/${blocked}`, { token: key });
+    expect(read.status).toBe(200);
+    expect(read.body.data.skill).toMatchObject({ slug: blocked, verdict: 'malicious', blocked: true, blockedReason: expect.stringContaining('credential') });
+    const [suspicious] = [...SUSPICIOUS];
+    const suspiciousName = encodeURIComponent(sample.find((i) => i.slug === suspicious)!.name);
+    expect((await search(`?q=${suspiciousName}&limit=50`)).body.data.skills.map((s: Json) => s.slug)).not.toContain(suspicious);
+    const asked = await search(`?q=${suspiciousName}&limit=50&trust=any&facets=trust`);
+    expect(asked.body.data.skills.find((s: Json) => s.slug === suspicious)).toMatchObject({ verdict: 'suspicious' });
+    expect(asked.body.data.facets.trust.map((f: Json) => f.value)).toContain('suspicious');
   });
 
   it('never shows draft items', async () => {
@@ -233,17 +261,17 @@ describe('POST /admin/v1/reindex', () => {
     }, 'reindex finished', 60_000);
     expect(job.status).toBe('succeeded');
     expect(job.indexed).toBeGreaterThanOrEqual(recorded.size);
-    const r = await search('?limit=1');
+    const r = await search('?limit=1&trust=any');
     expect(r.body.data.pagination.total).toBe(recorded.size);
   }, 90_000);
 });
 
 describe('GET /api/v1/skills/changes', () => {
-  /** Every active slug search can list, page after page. */
+  /** Every active slug search can list, page after page, whatever its verdict (the blocked are never listed). */
   async function searchableSlugs(): Promise<string[]> {
     const slugs: string[] = [];
     for (let page = 1; ; page++) {
-      const r = await search(`?limit=50&page=${page}`);
+      const r = await search(`?limit=50&page=${page}&trust=any`);
       slugs.push(...(r.body.data.skills as Array<{ slug: string }>).map((s) => s.slug));
       if (!r.body.data.pagination.hasMore) return slugs.sort();
     }
@@ -258,7 +286,8 @@ describe('GET /api/v1/skills/changes', () => {
       for await (const page of api.followSkillChanges(since, 100)) {
         for (const c of page.changes) {
           announced.add(c.slug);
-          if (c.change === 'upsert') mirror.set(c.slug, c.item.name);
+          // the feed keeps a blocked item, with its verdict, so a mirror can explain it; search hides it
+          if (c.change === 'upsert' && c.item.verdict !== 'malicious') mirror.set(c.slug, c.item.name);
           else mirror.delete(c.slug);
         }
         cursor = page.nextCursor;
@@ -267,6 +296,7 @@ describe('GET /api/v1/skills/changes', () => {
     };
     const cursor = await apply();
     expect([...mirror.keys()].sort()).toEqual(await searchableSlugs());
+    expect([...BLOCKED].filter((slug) => announced.has(slug))).toEqual([...BLOCKED]);
     // the sample's drafts were never active: the feed does not announce them, not even as deletes
     const drafts = sample.filter((i) => i.status === 'draft').map((i) => i.slug);
     expect(drafts.length).toBeGreaterThan(0);
