@@ -162,6 +162,9 @@ describe('assertMatchesOpenApi', () => {
     repositoryUrl: null,
     homepageUrl: null,
     downloads: 0,
+    latestVersion: null,
+    verdict: 'unscanned',
+    publisherVerified: false,
     updatedAt: '2026-11-21T09:30:00.000Z',
   };
   const page = (skills: unknown[]) => ({ data: { skills, pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } });

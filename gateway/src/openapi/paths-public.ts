@@ -25,6 +25,9 @@ export const exampleSkill = {
   category: 'developer-tools',
   tags: ['git', 'productivity'],
   ...exampleDetails,
+  latestVersion: '1.4.0',
+  verdict: 'clean',
+  publisherVerified: true,
   updatedAt: NOW,
 };
 

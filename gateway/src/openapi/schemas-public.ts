@@ -66,7 +66,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
   },
   CatalogItem: {
     type: 'object',
-    required: ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', ...detailNames, 'updatedAt'],
+    // every answer naming an item carries its trust; `blocked`, `blockedReason` and `releases` only where their descriptions say
+    required: ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', ...detailNames, 'latestVersion', 'verdict', 'publisherVerified', 'updatedAt'],
     additionalProperties: false,
     properties: {
       id: uuid,
