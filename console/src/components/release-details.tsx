@@ -1,5 +1,5 @@
 /** A release opened: its full digest, each scanner's latest scan (summary, report link), the operator's decision, and the verdict history. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { data, type Scan, type VerdictEntry } from '../data-api';
 import { when } from '../format';
 import { useLoad } from '../hooks';
@@ -68,14 +68,14 @@ function HistoryEntry({ entry }: { entry: VerdictEntry }) {
   );
 }
 
-function History({ slug, version }: { slug: string; version: string }) {
+function History({ slug, version, labelledBy }: { slug: string; version: string; labelledBy: string }) {
   const [page, setPage] = useState(1);
   const loaded = useLoad(() => data.verdicts(slug, version, page), `${slug}@${version}#${page}`);
   if (loaded.error) return <LoadError message={loaded.error} onRetry={loaded.reload} />;
   if (!loaded.data) return <Loading what={T.history} />;
   return (
     <>
-      <ol className="history">
+      <ol className="history" aria-labelledby={labelledBy}>
         {loaded.data.verdicts.map((entry, i) => (
           <HistoryEntry key={`${entry.recordedAt}-${i}`} entry={entry} />
         ))}
@@ -87,6 +87,7 @@ function History({ slug, version }: { slug: string; version: string }) {
 
 export function ReleaseDetails({ slug, version }: { slug: string; version: string }) {
   const loaded = useLoad(() => data.release(slug, version), `${slug}@${version}`);
+  const historyId = useId();
   const release = loaded.data?.release;
   if (loaded.error) return <LoadError message={loaded.error} onRetry={loaded.reload} />;
   if (!release) return <Loading what={T.loadingDetails} />;
@@ -105,8 +106,8 @@ export function ReleaseDetails({ slug, version }: { slug: string; version: strin
           </p>
         </>
       )}
-      <h4>{T.history}</h4>
-      <History slug={slug} version={version} />
+      <h4 id={historyId}>{T.history}</h4>
+      <History slug={slug} version={version} labelledBy={historyId} />
     </div>
   );
 }
