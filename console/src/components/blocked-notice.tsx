@@ -5,7 +5,7 @@ export function BlockedNotice({ reason }: { reason: string | null | undefined })
   return (
     <section className="blocked" aria-labelledby="blocked-title">
       <h2 id="blocked-title">
-        <span aria-hidden="true">⛔ </span>
+        <span aria-hidden="true">✕ </span>
         {T.blockedTitle}
       </h2>
       <p>{T.blockedBody}</p>
