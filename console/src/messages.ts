@@ -57,6 +57,7 @@ export type ReportReason = 'malware' | 'credential-theft' | 'prompt-injection' |
 const EN = {
   verdict: { clean: 'Clean', suspicious: 'Suspicious', malicious: 'Malicious', unscanned: 'Not scanned yet' } satisfies Record<Verdict, string>,
   verdictOf: (what: string) => `Security verdict of ${what}`,
+  verdictOfSaid: (what: string) => `Security verdict of ${what}: `,
   verified: 'Verified',
   verifiedPublisher: 'Verified publisher: the catalog’s operators confirmed who publishes it',
   blockedTitle: 'This skill is blocked',
@@ -127,6 +128,7 @@ const EN = {
 const FR: typeof EN = {
   verdict: { clean: 'Sain', suspicious: 'Suspect', malicious: 'Malveillant', unscanned: 'Pas encore analysé' },
   verdictOf: (what: string) => `Verdict de sécurité de ${what}`,
+  verdictOfSaid: (what: string) => `Verdict de sécurité de ${what}\u00a0: `,
   verified: 'Vérifié',
   verifiedPublisher: 'Éditeur vérifié\u00a0: les opérateurs du catalogue ont confirmé qui le publie',
   blockedTitle: 'Ce skill est bloqué',

@@ -11,7 +11,7 @@ export function VerdictBadge({ verdict, of }: { verdict: Verdict; of?: string })
       <span aria-hidden="true" className="verdict-icon">
         {ICONS[verdict]}
       </span>{' '}
-      {of && <span className="visually-hidden">{T.verdictOf(of)}: </span>}
+      {of && <span className="visually-hidden">{T.verdictOfSaid(of)}</span>}
       {T.verdict[verdict]}
     </span>
   );

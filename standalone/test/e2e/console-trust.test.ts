@@ -14,7 +14,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@skills/common/testing';
 import { startStack, type Stack } from './helpers';
 import { cspViolations, hasChromium, launchChromium } from './console-browser';
-import { demoTab, expectAccessible, screenshotDir, shoot } from './console-pages';
+import { demoTab, expectAccessible, screenshotDir, shoot, WIDE } from './console-pages';
 
 const describeBrowser = hasChromium ? describe : describe.skip;
 
@@ -217,6 +217,31 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     for (const article of cards) await expect(article.textContent()).resolves.toContain('Verified (Verified publisher');
     await expectAccessible(page, 'catalog, verified publishers');
     await shoot(page, shots, 'catalog-verified');
+  }, 60_000);
+
+  it('speaks French to a browser that asks for it: the blocked notice, the verdicts, the releases and the filters', async () => {
+    const made = await stack.client.call('POST', `/admin/v1/accounts/${stack.info.accountId}/links`, { token: stack.admin, json: { purpose: 'sign-in' } });
+    const context = await browser.newContext({ viewport: WIDE, locale: 'fr-FR' });
+    try {
+      const fr = await context.newPage();
+      fr.setDefaultTimeout(10_000);
+      await fr.goto(made.body.data.link.url as string);
+      await fr.getByRole('heading', { name: 'API keys' }).waitFor();
+      const item = itemOf(malicious.slug);
+      await fr.goto(`${stack.info.url}/console/catalog/${item.slug}`);
+      await fr.getByRole('region', { name: 'Ce skill est bloqué' }).getByText(malicious.summary).waitFor();
+      await fr.getByText(new RegExp(`Verdict de sécurité de ${item.name}\\s: Malveillant`)).waitFor();
+      await fr.getByRole('region', { name: 'Versions publiées' }).getByRole('button', { name: /^Copier l’empreinte de / }).first().waitFor();
+      await fr.getByRole('button', { name: 'Signaler' }).click();
+      await fr.getByRole('dialog', { name: new RegExp(`^Signaler «\\s${item.name}\\s»$`) }).getByLabel('Motif').waitFor();
+      await fr.keyboard.press('Escape');
+      await fr.goto(`${stack.info.url}/console/catalog`);
+      await fr.getByRole('radio', { name: 'Masquer les éléments suspects (par défaut)' }).waitFor();
+      await fr.getByRole('checkbox', { name: 'Éditeurs vérifiés uniquement' }).waitFor();
+      await expectAccessible(fr, 'catalog in French');
+    } finally {
+      await context.close();
+    }
   }, 60_000);
 
   it('met no Content-Security-Policy violation on any page', () => {
