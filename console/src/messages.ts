@@ -193,7 +193,7 @@ const FR: typeof EN = {
   trustHint: 'Les éléments malveillants ne sont jamais affichés.',
   trustCounts: 'Verdicts parmi ces résultats',
   verifiedOnly: 'Éditeurs vérifiés uniquement',
-  verifiedCount: (n: number) => `${n.toLocaleString('fr')} d’éditeurs vérifiés`,
+  verifiedCount: (n: number) => `dont ${n.toLocaleString('fr')} d’éditeurs vérifiés`,
 };
 
 /** The trust texts in the console's language (LANG). */

@@ -1,6 +1,7 @@
 /**
  * The catalog: search as you type (debounced; the API's answer cache makes
  * each keystroke cheap), category and type facets with counts, tag filters,
+ * the trust filters (verdicts shown, verified publishers only) with theirs,
  * sort, the "did you mean" suggestion as a link, pages, and "add to
  * collection" on every result. The query lives in the address, so a search
  * can be shared, reloaded and followed back.
