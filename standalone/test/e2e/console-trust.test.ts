@@ -32,6 +32,7 @@ interface SampleItem {
 }
 const items = readFileSync(join(DATA, 'sample-catalog.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as SampleItem);
 const trust = JSON.parse(readFileSync(join(DATA, 'sample-trust.json'), 'utf8')) as {
+  verifiedPublishers: string[];
   verdicts: Array<{ slug: string; version: string; scanner: string; verdict: string; summary: string }>;
 };
 const itemOf = (slug: string) => items.find((i) => i.slug === slug) as SampleItem;
@@ -58,10 +59,12 @@ function verdictWord(slug: string, version: string): string {
   return WORDS[['malicious', 'suspicious', 'clean'].find((v) => said.includes(v)) ?? 'unscanned'];
 }
 
-// the sample's blocked item, a suspicious one, and one with several releases and a yank
+// the sample's blocked item, a suspicious one, and one of a verified publisher with several releases and a yank
 const malicious = trust.verdicts.find((v) => v.verdict === 'malicious') as { slug: string; summary: string };
 const suspicious = itemOf(trust.verdicts.find((v) => v.verdict === 'suspicious' && v.slug !== malicious.slug)?.slug ?? '');
-const versioned = items.find((i) => (i.releases ?? []).length >= 3 && i.releases?.some((r) => r.yanked)) as SampleItem;
+const versioned = items.find(
+  (i) => (i.releases ?? []).length >= 3 && i.releases?.some((r) => r.yanked) && trust.verifiedPublishers.includes(i.publisher ?? ''),
+) as SampleItem;
 
 describeBrowser('the console in headless Chromium: versions and trust', () => {
   let stack: Stack;
@@ -96,6 +99,7 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
 
   it('lists an item\'s releases newest first with a short digest copied whole, its verdict, a yank and the publisher', async () => {
     await openItem(versioned);
+    await page.getByText(`${versioned.publisher} ✓ Verified (Verified publisher`).waitFor();
     const releases = page.getByRole('region', { name: 'Releases' });
     const expected = (versioned.releases ?? []).map((r) => r.version).sort(newestFirst);
     const rows = releases.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
