@@ -5,11 +5,10 @@
  * console's shorter names; the rules stay with the services.
  */
 import { call } from './api';
-import type { ReportReason, Verdict } from './messages';
 
 // One source for the API's shapes: the typed client's declarations (type-only, so nothing of it reaches the bundle).
 import type {
-  CatalogItem as ClientCatalogItem,
+  CatalogItem,
   CollectionEntry,
   CreatedInvitation,
   FacetValue,
@@ -18,66 +17,32 @@ import type {
   ItemType,
   Pagination,
   PrivateSkill,
+  Release,
+  ReleasePage,
+  Report,
+  ReportReason,
+  Scan,
   SearchResult,
   SearchSort,
+  VerdictHistoryEntry,
+  VerdictHistoryPage,
   Workspace,
   WorkspaceMember,
   WorkspaceRole,
 } from '../../client/src/types';
 
-export type { CreatedInvitation, FacetValue, Invitation, InvitedRole, ItemType, Pagination, PrivateSkill, Workspace };
+export type { CatalogItem, Release, ReportReason, Scan, CreatedInvitation, FacetValue, Invitation, InvitedRole, ItemType, Pagination, PrivateSkill, Workspace };
 export type Sort = SearchSort;
 export type Role = WorkspaceRole;
 export type Entry = CollectionEntry;
 export type Member = WorkspaceMember;
+export type VerdictEntry = VerdictHistoryEntry;
 
-/**
- * The trust fields of docs/trust.md, declared here until the typed client
- * carries them: an item's view adds them; a search result may lack them.
- */
-export interface ItemTrust {
-  latestVersion?: string | null;
-  verdict?: Verdict;
-  publisherVerified?: boolean;
-  blocked?: boolean;
-  blockedReason?: string | null;
-}
-export type CatalogItem = ClientCatalogItem & ItemTrust;
-
-export interface Release {
-  version: string;
-  publishedAt: string;
-  digest: string;
-  source: { repository: string; ref: string };
-  yanked: { reason: string; at: string } | null;
-  verdict: Verdict;
-}
-
-export interface Scan {
-  scanner: string;
-  verdict: Exclude<Verdict, 'unscanned'>;
-  summary: string;
-  reportUrl: string | null;
-  recordedAt: string;
-}
-
-export interface ReleaseDetail extends Release {
-  scans: Scan[];
-  override: { verdict: Verdict; note: string; recordedAt: string } | null;
-}
-
-export interface VerdictEntry {
-  kind: 'scan' | 'override' | 'override-cleared';
-  scanner: string | null;
-  verdict: Verdict | null;
-  summary: string | null;
-  reportUrl: string | null;
-  note: string | null;
-  recordedAt: string;
-}
+/** A release read alone: with each scanner's latest scan and the override in force. */
+export type ReleaseDetail = Release & Required<Pick<Release, 'scans' | 'override'>>;
 
 /** `trust=`: absent for the server's default, `clean` alone, or `any`. */
-export type TrustFilter = 'clean' | 'any';
+export type TrustChoice = 'clean' | 'any';
 
 export interface SearchQuery {
   q?: string;
@@ -86,7 +51,7 @@ export interface SearchQuery {
   tags?: string[];
   sort?: Sort;
   page?: number;
-  trust?: TrustFilter;
+  trust?: TrustChoice;
   verifiedPublisher?: boolean;
 }
 
@@ -112,12 +77,6 @@ export interface CollectionPatch {
   removePrivateSkillId?: string;
 }
 
-/** A search answer whose items carry trust and whose facets include `trust` and `verifiedPublisher`. */
-export type TrustSearchResult = Omit<SearchResult, 'skills' | 'facets'> & {
-  skills: CatalogItem[];
-  facets?: Partial<Record<'category' | 'type' | 'trust' | 'verifiedPublisher', FacetValue[]>>;
-};
-
 const seg = encodeURIComponent;
 
 function searchPath(query: SearchQuery): string {
@@ -140,14 +99,14 @@ const collectionsPath = (scope: CollectionScope) =>
   scope.kind === 'personal' ? '/api/v1/me/collections' : `/api/v1/workspaces/${seg(scope.workspaceId)}/collections`;
 
 export const data = {
-  search: (query: SearchQuery) => call<TrustSearchResult>('GET', searchPath(query)),
+  search: (query: SearchQuery) => call<SearchResult>('GET', searchPath(query)),
   skill: (slug: string) => call<{ skill: CatalogItem }>('GET', `/api/v1/skills/${seg(slug)}`),
   versions: (slug: string, page: number) =>
-    call<{ versions: Release[]; pagination: Pagination }>('GET', `/api/v1/skills/${seg(slug)}/versions?limit=10&page=${page}`),
+    call<ReleasePage>('GET', `/api/v1/skills/${seg(slug)}/versions?limit=10&page=${page}`),
   release: (slug: string, version: string) => call<{ release: ReleaseDetail }>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}`),
   verdicts: (slug: string, version: string, page: number) =>
-    call<{ verdicts: VerdictEntry[]; pagination: Pagination }>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}/verdicts?limit=10&page=${page}`),
-  report: (slug: string, input: { reason: ReportReason; text: string }) => call<{ report: { id: string } }>('POST', `/api/v1/skills/${seg(slug)}/reports`, input),
+    call<VerdictHistoryPage>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}/verdicts?limit=10&page=${page}`),
+  report: (slug: string, input: { reason: ReportReason; text: string }) => call<{ report: Report }>('POST', `/api/v1/skills/${seg(slug)}/reports`, input),
 
   collections: (scope: CollectionScope, page = 1) =>
     call<{ collections: Collection[]; pagination: Pagination }>('GET', `${collectionsPath(scope)}?limit=50&page=${page}`),

@@ -3,7 +3,9 @@
  * (`#error=oidc.failed`, `?done=collection-deleted`). An address is
  * anyone's to write: a crafted link may name a code, never the text shown,
  * so an unknown code shows a generic message and nothing of the address.
+ * Below them, the texts of versions and trust, in English and French.
  */
+import type { ReportReason, Verdict } from '../../client/src/types';
 
 /** Why a sign-in that left the console (single sign-on) did not end signed in: the gateway's message keys. */
 const SIGN_IN_ERRORS: Record<string, string> = {
@@ -51,8 +53,7 @@ export function withNotice(page: string, code: NoticeCode): string {
 export type Lang = 'en' | 'fr';
 export const LANG: Lang = /^fr\b/i.test(globalThis.navigator?.language ?? '') ? 'fr' : 'en';
 
-export type Verdict = 'clean' | 'suspicious' | 'malicious' | 'unscanned';
-export type ReportReason = 'malware' | 'credential-theft' | 'prompt-injection' | 'impersonation' | 'spam' | 'broken' | 'other';
+export type { ReportReason, Verdict };
 
 const EN = {
   verdict: { clean: 'Clean', suspicious: 'Suspicious', malicious: 'Malicious', unscanned: 'Not scanned yet' } satisfies Record<Verdict, string>,

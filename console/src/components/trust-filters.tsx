@@ -4,12 +4,12 @@
  * publishers only, each with the counts of the `trust` and
  * `verifiedPublisher` facets.
  */
-import type { FacetValue, TrustFilter } from '../data-api';
+import type { FacetValue, TrustChoice } from '../data-api';
 import { count } from '../format';
 import { T, type Verdict } from '../messages';
 import { VerdictBadge } from './trust-badges';
 
-const CHOICES: ReadonlyArray<{ value: TrustFilter | ''; label: string }> = [
+const CHOICES: ReadonlyArray<{ value: TrustChoice | ''; label: string }> = [
   { value: '', label: T.trustDefault },
   { value: 'clean', label: T.trustClean },
   { value: 'any', label: T.trustAny },
@@ -18,11 +18,11 @@ const CHOICES: ReadonlyArray<{ value: TrustFilter | ''; label: string }> = [
 const VERDICTS = new Set<string>(['clean', 'suspicious', 'unscanned']);
 
 export function TrustFilters(props: {
-  trust: TrustFilter | undefined;
+  trust: TrustChoice | undefined;
   verifiedOnly: boolean;
   trustFacet: FacetValue[] | undefined;
   verifiedFacet: FacetValue[] | undefined;
-  onTrust(value: TrustFilter | undefined): void;
+  onTrust(value: TrustChoice | undefined): void;
   onVerified(on: boolean): void;
 }) {
   const counted = (props.trustFacet ?? []).filter((v) => VERDICTS.has(v.value) && v.count > 0);

@@ -7,7 +7,7 @@
  * can be shared, reloaded and followed back.
  */
 import { useEffect, useState } from 'react';
-import { data, type CatalogItem, type SearchQuery, type Sort, type TrustFilter } from '../data-api';
+import { data, type CatalogItem, type SearchQuery, type Sort, type TrustChoice } from '../data-api';
 import { AddToCollection, type Added } from '../components/add-to-collection';
 import { ActiveTags, FacetGroup } from '../components/facets';
 import { Status } from '../components/form';
@@ -107,7 +107,7 @@ export function CatalogPage() {
             verifiedOnly={query.verifiedPublisher ?? false}
             trustFacet={answer?.facets?.trust}
             verifiedFacet={answer?.facets?.verifiedPublisher}
-            onTrust={(v?: TrustFilter) => change((p) => (v ? p.set('trust', v) : p.delete('trust')))}
+            onTrust={(v?: TrustChoice) => change((p) => (v ? p.set('trust', v) : p.delete('trust')))}
             onVerified={(on) => change((p) => (on ? p.set('verifiedPublisher', 'true') : p.delete('verifiedPublisher')))}
           />
           <ActiveTags tags={query.tags ?? []} onRemove={(tag) => change((p) => {

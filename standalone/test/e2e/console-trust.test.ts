@@ -80,9 +80,8 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.info.url });
     violations = cspViolations(page.context());
     // search learns verdicts through the outbox: wait until it knows the suspicious one
-    // (a probe, not a contract check: the contract suite holds the answer to the document)
     await eventually(async () => {
-      const found = await stack.client.call('GET', `/api/v1/skills?trust=any&q=${encodeURIComponent(suspicious.name)}`, { token: stack.info.apiKey, unchecked: true });
+      const found = await stack.client.call('GET', `/api/v1/skills?trust=any&q=${encodeURIComponent(suspicious.name)}`, { token: stack.info.apiKey });
       return found.body.data?.skills?.some((s: { slug: string; verdict?: string }) => s.slug === suspicious.slug && s.verdict === 'suspicious');
     }, 'the suspicious sample item in search', 30_000);
   }, 180_000);
