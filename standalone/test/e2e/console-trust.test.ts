@@ -8,6 +8,7 @@
  * Every page is checked with axe-core and for CSP violations; screenshots go
  * to $CONSOLE_SCREENSHOTS (or a temp dir). Skipped without /usr/bin/chromium.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -220,6 +221,31 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     for (const article of cards) await expect(article.textContent()).resolves.toContain('Verified (Verified publisher');
     await expectAccessible(page, 'catalog, verified publishers');
     await shoot(page, shots, 'catalog-verified');
+  }, 60_000);
+
+  it('pages the releases ten at a time, newest first, and takes the focus to the list on a new page', async () => {
+    const item = items.find((i) => ![versioned.slug, suspicious.slug, malicious.slug].includes(i.slug) && (i.releases ?? []).length > 0) as SampleItem;
+    // eleven releases above the sample's own: the eleventh newest and the sample's go to page 2
+    for (let patch = 0; patch <= 10; patch++) {
+      const version = `90.0.${patch}`;
+      const digest = `sha256:${createHash('sha256').update(`${item.slug}@${version}`).digest('hex')}`;
+      const made = await stack.client.call('POST', `/admin/v1/skills/${item.slug}/versions`, {
+        token: stack.admin,
+        json: { version, digest, source: { repository: `https://github.com/example/${item.slug}`, ref: `v${version}` } },
+      });
+      expect(made.status).toBe(201);
+    }
+    await openItem(item);
+    const releases = page.getByRole('region', { name: 'Releases' });
+    const headings = releases.getByRole('heading', { level: 3 });
+    await headings.first().waitFor();
+    const newest = Array.from({ length: 10 }, (_, i) => `Version 90.0.${10 - i}`);
+    await expect(headings.allTextContents()).resolves.toEqual(newest);
+    await releases.getByRole('navigation', { name: 'Release pages' }).getByRole('button', { name: 'Next page' }).click();
+    await releases.getByText('Page 2 of 2').waitFor();
+    const older = ['90.0.0', ...(item.releases ?? []).map((r) => r.version).sort(newestFirst)].map((v) => `Version ${v}`);
+    await expect(headings.allTextContents()).resolves.toEqual(older);
+    await expect(focused(releases.getByRole('heading', { name: 'Releases', level: 2 }))).resolves.toBe(true);
   }, 60_000);
 
   it('speaks French to a browser that asks for it: the blocked notice, the verdicts, the releases and the filters', async () => {
