@@ -62,6 +62,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** seconds, from a 429's Retry-After */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -79,7 +81,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   const parsed: unknown = text ? JSON.parse(text) : {};
   if (!response.ok) {
     const message = (parsed as { error?: string }).error ?? `HTTP ${response.status}`;
-    throw new ApiError(response.status, message);
+    const retryAfter = Number(response.headers.get('Retry-After') ?? NaN);
+    throw new ApiError(response.status, message, Number.isFinite(retryAfter) ? retryAfter : undefined);
   }
   return (parsed as { data: T }).data;
 }

@@ -17,18 +17,32 @@ import type {
   ItemType,
   Pagination,
   PrivateSkill,
+  Release,
+  ReleasePage,
+  Report,
+  ReportReason,
+  Scan,
   SearchResult,
   SearchSort,
+  VerdictHistoryEntry,
+  VerdictHistoryPage,
   Workspace,
   WorkspaceMember,
   WorkspaceRole,
 } from '../../client/src/types';
 
-export type { CatalogItem, CreatedInvitation, FacetValue, Invitation, InvitedRole, ItemType, Pagination, PrivateSkill, Workspace };
+export type { CatalogItem, Release, ReportReason, Scan, CreatedInvitation, FacetValue, Invitation, InvitedRole, ItemType, Pagination, PrivateSkill, Workspace };
 export type Sort = SearchSort;
 export type Role = WorkspaceRole;
 export type Entry = CollectionEntry;
 export type Member = WorkspaceMember;
+export type VerdictEntry = VerdictHistoryEntry;
+
+/** A release read alone: with each scanner's latest scan and the override in force. */
+export type ReleaseDetail = Release & Required<Pick<Release, 'scans' | 'override'>>;
+
+/** `trust=`: absent for the server's default, `clean` alone, or `any`. */
+export type TrustChoice = 'clean' | 'any';
 
 export interface SearchQuery {
   q?: string;
@@ -37,6 +51,8 @@ export interface SearchQuery {
   tags?: string[];
   sort?: Sort;
   page?: number;
+  trust?: TrustChoice;
+  verifiedPublisher?: boolean;
 }
 
 export interface Collection {
@@ -64,12 +80,14 @@ export interface CollectionPatch {
 const seg = encodeURIComponent;
 
 function searchPath(query: SearchQuery): string {
-  const params = new URLSearchParams({ facets: 'category,type', limit: '20' });
+  const params = new URLSearchParams({ facets: 'category,type,trust,verifiedPublisher', limit: '20' });
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
   if (query.type) params.set('type', query.type);
   for (const tag of query.tags ?? []) params.append('tag', tag);
   if (query.sort) params.set('sort', query.sort);
+  if (query.trust) params.set('trust', query.trust);
+  if (query.verifiedPublisher) params.set('verifiedPublisher', 'true');
   if (query.page && query.page > 1) params.set('page', String(query.page));
   return `/api/v1/skills?${params}`;
 }
@@ -83,6 +101,12 @@ const collectionsPath = (scope: CollectionScope) =>
 export const data = {
   search: (query: SearchQuery) => call<SearchResult>('GET', searchPath(query)),
   skill: (slug: string) => call<{ skill: CatalogItem }>('GET', `/api/v1/skills/${seg(slug)}`),
+  versions: (slug: string, page: number) =>
+    call<ReleasePage>('GET', `/api/v1/skills/${seg(slug)}/versions?limit=10&page=${page}`),
+  release: (slug: string, version: string) => call<{ release: ReleaseDetail }>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}`),
+  verdicts: (slug: string, version: string, page: number) =>
+    call<VerdictHistoryPage>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}/verdicts?limit=10&page=${page}`),
+  report: (slug: string, input: { reason: ReportReason; text: string }) => call<{ report: Report }>('POST', `/api/v1/skills/${seg(slug)}/reports`, input),
 
   collections: (scope: CollectionScope, page = 1) =>
     call<{ collections: Collection[]; pagination: Pagination }>('GET', `${collectionsPath(scope)}?limit=50&page=${page}`),

@@ -2,6 +2,7 @@
 import type { CatalogItem } from '../data-api';
 import { count, label } from '../format';
 import { Link } from '../router';
+import { VerdictBadge, VerifiedMark } from './trust-badges';
 
 export function ResultCard({ item, onTag, onAdd }: { item: CatalogItem; onTag(tag: string): void; onAdd(item: CatalogItem): void }) {
   return (
@@ -10,12 +11,20 @@ export function ResultCard({ item, onTag, onAdd }: { item: CatalogItem; onTag(ta
         <h3 id={`result-${item.slug}`}>
           <Link to={`/catalog/${encodeURIComponent(item.slug)}`}>{item.name}</Link>
         </h3>
-        <span className={`badge type-${item.type}`}>{item.type}</span>
+        <span className="result-badges">
+          {item.verdict && <VerdictBadge verdict={item.verdict} of={item.name} />}
+          <span className={`badge type-${item.type}`}>{item.type}</span>
+        </span>
       </div>
       <p className="result-meta">
         {label(item.category)}
-        {item.publisher && <> · by {item.publisher}</>}
-        {item.version && <> · v{item.version}</>} · {count(item.downloads)} downloads
+        {item.publisher && (
+          <>
+            {' '}
+            · by {item.publisher} <VerifiedMark verified={item.publisherVerified} />
+          </>
+        )}
+        {(item.latestVersion ?? item.version) && <> · v{item.latestVersion ?? item.version}</>} · {count(item.downloads)} downloads
       </p>
       <p className="result-description">{item.description}</p>
       <div className="result-foot">

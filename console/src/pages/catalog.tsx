@@ -1,18 +1,20 @@
 /**
  * The catalog: search as you type (debounced; the API's answer cache makes
  * each keystroke cheap), category and type facets with counts, tag filters,
+ * the trust filters (verdicts shown, verified publishers only) with theirs,
  * sort, the "did you mean" suggestion as a link, pages, and "add to
  * collection" on every result. The query lives in the address, so a search
  * can be shared, reloaded and followed back.
  */
 import { useEffect, useState } from 'react';
-import { data, type CatalogItem, type SearchQuery, type Sort } from '../data-api';
+import { data, type CatalogItem, type SearchQuery, type Sort, type TrustChoice } from '../data-api';
 import { AddToCollection, type Added } from '../components/add-to-collection';
 import { ActiveTags, FacetGroup } from '../components/facets';
 import { Status } from '../components/form';
 import { Pager } from '../components/pagination';
 import { ResultCard } from '../components/result-card';
 import { Empty, LoadError, Loading } from '../components/states';
+import { TrustFilters } from '../components/trust-filters';
 import { plural } from '../format';
 import { useDebounced, useLoad } from '../hooks';
 import { Link, replaceSearch, useSearch } from '../router';
@@ -33,6 +35,8 @@ function queryOf(params: URLSearchParams): SearchQuery {
     tags: params.getAll('tag'),
     sort: (params.get('sort') as Sort | null) ?? undefined,
     page: Number(params.get('page') ?? '1') || 1,
+    trust: (['clean', 'any'] as const).find((t) => t === params.get('trust')),
+    verifiedPublisher: params.get('verifiedPublisher') === 'true',
   };
 }
 
@@ -98,6 +102,14 @@ export function CatalogPage() {
           <h2>Filters</h2>
           <FacetGroup title="Category" values={answer?.facets?.category ?? []} active={query.category} onToggle={(v) => change((p) => (v ? p.set('category', v) : p.delete('category')))} />
           <FacetGroup title="Type" values={answer?.facets?.type ?? []} active={query.type} onToggle={(v) => change((p) => (v ? p.set('type', v) : p.delete('type')))} />
+          <TrustFilters
+            trust={query.trust}
+            verifiedOnly={query.verifiedPublisher ?? false}
+            trustFacet={answer?.facets?.trust}
+            verifiedFacet={answer?.facets?.verifiedPublisher}
+            onTrust={(v?: TrustChoice) => change((p) => (v ? p.set('trust', v) : p.delete('trust')))}
+            onVerified={(on) => change((p) => (on ? p.set('verifiedPublisher', 'true') : p.delete('verifiedPublisher')))}
+          />
           <ActiveTags tags={query.tags ?? []} onRemove={(tag) => change((p) => {
             const rest = p.getAll('tag').filter((t) => t !== tag);
             p.delete('tag');

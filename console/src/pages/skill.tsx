@@ -1,29 +1,84 @@
-/** One catalog item with every field: publisher, release, licence, links (opened safely), downloads, and "add to collection". */
-import { useState } from 'react';
+/**
+ * One catalog item: its verdict, every field, its releases with digests and
+ * scans, "add to collection" and "report". A blocked item (its latest
+ * release malicious) is explained in place of "add to collection", so
+ * someone who holds it in a collection learns why search dropped it.
+ */
+import { useRef, useState } from 'react';
 import { data, type CatalogItem } from '../data-api';
 import { AddToCollection, type Added } from '../components/add-to-collection';
+import { BlockedNotice } from '../components/blocked-notice';
 import { Status } from '../components/form';
+import { Releases } from '../components/releases';
+import { ReportDialog } from '../components/report-dialog';
+import { SkillFacts } from '../components/skill-facts';
 import { LoadError, Loading } from '../components/states';
-import { count, label, when } from '../format';
+import { VerdictBadge } from '../components/trust-badges';
 import { useLoad } from '../hooks';
+import { T } from '../messages';
 import { Link } from '../router';
 
-/** A link out of the console: a new tab that cannot reach back into this one, and sends no Referer. */
-function External({ href, children }: { href: string; children: string }) {
+function SkillView({ item }: { item: CatalogItem }) {
+  const [adding, setAdding] = useState<CatalogItem>();
+  const [added, setAdded] = useState<Added>();
+  const [reporting, setReporting] = useState(false);
+  const [reported, setReported] = useState(false);
+  const reportButton = useRef<HTMLButtonElement>(null);
+  const closeReport = () => {
+    setReporting(false);
+    reportButton.current?.focus();
+  };
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
-    </a>
+    <>
+      <div className="title-row">
+        <h1 id="skill-title">{item.name}</h1>
+        <span className={`badge type-${item.type}`}>{item.type}</span>
+        {item.verdict && <VerdictBadge verdict={item.verdict} of={item.name} />}
+        <span className="push title-actions">
+          {!item.blocked && (
+            <button type="button" className="primary" onClick={() => setAdding(item)}>
+              Add to collection
+            </button>
+          )}
+          <button type="button" ref={reportButton} onClick={() => setReporting(true)}>
+            {T.reportButton}
+          </button>
+        </span>
+      </div>
+      {item.blocked && <BlockedNotice reason={item.blockedReason} />}
+      <p className="lead">{item.description || 'No description.'}</p>
+      {reported && <Status>{T.reported}</Status>}
+      {added && (
+        <Status>
+          {added.message} <Link to={added.page}>Open the collection</Link>
+        </Status>
+      )}
+      <SkillFacts item={item} />
+      <Releases slug={item.slug} latestVersion={item.latestVersion} />
+      <AddToCollection
+        item={adding}
+        onClose={() => setAdding(undefined)}
+        onAdded={(done) => {
+          setAdding(undefined);
+          setAdded(done);
+        }}
+      />
+      <ReportDialog
+        item={item}
+        open={reporting}
+        onClose={closeReport}
+        onSent={() => {
+          setReported(true);
+          closeReport();
+        }}
+      />
+    </>
   );
 }
 
 export function SkillPage({ slug }: { slug: string }) {
   const loaded = useLoad(() => data.skill(slug), slug);
-  const [adding, setAdding] = useState<CatalogItem>();
-  const [added, setAdded] = useState<Added>();
   const item = loaded.data?.skill;
-
   return (
     <section className="card" aria-labelledby="skill-title">
       <p className="crumbs">
@@ -36,65 +91,7 @@ export function SkillPage({ slug }: { slug: string }) {
         </>
       )}
       {!item && !loaded.error && <Loading what="the skill" />}
-      {item && (
-        <>
-          <div className="title-row">
-            <h1 id="skill-title">{item.name}</h1>
-            <span className={`badge type-${item.type}`}>{item.type}</span>
-            <button type="button" className="primary push" onClick={() => setAdding(item)}>
-              Add to collection
-            </button>
-          </div>
-          <p className="lead">{item.description || 'No description.'}</p>
-          {added && (
-            <Status>
-              {added.message} <Link to={added.page}>Open the collection</Link>
-            </Status>
-          )}
-          <dl className="facts">
-            <dt>Slug</dt>
-            <dd>
-              <code>{item.slug}</code>
-            </dd>
-            <dt>Category</dt>
-            <dd>
-              <Link to={`/catalog?category=${encodeURIComponent(item.category)}`}>{label(item.category)}</Link>
-            </dd>
-            <dt>Publisher</dt>
-            <dd>{item.publisher ?? '—'}</dd>
-            <dt>Version</dt>
-            <dd>{item.version ?? '—'}</dd>
-            <dt>Licence</dt>
-            <dd>{item.license ?? '—'}</dd>
-            <dt>Downloads</dt>
-            <dd>{count(item.downloads)}</dd>
-            <dt>Repository</dt>
-            <dd>{item.repositoryUrl ? <External href={item.repositoryUrl}>{item.repositoryUrl}</External> : '—'}</dd>
-            <dt>Homepage</dt>
-            <dd>{item.homepageUrl ? <External href={item.homepageUrl}>{item.homepageUrl}</External> : '—'}</dd>
-            <dt>Tags</dt>
-            <dd>
-              {item.tags.length === 0
-                ? '—'
-                : item.tags.map((tag) => (
-                    <Link key={tag} className="tag" to={`/catalog?tag=${encodeURIComponent(tag)}`}>
-                      #{tag}
-                    </Link>
-                  ))}
-            </dd>
-            <dt>Updated</dt>
-            <dd>{when(item.updatedAt)}</dd>
-          </dl>
-        </>
-      )}
-      <AddToCollection
-        item={adding}
-        onClose={() => setAdding(undefined)}
-        onAdded={(done) => {
-          setAdding(undefined);
-          setAdded(done);
-        }}
-      />
+      {item && <SkillView item={item} />}
     </section>
   );
 }
