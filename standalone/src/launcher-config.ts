@@ -18,8 +18,10 @@ export interface LauncherConfig {
   logLevel: string;
   /** the gateway's rate limit, failure budget and answer cache settings, passed on as given (RATE_LIMIT_*_PER_MINUTE, AUTH_FAILURES_PER_MINUTE, SESSION_REQUESTS_PER_MINUTE, REDIS_URL, ANSWER_CACHE_*) */
   gatewayEnv: Readonly<Record<string, string>>;
-  /** catalog-service search settings, passed on as given (SEARCH_CACHE_*, INDEX_POLL_MS); catalog-service validates them */
+  /** catalog-service search settings, passed on as given (SEARCH_CACHE_*, INDEX_POLL_MS, SEARCH_SHOWS_UNSCANNED); catalog-service validates them */
   catalogEnv: Readonly<Record<string, string>>;
+  /** collections-service settings, passed on as given (REPORTS_PER_ACCOUNT_PER_DAY); collections-service validates them */
+  collectionsEnv: Readonly<Record<string, string>>;
 }
 
 /** Gateway variables the launcher passes through, so a run (or the bench) can raise or disable limits and the answer cache. */
@@ -33,7 +35,14 @@ const GATEWAY_PASSTHROUGH = [
   'ANSWER_CACHE_ENTRIES',
 ] as const;
 /** catalog-service variables passed through, e.g. SEARCH_CACHE_ENTRIES=0 npm start to search without the cache. */
-const CATALOG_PASSTHROUGH = ['SEARCH_CACHE_ENTRIES', 'SEARCH_CACHE_MAX_BYTES', 'SEARCH_CACHE_TTL_MS', 'INDEX_POLL_MS'] as const;
+const CATALOG_PASSTHROUGH = ['SEARCH_CACHE_ENTRIES', 'SEARCH_CACHE_MAX_BYTES', 'SEARCH_CACHE_TTL_MS', 'INDEX_POLL_MS', 'SEARCH_SHOWS_UNSCANNED'] as const;
+/** collections-service variables passed through, e.g. REPORTS_PER_ACCOUNT_PER_DAY=1 npm start to see the limit. */
+const COLLECTIONS_PASSTHROUGH = ['REPORTS_PER_ACCOUNT_PER_DAY'] as const;
+
+/** The variables of `names` that are set, as given: the service they are for validates them. */
+function passedThrough(names: readonly string[], vars: Record<string, string | undefined>): Readonly<Record<string, string>> {
+  return Object.freeze(Object.fromEntries(names.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name] as string])));
+}
 
 interface LauncherEnv {
   PORT: number;
@@ -79,8 +88,7 @@ export function loadLauncherConfig(vars: Record<string, string | undefined>): La
     gatewayEnv: Object.freeze(
       Object.fromEntries(GATEWAY_PASSTHROUGH.filter((name) => parsed[name] !== undefined).map((name) => [name, String(parsed[name])])),
     ),
-    catalogEnv: Object.freeze(
-      Object.fromEntries(CATALOG_PASSTHROUGH.filter((name) => vars[name] !== undefined).map((name) => [name, vars[name] as string])),
-    ),
+    catalogEnv: passedThrough(CATALOG_PASSTHROUGH, vars),
+    collectionsEnv: passedThrough(COLLECTIONS_PASSTHROUGH, vars),
   });
 }

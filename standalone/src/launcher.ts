@@ -75,6 +75,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       logLevel: config.logLevel,
       gatewayEnv: config.gatewayEnv,
       catalogEnv: config.catalogEnv,
+      collectionsEnv: config.collectionsEnv,
       loggerFor: options.loggerFor,
     });
     cleanup.unshift(() => stack.close());

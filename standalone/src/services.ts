@@ -22,6 +22,8 @@ export interface StackOptions {
   gatewayEnv?: Readonly<Record<string, string>>;
   /** extra catalog-service variables (search cache, index poll) */
   catalogEnv?: Readonly<Record<string, string>>;
+  /** collections-service settings passed through (REPORTS_PER_ACCOUNT_PER_DAY) */
+  collectionsEnv?: Readonly<Record<string, string>>;
   loggerFor(service: string): Logger;
 }
 
@@ -66,7 +68,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
   try {
     // Port 0: the services listen on free loopback ports only the gateway learns.
     const collections = await startCollectionsService(
-      loadCollectionsConfig({ ...serviceShared, PORT: '0', EVENT_LOG: 'postgres' }),
+      loadCollectionsConfig({ ...serviceShared, ...options.collectionsEnv, PORT: '0', EVENT_LOG: 'postgres' }),
       options.loggerFor('collections-service'),
     );
     started.push(collections);

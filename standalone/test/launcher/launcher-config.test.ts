@@ -12,6 +12,7 @@ describe('loadLauncherConfig', () => {
       logLevel: 'warn',
       gatewayEnv: {},
       catalogEnv: {},
+      collectionsEnv: {},
     });
   });
 
@@ -19,7 +20,7 @@ describe('loadLauncherConfig', () => {
     const config = loadLauncherConfig({
       PORT: '9090', ADMIN_TOKEN: 't'.repeat(32), DATA_DIR: '/tmp/skills', DATABASE_URL: 'postgres://u@db:5432/skills', LOG_LEVEL: 'debug',
     });
-    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug', gatewayEnv: {}, catalogEnv: {} });
+    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug', gatewayEnv: {}, catalogEnv: {}, collectionsEnv: {} });
   });
 
   it('passes the gateway rate limit settings on, so a run can raise or disable them', () => {
@@ -41,8 +42,13 @@ describe('loadLauncherConfig', () => {
   });
 
   it('passes the search cache and index settings on to catalog-service, which validates them', () => {
-    const config = loadLauncherConfig({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20', UNRELATED: 'x' });
-    expect(config.catalogEnv).toEqual({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20' });
+    const config = loadLauncherConfig({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20', SEARCH_SHOWS_UNSCANNED: 'false', UNRELATED: 'x' });
+    expect(config.catalogEnv).toEqual({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20', SEARCH_SHOWS_UNSCANNED: 'false' });
+  });
+
+  it('passes the report limit on to collections-service, which validates it', () => {
+    const config = loadLauncherConfig({ REPORTS_PER_ACCOUNT_PER_DAY: '1', SEARCH_CACHE_ENTRIES: '0' });
+    expect(config.collectionsEnv).toEqual({ REPORTS_PER_ACCOUNT_PER_DAY: '1' });
   });
 
   it('names every bad variable at once', () => {
