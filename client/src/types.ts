@@ -248,8 +248,8 @@ export interface CollectionPage<C> {
   pagination: Pagination;
 }
 
-/** A public skill in a collection; `status: "deleted"` once removed from the catalog. */
-export interface PublicSkillEntry extends ItemDetails {
+/** A public skill in a collection; `status: "deleted"` once removed from the catalog, `blocked` once its latest release is malicious. */
+export interface PublicSkillEntry extends ItemDetails, ItemTrust {
   slug: string;
   name: string;
   type: ItemType;

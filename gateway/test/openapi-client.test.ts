@@ -112,13 +112,14 @@ describe('@skills/client against the OpenAPI document', () => {
     updatedAt: NOW,
   };
   const pagination: Required<Pagination> = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
+  const entryTrust = { latestVersion: '1.4.0', verdict: 'malicious' as const, publisherVerified: false, blocked: true, blockedReason: 'Steals tokens.' };
   const personal: Required<PersonalCollection> = {
     id: ID,
     name: 'Daily',
     description: '',
     skillCount: 2,
     skills: [
-      { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public', ...details },
+      { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public', ...details, ...entryTrust },
       { id: ID, name: 'Mine', description: 'private', visibility: 'private' },
     ],
     createdAt: NOW,
@@ -131,7 +132,7 @@ describe('@skills/client against the OpenAPI document', () => {
     description: 'd',
     createdBy: ID,
     skillCount: 1,
-    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details }],
+    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details, ...entryTrust }],
     createdAt: NOW,
     updatedAt: NOW,
   };

@@ -78,13 +78,32 @@ export interface CollectionRecord {
   updatedAt: string;
 }
 
-export interface PublicEntry extends ItemDetails {
+export interface PublicEntry extends ItemDetails, TrustView {
   slug: string;
   name: string;
   type: ItemType;
   category: string | null;
   status: ItemStatus;
   visibility: 'public';
+}
+
+/** An item's trust as every view of it shows it: a blocked item says so, and why (docs/trust.md). */
+export interface TrustView {
+  latestVersion: string | null;
+  verdict: Verdict;
+  publisherVerified: boolean;
+  blocked: boolean;
+  blockedReason: string | null;
+}
+
+export function trustView(trust: ItemTrust): TrustView {
+  return {
+    latestVersion: trust.latestVersion,
+    verdict: trust.verdict,
+    publisherVerified: trust.publisherVerified,
+    blocked: trust.verdict === 'malicious',
+    blockedReason: trust.blockedReason,
+  };
 }
 
 export interface PrivateEntry {

@@ -5,15 +5,16 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import type { InvitationPreview } from '../domain/invitation.service';
-import type {
-  CollectionWithEntries,
-  InvitationRecord,
-  ItemRecord,
-  MemberRecord,
-  MemberWorkspace,
-  PublisherRecord,
-  ReleaseRecord,
-  VerdictEntry,
+import {
+  trustView,
+  type CollectionWithEntries,
+  type InvitationRecord,
+  type ItemRecord,
+  type MemberRecord,
+  type MemberWorkspace,
+  type PublisherRecord,
+  type ReleaseRecord,
+  type VerdictEntry,
 } from '../domain/model';
 import type { ReleaseDetail } from '../domain/release.service';
 import type { ReportRecord } from '../domain/report';
@@ -93,11 +94,7 @@ export function catalogItemView(item: ItemRecord) {
     category: item.category ?? '',
     tags: item.tags,
     ...item.details,
-    latestVersion: item.trust.latestVersion,
-    verdict: item.trust.verdict,
-    publisherVerified: item.trust.publisherVerified,
-    blocked: item.trust.verdict === 'malicious',
-    blockedReason: item.trust.blockedReason,
+    ...trustView(item.trust),
     updatedAt: item.updatedAt,
   };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility, type PageRequest } from '@skills/common';
-import type { CollectionEntry, CollectionRecord, CollectionWithEntries } from '../domain/model';
+import { trustView, type CollectionEntry, type CollectionRecord, type CollectionWithEntries } from '../domain/model';
 import type { CollectionRepository, NewCollection } from '../domain/ports';
 import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
+import { trustColumns, trustOfRow, type TrustRow } from './item-trust.sql';
 import { iso, type Sql } from './sql';
 
 interface CollectionRow {
@@ -16,7 +17,7 @@ interface CollectionRow {
   updated_at: Date;
 }
 
-interface EntryRow extends DetailsRow {
+interface EntryRow extends DetailsRow, TrustRow {
   collection_id: string;
   id: string;
   slug: string | null;
@@ -55,6 +56,8 @@ function toEntry(row: EntryRow): CollectionEntry {
     status: row.status,
     visibility: 'public',
     ...detailsOfRow(row),
+    // a blocked skill stays in the collections that hold it, marked, so its holders learn why
+    ...trustView(trustOfRow(row)),
   };
 }
 
@@ -179,7 +182,7 @@ export class SqlCollectionRepository implements CollectionRepository {
    */
   private async attachEntries(collections: CollectionRecord[], preview?: number): Promise<CollectionWithEntries[]> {
     if (collections.length === 0) return [];
-    const columns = `e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}`;
+    const columns = `e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}, ${trustColumns('i')}`;
     const ids = collections.map((c) => c.id);
     const rows =
       preview === undefined

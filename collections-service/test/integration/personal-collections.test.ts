@@ -3,6 +3,9 @@ import request from 'supertest';
 import { bodyDigest, NO_DETAILS } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
+/** The trust of an item with no release: what an entry shows before any scan. */
+const UNJUDGED = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null };
+
 interface Body {
   data?: { collection?: { id: string; skills: Record<string, unknown>[] } & Record<string, unknown> } & Record<string, unknown>;
   error?: string;
@@ -118,8 +121,8 @@ describe('personal collections /api/v1/me/collections', () => {
       const res = await patch(id, { skillSlug: 'alpha' });
       expect(res.status).toBe(200);
       expect(res.body.data.collection.skills).toEqual([
-        { slug: 'beta', name: 'Skill beta', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS },
-        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS },
+        { slug: 'beta', name: 'Skill beta', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS, ...UNJUDGED },
+        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS, ...UNJUDGED },
       ]);
     });
 

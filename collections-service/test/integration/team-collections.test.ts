@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { NO_DETAILS } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
+/** The trust of an item with no release: what an entry shows before any scan. */
+const UNJUDGED = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null };
+
 describe('team collections /api/v1/workspaces/:id/collections', () => {
   let h: Harness;
   let ws: string;
@@ -62,7 +65,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.collection.name).toBe('Edited');
       expect(res.body.data.collection.skills).toEqual([
-        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS },
+        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS, ...UNJUDGED },
       ]);
     }
     const denied = await h.call(viewer, 'post', base()).send({ name: 'Nope' });

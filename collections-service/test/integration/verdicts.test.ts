@@ -85,6 +85,18 @@ describe('verdicts on releases', () => {
     });
   });
 
+  it('keeps a skill that turns malicious in the collections holding it, marked blocked with the reason', async () => {
+    await putSkill(h, 'turned');
+    await published(h, 'turned', '1.0.0');
+    const created = await h.call(reader, 'post', '/api/v1/me/collections').send({ name: 'Held' });
+    const path = `/api/v1/me/collections/${created.body.data.collection.id}`;
+    await h.call(reader, 'patch', path).send({ skillSlug: 'turned' });
+    const entry = async () => (await h.call(reader, 'get', path)).body.data.collection.skills[0];
+    expect(await entry()).toMatchObject({ slug: 'turned', verdict: 'unscanned', blocked: false, blockedReason: null, latestVersion: '1.0.0' });
+    await scan(h, 'turned', '1.0.0', 'virus-scan', 'malicious', 'posts ~/.aws/credentials to a paste site');
+    expect(await entry()).toMatchObject({ slug: 'turned', verdict: 'malicious', blocked: true, blockedReason: 'posts ~/.aws/credentials to a paste site' });
+  });
+
   it('lets an operator\'s override win with its note, and clearing it restores the scans\' verdict', async () => {
     await putSkill(h, 'overridden');
     await published(h, 'overridden', '1.0.0');

@@ -1,12 +1,16 @@
 /**
  * The entries of a collection as the API returns them, in the order added:
  * public skills (linked while active; a skill the catalog removed stays,
- * marked removed) and private skills. Removing is offered when allowed.
+ * marked removed; a blocked one stays too, marked with its verdict and the
+ * reason, so whoever holds it learns why) and private skills. Removing is
+ * offered when allowed.
  */
 import type { CollectionPatch, Entry } from '../data-api';
 import { label } from '../format';
 import { Link } from '../router';
+import { T } from '../messages';
 import { Empty } from './states';
+import { VerdictBadge } from './trust-badges';
 
 const STATE: Record<string, string> = { deleted: 'removed from the catalog', archived: 'archived', draft: 'unpublished' };
 
@@ -35,7 +39,13 @@ export function EntryList({ entries, onRemove }: { entries: Entry[]; onRemove?(p
                 <span className={`badge type-${entry.type}`}>{entry.type}</span>
               )}
               {removed && <span className="badge state-revoked">{STATE[entry.status] ?? entry.status}</span>}
+              {entry.visibility === 'public' && entry.verdict && entry.verdict !== 'clean' && <VerdictBadge verdict={entry.verdict} />}
             </div>
+            {entry.visibility === 'public' && entry.blocked && (
+              <p className="entry-blocked" role="note">
+                <strong>{T.blockedTitle}.</strong> {T.blockedReason} {entry.blockedReason}
+              </p>
+            )}
             <p className="entry-meta">
               {entry.visibility === 'public'
                 ? [entry.category && label(entry.category), entry.publisher, entry.version && `v${entry.version}`].filter(Boolean).join(' · ') || entry.slug

@@ -39,6 +39,11 @@ export const examplePublicEntry = {
   status: 'active',
   visibility: 'public',
   ...exampleDetails,
+  latestVersion: '1.4.0',
+  verdict: 'clean',
+  publisherVerified: true,
+  blocked: false,
+  blockedReason: null,
 };
 
 const examplePersonal = {

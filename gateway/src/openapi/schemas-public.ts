@@ -7,6 +7,9 @@
 import type { JsonSchema } from './openapi-types';
 import { itemTrustFields } from './schemas-release';
 
+/** The trust a collection entry shows: the item's, without the feed's releases. */
+const entryTrustNames = ['latestVersion', 'verdict', 'publisherVerified', 'blocked', 'blockedReason'];
+
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
 
@@ -146,8 +149,9 @@ export const publicSchemas: Record<string, JsonSchema> = {
   }),
   PublicSkillEntry: {
     type: 'object',
-    description: 'A public skill in a collection; a skill deleted from the catalog stays with `status: "deleted"`.',
-    required: ['slug', 'name', 'type', 'category', 'status', 'visibility', ...detailNames],
+    description:
+      'A public skill in a collection; a skill deleted from the catalog stays with `status: "deleted"`, a blocked one with `blocked: true` and why, so its holders learn it.',
+    required: ['slug', 'name', 'type', 'category', 'status', 'visibility', ...detailNames, ...entryTrustNames],
     additionalProperties: false,
     properties: {
       slug: { type: 'string' },
@@ -157,6 +161,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
       status: { type: 'string', enum: ['active', 'draft', 'archived', 'deleted'] },
       visibility: { const: 'public' },
       ...detailFields,
+      ...Object.fromEntries(entryTrustNames.map((name) => [name, itemTrustFields[name] as JsonSchema])),
     },
   },
   PrivateSkillEntry: {
