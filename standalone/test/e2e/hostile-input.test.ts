@@ -18,7 +18,7 @@ interface Endpoint {
   method: string;
   /** path template; `{name}` takes a valid fixture id or a hostile string */
   path: string;
-  auth: 'key' | 'admin';
+  auth: 'key' | 'admin' | 'scanner';
   query?: readonly string[];
   body?: readonly string[] | 'ndjson';
 }
@@ -59,6 +59,13 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/admin/v1/workspaces/{workspace}/members/{account}', auth: 'admin', body: ['role'] },
   { method: 'POST', path: '/admin/v1/reindex', auth: 'admin', body: [] },
   { method: 'GET', path: '/admin/v1/reindex/{job}', auth: 'admin' },
+  // versions and trust (docs/trust.md): a huge digest, a bad semver, a verdict for a release that does not exist
+  { method: 'GET', path: '/api/v1/skills/{slug}/versions/{version}', auth: 'key' },
+  { method: 'POST', path: '/admin/v1/skills/{slug}/versions', auth: 'admin', body: ['version', 'digest', 'publishedAt', 'source'] },
+  { method: 'POST', path: '/api/v1/skills/{slug}/versions/{version}/verdicts', auth: 'scanner', body: ['verdict', 'summary', 'reportUrl'] },
+  { method: 'PUT', path: '/admin/v1/skills/{slug}/versions/{version}/override', auth: 'admin', body: ['verdict', 'note'] },
+  { method: 'PUT', path: '/admin/v1/publishers/{publisher}', auth: 'admin', body: ['verified', 'note'] },
+  { method: 'POST', path: '/api/v1/skills/{slug}/reports', auth: 'key', body: ['reason', 'text'] },
   { method: 'DELETE', path: '/admin/v1/api-keys/{key}', auth: 'admin' },
   { method: 'DELETE', path: '/admin/v1/workspaces/{workspace}/members/{account}', auth: 'admin' },
   { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/members/{account}', auth: 'key' },
@@ -89,6 +96,8 @@ async function ownerKey(): Promise<string> {
 const snapshotKeys: string[] = [];
 /** the key the generated requests carry */
 let fuzzKey: string;
+/** the scanner credential the verdict route's requests carry */
+let scannerToken: string;
 let snapshots = 0;
 
 /** The state a write could touch, read through the API: catalog items, the caller's collections, the workspace, both accounts. */
@@ -102,6 +111,11 @@ async function snapshot(): Promise<string> {
     ok('GET', `/api/v1/workspaces/${fixtures.workspace}/invitations`, key),
     ok('GET', `/admin/v1/accounts/${stack.info.accountId}`, stack.admin),
     ok('GET', `/admin/v1/accounts/${fixtures.account}`, stack.admin),
+    // the target item's releases: a status and body, as the deletes at the end remove the item
+    stack.client.call('GET', `/api/v1/skills/${fixtures.slug}/versions/${fixtures.version}`, { token: key }).then((r) => [r.status, r.body]),
+    stack.client.call('GET', `/api/v1/skills/${fixtures.slug}/versions`, { token: key }).then((r) => [r.status, r.body]),
+    ok('GET', '/admin/v1/publishers?limit=50', stack.admin),
+    ok('GET', '/admin/v1/reports?limit=50', stack.admin),
   ]);
   // A key's last use is bookkeeping of reads, not state a rejected write may change.
   return JSON.stringify(parts, (k, v: unknown) => (k === 'lastUsedAt' ? undefined : v));
@@ -140,7 +154,10 @@ beforeAll(async () => {
   const victim = await newAccount(stack, 'pro');
   const team = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/collections`, info.apiKey, { name: 'Hostile target' });
   const invitation = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/invitations`, info.apiKey, { role: 'viewer' });
-  await ok('PUT', '/admin/v1/skills/hostile-target', admin, { name: 'Hostile target', category: 'devops' });
+  await ok('PUT', '/admin/v1/skills/hostile-target', admin, { name: 'Hostile target', category: 'devops', publisher: 'Hostile Labs' });
+  const digest = `sha256:${'ab'.repeat(32)}`;
+  await ok('POST', '/admin/v1/skills/hostile-target/versions', admin, { version: '1.0.0', digest, source: { repository: 'https://github.com/hostile/target', ref: 'v1.0.0' } });
+  scannerToken = (await ok('POST', '/admin/v1/scanners', admin, { name: 'hostile-fuzz' })).data.token as string;
   Object.assign(fixtures, {
     collection: info.collectionId,
     workspace: info.workspaceId,
@@ -148,6 +165,8 @@ beforeAll(async () => {
     account: victim.id,
     key: victim.keyId,
     slug: 'hostile-target',
+    version: '1.0.0',
+    publisher: 'Hostile Labs',
     job: randomUUID(),
     invitation: invitation.data.invitation.id,
   });
@@ -178,7 +197,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s u
         const path = endpoint.path.replace(/\{(\w+)\}/g, () => pathSegment(input.params[i++] as string));
         const url = `${stack.info.url}${path}${input.query ? `?${input.query}` : ''}`;
         const headers: Record<string, string> = { ...input.headers };
-        const token = endpoint.auth === 'admin' ? stack.admin : fuzzKey;
+        const token = endpoint.auth === 'admin' ? stack.admin : endpoint.auth === 'scanner' ? scannerToken : fuzzKey;
         if (input.auth === 'valid') headers.authorization = `Bearer ${token}`;
         else if (input.auth !== undefined) headers.authorization = input.auth;
         if (input.body !== null) headers['content-type'] = input.contentType;
