@@ -5,29 +5,11 @@
  */
 import { createLogger } from '@skills/common';
 import { CatalogAdminService } from '../../src/domain/catalog-admin.service';
-import type { CollectionsStore, Repositories } from '../../src/domain/ports';
 import { SequelizeStore } from '../../src/store/sequelize-store';
+import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
 const skill = { name: 'Atomic', description: '', type: 'skill' as const, category: 'c', tags: [], status: 'active' as const };
-
-/** The real store, except that writing to the outbox fails. */
-function storeWithBrokenOutbox(store: CollectionsStore): CollectionsStore {
-  const broken = (repos: Repositories): Repositories => ({
-    ...repos,
-    outbox: {
-      append: async () => {
-        throw new Error('outbox unavailable');
-      },
-    },
-  });
-  return {
-    repos: broken(store.repos),
-    transaction: (work) => store.transaction((repos) => work(broken(repos))),
-    wroteInBulk: (rows) => store.wroteInBulk(rows),
-    ping: () => store.ping(),
-  };
-}
 
 describe('outbox writes share the item change\'s transaction', () => {
   let h: Harness;

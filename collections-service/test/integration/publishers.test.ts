@@ -3,31 +3,13 @@
  * shares: the item's event is written in the change's own transaction.
  */
 import { createLogger } from '@skills/common';
-import type { CollectionsStore, Repositories } from '../../src/domain/ports';
 import { PublisherService } from '../../src/domain/publisher.service';
 import { ReleaseService } from '../../src/domain/release.service';
 import { VerdictService } from '../../src/domain/verdict.service';
 import { SequelizeStore } from '../../src/store/sequelize-store';
+import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, START_TIMEOUT_MS, account, putSkill, startHarness, type Harness } from '../support/harness';
 import { digestOf, eventsOf, lastEventOf, published, scan } from '../support/releases';
-
-/** The real store, except that writing to the outbox fails. */
-function storeWithBrokenOutbox(store: CollectionsStore): CollectionsStore {
-  const broken = (repos: Repositories): Repositories => ({
-    ...repos,
-    outbox: {
-      append: async () => {
-        throw new Error('outbox unavailable');
-      },
-    },
-  });
-  return {
-    repos: broken(store.repos),
-    transaction: (work) => store.transaction((repos) => work(broken(repos))),
-    wroteInBulk: (rows) => store.wroteInBulk(rows),
-    ping: () => store.ping(),
-  };
-}
 
 describe('publishers and the events of trust changes', () => {
   let h: Harness;
