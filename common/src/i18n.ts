@@ -62,6 +62,10 @@ const messages = {
     en: 'Skill "{slug}" not found',
     fr: 'Compétence « {slug} » introuvable',
   },
+  'skill.blocked': {
+    en: 'Skill "{slug}" is blocked and cannot be added: {reason}',
+    fr: 'La compétence « {slug} » est bloquée et ne peut pas être ajoutée : {reason}',
+  },
   'privateSkill.notFound': {
     en: 'Private skill "{id}" not found',
     fr: 'Compétence privée « {id} » introuvable',

@@ -33,6 +33,8 @@ export async function applyCollectionPatch(
   if (patch.skillSlug !== undefined) {
     const item = await items.findPublicBySlug(patch.skillSlug);
     if (!item || item.status !== 'active') throw new NotFoundError('skill.notFound', { slug: patch.skillSlug });
+    // safe by default: a blocked skill stays where it was (marked), but nobody adds it anew
+    if (item.trust.verdict === 'malicious') throw new ConflictError('skill.blocked', { slug: patch.skillSlug, reason: item.trust.blockedReason ?? '' });
     await collections.addEntry(collection.id, item.id);
     added = true;
   }

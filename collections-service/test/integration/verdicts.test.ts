@@ -97,6 +97,19 @@ describe('verdicts on releases', () => {
     expect(await entry()).toMatchObject({ slug: 'turned', verdict: 'malicious', blocked: true, blockedReason: 'posts ~/.aws/credentials to a paste site' });
   });
 
+  it('refuses to add a blocked skill to a collection (409 with the reason, in English and French), adding nothing', async () => {
+    await putSkill(h, 'refused');
+    await published(h, 'refused', '1.0.0');
+    await scan(h, 'refused', '1.0.0', 'virus-scan', 'malicious', 'runs a remote installer');
+    const created = await h.call(reader, 'post', '/api/v1/me/collections').send({ name: 'Careful' });
+    const path = `/api/v1/me/collections/${created.body.data.collection.id}`;
+    const en = await h.call(reader, 'patch', path).send({ skillSlug: 'refused' });
+    expect([en.status, en.body]).toEqual([409, { error: 'Skill "refused" is blocked and cannot be added: runs a remote installer' }]);
+    const fr = await h.call(reader, 'patch', path).set('Accept-Language', 'fr').send({ skillSlug: 'refused' });
+    expect([fr.status, fr.body]).toEqual([409, { error: 'La compétence « refused » est bloquée et ne peut pas être ajoutée : runs a remote installer' }]);
+    expect((await h.call(reader, 'get', path)).body.data.collection.skillCount).toBe(0);
+  });
+
   it('lets an operator\'s override win with its note, and clearing it restores the scans\' verdict', async () => {
     await putSkill(h, 'overridden');
     await published(h, 'overridden', '1.0.0');

@@ -116,7 +116,7 @@ const patch = operation({
     '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
     '403': roleTooLow,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
-    '409': [['quota.entriesPerCollection', { limit: 1000 }]],
+    '409': [['quota.entriesPerCollection', { limit: 1000 }], ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }]],
   },
 });
 
