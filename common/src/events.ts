@@ -63,6 +63,25 @@ export function trustOf(state: Pick<CatalogItemState, 'trust'>): ItemTrust {
 }
 
 /**
+ * A workspace's policy compiled for search (docs/governance.md): what
+ * collections-service answers the gateway and the gateway signs into the
+ * principal; catalog-service ANDs it with the request's own filters.
+ */
+export interface SearchPolicy {
+  workspaceId: string;
+  /** the item verdicts allowed (never `malicious`) */
+  verdicts: Verdict[];
+  verifiedPublishersOnly: boolean;
+  /** null: any publisher */
+  publishers: string[] | null;
+  /** lower-cased SPDX ids; null: any licence */
+  licenses: string[] | null;
+  /** null: any type */
+  types: ItemType[] | null;
+  deniedSlugs: string[];
+}
+
+/**
  * An item's registry details (publisher, release, licence, links, use).
  * `version` here is the release the publisher names ("1.4.0"), unrelated to
  * the state's own monotonic `version`.

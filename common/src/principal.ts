@@ -9,6 +9,7 @@
  */
 import { createHash, randomUUID, sign as signBytes, verify as verifyBytes } from 'node:crypto';
 import type { PublicKeyRing, SigningKey } from './principal-keys';
+import type { SearchPolicy } from './events';
 import { MemoryReplayGuard, type ReplayGuard } from './replay-guard';
 
 export const PRINCIPAL_HEADER = 'x-skills-principal';
@@ -19,7 +20,14 @@ const TYPE = 'skills-principal+v2';
 export type Plan = 'free' | 'pro' | 'team';
 
 export type Principal =
-  | { kind: 'account'; accountId: string; plan: Plan; keyId: string }
+  | {
+      kind: 'account';
+      accountId: string;
+      plan: Plan;
+      keyId: string;
+      /** a workspace policy every search of this request applies (docs/governance.md); set only by the gateway */
+      searchPolicy?: SearchPolicy;
+    }
   | { kind: 'admin' }
   /** a security scanner's credential (docs/trust.md): it may record verdicts and nothing else */
   | { kind: 'scanner'; scannerId: string; name: string };
