@@ -7,7 +7,7 @@
  */
 import { createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { itemState } from './search-engine.conformance';
+import { itemState } from './engine-items';
 
 export interface NodeUnderTest {
   url: string;

@@ -13,7 +13,8 @@ import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engin
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { SearchQuery } from '../../src/engines/search-engine';
 import { catalogMigrations } from '../../src/store/migrations';
-import { describeSearchEngineConformance, itemState } from './search-engine.conformance';
+import { itemState } from './engine-items';
+import { describeSearchEngineConformance } from './search-engine.conformance';
 import { trusted } from './search-trust.conformance';
 
 const logger = pino({ level: 'silent' });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
+import { itemState } from './engine-items';
 import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
 import { policyCases } from './search-policy.conformance';
 import { textRuleCases } from './search-text-rules.conformance';
@@ -13,28 +14,6 @@ import { trustCases } from './search-trust.conformance';
 export interface EngineUnderTest {
   engine: SearchEngine;
   teardown(): Promise<void>;
-}
-
-let clock = Date.parse('2026-01-01T00:00:00Z');
-
-/** An active public item; every call is one minute newer than the last. */
-export function itemState(overrides: Partial<CatalogItemState> = {}): CatalogItemState {
-  clock += 60_000;
-  const id = overrides.id ?? randomUUID();
-  return {
-    id,
-    slug: `item-${id.slice(0, 8)}`,
-    name: 'Untitled',
-    description: '',
-    type: 'skill',
-    category: 'general',
-    tags: [],
-    status: 'active',
-    visibility: 'public',
-    updatedAt: new Date(clock).toISOString(),
-    version: 1,
-    ...overrides,
-  };
 }
 
 function query(overrides: Partial<SearchQuery> = {}): SearchQuery {
@@ -259,7 +238,7 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     });
 
     it('breaks ties by id in every order, so pages of items changed together neither repeat nor skip one', async () => {
-      const at = new Date(clock + 3_600_000).toISOString();
+      const at = new Date(Date.parse(itemState().updatedAt) + 3_600_000).toISOString();
       // ids that differ late (past the first 13 hex digits) as well as early
       const ids = ['0aaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', '0aaaaaaa-aaaa-4aaa-9aaa-aaaaaaaaaaaa', 'f0000000-0000-4000-8000-000000000000', randomUUID(), randomUUID(), randomUUID()];
       const expected = [...ids].sort();

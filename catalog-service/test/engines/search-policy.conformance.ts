@@ -9,7 +9,7 @@ import { NO_DETAILS, type CatalogItemState, type SearchPolicy } from '@skills/co
 import { searchUnderPolicy } from '../../src/domain/search-policy';
 import { toSearchQuery, type SearchParams } from '../../src/domain/search-request';
 import type { SearchEngine, SearchResult } from '../../src/engines/search-engine';
-import { itemState } from './search-engine.conformance';
+import { itemState } from './engine-items';
 import { trusted } from './search-trust.conformance';
 
 /** A policy that allows everything a search shows: each case narrows one field. */

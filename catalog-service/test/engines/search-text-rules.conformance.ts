@@ -7,7 +7,7 @@
  */
 import { NO_DETAILS } from '@skills/common';
 import type { SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
-import { itemState } from './search-engine.conformance';
+import { itemState } from './engine-items';
 
 const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
 const popular = (downloads: number) => ({ details: { ...NO_DETAILS, downloads } });

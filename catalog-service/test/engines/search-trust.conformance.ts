@@ -8,7 +8,7 @@
 import type { ItemTrust, Verdict } from '@skills/common';
 import { toSearchQuery, type SearchParams } from '../../src/domain/search-request';
 import type { SearchEngine, SearchQuery, SearchResult, SearchSort } from '../../src/engines/search-engine';
-import { itemState } from './search-engine.conformance';
+import { itemState } from './engine-items';
 
 /** A trust as events carry it; blocked items carry the reason. */
 export function trusted(verdict: Verdict, publisherVerified = false, latestVersion: string | null = '1.0.0'): ItemTrust {

@@ -10,7 +10,8 @@ import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchRes
 import { CachingSearchEngine, type SearchCacheSettings } from '../../src/search-cache/caching-search-engine';
 import { SqlIndexGeneration, type IndexGeneration } from '../../src/search-cache/index-generation';
 import { catalogMigrations } from '../../src/store/migrations';
-import { describeSearchEngineConformance, itemState } from '../engines/search-engine.conformance';
+import { itemState } from '../engines/engine-items';
+import { describeSearchEngineConformance } from '../engines/search-engine.conformance';
 
 const logger = pino({ level: 'silent' });
 const SETTINGS: SearchCacheSettings = { maxEntries: 100, maxBytes: 1_000_000, ttlMs: 60_000, pollMs: 20 };

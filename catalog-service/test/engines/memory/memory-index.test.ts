@@ -10,7 +10,7 @@ import { TYPO_FALLBACK_BELOW } from '../../../src/engines/search-engine';
 import { matchQuery } from '../../../src/engines/memory/query-matcher';
 import type { SearchQuery } from '../../../src/engines/search-engine';
 import { NO_DETAILS } from '@skills/common';
-import { itemState } from '../search-engine.conformance';
+import { itemState } from '../engine-items';
 import { SMALL_THRESHOLDS } from './small-thresholds';
 
 const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });

@@ -8,7 +8,7 @@
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import { MemoryIndex } from '../../../src/engines/memory/memory-index';
 import type { PolicyFilter, SearchSort } from '../../../src/engines/search-engine';
-import { itemState } from '../search-engine.conformance';
+import { itemState } from '../engine-items';
 import { SMALL_THRESHOLDS } from './small-thresholds';
 
 const CAP = SMALL_THRESHOLDS.countCap;

@@ -7,7 +7,7 @@
 import type { CatalogItemState } from '@skills/common';
 import { MemoryIndex } from '../../../src/engines/memory/memory-index';
 import type { SearchQuery, SearchSort } from '../../../src/engines/search-engine';
-import { itemState } from '../search-engine.conformance';
+import { itemState } from '../engine-items';
 import { trusted } from '../search-trust.conformance';
 import { SMALL_THRESHOLDS } from './small-thresholds';
 
