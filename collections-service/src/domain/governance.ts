@@ -20,7 +20,7 @@ export function subjectOfItem(item: ItemRecord, verdict: Verdict): PolicySubject
   };
 }
 
-function subjectOfEntry(entry: PublicEntry, verdict: Verdict): PolicySubject {
+export function subjectOfEntry(entry: PublicEntry, verdict: Verdict): PolicySubject {
   return { slug: entry.slug, type: entry.type, license: entry.license, publisher: entry.publisher, publisherVerified: entry.publisherVerified, verdict };
 }
 
