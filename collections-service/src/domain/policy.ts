@@ -82,7 +82,7 @@ export function violationsOf(policy: WorkspacePolicy, s: PolicySubject): Violati
   }
   if (policy.allowedLicenses) {
     const allowed = policy.allowedLicenses.map((l) => l.toLowerCase());
-    if (s.license === null || !allowed.includes(s.license.toLowerCase())) {
+    if (s.license === null || !allowed.includes(s.license.trim().toLowerCase())) {
       out.push({ rule: 'allowedLicenses', params: { slug, license: s.license ?? '-' } });
     }
   }
