@@ -446,6 +446,21 @@ const messages = {
     en: 'Line {line}: version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}; nothing was imported',
     fr: 'Ligne {line} : la version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given} ; rien n\'a été importé',
   },
+  // Signed webhooks (docs/governance.md)
+  'webhook.notFound': { en: 'Webhook not found', fr: 'Webhook introuvable' },
+  'webhook.badUrl': {
+    en: 'The webhook URL is not a valid absolute URL without credentials',
+    fr: 'L\'URL du webhook n\'est pas une URL absolue valide sans identifiants',
+  },
+  'webhook.httpsOnly': { en: 'A webhook URL must use https', fr: 'L\'URL d\'un webhook doit utiliser https' },
+  'webhook.unresolvable': {
+    en: 'The host {host} of the webhook URL cannot be resolved',
+    fr: 'L\'hôte {host} de l\'URL du webhook ne peut pas être résolu',
+  },
+  'webhook.privateTarget': {
+    en: 'The webhook URL leads to {address}, which is not a public address',
+    fr: 'L\'URL du webhook mène à {address}, qui n\'est pas une adresse publique',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;
