@@ -1,30 +1,13 @@
 import type { Migration } from '@skills/common';
 
 /**
- * Signed webhooks (docs/governance.md "Signed webhooks"). `workspace_events`
- * and the pin columns belong to migration 011 (pinned entries); they are
- * created here only if absent, so this migration runs with or without it.
- * `txid` lets the fan-out read workspace events in commit-safe order, the
- * rule the outbox readers follow (see ordered-reader.ts).
+ * Signed webhooks (docs/governance.md "Signed webhooks"): endpoints, their
+ * delivery log, and the readers' positions. The events come from
+ * `workspace_events` and the pins from `collection_entries` (migration 011).
  */
 export const webhooksMigration: Migration = {
   id: '012_webhooks',
   up: `
-    CREATE TABLE IF NOT EXISTS collections.workspace_events (
-      seq bigserial PRIMARY KEY,
-      id uuid NOT NULL UNIQUE,
-      workspace_id uuid NOT NULL,
-      type text NOT NULL,
-      data jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now()
-    );
-    ALTER TABLE collections.workspace_events ADD COLUMN IF NOT EXISTS txid xid8 NOT NULL DEFAULT pg_current_xact_id();
-    CREATE INDEX IF NOT EXISTS workspace_events_txid_idx ON collections.workspace_events (txid, seq);
-    ALTER TABLE collections.collection_entries
-      ADD COLUMN IF NOT EXISTS pinned_version text,
-      ADD COLUMN IF NOT EXISTS pinned_digest text,
-      ADD COLUMN IF NOT EXISTS pinned_verdict text;
-
     -- The secret is kept as issued: signing needs it, so it cannot be hashed.
     CREATE TABLE collections.webhooks (
       id uuid PRIMARY KEY,
