@@ -75,6 +75,11 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await strict.pass();
     expect(receiver.received).toHaveLength(0);
     expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null, lastError: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is not a public address$/) });
+    // the same host, once the operator allows private targets, is reached through the checked lookup
+    await h.rows(`UPDATE collections.webhook_deliveries SET next_attempt_at = now() WHERE webhook_id = $1`, [id]);
+    await sut.pass();
+    expect(receiver.received).toHaveLength(1);
+    expect((await deliveries(id))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('does not follow a redirect to 127.0.0.1: a 3xx is a failed attempt', async () => {
