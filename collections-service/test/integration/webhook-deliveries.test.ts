@@ -118,6 +118,21 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     expect(receiver.received).toHaveLength(0);
   });
 
+  it('does not let a second instance send a delivery another one is still sending', async () => {
+    const id = await register(receiver.url, ['policy.changed']);
+    const other = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [0] });
+    await changePolicy('clean');
+    receiver.holding = true;
+    const arrived = receiver.arrival();
+    const sending = sut.pass();
+    await arrived;
+    await other.pass();
+    receiver.release();
+    await sending;
+    expect(receiver.received).toHaveLength(1);
+    expect((await deliveries(id))[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+  });
+
   it('queues a signed webhook.test delivery (202)', async () => {
     const id = await register(receiver.url, ['policy.changed']);
     const res = await h.call(owner, 'post', `/api/v1/workspaces/${ws}/webhooks/${id}/test`);

@@ -24,6 +24,11 @@ export interface Receiver {
   secret: string;
   /** the status of each next answer, first to last; 200 once they run out */
   answers: Array<number | { status: number; location: string }>;
+  /** while set, requests are held unanswered until `release()` */
+  holding: boolean;
+  release(): void;
+  /** resolves when the next request has arrived */
+  arrival(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,7 +43,19 @@ function verify(secret: string, headers: IncomingHttpHeaders, body: string): boo
 }
 
 export async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: '', received: [], handled: new Map(), secret: '', answers: [], close: async () => undefined };
+  const held: Array<() => void> = [];
+  let arrived: Array<() => void> = [];
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    handled: new Map(),
+    secret: '',
+    answers: [],
+    holding: false,
+    release: () => held.splice(0).forEach((answer) => answer()),
+    arrival: () => new Promise((resolve) => arrived.push(resolve)),
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -46,6 +63,9 @@ export async function startReceiver(): Promise<Receiver> {
       const body = Buffer.concat(chunks).toString('utf8');
       const verified = verify(receiver.secret, req.headers, body);
       receiver.received.push({ headers: req.headers, body, verified });
+      const waiting = arrived;
+      arrived = [];
+      waiting.forEach((resolve) => resolve());
       const answer = receiver.answers.shift() ?? 200;
       const status = typeof answer === 'number' ? answer : answer.status;
       if (typeof answer !== 'number') res.setHeader('Location', answer.location);
@@ -53,12 +73,17 @@ export async function startReceiver(): Promise<Receiver> {
         const event = JSON.parse(body) as { id: string; type: string; data: unknown };
         if (!receiver.handled.has(event.id)) receiver.handled.set(event.id, { type: event.type, data: event.data });
       }
-      res.writeHead(status).end();
+      const answer2 = () => res.writeHead(status).end();
+      if (receiver.holding) held.push(answer2);
+      else answer2();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   receiver.url = `http://127.0.0.1:${port}/hooks`;
-  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  receiver.close = () => {
+    receiver.release();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
   return receiver;
 }
