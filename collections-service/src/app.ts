@@ -52,6 +52,9 @@ import { workspaceCollectionsRoutes } from './http/workspace-collections.routes'
 import { workspaceMembersRoutes } from './http/workspace-members.routes';
 import { workspacesRoutes } from './http/workspaces.routes';
 import { SequelizeStore } from './store/sequelize-store';
+import { Sql } from './store/sql';
+import { webhooksRoutes } from './http/webhooks.routes';
+import { SqlWebhookRepository, WebhookService, type TargetPolicy } from './webhooks';
 
 export interface CollectionsAppDeps {
   sequelize: Sequelize;
@@ -66,6 +69,8 @@ export interface CollectionsAppDeps {
   itemsReaderToken?: string;
   /** reports one account may file in any 24 hours (REPORTS_PER_ACCOUNT_PER_DAY); 20 when absent */
   reportsPerAccountPerDay?: number;
+  /** where webhooks may point (WEBHOOK_ALLOW_PRIVATE_TARGETS); public https targets only when absent */
+  webhookTargets?: TargetPolicy;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
@@ -89,6 +94,8 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   app.use(collectionPinsRoutes(new CollectionPinsService(store)));
   app.use(policyRoutes(new PolicyService(store)));
   app.use(workspaceMembersRoutes(members));
+  const webhooks = new SqlWebhookRepository(new Sql(deps.sequelize));
+  app.use(webhooksRoutes(new WebhookService(store, webhooks, deps.webhookTargets ?? { allowPrivate: false })));
   app.use(invitationsRoutes(new InvitationService(store)));
   // the feed's fixed path first: `/api/v1/skills/:slug` would take "changes" as a slug
   app.use(skillChangesRoutes(new SkillChangesService(store)));

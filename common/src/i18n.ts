@@ -475,6 +475,21 @@ const messages = {
     en: '"{slug}" cannot be pinned: every release of it is yanked',
     fr: '« {slug} » ne peut pas être épinglée : toutes ses versions sont retirées',
   },
+  // Signed webhooks (docs/governance.md)
+  'webhook.notFound': { en: 'Webhook not found', fr: 'Webhook introuvable' },
+  'webhook.badUrl': {
+    en: 'The webhook URL is not a valid absolute URL without credentials',
+    fr: 'L\'URL du webhook n\'est pas une URL absolue valide sans identifiants',
+  },
+  'webhook.httpsOnly': { en: 'A webhook URL must use https', fr: 'L\'URL d\'un webhook doit utiliser https' },
+  'webhook.unresolvable': {
+    en: 'The host {host} of the webhook URL cannot be resolved',
+    fr: 'L\'hôte {host} de l\'URL du webhook ne peut pas être résolu',
+  },
+  'webhook.privateTarget': {
+    en: 'The webhook URL leads to {address}, which is not a public address',
+    fr: 'L\'URL du webhook mène à {address}, qui n\'est pas une adresse publique',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 import type { Migration } from '@skills/common';
 import { pinsPolicyEventsMigration } from './migration-011-pins-policy-events';
+import { webhooksMigration } from '../webhooks/webhooks.migration';
 
 /** The schema collections-service owns. Tables are always written schema-qualified. */
 export const COLLECTIONS_SCHEMA = 'collections';
@@ -299,4 +300,5 @@ export const collectionsMigrations: Migration[] = [
     `,
   },
   pinsPolicyEventsMigration,
+  webhooksMigration,
 ];
