@@ -10,7 +10,7 @@ import { governedDetail, policyOf } from '../domain/team-scope';
 import type { Drift } from '../domain/model';
 import { repositories } from '../store/sequelize-store';
 import type { Sql } from '../store/sql';
-import { writeWorkspaceEvent } from './workspace-event.writer';
+import { SqlWorkspaceEventStore } from '../store/workspace-event.repository';
 
 /** A cause as announced for one pinned version: the same cause of a new pin is new. */
 const causeKey = (version: string | null, drift: Drift): string => `${version ?? ''}|${JSON.stringify(drift)}`;
@@ -50,11 +50,10 @@ export async function announceDrift(sql: Sql, itemIds: string[]): Promise<void> 
       const seen = await seenCauses(sql, id, entry.itemId);
       const gained = drift.filter((d) => !seen.has(causeKey(version, d)));
       if (gained.length > 0) {
-        await writeWorkspaceEvent(sql, collection.workspaceId, 'collection.drifted', {
-          collection: { id, name: collection.name },
-          slug: entry.slug,
-          version,
-          drift: gained,
+        await new SqlWorkspaceEventStore(sql).record({
+          workspaceId: collection.workspaceId,
+          type: 'collection.drifted',
+          data: { collection: { id, name: collection.name }, slug: entry.slug, version, drift: gained },
         });
       }
       await rememberCauses(sql, id, entry.itemId, drift.map((d) => causeKey(version, d)));

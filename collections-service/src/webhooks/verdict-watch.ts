@@ -12,7 +12,7 @@ import { SKILL_CHANGES_TOPIC } from '@skills/common';
 import type { Sql } from '../store/sql';
 import { announceDrift } from './drift-watch';
 import { committedAfter, type LogRow, type OrderedLog } from './ordered-log';
-import { writeWorkspaceEvent } from './workspace-event.writer';
+import { SqlWorkspaceEventStore } from '../store/workspace-event.repository';
 
 interface ItemEventRow extends LogRow {
   item_id: string;
@@ -64,7 +64,11 @@ async function announce(sql: Sql, pins: PinRow[]): Promise<void> {
     [first.workspace_id, first.item_id, first.version, to],
   );
   const collections = pins.map((p) => ({ id: p.collection_id, name: p.collection_name }));
-  await writeWorkspaceEvent(sql, first.workspace_id, 'release.verdict_changed', { slug: first.slug, version: first.version, from, to, collections });
+  await new SqlWorkspaceEventStore(sql).record({
+    workspaceId: first.workspace_id,
+    type: 'release.verdict_changed',
+    data: { slug: first.slug, version: first.version, from, to, collections },
+  });
 }
 
 async function compare(sql: Sql, rows: ItemEventRow[]): Promise<void> {
