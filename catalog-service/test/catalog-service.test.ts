@@ -5,7 +5,8 @@ import type { Sequelize } from 'sequelize';
 import { NO_DETAILS, SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SearchPolicy, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
-import { loadCatalogConfig, startCatalogService, type RunningService } from '../src/index';
+import type { RunningService } from '@skills/common';
+import { loadCatalogConfig, startCatalogService } from '../src/index';
 import { KEYS, publicKeysFile } from './support/principal-keys';
 
 const signer = KEYS.signer();

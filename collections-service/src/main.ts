@@ -1,5 +1,6 @@
 /** Process entry: the only reader of process.env. */
 import { runService } from '@skills/common';
-import { loadCollectionsConfig, startCollectionsService } from './index';
+import { loadCollectionsConfig } from './config';
+import { startCollectionsService } from './service';
 
 runService({ name: 'collections-service', loadConfig: loadCollectionsConfig, start: startCollectionsService }, process.env);

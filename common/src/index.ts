@@ -19,6 +19,7 @@ export * from './db/embedded-postgres';
 export * from './http/principal-auth';
 export * from './http/metrics';
 export * from './http/http-server';
+export * from './http/listen';
 export * from './process/run-service';
 export * from './db/scratch-database';
 export * from './db/statistics-refresh';

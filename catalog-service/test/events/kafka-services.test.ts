@@ -5,14 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { EMPTY_BODY, bodyDigest, createLogger, type Principal, type PrincipalAudience } from '@skills/common';
+import { EMPTY_BODY, bodyDigest, createLogger, type Principal, type PrincipalAudience, type RunningService } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
-import {
-  loadCollectionsConfig,
-  startCollectionsService,
-  type RunningService as CollectionsService,
-} from '../../../collections-service/src/index';
-import { loadCatalogConfig, startCatalogService, type RunningService } from '../../src/index';
+import { loadCollectionsConfig, startCollectionsService } from '../../../collections-service/src/index';
+import { loadCatalogConfig, startCatalogService } from '../../src/index';
 
 import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 import { KEYS, publicKeysFile } from '../support/principal-keys';
@@ -30,7 +26,7 @@ const describeOnServerWithMock = mockClusterModule() && process.env.DATABASE_URL
 describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres server)', () => {
   let db: TestDatabase;
   let cluster: MockCluster;
-  let collections: CollectionsService;
+  let collections: RunningService;
   let catalog: RunningService;
   let keys: Awaited<ReturnType<typeof publicKeysFile>>;
 

@@ -1,7 +1,8 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { PRINCIPAL_HEADER, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
-import { loadCollectionsConfig, startCollectionsService, type RunningService } from '@skills/collections-service';
+import type { RunningService } from '@skills/common';
+import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 // catalog-service's schema holds the consumer positions the pruner reads (EVENT_LOG=postgres).
 import { CATALOG_SCHEMA, catalogMigrations } from '../../../catalog-service/src/store/migrations';
 import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS, publicKeysFile } from '../support/harness';

@@ -1,0 +1,152 @@
+/**
+ * catalog-service's start-up: the database, the search engine, the indexer on
+ * the event log, the HTTP app and its listener; `close()` stops them in the
+ * order that loses nothing (docs/operations.md "Shutdown").
+ */
+import {
+  ConflictError,
+  PrincipalVerifier,
+  createSequelize,
+  createServiceMetrics,
+  keyFileOf,
+  listen,
+  openPublicKeysFile,
+  runMigrations,
+  type Logger,
+  type RunningService,
+} from '@skills/common';
+import { createEventLog, createSearchEngine } from './adapters';
+import { createCatalogApp } from './app';
+import type { CatalogConfig } from './config';
+import { Indexer } from './indexer/indexer';
+import { registerIndexerMetrics } from './indexer/indexer-metrics';
+import { SequelizeDeadLetterStore } from './store/dead-letter.store';
+import type { RejectedEventSink } from './events/rejected-events';
+import { itemsReaderSource } from './reindex/items-reader.source';
+import { ReindexJobs } from './reindex/reindex.job';
+import { ReindexJobStore } from './reindex/reindex-job.store';
+import { CachingSearchEngine, registerSearchCacheMetrics } from './search-cache';
+import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
+import { sharedReplayGuard } from '@skills/common/redis';
+
+/** A running reindex whose progress (every 2 s) stopped this long ago belonged to a replica that died. */
+const REINDEX_ABANDONED_AFTER_MS = 60_000;
+
+/** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
+export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
+  // Public keys only: this service can check a principal, never make one.
+  const publicKeys = await keyFileOf(
+    'PRINCIPAL_PUBLIC_KEYS_FILE',
+    openPublicKeysFile({ path: config.principalPublicKeysFile, reloadMs: config.principalKeysReloadMs, logger }),
+  );
+  const sequelize = createSequelize({
+    url: config.databaseUrl,
+    poolMax: config.dbPoolMax,
+    logger,
+    applicationName: 'catalog-service',
+  });
+  const metrics = createServiceMetrics('catalog-service');
+  const deadLetters = new SequelizeDeadLetterStore(sequelize);
+  let engine: CachingSearchEngine | undefined;
+  let outdatedIndex: boolean | undefined;
+  let eventLog;
+  let indexer: Indexer | undefined;
+  const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
+  const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
+  try {
+    await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
+    // Indexer and reindex write through the cache, keyed by the engine's generation (engines/index.ts).
+    const search = await createSearchEngine(config, { sequelize, logger });
+    search.registerMetrics(metrics);
+    outdatedIndex = search.needsRebuild;
+    engine = new CachingSearchEngine({
+      ...config.searchCache,
+      engine: search.engine,
+      generation: search.generation,
+      logger: logger.child({ component: 'search-cache' }),
+      observer: cacheObserver,
+    });
+    await engine.start();
+    // Events refused by the contract are dead letters too: stored, and counted with the indexer's.
+    const rejected: RejectedEventSink = {
+      reject: async (group, events) => {
+        await deadLetters.reject(group, events);
+        indexerMetrics.deadLettered(events.length);
+      },
+    };
+    eventLog = createEventLog(config, { sequelize, logger, rejected });
+    indexer = new Indexer({
+      eventLog,
+      engine,
+      logger: logger.child({ component: 'indexer' }),
+      deadLetters,
+      onDeadLetters: (count) => indexerMetrics.deadLettered(count),
+    });
+    await indexer.start();
+  } catch (err) {
+    await eventLog?.close();
+    await engine?.close();
+    await sequelize.close();
+    publicKeys.close();
+    throw err;
+  }
+  const { collectionsUrl, itemsReaderToken } = config;
+  const replayGuard = await sharedReplayGuard(config.redisUrl, logger, 'catalog-service');
+  const reindex =
+    collectionsUrl && itemsReaderToken
+      ? new ReindexJobs({
+          engine,
+          logger,
+          store: new ReindexJobStore(sequelize, REINDEX_ABANDONED_AFTER_MS),
+          source: (signal) => itemsReaderSource({ baseUrl: collectionsUrl, token: itemsReaderToken, signal }),
+        })
+      : undefined;
+  if (outdatedIndex) rebuildOutdatedIndex(reindex, logger);
+  const app = createCatalogApp({
+    engine,
+    eventLog,
+    verifier: new PrincipalVerifier({ audience: 'catalog-service', keys: publicKeys, replayGuard }),
+    logger,
+    metrics,
+    shedding: { maxDelayMs: config.shedEventLoopDelayMs },
+    trust: { showsUnscanned: config.searchShowsUnscanned },
+    reindex,
+  });
+  const http = await listen(app, { port: config.port, host: config.host });
+  logger.info({ port: http.port, searchEngine: config.searchEngine, eventLog: config.eventLog }, 'catalog-service listening');
+  const running = { engine, eventLog, indexer, reindex };
+  return {
+    port: http.port,
+    url: http.url,
+    async close() {
+      await running.indexer.stop();
+      await running.reindex?.close();
+      await running.eventLog.close();
+      await http.drain();
+      await running.engine.close();
+      await replayGuard?.close?.();
+      publicKeys.close();
+      await sequelize.close();
+    },
+  };
+}
+
+/**
+ * An Elasticsearch index built by an older version of this service cannot
+ * answer its queries: the first replica to start rebuilds it from the system
+ * of record (one job runs in the whole deployment; the others find it
+ * running). Searches find nothing until the swap.
+ */
+function rebuildOutdatedIndex(reindex: ReindexJobs | undefined, logger: Logger): void {
+  if (!reindex) {
+    logger.error('the Elasticsearch index has an older layout and COLLECTIONS_URL or ITEMS_READER_TOKEN is not set: rebuild it with POST /admin/v1/reindex on a replica that has both');
+    return;
+  }
+  reindex.start().then(
+    (job) => logger.warn({ jobId: job.id }, 'rebuilding the Elasticsearch index, built with an older layout'),
+    (err: unknown) => {
+      if (err instanceof ConflictError) logger.info('the rebuild of the outdated Elasticsearch index is already running elsewhere');
+      else logger.error({ err }, 'could not start the rebuild of the outdated Elasticsearch index');
+    },
+  );
+}
