@@ -2,7 +2,7 @@ import { createLogger } from '@skills/common';
 import { WebhookDispatcher } from '@skills/collections-service';
 import { ADMIN, account, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { published, scan } from '../support/releases';
-import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { startReceiver, type Receiver } from '@skills/common/testing';
 
 const silent = createLogger({ service: 'webhooks-test', level: 'silent' });
 

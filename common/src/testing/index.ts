@@ -3,3 +3,4 @@ export * from './redis';
 export * from './principal-keys';
 export * from './eventually';
 export * from './free-port';
+export * from './webhook-receiver';
