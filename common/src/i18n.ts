@@ -206,6 +206,10 @@ const messages = {
     en: 'Only an active API key can be rolled',
     fr: 'Seule une clé API active peut être renouvelée',
   },
+  'apiKey.boundToOtherWorkspace': {
+    en: 'This API key is bound to another workspace: its searches apply that workspace\'s policy only',
+    fr: 'Cette clé API est liée à un autre espace de travail : ses recherches n\'appliquent que la politique de celui-ci',
+  },
   'route.notFound': { en: 'Route not found', fr: 'Route introuvable' },
   'request.malformed': { en: 'Malformed HTTP request', fr: 'Requête HTTP mal formée' },
   'request.timeout': {
