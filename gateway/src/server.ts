@@ -53,7 +53,7 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 }
 
 export interface GatewayStartOptions {
-  /** the answer cache's clock, in ms (tests move it instead of waiting); Date.now by default */
+  /** the clock of the answer cache and of the search policies kept, in ms (tests move it instead of waiting); Date.now by default */
   now?: () => number;
   /** sends the account mails instead of SMTP_URL's server (tests that hold or read them) */
   mailer?: Mailer;
