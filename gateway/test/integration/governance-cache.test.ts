@@ -6,15 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { FakeWorkspaces } from './governance-fakes';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type FakeAnswer, type Harness } from './harness';
 
 describe('gateway answer cache under workspace policies', () => {
   let h: Harness;
   let spaces: FakeWorkspaces;
-  let now = 9_000_000;
-
   beforeAll(async () => {
-    h = await startHarness({ answerCache: { ttlMs: 1_000, maxEntries: 100 } }, { now: () => now });
+    // a clock that stands still: what a test repeats is still cached, however slow the machine
+    h = await startHarness({ answerCache: { ttlMs: 1_000, maxEntries: 100 } }, { now: () => 9_000_000 });
     spaces = new FakeWorkspaces(h);
   }, 90_000);
   afterAll(async () => {
@@ -85,7 +84,7 @@ describe('gateway relay of the lockfile', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    h.collections.answer = (req) => {
+    h.collections.answer = (req): FakeAnswer | undefined => {
       if (!req.path.endsWith('/lockfile')) return undefined;
       const disposition = 'attachment; filename="team-tools.lock.json"';
       if (req.get('if-none-match') === etag) return { status: 304, headers: { ETag: etag } };
