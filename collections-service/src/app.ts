@@ -20,7 +20,9 @@ import {
 } from '@skills/common';
 import { CatalogAdminService } from './domain/catalog-admin.service';
 import { InvitationService } from './domain/invitation.service';
+import { CollectionPinsService } from './domain/collection-pins.service';
 import { PersonalCollectionService } from './domain/personal-collection.service';
+import { PolicyService } from './domain/policy.service';
 import { PrivateSkillService } from './domain/private-skill.service';
 import { PublicSkillService } from './domain/public-skill.service';
 import { PublisherService } from './domain/publisher.service';
@@ -38,7 +40,9 @@ import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
 import { invitationsRoutes } from './http/invitations.routes';
 import { itemsReaderRoutes } from './http/items-reader.routes';
+import { collectionPinsRoutes } from './http/collection-pins.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
+import { policyRoutes } from './http/policy.routes';
 import { privateSkillsRoutes } from './http/private-skills.routes';
 import { publicSkillRoutes } from './http/public-skill.routes';
 import { releasesRoutes } from './http/releases.routes';
@@ -73,7 +77,8 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   if (deps.itemsReaderToken) app.use(itemsReaderRoutes(new CatalogAdminService(store), deps.itemsReaderToken));
 
   // Nothing below answers without a principal the gateway signed for this request.
-  app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
+  // the compiled workspace policy is asked for on behalf of an account (docs/governance.md)
+  app.use(['/api/v1', '/admin/v1', '/internal/v1/workspaces'], requirePrincipal(deps.verifier, deps.logger));
   app.use('/admin/v1', requireAdmin());
 
   app.use(meCollectionsRoutes(new PersonalCollectionService(store)));
@@ -81,6 +86,8 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const members = new WorkspaceMembersService(store);
   app.use(workspacesRoutes(new WorkspaceService(store)));
   app.use(workspaceCollectionsRoutes(new TeamCollectionService(store)));
+  app.use(collectionPinsRoutes(new CollectionPinsService(store)));
+  app.use(policyRoutes(new PolicyService(store)));
   app.use(workspaceMembersRoutes(members));
   app.use(invitationsRoutes(new InvitationService(store)));
   // the feed's fixed path first: `/api/v1/skills/:slug` would take "changes" as a slug

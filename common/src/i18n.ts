@@ -450,6 +450,35 @@ const messages = {
     en: 'Line {line}: version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}; nothing was imported',
     fr: 'Ligne {line} : la version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given} ; rien n\'a été importé',
   },
+  // The workspace policy and pins (docs/governance.md); a refusal names its rule.
+  'policy.minimumVerdict': {
+    en: 'The workspace policy refuses "{slug}": its verdict {verdict} is worse than the minimum {minimum} (rule minimumVerdict)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son verdict {verdict} est pire que le minimum {minimum} (règle minimumVerdict)',
+  },
+  'policy.verifiedPublishersOnly': {
+    en: 'The workspace policy refuses "{slug}": its publisher {publisher} is not verified (rule verifiedPublishersOnly)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son éditeur {publisher} n\'est pas vérifié (règle verifiedPublishersOnly)',
+  },
+  'policy.allowedPublishers': {
+    en: 'The workspace policy refuses "{slug}": its publisher {publisher} is not allowed (rule allowedPublishers)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son éditeur {publisher} n\'est pas autorisé (règle allowedPublishers)',
+  },
+  'policy.allowedLicenses': {
+    en: 'The workspace policy refuses "{slug}": its licence {license} is not allowed (rule allowedLicenses)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : sa licence {license} n\'est pas autorisée (règle allowedLicenses)',
+  },
+  'policy.allowedTypes': {
+    en: 'The workspace policy refuses "{slug}": its type {type} is not allowed (rule allowedTypes)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son type {type} n\'est pas autorisé (règle allowedTypes)',
+  },
+  'policy.deniedSlugs': {
+    en: 'The workspace policy refuses "{slug}": it is on the deny list (rule deniedSlugs)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : elle figure sur la liste des refus (règle deniedSlugs)',
+  },
+  'pin.allYanked': {
+    en: '"{slug}" cannot be pinned: every release of it is yanked',
+    fr: '« {slug} » ne peut pas être épinglée : toutes ses versions sont retirées',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof messages;

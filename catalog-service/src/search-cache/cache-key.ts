@@ -23,6 +23,8 @@ export function cacheKeyOf(query: SearchQuery): string {
     query.trust ?? null,
     query.verifiedPublisher ?? null,
     query.facets ?? null,
+    // a team's policy: its answer is never another search's
+    query.policy ?? null,
     query.page,
     query.limit,
     query.sort,
