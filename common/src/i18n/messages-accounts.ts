@@ -158,6 +158,10 @@ export const accountMessages = {
     en: 'Only an active API key can be rolled',
     fr: 'Seule une clé API active peut être renouvelée',
   },
+  'apiKey.boundToOtherWorkspace': {
+    en: 'This API key is bound to another workspace: its searches apply that workspace\'s policy only',
+    fr: 'Cette clé API est liée à un autre espace de travail : ses recherches n\'appliquent que la politique de celui-ci',
+  },
   'auth.tooManyFailures': {
     en: 'Too many failed authentications from this address; retry in {seconds} s',
     fr: 'Trop d\'échecs d\'authentification depuis cette adresse ; réessayez dans {seconds} s',
