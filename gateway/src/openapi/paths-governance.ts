@@ -16,7 +16,7 @@ const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']]
 const workspaceMissing: Message[] = [['workspace.notFound']];
 const collectionMissing: Message[] = [['workspace.notFound'], ['collection.notFound']];
 // an unknown endpoint, or another workspace's, is a 404 "Webhook not found" of collections-service
-const webhookMissing: Message[] = [['workspace.notFound']];
+const webhookMissing: Message[] = [['workspace.notFound'], ['webhook.notFound']];
 const collectionIds = [parameterRef('WorkspaceId'), parameterRef('TeamCollectionId')];
 const webhookId: Parameter = { name: 'webhookId', in: 'path', required: true, description: 'Webhook endpoint id; another workspace\'s answers 404.', schema: { type: 'string' } };
 const webhookIds = [parameterRef('WorkspaceId'), webhookId];
