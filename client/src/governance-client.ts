@@ -78,8 +78,8 @@ export abstract class GovernanceMethods extends ClientBase {
     return this.call<DeliveryPage>('listWebhookDeliveries', { params: { id: workspaceId, webhookId }, query: { ...params } });
   }
 
-  /** Queues a `webhook.test` delivery (202); it shows in the delivery log. */
-  async testWebhook(workspaceId: string, webhookId: string): Promise<void> {
-    await this.call<unknown>('testWebhook', { params: { id: workspaceId, webhookId } });
+  /** Queues a `webhook.test` delivery (202); it shows in the delivery log under the event id answered. */
+  testWebhook(workspaceId: string, webhookId: string): Promise<{ eventId: string }> {
+    return this.call<{ eventId: string }>('testWebhook', { params: { id: workspaceId, webhookId } });
   }
 }

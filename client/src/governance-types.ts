@@ -85,15 +85,20 @@ export interface PinRef {
 
 export interface PinChange {
   slug: string;
-  from: PinRef;
+  /** null: the entry was unpinned */
+  from: PinRef | null;
+  /** the same version as `from` when only the release's changed verdict is acknowledged */
   to: PinRef;
 }
+
+/** Why pins:update left an entry where it is. */
+export type PinSkipReason = 'removed' | 'blocked' | 'no-allowed-release' | 'not-in-collection';
 
 export interface PinsUpdate<C> {
   dryRun: boolean;
   changes: PinChange[];
   /** blocked and removed items, with their reason */
-  skipped: { slug: string; reason: string }[];
+  skipped: { slug: string; reason: PinSkipReason }[];
   /** the collection as it is after the update (unchanged on a dry run) */
   collection: C;
 }

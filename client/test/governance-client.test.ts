@@ -52,14 +52,14 @@ describe('SkillsClient governance methods', () => {
 
   it('manages webhooks and reads their delivery log', async () => {
     const webhook = { id: 'h1', url: 'https://hooks.test/x', events: ['policy.changed'], enabled: true };
-    const fake = fakeFetch(200, { data: { webhook, secret: 'whsec_1', webhooks: [webhook], deliveries: [], pagination: {} } });
+    const fake = fakeFetch(200, { data: { webhook, secret: 'whsec_1', webhooks: [webhook], deliveries: [], pagination: {}, eventId: 'e1' } });
     const sut = client(fake);
     await expect(sut.createWebhook('w1', { url: webhook.url, events: ['policy.changed'] })).resolves.toMatchObject({ webhook, secret: 'whsec_1' });
     await expect(sut.listWebhooks('w1')).resolves.toEqual([webhook]);
     await expect(sut.getWebhook('w1', 'h1')).resolves.toEqual(webhook);
     await sut.updateWebhook('w1', 'h1', { enabled: false });
     await sut.listWebhookDeliveriesPage('w1', 'h1', { page: 2 });
-    await expect(sut.testWebhook('w1', 'h1')).resolves.toBeUndefined();
+    await expect(sut.testWebhook('w1', 'h1')).resolves.toMatchObject({ eventId: 'e1' });
     await expect(sut.deleteWebhook('w1', 'h1')).resolves.toBeUndefined();
     expect(requests(fake)).toEqual([
       'POST http://api.test/api/v1/workspaces/w1/webhooks',

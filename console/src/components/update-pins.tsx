@@ -9,6 +9,13 @@ import type { Collection } from '../data-api';
 import { plural } from '../format';
 import { ErrorMessage, Status, messageOf } from './form';
 
+const SKIPPED: Record<string, string> = {
+  removed: 'removed from the catalog',
+  blocked: 'blocked (its latest release is malicious)',
+  'no-allowed-release': 'no release the policy allows',
+  'not-in-collection': 'not in this collection',
+};
+
 export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspaceId: string; collectionId: string; onUpdated(): void }) {
   const [preview, setPreview] = useState<PinsUpdate<Collection>>();
   const [status, setStatus] = useState<string>();
@@ -41,7 +48,7 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
             <ul>
               {preview.changes.map((c) => (
                 <li key={c.slug}>
-                  <strong>{c.slug}</strong>: {c.from.version} → {c.to.version}
+                  <strong>{c.slug}</strong>: {c.from ? c.from.version : 'not pinned'} → {c.to.version}
                 </li>
               ))}
             </ul>
@@ -50,7 +57,7 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
             <ul className="hint" aria-label="Skipped">
               {preview.skipped.map((s) => (
                 <li key={s.slug}>
-                  {s.slug} skipped: {s.reason}
+                  {s.slug} skipped: {SKIPPED[s.reason] ?? s.reason}
                 </li>
               ))}
             </ul>
