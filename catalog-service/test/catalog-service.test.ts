@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
+import { NO_DETAILS, SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SearchPolicy, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
 import { loadCatalogConfig, startCatalogService, type RunningService } from '../src/index';
@@ -45,9 +45,10 @@ async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): 
   });
 }
 
-async function search(q: string): Promise<string[]> {
-  const url = `/api/v1/skills?q=${encodeURIComponent(q)}`;
-  const principal = { kind: 'account' as const, accountId: randomUUID(), plan: 'pro' as const, keyId: 'k' };
+/** The slugs a search finds, as an account whose principal carries `searchPolicy` when given (the gateway's doing). */
+async function search(q: string, searchPolicy?: SearchPolicy, extra = ''): Promise<string[]> {
+  const url = `/api/v1/skills?q=${encodeURIComponent(q)}${extra}`;
+  const principal = { kind: 'account' as const, accountId: randomUUID(), plan: 'pro' as const, keyId: 'k', ...(searchPolicy ? { searchPolicy } : {}) };
   const res = await request(service.url).get(url).set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url));
   expect(res.status).toBe(200);
   return (res.body.data.skills as { slug: string }[]).map((s) => s.slug);
@@ -82,6 +83,33 @@ describe('startCatalogService', () => {
     const hits = await counter('skills_search_cache_hits_total');
     expect(await search('cached twice')).toEqual(await search('Cached   TWICE'));
     expect(await counter('skills_search_cache_hits_total')).toBe(hits + 1);
+  });
+
+  it('narrows a search to the workspace policy signed into the principal, and never answers one from the other’s cache', async () => {
+    const workspaceId = randomUUID();
+    const policy: SearchPolicy = { workspaceId, verdicts: ['clean', 'unscanned'], verifiedPublishersOnly: false, publishers: null, licenses: ['mit'], types: null, deniedSlugs: ['governed-denied'] };
+    const governed = (slug: string, license: string): CatalogItemState => ({
+      id: randomUUID(),
+      slug,
+      name: slug.replace('-', ' '),
+      description: 'Governed by a team policy',
+      type: 'skill',
+      category: 'devops',
+      tags: [],
+      status: 'active',
+      visibility: 'public',
+      updatedAt: new Date().toISOString(),
+      version: 1,
+      details: { ...NO_DETAILS, license },
+    });
+    for (const item of [governed('governed-mit', 'MIT'), governed('governed-gpl', 'GPL-3.0'), governed('governed-denied', 'MIT')]) await publish('skill.upserted', item);
+    const everything = ['governed-denied', 'governed-gpl', 'governed-mit'];
+    await eventually(async () => (await search('governed')).length === 3, 'the items to be searchable');
+    // the same URL, first without a policy (now cached), then with one, then without again
+    expect((await search('governed')).sort()).toEqual(everything);
+    expect(await search('governed', policy)).toEqual(['governed-mit']);
+    expect(await search('governed', policy, `&workspace=${workspaceId}`)).toEqual(['governed-mit']);
+    expect((await search('governed')).sort()).toEqual(everything);
   });
 
   it('is ready once its engine and event log answer', async () => {

@@ -20,7 +20,9 @@ import {
 } from '@skills/common';
 import { CatalogAdminService } from './domain/catalog-admin.service';
 import { InvitationService } from './domain/invitation.service';
+import { CollectionPinsService } from './domain/collection-pins.service';
 import { PersonalCollectionService } from './domain/personal-collection.service';
+import { PolicyService } from './domain/policy.service';
 import { PrivateSkillService } from './domain/private-skill.service';
 import { PublicSkillService } from './domain/public-skill.service';
 import { PublisherService } from './domain/publisher.service';
@@ -38,7 +40,9 @@ import { adminSkillsRoutes } from './http/admin-skills.routes';
 import { adminWorkspacesRoutes } from './http/admin-workspaces.routes';
 import { invitationsRoutes } from './http/invitations.routes';
 import { itemsReaderRoutes } from './http/items-reader.routes';
+import { collectionPinsRoutes } from './http/collection-pins.routes';
 import { meCollectionsRoutes } from './http/me-collections.routes';
+import { policyRoutes } from './http/policy.routes';
 import { privateSkillsRoutes } from './http/private-skills.routes';
 import { publicSkillRoutes } from './http/public-skill.routes';
 import { releasesRoutes } from './http/releases.routes';
@@ -48,6 +52,9 @@ import { workspaceCollectionsRoutes } from './http/workspace-collections.routes'
 import { workspaceMembersRoutes } from './http/workspace-members.routes';
 import { workspacesRoutes } from './http/workspaces.routes';
 import { SequelizeStore } from './store/sequelize-store';
+import { Sql } from './store/sql';
+import { webhooksRoutes } from './http/webhooks.routes';
+import { SqlWebhookRepository, WebhookService, type TargetPolicy } from './webhooks';
 
 export interface CollectionsAppDeps {
   sequelize: Sequelize;
@@ -62,6 +69,8 @@ export interface CollectionsAppDeps {
   itemsReaderToken?: string;
   /** reports one account may file in any 24 hours (REPORTS_PER_ACCOUNT_PER_DAY); 20 when absent */
   reportsPerAccountPerDay?: number;
+  /** where webhooks may point (WEBHOOK_ALLOW_PRIVATE_TARGETS); public https targets only when absent */
+  webhookTargets?: TargetPolicy;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
@@ -73,7 +82,8 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   if (deps.itemsReaderToken) app.use(itemsReaderRoutes(new CatalogAdminService(store), deps.itemsReaderToken));
 
   // Nothing below answers without a principal the gateway signed for this request.
-  app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
+  // the compiled workspace policy is asked for on behalf of an account (docs/governance.md)
+  app.use(['/api/v1', '/admin/v1', '/internal/v1/workspaces'], requirePrincipal(deps.verifier, deps.logger));
   app.use('/admin/v1', requireAdmin());
 
   app.use(meCollectionsRoutes(new PersonalCollectionService(store)));
@@ -81,7 +91,11 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const members = new WorkspaceMembersService(store);
   app.use(workspacesRoutes(new WorkspaceService(store)));
   app.use(workspaceCollectionsRoutes(new TeamCollectionService(store)));
+  app.use(collectionPinsRoutes(new CollectionPinsService(store)));
+  app.use(policyRoutes(new PolicyService(store)));
   app.use(workspaceMembersRoutes(members));
+  const webhooks = new SqlWebhookRepository(new Sql(deps.sequelize));
+  app.use(webhooksRoutes(new WebhookService(store, webhooks, deps.webhookTargets ?? { allowPrivate: false })));
   app.use(invitationsRoutes(new InvitationService(store)));
   // the feed's fixed path first: `/api/v1/skills/:slug` would take "changes" as a slug
   app.use(skillChangesRoutes(new SkillChangesService(store)));

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
 import { DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY } from './domain/report';
+import { DEFAULT_GIVE_UP_AFTER_MS, DEFAULT_RETRY_SCHEDULE_MS } from './webhooks/webhook-dispatcher';
 
 export interface CollectionsConfig {
   port: number;
@@ -29,6 +30,15 @@ export interface CollectionsConfig {
   reportsPerAccountPerDay: number;
   /** address to listen on (loopback unless a deployment opens it) */
   host: string;
+  /** signed webhooks (docs/governance.md "Signed webhooks") */
+  webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE_TARGETS: plain http and non-public addresses allowed (tests, local development) */
+    allowPrivateTargets: boolean;
+    /** delays after each failed attempt; the last repeats */
+    retryScheduleMs: readonly number[];
+    /** a delivery failing this long after its first attempt is abandoned and its endpoint disabled */
+    giveUpAfterMs: number;
+  };
 }
 
 interface CollectionsEnv extends KafkaSecurityEnv {
@@ -48,6 +58,9 @@ interface CollectionsEnv extends KafkaSecurityEnv {
   OUTBOX_PRUNE_INTERVAL_MS: number;
   REPORTS_PER_ACCOUNT_PER_DAY: number;
   HOST: string;
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean;
+  WEBHOOK_RETRY_SCHEDULE: string;
+  WEBHOOK_GIVE_UP_AFTER_MS: number;
 }
 
 const SECOND = 1000;
@@ -82,6 +95,13 @@ const schema = Joi.object<CollectionsEnv>({
   // Enough for someone flagging a malicious campaign item by item; a flood from one account stops at a day's worth.
   REPORTS_PER_ACCOUNT_PER_DAY: Joi.number().integer().min(1).max(10_000).default(DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY),
   HOST: env.host(),
+  // Off: a webhook must never become a way into the operator's own network.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Joi.boolean().default(false),
+  WEBHOOK_RETRY_SCHEDULE: Joi.string()
+    .pattern(/^\s*\d+\s*(,\s*\d+\s*)*$/)
+    .default(DEFAULT_RETRY_SCHEDULE_MS.join(','))
+    .messages({ 'string.pattern.base': '{#label} must be delays in milliseconds separated by commas, e.g. 60000,300000' }),
+  WEBHOOK_GIVE_UP_AFTER_MS: Joi.number().integer().min(0).max(30 * DAY).default(DEFAULT_GIVE_UP_AFTER_MS),
 }).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -106,5 +126,10 @@ export function loadCollectionsConfig(source: Record<string, string | undefined>
     outboxPruneIntervalMs: e.OUTBOX_PRUNE_INTERVAL_MS,
     reportsPerAccountPerDay: e.REPORTS_PER_ACCOUNT_PER_DAY,
     host: e.HOST,
+    webhooks: Object.freeze({
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      retryScheduleMs: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE.split(',').map((step) => Number(step.trim()))),
+      giveUpAfterMs: e.WEBHOOK_GIVE_UP_AFTER_MS,
+    }),
   });
 }

@@ -16,12 +16,14 @@ import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
 import { sharedReplayGuard } from '@skills/common/redis';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay } from './relay';
 import { OutboxPruner, registerOutboxMetrics } from './retention';
+import { WebhookDispatcher } from './webhooks';
 
 export { createCollectionsApp, type CollectionsAppDeps } from './app';
 export { loadCollectionsConfig, type CollectionsConfig } from './config';
 export { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
 export { OutboxRelay, KafkaOutboxPublisher, createKafkaProducer, type OutboxPublisher } from './relay';
 export { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from './retention';
+export { WebhookDispatcher, signatureOf, type WebhookDispatcherOptions } from './webhooks';
 
 export interface RunningService {
   port: number;
@@ -65,6 +67,7 @@ export async function startCollectionsService(
     shedding: { maxDelayMs: config.shedEventLoopDelayMs },
     itemsReaderToken: config.itemsReaderToken,
     reportsPerAccountPerDay: config.reportsPerAccountPerDay,
+    webhookTargets: { allowPrivate: config.webhooks.allowPrivateTargets },
   });
   // Slow clients are cut off (common's default timeouts), not left holding sockets.
   const server = createHttpServer(app).listen(config.port, config.host);
@@ -103,6 +106,15 @@ export async function startCollectionsService(
         })
       : undefined;
   pruner?.start();
+  // Every instance runs it: positions are locked and deliveries claimed with SKIP LOCKED.
+  const webhooks = new WebhookDispatcher({
+    sequelize,
+    logger: logger.child({ component: 'webhooks' }),
+    targets: { allowPrivate: config.webhooks.allowPrivateTargets },
+    retryScheduleMs: config.webhooks.retryScheduleMs,
+    giveUpAfterMs: config.webhooks.giveUpAfterMs,
+  });
+  webhooks.start();
   return {
     port,
     url: `http://${loopbackOf(config.host)}:${port}`,
@@ -116,6 +128,7 @@ export async function startCollectionsService(
       // After the last request: its outbox rows go out now, or with the next process.
       await relay?.stop();
       await pruner?.stop();
+      await webhooks.stop();
       await replayGuard?.close?.();
       publicKeys.close();
       await sequelize.close();

@@ -50,6 +50,10 @@ export class MethodNotAllowedError extends AppError {
 export class ConflictError extends AppError {
   readonly status = 409;
 }
+/** 422: well-formed, but refused by a rule of the resource (a workspace policy). */
+export class UnprocessableError extends AppError {
+  readonly status = 422;
+}
 /** 412: a precondition (If-Match) names a version other than the current one. */
 export class PreconditionFailedError extends AppError {
   readonly status = 412;

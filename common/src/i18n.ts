@@ -206,6 +206,10 @@ const messages = {
     en: 'Only an active API key can be rolled',
     fr: 'Seule une clé API active peut être renouvelée',
   },
+  'apiKey.boundToOtherWorkspace': {
+    en: 'This API key is bound to another workspace: its searches apply that workspace\'s policy only',
+    fr: 'Cette clé API est liée à un autre espace de travail : ses recherches n\'appliquent que la politique de celui-ci',
+  },
   'route.notFound': { en: 'Route not found', fr: 'Route introuvable' },
   'request.malformed': { en: 'Malformed HTTP request', fr: 'Requête HTTP mal formée' },
   'request.timeout': {
@@ -445,6 +449,50 @@ const messages = {
   'import.releaseConflict': {
     en: 'Line {line}: version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}; nothing was imported',
     fr: 'Ligne {line} : la version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given} ; rien n\'a été importé',
+  },
+  // The workspace policy and pins (docs/governance.md); a refusal names its rule.
+  'policy.minimumVerdict': {
+    en: 'The workspace policy refuses "{slug}": its verdict {verdict} is worse than the minimum {minimum} (rule minimumVerdict)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son verdict {verdict} est pire que le minimum {minimum} (règle minimumVerdict)',
+  },
+  'policy.verifiedPublishersOnly': {
+    en: 'The workspace policy refuses "{slug}": its publisher {publisher} is not verified (rule verifiedPublishersOnly)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son éditeur {publisher} n\'est pas vérifié (règle verifiedPublishersOnly)',
+  },
+  'policy.allowedPublishers': {
+    en: 'The workspace policy refuses "{slug}": its publisher {publisher} is not allowed (rule allowedPublishers)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son éditeur {publisher} n\'est pas autorisé (règle allowedPublishers)',
+  },
+  'policy.allowedLicenses': {
+    en: 'The workspace policy refuses "{slug}": its licence {license} is not allowed (rule allowedLicenses)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : sa licence {license} n\'est pas autorisée (règle allowedLicenses)',
+  },
+  'policy.allowedTypes': {
+    en: 'The workspace policy refuses "{slug}": its type {type} is not allowed (rule allowedTypes)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : son type {type} n\'est pas autorisé (règle allowedTypes)',
+  },
+  'policy.deniedSlugs': {
+    en: 'The workspace policy refuses "{slug}": it is on the deny list (rule deniedSlugs)',
+    fr: 'La politique de l\'espace de travail refuse « {slug} » : elle figure sur la liste des refus (règle deniedSlugs)',
+  },
+  'pin.allYanked': {
+    en: '"{slug}" cannot be pinned: every release of it is yanked',
+    fr: '« {slug} » ne peut pas être épinglée : toutes ses versions sont retirées',
+  },
+  // Signed webhooks (docs/governance.md)
+  'webhook.notFound': { en: 'Webhook not found', fr: 'Webhook introuvable' },
+  'webhook.badUrl': {
+    en: 'The webhook URL is not a valid absolute URL without credentials',
+    fr: 'L\'URL du webhook n\'est pas une URL absolue valide sans identifiants',
+  },
+  'webhook.httpsOnly': { en: 'A webhook URL must use https', fr: 'L\'URL d\'un webhook doit utiliser https' },
+  'webhook.unresolvable': {
+    en: 'The host {host} of the webhook URL cannot be resolved',
+    fr: 'L\'hôte {host} de l\'URL du webhook ne peut pas être résolu',
+  },
+  'webhook.privateTarget': {
+    en: 'The webhook URL leads to {address}, which is not a public address',
+    fr: 'L\'URL du webhook mène à {address}, qui n\'est pas une adresse publique',
   },
 } satisfies Record<string, Record<Language, string>>;
 

@@ -36,6 +36,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
 import { CollectionsCalls } from './workspaces/collections-calls';
+import type { SearchPolicies } from './workspaces/search-policies';
 import { WorkspaceInvitations } from './workspaces/workspace-invitations';
 import { workspaceRoutes } from './workspaces/workspaces.routes';
 
@@ -67,6 +68,8 @@ export interface GatewayDeps {
   failureAudit?: AuthFailureAudit;
   /** reuses public search answers for a few ms; none: every search goes to catalog-service */
   answerCache?: AnswerCache;
+  /** the workspace policies searches apply (bound keys, `workspace=`); none: such searches are refused */
+  searchPolicies?: SearchPolicies;
   /** request counts and latencies, served by the monitoring app (monitor-app.ts); a fresh registry when absent */
   metrics?: ServiceMetrics;
   /** what /readyz asks besides the process itself; the public /readyz answers its cached state */

@@ -30,6 +30,8 @@ import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
 import { CollectionsCalls } from './workspaces/collections-calls';
+import { SearchPolicies } from './workspaces/search-policies';
+import { WorkspaceMembership } from './workspaces/workspace-membership';
 import { invitationStillPending } from './workspaces/workspace-invitations';
 import type { Mailer } from './accounts/mailer';
 import { DEFAULT_MAIL_QUOTA, MailQuota } from './domain/mail-quota';
@@ -51,7 +53,7 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 }
 
 export interface GatewayStartOptions {
-  /** the answer cache's clock, in ms (tests move it instead of waiting); Date.now by default */
+  /** the clock of the answer cache and of the search policies kept, in ms (tests move it instead of waiting); Date.now by default */
   now?: () => number;
   /** sends the account mails instead of SMTP_URL's server (tests that hold or read them) */
   mailer?: Mailer;
@@ -138,6 +140,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     audit,
     failureAudit,
     workspaceInvitationPending: (invitationId, requestId) => invitationStillPending(collectionsCalls, invitationId, requestId),
+    workspaces: new WorkspaceMembership(collectionsCalls),
   });
   // Expired links and abandoned sign-in flows would otherwise pile up, one row per request.
   const linkPurgeIntervalMs = config.linkPurgeIntervalMs ?? PROFILE_DEFAULTS.linkPurgeIntervalMs;
@@ -162,6 +165,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     trustProxy: config.trustProxy,
     // Search answers are at most ~100 kB (50 items): 1,000 of them stay well under this budget.
     answerCache: new AnswerCache({ ...config.answerCache, maxBytes: 64 * 1024 * 1024, now: options.now }),
+    searchPolicies: new SearchPolicies({ calls: collectionsCalls, now: options.now }),
     metrics,
     readiness,
     hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,

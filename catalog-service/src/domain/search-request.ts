@@ -26,6 +26,8 @@ export interface SearchParams {
   page: number;
   limit: number;
   sort?: SearchSort;
+  /** the workspace whose policy the gateway signed into the principal: never read here (domain/search-policy.ts) */
+  workspace?: string;
 }
 
 /** The deployment's choice of what a search shows when `trust` is not given (SEARCH_SHOWS_UNSCANNED). */

@@ -52,12 +52,29 @@ export interface SearchQuery {
   verifiedPublisher?: boolean;
   /** counts to return per value of these fields, over every match */
   facets?: FacetField[];
+  /** what a workspace policy filters beyond the fields above (domain/search-policy.ts), ANDed with them */
+  policy?: PolicyFilter;
   /** 1-based */
   page: number;
   /** 1..50 */
   limit: number;
   /** default: relevance when q is given, else newest */
   sort: SearchSort;
+}
+
+/**
+ * The filters of a workspace policy that the request's own cannot say
+ * (docs/governance.md "Policy for every client"). Each list present is
+ * non-empty, sorted and without repeats (a list matching nothing never
+ * reaches an engine); an absent one filters nothing.
+ */
+export interface PolicyFilter {
+  /** only items whose publisher is one of these, exactly */
+  publishers?: string[];
+  /** only items whose `license` detail, lower-cased, is one of these (lower-cased) */
+  licenses?: string[];
+  /** never an item with one of these slugs */
+  deniedSlugs?: string[];
 }
 
 /** A catalog item as the public API shows it: its text, filters and registry details. */
@@ -91,6 +108,11 @@ export interface SearchResult {
    * every item again on every request.
    */
   itemsJson?: string;
+}
+
+/** The answer of a query nothing can match: no items, and each facet asked for without values. */
+export function noMatches(query: Pick<SearchQuery, 'facets'>): SearchResult {
+  return { items: [], total: 0, ...(query.facets ? { facets: Object.fromEntries(query.facets.map((field) => [field, []])) } : {}) };
 }
 
 export interface ApplyResult {

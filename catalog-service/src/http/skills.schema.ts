@@ -22,6 +22,10 @@ export const searchSkillsQuery = Joi.object<SearchParams>({
   facets: Joi.string().custom(facetList),
   ...pageQueryFields,
   sort: Joi.string().valid('relevance', 'newest', 'name', 'popular'),
+  // The gateway resolves `workspace=` into the signed principal's searchPolicy
+  // (docs/governance.md); here it is only let through, never read: the policy
+  // applied is the signed one, whatever the query string says.
+  workspace: Joi.string().max(100),
 });
 
 /** `facets=category,type` → ['category', 'type']; an unknown field fails as `any.only`, naming the valid ones. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
+import { policyCases } from './search-policy.conformance';
 import { textRuleCases } from './search-text-rules.conformance';
 import { trustCases } from './search-trust.conformance';
 
@@ -348,5 +349,6 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
 
     describe('text rules', () => textRuleCases(() => sut));
     describe('trust', () => trustCases(() => sut));
+    describe('workspace policy', () => policyCases(() => sut));
   });
 }

@@ -6,6 +6,8 @@
 import { ConflictError, NotFoundError, isUuid } from '@skills/common';
 import { MAX_ENTRIES_PER_COLLECTION } from './limits';
 import type { CollectionPatch, CollectionRecord } from './model';
+import { pinOfLatest, pinOfVersion } from './pin-choice';
+import type { WorkspacePolicy } from './policy';
 import type { Repositories } from './ports';
 
 export async function applyCollectionPatch(
@@ -14,6 +16,8 @@ export async function applyCollectionPatch(
   patch: CollectionPatch,
   /** the account whose private skills may be added; null for team collections */
   privateOwner: string | null,
+  /** the workspace policy of a team collection (every added entry is pinned under it); null for a personal one */
+  policy: WorkspacePolicy | null,
 ): Promise<void> {
   const { items, collections } = repos;
 
@@ -35,8 +39,15 @@ export async function applyCollectionPatch(
     if (!item || item.status !== 'active') throw new NotFoundError('skill.notFound', { slug: patch.skillSlug });
     // safe by default: a blocked skill stays where it was (marked), but nobody adds it anew
     if (item.trust.verdict === 'malicious') throw new ConflictError('skill.blocked', { slug: patch.skillSlug, reason: item.trust.blockedReason ?? '' });
-    await collections.addEntry(collection.id, item.id);
-    added = true;
+    const present = await collections.hasEntry(collection.id, item.id);
+    if (patch.version !== undefined) {
+      // a version pins that release, or moves the pin of an entry already there
+      await collections.setPin(collection.id, item.id, await pinOfVersion(repos, policy, item, patch.version));
+    } else if (!present) {
+      // slug alone: a team entry pins the latest allowed release; a personal one follows the item
+      await collections.addEntry(collection.id, item.id, policy ? await pinOfLatest(repos, policy, item) : null);
+    }
+    added = !present;
   }
   if (patch.privateSkillId !== undefined) {
     const id = patch.privateSkillId;
@@ -45,7 +56,7 @@ export async function applyCollectionPatch(
     if (!item || item.visibility !== 'private' || privateOwner === null || item.ownerAccountId !== privateOwner) {
       throw new NotFoundError('privateSkill.notFound', { id });
     }
-    await collections.addEntry(collection.id, item.id);
+    await collections.addEntry(collection.id, item.id, null);
     added = true;
   }
   if (added && (await collections.countEntries(collection.id)) > MAX_ENTRIES_PER_COLLECTION) {

@@ -79,12 +79,58 @@ export interface CollectionRecord {
 }
 
 export interface PublicEntry extends ItemDetails, TrustView {
+  /** internal: what releases and pins are looked up by; never shown */
+  itemId: string;
   slug: string;
   name: string;
   type: ItemType;
   category: string | null;
   status: ItemStatus;
   visibility: 'public';
+  /** the pinned release as it is now; null for an entry that follows the item */
+  pin: EntryPin | null;
+  /** team collections only, computed on read (governance.ts) */
+  compliance?: EntryCompliance;
+  drift?: Drift[];
+}
+
+/** A pin and the current state of its release (docs/governance.md "Pinned entries"). */
+export interface EntryPin {
+  version: string;
+  digest: string;
+  /** the release's verdict now */
+  verdict: Verdict;
+  yanked: boolean;
+  /** the verdict acknowledged when pinning; verdict-changed drift compares with it */
+  pinnedVerdict: Verdict;
+  /** internal: the lockfile's `source`; not in the entry view */
+  source: { repository: string; ref: string };
+}
+
+/** What is stored for a pin: the release, its digest, the verdict acknowledged. */
+export interface StoredPin {
+  version: string;
+  digest: string;
+  verdict: Verdict;
+}
+
+export interface EntryCompliance {
+  complies: boolean;
+  /** rule names with their message parameters; the http layer translates them */
+  violations: Array<{ rule: string; params: Record<string, string | number> }>;
+}
+
+export type Drift =
+  | { kind: 'newer-release'; version: string }
+  | { kind: 'yanked' }
+  | { kind: 'verdict-changed'; from: Verdict; to: Verdict }
+  | { kind: 'blocked' }
+  | { kind: 'removed' };
+
+/** A team collection's summary of its entries' compliance and drift. */
+export interface CollectionGovernance {
+  compliance: { complies: boolean; violationCount: number };
+  drift: { count: number };
 }
 
 /** An item's trust as every view of it shows it: a blocked item says so, and why (docs/trust.md). */
@@ -120,6 +166,8 @@ export interface CollectionWithEntries extends CollectionRecord {
   skills: CollectionEntry[];
   /** how many entries the collection holds */
   skillCount: number;
+  /** team collections only: the summary of the entries it was computed over */
+  governance?: CollectionGovernance;
 }
 
 /**
@@ -216,4 +264,6 @@ export interface CollectionPatch {
   removeSkillSlug?: string;
   privateSkillId?: string;
   removePrivateSkillId?: string;
+  /** with skillSlug: pin (or move the pin to) this release */
+  version?: string;
 }

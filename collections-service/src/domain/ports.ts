@@ -18,12 +18,14 @@ import type {
   ReleaseJudgement,
   ReleaseRecord,
   ScanInput,
+  StoredPin,
   VerdictEntry,
   Workspace,
   WorkspaceMember,
   WorkspaceRole,
 } from './model';
 import type { ItemTrust, PageRequest, ScanVerdict, Verdict } from '@skills/common';
+import type { WorkspaceEventStore, WorkspacePolicyRepository } from './governance-ports';
 import type { IdempotencyRepository } from './idempotency';
 import type { NewReport, ReportOutcome, ReportRecord, ReportStatus, ReporterWindow } from './report';
 
@@ -133,8 +135,11 @@ export interface CollectionRepository {
   insert(collection: NewCollection): Promise<CollectionRecord>;
   update(id: string, fields: { name?: string; description?: string }): Promise<void>;
   delete(id: string): Promise<boolean>;
-  /** no-op when the item is already there */
-  addEntry(collectionId: string, itemId: string): Promise<void>;
+  /** no-op when the item is already there (its pin stays) */
+  addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<void>;
+  hasEntry(collectionId: string, itemId: string): Promise<boolean>;
+  /** pins (or moves the pin of) the entry of the item, adding it when absent */
+  setPin(collectionId: string, itemId: string, pin: StoredPin): Promise<void>;
   removeEntry(collectionId: string, itemId: string): Promise<void>;
   countEntries(collectionId: string): Promise<number>;
 }
@@ -211,6 +216,8 @@ export interface Repositories {
   invitations: InvitationRepository;
   idempotency: IdempotencyRepository;
   reports: ReportRepository;
+  policies: WorkspacePolicyRepository;
+  workspaceEvents: WorkspaceEventStore;
 }
 
 export interface CollectionsStore {

@@ -1,37 +1,59 @@
 /**
  * Rules of team collections: the workspace must exist, the caller must be a
- * member, and the role decides what they may do (workspace-access.ts).
+ * member, and the role decides what they may do (workspace-access.ts). Every
+ * read is governed by the workspace policy (team-scope.ts), and every write
+ * records a `collection.changed` event in its own transaction.
  */
-import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
+import { ConflictError, type PageRequest } from '@skills/common';
 import { applyCollectionPatch } from './collection-patch';
+import type { CollectionChange } from './governance-ports';
 import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempotency';
 import { LIST_PREVIEW_ENTRIES, MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
-import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WorkspaceRole, WritePrecondition } from './model';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { assertWorkspaceAccess, type WorkspaceAction } from './workspace-access';
+import { collectionInWorkspace, governed, governedDetail, policyOf, teamAccess } from './team-scope';
+import { assertWorkspaceAccess } from './workspace-access';
 
 /** Team PATCH bodies carry no private-skill fields (the schema refuses them). */
 export type TeamCollectionPatch = Omit<CollectionPatch, 'privateSkillId' | 'removePrivateSkillId'>;
 
+/** Records that a team collection changed, in the caller's transaction. */
+export function collectionChanged(repos: Repositories, collection: CollectionRecord, change: CollectionChange): Promise<string> {
+  return repos.workspaceEvents.record({
+    workspaceId: collection.workspaceId ?? '',
+    type: 'collection.changed',
+    data: { collectionId: collection.id, name: collection.name, change },
+  });
+}
+
 export class TeamCollectionService {
   constructor(private readonly store: CollectionsStore) {}
 
-  /** One page of the workspace's collections (each with a preview of its entries) and how many it has in all. */
+  /**
+   * One page of the workspace's collections (each with a preview of its
+   * entries) and how many it has in all; the summaries cover the preview.
+   */
   async list(
     accountId: string,
     workspaceId: string,
     page: PageRequest,
   ): Promise<{ collections: CollectionWithEntries[]; total: number }> {
-    await this.access(this.store.repos, accountId, workspaceId, 'read');
-    const { collections } = this.store.repos;
-    const [total, listed] = await Promise.all([collections.countByWorkspace(workspaceId), collections.listByWorkspace(workspaceId, page, LIST_PREVIEW_ENTRIES)]);
-    return { collections: listed, total };
+    const repos = this.store.repos;
+    await teamAccess(repos, accountId, workspaceId, 'read');
+    const { collections } = repos;
+    const [total, listed, policy] = await Promise.all([
+      collections.countByWorkspace(workspaceId),
+      collections.listByWorkspace(workspaceId, page, LIST_PREVIEW_ENTRIES),
+      policyOf(repos, workspaceId),
+    ]);
+    return { collections: await governed(repos, policy, listed), total };
   }
 
   async get(accountId: string, workspaceId: string, id: string): Promise<CollectionWithEntries> {
-    await this.access(this.store.repos, accountId, workspaceId, 'read');
-    const collection = await this.inWorkspace(this.store.repos, workspaceId, id, false);
-    return this.store.repos.collections.withEntries(collection);
+    const repos = this.store.repos;
+    await teamAccess(repos, accountId, workspaceId, 'read');
+    const collection = await collectionInWorkspace(repos, workspaceId, id, false);
+    return governedDetail(repos, await policyOf(repos, workspaceId), collection);
   }
 
   create(
@@ -54,7 +76,7 @@ export class TeamCollectionService {
     idempotent: Idempotent<CollectionWithEntries>,
   ): Promise<IdempotentOutcome> {
     return this.store.transaction(async (repos) => {
-      await this.access(repos, accountId, workspaceId, 'create');
+      await teamAccess(repos, accountId, workspaceId, 'create');
       return runIdempotent(repos, idempotent, () => this.insert(repos, accountId, workspaceId, input));
     });
   }
@@ -65,7 +87,7 @@ export class TeamCollectionService {
     workspaceId: string,
     input: { name: string; description?: string },
   ): Promise<CollectionWithEntries> {
-    await this.access(repos, accountId, workspaceId, 'create');
+    await teamAccess(repos, accountId, workspaceId, 'create');
     await repos.collections.lockScope(workspaceId);
     if ((await repos.collections.countByWorkspace(workspaceId)) >= MAX_COLLECTIONS_PER_WORKSPACE) {
       throw new ConflictError('quota.collectionsPerWorkspace', { limit: MAX_COLLECTIONS_PER_WORKSPACE });
@@ -77,7 +99,8 @@ export class TeamCollectionService {
       name: input.name,
       description: input.description ?? '',
     });
-    return { ...created, skills: [], skillCount: 0 };
+    await collectionChanged(repos, created, 'created');
+    return governedDetail(repos, await policyOf(repos, workspaceId), created);
   }
 
   update(
@@ -88,45 +111,26 @@ export class TeamCollectionService {
     precondition?: WritePrecondition,
   ): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
-      await this.access(repos, accountId, workspaceId, 'update');
-      const collection = await this.inWorkspace(repos, workspaceId, id, true);
-      if (precondition) precondition(await repos.collections.withEntries(collection));
-      await applyCollectionPatch(repos, collection, patch, null);
-      const updated = await repos.collections.findById(id);
-      if (!updated) throw new NotFoundError('collection.notFound');
-      return repos.collections.withEntries(updated);
+      await teamAccess(repos, accountId, workspaceId, 'update');
+      const collection = await collectionInWorkspace(repos, workspaceId, id, true);
+      const policy = await policyOf(repos, workspaceId);
+      if (precondition) precondition(await governedDetail(repos, policy, collection));
+      await applyCollectionPatch(repos, collection, patch, null, policy);
+      const updated = await collectionInWorkspace(repos, workspaceId, id, false);
+      await collectionChanged(repos, updated, 'updated');
+      return governedDetail(repos, policy, updated);
     });
   }
 
   async delete(accountId: string, workspaceId: string, id: string, precondition?: WritePrecondition): Promise<void> {
     await this.store.transaction(async (repos) => {
       // Membership first, so a non-member learns nothing about the collection.
-      const role = await this.access(repos, accountId, workspaceId, 'read');
-      const collection = await this.inWorkspace(repos, workspaceId, id, true);
+      const role = await teamAccess(repos, accountId, workspaceId, 'read');
+      const collection = await collectionInWorkspace(repos, workspaceId, id, true);
       assertWorkspaceAccess(role, 'delete', { accountId, createdBy: collection.createdBy });
-      if (precondition) precondition(await repos.collections.withEntries(collection));
+      if (precondition) precondition(await governedDetail(repos, await policyOf(repos, workspaceId), collection));
       await repos.collections.delete(id);
+      await collectionChanged(repos, collection, 'deleted');
     });
-  }
-
-  private async access(
-    repos: Repositories,
-    accountId: string,
-    workspaceId: string,
-    action: WorkspaceAction,
-  ): Promise<WorkspaceRole> {
-    if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId))) {
-      throw new NotFoundError('workspace.notFound');
-    }
-    const role = await repos.workspaces.roleOf(workspaceId, accountId);
-    assertWorkspaceAccess(role, action);
-    return role;
-  }
-
-  private async inWorkspace(repos: Repositories, workspaceId: string, id: string, lock: boolean): Promise<CollectionRecord> {
-    if (!isUuid(id)) throw new NotFoundError('collection.notFound');
-    const collection = lock ? await repos.collections.lockById(id) : await repos.collections.findById(id);
-    if (!collection || collection.workspaceId !== workspaceId) throw new NotFoundError('collection.notFound');
-    return collection;
   }
 }

@@ -20,9 +20,10 @@ export const createCollectionSchema = Joi.object<CreateCollectionBody>({
   description,
 }).required();
 
-const teamPatchFields = { name, description, skillSlug: reference, removeSkillSlug: reference };
+// A version is looked up like a slug (an unknown one is 404); it only means something with the slug it pins.
+const teamPatchFields = { name, description, skillSlug: reference, removeSkillSlug: reference, version: Joi.string().min(1).max(64) };
 
-export const teamPatchSchema = Joi.object<TeamCollectionPatch>(teamPatchFields).min(1).required();
+export const teamPatchSchema = Joi.object<TeamCollectionPatch>(teamPatchFields).min(1).with('version', 'skillSlug').required();
 
 export const personalPatchSchema = Joi.object<CollectionPatch>({
   ...teamPatchFields,
@@ -30,6 +31,7 @@ export const personalPatchSchema = Joi.object<CollectionPatch>({
   removePrivateSkillId: reference,
 })
   .min(1)
+  .with('version', 'skillSlug')
   .required();
 
 /** Query of the collection lists: `page` and `limit` as in search; anything else is refused, as there. */

@@ -3,7 +3,7 @@
  * has one shape in a list and in a detail: in a list, `skills` holds its
  * first entries only and `skillCount` says how many there are.
  */
-import type { CatalogItemState } from '@skills/common';
+import type { CatalogItemState, Language } from '@skills/common';
 import type { InvitationPreview } from '../domain/invitation.service';
 import {
   trustView,
@@ -18,6 +18,7 @@ import {
 } from '../domain/model';
 import type { ReleaseDetail } from '../domain/release.service';
 import type { ReportRecord } from '../domain/report';
+import { governanceView, personalEntryView, teamEntryView } from './entry-views';
 
 export function personalCollectionView(c: CollectionWithEntries) {
   return {
@@ -25,13 +26,14 @@ export function personalCollectionView(c: CollectionWithEntries) {
     name: c.name,
     description: c.description,
     skillCount: c.skillCount,
-    skills: c.skills,
+    skills: c.skills.map(personalEntryView),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
 }
 
-export function teamCollectionView(c: CollectionWithEntries) {
+/** A team collection with its entries' compliance and drift, messages in `lang`. */
+export function teamCollectionView(c: CollectionWithEntries, lang: Language) {
   return {
     id: c.id,
     workspaceId: c.workspaceId,
@@ -39,7 +41,8 @@ export function teamCollectionView(c: CollectionWithEntries) {
     description: c.description,
     createdBy: c.createdBy,
     skillCount: c.skillCount,
-    skills: c.skills,
+    skills: c.skills.map((e) => teamEntryView(e, lang)),
+    ...governanceView(c),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility, type PageRequest } from '@skills/common';
-import { trustView, type CollectionEntry, type CollectionRecord, type CollectionWithEntries } from '../domain/model';
+import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility, type PageRequest, type Verdict } from '@skills/common';
+import { trustView, type CollectionEntry, type CollectionRecord, type CollectionWithEntries, type EntryPin, type StoredPin } from '../domain/model';
 import type { CollectionRepository, NewCollection } from '../domain/ports';
 import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
 import { trustColumns, trustOfRow, type TrustRow } from './item-trust.sql';
@@ -27,6 +27,26 @@ interface EntryRow extends DetailsRow, TrustRow {
   category: string | null;
   status: ItemStatus;
   visibility: ItemVisibility;
+  pinned_version: string | null;
+  pinned_digest: string | null;
+  pinned_verdict: Verdict | null;
+  pin_verdict: Verdict | null;
+  pin_yanked_at: Date | string | null;
+  pin_source_repository: string | null;
+  pin_source_ref: string | null;
+}
+
+/** The pin of an entry row with its release as it is now (docs/governance.md). */
+function pinOfRow(row: EntryRow): EntryPin | null {
+  if (row.pinned_version === null || row.pinned_digest === null || row.pinned_verdict === null) return null;
+  return {
+    version: row.pinned_version,
+    digest: row.pinned_digest,
+    verdict: row.pin_verdict ?? row.pinned_verdict,
+    yanked: row.pin_yanked_at !== null,
+    pinnedVerdict: row.pinned_verdict,
+    source: { repository: row.pin_source_repository ?? '', ref: row.pin_source_ref ?? '' },
+  };
 }
 
 const COLUMNS = 'id, owner_account_id, workspace_id, created_by, name, description, created_at, updated_at';
@@ -49,6 +69,7 @@ function toEntry(row: EntryRow): CollectionEntry {
     return { id: row.id, name: row.name, description: row.description, visibility: 'private' };
   }
   return {
+    itemId: row.id,
     slug: row.slug ?? '',
     name: row.name,
     type: row.type,
@@ -58,6 +79,7 @@ function toEntry(row: EntryRow): CollectionEntry {
     ...detailsOfRow(row),
     // a blocked skill stays in the collections that hold it, marked, so its holders learn why
     ...trustView(trustOfRow(row)),
+    pin: pinOfRow(row),
   };
 }
 
@@ -152,11 +174,27 @@ export class SqlCollectionRepository implements CollectionRepository {
     return (await this.sql.run('DELETE FROM collections.collections WHERE id = $1', [id])) > 0;
   }
 
-  async addEntry(collectionId: string, itemId: string): Promise<void> {
+  async addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<void> {
     await this.sql.run(
-      `INSERT INTO collections.collection_entries (collection_id, item_id) VALUES ($1, $2)
+      `INSERT INTO collections.collection_entries (collection_id, item_id, pinned_version, pinned_digest, pinned_verdict)
+       VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (collection_id, item_id) DO NOTHING`,
-      [collectionId, itemId],
+      [collectionId, itemId, pin?.version ?? null, pin?.digest ?? null, pin?.verdict ?? null],
+    );
+  }
+
+  async hasEntry(collectionId: string, itemId: string): Promise<boolean> {
+    const row = await this.sql.one('SELECT 1 AS found FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [collectionId, itemId]);
+    return row !== null;
+  }
+
+  async setPin(collectionId: string, itemId: string, pin: StoredPin): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO collections.collection_entries (collection_id, item_id, pinned_version, pinned_digest, pinned_verdict)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (collection_id, item_id) DO UPDATE SET
+         pinned_version = EXCLUDED.pinned_version, pinned_digest = EXCLUDED.pinned_digest, pinned_verdict = EXCLUDED.pinned_verdict`,
+      [collectionId, itemId, pin.version, pin.digest, pin.verdict],
     );
   }
 
@@ -182,13 +220,17 @@ export class SqlCollectionRepository implements CollectionRepository {
    */
   private async attachEntries(collections: CollectionRecord[], preview?: number): Promise<CollectionWithEntries[]> {
     if (collections.length === 0) return [];
-    const columns = `e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}, ${trustColumns('i')}`;
+    const columns = `e.collection_id, i.id, i.slug, i.name, i.description, i.type, i.category, i.status, i.visibility, ${detailsColumns('i')}, ${trustColumns('i')},
+      e.pinned_version, e.pinned_digest, e.pinned_verdict, r.verdict AS pin_verdict, r.yanked_at AS pin_yanked_at,
+      r.source_repository AS pin_source_repository, r.source_ref AS pin_source_ref`;
+    // the pinned release as it is now, in the same query: a collection reads in one round trip
+    const pinned = 'LEFT JOIN collections.releases r ON r.item_id = e.item_id AND r.version = e.pinned_version';
     const ids = collections.map((c) => c.id);
     const rows =
       preview === undefined
         ? await this.sql.rows<EntryRow>(
             `SELECT ${columns}
-             FROM collections.collection_entries e JOIN collections.items i ON i.id = e.item_id
+             FROM collections.collection_entries e JOIN collections.items i ON i.id = e.item_id ${pinned}
              WHERE e.collection_id = ANY($1::uuid[])
              ORDER BY e.id`,
             [ids],
@@ -196,9 +238,10 @@ export class SqlCollectionRepository implements CollectionRepository {
         : await this.sql.rows<EntryRow>(
             `SELECT ${columns}
              FROM unnest($1::uuid[]) AS c(id)
-             CROSS JOIN LATERAL (SELECT x.id, x.collection_id, x.item_id FROM collections.collection_entries x
+             CROSS JOIN LATERAL (SELECT x.id, x.collection_id, x.item_id, x.pinned_version, x.pinned_digest, x.pinned_verdict
+                                 FROM collections.collection_entries x
                                  WHERE x.collection_id = c.id ORDER BY x.id LIMIT $2) e
-             JOIN collections.items i ON i.id = e.item_id
+             JOIN collections.items i ON i.id = e.item_id ${pinned}
              ORDER BY e.id`,
             [ids, preview],
           );

@@ -1,4 +1,6 @@
 import type { Migration } from '@skills/common';
+import { pinsPolicyEventsMigration } from './migration-011-pins-policy-events';
+import { webhooksMigration } from '../webhooks/webhooks.migration';
 
 /** The schema collections-service owns. Tables are always written schema-qualified. */
 export const COLLECTIONS_SCHEMA = 'collections';
@@ -297,4 +299,6 @@ export const collectionsMigrations: Migration[] = [
       CREATE INDEX reports_item_idx ON collections.reports (item_id);
     `,
   },
+  pinsPolicyEventsMigration,
+  webhooksMigration,
 ];

@@ -6,11 +6,13 @@ import { SqlIdempotencyRepository } from './idempotency.repository';
 import { SqlInvitationRepository } from './invitation.repository';
 import { SqlItemRepository } from './item.repository';
 import { SqlOutboxWriter } from './outbox.writer';
+import { SqlWorkspacePolicyRepository } from './policy.repository';
 import { SqlPublisherRepository } from './publisher.repository';
 import { SqlReleaseRepository } from './release.repository';
 import { SqlReportRepository } from './report.repository';
 import { Sql } from './sql';
 import { SqlVerdictRepository } from './verdict.repository';
+import { SqlWorkspaceEventStore } from './workspace-event.repository';
 import { SqlWorkspaceRepository } from './workspace.repository';
 
 function repositories(sql: Sql): Repositories {
@@ -25,6 +27,8 @@ function repositories(sql: Sql): Repositories {
     invitations: new SqlInvitationRepository(sql),
     idempotency: new SqlIdempotencyRepository(sql),
     reports: new SqlReportRepository(sql),
+    policies: new SqlWorkspacePolicyRepository(sql),
+    workspaceEvents: new SqlWorkspaceEventStore(sql),
   };
 }
 

@@ -3,8 +3,8 @@ import request from 'supertest';
 import { bodyDigest, NO_DETAILS } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
-/** The trust of an item with no release: what an entry shows before any scan. */
-const UNJUDGED = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null };
+/** The trust of an item with no release: what an entry shows before any scan (unpinned: it follows the item). */
+const UNJUDGED = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null, pin: null };
 
 interface Body {
   data?: { collection?: { id: string; skills: Record<string, unknown>[] } & Record<string, unknown> } & Record<string, unknown>;

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { NO_DETAILS } from '@skills/common';
 import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 
-/** The trust of an item with no release: what an entry shows before any scan. */
-const UNJUDGED = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null };
+/** An item with no release, as a team entry shows it: unpinned, complying with the default policy, no drift. */
+const UNJUDGED = {
+  latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null,
+  pin: null, compliance: { complies: true, violations: [] }, drift: [],
+};
 
 describe('team collections /api/v1/workspaces/:id/collections', () => {
   let h: Harness;
@@ -46,6 +49,8 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       createdBy: member.accountId,
       skillCount: 0,
       skills: [],
+      compliance: { complies: true, violationCount: 0 },
+      drift: { count: 0 },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -4,19 +4,20 @@
  * never manages keys (403). Another account's key is 404.
  */
 import { Router, type Request, type Response } from 'express';
-import { jsonBody, methodNotAllowed, validate } from '@skills/common';
+import { contextOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { ApiKeyService } from '../domain/api-key.service';
 import { ownKeySchema, rollSchema } from '../http/api-key.schemas';
 import { auditContextOf } from '../http/audit-context';
 import type { SessionService } from '../sessions/session.service';
 import type { SessionGate } from '../sessions/session-gate';
 import { requireSession } from '../sessions/sessions.routes';
+import type { WorkspaceMembership } from '../workspaces/workspace-membership';
 
 /**
  * Creating or rolling a key also needs a recent sign-in (SessionService.requireRecent): a stolen session
  * cookie alone cannot mint a key that outlives the session.
  */
-export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService; keys: ApiKeyService }): Router {
+export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService; keys: ApiKeyService; workspaces: WorkspaceMembership }): Router {
   const router = Router();
   const body = jsonBody();
   const { gate, keys, sessions } = deps;
@@ -34,7 +35,13 @@ export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService
       const { account, session } = await requireSession(gate, req);
       const input = validate(ownKeySchema, req.body ?? {});
       sessions.requireRecent(session);
-      const apiKey = await keys.issue(account.id, { ...input, name: input.name ?? null }, auditContextOf(req, res, { kind: 'account', accountId: account.id }));
+      // A bound key: its creator must be a member, asked of collections-service as them (docs/governance.md).
+      const workspaceId = typeof input.workspaceId === 'string' ? input.workspaceId.toLowerCase() : null;
+      if (workspaceId !== null) {
+        const caller = { principal: { kind: 'account' as const, accountId: account.id, plan: account.plan, keyId: `session:${session.id}` }, requestId: contextOf(res).requestId, language: req.get('accept-language') };
+        await deps.workspaces.requireMember(caller, workspaceId);
+      }
+      const apiKey = await keys.issue(account.id, { ...input, name: input.name ?? null, workspaceId }, auditContextOf(req, res, { kind: 'account', accountId: account.id }));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })

@@ -33,6 +33,7 @@ import type { ThrottleStore } from '../domain/throttle-store';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
 import { SignInService, type SignUpMode } from './sign-in.service';
 import type { MailQuota } from '../domain/mail-quota';
+import type { WorkspaceMembership } from '../workspaces/workspace-membership';
 
 export interface ProfileDeps {
   site: Site;
@@ -59,6 +60,8 @@ export interface ProfileDeps {
   audit: AuditLog;
   /** per-address budgets of sign-in, sign-up, link requests and OpenID Connect starts */
   throttle: SignInThrottle;
+  /** who is a member of a workspace: binding a key to one needs it */
+  workspaces: WorkspaceMembership;
 }
 
 export interface ProfileOptions {
@@ -89,6 +92,8 @@ export interface ProfileOptions {
   failureAudit?: AuthFailureAudit;
   /** whether a workspace invitation is still pending (sign-in.service.ts); none: not asked */
   workspaceInvitationPending?: (invitationId: string, requestId: string) => Promise<boolean>;
+  /** who is a member of a workspace: binding a key to one needs it */
+  workspaces: WorkspaceMembership;
   now?: () => number;
 }
 
@@ -125,7 +130,7 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
   });
   const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, audit: options.audit, site, logger, now }) : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit, throttle };
+  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit, throttle, workspaces: options.workspaces };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

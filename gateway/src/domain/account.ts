@@ -30,6 +30,8 @@ export interface ApiKeySummary {
   /** coarse: written at most once a minute per key */
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** the team workspace whose policy every search of the key applies; null: unbound */
+  workspaceId: string | null;
 }
 
 /** What a new key is made with. */
@@ -41,6 +43,8 @@ export interface NewKey {
   /** null only for keys made before scopes; new keys always list theirs */
   scopes: KeyScopes;
   expiresAt: Date | null;
+  /** the workspace the key is bound to (its creator was a member when it was made); null: unbound */
+  workspaceId: string | null;
 }
 
 /** What authentication needs to know about a stored key. */
@@ -53,6 +57,8 @@ export interface StoredKey {
   scopes: KeyScopes;
   /** epoch ms; null: never */
   expiresAt: number | null;
+  /** the workspace the key is bound to; absent or null: unbound */
+  workspaceId?: string | null;
 }
 
 /** Accounts in the gateway schema. Implementations translate DB errors. */

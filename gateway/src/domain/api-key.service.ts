@@ -27,6 +27,8 @@ export interface KeyRequest {
   scopes?: readonly Scope[];
   /** null: never expires; absent: the longest allowed */
   expiresInDays?: number | null;
+  /** the workspace whose policy every search of the key applies; the caller checked membership; absent or null: unbound */
+  workspaceId?: string | null;
 }
 
 /** A new key with its plaintext, shown once and never stored. */
@@ -75,7 +77,7 @@ export class ApiKeyService {
     return this.deps.store.transaction(async (repos) => {
       if (!isUuid(accountId) || !(await repos.accounts.lockForKeyChange(accountId))) throw new NotFoundError('account.notFound');
       await this.checkCap(repos, accountId, 1, 0);
-      const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays));
+      const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays), request.workspaceId ?? null);
       const summary = await repos.keys.insert(input);
       await repos.audit.append({ ...context, action: 'api_key.issue', targetAccountId: accountId, target: summary.id, details: auditDetails(summary) });
       return { ...summary, key };
@@ -109,7 +111,8 @@ export class ApiKeyService {
       await repos.accounts.lockForKeyChange(old.accountId);
       await this.checkCap(repos, old.accountId, graceSeconds > 0 ? 1 : 0, 1);
       const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
-      const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime));
+      // the new key keeps the binding: it replaces the old one for the same agent
+      const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime), old.workspaceId);
       const summary = await repos.keys.insert(input);
       await repos.keys.end(keyId, graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null);
       const details = { ...auditDetails(summary), previous: keyId, graceSeconds };
@@ -121,10 +124,10 @@ export class ApiKeyService {
     return rolled;
   }
 
-  private newKey(accountId: string, name: string | null, scopes: readonly Scope[], expiresAt: Date | null): { key: string; input: NewKey } {
+  private newKey(accountId: string, name: string | null, scopes: readonly Scope[], expiresAt: Date | null, workspaceId: string | null): { key: string; input: NewKey } {
     const key = generateApiKey();
     const ordered = SCOPES.filter((s) => scopes.includes(s));
-    return { key, input: { accountId, name, prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: ordered, expiresAt } };
+    return { key, input: { accountId, name, prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: ordered, expiresAt, workspaceId } };
   }
 
   private expiryOf(days: number | null | undefined): Date | null {
@@ -164,6 +167,6 @@ function withoutOwner(key: ApiKeySummary & { accountId?: string }): ApiKeySummar
 }
 
 /** What the audit keeps of a key: never the key or its hash, only how to recognise it. */
-function auditDetails(key: ApiKeySummary): { prefix: string; name: string | null; scopes: string; expiresAt: string | null } {
-  return { prefix: key.prefix, name: key.name, scopes: key.scopes.join(' '), expiresAt: key.expiresAt };
+function auditDetails(key: ApiKeySummary): { prefix: string; name: string | null; scopes: string; expiresAt: string | null; workspaceId: string | null } {
+  return { prefix: key.prefix, name: key.name, scopes: key.scopes.join(' '), expiresAt: key.expiresAt, workspaceId: key.workspaceId };
 }

@@ -18,7 +18,19 @@ import { planAllowsApi, type KeyLookup, type StoredKey } from './account';
 import { KeyCache } from './key-cache';
 import { grants, type Scope } from './scopes';
 
-export type AccountPrincipal = Extract<Principal, { kind: 'account' }>;
+/**
+ * An account's principal as the gateway holds it. `workspaceId` is the
+ * key's binding (docs/governance.md "Policy for every client"): the gateway
+ * turns it into `searchPolicy` and never signs it as such (signable()).
+ */
+export type AccountPrincipal = Extract<Principal, { kind: 'account' }> & { workspaceId?: string };
+
+/** What a service is handed: the principal without the gateway's own binding. */
+export function signable(principal: Principal | AccountPrincipal): Principal {
+  if (principal.kind !== 'account' || !('workspaceId' in principal)) return principal;
+  const { workspaceId: _bound, ...signed } = principal;
+  return signed;
+}
 
 export interface KeyAuthenticatorOptions {
   keys: KeyLookup;
@@ -93,7 +105,9 @@ export class KeyAuthenticator {
     if (!planAllowsApi(stored.plan)) throw new NotAllowedError('auth.planWithoutApi');
     if (scope !== undefined && !grants(stored.scopes, scope)) throw new NotAllowedError('auth.missingScope', { scope });
     this.recordUse(stored.keyId);
-    return { kind: 'account', accountId: stored.accountId, plan: stored.plan, keyId: stored.keyId };
+    const principal: AccountPrincipal = { kind: 'account', accountId: stored.accountId, plan: stored.plan, keyId: stored.keyId };
+    if (stored.workspaceId) principal.workspaceId = stored.workspaceId;
+    return principal;
   }
 
   /** Key lookups answered from the caches (hits) or by the database (misses) since start. */

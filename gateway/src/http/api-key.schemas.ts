@@ -7,6 +7,7 @@ export interface KeyBody {
   name?: string | null;
   scopes?: Scope[];
   expiresInDays?: number | null;
+  workspaceId?: string | null;
 }
 
 const name = displayText().trim().min(1).max(120);
@@ -18,7 +19,12 @@ const expiresInDays = Joi.number().integer().min(1).max(3650).allow(null);
 export const adminKeySchema = Joi.object<KeyBody>({ name: name.allow(null), scopes, expiresInDays });
 
 /** The console: a person names the key and picks its scopes. */
-export const ownKeySchema = Joi.object<KeyBody>({ name: name.required(), scopes: scopes.required(), expiresInDays });
+/**
+ * The console: a person names the key and picks its scopes, and may bind it
+ * to a workspace they are a member of. A workspace id that is not a uuid
+ * names no workspace: 404 like any id (docs/governance.md), not 400.
+ */
+export const ownKeySchema = Joi.object<KeyBody>({ name: name.required(), scopes: scopes.required(), expiresInDays, workspaceId: Joi.string().max(100).allow(null) });
 
 /** Grace of the old key after a roll: 0 revokes it at once; at most a week. */
 export const rollSchema = Joi.object<{ graceSeconds: number }>({

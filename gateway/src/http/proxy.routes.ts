@@ -12,6 +12,8 @@ import {
   MethodNotAllowedError,
   NotAllowedError,
   PayloadTooLargeError,
+  UpstreamError,
+  contextOf,
   EMPTY_BODY,
   STREAMED_BODY,
   bodyDigest,
@@ -32,6 +34,8 @@ import type { RateLimiter } from '../domain/rate-limiter';
 import { offersScannerToken } from '../domain/scanner';
 import type { ScannerAuthenticator } from '../domain/scanner-authenticator';
 import type { SessionGate } from '../sessions/session-gate';
+import { signable, type AccountPrincipal } from '../domain/key-authenticator';
+import { policyCacheKey, type SearchPolicies } from '../workspaces/search-policies';
 import { routeClassOf, type AdmissionGate } from './admission';
 import type { AnswerCache, Served } from './answer-cache';
 import { callerAuthenticator, scannerAuthenticator } from './caller-auth';
@@ -62,12 +66,16 @@ export interface ProxyRoutesDeps {
   admission: AdmissionGate;
   /** scanner credentials: the verdict route's callers, refused everywhere else */
   scanners?: ScannerAuthenticator;
+  /** the workspace policies searches apply (route-table.ts `searchPolicy`); none: a search that needs one is refused */
+  searchPolicies?: SearchPolicies;
 }
 
 const ADMIN: Principal = { kind: 'admin' };
 /** Each header names the one service it is for: a service refuses a header meant for the other. */
 const AUDIENCE: Record<UpstreamName, PrincipalAudience> = { catalog: 'catalog-service', collections: 'collections-service' };
 const parseJson = jsonBody();
+/** `workspace=` once, as a string: a list would leave which one applies to the reader. */
+const WORKSPACE_QUERY = Joi.object({ workspace: Joi.string().max(100) }).unknown(true);
 
 function readJson(req: Request, res: Response): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -87,7 +95,7 @@ function checkDeclaredLength(req: Request, limit: number): void {
  * time (a feed polled with the same cursor answers 304 while nothing changed).
  */
 function cacheControlOf(route: ProxyRoute): string | undefined {
-  if (route.method !== 'GET' || route.auth !== 'key') return undefined;
+  if (route.method !== 'GET' || route.auth !== 'key' || route.serviceConditional) return undefined;
   return route.pattern === '/api/v1/skills' ? 'private, max-age=5' : 'private, no-cache';
 }
 
@@ -142,6 +150,22 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     return JSON.stringify(body);
   }
 
+  /**
+   * The principal signed for the service: on a search route, with the
+   * workspace policy of the key's binding or of `workspace=` (docs/governance.md),
+   * which nothing the client sends can widen.
+   */
+  async function upstreamPrincipal(route: ProxyRoute, principal: Principal, req: Request, res: Response): Promise<Principal> {
+    if (!route.searchPolicy || principal.kind !== 'account') return signable(principal);
+    const { workspace } = validate<{ workspace?: string }>(WORKSPACE_QUERY, req.query);
+    const account = principal as AccountPrincipal;
+    if (account.workspaceId === undefined && workspace === undefined) return signable(principal);
+    if (!deps.searchPolicies) throw new UpstreamError(503, 'upstream.unavailable');
+    const caller = { principal: account, requestId: contextOf(res).requestId, language: req.get('accept-language') };
+    const searchPolicy = await deps.searchPolicies.forSearch(caller, workspace);
+    return searchPolicy ? { ...signable(principal), searchPolicy } as Principal : signable(principal);
+  }
+
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const match = matchRoute(req.method, req.path);
     if (match.kind === 'none') return next();
@@ -153,7 +177,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     // httpMetrics labels by `req.route.path`; proxied calls have no express
     // route, so give them the table's pattern instead of "unmatched".
     req.route = { path: route.pattern };
-    const principal = await authenticate(route, req, res);
+    const principal = await upstreamPrincipal(route, await authenticate(route, req, res), req, res);
     const limit = bodyLimitOf(route);
     checkDeclaredLength(req, limit);
     const streamed = route.streamedBody === true && hasBody(req);
@@ -166,12 +190,18 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     const sign = () => deps.signer.sign(principal, AUDIENCE[route.upstream], req.method, req.originalUrl, signedBody);
     if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) {
       // A cache hit needs no place and no principal.
-      const served = await deps.answerCache.serve(req.originalUrl, () => deps.admission.run(routeClass, () => upstream.fetchWhole(req, res, sign)));
+      // A policy's answer is stored under that very policy: another policy, or this one changed, never gets it.
+      const cacheKey = principal.kind === 'account' && principal.searchPolicy ? `${req.originalUrl}\n${policyCacheKey(principal.searchPolicy)}` : req.originalUrl;
+      const served = await deps.answerCache.serve(cacheKey, () => deps.admission.run(routeClass, () => upstream.fetchWhole(req, res, sign)));
       sendServed(req, res, served, cacheControlOf(route));
       return;
     }
     const audit = deps.audit;
-    const beforeAnswer = audit && route.audit ? () => auditProxiedWrite(audit, deps.logger, req, res, { route, params, principal, body }) : undefined;
-    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route), beforeAnswer, answerWithinMs: route.answerWithinMs }));
+    const beforeAnswer = async (): Promise<void> => {
+      // Before the client sees the new policy applied, this gateway's copy is gone.
+      if (route.dropsSearchPolicy) deps.searchPolicies?.forget(params[route.dropsSearchPolicy] ?? '');
+      if (audit && route.audit) await auditProxiedWrite(audit, deps.logger, req, res, { route, params, principal, body });
+    };
+    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route), serviceConditional: route.serviceConditional, beforeAnswer, answerWithinMs: route.answerWithinMs }));
   };
 }

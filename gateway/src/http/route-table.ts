@@ -8,6 +8,7 @@
 
 import type { AuditAction } from '../domain/audit';
 import type { Scope } from '../domain/scopes';
+import { GOVERNANCE_ROUTES } from './governance-routes';
 
 export type UpstreamName = 'catalog' | 'collections';
 
@@ -54,6 +55,16 @@ export interface ProxyRoute {
    */
   answerWithinMs?: number;
   audit?: RouteAudit;
+  /** a search: it applies the workspace policy of the key's binding or of `workspace=`, signed into the principal */
+  searchPolicy?: true;
+  /**
+   * The service answers conditional reads itself (the lockfile: a document,
+   * not the envelope, whose ETag is the SHA-256 of its bytes): If-None-Match
+   * goes to it, and its ETag, Cache-Control and 304 come back unchanged.
+   */
+  serviceConditional?: true;
+  /** the path parameter naming a workspace whose policy this write replaces: the gateway drops its cached copy */
+  dropsSearchPolicy?: string;
 }
 
 const IMPORT = '/admin/v1/skills:import';
@@ -142,7 +153,7 @@ const TRUST_ADMIN_ROUTES: readonly ProxyRoute[] = [
 ];
 
 export const ROUTES: readonly ProxyRoute[] = [
-  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', scope: 'search:read', sharedAnswer: true },
+  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', scope: 'search:read', sharedAnswer: true, searchPolicy: true },
   // the changes feed reads the system of record, whatever the search engine
   { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key', scope: 'search:read' },
   // after the feed: matching takes the first route, so "changes" is never a slug here
@@ -180,6 +191,7 @@ export const ROUTES: readonly ProxyRoute[] = [
       }),
     ),
   ),
+  ...GOVERNANCE_ROUTES,
   // owners and admins remove members, anyone leaves (collections-service decides who may)
   {
     method: 'DELETE',

@@ -69,6 +69,8 @@ export interface ForwardOptions {
   beforeAnswer?: () => Promise<void>;
   /** the route's own bound on the service's answer, when longer than the pool's */
   answerWithinMs?: number;
+  /** the service answers If-None-Match itself (route-table.ts `serviceConditional`): the header goes to it */
+  serviceConditional?: boolean;
 }
 
 export interface UpstreamCall {
@@ -196,6 +198,8 @@ export class Upstream {
   async forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
     const requestId = contextOf(res).requestId;
     const headers = forwardedHeaders(req, requestId, options.sign());
+    const ifNoneMatch = req.get('if-none-match');
+    if (options.serviceConditional && ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
     let body: string | Buffer | Readable | undefined;
     if (options.body !== undefined) {
       body = options.body;

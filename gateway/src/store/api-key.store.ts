@@ -14,6 +14,7 @@ interface SummaryRow {
   expires_at: Date | null;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  workspace_id: string | null;
 }
 
 interface ResolvedRow {
@@ -24,9 +25,10 @@ interface ResolvedRow {
   expires_at: Date | null;
   scopes: string[] | null;
   plan: Plan;
+  workspace_id: string | null;
 }
 
-const SUMMARY = 'id, account_id, name, prefix, scopes, created_at, expires_at, last_used_at, revoked_at';
+const SUMMARY = 'id, account_id, name, prefix, scopes, created_at, expires_at, last_used_at, revoked_at, workspace_id';
 
 const iso = (at: Date | null): string | null => (at ? new Date(at).toISOString() : null);
 
@@ -45,6 +47,7 @@ function toSummary(row: SummaryRow): ApiKeySummary {
     expiresAt: iso(row.expires_at),
     lastUsedAt: iso(row.last_used_at),
     revokedAt: iso(row.revoked_at),
+    workspaceId: row.workspace_id,
   };
 }
 
@@ -71,9 +74,9 @@ export class SequelizeKeyStore implements KeyStore {
 
   async insert(input: NewKey): Promise<ApiKeySummary> {
     const [row] = await this.sequelize.query<SummaryRow>(
-      `INSERT INTO gateway.api_keys (id, account_id, name, prefix, key_hash, scopes, expires_at)
+      `INSERT INTO gateway.api_keys (id, account_id, name, prefix, key_hash, scopes, expires_at, workspace_id)
        VALUES (:id, :accountId, :name, :prefix, decode(:hash, 'hex'),
-               CASE WHEN :scopes::text IS NULL THEN NULL ELSE string_to_array(:scopes::text, ' ') END, :expiresAt)
+               CASE WHEN :scopes::text IS NULL THEN NULL ELSE string_to_array(:scopes::text, ' ') END, :expiresAt, :workspaceId)
        RETURNING ${SUMMARY}`,
       {
         replacements: {
@@ -84,6 +87,7 @@ export class SequelizeKeyStore implements KeyStore {
           hash: input.keyHash.toString('hex'),
           scopes: input.scopes === null ? null : input.scopes.join(' '),
           expiresAt: input.expiresAt,
+          workspaceId: input.workspaceId,
         },
         type: QueryTypes.SELECT,
         transaction: this.transaction,
@@ -94,7 +98,7 @@ export class SequelizeKeyStore implements KeyStore {
 
   async findByHash(keyHash: Buffer): Promise<StoredKey | undefined> {
     const [row] = await this.sequelize.query<ResolvedRow>(
-      `SELECT k.id, k.account_id, k.key_hash, k.revoked_at, k.expires_at, k.scopes, a.plan
+      `SELECT k.id, k.account_id, k.key_hash, k.revoked_at, k.expires_at, k.scopes, k.workspace_id, a.plan
          FROM gateway.api_keys k JOIN gateway.accounts a ON a.id = k.account_id
         WHERE k.key_hash = decode(:hash, 'hex')`,
       { transaction: this.transaction, replacements: { hash: keyHash.toString('hex') }, type: QueryTypes.SELECT },
@@ -108,6 +112,7 @@ export class SequelizeKeyStore implements KeyStore {
       revoked: row.revoked_at !== null,
       scopes: toScopes(row.scopes),
       expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null,
+      workspaceId: row.workspace_id,
     };
   }
 

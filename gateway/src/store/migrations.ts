@@ -206,4 +206,14 @@ export const gatewayMigrations: Migration[] = [
         CHECK (actor_kind IN ('admin', 'account', 'anonymous', 'scanner'));
     `,
   },
+  {
+    id: '011_api_key_workspace',
+    up: `
+      -- A key bound to a team workspace (docs/governance.md "Policy for every
+      -- client"): every search made with it applies that workspace's policy.
+      -- No foreign key: workspaces are collections-service's, and membership
+      -- is asked of it on every policy fetch, not trusted from this row.
+      ALTER TABLE gateway.api_keys ADD COLUMN workspace_id uuid;
+    `,
+  },
 ];

@@ -6,6 +6,7 @@
  * the caller's language), the way a proxied answer would be.
  */
 import { EMPTY_BODY, bodyDigest, type Principal, type PrincipalSigner } from '@skills/common';
+import { signable } from '../domain/key-authenticator';
 import type { UpstreamName } from '../http/route-table';
 import type { Upstream, UpstreamCall } from '../http/upstream-proxy';
 
@@ -31,7 +32,7 @@ export class CollectionsCalls {
   async call<T>(caller: Caller, method: UpstreamCall['method'], path: string, body?: object): Promise<Outcome<T>> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     const signed = text === undefined ? EMPTY_BODY : bodyDigest(text);
-    const principal = this.deps.signer.sign(caller.principal, 'collections-service', method, path, signed);
+    const principal = this.deps.signer.sign(signable(caller.principal), 'collections-service', method, path, signed);
     const answer = await this.deps.upstreams.collections.call({ method, path, principal, requestId: caller.requestId, language: caller.language, body: text });
     if (answer.status < 200 || answer.status > 299) return { ok: false, answer };
     return { ok: true, value: (answer.body as { data: T }).data };

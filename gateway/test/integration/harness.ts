@@ -50,6 +50,14 @@ export interface Echo {
   bodyText: string;
 }
 
+/** What a test makes a fake service answer instead of its echo: a JSON body, or `raw` bytes sent as they are. */
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
 /** A stand-in for catalog-service or collections-service that can be stopped and restarted on its port. */
 export class FakeService {
   private server: Server | undefined;
@@ -65,6 +73,8 @@ export class FakeService {
   holdAnswers: Promise<void> | undefined;
   /** the next this many principals are read a minute late, as after a long wait: expired */
   expireNext = 0;
+  /** a test's own answers, asked first (after the principal check); undefined: the echo */
+  answer: ((req: express.Request, principal: Principal) => FakeAnswer | undefined) | undefined;
   private readonly lateVerifier: PrincipalVerifier;
 
   constructor(
@@ -104,6 +114,14 @@ export class FakeService {
         return;
       }
       if (this.holdAnswers) await this.holdAnswers;
+      const own = this.answer?.(req, verified.principal);
+      if (own) {
+        res.status(own.status).set(own.headers ?? {});
+        if (own.raw !== undefined) res.end(own.raw);
+        else if (own.body === undefined) res.end();
+        else res.json(own.body);
+        return;
+      }
       if (req.path.endsWith('/slow')) await new Promise((r) => setTimeout(r, 1_500).unref());
       // A JSON answer of `bigAnswer.bytes`, whose last BIG_ANSWER_HELD_BACK bytes wait for `bigAnswer.release`.
       if (req.path.endsWith('/big') && this.bigAnswer) {

@@ -28,6 +28,9 @@
  * - `verdict` (keyword) and `publisherVerified` (boolean): the trust
  *   filters (`terms`, `term` in filter context) and facets (`terms`
  *   aggregations); `latestVersion` is shown only;
+ * - `publisher`, `licenseKey` (the licence lower-cased) and `slug`
+ *   (keyword): a workspace policy's publishers, licences and denied slugs
+ *   (`terms` in filter context; `license` as written is shown);
  * - `name`, `description` are kept in `_source` only.
  */
 import type { estypes } from '@elastic/elasticsearch';
@@ -37,7 +40,7 @@ import type { estypes } from '@elastic/elasticsearch';
  * `_meta`. An index of an older layout cannot answer this code's queries:
  * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const INDEX_SCHEMA = 5;
+export const INDEX_SCHEMA = 6;
 
 const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 /** Matched by term queries only: no doc values to keep. */
@@ -72,6 +75,7 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   publisher: KEYWORD,
   release: STORED_KEYWORD,
   license: KEYWORD,
+  licenseKey: KEYWORD_INDEXED,
   repositoryUrl: STORED_KEYWORD,
   homepageUrl: STORED_KEYWORD,
   downloads: { type: 'long' },

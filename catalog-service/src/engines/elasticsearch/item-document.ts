@@ -10,6 +10,7 @@
 import { detailsOf, trustOf, type CatalogItemState, type Verdict } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
 import { popularityBoost } from '../../domain/popularity';
+import { licenseKeyOf } from '../../domain/search-policy';
 import { nameBeginsBonus } from '../../domain/ranking';
 import { stemOf, tokenize } from '../../domain/text-analysis';
 import type { CatalogItem } from '../search-engine';
@@ -97,6 +98,8 @@ export interface ItemDocument extends Partial<SearchFields> {
   publisher: string | null;
   release: string | null;
   license: string | null;
+  /** the licence lower-cased (domain/search-policy.ts licenseKeyOf): what a policy's licences match */
+  licenseKey: string | null;
   repositoryUrl: string | null;
   homepageUrl: string | null;
   downloads: number;
@@ -125,6 +128,7 @@ export function toDocument(item: CatalogItemState): ItemDocument {
     publisher: details.publisher,
     release: details.version,
     license: details.license,
+    licenseKey: licenseKeyOf(details.license),
     repositoryUrl: details.repositoryUrl,
     homepageUrl: details.homepageUrl,
     downloads: details.downloads,

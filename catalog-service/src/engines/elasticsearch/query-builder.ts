@@ -23,7 +23,7 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { EXACT_NAME_BONUS, STEM_WEIGHT, TWO_TYPOS_WEIGHT, TYPO_NAME_BONUS, TYPO_WEIGHT } from '../../domain/ranking';
 import { typoBudget } from '../../domain/spelling';
 import { stemOf, type QueryTerm } from '../../domain/text-analysis';
-import { FACET_VALUES_MAX, SEARCHABLE_VERDICTS, type FacetField, type SearchQuery } from '../search-engine';
+import { FACET_VALUES_MAX, SEARCHABLE_VERDICTS, type FacetField, type PolicyFilter, type SearchQuery } from '../search-engine';
 import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
 import { PUBLIC_SOURCE_FIELDS } from './item-document';
 
@@ -170,7 +170,23 @@ function filterClauses(query: SearchQuery): Query[] {
   for (const tag of query.tags ?? []) filters.push({ term: { tags: tag } });
   filters.push({ terms: { verdict: [...(query.trust ?? SEARCHABLE_VERDICTS)] } });
   if (query.verifiedPublisher !== undefined) filters.push({ term: { publisherVerified: query.verifiedPublisher } });
-  return filters;
+  return [...filters, ...policyClauses(query.policy)];
+}
+
+/**
+ * A workspace policy's own filters (domain/search-policy.ts): each list is
+ * one `terms` clause, the denied slugs one inside `must_not`, all in filter
+ * context like the request's filters. Licences are matched on `licenseKey`,
+ * the licence lower-cased as the policy lists them.
+ * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-bool-query
+ */
+function policyClauses(policy: PolicyFilter | undefined): Query[] {
+  if (!policy) return [];
+  const clauses: Query[] = [];
+  if (policy.publishers) clauses.push({ terms: { publisher: policy.publishers } });
+  if (policy.licenses) clauses.push({ terms: { licenseKey: policy.licenses } });
+  if (policy.deniedSlugs) clauses.push({ bool: { must_not: [{ terms: { slug: policy.deniedSlugs } }] } });
+  return clauses;
 }
 
 /** The document field each facet counts (item-document.ts). */

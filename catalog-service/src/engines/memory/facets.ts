@@ -65,7 +65,3 @@ export function rankFacetValues(counts: Map<string, number>, cap: number): Facet
     .slice(0, FACET_VALUES_MAX)
     .map(([value, count]) => ({ value, count: Math.min(count, cap) }));
 }
-
-export function emptyFacets(fields: readonly FacetField[]): Facets {
-  return Object.fromEntries(fields.map((field) => [field, []]));
-}

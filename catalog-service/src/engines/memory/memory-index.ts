@@ -8,10 +8,10 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
-import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type CatalogItem, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
+import { noMatches, SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type CatalogItem, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { DocumentStore } from './document-store';
 import { FilterOrders } from './filter-orders';
-import { countFacets, emptyFacets, FacetCounter } from './facets';
+import { countFacets, FacetCounter } from './facets';
 import { DocFilter } from './doc-filter';
 import { memoryIndexOptions, type MemoryIndexOptions } from './memory-index-options';
 import { countEveryMatch, matchQuery } from './query-matcher';
@@ -149,9 +149,9 @@ export class MemoryIndex {
    * its total is the sum of its filter's counts in the classes it accepts.
    */
   private browse(query: SearchQuery, offset: number, window: number): SearchResult {
-    if (query.tags?.length) return this.browseTagged(query, offset, window);
+    if (query.tags?.length || query.policy) return this.browseFiltered(query, offset, window);
     const order = this.orders.orderOf(query.category, query.type, query.sort);
-    if (!order) return { items: [], total: 0, ...(query.facets ? { facets: emptyFacets(query.facets) } : {}) };
+    if (!order) return noMatches(query);
     const { trust } = new DocFilter(this.store, query);
     const { trustClasses } = this.store;
     const everyClass = trust === EVERY_CLASS;
@@ -168,8 +168,12 @@ export class MemoryIndex {
     return result;
   }
 
-  /** A browse by tag reads the candidates of the tag's rarest word, or walks the filter's order when a tag has no word. */
-  private browseTagged(query: SearchQuery, offset: number, window: number): SearchResult {
+  /**
+   * A browse by tag or under a policy's own filters, which the browse orders
+   * do not split by: it reads the candidates of the tag's rarest word, or
+   * walks the filter's order, checking each document.
+   */
+  private browseFiltered(query: SearchQuery, offset: number, window: number): SearchResult {
     const filter = new DocFilter(this.store, query);
     const docs: number[] = [];
     if (!filter.impossible) {

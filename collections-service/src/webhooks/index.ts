@@ -1,0 +1,5 @@
+export { WebhookDispatcher, DEFAULT_GIVE_UP_AFTER_MS, DEFAULT_RETRY_SCHEDULE_MS, type WebhookDispatcherOptions } from './webhook-dispatcher';
+export { WebhookService } from './webhook.service';
+export { SqlWebhookRepository } from './webhook.repository';
+export { signatureOf, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from './signature';
+export { isNonPublicAddress, type TargetPolicy } from './target-guard';

@@ -1,0 +1,103 @@
+/**
+ * Where a webhook may be sent (docs/governance.md "Signed webhooks"): an
+ * https URL whose host resolves only to public addresses. Checked when an
+ * endpoint is registered and again at every delivery, where the connection
+ * goes to the very address that was checked (`guardedLookup`), so a DNS
+ * answer that changes between check and connect cannot reach inside.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { InputError } from '@skills/common';
+
+/** Not public: unspecified, loopback, private, shared (CGNAT), link-local, unique-local, multicast, reserved, and IPv6 forms that embed an IPv4 address. */
+const NOT_PUBLIC = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+  ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['::', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+
+/** True for an address a webhook must not reach without WEBHOOK_ALLOW_PRIVATE_TARGETS. */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export interface TargetPolicy {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: plain http and non-public addresses allowed (tests, local development) */
+  allowPrivate: boolean;
+}
+
+/** The URL parsed, or 400: https only (http too when private targets are allowed), no credentials in it. */
+export function parseTarget(url: string, policy: TargetPolicy): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError('webhook.badUrl');
+  }
+  const schemes = policy.allowPrivate ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(parsed.protocol)) throw new InputError('webhook.httpsOnly');
+  if (parsed.username || parsed.password) throw new InputError('webhook.badUrl');
+  return parsed;
+}
+
+function hostOf(url: URL): string {
+  // URL keeps IPv6 literals in brackets; lookups and isIP want them bare.
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+function resolveAll(host: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => dnsLookup(host, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+}
+
+/** Registration's check: 400 when the host does not resolve or any of its addresses is not public. */
+export async function assertPublicTarget(url: string, policy: TargetPolicy): Promise<void> {
+  const parsed = parseTarget(url, policy);
+  if (policy.allowPrivate) return;
+  const host = hostOf(parsed);
+  let addresses: LookupAddress[];
+  try {
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveAll(host);
+  } catch {
+    throw new InputError('webhook.unresolvable', { host });
+  }
+  const refused = addresses.find((a) => isNonPublicAddress(a.address));
+  if (refused || addresses.length === 0) throw new InputError('webhook.privateTarget', { address: refused?.address ?? host });
+}
+
+/** Raised at delivery when the target turned out not to be public; recorded as the attempt's error. */
+export class PrivateTargetError extends Error {
+  constructor(readonly address: string) {
+    super(`refused: ${address} is not a public address`);
+    this.name = 'PrivateTargetError';
+  }
+}
+
+/**
+ * The `lookup` of a delivery's request: resolves, refuses when any address
+ * is not public, and hands the socket the first checked address.
+ */
+export function guardedLookup(policy: TargetPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const refused = policy.allowPrivate ? undefined : addresses.find((a) => isNonPublicAddress(a.address));
+      const first = addresses[0];
+      if (refused || !first) return callback(new PrivateTargetError(refused?.address ?? hostname), '', 0);
+      if (options.all) return callback(null, [first]);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** A literal IP host never goes through `lookup`: it is checked here before connecting. */
+export function assertLiteralHostAllowed(url: URL, policy: TargetPolicy): void {
+  const host = hostOf(url);
+  if (!policy.allowPrivate && isIP(host) && isNonPublicAddress(host)) throw new PrivateTargetError(host);
+}
