@@ -145,6 +145,22 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     expect(lockfile.entries.find((e: Json) => e.slug === pinned.slug).version).toBe(newest);
   }, 60_000);
 
+  it('creates a key bound to the workspace, whose searches find only what the policy allows', async () => {
+    await page.goto(`${stack.info.url}/console/keys`);
+    await page.getByLabel('Key name').fill('team agent');
+    await page.getByLabel('Workspace policy').selectOption({ label: 'Data platform' });
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = String(await page.getByLabel('The new API key').textContent());
+    const found = async (item: SampleItem) => {
+      const answer = await stack.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(item.name)}&limit=50`, { token: key });
+      expect(answer.status).toBe(200);
+      return (answer.body.data.skills as Json[]).some((s) => s.slug === item.slug);
+    };
+    // the MIT skill is found, the ISC item the policy refuses is not
+    await expect(found(pinned)).resolves.toBe(true);
+    await expect(found(other)).resolves.toBe(false);
+  }, 60_000);
+
   it('adds a webhook endpoint whose secret shows once, sends a test delivery to it, and disables it', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     await page.goto(`${stack.info.url}/console/workspaces/${workspace}`);
