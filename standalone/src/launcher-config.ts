@@ -37,7 +37,7 @@ const GATEWAY_PASSTHROUGH = [
 /** catalog-service variables passed through, e.g. SEARCH_CACHE_ENTRIES=0 npm start to search without the cache. */
 const CATALOG_PASSTHROUGH = ['SEARCH_CACHE_ENTRIES', 'SEARCH_CACHE_MAX_BYTES', 'SEARCH_CACHE_TTL_MS', 'INDEX_POLL_MS', 'SEARCH_SHOWS_UNSCANNED'] as const;
 /** collections-service variables passed through, e.g. REPORTS_PER_ACCOUNT_PER_DAY=1 npm start to see the limit. */
-const COLLECTIONS_PASSTHROUGH = ['REPORTS_PER_ACCOUNT_PER_DAY'] as const;
+const COLLECTIONS_PASSTHROUGH = ['REPORTS_PER_ACCOUNT_PER_DAY', 'WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_RETRY_SCHEDULE', 'WEBHOOK_GIVE_UP_AFTER_MS'] as const;
 
 /** The variables of `names` that are set, as given: the service they are for validates them. */
 function passedThrough(names: readonly string[], vars: Record<string, string | undefined>): Readonly<Record<string, string>> {

@@ -47,8 +47,8 @@ describe('loadLauncherConfig', () => {
   });
 
   it('passes the report limit on to collections-service, which validates it', () => {
-    const config = loadLauncherConfig({ REPORTS_PER_ACCOUNT_PER_DAY: '1', SEARCH_CACHE_ENTRIES: '0' });
-    expect(config.collectionsEnv).toEqual({ REPORTS_PER_ACCOUNT_PER_DAY: '1' });
+    const config = loadLauncherConfig({ REPORTS_PER_ACCOUNT_PER_DAY: '1', SEARCH_CACHE_ENTRIES: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '10,20', WEBHOOK_GIVE_UP_AFTER_MS: '500' });
+    expect(config.collectionsEnv).toEqual({ REPORTS_PER_ACCOUNT_PER_DAY: '1', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '10,20', WEBHOOK_GIVE_UP_AFTER_MS: '500' });
   });
 
   it('names every bad variable at once', () => {
