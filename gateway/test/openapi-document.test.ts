@@ -41,12 +41,13 @@ describe('openApiDocument', () => {
   // the operations an API key calls (the document's default security); the console's own ones name theirs
   const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
 
-  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed and the self-service ones', () => {
+  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed, the self-service and the governance ones', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
       'DELETE /api/v1/me/collections/{id}',
       'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',
       'DELETE /api/v1/workspaces/{id}/invitations/{invitationId}',
       'DELETE /api/v1/workspaces/{id}/members/{accountId}',
+      'DELETE /api/v1/workspaces/{id}/webhooks/{webhookId}',
       'GET /api/v1/me/collections',
       'GET /api/v1/me/collections/{id}',
       'GET /api/v1/me/private-skills',
@@ -60,17 +61,27 @@ describe('openApiDocument', () => {
       'GET /api/v1/workspaces/{id}',
       'GET /api/v1/workspaces/{id}/collections',
       'GET /api/v1/workspaces/{id}/collections/{collectionId}',
+      'GET /api/v1/workspaces/{id}/collections/{collectionId}/lockfile',
       'GET /api/v1/workspaces/{id}/invitations',
       'GET /api/v1/workspaces/{id}/members',
+      'GET /api/v1/workspaces/{id}/policy',
+      'GET /api/v1/workspaces/{id}/webhooks',
+      'GET /api/v1/workspaces/{id}/webhooks/{webhookId}',
+      'GET /api/v1/workspaces/{id}/webhooks/{webhookId}/deliveries',
       'PATCH /api/v1/me/collections/{id}',
       'PATCH /api/v1/workspaces/{id}/collections/{collectionId}',
+      'PATCH /api/v1/workspaces/{id}/webhooks/{webhookId}',
       'POST /api/v1/me/collections',
       'POST /api/v1/me/private-skills',
       'POST /api/v1/skills/{slug}/reports',
       'POST /api/v1/workspaces',
       'POST /api/v1/workspaces/{id}/collections',
+      'POST /api/v1/workspaces/{id}/collections/{collectionId}/pins:update',
       'POST /api/v1/workspaces/{id}/invitations',
+      'POST /api/v1/workspaces/{id}/webhooks',
+      'POST /api/v1/workspaces/{id}/webhooks/{webhookId}/test',
       'PUT /api/v1/workspaces/{id}/members/{accountId}',
+      'PUT /api/v1/workspaces/{id}/policy',
     ]);
   });
 

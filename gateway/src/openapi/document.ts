@@ -20,6 +20,8 @@ import { selfServicePaths } from './paths-self-service';
 import { workspaceSchemas } from './schemas-workspaces';
 import { trustPaths } from './paths-trust';
 import { trustSchemas } from './schemas-trust';
+import { governancePaths } from './paths-governance';
+import { governanceSchemas } from './schemas-governance';
 import type { JsonSchema, OpenApiDocument, PathItem } from './openapi-types';
 
 const DESCRIPTION = `
@@ -91,7 +93,7 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
   security: [{ apiKey: [] }, { sessionCookie: [] }],
-  paths: mergePaths(publicPaths, changesPaths, itemPaths, trustPaths, workspacePaths, selfServicePaths, profilePaths, oidcPaths, adminPaths, operationalPaths),
+  paths: mergePaths(publicPaths, changesPaths, itemPaths, trustPaths, workspacePaths, governancePaths, selfServicePaths, profilePaths, oidcPaths, adminPaths, operationalPaths),
   components: {
     securitySchemes: {
       apiKey: {
@@ -119,7 +121,7 @@ export const openApiDocument: OpenApiDocument = {
         description: 'A scanner credential issued by the operator (docs/trust.md): it records verdicts and nothing else; every other operation answers 403.',
       },
     },
-    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas, trustSchemas),
+    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas, trustSchemas, governanceSchemas),
     parameters,
     headers,
     responses,

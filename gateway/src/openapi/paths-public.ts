@@ -132,6 +132,15 @@ const search = operation({
       description: 'Order; default `relevance` with `q`, else `newest`. `popular`: most downloads first.',
       schema: { type: 'string', enum: ['relevance', 'newest', 'name', 'popular'] },
     },
+    {
+      name: 'workspace',
+      in: 'query',
+      description:
+        'Apply this workspace\'s policy (docs/governance.md) on top of the other filters: members only (404 for anyone else). ' +
+        'A key bound to a workspace applies its policy to every search without it; naming another workspace is then a 403.',
+      schema: { type: 'string', maxLength: 100 },
+      example: '5d2c8e1a-7b4f-4e9d-a3c6-1f0b9e8d7c24',
+    },
   ],
   success: {
     status: '200',
@@ -151,6 +160,8 @@ const search = operation({
       ['search.trustBlocked'],
       ['validation.unknownField', { field: 'color' }],
     ],
+    '403': [['apiKey.boundToOtherWorkspace'], ['workspace.noAccess']],
+    '404': [['workspace.notFound']],
   },
 });
 

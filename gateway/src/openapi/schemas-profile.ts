@@ -34,6 +34,7 @@ const ownKeyFields: Record<string, JsonSchema> = {
   expiresAt: { ...nullableTimestamp, description: 'null: never expires' },
   lastUsedAt: { ...nullableTimestamp, description: 'Coarse: recorded at most once a minute' },
   revokedAt: nullableTimestamp,
+  workspaceId: { type: ['string', 'null'], format: 'uuid', description: 'The workspace whose policy every search of the key applies (docs/governance.md); null: unbound' },
 };
 
 export const profileSchemas: Record<string, JsonSchema> = {
@@ -91,8 +92,8 @@ export const profileSchemas: Record<string, JsonSchema> = {
   ResetRequested: envelope({ requested: { const: true } }),
   SignUpRequested: envelope({ requested: { const: true } }),
   OidcLinkStarted: envelope({ url: { type: 'string', format: 'uri', description: 'The provider\'s authorization URL' } }),
-  OwnApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt'], ownKeyFields),
-  NewApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'key'], {
+  OwnApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId'], ownKeyFields),
+  NewApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId', 'key'], {
     ...ownKeyFields,
     key: { type: 'string', pattern: '^sk_live_[0-9A-Za-z]{32}$', description: 'Shown once; only its SHA-256 is stored' },
   }),
@@ -108,6 +109,11 @@ export const profileSchemas: Record<string, JsonSchema> = {
       minimum: 1,
       maximum: 3650,
       description: 'null: never expires (refused while there is a maximum lifetime, 365 days by default); absent: the maximum, or never',
+    },
+    workspaceId: {
+      type: ['string', 'null'],
+      maxLength: 100,
+      description: 'Binds the key to a workspace the caller is a member of (else 404): every search made with it applies that workspace\'s policy',
     },
   }),
   CreatedApiKey: envelope({ apiKey: ref('NewApiKey') }),

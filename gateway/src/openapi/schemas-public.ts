@@ -162,6 +162,10 @@ export const publicSchemas: Record<string, JsonSchema> = {
       visibility: { const: 'public' },
       ...detailFields,
       ...Object.fromEntries(entryTrustNames.map((name) => [name, itemTrustFields[name] as JsonSchema])),
+      // docs/governance.md: every public entry shows its pin; a team collection's also its compliance and drift
+      pin: { oneOf: [{ type: 'null' }, ref('EntryPin')], description: 'The pinned release as it is now; null: the entry follows the item' },
+      compliance: { ...ref('EntryCompliance'), description: 'Team collections: the entry under the workspace policy now' },
+      drift: { type: 'array', items: ref('EntryDrift'), description: 'Team collections: what changed since the pin (empty: nothing)' },
     },
   },
   PrivateSkillEntry: {
@@ -209,6 +213,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
       createdBy: { ...uuid, description: 'Account that created the collection' },
       skillCount: SKILL_COUNT,
       skills: { type: 'array', items: ref('PublicSkillEntry'), description: SKILLS_IN_LISTS },
+      compliance: { ...ref('CollectionCompliance'), description: 'Whether every entry complies with the workspace policy, computed on read' },
+      drift: { ...ref('CollectionDrift'), description: 'How many entries have a drift cause, computed on read' },
       createdAt: timestamp,
       updatedAt: timestamp,
     },
@@ -238,7 +244,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skillSlug: { ...reference, description: 'Adds the active public skill with this slug' },
+      skillSlug: { ...reference, description: 'Adds the active public skill with this slug, pinned to the latest release the workspace policy allows' },
+      version: { type: 'string', maxLength: 64, description: 'With `skillSlug`: pins that release (its digest comes from the catalog); for an entry already present, moves its pin' },
       removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
     },
   },
@@ -252,7 +259,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skillSlug: { ...reference, description: 'Adds the active public skill with this slug' },
+      skillSlug: { ...reference, description: 'Adds the active public skill with this slug (following the item, unless `version` pins it)' },
+      version: { type: 'string', maxLength: 64, description: 'With `skillSlug`: pins that release' },
       removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
       privateSkillId: { ...reference, description: 'Adds a private skill of the key owner' },
       removePrivateSkillId: { ...reference, description: 'Removes a private skill from the collection' },

@@ -53,6 +53,8 @@ describe('gateway admin API', () => {
       expiresAt: expect.any(String),
       lastUsedAt: null,
       revokedAt: null,
+      // the admin API makes unbound keys (docs/governance.md)
+      workspaceId: null,
     });
     expect(Date.parse(second.body.data.apiKey.expiresAt) - Date.parse(second.body.data.apiKey.createdAt)).toBeGreaterThanOrEqual(365 * 86_400_000);
     await h.admin('delete', `/admin/v1/api-keys/${keyId}`).expect(200);
@@ -68,6 +70,7 @@ describe('gateway admin API', () => {
         expiresAt: expect.any(String),
         lastUsedAt: null,
         revokedAt: expect.any(String),
+        workspaceId: null,
       },
       expect.objectContaining({ id: second.body.data.apiKey.id, revokedAt: null }),
     ]);
