@@ -23,9 +23,8 @@ export function cacheKeyOf(query: SearchQuery): string {
     query.trust ?? null,
     query.verifiedPublisher ?? null,
     query.facets ?? null,
-    query.policy?.publishers ?? null,
-    query.policy?.licenses ?? null,
-    query.policy?.deniedSlugs ?? null,
+    // a team's policy: its answer is never another search's
+    query.policy ?? null,
     query.page,
     query.limit,
     query.sort,

@@ -112,6 +112,30 @@ describe('buildSearchRequest', () => {
     });
   });
 
+  it('adds a workspace policy’s publishers, licences and denied slugs as filters, the slugs refused', () => {
+    const policy = { publishers: ['acme'], licenses: ['apache-2.0', 'mit'], deniedSlugs: ['pdf-evil'] };
+    const body = buildSearchRequest({ trust: ['clean'], policy, page: 1, limit: 20, sort: 'newest' });
+    // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-bool-query
+    expect(body.query).toEqual({
+      bool: {
+        filter: [
+          ...ACTIVE_PUBLIC,
+          { terms: { verdict: ['clean'] } },
+          { terms: { publisher: ['acme'] } },
+          { terms: { licenseKey: ['apache-2.0', 'mit'] } },
+          { bool: { must_not: [{ terms: { slug: ['pdf-evil'] } }] } },
+        ],
+      },
+    });
+  });
+
+  it('stores the licence lower-cased beside it as written, for a policy’s licences to match', () => {
+    const licensed = (license: string | null) => toDocument(itemStateFor({ details: { ...NO_DETAILS, license } }));
+    expect(licensed(' Apache-2.0 ')).toMatchObject({ license: ' Apache-2.0 ', licenseKey: 'apache-2.0' });
+    expect(licensed(null)).toMatchObject({ license: null, licenseKey: null });
+    expect(indexDefinition().mappings?.properties?.licenseKey).toEqual({ type: 'keyword', doc_values: false });
+  });
+
   it('counts facets with a terms aggregation per field, most frequent first then by value', () => {
     expect(buildSearchRequest({ facets: ['category', 'type'], page: 1, limit: 20, sort: 'newest' }).aggs).toEqual({
       // an item with no category counts under "", as in the memory engine
@@ -176,6 +200,7 @@ describe('indexDefinition and toDocument', () => {
       publisher: null,
       release: null,
       license: null,
+      licenseKey: null,
       repositoryUrl: null,
       homepageUrl: null,
       downloads: 9_999,

@@ -7,7 +7,7 @@
  */
 import { QueryTypes, type Sequelize } from 'sequelize';
 import pino from 'pino';
-import { createSequelize, runMigrations } from '@skills/common';
+import { createSequelize, NO_DETAILS, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
@@ -129,6 +129,24 @@ describe('MemorySearchEngine across replicas', () => {
     ]);
     const [row] = await sequelize.query<{ trust: unknown }>(`SELECT trust FROM catalog.search_items WHERE name = 'Trust Legacy'`, { type: QueryTypes.SELECT });
     expect(row?.trust).toBeNull();
+  });
+
+  it('keeps what a workspace policy filters on in the read model: a restarted replica applies it alike', async () => {
+    const a = await replica();
+    const by = (publisher: string, license: string) => ({ details: { ...NO_DETAILS, publisher, license } });
+    await a.apply([
+      itemState({ name: 'Held Mit', slug: 'held-mit', ...by('acme', 'MIT') }),
+      itemState({ name: 'Held Gpl', slug: 'held-gpl', ...by('acme', 'GPL-3.0') }),
+      itemState({ name: 'Held Other', slug: 'held-other', ...by('other', 'MIT') }),
+      itemState({ name: 'Held Denied', slug: 'held-denied', ...by('acme', 'mit') }),
+    ]);
+    await a.close();
+    const restarted = await replica();
+    const policy = { publishers: ['acme'], licenses: ['mit'], deniedSlugs: ['held-denied'] };
+    for (const q of [undefined, 'held']) {
+      const { items, total } = await restarted.search({ q, policy, page: 1, limit: 20, sort: 'name' });
+      expect([total, ...items.map((i) => i.name)]).toEqual([1, 'Held Mit']);
+    }
   });
 
   it('brings every replica to the rebuilt content after a reindex', async () => {

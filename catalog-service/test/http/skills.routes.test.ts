@@ -201,6 +201,14 @@ describe('GET /api/v1/skills', () => {
     expect(other.status).toBe(401);
   });
 
+  it('answers an empty page, not an error, when the signed policy and the request leave nothing to match', async () => {
+    const searchPolicy = { workspaceId: '6f1c1d2e-0000-4000-8000-0000000000aa', verdicts: ['clean' as const], verifiedPublishersOnly: false, publishers: null, licenses: null, types: null, deniedSlugs: [] };
+    engine.result = { items: [item], total: 1 };
+    const res = await get(`/api/v1/skills?trust=suspicious&facets=trust&workspace=${searchPolicy.workspaceId}`, { ...account, searchPolicy });
+    expect([res.status, res.body]).toEqual([200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, facets: { trust: [] } } }]);
+    expect(engine.queries).toEqual([]);
+  });
+
   it('refuses the admin principal, which has no account', async () => {
     expect((await get('/api/v1/skills', { kind: 'admin' })).status).toBe(403);
   });
