@@ -1,30 +1,8 @@
 /** Create a key: a name, its scopes (checkboxes in a fieldset), when it expires and the workspace it is bound to. */
 import { useState, type FormEvent } from 'react';
 import { SCOPES, api, type NewApiKey, type Scope } from '../api';
-import { data } from '../data-api';
-import { useLoad } from '../hooks';
 import { ErrorMessage, Field, messageOf } from './form';
-
-/** Bind the key to a workspace: every search it makes then applies that workspace's policy. */
-function WorkspaceBinding() {
-  const loaded = useLoad(() => data.workspaces(), 'workspaces');
-  return (
-    <div className="field">
-      <label htmlFor="key-workspace">Workspace policy</label>
-      <select id="key-workspace" name="workspaceId" defaultValue="" aria-describedby="key-workspace-hint">
-        <option value="">None: the whole catalog</option>
-        {(loaded.data?.workspaces ?? []).map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.name}
-          </option>
-        ))}
-      </select>
-      <p id="key-workspace-hint" className="hint">
-        A key bound to a workspace finds only what its policy allows.
-      </p>
-    </div>
-  );
-}
+import { WorkspaceBinding } from './key-workspace';
 
 const EXPIRY = [
   { value: '30', label: 'In 30 days' },
