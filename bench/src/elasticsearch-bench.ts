@@ -14,6 +14,7 @@ import { describeCatalog, loadCatalog } from './catalog';
 import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
 import { latencyChart } from './chart';
+import { cpuTimes, formatCpuTable, perRequest, type CpuSources, type CpuTimes } from './cpu-accounting';
 import type { BenchOptions } from './cli-options';
 import { buildBaselineIndex, elasticsearchBaselinePhase } from './elasticsearch-baseline';
 import { deleteIndices, elasticsearchNode, searchableCount } from './elasticsearch-node';
@@ -91,8 +92,18 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const results: LoadResult[] = [];
     // Same seed for the baseline and the gateway: both send the same queries, in the same order.
     const mix = (c: number, part: RunPart) => longTailMix(catalog.lines, seedOf(`elasticsearch long tail|${c}|${part}`));
+    // read at each run: restarting a service (the cache switch) gives it a new pid
+    const cpuSources = (): CpuSources => ({
+      pids: { gateway: live.gateway.process.pid, 'catalog-service': live.catalog.process.pid, 'collections-service': live.collections.process.pid },
+      elasticsearchUrl: node.url,
+    });
     const measure = async (make: (part: RunPart) => Phase, c: number): Promise<LoadResult> => {
-      const result = await runLoad(make, { connections: c, durationSec, warmupSec, progress });
+      let before: CpuTimes = {};
+      const beforeRun = async () => {
+        before = await cpuTimes(cpuSources());
+      };
+      const result = await runLoad(make, { connections: c, durationSec, warmupSec, progress, beforeRun });
+      result.cpuMsPerRequest = perRequest(before, await cpuTimes(cpuSources()), result.requests);
       result.loadAverage = load1();
       results.push(result);
       return result;
@@ -115,6 +126,8 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
     process.stdout.write(`\n== results (${title}; load ${loads(loadAtStart)} → ${loads(loadAtEnd)})\n${formatTable(ordered, ES_BASELINE)}\n\n`);
     process.stdout.write(`load average (1 min) at the end of each run: ${ordered.map((r) => `${r.scenario === ES_BASELINE ? 'baseline' : 'gateway'}@${r.connections} ${r.loadAverage?.toFixed(2)}`).join(', ')}\n\n`);
+    const cpuRows = ordered.map((r) => ({ label: `${r.scenario === ES_BASELINE ? 'bare baseline' : 'via gateway'} @ ${r.connections} conn`, cpu: r.cpuMsPerRequest ?? {} }));
+    process.stdout.write(`CPU ms per request of the measured run (the baseline's requests never reach the services)\n${formatCpuTable(cpuRows)}\n\n`);
     process.stdout.write(`latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(ordered)}\n\n`);
     if (quality) process.stdout.write(`search quality (${quality.perSet} judgments per set, through the gateway, Elasticsearch)\n${formatQualityTable(quality.sets)}\n\n`);
     process.stdout.write(

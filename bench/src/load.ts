@@ -43,6 +43,8 @@ export interface LoadOptions {
   warmupSec: number;
   /** progress line sink (a TTY line is rewritten) */
   progress(text: string, done: boolean): void;
+  /** called between the warm-up and the measured run (e.g. to read CPU counters) */
+  beforeRun?(): Promise<void>;
 }
 
 function once(
@@ -109,6 +111,7 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
     options.progress(`${label}: warm-up ${options.warmupSec} s`, false);
     await once(make('warm-up'), options.connections, options.warmupSec, new ClassRecorder());
   }
+  await options.beforeRun?.();
   const recorder = new ClassRecorder();
   const result = await once(phase, options.connections, options.durationSec, recorder, (s, reqs) =>
     options.progress(`${label}: ${s}/${options.durationSec} s, ${reqs} req/s`, false),

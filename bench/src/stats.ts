@@ -25,6 +25,8 @@ export interface LoadResult {
   classes?: ClassLatency[];
   /** the machine's 1-minute load average when the run ended (the Elasticsearch mode records it) */
   loadAverage?: number;
+  /** CPU milliseconds per request of each process (the Elasticsearch mode: cpu-accounting.ts) */
+  cpuMsPerRequest?: Record<string, number>;
 }
 
 export interface LagResult {

@@ -133,6 +133,14 @@ describe('ElasticsearchEngine.search', () => {
     await expect(sut.search(typo)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 6 });
   });
 
+  it('asks no spelling of the typo run when the words as typed found three or four (no suggestion can follow)', async () => {
+    const typo = { q: 'gitt', page: 1, limit: 1, sort: 'relevance' as const };
+    const isTypoRun = (body: { query?: unknown }) => JSON.stringify(body.query).includes('"fuzzy"');
+    nock(ES).post('/skills/_search', (body) => !isTypoRun(body)).query(true).reply(200, page(3), REPLY_HEADERS);
+    nock(ES).post('/skills/_search', (body) => isTypoRun(body) && body.suggest === undefined && body.aggs?.typed === undefined).query(true).reply(200, page(4), REPLY_HEADERS);
+    await expect(sut.search(typo)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 4 });
+  });
+
   it('counts the best spelling in a third request when the answer holds fewer than three', async () => {
     const typo = { q: 'dokcer', page: 1, limit: 1, sort: 'relevance' as const };
     const suggest = { w0: [{ text: 'dokcer', offset: 0, length: 6, options: [{ text: 'docker', score: 0.8, freq: 12 }, { text: 'dockers', score: 0.6, freq: 40 }] }] };
