@@ -66,18 +66,24 @@ export function governEntry(policy: WorkspacePolicy, entry: PublicEntry, release
   return { ...entry, compliance: complianceOf(violations), drift: driftOf(entry, latestAllowed(policy, subject, releases)) };
 }
 
-/** Every public entry governed, and the collection's summary of them. */
-export function governCollection(
-  policy: WorkspacePolicy,
-  collection: CollectionWithEntries,
-  releases: readonly ReleaseRecord[],
-): CollectionWithEntries {
+/** Releases grouped by item, so each entry finds its own without a scan of all. */
+export function releasesByItem(releases: readonly ReleaseRecord[]): Map<string, ReleaseRecord[]> {
   const byItem = new Map<string, ReleaseRecord[]>();
   for (const r of releases) {
     const list = byItem.get(r.itemId);
     if (list) list.push(r);
     else byItem.set(r.itemId, [r]);
   }
+  return byItem;
+}
+
+/** Every public entry governed, and the collection's summary of them. */
+export function governCollection(
+  policy: WorkspacePolicy,
+  collection: CollectionWithEntries,
+  releases: readonly ReleaseRecord[],
+): CollectionWithEntries {
+  const byItem = releasesByItem(releases);
   const skills = collection.skills.map((e) => (e.visibility === 'public' ? governEntry(policy, e, byItem.get(e.itemId) ?? []) : e));
   const governance: CollectionGovernance = { compliance: { complies: true, violationCount: 0 }, drift: { count: 0 } };
   for (const e of skills) {

@@ -4,7 +4,7 @@
  * acknowledges its verdict; blocked and removed items are skipped with their
  * reason. Pure, so a dry run and a real run plan exactly alike.
  */
-import { latestAllowed, subjectOfEntry } from './governance';
+import { latestAllowed, releasesByItem, subjectOfEntry } from './governance';
 import type { CollectionEntry, ReleaseRecord, StoredPin } from './model';
 import type { WorkspacePolicy } from './policy';
 
@@ -33,13 +33,14 @@ export function planPinUpdates(
   const plan: PinPlan = { changes: [], skipped: [] };
   const wanted = slugs && new Set(slugs);
   const present = new Set<string>();
+  const byItem = releasesByItem(releases);
   for (const entry of entries) {
     if (entry.visibility !== 'public' || (wanted && !wanted.has(entry.slug))) continue;
     present.add(entry.slug);
     if (entry.status !== 'active') plan.skipped.push({ slug: entry.slug, reason: 'removed' });
     else if (entry.blocked) plan.skipped.push({ slug: entry.slug, reason: 'blocked' });
     else {
-      const own = releases.filter((r) => r.itemId === entry.itemId);
+      const own = byItem.get(entry.itemId) ?? [];
       const target = latestAllowed(policy, (verdict) => subjectOfEntry(entry, verdict), own);
       const pin = entry.pin;
       if (!target) plan.skipped.push({ slug: entry.slug, reason: 'no-allowed-release' });

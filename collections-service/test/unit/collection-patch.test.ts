@@ -44,7 +44,8 @@ function fakeRepos(initialEntries: string[] = []) {
     findPublicBySlug: async (slug) => items.find((i) => i.slug === slug) ?? null,
     findById: async (id) => items.find((i) => i.id === id) ?? null,
   };
-  const collections: Pick<CollectionRepository, 'addEntry' | 'removeEntry' | 'countEntries' | 'update'> = {
+  const collections: Pick<CollectionRepository, 'addEntry' | 'hasEntry' | 'removeEntry' | 'countEntries' | 'update'> = {
+    hasEntry: async (_c, itemId) => entries.has(itemId),
     addEntry: async (_c, itemId) => {
       writes.push(`add ${itemId.slice(0, 1)}`);
       entries.add(itemId);
@@ -77,14 +78,14 @@ const collection: CollectionRecord = {
 describe('applyCollectionPatch', () => {
   it('removes, then adds, then renames', async () => {
     const { repos, writes } = fakeRepos([items[0]!.id]);
-    await applyCollectionPatch(repos, collection, { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' }, ALICE);
+    await applyCollectionPatch(repos, collection, { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' }, ALICE, null);
     expect(writes).toEqual(['remove 1', 'add 2', 'update {"name":"New"}']);
   });
 
   it('refuses an unknown or inactive slug naming it, before any rename', async () => {
     const { repos, writes } = fakeRepos();
     for (const slug of ['nope', 'archived-one']) {
-      const err = await applyCollectionPatch(repos, collection, { skillSlug: slug, name: 'X' }, ALICE).catch((e: unknown) => e);
+      const err = await applyCollectionPatch(repos, collection, { skillSlug: slug, name: 'X' }, ALICE, null).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(NotFoundError);
       expect(err).toMatchObject({ messageKey: 'skill.notFound', params: { slug } });
     }
@@ -93,9 +94,9 @@ describe('applyCollectionPatch', () => {
 
   it('adds only the owner\'s private skills; another account\'s is "not found"', async () => {
     const { repos, entries } = fakeRepos();
-    await applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, ALICE);
+    await applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, ALICE, null);
     expect(entries.has(items[3]!.id)).toBe(true);
-    await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[4]!.id }, ALICE)).rejects.toMatchObject({
+    await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[4]!.id }, ALICE, null)).rejects.toMatchObject({
       messageKey: 'privateSkill.notFound',
       params: { id: items[4]!.id },
     });
@@ -103,20 +104,20 @@ describe('applyCollectionPatch', () => {
 
   it('never adds a private skill to a team collection', async () => {
     const { repos } = fakeRepos();
-    await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, null)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, null, null)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('ignores removing what is not there and a private id that is not the caller\'s', async () => {
     const { repos, writes } = fakeRepos([items[4]!.id]);
-    await applyCollectionPatch(repos, collection, { removeSkillSlug: 'unknown', removePrivateSkillId: items[4]!.id }, ALICE);
+    await applyCollectionPatch(repos, collection, { removeSkillSlug: 'unknown', removePrivateSkillId: items[4]!.id }, ALICE, null);
     expect(writes).toEqual(['update {}']);
   });
 
   it('refuses an addition past the cap with 409, but not a re-add of a present skill', async () => {
     const full = Array.from({ length: MAX_ENTRIES_PER_COLLECTION }, (_, i) => `x${i}`);
     const { repos } = fakeRepos(full);
-    await expect(applyCollectionPatch(repos, collection, { skillSlug: 'alpha' }, ALICE)).rejects.toBeInstanceOf(ConflictError);
+    await expect(applyCollectionPatch(repos, collection, { skillSlug: 'alpha' }, ALICE, null)).rejects.toBeInstanceOf(ConflictError);
     const atCap = fakeRepos([...full.slice(1), items[0]!.id]);
-    await expect(applyCollectionPatch(atCap.repos, collection, { skillSlug: 'alpha' }, ALICE)).resolves.toBeUndefined();
+    await expect(applyCollectionPatch(atCap.repos, collection, { skillSlug: 'alpha' }, ALICE, null)).resolves.toBeUndefined();
   });
 });
