@@ -23,7 +23,7 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     receiver = await startReceiver();
     // every test starts from a quiet log: what earlier tests queued is sent or dropped now
     await h.rows('DELETE FROM collections.webhooks');
-    await sut.pass();
+    await settle();
   });
   afterEach(() => receiver.close());
   afterAll(() => h?.close());
@@ -38,11 +38,26 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     (await h.call(owner, 'get', `/api/v1/workspaces/${ws}/webhooks/${id}/deliveries`)).body.data.deliveries as Array<Record<string, unknown>>;
   const changePolicy = (minimumVerdict: string) => h.call(owner, 'put', `/api/v1/workspaces/${ws}/policy`).send({ minimumVerdict });
 
+  /** Have both readers read every row committed so far? (On a shared server another transaction in flight holds them back.) */
+  async function caughtUp(): Promise<boolean> {
+    const [row] = await h.rows<{ done: boolean }>(`
+      SELECT NOT EXISTS (SELECT 1 FROM collections.workspace_events e JOIN collections.webhook_positions p
+                         ON p.reader = 'webhook-fanout' AND (e.txid, e.seq) > (p.last_txid, p.last_id))
+         AND NOT EXISTS (SELECT 1 FROM collections.outbox o JOIN collections.webhook_positions p
+                         ON p.reader = 'webhook-verdict-watch' AND (o.txid, o.id) > (p.last_txid, p.last_id)) AS done`);
+    return row?.done === true;
+  }
+  /** Passes until everything written so far was read; the pass that reads an event also sends its deliveries once. */
+  async function settle(dispatcher = sut): Promise<void> {
+    do await dispatcher.pass();
+    while (!(await caughtUp()));
+  }
+
   it('signs a delivery, retries it with the same event id and body after a 500, and the receiver acts on it once', async () => {
     const id = await register(receiver.url, ['policy.changed']);
     receiver.answers = [500];
     expect((await changePolicy('clean')).status).toBe(200);
-    await sut.pass();
+    await settle();
     const [failed] = await deliveries(id);
     expect(failed).toMatchObject({ eventType: 'policy.changed', status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
     await sut.pass();
@@ -60,10 +75,10 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     const id = await register(receiver.url, ['policy.changed']);
     const [before] = await h.rows<{ txid: string; id: string }>(`SELECT last_txid::text AS txid, last_id::text AS id FROM collections.webhook_positions WHERE reader = 'webhook-fanout'`);
     await changePolicy('unscanned');
-    await sut.pass();
+    await settle();
     // back to where the reader stood before the event: it reads that event again
     await h.rows(`UPDATE collections.webhook_positions SET last_txid = $1::xid8, last_id = $2::bigint WHERE reader = 'webhook-fanout'`, [before?.txid, before?.id]);
-    await sut.pass();
+    await settle();
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(id)).toHaveLength(1);
   });
@@ -72,7 +87,7 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     const id = await register(receiver.url.replace('127.0.0.1', 'localhost'), ['policy.changed']);
     const strict = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: false }, retryScheduleMs: [60_000] });
     await changePolicy('clean');
-    await strict.pass();
+    await settle(strict);
     expect(receiver.received).toHaveLength(0);
     expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null, lastError: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is not a public address$/) });
     // the same host, once the operator allows private targets, is reached through the checked lookup
@@ -88,7 +103,7 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
       const id = await register(receiver.url, ['policy.changed']);
       receiver.answers = [{ status: 302, location: inside.url }];
       await changePolicy('suspicious');
-      await new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [60_000] }).pass();
+      await settle(new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [60_000] }));
       expect(receiver.received).toHaveLength(1);
       expect(inside.received).toHaveLength(0);
       expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', lastStatusCode: 302, lastError: 'HTTP 302' });
@@ -102,7 +117,7 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await receiver.close();
     const daily = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [0] });
     await changePolicy('clean');
-    await daily.pass();
+    await settle(daily);
     expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     // a day later, as far as the give-up rule can tell
     await h.rows(`UPDATE collections.webhook_deliveries SET first_attempt_at = now() - interval '24 hours 1 second' WHERE webhook_id = $1`, [id]);
@@ -114,7 +129,7 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     // a disabled endpoint is sent nothing more
     receiver = await startReceiver();
     await changePolicy('unscanned');
-    await daily.pass();
+    await settle(daily);
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -124,7 +139,9 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await changePolicy('clean');
     receiver.holding = true;
     const arrived = receiver.arrival();
-    const sending = sut.pass();
+    const sending = (async () => {
+      while (receiver.received.length === 0) await sut.pass();
+    })();
     await arrived;
     await other.pass();
     receiver.release();
@@ -148,12 +165,11 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     const collection = (await h.call(owner, 'post', `/api/v1/workspaces/${ws}/collections`).send({ name: 'Agents' })).body.data.collection;
     expect((await h.call(owner, 'patch', `/api/v1/workspaces/${ws}/collections/${collection.id}`).send({ skillSlug: 'pdf-tools' })).status).toBe(200);
     await register(receiver.url, ['release.verdict_changed', 'collection.drifted']);
-    await sut.pass();
+    await settle();
     expect(receiver.received).toHaveLength(0);
 
     expect((await scan(h, 'pdf-tools', '1.0.0', 'acme-scan', 'malicious')).status).toBe(201);
-    await sut.pass();
-    await sut.pass();
+    await settle();
     // sent side by side: their order of arrival is not part of the contract
     const events = [...receiver.handled.values()].sort((a, b) => b.type.localeCompare(a.type));
     expect(receiver.received.every((r) => r.verified)).toBe(true);
@@ -164,8 +180,7 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
 
     // the item log read again from its start writes nothing new
     await h.rows(`UPDATE collections.webhook_positions SET last_txid = '0', last_id = 0 WHERE reader = 'webhook-verdict-watch'`);
-    await sut.pass();
-    await sut.pass();
+    await settle();
     expect(receiver.received).toHaveLength(2);
   });
 });

@@ -73,9 +73,9 @@ export async function startReceiver(): Promise<Receiver> {
         const event = JSON.parse(body) as { id: string; type: string; data: unknown };
         if (!receiver.handled.has(event.id)) receiver.handled.set(event.id, { type: event.type, data: event.data });
       }
-      const answer2 = () => res.writeHead(status).end();
-      if (receiver.holding) held.push(answer2);
-      else answer2();
+      const reply = () => res.writeHead(status).end();
+      if (receiver.holding) held.push(reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
