@@ -43,7 +43,7 @@ export interface OperationSpec {
   /** A write that honours `If-Match` (412 when the ETag named is not the current one). */
   ifMatch?: boolean;
   /** Messages of the statuses specific to the operation. */
-  errors?: Partial<Record<'400' | '401' | '403' | '404' | '409' | '412' | '413' | '429', Message[]>>;
+  errors?: Partial<Record<'400' | '401' | '403' | '404' | '409' | '412' | '413' | '422' | '429', Message[]>>;
 }
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -55,6 +55,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '409': 'Conflicts with the current state.',
   '412': 'The collection changed since the ETag sent in `If-Match` was read; nothing was changed.',
   '413': 'Body too large.',
+  '422': 'Refused by the workspace policy (docs/governance.md): the message names the first rule broken.',
 };
 
 /** What a key without the route's scope, or a console session's write without CSRF or Origin, is refused with. */

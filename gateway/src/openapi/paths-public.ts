@@ -245,7 +245,7 @@ const patchPersonal = operation({
   },
   errors: {
     '400': patchErrors,
-    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }]],
+    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }], ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]],
     '409': [['quota.entriesPerCollection', { limit: 1000 }], ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }]],
   },
 });

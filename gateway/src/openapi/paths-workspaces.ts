@@ -115,8 +115,10 @@ const patch = operation({
   errors: {
     '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
     '403': roleTooLow,
-    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }]],
+    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]],
     '409': [['quota.entriesPerCollection', { limit: 1000 }], ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }]],
+    // docs/governance.md "Pinned entries": an entry the policy refuses, or an item whose every release is yanked
+    '422': [['policy.allowedLicenses', { slug: 'pdf-tools', license: 'GPL-3.0' }], ['pin.allYanked', { slug: 'pdf-tools' }]],
   },
 });
 
