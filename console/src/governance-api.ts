@@ -36,8 +36,9 @@ const hook = (id: string, webhookId: string) => `${ws(id)}/webhooks/${seg(webhoo
 export const governance = {
   policy: (id: string) => call<PolicyAnswer>('GET', `${ws(id)}/policy`),
   setPolicy: (id: string, policy: WorkspacePolicy) => call<PolicyAnswer>('PUT', `${ws(id)}/policy`, policy),
-  updatePins: (id: string, collectionId: string, dryRun: boolean) =>
-    call<PinsUpdate<Collection>>('POST', `${ws(id)}/collections/${seg(collectionId)}/pins:update`, { dryRun }),
+  /** `slugs`: only those entries (what a preview listed); absent: every entry */
+  updatePins: (id: string, collectionId: string, dryRun: boolean, slugs?: string[]) =>
+    call<PinsUpdate<Collection>>('POST', `${ws(id)}/collections/${seg(collectionId)}/pins:update`, { dryRun, ...(slugs ? { slugs } : {}) }),
   /** a link's address: the browser downloads it with the session cookie (Content-Disposition: attachment) */
   lockfileUrl: (id: string, collectionId: string) => `${ws(id)}/collections/${seg(collectionId)}/lockfile`,
 

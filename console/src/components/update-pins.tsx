@@ -21,11 +21,12 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
   const [status, setStatus] = useState<string>();
   const [error, setError] = useState<string>();
 
-  async function run(dryRun: boolean) {
+  // applying names the previewed entries, so nothing moves that the preview did not list
+  async function run(dryRun: boolean, slugs?: string[]) {
     setError(undefined);
     setStatus(undefined);
     try {
-      const answer = await governance.updatePins(workspaceId, collectionId, dryRun);
+      const answer = await governance.updatePins(workspaceId, collectionId, dryRun, slugs);
       if (dryRun) return setPreview(answer);
       setPreview(undefined);
       setStatus(`${plural(answer.changes.length, 'pin')} updated.`);
@@ -63,7 +64,7 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
             </ul>
           )}
           <div className="actions">
-            <button type="button" className="primary" disabled={preview.changes.length === 0} onClick={() => run(false)}>
+            <button type="button" className="primary" disabled={preview.changes.length === 0} onClick={() => run(false, preview.changes.map((c) => c.slug))}>
               Apply {plural(preview.changes.length, 'update')}
             </button>
             <button type="button" onClick={() => setPreview(undefined)}>
