@@ -15,7 +15,8 @@ import { SqlVerdictRepository } from './verdict.repository';
 import { SqlWorkspaceEventStore } from './workspace-event.repository';
 import { SqlWorkspaceRepository } from './workspace.repository';
 
-function repositories(sql: Sql): Repositories {
+/** The repositories on one connection or transaction (also the webhook readers' transaction). */
+export function repositories(sql: Sql): Repositories {
   return {
     items: new SqlItemRepository(sql),
     releases: new SqlReleaseRepository(sql),

@@ -3,15 +3,16 @@
  * log serves and the relay publishes to Kafka) and, for every item it names,
  * compares the verdicts of its releases with the team entries that pin them.
  * A verdict different from the one last announced to the workspace (at first
- * the entry's `pinned_verdict`) writes `release.verdict_changed` for the
- * workspace and `collection.drifted` for each collection whose pin now
- * differs from its acknowledged verdict. The announced verdict is saved with
- * them, so a replayed item event finds nothing new to write.
+ * the entry's `pinned_verdict`) writes `release.verdict_changed`; the
+ * announced verdict is saved with it, so a replayed item event finds nothing
+ * new to write. The same batch then announces the drift causes its team
+ * entries gained as `collection.drifted` (drift-watch.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { SKILL_CHANGES_TOPIC } from '@skills/common';
 import type { Sql } from '../store/sql';
+import { announceDrift } from './drift-watch';
 import { committedAfter, type LogRow, type OrderedLog } from './ordered-log';
+import { writeWorkspaceEvent } from './workspace-event.writer';
 
 interface ItemEventRow extends LogRow {
   item_id: string;
@@ -50,15 +51,6 @@ function groupedByRelease(pins: PinRow[]): PinRow[][] {
   return [...groups.values()];
 }
 
-async function writeEvent(sql: Sql, workspaceId: string, type: string, data: object): Promise<void> {
-  await sql.run('INSERT INTO collections.workspace_events (id, workspace_id, type, data) VALUES ($1, $2, $3, $4::jsonb)', [
-    randomUUID(),
-    workspaceId,
-    type,
-    JSON.stringify(data),
-  ]);
-}
-
 /** Announces one pinned release of one workspace if its verdict moved since it was last announced. */
 async function announce(sql: Sql, pins: PinRow[]): Promise<void> {
   const [first] = pins;
@@ -72,22 +64,14 @@ async function announce(sql: Sql, pins: PinRow[]): Promise<void> {
     [first.workspace_id, first.item_id, first.version, to],
   );
   const collections = pins.map((p) => ({ id: p.collection_id, name: p.collection_name }));
-  await writeEvent(sql, first.workspace_id, 'release.verdict_changed', { slug: first.slug, version: first.version, from, to, collections });
-  for (const pin of pins) {
-    if (pin.pinned_verdict === null || pin.pinned_verdict === to) continue;
-    await writeEvent(sql, first.workspace_id, 'collection.drifted', {
-      collection: { id: pin.collection_id, name: pin.collection_name },
-      slug: pin.slug,
-      version: pin.version,
-      drift: [{ kind: 'verdict-changed', from: pin.pinned_verdict, to }],
-    });
-  }
+  await writeWorkspaceEvent(sql, first.workspace_id, 'release.verdict_changed', { slug: first.slug, version: first.version, from, to, collections });
 }
 
 async function compare(sql: Sql, rows: ItemEventRow[]): Promise<void> {
   const itemIds = [...new Set(rows.map((r) => r.item_id))];
   const pins = await sql.rows<PinRow>(PINS_OF_ITEMS, [itemIds]);
   for (const group of groupedByRelease(pins)) await announce(sql, group);
+  await announceDrift(sql, itemIds);
 }
 
 export const verdictWatch: OrderedLog<ItemEventRow> = {

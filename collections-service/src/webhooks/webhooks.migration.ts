@@ -61,5 +61,13 @@ export const webhooksMigration: Migration = {
       verdict text NOT NULL,
       PRIMARY KEY (workspace_id, item_id, version)
     );
+
+    -- The drift causes last announced per team collection entry (drift-watch.ts).
+    CREATE TABLE collections.webhook_drift_seen (
+      collection_id uuid NOT NULL REFERENCES collections.collections (id) ON DELETE CASCADE,
+      item_id uuid NOT NULL,
+      cause text NOT NULL,
+      PRIMARY KEY (collection_id, item_id, cause)
+    );
   `,
 };

@@ -175,12 +175,34 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     expect(events).toEqual([
       { type: 'release.verdict_changed', data: { slug: 'pdf-tools', version: '1.0.0', from: 'clean', to: 'malicious', collections: [{ id: collection.id, name: 'Agents' }] } },
-      { type: 'collection.drifted', data: { collection: { id: collection.id, name: 'Agents' }, slug: 'pdf-tools', version: '1.0.0', drift: [{ kind: 'verdict-changed', from: 'clean', to: 'malicious' }] } },
+      { type: 'collection.drifted', data: { collection: { id: collection.id, name: 'Agents' }, slug: 'pdf-tools', version: '1.0.0', drift: [{ kind: 'verdict-changed', from: 'clean', to: 'malicious' }, { kind: 'blocked' }] } },
     ]);
 
     // the item log read again from its start writes nothing new
     await h.rows(`UPDATE collections.webhook_positions SET last_txid = '0', last_id = 0 WHERE reader = 'webhook-verdict-watch'`);
     await settle();
     expect(receiver.received).toHaveLength(2);
+  });
+
+  it('announces each drift cause an entry gains once: a newer release, then a yank of the pinned one', async () => {
+    await putSkill(h, 'csv-tools');
+    await published(h, 'csv-tools', '1.0.0');
+    // unscanned releases allowed (earlier tests left the policy at clean)
+    await changePolicy('suspicious');
+    const collection = (await h.call(owner, 'post', `/api/v1/workspaces/${ws}/collections`).send({ name: 'Data' })).body.data.collection;
+    expect((await h.call(owner, 'patch', `/api/v1/workspaces/${ws}/collections/${collection.id}`).send({ skillSlug: 'csv-tools' })).status).toBe(200);
+    await register(receiver.url, ['collection.drifted']);
+    await settle();
+
+    await published(h, 'csv-tools', '1.1.0');
+    await settle();
+    const yank = await h.call(ADMIN, 'post', '/admin/v1/skills/csv-tools/versions/1.0.0:yank').send({ reason: 'leaks tokens' });
+    expect(yank.status).toBe(200);
+    await settle();
+    const drifts = [...receiver.handled.values()].map((e) => e.data);
+    expect(drifts).toEqual([
+      { collection: { id: collection.id, name: 'Data' }, slug: 'csv-tools', version: '1.0.0', drift: [{ kind: 'newer-release', version: '1.1.0' }] },
+      { collection: { id: collection.id, name: 'Data' }, slug: 'csv-tools', version: '1.0.0', drift: [{ kind: 'yanked' }] },
+    ]);
   });
 });
