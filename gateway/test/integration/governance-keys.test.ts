@@ -134,6 +134,20 @@ describe('gateway keys bound to a workspace', () => {
     expect(spaces.fetches(team)).toBe(3);
   });
 
+  it('records a policy change and a new webhook in the audit trail, with the URL and never the secret', async () => {
+    const { key } = await h.accountWithKey('pro');
+    const team = spaces.create([]);
+    await h.http.put(`/api/v1/workspaces/${team}/policy`).set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'req-policy').send({ deniedSlugs: ['x'] }).expect(200);
+    const url = 'https://ci.example.com/hook';
+    await h.http.post(`/api/v1/workspaces/${team}/webhooks`).set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'req-hook').send({ url, events: ['policy.changed'] }).expect(201);
+    const trail = async (action: string) =>
+      ((await h.admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events as Array<{ target: string }>).filter((e) => e.target === team);
+    expect(await trail('workspace.policy_set')).toEqual([expect.objectContaining({ requestId: 'req-policy' })]);
+    const [created] = await trail('webhook.create');
+    expect(created).toMatchObject({ requestId: 'req-hook', details: { url, status: 201 } });
+    expect(JSON.stringify(created)).not.toContain('whsec_');
+  });
+
   it('reaches no /internal route of a service, however the path is spelled', async () => {
     const { key } = await h.accountWithKey('pro');
     const team = spaces.create([]);

@@ -5,6 +5,7 @@
  * search answers differently for the bound key, `workspace=` and an
  * unbound key, on the started stack.
  */
+import { createHash } from 'node:crypto';
 import { newAccount, startStack, type Json, type Stack } from './helpers';
 
 let stack: Stack;
@@ -80,5 +81,19 @@ describe('searches under a workspace policy', () => {
     expect((await search(bound, `&workspace=${other.body.data.workspace.id}`)).status).toBe(403);
     const stranger = await newAccount(stack, 'pro');
     expect(await search(stranger.key, `&workspace=${ws}`)).toMatchObject({ status: 404, body: { error: 'Workspace not found' } });
+  });
+
+  it('relays a team collection\'s lockfile with the service\'s ETag (the SHA-256 of its bytes) and its 304', async () => {
+    const listed = await stack.client.call('GET', `/api/v1/workspaces/${ws}/collections`, { token: owner });
+    const collectionId = listed.body.data.collections[0].id as string;
+    const path = `/api/v1/workspaces/${ws}/collections/${collectionId}/lockfile`;
+    const first = await fetch(`${stack.info.url}${path}`, { headers: { authorization: `Bearer ${owner}` } });
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
+    expect(first.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ lockfileVersion: 1, workspace: { id: ws }, collection: { id: collectionId } });
+    const again = await stack.client.call('GET', path, { token: owner, headers: { 'if-none-match': first.headers.get('etag') as string } });
+    expect(again.status).toBe(304);
   });
 });
