@@ -158,12 +158,14 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
   async function upstreamPrincipal(route: ProxyRoute, principal: Principal, req: Request, res: Response): Promise<Principal> {
     if (!route.searchPolicy || principal.kind !== 'account') return signable(principal);
     const { workspace } = validate<{ workspace?: string }>(WORKSPACE_QUERY, req.query);
+    // the caller authenticator's account principal: its key's binding, if any, rides along
     const account = principal as AccountPrincipal;
     if (account.workspaceId === undefined && workspace === undefined) return signable(principal);
     if (!deps.searchPolicies) throw new UpstreamError(503, 'upstream.unavailable');
     const caller = { principal: account, requestId: contextOf(res).requestId, language: req.get('accept-language') };
     const searchPolicy = await deps.searchPolicies.forSearch(caller, workspace);
-    return searchPolicy ? { ...signable(principal), searchPolicy } as Principal : signable(principal);
+    const signed = signable(account);
+    return signed.kind === 'account' && searchPolicy ? { ...signed, searchPolicy } : signed;
   }
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
