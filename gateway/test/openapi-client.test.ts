@@ -125,6 +125,13 @@ describe('@skills/client against the OpenAPI document', () => {
     createdAt: NOW,
     updatedAt: NOW,
   };
+  // docs/governance.md: what a governed entry and collection add (spread, so the values hold whether the client's types list them yet or not)
+  const governedEntry = {
+    pin: { version: '1.4.0', digest: `sha256:${'a'.repeat(64)}`, verdict: 'malicious' as const, yanked: false, pinnedVerdict: 'clean' as const },
+    compliance: { complies: false, violations: [{ rule: 'minimumVerdict' as const, message: 'The workspace policy refuses "s"' }] },
+    drift: [{ kind: 'verdict-changed' as const, from: 'clean' as const, to: 'malicious' as const }, { kind: 'newer-release' as const, version: '1.5.0' }, { kind: 'blocked' as const }],
+  };
+  const governed = { compliance: { complies: false, violationCount: 1 }, drift: { count: 1 } };
   const team: Required<TeamCollection> = {
     id: ID,
     workspaceId: ID,
@@ -132,7 +139,8 @@ describe('@skills/client against the OpenAPI document', () => {
     description: 'd',
     createdBy: ID,
     skillCount: 1,
-    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details, ...entryTrust }],
+    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details, ...entryTrust, ...governedEntry }],
+    ...governed,
     createdAt: NOW,
     updatedAt: NOW,
   };
@@ -246,7 +254,8 @@ describe('@skills/client against the OpenAPI document', () => {
     addFormats(ajv);
     const schemas = openApiDocument.components.schemas;
     const create: Required<CreateCollectionInput> = { name: 'Kit', description: 'd' };
-    const teamPatch: Required<TeamCollectionPatch> = { name: 'n', description: 'd', skillSlug: 'a', removeSkillSlug: 'b' };
+    const pinned = { version: '1.4.0' };
+    const teamPatch: Required<TeamCollectionPatch> = { name: 'n', description: 'd', skillSlug: 'a', removeSkillSlug: 'b', ...pinned };
     const personalPatch: Required<PersonalCollectionPatch> = { ...teamPatch, privateSkillId: ID, removePrivateSkillId: ID };
     expect(ajv.validate(schemas.CreateCollection as object, create)).toBe(true);
     expect(ajv.validate(schemas.PatchTeamCollection as object, teamPatch)).toBe(true);
