@@ -116,6 +116,7 @@ const SUITES = [
   { name: 'Chromium console', file: 'standalone/test/e2e/console.test.ts', tests: /^the console in headless Chromium /, needs: ['chromium'] },
   { name: 'Chromium console: collections', file: 'standalone/test/e2e/console-collections.test.ts', tests: /^the console in headless Chromium: catalog and personal collections /, needs: ['chromium'] },
   { name: 'Chromium console: versions and trust', file: 'standalone/test/e2e/console-trust.test.ts', tests: /^the console in headless Chromium: versions and trust /, needs: ['chromium'] },
+  { name: 'Chromium console: governance', file: 'standalone/test/e2e/console-governance.test.ts', tests: /^the console in headless Chromium: governed team collections /, needs: ['chromium'] },
   { name: 'Chromium console: workspaces', file: 'standalone/test/e2e/console-workspaces.test.ts', tests: /^the console in headless Chromium: team workspaces, with two people /, needs: ['chromium'] },
   { name: 'Kafka TLS handshake', file: 'common/test/kafka-security.test.ts', tests: /^kafkaSecurityConfig on a TLS handshake with a broker /, needs: ['openssl'] },
   { name: 'server: database roles', file: 'standalone/test/security/database-roles.test.ts', needs: ['server'] },

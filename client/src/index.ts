@@ -3,3 +3,4 @@ export { ApiError } from './api-error';
 export { ADMIN_OPERATIONS, SkillsAdminClient, type AdminOperationName, type SkillsAdminClientOptions } from './admin-client';
 export { OPERATIONS, expandPath, type OperationName } from './operations';
 export type * from './types';
+export type * from './governance-types';

@@ -32,6 +32,17 @@ export const OPERATIONS = {
   listWorkspaceInvitations: { method: 'GET', path: '/api/v1/workspaces/{id}/invitations' },
   createWorkspaceInvitation: { method: 'POST', path: '/api/v1/workspaces/{id}/invitations' },
   revokeWorkspaceInvitation: { method: 'DELETE', path: '/api/v1/workspaces/{id}/invitations/{invitationId}' },
+  getWorkspacePolicy: { method: 'GET', path: '/api/v1/workspaces/{id}/policy' },
+  setWorkspacePolicy: { method: 'PUT', path: '/api/v1/workspaces/{id}/policy' },
+  updateCollectionPins: { method: 'POST', path: '/api/v1/workspaces/{id}/collections/{collectionId}/pins:update' },
+  getCollectionLockfile: { method: 'GET', path: '/api/v1/workspaces/{id}/collections/{collectionId}/lockfile' },
+  listWebhooks: { method: 'GET', path: '/api/v1/workspaces/{id}/webhooks' },
+  createWebhook: { method: 'POST', path: '/api/v1/workspaces/{id}/webhooks' },
+  getWebhook: { method: 'GET', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}' },
+  updateWebhook: { method: 'PATCH', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}' },
+  deleteWebhook: { method: 'DELETE', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}' },
+  listWebhookDeliveries: { method: 'GET', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}/deliveries' },
+  testWebhook: { method: 'POST', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}/test' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type OperationName = keyof typeof OPERATIONS;

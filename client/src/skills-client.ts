@@ -2,8 +2,8 @@
  * A small typed client of the public API: one method per operation, the
  * `data` envelope unwrapped, and every non-2xx answer thrown as ApiError.
  */
-import type { OperationName } from './operations';
-import { Transport, allPages, type Call } from './transport';
+import { GovernanceMethods } from './governance-client';
+import { allPages } from './transport';
 import type {
   CatalogItem,
   CollectionPage,
@@ -39,24 +39,9 @@ import type {
   WriteOptions,
 } from './types';
 
-export interface SkillsClientOptions {
-  /** e.g. `http://localhost:3000`; a path prefix is kept */
-  baseUrl: string;
-  /** `sk_live_…`, sent as `Authorization: Bearer` */
-  apiKey: string;
-  /** language of error messages (`Accept-Language`); the server's default is English */
-  language?: 'en' | 'fr';
-  /** defaults to the global fetch (Node ≥ 18, browsers) */
-  fetch?: typeof fetch;
-}
+export type { SkillsClientOptions } from './client-base';
 
-export class SkillsClient {
-  private readonly http: Transport;
-
-  constructor(options: SkillsClientOptions) {
-    this.http = new Transport(options);
-  }
-
+export class SkillsClient extends GovernanceMethods {
   searchSkills(params: SearchParams = {}): Promise<SearchResult> {
     const { tags, facets, trust, verifiedPublisher, ...rest } = params;
     const query = {
@@ -272,16 +257,6 @@ export class SkillsClient {
 
   async revokeWorkspaceInvitation(workspaceId: string, invitationId: string): Promise<void> {
     await this.call<{ revoked: true }>('revokeWorkspaceInvitation', { params: { id: workspaceId, invitationId } });
-  }
-
-  /** A collection answer with its ETag. */
-  private async tagged<C>(name: OperationName, call: Call): Promise<Tagged<C>> {
-    const { data, headers } = await this.http.send<{ collection: C }>(name, call);
-    return { collection: data.collection, etag: headers.get('etag') ?? '' };
-  }
-
-  private async call<T>(name: OperationName, call: Call): Promise<T> {
-    return (await this.http.send<T>(name, call)).data;
   }
 }
 

@@ -35,6 +35,27 @@ export class Transport {
 
   /** One operation given by its method and path template (the admin client's table). */
   async sendTo<T>(operation: { method: string; path: string }, call: Call): Promise<{ data: T; headers: Headers }> {
+    const response = await this.request(operation, call);
+    const payload = await readJson(response);
+    if (!response.ok) throw toApiError(response, payload);
+    if (!isObject(payload) || !('data' in payload)) {
+      throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
+    }
+    return { data: payload.data as T, headers: response.headers };
+  }
+
+  /**
+   * An operation that answers a document of its own rather than the `data`
+   * envelope (the lockfile): its exact text, or undefined on 304.
+   */
+  async sendRaw(name: OperationName, call: Call): Promise<{ text: string; headers: Headers } | undefined> {
+    const response = await this.request(OPERATIONS[name], call);
+    if (response.status === 304) return undefined;
+    if (!response.ok) throw toApiError(response, await readJson(response));
+    return { text: await response.text(), headers: response.headers };
+  }
+
+  private request(operation: { method: string; path: string }, call: Call): Promise<Response> {
     const { method, path } = operation;
     const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
     for (const [key, value] of Object.entries(call.query ?? {})) {
@@ -52,13 +73,7 @@ export class Transport {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(call.body);
     }
-    const response = await this.fetchImpl(url, init);
-    const payload = await readJson(response);
-    if (!response.ok) throw toApiError(response, payload);
-    if (!isObject(payload) || !('data' in payload)) {
-      throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
-    }
-    return { data: payload.data as T, headers: response.headers };
+    return this.fetchImpl(url, init);
   }
 }
 

@@ -5,6 +5,8 @@
  * field added to or dropped from either side fails the tests.
  */
 
+import type { CollectionCompliance, DriftCause, EntryCompliance, Pin } from './governance-types';
+
 export type ItemType = 'skill' | 'plugin';
 export type ItemStatus = 'active' | 'draft' | 'archived' | 'deleted';
 export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
@@ -204,6 +206,8 @@ export interface SearchParams {
   trust?: TrustFilter;
   /** only items whose publisher is (true) or is not (false) verified */
   verifiedPublisher?: boolean;
+  /** a workspace id: apply that workspace's policy too (members only; docs/governance.md) */
+  workspace?: string;
 }
 
 export interface FacetValue {
@@ -256,6 +260,12 @@ export interface PublicSkillEntry extends ItemDetails, ItemTrust {
   category: string | null;
   status: ItemStatus;
   visibility: 'public';
+  /** the pinned release; null while the entry follows its item */
+  pin?: Pin | null;
+  /** team collections only: the workspace policy's judgement now */
+  compliance?: EntryCompliance;
+  /** team collections only: why the pin is behind or unsafe (empty: none) */
+  drift?: DriftCause[];
 }
 
 /** A private personal skill of the key owner. */
@@ -293,6 +303,10 @@ export interface TeamCollection {
   skills: PublicSkillEntry[];
   createdAt: string;
   updatedAt: string;
+  /** every entry against the workspace policy now */
+  compliance: CollectionCompliance;
+  /** how many entries have at least one drift cause */
+  drift: { count: number };
 }
 
 export interface CreateCollectionInput {
@@ -307,6 +321,8 @@ export interface TeamCollectionPatch {
   name?: string;
   description?: string;
   skillSlug?: string;
+  /** with skillSlug: pin that release (team: else the latest the policy allows; personal: else follow the item) */
+  version?: string;
   removeSkillSlug?: string;
 }
 

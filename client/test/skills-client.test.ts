@@ -1,29 +1,7 @@
 /** SkillsClient against a recording fake fetch: what it sends and how it reports failures. */
 import { ApiError, SkillsAdminClient, SkillsClient } from '../src';
+import { KEY, fakeFetch } from './fake-fetch';
 
-interface Sent {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const sent: Sent[] = [];
-  const impl = (async (input: string | URL | Request, init?: RequestInit) => {
-    sent.push({
-      url: String(input),
-      method: init?.method ?? 'GET',
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as string | undefined,
-    });
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json', ...headers } });
-  }) as typeof fetch;
-  return { impl, sent };
-}
-
-const KEY = 'sk_live_0123456789abcdefghijABCDEFGHIJkl';
 const collection = { id: 'c1', name: 'Daily', description: '', skills: [], createdAt: 't', updatedAt: 't' };
 
 describe('SkillsClient', () => {

@@ -46,6 +46,8 @@ export interface ApiKey {
   expiresAt: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** the workspace whose policy every search of the key applies (docs/governance.md); null: none */
+  workspaceId?: string | null;
 }
 
 export interface NewApiKey extends ApiKey {
@@ -124,7 +126,7 @@ export const api = {
   endSession: (id: string) => call<{ signedOut: number }>('DELETE', `/api/v1/me/sessions/${encodeURIComponent(id)}`),
   /** maxLifetimeDays: the longest lifetime the server gives a new key; null: it may also never expire */
   keys: () => call<{ apiKeys: ApiKey[]; maxLifetimeDays: number | null }>('GET', '/api/v1/me/api-keys'),
-  createKey: (input: { name: string; scopes: Scope[]; expiresInDays: number | null }) => call<{ apiKey: NewApiKey }>('POST', '/api/v1/me/api-keys', input),
+  createKey: (input: { name: string; scopes: Scope[]; expiresInDays: number | null; workspaceId?: string }) => call<{ apiKey: NewApiKey }>('POST', '/api/v1/me/api-keys', input),
   revokeKey: (id: string) => call<{ revoked: true }>('DELETE', `/api/v1/me/api-keys/${encodeURIComponent(id)}`),
   rollKey: (id: string, graceSeconds: number) =>
     call<{ apiKey: NewApiKey; previous: ApiKey }>('POST', `/api/v1/me/api-keys/${encodeURIComponent(id)}/roll`, { graceSeconds }),

@@ -30,6 +30,7 @@ import type {
   WorkspaceMember,
   WorkspaceRole,
 } from '../../client/src/types';
+import type { CollectionCompliance } from '../../client/src/governance-types';
 
 export type { CatalogItem, Release, ReportReason, Scan, CreatedInvitation, FacetValue, Invitation, InvitedRole, ItemType, Pagination, PrivateSkill, Workspace };
 export type Sort = SearchSort;
@@ -66,6 +67,9 @@ export interface Collection {
   /** team collections only */
   workspaceId?: string;
   createdBy?: string;
+  /** team collections only: every entry against the workspace policy, and how many drifted */
+  compliance?: CollectionCompliance;
+  drift?: { count: number };
 }
 
 export interface CollectionPatch {

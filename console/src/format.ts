@@ -14,9 +14,9 @@ export function count(n: number): string {
   return n.toLocaleString();
 }
 
-/** "1 skill", "3 skills". */
-export function plural(n: number, word: string): string {
-  return `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+/** "1 skill", "3 skills"; `many` for a word that does not just take an s ("entries"). */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${count(n)} ${n === 1 ? word : many}`;
 }
 
 /** "data-engineering" → "Data engineering". */

@@ -23,6 +23,12 @@ export function canDelete(role: Role, accountId: string, createdBy: string | und
   return role === 'member' && createdBy === accountId;
 }
 
+/** Set the workspace policy and manage its webhooks (docs/governance.md). */
+export const canGovern = (role: Role): boolean => role === 'owner' || role === 'admin';
+
+/** Move a team collection's pins to the latest allowed releases: whoever edits it. */
+export const canUpdatePins = canWrite;
+
 /** Invite people, see and revoke the pending invitations. */
 export const canInvite = (role: Role): boolean => role === 'owner' || role === 'admin';
 

@@ -1,7 +1,8 @@
-/** Create a key: a name, its scopes (checkboxes in a fieldset) and when it expires. */
+/** Create a key: a name, its scopes (checkboxes in a fieldset), when it expires and the workspace it is bound to. */
 import { useState, type FormEvent } from 'react';
 import { SCOPES, api, type NewApiKey, type Scope } from '../api';
 import { ErrorMessage, Field, messageOf } from './form';
+import { WorkspaceBinding } from './key-workspace';
 
 const EXPIRY = [
   { value: '30', label: 'In 30 days' },
@@ -32,7 +33,8 @@ export function CreateKeyForm(props: { onCreated(key: NewApiKey): void; maxLifet
     setBusy(true);
     setError(undefined);
     try {
-      const input = { name: String(form.get('name')).trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry) };
+      const workspaceId = String(form.get('workspaceId') ?? '');
+      const input = { name: String(form.get('name')).trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry), ...(workspaceId ? { workspaceId } : {}) };
       const { apiKey } = await guard(() => api.createKey(input));
       formElement.reset();
       onCreated(apiKey);
@@ -68,6 +70,7 @@ export function CreateKeyForm(props: { onCreated(key: NewApiKey): void; maxLifet
           ))}
         </select>
       </div>
+      <WorkspaceBinding />
       <ErrorMessage message={error} />
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Creating…' : 'Create key'}

@@ -2,13 +2,15 @@
  * The entries of a collection as the API returns them, in the order added:
  * public skills (linked while active; a skill the catalog removed stays,
  * marked removed; a blocked one stays too, marked with its verdict and the
- * reason, so whoever holds it learns why) and private skills. Removing is
- * offered when allowed.
+ * reason, so whoever holds it learns why) and private skills, each with
+ * its pin, compliance and drift (entry-governance.tsx). Removing is offered
+ * when allowed.
  */
 import type { CollectionPatch, Entry } from '../data-api';
 import { label } from '../format';
 import { Link } from '../router';
 import { T } from '../messages';
+import { EntryGovernance } from './entry-governance';
 import { Empty } from './states';
 import { VerdictBadge } from './trust-badges';
 
@@ -41,6 +43,7 @@ export function EntryList({ entries, onRemove }: { entries: Entry[]; onRemove?(p
               {removed && <span className="badge state-revoked">{STATE[entry.status] ?? entry.status}</span>}
               {entry.visibility === 'public' && entry.verdict && entry.verdict !== 'clean' && <VerdictBadge verdict={entry.verdict} />}
             </div>
+            <EntryGovernance entry={entry} />
             {entry.visibility === 'public' && entry.blocked && (
               <p className="entry-blocked" role="note">
                 <strong>{T.blockedTitle}.</strong> {T.blockedReason} {entry.blockedReason}

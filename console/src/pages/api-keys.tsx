@@ -107,7 +107,10 @@ export function ApiKeysPage({ account }: { account: Account }) {
                       <td>
                         <code>{key.prefix}…</code>
                       </td>
-                      <td>{key.scopes.join(', ')}</td>
+                      <td>
+                        {key.scopes.join(', ')}
+                        {key.workspaceId && <span className="hint"> · a workspace's policy applies</span>}
+                      </td>
                       <td>{when(key.createdAt)}</td>
                       <td>{when(key.lastUsedAt, 'never')}</td>
                       <td>{when(key.expiresAt, 'never')}</td>

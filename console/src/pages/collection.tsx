@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { data, type Collection, type CollectionPatch, type CollectionScope } from '../data-api';
 import { AddPrivateSkill, AddPublicSkill } from '../components/add-skills';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { CollectionGovernance } from '../components/collection-governance';
 import { EntryList } from '../components/entry-list';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { LoadError, Loading } from '../components/states';
@@ -18,6 +19,8 @@ import { Link, navigate } from '../router';
 export interface CollectionRights {
   edit: boolean;
   delete: boolean;
+  /** team collections: move pins to the latest allowed releases */
+  updatePins?: boolean;
   /** why the controls are off, shown instead of them */
   why?: string;
 }
@@ -99,6 +102,7 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
           </>
         )}
       </section>
+      {collection && scope.kind === 'team' && <CollectionGovernance collection={collection} canUpdate={rights.updatePins === true} onUpdated={loaded.reload} />}
       {collection && (
         <section className="card" aria-labelledby="entries-title">
           <h2 id="entries-title">Skills</h2>

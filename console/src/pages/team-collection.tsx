@@ -2,7 +2,7 @@
 import { data } from '../data-api';
 import { LoadError, Loading } from '../components/states';
 import { useLoad } from '../hooks';
-import { canDelete, canWrite } from '../roles';
+import { canDelete, canUpdatePins, canWrite } from '../roles';
 import { CollectionPage } from './collection';
 
 export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: string; id: string; me: string }) {
@@ -24,6 +24,7 @@ export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: strin
       back={{ to: `/workspaces/${workspaceId}`, label: workspace.name }}
       rights={(c) => ({
         edit: canWrite(role),
+        updatePins: canUpdatePins(role),
         delete: canDelete(role, me, c.createdBy),
         why:
           role === 'viewer'

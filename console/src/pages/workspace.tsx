@@ -1,12 +1,15 @@
 /**
  * One team workspace as the caller's role sees it: its collections (create
  * when the role writes), its members (roles and removal for owners and
- * admins), its invitations (owners and admins), and leaving it.
+ * admins), its policy (all read it; owners and admins change it), its
+ * invitations and webhooks (owners and admins), and leaving it.
  */
 import { useState } from 'react';
 import { data, type Workspace } from '../data-api';
 import { Invitations } from '../components/invitations';
 import { Members } from '../components/members';
+import { PolicyEditor } from '../components/policy-editor';
+import { Webhooks } from '../components/webhooks';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorMessage, Status, messageOf } from '../components/form';
 import { Pager } from '../components/pagination';
@@ -15,7 +18,7 @@ import { plural } from '../format';
 import { useLoad } from '../hooks';
 import { noticeText, withNotice } from '../messages';
 import { navigate, useSearch } from '../router';
-import { ROLE_HELP, canInvite, canWrite } from '../roles';
+import { ROLE_HELP, canGovern, canInvite, canWrite } from '../roles';
 import { CollectionCard, NewCollectionForm } from './collections';
 
 function TeamCollections({ workspace }: { workspace: Workspace }) {
@@ -100,6 +103,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
         <ErrorMessage message={error} />
       </section>
       <TeamCollections workspace={workspace} />
+      <PolicyEditor workspaceId={id} role={workspace.role} />
       <section className="card" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>
         <Members workspaceId={id} me={me} myRole={workspace.role} members={members} onChanged={loaded.reload} />
@@ -112,6 +116,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
           <Invitations workspaceId={id} pending={invitations.data?.invitations ?? []} onChanged={invitations.reload} />
         </section>
       )}
+      {canGovern(workspace.role) && <Webhooks workspaceId={id} />}
       <ConfirmDialog open={leaving} title={`Leave “${workspace.name}”?`} confirmLabel="Leave workspace" onConfirm={leave} onCancel={() => setLeaving(false)}>
         <p>You lose access to its collections at once; coming back takes a new invitation.</p>
       </ConfirmDialog>

@@ -1,0 +1,80 @@
+/**
+ * "Update pins": a dry run lists what would move (and what is skipped, with
+ * the reason), then "Apply" makes the same request for real. Nothing changes
+ * before Apply.
+ */
+import { useState } from 'react';
+import { governance, type PinsUpdate } from '../governance-api';
+import type { Collection } from '../data-api';
+import { plural } from '../format';
+import { ErrorMessage, Status, messageOf } from './form';
+
+const SKIPPED: Record<string, string> = {
+  removed: 'removed from the catalog',
+  blocked: 'blocked (its latest release is malicious)',
+  'no-allowed-release': 'no release the policy allows',
+  'not-in-collection': 'not in this collection',
+};
+
+export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspaceId: string; collectionId: string; onUpdated(): void }) {
+  const [preview, setPreview] = useState<PinsUpdate<Collection>>();
+  const [status, setStatus] = useState<string>();
+  const [error, setError] = useState<string>();
+
+  // applying names the previewed entries, so nothing moves that the preview did not list
+  async function run(dryRun: boolean, slugs?: string[]) {
+    setError(undefined);
+    setStatus(undefined);
+    try {
+      const answer = await governance.updatePins(workspaceId, collectionId, dryRun, slugs);
+      if (dryRun) return setPreview(answer);
+      setPreview(undefined);
+      setStatus(`${plural(answer.changes.length, 'pin')} updated.`);
+      onUpdated();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+
+  return (
+    <div className="update-pins">
+      <button type="button" onClick={() => run(true)}>
+        Preview pin updates
+      </button>
+      {preview && (
+        <div className="preview" role="region" aria-label="Pin updates preview">
+          {preview.changes.length === 0 ? (
+            <p>Every pin is already on the latest allowed release.</p>
+          ) : (
+            <ul>
+              {preview.changes.map((c) => (
+                <li key={c.slug}>
+                  <strong>{c.slug}</strong>: {c.from ? c.from.version : 'not pinned'} → {c.to.version}
+                </li>
+              ))}
+            </ul>
+          )}
+          {preview.skipped.length > 0 && (
+            <ul className="hint" aria-label="Skipped">
+              {preview.skipped.map((s) => (
+                <li key={s.slug}>
+                  {s.slug} skipped: {SKIPPED[s.reason] ?? s.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="actions">
+            <button type="button" className="primary" disabled={preview.changes.length === 0} onClick={() => run(false, preview.changes.map((c) => c.slug))}>
+              Apply {plural(preview.changes.length, 'update')}
+            </button>
+            <button type="button" onClick={() => setPreview(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <ErrorMessage message={error} />
+      {status && <Status>{status}</Status>}
+    </div>
+  );
+}
