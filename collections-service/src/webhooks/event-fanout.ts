@@ -22,8 +22,10 @@ async function fanOut(sql: Sql, rows: EventRow[]): Promise<void> {
       `INSERT INTO collections.webhook_deliveries (id, webhook_id, event_id, event_type, body, next_attempt_at)
        SELECT gen_random_uuid(), w.id, $1, $2, $3, now() FROM collections.webhooks w
        WHERE w.workspace_id = $4 AND w.enabled AND $2 = ANY (w.events)
+         -- an endpoint hears what happens once it exists, even when the reader comes to an older event late
+         AND w.created_at <= $5
        ON CONFLICT (webhook_id, event_id) DO NOTHING`,
-      [row.event_id, row.type, body, row.workspace_id],
+      [row.event_id, row.type, body, row.workspace_id, row.created_at],
     );
   }
 }

@@ -83,6 +83,17 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     expect(await deliveries(id)).toHaveLength(1);
   });
 
+  it('sends an endpoint nothing that happened before it was registered, even when the log is read after', async () => {
+    expect((await changePolicy('suspicious')).status).toBe(200);
+    // the event is committed but not yet read: the endpoint arrives in between
+    const id = await register(receiver.url, ['policy.changed']);
+    await settle();
+    expect(await deliveries(id)).toEqual([]);
+    expect((await changePolicy('clean')).status).toBe(200);
+    await settle();
+    expect((await deliveries(id)).map((d) => d.eventType)).toEqual(['policy.changed']);
+  });
+
   it('refuses at delivery a host that resolves to loopback when private targets are not allowed', async () => {
     const id = await register(receiver.url.replace('127.0.0.1', 'localhost'), ['policy.changed']);
     const strict = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: false }, retryScheduleMs: [60_000] });
