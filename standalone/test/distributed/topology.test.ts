@@ -18,6 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@skills/common';
+import { eventually, startReceiver } from '@skills/common/testing';
 import { readyInfo } from '../../src/banner';
 import { restartServer, startLocalServers, stopLocalServers } from '../../src/distributed/local-servers';
 import { launchTopology, type DistributedStack } from '../../src/distributed/topology';
@@ -110,7 +111,11 @@ describeTopology('the distributed topology', () => {
       logLevel: 'warn',
       catalogReplicas: 2,
       // the suite writes hundreds of items a minute with one admin token and a few keys
-      extraEnv: { gateway: { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000', AUTH_FAILURES_PER_MINUTE: '100000' } },
+      // and its webhook receiver listens on 127.0.0.1 (docs/governance.md: private targets only with this setting)
+      extraEnv: {
+        gateway: { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000', AUTH_FAILURES_PER_MINUTE: '100000' },
+        'collections-service': { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+      },
       output: process.stderr,
       logger,
     });
@@ -171,6 +176,39 @@ describeTopology('the distributed topology', () => {
       figures.writeSearchableMs = await searchable(token, 1, 15_000);
     });
   });
+
+  it('signs and delivers a webhook when the verdict of a pinned release turns malicious', async () => {
+    const receiver = await startReceiver();
+    try {
+      const slug = word();
+      const owner = await newAccount({ client, admin }, 'team');
+      const ws = await client.call('POST', '/admin/v1/workspaces', { token: admin, json: { name: 'Governed', ownerAccountId: owner.id } });
+      const workspace = ws.body.data.workspace.id as string;
+      expect(await client.call('PUT', `/admin/v1/skills/${slug}`, { token: admin, json: { name: `Pinned ${slug}`, description: 'Pinned by a team.', type: 'skill', category: 'devops' } })).toMatchObject({ status: 201 });
+      const release = { version: '1.0.0', digest: `sha256:${'a'.repeat(64)}`, source: { repository: 'https://example.com/pinned', ref: 'v1.0.0' } };
+      expect(await client.call('POST', `/admin/v1/skills/${slug}/versions`, { token: admin, json: release })).toMatchObject({ status: 201 });
+      const collection = await client.call('POST', `/api/v1/workspaces/${workspace}/collections`, { token: owner.key, json: { name: 'Pinned' } });
+      const collectionPath = `/api/v1/workspaces/${workspace}/collections/${collection.body.data.collection.id}`;
+      expect(await client.call('PATCH', collectionPath, { token: owner.key, json: { skillSlug: slug } })).toMatchObject({ status: 200 });
+      const hook = await client.call('POST', `/api/v1/workspaces/${workspace}/webhooks`, { token: owner.key, json: { url: receiver.url, events: ['release.verdict_changed'] } });
+      expect(hook.status).toBe(201);
+      receiver.secret = hook.body.data.secret as string;
+
+      const scanner = await client.call('POST', '/admin/v1/scanners', { token: admin, json: { name: `topology-${slug}` } });
+      const verdict = { verdict: 'malicious', summary: 'Exfiltrates credentials', reportUrl: null };
+      expect(await client.call('POST', `/api/v1/skills/${slug}/versions/1.0.0/verdicts`, { token: scanner.body.data.token, json: verdict })).toMatchObject({ status: 201 });
+
+      const delivered = await eventually(() => {
+        const found = [...receiver.handled.values()].find((event) => event.type === 'release.verdict_changed');
+        if (!found) throw new Error(`no release.verdict_changed among ${receiver.received.length} requests`);
+        return found;
+      }, 'a signed release.verdict_changed delivery', 60_000);
+      expect(delivered.data).toMatchObject({ slug, version: '1.0.0', from: 'unscanned', to: 'malicious' });
+      expect(receiver.received.every((request) => request.verified)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  }, 90_000);
 
   describe('faults while writes stream in', () => {
     it('loses nothing acknowledged when the Kafka broker restarts', async () => {
