@@ -33,7 +33,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections', auth: 'key' },
   { method: 'POST', path: '/api/v1/workspaces/{workspace}/collections', auth: 'key', body: ['name', 'description'] },
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key' },
-  { method: 'PATCH', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key', body: ['name', 'description', 'skillSlug', 'removeSkillSlug'] },
+  { method: 'PATCH', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key', body: ['name', 'description', 'skillSlug', 'removeSkillSlug', 'version'] },
   { method: 'GET', path: '/api/v1/skills/{slug}', auth: 'key' },
   { method: 'GET', path: '/api/v1/me/private-skills', auth: 'key', query: ['page', 'limit'] },
   { method: 'POST', path: '/api/v1/me/private-skills', auth: 'key', body: ['name', 'description'] },
@@ -66,7 +66,17 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/admin/v1/skills/{slug}/versions/{version}/override', auth: 'admin', body: ['verdict', 'note'] },
   { method: 'PUT', path: '/admin/v1/publishers/{publisher}', auth: 'admin', body: ['verified', 'note'] },
   { method: 'POST', path: '/api/v1/skills/{slug}/reports', auth: 'key', body: ['reason', 'text'] },
+  // governed team collections (docs/governance.md): policies with huge lists, pins, lockfiles, webhook targets
+  { method: 'GET', path: '/api/v1/workspaces/{workspace}/policy', auth: 'key' },
+  { method: 'PUT', path: '/api/v1/workspaces/{workspace}/policy', auth: 'key', body: ['minimumVerdict', 'verifiedPublishersOnly', 'allowedPublishers', 'allowedLicenses', 'allowedTypes', 'deniedSlugs'] },
+  { method: 'POST', path: '/api/v1/workspaces/{workspace}/collections/{team}/pins:update', auth: 'key', body: ['dryRun', 'slugs'] },
+  { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections/{team}/lockfile', auth: 'key' },
+  { method: 'POST', path: '/api/v1/workspaces/{workspace}/webhooks', auth: 'key', body: ['url', 'events', 'description'] },
+  { method: 'PATCH', path: '/api/v1/workspaces/{workspace}/webhooks/{webhook}', auth: 'key', body: ['url', 'events', 'description', 'enabled'] },
+  { method: 'GET', path: '/api/v1/workspaces/{workspace}/webhooks/{webhook}/deliveries', auth: 'key', query: ['page', 'limit'] },
+  { method: 'POST', path: '/api/v1/workspaces/{workspace}/webhooks/{webhook}/test', auth: 'key', body: [] },
   { method: 'DELETE', path: '/admin/v1/api-keys/{key}', auth: 'admin' },
+  { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/webhooks/{webhook}', auth: 'key' },
   { method: 'DELETE', path: '/admin/v1/workspaces/{workspace}/members/{account}', auth: 'admin' },
   { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/members/{account}', auth: 'key' },
   { method: 'DELETE', path: '/api/v1/workspaces/{workspace}/invitations/{invitation}', auth: 'key' },
@@ -116,6 +126,8 @@ async function snapshot(): Promise<string> {
     stack.client.call('GET', `/api/v1/skills/${fixtures.slug}/versions`, { token: key }).then((r) => [r.status, r.body]),
     ok('GET', '/admin/v1/publishers?limit=50', stack.admin),
     ok('GET', '/admin/v1/reports?limit=50', stack.admin),
+    ok('GET', `/api/v1/workspaces/${fixtures.workspace}/policy`, key),
+    ok('GET', `/api/v1/workspaces/${fixtures.workspace}/webhooks`, key),
   ]);
   // A key's last use is bookkeeping of reads, not state a rejected write may change.
   return JSON.stringify(parts, (k, v: unknown) => (k === 'lastUsedAt' ? undefined : v));
@@ -149,7 +161,8 @@ function requestArbitrary(endpoint: Endpoint) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  // a webhook fixture on loopback (no delivery reaches it: nothing listens on port 9)
+  stack = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
   const { info, admin } = stack;
   const victim = await newAccount(stack, 'pro');
   const team = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/collections`, info.apiKey, { name: 'Hostile target' });
@@ -158,6 +171,7 @@ beforeAll(async () => {
   const digest = `sha256:${'ab'.repeat(32)}`;
   await ok('POST', '/admin/v1/skills/hostile-target/versions', admin, { version: '1.0.0', digest, source: { repository: 'https://github.com/hostile/target', ref: 'v1.0.0' } });
   scannerToken = (await ok('POST', '/admin/v1/scanners', admin, { name: 'hostile-fuzz' })).data.token as string;
+  const webhook = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/webhooks`, info.apiKey, { url: 'http://127.0.0.1:9/hook', events: ['collection.changed'] });
   Object.assign(fixtures, {
     collection: info.collectionId,
     workspace: info.workspaceId,
@@ -169,11 +183,12 @@ beforeAll(async () => {
     publisher: 'Hostile Labs',
     job: randomUUID(),
     invitation: invitation.data.invitation.id,
+    webhook: webhook.data.webhook.id,
   });
   for (let i = 0; i < 2; i++) snapshotKeys.push(await ownerKey());
   // what "changes nothing" is compared over holds the fixtures, so a change to them would show
   const state = await snapshot();
-  for (const id of [fixtures.collection, fixtures.team, fixtures.account, fixtures.invitation, 'hostile-target']) {
+  for (const id of [fixtures.collection, fixtures.team, fixtures.account, fixtures.invitation, fixtures.webhook, 'hostile-target']) {
     if (!state.includes(id as string)) throw new Error(`the hostile-input snapshot misses ${id}`);
   }
   fuzzKey = await ownerKey();
