@@ -1,7 +1,9 @@
 // The linter of every package, console included: ESLint's and typescript-eslint's recommended rules, and
 // what the style guide asks of every file (../shared/STYLE.md, issue 32): promises awaited or handled
-// (typed rules, over the one program of tsconfig.typecheck.json), no import cycles, files near 300 lines.
+// (typed rules, over the one program of tsconfig.typecheck.json), no import cycles, files near 300 lines
+// (330 as Prettier lays them out; a suite's tables 420).
 import eslint from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
@@ -40,12 +42,12 @@ export default tseslint.config(
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines': ['error', { max: 330, skipBlankLines: true, skipComments: true }] },
   },
   {
     // a suite's table of cases reads best in one file: a little more room
     files: ['*/test/**/*.ts'],
-    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines': ['error', { max: 420, skipBlankLines: true, skipComments: true }] },
   },
   {
     // plain CommonJS scripts run by Node: CI's, the container's health check, jest's config
@@ -53,4 +55,6 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // the layout is Prettier's (`npm run format`, checked by `npm run lint`): rules about it are off
+  prettier,
 );

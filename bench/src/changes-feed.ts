@@ -28,6 +28,9 @@ export async function readChangesFeed(gateway: string, apiKey: string, progress:
   }
   const seconds = (performance.now() - started) / 1000;
   const result = { changes, requests, seconds, itemsPerSec: changes / seconds };
-  progress(`changes feed: ${changes.toLocaleString('en')} changes in ${seconds.toFixed(1)} s (${result.itemsPerSec.toFixed(0)} items/s, ${requests} answers)`, true);
+  progress(
+    `changes feed: ${changes.toLocaleString('en')} changes in ${seconds.toFixed(1)} s (${result.itemsPerSec.toFixed(0)} items/s, ${requests} answers)`,
+    true,
+  );
   return result;
 }

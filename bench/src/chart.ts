@@ -33,7 +33,10 @@ export function latencyChart(results: readonly LoadResult[], title: string): str
   scenarios.forEach((scenario, i) => {
     const colour = COLOURS[i % COLOURS.length] as string;
     const rows = results.filter((r) => r.scenario === scenario).sort((a, b) => a.connections - b.connections);
-    for (const [key, dash] of [['p99Ms', ''], ['p50Ms', ' stroke-dasharray="4 3"']] as const) {
+    for (const [key, dash] of [
+      ['p99Ms', ''],
+      ['p50Ms', ' stroke-dasharray="4 3"'],
+    ] as const) {
       const points = rows.map((r) => `${x(r.connections)},${y(r[key])}`).join(' ');
       parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="2"${dash} points="${points}"/>`);
     }

@@ -36,7 +36,9 @@ async function procCpuMs(pid: number): Promise<number | undefined> {
 }
 
 async function nodeCpuMs(url: string): Promise<number | undefined> {
-  const stats = await es<{ nodes: Record<string, { process?: { cpu?: { total_in_millis?: number } } }> }>(url, 'GET', '/_nodes/_local/stats/process').catch(() => undefined);
+  const stats = await es<{ nodes: Record<string, { process?: { cpu?: { total_in_millis?: number } } }> }>(url, 'GET', '/_nodes/_local/stats/process').catch(
+    () => undefined,
+  );
   const node = stats ? Object.values(stats.nodes)[0] : undefined;
   return node?.process?.cpu?.total_in_millis;
 }

@@ -64,7 +64,10 @@ export async function buildBaselineIndex(
   for (let from = 0; from < active.length; from += chunk) {
     const body = active
       .slice(from, from + chunk)
-      .map((line) => `${JSON.stringify({ index: { _id: line.slug } })}\n${JSON.stringify({ name: line.name, description: line.description, category: line.category, type: line.type })}\n`)
+      .map(
+        (line) =>
+          `${JSON.stringify({ index: { _id: line.slug } })}\n${JSON.stringify({ name: line.name, description: line.description, category: line.category, type: line.type })}\n`,
+      )
       .join('');
     const answer = await es<{ errors: boolean; items: Array<{ index: { error?: unknown } }> }>(url, 'POST', `/${index}/_bulk`, body, 'application/x-ndjson');
     if (answer.errors) throw new Error(`baseline index: ${JSON.stringify(answer.items.find((item) => item.index.error)?.index.error)}`);
@@ -86,7 +89,13 @@ export function elasticsearchBaselinePhase(scenario: string, url: string, index:
       {
         setup: (): RequestSpec => {
           const { cls, path } = next();
-          return { method: 'POST', path: `/${index}/_search`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(baselineSearchBody(path)), tag: cls };
+          return {
+            method: 'POST',
+            path: `/${index}/_search`,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(baselineSearchBody(path)),
+            tag: cls,
+          };
         },
       },
     ],

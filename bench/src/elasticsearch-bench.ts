@@ -43,7 +43,9 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
   const { quick, durationSec, warmupSec, connections } = options;
   const cacheStates: CacheState[] = options.searchCache === 'both' ? ['on', 'off'] : [options.searchCache];
   const loadAtStart = loadavg();
-  phaseTitle(`setup (Elasticsearch): ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join('/')}, search cache ${cacheStates.join(' then ')}; load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`);
+  phaseTitle(
+    `setup (Elasticsearch): ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join('/')}, search cache ${cacheStates.join(' then ')}; load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const node = await elasticsearchNode(options.elasticsearchUrl);
   // lower case and digits only: index names must be; the stamp tells a killed run's leftovers apart
   const alias = `bench-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
@@ -78,7 +80,16 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const users = await createUsers(gw, live.adminToken, 8, 0);
 
     phaseTitle('import (admin NDJSON through the gateway, until the alias can search every active item)');
-    const imported = await importCatalog(gw, live.adminToken, live.catalog.url, db.url, catalog.lines, quick ? 5_000 : 10_000, progress, searchableCount(node.url, alias));
+    const imported = await importCatalog(
+      gw,
+      live.adminToken,
+      live.catalog.url,
+      db.url,
+      catalog.lines,
+      quick ? 5_000 : 10_000,
+      progress,
+      searchableCount(node.url, alias),
+    );
 
     let quality: QualityReport | undefined;
     if (options.quality) {
@@ -125,11 +136,17 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const title = `${catalog.source.items.toLocaleString('en')} items${catalog.source.kind === 'corpus' ? ' (corpus)' : ''}, Elasticsearch ${node.version}`;
     const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
     process.stdout.write(`\n== results (${title}; load ${loads(loadAtStart)} → ${loads(loadAtEnd)})\n${formatTable(ordered, ES_BASELINE)}\n\n`);
-    process.stdout.write(`load average (1 min) at the end of each run: ${ordered.map((r) => `${r.scenario === ES_BASELINE ? 'baseline' : 'gateway'}@${r.connections} ${r.loadAverage?.toFixed(2)}`).join(', ')}\n\n`);
-    const cpuRows = ordered.map((r) => ({ label: `${r.scenario === ES_BASELINE ? 'bare baseline' : 'via gateway'} @ ${r.connections} conn`, cpu: r.cpuMsPerRequest ?? {} }));
+    process.stdout.write(
+      `load average (1 min) at the end of each run: ${ordered.map((r) => `${r.scenario === ES_BASELINE ? 'baseline' : 'gateway'}@${r.connections} ${r.loadAverage?.toFixed(2)}`).join(', ')}\n\n`,
+    );
+    const cpuRows = ordered.map((r) => ({
+      label: `${r.scenario === ES_BASELINE ? 'bare baseline' : 'via gateway'} @ ${r.connections} conn`,
+      cpu: r.cpuMsPerRequest ?? {},
+    }));
     process.stdout.write(`CPU ms per request of the measured run (the baseline's requests never reach the services)\n${formatCpuTable(cpuRows)}\n\n`);
     process.stdout.write(`latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(ordered)}\n\n`);
-    if (quality) process.stdout.write(`search quality (${quality.perSet} judgments per set, through the gateway, Elasticsearch)\n${formatQualityTable(quality.sets)}\n\n`);
+    if (quality)
+      process.stdout.write(`search quality (${quality.perSet} judgments per set, through the gateway, Elasticsearch)\n${formatQualityTable(quality.sets)}\n\n`);
     process.stdout.write(
       `import: ${imported.recordPerSec.toFixed(0)} items/s into the system of record, ${(imported.items / imported.indexPerSec).toFixed(1)} s from the first import request until all searchable, ` +
         `${imported.searchableAfterImportSec.toFixed(1)} s of it after the import answered; bare baseline index built in ${baselineIndexSec.toFixed(1)} s\n\n`,

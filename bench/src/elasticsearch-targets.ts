@@ -27,7 +27,11 @@ export function elasticsearchTargets(results: readonly LoadResult[], imported: I
       measured: ratio === undefined ? 'no baseline at that count' : `${(ratio * 100).toFixed(1)} % (${r.requestsPerSec.toFixed(0)} req/s)`,
       ok: ratio !== undefined && ratio >= ES_GOALS.minBaselineShare,
     });
-    targets.push({ name: `${r.scenario} p99 ≤ ${ES_GOALS.p99Ms} ms at ${top} connections`, measured: `${r.p99Ms.toFixed(1)} ms`, ok: r.p99Ms <= ES_GOALS.p99Ms });
+    targets.push({
+      name: `${r.scenario} p99 ≤ ${ES_GOALS.p99Ms} ms at ${top} connections`,
+      measured: `${r.p99Ms.toFixed(1)} ms`,
+      ok: r.p99Ms <= ES_GOALS.p99Ms,
+    });
   }
   const errors = results.reduce((n, r) => n + r.errors, 0);
   targets.push({ name: 'no errors in any run', measured: `${errors} errors`, ok: errors === 0 });

@@ -22,7 +22,9 @@ function queryOf(path: string): SearchQuery {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: 'string' }, vocabulary: { type: 'string' }, items: { type: 'string' }, seconds: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { corpus: { type: 'string' }, vocabulary: { type: 'string' }, items: { type: 'string' }, seconds: { type: 'string' } },
+  });
   const progress = (text: string) => process.stdout.write(`  ${text}\n`);
   const catalog = await loadCatalog({
     corpus: values.corpus,

@@ -53,7 +53,10 @@ async function main(): Promise<void> {
       `(the index: ${index.size} items)`,
       ...getHeapSpaceStatistics()
         .filter((space) => space.space_size > 8 * MB)
-        .map((space) => `  ${space.space_name.padEnd(24)} ${(space.space_used_size / MB).toFixed(0).padStart(6)} MB used of ${(space.space_size / MB).toFixed(0)} MB`),
+        .map(
+          (space) =>
+            `  ${space.space_name.padEnd(24)} ${(space.space_used_size / MB).toFixed(0).padStart(6)} MB used of ${(space.space_size / MB).toFixed(0)} MB`,
+        ),
       '',
     ].join('\n'),
   );

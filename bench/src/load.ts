@@ -60,33 +60,36 @@ function once(
     finish = (err, result) => (err ? reject(err) : resolve(result));
   });
   // The callback form returns the instance, whose 'tick' events drive the progress line.
-  const instance = autocannon({
-    url: phase.url,
-    connections,
-    duration: durationSec,
-    pipelining: 1,
-    timeout: 10,
-    requests: phase.requests.map((step) => ({
-      setupRequest: (req: autocannon.Request, context: object) => {
-        const ctx = context as Record<string, unknown>;
-        const spec = step.setup(ctx);
-        if (timed) {
-          // autocannon builds a connection's next request just before writing it (pipelining 1): start the clock here
-          ctx[TAG] = spec.tag;
-          ctx[STARTED] = performance.now();
-        }
-        return { ...req, method: spec.method, path: spec.path, headers: spec.headers, body: spec.body };
-      },
-      onResponse:
-        timed || step.onResponse
-          ? (status: number, _body: string, context: object, headers: IncomingHttpHeaders | undefined) => {
-              const ctx = context as Record<string, unknown>;
-              if (timed && typeof ctx[TAG] === 'string') recorder.record(ctx[TAG], performance.now() - (ctx[STARTED] as number), status);
-              step.onResponse?.(status, ctx, headers ?? {});
-            }
-          : undefined,
-    })),
-  }, (err, result) => finish(err, result));
+  const instance = autocannon(
+    {
+      url: phase.url,
+      connections,
+      duration: durationSec,
+      pipelining: 1,
+      timeout: 10,
+      requests: phase.requests.map((step) => ({
+        setupRequest: (req: autocannon.Request, context: object) => {
+          const ctx = context as Record<string, unknown>;
+          const spec = step.setup(ctx);
+          if (timed) {
+            // autocannon builds a connection's next request just before writing it (pipelining 1): start the clock here
+            ctx[TAG] = spec.tag;
+            ctx[STARTED] = performance.now();
+          }
+          return { ...req, method: spec.method, path: spec.path, headers: spec.headers, body: spec.body };
+        },
+        onResponse:
+          timed || step.onResponse
+            ? (status: number, _body: string, context: object, headers: IncomingHttpHeaders | undefined) => {
+                const ctx = context as Record<string, unknown>;
+                if (timed && typeof ctx[TAG] === 'string') recorder.record(ctx[TAG], performance.now() - (ctx[STARTED] as number), status);
+                step.onResponse?.(status, ctx, headers ?? {});
+              }
+            : undefined,
+      })),
+    },
+    (err, result) => finish(err, result),
+  );
   let second = 0;
   // autocannon passes the second's counters to 'tick'; its typings declare no argument.
   const onTickEvent = (counter: { counter: number }) => {
@@ -131,9 +134,6 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
   };
   const classes = recorder.summary(phase.classes);
   if (classes.length > 0) out.classes = classes;
-  options.progress(
-    `${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors`,
-    true,
-  );
+  options.progress(`${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors`, true);
   return out;
 }

@@ -84,7 +84,13 @@ async function main(): Promise<void> {
   try {
     const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS, 'profiles')}`] : [];
     const firstState = cacheStates[0] ?? 'on';
-    stack = await startStack({ databaseUrl: db.url, logLevel: process.env.LOG_LEVEL ?? 'warn', nodeArgs, catalogEnv: CACHE_ENV[firstState].catalog, gatewayEnv: CACHE_ENV[firstState].gateway });
+    stack = await startStack({
+      databaseUrl: db.url,
+      logLevel: process.env.LOG_LEVEL ?? 'warn',
+      nodeArgs,
+      catalogEnv: CACHE_ENV[firstState].catalog,
+      gatewayEnv: CACHE_ENV[firstState].gateway,
+    });
     const live = stack;
     progress(`services: gateway ${live.gateway.url}, catalog ${live.catalog.url}, collections ${live.collections.url}`, true);
     const gw = live.gateway.url;
@@ -126,7 +132,9 @@ async function main(): Promise<void> {
     };
     for (const [k, state] of cacheStates.entries()) {
       if (k > 0) footprint.readySec ??= await switchSearchCache(live, state, progress);
-      results.push(...(await runSearchPhases({ stack: live, users, catalog: catalog.lines, connections, durationSec, warmupSec, progress, phaseTitle }, state)));
+      results.push(
+        ...(await runSearchPhases({ stack: live, users, catalog: catalog.lines, connections, durationSec, warmupSec, progress, phaseTitle }, state)),
+      );
       await noteMemory();
     }
     // collections and the index lag are measured as deployed: with the defaults (the cache on), unless only off was asked for
@@ -159,8 +167,11 @@ async function main(): Promise<void> {
     const mb = footprint.rssBytes === undefined ? '–' : `${(footprint.rssBytes / 1024 ** 2).toFixed(0)} MB`;
     const ready = footprint.readySec === undefined ? 'not restarted' : `restart to ready ${footprint.readySec.toFixed(1)} s`;
     process.stdout.write(`catalog-service: RSS ${mb} after the search runs (highest reading), ${ready}\n`);
-    process.stdout.write(`changes feed: ${feed.changes.toLocaleString('en')} changes read in ${feed.seconds.toFixed(1)} s, ${feed.itemsPerSec.toFixed(0)} items/s\n`);
-    if (lag) process.stdout.write(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes (search cache ${lagState})\n`);
+    process.stdout.write(
+      `changes feed: ${feed.changes.toLocaleString('en')} changes read in ${feed.seconds.toFixed(1)} s, ${feed.itemsPerSec.toFixed(0)} items/s\n`,
+    );
+    if (lag)
+      process.stdout.write(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes (search cache ${lagState})\n`);
     process.stdout.write('\n');
     for (const t of targets) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
 

@@ -126,7 +126,9 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
   const { progress, phaseTitle } = sinks;
   const connections = options.connections[0] ?? 1_000;
   const loadAtStart = loadavg();
-  phaseTitle(`setup (overload): ${connections} connections for ${options.durationSec} s, then a flood of ${FLOOD_SIGN_UPS} sign-ups; load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`);
+  phaseTitle(
+    `setup (overload): ${connections} connections for ${options.durationSec} s, then a flood of ${FLOOD_SIGN_UPS} sign-ups; load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const catalog = await loadCatalog({ corpus: options.corpus, items: options.items, vocabulary: options.vocabulary, progress });
   progress(`catalog: ${describeCatalog(catalog.source)}`, true);
   const db = await startDatabase(process.env.DATABASE_URL || undefined);
@@ -186,15 +188,35 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     for (const kind of ['impatient', 'polite'] as const) {
       const s = runs[kind];
       process.stdout.write(`\n== overload, ${kind} clients (${title}, ${connections} connections, ${options.durationSec} s)\n${formatStatuses(s)}\n`);
-      process.stdout.write(`answers ${s.answersPerSec.toFixed(0)}/s, admitted ${s.admittedPerSec.toFixed(0)}/s; admitted p50 ${s.admittedP50Ms.toFixed(0)} ms, p99 ${s.admittedP99Ms.toFixed(0)} ms\n`);
+      process.stdout.write(
+        `answers ${s.answersPerSec.toFixed(0)}/s, admitted ${s.admittedPerSec.toFixed(0)}/s; admitted p50 ${s.admittedP50Ms.toFixed(0)} ms, p99 ${s.admittedP99Ms.toFixed(0)} ms\n`,
+      );
       for (const t of targets[kind]) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
     }
     const fmt = (s: FloodResult['searchBefore']) => `${s.searches} searches, p50 ${s.p50Ms.toFixed(0)} ms, p99 ${s.p99Ms.toFixed(0)} ms, ${s.errors} failed`;
-    process.stdout.write(`\n== hashing flood\nsign-ups: ${Object.entries(flood.signUps).map(([s, c]) => `${c} × ${s}`).join(', ')}, all answered in ${flood.floodSec.toFixed(1)} s\n`);
+    process.stdout.write(
+      `\n== hashing flood\nsign-ups: ${Object.entries(flood.signUps)
+        .map(([s, c]) => `${c} × ${s}`)
+        .join(', ')}, all answered in ${flood.floodSec.toFixed(1)} s\n`,
+    );
     process.stdout.write(`search before: ${fmt(flood.searchBefore)}\nsearch during: ${fmt(flood.searchDuring)}\n`);
 
     const at = new Date().toISOString();
-    const report = { at, mode: 'overload', items: catalog.source.items, catalog: catalog.source, database: db.kind, connections, durationSec: options.durationSec, node: process.version, loadAtStart, loadAtEnd: loadavg(), overload: runs, targets, flood };
+    const report = {
+      at,
+      mode: 'overload',
+      items: catalog.source.items,
+      catalog: catalog.source,
+      database: db.kind,
+      connections,
+      durationSec: options.durationSec,
+      node: process.version,
+      loadAtStart,
+      loadAtEnd: loadavg(),
+      overload: runs,
+      targets,
+      flood,
+    };
     await mkdir(sinks.resultsDir, { recursive: true });
     const json = `${JSON.stringify(report, null, 2)}\n`;
     const stamp = at.replace(/[:.]/g, '-');

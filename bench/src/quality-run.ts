@@ -12,9 +12,15 @@ export interface QualityReport {
 
 /** Slugs of one search page, or undefined when the API refused the query. */
 async function search(gateway: string, apiKey: string, q: string): Promise<string[] | undefined> {
-  const res = await fetch(`${gateway}${searchPath([['q', q], ['limit', String(QUALITY_DEPTH)]])}`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-  });
+  const res = await fetch(
+    `${gateway}${searchPath([
+      ['q', q],
+      ['limit', String(QUALITY_DEPTH)],
+    ])}`,
+    {
+      headers: { authorization: `Bearer ${apiKey}` },
+    },
+  );
   const text = await res.text();
   if (!res.ok) return undefined;
   return (JSON.parse(text) as { data: { skills: Array<{ slug: string }> } }).data.skills.map((s) => s.slug);

@@ -12,7 +12,6 @@
 import { isStopWord, stemOf, tokenize } from '@skills/catalog-service';
 import type { ImportLine } from './import-line';
 
-
 /** A word a person could type to mean something: not a stop word, 3+ characters, at least one letter. */
 function isContentWord(word: string): boolean {
   return word.length >= 3 && /\p{L}/u.test(word) && !isStopWord(word);
@@ -68,7 +67,6 @@ function descriptionOnlyWords(item: ImportLine): string[] {
     return true;
   });
 }
-
 
 /** What "common" and "rare" mean, as shares of the active items. */
 export interface WordShares {

@@ -35,7 +35,7 @@ export const QUALITY_DEPTH = 10;
 export function typoQuery(name: string, next: () => number): string | undefined {
   const words = name.split(/(\s+)/); // keeps the separators, so the rest of the name is unchanged
   const candidates = words.map((w, i) => [w, i] as const).filter(([w]) => /^\p{L}{5,}$/u.test(w));
-  for (let left = [...candidates]; left.length > 0; ) {
+  for (let left = [...candidates]; left.length > 0;) {
     const [word, index] = left.splice(Math.floor(next() * left.length), 1)[0] as readonly [string, number];
     const misspelt = swapAdjacent(word, next);
     if (misspelt) return [...words.slice(0, index), misspelt, ...words.slice(index + 1)].join('');

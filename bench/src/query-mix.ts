@@ -100,7 +100,13 @@ function paramsFor(cls: QueryClass, item: ImportLine, next: () => number): Array
       return misspelt ? [['q', misspelt]] : undefined;
     }
     case 'filtered':
-      return words.length ? [['q', pick(next, words)], ['category', item.category], ['type', item.type]] : undefined;
+      return words.length
+        ? [
+            ['q', pick(next, words)],
+            ['category', item.category],
+            ['type', item.type],
+          ]
+        : undefined;
     case 'browse':
       return [['category', item.category]];
   }

@@ -59,12 +59,17 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
   const repeated = repeatedRequests(catalog);
   // The same seed with the cache on and off: both runs send the same queries. Each part (warm-up, run)
   // and connection count draws its own, so a run does not start on what its warm-up just cached.
-  const longTail = (scenario: string, connections: number, part: RunPart): SearchSource =>
-    longTailMix(catalog, seedOf(`${scenario}|${connections}|${part}`));
+  const longTail = (scenario: string, connections: number, part: RunPart): SearchSource => longTailMix(catalog, seedOf(`${scenario}|${connections}|${part}`));
   const name = (scenario: string): string => (cache === 'off' ? cacheOff(scenario) : scenario);
   const phases: Array<[string, (connections: number, part: RunPart) => Phase]> = [
-    [SCENARIOS.longTailDirect, (c, part) => searchDirectPhase(name(SCENARIOS.longTailDirect), stack.catalog.url, stack.signer, users, longTail(SCENARIOS.longTailDirect, c, part))],
-    [SCENARIOS.longTailGateway, (c, part) => searchGatewayPhase(name(SCENARIOS.longTailGateway), stack.gateway.url, users, longTail(SCENARIOS.longTailGateway, c, part))],
+    [
+      SCENARIOS.longTailDirect,
+      (c, part) => searchDirectPhase(name(SCENARIOS.longTailDirect), stack.catalog.url, stack.signer, users, longTail(SCENARIOS.longTailDirect, c, part)),
+    ],
+    [
+      SCENARIOS.longTailGateway,
+      (c, part) => searchGatewayPhase(name(SCENARIOS.longTailGateway), stack.gateway.url, users, longTail(SCENARIOS.longTailGateway, c, part)),
+    ],
     [SCENARIOS.repeatedGateway, () => searchGatewayPhase(name(SCENARIOS.repeatedGateway), stack.gateway.url, users, cycledSearches(repeated))],
   ];
   const results: LoadResult[] = [];

@@ -111,7 +111,13 @@ class SearchableCounter implements SearchableCount {
 }
 
 /** Polls `count` every 50 ms until it reaches `wanted`; throws after `timeoutMs`. */
-async function waitUntil(count: () => Promise<number>, wanted: number, label: string, progress: (text: string, done: boolean) => void, timeoutMs = 600_000): Promise<void> {
+async function waitUntil(
+  count: () => Promise<number>,
+  wanted: number,
+  label: string,
+  progress: (text: string, done: boolean) => void,
+  timeoutMs = 600_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let n = await count(); n < wanted; n = await count()) {
     if (Date.now() > deadline) throw new Error(`${label}: only ${n} of ${wanted} after ${timeoutMs / 1000} s`);

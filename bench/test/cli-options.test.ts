@@ -3,12 +3,22 @@ import { BENCH_USAGE, parseBenchOptions } from '../src/cli-options';
 describe('bench options', () => {
   it('defaults like before, takes a whole corpus unless --items or --quick says otherwise', () => {
     expect(parseBenchOptions([])).toEqual(
-      expect.objectContaining({ items: 100_000, durationSec: 10, warmupSec: 3, connections: [1, 16, 64], lagWrites: 200, searchCache: 'both', quality: false, vocabulary: 'generated' }),
+      expect.objectContaining({
+        items: 100_000,
+        durationSec: 10,
+        warmupSec: 3,
+        connections: [1, 16, 64],
+        lagWrites: 200,
+        searchCache: 'both',
+        quality: false,
+        vocabulary: 'generated',
+      }),
     );
     expect(parseBenchOptions(['--quick'])).toEqual(expect.objectContaining({ items: 5_000, durationSec: 3, warmupSec: 1, lagWrites: 50 }));
     expect(parseBenchOptions(['--corpus', 'f.gz']).items).toBeUndefined();
-    expect(parseBenchOptions(['--corpus', 'f.gz', '--items', '20000', '--search-cache', 'off', '--quality']))
-      .toEqual(expect.objectContaining({ corpus: 'f.gz', items: 20_000, searchCache: 'off', quality: true }));
+    expect(parseBenchOptions(['--corpus', 'f.gz', '--items', '20000', '--search-cache', 'off', '--quality'])).toEqual(
+      expect.objectContaining({ corpus: 'f.gz', items: 20_000, searchCache: 'off', quality: true }),
+    );
     expect(parseBenchOptions(['--vocabulary', 'broad', '--connections', '64', '--lag-writes', '0'])).toEqual(
       expect.objectContaining({ vocabulary: 'broad', connections: [64], lagWrites: 0 }),
     );
@@ -16,7 +26,9 @@ describe('bench options', () => {
 
   it('runs the Elasticsearch mode with the caches off unless asked, on the node given or the local one', () => {
     expect(parseBenchOptions([])).toEqual(expect.objectContaining({ engine: 'memory', elasticsearchUrl: undefined }));
-    expect(parseBenchOptions(['--engine', 'elasticsearch'])).toEqual(expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: undefined, searchCache: 'off' }));
+    expect(parseBenchOptions(['--engine', 'elasticsearch'])).toEqual(
+      expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: undefined, searchCache: 'off' }),
+    );
     expect(parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', 'http://127.0.0.1:9201/', '--search-cache', 'on'])).toEqual(
       expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9201', searchCache: 'on' }),
     );
@@ -38,7 +50,23 @@ describe('bench options', () => {
   it('answers --help with a usage that names every option it accepts', () => {
     expect(parseBenchOptions(['--help']).help).toBe(true);
     expect(parseBenchOptions([]).help).toBe(false);
-    const flags = ['corpus', 'vocabulary', 'items', 'quick', 'duration', 'connections', 'search-cache', 'engine', 'elasticsearch-url', 'quality', 'overload', 'lag-writes', 'profile', 'keep', 'help'];
+    const flags = [
+      'corpus',
+      'vocabulary',
+      'items',
+      'quick',
+      'duration',
+      'connections',
+      'search-cache',
+      'engine',
+      'elasticsearch-url',
+      'quality',
+      'overload',
+      'lag-writes',
+      'profile',
+      'keep',
+      'help',
+    ];
     for (const flag of flags) expect(BENCH_USAGE).toContain(`--${flag}`);
     // and nothing it names is refused: every documented flag parses
     const documented = [...BENCH_USAGE.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);

@@ -64,7 +64,8 @@ describe('import lines from a corpus', () => {
 
   it('counts cleaned, renamed and skipped lines, and keeps slugs unique', () => {
     const builder = new CorpusBuilder();
-    for (const text of [JSON.stringify(npmLine), '', 'not json', JSON.stringify(npmLine), JSON.stringify({ ...npmLine, category: 'Big Data' })]) builder.add(text);
+    for (const text of [JSON.stringify(npmLine), '', 'not json', JSON.stringify(npmLine), JSON.stringify({ ...npmLine, category: 'Big Data' })])
+      builder.add(text);
     expect(builder.lines.map((l) => l.slug)).toEqual(['tim-wx-sdk', 'tim-wx-sdk-2', 'tim-wx-sdk-3']);
     expect(builder.stats).toEqual({ read: 4, skipped: 1, cleaned: 1, renamed: 2 });
     expect(ndjsonBody(builder.lines).split('\n')).toHaveLength(4);

@@ -5,7 +5,8 @@ import { cpuTimes, formatCpuTable, perRequest } from '../src/cpu-accounting';
 describe('CPU accounting of a run', () => {
   it("reads a child's CPU time: a child that spins 400 ms of CPU counts at least 350 ms more (absent where /proc is not)", async () => {
     // spins until its own CPU time grew by 400 ms (whatever else shares the cores), prints, then idles until killed
-    const spin = "const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; const t = cpu(); while (cpu() - t < 400); console.log('spun'); setInterval(() => {}, 1000);";
+    const spin =
+      "const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; const t = cpu(); while (cpu() - t < 400); console.log('spun'); setInterval(() => {}, 1000);";
     const child = spawn(process.execPath, ['-e', spin], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       const before = await cpuTimes({ pids: { child: child.pid } });

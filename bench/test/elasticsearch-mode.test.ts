@@ -4,8 +4,15 @@ import { searchPath } from '../src/query-mix';
 import type { ImportResult, LoadResult } from '../src/stats';
 
 describe('the bare Elasticsearch baseline', () => {
-  it('sends the request\'s words as one multi_match, with its filters and its page', () => {
-    const path = searchPath([['q', 'react hook'], ['category', 'testing'], ['type', 'skill'], ['limit', '20'], ['page', '3'], ['facets', 'category,type']]);
+  it("sends the request's words as one multi_match, with its filters and its page", () => {
+    const path = searchPath([
+      ['q', 'react hook'],
+      ['category', 'testing'],
+      ['type', 'skill'],
+      ['limit', '20'],
+      ['page', '3'],
+      ['facets', 'category,type'],
+    ]);
     expect(baselineSearchBody(path)).toEqual({
       from: 40,
       size: 20,
@@ -20,7 +27,14 @@ describe('the bare Elasticsearch baseline', () => {
   });
 
   it('browses with the filters alone when the request has no words', () => {
-    expect(baselineSearchBody(searchPath([['category', 'data'], ['limit', '50']]))).toEqual({
+    expect(
+      baselineSearchBody(
+        searchPath([
+          ['category', 'data'],
+          ['limit', '50'],
+        ]),
+      ),
+    ).toEqual({
       from: 0,
       size: 50,
       query: { bool: { must: [], filter: [{ term: { category: 'data' } }] } },
@@ -39,7 +53,14 @@ describe('the Elasticsearch goals', () => {
     noAnswer: 0,
     requests: requestsPerSec * 10,
   });
-  const imported: ImportResult = { items: 100_000, recordPerSec: 20_000, indexPerSec: 10_000, activeItems: 99_000, searchableAfterImportSec: 4, indexSource: 'elasticsearch' };
+  const imported: ImportResult = {
+    items: 100_000,
+    recordPerSec: 20_000,
+    indexPerSec: 10_000,
+    activeItems: 99_000,
+    searchableAfterImportSec: 4,
+    indexSource: 'elasticsearch',
+  };
   const gateway = 'search long tail via gateway (cache off)';
 
   it('reads the ratio and the p99 at the highest connection count, against the bare baseline', () => {

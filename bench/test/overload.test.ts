@@ -6,7 +6,12 @@ describe('the overload run', () => {
     const recorder = new OverloadRecorder();
     for (const [status, ms, retryAfter] of answers) recorder.record(status, ms, retryAfter);
     const summary = recorder.summary(10, 2);
-    return { summary, missed: overloadTargets(summary).filter((t) => !t.ok).map((t) => t.name) };
+    return {
+      summary,
+      missed: overloadTargets(summary)
+        .filter((t) => !t.ok)
+        .map((t) => t.name),
+    };
   };
   const fast200s = Array.from({ length: 99 }, (): [number, number] => [200, 40]);
 
@@ -29,7 +34,9 @@ describe('the overload run', () => {
 
   it('defaults to 1,000 connections for 30 s and refuses options it would ignore', () => {
     expect(parseBenchOptions(['--overload'])).toEqual(expect.objectContaining({ overload: true, connections: [1_000], durationSec: 30 }));
-    expect(parseBenchOptions(['--overload', '--connections', '500', '--duration', '10'])).toEqual(expect.objectContaining({ connections: [500], durationSec: 10 }));
+    expect(parseBenchOptions(['--overload', '--connections', '500', '--duration', '10'])).toEqual(
+      expect.objectContaining({ connections: [500], durationSec: 10 }),
+    );
     expect(() => parseBenchOptions(['--overload', '--connections', '64,1000'])).toThrow(/one connection count/);
     expect(() => parseBenchOptions(['--overload', '--engine', 'elasticsearch'])).toThrow(/--overload/);
     expect(() => parseBenchOptions(['--overload', '--quality'])).toThrow(/--overload/);

@@ -96,7 +96,7 @@ describe('description judgments', () => {
     expect(descriptionQuery(target, words, 3, shares)).toBe('hyperloop quasar zeppelin');
   });
 
-  it('mixes the name\'s most common word with the description\'s rarest', () => {
+  it("mixes the name's most common word with the description's rarest", () => {
     expect(mixedQuery(target, words, shares)).toBe('react hyperloop');
     // no name word is common enough, or no description word rare enough
     expect(mixedQuery(twin, words, shares)).toBeUndefined();

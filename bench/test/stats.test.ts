@@ -76,7 +76,11 @@ describe('bench statistics', () => {
   });
 
   it('gives the broad vocabulary a p99 budget of 150 ms and checks a repeated run without the cache when it is the only one', () => {
-    const rows = [row('baseline', 64, 8000), row('search long tail via gateway (cache off)', 64, 1000, 120), row('search repeated via gateway (cache off)', 64, 1300)];
+    const rows = [
+      row('baseline', 64, 8000),
+      row('search long tail via gateway (cache off)', 64, 1000, 120),
+      row('search repeated via gateway (cache off)', 64, 1300),
+    ];
     const targets = checkTargets(rows, undefined, imported(3, 9_000), { broad: true });
     expect(targets.map((t) => [t.name, t.ok])).toEqual([
       ['search long tail via gateway (cache off) ≥ 1,000 req/s', true],

@@ -1,5 +1,14 @@
 import Joi from 'joi';
-import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
+import {
+  KAFKA_CLIENT_CERTIFICATE,
+  env,
+  kafkaSecurityEnv,
+  kafkaSecurityOf,
+  loadConfig,
+  parseBrokerList,
+  type KafkaSecurityEnv,
+  type KafkaSecuritySettings,
+} from '@skills/common';
 
 /** `memory`: each replica's in-memory index over the Postgres read model (`postgres`, its former name, is taken as an alias). */
 export type SearchEngineKind = 'memory' | 'elasticsearch';
@@ -105,7 +114,10 @@ const schema = Joi.object<CatalogEnv>({
   LOG_LEVEL: env.logLevel(),
   SHED_EVENT_LOOP_DELAY_MS: env.shedEventLoopDelayMs(),
   SEARCH_CACHE_ENTRIES: Joi.number().integer().min(0).max(1_000_000).default(10_000),
-  SEARCH_CACHE_MAX_BYTES: Joi.number().integer().min(0).default(64 * 1024 * 1024),
+  SEARCH_CACHE_MAX_BYTES: Joi.number()
+    .integer()
+    .min(0)
+    .default(64 * 1024 * 1024),
   SEARCH_CACHE_TTL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   // the cache never hides a write longer than index lag + this (plus one poll query)
   SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),

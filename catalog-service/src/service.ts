@@ -139,7 +139,9 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
  */
 function rebuildOutdatedIndex(reindex: ReindexJobs | undefined, logger: Logger): void {
   if (!reindex) {
-    logger.error('the Elasticsearch index has an older layout and COLLECTIONS_URL or ITEMS_READER_TOKEN is not set: rebuild it with POST /admin/v1/reindex on a replica that has both');
+    logger.error(
+      'the Elasticsearch index has an older layout and COLLECTIONS_URL or ITEMS_READER_TOKEN is not set: rebuild it with POST /admin/v1/reindex on a replica that has both',
+    );
     return;
   }
   reindex.start().then(

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { NO_DETAILS, SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SearchPolicy, type SkillChangeEvent } from '@skills/common';
+import {
+  NO_DETAILS,
+  SKILL_CHANGES_TOPIC,
+  createSequelize,
+  runMigrations,
+  type CatalogItemState,
+  type SearchPolicy,
+  type SkillChangeEvent,
+} from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
 import type { RunningService } from '@skills/common';
@@ -50,7 +58,9 @@ async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): 
 async function search(q: string, searchPolicy?: SearchPolicy, extra = ''): Promise<string[]> {
   const url = `/api/v1/skills?q=${encodeURIComponent(q)}${extra}`;
   const principal = { kind: 'account' as const, accountId: randomUUID(), plan: 'pro' as const, keyId: 'k', ...(searchPolicy ? { searchPolicy } : {}) };
-  const res = await request(service.url).get(url).set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url));
+  const res = await request(service.url)
+    .get(url)
+    .set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url));
   expect(res.status).toBe(200);
   return (res.body.data.skills as { slug: string }[]).map((s) => s.slug);
 }
@@ -88,7 +98,15 @@ describe('startCatalogService', () => {
 
   it('narrows a search to the workspace policy signed into the principal, and never answers one from the other’s cache', async () => {
     const workspaceId = randomUUID();
-    const policy: SearchPolicy = { workspaceId, verdicts: ['clean', 'unscanned'], verifiedPublishersOnly: false, publishers: null, licenses: ['mit'], types: null, deniedSlugs: ['governed-denied'] };
+    const policy: SearchPolicy = {
+      workspaceId,
+      verdicts: ['clean', 'unscanned'],
+      verifiedPublishersOnly: false,
+      publishers: null,
+      licenses: ['mit'],
+      types: null,
+      deniedSlugs: ['governed-denied'],
+    };
     const governed = (slug: string, license: string): CatalogItemState => ({
       id: randomUUID(),
       slug,
@@ -103,7 +121,8 @@ describe('startCatalogService', () => {
       version: 1,
       details: { ...NO_DETAILS, license },
     });
-    for (const item of [governed('governed-mit', 'MIT'), governed('governed-gpl', 'GPL-3.0'), governed('governed-denied', 'MIT')]) await publish('skill.upserted', item);
+    for (const item of [governed('governed-mit', 'MIT'), governed('governed-gpl', 'GPL-3.0'), governed('governed-denied', 'MIT')])
+      await publish('skill.upserted', item);
     const everything = ['governed-denied', 'governed-gpl', 'governed-mit'];
     await eventually(async () => (await search('governed')).length === 3, 'the items to be searchable');
     // the same URL, first without a policy (now cached), then with one, then without again

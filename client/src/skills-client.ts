@@ -64,7 +64,7 @@ export class SkillsClient extends GovernanceMethods {
    * false); keep the last `nextCursor` to go on later.
    */
   async *followSkillChanges(since?: string, limit = 500): AsyncGenerator<SkillChanges> {
-    for (let cursor = since; ; ) {
+    for (let cursor = since; ;) {
       const page = await this.listSkillChanges({ since: cursor, limit });
       yield page;
       if (!page.hasMore) return;
@@ -83,8 +83,7 @@ export class SkillsClient extends GovernanceMethods {
   }
 
   async createMyCollection(input: CreateCollectionInput, options: CreateOptions = {}): Promise<PersonalCollection> {
-    return (await this.call<{ collection: PersonalCollection }>('createMyCollection', { body: input, headers: idempotency(options) }))
-      .collection;
+    return (await this.call<{ collection: PersonalCollection }>('createMyCollection', { body: input, headers: idempotency(options) })).collection;
   }
 
   async getMyCollection(id: string): Promise<PersonalCollection> {
@@ -119,11 +118,7 @@ export class SkillsClient extends GovernanceMethods {
     return allPages(async (page) => collectionsOf(await this.listWorkspaceCollectionsPage(workspaceId, { page, limit: 50 })));
   }
 
-  async createWorkspaceCollection(
-    workspaceId: string,
-    input: CreateCollectionInput,
-    options: CreateOptions = {},
-  ): Promise<TeamCollection> {
+  async createWorkspaceCollection(workspaceId: string, input: CreateCollectionInput, options: CreateOptions = {}): Promise<TeamCollection> {
     const call = { params: { id: workspaceId }, body: input, headers: idempotency(options) };
     return (await this.call<{ collection: TeamCollection }>('createWorkspaceCollection', call)).collection;
   }
@@ -137,12 +132,7 @@ export class SkillsClient extends GovernanceMethods {
     return this.tagged<TeamCollection>('getWorkspaceCollection', { params: { id: workspaceId, collectionId } });
   }
 
-  async updateWorkspaceCollection(
-    workspaceId: string,
-    collectionId: string,
-    patch: TeamCollectionPatch,
-    options: WriteOptions = {},
-  ): Promise<TeamCollection> {
+  async updateWorkspaceCollection(workspaceId: string, collectionId: string, patch: TeamCollectionPatch, options: WriteOptions = {}): Promise<TeamCollection> {
     return (await this.updateWorkspaceCollectionTagged(workspaceId, collectionId, patch, options)).collection;
   }
 

@@ -111,4 +111,3 @@ export async function allPages<C>(load: (page: number) => Promise<{ items: C[]; 
     if (!pagination.hasMore) return all;
   }
 }
-

@@ -226,9 +226,7 @@ export interface SearchResult {
 }
 
 /** One entry of the changes feed: the item's latest state. */
-export type SkillChange =
-  | { slug: string; change: 'upsert'; item: CatalogItem; updatedAt: string }
-  | { slug: string; change: 'delete'; updatedAt: string };
+export type SkillChange = { slug: string; change: 'upsert'; item: CatalogItem; updatedAt: string } | { slug: string; change: 'delete'; updatedAt: string };
 
 export interface SkillChanges {
   changes: SkillChange[];

@@ -26,7 +26,12 @@ describe('SkillsClient governance methods', () => {
   });
 
   it('posts a dry run of pins:update, the custom method kept in its segment', async () => {
-    const update = { dryRun: true, changes: [{ slug: 'a', from: { version: '1.0.0', digest: 'd0' }, to: { version: '1.1.0', digest: 'd1' } }], skipped: [], collection: { id: 'c1' } };
+    const update = {
+      dryRun: true,
+      changes: [{ slug: 'a', from: { version: '1.0.0', digest: 'd0' }, to: { version: '1.1.0', digest: 'd1' } }],
+      skipped: [],
+      collection: { id: 'c1' },
+    };
     const fake = fakeFetch(200, { data: update });
     await expect(client(fake).updateCollectionPins('w1', 'c1', { dryRun: true, slugs: ['a'] })).resolves.toEqual(update);
     expect(requests(fake)).toEqual(['POST http://api.test/api/v1/workspaces/w1/collections/c1/pins:update']);

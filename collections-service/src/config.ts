@@ -1,5 +1,14 @@
 import Joi from 'joi';
-import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, loadConfig, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from '@skills/common';
+import {
+  KAFKA_CLIENT_CERTIFICATE,
+  env,
+  kafkaSecurityEnv,
+  kafkaSecurityOf,
+  loadConfig,
+  parseBrokerList,
+  type KafkaSecurityEnv,
+  type KafkaSecuritySettings,
+} from '@skills/common';
 import { DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY } from './domain/report';
 import { DEFAULT_GIVE_UP_AFTER_MS, DEFAULT_RETRY_SCHEDULE_MS } from './webhooks/webhook-dispatcher';
 
@@ -84,7 +93,11 @@ const schema = Joi.object<CollectionsEnv>({
   // A day: the window in which an operator can still re-deliver recent events from the
   // outbox (a new consumer group catching up, a re-publish to Kafka) without a full reindex,
   // long enough to span a night before anyone reads an alert; it bounds the table to a day of writes.
-  OUTBOX_RETENTION_MS: Joi.number().integer().min(0).max(365 * DAY).default(DAY),
+  OUTBOX_RETENTION_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(365 * DAY)
+    .default(DAY),
   // Rows become prunable over hours: passes under a second apart would only load the database.
   OUTBOX_PRUNE_INTERVAL_MS: Joi.number()
     .integer()
@@ -101,7 +114,11 @@ const schema = Joi.object<CollectionsEnv>({
     .pattern(/^\s*\d+\s*(,\s*\d+\s*)*$/)
     .default(DEFAULT_RETRY_SCHEDULE_MS.join(','))
     .messages({ 'string.pattern.base': '{#label} must be delays in milliseconds separated by commas, e.g. 60000,300000' }),
-  WEBHOOK_GIVE_UP_AFTER_MS: Joi.number().integer().min(0).max(30 * DAY).default(DEFAULT_GIVE_UP_AFTER_MS),
+  WEBHOOK_GIVE_UP_AFTER_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(30 * DAY)
+    .default(DEFAULT_GIVE_UP_AFTER_MS),
 }).and(...KAFKA_CLIENT_CERTIFICATE);
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */

@@ -23,10 +23,7 @@ import { OutboxPruner, registerOutboxMetrics } from './retention';
 import { WebhookDispatcher } from './webhooks';
 
 /** Migrates the schema, then serves on `config.port` (0 picks a free port). */
-export async function startCollectionsService(
-  config: Readonly<CollectionsConfig>,
-  logger: Logger,
-): Promise<RunningService> {
+export async function startCollectionsService(config: Readonly<CollectionsConfig>, logger: Logger): Promise<RunningService> {
   // Public keys only: this service can check a principal, never make one.
   const publicKeys = await keyFileOf(
     'PRINCIPAL_PUBLIC_KEYS_FILE',

@@ -89,10 +89,9 @@ function pruner(rule: OutboxPruneRule, options: Partial<OutboxPrunerOptions> = {
   return new OutboxPruner({ sequelize, logger, rule, retentionMs: HOUR_MS, intervalMs: 20, ...options });
 }
 
-
 describe('OutboxPruner, EVENT_LOG=kafka (rule "published")', () => {
   it('deletes published rows older than the retention, and keeps unpublished or younger ones', async () => {
-    const [oldA, oldB, young, unpublished] = await rows(4) as [Row, Row, Row, Row];
+    const [oldA, oldB, young, unpublished] = (await rows(4)) as [Row, Row, Row, Row];
     await markPublished([oldA, oldB, young]);
     await age([oldA, oldB, unpublished], 2 * HOUR_MS);
 
@@ -305,9 +304,9 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
  * no other write in between can overtake it.
  */
 async function futureTxid(ahead = 40): Promise<string> {
-  const [row] = await sequelize.query<{ txid: string }>(
-    'SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint + $1::bigint)::text AS txid',
-    { type: QueryTypes.SELECT, bind: [ahead] },
-  );
+  const [row] = await sequelize.query<{ txid: string }>('SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint + $1::bigint)::text AS txid', {
+    type: QueryTypes.SELECT,
+    bind: [ahead],
+  });
   return row!.txid;
 }

@@ -68,17 +68,15 @@ async function insert(itemId: string, version: number, transaction?: Awaited<Ret
 }
 
 async function unpublished(): Promise<string[]> {
-  const rows = await sequelize.query<{ id: string }>(
-    'SELECT id::text AS id FROM collections.outbox o WHERE published_at IS NULL ORDER BY o.id',
-    { type: QueryTypes.SELECT },
-  );
+  const rows = await sequelize.query<{ id: string }>('SELECT id::text AS id FROM collections.outbox o WHERE published_at IS NULL ORDER BY o.id', {
+    type: QueryTypes.SELECT,
+  });
   return rows.map((r) => r.id);
 }
 
 function relay(publisher: OutboxPublisher, batchSize = 100): OutboxRelay {
   return new OutboxRelay({ sequelize, publisher, logger, batchSize, idleMs: 20, retry: { initialDelayMs: 20, maxDelayMs: 100 } });
 }
-
 
 describe('OutboxRelay', () => {
   it('publishes unpublished rows oldest first, keyed by item id, and marks them published', async () => {

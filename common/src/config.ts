@@ -12,10 +12,7 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig<T extends object>(
-  schema: Joi.ObjectSchema<T>,
-  env: Record<string, string | undefined>,
-): Readonly<T> {
+export function loadConfig<T extends object>(schema: Joi.ObjectSchema<T>, env: Record<string, string | undefined>): Readonly<T> {
   const { error, value } = schema.validate(env, {
     abortEarly: false,
     allowUnknown: true,

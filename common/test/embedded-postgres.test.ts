@@ -12,7 +12,10 @@ describe('test database + migrations', () => {
   it('runs migrations once, with pg_trgm and snapshot functions available', async () => {
     const sequelize = createSequelize({ url: db.url, poolMax: 4 });
     const migrations = [
-      { id: '001', up: 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE "smoke".t (id int primary key, name text, tx xid8 NOT NULL DEFAULT pg_current_xact_id())' },
+      {
+        id: '001',
+        up: 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE "smoke".t (id int primary key, name text, tx xid8 NOT NULL DEFAULT pg_current_xact_id())',
+      },
     ];
     expect(await runMigrations(sequelize, 'smoke', migrations)).toEqual(['001']);
     expect(await runMigrations(sequelize, 'smoke', migrations)).toEqual([]);

@@ -54,7 +54,9 @@ describe('checkSkillChangeEvent', () => {
     expect(checkSkillChangeEvent(full)).toEqual({ ok: true, event: full });
     expect(reasonOf(changed((e) => delete e.item.details))).toBe('accepted');
     expect(reasonOf(changed((e) => delete e.item.trust))).toBe('accepted');
-    expect(reasonOf(changed((e) => (e.item.trust = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blockedReason: null })))).toBe('accepted');
+    expect(reasonOf(changed((e) => (e.item.trust = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blockedReason: null })))).toBe(
+      'accepted',
+    );
     expect(reasonOf(changed((e) => Object.assign(e.item, { slug: null, category: null, visibility: 'private', name: 'x'.repeat(120) })))).toBe('accepted');
     expect(reasonOf(changed((e) => Object.assign(e, { type: 'skill.deleted' }) && Object.assign(e.item, { status: 'deleted' })))).toBe('accepted');
   });
@@ -90,7 +92,11 @@ describe('checkSkillChangeEvent', () => {
     ['a link with a leading space', changed((e) => (e.item.details.homepageUrl = ' JavaScript:alert(1)')), /http or https URL/],
     ['a data: link', changed((e) => (e.item.details.homepageUrl = 'data:text/html,<script>alert(1)</script>')), /http or https URL/],
     ['a relative link', changed((e) => (e.item.details.homepageUrl = 'example.com/x')), /must be a URL/],
-    ['a link over 2,000 characters', changed((e) => (e.item.details.repositoryUrl = `https://e.com/${max(ITEM_LIMITS.url)}`)), /repositoryUrl must be 1 to 2000/],
+    [
+      'a link over 2,000 characters',
+      changed((e) => (e.item.details.repositoryUrl = `https://e.com/${max(ITEM_LIMITS.url)}`)),
+      /repositoryUrl must be 1 to 2000/,
+    ],
     ['a name over 200 characters', changed((e) => (e.item.name = max(ITEM_LIMITS.name + 1))), /item\.name must be 1 to 200/],
     ['an empty name', changed((e) => (e.item.name = '')), /item\.name must be 1 to 200/],
     ['a description over 5,000 characters', changed((e) => (e.item.description = max(ITEM_LIMITS.description + 1))), /item\.description/],

@@ -47,7 +47,10 @@ describe('shedding while the event loop is late', () => {
     const waiting = get('/work');
     block(700);
     expect(await waiting).toEqual({ status: 503, retryAfter: '1', body: { error: 'The server is busy; retry shortly' } });
-    expect(await get('/work', { 'Accept-Language': 'fr' })).toMatchObject({ status: 503, body: { error: 'Le serveur est surchargé ; réessayez dans un instant' } });
+    expect(await get('/work', { 'Accept-Language': 'fr' })).toMatchObject({
+      status: 503,
+      body: { error: 'Le serveur est surchargé ; réessayez dans un instant' },
+    });
     // the load balancer's probe still gets its answer
     expect((await get('/healthz')).status).toBe(200);
 

@@ -26,7 +26,9 @@ describe('healthRouter, the probes of every process', () => {
   it('answers 503 naming the failing dependencies (one that throws fails), or naming none on a public port', async () => {
     const named = await request(appWith([up, down, throws], true)).get('/readyz');
     expect([named.status, named.body]).toEqual([503, { error: 'Not ready: search engine, event log not answering' }]);
-    const unnamed = await request(appWith([down], false)).get('/readyz').set('Accept-Language', 'fr');
+    const unnamed = await request(appWith([down], false))
+      .get('/readyz')
+      .set('Accept-Language', 'fr');
     expect(unnamed.status).toBe(503);
     expect(unnamed.body.error).not.toContain('search engine');
     expect((await request(appWith([down], false)).get('/healthz')).status).toBe(200);

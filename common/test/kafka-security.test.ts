@@ -32,7 +32,23 @@ function makeCertificates(dir: string, prefix: string): { ca: string; cert: stri
   openssl('req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-subj', `/CN=${prefix} test CA`, '-days', '1');
   openssl('req', ...ec, '-keyout', file('broker.key'), '-out', file('broker.csr'), '-subj', '/CN=broker');
   writeFileSync(file('ext'), 'subjectAltName=IP:127.0.0.1\n');
-  openssl('x509', '-req', '-in', file('broker.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('broker.crt'), '-days', '1', '-extfile', file('ext'));
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('broker.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('broker.crt'),
+    '-days',
+    '1',
+    '-extfile',
+    file('ext'),
+  );
   return { ca: file('ca.crt'), cert: file('broker.crt'), key: file('broker.key') };
 }
 

@@ -49,7 +49,10 @@ describe('the logger and database errors', () => {
 
   const queries: Array<[string, () => Promise<unknown>]> = [
     ['bound values', () => sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES ($1, $2, $3)', { bind: [EMAIL, HASH, -1] })],
-    ['values inlined in the SQL text', () => sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES (:email, :hash, -1)', { replacements: { email: EMAIL, hash: HASH } })],
+    [
+      'values inlined in the SQL text',
+      () => sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES (:email, :hash, -1)', { replacements: { email: EMAIL, hash: HASH } }),
+    ],
   ];
 
   it.each(queries)('keeps %s out of the log line, whether logged as err, error or a cause', async (_what, run) => {

@@ -22,9 +22,7 @@ describe('PgliteWireServer', () => {
   });
 
   it('keeps parameterised queries of concurrent connections apart', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => pool.query('SELECT $1::int * 2 AS d, $2::text AS s', [i, `x${i}`])),
-    );
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => pool.query('SELECT $1::int * 2 AS d, $2::text AS s', [i, `x${i}`])));
     results.forEach((r, i) => expect(r.rows[0]).toEqual({ d: i * 2, s: `x${i}` }));
   });
 

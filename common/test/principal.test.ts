@@ -30,7 +30,10 @@ const keys = testPrincipalKeys();
 const COLLECTIONS = 'collections-service';
 
 function parts(header: string): { head: Record<string, unknown>; claims: Record<string, unknown> } {
-  const [head, claims] = header.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>);
+  const [head, claims] = header
+    .split('.')
+    .slice(0, 2)
+    .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>);
   return { head: head ?? {}, claims: claims ?? {} };
 }
 
@@ -127,10 +130,7 @@ describeRedis('RedisReplayGuard on a live Redis', () => {
   const signer = keys.signer();
   const prefix = `skills-test:${randomUUID()}:`;
   const guards = [0, 1].map(() => new RedisReplayGuard({ url: TEST_REDIS_URL, logger, prefix }));
-  const [replicaA, replicaB] = guards.map((replayGuard) => keys.verifier(COLLECTIONS, { replayGuard })) as [
-    PrincipalVerifier,
-    PrincipalVerifier,
-  ];
+  const [replicaA, replicaB] = guards.map((replayGuard) => keys.verifier(COLLECTIONS, { replayGuard })) as [PrincipalVerifier, PrincipalVerifier];
   beforeAll(async () => {
     await Promise.all(guards.map((g) => g.ready(5_000)));
   });

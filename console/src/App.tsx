@@ -19,7 +19,10 @@ export function App() {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    api.session().then((s) => setSignedIn(s ?? null), (err: unknown) => setError(messageOf(err)));
+    api.session().then(
+      (s) => setSignedIn(s ?? null),
+      (err: unknown) => setError(messageOf(err)),
+    );
     api.options().then(setOptions, (err: unknown) => setError(messageOf(err)));
   }, []);
 
@@ -39,7 +42,13 @@ export function App() {
 
   const signedInArea = signedIn && !SIGNED_OUT_PAGES.has(page) && page !== '/invitations' ? signedInPage(page, signedIn.account) : undefined;
   // Titles say where one is, for the tab and for screen readers announcing the page.
-  const signedOutTitles: Record<string, string> = { '/sign-up': 'Create an account', '/sign-in': 'Sign in', '/reset': 'New password', '/verify': 'Verify email', '/invitations': 'Invitation' };
+  const signedOutTitles: Record<string, string> = {
+    '/sign-up': 'Create an account',
+    '/sign-in': 'Sign in',
+    '/reset': 'New password',
+    '/verify': 'Verify email',
+    '/invitations': 'Invitation',
+  };
   const title = signedInArea?.title ?? signedOutTitles[page] ?? (signedIn ? (SIGNED_OUT_PAGES.has(page) ? 'API keys' : 'Profile') : 'Sign in');
   useEffect(() => {
     document.title = `${title} · Skills Catalog console`;

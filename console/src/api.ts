@@ -126,7 +126,8 @@ export const api = {
   endSession: (id: string) => call<{ signedOut: number }>('DELETE', `/api/v1/me/sessions/${encodeURIComponent(id)}`),
   /** maxLifetimeDays: the longest lifetime the server gives a new key; null: it may also never expire */
   keys: () => call<{ apiKeys: ApiKey[]; maxLifetimeDays: number | null }>('GET', '/api/v1/me/api-keys'),
-  createKey: (input: { name: string; scopes: Scope[]; expiresInDays: number | null; workspaceId?: string }) => call<{ apiKey: NewApiKey }>('POST', '/api/v1/me/api-keys', input),
+  createKey: (input: { name: string; scopes: Scope[]; expiresInDays: number | null; workspaceId?: string }) =>
+    call<{ apiKey: NewApiKey }>('POST', '/api/v1/me/api-keys', input),
   revokeKey: (id: string) => call<{ revoked: true }>('DELETE', `/api/v1/me/api-keys/${encodeURIComponent(id)}`),
   rollKey: (id: string, graceSeconds: number) =>
     call<{ apiKey: NewApiKey; previous: ApiKey }>('POST', `/api/v1/me/api-keys/${encodeURIComponent(id)}/roll`, { graceSeconds }),

@@ -105,8 +105,7 @@ const collectionsPath = (scope: CollectionScope) =>
 export const data = {
   search: (query: SearchQuery) => call<SearchResult>('GET', searchPath(query)),
   skill: (slug: string) => call<{ skill: CatalogItem }>('GET', `/api/v1/skills/${seg(slug)}`),
-  versions: (slug: string, page: number) =>
-    call<ReleasePage>('GET', `/api/v1/skills/${seg(slug)}/versions?limit=10&page=${page}`),
+  versions: (slug: string, page: number) => call<ReleasePage>('GET', `/api/v1/skills/${seg(slug)}/versions?limit=10&page=${page}`),
   release: (slug: string, version: string) => call<{ release: ReleaseDetail }>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}`),
   verdicts: (slug: string, version: string, page: number) =>
     call<VerdictHistoryPage>('GET', `/api/v1/skills/${seg(slug)}/versions/${seg(version)}/verdicts?limit=10&page=${page}`),
@@ -136,6 +135,8 @@ export const data = {
     call<{ invitation: CreatedInvitation }>('POST', `/api/v1/workspaces/${seg(id)}/invitations`, input),
   revokeInvitation: (id: string, invitationId: string) => call<{ revoked: true }>('DELETE', `/api/v1/workspaces/${seg(id)}/invitations/${seg(invitationId)}`),
   previewInvitation: (token: string) =>
-    call<{ invitation: { id: string; role: InvitedRole; expiresAt: string; workspace: { id: string; name: string } } }>('POST', '/api/v1/invitations/preview', { token }),
+    call<{ invitation: { id: string; role: InvitedRole; expiresAt: string; workspace: { id: string; name: string } } }>('POST', '/api/v1/invitations/preview', {
+      token,
+    }),
   acceptInvitation: (token: string) => call<{ workspace: Workspace }>('POST', '/api/v1/invitations/accept', { token }),
 };

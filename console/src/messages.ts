@@ -62,7 +62,8 @@ const EN = {
   verified: 'Verified',
   verifiedPublisher: 'Verified publisher: the catalog’s operators confirmed who publishes it',
   blockedTitle: 'This skill is blocked',
-  blockedBody: 'The catalog’s scanners or operators found its latest release malicious: search no longer shows it and it cannot be added to a collection. If a collection of yours holds it, remove it there.',
+  blockedBody:
+    'The catalog’s scanners or operators found its latest release malicious: search no longer shows it and it cannot be added to a collection. If a collection of yours holds it, remove it there.',
   blockedReason: 'Reason:',
   latestVersion: 'Latest version',
   releases: 'Releases',
@@ -133,7 +134,8 @@ const FR: typeof EN = {
   verified: 'Vérifié',
   verifiedPublisher: 'Éditeur vérifié\u00a0: les opérateurs du catalogue ont confirmé qui le publie',
   blockedTitle: 'Ce skill est bloqué',
-  blockedBody: 'Les analyseurs ou les opérateurs du catalogue ont jugé sa dernière version malveillante\u00a0: la recherche ne l’affiche plus et il ne peut plus être ajouté à une collection. Si l’une de vos collections le contient, retirez-le.',
+  blockedBody:
+    'Les analyseurs ou les opérateurs du catalogue ont jugé sa dernière version malveillante\u00a0: la recherche ne l’affiche plus et il ne peut plus être ajouté à une collection. Si l’une de vos collections le contient, retirez-le.',
   blockedReason: 'Motif\u00a0:',
   latestVersion: 'Dernière version',
   releases: 'Versions publiées',

@@ -44,7 +44,18 @@ export function signedInPage(page: string, account: Account): { title: string; c
   if (first === 'collections') {
     if (second) {
       const personal = { edit: true, delete: true };
-      return { title: 'Collection', content: <CollectionPage key={second} scope={{ kind: 'personal' }} id={second} back={{ to: '/collections', label: 'Your collections' }} rights={() => personal} /> };
+      return {
+        title: 'Collection',
+        content: (
+          <CollectionPage
+            key={second}
+            scope={{ kind: 'personal' }}
+            id={second}
+            back={{ to: '/collections', label: 'Your collections' }}
+            rights={() => personal}
+          />
+        ),
+      };
     }
     return { title: 'Collections', content: <CollectionsPage /> };
   }

@@ -148,7 +148,10 @@ describe('docker-compose.yml', () => {
       KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
     });
     expect(compose.services['kafka-setup']).toMatchObject({ network_mode: 'service:kafka' });
-    for (const [name, password] of [['collections-service', DOT_ENV.KAFKA_COLLECTIONS_PASSWORD], ['catalog-service', DOT_ENV.KAFKA_CATALOG_PASSWORD]]) {
+    for (const [name, password] of [
+      ['collections-service', DOT_ENV.KAFKA_COLLECTIONS_PASSWORD],
+      ['catalog-service', DOT_ENV.KAFKA_CATALOG_PASSWORD],
+    ]) {
       const config = name === 'catalog-service' ? loadCatalogConfig(envOf(compose, name)) : loadCollectionsConfig(envOf(compose, name));
       expect(config.kafka?.security).toEqual({
         tls: { caFile: '/var/lib/skills/kafka-ca/ca.crt' },

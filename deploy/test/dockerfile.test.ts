@@ -9,7 +9,9 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 const dockerfile = readFileSync(join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
 const entrypoint = readFileSync(join(ROOT, 'deploy', 'docker', 'entrypoint.sh'), 'utf8');
-const dockerignore = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+const dockerignore = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim());
 
 /** Instructions with line continuations joined, comments dropped. */
 const instructions = dockerfile
@@ -36,12 +38,16 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('needs no install script of a production dependency, since npm ci runs with --ignore-scripts', () => {
-    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean; hasInstallScript?: boolean }> };
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; optional?: boolean; hasInstallScript?: boolean }>;
+    };
     // @scarf/scarf (pulled in by swagger-ui-dist) only reports installs; skipping it is the point.
     // argon2's script (node-gyp-build) only compiles when no prebuilt binary fits; the package
     // ships them (prebuilds/linux-x64, linux-arm64, …), which node-gyp-build loads at run time.
     const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2']);
-    const scripted = Object.entries(lock.packages).filter(([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path));
+    const scripted = Object.entries(lock.packages).filter(
+      ([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path),
+    );
     expect(scripted.map(([path]) => path)).toEqual([]);
     expect(dockerfile).toMatch(/npm ci --omit=dev --omit=optional --ignore-scripts/);
   });
@@ -52,9 +58,7 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('copies from the build context only files that exist and that .dockerignore lets through', () => {
-    const sources = instructions
-      .filter((l) => l.startsWith('COPY ') && !l.startsWith('COPY --from'))
-      .flatMap((l) => l.split(/\s+/).slice(1, -1));
+    const sources = instructions.filter((l) => l.startsWith('COPY ') && !l.startsWith('COPY --from')).flatMap((l) => l.split(/\s+/).slice(1, -1));
     expect(sources.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
     expect(sources.filter((path) => dockerignore.includes(path.replace(/\/$/, '')))).toEqual([]);
   });

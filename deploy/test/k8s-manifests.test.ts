@@ -125,7 +125,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     }
   });
 
-  it('keeps the gateway\'s metrics and live readiness check on a port no Service routes', () => {
+  it("keeps the gateway's metrics and live readiness check on a port no Service routes", () => {
     const deployment = find(objects, 'Deployment', 'gateway');
     const [container] = containersOf(deployment) as Array<{
       ports: Array<{ name: string; containerPort: number }>;
@@ -149,7 +149,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   });
 
   it('autoscales the gateway and catalog-service, and guards every service with a PodDisruptionBudget', () => {
-    const hpaTargets = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((o) => (o.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
+    const hpaTargets = objects
+      .filter((o) => o.kind === 'HorizontalPodAutoscaler')
+      .map((o) => (o.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
     expect(hpaTargets.sort()).toEqual(['catalog-service', 'gateway']);
     const pdbs = objects.filter((o) => o.kind === 'PodDisruptionBudget').map((o) => o.metadata.name);
     expect(pdbs.sort()).toEqual([...SERVICES].sort());
@@ -160,7 +162,11 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const deny = find(policies, 'NetworkPolicy', 'default-deny').spec as { podSelector: object; policyTypes: string[] };
     expect(deny).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
     const peersOf = (name: string) =>
-      (find(policies, 'NetworkPolicy', name).spec as { ingress: Array<{ from: Array<{ podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown }> }> }).ingress
+      (
+        find(policies, 'NetworkPolicy', name).spec as {
+          ingress: Array<{ from: Array<{ podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown }> }>;
+        }
+      ).ingress
         .flatMap((rule) => rule.from)
         .filter((peer) => peer.podSelector && !peer.namespaceSelector)
         .map((peer) => peer.podSelector?.matchLabels['app.kubernetes.io/name']);
@@ -169,7 +175,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(peersOf('collections-service').sort()).toEqual(['catalog-service', 'gateway']);
     const datastorePorts = new Set([5432, 9200, 9092, 9093]);
     const reachDatastores = policies
-      .filter((p) => (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))))
+      .filter((p) =>
+        (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))),
+      )
       .map((p) => p.metadata.name);
     expect(reachDatastores.sort()).toEqual(['catalog-service', 'collections-service', 'gateway', 'skills-migrate']);
   });
@@ -185,7 +193,11 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     }
     const kafkaPorts = objects
       .filter((o) => o.kind === 'NetworkPolicy')
-      .flatMap((p) => (p.spec as { egress?: Array<{ to?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: number }> }> }).egress ?? [])
+      .flatMap(
+        (p) =>
+          (p.spec as { egress?: Array<{ to?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: number }> }> }).egress ??
+          [],
+      )
       .filter((rule) => rule.to?.some((peer) => peer.podSelector?.matchLabels?.['strimzi.io/cluster'] === 'skills-kafka'))
       .flatMap((rule) => rule.ports?.map((p) => p.port) ?? []);
     expect(new Set(kafkaPorts)).toEqual(new Set([9093]));
@@ -207,14 +219,18 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
 
   it('commits no secret: credentials are Secret references', () => {
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
-    const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as { env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> };
+    const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as {
+      env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }>;
+    };
     const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
     expect(refs).toEqual({ DATABASE_URL: 'skills-pg-gateway', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis-gateway' });
   });
 
   it('gives each service its own Redis user: REDIS_URL from a Secret of its own (deploy/redis/users.acl)', () => {
     for (const name of ['gateway', 'catalog-service', 'collections-service']) {
-      const [container] = containersOf(find(objects, 'Deployment', name)) as Array<{ env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }> }>;
+      const [container] = containersOf(find(objects, 'Deployment', name)) as Array<{
+        env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }>;
+      }>;
       expect(container?.env.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef?.name).toBe(`skills-redis-${name}`);
     }
   });

@@ -30,13 +30,27 @@ describe('strategicMerge', () => {
   it('merges maps, deletes keys set to null, merges named lists by name and replaces other lists', () => {
     const base: Json = {
       a: { keep: 1, drop: 2 },
-      containers: [{ name: 'x', image: 'i', args: ['1'] }, { name: 'y', image: 'j' }],
+      containers: [
+        { name: 'x', image: 'i', args: ['1'] },
+        { name: 'y', image: 'j' },
+      ],
       rules: [{ host: 'a' }],
     };
-    const patch: Json = { a: { drop: null, add: 3 }, containers: [{ name: 'x', args: ['2'] }, { name: 'z', image: 'k' }], rules: [{ host: 'b' }] };
+    const patch: Json = {
+      a: { drop: null, add: 3 },
+      containers: [
+        { name: 'x', args: ['2'] },
+        { name: 'z', image: 'k' },
+      ],
+      rules: [{ host: 'b' }],
+    };
     expect(strategicMerge(base, patch)).toEqual({
       a: { keep: 1, add: 3 },
-      containers: [{ name: 'x', image: 'i', args: ['2'] }, { name: 'y', image: 'j' }, { name: 'z', image: 'k' }],
+      containers: [
+        { name: 'x', image: 'i', args: ['2'] },
+        { name: 'y', image: 'j' },
+        { name: 'z', image: 'k' },
+      ],
       rules: [{ host: 'b' }],
     });
   });
@@ -64,7 +78,9 @@ describe('renderKustomization', () => {
     const real = parseYamlDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 }), 'kubectl kustomize');
     expect(sorted(renderKustomization(dir))).toEqual(sorted(real));
     // issue 29: the admin API is never routed from outside, and the gateway knows its public address
-    const paths = real.filter((o) => o.kind === 'Ingress').flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules.flatMap((r) => r.http.paths.map((p) => p.path)));
+    const paths = real
+      .filter((o) => o.kind === 'Ingress')
+      .flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules.flatMap((r) => r.http.paths.map((p) => p.path)));
     expect(paths.filter((p) => p === '/' || '/admin/v1/'.startsWith(`${p.replace(/\/$/, '')}/`))).toEqual([]);
     const config = real.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'skills-config') as { data: Record<string, string> } | undefined;
     expect(config?.data.PUBLIC_URL).toBe(overlay === 'prod' ? 'https://skills.example.com' : 'http://skills.dev.example.com');

@@ -65,7 +65,9 @@ describe('deployment policies', () => {
 
 describe('Kubernetes schema validation', () => {
   it('rejects a Deployment whose fields have the wrong type or are missing', () => {
-    const [deployment] = withGateway((c) => ((c.ports as Obj[])[0].containerPort = 'http')).filter((o) => o.kind === 'Deployment' && o.metadata.name === 'gateway');
+    const [deployment] = withGateway((c) => ((c.ports as Obj[])[0].containerPort = 'http')).filter(
+      (o) => o.kind === 'Deployment' && o.metadata.name === 'gateway',
+    );
     expect(kubernetesSchemaErrors(deployment).join()).toContain('containerPort must be integer');
     const noSelector = { ...deployment, spec: { ...(deployment.spec as Obj), selector: undefined } } as Manifest;
     expect(kubernetesSchemaErrors(JSON.parse(JSON.stringify(noSelector)) as Manifest).join()).toContain('selector');

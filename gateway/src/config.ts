@@ -180,7 +180,8 @@ const loopbackHost = Joi.string().pattern(/^(localhost|127(\.\d{1,3}){3}|::1)$/)
 const publicUrl = httpUrl().when('HOST', {
   is: loopbackHost,
   otherwise: Joi.required().messages({
-    'any.required': '{#label} is required when HOST is not a loopback address: set it to the address browsers reach the gateway at (e.g. https://skills.example.com)',
+    'any.required':
+      '{#label} is required when HOST is not a loopback address: set it to the address browsers reach the gateway at (e.g. https://skills.example.com)',
   }),
 });
 

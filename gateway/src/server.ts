@@ -1,7 +1,17 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { PrincipalSigner, createHttpServer, createSequelize, createServiceMetrics, keyFileOf, loopbackOf, openSigningKeyFile, runMigrations, type Logger } from '@skills/common';
+import {
+  PrincipalSigner,
+  createHttpServer,
+  createSequelize,
+  createServiceMetrics,
+  keyFileOf,
+  loopbackOf,
+  openSigningKeyFile,
+  runMigrations,
+  type Logger,
+} from '@skills/common';
 import { createGatewayApp } from './app';
 import { createProfile } from './accounts/profile';
 import { PROFILE_DEFAULTS, type GatewayConfig } from './config';
@@ -191,7 +201,15 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       clearTimeout(force);
       monitor.closeAllConnections();
       await new Promise<void>((resolve) => monitor.close(() => resolve()));
-      await Promise.all([upstreams.catalog.close(), upstreams.collections.close(), rateLimiter.close(), throttleStore?.close(), retention.stop(), linkPurge.stop(), failureAudit.stop()]);
+      await Promise.all([
+        upstreams.catalog.close(),
+        upstreams.collections.close(),
+        rateLimiter.close(),
+        throttleStore?.close(),
+        retention.stop(),
+        linkPurge.stop(),
+        failureAudit.stop(),
+      ]);
       profile.mailer?.close();
       signingKey.close();
       await sequelize.close();

@@ -40,7 +40,14 @@ import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Operation } from '../src/openapi/openapi-types';
 import { assertMatchesOpenApi } from '../src/testing';
 
-const answered = { 'content-type': 'application/json', 'x-request-id': 'r1', 'ratelimit-limit': '600', 'ratelimit-remaining': '9', 'ratelimit-reset': '9', etag: '"e1"' };
+const answered = {
+  'content-type': 'application/json',
+  'x-request-id': 'r1',
+  'ratelimit-limit': '600',
+  'ratelimit-remaining': '9',
+  'ratelimit-reset': '9',
+  etag: '"e1"',
+};
 /** headers of a collection read; a search answer differs in its Cache-Control */
 const json = { ...answered, 'cache-control': 'private, no-cache' };
 const searchJson = { ...answered, 'cache-control': 'private, max-age=5' };
@@ -72,7 +79,9 @@ describe('@skills/client against the OpenAPI document', () => {
       ),
     );
     for (const [name, { method, path }] of Object.entries(ADMIN_OPERATIONS)) expect([name, documented.get(name)]).toEqual([name, `${method} ${path}`]);
-    const trustAdmin = [...documented].filter(([, route]) => /\/admin\/v1\/(publishers|reports|scanners|skills\/\{slug\}\/versions)/.test(route)).map(([name]) => name);
+    const trustAdmin = [...documented]
+      .filter(([, route]) => /\/admin\/v1\/(publishers|reports|scanners|skills\/\{slug\}\/versions)/.test(route))
+      .map(([name]) => name);
     expect(Object.keys(ADMIN_OPERATIONS).sort()).toEqual(trustAdmin.sort());
   });
 
@@ -129,7 +138,11 @@ describe('@skills/client against the OpenAPI document', () => {
   const governedEntry = {
     pin: { version: '1.4.0', digest: `sha256:${'a'.repeat(64)}`, verdict: 'malicious' as const, yanked: false, pinnedVerdict: 'clean' as const },
     compliance: { complies: false, violations: [{ rule: 'minimumVerdict' as const, message: 'The workspace policy refuses "s"' }] },
-    drift: [{ kind: 'verdict-changed' as const, from: 'clean' as const, to: 'malicious' as const }, { kind: 'newer-release' as const, version: '1.5.0' }, { kind: 'blocked' as const }],
+    drift: [
+      { kind: 'verdict-changed' as const, from: 'clean' as const, to: 'malicious' as const },
+      { kind: 'newer-release' as const, version: '1.5.0' },
+      { kind: 'blocked' as const },
+    ],
   };
   const governed = { compliance: { complies: false, violationCount: 1 }, drift: { count: 1 } };
   const team: Required<TeamCollection> = {
@@ -163,10 +176,12 @@ describe('@skills/client against the OpenAPI document', () => {
 
   it('types personal and team collections as the document does', () => {
     expect(() => assertMatchesOpenApi('GET', `/api/v1/me/collections/${ID}`, 200, json, { data: { collection: personal } })).not.toThrow();
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, { data: { collections: [personal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } })).not.toThrow();
     expect(() =>
-      assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/collections/${ID}`, 200, json, { data: { collection: team } }),
+      assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, {
+        data: { collections: [personal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } },
+      }),
     ).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/collections/${ID}`, 200, json, { data: { collection: team } })).not.toThrow();
   });
 
   it('types workspaces, members, invitations and private skills as the document does', () => {
@@ -236,7 +251,19 @@ describe('@skills/client against the OpenAPI document', () => {
     const publishers: Required<PublisherPage> = { publishers: [{ name: 'Acme', verified: true, verifiedAt: NOW, note: null, itemCount: 2 }], pagination };
     expect(() => assertMatchesOpenApi('GET', '/admin/v1/publishers', 200, admin, { data: publishers })).not.toThrow();
     const reports: Required<ReportPage> = {
-      reports: [{ id: ID, skill: { slug: 'x', name: 'X' }, reason: 'other', text: 't', status: 'dismissed', reporterAccountId: ID, createdAt: NOW, handledAt: NOW, note: 'n' }],
+      reports: [
+        {
+          id: ID,
+          skill: { slug: 'x', name: 'X' },
+          reason: 'other',
+          text: 't',
+          status: 'dismissed',
+          reporterAccountId: ID,
+          createdAt: NOW,
+          handledAt: NOW,
+          note: 'n',
+        },
+      ],
       pagination,
     };
     expect(() => assertMatchesOpenApi('GET', '/admin/v1/reports', 200, admin, { data: reports })).not.toThrow();
@@ -244,7 +271,12 @@ describe('@skills/client against the OpenAPI document', () => {
     expect(() => assertMatchesOpenApi('POST', '/admin/v1/scanners', 201, admin, { data: issued })).not.toThrow();
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
-    const release: Required<PublishReleaseInput> = { version: '1.4.0', digest: `sha256:${'0f'.repeat(32)}`, publishedAt: NOW, source: { repository: 'https://github.com/a/b', ref: 'v1.4.0' } };
+    const release: Required<PublishReleaseInput> = {
+      version: '1.4.0',
+      digest: `sha256:${'0f'.repeat(32)}`,
+      publishedAt: NOW,
+      source: { repository: 'https://github.com/a/b', ref: 'v1.4.0' },
+    };
     expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, release)).toBe(true);
     expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, { ...release, version: 'v1.4.0' })).toBe(false);
   });

@@ -99,8 +99,9 @@ describe('openApiDocument', () => {
     );
   });
 
-  it('puts the admin operations behind the admin bearer scheme, the console\'s behind its session, and the rest behind the key or nothing', () => {
-    const sessionOnly = /^\/api\/v1\/(auth\/session|auth\/password$|auth\/reauthenticate|auth\/oidc\/(link|reauthenticate)|me\/sessions|me\/api-keys|invitations\/)/;
+  it("puts the admin operations behind the admin bearer scheme, the console's behind its session, and the rest behind the key or nothing", () => {
+    const sessionOnly =
+      /^\/api\/v1\/(auth\/session|auth\/password$|auth\/reauthenticate|auth\/oidc\/(link|reauthenticate)|me\/sessions|me\/api-keys|invitations\/)/;
     const signingIn = /^\/api\/v1\/auth\/(options|sign-|password-|verify-email|oidc\/)/;
     for (const { path, op } of operations()) {
       if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);
@@ -108,8 +109,7 @@ describe('openApiDocument', () => {
       else if (signingIn.test(path) || !path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') expect(op.security).toEqual([]);
       else if (path === '/api/v1/skills/{slug}/versions/{version}/verdicts' && op.operationId === 'recordSkillVersionVerdict') {
         expect(op.security).toEqual([{ scannerBearer: [] }]);
-      }
-      else expect(op.security).toBeUndefined();
+      } else expect(op.security).toBeUndefined();
     }
     expect(openApiDocument.security).toEqual([{ apiKey: [] }, { sessionCookie: [] }]);
   });
@@ -118,7 +118,7 @@ describe('openApiDocument', () => {
     for (const { op } of publicOps) expect(errorTexts(op, '403')).toContain(translate('auth.missingScope', lang, { scope: 'collections:write' }));
   });
 
-  it.each(['en', 'fr'] as const)('documents the scanner credential\'s 403 on every operation but the verdict it records, in %s', (lang) => {
+  it.each(['en', 'fr'] as const)("documents the scanner credential's 403 on every operation but the verdict it records, in %s", (lang) => {
     for (const { path, op } of operations()) {
       if (op.security?.length === 0) continue;
       const texts = errorTexts(op, '403');
@@ -185,29 +185,21 @@ describe('assertMatchesOpenApi', () => {
   });
 
   it('rejects a field the document does not have', () => {
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, score: 3 }]))).toThrow(
-      OpenApiMismatchError,
-    );
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, score: 3 }]))).toThrow(OpenApiMismatchError);
   });
 
   it('rejects a missing field, a wrong enum value and a bad timestamp', () => {
     const { tags: _tags, ...noTags } = item;
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([noTags]))).toThrow(/tags/);
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, type: 'agent' }]))).toThrow(/type/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, updatedAt: 'yesterday' }]))).toThrow(
-      /date-time/,
-    );
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, updatedAt: 'yesterday' }]))).toThrow(/date-time/);
   });
 
   it('rejects an undocumented status, a missing X-Request-Id and an undocumented content type', () => {
     const deleted = { data: { deleted: true } };
     expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 204, json, undefined)).toThrow(/204 is not documented/);
-    expect(() =>
-      assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { 'content-type': 'application/json' }, deleted),
-    ).toThrow(/X-Request-Id/);
-    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { ...json, 'content-type': 'text/html' }, deleted)).toThrow(
-      /text\/html/,
-    );
+    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { 'content-type': 'application/json' }, deleted)).toThrow(/X-Request-Id/);
+    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { ...json, 'content-type': 'text/html' }, deleted)).toThrow(/text\/html/);
     expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, json, deleted)).not.toThrow();
   });
 

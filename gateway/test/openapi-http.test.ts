@@ -22,7 +22,10 @@ describe('OpenAPI document and docs page over HTTP', () => {
   }, 30_000);
 
   it('serves the document without a key', async () => {
-    const res = await h.http.get('/api/v1/openapi.json').expect(200).expect('Content-Type', /application\/json/);
+    const res = await h.http
+      .get('/api/v1/openapi.json')
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument)));
     conforms('GET', '/api/v1/openapi.json', res);
   });
@@ -33,7 +36,10 @@ describe('OpenAPI document and docs page over HTTP', () => {
   });
 
   it('serves the docs page and the renderer from its own origin', async () => {
-    const page = await h.http.get('/docs').expect(200).expect('Content-Type', /text\/html/);
+    const page = await h.http
+      .get('/docs')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     conforms('GET', '/docs', page);
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
     expect(sources.length).toBeGreaterThanOrEqual(3);
@@ -41,7 +47,10 @@ describe('OpenAPI document and docs page over HTTP', () => {
       expect(source.startsWith('/')).toBe(true);
       await h.http.get(source).expect(200);
     }
-    const init = await h.http.get('/docs/init.js').expect(200).expect('Content-Type', /javascript/);
+    const init = await h.http
+      .get('/docs/init.js')
+      .expect(200)
+      .expect('Content-Type', /javascript/);
     expect(init.text).toContain('"/api/v1/openapi.json"');
     const bundle = await h.http.get('/docs/assets/swagger-ui-bundle.js').expect(200);
     expect(bundle.text).toContain('SwaggerUIBundle');

@@ -49,7 +49,13 @@ function expressRoutes(app: Express): string[] {
 
 function gatewayRoutes(): string[] {
   // Building the app touches no dependency; the routes are declared at construction.
-  const deps = { logger: createLogger({ service: 'gateway-test', level: 'silent' }), adminToken: 'x'.repeat(32), readiness: new Readiness({ checks: [] }), profile: {}, audit: {} } as unknown as GatewayDeps;
+  const deps = {
+    logger: createLogger({ service: 'gateway-test', level: 'silent' }),
+    adminToken: 'x'.repeat(32),
+    readiness: new Readiness({ checks: [] }),
+    profile: {},
+    audit: {},
+  } as unknown as GatewayDeps;
   const served = [...expressRoutes(createGatewayApp(deps)), ...ROUTES.map((r) => normalise(r.method, r.pattern))];
   return [...new Set(served)].filter((r) => !DOCS_ASSETS.includes(r)).sort();
 }

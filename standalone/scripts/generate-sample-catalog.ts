@@ -41,7 +41,11 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 }
 
 const slugify = (text: string): string =>
-  text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export interface SampleItem {
   slug: string;
@@ -161,8 +165,7 @@ const SUSPICIOUS_FINDINGS = [
   'Reads environment variables it does not document, including tokens.',
   'Writes outside its working directory (~/.ssh).',
 ];
-const MALICIOUS_FINDING =
-  "A 'prerequisite' step fetches and runs a remote installer that reads browser credential stores and posts them to a paste site.";
+const MALICIOUS_FINDING = "A 'prerequisite' step fetches and runs a remote installer that reads browser credential stores and posts them to a paste site.";
 
 /**
  * The trust a first start records: two scanners judge the latest release of

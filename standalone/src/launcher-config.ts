@@ -85,9 +85,7 @@ export function loadLauncherConfig(vars: Record<string, string | undefined>): La
     dataDir: resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     logLevel: parsed.LOG_LEVEL,
-    gatewayEnv: Object.freeze(
-      Object.fromEntries(GATEWAY_PASSTHROUGH.filter((name) => parsed[name] !== undefined).map((name) => [name, String(parsed[name])])),
-    ),
+    gatewayEnv: Object.freeze(Object.fromEntries(GATEWAY_PASSTHROUGH.filter((name) => parsed[name] !== undefined).map((name) => [name, String(parsed[name])]))),
     catalogEnv: passedThrough(CATALOG_PASSTHROUGH, vars),
     collectionsEnv: passedThrough(COLLECTIONS_PASSTHROUGH, vars),
   });

@@ -8,7 +8,6 @@ import { launch } from './launcher';
 import { BUNDLED_SAMPLE } from './sample-data';
 import { loadLauncherConfig } from './launcher-config';
 
-
 runService(
   {
     name: 'standalone',

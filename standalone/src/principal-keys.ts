@@ -9,13 +9,7 @@
 import { createPublicKey } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import {
-  generatePrincipalKeyPair,
-  parsePublicKeys,
-  parseSigningKey,
-  writeKeyFile,
-  type PrincipalKeyFiles,
-} from '@skills/common';
+import { generatePrincipalKeyPair, parsePublicKeys, parseSigningKey, writeKeyFile, type PrincipalKeyFiles } from '@skills/common';
 
 export const SIGNING_KEY_FILE = 'principal-signing-key.pem';
 export const PUBLIC_KEYS_FILE = 'principal-public-keys.pem';

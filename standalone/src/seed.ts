@@ -169,9 +169,11 @@ export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   const admin = new ApiClient(options.gatewayUrl, options.adminToken);
   const known = await readState(options.dataDir);
   const issueKey = async (accountId: string) =>
-    (await admin.request<{ apiKey: { id: string; key: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/api-keys`, {
-      body: { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` },
-    })).apiKey;
+    (
+      await admin.request<{ apiKey: { id: string; key: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/api-keys`, {
+        body: { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` },
+      })
+    ).apiKey;
 
   const signInLink = async (accountId: string) =>
     (await admin.request<{ link: { url: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/links`, { body: { purpose: 'sign-in' } })).link.url;

@@ -3,7 +3,7 @@ import { createLogger, createSequelize } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import { migrateAll, SCHEMAS } from '../src/migrate';
 
-describe('migrateAll (the image\'s `migrate` command)', () => {
+describe("migrateAll (the image's `migrate` command)", () => {
   let db: TestDatabase;
   const logger = createLogger({ service: 'migrate-test', level: 'silent' });
 

@@ -10,7 +10,10 @@ import { generateSampleCatalog, sampleTrust, type SampleItem, type SampleTrust }
 import { DEMO_SKILLS } from '../src/seed';
 
 const file = readFileSync(join(__dirname, '..', 'data', 'sample-catalog.ndjson'), 'utf8');
-const items = file.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const items = file
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
 const trustFile = readFileSync(join(__dirname, '..', 'data', 'sample-trust.json'), 'utf8');
 const trust = JSON.parse(trustFile) as SampleTrust;
 

@@ -25,7 +25,11 @@ function minutesFrom(argv: readonly string[]): number {
 }
 
 async function admin<T>(url: string, token: string, method: string, path: string, body: unknown): Promise<T> {
-  const r = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
 }
@@ -37,11 +41,16 @@ async function main(): Promise<void> {
   try {
     const keys: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
-      const a = await admin<{ data: { account: { id: string } } }>(stack.url, stack.adminToken, 'POST', '/admin/v1/accounts', { email: `soak-${i}-${Date.now()}@example.com`, plan: 'team' });
+      const a = await admin<{ data: { account: { id: string } } }>(stack.url, stack.adminToken, 'POST', '/admin/v1/accounts', {
+        email: `soak-${i}-${Date.now()}@example.com`,
+        plan: 'team',
+      });
       const k = await admin<{ data: { apiKey: { key: string } } }>(stack.url, stack.adminToken, 'POST', `/admin/v1/accounts/${a.data.account.id}/api-keys`, {});
       keys.push(k.data.apiKey.key);
     }
-    const listing = (await (await fetch(`${stack.url}/api/v1/skills?limit=50`, { headers: { authorization: `Bearer ${keys[0]}` } })).json()) as { data: { skills: Array<{ slug: string }> } };
+    const listing = (await (await fetch(`${stack.url}/api/v1/skills?limit=50`, { headers: { authorization: `Bearer ${keys[0]}` } })).json()) as {
+      data: { skills: Array<{ slug: string }> };
+    };
     const catalog = listing.data.skills.map((s) => s.slug);
 
     const ledger: Ledger = { collections: new Map(), skills: new Map() };

@@ -63,7 +63,10 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
   const mine: string[] = [];
   let revision = 0;
   const slugsOf = (json: any): string[] =>
-    (json.data.collection.skills as Array<{ slug?: string }>).filter((s) => s.slug).map((s) => s.slug as string).sort();
+    (json.data.collection.skills as Array<{ slug?: string }>)
+      .filter((s) => s.slug)
+      .map((s) => s.slug as string)
+      .sort();
 
   while (Date.now() < o.until) {
     const roll = Math.random();
@@ -113,7 +116,10 @@ export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: numbe
       problems.push(`collection ${id}: ${r.status}`);
       continue;
     }
-    const slugs = (json.data.collection.skills as Array<{ slug?: string }>).filter((s) => s.slug).map((s) => s.slug as string).sort();
+    const slugs = (json.data.collection.skills as Array<{ slug?: string }>)
+      .filter((s) => s.slug)
+      .map((s) => s.slug as string)
+      .sort();
     if (slugs.join() !== expected.slugs.join()) problems.push(`collection ${id}: [${slugs}] instead of [${expected.slugs}]`);
   }
   const anyKey = [...ledger.collections.values()][0]?.owner;
@@ -124,7 +130,9 @@ export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: numbe
     const r = await fetch(`${url}/api/v1/skills?category=soak&limit=50`, { headers: { authorization: `Bearer ${anyKey}` } });
     const json: any = await r.json();
     const found = new Map<string, string>((json.data?.skills ?? []).map((s: { slug: string; name: string }) => [s.slug, s.name]));
-    missing = [...ledger.skills].filter(([slug, name]) => found.get(slug) !== name).map(([slug, name]) => `${slug}: search shows "${found.get(slug)}", last upsert "${name}"`);
+    missing = [...ledger.skills]
+      .filter(([slug, name]) => found.get(slug) !== name)
+      .map(([slug, name]) => `${slug}: search shows "${found.get(slug)}", last upsert "${name}"`);
     if (missing.length === 0) break;
     await new Promise((ok) => setTimeout(ok, 500));
   } while (Date.now() < deadline);

@@ -70,7 +70,6 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-
 /** Typo candidates of a word as the memory dictionary finds them (memory/term-dictionary.ts). */
 export interface TypoForms {
   /** exactly one edit away, no digits */

@@ -51,7 +51,10 @@ export async function createSearchEngine(config: Readonly<SearchEngineSettings>,
   switch (config.searchEngine) {
     case 'memory': {
       // The read model stays in Postgres; searches are answered from this replica's memory.
-      const engine = await readied(new MemorySearchEngine({ table: new ReadModelTable({ sequelize: deps.sequelize, logger }), logger, pollMs: config.indexPollMs }), (e) => e.start());
+      const engine = await readied(
+        new MemorySearchEngine({ table: new ReadModelTable({ sequelize: deps.sequelize, logger }), logger, pollMs: config.indexPollMs }),
+        (e) => e.start(),
+      );
       return {
         engine,
         generation: { current: () => engine.generation },

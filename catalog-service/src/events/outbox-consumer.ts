@@ -137,7 +137,10 @@ export class OutboxConsumer implements EventSubscription {
     try {
       const { events, rejected } = checked(rows);
       if (rejected.length > 0) {
-        this.options.logger.warn({ group, count: rejected.length, eventIds: rejected.map((r) => r.eventId), reasons: rejected.map((r) => r.reason) }, 'events refused and dead-lettered');
+        this.options.logger.warn(
+          { group, count: rejected.length, eventIds: rejected.map((r) => r.eventId), reasons: rejected.map((r) => r.reason) },
+          'events refused and dead-lettered',
+        );
         await this.options.rejected.reject(group, rejected);
       }
       if (events.length > 0) await handler(events);

@@ -25,10 +25,13 @@ export function registerIndexerMetrics(
     registers: [registry],
     async collect() {
       this.reset();
-      const lag = await sources.indexer()?.lag().catch((err: unknown) => {
-        sources.logger.warn({ err }, 'event-log lag unavailable');
-        return undefined;
-      });
+      const lag = await sources
+        .indexer()
+        ?.lag()
+        .catch((err: unknown) => {
+          sources.logger.warn({ err }, 'event-log lag unavailable');
+          return undefined;
+        });
       if (lag !== undefined) this.set({ group: INDEXER_GROUP }, lag);
     },
   });

@@ -51,10 +51,9 @@ export class ReindexJobStore {
 
   /** Progress of a running job; also its heartbeat. */
   async progress(id: string, indexed: number, total: number | undefined): Promise<void> {
-    await this.sequelize.query(
-      "UPDATE catalog.reindex_jobs SET indexed = $2, total = $3, heartbeat_at = now() WHERE id = $1 AND status = 'running'",
-      { bind: [id, indexed, total ?? null] },
-    );
+    await this.sequelize.query("UPDATE catalog.reindex_jobs SET indexed = $2, total = $3, heartbeat_at = now() WHERE id = $1 AND status = 'running'", {
+      bind: [id, indexed, total ?? null],
+    });
   }
 
   async finish(id: string, outcome: { status: Exclude<ReindexStatus, 'running'>; indexed: number; total?: number; error?: string }): Promise<void> {

@@ -75,10 +75,10 @@ export class SequelizeDeadLetterStore implements DeadLetterStore {
   }
 
   async count(group?: string): Promise<number> {
-    const [row] = await this.sequelize.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM catalog.dead_letters WHERE $1::text IS NULL OR group_name = $1',
-      { type: QueryTypes.SELECT, bind: [group ?? null] },
-    );
+    const [row] = await this.sequelize.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.dead_letters WHERE $1::text IS NULL OR group_name = $1', {
+      type: QueryTypes.SELECT,
+      bind: [group ?? null],
+    });
     return row?.n ?? 0;
   }
 
@@ -100,10 +100,10 @@ export class SequelizeDeadLetterStore implements DeadLetterStore {
 
   async remove(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const rows = await this.sequelize.query<{ id: string }>(
-      'DELETE FROM catalog.dead_letters WHERE id = ANY($1::bigint[]) RETURNING id::text AS id',
-      { type: QueryTypes.SELECT, bind: [ids] },
-    );
+    const rows = await this.sequelize.query<{ id: string }>('DELETE FROM catalog.dead_letters WHERE id = ANY($1::bigint[]) RETURNING id::text AS id', {
+      type: QueryTypes.SELECT,
+      bind: [ids],
+    });
     return rows.length;
   }
 }

@@ -9,7 +9,19 @@ import { createLogger } from '@skills/common';
 import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { CachingSearchEngine } from '../../src/search-cache/caching-search-engine';
 import type { IndexGeneration } from '../../src/search-cache/index-generation';
-import { ES, OLD_INDEX, REPLY_HEADERS, item, ndjson, indexLines, created, bulkReply, expectBulk, reindexAliasCheck, wireEngine } from './elasticsearch-wire.fixtures';
+import {
+  ES,
+  OLD_INDEX,
+  REPLY_HEADERS,
+  item,
+  ndjson,
+  indexLines,
+  created,
+  bulkReply,
+  expectBulk,
+  reindexAliasCheck,
+  wireEngine,
+} from './elasticsearch-wire.fixtures';
 
 /** The shared generation as one process sees it; the SQL one is tested with the cache itself. */
 class CountingGeneration implements IndexGeneration {
@@ -63,7 +75,10 @@ describe('CachingSearchEngine over Elasticsearch', () => {
     expectBulk(nock(ES), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await cache.apply([a]);
 
-    nock(ES).post('/skills/_search').query(true).reply(200, hitsOf([a]), REPLY_HEADERS);
+    nock(ES)
+      .post('/skills/_search')
+      .query(true)
+      .reply(200, hitsOf([a]), REPLY_HEADERS);
     expect((await cache.search(query)).total).toBe(1);
   });
 });

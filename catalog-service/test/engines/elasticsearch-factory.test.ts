@@ -7,7 +7,6 @@ import { createSearchEngine } from '../../src/engines';
 import { INDEX_SCHEMA } from '../../src/engines/elasticsearch/index-mapping';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 
-
 const deps = { sequelize: {} as Sequelize, logger: createLogger({ service: 'test', level: 'silent' }) };
 
 describe('createSearchEngine', () => {
@@ -18,7 +17,10 @@ describe('createSearchEngine', () => {
   });
 
   it('fails the start when the cluster cannot be reached, instead of at the first request', async () => {
-    const started = createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:1', elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
+    const started = createSearchEngine(
+      { searchEngine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:1', elasticsearchIndex: 'skills', indexPollMs: 50 },
+      deps,
+    );
     await expect(started).rejects.toMatchObject({ name: 'ConnectionError' });
   });
 
@@ -34,7 +36,10 @@ describe('createSearchEngine', () => {
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const { engine, needsRebuild } = await createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 }, deps);
+      const { engine, needsRebuild } = await createSearchEngine(
+        { searchEngine: 'elasticsearch', elasticsearchUrl: url, elasticsearchIndex: 'skills', indexPollMs: 50 },
+        deps,
+      );
       expect(engine).toBeInstanceOf(ElasticsearchEngine);
       expect(needsRebuild).toBe(false);
       expect(seen).toEqual(['HEAD /_alias/skills', 'GET /skills/_mapping', 'HEAD /_alias/skills-reindex']);

@@ -58,7 +58,9 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
       const queries = [...differentialQueries(corpus, 400), ...manyWordQueries(corpus, 100)];
       const comparison = await compareEngines(memoryReference(), engine, corpus, queries);
       // a report, not a gate: ranks are each engine's own (docs/elasticsearch.md "Query")
-      process.stdout.write(`long-tail mix, ${comparison.queries} queries: top-10 overlap with the memory engine ${(100 * comparison.topTenOverlap).toFixed(1)} %\n`);
+      process.stdout.write(
+        `long-tail mix, ${comparison.queries} queries: top-10 overlap with the memory engine ${(100 * comparison.topTenOverlap).toFixed(1)} %\n`,
+      );
       expect(comparison.matchDisagreements).toEqual([]);
     } finally {
       await engine.close();

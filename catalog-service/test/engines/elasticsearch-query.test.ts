@@ -41,7 +41,11 @@ describe('buildSearchRequest', () => {
       {
         dis_max: {
           tie_breaker: 0,
-          queries: [{ term: { words: { value: 'deploy' } } }, { term: { stems: { value: 'deploy', boost: 0.9 } } }, { prefix: { vocabulary: { value: 'deploy', boost: 0.6 } } }],
+          queries: [
+            { term: { words: { value: 'deploy' } } },
+            { term: { stems: { value: 'deploy', boost: 0.9 } } },
+            { prefix: { vocabulary: { value: 'deploy', boost: 0.6 } } },
+          ],
         },
       },
     ]);
@@ -84,7 +88,17 @@ describe('buildSearchRequest', () => {
     expect(suggest).toEqual({
       w0: {
         text: 'lamp',
-        term: { field: 'words', suggest_mode: 'always', max_edits: 2, prefix_length: 0, min_word_length: 4, max_term_freq: 2 ** 31 - 1, size: 20, sort: 'frequency', string_distance: 'damerau_levenshtein' },
+        term: {
+          field: 'words',
+          suggest_mode: 'always',
+          max_edits: 2,
+          prefix_length: 0,
+          min_word_length: 4,
+          max_term_freq: 2 ** 31 - 1,
+          size: 20,
+          sort: 'frequency',
+          string_distance: 'damerau_levenshtein',
+        },
       },
     });
     expect(aggs).toEqual({ typed: { global: {}, aggs: { words: { filters: { filters: { w0: { term: { words: 'lamp' } } } } } } } });
@@ -97,8 +111,17 @@ describe('buildSearchRequest', () => {
   });
 
   it('sorts by the lower-cased name, by downloads, or newest, each then by id; every tag is a filter', () => {
-    expect(buildSearchRequest({ page: 1, limit: 20, sort: 'name' }).sort).toEqual([{ nameSort: { order: 'asc' } }, { idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }]);
-    expect(buildSearchRequest({ page: 1, limit: 20, sort: 'popular' }).sort).toEqual([{ downloads: { order: 'desc' } }, { updatedAt: { order: 'desc' } }, { idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }]);
+    expect(buildSearchRequest({ page: 1, limit: 20, sort: 'name' }).sort).toEqual([
+      { nameSort: { order: 'asc' } },
+      { idHigh: { order: 'asc' } },
+      { idLow: { order: 'asc' } },
+    ]);
+    expect(buildSearchRequest({ page: 1, limit: 20, sort: 'popular' }).sort).toEqual([
+      { downloads: { order: 'desc' } },
+      { updatedAt: { order: 'desc' } },
+      { idHigh: { order: 'asc' } },
+      { idLow: { order: 'asc' } },
+    ]);
     expect(buildSearchRequest({ tags: ['docker', 'lint'], page: 1, limit: 20, sort: 'newest' }).query).toEqual({
       bool: { filter: [...ACTIVE_PUBLIC, { term: { tags: 'docker' } }, { term: { tags: 'lint' } }, ANY_TRUST] },
     });

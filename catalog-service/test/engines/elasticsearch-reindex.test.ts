@@ -10,7 +10,25 @@ import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elastic
 import { indexDefinition, indexMeta } from '../../src/engines/elasticsearch/index-mapping';
 import { heartbeatMeta } from '../../src/engines/elasticsearch/reindex-marker';
 import {
-  ES, JSON_TYPE, REPLY_HEADERS, NEW_INDEX, OLD_INDEX, NOW, FRESH_BEAT, STALE_BEAT, item, ndjson, indexLines, created, failed, bulkReply, expectBulk, jsonBody, markerMapping, reindexAliasCheck, wireEngine,
+  ES,
+  JSON_TYPE,
+  REPLY_HEADERS,
+  NEW_INDEX,
+  OLD_INDEX,
+  NOW,
+  FRESH_BEAT,
+  STALE_BEAT,
+  item,
+  ndjson,
+  indexLines,
+  created,
+  failed,
+  bulkReply,
+  expectBulk,
+  jsonBody,
+  markerMapping,
+  reindexAliasCheck,
+  wireEngine,
 } from './elasticsearch-wire.fixtures';
 
 const ACK = { acknowledged: true };
@@ -48,30 +66,58 @@ describe('ElasticsearchEngine.reindex', () => {
     const [a, b, c] = [item(1), item(2), item(3)];
     const cNewer = item(3, { name: 'Skill 3 renamed', version: 8 });
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition({ ...heartbeatMeta(NOW) }), aliases: { 'skills-reindex': {} } })).matchHeader('content-type', JSON_TYPE)
+    es()
+      .put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition({ ...heartbeatMeta(NOW) }), aliases: { 'skills-reindex': {} } }))
+      .matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
     // mid-reindex: a search reads the alias; an event is written to the new index (through its reindex alias), then the alias
-    es().post('/skills/_search').query(true).reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
+    es()
+      .post('/skills/_search')
+      .query(true)
+      .reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
     reindexAliasCheck(es(), true);
     markerMapping(es(), NEW_INDEX, NOW);
     expectBulk(es(), '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
     expectBulk(es(), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
     // the page read before the event carries the older state: stale in the new index
-    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [c])), bulkReply([
-      failed(NEW_INDEX, c, 409, 'version_conflict_engine_exception', `[${c.id}]: version conflict, current version [8] is higher or equal to the one provided [3]`),
-    ]));
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
-    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
-    es().post('/_aliases', jsonBody({ actions: [
-      { remove: { index: OLD_INDEX, alias: 'skills' } },
-      { add: { index: NEW_INDEX, alias: 'skills' } },
-      { remove: { index: NEW_INDEX, alias: 'skills-reindex' } },
-    ] }))
+    expectBulk(
+      es(),
+      '/_bulk',
+      ndjson(indexLines(NEW_INDEX, [c])),
+      bulkReply([
+        failed(
+          NEW_INDEX,
+          c,
+          409,
+          'version_conflict_engine_exception',
+          `[${c.id}]: version conflict, current version [8] is higher or equal to the one provided [3]`,
+        ),
+      ]),
+    );
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .post(
+        '/_aliases',
+        jsonBody({
+          actions: [
+            { remove: { index: OLD_INDEX, alias: 'skills' } },
+            { add: { index: NEW_INDEX, alias: 'skills' } },
+            { remove: { index: NEW_INDEX, alias: 'skills-reindex' } },
+          ],
+        }),
+      )
       .matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     // writes that reached the new index after the first refresh become searchable before the reindex returns
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .reply(200, { _shards: { total: 2, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
 
     const progress: number[] = [];
@@ -105,9 +151,12 @@ describe('ElasticsearchEngine.reindex', () => {
     const bad = item(1);
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
-    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [bad])), bulkReply([
-      failed(NEW_INDEX, bad, 400, 'document_parsing_exception', 'failed to parse field [updatedAt]'),
-    ]));
+    expectBulk(
+      es(),
+      '/_bulk',
+      ndjson(indexLines(NEW_INDEX, [bad])),
+      bulkReply([failed(NEW_INDEX, bad, 400, 'document_parsing_exception', 'failed to parse field [updatedAt]')]),
+    );
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
 
     await expect(sut.reindex(pages([bad]))).rejects.toBeInstanceOf(ElasticsearchWriteError);
@@ -136,12 +185,23 @@ describe('ElasticsearchEngine.reindex', () => {
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
-    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .twice()
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     // applied, but the gateway in front of the cluster timed out; the retry finds the old alias gone
-    es().post('/_aliases').reply(504, { error: { type: 'timeout', reason: 'gateway timeout' }, status: 504 }, REPLY_HEADERS);
-    es().post('/_aliases').reply(404, { error: { type: 'aliases_not_found_exception', reason: 'aliases [skills] missing' }, status: 404 }, REPLY_HEADERS);
-    es().get('/_alias/skills').reply(200, { [NEW_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .post('/_aliases')
+      .reply(504, { error: { type: 'timeout', reason: 'gateway timeout' }, status: 504 }, REPLY_HEADERS);
+    es()
+      .post('/_aliases')
+      .reply(404, { error: { type: 'aliases_not_found_exception', reason: 'aliases [skills] missing' }, status: 404 }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [NEW_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
     expect(requests).not.toContain(`DELETE /${NEW_INDEX}`);
@@ -152,9 +212,16 @@ describe('ElasticsearchEngine.reindex', () => {
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
-    es().get('/_alias/skills').twice().reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
-    es().post('/_aliases').reply(400, { error: { type: 'illegal_argument_exception', reason: 'bad alias action' }, status: 400 }, REPLY_HEADERS);
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .twice()
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .post('/_aliases')
+      .reply(400, { error: { type: 'illegal_argument_exception', reason: 'bad alias action' }, status: 400 }, REPLY_HEADERS);
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).rejects.toMatchObject({ meta: { statusCode: 400 } });
   });
@@ -171,16 +238,29 @@ describe('ElasticsearchEngine.reindex', () => {
     const a = item(1);
     reindexAliasCheck(es(), true);
     markerMapping(es(), abandoned, STALE_BEAT);
-    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().delete(`/${abandoned}`).reply(200, ACK, REPLY_HEADERS);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
-    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .twice()
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
-    expect(requests.slice(0, 5)).toEqual(['HEAD /_alias/skills-reindex', 'GET /skills-reindex/_mapping', 'GET /_alias/skills', `DELETE /${abandoned}`, `PUT /${NEW_INDEX}`]);
+    expect(requests.slice(0, 5)).toEqual([
+      'HEAD /_alias/skills-reindex',
+      'GET /skills-reindex/_mapping',
+      'GET /_alias/skills',
+      `DELETE /${abandoned}`,
+      `PUT /${NEW_INDEX}`,
+    ]);
   });
 
   it('renews its heartbeat while the pages are read', async () => {
@@ -200,8 +280,13 @@ describe('ElasticsearchEngine.reindex', () => {
     // however many more beats a slow machine fits in before the swap (afterEach cleans the persisted interceptor)
     es().put(`/${NEW_INDEX}/_mapping`).optionally().reply(200, ACK, REPLY_HEADERS).persist();
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
-    es().get('/_alias/skills').reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .twice()
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().post('/_aliases').reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     // The source holds its page until the heartbeat has been renewed twice, however long that takes.
@@ -220,9 +305,14 @@ describe('ElasticsearchEngine.reindex', () => {
     reindexAliasCheck(es(), false);
     es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
-    es().get(`/${NEW_INDEX}/_refresh`).twice().reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .twice()
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(404, { error: 'alias [skills] missing', status: 404 }, REPLY_HEADERS);
-    es().post('/_aliases', jsonBody({ actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }, { remove: { index: NEW_INDEX, alias: 'skills-reindex' } }] })).reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
+    es()
+      .post('/_aliases', jsonBody({ actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }, { remove: { index: NEW_INDEX, alias: 'skills-reindex' } }] }))
+      .reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
   });
 });

@@ -18,7 +18,11 @@ export interface NodeUnderTest {
 
 /** A JSON request to the node, as an operator's tool would send it. */
 async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -53,9 +57,11 @@ export function describeElasticsearchSpecifics(name: string, start: () => Promis
       await engine.init();
       expect(engine.needsRebuild).toBe(true);
       const item = itemState({ name: 'Rebuilt Helper' });
-      await engine.reindex((async function* () {
-        yield [item];
-      })());
+      await engine.reindex(
+        (async function* () {
+          yield [item];
+        })(),
+      );
       expect(engine.needsRebuild).toBe(false);
       expect((await engine.search({ q: 'rebuilt', page: 1, limit: 20, sort: 'relevance' })).items.map((i) => i.id)).toEqual([item.id]);
     });
@@ -65,11 +71,13 @@ export function describeElasticsearchSpecifics(name: string, start: () => Promis
       engine = new ElasticsearchEngine({ node: node.url, index: node.alias, logger, reindexHeartbeatMs: 50 });
       await engine.init();
       const item = itemState({ name: 'Slow Rebuild' });
-      await engine.reindex((async function* () {
-        // several heartbeats while the source is read
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        yield [item];
-      })());
+      await engine.reindex(
+        (async function* () {
+          // several heartbeats while the source is read
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          yield [item];
+        })(),
+      );
       const fresh = new ElasticsearchEngine({ node: node.url, index: node.alias, logger });
       try {
         await fresh.init();

@@ -57,7 +57,18 @@ export function schemaCheck(scope: nock.Scope, schema: number | null = INDEX_SCH
 }
 
 export function created(index: string, i: CatalogItemState) {
-  return { index: { _index: index, _id: i.id, _version: i.version, result: 'created', _shards: { total: 2, successful: 1, failed: 0 }, _seq_no: 0, _primary_term: 1, status: 201 } };
+  return {
+    index: {
+      _index: index,
+      _id: i.id,
+      _version: i.version,
+      result: 'created',
+      _shards: { total: 2, successful: 1, failed: 0 },
+      _seq_no: 0,
+      _primary_term: 1,
+      status: 201,
+    },
+  };
 }
 
 export function failed(index: string, i: CatalogItemState, status: number, type: string, reason: string) {
@@ -65,7 +76,7 @@ export function failed(index: string, i: CatalogItemState, status: number, type:
 }
 
 export function bulkReply(items: unknown[]) {
-  const errors = items.some((i) => ((i as { index: { status: number } }).index.status >= 300));
+  const errors = items.some((i) => (i as { index: { status: number } }).index.status >= 300);
   return { errors, took: 3, items };
 }
 

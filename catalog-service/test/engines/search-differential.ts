@@ -95,7 +95,12 @@ export interface Comparison {
  * overlap is a report. What matches may not: where both find at least
  * TYPO_FALLBACK_BELOW as typed, both count the same items.
  */
-export async function compareEngines(reference: Searchable, other: Searchable, corpus: CatalogItemState[], queries: readonly SearchQuery[]): Promise<Comparison> {
+export async function compareEngines(
+  reference: Searchable,
+  other: Searchable,
+  corpus: CatalogItemState[],
+  queries: readonly SearchQuery[],
+): Promise<Comparison> {
   for (let i = 0; i < corpus.length; i += 500) {
     const batch = corpus.slice(i, i + 500);
     await reference.apply(batch);
@@ -108,7 +113,8 @@ export async function compareEngines(reference: Searchable, other: Searchable, c
     const top = new Set(b.items.slice(0, 10).map((i) => i.id));
     const expected = a.items.slice(0, 10);
     overlap += expected.length === 0 ? (b.items.length === 0 ? 1 : 0) : expected.filter((i) => top.has(i.id)).length / expected.length;
-    if (a.total >= TYPO_FALLBACK_BELOW && b.total >= TYPO_FALLBACK_BELOW && a.total !== b.total) matchDisagreements.push({ q: query.q, reference: a.total, other: b.total });
+    if (a.total >= TYPO_FALLBACK_BELOW && b.total >= TYPO_FALLBACK_BELOW && a.total !== b.total)
+      matchDisagreements.push({ q: query.q, reference: a.total, other: b.total });
   }
   return { queries: queries.length, topTenOverlap: overlap / Math.max(1, queries.length), matchDisagreements };
 }

@@ -70,7 +70,14 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     });
 
     it('returns the registry details of an item', async () => {
-      const details = { publisher: 'Acme', version: '2.1.0', license: 'Apache-2.0', repositoryUrl: 'https://git.example/acme/slack', homepageUrl: null, downloads: 1234 };
+      const details = {
+        publisher: 'Acme',
+        version: '2.1.0',
+        license: 'Apache-2.0',
+        repositoryUrl: 'https://git.example/acme/slack',
+        homepageUrl: null,
+        downloads: 1234,
+      };
       await sut.apply([itemState({ name: 'Slack Notifier', details })]);
       const { items } = await sut.search(query({ q: 'slack' }));
       expect(items[0]).toMatchObject(details);
@@ -156,7 +163,12 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
         ],
       });
       const tagged = await sut.search(query({ q: 'deploy', facets: ['type'], category: 'devops' }));
-      expect(tagged.facets).toEqual({ type: [{ value: 'plugin', count: 1 }, { value: 'skill', count: 1 }] });
+      expect(tagged.facets).toEqual({
+        type: [
+          { value: 'plugin', count: 1 },
+          { value: 'skill', count: 1 },
+        ],
+      });
       expect((await sut.search(query({ q: 'deploy' }))).facets).toBeUndefined();
     });
 
@@ -205,7 +217,7 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
 
     it('treats query syntax characters in q as plain separators', async () => {
       await sut.apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'Invoice Parser' })]);
-      expect(await names({ q: "kubernetes & | ! ( ) ' \" :* <-> deploy" })).toEqual(['Kubernetes Deployer']);
+      expect(await names({ q: 'kubernetes & | ! ( ) \' " :* <-> deploy' })).toEqual(['Kubernetes Deployer']);
       expect(await names({ q: '!!! ***' })).toEqual([]);
     });
 
@@ -240,7 +252,14 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     it('breaks ties by id in every order, so pages of items changed together neither repeat nor skip one', async () => {
       const at = new Date(Date.parse(itemState().updatedAt) + 3_600_000).toISOString();
       // ids that differ late (past the first 13 hex digits) as well as early
-      const ids = ['0aaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', '0aaaaaaa-aaaa-4aaa-9aaa-aaaaaaaaaaaa', 'f0000000-0000-4000-8000-000000000000', randomUUID(), randomUUID(), randomUUID()];
+      const ids = [
+        '0aaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+        '0aaaaaaa-aaaa-4aaa-9aaa-aaaaaaaaaaaa',
+        'f0000000-0000-4000-8000-000000000000',
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
       const expected = [...ids].sort();
       // one apply each, last id first: an engine that kept arrival order (or Lucene's segment order) fails
       for (const id of [...expected].reverse()) await sut.apply([itemState({ id, name: 'Same', updatedAt: at })]);
@@ -283,7 +302,10 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
       expect(await sut.apply([v2])).toEqual({ applied: 0, stale: 1 });
       expect(await names({})).toEqual(['Second Name']);
       // A late upsert cannot resurrect a deleted item either.
-      await sut.apply([{ ...v1, status: 'deleted', version: 3 }, { ...v1, name: 'Zombie', version: 2 }]);
+      await sut.apply([
+        { ...v1, status: 'deleted', version: 3 },
+        { ...v1, name: 'Zombie', version: 2 },
+      ]);
       expect(await names({})).toEqual([]);
     });
 

@@ -70,7 +70,12 @@ export function policyCases(engine: () => SearchEngine): void {
 
   it('shows only the listed licences, compared case-insensitively', async () => {
     const licensed = (license: string | null) => ({ details: { ...NO_DETAILS, license } });
-    await engine().apply([pdfItem('Mit', licensed('MIT')), pdfItem('Apache', licensed('Apache-2.0')), pdfItem('Gpl', licensed('GPL-3.0')), pdfItem('Unlicensed', licensed(null))]);
+    await engine().apply([
+      pdfItem('Mit', licensed('MIT')),
+      pdfItem('Apache', licensed('Apache-2.0')),
+      pdfItem('Gpl', licensed('GPL-3.0')),
+      pdfItem('Unlicensed', licensed(null)),
+    ]);
     await expectEverywhere({}, { licenses: ['mit', 'apache-2.0'] }, ['Pdf Apache', 'Pdf Mit']);
     await expectEverywhere({}, { licenses: ['gpl-3.0'] }, ['Pdf Gpl']);
     const { items } = await search({ q: 'pdf mit' }, { licenses: ['mit'] });
@@ -109,7 +114,14 @@ export function policyCases(engine: () => SearchEngine): void {
       expect({ form, total: result.total, facets: result.facets }).toEqual({
         form,
         total: 2,
-        facets: { category: [{ value: 'docs', count: 2 }], type: [{ value: 'plugin', count: 1 }, { value: 'skill', count: 1 }], trust: [{ value: 'clean', count: 2 }] },
+        facets: {
+          category: [{ value: 'docs', count: 2 }],
+          type: [
+            { value: 'plugin', count: 1 },
+            { value: 'skill', count: 1 },
+          ],
+          trust: [{ value: 'clean', count: 2 }],
+        },
       });
       const filtered = await search({ ...form, category: 'docs', type: 'plugin', facets: ['category'] }, policy);
       expect(filtered.items.map((i) => i.name)).toEqual(['Pdf Two']);

@@ -46,11 +46,7 @@ export function textRuleCases(engine: () => SearchEngine): void {
   });
 
   it('drops the stop words of the Snowball English list before the last word, and stems with Porter2', async () => {
-    await engine().apply([
-      itemState({ name: 'Kubernetes Deployer' }),
-      itemState({ name: 'General Helper' }),
-      itemState({ name: 'Generate Docs' }),
-    ]);
+    await engine().apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'General Helper' }), itemState({ name: 'Generate Docs' })]);
     // "further" and "own" are Snowball stop words (not in Lucene's 33-word English list)
     expect(await names({ q: 'further own kubernetes' })).toEqual(['Kubernetes Deployer']);
     // Porter2 keeps "generating" (generat) apart from "general", which Porter1 conflates (gener)
@@ -58,10 +54,7 @@ export function textRuleCases(engine: () => SearchEngine): void {
   });
 
   it('names exactly by the words of a name or slug, whatever separates them', async () => {
-    await engine().apply([
-      itemState({ name: 'Git Tool Extra', ...popular(5_000_000) }),
-      itemState({ name: 'Git-Tool', slug: 'git-tool', ...popular(1) }),
-    ]);
+    await engine().apply([itemState({ name: 'Git Tool Extra', ...popular(5_000_000) }), itemState({ name: 'Git-Tool', slug: 'git-tool', ...popular(1) })]);
     expect((await names({ q: 'git  TOOL' }))[0]).toBe('Git-Tool');
     expect((await names({ q: 'git.tool' }))[0]).toBe('Git-Tool');
   });

@@ -16,7 +16,6 @@ export interface EventLogUnderTest {
   teardown(): Promise<void>;
 }
 
-
 export function itemVersion(id: string, version: number): CatalogItemState {
   return {
     id,

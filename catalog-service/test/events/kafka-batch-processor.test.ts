@@ -11,7 +11,14 @@ const idOf = (letter: string) => `00000000-0000-4000-8000-00000000000${letter}`;
 
 function event(letter: string, version: number): SkillChangeEvent {
   const itemId = idOf(letter);
-  return { eventId: `${letter}-${version}`, type: 'skill.upserted', itemId, version, occurredAt: '2026-01-01T00:00:00.000Z', item: itemVersion(itemId, version) };
+  return {
+    eventId: `${letter}-${version}`,
+    type: 'skill.upserted',
+    itemId,
+    version,
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    item: itemVersion(itemId, version),
+  };
 }
 
 function message(offset: number, value: string | SkillChangeEvent): KafkaMessage {
@@ -111,7 +118,13 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
     const unsafe = event('d', 1);
     unsafe.item.details = { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(1)', homepageUrl: null, downloads: 0 };
     const extra = { ...event('e', 1), boost: 1000, item: { ...event('e', 1).item, pinned: true } };
-    const payload = new FakePayload([message(1, '{not json'), message(2, event('a', 1)), message(3, JSON.stringify(bad)), message(4, unsafe), message(5, JSON.stringify(extra))]);
+    const payload = new FakePayload([
+      message(1, '{not json'),
+      message(2, event('a', 1)),
+      message(3, JSON.stringify(bad)),
+      message(4, unsafe),
+      message(5, JSON.stringify(extra)),
+    ]);
     const { sut, letters } = setup(async (events) => void applied.push(...events));
     await sut.process(payload);
     expect(applied.map((e) => e.eventId)).toEqual(['a-1', 'e-1']);

@@ -13,7 +13,10 @@ import { REFUSE_NOTHING } from '../support/rejected-events';
 import { eventFor, FAST_GROUP } from './kafka-mock-cluster';
 import { createTopic } from './kafka-live-env';
 
-const brokers = process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
+const brokers =
+  process.env.KAFKA_BROKERS?.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean) ?? [];
 const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
 const describeLive = brokers.length > 0 ? describe : describe.skip;
 

@@ -63,14 +63,16 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
       await cluster.stop();
     });
 
-    const send = (messages: { key: string; value: string; partition?: number }[]) =>
-      producer.send({ topic: 'skills.changes.v1', acks: -1, messages });
+    const send = (messages: { key: string; value: string; partition?: number }[]) => producer.send({ topic: 'skills.changes.v1', acks: -1, messages });
 
     it('dead-letters what is not JSON or breaks the contract into the store, never producing; a refused event is retried, not dead-lettered', async () => {
       const poison = itemVersion(randomUUID(), 1);
       const good = itemVersion(randomUUID(), 1);
       const pinned = { ...eventFor(itemVersion(randomUUID(), 1)), version: 2_147_483_648 };
-      const unsafe = eventFor({ ...itemVersion(randomUUID(), 1), details: { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: 'javascript:alert(1)', downloads: 0 } });
+      const unsafe = eventFor({
+        ...itemVersion(randomUUID(), 1),
+        details: { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: 'javascript:alert(1)', downloads: 0 },
+      });
       await send([
         { key: 'garbage', value: '{"not": "an event"', partition: 0 },
         { key: pinned.itemId, value: JSON.stringify(pinned), partition: 0 },

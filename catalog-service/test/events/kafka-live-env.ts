@@ -11,7 +11,11 @@ import { eventFor } from './kafka-mock-cluster';
 import { itemVersion } from './event-log.conformance';
 import { eventually } from '@skills/common/testing';
 
-const list = (value: string | undefined): string[] => value?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
+const list = (value: string | undefined): string[] =>
+  value
+    ?.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean) ?? [];
 
 /** KAFKA_BROKERS: a listener where anonymous may create topics (the PLAINTEXT one of kafka.sh). */
 export const plaintextBrokers = list(process.env.KAFKA_BROKERS);

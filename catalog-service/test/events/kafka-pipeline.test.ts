@@ -71,10 +71,25 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
         { bind: [id, `slug-${id}`, name, status], type: QueryTypes.SELECT, transaction },
       );
       const state = {
-        id, slug: `slug-${id}`, name, description: '', type: 'skill', category: 'general', tags: [], status,
-        visibility: 'public', updatedAt: item!.updated_at.toISOString(), version: item!.version,
+        id,
+        slug: `slug-${id}`,
+        name,
+        description: '',
+        type: 'skill',
+        category: 'general',
+        tags: [],
+        status,
+        visibility: 'public',
+        updatedAt: item!.updated_at.toISOString(),
+        version: item!.version,
       };
-      const event = { type: status === 'deleted' ? 'skill.deleted' : 'skill.upserted', itemId: id, version: state.version, occurredAt: state.updatedAt, item: state };
+      const event = {
+        type: status === 'deleted' ? 'skill.deleted' : 'skill.upserted',
+        itemId: id,
+        version: state.version,
+        occurredAt: state.updatedAt,
+        item: state,
+      };
       await sequelize.query(
         `INSERT INTO collections.outbox (id, topic, key, event)
          SELECT s.id, $1, $2, $3::jsonb || jsonb_build_object('eventId', s.id::text)
@@ -86,12 +101,16 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
 
   async function recordOf(): Promise<string[]> {
     const rows = await sequelize.query<{ id: string; version: number; name: string; status: string }>(
-      'SELECT id, version, name, status FROM collections.items ORDER BY id', { type: QueryTypes.SELECT });
+      'SELECT id, version, name, status FROM collections.items ORDER BY id',
+      { type: QueryTypes.SELECT },
+    );
     return rows.map((r) => `${r.id}@${r.version}:${r.name}:${r.status}`);
   }
   async function indexOf(): Promise<string[]> {
     const rows = await sequelize.query<{ id: string; version: number; name: string; status: string }>(
-      'SELECT id, version, name, status FROM catalog.search_items ORDER BY id', { type: QueryTypes.SELECT });
+      'SELECT id, version, name, status FROM catalog.search_items ORDER BY id',
+      { type: QueryTypes.SELECT },
+    );
     return rows.map((r) => `${r.id}@${r.version}:${r.name}:${r.status}`);
   }
 

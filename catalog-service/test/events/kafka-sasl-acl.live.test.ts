@@ -59,10 +59,12 @@ describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
       clientId: `live-${user}`,
       ...kafkaSecurityConfig(security(user)),
       logLevel: logLevel.DEBUG,
-      logCreator: () => ({ log }) => {
-        const type = (log as { error?: { type?: string } }).error?.type;
-        if (log.message === 'Tried to find group coordinator' && type) brokerErrors.push(type);
-      },
+      logCreator:
+        () =>
+        ({ log }) => {
+          const type = (log as { error?: { type?: string } }).error?.type;
+          if (log.message === 'Tried to find group coordinator' && type) brokerErrors.push(type);
+        },
     });
     const consumer: Consumer = kafka.consumer({ groupId: group, retry: { retries: 0, restartOnFailure: async () => false } });
     const crashed = new Promise<Error>((resolve) => consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.error)));
@@ -95,7 +97,10 @@ describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
   it('refuses catalog-service a write to the topic', async () => {
     const publisher = publisherAs('catalog-service');
     try {
-      const refused = await publisher.publish([outboxRow(SKILL_CHANGES_TOPIC)]).then(() => undefined, (err: unknown) => err);
+      const refused = await publisher.publish([outboxRow(SKILL_CHANGES_TOPIC)]).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       expect(kafkaErrorType(refused)).toBe('TOPIC_AUTHORIZATION_FAILED');
     } finally {
       await publisher.close();

@@ -50,7 +50,8 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
   const call = (base: string, principal: Principal, method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) => {
     const audience: PrincipalAudience = base === catalog.url ? 'catalog-service' : 'collections-service';
     const verb = method.toLowerCase() as 'get' | 'put' | 'delete';
-    const test = request(base)[verb](url)
+    const test = request(base)
+      [verb](url)
       .set('X-Skills-Principal', signer.sign(principal, audience, method, url, body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body))));
     return body === undefined ? test : test.send(body);
   };

@@ -39,7 +39,17 @@ async function publish(items: CatalogItemState[]): Promise<void> {
 }
 
 function createLog(onPoll?: (group: string, delivered: number) => void, batchSize?: number): PostgresEventLog {
-  return new PostgresEventLog({ sequelize, logger, rejected: REFUSE_NOTHING, listenUrl: db.url, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50, onPoll, batchSize });
+  return new PostgresEventLog({
+    sequelize,
+    logger,
+    rejected: REFUSE_NOTHING,
+    listenUrl: db.url,
+    pollIntervalMs: 20,
+    retryMinMs: 10,
+    retryMaxMs: 50,
+    onPoll,
+    batchSize,
+  });
 }
 
 describeEventLogConformance('PostgresEventLog', async () => {
@@ -94,15 +104,13 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
     } else {
       // PGlite is one session, so transactions cannot interleave: model T1 by a row
       // whose txid is above the oldest in-flight bound, as an open writer's would be.
-      const [{ xmin }] = await sequelize.query<{ xmin: string }>(
-        'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
-        { type: QueryTypes.SELECT },
-      ) as [{ xmin: string }];
+      const [{ xmin }] = (await sequelize.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin', {
+        type: QueryTypes.SELECT,
+      })) as [{ xmin: string }];
       const inFlight = String(BigInt(xmin) + 40n);
-      await sequelize.query(
-        'INSERT INTO collections.outbox (txid, topic, key, event) VALUES ($1::xid8, $2, $3, $4::jsonb)',
-        { bind: [inFlight, SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))] },
-      );
+      await sequelize.query('INSERT INTO collections.outbox (txid, topic, key, event) VALUES ($1::xid8, $2, $3, $4::jsonb)', {
+        bind: [inFlight, SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))],
+      });
       await publish([late]);
       await log.subscribe('g-writers', handler);
       await eventually(() => received.length >= 1, 'the committed row');
@@ -111,10 +119,10 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
       // "T1 commits": the transaction ids move past the held row's txid.
       await eventually(async () => {
         await sequelize.query('SELECT pg_current_xact_id()');
-        const [row] = await sequelize.query<{ passed: boolean }>(
-          'SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed',
-          { type: QueryTypes.SELECT, bind: [inFlight] },
-        );
+        const [row] = await sequelize.query<{ passed: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed', {
+          type: QueryTypes.SELECT,
+          bind: [inFlight],
+        });
         return row?.passed === true;
       }, 'transaction ids past the in-flight writer');
     }
@@ -177,13 +185,7 @@ describe('PostgresEventLog batches across ids of different lengths', () => {
     } finally {
       await log.close();
     }
-    expect(calls.slice(0, 5)).toEqual([
-      [idOfN(1), idOfN(2)],
-      [idOfN(3), idOfN(4)],
-      [idOfN(3), idOfN(4)],
-      [idOfN(5), idOfN(6)],
-      [idOfN(7)],
-    ]);
+    expect(calls.slice(0, 5)).toEqual([[idOfN(1), idOfN(2)], [idOfN(3), idOfN(4)], [idOfN(3), idOfN(4)], [idOfN(5), idOfN(6)], [idOfN(7)]]);
     expect(calls[5]).toHaveLength(1);
   });
 });

@@ -39,7 +39,10 @@ beforeEach(() => {
 });
 
 function get(url: string, principal: Principal = account, lang = 'en') {
-  return request(sut).get(url).set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url)).set('Accept-Language', lang);
+  return request(sut)
+    .get(url)
+    .set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url))
+    .set('Accept-Language', lang);
 }
 
 const item: CatalogItem = {
@@ -99,9 +102,7 @@ describe('GET /api/v1/skills', () => {
       suggestion: { q: 'kubernetes', total: 12 },
     };
     const res = await get('/api/v1/skills?q=kubrnetes&tag=k8s&tag=deploy&tag=k8s&facets=type,category&sort=popular');
-    expect(engine.queries).toEqual([
-      { ...SAFE, q: 'kubrnetes', tags: ['deploy', 'k8s'], facets: ['category', 'type'], page: 1, limit: 20, sort: 'popular' },
-    ]);
+    expect(engine.queries).toEqual([{ ...SAFE, q: 'kubrnetes', tags: ['deploy', 'k8s'], facets: ['category', 'type'], page: 1, limit: 20, sort: 'popular' }]);
     expect(res.body).toEqual({
       data: {
         skills: [item],
@@ -146,36 +147,36 @@ describe('GET /api/v1/skills', () => {
     ['page=0', '"page" must be greater than or equal to 1', '« page » doit être supérieur ou égal à 1'],
     ['limit=abc', '"limit" must be a number', '« limit » doit être un nombre'],
     ['page=1.5', '"page" must be an integer', '« page » doit être un entier'],
-    ['type=agent', '"type" must be one of: skill, plugin', '« type » doit valoir l\'une de ces valeurs : skill, plugin'],
-    ['sort=price', '"sort" must be one of: relevance, newest, name, popular', '« sort » doit valoir l\'une de ces valeurs : relevance, newest, name, popular'],
+    ['type=agent', '"type" must be one of: skill, plugin', "« type » doit valoir l'une de ces valeurs : skill, plugin"],
+    ['sort=price', '"sort" must be one of: relevance, newest, name, popular', "« sort » doit valoir l'une de ces valeurs : relevance, newest, name, popular"],
     [
       'facets=category,price',
       '"facets" must be one of: category, type, trust, verifiedPublisher',
-      '« facets » doit valoir l\'une de ces valeurs : category, type, trust, verifiedPublisher',
+      "« facets » doit valoir l'une de ces valeurs : category, type, trust, verifiedPublisher",
     ],
     [
       'trust=malicious',
       '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
-      '« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l\'est)',
+      "« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l'est)",
     ],
     [
       'trust=clean,malicious',
       '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
-      '« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l\'est)',
+      "« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l'est)",
     ],
     [
       'trust=clean,risky',
       '"trust" must be one of: any, clean, suspicious, unscanned',
-      '« trust » doit valoir l\'une de ces valeurs : any, clean, suspicious, unscanned',
+      "« trust » doit valoir l'une de ces valeurs : any, clean, suspicious, unscanned",
     ],
     ['trust=', '"trust" must not be empty', '« trust » ne doit pas être vide'],
     ['trust=a&trust=b', '"trust" must be a string', '« trust » doit être une chaîne'],
-    ['verifiedPublisher=yes', '"verifiedPublisher" must be one of: true, false', '« verifiedPublisher » doit valoir l\'une de ces valeurs : true, false'],
+    ['verifiedPublisher=yes', '"verifiedPublisher" must be one of: true, false', "« verifiedPublisher » doit valoir l'une de ces valeurs : true, false"],
     ['tag=<51 characters>', '"tag" must be at most 50 characters long', '« tag » doit contenir au plus 50 caractères'],
     ['category=Dev%20Ops', '"category" has an invalid format', '« category » a un format invalide'],
     ['q=<201 characters>', '"q" must be at most 200 characters long', '« q » doit contenir au plus 200 caractères'],
     ['q=a&q=b', '"q" must be a string', '« q » doit être une chaîne'],
-    ['catgory=devops', '"catgory" is not an allowed field', '« catgory » n\'est pas un champ autorisé'],
+    ['catgory=devops', '"catgory" is not an allowed field', "« catgory » n'est pas un champ autorisé"],
     ['page=201&limit=50', '"page" × "limit" must be at most 10000', '« page » × « limit » doit valoir au plus 10000'],
   ])('refuses %s with a message in English and French', async (label, en, fr) => {
     const qs = label.replace('<201 characters>', 'a'.repeat(201)).replace('<51 characters>', 'a'.repeat(51));
@@ -197,15 +198,28 @@ describe('GET /api/v1/skills', () => {
   it('refuses a request the gateway did not sign', async () => {
     const res = await request(sut).get('/api/v1/skills').set('Accept-Language', 'fr');
     expect([res.status, res.body]).toEqual([401, { error: 'Signature du principal absente ou invalide' }]);
-    const other = await request(sut).get('/api/v1/skills?page=2').set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'GET', '/api/v1/skills'));
+    const other = await request(sut)
+      .get('/api/v1/skills?page=2')
+      .set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'GET', '/api/v1/skills'));
     expect(other.status).toBe(401);
   });
 
   it('answers an empty page, not an error, when the signed policy and the request leave nothing to match', async () => {
-    const searchPolicy = { workspaceId: '6f1c1d2e-0000-4000-8000-0000000000aa', verdicts: ['clean' as const], verifiedPublishersOnly: false, publishers: null, licenses: null, types: null, deniedSlugs: [] };
+    const searchPolicy = {
+      workspaceId: '6f1c1d2e-0000-4000-8000-0000000000aa',
+      verdicts: ['clean' as const],
+      verifiedPublishersOnly: false,
+      publishers: null,
+      licenses: null,
+      types: null,
+      deniedSlugs: [],
+    };
     engine.result = { items: [item], total: 1 };
     const res = await get(`/api/v1/skills?trust=suspicious&facets=trust&workspace=${searchPolicy.workspaceId}`, { ...account, searchPolicy });
-    expect([res.status, res.body]).toEqual([200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, facets: { trust: [] } } }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, facets: { trust: [] } } },
+    ]);
     expect(engine.queries).toEqual([]);
   });
 
@@ -214,7 +228,9 @@ describe('GET /api/v1/skills', () => {
   });
 
   it('answers 405 with Allow for other methods', async () => {
-    const res = await request(sut).post('/api/v1/skills').set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'POST', '/api/v1/skills'));
+    const res = await request(sut)
+      .post('/api/v1/skills')
+      .set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'POST', '/api/v1/skills'));
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('GET');
   });
@@ -223,7 +239,9 @@ describe('GET /api/v1/skills', () => {
 describe('/admin/v1', () => {
   it('is refused to account principals', async () => {
     const url = '/admin/v1/reindex';
-    const res = await request(sut).post(url).set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'POST', url));
+    const res = await request(sut)
+      .post(url)
+      .set('X-Skills-Principal', signer.sign(account, 'catalog-service', 'POST', url));
     expect([res.status, res.body]).toEqual([403, { error: 'Invalid admin token' }]);
   });
 });

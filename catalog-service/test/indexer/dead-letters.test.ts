@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { SKILL_CHANGES_TOPIC, ServiceUnavailableError, createSequelize, runMigrations, type CatalogItemState, type Health, type SkillChangeEvent } from '@skills/common';
+import {
+  SKILL_CHANGES_TOPIC,
+  ServiceUnavailableError,
+  createSequelize,
+  runMigrations,
+  type CatalogItemState,
+  type Health,
+  type SkillChangeEvent,
+} from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
@@ -130,9 +138,15 @@ describe('Indexer dead letters', () => {
 
   it('parks events that break the contract before the engine sees them, and keeps unknown fields out of the read model', async () => {
     const good = itemVersion(randomUUID(), 1);
-    const unsafe = { ...itemVersion(randomUUID(), 1), details: { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(document.cookie)', homepageUrl: null, downloads: 0 } };
+    const unsafe = {
+      ...itemVersion(randomUUID(), 1),
+      details: { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(document.cookie)', homepageUrl: null, downloads: 0 },
+    };
     const pinned = { ...itemVersion(randomUUID(), 1), version: 2_147_483_647 + 1 };
-    const extra = { ...itemVersion(randomUUID(), 1), details: { publisher: 'Acme', version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 3, boost: 99 } };
+    const extra = {
+      ...itemVersion(randomUUID(), 1),
+      details: { publisher: 'Acme', version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 3, boost: 99 },
+    };
     await publish([good, unsafe, pinned, extra]);
     const applied: string[] = [];
     const real = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });

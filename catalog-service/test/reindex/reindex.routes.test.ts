@@ -8,8 +8,15 @@ import request from 'supertest';
 import type { Sequelize } from 'sequelize';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
 import {
-  createSequelize, runMigrations, createLogger, errorHandler, requestContext, requireAdmin, requirePrincipal,
-  type CatalogItemState, type Principal,
+  createSequelize,
+  runMigrations,
+  createLogger,
+  errorHandler,
+  requestContext,
+  requireAdmin,
+  requirePrincipal,
+  type CatalogItemState,
+  type Principal,
 } from '@skills/common';
 import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
 import { KEYS } from '../support/principal-keys';
@@ -88,13 +95,14 @@ function replica(): Replica {
 }
 
 function callOn(target: express.Express, method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
-  return request(target)[method](path).set('x-skills-principal', signer.sign(principal, 'catalog-service', method, path));
+  return request(target)
+    [method](path)
+    .set('x-skills-principal', signer.sign(principal, 'catalog-service', method, path));
 }
 
 function call(method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
   return callOn(app, method, path, principal);
 }
-
 
 beforeAll(async () => {
   db = await createTestDatabase();

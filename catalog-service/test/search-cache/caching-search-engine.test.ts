@@ -73,7 +73,6 @@ async function cached(settings: Partial<SearchCacheSettings> = {}, generation: I
 const query = (q: string, page = 1): SearchQuery => ({ q, page, limit: 20, sort: 'relevance' });
 const names = (result: SearchResult) => result.items.map((i) => i.name).sort();
 
-
 /** The production pairing: a replica's memory engine, its cache keyed by the engine's own generation. */
 async function memoryReplica(settings: Partial<SearchCacheSettings> = {}) {
   const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
@@ -184,15 +183,12 @@ describe('CachingSearchEngine with a shared generation', () => {
     await cache.search(query('alpha'));
     expect(engine.searches).toBe(2);
     failing = false;
-    await eventually(
-      async () => {
-        engine.searches = 0;
-        await cache.search(query('alpha'));
-        await cache.search(query('alpha'));
-        return engine.searches < 2;
-      },
-      'the cache to serve again once reads work',
-    );
+    await eventually(async () => {
+      engine.searches = 0;
+      await cache.search(query('alpha'));
+      await cache.search(query('alpha'));
+      return engine.searches < 2;
+    }, 'the cache to serve again once reads work');
   });
 
   it('coalesces concurrent identical misses into one engine search', async () => {

@@ -78,11 +78,7 @@ export function releasesByItem(releases: readonly ReleaseRecord[]): Map<string, 
 }
 
 /** Every public entry governed, and the collection's summary of them. */
-export function governCollection(
-  policy: WorkspacePolicy,
-  collection: CollectionWithEntries,
-  releases: readonly ReleaseRecord[],
-): CollectionWithEntries {
+export function governCollection(policy: WorkspacePolicy, collection: CollectionWithEntries, releases: readonly ReleaseRecord[]): CollectionWithEntries {
   const byItem = releasesByItem(releases);
   const skills = collection.skills.map((e) => (e.visibility === 'public' ? governEntry(policy, e, byItem.get(e.itemId) ?? []) : e));
   const governance: CollectionGovernance = { compliance: { complies: true, violationCount: 0 }, drift: { count: 0 } };

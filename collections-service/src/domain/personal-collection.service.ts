@@ -29,19 +29,11 @@ export class PersonalCollectionService {
   }
 
   /** `create` at most once per Idempotency-Key (see idempotency.ts). */
-  createOnce(
-    accountId: string,
-    input: { name: string; description?: string },
-    idempotent: Idempotent<CollectionWithEntries>,
-  ): Promise<IdempotentOutcome> {
+  createOnce(accountId: string, input: { name: string; description?: string }, idempotent: Idempotent<CollectionWithEntries>): Promise<IdempotentOutcome> {
     return this.store.transaction((repos) => runIdempotent(repos, idempotent, () => this.insert(repos, accountId, input)));
   }
 
-  private async insert(
-    repos: Repositories,
-    accountId: string,
-    input: { name: string; description?: string },
-  ): Promise<CollectionWithEntries> {
+  private async insert(repos: Repositories, accountId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
     await repos.collections.lockScope(accountId);
     if ((await repos.collections.countByOwner(accountId)) >= MAX_COLLECTIONS_PER_ACCOUNT) {
       throw new ConflictError('quota.collectionsPerAccount', { limit: MAX_COLLECTIONS_PER_ACCOUNT });

@@ -49,8 +49,8 @@ export function worstScan(scans: readonly VerdictEntry[]): VerdictEntry | null {
   let worst: VerdictEntry | null = null;
   for (const scan of scans) {
     if (scan.verdict === null) continue;
-    if (!worst || severity(scan.verdict) > severity(worst.verdict as ScanVerdict) ||
-      (scan.verdict === worst.verdict && scan.recordedAt > worst.recordedAt)) worst = scan;
+    if (!worst || severity(scan.verdict) > severity(worst.verdict as ScanVerdict) || (scan.verdict === worst.verdict && scan.recordedAt > worst.recordedAt))
+      worst = scan;
   }
   return worst;
 }

@@ -25,7 +25,10 @@ export class ReleaseService {
       const item = await lockItem(repos, slug);
       const { release, created } = await publishRelease(repos, item, input);
       if (created) await itemChanged(repos, item.id);
-      return { detail: { release, judgement: await repos.verdicts.judgement(item.id, release.version), publisherVerified: item.trust.publisherVerified }, created };
+      return {
+        detail: { release, judgement: await repos.verdicts.judgement(item.id, release.version), publisherVerified: item.trust.publisherVerified },
+        created,
+      };
     });
   }
 

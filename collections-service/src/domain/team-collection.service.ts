@@ -33,11 +33,7 @@ export class TeamCollectionService {
    * One page of the workspace's collections (each with a preview of its
    * entries) and how many it has in all; the summaries cover the preview.
    */
-  async list(
-    accountId: string,
-    workspaceId: string,
-    page: PageRequest,
-  ): Promise<{ collections: CollectionWithEntries[]; total: number }> {
+  async list(accountId: string, workspaceId: string, page: PageRequest): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     const repos = this.store.repos;
     await teamAccess(repos, accountId, workspaceId, 'read');
     const { collections } = repos;
@@ -56,11 +52,7 @@ export class TeamCollectionService {
     return governedDetail(repos, await policyOf(repos, workspaceId), collection);
   }
 
-  create(
-    accountId: string,
-    workspaceId: string,
-    input: { name: string; description?: string },
-  ): Promise<CollectionWithEntries> {
+  create(accountId: string, workspaceId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
     return this.store.transaction((repos) => this.insert(repos, accountId, workspaceId, input));
   }
 
@@ -103,13 +95,7 @@ export class TeamCollectionService {
     return governedDetail(repos, await policyOf(repos, workspaceId), created);
   }
 
-  update(
-    accountId: string,
-    workspaceId: string,
-    id: string,
-    patch: TeamCollectionPatch,
-    precondition?: WritePrecondition,
-  ): Promise<CollectionWithEntries> {
+  update(accountId: string, workspaceId: string, id: string, patch: TeamCollectionPatch, precondition?: WritePrecondition): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
       await teamAccess(repos, accountId, workspaceId, 'update');
       const collection = await collectionInWorkspace(repos, workspaceId, id, true);

@@ -26,8 +26,16 @@ export const skillFieldsSchema = {
   publisher: Joi.string().trim().min(1).max(200).allow(null),
   version: Joi.string().trim().max(64).pattern(RELEASE_PATTERN).allow(null),
   license: Joi.string().trim().max(200).pattern(SPDX_PATTERN).allow(null),
-  repositoryUrl: Joi.string().trim().max(2000).uri({ scheme: ['https', 'http'] }).allow(null),
-  homepageUrl: Joi.string().trim().max(2000).uri({ scheme: ['https', 'http'] }).allow(null),
+  repositoryUrl: Joi.string()
+    .trim()
+    .max(2000)
+    .uri({ scheme: ['https', 'http'] })
+    .allow(null),
+  homepageUrl: Joi.string()
+    .trim()
+    .max(2000)
+    .uri({ scheme: ['https', 'http'] })
+    .allow(null),
   downloads: Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER),
 };
 

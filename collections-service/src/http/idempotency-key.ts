@@ -28,7 +28,9 @@ export function idempotencyRequestOf(req: Request, accountId: string): Idempoten
     accountId,
     route: `${req.method} ${req.path}`,
     key,
-    requestHash: createHash('sha256').update(canonical(req.body ?? {})).digest('hex'),
+    requestHash: createHash('sha256')
+      .update(canonical(req.body ?? {}))
+      .digest('hex'),
   };
 }
 

@@ -19,5 +19,7 @@ export const policySchema = Joi.object<WorkspacePolicy>({
   allowedPublishers: list(value).unique().allow(null).default(null),
   allowedLicenses: list(value.pattern(SPDX_ID)).unique(sameLicense).allow(null).default(null),
   allowedTypes: list(Joi.string().valid('skill', 'plugin')).unique().allow(null).default(null),
-  deniedSlugs: list(value).unique().default(() => []),
+  deniedSlugs: list(value)
+    .unique()
+    .default(() => []),
 }).required();

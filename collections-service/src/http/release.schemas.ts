@@ -18,7 +18,10 @@ const releaseFields = {
   digest: Joi.string().max(71).pattern(DIGEST_PATTERN).required(),
   publishedAt: Joi.string().isoDate(),
   source: Joi.object({
-    repository: Joi.string().max(500).uri({ scheme: ['https'] }).required(),
+    repository: Joi.string()
+      .max(500)
+      .uri({ scheme: ['https'] })
+      .required(),
     ref: Joi.string().max(200).pattern(REF_PATTERN).required(),
   }).required(),
 };
@@ -33,14 +36,22 @@ export const importReleasesSchema = Joi.array()
 export const yankSchema = Joi.object<{ reason: string }>({ reason: displayText().trim().min(1).max(500).required() }).required();
 
 export const overrideSchema = Joi.object<{ verdict: ScanVerdict; note: string }>({
-  verdict: Joi.string().valid(...SCAN_VERDICTS).required(),
+  verdict: Joi.string()
+    .valid(...SCAN_VERDICTS)
+    .required(),
   note: displayText().trim().min(1).max(500).required(),
 }).required();
 
 export const scanSchema = Joi.object<{ verdict: ScanVerdict; summary: string; reportUrl: string | null }>({
-  verdict: Joi.string().valid(...SCAN_VERDICTS).required(),
+  verdict: Joi.string()
+    .valid(...SCAN_VERDICTS)
+    .required(),
   summary: displayText().trim().min(1).max(500).required(),
-  reportUrl: Joi.string().max(2000).uri({ scheme: ['https'] }).allow(null).default(null),
+  reportUrl: Joi.string()
+    .max(2000)
+    .uri({ scheme: ['https'] })
+    .allow(null)
+    .default(null),
 }).required();
 
 export const publisherNameSchema = Joi.string().trim().min(1).max(200).required().label('name');

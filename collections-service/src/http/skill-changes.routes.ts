@@ -24,7 +24,13 @@ export function skillChangesRoutes(service: SkillChangesService): Router {
       accountOf(res);
       const query = validate(changesQuery, req.query);
       const page = await service.after(query.since === undefined ? FEED_START : decodeCursor(query.since), query.limit);
-      res.json({ data: { changes: page.items.map((item) => skillChangeView(item, page.releases.get(item.id))), nextCursor: encodeCursor(page.next), hasMore: page.hasMore } });
+      res.json({
+        data: {
+          changes: page.items.map((item) => skillChangeView(item, page.releases.get(item.id))),
+          nextCursor: encodeCursor(page.next),
+          hasMore: page.hasMore,
+        },
+      });
     })
     .all(methodNotAllowed(['GET']));
   return router;

@@ -60,7 +60,7 @@ export function registerOutboxMetrics(metrics: ServiceMetrics, sources: OutboxMe
       help: 'Outbox rows not yet published to the event log (EVENT_LOG=kafka)',
       registers: [registry],
       async collect() {
-          const depth = await read('outbox depth', unpublished);
+        const depth = await read('outbox depth', unpublished);
         if (depth !== undefined) this.set(depth);
       },
     });

@@ -92,10 +92,7 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async lockById(id: string): Promise<CollectionRecord | null> {
-    const row = await this.sql.one<CollectionRow>(
-      `SELECT ${COLUMNS} FROM collections.collections WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
+    const row = await this.sql.one<CollectionRow>(`SELECT ${COLUMNS} FROM collections.collections WHERE id = $1 FOR UPDATE`, [id]);
     return row && toRecord(row);
   }
 
@@ -130,18 +127,12 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async countByOwner(accountId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM collections.collections WHERE owner_account_id = $1',
-      [accountId],
-    );
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.collections WHERE owner_account_id = $1', [accountId]);
     return row?.n ?? 0;
   }
 
   async countByWorkspace(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM collections.collections WHERE workspace_id = $1',
-      [workspaceId],
-    );
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.collections WHERE workspace_id = $1', [workspaceId]);
     return row?.n ?? 0;
   }
 
@@ -199,17 +190,11 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async removeEntry(collectionId: string, itemId: string): Promise<void> {
-    await this.sql.run('DELETE FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [
-      collectionId,
-      itemId,
-    ]);
+    await this.sql.run('DELETE FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [collectionId, itemId]);
   }
 
   async countEntries(collectionId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM collections.collection_entries WHERE collection_id = $1',
-      [collectionId],
-    );
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.collection_entries WHERE collection_id = $1', [collectionId]);
     return row?.n ?? 0;
   }
 

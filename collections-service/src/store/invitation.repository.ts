@@ -61,10 +61,9 @@ export class SqlInvitationRepository implements InvitationRepository {
   }
 
   async countPending(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM collections.workspace_invitations WHERE workspace_id = $1 AND ${PENDING}`,
-      [workspaceId],
-    );
+    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_invitations WHERE workspace_id = $1 AND ${PENDING}`, [
+      workspaceId,
+    ]);
     return row?.n ?? 0;
   }
 
@@ -84,10 +83,10 @@ export class SqlInvitationRepository implements InvitationRepository {
 
   revokePendingCreatedBy(workspaceId: string, accountId: string): Promise<number> {
     // the pending index narrows to the workspace, which holds at most MAX_PENDING_INVITATIONS of them
-    return this.sql.run(
-      `UPDATE collections.workspace_invitations SET revoked_at = now() WHERE workspace_id = $1 AND created_by = $2 AND ${PENDING}`,
-      [workspaceId, accountId],
-    );
+    return this.sql.run(`UPDATE collections.workspace_invitations SET revoked_at = now() WHERE workspace_id = $1 AND created_by = $2 AND ${PENDING}`, [
+      workspaceId,
+      accountId,
+    ]);
   }
 
   async markAccepted(id: string, accountId: string): Promise<void> {

@@ -14,8 +14,7 @@ interface PolicyRow {
   updated_by: string;
 }
 
-const COLUMNS =
-  'minimum_verdict, verified_publishers_only, allowed_publishers, allowed_licenses, allowed_types, denied_slugs, updated_at, updated_by';
+const COLUMNS = 'minimum_verdict, verified_publishers_only, allowed_publishers, allowed_licenses, allowed_types, denied_slugs, updated_at, updated_by';
 
 function toRecord(row: PolicyRow): PolicyRecord {
   return {

@@ -83,18 +83,14 @@ export class SqlReportRepository implements ReportRepository {
   }
 
   async count(status: ReportStatus | undefined): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM collections.reports r ${statusFilter(status, 1)}`,
-      status ? [status] : [],
-    );
+    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.reports r ${statusFilter(status, 1)}`, status ? [status] : []);
     return row?.n ?? 0;
   }
 
   async findById(id: string): Promise<ReportRecord | null> {
-    const row = await this.sql.one<ReportRow>(
-      `SELECT ${COLUMNS} FROM collections.reports r JOIN collections.items i ON i.id = r.item_id WHERE r.id = $1`,
-      [id],
-    );
+    const row = await this.sql.one<ReportRow>(`SELECT ${COLUMNS} FROM collections.reports r JOIN collections.items i ON i.id = r.item_id WHERE r.id = $1`, [
+      id,
+    ]);
     return row && toRecord(row);
   }
 

@@ -40,17 +40,16 @@ export class SqlVerdictRepository implements VerdictRepository {
   }
 
   async addOverride(itemId: string, version: string, verdict: ScanVerdict, note: string): Promise<void> {
-    await this.sql.run(
-      `INSERT INTO collections.release_verdicts (item_id, version, kind, verdict, note) VALUES ($1, $2, 'override', $3, $4)`,
-      [itemId, version, verdict, note],
-    );
+    await this.sql.run(`INSERT INTO collections.release_verdicts (item_id, version, kind, verdict, note) VALUES ($1, $2, 'override', $3, $4)`, [
+      itemId,
+      version,
+      verdict,
+      note,
+    ]);
   }
 
   async addOverrideCleared(itemId: string, version: string): Promise<void> {
-    await this.sql.run(
-      `INSERT INTO collections.release_verdicts (item_id, version, kind) VALUES ($1, $2, 'override-cleared')`,
-      [itemId, version],
-    );
+    await this.sql.run(`INSERT INTO collections.release_verdicts (item_id, version, kind) VALUES ($1, $2, 'override-cleared')`, [itemId, version]);
   }
 
   async judgement(itemId: string, version: string): Promise<ReleaseJudgement> {
@@ -79,10 +78,10 @@ export class SqlVerdictRepository implements VerdictRepository {
   }
 
   private async count(itemId: string, version: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM collections.release_verdicts WHERE item_id = $1 AND version = $2',
-      [itemId, version],
-    );
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.release_verdicts WHERE item_id = $1 AND version = $2', [
+      itemId,
+      version,
+    ]);
     return row?.n ?? 0;
   }
 }

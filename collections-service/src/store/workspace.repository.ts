@@ -38,10 +38,7 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   constructor(private readonly sql: Sql) {}
 
   async create(name: string): Promise<Workspace> {
-    const row = await this.sql.one<Workspace>(
-      'INSERT INTO collections.workspaces (id, name) VALUES ($1, $2) RETURNING id, name',
-      [randomUUID(), name],
-    );
+    const row = await this.sql.one<Workspace>('INSERT INTO collections.workspaces (id, name) VALUES ($1, $2) RETURNING id, name', [randomUUID(), name]);
     if (!row) throw new Error('insert returned no row');
     return row;
   }
@@ -59,10 +56,9 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async countOwners(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
-      [workspaceId],
-    );
+    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`, [
+      workspaceId,
+    ]);
     return row?.n ?? 0;
   }
 
@@ -71,10 +67,10 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null> {
-    const row = await this.sql.one<{ role: WorkspaceRole }>(
-      'SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2',
-      [workspaceId, accountId],
-    );
+    const row = await this.sql.one<{ role: WorkspaceRole }>('SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
+      workspaceId,
+      accountId,
+    ]);
     return row?.role ?? null;
   }
 
@@ -99,10 +95,11 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
 
   /** Oldest first, then by id: pages neither repeat nor skip while nothing is created. */
   async listForMember(accountId: string, { page, limit }: PageRequest): Promise<MemberWorkspace[]> {
-    const rows = await this.sql.rows<MemberWorkspaceRow>(
-      `${MEMBER_WORKSPACE} WHERE m.account_id = $1 ORDER BY w.created_at, w.id LIMIT $2 OFFSET $3`,
-      [accountId, limit, (page - 1) * limit],
-    );
+    const rows = await this.sql.rows<MemberWorkspaceRow>(`${MEMBER_WORKSPACE} WHERE m.account_id = $1 ORDER BY w.created_at, w.id LIMIT $2 OFFSET $3`, [
+      accountId,
+      limit,
+      (page - 1) * limit,
+    ]);
     return rows.map(toMemberWorkspace);
   }
 
@@ -112,10 +109,9 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async countOwnedBy(accountId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1 AND role = 'owner'`,
-      [accountId],
-    );
+    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1 AND role = 'owner'`, [
+      accountId,
+    ]);
     return row?.n ?? 0;
   }
 

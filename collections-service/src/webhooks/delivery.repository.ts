@@ -76,10 +76,10 @@ export class DeliveryRepository {
       const status = row?.status ?? 'failed';
       if (status === 'abandoned') {
         const reason = `Deliveries failed from ${row?.since} until they were abandoned (event ${delivery.eventId}, last error: ${outcome.error}); re-enable the endpoint to resume`;
-        await sql.run(
-          'UPDATE collections.webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled',
-          [delivery.webhookId, reason],
-        );
+        await sql.run('UPDATE collections.webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled', [
+          delivery.webhookId,
+          reason,
+        ]);
       }
       return status;
     });

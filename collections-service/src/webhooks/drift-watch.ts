@@ -16,12 +16,19 @@ import { SqlWorkspaceEventStore } from '../store/workspace-event.repository';
 const causeKey = (version: string | null, drift: Drift): string => `${version ?? ''}|${JSON.stringify(drift)}`;
 
 async function seenCauses(sql: Sql, collectionId: string, itemId: string): Promise<Set<string>> {
-  const rows = await sql.rows<{ cause: string }>('SELECT cause FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2', [collectionId, itemId]);
+  const rows = await sql.rows<{ cause: string }>('SELECT cause FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2', [
+    collectionId,
+    itemId,
+  ]);
   return new Set(rows.map((r) => r.cause));
 }
 
 async function rememberCauses(sql: Sql, collectionId: string, itemId: string, causes: string[]): Promise<void> {
-  await sql.run('DELETE FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2 AND NOT (cause = ANY ($3::text[]))', [collectionId, itemId, causes]);
+  await sql.run('DELETE FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2 AND NOT (cause = ANY ($3::text[]))', [
+    collectionId,
+    itemId,
+    causes,
+  ]);
   await sql.run(
     `INSERT INTO collections.webhook_drift_seen (collection_id, item_id, cause) SELECT $1, $2, unnest($3::text[])
      ON CONFLICT DO NOTHING`,
@@ -56,7 +63,12 @@ export async function announceDrift(sql: Sql, itemIds: string[]): Promise<void> 
           data: { collection: { id, name: collection.name }, slug: entry.slug, version, drift: gained },
         });
       }
-      await rememberCauses(sql, id, entry.itemId, drift.map((d) => causeKey(version, d)));
+      await rememberCauses(
+        sql,
+        id,
+        entry.itemId,
+        drift.map((d) => causeKey(version, d)),
+      );
     }
   }
 }

@@ -34,10 +34,9 @@ export function committedAfter(txid: string, id: string): string {
 export async function readOnce<R extends LogRow>(sequelize: Sequelize, log: OrderedLog<R>, limit: number): Promise<number> {
   return sequelize.transaction(async (t: Transaction) => {
     const sql = new Sql(sequelize, t);
-    await sql.run(
-      `INSERT INTO collections.webhook_positions (reader, last_txid, last_id) VALUES ($1, '0'::xid8, 0) ON CONFLICT (reader) DO NOTHING`,
-      [log.reader],
-    );
+    await sql.run(`INSERT INTO collections.webhook_positions (reader, last_txid, last_id) VALUES ($1, '0'::xid8, 0) ON CONFLICT (reader) DO NOTHING`, [
+      log.reader,
+    ]);
     const position = await sql.one<{ txid: string; id: string }>(
       'SELECT last_txid::text AS txid, last_id::text AS id FROM collections.webhook_positions WHERE reader = $1 FOR UPDATE',
       [log.reader],

@@ -72,10 +72,7 @@ export class SqlWebhookRepository {
   }
 
   async list(workspaceId: string): Promise<WebhookView[]> {
-    const rows = await this.sql.rows<WebhookRow>(
-      `SELECT ${COLUMNS} FROM collections.webhooks WHERE workspace_id = $1 ORDER BY created_at, id`,
-      [workspaceId],
-    );
+    const rows = await this.sql.rows<WebhookRow>(`SELECT ${COLUMNS} FROM collections.webhooks WHERE workspace_id = $1 ORDER BY created_at, id`, [workspaceId]);
     return rows.map(webhookView);
   }
 

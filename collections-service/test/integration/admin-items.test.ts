@@ -16,8 +16,7 @@ describe('admin item writes and their outbox events', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const outboxFor = (key: string) =>
-    h.rows<OutboxRow>('SELECT id::text AS id, topic, key, event FROM collections.outbox WHERE key = $1 ORDER BY id', [key]);
+  const outboxFor = (key: string) => h.rows<OutboxRow>('SELECT id::text AS id, topic, key, event FROM collections.outbox WHERE key = $1 ORDER BY id', [key]);
   const outboxCount = async () => Number((await h.rows<{ n: string }>('SELECT count(*) AS n FROM collections.outbox'))[0]!.n);
   const skill = { name: 'Prompt kit', description: 'Reusable prompts', type: 'plugin', category: 'writing', tags: ['ai', 'text'] };
 
@@ -67,7 +66,14 @@ describe('admin item writes and their outbox events', () => {
     });
 
     it('stores the registry details, carries them in the event, and keeps downloads when a PUT leaves them out', async () => {
-      const details = { publisher: 'Acme', version: '1.4.0', license: 'MIT OR Apache-2.0', repositoryUrl: 'https://github.com/acme/lint', homepageUrl: 'https://acme.dev', downloads: 52_000 };
+      const details = {
+        publisher: 'Acme',
+        version: '1.4.0',
+        license: 'MIT OR Apache-2.0',
+        repositoryUrl: 'https://github.com/acme/lint',
+        homepageUrl: 'https://acme.dev',
+        downloads: 52_000,
+      };
       const created = await h.call(ADMIN, 'put', '/admin/v1/skills/acme-lint').send({ ...skill, ...details });
       expect(created.status).toBe(201);
       expect(created.body.data.skill).toMatchObject(details);
@@ -91,7 +97,12 @@ describe('admin item writes and their outbox events', () => {
       ['an unknown field', '/admin/v1/skills/ok-slug', { ...skill, price: 3 }, '"price" is not an allowed field'],
       ['negative downloads', '/admin/v1/skills/ok-slug', { ...skill, downloads: -1 }, '"downloads" must be greater than or equal to 0'],
       ['fractional downloads', '/admin/v1/skills/ok-slug', { ...skill, downloads: 1.5 }, '"downloads" must be an integer'],
-      ['a repository that is no URL', '/admin/v1/skills/ok-slug', { ...skill, repositoryUrl: 'github.com/acme' }, '"repositoryUrl" must be an http or https URL'],
+      [
+        'a repository that is no URL',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, repositoryUrl: 'github.com/acme' },
+        '"repositoryUrl" must be an http or https URL',
+      ],
       ['a javascript: homepage', '/admin/v1/skills/ok-slug', { ...skill, homepageUrl: 'javascript:alert(1)' }, '"homepageUrl" must be an http or https URL'],
       ['a licence that is no SPDX id', '/admin/v1/skills/ok-slug', { ...skill, license: 'MIT; rm -rf' }, '"license" has an invalid format'],
     ])('refuses %s with 400 and writes no event', async (_label, url, body, message) => {
@@ -163,7 +174,10 @@ describe('admin item writes and their outbox events', () => {
       expect(res.status).toBe(201);
       const ws = res.body.data.workspace;
       expect(ws).toEqual({ id: expect.any(String), name: 'Design' });
-      const roles = await h.rows<{ role: string }>('SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [ws.id, owner]);
+      const roles = await h.rows<{ role: string }>('SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
+        ws.id,
+        owner,
+      ]);
       expect(roles).toEqual([{ role: 'owner' }]);
 
       const who = randomUUID();

@@ -106,7 +106,10 @@ describe('conditional and checked writes on collections', () => {
       const name = await h.call(owner, 'post', '/api/v1/me/collections').send({ name: `invoice${mark}fdp.exe` });
       expect(name.status).toBe(400);
       expect(name.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
-      const team = await h.call(member, 'post', `/api/v1/workspaces/${ws}/collections`).set('Accept-Language', 'fr').send({ name: 'ok', description: `a${mark}b` });
+      const team = await h
+        .call(member, 'post', `/api/v1/workspaces/${ws}/collections`)
+        .set('Accept-Language', 'fr')
+        .send({ name: 'ok', description: `a${mark}b` });
       expect(team.status).toBe(400);
       expect(team.body).toEqual({ error: '« description » ne doit pas contenir de caractères de contrôle bidirectionnel' });
       const workspace = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: `W${mark}`, ownerAccountId: owner.accountId });

@@ -69,7 +69,8 @@ describe('drift and pins:update', () => {
     await scan(h, 'scanned', '1.0.0', 'acme', 'clean');
     await scan(h, 'blocked-one', '1.0.0', 'acme', 'malicious');
     const url = `${collectionsOf(t)}/${id}`;
-    const stored = () => h.rows('SELECT item_id, pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1 ORDER BY id', [id]);
+    const stored = () =>
+      h.rows('SELECT item_id, pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1 ORDER BY id', [id]);
     const rowsBefore = await stored();
     const updatedAt = (await h.call(t.member, 'get', url)).body.data.collection.updatedAt;
     const eventsBefore = await events(id);

@@ -16,8 +16,7 @@ describe('POST /admin/v1/skills:import', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const post = (body: string | Buffer, type = NDJSON) =>
-    h.call(ADMIN, 'post', '/admin/v1/skills:import').set('Content-Type', type).send(body);
+  const post = (body: string | Buffer, type = NDJSON) => h.call(ADMIN, 'post', '/admin/v1/skills:import').set('Content-Type', type).send(body);
   const count = async (sql: string, bind: unknown[] = []) => Number((await h.rows<{ n: string }>(sql, bind))[0]!.n);
 
   it('imports every line in one request, with one event per item carrying its version', async () => {
@@ -41,14 +40,16 @@ describe('POST /admin/v1/skills:import', () => {
   it('refreshes the planner statistics of the tables a bulk import grew, so keyset reads stay index scans', async () => {
     // Autovacuum may be off or behind: never analyzed, a table bulk-loaded from empty reads as a few
     // hundred rows, and the changes feed's keyset read becomes a scan of every later row and a sort.
-    const estimate = async (table: string) => Number((await h.rows<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', [table]))[0]!.n);
+    const estimate = async (table: string) =>
+      Number((await h.rows<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', [table]))[0]!.n);
     const items = await count('SELECT count(*) AS n FROM collections.items');
     const events = await count('SELECT count(*) AS n FROM collections.outbox');
     const body = Array.from({ length: 6_000 }, (_, i) => line(`planned-${i}`)).join('\n');
     expect((await post(body)).status).toBe(200);
     const counted = { 'collections.items': items + 6_000, 'collections.outbox': events + 6_000 };
     // within 5 % of the true count (ANALYZE samples; these tables are small enough to be read whole)
-    const planned = async () => (await Promise.all(Object.entries(counted).map(async ([table, n]) => Math.abs((await estimate(table)) - n) <= n * 0.05))).every(Boolean);
+    const planned = async () =>
+      (await Promise.all(Object.entries(counted).map(async ([table, n]) => Math.abs((await estimate(table)) - n) <= n * 0.05))).every(Boolean);
     const deadline = Date.now() + 10_000;
     while (!(await planned()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await planned()).toBe(true);
@@ -76,7 +77,7 @@ describe('POST /admin/v1/skills:import', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Line 3: "slug" has an invalid format; nothing was imported' });
     const fr = await post(body).set('Accept-Language', 'fr');
-    expect(fr.body).toEqual({ error: 'Ligne 3 : « slug » a un format invalide ; rien n\'a été importé' });
+    expect(fr.body).toEqual({ error: "Ligne 3 : « slug » a un format invalide ; rien n'a été importé" });
     expect(await count('SELECT count(*) AS n FROM collections.items')).toBe(items);
     expect(await count('SELECT count(*) AS n FROM collections.outbox')).toBe(events);
   });

@@ -110,7 +110,7 @@ describe('workspace invitations', () => {
     expect(twice.body).toEqual({ error: 'Invitation not found' });
   });
 
-  it('does not revoke another workspace\'s invitation through this one', async () => {
+  it("does not revoke another workspace's invitation through this one", async () => {
     const first = await workspace();
     const second = await workspace();
     const invitationId = (await invite(second.owner, second.id)).body.data.invitation.id as string;
@@ -138,7 +138,7 @@ describe('workspace invitations', () => {
     const pendingIds = async (who: Caller, ws: string) =>
       ((await h.call(who, 'get', `/api/v1/workspaces/${ws}/invitations`)).body.data.invitations as Array<{ id: string }>).map((i) => i.id);
 
-    it('refuses an admin\'s link once the admin is removed: they cannot rejoin through a second account', async () => {
+    it("refuses an admin's link once the admin is removed: they cannot rejoin through a second account", async () => {
       const { id, owner, members } = await workspace(['admin']);
       const [admin] = members as [Caller];
       const invitationId = (await invite(admin, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation.id as string;

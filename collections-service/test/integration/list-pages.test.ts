@@ -17,7 +17,7 @@ describe('collection list pages', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  it('shows each collection\'s count and its first five entries; the detail shows them all', async () => {
+  it("shows each collection's count and its first five entries; the detail shows them all", async () => {
     const owner = account();
     const created = await h.call(owner, 'post', '/api/v1/me/collections').send({ name: 'Seven' });
     const id = created.body.data.collection.id as string;

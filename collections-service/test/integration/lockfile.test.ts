@@ -20,11 +20,15 @@ describe('GET …/collections/:collectionId/lockfile', () => {
   let t: Team;
   let id: string;
   const url = () => `${collectionsOf(t)}/${id}/lockfile`;
-  const download = () => h.call(t.viewer, 'get', url()).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const download = () =>
+    h
+      .call(t.viewer, 'get', url())
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
 
   beforeAll(async () => {
     h = await startHarness();
@@ -50,11 +54,36 @@ describe('GET …/collections/:collectionId/lockfile', () => {
       lockfileVersion: 1,
       workspace: { id: t.ws, name: 'Lock team' },
       collection: { id, name: 'Pinned' },
-      policy: { minimumVerdict: 'suspicious', verifiedPublishersOnly: false, allowedPublishers: null, allowedLicenses: ['MIT'], allowedTypes: null, deniedSlugs: [] },
+      policy: {
+        minimumVerdict: 'suspicious',
+        verifiedPublishersOnly: false,
+        allowedPublishers: null,
+        allowedLicenses: ['MIT'],
+        allowedTypes: null,
+        deniedSlugs: [],
+      },
       entries: [
-        { slug: 'alpha', type: 'plugin', version: '0.3.0', digest: pinOf('0.3.0').digest, source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v0.3.0' }, verdict: 'unscanned', complies: false, violations: ['allowedLicenses'] },
+        {
+          slug: 'alpha',
+          type: 'plugin',
+          version: '0.3.0',
+          digest: pinOf('0.3.0').digest,
+          source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v0.3.0' },
+          verdict: 'unscanned',
+          complies: false,
+          violations: ['allowedLicenses'],
+        },
         { slug: 'unreleased', type: 'skill', version: null, digest: null, source: null, verdict: 'unscanned', complies: true, violations: [] },
-        { slug: 'zeta', type: 'skill', version: '1.0.0', digest: pinOf('1.0.0').digest, source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.0.0' }, verdict: 'unscanned', complies: true, violations: [] },
+        {
+          slug: 'zeta',
+          type: 'skill',
+          version: '1.0.0',
+          digest: pinOf('1.0.0').digest,
+          source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.0.0' },
+          verdict: 'unscanned',
+          complies: true,
+          violations: [],
+        },
       ],
     });
   });

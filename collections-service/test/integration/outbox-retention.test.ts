@@ -60,7 +60,6 @@ describe('startCollectionsService: outbox size and retention', () => {
     return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
   }
 
-
   it('serves the outbox size on /metrics and prunes rows once every consumer group has read them', async () => {
     for (const slug of ['retention-a', 'retention-b', 'retention-c']) await putSkill(slug);
     expect(await metric('skills_outbox_rows')).toBe(3);
@@ -81,10 +80,9 @@ describe('startCollectionsService: outbox size and retention', () => {
       { type: QueryTypes.SELECT },
     );
     expect(inReadOrder).toHaveLength(3);
-    await sequelize.query(
-      "INSERT INTO catalog.event_positions (group_name, last_txid, last_id) VALUES ('catalog-indexer', $1::xid8, $2::bigint)",
-      { bind: [inReadOrder[1]!.txid, inReadOrder[1]!.id] },
-    );
+    await sequelize.query("INSERT INTO catalog.event_positions (group_name, last_txid, last_id) VALUES ('catalog-indexer', $1::xid8, $2::bigint)", {
+      bind: [inReadOrder[1]!.txid, inReadOrder[1]!.id],
+    });
     await eventually(async () => (await metric('skills_outbox_rows')) === 1, 'the two rows read pruned');
     expect(await metric('skills_outbox_pruned_total')).toBe(2);
   });

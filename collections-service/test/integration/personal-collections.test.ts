@@ -57,7 +57,7 @@ describe('personal collections /api/v1/me/collections', () => {
       expect(res.body.data.collection.description).toBe('');
     });
 
-    it('lists only the caller\'s collections', async () => {
+    it("lists only the caller's collections", async () => {
       const bobs = await create(bob, { name: 'Bob only' });
       const alices = await create(alice, { name: 'Alice only' });
       const ids = (await h.call(alice, 'get', '/api/v1/me/collections?limit=50')).body.data.collections.map((c: { id: string }) => c.id);
@@ -173,14 +173,12 @@ describe('personal collections /api/v1/me/collections', () => {
       expect(fr.body).toEqual({ error: 'Compétence « nope » introuvable' });
     });
 
-    it('adds and removes the caller\'s private skills, showing the private entry shape', async () => {
+    it("adds and removes the caller's private skills, showing the private entry shape", async () => {
       const id = await create();
       const skillId = await createPrivateSkill(h, alice.accountId, 'My notes');
       const added = await patch(id, { privateSkillId: skillId });
       expect(added.status).toBe(200);
-      expect(added.body.data.collection.skills).toEqual([
-        { id: skillId, name: 'My notes', description: '', visibility: 'private' },
-      ]);
+      expect(added.body.data.collection.skills).toEqual([{ id: skillId, name: 'My notes', description: '', visibility: 'private' }]);
       const removed = await patch(id, { removePrivateSkillId: skillId });
       expect(removed.body.data.collection.skills).toEqual([]);
     });
@@ -228,9 +226,7 @@ describe('personal collections /api/v1/me/collections', () => {
       await patch(id, { skillSlug: 'short-lived' });
       expect((await h.call(ADMIN, 'delete', '/admin/v1/skills/short-lived')).status).toBe(200);
       const res = await get(id);
-      expect(res.body.data.collection.skills).toEqual([
-        expect.objectContaining({ slug: 'short-lived', status: 'deleted', visibility: 'public' }),
-      ]);
+      expect(res.body.data.collection.skills).toEqual([expect.objectContaining({ slug: 'short-lived', status: 'deleted', visibility: 'public' })]);
     });
 
     it('refuses more than 1000 skills in one collection with 409', async () => {
@@ -265,10 +261,7 @@ describe('personal collections /api/v1/me/collections', () => {
       expect((await get(id)).status).toBe(404);
       const again = await h.call(alice, 'delete', `/api/v1/me/collections/${id}`);
       expect(again.status).toBe(404);
-      const items = await h.rows<{ id: string; status: string }>(
-        "SELECT id, status FROM collections.items WHERE slug = 'alpha' OR id = $1",
-        [skillId],
-      );
+      const items = await h.rows<{ id: string; status: string }>("SELECT id, status FROM collections.items WHERE slug = 'alpha' OR id = $1", [skillId]);
       expect(items).toHaveLength(2);
       expect(items.every((i) => i.status === 'active')).toBe(true);
     });
@@ -309,15 +302,20 @@ describe('personal collections /api/v1/me/collections', () => {
       const swapped = await request(h.app).patch(url).set('x-skills-principal', header).send({ name: 'Swapped in transit' });
       expect(swapped.status).toBe(401);
       expect(swapped.body).toEqual({ error: 'Missing or invalid principal signature' });
-      const noBody = await request(h.app).patch(url).set('x-skills-principal', h.sign(alice, 'patch', url, bodyDigest('{"name":"x"}')));
+      const noBody = await request(h.app)
+        .patch(url)
+        .set('x-skills-principal', h.sign(alice, 'patch', url, bodyDigest('{"name":"x"}')));
       expect(noBody.status).toBe(401);
-      const bodyOnEmptySignature = await request(h.app).patch(url).set('x-skills-principal', h.sign(alice, 'patch', url)).send({ name: 'x' });
+      const bodyOnEmptySignature = await request(h.app)
+        .patch(url)
+        .set('x-skills-principal', h.sign(alice, 'patch', url))
+        .send({ name: 'x' });
       expect(bodyOnEmptySignature.status).toBe(401);
       const stored = await h.call(alice, 'get', url);
       expect(stored.body.data.collection.name).toBe('Signed name');
     });
 
-    it('lists the caller\'s collections a page at a time, oldest first, and refuses parameters it does not know', async () => {
+    it("lists the caller's collections a page at a time, oldest first, and refuses parameters it does not know", async () => {
       const dora = account();
       const names = ['one', 'two', 'three', 'four', 'five'];
       for (const name of names) expect((await h.call(dora, 'post', '/api/v1/me/collections').send({ name })).status).toBe(201);

@@ -20,9 +20,13 @@ describe('pinned entries', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const patch = (id: string, body: object, lang = 'en') => h.call(t.member, 'patch', `${collectionsOf(t)}/${id}`).set('Accept-Language', lang).send(body);
+  const patch = (id: string, body: object, lang = 'en') =>
+    h
+      .call(t.member, 'patch', `${collectionsOf(t)}/${id}`)
+      .set('Accept-Language', lang)
+      .send(body);
 
-  it('pins the latest stable release when a slug is added alone, with the catalog\'s digest', async () => {
+  it("pins the latest stable release when a slug is added alone, with the catalog's digest", async () => {
     const id = await teamCollection(h, t, 'pdf');
     expect((await entryOf(h, t, id, 'pdf'))?.pin).toEqual(pinOf('1.2.0'));
     const rows = await h.rows('SELECT pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1', [id]);

@@ -9,8 +9,12 @@ import { collectionsOf, createTeam, putPolicy, teamCollection, type Team } from 
 import { published, scan } from '../support/releases';
 
 const DEFAULTS = {
-  minimumVerdict: 'suspicious', verifiedPublishersOnly: false, allowedPublishers: null,
-  allowedLicenses: null, allowedTypes: null, deniedSlugs: [],
+  minimumVerdict: 'suspicious',
+  verifiedPublishersOnly: false,
+  allowedPublishers: null,
+  allowedLicenses: null,
+  allowedTypes: null,
+  deniedSlugs: [],
 };
 
 describe('workspace policy', () => {
@@ -51,24 +55,48 @@ describe('workspace policy', () => {
   });
 
   it.each([
-    ['minimumVerdict', { minimumVerdict: 'clean' }, 'shady',
+    [
+      'minimumVerdict',
+      { minimumVerdict: 'clean' },
+      'shady',
       'The workspace policy refuses "shady": its verdict suspicious is worse than the minimum clean (rule minimumVerdict)',
-      'La politique de l\'espace de travail refuse « shady » : son verdict suspicious est pire que le minimum clean (règle minimumVerdict)'],
-    ['verifiedPublishersOnly', { verifiedPublishersOnly: true }, 'mit-tool',
+      "La politique de l'espace de travail refuse « shady » : son verdict suspicious est pire que le minimum clean (règle minimumVerdict)",
+    ],
+    [
+      'verifiedPublishersOnly',
+      { verifiedPublishersOnly: true },
+      'mit-tool',
       'The workspace policy refuses "mit-tool": its publisher acme is not verified (rule verifiedPublishersOnly)',
-      'La politique de l\'espace de travail refuse « mit-tool » : son éditeur acme n\'est pas vérifié (règle verifiedPublishersOnly)'],
-    ['allowedPublishers', { allowedPublishers: ['acme'] }, 'stranger',
+      "La politique de l'espace de travail refuse « mit-tool » : son éditeur acme n'est pas vérifié (règle verifiedPublishersOnly)",
+    ],
+    [
+      'allowedPublishers',
+      { allowedPublishers: ['acme'] },
+      'stranger',
       'The workspace policy refuses "stranger": its publisher nobody is not allowed (rule allowedPublishers)',
-      'La politique de l\'espace de travail refuse « stranger » : son éditeur nobody n\'est pas autorisé (règle allowedPublishers)'],
-    ['allowedLicenses', { allowedLicenses: ['mit'] }, 'gpl-tool',
+      "La politique de l'espace de travail refuse « stranger » : son éditeur nobody n'est pas autorisé (règle allowedPublishers)",
+    ],
+    [
+      'allowedLicenses',
+      { allowedLicenses: ['mit'] },
+      'gpl-tool',
       'The workspace policy refuses "gpl-tool": its licence GPL-3.0 is not allowed (rule allowedLicenses)',
-      'La politique de l\'espace de travail refuse « gpl-tool » : sa licence GPL-3.0 n\'est pas autorisée (règle allowedLicenses)'],
-    ['allowedTypes', { allowedTypes: ['skill'] }, 'plug',
+      "La politique de l'espace de travail refuse « gpl-tool » : sa licence GPL-3.0 n'est pas autorisée (règle allowedLicenses)",
+    ],
+    [
+      'allowedTypes',
+      { allowedTypes: ['skill'] },
+      'plug',
       'The workspace policy refuses "plug": its type plugin is not allowed (rule allowedTypes)',
-      'La politique de l\'espace de travail refuse « plug » : son type plugin n\'est pas autorisé (règle allowedTypes)'],
-    ['deniedSlugs', { deniedSlugs: ['mit-tool'] }, 'mit-tool',
+      "La politique de l'espace de travail refuse « plug » : son type plugin n'est pas autorisé (règle allowedTypes)",
+    ],
+    [
+      'deniedSlugs',
+      { deniedSlugs: ['mit-tool'] },
+      'mit-tool',
       'The workspace policy refuses "mit-tool": it is on the deny list (rule deniedSlugs)',
-      'La politique de l\'espace de travail refuse « mit-tool » : elle figure sur la liste des refus (règle deniedSlugs)'],
+      "La politique de l'espace de travail refuse « mit-tool » : elle figure sur la liste des refus (règle deniedSlugs)",
+    ],
   ])('refuses an entry breaking %s with 422 in English and French, adding nothing', async (_rule, policy, slug, en, fr) => {
     expect((await putPolicy(h, t, policy)).status).toBe(200);
     const id = await teamCollection(h, t);
@@ -125,7 +153,10 @@ describe('workspace policy', () => {
   });
 
   it('writes policy.changed with every PUT, and none for a refused one', async () => {
-    const count = async () => (await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_events WHERE workspace_id = $1 AND type = 'policy.changed'`, [t.ws]))[0]?.n;
+    const count = async () =>
+      (
+        await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_events WHERE workspace_id = $1 AND type = 'policy.changed'`, [t.ws])
+      )[0]?.n;
     const before = await count();
     await putPolicy(h, t, { minimumVerdict: 'unscanned' });
     await putPolicy(h, t, { deniedSlugs: 'x'.repeat(10) });
@@ -143,8 +174,13 @@ describe('workspace policy', () => {
     expect(res.body).toEqual({
       data: {
         searchPolicy: {
-          workspaceId: t.ws, verdicts: ['clean', 'unscanned'], verifiedPublishersOnly: false, publishers: null,
-          licenses: ['mit', 'apache-2.0'], types: ['skill'], deniedSlugs: [],
+          workspaceId: t.ws,
+          verdicts: ['clean', 'unscanned'],
+          verifiedPublishersOnly: false,
+          publishers: null,
+          licenses: ['mit', 'apache-2.0'],
+          types: ['skill'],
+          deniedSlugs: [],
         },
       },
     });

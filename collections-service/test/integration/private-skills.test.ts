@@ -53,7 +53,14 @@ describe('one public skill by slug', () => {
   afterAll(() => h?.close());
 
   it('answers an active item with every field, and 404 for drafts, deleted and unknown slugs', async () => {
-    await putSkill(h, 'pdf-tools', { tags: ['pdf'], publisher: 'Acme', version: '1.2.0', license: 'MIT', repositoryUrl: 'https://example.com/r', downloads: 42 });
+    await putSkill(h, 'pdf-tools', {
+      tags: ['pdf'],
+      publisher: 'Acme',
+      version: '1.2.0',
+      license: 'MIT',
+      repositoryUrl: 'https://example.com/r',
+      downloads: 42,
+    });
     const res = await h.call(account(), 'get', '/api/v1/skills/pdf-tools');
     expect(res.status).toBe(200);
     expect(res.body.data.skill).toEqual({

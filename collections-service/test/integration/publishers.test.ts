@@ -76,8 +76,12 @@ describe('publishers and the events of trust changes', () => {
     await h.call(ADMIN, 'put', '/admin/v1/skills/atomic/versions/1.0.0/override').send({ verdict: 'suspicious', note: 'watching' });
     const state = async () => ({
       events: await eventsOf(h, 'atomic'),
-      releases: await h.rows("SELECT r.version, r.yanked_at, r.verdict FROM collections.releases r JOIN collections.items i ON i.id = r.item_id WHERE i.slug = 'atomic' ORDER BY 1"),
-      verdicts: await h.rows("SELECT count(*)::int AS n FROM collections.release_verdicts v JOIN collections.items i ON i.id = v.item_id WHERE i.slug = 'atomic'"),
+      releases: await h.rows(
+        "SELECT r.version, r.yanked_at, r.verdict FROM collections.releases r JOIN collections.items i ON i.id = r.item_id WHERE i.slug = 'atomic' ORDER BY 1",
+      ),
+      verdicts: await h.rows(
+        "SELECT count(*)::int AS n FROM collections.release_verdicts v JOIN collections.items i ON i.id = v.item_id WHERE i.slug = 'atomic'",
+      ),
       publishers: await h.rows("SELECT name, verified FROM collections.publishers WHERE name = 'Atomic Inc'"),
       item: await skill('atomic'),
     });
@@ -89,7 +93,9 @@ describe('publishers and the events of trust changes', () => {
     const source = { repository: 'https://github.com/acme/x', ref: 'v2' };
     await expect(releases.publish('atomic', { version: '2.0.0', digest: digestOf('two'), source })).rejects.toThrow('outbox unavailable');
     await expect(releases.yank('atomic', '1.0.0', 'bad')).rejects.toThrow('outbox unavailable');
-    await expect(verdicts.recordScan('atomic', '1.0.0', { scanner: 'virus-scan', verdict: 'malicious', summary: 'x', reportUrl: null })).rejects.toThrow('outbox unavailable');
+    await expect(verdicts.recordScan('atomic', '1.0.0', { scanner: 'virus-scan', verdict: 'malicious', summary: 'x', reportUrl: null })).rejects.toThrow(
+      'outbox unavailable',
+    );
     await expect(verdicts.override('atomic', '1.0.0', 'malicious', 'n')).rejects.toThrow('outbox unavailable');
     await expect(verdicts.clearOverride('atomic', '1.0.0')).rejects.toThrow('outbox unavailable');
     await expect(new PublisherService(store).put('Atomic Inc', true, null)).rejects.toThrow('outbox unavailable');

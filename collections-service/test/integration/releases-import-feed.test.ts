@@ -35,7 +35,10 @@ describe('releases in the import and the changes feed', () => {
 
   const post = (body: string) => h.call(ADMIN, 'post', IMPORT_PATH).set('Content-Type', NDJSON).send(body);
   const versionsOf = async (slug: string) =>
-    (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions`)).body.data.versions.map((v: { version: string; yanked: unknown }) => [v.version, v.yanked !== null]);
+    (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions`)).body.data.versions.map((v: { version: string; yanked: unknown }) => [
+      v.version,
+      v.yanked !== null,
+    ]);
 
   /** Every change of the feed once it shows `slug` as written last (another suite's open transaction may hold it back a moment). */
   async function feedShowing(slug: string, test: (c: Change) => boolean): Promise<Change> {
@@ -49,15 +52,15 @@ describe('releases in the import and the changes feed', () => {
   }
 
   it('imports a line with its releases in one transaction, a yanked one included', async () => {
-    const releases = [
-      releaseBody('1.0.0'),
-      releaseBody('1.1.0', '1.1.0-artifact', { yanked: { reason: 'broken upload' } }),
-      releaseBody('0.9.0-beta.1'),
-    ];
+    const releases = [releaseBody('1.0.0'), releaseBody('1.1.0', '1.1.0-artifact', { yanked: { reason: 'broken upload' } }), releaseBody('0.9.0-beta.1')];
     const res = await post(`${line('imported', { releases })}\n${line('plain')}\n`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { imported: 2 } });
-    expect(await versionsOf('imported')).toEqual([['1.1.0', true], ['1.0.0', false], ['0.9.0-beta.1', false]]);
+    expect(await versionsOf('imported')).toEqual([
+      ['1.1.0', true],
+      ['1.0.0', false],
+      ['0.9.0-beta.1', false],
+    ]);
     const item = (await h.call(reader, 'get', '/api/v1/skills/imported')).body.data.skill;
     expect(item).toMatchObject({ latestVersion: '1.0.0', version: '1.0.0', verdict: 'unscanned' });
     expect((await lastEventOf(h, 'imported')).trust?.latestVersion).toBe('1.0.0');
@@ -87,7 +90,7 @@ describe('releases in the import and the changes feed', () => {
     for (const slug of ['never-a', 'never-b', 'never-c']) expect((await h.call(reader, 'get', `/api/v1/skills/${slug}`)).status).toBe(404);
   });
 
-  it('carries releases, newest first with digest, source, yank and verdict, and the trust in the feed\'s upserts', async () => {
+  it("carries releases, newest first with digest, source, yank and verdict, and the trust in the feed's upserts", async () => {
     await putSkill(h, 'mirrored');
     await published(h, 'mirrored', '1.0.0', '1.2.0');
     await scan(h, 'mirrored', '1.2.0', 'static-analysis', 'clean');
@@ -95,8 +98,22 @@ describe('releases in the import and the changes feed', () => {
     expect(change.change).toBe('upsert');
     expect(change.item).toMatchObject({ latestVersion: '1.2.0', verdict: 'clean', publisherVerified: false, blocked: false });
     expect(change.item?.releases).toEqual([
-      { version: '1.2.0', publishedAt: expect.any(String), digest: digestOf('1.2.0-artifact'), source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.2.0' }, yanked: null, verdict: 'clean' },
-      { version: '1.0.0', publishedAt: expect.any(String), digest: digestOf('1.0.0-artifact'), source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.0.0' }, yanked: null, verdict: 'unscanned' },
+      {
+        version: '1.2.0',
+        publishedAt: expect.any(String),
+        digest: digestOf('1.2.0-artifact'),
+        source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.2.0' },
+        yanked: null,
+        verdict: 'clean',
+      },
+      {
+        version: '1.0.0',
+        publishedAt: expect.any(String),
+        digest: digestOf('1.0.0-artifact'),
+        source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.0.0' },
+        yanked: null,
+        verdict: 'unscanned',
+      },
     ]);
   });
 

@@ -153,7 +153,7 @@ describe('releases of a public item', () => {
     expect(item.details.version).toBe('4.1.0');
   });
 
-  it('keeps the item\'s version at latestVersion when the item is written again', async () => {
+  it("keeps the item's version at latestVersion when the item is written again", async () => {
     await putSkill(h, 'rewritten');
     await published(h, 'rewritten', '3.0.0');
     await putSkill(h, 'rewritten', { version: '0.0.1', description: 'new text' });

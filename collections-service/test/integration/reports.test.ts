@@ -152,7 +152,7 @@ describe('the report limit per account', () => {
   });
 });
 
-describe('the operators\' report queue', () => {
+describe("the operators' report queue", () => {
   let h: Harness;
   const ana = account();
 
@@ -176,7 +176,7 @@ describe('the operators\' report queue', () => {
 
   const resolve = (id: string, body: object, action = 'resolve') => h.call(ADMIN, 'post', `/admin/v1/reports/${id}:${action}`).send(body);
 
-  it('lists reports newest first with the item\'s slug and name, by page and by status', async () => {
+  it("lists reports newest first with the item's slug and name, by page and by status", async () => {
     await h.rows('DELETE FROM collections.reports');
     type Five = [ReportBody, ReportBody, ReportBody, ReportBody, ReportBody];
     const [r0, r1, r2, r3, r4] = [...(await file(2)), ...(await file(3, 'mail-sender'))] as Five;

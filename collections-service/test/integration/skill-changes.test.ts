@@ -123,7 +123,9 @@ describe('GET /api/v1/skills/changes', () => {
       logger: createLogger({ service: 'changes-test', level: 'silent' }),
     });
     const url = `/api/v1/skills/changes?since=${nextCursor}`;
-    const res = await request(other).get(url).set(PRINCIPAL_HEADER, KEYS.signer().sign(reader, AUDIENCE, 'GET', url));
+    const res = await request(other)
+      .get(url)
+      .set(PRINCIPAL_HEADER, KEYS.signer().sign(reader, AUDIENCE, 'GET', url));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ changes: [], nextCursor, hasMore: false });
     await putSkill(h, 'feed-later');
@@ -158,9 +160,7 @@ describe('GET /api/v1/skills/changes', () => {
       await t1.connect();
       try {
         await t1.query('BEGIN');
-        await t1.query(
-          `INSERT INTO collections.items (id, slug, name, visibility) VALUES (gen_random_uuid(), 'feed-early', 'Early', 'public')`,
-        );
+        await t1.query(`INSERT INTO collections.items (id, slug, name, visibility) VALUES (gen_random_uuid(), 'feed-early', 'Early', 'public')`);
         await putSkill(h, 'feed-late'); // its transaction starts after T1's and commits first
         expect((await changes(`?since=${nextCursor}`)).changes).toEqual([]);
         await t1.query('COMMIT');

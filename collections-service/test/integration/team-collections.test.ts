@@ -4,8 +4,14 @@ import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harnes
 
 /** An item with no release, as a team entry shows it: unpinned, complying with the default policy, no drift. */
 const UNJUDGED = {
-  latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null,
-  pin: null, compliance: { complies: true, violations: [] }, drift: [],
+  latestVersion: null,
+  verdict: 'unscanned',
+  publisherVerified: false,
+  blocked: false,
+  blockedReason: null,
+  pin: null,
+  compliance: { complies: true, violations: [] },
+  drift: [],
 };
 
 describe('team collections /api/v1/workspaces/:id/collections', () => {
@@ -23,7 +29,11 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     await putSkill(h, 'beta');
     const res = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId });
     ws = res.body.data.workspace.id;
-    for (const [who, role] of [[admin, 'admin'], [member, 'member'], [viewer, 'viewer']] as const) {
+    for (const [who, role] of [
+      [admin, 'admin'],
+      [member, 'member'],
+      [viewer, 'viewer'],
+    ] as const) {
       const put = await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${who.accountId}`).send({ role });
       expect(put.status).toBe(200);
     }
@@ -79,7 +89,7 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     const id = await create();
     const patch = await h.call(viewer, 'patch', `${base()}/${id}`).set('Accept-Language', 'fr').send({ name: 'x' });
     expect(patch.status).toBe(403);
-    expect(patch.body).toEqual({ error: 'Votre rôle dans l\'espace de travail ne permet pas cette action' });
+    expect(patch.body).toEqual({ error: "Votre rôle dans l'espace de travail ne permet pas cette action" });
   });
 
   it('answers 403 noAccess to a non-member on every route', async () => {

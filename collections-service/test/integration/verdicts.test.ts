@@ -20,7 +20,7 @@ describe('verdicts on releases', () => {
   const override = (slug: string, version: string, verdict: string, note: string) =>
     h.call(ADMIN, 'put', `/admin/v1/skills/${slug}/versions/${version}/override`).send({ verdict, note });
 
-  it('records a scan under the scanner\'s own name (201) with the item\'s trust in its event', async () => {
+  it("records a scan under the scanner's own name (201) with the item's trust in its event", async () => {
     await putSkill(h, 'scanned');
     await published(h, 'scanned', '1.0.0');
     const res = await h
@@ -40,12 +40,14 @@ describe('verdicts on releases', () => {
   it('takes the name from the credential, never from the body', async () => {
     await putSkill(h, 'named');
     await published(h, 'named', '1.0.0');
-    const res = await h.call(scanner('real-name'), 'post', '/api/v1/skills/named/versions/1.0.0/verdicts').send({ verdict: 'clean', summary: 'ok', scanner: 'forged' });
+    const res = await h
+      .call(scanner('real-name'), 'post', '/api/v1/skills/named/versions/1.0.0/verdicts')
+      .send({ verdict: 'clean', summary: 'ok', scanner: 'forged' });
     expect(res.status).toBe(400);
     expect((await release('named', '1.0.0')).scans).toEqual([]);
   });
 
-  it('gives a release the worst of its scanners\' latest verdicts, a newer verdict replacing that scanner\'s older one', async () => {
+  it("gives a release the worst of its scanners' latest verdicts, a newer verdict replacing that scanner's older one", async () => {
     await putSkill(h, 'worst');
     await published(h, 'worst', '2.0.0');
     await scan(h, 'worst', '2.0.0', 'static-analysis', 'clean');
@@ -110,7 +112,7 @@ describe('verdicts on releases', () => {
     expect((await h.call(reader, 'get', path)).body.data.collection.skillCount).toBe(0);
   });
 
-  it('lets an operator\'s override win with its note, and clearing it restores the scans\' verdict', async () => {
+  it("lets an operator's override win with its note, and clearing it restores the scans' verdict", async () => {
     await putSkill(h, 'overridden');
     await published(h, 'overridden', '1.0.0');
     await scan(h, 'overridden', '1.0.0', 'static-analysis', 'clean');

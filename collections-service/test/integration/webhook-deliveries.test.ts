@@ -66,18 +66,34 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     expect(first?.verified && retry?.verified).toBe(true);
     expect(retry?.headers['skills-webhook-id']).toBe(first?.headers['skills-webhook-id']);
     expect(retry?.body).toBe(first?.body);
-    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ id: failed?.eventId, type: 'policy.changed', workspaceId: ws, data: { policy: { minimumVerdict: 'clean' } } });
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({
+      id: failed?.eventId,
+      type: 'policy.changed',
+      workspaceId: ws,
+      data: { policy: { minimumVerdict: 'clean' } },
+    });
     expect([...receiver.handled.keys()]).toEqual([failed?.eventId]);
-    expect((await deliveries(id))[0]).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, deliveredAt: expect.any(String), nextAttemptAt: null });
+    expect((await deliveries(id))[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      lastStatusCode: 200,
+      deliveredAt: expect.any(String),
+      nextAttemptAt: null,
+    });
   });
 
   it('delivers each (endpoint, event) once, even when the workspace log is read again', async () => {
     const id = await register(receiver.url, ['policy.changed']);
-    const [before] = await h.rows<{ txid: string; id: string }>(`SELECT last_txid::text AS txid, last_id::text AS id FROM collections.webhook_positions WHERE reader = 'webhook-fanout'`);
+    const [before] = await h.rows<{ txid: string; id: string }>(
+      `SELECT last_txid::text AS txid, last_id::text AS id FROM collections.webhook_positions WHERE reader = 'webhook-fanout'`,
+    );
     await changePolicy('unscanned');
     await settle();
     // back to where the reader stood before the event: it reads that event again
-    await h.rows(`UPDATE collections.webhook_positions SET last_txid = $1::xid8, last_id = $2::bigint WHERE reader = 'webhook-fanout'`, [before?.txid, before?.id]);
+    await h.rows(`UPDATE collections.webhook_positions SET last_txid = $1::xid8, last_id = $2::bigint WHERE reader = 'webhook-fanout'`, [
+      before?.txid,
+      before?.id,
+    ]);
     await settle();
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(id)).toHaveLength(1);
@@ -100,7 +116,12 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await changePolicy('clean');
     await settle(strict);
     expect(receiver.received).toHaveLength(0);
-    expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null, lastError: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is not a public address$/) });
+    expect((await deliveries(id))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is not a public address$/),
+    });
     // the same host, once the operator allows private targets, is reached through the checked lookup
     await h.rows(`UPDATE collections.webhook_deliveries SET next_attempt_at = now() WHERE webhook_id = $1`, [id]);
     await sut.pass();
@@ -185,8 +206,19 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     const events = [...receiver.handled.values()].sort((a, b) => b.type.localeCompare(a.type));
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     expect(events).toEqual([
-      { type: 'release.verdict_changed', data: { slug: 'pdf-tools', version: '1.0.0', from: 'clean', to: 'malicious', collections: [{ id: collection.id, name: 'Agents' }] } },
-      { type: 'collection.drifted', data: { collection: { id: collection.id, name: 'Agents' }, slug: 'pdf-tools', version: '1.0.0', drift: [{ kind: 'verdict-changed', from: 'clean', to: 'malicious' }, { kind: 'blocked' }] } },
+      {
+        type: 'release.verdict_changed',
+        data: { slug: 'pdf-tools', version: '1.0.0', from: 'clean', to: 'malicious', collections: [{ id: collection.id, name: 'Agents' }] },
+      },
+      {
+        type: 'collection.drifted',
+        data: {
+          collection: { id: collection.id, name: 'Agents' },
+          slug: 'pdf-tools',
+          version: '1.0.0',
+          drift: [{ kind: 'verdict-changed', from: 'clean', to: 'malicious' }, { kind: 'blocked' }],
+        },
+      },
     ]);
 
     // the item log read again from its start writes nothing new

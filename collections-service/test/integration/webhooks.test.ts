@@ -17,7 +17,11 @@ describe('webhook endpoints /api/v1/workspaces/:id/webhooks (public targets only
     h = await startHarness();
     ws = (await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId })).body.data.workspace.id;
     otherWs = (await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Other', ownerAccountId: owner.accountId })).body.data.workspace.id;
-    for (const [who, role] of [[admin, 'admin'], [member, 'member'], [viewer, 'viewer']] as const) {
+    for (const [who, role] of [
+      [admin, 'admin'],
+      [member, 'member'],
+      [viewer, 'viewer'],
+    ] as const) {
       expect((await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${who.accountId}`).send({ role })).status).toBe(200);
     }
   }, START_TIMEOUT_MS);
@@ -31,8 +35,14 @@ describe('webhook endpoints /api/v1/workspaces/:id/webhooks (public targets only
     const { webhook, secret } = res.body.data;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
     expect(webhook).toEqual({
-      id: expect.any(String), url: PUBLIC_URL, events: ['policy.changed', 'collection.changed'], description: 'CI',
-      enabled: true, disabledReason: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      url: PUBLIC_URL,
+      events: ['policy.changed', 'collection.changed'],
+      description: 'CI',
+      enabled: true,
+      disabledReason: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const read = await h.call(owner, 'get', `${base()}/${webhook.id}`);
     const list = await h.call(owner, 'get', base());
@@ -74,7 +84,10 @@ describe('webhook endpoints /api/v1/workspaces/:id/webhooks (public targets only
     ['a host that resolves to loopback', 'https://localhost/hooks', 'which is not a public address'],
     ['plain http', 'http://93.184.215.14/hooks', 'A webhook URL must use https'],
   ])('refuses %s at registration (400) and stores nothing', async (_, url, message) => {
-    const res = await h.call(owner, 'post', base()).set('Accept-Language', 'en').send({ url, events: ['policy.changed'] });
+    const res = await h
+      .call(owner, 'post', base())
+      .set('Accept-Language', 'en')
+      .send({ url, events: ['policy.changed'] });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     const rows = await h.rows<{ n: number }>('SELECT count(*)::int AS n FROM collections.webhooks WHERE url = $1', [url]);

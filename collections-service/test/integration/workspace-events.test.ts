@@ -21,7 +21,13 @@ function storeWithBrokenEventLog(store: CollectionsStore): CollectionsStore {
       },
     },
   });
-  return { ...store, repos: broken(store.repos), transaction: (work) => store.transaction((repos) => work(broken(repos))), wroteInBulk: (n) => store.wroteInBulk(n), ping: () => store.ping() };
+  return {
+    ...store,
+    repos: broken(store.repos),
+    transaction: (work) => store.transaction((repos) => work(broken(repos))),
+    wroteInBulk: (n) => store.wroteInBulk(n),
+    ping: () => store.ping(),
+  };
 }
 
 interface EventRow {
@@ -69,9 +75,16 @@ describe('workspace events of team collections', () => {
     await expect(sut.create(t.member.accountId, t.ws, { name: 'Never' })).rejects.toThrow('event log unavailable');
     await expect(sut.update(t.member.accountId, t.ws, id, { name: 'Never', skillSlug: 'alpha' })).rejects.toThrow('event log unavailable');
     await expect(sut.delete(t.owner.accountId, t.ws, id)).rejects.toThrow('event log unavailable');
-    await expect(new PolicyService(store).put(t.owner.accountId, t.ws, {
-      minimumVerdict: 'clean', verifiedPublishersOnly: true, allowedPublishers: null, allowedLicenses: null, allowedTypes: null, deniedSlugs: [],
-    })).rejects.toThrow('event log unavailable');
+    await expect(
+      new PolicyService(store).put(t.owner.accountId, t.ws, {
+        minimumVerdict: 'clean',
+        verifiedPublishersOnly: true,
+        allowedPublishers: null,
+        allowedLicenses: null,
+        allowedTypes: null,
+        deniedSlugs: [],
+      }),
+    ).rejects.toThrow('event log unavailable');
     const after = await h.call(t.member, 'get', collectionsOf(t));
     expect(after.body.data.collections.map((c: { name: string; skillCount: number }) => [c.name, c.skillCount])).toEqual([['Kept', 0]]);
     expect((await h.call(t.member, 'get', `/api/v1/workspaces/${t.ws}/policy`)).body.data.updatedAt).toBeNull();

@@ -23,10 +23,8 @@ describe('workspace members', () => {
     }
     return { id, owner, members };
   }
-  const remove = (caller: ReturnType<typeof account>, ws: string, target: string) =>
-    h.call(caller, 'delete', `/api/v1/workspaces/${ws}/members/${target}`);
-  const canRead = async (who: ReturnType<typeof account>, ws: string) =>
-    (await h.call(who, 'get', `/api/v1/workspaces/${ws}/collections`)).status === 200;
+  const remove = (caller: ReturnType<typeof account>, ws: string, target: string) => h.call(caller, 'delete', `/api/v1/workspaces/${ws}/members/${target}`);
+  const canRead = async (who: ReturnType<typeof account>, ws: string) => (await h.call(who, 'get', `/api/v1/workspaces/${ws}/collections`)).status === 200;
 
   it('lets an owner remove a member, who then reads nothing of the workspace', async () => {
     const { id, owner, members } = await workspace(['member']);
@@ -69,7 +67,7 @@ describe('workspace members', () => {
     const [admin] = members as [ReturnType<typeof account>];
     const leave = await remove(owner, id, owner.accountId).set('Accept-Language', 'fr');
     expect(leave.status).toBe(409);
-    expect(leave.body).toEqual({ error: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire' });
+    expect(leave.body).toEqual({ error: "Un espace de travail garde au moins un propriétaire : nommez d'abord un autre membre propriétaire" });
     const demote = await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${owner.accountId}`).send({ role: 'admin' });
     expect(demote.status).toBe(409);
     expect((await h.call(ADMIN, 'delete', `/admin/v1/workspaces/${id}/members/${owner.accountId}`)).status).toBe(409);

@@ -14,8 +14,7 @@ describe('self-service workspaces', () => {
   afterAll(() => h?.close());
 
   const create = (who: Caller, name: string) => h.call(who, 'post', '/api/v1/workspaces').send({ name });
-  const setRole = (who: Caller, ws: string, target: string, role: string) =>
-    h.call(who, 'put', `/api/v1/workspaces/${ws}/members/${target}`).send({ role });
+  const setRole = (who: Caller, ws: string, target: string, role: string) => h.call(who, 'put', `/api/v1/workspaces/${ws}/members/${target}`).send({ role });
 
   /** A workspace created by a new owner, with one more account per role given (set by the operator). */
   async function workspace(roles: readonly Role[] = []) {
@@ -30,7 +29,7 @@ describe('self-service workspaces', () => {
     return { id, owner, members };
   }
 
-  it('makes the creator the owner, and lists the caller\'s workspaces with its role in each', async () => {
+  it("makes the creator the owner, and lists the caller's workspaces with its role in each", async () => {
     const ana = account();
     const res = await create(ana, '  Platform  ');
     expect(res.status).toBe(201);
@@ -112,7 +111,11 @@ describe('self-service workspaces', () => {
       const [admin, member] = members as [Caller, Caller];
       expect((await setRole(admin, id, member.accountId, 'admin')).status).toBe(200);
       expect((await setRole(admin, id, member.accountId, 'viewer')).status).toBe(200);
-      for (const [target, role] of [[member.accountId, 'owner'], [owner.accountId, 'admin'], [admin.accountId, 'owner']] as const) {
+      for (const [target, role] of [
+        [member.accountId, 'owner'],
+        [owner.accountId, 'admin'],
+        [admin.accountId, 'owner'],
+      ] as const) {
         const refused = await setRole(admin, id, target, role);
         expect(refused.status).toBe(403);
       }
@@ -148,7 +151,9 @@ describe('self-service workspaces', () => {
       const both = await Promise.all([setRole(owner, id, second.accountId, 'member'), setRole(second, id, owner.accountId, 'member')]);
       // the second to run finds itself demoted already (403) or the other the last owner (409)
       expect(both.filter((r) => r.status === 200)).toHaveLength(1);
-      const owners = await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`, [id]);
+      const owners = await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`, [
+        id,
+      ]);
       expect(owners[0]?.n).toBe(1);
     });
   });

@@ -10,16 +10,7 @@ import { join } from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import {
-  PRINCIPAL_HEADER,
-  createLogger,
-  bodyDigest,
-  createSequelize,
-  runMigrations,
-  STREAMED_BODY,
-  type Principal,
-  type SignedBody,
-} from '@skills/common';
+import { PRINCIPAL_HEADER, createLogger, bodyDigest, createSequelize, runMigrations, STREAMED_BODY, type Principal, type SignedBody } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp, type CollectionsAppDeps } from '@skills/collections-service';
 
@@ -74,7 +65,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     databaseUrl: db.url,
     sign: (principal, method, url, body) => signer.sign(principal, AUDIENCE, method, url, body),
     call(principal, method, url) {
-      const test = request(app)[method](url).set(PRINCIPAL_HEADER, signer.sign(principal, AUDIENCE, method, url));
+      const test = request(app)
+        [method](url)
+        .set(PRINCIPAL_HEADER, signer.sign(principal, AUDIENCE, method, url));
       // As the gateway does: the header covers the exact bytes sent (superagent JSON-encodes objects with
       // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/route-table.ts).
       const send = test.send.bind(test);

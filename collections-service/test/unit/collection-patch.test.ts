@@ -107,7 +107,7 @@ describe('applyCollectionPatch', () => {
     await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, null, null)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('ignores removing what is not there and a private id that is not the caller\'s', async () => {
+  it("ignores removing what is not there and a private id that is not the caller's", async () => {
     const { repos, writes } = fakeRepos([items[4]!.id]);
     await applyCollectionPatch(repos, collection, { removeSkillSlug: 'unknown', removePrivateSkillId: items[4]!.id }, ALICE, null);
     expect(writes).toEqual(['update {}']);

@@ -6,7 +6,21 @@ const keysFile = '/run/secrets/principal-public-keys.pem';
 describe('loadCollectionsConfig', () => {
   it('applies the defaults and freezes the result', () => {
     const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile });
-    expect(config).toEqual({ port: 8082, host: '127.0.0.1', databaseUrl: 'postgres://u@db:5432/x', principalPublicKeysFile: keysFile, principalKeysReloadMs: 10_000, dbPoolMax: 10, logLevel: 'info', shedEventLoopDelayMs: 500, eventLog: 'postgres', outboxRetentionMs: 86_400_000, outboxPruneIntervalMs: 60_000, reportsPerAccountPerDay: 20, webhooks: { allowPrivateTargets: false, retryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000], giveUpAfterMs: 86_400_000 } });
+    expect(config).toEqual({
+      port: 8082,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/x',
+      principalPublicKeysFile: keysFile,
+      principalKeysReloadMs: 10_000,
+      dbPoolMax: 10,
+      logLevel: 'info',
+      shedEventLoopDelayMs: 500,
+      eventLog: 'postgres',
+      outboxRetentionMs: 86_400_000,
+      outboxPruneIntervalMs: 60_000,
+      reportsPerAccountPerDay: 20,
+      webhooks: { allowPrivateTargets: false, retryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000], giveUpAfterMs: 86_400_000 },
+    });
     expect(Object.isFrozen(config)).toBe(true);
   });
 

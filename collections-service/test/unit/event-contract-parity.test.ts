@@ -10,7 +10,20 @@ import Joi from 'joi';
 import { checkSkillChangeEvent, type CatalogItemState } from '@skills/common';
 import { privateSkillSchema, putSkillSchema } from '../../src/http/admin.schemas';
 
-const put = { name: 'PDF tools', description: '', type: 'skill', category: 'documents', tags: ['pdf'], status: 'active', publisher: 'Acme', version: '1.0.0', license: 'MIT', repositoryUrl: 'https://e.com/r', homepageUrl: null, downloads: 1 };
+const put = {
+  name: 'PDF tools',
+  description: '',
+  type: 'skill',
+  category: 'documents',
+  tags: ['pdf'],
+  status: 'active',
+  publisher: 'Acme',
+  version: '1.0.0',
+  license: 'MIT',
+  repositoryUrl: 'https://e.com/r',
+  homepageUrl: null,
+  downloads: 1,
+};
 
 /** The event collections-service writes for an item stored from `body` (as outbox.writer.ts builds it). */
 function eventFor(body: Record<string, unknown>, visibility: 'public' | 'private' = 'public') {
@@ -59,10 +72,17 @@ describe('the event contract and the admin API', () => {
   });
 
   it('agree on the length of one tag and on link schemes', () => {
-    for (const [tags, ok] of [[['t'.repeat(50)], true], [['t'.repeat(51)], false]] as const) {
+    for (const [tags, ok] of [
+      [['t'.repeat(50)], true],
+      [['t'.repeat(51)], false],
+    ] as const) {
       expect([admits(putSkillSchema, { ...put, tags }), passes({ ...put, tags: [...tags] })]).toEqual([ok, ok]);
     }
-    for (const [url, ok] of [['http://e.com', true], ['javascript:alert(1)', false], ['ftp://e.com/x', false]] as const) {
+    for (const [url, ok] of [
+      ['http://e.com', true],
+      ['javascript:alert(1)', false],
+      ['ftp://e.com/x', false],
+    ] as const) {
       expect([admits(putSkillSchema, { ...put, homepageUrl: url }), passes({ ...put, homepageUrl: url })]).toEqual([ok, ok]);
     }
   });

@@ -11,9 +11,14 @@ const strictest: WorkspacePolicy = {
 };
 
 describe('violationsOf', () => {
-  it('lists every broken rule in the table\'s order, so a refusal names the first', () => {
+  it("lists every broken rule in the table's order, so a refusal names the first", () => {
     expect(violationsOf(strictest, subject).map((v) => v.rule)).toEqual([
-      'minimumVerdict', 'verifiedPublishersOnly', 'allowedPublishers', 'allowedLicenses', 'allowedTypes', 'deniedSlugs',
+      'minimumVerdict',
+      'verifiedPublishersOnly',
+      'allowedPublishers',
+      'allowedLicenses',
+      'allowedTypes',
+      'deniedSlugs',
     ]);
   });
 

@@ -2,10 +2,22 @@ import type { ReleaseJudgement, VerdictEntry } from '../../src/domain/model';
 import { blockedReasonOf, isReleaseVersion, latestOf, verdictOf } from '../../src/domain/release-rules';
 
 const scanBy = (scanner: string, verdict: 'clean' | 'suspicious' | 'malicious', summary: string, recordedAt = '2026-01-01T00:00:00.000Z'): VerdictEntry => ({
-  kind: 'scan', scanner, verdict, summary, reportUrl: null, note: null, recordedAt,
+  kind: 'scan',
+  scanner,
+  verdict,
+  summary,
+  reportUrl: null,
+  note: null,
+  recordedAt,
 });
 const overrideOf = (verdict: 'clean' | 'malicious', note: string): VerdictEntry => ({
-  kind: 'override', scanner: null, verdict, summary: null, reportUrl: null, note, recordedAt: '2026-01-02T00:00:00.000Z',
+  kind: 'override',
+  scanner: null,
+  verdict,
+  summary: null,
+  reportUrl: null,
+  note,
+  recordedAt: '2026-01-02T00:00:00.000Z',
 });
 
 describe('release rules', () => {

@@ -5,7 +5,12 @@ const base = { DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_PUBLIC_KEYS_FIL
 
 describe('loadCollectionsConfig: webhooks', () => {
   it('reads the private-target switch, the retry schedule and the give-up time', () => {
-    const config = loadCollectionsConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '10, 20,40', WEBHOOK_GIVE_UP_AFTER_MS: '500' });
+    const config = loadCollectionsConfig({
+      ...base,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '10, 20,40',
+      WEBHOOK_GIVE_UP_AFTER_MS: '500',
+    });
     expect(config.webhooks).toEqual({ allowPrivateTargets: true, retryScheduleMs: [10, 20, 40], giveUpAfterMs: 500 });
   });
 

@@ -29,12 +29,7 @@ describe('assertWorkspaceAccess', () => {
     ['viewer', 'allowed', 'workspace.roleTooLow', 'workspace.roleTooLow', 'workspace.roleTooLow'],
   ] as const)('%s: read %s, create %s, update %s, delete %s', (role, read, create, update, del) => {
     const ctx = { accountId: 'a', createdBy: 'b' };
-    expect([outcome(role, 'read'), outcome(role, 'create'), outcome(role, 'update'), outcome(role, 'delete', ctx)]).toEqual([
-      read,
-      create,
-      update,
-      del,
-    ]);
+    expect([outcome(role, 'read'), outcome(role, 'create'), outcome(role, 'update'), outcome(role, 'delete', ctx)]).toEqual([read, create, update, del]);
   });
 
   it('refuses every action to a non-member with workspace.noAccess', () => {
@@ -156,7 +151,7 @@ describe('inviterMayStillGrant', () => {
     }
   });
 
-  it('drops a removed or demoted admin\'s links and keeps an owner-turned-admin\'s', () => {
+  it("drops a removed or demoted admin's links and keeps an owner-turned-admin's", () => {
     expect(inviterMayStillGrant(null, 'viewer')).toBe(false);
     expect(inviterMayStillGrant('member', 'viewer')).toBe(false);
     expect(inviterMayStillGrant('admin', 'admin')).toBe(true);

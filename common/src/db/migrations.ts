@@ -46,12 +46,7 @@ function isPrivilegeError(err: unknown): boolean {
  * nothing to apply it only reads: a service running as a role that may not
  * change its schema (the migrate command ran as the owner) starts all the same.
  */
-export async function runMigrations(
-  sequelize: Sequelize,
-  schema: string,
-  migrations: readonly Migration[],
-  logger?: Logger,
-): Promise<string[]> {
+export async function runMigrations(sequelize: Sequelize, schema: string, migrations: readonly Migration[], logger?: Logger): Promise<string[]> {
   const applied: string[] = [];
   await sequelize
     .transaction(async (transaction) => {
@@ -73,10 +68,9 @@ export async function runMigrations(
 /** Creates the schema and its bookkeeping table if need be, then applies what is not recorded there. */
 async function applyPending(sequelize: Sequelize, schema: string, migrations: readonly Migration[], transaction: Transaction): Promise<string[]> {
   await sequelize.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`, { transaction });
-  await sequelize.query(
-    `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    { transaction },
-  );
+  await sequelize.query(`CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`, {
+    transaction,
+  });
   const done = (await appliedIds(sequelize, schema, transaction)) ?? new Set<string>();
   const applied: string[] = [];
   for (const migration of migrations) {

@@ -51,7 +51,9 @@ export function healthRouter(options: HealthRouterOptions): Router {
     .get(async (_req, res) => {
       const failing = await options.failing();
       if (failing.length > 0) {
-        throw options.nameFailing ? new ServiceUnavailableError('health.notReady', { reason: failing.join(', ') }) : new ServiceUnavailableError('health.notReadyPublic');
+        throw options.nameFailing
+          ? new ServiceUnavailableError('health.notReady', { reason: failing.join(', ') })
+          : new ServiceUnavailableError('health.notReadyPublic');
       }
       res.json({ data: { status: 'ready' } });
     })

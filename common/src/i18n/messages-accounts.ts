@@ -8,11 +8,11 @@ export const accountMessages = {
   },
   'auth.planWithoutApi': {
     en: 'API access is available with a plan that includes API access',
-    fr: 'L\'API est disponible avec un plan incluant l’accès API',
+    fr: "L'API est disponible avec un plan incluant l’accès API",
   },
   'auth.invalidAdminToken': {
     en: 'Invalid admin token',
-    fr: 'Jeton d\'administration invalide',
+    fr: "Jeton d'administration invalide",
   },
   'auth.invalidReaderToken': {
     en: 'Missing or invalid items reader token',
@@ -30,7 +30,7 @@ export const accountMessages = {
   'apiKey.notFound': { en: 'API key not found', fr: 'Clé API introuvable' },
   'auth.scannerVerdictsOnly': {
     en: 'A scanner credential may only record verdicts',
-    fr: 'Un identifiant de scanner ne peut qu\'enregistrer des verdicts',
+    fr: "Un identifiant de scanner ne peut qu'enregistrer des verdicts",
   },
   'auth.scannerRequired': {
     en: 'Only a scanner credential may record verdicts',
@@ -47,13 +47,13 @@ export const accountMessages = {
   },
   'auth.missingScope': {
     en: 'This API key does not have the "{scope}" scope',
-    fr: 'Cette clé API n\'a pas la portée « {scope} »',
+    fr: "Cette clé API n'a pas la portée « {scope} »",
   },
   'auth.sessionOnly': {
     en: 'Only a signed-in console session can do this, not an API key',
     fr: 'Seule une session connectée à la console peut faire cela, pas une clé API',
   },
-  'session.required': { en: 'You are not signed in', fr: 'Vous n\'êtes pas connecté' },
+  'session.required': { en: 'You are not signed in', fr: "Vous n'êtes pas connecté" },
   'session.reauthenticate': {
     en: 'Enter your password again to do this (you signed in more than {minutes} minutes ago)',
     fr: 'Saisissez de nouveau votre mot de passe pour faire cela (vous vous êtes connecté il y a plus de {minutes} minutes)',
@@ -61,7 +61,7 @@ export const accountMessages = {
   'password.wrongCurrent': { en: 'The current password is not right', fr: 'Le mot de passe actuel est incorrect' },
   'password.noneSet': {
     en: 'This account has no password (it signs in through single sign-on or links); ask for a reset link to set one',
-    fr: 'Ce compte n\'a pas de mot de passe (il se connecte par authentification unique ou par lien) ; demandez un lien de réinitialisation pour en définir un',
+    fr: "Ce compte n'a pas de mot de passe (il se connecte par authentification unique ou par lien) ; demandez un lien de réinitialisation pour en définir un",
   },
   'session.csrf': {
     en: 'Missing or invalid CSRF token',
@@ -79,7 +79,7 @@ export const accountMessages = {
   },
   'signUp.throttled': {
     en: 'Too many sign-ups from this address; retry in {seconds} s',
-    fr: 'Trop d\'inscriptions depuis cette adresse ; réessayez dans {seconds} s',
+    fr: "Trop d'inscriptions depuis cette adresse ; réessayez dans {seconds} s",
   },
   'links.throttled': {
     en: 'Too many link requests; retry in {seconds} s',
@@ -88,7 +88,7 @@ export const accountMessages = {
   'signUp.closed': { en: 'Sign-up is closed on this server', fr: 'Les inscriptions sont fermées sur ce serveur' },
   'signUp.invitationRequired': {
     en: 'Sign-up needs an invitation link',
-    fr: 'L\'inscription nécessite un lien d\'invitation',
+    fr: "L'inscription nécessite un lien d'invitation",
   },
   'password.common': {
     en: 'This password is too common; choose another one',
@@ -104,47 +104,47 @@ export const accountMessages = {
   },
   'mail.quotaAddress': {
     en: 'Too many mails to this address today; retry in {hours} h',
-    fr: 'Trop d\'e-mails envoyés à cette adresse aujourd\'hui ; réessayez dans {hours} h',
+    fr: "Trop d'e-mails envoyés à cette adresse aujourd'hui ; réessayez dans {hours} h",
   },
   'mail.quotaWorkspace': {
     en: 'This workspace sent too many invitation mails today; retry in {hours} h, or share the link without email',
-    fr: 'Cet espace de travail a envoyé trop d\'invitations par e-mail aujourd\'hui ; réessayez dans {hours} h, ou partagez le lien sans e-mail',
+    fr: "Cet espace de travail a envoyé trop d'invitations par e-mail aujourd'hui ; réessayez dans {hours} h, ou partagez le lien sans e-mail",
   },
   'mail.notConfigured': {
     en: 'Password reset by email is not configured; ask your operator for a reset link',
-    fr: 'La réinitialisation par e-mail n\'est pas configurée ; demandez un lien à votre opérateur',
+    fr: "La réinitialisation par e-mail n'est pas configurée ; demandez un lien à votre opérateur",
   },
   'oidc.throttled': {
     en: 'Too many single sign-on attempts from this address; retry in {seconds} s',
-    fr: 'Trop de tentatives d\'authentification unique depuis cette adresse ; réessayez dans {seconds} s',
+    fr: "Trop de tentatives d'authentification unique depuis cette adresse ; réessayez dans {seconds} s",
   },
   'oidc.notConfigured': {
     en: 'Single sign-on is not configured',
-    fr: 'L\'authentification unique n\'est pas configurée',
+    fr: "L'authentification unique n'est pas configurée",
   },
   'oidc.failed': {
     en: 'Single sign-on failed; try again',
-    fr: 'L\'authentification unique a échoué ; réessayez',
+    fr: "L'authentification unique a échoué ; réessayez",
   },
   'oidc.linkRequired': {
     en: 'An account with this email address already exists: sign in to it, then link single sign-on from your profile',
-    fr: 'Un compte avec cette adresse e-mail existe déjà : connectez-vous à ce compte, puis liez l\'authentification unique depuis votre profil',
+    fr: "Un compte avec cette adresse e-mail existe déjà : connectez-vous à ce compte, puis liez l'authentification unique depuis votre profil",
   },
   'oidc.linkedElsewhere': {
     en: 'This single sign-on identity is already linked to another account',
-    fr: 'Cette identité d\'authentification unique est déjà liée à un autre compte',
+    fr: "Cette identité d'authentification unique est déjà liée à un autre compte",
   },
   'email.notVerified': {
     en: 'Verify your email address first: open the link we mailed you',
-    fr: 'Vérifiez d\'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé',
+    fr: "Vérifiez d'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé",
   },
   'oidc.reauthenticateOther': {
     en: 'Confirm with the single sign-on identity of this account',
-    fr: 'Confirmez avec l\'identité d\'authentification unique de ce compte',
+    fr: "Confirmez avec l'identité d'authentification unique de ce compte",
   },
   'oidc.emailNotVerified': {
     en: 'Your identity provider did not confirm your email address',
-    fr: 'Votre fournisseur d\'identité n\'a pas confirmé votre adresse e-mail',
+    fr: "Votre fournisseur d'identité n'a pas confirmé votre adresse e-mail",
   },
   'apiKey.tooMany': {
     en: 'At most {limit} active API keys per account',
@@ -159,12 +159,12 @@ export const accountMessages = {
     fr: 'Seule une clé API active peut être renouvelée',
   },
   'apiKey.boundToOtherWorkspace': {
-    en: 'This API key is bound to another workspace: its searches apply that workspace\'s policy only',
-    fr: 'Cette clé API est liée à un autre espace de travail : ses recherches n\'appliquent que la politique de celui-ci',
+    en: "This API key is bound to another workspace: its searches apply that workspace's policy only",
+    fr: "Cette clé API est liée à un autre espace de travail : ses recherches n'appliquent que la politique de celui-ci",
   },
   'auth.tooManyFailures': {
     en: 'Too many failed authentications from this address; retry in {seconds} s',
-    fr: 'Trop d\'échecs d\'authentification depuis cette adresse ; réessayez dans {seconds} s',
+    fr: "Trop d'échecs d'authentification depuis cette adresse ; réessayez dans {seconds} s",
   },
   'rateLimit.exceeded': {
     en: 'Rate limit exceeded; retry in {seconds} s',

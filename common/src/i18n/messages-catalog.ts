@@ -16,21 +16,21 @@ export const catalogMessages = {
   },
   'search.trustBlocked': {
     en: '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
-    fr: '« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l\'est)',
+    fr: "« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l'est)",
   },
   'import.lineNotJson': { en: 'not a valid JSON object', fr: 'objet JSON invalide' },
   'import.badLine': {
     en: 'Line {line}: {detail}; nothing was imported',
-    fr: 'Ligne {line} : {detail} ; rien n\'a été importé',
+    fr: "Ligne {line} : {detail} ; rien n'a été importé",
   },
   'report.notFound': { en: 'Report not found', fr: 'Signalement introuvable' },
   'report.alreadyResolved': {
     en: 'This report is already resolved; a handled report cannot be handled again',
-    fr: 'Ce signalement est déjà résolu ; un signalement traité ne peut pas l\'être à nouveau',
+    fr: "Ce signalement est déjà résolu ; un signalement traité ne peut pas l'être à nouveau",
   },
   'report.alreadyDismissed': {
     en: 'This report is already dismissed; a handled report cannot be handled again',
-    fr: 'Ce signalement est déjà classé sans suite ; un signalement traité ne peut pas l\'être à nouveau',
+    fr: "Ce signalement est déjà classé sans suite ; un signalement traité ne peut pas l'être à nouveau",
   },
   'report.rateLimited': {
     en: 'Report limit reached: an account files at most {limit} reports in 24 hours; retry in {seconds} s',
@@ -47,7 +47,7 @@ export const catalogMessages = {
   },
   'release.digestConflict': {
     en: 'Version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}',
-    fr: 'La version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given}',
+    fr: "La version {version} de « {slug} » est déjà publiée avec l'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l'empreinte {given}",
   },
   'release.tooMany': {
     en: 'An item holds at most {limit} releases',
@@ -63,6 +63,6 @@ export const catalogMessages = {
   },
   'import.releaseConflict': {
     en: 'Line {line}: version {version} of "{slug}" is already published with digest {existing}; it cannot be published again with digest {given}; nothing was imported',
-    fr: 'Ligne {line} : la version {version} de « {slug} » est déjà publiée avec l\'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l\'empreinte {given} ; rien n\'a été importé',
+    fr: "Ligne {line} : la version {version} de « {slug} » est déjà publiée avec l'empreinte {existing} ; elle ne peut pas être publiée de nouveau avec l'empreinte {given} ; rien n'a été importé",
   },
 } satisfies Record<string, Record<Language, string>>;

@@ -4,20 +4,20 @@ import type { Language } from './language';
 export const collectionMessages = {
   'workspace.noAccess': {
     en: 'You do not have access to this workspace',
-    fr: 'Vous n\'avez pas accès à cet espace de travail',
+    fr: "Vous n'avez pas accès à cet espace de travail",
   },
   'workspace.roleTooLow': {
     en: 'Your workspace role does not allow this action',
-    fr: 'Votre rôle dans l\'espace de travail ne permet pas cette action',
+    fr: "Votre rôle dans l'espace de travail ne permet pas cette action",
   },
   'workspace.notFound': { en: 'Workspace not found', fr: 'Espace de travail introuvable' },
   'workspace.memberNotFound': {
     en: 'This account is not a member of the workspace',
-    fr: 'Ce compte n\'est pas membre de l\'espace de travail',
+    fr: "Ce compte n'est pas membre de l'espace de travail",
   },
   'workspace.lastOwner': {
     en: 'A workspace keeps at least one owner: make another member owner first',
-    fr: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire',
+    fr: "Un espace de travail garde au moins un propriétaire : nommez d'abord un autre membre propriétaire",
   },
   'invitation.notFound': { en: 'Invitation not found', fr: 'Invitation introuvable' },
   'invitation.invalid': {
@@ -76,27 +76,27 @@ export const collectionMessages = {
   // The workspace policy and pins (docs/governance.md); a refusal names its rule.
   'policy.minimumVerdict': {
     en: 'The workspace policy refuses "{slug}": its verdict {verdict} is worse than the minimum {minimum} (rule minimumVerdict)',
-    fr: 'La politique de l\'espace de travail refuse « {slug} » : son verdict {verdict} est pire que le minimum {minimum} (règle minimumVerdict)',
+    fr: "La politique de l'espace de travail refuse « {slug} » : son verdict {verdict} est pire que le minimum {minimum} (règle minimumVerdict)",
   },
   'policy.verifiedPublishersOnly': {
     en: 'The workspace policy refuses "{slug}": its publisher {publisher} is not verified (rule verifiedPublishersOnly)',
-    fr: 'La politique de l\'espace de travail refuse « {slug} » : son éditeur {publisher} n\'est pas vérifié (règle verifiedPublishersOnly)',
+    fr: "La politique de l'espace de travail refuse « {slug} » : son éditeur {publisher} n'est pas vérifié (règle verifiedPublishersOnly)",
   },
   'policy.allowedPublishers': {
     en: 'The workspace policy refuses "{slug}": its publisher {publisher} is not allowed (rule allowedPublishers)',
-    fr: 'La politique de l\'espace de travail refuse « {slug} » : son éditeur {publisher} n\'est pas autorisé (règle allowedPublishers)',
+    fr: "La politique de l'espace de travail refuse « {slug} » : son éditeur {publisher} n'est pas autorisé (règle allowedPublishers)",
   },
   'policy.allowedLicenses': {
     en: 'The workspace policy refuses "{slug}": its licence {license} is not allowed (rule allowedLicenses)',
-    fr: 'La politique de l\'espace de travail refuse « {slug} » : sa licence {license} n\'est pas autorisée (règle allowedLicenses)',
+    fr: "La politique de l'espace de travail refuse « {slug} » : sa licence {license} n'est pas autorisée (règle allowedLicenses)",
   },
   'policy.allowedTypes': {
     en: 'The workspace policy refuses "{slug}": its type {type} is not allowed (rule allowedTypes)',
-    fr: 'La politique de l\'espace de travail refuse « {slug} » : son type {type} n\'est pas autorisé (règle allowedTypes)',
+    fr: "La politique de l'espace de travail refuse « {slug} » : son type {type} n'est pas autorisé (règle allowedTypes)",
   },
   'policy.deniedSlugs': {
     en: 'The workspace policy refuses "{slug}": it is on the deny list (rule deniedSlugs)',
-    fr: 'La politique de l\'espace de travail refuse « {slug} » : elle figure sur la liste des refus (règle deniedSlugs)',
+    fr: "La politique de l'espace de travail refuse « {slug} » : elle figure sur la liste des refus (règle deniedSlugs)",
   },
   'pin.allYanked': {
     en: '"{slug}" cannot be pinned: every release of it is yanked',
@@ -106,15 +106,15 @@ export const collectionMessages = {
   'webhook.notFound': { en: 'Webhook not found', fr: 'Webhook introuvable' },
   'webhook.badUrl': {
     en: 'The webhook URL is not a valid absolute URL without credentials',
-    fr: 'L\'URL du webhook n\'est pas une URL absolue valide sans identifiants',
+    fr: "L'URL du webhook n'est pas une URL absolue valide sans identifiants",
   },
-  'webhook.httpsOnly': { en: 'A webhook URL must use https', fr: 'L\'URL d\'un webhook doit utiliser https' },
+  'webhook.httpsOnly': { en: 'A webhook URL must use https', fr: "L'URL d'un webhook doit utiliser https" },
   'webhook.unresolvable': {
     en: 'The host {host} of the webhook URL cannot be resolved',
-    fr: 'L\'hôte {host} de l\'URL du webhook ne peut pas être résolu',
+    fr: "L'hôte {host} de l'URL du webhook ne peut pas être résolu",
   },
   'webhook.privateTarget': {
     en: 'The webhook URL leads to {address}, which is not a public address',
-    fr: 'L\'URL du webhook mène à {address}, qui n\'est pas une adresse publique',
+    fr: "L'URL du webhook mène à {address}, qui n'est pas une adresse publique",
   },
 } satisfies Record<string, Record<Language, string>>;

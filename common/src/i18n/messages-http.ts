@@ -6,7 +6,7 @@ export const httpMessages = {
   'request.malformed': { en: 'Malformed HTTP request', fr: 'Requête HTTP mal formée' },
   'request.timeout': {
     en: 'The request was not received in time',
-    fr: 'La requête n\'a pas été reçue à temps',
+    fr: "La requête n'a pas été reçue à temps",
   },
   'request.headersTooLarge': {
     en: 'Request headers are too large',
@@ -14,11 +14,11 @@ export const httpMessages = {
   },
   'route.malformedPath': {
     en: 'The request path is not valid percent-encoded UTF-8',
-    fr: 'Le chemin de la requête n\'est pas de l\'UTF-8 correctement encodé en pourcentage',
+    fr: "Le chemin de la requête n'est pas de l'UTF-8 correctement encodé en pourcentage",
   },
   'route.methodNotAllowed': {
     en: 'Method {method} is not allowed on this route',
-    fr: 'La méthode {method} n\'est pas autorisée sur cette route',
+    fr: "La méthode {method} n'est pas autorisée sur cette route",
   },
   'body.tooLarge': {
     en: 'Request body is larger than {limit}',
@@ -34,7 +34,7 @@ export const httpMessages = {
   },
   'body.invalidJson': {
     en: 'Request body is not valid JSON',
-    fr: 'Le corps de la requête n\'est pas un JSON valide',
+    fr: "Le corps de la requête n'est pas un JSON valide",
   },
   'body.empty': {
     en: 'Request body must contain at least one field',
@@ -43,7 +43,7 @@ export const httpMessages = {
   'validation.required': { en: '"{field}" is required', fr: '« {field} » est obligatoire' },
   'validation.unknownField': {
     en: '"{field}" is not an allowed field',
-    fr: '« {field} » n\'est pas un champ autorisé',
+    fr: "« {field} » n'est pas un champ autorisé",
   },
   'validation.string': { en: '"{field}" must be a string', fr: '« {field} » doit être une chaîne' },
   'validation.stringEmpty': {
@@ -77,7 +77,7 @@ export const httpMessages = {
   },
   'validation.oneOf': {
     en: '"{field}" must be one of: {values}',
-    fr: '« {field} » doit valoir l\'une de ces valeurs : {values}',
+    fr: "« {field} » doit valoir l'une de ces valeurs : {values}",
   },
   'validation.array': { en: '"{field}" must be an array', fr: '« {field} » doit être un tableau' },
   'validation.arrayMax': {
@@ -119,7 +119,7 @@ export const httpMessages = {
   },
   'upstream.timeout': {
     en: 'The service did not answer in time',
-    fr: 'Le service n\'a pas répondu à temps',
+    fr: "Le service n'a pas répondu à temps",
   },
   'upstream.badGateway': {
     en: 'The service gave an invalid answer',
@@ -127,7 +127,7 @@ export const httpMessages = {
   },
   'server.shuttingDown': {
     en: 'The server is shutting down',
-    fr: 'Le serveur est en cours d\'arrêt',
+    fr: "Le serveur est en cours d'arrêt",
   },
   'server.overloaded': {
     en: 'The server is busy; retry shortly',

@@ -24,10 +24,7 @@ function fail(message: string): never {
  * it is up, so nothing (the embedded database above all) is cut off
  * mid-write; a second signal kills at once (`once`).
  */
-export function runService<C extends { logLevel: string }>(
-  entry: ServiceEntry<C>,
-  env: Record<string, string | undefined>,
-): void {
+export function runService<C extends { logLevel: string }>(entry: ServiceEntry<C>, env: Record<string, string | undefined>): void {
   let config: C;
   try {
     config = entry.loadConfig(env);

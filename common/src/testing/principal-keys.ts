@@ -4,7 +4,14 @@
  * processes read (PRINCIPAL_SIGNING_KEY_FILE, PRINCIPAL_PUBLIC_KEYS_FILE).
  */
 import { join } from 'node:path';
-import { PrincipalSigner, PrincipalVerifier, fixedKeys, type PrincipalAudience, type PrincipalSignerOptions, type PrincipalVerifierOptions } from '../principal';
+import {
+  PrincipalSigner,
+  PrincipalVerifier,
+  fixedKeys,
+  type PrincipalAudience,
+  type PrincipalSignerOptions,
+  type PrincipalVerifierOptions,
+} from '../principal';
 import { writeKeyFile } from '../principal-key-files';
 import { generatePrincipalKeyPair, parsePublicKeys, parseSigningKey } from '../principal-keys';
 

@@ -27,14 +27,22 @@ const NEW = 'new';
 /** Every collection the caller may add to, grouped: its own first, then one group per workspace. */
 async function choices(): Promise<Choice[]> {
   const personal = await data.collections({ kind: 'personal' });
-  const own = personal.collections.map((c) => ({ value: `p:${c.id}`, label: c.name, group: 'Your collections', scope: { kind: 'personal' } as const, id: c.id }));
+  const own = personal.collections.map((c) => ({
+    value: `p:${c.id}`,
+    label: c.name,
+    group: 'Your collections',
+    scope: { kind: 'personal' } as const,
+    id: c.id,
+  }));
   const { workspaces } = await data.workspaces();
   const team = await Promise.all(
-    workspaces.filter((w) => canWrite(w.role)).map(async (w) => {
-      const scope: CollectionScope = { kind: 'team', workspaceId: w.id };
-      const { collections } = await data.collections(scope);
-      return collections.map((c: Collection) => ({ value: `t:${w.id}:${c.id}`, label: c.name, group: `${w.name} (team)`, scope, id: c.id }));
-    }),
+    workspaces
+      .filter((w) => canWrite(w.role))
+      .map(async (w) => {
+        const scope: CollectionScope = { kind: 'team', workspaceId: w.id };
+        const { collections } = await data.collections(scope);
+        return collections.map((c: Collection) => ({ value: `t:${w.id}:${c.id}`, label: c.name, group: `${w.name} (team)`, scope, id: c.id }));
+      }),
   );
   return [...own, ...team.flat()];
 }
@@ -42,7 +50,15 @@ async function choices(): Promise<Choice[]> {
 const pageOf = (choice: Pick<Choice, 'scope' | 'id'>) =>
   choice.scope.kind === 'personal' ? `/collections/${choice.id}` : `/workspaces/${choice.scope.workspaceId}/collections/${choice.id}`;
 
-export function AddToCollection({ item, onAdded, onClose }: { item: { slug: string; name: string } | undefined; onAdded(added: Added): void; onClose(): void }) {
+export function AddToCollection({
+  item,
+  onAdded,
+  onClose,
+}: {
+  item: { slug: string; name: string } | undefined;
+  onAdded(added: Added): void;
+  onClose(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [options, setOptions] = useState<Choice[]>();

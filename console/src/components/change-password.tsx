@@ -20,7 +20,9 @@ export function ChangePasswordForm() {
         revokeApiKeys: input.get('revoke') === 'on',
       });
       form.reset();
-      setStatus(`Password changed; every other session is signed out${revokedApiKeys > 0 ? ` and ${revokedApiKeys} API key${revokedApiKeys === 1 ? ' was' : 's were'} revoked` : ''}.`);
+      setStatus(
+        `Password changed; every other session is signed out${revokedApiKeys > 0 ? ` and ${revokedApiKeys} API key${revokedApiKeys === 1 ? ' was' : 's were'} revoked` : ''}.`,
+      );
     } catch (err) {
       setError(messageOf(err));
     }
@@ -29,7 +31,15 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit}>
       <Field label="Current password" name="current" type="password" autoComplete="current-password" required />
-      <Field label="New password" name="new" type="password" autoComplete="new-password" minLength={12} required hint="At least 12 characters; every other session of your account is signed out." />
+      <Field
+        label="New password"
+        name="new"
+        type="password"
+        autoComplete="new-password"
+        minLength={12}
+        required
+        hint="At least 12 characters; every other session of your account is signed out."
+      />
       <RevokeKeysCheck />
       <ErrorMessage message={error} />
       <button type="submit" className="primary">

@@ -17,7 +17,9 @@ export function CollectionGovernance({ collection, canUpdate, onUpdated }: { col
       <ul className="summary" aria-label="Policy and drift summary">
         {compliance && (
           <li className={compliance.complies ? 'complies' : 'violates'}>
-            {compliance.complies ? 'Every entry complies with the workspace policy.' : `${plural(compliance.violationCount, 'entry', 'entries')} ${compliance.violationCount === 1 ? 'breaks' : 'break'} the workspace policy.`}
+            {compliance.complies
+              ? 'Every entry complies with the workspace policy.'
+              : `${plural(compliance.violationCount, 'entry', 'entries')} ${compliance.violationCount === 1 ? 'breaks' : 'break'} the workspace policy.`}
           </li>
         )}
         {drift && <li>{drift.count === 0 ? 'No entry has drifted.' : `${plural(drift.count, 'entry', 'entries')} drifted.`}</li>}

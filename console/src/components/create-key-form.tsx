@@ -15,7 +15,11 @@ const EXPIRY = [
  * `maxLifetimeDays`: the server's longest lifetime (null: keys may also never expire), so only lifetimes it
  * accepts are offered; `guard` asks for the password again when the server wants a recent sign-in.
  */
-export function CreateKeyForm(props: { onCreated(key: NewApiKey): void; maxLifetimeDays: number | null | undefined; guard<T>(action: () => Promise<T>): Promise<T> }) {
+export function CreateKeyForm(props: {
+  onCreated(key: NewApiKey): void;
+  maxLifetimeDays: number | null | undefined;
+  guard<T>(action: () => Promise<T>): Promise<T>;
+}) {
   const { onCreated, maxLifetimeDays, guard } = props;
   // undefined until the list answers: "never" only once the server says keys may never expire
   const choices = EXPIRY.filter((e) => (e.value === 'never' ? maxLifetimeDays === null : maxLifetimeDays == null || Number(e.value) <= maxLifetimeDays));
@@ -34,7 +38,12 @@ export function CreateKeyForm(props: { onCreated(key: NewApiKey): void; maxLifet
     setError(undefined);
     try {
       const workspaceId = String(form.get('workspaceId') ?? '');
-      const input = { name: String(form.get('name')).trim(), scopes, expiresInDays: expiry === 'never' ? null : Number(expiry), ...(workspaceId ? { workspaceId } : {}) };
+      const input = {
+        name: String(form.get('name')).trim(),
+        scopes,
+        expiresInDays: expiry === 'never' ? null : Number(expiry),
+        ...(workspaceId ? { workspaceId } : {}),
+      };
       const { apiKey } = await guard(() => api.createKey(input));
       formElement.reset();
       onCreated(apiKey);
@@ -47,12 +56,26 @@ export function CreateKeyForm(props: { onCreated(key: NewApiKey): void; maxLifet
 
   return (
     <form onSubmit={submit} className="create-key">
-      <Field label="Key name" name="name" required maxLength={120} placeholder="e.g. ci-deploy" hint="Say where the key is used, so you know which one to revoke." />
+      <Field
+        label="Key name"
+        name="name"
+        required
+        maxLength={120}
+        placeholder="e.g. ci-deploy"
+        hint="Say where the key is used, so you know which one to revoke."
+      />
       <fieldset>
         <legend>Scopes</legend>
         {SCOPES.map(({ scope, label, help }) => (
           <div className="check" key={scope}>
-            <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} defaultChecked={scope.endsWith(':read')} aria-describedby={`scope-${scope}-help`} />
+            <input
+              type="checkbox"
+              id={`scope-${scope}`}
+              name="scopes"
+              value={scope}
+              defaultChecked={scope.endsWith(':read')}
+              aria-describedby={`scope-${scope}-help`}
+            />
             <label htmlFor={`scope-${scope}`}>{label}</label>
             <span id={`scope-${scope}-help`} className="hint">
               {help}

@@ -2,7 +2,17 @@
 import type { FacetValue } from '../data-api';
 import { count, label } from '../format';
 
-export function FacetGroup({ title, values, active, onToggle }: { title: string; values: FacetValue[]; active: string | undefined; onToggle(value: string | undefined): void }) {
+export function FacetGroup({
+  title,
+  values,
+  active,
+  onToggle,
+}: {
+  title: string;
+  values: FacetValue[];
+  active: string | undefined;
+  onToggle(value: string | undefined): void;
+}) {
   const shown = active && !values.some((v) => v.value === active) ? [{ value: active, count: 0 }, ...values] : values;
   return (
     <section className="facet" aria-labelledby={`facet-${title}`}>

@@ -35,7 +35,10 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
   return (
     <section className="card" aria-labelledby="policy-title">
       <h2 id="policy-title">Policy</h2>
-      <p className="hint">What the team&apos;s collections may hold and its searches may find. {answer && (answer.updatedAt ? `Last changed ${when(answer.updatedAt)}.` : 'No policy set yet: the defaults apply.')}</p>
+      <p className="hint">
+        What the team&apos;s collections may hold and its searches may find.{' '}
+        {answer && (answer.updatedAt ? `Last changed ${when(answer.updatedAt)}.` : 'No policy set yet: the defaults apply.')}
+      </p>
       {!editor && <p className="notice">Only owners and admins change the policy; you can read it.</p>}
       {loaded.error && <LoadError message={loaded.error} onRetry={loaded.reload} />}
       {!answer && !loaded.error && <Loading what="the policy" />}

@@ -46,19 +46,37 @@ export function PolicyFields({ policy }: { policy: WorkspacePolicy }) {
         <legend>Allowed types</legend>
         {TYPES.map((t) => (
           <div className="check" key={t}>
-            <input type="checkbox" id={`policy-type-${t}`} name="allowedTypes" value={t} defaultChecked={!policy.allowedTypes || policy.allowedTypes.includes(t)} />
+            <input
+              type="checkbox"
+              id={`policy-type-${t}`}
+              name="allowedTypes"
+              value={t}
+              defaultChecked={!policy.allowedTypes || policy.allowedTypes.includes(t)}
+            />
             <label htmlFor={`policy-type-${t}`}>{t === 'skill' ? 'Skills' : 'Plugins'}</label>
           </div>
         ))}
       </fieldset>
-      <ListField name="allowedLicenses" label="Allowed licences" hint="SPDX identifiers (MIT, Apache-2.0), one a line; empty: any licence." values={policy.allowedLicenses} />
+      <ListField
+        name="allowedLicenses"
+        label="Allowed licences"
+        hint="SPDX identifiers (MIT, Apache-2.0), one a line; empty: any licence."
+        values={policy.allowedLicenses}
+      />
       <ListField name="allowedPublishers" label="Allowed publishers" hint="One a line; empty: any publisher." values={policy.allowedPublishers} />
       <ListField name="deniedSlugs" label="Denied skills" hint="Slugs refused whatever else they are, one a line." values={policy.deniedSlugs} />
     </>
   );
 }
 
-const list = (text: FormDataEntryValue | null): string[] => [...new Set(String(text ?? '').split(/[\n,]/).map((v) => v.trim()).filter(Boolean))];
+const list = (text: FormDataEntryValue | null): string[] => [
+  ...new Set(
+    String(text ?? '')
+      .split(/[\n,]/)
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The policy the form says: an empty allow-list is "any" (null), both types checked is "any". */
 export function policyOf(form: FormData): WorkspacePolicy {

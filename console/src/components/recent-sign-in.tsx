@@ -36,7 +36,10 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
   const [provider, setProvider] = useState<string>();
   useEffect(() => {
     if (!open) return;
-    api.options().then((options) => setProvider(options.oidc?.name), () => setProvider(undefined));
+    api.options().then(
+      (options) => setProvider(options.oidc?.name),
+      () => setProvider(undefined),
+    );
   }, [open]);
   useEffect(() => {
     const dialog = ref.current;

@@ -33,7 +33,13 @@ export function TrustFilters(props: {
         <legend>{T.trustLegend}</legend>
         {CHOICES.map((choice) => (
           <label key={choice.value} className="check">
-            <input type="radio" name="trust" value={choice.value} checked={(props.trust ?? '') === choice.value} onChange={() => props.onTrust(choice.value || undefined)} />
+            <input
+              type="radio"
+              name="trust"
+              value={choice.value}
+              checked={(props.trust ?? '') === choice.value}
+              onChange={() => props.onTrust(choice.value || undefined)}
+            />
             <span>{choice.label}</span>
           </label>
         ))}

@@ -64,7 +64,17 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
             </ul>
           )}
           <div className="actions">
-            <button type="button" className="primary" disabled={preview.changes.length === 0} onClick={() => run(false, preview.changes.map((c) => c.slug))}>
+            <button
+              type="button"
+              className="primary"
+              disabled={preview.changes.length === 0}
+              onClick={() =>
+                run(
+                  false,
+                  preview.changes.map((c) => c.slug),
+                )
+              }
+            >
               Apply {plural(preview.changes.length, 'update')}
             </button>
             <button type="button" onClick={() => setPreview(undefined)}>

@@ -23,7 +23,8 @@ export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: s
     }
   }
 
-  const toggle = () => act(() => governance.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
+  const toggle = () =>
+    act(() => governance.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
   const test = () => act(() => governance.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
   const remove = () => {
     setDeleting(false);
@@ -59,7 +60,13 @@ export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: s
       <ErrorMessage message={error} />
       {status && <Status>{status}</Status>}
       {open && <WebhookDeliveries workspaceId={workspaceId} webhookId={webhook.id} url={webhook.url} />}
-      <ConfirmDialog open={deleting} title={`Delete the endpoint ${webhook.url}?`} confirmLabel="Delete endpoint" onConfirm={remove} onCancel={() => setDeleting(false)}>
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete the endpoint ${webhook.url}?`}
+        confirmLabel="Delete endpoint"
+        onConfirm={remove}
+        onCancel={() => setDeleting(false)}
+      >
         <p>Nothing more is sent to it; its delivery log goes with it.</p>
       </ConfirmDialog>
     </li>

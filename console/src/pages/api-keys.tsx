@@ -74,7 +74,18 @@ export function ApiKeysPage({ account }: { account: Account }) {
           Keys call the API as your account (<code>Authorization: Bearer sk_live_…</code>), limited to their scopes.
           {account.plan === 'free' && ' Your plan (free) has no API access yet: calls with these keys get 403 until an operator changes it.'}
         </p>
-        {created ? <NewKeyPanel apiKey={created} onDone={() => setCreated(undefined)} /> : <CreateKeyForm maxLifetimeDays={maxLifetimeDays} guard={guard} onCreated={(k) => { setCreated(k); void load(); }} />}
+        {created ? (
+          <NewKeyPanel apiKey={created} onDone={() => setCreated(undefined)} />
+        ) : (
+          <CreateKeyForm
+            maxLifetimeDays={maxLifetimeDays}
+            guard={guard}
+            onCreated={(k) => {
+              setCreated(k);
+              void load();
+            }}
+          />
+        )}
       </section>
       <section className="card" aria-labelledby="key-list-title">
         <h2 id="key-list-title">Your keys</h2>

@@ -78,11 +78,23 @@ export function CatalogPage() {
         <form role="search" className="search-bar" onSubmit={(e) => e.preventDefault()}>
           <div className="field grow">
             <label htmlFor="catalog-q">Search skills and plugins</label>
-            <input id="catalog-q" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} placeholder="e.g. docker lint" autoComplete="off" />
+            <input
+              id="catalog-q"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={200}
+              placeholder="e.g. docker lint"
+              autoComplete="off"
+            />
           </div>
           <div className="field">
             <label htmlFor="catalog-sort">Sort by</label>
-            <select id="catalog-sort" value={query.sort ?? 'relevance'} onChange={(e) => change((p) => (e.target.value !== 'relevance' ? p.set('sort', e.target.value) : p.delete('sort')))}>
+            <select
+              id="catalog-sort"
+              value={query.sort ?? 'relevance'}
+              onChange={(e) => change((p) => (e.target.value !== 'relevance' ? p.set('sort', e.target.value) : p.delete('sort')))}
+            >
               {SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
@@ -100,8 +112,18 @@ export function CatalogPage() {
       <div className="catalog">
         <aside className="card filters" aria-label="Filters">
           <h2>Filters</h2>
-          <FacetGroup title="Category" values={answer?.facets?.category ?? []} active={query.category} onToggle={(v) => change((p) => (v ? p.set('category', v) : p.delete('category')))} />
-          <FacetGroup title="Type" values={answer?.facets?.type ?? []} active={query.type} onToggle={(v) => change((p) => (v ? p.set('type', v) : p.delete('type')))} />
+          <FacetGroup
+            title="Category"
+            values={answer?.facets?.category ?? []}
+            active={query.category}
+            onToggle={(v) => change((p) => (v ? p.set('category', v) : p.delete('category')))}
+          />
+          <FacetGroup
+            title="Type"
+            values={answer?.facets?.type ?? []}
+            active={query.type}
+            onToggle={(v) => change((p) => (v ? p.set('type', v) : p.delete('type')))}
+          />
           <TrustFilters
             trust={query.trust}
             verifiedOnly={query.verifiedPublisher ?? false}
@@ -110,11 +132,16 @@ export function CatalogPage() {
             onTrust={(v?: TrustChoice) => change((p) => (v ? p.set('trust', v) : p.delete('trust')))}
             onVerified={(on) => change((p) => (on ? p.set('verifiedPublisher', 'true') : p.delete('verifiedPublisher')))}
           />
-          <ActiveTags tags={query.tags ?? []} onRemove={(tag) => change((p) => {
-            const rest = p.getAll('tag').filter((t) => t !== tag);
-            p.delete('tag');
-            for (const t of rest) p.append('tag', t);
-          })} />
+          <ActiveTags
+            tags={query.tags ?? []}
+            onRemove={(tag) =>
+              change((p) => {
+                const rest = p.getAll('tag').filter((t) => t !== tag);
+                p.delete('tag');
+                for (const t of rest) p.append('tag', t);
+              })
+            }
+          />
         </aside>
         <section className="card results" aria-labelledby="results-title" aria-busy={result.loading}>
           <h2 id="results-title" tabIndex={-1}>
@@ -122,8 +149,8 @@ export function CatalogPage() {
           </h2>
           {answer?.suggestion && (
             <p className="suggestion">
-              Did you mean{' '}
-              <Link to={`/catalog?q=${encodeURIComponent(answer.suggestion.q)}`}>{answer.suggestion.q}</Link>? ({plural(answer.suggestion.total, 'result')})
+              Did you mean <Link to={`/catalog?q=${encodeURIComponent(answer.suggestion.q)}`}>{answer.suggestion.q}</Link>? (
+              {plural(answer.suggestion.total, 'result')})
             </p>
           )}
           {result.error && <LoadError message={result.error} onRetry={result.reload} />}
@@ -141,7 +168,12 @@ export function CatalogPage() {
               ) : (
                 <div className="result-list">
                   {answer.skills.map((item) => (
-                    <ResultCard key={item.id} item={item} onAdd={setAdding} onTag={(tag) => change((p) => !p.getAll('tag').includes(tag) && p.append('tag', tag))} />
+                    <ResultCard
+                      key={item.id}
+                      item={item}
+                      onAdd={setAdding}
+                      onTag={(tag) => change((p) => !p.getAll('tag').includes(tag) && p.append('tag', tag))}
+                    />
                   ))}
                 </div>
               )}

@@ -86,7 +86,14 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
               <Field label="Name" name="name" defaultValue={collection.name} required maxLength={120} disabled={!rights.edit} />
               <div className="field">
                 <label htmlFor="collection-description">Description</label>
-                <textarea id="collection-description" name="description" defaultValue={collection.description} maxLength={2000} rows={3} disabled={!rights.edit} />
+                <textarea
+                  id="collection-description"
+                  name="description"
+                  defaultValue={collection.description}
+                  maxLength={2000}
+                  rows={3}
+                  disabled={!rights.edit}
+                />
               </div>
               <div className="actions">
                 <button type="submit" className="primary" disabled={!rights.edit}>
@@ -115,7 +122,13 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
           )}
         </section>
       )}
-      <ConfirmDialog open={confirming} title={`Delete “${collection?.name ?? ''}”?`} confirmLabel="Delete collection" onConfirm={remove} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${collection?.name ?? ''}”?`}
+        confirmLabel="Delete collection"
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      >
         <p>The collection goes away; the skills it lists stay in the catalog. This cannot be undone.</p>
       </ConfirmDialog>
     </>

@@ -37,7 +37,10 @@ export function NewCollectionForm({ scope, onCreated, disabled }: { scope: Colle
     setBusy(true);
     setError(undefined);
     try {
-      const { collection } = await data.createCollection(scope, { name: String(input.get('name')).trim(), description: String(input.get('description') ?? '') });
+      const { collection } = await data.createCollection(scope, {
+        name: String(input.get('name')).trim(),
+        description: String(input.get('description') ?? ''),
+      });
       form.reset();
       onCreated(collection);
     } catch (err) {

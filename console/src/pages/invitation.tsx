@@ -96,7 +96,15 @@ function SignInOrUp({ token, options, onSignedIn }: { token: string; options: Au
   );
 }
 
-export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: SignedIn | null; options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
+export function InvitationPage({
+  signedIn,
+  options,
+  onSignedIn,
+}: {
+  signedIn: SignedIn | null;
+  options: AuthOptions | undefined;
+  onSignedIn(s: SignedIn): void;
+}) {
   const [token] = useState(() => takeFragment('token'));
   const [offer, setOffer] = useState<Offer>();
   const [joined, setJoined] = useState<Workspace>();
@@ -105,7 +113,10 @@ export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: Si
   useEffect(() => {
     if (!token) return setError('This invitation link has no token: open the whole link you were sent.');
     if (!signedIn) return;
-    data.previewInvitation(token).then((d) => setOffer(d.invitation), (err: unknown) => setError(messageOf(err)));
+    data.previewInvitation(token).then(
+      (d) => setOffer(d.invitation),
+      (err: unknown) => setError(messageOf(err)),
+    );
   }, [token, signedIn]);
 
   async function accept() {
@@ -121,18 +132,13 @@ export function InvitationPage({ signedIn, options, onSignedIn }: { signedIn: Si
   return (
     <section className="card narrow" aria-labelledby="invitation-title">
       <h1 id="invitation-title">{joined ? `Welcome to ${joined.name}` : 'Join a team workspace'}</h1>
-      {token && !signedIn && (
-        <SignInOrUp
-          token={token}
-          options={options}
-          onSignedIn={onSignedIn}
-        />
-      )}
+      {token && !signedIn && <SignInOrUp token={token} options={options} onSignedIn={onSignedIn} />}
       {signedIn && !offer && !error && <Loading what="the invitation" />}
       {offer && !joined && (
         <>
           <p>
-            You are invited to <strong>{offer.workspace.name}</strong> as <span className={`badge role-${offer.role}`}>{offer.role}</span> ({ROLE_HELP[offer.role]}).
+            You are invited to <strong>{offer.workspace.name}</strong> as <span className={`badge role-${offer.role}`}>{offer.role}</span> (
+            {ROLE_HELP[offer.role]}).
           </p>
           <p className="hint">
             Signed in as {signedIn?.account.email}. The invitation works once, until {when(offer.expiresAt)}.

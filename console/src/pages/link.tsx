@@ -50,7 +50,15 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
     <section className="card narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
       <form onSubmit={submit}>
-        <Field label="New password" name="password" type="password" autoComplete="new-password" minLength={12} required hint="At least 12 characters; every other session of your account is signed out." />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+          hint="At least 12 characters; every other session of your account is signed out."
+        />
         <RevokeKeysCheck />
         <ErrorMessage message={error} />
         <button type="submit" className="primary">
@@ -89,14 +97,12 @@ export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void 
     <section className="card narrow" aria-labelledby="verify-title">
       <h1 id="verify-title">{state === 'failed' ? 'Your email address is not verified' : 'Verify your email address'}</h1>
       {state === 'verifying' && <p>Verifying…</p>}
-      {state === 'verified' && <Status>Your email address is verified and you are signed in: you can now accept invitations and reset your password by mail.</Status>}
+      {state === 'verified' && (
+        <Status>Your email address is verified and you are signed in: you can now accept invitations and reset your password by mail.</Status>
+      )}
       <ErrorMessage message={error} />
       {state === 'failed' && <p>Each link works once, for 24 hours. If it has expired, ask the server's operator to verify the address.</p>}
-      {state !== 'verifying' && (
-        <p>
-          {state === 'verified' ? <Link to="/keys">Go to the console</Link> : <Link to="/sign-in">Sign in</Link>}
-        </p>
-      )}
+      {state !== 'verifying' && <p>{state === 'verified' ? <Link to="/keys">Go to the console</Link> : <Link to="/sign-in">Sign in</Link>}</p>}
     </section>
   );
 }

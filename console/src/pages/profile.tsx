@@ -12,7 +12,14 @@ export function ProfilePage({ account }: { account: Account }) {
   const [sessions, setSessions] = useState<Session[]>([]);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
-  const load = useCallback(() => api.sessions().then((d) => setSessions(d.sessions), (err: unknown) => setError(messageOf(err))), []);
+  const load = useCallback(
+    () =>
+      api.sessions().then(
+        (d) => setSessions(d.sessions),
+        (err: unknown) => setError(messageOf(err)),
+      ),
+    [],
+  );
   useEffect(() => {
     void load();
   }, [load]);
@@ -82,7 +89,15 @@ export function ProfilePage({ account }: { account: Account }) {
                   <td>{when(s.idleExpiresAt < s.expiresAt ? s.idleExpiresAt : s.expiresAt)}</td>
                   <td>
                     {!s.current && (
-                      <button type="button" onClick={() => act(() => api.endSession(s.id), () => 'Session signed out.')}>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          act(
+                            () => api.endSession(s.id),
+                            () => 'Session signed out.',
+                          )
+                        }
+                      >
                         Sign out<span className="visually-hidden"> the session from {when(s.createdAt)}</span>
                       </button>
                     )}

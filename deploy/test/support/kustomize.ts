@@ -78,7 +78,8 @@ function sameObject(a: Manifest, b: Manifest): boolean {
 
 /** Every container list of a workload's pod template (Deployment, Job, ...). */
 export function podSpecOf(manifest: Manifest): Record<string, unknown> | undefined {
-  const spec = manifest.spec as { template?: { spec?: Record<string, unknown> }; jobTemplate?: { spec?: { template?: { spec?: Record<string, unknown> } } } } | undefined;
+  const spec = manifest.spec as
+    { template?: { spec?: Record<string, unknown> }; jobTemplate?: { spec?: { template?: { spec?: Record<string, unknown> } } } } | undefined;
   return spec?.template?.spec ?? spec?.jobTemplate?.spec?.template?.spec;
 }
 

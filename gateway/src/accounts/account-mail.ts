@@ -37,7 +37,8 @@ export class AccountMail {
       const link = site.link(`/console/verify#token=${outcome.verification.token}`);
       if (mailer) await mailer.sendEmailVerification(outcome.account.email, link, outcome.verification.expiresAt);
       // The address is logged with the link so the person running the embedded default knows which is theirs.
-      else if (site.plainLoopback) logger.warn({ accountId: outcome.account.id, email: outcome.account.email, link }, 'no SMTP_URL: open this link to verify the address');
+      else if (site.plainLoopback)
+        logger.warn({ accountId: outcome.account.id, email: outcome.account.email, link }, 'no SMTP_URL: open this link to verify the address');
       return;
     }
     const signInLink = site.link('/console/sign-in');

@@ -113,7 +113,11 @@ export class CredentialStore {
   }
 
   /** A signed-in person's new password: every other session ends, the keys too if asked; the keys revoked. */
-  async changePassword(accountId: string, passwordHash: string, options: { keepSessionId: string; revokeKeys: boolean; record: AuditEvent }): Promise<string[]> {
+  async changePassword(
+    accountId: string,
+    passwordHash: string,
+    options: { keepSessionId: string; revokeKeys: boolean; record: AuditEvent },
+  ): Promise<string[]> {
     return this.sequelize.transaction(async (transaction) => {
       const revoked = await this.setPassword(accountId, passwordHash, options, transaction);
       await new SequelizeAuditLog(this.sequelize, transaction).append(options.record);
@@ -180,7 +184,13 @@ export interface ConsumedLink {
  * undefined when there is no such live link. One UPDATE: two concurrent
  * redemptions cannot both succeed.
  */
-export async function consumeLink(sequelize: Sequelize, tokenHash: Buffer, purpose: LinkPurpose, now: Date, transaction?: Transaction): Promise<ConsumedLink | undefined> {
+export async function consumeLink(
+  sequelize: Sequelize,
+  tokenHash: Buffer,
+  purpose: LinkPurpose,
+  now: Date,
+  transaction?: Transaction,
+): Promise<ConsumedLink | undefined> {
   const [row] = await sequelize.query<{ account_id: string | null; password_hash: string | null }>(
     `UPDATE gateway.one_time_links SET used_at = :now
       WHERE token_hash = decode(:hash, 'hex') AND purpose = :purpose AND used_at IS NULL AND expires_at > :now
@@ -191,6 +201,12 @@ export async function consumeLink(sequelize: Sequelize, tokenHash: Buffer, purpo
 }
 
 /** The account of a consumed link ('' for an invitation), or undefined when there is no such live link. */
-export async function consume(sequelize: Sequelize, tokenHash: Buffer, purpose: LinkPurpose, now: Date, transaction?: Transaction): Promise<string | undefined> {
+export async function consume(
+  sequelize: Sequelize,
+  tokenHash: Buffer,
+  purpose: LinkPurpose,
+  now: Date,
+  transaction?: Transaction,
+): Promise<string | undefined> {
   return (await consumeLink(sequelize, tokenHash, purpose, now, transaction))?.accountId;
 }

@@ -53,10 +53,9 @@ export class LinkStore {
 
   /** Uses up the links of a workspace invitation (accepted or revoked): none of them signs anyone up any more. */
   async endWorkspaceInvitation(invitationId: string, now: Date): Promise<void> {
-    await this.sequelize.query(
-      `UPDATE gateway.one_time_links SET used_at = :now WHERE workspace_invitation_id = :invitationId AND used_at IS NULL`,
-      { replacements: { invitationId, now } },
-    );
+    await this.sequelize.query(`UPDATE gateway.one_time_links SET used_at = :now WHERE workspace_invitation_id = :invitationId AND used_at IS NULL`, {
+      replacements: { invitationId, now },
+    });
   }
 
   /** The account of a live link, marking it used; undefined when unknown, used or expired. */
@@ -78,7 +77,14 @@ export class LinkStore {
    * `linkAccountId`: a flow started from that account's session, to link the provider identity to it,
    * or with `reauthenticate` to prove again that the session's holder is that identity.
    */
-  async insertFlow(input: { stateHash: Buffer; codeVerifier: string; nonce: string; expiresAt: Date; linkAccountId?: string; reauthenticate?: boolean }): Promise<void> {
+  async insertFlow(input: {
+    stateHash: Buffer;
+    codeVerifier: string;
+    nonce: string;
+    expiresAt: Date;
+    linkAccountId?: string;
+    reauthenticate?: boolean;
+  }): Promise<void> {
     await this.sequelize.query(
       `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at, link_account_id, reauthenticate)
        VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt, :linkAccountId, :reauthenticate)`,
@@ -96,8 +102,18 @@ export class LinkStore {
   }
 
   /** Takes a flow out (one use), with the expired ones; undefined when unknown or expired. */
-  async takeFlow(stateHash: Buffer, now: Date): Promise<{ codeVerifier: string; nonce: string; linkAccountId: string | null; reauthenticate: boolean } | undefined> {
-    const rows = await this.sequelize.query<{ code_verifier: string; nonce: string; expires_at: Date; mine: boolean; link_account_id: string | null; reauthenticate: boolean }>(
+  async takeFlow(
+    stateHash: Buffer,
+    now: Date,
+  ): Promise<{ codeVerifier: string; nonce: string; linkAccountId: string | null; reauthenticate: boolean } | undefined> {
+    const rows = await this.sequelize.query<{
+      code_verifier: string;
+      nonce: string;
+      expires_at: Date;
+      mine: boolean;
+      link_account_id: string | null;
+      reauthenticate: boolean;
+    }>(
       `DELETE FROM gateway.oidc_flows WHERE state_hash = decode(:hash, 'hex') OR expires_at <= :now
        RETURNING code_verifier, nonce, expires_at, link_account_id, reauthenticate, state_hash = decode(:hash, 'hex') AS mine`,
       { replacements: { hash: stateHash.toString('hex'), now }, type: QueryTypes.SELECT },

@@ -83,7 +83,10 @@ export class OidcService {
     const state = lib.randomState();
     const nonce = lib.randomNonce();
     await this.deps.links.insertFlow({
-      stateHash: hashState(state), codeVerifier, nonce, expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS),
+      stateHash: hashState(state),
+      codeVerifier,
+      nonce,
+      expiresAt: new Date(this.now() + OIDC_FLOW_TTL_MS),
       linkAccountId: bound?.accountId,
       reauthenticate: bound?.purpose === 'reauthenticate',
     });
@@ -138,7 +141,12 @@ export class OidcService {
   }
 
   /** Only the identity linked to this very account proves its holder: any other person at the provider is refused. */
-  private async reauthenticate(issuer: string, subject: string, current: { accountId: string; session: SessionRecord }, from: AuthRequest): Promise<{ kind: 'reauthenticated' }> {
+  private async reauthenticate(
+    issuer: string,
+    subject: string,
+    current: { accountId: string; session: SessionRecord },
+    from: AuthRequest,
+  ): Promise<{ kind: 'reauthenticated' }> {
     const linked = await this.deps.credentials.findByIdentity(issuer, subject);
     if (linked?.id !== current.accountId) throw new NotAllowedError('oidc.reauthenticateOther');
     await this.deps.sessions.markAuthenticated(current.session);

@@ -38,10 +38,18 @@ export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService
       // A bound key: its creator must be a member, asked of collections-service as them (docs/governance.md).
       const workspaceId = typeof input.workspaceId === 'string' ? input.workspaceId.toLowerCase() : null;
       if (workspaceId !== null) {
-        const caller = { principal: { kind: 'account' as const, accountId: account.id, plan: account.plan, keyId: `session:${session.id}` }, requestId: contextOf(res).requestId, language: req.get('accept-language') };
+        const caller = {
+          principal: { kind: 'account' as const, accountId: account.id, plan: account.plan, keyId: `session:${session.id}` },
+          requestId: contextOf(res).requestId,
+          language: req.get('accept-language'),
+        };
         await deps.workspaces.requireMember(caller, workspaceId);
       }
-      const apiKey = await keys.issue(account.id, { ...input, name: input.name ?? null, workspaceId }, auditContextOf(req, res, { kind: 'account', accountId: account.id }));
+      const apiKey = await keys.issue(
+        account.id,
+        { ...input, name: input.name ?? null, workspaceId },
+        auditContextOf(req, res, { kind: 'account', accountId: account.id }),
+      );
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })

@@ -128,9 +128,30 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     mailQuota,
     now,
   });
-  const oidc = options.oidc ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, audit: options.audit, site, logger, now }) : undefined;
+  const oidc = options.oidc
+    ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, audit: options.audit, site, logger, now })
+    : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
-  return { site, signIn, sessions, gate, cookies, keys: options.keys, logger, accounts: options.accounts, links, oidc, mailer, mailQuota, consoleDir: options.consoleDir, hasher, credentials, audit: options.audit, throttle, workspaces: options.workspaces };
+  return {
+    site,
+    signIn,
+    sessions,
+    gate,
+    cookies,
+    keys: options.keys,
+    logger,
+    accounts: options.accounts,
+    links,
+    oidc,
+    mailer,
+    mailQuota,
+    consoleDir: options.consoleDir,
+    hasher,
+    credentials,
+    audit: options.audit,
+    throttle,
+    workspaces: options.workspaces,
+  };
 }
 
 /** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */

@@ -108,7 +108,10 @@ export class SignInThrottle {
 
   /** Counts an OpenID Connect flow started now, or throws 429 with Retry-After when the address has used its share. */
   async beginOidcStart(address: string): Promise<void> {
-    const seconds = await this.store.begin([{ id: `o:${addressKey(address)}`, limit: this.limits.oidcStartsPerAddress, freeAttempts: 0 }], this.limits.windowMs);
+    const seconds = await this.store.begin(
+      [{ id: `o:${addressKey(address)}`, limit: this.limits.oidcStartsPerAddress, freeAttempts: 0 }],
+      this.limits.windowMs,
+    );
     if (seconds > 0) throw refuse('oidc.throttled', seconds);
   }
 

@@ -54,10 +54,7 @@ export interface PendingSignUp {
 }
 
 /** What a finished sign-up mails: a verification link for a new account, or a notice to the owner of a taken address. */
-export type SignUpOutcome =
-  | { kind: 'created'; account: Account; verification: IssuedLink }
-  | { kind: 'taken'; email: string }
-  | { kind: 'invitationUsed' };
+export type SignUpOutcome = { kind: 'created'; account: Account; verification: IssuedLink } | { kind: 'taken'; email: string } | { kind: 'invitationUsed' };
 
 export interface SignInDeps {
   accounts: AccountRepository;
@@ -82,7 +79,6 @@ export interface SignInDeps {
   mailQuota?: MailQuota;
   now?: () => number;
 }
-
 
 export class SignInService {
   private readonly now: () => number;
@@ -135,13 +131,21 @@ export class SignInService {
     // Never verified: perhaps someone else signed this address up. The mailbox's owner gets a link that sets
     // this sign-up's password when opened, so nobody can hold an address by signing it up first.
     if (existing && !existing.emailVerified) {
-      return { kind: 'created', account: existing.account, verification: await this.issueLink('email-verification', existing.account.id, undefined, pending.passwordHash) };
+      return {
+        kind: 'created',
+        account: existing.account,
+        verification: await this.issueLink('email-verification', existing.account.id, undefined, pending.passwordHash),
+      };
     }
     if (existing) return { kind: 'taken', email: pending.email };
     const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: pending.invitation !== undefined });
     let account: Account | undefined;
     try {
-      account = await credentials.create({ email: pending.email, name: pending.name, plan: 'free', passwordHash: pending.passwordHash }, pending.invitation, record);
+      account = await credentials.create(
+        { email: pending.email, name: pending.name, plan: 'free', passwordHash: pending.passwordHash },
+        pending.invitation,
+        record,
+      );
     } catch (err) {
       // Two sign-ups for one address at once: the second learns it is taken, as if it came later.
       if (err instanceof ConflictError) return { kind: 'taken', email: pending.email };
@@ -238,7 +242,12 @@ export class SignInService {
    * A link for an account (sign-in, password reset) or, without one, an invitation to sign up.
    * With `audited`, a sign-in or reset link is recorded as issued by that actor (its purpose, never its secret).
    */
-  async issueLink(purpose: LinkPurpose, accountId: string | null, audited?: { from: AuthRequest; actor: AuditActor }, passwordHash?: string): Promise<IssuedLink> {
+  async issueLink(
+    purpose: LinkPurpose,
+    accountId: string | null,
+    audited?: { from: AuthRequest; actor: AuditActor },
+    passwordHash?: string,
+  ): Promise<IssuedLink> {
     if (accountId !== null && (!isUuid(accountId) || !(await this.deps.accounts.exists(accountId)))) throw new NotFoundError('account.notFound');
     const { token, tokenHash } = newLinkToken();
     const now = this.now();

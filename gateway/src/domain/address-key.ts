@@ -17,7 +17,10 @@ export function addressKey(address: string): string {
     const [hi = 0, lo = 0] = groups.slice(6);
     return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */

@@ -124,7 +124,13 @@ export class ApiKeyService {
     return rolled;
   }
 
-  private newKey(accountId: string, name: string | null, scopes: readonly Scope[], expiresAt: Date | null, workspaceId: string | null): { key: string; input: NewKey } {
+  private newKey(
+    accountId: string,
+    name: string | null,
+    scopes: readonly Scope[],
+    expiresAt: Date | null,
+    workspaceId: string | null,
+  ): { key: string; input: NewKey } {
     const key = generateApiKey();
     const ordered = SCOPES.filter((s) => scopes.includes(s));
     return { key, input: { accountId, name, prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: ordered, expiresAt, workspaceId } };

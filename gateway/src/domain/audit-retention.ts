@@ -23,7 +23,9 @@ export class AuditRetention extends PeriodicPurge {
     const { audit, retentionDays, ...rest } = options;
     super({
       ...rest,
-      tasks: [{ name: 'audit records past retention', deleteBatch: (now, batch) => audit.pruneOlderThan(new Date(now.getTime() - retentionDays * DAY_MS), batch) }],
+      tasks: [
+        { name: 'audit records past retention', deleteBatch: (now, batch) => audit.pruneOlderThan(new Date(now.getTime() - retentionDays * DAY_MS), batch) },
+      ],
     });
   }
 }

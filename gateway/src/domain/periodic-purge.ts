@@ -62,7 +62,7 @@ export class PeriodicPurge {
     const batch = this.options.batchSize ?? 5_000;
     const now = new Date((this.options.now ?? Date.now)());
     let total = 0;
-    for (let deleted = batch; deleted === batch && !this.stopped; ) {
+    for (let deleted = batch; deleted === batch && !this.stopped;) {
       deleted = await task.deleteBatch(now, batch);
       total += deleted;
     }

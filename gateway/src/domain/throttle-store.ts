@@ -27,7 +27,12 @@ export interface ThrottleStore {
 }
 
 /** Seconds (≥ 1) to wait, or 0: the one rule both stores apply, given a counter's state. */
-export function waitSeconds(counter: ThrottleCounter, state: { startedAt: number; count: number; lastAt: number } | undefined, now: number, windowMs: number): number {
+export function waitSeconds(
+  counter: ThrottleCounter,
+  state: { startedAt: number; count: number; lastAt: number } | undefined,
+  now: number,
+  windowMs: number,
+): number {
   if (!state) return 0;
   let waitMs = 0;
   if (counter.limit > 0 && state.count >= counter.limit) waitMs = Math.max(1, state.startedAt + windowMs - now);

@@ -11,7 +11,11 @@ export interface KeyBody {
 }
 
 const name = displayText().trim().min(1).max(120);
-const scopes = Joi.array().items(Joi.string().valid(...SCOPES)).min(1).max(SCOPES.length).unique();
+const scopes = Joi.array()
+  .items(Joi.string().valid(...SCOPES))
+  .min(1)
+  .max(SCOPES.length)
+  .unique();
 /** whole days; null: never expires (refused when the operator set a maximum) */
 const expiresInDays = Joi.number().integer().min(1).max(3650).allow(null);
 
@@ -24,7 +28,12 @@ export const adminKeySchema = Joi.object<KeyBody>({ name: name.allow(null), scop
  * to a workspace they are a member of. A workspace id that is not a uuid
  * names no workspace: 404 like any id (docs/governance.md), not 400.
  */
-export const ownKeySchema = Joi.object<KeyBody>({ name: name.required(), scopes: scopes.required(), expiresInDays, workspaceId: Joi.string().max(100).allow(null) });
+export const ownKeySchema = Joi.object<KeyBody>({
+  name: name.required(),
+  scopes: scopes.required(),
+  expiresInDays,
+  workspaceId: Joi.string().max(100).allow(null),
+});
 
 /** Grace of the old key after a roll: 0 revokes it at once; at most a week. */
 export const rollSchema = Joi.object<{ graceSeconds: number }>({

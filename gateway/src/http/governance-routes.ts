@@ -34,7 +34,9 @@ export const GOVERNANCE_ROUTES: readonly ProxyRoute[] = [
   // the body names the URL and events; the secret is in the answer only, never in the record
   route('POST', `${WORKSPACE}/webhooks`, 'workspaces:manage', { audit: { action: 'webhook.create', target: 'id', bodyFields: ['url'] } }),
   route('GET', WEBHOOK, 'workspaces:manage'),
-  route('PATCH', WEBHOOK, 'workspaces:manage', { audit: { action: 'webhook.update', target: 'webhookId', paramFields: ['id'], bodyFields: ['url', 'enabled'] } }),
+  route('PATCH', WEBHOOK, 'workspaces:manage', {
+    audit: { action: 'webhook.update', target: 'webhookId', paramFields: ['id'], bodyFields: ['url', 'enabled'] },
+  }),
   route('DELETE', WEBHOOK, 'workspaces:manage', { audit: { action: 'webhook.delete', target: 'webhookId', paramFields: ['id'] } }),
   route('GET', `${WEBHOOK}/deliveries`, 'workspaces:manage'),
   route('POST', `${WEBHOOK}/test`, 'workspaces:manage', { audit: { action: 'webhook.test', target: 'webhookId', paramFields: ['id'] } }),

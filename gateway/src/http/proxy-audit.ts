@@ -55,7 +55,8 @@ export async function auditProxiedWrite(audit: AuditLog, logger: Logger, req: Re
       action: spec.action,
       target: spec.target !== undefined ? (write.params[spec.target] ?? null) : null,
       // `me` names the caller
-      targetAccountId: targetAccountId === 'me' && write.principal.kind === 'account' ? write.principal.accountId : (targetAccountId as string | undefined) ?? null,
+      targetAccountId:
+        targetAccountId === 'me' && write.principal.kind === 'account' ? write.principal.accountId : ((targetAccountId as string | undefined) ?? null),
       details: { ...paramsOf(write.params, spec.paramFields ?? []), ...detailsOf(write.body, spec.bodyFields ?? []), status: res.statusCode },
     });
   } catch (err) {

@@ -193,7 +193,8 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) {
       // A cache hit needs no place and no principal.
       // A policy's answer is stored under that very policy: another policy, or this one changed, never gets it.
-      const cacheKey = principal.kind === 'account' && principal.searchPolicy ? `${req.originalUrl}\n${policyCacheKey(principal.searchPolicy)}` : req.originalUrl;
+      const cacheKey =
+        principal.kind === 'account' && principal.searchPolicy ? `${req.originalUrl}\n${policyCacheKey(principal.searchPolicy)}` : req.originalUrl;
       const served = await deps.answerCache.serve(cacheKey, () => deps.admission.run(routeClass, () => upstream.fetchWhole(req, res, sign)));
       sendServed(req, res, served, cacheControlOf(route));
       return;
@@ -204,6 +205,16 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
       if (route.dropsSearchPolicy) deps.searchPolicies?.forget(params[route.dropsSearchPolicy] ?? '');
       if (audit && route.audit) await auditProxiedWrite(audit, deps.logger, req, res, { route, params, principal, body });
     };
-    await deps.admission.run(routeClass, () => upstream.forward(req, res, { sign, body, bodyLimit: limit, cacheControl: cacheControlOf(route), serviceConditional: route.serviceConditional, beforeAnswer, answerWithinMs: route.answerWithinMs }));
+    await deps.admission.run(routeClass, () =>
+      upstream.forward(req, res, {
+        sign,
+        body,
+        bodyLimit: limit,
+        cacheControl: cacheControlOf(route),
+        serviceConditional: route.serviceConditional,
+        beforeAnswer,
+        answerWithinMs: route.answerWithinMs,
+      }),
+    );
   };
 }

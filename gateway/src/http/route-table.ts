@@ -148,8 +148,20 @@ const TRUST_ADMIN_ROUTES: readonly ProxyRoute[] = [
     audit: { action: 'publisher.verify', target: 'name', bodyFields: ['verified', 'note'] },
   },
   { method: 'GET', pattern: '/admin/v1/reports', upstream: 'collections', auth: 'admin' },
-  { method: 'POST', pattern: '/admin/v1/reports/:id:resolve', upstream: 'collections', auth: 'admin', audit: { action: 'report.resolve', target: 'id', bodyFields: ['note'] } },
-  { method: 'POST', pattern: '/admin/v1/reports/:id:dismiss', upstream: 'collections', auth: 'admin', audit: { action: 'report.dismiss', target: 'id', bodyFields: ['note'] } },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/reports/:id:resolve',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'report.resolve', target: 'id', bodyFields: ['note'] },
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/reports/:id:dismiss',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'report.dismiss', target: 'id', bodyFields: ['note'] },
+  },
 ];
 
 export const ROUTES: readonly ProxyRoute[] = [
@@ -181,15 +193,13 @@ export const ROUTES: readonly ProxyRoute[] = [
     audit: { action: 'workspace.member_set', target: 'id', targetAccount: 'accountId', bodyFields: ['role'] },
   },
   ...COLLECTION_ROUTES.flatMap(([pattern, methods]) =>
-    methods.map(
-      (method): ProxyRoute => ({
-        method,
-        pattern,
-        upstream: 'collections',
-        auth: 'key',
-        scope: method === 'GET' ? 'collections:read' : 'collections:write',
-      }),
-    ),
+    methods.map((method): ProxyRoute => ({
+      method,
+      pattern,
+      upstream: 'collections',
+      auth: 'key',
+      scope: method === 'GET' ? 'collections:read' : 'collections:write',
+    })),
   ),
   ...GOVERNANCE_ROUTES,
   // owners and admins remove members, anyone leaves (collections-service decides who may)
@@ -203,7 +213,15 @@ export const ROUTES: readonly ProxyRoute[] = [
   },
   { method: 'PUT', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.put', target: 'slug' } },
   { method: 'DELETE', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.delete', target: 'slug' } },
-  { method: 'POST', pattern: IMPORT, upstream: 'collections', auth: 'admin', streamedBody: true, answerWithinMs: IMPORT_ANSWER_WITHIN_MS, audit: { action: 'skill.import' } },
+  {
+    method: 'POST',
+    pattern: IMPORT,
+    upstream: 'collections',
+    auth: 'admin',
+    streamedBody: true,
+    answerWithinMs: IMPORT_ANSWER_WITHIN_MS,
+    audit: { action: 'skill.import' },
+  },
   { method: 'GET', pattern: '/admin/v1/items', upstream: 'collections', auth: 'admin' },
   {
     method: 'POST',
@@ -247,10 +265,7 @@ export function bodyLimitOf(route: ProxyRoute): number {
   return route.streamedBody ? 50 * 1024 * 1024 : 100 * 1024;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: ProxyRoute; params: Record<string, string> }
-  | { kind: 'wrongMethod'; allow: string[] }
-  | { kind: 'none' };
+export type RouteMatch = { kind: 'found'; route: ProxyRoute; params: Record<string, string> } | { kind: 'wrongMethod'; allow: string[] } | { kind: 'none' };
 
 /** Matches one pattern against a path; the params or undefined. */
 export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {

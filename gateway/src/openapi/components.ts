@@ -25,7 +25,7 @@ const integer = { type: 'integer', minimum: 0 };
 
 export const headers: Record<string, Header> = {
   XRequestId: {
-    description: 'Correlation id of the request: the caller\'s well-formed `X-Request-Id`, or a new one. Quote it when reporting a problem.',
+    description: "Correlation id of the request: the caller's well-formed `X-Request-Id`, or a new one. Quote it when reporting a problem.",
     required: true,
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
@@ -196,7 +196,7 @@ export const responses: Record<string, Response> = {
   ]),
   Forbidden: errorResponse(
     'The plan of the account does not include API access, or the key lacks the scope the operation needs; ' +
-      'with a console session, a write without this site\'s Origin or the CSRF token; a scanner credential, which may only record verdicts.',
+      "with a console session, a write without this site's Origin or the CSRF token; a scanner credential, which may only record verdicts.",
     [['auth.planWithoutApi'], ['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin'], ['auth.scannerVerdictsOnly']],
   ),
   SessionUnauthorized: errorResponse('No live console session (never signed in, signed out, or expired).', [['session.required']]),
@@ -211,18 +211,28 @@ export const responses: Record<string, Response> = {
   UnsupportedMediaType: errorResponse('Body not sent as JSON.', [['body.unsupportedType', { type: 'application/json' }]]),
   // RateLimit-* come with the account's budget; the address's budget of failed authentications refuses before any key is counted.
   TooManyRequests: errorResponse(
-    'The account\'s rate limit (or, called with a console session, its session budget: SESSION_REQUESTS_PER_MINUTE) is exceeded, or the client address failed to authenticate too often (refused before the key or session is looked up).',
-    [['rateLimit.exceeded', { seconds: 12 }], ['auth.tooManyFailures', { seconds: 40 }]],
+    "The account's rate limit (or, called with a console session, its session budget: SESSION_REQUESTS_PER_MINUTE) is exceeded, or the client address failed to authenticate too often (refused before the key or session is looked up).",
+    [
+      ['rateLimit.exceeded', { seconds: 12 }],
+      ['auth.tooManyFailures', { seconds: 40 }],
+    ],
     { 'Retry-After': headerRef('RetryAfter') },
   ),
   SessionTooManyRequests: errorResponse(
-    'The account\'s sessions spent their request budget (SESSION_REQUESTS_PER_MINUTE, any plan), or the client address sent unknown session cookies too often (refused before the session is looked up).',
-    [['rateLimit.exceeded', { seconds: 12 }], ['auth.tooManyFailures', { seconds: 40 }]],
+    "The account's sessions spent their request budget (SESSION_REQUESTS_PER_MINUTE, any plan), or the client address sent unknown session cookies too often (refused before the session is looked up).",
+    [
+      ['rateLimit.exceeded', { seconds: 12 }],
+      ['auth.tooManyFailures', { seconds: 40 }],
+    ],
     { 'Retry-After': headerRef('RetryAfter') },
   ),
-  AdminTooManyFailures: errorResponse('The client address gave a wrong admin token or scanner credential too often.', [['auth.tooManyFailures', { seconds: 40 }]], {
-    'Retry-After': headerRef('RetryAfter'),
-  }),
+  AdminTooManyFailures: errorResponse(
+    'The client address gave a wrong admin token or scanner credential too often.',
+    [['auth.tooManyFailures', { seconds: 40 }]],
+    {
+      'Retry-After': headerRef('RetryAfter'),
+    },
+  ),
   InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),
   BadGateway: upstream('An internal service gave an invalid answer.', [['upstream.badGateway']]),
   ServiceUnavailable: errorResponse(

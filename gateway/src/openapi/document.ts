@@ -88,12 +88,27 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Team collections', description: 'Collections shared inside a team workspace.' },
     { name: 'Workspaces', description: 'Self-service team workspaces: create one, members and roles, invitations by link.' },
     { name: 'Sign-in', description: 'Console accounts and sessions: sign-up, sign-in (password, links, OpenID Connect), sign-out.' },
-    { name: 'API keys', description: 'The signed-in account\'s own API keys: a console session only, never an API key.' },
-    { name: 'Admin', description: 'Operator surface: accounts, keys, catalog content, releases and verdicts, publishers, reports, scanners, workspaces, reindex.' },
+    { name: 'API keys', description: "The signed-in account's own API keys: a console session only, never an API key." },
+    {
+      name: 'Admin',
+      description: 'Operator surface: accounts, keys, catalog content, releases and verdicts, publishers, reports, scanners, workspaces, reindex.',
+    },
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
   security: [{ apiKey: [] }, { sessionCookie: [] }],
-  paths: mergePaths(publicPaths, changesPaths, itemPaths, trustPaths, workspacePaths, governancePaths, selfServicePaths, profilePaths, oidcPaths, adminPaths, operationalPaths),
+  paths: mergePaths(
+    publicPaths,
+    changesPaths,
+    itemPaths,
+    trustPaths,
+    workspacePaths,
+    governancePaths,
+    selfServicePaths,
+    profilePaths,
+    oidcPaths,
+    adminPaths,
+    operationalPaths,
+  ),
   components: {
     securitySchemes: {
       apiKey: {
@@ -106,13 +121,13 @@ export const openApiDocument: OpenApiDocument = {
         type: 'apiKey',
         in: 'cookie',
         name: '__Host-skills_session',
-        description: 'A console session (`skills_session` on plain-HTTP loopback). Writes also need `X-CSRF-Token` and this site\'s `Origin`.',
+        description: "A console session (`skills_session` on plain-HTTP loopback). Writes also need `X-CSRF-Token` and this site's `Origin`.",
       },
       adminBearer: {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'opaque admin token',
-        description: 'The operator\'s admin token (ADMIN_TOKEN), for /admin/v1 only.',
+        description: "The operator's admin token (ADMIN_TOKEN), for /admin/v1 only.",
       },
       scannerBearer: {
         type: 'http',

@@ -3,15 +3,7 @@
  * kind shares (security, Accept-Language, the common error statuses with
  * their English and French texts), so the path files list only what differs.
  */
-import {
-  errorResponse,
-  headerRef,
-  parameterRef,
-  publicHeaders,
-  responseRef,
-  schemaRef,
-  type Message,
-} from './components';
+import { errorResponse, headerRef, parameterRef, publicHeaders, responseRef, schemaRef, type Message } from './components';
 import type { Example, Header, JsonSchema, Operation, Parameter, Reference, Response } from './openapi-types';
 
 /**
@@ -133,7 +125,7 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
   if (spec.kind === 'session') {
     out['401'] = responseRef('SessionUnauthorized');
     const extra = spec.errors?.['403'] ?? [];
-    out['403'] = errorResponse('Called with an API key or a scanner credential, or a state change without this site\'s Origin and the CSRF token.', [
+    out['403'] = errorResponse("Called with an API key or a scanner credential, or a state change without this site's Origin and the CSRF token.", [
       ['auth.sessionOnly'],
       ['session.origin'],
       ['session.csrf'],

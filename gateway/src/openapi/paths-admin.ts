@@ -51,7 +51,8 @@ const updateAccount = operation({
 const issueKey = operation({
   operationId: 'adminCreateApiKey',
   summary: 'Issue an API key',
-  description: 'The key is in the response once; only its SHA-256 is stored. Without `scopes`, every scope; without `expiresInDays`, the longest lifetime allowed (never, unless the operator set a maximum).',
+  description:
+    'The key is in the response once; only its SHA-256 is stored. Without `scopes`, every scope; without `expiresInDays`, the longest lifetime allowed (never, unless the operator set a maximum).',
   tag: TAG,
   kind: 'admin',
   parameters: [accountId],
@@ -90,7 +91,12 @@ const putSkill = operation({
   parameters: [slugParam],
   body: { schema: schemaRef('SkillInput') },
   success: { status: '200', description: 'Replaced.', schema: schemaRef('AdminSkillResult') },
-  errors: { '400': [['validation.required', { field: 'category' }], ['validation.pattern', { field: 'slug' }]] },
+  errors: {
+    '400': [
+      ['validation.required', { field: 'category' }],
+      ['validation.pattern', { field: 'slug' }],
+    ],
+  },
 });
 putSkill.responses['201'] = { description: 'Created.', content: { 'application/json': { schema: schemaRef('AdminSkillResult') } } };
 
@@ -156,11 +162,21 @@ const listAuditEvents = operation({
   parameters: [
     { name: 'action', in: 'query', description: 'Only this action.', schema: { type: 'string', enum: [...AUDIT_ACTIONS] } },
     { name: 'accountId', in: 'query', description: 'Only records whose actor or target is this account.', schema: { type: 'string', format: 'uuid' } },
-    { name: 'before', in: 'query', description: 'Only records older than this id: the `nextBefore` of the previous page.', schema: { type: 'string', pattern: '^[1-9][0-9]{0,18}$' } },
+    {
+      name: 'before',
+      in: 'query',
+      description: 'Only records older than this id: the `nextBefore` of the previous page.',
+      schema: { type: 'string', pattern: '^[1-9][0-9]{0,18}$' },
+    },
     { name: 'limit', in: 'query', description: 'Records per page.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
   ],
   success: { status: '200', description: 'One page.', schema: schemaRef('AuditEventPage') },
-  errors: { '400': [['validation.oneOf', { field: 'action', values: 'account.create, …' }], ['validation.numberMax', { field: 'limit', limit: 500 }]] },
+  errors: {
+    '400': [
+      ['validation.oneOf', { field: 'action', values: 'account.create, …' }],
+      ['validation.numberMax', { field: 'limit', limit: 500 }],
+    ],
+  },
 });
 
 const createPrivateSkill = operation({
@@ -199,7 +215,7 @@ const setMember = operation({
 const removeMember = operation({
   operationId: 'adminRemoveWorkspaceMember',
   summary: 'Remove a member from a workspace',
-  description: 'The last owner cannot be removed (409). The member\'s collections stay in the workspace.',
+  description: "The last owner cannot be removed (409). The member's collections stay in the workspace.",
   tag: TAG,
   kind: 'admin',
   parameters: [pathParam('id', 'Workspace id.'), pathParam('accountId', 'Account id.')],
@@ -210,8 +226,7 @@ const removeMember = operation({
 const reindex = operation({
   operationId: 'adminStartReindex',
   summary: 'Rebuild the search index from the system of record',
-  description:
-    'Runs in the background; follow it with GET /admin/v1/reindex/{jobId} on any replica. One job runs at a time in the whole deployment.',
+  description: 'Runs in the background; follow it with GET /admin/v1/reindex/{jobId} on any replica. One job runs at a time in the whole deployment.',
   tag: TAG,
   kind: 'admin',
   success: {

@@ -18,7 +18,13 @@ const collectionMissing: Message[] = [['workspace.notFound'], ['collection.notFo
 // an unknown endpoint, or another workspace's, is a 404 "Webhook not found" of collections-service
 const webhookMissing: Message[] = [['workspace.notFound'], ['webhook.notFound']];
 const collectionIds = [parameterRef('WorkspaceId'), parameterRef('TeamCollectionId')];
-const webhookId: Parameter = { name: 'webhookId', in: 'path', required: true, description: 'Webhook endpoint id; another workspace\'s answers 404.', schema: { type: 'string' } };
+const webhookId: Parameter = {
+  name: 'webhookId',
+  in: 'path',
+  required: true,
+  description: "Webhook endpoint id; another workspace's answers 404.",
+  schema: { type: 'string' },
+};
 const webhookIds = [parameterRef('WorkspaceId'), webhookId];
 
 const examplePolicy = {
@@ -67,7 +73,12 @@ const putPolicy = operation({
   kind: 'public',
   parameters: [parameterRef('WorkspaceId')],
   body: { schema: schemaRef('PutWorkspacePolicy'), examples: { strict: { summary: 'Clean, permissive licences', value: examplePolicy } } },
-  success: { status: '200', description: 'The policy now in force.', schema: schemaRef('WorkspacePolicyResult'), example: { data: { policy: examplePolicy, updatedAt: NOW, updatedBy: '2e8f4a6c-9b1d-4f3e-a5c7-8d0b2f4e6a19' } } },
+  success: {
+    status: '200',
+    description: 'The policy now in force.',
+    schema: schemaRef('WorkspacePolicyResult'),
+    example: { data: { policy: examplePolicy, updatedAt: NOW, updatedBy: '2e8f4a6c-9b1d-4f3e-a5c7-8d0b2f4e6a19' } },
+  },
   errors: { '400': [['validation.unknownField', { field: 'color' }]], '403': roleTooLow, '404': workspaceMissing },
 });
 
@@ -91,7 +102,7 @@ const updatePins = operation({
 
 const lockfile: Operation = operation({
   operationId: 'getCollectionLockfile',
-  summary: 'Export the collection\'s lockfile',
+  summary: "Export the collection's lockfile",
   description:
     'Any member (scope `collections:read`). The document itself, not the `{ data }` envelope; two exports of an unchanged collection are ' +
     'byte-identical, and the ETag is the SHA-256 of those bytes. JSON Schema: docs/lockfile.schema.json.',
@@ -104,7 +115,11 @@ const lockfile: Operation = operation({
     schema: schemaRef('Lockfile'),
     headers: {
       ETag: headerRef('ETag'),
-      'Content-Disposition': { description: '`attachment`, with a file name (always sent)', required: false, schema: { type: 'string', pattern: '^attachment' } },
+      'Content-Disposition': {
+        description: '`attachment`, with a file name (always sent)',
+        required: false,
+        schema: { type: 'string', pattern: '^attachment' },
+      },
     },
     example: {
       lockfileVersion: 1,
@@ -112,7 +127,16 @@ const lockfile: Operation = operation({
       collection: { id: '9a4e2b7c-1d3f-4a6e-8b5c-2e7d0f1a9c63', name: 'Onboarding kit' },
       policy: examplePolicy,
       entries: [
-        { slug: 'pdf-tools', type: 'skill', version: '1.2.0', digest: DIGEST, source: { repository: 'https://github.com/acme/pdf-tools', ref: 'v1.2.0' }, verdict: 'clean', complies: true, violations: [] },
+        {
+          slug: 'pdf-tools',
+          type: 'skill',
+          version: '1.2.0',
+          digest: DIGEST,
+          source: { repository: 'https://github.com/acme/pdf-tools', ref: 'v1.2.0' },
+          verdict: 'clean',
+          complies: true,
+          violations: [],
+        },
       ],
     },
   },
@@ -127,9 +151,14 @@ function webhookOp(spec: Omit<Parameters<typeof operation>[0], 'tag' | 'kind'>):
 
 const listWebhooks = webhookOp({
   operationId: 'listWebhooks',
-  summary: 'List the workspace\'s webhook endpoints',
+  summary: "List the workspace's webhook endpoints",
   parameters: [parameterRef('WorkspaceId')],
-  success: { status: '200', description: 'The endpoints, never their secrets.', schema: schemaRef('WebhookList'), example: { data: { webhooks: [exampleWebhook] } } },
+  success: {
+    status: '200',
+    description: 'The endpoints, never their secrets.',
+    schema: schemaRef('WebhookList'),
+    example: { data: { webhooks: [exampleWebhook] } },
+  },
   errors: { '403': roleTooLow, '404': workspaceMissing },
 });
 
@@ -138,8 +167,16 @@ const createWebhook = webhookOp({
   summary: 'Register a signed webhook endpoint',
   description: 'Deliveries are signed `Skills-Webhook-Signature: v1=<hex>`, HMAC-SHA256 keyed by the secret over `<timestamp>.<body>` (docs/governance.md).',
   parameters: [parameterRef('WorkspaceId')],
-  body: { schema: schemaRef('NewWebhook'), examples: { ci: { summary: 'Drift and verdicts', value: { url: exampleWebhook.url, events: exampleWebhook.events, description: 'CI' } } } },
-  success: { status: '201', description: 'Created; the secret is shown this once.', schema: schemaRef('CreatedWebhook'), example: { data: { webhook: exampleWebhook, secret: 'whsec_3q2xV9yK7mB4nT1pR8sL6wE0uA5cZ2dF' } } },
+  body: {
+    schema: schemaRef('NewWebhook'),
+    examples: { ci: { summary: 'Drift and verdicts', value: { url: exampleWebhook.url, events: exampleWebhook.events, description: 'CI' } } },
+  },
+  success: {
+    status: '201',
+    description: 'Created; the secret is shown this once.',
+    schema: schemaRef('CreatedWebhook'),
+    example: { data: { webhook: exampleWebhook, secret: 'whsec_3q2xV9yK7mB4nT1pR8sL6wE0uA5cZ2dF' } },
+  },
   errors: { '400': [['validation.required', { field: 'url' }]], '403': roleTooLow, '404': workspaceMissing },
 });
 

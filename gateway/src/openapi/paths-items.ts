@@ -17,7 +17,7 @@ export const itemPaths: Record<string, PathItem> = {
       tag: 'Catalog',
       kind: 'public',
       conditional: true,
-      parameters: [{ name: 'slug', in: 'path', required: true, description: 'The item\'s slug.', schema: { type: 'string' }, example: 'git-commit-helper' }],
+      parameters: [{ name: 'slug', in: 'path', required: true, description: "The item's slug.", schema: { type: 'string' }, example: 'git-commit-helper' }],
       success: { status: '200', description: 'The item.', schema: schemaRef('CatalogItemResult'), example: { data: { skill: exampleSkill } } },
       errors: { '404': [['skill.notFound', { slug: 'no-such-skill' }]] },
     }),
@@ -25,7 +25,7 @@ export const itemPaths: Record<string, PathItem> = {
   '/api/v1/me/private-skills': {
     get: operation({
       operationId: 'listMyPrivateSkills',
-      summary: 'The caller\'s private skills',
+      summary: "The caller's private skills",
       description: 'Oldest first. Only the owner sees them. Scope: `collections:read`.',
       tag: 'Personal collections',
       kind: 'public',
@@ -47,10 +47,17 @@ export const itemPaths: Record<string, PathItem> = {
         'with `privateSkillId`. At most 500 per account (409).',
       tag: 'Personal collections',
       kind: 'public',
-      body: { schema: schemaRef('NewPrivateSkill'), examples: { create: { summary: 'Name and description', value: { name: 'My release checklist', description: 'Steps before a release' } } } },
+      body: {
+        schema: schemaRef('NewPrivateSkill'),
+        examples: { create: { summary: 'Name and description', value: { name: 'My release checklist', description: 'Steps before a release' } } },
+      },
       success: { status: '201', description: 'Created.', schema: schemaRef('PrivateSkillResult'), example: { data: { skill: examplePrivate } } },
       errors: {
-        '400': [['validation.required', { field: 'name' }], ['validation.stringMax', { field: 'description', limit: 2000 }], ['validation.bidiControl', { field: 'name' }]],
+        '400': [
+          ['validation.required', { field: 'name' }],
+          ['validation.stringMax', { field: 'description', limit: 2000 }],
+          ['validation.bidiControl', { field: 'name' }],
+        ],
         '409': [['quota.privateSkillsPerAccount', { limit: 500 }]],
       },
     }),

@@ -33,8 +33,8 @@ export const oidcPaths: Record<string, PathItem> = {
       operationId: 'oidcLink',
       summary: 'Link single sign-on to the signed-in account',
       description:
-        'Answers the provider\'s URL for the page to open; when the provider sends the browser back, its identity is linked to this ' +
-        'account, the account\'s other sessions end, and the browser goes to `/console/profile`. A provider identity is never linked by email.',
+        "Answers the provider's URL for the page to open; when the provider sends the browser back, its identity is linked to this " +
+        "account, the account's other sessions end, and the browser goes to `/console/profile`. A provider identity is never linked by email.",
       tag: AUTH,
       kind: 'session',
       success: { status: '200', description: 'Where to send the browser.', schema: schemaRef('OidcLinkStarted') },
@@ -46,7 +46,7 @@ export const oidcPaths: Record<string, PathItem> = {
       operationId: 'oidcReauthenticate',
       summary: 'Confirm it is you through single sign-on, before a key change',
       description:
-        'For a person without a password: answers the provider\'s URL for the page to open; when the provider sends the browser back ' +
+        "For a person without a password: answers the provider's URL for the page to open; when the provider sends the browser back " +
         'with the identity linked to this account, the session counts as recently signed in for 10 minutes (creating or rolling a key) ' +
         'and the browser goes to `/console/keys`; another identity is refused (`/console/sign-in#error=…`).',
       tag: AUTH,

@@ -12,7 +12,7 @@ const AUTH = 'Sign-in';
 const KEYS = 'API keys';
 const ADMIN = 'Admin';
 const pathParam = (name: string, description: string): Parameter => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
-const keyId = pathParam('keyId', 'API key id. Another account\'s key gives 404.');
+const keyId = pathParam('keyId', "API key id. Another account's key gives 404.");
 const setCookie = {
   'Set-Cookie': {
     description:
@@ -51,7 +51,13 @@ const authPaths: Record<string, PathItem> = {
       body: { schema: schemaRef('SignUp') },
       success: { status: '202', description: 'Requested: see the mail.', schema: schemaRef('SignUpRequested') },
       errors: {
-        '400': [['validation.stringMin', { field: 'password', limit: 12 }], ['password.common'], ['password.containsEmail'], ['validation.bidiControl', { field: 'name' }], ...linkInvalid],
+        '400': [
+          ['validation.stringMin', { field: 'password', limit: 12 }],
+          ['password.common'],
+          ['password.containsEmail'],
+          ['validation.bidiControl', { field: 'name' }],
+          ...linkInvalid,
+        ],
         '403': [['signUp.closed'], ['signUp.invitationRequired'], ...noOrigin],
         '429': [['signUp.throttled', { seconds: 60 }]],
       },
@@ -87,7 +93,7 @@ const authPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'resetPassword',
       summary: 'Choose a new password with a reset link',
-      description: 'Ends every session of the account, then signs this one in; with `revokeApiKeys`, revokes the account\'s API keys in the same transaction.',
+      description: "Ends every session of the account, then signs this one in; with `revokeApiKeys`, revokes the account's API keys in the same transaction.",
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordReset') },
@@ -194,7 +200,11 @@ const authPaths: Record<string, PathItem> = {
 };
 
 const keyErrors = {
-  '400': [['validation.oneOf', { field: 'scopes.0', values: SCOPES.join(', ') }], ['apiKey.noExpiryRefused', { limit: 90 }], ['validation.bidiControl', { field: 'name' }]] as Message[],
+  '400': [
+    ['validation.oneOf', { field: 'scopes.0', values: SCOPES.join(', ') }],
+    ['apiKey.noExpiryRefused', { limit: 90 }],
+    ['validation.bidiControl', { field: 'name' }],
+  ] as Message[],
   '403': [['session.reauthenticate', { minutes: 10 }]] as Message[],
   '409': [['apiKey.tooMany', { limit: 20 }]] as Message[],
 };
@@ -212,10 +222,15 @@ const ownKeyPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'createOwnApiKey',
       summary: 'Create an API key',
-      description: 'The key is in the answer once; only its SHA-256 is stored. The account\'s plan decides whether it may call the API.',
+      description: "The key is in the answer once; only its SHA-256 is stored. The account's plan decides whether it may call the API.",
       tag: KEYS,
       kind: 'session',
-      body: { schema: schemaRef('CreateOwnApiKey'), examples: { readOnly: { summary: 'A read-only key for 90 days', value: { name: 'ci', scopes: ['search:read', 'collections:read'], expiresInDays: 90 } } } },
+      body: {
+        schema: schemaRef('CreateOwnApiKey'),
+        examples: {
+          readOnly: { summary: 'A read-only key for 90 days', value: { name: 'ci', scopes: ['search:read', 'collections:read'], expiresInDays: 90 } },
+        },
+      },
       success: { status: '201', description: 'Created.', schema: schemaRef('CreatedApiKey') },
       errors: keyErrors,
     }),

@@ -51,10 +51,7 @@ const examplePersonal = {
   name: 'Daily tools',
   description: 'What I use every day',
   skillCount: 2,
-  skills: [
-    examplePublicEntry,
-    { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' },
-  ],
+  skills: [examplePublicEntry, { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' }],
   createdAt: NOW,
   updatedAt: NOW,
 };
@@ -106,12 +103,17 @@ const search = operation({
       name: 'trust',
       in: 'query',
       description:
-        'Which verdicts of an item\'s latest release to show: `any`, or a comma list of `clean`, `suspicious`, `unscanned`. ' +
+        "Which verdicts of an item's latest release to show: `any`, or a comma list of `clean`, `suspicious`, `unscanned`. " +
         'Default `clean,unscanned` (`clean` alone when the deployment hides unscanned items). `malicious` is refused: a blocked item is never returned.',
       schema: { type: 'string', pattern: '^(any|(clean|suspicious|unscanned)(,(clean|suspicious|unscanned))*)$' },
       example: 'clean,suspicious',
     },
-    { name: 'verifiedPublisher', in: 'query', description: 'Only items whose publisher an operator verified (`true`), or did not (`false`).', schema: { type: 'boolean' } },
+    {
+      name: 'verifiedPublisher',
+      in: 'query',
+      description: 'Only items whose publisher an operator verified (`true`), or did not (`false`).',
+      schema: { type: 'boolean' },
+    },
     {
       name: 'facets',
       in: 'query',
@@ -136,7 +138,7 @@ const search = operation({
       name: 'workspace',
       in: 'query',
       description:
-        'Apply this workspace\'s policy (docs/governance.md) on top of the other filters: members only (404 for anyone else). ' +
+        "Apply this workspace's policy (docs/governance.md) on top of the other filters: members only (404 for anyone else). " +
         'A key bound to a workspace applies its policy to every search without it; naming another workspace is then a 403.',
       schema: { type: 'string', maxLength: 100 },
       example: '5d2c8e1a-7b4f-4e9d-a3c6-1f0b9e8d7c24',
@@ -245,8 +247,16 @@ const patchPersonal = operation({
   },
   errors: {
     '400': patchErrors,
-    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['privateSkill.notFound', { id: PRIVATE_ID }], ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]],
-    '409': [['quota.entriesPerCollection', { limit: 1000 }], ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }]],
+    '404': [
+      ...collectionMissing,
+      ['skill.notFound', { slug: 'no-such-skill' }],
+      ['privateSkill.notFound', { id: PRIVATE_ID }],
+      ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }],
+    ],
+    '409': [
+      ['quota.entriesPerCollection', { limit: 1000 }],
+      ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }],
+    ],
   },
 });
 

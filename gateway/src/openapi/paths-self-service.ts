@@ -35,7 +35,14 @@ const accountParam: Parameter = {
   schema: { type: 'string' },
   example: ACCOUNT,
 };
-const invitationParam: Parameter = { name: 'invitationId', in: 'path', required: true, description: 'Invitation id.', schema: { type: 'string' }, example: INVITATION };
+const invitationParam: Parameter = {
+  name: 'invitationId',
+  in: 'path',
+  required: true,
+  description: 'Invitation id.',
+  schema: { type: 'string' },
+  example: INVITATION,
+};
 
 const workspaces: PathItem = {
   get: operation({
@@ -46,7 +53,12 @@ const workspaces: PathItem = {
     kind: 'public',
     conditional: true,
     parameters: [parameterRef('Page'), parameterRef('Limit')],
-    success: { status: '200', description: 'One page of them.', schema: schemaRef('MyWorkspaceList'), example: { data: { workspaces: [exampleWorkspace], pagination } } },
+    success: {
+      status: '200',
+      description: 'One page of them.',
+      schema: schemaRef('MyWorkspaceList'),
+      example: { data: { workspaces: [exampleWorkspace], pagination } },
+    },
     errors: { '400': PAGE_ERRORS },
   }),
   post: operation({
@@ -69,7 +81,7 @@ const workspaces: PathItem = {
 const workspace: PathItem = {
   get: operation({
     operationId: 'getWorkspace',
-    summary: 'A workspace, with the caller\'s role',
+    summary: "A workspace, with the caller's role",
     description: 'Any member. Scope: `collections:read`.',
     tag: TAG,
     kind: 'public',
@@ -85,7 +97,7 @@ const members: PathItem = {
     operationId: 'listWorkspaceMembers',
     summary: 'The members of a workspace, with their roles',
     description:
-      'Any member, viewers included, sees every member\'s email and name. Owners first, then admins, members and viewers, each by join date. ' +
+      "Any member, viewers included, sees every member's email and name. Owners first, then admins, members and viewers, each by join date. " +
       'Scope: `collections:read`.',
     tag: TAG,
     kind: 'public',
@@ -104,7 +116,7 @@ const members: PathItem = {
 const member: PathItem = {
   put: operation({
     operationId: 'setWorkspaceMemberRole',
-    summary: 'Change a member\'s role',
+    summary: "Change a member's role",
     description:
       'Owners set any role; admins move admins, members and viewers among those three (never to or from owner); members and viewers change none. ' +
       'The last owner cannot be demoted, by themself either (409): make another member owner first. People join by invitation: this changes ' +
@@ -137,7 +149,12 @@ const invitations: PathItem = {
     kind: 'public',
     conditional: true,
     parameters: [parameterRef('WorkspaceId')],
-    success: { status: '200', description: 'The pending invitations.', schema: schemaRef('WorkspaceInvitationList'), example: { data: { invitations: [exampleInvitation] } } },
+    success: {
+      status: '200',
+      description: 'The pending invitations.',
+      schema: schemaRef('WorkspaceInvitationList'),
+      example: { data: { invitations: [exampleInvitation] } },
+    },
     errors: { '403': [['workspace.noAccess'], ['workspace.roleTooLow']], '404': workspaceMissing },
   }),
   post: operation({
@@ -150,7 +167,10 @@ const invitations: PathItem = {
     tag: TAG,
     kind: 'public',
     parameters: [parameterRef('WorkspaceId')],
-    body: { schema: schemaRef('NewWorkspaceInvitation'), examples: { member: { summary: 'A member, mailed, for a week', value: { role: 'member', email: 'bo@example.com' } } } },
+    body: {
+      schema: schemaRef('NewWorkspaceInvitation'),
+      examples: { member: { summary: 'A member, mailed, for a week', value: { role: 'member', email: 'bo@example.com' } } },
+    },
     success: {
       status: '201',
       description: 'Invited. `Cache-Control: no-store`: the answer holds the link.',
@@ -158,7 +178,11 @@ const invitations: PathItem = {
       example: { data: { invitation: { ...exampleInvitation, url: 'https://skills.example.com/console/invitations#token=Xq3…', mailed: true } } },
     },
     errors: {
-      '400': [['validation.oneOf', { field: 'role', values: 'admin, member, viewer' }], ['validation.numberMax', { field: 'expiresInDays', limit: 30 }], ['validation.email', { field: 'email' }]],
+      '400': [
+        ['validation.oneOf', { field: 'role', values: 'admin, member, viewer' }],
+        ['validation.numberMax', { field: 'expiresInDays', limit: 30 }],
+        ['validation.email', { field: 'email' }],
+      ],
       '403': roleTooLow,
       '404': workspaceMissing,
       '409': [['quota.pendingInvitations', { limit: 100 }]],
@@ -203,12 +227,17 @@ const accept: PathItem = {
     summary: 'Join a workspace with an invitation link',
     description:
       'The signed-in account becomes a member with the invited role; the link is used up. A console session only: a person accepts, ' +
-      'after signing in or signing up (with the same link as the invitation where sign-up needs one). The account\'s email address must be verified. ' +
+      "after signing in or signing up (with the same link as the invitation where sign-up needs one). The account's email address must be verified. " +
       'A link holds only while its creator may still invite with its role: removing them or demoting them below admin revokes it.',
     tag: TAG,
     kind: 'session',
     body: { schema: schemaRef('InvitationToken') },
-    success: { status: '200', description: 'Joined.', schema: schemaRef('MyWorkspaceResult'), example: { data: { workspace: { ...exampleWorkspace, role: 'member' } } } },
+    success: {
+      status: '200',
+      description: 'Joined.',
+      schema: schemaRef('MyWorkspaceResult'),
+      example: { data: { workspace: { ...exampleWorkspace, role: 'member' } } },
+    },
     errors: { '400': invitationInvalid, '403': [['email.notVerified']], '409': [['invitation.alreadyMember']] },
   }),
 };

@@ -11,12 +11,12 @@ const NOW = '2026-11-02T10:00:00.000Z';
 const ADMIN = 'Admin';
 const CATALOG = 'Catalog';
 
-const slug: Parameter = { name: 'slug', in: 'path', required: true, description: 'The item\'s slug.', schema: { type: 'string' }, example: 'pdf-skill' };
+const slug: Parameter = { name: 'slug', in: 'path', required: true, description: "The item's slug.", schema: { type: 'string' }, example: 'pdf-skill' };
 const version: Parameter = {
   name: 'version',
   in: 'path',
   required: true,
-  description: 'The release\'s exact SemVer version; one that is not SemVer names no release (404).',
+  description: "The release's exact SemVer version; one that is not SemVer names no release (404).",
   schema: { type: 'string' },
   example: '1.4.0',
 };
@@ -64,7 +64,10 @@ function releaseWrite(operationId: string, summary: string, description: string,
     parameters: [slug, version],
     ...(body ? { body: { schema: schemaRef(body.schema), examples: { example: { summary: 'Example', value: body.value } } } } : {}),
     success: { status: '200', description: 'The release as it is now.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
-    errors: { ...(body ? { '400': [['validation.required', { field: body.schema === 'YankRequest' ? 'reason' : 'note' }]] as Message[] } : {}), '404': releaseMissing },
+    errors: {
+      ...(body ? { '400': [['validation.required', { field: body.schema === 'YankRequest' ? 'reason' : 'note' }]] as Message[] } : {}),
+      '404': releaseMissing,
+    },
   });
 }
 
@@ -97,14 +100,19 @@ export const trustPaths: Record<string, PathItem> = {
       kind: 'public',
       conditional: true,
       parameters: [slug, parameterRef('Page'), parameterRef('Limit')],
-      success: { status: '200', description: 'One page of releases.', schema: schemaRef('ReleaseList'), example: { data: { versions: [exampleRelease], pagination: page } } },
+      success: {
+        status: '200',
+        description: 'One page of releases.',
+        schema: schemaRef('ReleaseList'),
+        example: { data: { versions: [exampleRelease], pagination: page } },
+      },
       errors: { '400': PAGE_ERRORS, '404': skillMissing },
     }),
   },
   '/api/v1/skills/{slug}/versions/{version}': {
     get: operation({
       operationId: 'getSkillVersion',
-      summary: 'One release, with each scanner\'s latest scan and the override',
+      summary: "One release, with each scanner's latest scan and the override",
       description: 'A yanked release stays readable here. Scope: `search:read`.',
       tag: CATALOG,
       kind: 'public',
@@ -138,10 +146,10 @@ export const trustPaths: Record<string, PathItem> = {
     }),
     post: operation({
       operationId: 'recordSkillVersionVerdict',
-      summary: 'Record a scanner\'s verdict on a release',
+      summary: "Record a scanner's verdict on a release",
       description:
-        'A scanner credential (`Bearer sks_…`) only: an API key or a console session is a 403. The scan carries the credential\'s name. ' +
-        'The release\'s verdict becomes the worst of each scanner\'s latest, unless an operator\'s override is in force.',
+        "A scanner credential (`Bearer sks_…`) only: an API key or a console session is a 403. The scan carries the credential's name. " +
+        "The release's verdict becomes the worst of each scanner's latest, unless an operator's override is in force.",
       tag: CATALOG,
       kind: 'scanner',
       parameters: [slug, version],
@@ -149,9 +157,17 @@ export const trustPaths: Record<string, PathItem> = {
         schema: schemaRef('NewVerdict'),
         examples: { clean: { summary: 'A clean scan', value: { verdict: 'clean', summary: 'no findings', reportUrl: 'https://scanner.example.com/r/1' } } },
       },
-      success: { status: '201', description: 'The release with its new verdict.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+      success: {
+        status: '201',
+        description: 'The release with its new verdict.',
+        schema: schemaRef('ReleaseResult'),
+        example: { data: { release: exampleDetail } },
+      },
       errors: {
-        '400': [['validation.oneOf', { field: 'verdict', values: 'clean, suspicious, malicious' }], ['validation.unknownField', { field: 'scanner' }]],
+        '400': [
+          ['validation.oneOf', { field: 'verdict', values: 'clean, suspicious, malicious' }],
+          ['validation.unknownField', { field: 'scanner' }],
+        ],
         '404': releaseMissing,
       },
     }),
@@ -164,12 +180,18 @@ export const trustPaths: Record<string, PathItem> = {
       tag: CATALOG,
       kind: 'public',
       parameters: [slug],
-      body: { schema: schemaRef('NewReport'), examples: { theft: { summary: 'Credential theft', value: { reason: 'credential-theft', text: 'Reads ~/.aws/credentials' } } } },
+      body: {
+        schema: schemaRef('NewReport'),
+        examples: { theft: { summary: 'Credential theft', value: { reason: 'credential-theft', text: 'Reads ~/.aws/credentials' } } },
+      },
       success: { status: '201', description: 'The report, open.', schema: schemaRef('ReportResult'), example: { data: { report: exampleReport } } },
       errors: {
         '400': [['validation.oneOf', { field: 'reason', values: 'malware, credential-theft, prompt-injection, impersonation, spam, broken, other' }]],
         '404': skillMissing,
-        '429': [['report.rateLimited', { limit: 20, seconds: 3600 }], ['rateLimit.exceeded', { seconds: 12 }]],
+        '429': [
+          ['report.rateLimited', { limit: 20, seconds: 3600 }],
+          ['rateLimit.exceeded', { seconds: 12 }],
+        ],
       },
     }),
   },
@@ -187,7 +209,10 @@ export const trustPaths: Record<string, PathItem> = {
       },
       success: { status: '201', description: 'Published.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
       errors: {
-        '400': [['validation.required', { field: 'digest' }], ['release.semver', { field: 'version' }]],
+        '400': [
+          ['validation.required', { field: 'digest' }],
+          ['release.semver', { field: 'version' }],
+        ],
         '404': skillMissing,
         '409': [
           ['release.digestConflict', { slug: 'pdf-skill', version: '1.4.0', existing: exampleRelease.digest, given: `sha256:${'0'.repeat(64)}` }],
@@ -206,7 +231,7 @@ export const trustPaths: Record<string, PathItem> = {
     post: releaseWrite('adminUnyankRelease', 'Un-yank a release', 'Restores it; a release not yanked answers as it is.'),
   },
   '/admin/v1/skills/{slug}/versions/{version}/override': {
-    put: releaseWrite('adminOverrideVerdict', 'Override a release\'s verdict', 'The override wins over every scan until cleared; kept in the history.', {
+    put: releaseWrite('adminOverrideVerdict', "Override a release's verdict", 'The override wins over every scan until cleared; kept in the history.', {
       schema: 'VerdictOverride',
       value: { verdict: 'clean', note: 'false positive, reviewed by hand' },
     }),
@@ -223,7 +248,12 @@ export const trustPaths: Record<string, PathItem> = {
         parameterRef('Page'),
         parameterRef('Limit'),
       ],
-      success: { status: '200', description: 'One page of publishers.', schema: schemaRef('PublisherList'), example: { data: { publishers: [examplePublisher], pagination: page } } },
+      success: {
+        status: '200',
+        description: 'One page of publishers.',
+        schema: schemaRef('PublisherList'),
+        example: { data: { publishers: [examplePublisher], pagination: page } },
+      },
       errors: { '400': PAGE_ERRORS },
     }),
   },
@@ -234,7 +264,9 @@ export const trustPaths: Record<string, PathItem> = {
       description: 'Every item of the publisher changes with it (an event each).',
       tag: ADMIN,
       kind: 'admin',
-      parameters: [{ name: 'name', in: 'path', required: true, description: 'The publisher name items carry.', schema: { type: 'string' }, example: 'Acme Tools' }],
+      parameters: [
+        { name: 'name', in: 'path', required: true, description: 'The publisher name items carry.', schema: { type: 'string' }, example: 'Acme Tools' },
+      ],
       body: { schema: schemaRef('PublisherUpdate'), examples: { verify: { summary: 'Verify', value: { verified: true, note: 'checked the domain' } } } },
       success: { status: '200', description: 'The publisher.', schema: schemaRef('PublisherResult'), example: { data: { publisher: examplePublisher } } },
       errors: { '400': [['validation.required', { field: 'verified' }]] },
@@ -252,7 +284,12 @@ export const trustPaths: Record<string, PathItem> = {
         parameterRef('Page'),
         parameterRef('Limit'),
       ],
-      success: { status: '200', description: 'One page of reports.', schema: schemaRef('ReportList'), example: { data: { reports: [exampleReport], pagination: page } } },
+      success: {
+        status: '200',
+        description: 'One page of reports.',
+        schema: schemaRef('ReportList'),
+        example: { data: { reports: [exampleReport], pagination: page } },
+      },
       errors: { '400': PAGE_ERRORS },
     }),
   },
@@ -291,7 +328,12 @@ export const trustPaths: Record<string, PathItem> = {
       tag: ADMIN,
       kind: 'admin',
       parameters: [{ name: 'id', in: 'path', required: true, description: 'Scanner id.', schema: { type: 'string' } }],
-      success: { status: '200', description: 'The revoked scanner.', schema: schemaRef('ScannerResult'), example: { data: { scanner: { ...exampleScanner, revokedAt: NOW } } } },
+      success: {
+        status: '200',
+        description: 'The revoked scanner.',
+        schema: schemaRef('ScannerResult'),
+        example: { data: { scanner: { ...exampleScanner, revokedAt: NOW } } },
+      },
       errors: { '404': [['scanner.notFound']] },
     }),
   },

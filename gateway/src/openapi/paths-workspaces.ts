@@ -18,8 +18,7 @@ const exampleTeam = {
 };
 
 const ROLES =
-  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or a member who created the collection ' +
-  '(a viewer deletes nothing).';
+  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or a member who created the collection ' + '(a viewer deletes nothing).';
 const noAccess: Message[] = [['workspace.noAccess']];
 const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
 const workspaceMissing: Message[] = [['workspace.notFound']];
@@ -116,9 +115,15 @@ const patch = operation({
     '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
     '403': roleTooLow,
     '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]],
-    '409': [['quota.entriesPerCollection', { limit: 1000 }], ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }]],
+    '409': [
+      ['quota.entriesPerCollection', { limit: 1000 }],
+      ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }],
+    ],
     // docs/governance.md "Pinned entries": an entry the policy refuses, or an item whose every release is yanked
-    '422': [['policy.allowedLicenses', { slug: 'pdf-tools', license: 'GPL-3.0' }], ['pin.allYanked', { slug: 'pdf-tools' }]],
+    '422': [
+      ['policy.allowedLicenses', { slug: 'pdf-tools', license: 'GPL-3.0' }],
+      ['pin.allYanked', { slug: 'pdf-tools' }],
+    ],
   },
 });
 
@@ -139,7 +144,7 @@ const removeMember = operation({
   summary: 'Remove a member from a workspace, or leave it',
   description:
     'Owners remove anyone; admins remove admins, members and viewers; anyone may remove themself (`me` stands for the caller). ' +
-    'The last owner cannot leave or be removed (409): make another member owner first. The member\'s collections stay in the workspace. ' +
+    "The last owner cannot leave or be removed (409): make another member owner first. The member's collections stay in the workspace. " +
     'Scope: `workspaces:manage`.',
   tag: 'Workspaces',
   kind: 'public',

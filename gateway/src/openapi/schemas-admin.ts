@@ -54,7 +54,8 @@ const auditEvent = openObject(['id', 'at', 'action', 'actor', 'targetAccountId',
   clientAddress: { type: 'string', description: 'As TRUST_PROXY decides it; `*` for failures counted together' },
   details: {
     type: 'object',
-    description: 'Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for releases and verdicts the `version`, `verdict`, `note`, `reason`; for `auth.failure` `reason` (`api_key`, `admin_token`, `scanner_token`, `password`), `count`, `firstAt`, `lastAt` (and `userAgent` for `password`); for `auth.*` the `method`, `scope`, `purpose`, `issuer` and the client\'s `userAgent`',
+    description:
+      "Per action, never a secret: `plan`; `from`/`to`; the key `prefix` and `name`; `role`; `status`; for releases and verdicts the `version`, `verdict`, `note`, `reason`; for `auth.failure` `reason` (`api_key`, `admin_token`, `scanner_token`, `password`), `count`, `firstAt`, `lastAt` (and `userAgent` for `password`); for `auth.*` the `method`, `scope`, `purpose`, `issuer` and the client's `userAgent`",
   },
 });
 

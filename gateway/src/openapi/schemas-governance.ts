@@ -15,7 +15,13 @@ const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-
 const slug: JsonSchema = { type: 'string', minLength: 1, maxLength: 214 };
 const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
 const list = (items: JsonSchema, description: string): JsonSchema => ({ type: 'array', items, maxItems: 200, uniqueItems: true, description });
-const nullableList = (items: JsonSchema, description: string): JsonSchema => ({ type: ['array', 'null'], items, maxItems: 200, uniqueItems: true, description });
+const nullableList = (items: JsonSchema, description: string): JsonSchema => ({
+  type: ['array', 'null'],
+  items,
+  maxItems: 200,
+  uniqueItems: true,
+  description,
+});
 const text = { type: 'string', minLength: 1, maxLength: 214 } as const;
 
 export const POLICY_RULES = ['minimumVerdict', 'verifiedPublishersOnly', 'allowedPublishers', 'allowedLicenses', 'allowedTypes', 'deniedSlugs'] as const;
@@ -60,7 +66,7 @@ export const governanceSchemas: Record<string, JsonSchema> = {
     ...closed(['version', 'digest', 'verdict', 'yanked', 'pinnedVerdict'], {
       version,
       digest: { ...digest, description: 'From the catalog when it was pinned, never from the caller' },
-      verdict: { ...verdict, description: 'The pinned release\'s verdict now' },
+      verdict: { ...verdict, description: "The pinned release's verdict now" },
       yanked: { type: 'boolean' },
       pinnedVerdict: { ...verdict, description: 'The verdict when it was pinned or last acknowledged (`verdict-changed` compares with it)' },
     }),
@@ -69,8 +75,8 @@ export const governanceSchemas: Record<string, JsonSchema> = {
     complies: { type: 'boolean' },
     violations: {
       type: 'array',
-      items: closed(['rule', 'message'], { rule, message: { type: 'string', description: 'In the request\'s language' } }),
-      description: 'Every rule of the workspace policy the entry breaks, in the policy\'s order',
+      items: closed(['rule', 'message'], { rule, message: { type: 'string', description: "In the request's language" } }),
+      description: "Every rule of the workspace policy the entry breaks, in the policy's order",
     },
   }),
   EntryDrift: {
@@ -137,7 +143,10 @@ export const governanceSchemas: Record<string, JsonSchema> = {
     }),
     minProperties: 1,
   },
-  CreatedWebhook: envelope({ webhook: ref('Webhook'), secret: { type: 'string', pattern: '^whsec_', description: 'Shown this once: it keys the HMAC-SHA256 of every delivery' } }),
+  CreatedWebhook: envelope({
+    webhook: ref('Webhook'),
+    secret: { type: 'string', pattern: '^whsec_', description: 'Shown this once: it keys the HMAC-SHA256 of every delivery' },
+  }),
   WebhookResult: envelope({ webhook: ref('Webhook') }),
   WebhookList: envelope({ webhooks: { type: 'array', items: ref('Webhook') } }),
   WebhookDelivery: closed(['id', 'eventId', 'eventType', 'status', 'attempts', 'lastStatusCode', 'lastError', 'nextAttemptAt', 'createdAt', 'deliveredAt'], {

@@ -12,7 +12,7 @@ const password: JsonSchema = {
   type: 'string',
   minLength: 12,
   maxLength: 256,
-  description: 'At least 12 characters, not one of the 49,000 most common passwords, not containing the email\'s local part',
+  description: "At least 12 characters, not one of the 49,000 most common passwords, not containing the email's local part",
 };
 const token: JsonSchema = { type: 'string', maxLength: 100, description: 'The secret of the link, from its `#token=` fragment' };
 const scope: JsonSchema = {
@@ -34,7 +34,11 @@ const ownKeyFields: Record<string, JsonSchema> = {
   expiresAt: { ...nullableTimestamp, description: 'null: never expires' },
   lastUsedAt: { ...nullableTimestamp, description: 'Coarse: recorded at most once a minute' },
   revokedAt: nullableTimestamp,
-  workspaceId: { type: ['string', 'null'], format: 'uuid', description: 'The workspace whose policy every search of the key applies (docs/governance.md); null: unbound' },
+  workspaceId: {
+    type: ['string', 'null'],
+    format: 'uuid',
+    description: 'The workspace whose policy every search of the key applies (docs/governance.md); null: unbound',
+  },
 };
 
 export const profileSchemas: Record<string, JsonSchema> = {
@@ -91,7 +95,7 @@ export const profileSchemas: Record<string, JsonSchema> = {
   SignedOut: envelope({ signedOut: { oneOf: [{ const: true }, { type: 'integer', minimum: 0 }], description: 'true, or how many sessions ended' } }),
   ResetRequested: envelope({ requested: { const: true } }),
   SignUpRequested: envelope({ requested: { const: true } }),
-  OidcLinkStarted: envelope({ url: { type: 'string', format: 'uri', description: 'The provider\'s authorization URL' } }),
+  OidcLinkStarted: envelope({ url: { type: 'string', format: 'uri', description: "The provider's authorization URL" } }),
   OwnApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId'], ownKeyFields),
   NewApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId', 'key'], {
     ...ownKeyFields,
@@ -99,7 +103,10 @@ export const profileSchemas: Record<string, JsonSchema> = {
   }),
   OwnApiKeys: envelope({
     apiKeys: { type: 'array', items: ref('OwnApiKey') },
-    maxLifetimeDays: { type: ['integer', 'null'], description: 'The longest lifetime a new key may have (`API_KEYS_MAX_LIFETIME_DAYS`, 365 by default); null: keys may also never expire' },
+    maxLifetimeDays: {
+      type: ['integer', 'null'],
+      description: 'The longest lifetime a new key may have (`API_KEYS_MAX_LIFETIME_DAYS`, 365 by default); null: keys may also never expire',
+    },
   }),
   CreateOwnApiKey: closed(['name', 'scopes'], {
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
@@ -113,7 +120,7 @@ export const profileSchemas: Record<string, JsonSchema> = {
     workspaceId: {
       type: ['string', 'null'],
       maxLength: 100,
-      description: 'Binds the key to a workspace the caller is a member of (else 404): every search made with it applies that workspace\'s policy',
+      description: "Binds the key to a workspace the caller is a member of (else 404): every search made with it applies that workspace's policy",
     },
   }),
   CreatedApiKey: envelope({ apiKey: ref('NewApiKey') }),
@@ -122,7 +129,11 @@ export const profileSchemas: Record<string, JsonSchema> = {
   }),
   RolledApiKey: envelope({ apiKey: ref('NewApiKey'), previous: ref('OwnApiKey') }),
   SignInLink: envelope({
-    link: closed(['purpose', 'url', 'expiresAt'], { purpose: { type: 'string', enum: ['sign-in', 'password-reset'] }, url: { type: 'string' }, expiresAt: timestamp }),
+    link: closed(['purpose', 'url', 'expiresAt'], {
+      purpose: { type: 'string', enum: ['sign-in', 'password-reset'] },
+      url: { type: 'string' },
+      expiresAt: timestamp,
+    }),
   }),
   CreateLink: closed(['purpose'], { purpose: { type: 'string', enum: ['sign-in', 'password-reset'] } }),
   Invitation: envelope({ invitation: closed(['url', 'expiresAt'], { url: { type: 'string' }, expiresAt: timestamp }) }),

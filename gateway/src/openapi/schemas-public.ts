@@ -237,23 +237,25 @@ export const publicSchemas: Record<string, JsonSchema> = {
   PatchTeamCollection: {
     type: 'object',
     description:
-      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' +
-      'Adding a skill already present changes nothing.',
+      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' + 'Adding a skill already present changes nothing.',
     minProperties: 1,
     additionalProperties: false,
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
       skillSlug: { ...reference, description: 'Adds the active public skill with this slug, pinned to the latest release the workspace policy allows' },
-      version: { type: 'string', maxLength: 64, description: 'With `skillSlug`: pins that release (its digest comes from the catalog); for an entry already present, moves its pin' },
+      version: {
+        type: 'string',
+        maxLength: 64,
+        description: 'With `skillSlug`: pins that release (its digest comes from the catalog); for an entry already present, moves its pin',
+      },
       removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
     },
   },
   PatchPersonalCollection: {
     type: 'object',
     description:
-      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' +
-      'Adding a skill already present changes nothing.',
+      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' + 'Adding a skill already present changes nothing.',
     minProperties: 1,
     additionalProperties: false,
     properties: {

@@ -19,7 +19,11 @@ export const SEMVER_PATTERN =
 
 export const judged: JsonSchema = { type: 'string', enum: [...VERDICTS] };
 /** A release's or an item's verdict: `unscanned` until a scanner or an operator judges it. */
-export const verdict: JsonSchema = { type: 'string', enum: [...VERDICTS, 'unscanned'], description: 'The worst latest scan per scanner, or the override in force' };
+export const verdict: JsonSchema = {
+  type: 'string',
+  enum: [...VERDICTS, 'unscanned'],
+  description: 'The worst latest scan per scanner, or the override in force',
+};
 export const version: JsonSchema = { type: 'string', maxLength: 64, pattern: SEMVER_PATTERN, description: 'SemVer 2.0.0 without build metadata' };
 export const digest: JsonSchema = { type: 'string', pattern: '^sha256:[0-9a-f]{64}$', description: 'SHA-256 of the published artifact' };
 export const source = closed(['repository', 'ref'], {
@@ -44,11 +48,10 @@ export const itemTrustFields: Record<string, JsonSchema> = {
   verdict: { ...verdict, description: 'The verdict of the latest release; `unscanned` without one' },
   publisherVerified: { type: 'boolean', description: 'An operator verified the publisher' },
   blocked: { type: 'boolean', description: 'The latest release is `malicious`: search never shows the item. Item reads and the changes feed.' },
-  blockedReason: { type: ['string', 'null'], description: 'Why it is blocked: the override\'s note or the worst scan\'s summary; null when not blocked' },
+  blockedReason: { type: ['string', 'null'], description: "Why it is blocked: the override's note or the worst scan's summary; null when not blocked" },
   releases: {
     type: 'array',
     description: 'Changes feed only: every release, newest first by precedence, so a mirror keeps versions and verdicts.',
     items: closed(releaseNames, releaseFields),
   },
 };
-

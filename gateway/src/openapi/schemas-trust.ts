@@ -25,7 +25,7 @@ const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
 
 const scan = closed(['scanner', 'verdict', 'summary', 'reportUrl', 'recordedAt'], {
-  scanner: { type: 'string', description: 'The scanner credential\'s name' },
+  scanner: { type: 'string', description: "The scanner credential's name" },
   verdict: judged,
   summary,
   reportUrl,
@@ -33,7 +33,7 @@ const scan = closed(['scanner', 'verdict', 'summary', 'reportUrl', 'recordedAt']
 });
 const override: JsonSchema = {
   oneOf: [{ type: 'null' }, closed(['verdict', 'note', 'recordedAt'], { verdict: judged, note: { type: 'string' }, recordedAt: timestamp })],
-  description: 'The operator\'s override in force, or null',
+  description: "The operator's override in force, or null",
 };
 
 const report = {
@@ -67,7 +67,12 @@ const publisher: JsonSchema = {
 const scanner: JsonSchema = {
   type: 'object',
   required: ['id', 'name', 'createdAt', 'revokedAt'],
-  properties: { id: uuid, name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' }, createdAt: timestamp, revokedAt: { type: ['string', 'null'], format: 'date-time' } },
+  properties: {
+    id: uuid,
+    name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' },
+    createdAt: timestamp,
+    revokedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
 };
 
 const pagination = ref('Pagination');
@@ -76,7 +81,7 @@ export const trustSchemas: Record<string, JsonSchema> = {
   Release: closed([...releaseNames, 'publisherVerified'], {
     ...releaseFields,
     publisherVerified: { type: 'boolean' },
-    scans: { type: 'array', items: scan, description: 'One release only: each scanner\'s latest scan' },
+    scans: { type: 'array', items: scan, description: "One release only: each scanner's latest scan" },
     override,
   }),
   ReleaseResult: envelope({ release: ref('Release') }),
@@ -105,8 +110,13 @@ export const trustSchemas: Record<string, JsonSchema> = {
   PublisherList: envelope({ publishers: { type: 'array', items: ref('Publisher') }, pagination }),
   PublisherUpdate: closed(['verified'], { verified: { type: 'boolean' }, note: { type: 'string', maxLength: 500 } }),
   Scanner: scanner,
-  NewScanner: closed(['name'], { name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$', description: 'The name its verdicts carry; unique among active scanners' } }),
-  IssuedScanner: envelope({ scanner: ref('Scanner'), token: { type: 'string', pattern: '^sks_[0-9A-Za-z]{40}$', description: 'Shown once; stored only as its SHA-256' } }),
+  NewScanner: closed(['name'], {
+    name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$', description: 'The name its verdicts carry; unique among active scanners' },
+  }),
+  IssuedScanner: envelope({
+    scanner: ref('Scanner'),
+    token: { type: 'string', pattern: '^sks_[0-9A-Za-z]{40}$', description: 'Shown once; stored only as its SHA-256' },
+  }),
   ScannerList: envelope({ scanners: { type: 'array', items: ref('Scanner') } }),
   ScannerResult: envelope({ scanner: ref('Scanner') }),
 };

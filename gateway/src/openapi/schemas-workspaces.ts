@@ -36,7 +36,7 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
   MyWorkspace: closed(['id', 'name', 'role', 'memberCount', 'createdAt'], {
     id: uuid,
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
-    role: { ...role, description: 'The caller\'s role in the workspace' },
+    role: { ...role, description: "The caller's role in the workspace" },
     memberCount: { type: 'integer', minimum: 1 },
     createdAt: timestamp,
   }),
@@ -45,7 +45,7 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
   NewWorkspace: closed(['name'], { name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' } }),
   WorkspaceMember: closed(['accountId', 'email', 'name', 'role', 'joinedAt'], {
     accountId: uuid,
-    email: { type: ['string', 'null'], description: 'The account\'s email (null once the account is gone)' },
+    email: { type: ['string', 'null'], description: "The account's email (null once the account is gone)" },
     name: { type: ['string', 'null'] },
     role,
     joinedAt: timestamp,
@@ -55,10 +55,17 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
   WorkspaceMemberResult: envelope({ member: ref('WorkspaceMemberRole') }),
   NewMemberRole: closed(['role'], { role }),
   WorkspaceInvitation: closed(invitationNames, invitationFields),
-  WorkspaceInvitationList: envelope({ invitations: { type: 'array', items: ref('WorkspaceInvitation'), maxItems: 100, description: 'Pending ones, newest first' } }),
+  WorkspaceInvitationList: envelope({
+    invitations: { type: 'array', items: ref('WorkspaceInvitation'), maxItems: 100, description: 'Pending ones, newest first' },
+  }),
   NewWorkspaceInvitation: closed(['role'], {
     role: invitedRole,
-    email: { type: ['string', 'null'], format: 'email', maxLength: 254, description: 'Mail the link there (when the server has SMTP); the link is in the answer either way' },
+    email: {
+      type: ['string', 'null'],
+      format: 'email',
+      maxLength: 254,
+      description: 'Mail the link there (when the server has SMTP); the link is in the answer either way',
+    },
     expiresInDays: { type: 'integer', minimum: 1, maximum: 30, default: 7 },
   }),
   CreatedWorkspaceInvitation: envelope({

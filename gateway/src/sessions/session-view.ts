@@ -25,7 +25,11 @@ export function sessionView(session: SessionRecord, currentId?: string) {
 /** The answer of every call that opens or reads the caller's session: who, which session, and its CSRF token. */
 export function signedInView(sessions: SessionService, account: Account, token: string, session: SessionRecord) {
   // recentSignInUntil: after it, creating or rolling a key asks for the password again (POST /api/v1/auth/reauthenticate)
-  return { account, session: { ...sessionView(session, session.id), recentSignInUntil: iso(sessions.recentUntil(session)) }, csrfToken: sessions.csrfTokenOf(token) };
+  return {
+    account,
+    session: { ...sessionView(session, session.id), recentSignInUntil: iso(sessions.recentUntil(session)) },
+    csrfToken: sessions.csrfTokenOf(token),
+  };
 }
 
 /** Sets the cookie of a new session and answers with it. */

@@ -37,9 +37,7 @@ export function hashSessionToken(token: string): Buffer {
 export class SessionService {
   private readonly now: () => number;
 
-  constructor(
-    private readonly deps: { store: SessionStore; policy: SessionPolicy; logger: Logger; now?: () => number },
-  ) {
+  constructor(private readonly deps: { store: SessionStore; policy: SessionPolicy; logger: Logger; now?: () => number }) {
     this.now = deps.now ?? Date.now;
   }
 

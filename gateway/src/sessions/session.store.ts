@@ -103,9 +103,8 @@ export class SequelizeSessionStore implements SessionStore {
   }
 
   async deleteEnded(accountId: string, now: number): Promise<void> {
-    await this.sequelize.query(
-      `DELETE FROM gateway.sessions WHERE account_id = :accountId AND (idle_expires_at <= :now OR expires_at <= :now)`,
-      { replacements: { accountId, now: new Date(now) } },
-    );
+    await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId AND (idle_expires_at <= :now OR expires_at <= :now)`, {
+      replacements: { accountId, now: new Date(now) },
+    });
   }
 }

@@ -58,10 +58,11 @@ export class SequelizeAccountRepository implements AccountRepository {
   }
 
   async updatePlan(id: string, plan: Plan): Promise<Account | undefined> {
-    const [row] = await this.sequelize.query<AccountRow>(
-      `UPDATE gateway.accounts SET plan = :plan, updated_at = now() WHERE id = :id RETURNING ${COLUMNS}`,
-      { transaction: this.transaction, replacements: { id, plan }, type: QueryTypes.SELECT },
-    );
+    const [row] = await this.sequelize.query<AccountRow>(`UPDATE gateway.accounts SET plan = :plan, updated_at = now() WHERE id = :id RETURNING ${COLUMNS}`, {
+      transaction: this.transaction,
+      replacements: { id, plan },
+      type: QueryTypes.SELECT,
+    });
     return row ? toAccount(row) : undefined;
   }
 

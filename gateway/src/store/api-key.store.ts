@@ -126,10 +126,11 @@ export class SequelizeKeyStore implements KeyStore {
   }
 
   async listByAccount(accountId: string): Promise<ApiKeySummary[]> {
-    const rows = await this.sequelize.query<SummaryRow>(
-      `SELECT ${SUMMARY} FROM gateway.api_keys WHERE account_id = :accountId ORDER BY created_at, id`,
-      { transaction: this.transaction, replacements: { accountId }, type: QueryTypes.SELECT },
-    );
+    const rows = await this.sequelize.query<SummaryRow>(`SELECT ${SUMMARY} FROM gateway.api_keys WHERE account_id = :accountId ORDER BY created_at, id`, {
+      transaction: this.transaction,
+      replacements: { accountId },
+      type: QueryTypes.SELECT,
+    });
     return rows.map(toSummary);
   }
 

@@ -30,9 +30,7 @@ function rewriteRefs(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF)
-      ? SCHEMA_BASE + inner.slice(SCHEMA_REF.length)
-      : rewriteRefs(inner);
+    out[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF) ? SCHEMA_BASE + inner.slice(SCHEMA_REF.length) : rewriteRefs(inner);
   }
   return out;
 }
@@ -174,13 +172,7 @@ let shared: ReturnType<typeof createOpenApiValidator> | undefined;
  * `res.type === 'application/json' ? res.body : res.text`). A 405 is checked
  * against the shared MethodNotAllowed response, since no operation has it.
  */
-export function assertMatchesOpenApi(
-  method: string,
-  path: string,
-  status: number,
-  headers: ResponseHeaders,
-  body: unknown,
-): void {
+export function assertMatchesOpenApi(method: string, path: string, status: number, headers: ResponseHeaders, body: unknown): void {
   shared ??= createOpenApiValidator();
   shared.assertMatches(method, path, status, headers, body);
 }

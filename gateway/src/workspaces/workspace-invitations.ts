@@ -113,7 +113,14 @@ export class WorkspaceInvitations {
     }
     const { token, tokenHash } = newLinkToken();
     try {
-      await this.deps.links.insert({ tokenHash, purpose: 'invitation', accountId: null, now: new Date(this.now()), expiresAt, workspaceInvitationId: terms.id });
+      await this.deps.links.insert({
+        tokenHash,
+        purpose: 'invitation',
+        accountId: null,
+        now: new Date(this.now()),
+        expiresAt,
+        workspaceInvitationId: terms.id,
+      });
     } catch (err) {
       await this.deps.calls.call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id)).catch(() => undefined);
       throw err;

@@ -61,7 +61,8 @@ async function sessionCaller(gate: SessionGate, req: Request, res: Response): Pr
   return callerOf(req, res, { kind: 'account', accountId: account.id, plan: account.plan, keyId: `session:${session.id}` });
 }
 
-const actorOf = (caller: Caller) => (caller.principal.kind === 'account' ? { kind: 'account' as const, accountId: caller.principal.accountId } : { kind: 'admin' as const });
+const actorOf = (caller: Caller) =>
+  caller.principal.kind === 'account' ? { kind: 'account' as const, accountId: caller.principal.accountId } : { kind: 'admin' as const };
 
 export function workspaceRoutes(deps: WorkspaceRoutesDeps): Router {
   const router = Router();

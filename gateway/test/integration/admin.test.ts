@@ -23,7 +23,7 @@ describe('gateway admin API', () => {
       expect(res.body).toEqual({ error: 'Invalid admin token' });
     }
     const fr = await h.http.get('/admin/v1/items').set('Accept-Language', 'fr').expect(401);
-    expect(fr.body).toEqual({ error: 'Jeton d\'administration invalide' });
+    expect(fr.body).toEqual({ error: "Jeton d'administration invalide" });
   });
 
   it('creates an account, refuses its email again in any case, and validates the body', async () => {

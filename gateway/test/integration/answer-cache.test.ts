@@ -34,7 +34,11 @@ describe('gateway answer cache', () => {
     expect(again.headers['cache-control']).toBe('private, max-age=5');
     expect(again.headers['content-type']).toMatch(/^application\/json/);
     expect(searches()).toEqual([`GET ${url}`]);
-    const notModified = await h.http.get(url).set('Authorization', auth).set('If-None-Match', first.headers.etag as string).expect(304);
+    const notModified = await h.http
+      .get(url)
+      .set('Authorization', auth)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
     expect(notModified.text).toBe('');
     now += 999;
     await h.http.get(url).set('Authorization', auth).expect(200);
@@ -61,7 +65,14 @@ describe('gateway answer cache', () => {
     let release = () => {};
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
     try {
-      const pending = Promise.all(Array.from({ length: 12 }, () => h.http.get(url).set('Authorization', auth).then((r) => r)));
+      const pending = Promise.all(
+        Array.from({ length: 12 }, () =>
+          h.http
+            .get(url)
+            .set('Authorization', auth)
+            .then((r) => r),
+        ),
+      );
       const deadline = Date.now() + 10_000;
       while ((await lookups('miss')) < missesBefore + 12) {
         if (Date.now() > deadline) throw new Error(`only ${(await lookups('miss')) - missesBefore} of 12 requests missed the cache within 10 s`);

@@ -35,7 +35,6 @@ describe('the audit trail', () => {
   const events = async (query = ''): Promise<{ events: Event[]; nextBefore: string | null }> =>
     (await h.admin('get', `/admin/v1/audit-events${query}`).expect(200)).body.data;
 
-
   it('records account creation, plan changes, key issuance and revocation with who, when and the request id', async () => {
     const created = await h.admin('post', '/admin/v1/accounts', { email: 'audited@example.com', plan: 'pro' }).set('X-Request-Id', 'req-create').expect(201);
     const accountId = created.body.data.account.id as string;
@@ -83,7 +82,11 @@ describe('the audit trail', () => {
 
   it('records failed authentications per address, counted, with the first request id', async () => {
     for (let i = 0; i < 3; i++) {
-      await h.http.get('/api/v1/skills').set('Authorization', 'Bearer sk_live_00000000000000000000000000000000').set('X-Request-Id', `bad-key-${i}`).expect(401);
+      await h.http
+        .get('/api/v1/skills')
+        .set('Authorization', 'Bearer sk_live_00000000000000000000000000000000')
+        .set('X-Request-Id', `bad-key-${i}`)
+        .expect(401);
     }
     await h.http.get('/admin/v1/audit-events').set('Authorization', 'Bearer wrong').expect(401);
     // a flush may fall between two of them: the records of one interval add up
@@ -113,7 +116,9 @@ describe('the audit trail', () => {
   it('never holds a secret: no key, admin token or key hash anywhere in it', async () => {
     const { key, accountId } = await h.accountWithKey('pro');
     // the key's issuance is recorded: the search below runs over a trail that holds it
-    const issued = await sql<{ n: string }>(`SELECT count(*)::text AS n FROM gateway.audit_events WHERE action = 'api_key.issue' AND target_account_id = '${accountId}'`);
+    const issued = await sql<{ n: string }>(
+      `SELECT count(*)::text AS n FROM gateway.audit_events WHERE action = 'api_key.issue' AND target_account_id = '${accountId}'`,
+    );
     expect(issued[0]?.n).toBe('1');
     const rows = await sql<{ all: string }>(`SELECT string_agg(row_to_json(a)::text, ' ') AS all FROM gateway.audit_events a`);
     const hashes = await sql<{ hash: string }>(`SELECT encode(key_hash, 'hex') AS hash FROM gateway.api_keys`);

@@ -52,7 +52,6 @@ describe('the audit trail of console authentication', () => {
   const trail = async (accountId: string): Promise<Event[]> =>
     (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}&limit=50`).expect(200)).body.data.events;
 
-
   it('records sign-up, sign-in, failed sign-ins counted together, operator links and their use, reset and sign-out, never a secret', async () => {
     const email = `audited-${Date.now()}@example.com`;
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-sign-up').expect(202);
@@ -65,7 +64,10 @@ describe('the audit trail of console authentication', () => {
     const linkToken = new URL(signInLink.body.data.link.url as string).hash.replace('#token=', '');
     const linked = await post('/api/v1/auth/sign-in-link', { token: linkToken }, 'req-use-link').expect(200);
 
-    const resetLink = await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).set('X-Request-Id', 'req-issue-reset').expect(201);
+    const resetLink = await h
+      .admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' })
+      .set('X-Request-Id', 'req-issue-reset')
+      .expect(201);
     const resetToken = new URL(resetLink.body.data.link.url as string).hash.replace('#token=', '');
     const newPassword = 'a-new-password-of-the-audit-test-91';
     const reset = await post('/api/v1/auth/password-reset', { token: resetToken, password: newPassword }, 'req-reset').expect(200);
@@ -93,7 +95,11 @@ describe('the audit trail of console authentication', () => {
       details: { reason: 'password', count: 3, userAgent: AGENT },
     });
     const self = { kind: 'account', accountId };
-    expect(events.filter((e) => e.action !== 'auth.failure').map((e) => [e.action, e.requestId, e.actor, e.details.method ?? e.details.purpose ?? e.details.scope ?? null])).toEqual([
+    expect(
+      events
+        .filter((e) => e.action !== 'auth.failure')
+        .map((e) => [e.action, e.requestId, e.actor, e.details.method ?? e.details.purpose ?? e.details.scope ?? null]),
+    ).toEqual([
       ['auth.sign_out', 'req-sign-out', self, 'this'],
       ['auth.sign_in', 'req-reset', self, 'link'],
       ['auth.password_reset', 'req-reset', self, null],
@@ -121,7 +127,11 @@ describe('the audit trail of console authentication', () => {
     const accountId = verified.body.data.account.id as string;
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        request(h.gateway.url).post('/api/v1/auth/sign-in').set('Origin', h.gateway.url).set('X-Forwarded-For', '203.0.113.77').send({ email, password: `${WRONG}-${i}` }),
+        request(h.gateway.url)
+          .post('/api/v1/auth/sign-in')
+          .set('Origin', h.gateway.url)
+          .set('X-Forwarded-For', '203.0.113.77')
+          .send({ email, password: `${WRONG}-${i}` }),
       ),
     );
     // Refused by the throttle (429) before any check: not a guess, not counted.

@@ -5,7 +5,7 @@ import { startHarness, type Harness } from './harness';
 const INVALID_KEY = { en: 'Invalid or revoked API key', fr: 'Clé API invalide ou révoquée' };
 const NO_API = {
   en: 'API access is available with a plan that includes API access',
-  fr: 'L\'API est disponible avec un plan incluant l’accès API',
+  fr: "L'API est disponible avec un plan incluant l’accès API",
 };
 
 describe('gateway API key authentication', () => {
@@ -51,11 +51,7 @@ describe('gateway API key authentication', () => {
     const calls = h.catalog.received.length + h.collections.received.length;
     const en = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(403);
     expect(en.body).toEqual({ error: NO_API.en });
-    const fr = await h.http
-      .get('/api/v1/workspaces/w1/collections')
-      .set('Authorization', `Bearer ${key}`)
-      .set('Accept-Language', 'fr')
-      .expect(403);
+    const fr = await h.http.get('/api/v1/workspaces/w1/collections').set('Authorization', `Bearer ${key}`).set('Accept-Language', 'fr').expect(403);
     expect(fr.body).toEqual({ error: NO_API.fr });
     expect(h.catalog.received.length + h.collections.received.length).toBe(calls);
   });
@@ -71,7 +67,7 @@ describe('gateway API key authentication', () => {
     await h.http.get('/api/v1/skills').set('Authorization', auth).expect(403);
   });
 
-  it('refuses a revoked key on the very next request, while the account\'s other key keeps working', async () => {
+  it("refuses a revoked key on the very next request, while the account's other key keeps working", async () => {
     const { accountId, keyId, key } = await h.accountWithKey('pro');
     const other = await h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`, {}).expect(201);
     await h.http.get('/api/v1/me/collections').set('Authorization', `Bearer ${key}`).expect(200);
@@ -99,8 +95,7 @@ describe('gateway API key authentication', () => {
       expect(row.hash).toBe(createHash('sha256').update(key).digest('hex'));
       expect(row.prefix).toBe(key.slice(0, 12));
       // last_used_at is written fire-and-forget: poll briefly instead of assuming it is done.
-      const lastUsed = async () =>
-        (await client.query('SELECT last_used_at FROM gateway.api_keys WHERE id = $1', [keyId])).rows[0].last_used_at;
+      const lastUsed = async () => (await client.query('SELECT last_used_at FROM gateway.api_keys WHERE id = $1', [keyId])).rows[0].last_used_at;
       for (let i = 0; i < 50 && (await lastUsed()) === null; i += 1) await new Promise((r) => setTimeout(r, 20));
       expect(await lastUsed()).not.toBeNull();
     } finally {

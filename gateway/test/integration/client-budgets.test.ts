@@ -22,8 +22,7 @@ describe('failed authentications per client address', () => {
   afterAll(async () => {
     await h?.close();
   }, 30_000);
-  const from = (address: string, authorization: string) =>
-    h.http.get('/api/v1/skills').set('X-Forwarded-For', address).set('Authorization', authorization);
+  const from = (address: string, authorization: string) => h.http.get('/api/v1/skills').set('X-Forwarded-For', address).set('Authorization', authorization);
 
   it('refuses an address with 429 once it spent its budget, before any key is looked up; known keys still pass', async () => {
     const { key } = await h.accountWithKey('pro');
@@ -55,7 +54,8 @@ describe('failed authentications per client address', () => {
   });
 
   it('counts a wrong admin token too, and still lets the right one through', async () => {
-    const admin = (token: string) => h.http.get('/admin/v1/accounts/00000000-0000-0000-0000-000000000000').set('X-Forwarded-For', '198.51.100.4').set('Authorization', `Bearer ${token}`);
+    const admin = (token: string) =>
+      h.http.get('/admin/v1/accounts/00000000-0000-0000-0000-000000000000').set('X-Forwarded-For', '198.51.100.4').set('Authorization', `Bearer ${token}`);
     for (let i = 0; i < 5; i++) await admin('not-the-token').expect(401);
     await admin('not-the-token').expect(429);
     await admin(ADMIN_TOKEN).expect(404);

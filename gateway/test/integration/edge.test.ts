@@ -51,7 +51,10 @@ describe('the gateway edge', () => {
     ];
 
     it.each(paths)('sets them on %s', async (_what, path, status) => {
-      const res = await h.http.get(path).set('Authorization', path === '/api/v1/skills?q=x' ? auth : '').expect(status);
+      const res = await h.http
+        .get(path)
+        .set('Authorization', path === '/api/v1/skills?q=x' ? auth : '')
+        .expect(status);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -87,11 +90,17 @@ describe('the gateway edge', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
-    it.each(['index.html', 'oauth2-redirect.html', 'oauth2-redirect.js', 'swagger-initializer.js', 'swagger-ui-bundle.js.map', 'swagger-ui.css.map', 'package.json', 'README.md'])(
-      'does not serve %s',
-      async (file) => {
-        await h.http.get(`/docs/assets/${file}`).expect(404);
-      },
-    );
+    it.each([
+      'index.html',
+      'oauth2-redirect.html',
+      'oauth2-redirect.js',
+      'swagger-initializer.js',
+      'swagger-ui-bundle.js.map',
+      'swagger-ui.css.map',
+      'package.json',
+      'README.md',
+    ])('does not serve %s', async (file) => {
+      await h.http.get(`/docs/assets/${file}`).expect(404);
+    });
   });
 });

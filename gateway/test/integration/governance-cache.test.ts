@@ -51,13 +51,17 @@ describe('gateway answer cache under workspace policies', () => {
     expect(searches(url)).toBe(2);
   });
 
-  it('gives the changed policy\'s answer right after a policy PUT, not the one kept for the old policy', async () => {
+  it("gives the changed policy's answer right after a policy PUT, not the one kept for the old policy", async () => {
     const member = await h.accountWithKey('pro');
     const team = spaces.create([member.accountId], ['mit']);
     const url = `/api/v1/skills?q=policy-change&workspace=${team}`;
     expect(await policyOf(member.key, url)).toMatchObject({ licenses: ['mit'] });
     spaces.setPolicy(team, ['bsd-3-clause']);
-    await h.http.put(`/api/v1/workspaces/${team}/policy`).set('Authorization', `Bearer ${member.key}`).send({ allowedLicenses: ['BSD-3-Clause'] }).expect(200);
+    await h.http
+      .put(`/api/v1/workspaces/${team}/policy`)
+      .set('Authorization', `Bearer ${member.key}`)
+      .send({ allowedLicenses: ['BSD-3-Clause'] })
+      .expect(200);
     expect(await policyOf(member.key, url)).toMatchObject({ licenses: ['bsd-3-clause'] });
     expect(searches(url)).toBe(2);
   });
@@ -88,21 +92,30 @@ describe('gateway relay of the lockfile', () => {
       if (!req.path.endsWith('/lockfile')) return undefined;
       const disposition = 'attachment; filename="team-tools.lock.json"';
       if (req.get('if-none-match') === etag) return { status: 304, headers: { ETag: etag } };
-      return { status: 200, raw: document, headers: { 'Content-Type': 'application/json', ETag: etag, 'Content-Disposition': disposition, 'Cache-Control': 'private, no-cache' } };
+      return {
+        status: 200,
+        raw: document,
+        headers: { 'Content-Type': 'application/json', ETag: etag, 'Content-Disposition': disposition, 'Cache-Control': 'private, no-cache' },
+      };
     };
   }, 90_000);
   afterAll(async () => {
     await h?.close();
   }, 30_000);
 
-  it('relays the document byte for byte with the service\'s ETag and Content-Disposition, and its 304', async () => {
+  it("relays the document byte for byte with the service's ETag and Content-Disposition, and its 304", async () => {
     const { key } = await h.accountWithKey('pro');
     const path = '/api/v1/workspaces/0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f/collections/5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e/lockfile';
-    const res = await h.http.get(path).set('Authorization', `Bearer ${key}`).buffer(true).parse((r, done) => {
-      let text = '';
-      r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      r.on('end', () => done(null, text));
-    }).expect(200);
+    const res = await h.http
+      .get(path)
+      .set('Authorization', `Bearer ${key}`)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
     expect(res.body).toBe(document);
     expect(res.headers.etag).toBe(etag);
     expect(res.headers['content-disposition']).toBe('attachment; filename="team-tools.lock.json"');

@@ -34,7 +34,15 @@ export class FakeWorkspaces {
   }
 
   setPolicy(id: string, licenses: string[] | null): SearchPolicy {
-    const policy: SearchPolicy = { workspaceId: id, verdicts: ['clean'], verifiedPublishersOnly: false, publishers: null, licenses, types: null, deniedSlugs: [] };
+    const policy: SearchPolicy = {
+      workspaceId: id,
+      verdicts: ['clean'],
+      verifiedPublishersOnly: false,
+      publishers: null,
+      licenses,
+      types: null,
+      deniedSlugs: [],
+    };
     this.policies.set(id, policy);
     return policy;
   }

@@ -57,7 +57,9 @@ describe('gateway keys bound to a workspace', () => {
     const theirs = spaces.create(['someone-else']);
     const en = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: theirs }).expect(404);
     expect(en.body).toEqual({ error: 'Workspace not found' });
-    const fr = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: theirs }).set('Accept-Language', 'fr').expect(404);
+    const fr = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: theirs })
+      .set('Accept-Language', 'fr')
+      .expect(404);
     expect(fr.body).toEqual({ error: 'Espace de travail introuvable' });
     const asked = h.collections.received.length;
     await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: 'not-a-uuid' }).expect(404);
@@ -66,7 +68,7 @@ describe('gateway keys bound to a workspace', () => {
     expect(listed.body.data.apiKeys).toEqual([]);
   });
 
-  it('signs the bound workspace\'s policy into every search of the key, and never the binding itself', async () => {
+  it("signs the bound workspace's policy into every search of the key, and never the binding itself", async () => {
     const b = await proPerson();
     const team = spaces.create([b.accountId], ['mit', 'apache-2.0']);
     const { key } = await boundKey(b, team);
@@ -87,7 +89,7 @@ describe('gateway keys bound to a workspace', () => {
     const { key } = await boundKey(b, team);
     const searches = h.catalog.received.length;
     const en = await search(key, `?workspace=${other}`).expect(403);
-    expect(en.body).toEqual({ error: 'This API key is bound to another workspace: its searches apply that workspace\'s policy only' });
+    expect(en.body).toEqual({ error: "This API key is bound to another workspace: its searches apply that workspace's policy only" });
     const fr = await search(key, `?workspace=${other}`).set('Accept-Language', 'fr').expect(403);
     expect(fr.body.error).toMatch(/^Cette clé API est liée à un autre espace de travail/);
     expect(h.catalog.received.length).toBe(searches);
@@ -128,7 +130,11 @@ describe('gateway keys bound to a workspace', () => {
     await search(key, '?q=c').expect(200);
     expect(spaces.fetches(team)).toBe(2);
     const changed = spaces.setPolicy(team, ['gpl-3.0']);
-    await h.http.put(`/api/v1/workspaces/${team}/policy`).set('Authorization', `Bearer ${(await h.accountWithKey('pro')).key}`).send({ allowedLicenses: ['GPL-3.0'] }).expect(200);
+    await h.http
+      .put(`/api/v1/workspaces/${team}/policy`)
+      .set('Authorization', `Bearer ${(await h.accountWithKey('pro')).key}`)
+      .send({ allowedLicenses: ['GPL-3.0'] })
+      .expect(200);
     const after = await search(key, '?q=d').expect(200);
     expect(signedPrincipal(after)).toMatchObject({ searchPolicy: changed });
     expect(spaces.fetches(team)).toBe(3);
@@ -137,11 +143,23 @@ describe('gateway keys bound to a workspace', () => {
   it('records a policy change and a new webhook in the audit trail, with the URL and never the secret', async () => {
     const { key } = await h.accountWithKey('pro');
     const team = spaces.create([]);
-    await h.http.put(`/api/v1/workspaces/${team}/policy`).set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'req-policy').send({ deniedSlugs: ['x'] }).expect(200);
+    await h.http
+      .put(`/api/v1/workspaces/${team}/policy`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('X-Request-Id', 'req-policy')
+      .send({ deniedSlugs: ['x'] })
+      .expect(200);
     const url = 'https://ci.example.com/hook';
-    await h.http.post(`/api/v1/workspaces/${team}/webhooks`).set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'req-hook').send({ url, events: ['policy.changed'] }).expect(201);
+    await h.http
+      .post(`/api/v1/workspaces/${team}/webhooks`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('X-Request-Id', 'req-hook')
+      .send({ url, events: ['policy.changed'] })
+      .expect(201);
     const trail = async (action: string) =>
-      ((await h.admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events as Array<{ target: string }>).filter((e) => e.target === team);
+      ((await h.admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events as Array<{ target: string }>).filter(
+        (e) => e.target === team,
+      );
     expect(await trail('workspace.policy_set')).toEqual([expect.objectContaining({ requestId: 'req-policy' })]);
     const [created] = await trail('webhook.create');
     expect(created).toMatchObject({ requestId: 'req-hook', details: { url, status: 201 } });
@@ -152,7 +170,11 @@ describe('gateway keys bound to a workspace', () => {
     const { key } = await h.accountWithKey('pro');
     const team = spaces.create([]);
     const before = [h.catalog.received.length, h.collections.received.length];
-    const paths = [`/internal/v1/workspaces/${team}/search-policy`, `//internal/v1/workspaces/${team}/search-policy`, `/api/v1/../internal/v1/workspaces/${team}/search-policy`];
+    const paths = [
+      `/internal/v1/workspaces/${team}/search-policy`,
+      `//internal/v1/workspaces/${team}/search-policy`,
+      `/api/v1/../internal/v1/workspaces/${team}/search-policy`,
+    ];
     for (const path of paths) {
       const status = await rawGet(h.gateway.url, path, key);
       expect([path, status]).toEqual([path, 404]);

@@ -107,7 +107,10 @@ export class FakeService {
         // The services' own mapping (requirePrincipal): an expired principal is their 503, the rest a 401.
         const answer = principalRejected(err, res, silent);
         if (answer instanceof AppError && answer.status === 503) {
-          res.status(503).set(answer.headers).json({ error: translate(answer.messageKey, 'en') });
+          res
+            .status(503)
+            .set(answer.headers)
+            .json({ error: translate(answer.messageKey, 'en') });
           return;
         }
         res.status(401).json({ error: `principal ${(err as PrincipalVerificationError).reason}` });
@@ -219,7 +222,15 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     // off unless a test is about it: suites send many refused keys from one address
     authFailuresPerMinute: 0,
     // sign-ups and sign-ins all come from 127.0.0.1 here; the throttle's own suite sets its limits
-    signInThrottle: { perAddress: 10_000, freeFailures: 3, signUpsPerAddress: 10_000, linksPerAddress: 10_000, linksPerEmail: 10_000, oidcStartsPerAddress: 10_000, windowMs: 15 * 60_000 },
+    signInThrottle: {
+      perAddress: 10_000,
+      freeFailures: 3,
+      signUpsPerAddress: 10_000,
+      linksPerAddress: 10_000,
+      linksPerEmail: 10_000,
+      oidcStartsPerAddress: 10_000,
+      windowMs: 15 * 60_000,
+    },
     // failed authentications reach the audit trail within 100 ms; no retention pass unless a test runs one
     audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
     // no purge of links behind a test's back; link-purge.test.ts runs its passes itself

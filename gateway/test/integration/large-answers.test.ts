@@ -61,6 +61,10 @@ describe('gateway: answers larger than the ETag bound', () => {
     h.collections.bigAnswer = { bytes: ETAG_MAX_BYTES, release: Promise.resolve() };
     const first = await h.http.get('/api/v1/me/collections/big').set('Authorization', auth).expect(200);
     expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    await h.http.get('/api/v1/me/collections/big').set('Authorization', auth).set('If-None-Match', first.headers.etag as string).expect(304);
+    await h.http
+      .get('/api/v1/me/collections/big')
+      .set('Authorization', auth)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
   });
 });

@@ -29,8 +29,18 @@ describe('purging one-time links and sign-in flows', () => {
 
   async function link(name: string, purpose: LinkPurpose, expiresIn: number, usedAgo?: number, workspaceInvitationId?: string): Promise<[string, Buffer]> {
     const tokenHash = randomBytes(32);
-    await links.insert({ tokenHash, purpose, accountId: null, now: new Date(now - 2 * USED_LINK_KEPT_MS), expiresAt: new Date(now + expiresIn), workspaceInvitationId });
-    if (usedAgo !== undefined) await db.query(`UPDATE gateway.one_time_links SET used_at = :at WHERE token_hash = :hash`, { replacements: { at: new Date(now - usedAgo), hash: tokenHash } });
+    await links.insert({
+      tokenHash,
+      purpose,
+      accountId: null,
+      now: new Date(now - 2 * USED_LINK_KEPT_MS),
+      expiresAt: new Date(now + expiresIn),
+      workspaceInvitationId,
+    });
+    if (usedAgo !== undefined)
+      await db.query(`UPDATE gateway.one_time_links SET used_at = :at WHERE token_hash = :hash`, {
+        replacements: { at: new Date(now - usedAgo), hash: tokenHash },
+      });
     return [name, tokenHash];
   }
   const left = async (table: 'one_time_links' | 'oidc_flows', column: string, named: [string, Buffer][]): Promise<string[]> => {
@@ -38,7 +48,14 @@ describe('purging one-time links and sign-in flows', () => {
     const kept = new Set(rows.map((r) => Buffer.from(r.h).toString('hex')));
     return named.filter(([, hash]) => kept.has(hash.toString('hex'))).map(([name]) => name);
   };
-  const purge = () => new PeriodicPurge({ tasks: linkPurgeTasks(links), logger: createLogger({ service: 'purge-test', level: 'silent' }), intervalMs: 60_000, batchSize: 2, now: () => now });
+  const purge = () =>
+    new PeriodicPurge({
+      tasks: linkPurgeTasks(links),
+      logger: createLogger({ service: 'purge-test', level: 'silent' }),
+      intervalMs: 60_000,
+      batchSize: 2,
+      now: () => now,
+    });
 
   it('deletes expired links and links used over a day ago, in batches; keeps live ones and a used workspace invitation link until it expires', async () => {
     const named = [

@@ -108,7 +108,10 @@ describe('no account enumeration through sign-up and reset requests', () => {
   it('answers a reset request for a known and an unknown address alike, before the reset mail is sent', async () => {
     const known = `known-${Date.now()}@example.com`;
     await verifiedAccount(known);
-    const answers = [await post('/api/v1/auth/password-reset-request', { email: known }), await post('/api/v1/auth/password-reset-request', { email: 'nobody@example.com' })];
+    const answers = [
+      await post('/api/v1/auth/password-reset-request', { email: known }),
+      await post('/api/v1/auth/password-reset-request', { email: 'nobody@example.com' }),
+    ];
     for (const res of answers) {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ data: { requested: true } });
@@ -118,7 +121,7 @@ describe('no account enumeration through sign-up and reset requests', () => {
     expect(mailer.held.some((m) => m.to === 'nobody@example.com')).toBe(false);
   }, 30_000);
 
-  it('holds no address for whoever signs it up first: the owner\'s sign-up mails a link that sets their password and ends the other\'s sessions', async () => {
+  it("holds no address for whoever signs it up first: the owner's sign-up mails a link that sets their password and ends the other's sessions", async () => {
     const victim = `victim-${Date.now()}@example.com`;
     const squatter = request.agent(suite.h.gateway.url);
     await post('/api/v1/auth/sign-up', { email: victim, password: 'squatters-own-password-1' }).expect(202);

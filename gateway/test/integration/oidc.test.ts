@@ -105,9 +105,7 @@ describe('OpenID Connect sign-in', () => {
     // Someone signs up with a password using the address the provider will vouch for.
     const squatter = await signUp(h, { email: 'pat@idp.example' });
     const done = await signIn(new Browser(), 'pat');
-    expect(decodeURIComponent(done.headers.get('location') ?? '')).toBe(
-      '/console/sign-in#error=oidc.linkRequired',
-    );
+    expect(decodeURIComponent(done.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkRequired');
     // Both stay as they were: the password account keeps its password, the identity is linked nowhere.
     const again = await passwordSignIn(h, 'pat@idp.example');
     expect(again.accountId).toBe(squatter.accountId);
@@ -117,7 +115,11 @@ describe('OpenID Connect sign-in', () => {
 
   /** Signs `email` up with a password in `browser` and opens its verification link there, as the console does; the session's CSRF token. */
   async function signUpIn(browser: Browser, email: string): Promise<{ csrf: string; accountId: string }> {
-    const asked = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-up`, { method: 'POST', json: { email, password: PASSWORD }, headers: { origin: h.gateway.url } });
+    const asked = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      json: { email, password: PASSWORD },
+      headers: { origin: h.gateway.url },
+    });
     expect(asked.status).toBe(202);
     const token = await loggedVerificationToken(h, email);
     const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/verify-email`, { method: 'POST', json: { token }, headers: { origin: h.gateway.url } });
@@ -162,7 +164,10 @@ describe('OpenID Connect sign-in', () => {
     // a link started by one account, finished after another signed in in the same browser: refused, linked nowhere
     const shared = new Browser();
     const first = await signUpIn(shared, 'rosa@idp.example');
-    const started = await shared.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf } });
+    const started = await shared.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, {
+      method: 'POST',
+      headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf },
+    });
     const { data } = (await started.json()) as { data: { url: string } };
     const callback = await shared.signInAt(data.url, 'rosa', `${h.gateway.url}/`);
     await shared.fetch(`${h.gateway.url}/api/v1/auth/session`, { method: 'DELETE', headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf } });
@@ -170,9 +175,7 @@ describe('OpenID Connect sign-in', () => {
     const switched = await shared.fetch(callback);
     expect(decodeURIComponent(switched.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.failed');
     const rosa = await signIn(new Browser(), 'rosa');
-    expect(decodeURIComponent(rosa.headers.get('location') ?? '')).toBe(
-      '/console/sign-in#error=oidc.linkRequired',
-    );
+    expect(decodeURIComponent(rosa.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkRequired');
 
     // an identity linked to one account is not linked to a second one
     const owner = new Browser();
@@ -187,7 +190,11 @@ describe('OpenID Connect sign-in', () => {
 
   /** Signs `email` in with its password in `browser`; the session's CSRF token. */
   async function signInWithPassword(browser: Browser, email: string): Promise<{ csrf: string }> {
-    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-in`, { method: 'POST', json: { email, password: PASSWORD }, headers: { origin: h.gateway.url } });
+    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      json: { email, password: PASSWORD },
+      headers: { origin: h.gateway.url },
+    });
     expect(res.status).toBe(200);
     return { csrf: ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken };
   }
@@ -195,7 +202,12 @@ describe('OpenID Connect sign-in', () => {
   it('records the sign-up, the sign-in and the linking in the audit trail, with the user agent and never the code, state or verifier', async () => {
     const agent = { 'user-agent': 'AuditBrowser/2.0' };
     const trail = async (accountId: string) =>
-      (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}`).expect(200)).body.data.events as { action: string; actor: object; clientAddress: string; details: Record<string, unknown> }[];
+      (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}`).expect(200)).body.data.events as {
+        action: string;
+        actor: object;
+        clientAddress: string;
+        details: Record<string, unknown>;
+      }[];
     const secrets: string[] = [];
     /** The provider's callback, fetched with the user agent; its code and state are kept to look for in the trail. */
     const back = async (browser: Browser, callback: string) => {
@@ -221,7 +233,12 @@ describe('OpenID Connect sign-in', () => {
     const { data } = (await started.json()) as { data: { url: string } };
     expect((await back(owner, await owner.signInAt(data.url, 'uma', `${h.gateway.url}/`))).headers.get('location')).toBe('/console/profile');
     const events = await trail(accountId);
-    expect(events[0]).toMatchObject({ action: 'auth.oidc_link', actor: { kind: 'account', accountId }, clientAddress: expect.stringMatching(/127\.0\.0\.1/), details: { issuer, userAgent: 'AuditBrowser/2.0' } });
+    expect(events[0]).toMatchObject({
+      action: 'auth.oidc_link',
+      actor: { kind: 'account', accountId },
+      clientAddress: expect.stringMatching(/127\.0\.0\.1/),
+      details: { issuer, userAgent: 'AuditBrowser/2.0' },
+    });
     expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_in', 'auth.sign_up']);
 
     const json = JSON.stringify([...(await trail(tess)), ...events]);
@@ -234,7 +251,8 @@ describe('OpenID Connect sign-in', () => {
     const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { csrfToken: string; account: { id: string } } };
     const { csrfToken: csrf, account } = session.data;
     await h.admin('patch', `/admin/v1/accounts/${account.id}`, { plan: 'pro' }).expect(200);
-    const post = (path: string, json?: object) => browser.fetch(`${h.gateway.url}${path}`, { method: 'POST', json, headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    const post = (path: string, json?: object) =>
+      browser.fetch(`${h.gateway.url}${path}`, { method: 'POST', json, headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
     const createKey = () => post('/api/v1/me/api-keys', { name: 'ci', scopes: ['search:read'], expiresInDays: 30 });
     // as if the single sign-on were 11 minutes old
     const db = new Client({ connectionString: h.db.url });

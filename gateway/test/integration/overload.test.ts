@@ -26,10 +26,20 @@ describe('gateway under overload', () => {
   it('lets a burst past the bound wait its turn, sheds what the line cannot hold at once with 503, Retry-After and a message in the caller’s language', async () => {
     let release: () => void = () => undefined;
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
-    const held = [1, 2].map((n) => h.http.get(`/api/v1/skills?q=held${n}`).set('Authorization', auth).then((r) => r));
+    const held = [1, 2].map((n) =>
+      h.http
+        .get(`/api/v1/skills?q=held${n}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
     await until(() => h.catalog.received.length === 2);
     // two places, two in line
-    const waiting = [3, 4].map((n) => h.http.get(`/api/v1/skills?q=waits${n}`).set('Authorization', auth).then((r) => r));
+    const waiting = [3, 4].map((n) =>
+      h.http
+        .get(`/api/v1/skills?q=waits${n}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
     try {
       await new Promise((r) => setTimeout(r, 50));
       const started = Date.now();
@@ -57,7 +67,12 @@ describe('gateway under overload', () => {
   it('answers 503 to a request that waited its longest for a place, and counts what it shed', async () => {
     let release: () => void = () => undefined;
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
-    const held = [1, 2].map((n) => h.http.get(`/api/v1/skills?q=slow${n}`).set('Authorization', auth).then((r) => r));
+    const held = [1, 2].map((n) =>
+      h.http
+        .get(`/api/v1/skills?q=slow${n}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
     await until(() => h.catalog.received.length === 2);
     try {
       const started = Date.now();

@@ -176,7 +176,9 @@ describe('password reset by mail', () => {
     expect(welcome && linkIn(welcome, '/console/verify')).toBeDefined();
     // No second account: the owner's still signs in with its password, and the trail shows one sign-up.
     await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: owner, password: PASSWORD }).expect(200);
-    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${account.data.account.id}`).expect(200)).body.data as { events: { action: string }[] };
+    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${account.data.account.id}`).expect(200)).body.data as {
+      events: { action: string }[];
+    };
     expect(events.filter((e) => e.action === 'auth.sign_up')).toHaveLength(1);
   }, 60_000);
 });

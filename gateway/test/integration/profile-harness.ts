@@ -36,7 +36,10 @@ export async function signUp(h: Harness, overrides: { email?: string; password?:
   const email = overrides.email ?? `person${emails}-${Date.now()}@example.com`;
   const origin = h.gateway.url;
   const agent = request.agent(origin);
-  const res = await agent.post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password: overrides.password ?? PASSWORD, name: 'Ana' });
+  const res = await agent
+    .post('/api/v1/auth/sign-up')
+    .set('Origin', origin)
+    .send({ email, password: overrides.password ?? PASSWORD, name: 'Ana' });
   if (res.status !== 202) throw new Error(`sign-up: ${res.status} ${JSON.stringify(res.body)}`);
   const token = await loggedVerificationToken(h, email);
   const verified = await agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token });

@@ -10,7 +10,7 @@ import { signUp, write, type Browser } from './profile-harness';
 
 const MISSING_WRITE = {
   en: 'This API key does not have the "collections:write" scope',
-  fr: 'Cette clé API n\'a pas la portée « collections:write »',
+  fr: "Cette clé API n'a pas la portée « collections:write »",
 };
 
 describe('gateway API keys of the console', () => {
@@ -54,7 +54,7 @@ describe('gateway API keys of the console', () => {
     expect(JSON.stringify(listed.body)).not.toContain(created.key);
   });
 
-  it('answers the plan refusal first for a free account\'s key, whatever its scopes', async () => {
+  it("answers the plan refusal first for a free account's key, whatever its scopes", async () => {
     const b = await signUp(h);
     const created = await createKey(b, { name: 'free', scopes: ['search:read'] });
     const res = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${created.key}`).expect(403);
@@ -103,8 +103,14 @@ describe('gateway API keys of the console', () => {
     for (const key of [old.key, apiKey.key]) await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
 
     const again = await write(b, 'post', `/api/v1/me/api-keys/${apiKey.id as string}/roll`, { graceSeconds: 0 }).expect(201);
-    await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${apiKey.key as string}`).expect(401);
-    await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${again.body.data.apiKey.key as string}`).expect(200);
+    await h.http
+      .get('/api/v1/skills')
+      .set('Authorization', `Bearer ${apiKey.key as string}`)
+      .expect(401);
+    await h.http
+      .get('/api/v1/skills')
+      .set('Authorization', `Bearer ${again.body.data.apiKey.key as string}`)
+      .expect(200);
     await write(b, 'post', `/api/v1/me/api-keys/${apiKey.id as string}/roll`, { graceSeconds: 0 }).expect(409);
   });
 
@@ -113,13 +119,17 @@ describe('gateway API keys of the console', () => {
     const created = await createKey(b, { name: 'ci', scopes: ['search:read', 'collections:read', 'collections:write'] });
     const withKey = await h.http.get('/api/v1/me/api-keys').set('Authorization', `Bearer ${created.key}`).expect(403);
     expect(withKey.body).toEqual({ error: 'Only a signed-in console session can do this, not an API key' });
-    await h.http.post('/api/v1/me/api-keys').set('Authorization', `Bearer ${created.key}`).send({ name: 'x', scopes: ['search:read'] }).expect(403);
+    await h.http
+      .post('/api/v1/me/api-keys')
+      .set('Authorization', `Bearer ${created.key}`)
+      .send({ name: 'x', scopes: ['search:read'] })
+      .expect(403);
     await h.http.get('/api/v1/me/sessions').set('Authorization', `Bearer ${created.key}`).expect(403);
     const none = await h.http.get('/api/v1/me/api-keys').expect(401);
     expect(none.body).toEqual({ error: 'You are not signed in' });
   });
 
-  it('hides another account\'s key (404) and checks the body (400), the CSRF token and the cap on active keys (409)', async () => {
+  it("hides another account's key (404) and checks the body (400), the CSRF token and the cap on active keys (409)", async () => {
     const a = await proPerson();
     const b = await proPerson();
     const theirs = await createKey(b, { name: 'theirs', scopes: ['search:read'] });
@@ -132,7 +142,11 @@ describe('gateway API keys of the console', () => {
     await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: [] }).expect(400);
     const bidi = await write(a, 'post', '/api/v1/me/api-keys', { name: 'ci\u202Etset', scopes: ['search:read'] }).expect(400);
     expect(bidi.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
-    await a.agent.post('/api/v1/me/api-keys').set('Origin', a.origin).send({ name: 'x', scopes: ['search:read'] }).expect(403);
+    await a.agent
+      .post('/api/v1/me/api-keys')
+      .set('Origin', a.origin)
+      .send({ name: 'x', scopes: ['search:read'] })
+      .expect(403);
 
     for (let i = 0; i < 3; i += 1) await createKey(a, { name: `k${i}`, scopes: ['search:read'] });
     const capped = await write(a, 'post', '/api/v1/me/api-keys', { name: 'one more', scopes: ['search:read'] }).expect(409);
@@ -153,10 +167,14 @@ describe('gateway API keys of the console', () => {
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
   });
 
-  it('lets the admin API list, scope, expire and roll any account\'s keys', async () => {
+  it("lets the admin API list, scope, expire and roll any account's keys", async () => {
     const { accountId, keyId } = await h.accountWithKey('team');
     const scoped = await h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'bot', scopes: ['search:read'], expiresInDays: 7 }).expect(201);
-    await h.http.patch('/api/v1/me/collections/c1').set('Authorization', `Bearer ${scoped.body.data.apiKey.key as string}`).send({}).expect(403);
+    await h.http
+      .patch('/api/v1/me/collections/c1')
+      .set('Authorization', `Bearer ${scoped.body.data.apiKey.key as string}`)
+      .send({})
+      .expect(403);
     const rolled = await h.admin('post', `/admin/v1/api-keys/${keyId}/roll`, { graceSeconds: 0 }).expect(201);
     expect(rolled.body.data.previous.revokedAt).toEqual(expect.any(String));
     const listed = await h.admin('get', `/admin/v1/accounts/${accountId}/api-keys`).expect(200);

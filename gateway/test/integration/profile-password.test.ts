@@ -51,7 +51,9 @@ describe('gateway password and recent sign-in', () => {
 
     const refused = await write(b, 'post', '/api/v1/me/api-keys', keyBody).expect(403);
     expect(refused.body.error).toMatch(/^Enter your password again to do this/);
-    const fr = await write(b, 'post', `/api/v1/me/api-keys/${first.body.data.apiKey.id as string}/roll`, { graceSeconds: 0 }).set('Accept-Language', 'fr').expect(403);
+    const fr = await write(b, 'post', `/api/v1/me/api-keys/${first.body.data.apiKey.id as string}/roll`, { graceSeconds: 0 })
+      .set('Accept-Language', 'fr')
+      .expect(403);
     expect(fr.body.error).toMatch(/^Saisissez de nouveau votre mot de passe/);
     const session = await b.agent.get('/api/v1/auth/session').expect(200);
     expect(Date.parse(session.body.data.session.recentSignInUntil)).toBeLessThan(Date.now());
@@ -124,7 +126,10 @@ describe('gateway password and recent sign-in', () => {
       const link = await h.admin('post', `/admin/v1/accounts/${b.accountId}/links`, { purpose: 'password-reset' }).expect(201);
       const token = new URL(String(link.body.data.link.url)).hash.replace('#token=', '');
       await h.http.post('/api/v1/auth/password-reset').set('Origin', b.origin).send({ token, password: NEW_PASSWORD, revokeApiKeys }).expect(200);
-      await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(revokeApiKeys ? 401 : 200);
+      await h.http
+        .get('/api/v1/skills')
+        .set('Authorization', `Bearer ${key}`)
+        .expect(revokeApiKeys ? 401 : 200);
     }
   });
 });

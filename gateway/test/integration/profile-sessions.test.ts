@@ -59,14 +59,22 @@ describe('gateway console sessions', () => {
     expect(en.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
     const fr = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).set('Accept-Language', 'fr').send(body).expect(400);
     expect(fr.body).toEqual({ error: '« name » ne doit pas contenir de caractères de contrôle bidirectionnel' });
-    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ ...body, name: 'invoice.pdf' }).expect(202);
+    await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ ...body, name: 'invoice.pdf' })
+      .expect(202);
     const token = await loggedVerificationToken(h, 'trojan@example.com');
     const named = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token }).expect(200);
     expect(named.body.data.account).toMatchObject({ email: 'trojan@example.com', name: 'invoice.pdf' });
   });
 
   it('refuses sign-up and sign-in posted from another site (login CSRF)', async () => {
-    const res = await request(h.gateway.url).post('/api/v1/auth/sign-in').set('Origin', 'https://evil.example').send({ email: 'a@b.co', password: 'x' }).expect(403);
+    const res = await request(h.gateway.url)
+      .post('/api/v1/auth/sign-in')
+      .set('Origin', 'https://evil.example')
+      .send({ email: 'a@b.co', password: 'x' })
+      .expect(403);
     expect(res.body).toEqual({ error: 'Request refused: it does not come from this site' });
     await request(h.gateway.url).post('/api/v1/auth/sign-up').send({ email: 'nobody@example.com', password: PASSWORD }).expect(403);
   });
@@ -79,7 +87,12 @@ describe('gateway console sessions', () => {
       const wrong = await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password: 'wrong-password-1234' }).expect(401);
       expect(wrong.body).toEqual({ error: 'Wrong email or password' });
     }
-    const throttled = await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).set('Accept-Language', 'fr').send({ email, password: PASSWORD }).expect(429);
+    const throttled = await request(origin)
+      .post('/api/v1/auth/sign-in')
+      .set('Origin', origin)
+      .set('Accept-Language', 'fr')
+      .send({ email, password: PASSWORD })
+      .expect(429);
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(throttled.body.error).toMatch(/^Trop de tentatives de connexion échouées ; réessayez dans \d+ s$/);
   });
@@ -92,7 +105,12 @@ describe('gateway console sessions', () => {
     const noToken = await b.agent.patch('/api/v1/me/collections/c1').set('Origin', b.origin).send({ name: 'x' }).expect(403);
     expect(noToken.body).toEqual({ error: 'Missing or invalid CSRF token' });
     await b.agent.patch('/api/v1/me/collections/c1').set('Origin', b.origin).set('X-CSRF-Token', 'A'.repeat(43)).send({ name: 'x' }).expect(403);
-    const foreign = await b.agent.patch('/api/v1/me/collections/c1').set('Origin', 'https://evil.example').set('X-CSRF-Token', b.csrf).send({ name: 'x' }).expect(403);
+    const foreign = await b.agent
+      .patch('/api/v1/me/collections/c1')
+      .set('Origin', 'https://evil.example')
+      .set('X-CSRF-Token', b.csrf)
+      .send({ name: 'x' })
+      .expect(403);
     expect(foreign.body).toEqual({ error: 'Request refused: it does not come from this site' });
     const noOrigin = await b.agent.delete('/api/v1/me/collections/c1').set('X-CSRF-Token', b.csrf).expect(403);
     expect(noOrigin.body.error).toBe('Request refused: it does not come from this site');
@@ -124,7 +142,7 @@ describe('gateway console sessions', () => {
     await first.agent.get('/api/v1/auth/session').expect(200);
   });
 
-  it('does not let one account end another account\'s session (404)', async () => {
+  it("does not let one account end another account's session (404)", async () => {
     const a = await signUp(h);
     const b = await signUp(h);
     const mine = await b.agent.get('/api/v1/me/sessions').expect(200);
@@ -132,7 +150,7 @@ describe('gateway console sessions', () => {
     await b.agent.get('/api/v1/auth/session').expect(200);
   });
 
-  it('signs in once with an operator\'s link, and resets a password with one (ending every other session)', async () => {
+  it("signs in once with an operator's link, and resets a password with one (ending every other session)", async () => {
     const b = await signUp(h);
     const link = await h.admin('post', `/admin/v1/accounts/${b.accountId}/links`, { purpose: 'sign-in' }).expect(201);
     const url = link.body.data.link.url as string;
@@ -181,17 +199,33 @@ describe('gateway sign-up modes', () => {
     expect(refused.body).toEqual({ error: 'Sign-up needs an invitation link' });
     const invitation = await h.admin('post', '/admin/v1/invitations').expect(201);
     const token = (invitation.body.data.invitation.url as string).split('#invitation=')[1];
-    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'x@example.com', password: PASSWORD, invitation: token }).expect(202);
+    await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email: 'x@example.com', password: PASSWORD, invitation: token })
+      .expect(202);
     // The account (and the invitation's use) is stored after the answer; its verification link says it is done.
     const verification = await loggedVerificationToken(h, 'x@example.com');
     await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verification }).expect(200);
-    const reused = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'y@example.com', password: PASSWORD, invitation: token }).expect(400);
+    const reused = await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email: 'y@example.com', password: PASSWORD, invitation: token })
+      .expect(400);
     expect(reused.body).toEqual({ error: 'This link is invalid, already used or expired' });
 
     const second = await h.admin('post', '/admin/v1/invitations').expect(201);
     const secondToken = (second.body.data.invitation.url as string).split('#invitation=')[1];
-    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'X@example.com', password: PASSWORD, invitation: secondToken }).expect(202);
+    await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email: 'X@example.com', password: PASSWORD, invitation: secondToken })
+      .expect(202);
     await waitForLog(h, (l) => l.email === 'X@example.com' && typeof l.signInLink === 'string');
-    await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'z@example.com', password: PASSWORD, invitation: secondToken }).expect(202);
+    await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email: 'z@example.com', password: PASSWORD, invitation: secondToken })
+      .expect(202);
   });
 });

@@ -27,7 +27,7 @@ describe('gateway proxy', () => {
     expect(h.catalog.received.at(-1)).toBe('HEAD /api/v1/skills?q=x');
   });
 
-    it('signs a principal bound to the method and path, which the service accepts once', async () => {
+  it('signs a principal bound to the method and path, which the service accepts once', async () => {
     const res = await h.http.patch('/api/v1/me/collections/c9?x=1').set('Authorization', auth).send({ name: 'n' }).expect(200);
     const header = res.body.data.principalHeader as string;
     // The service verified it already: a replay is refused, and so is any other path or method.
@@ -52,11 +52,7 @@ describe('gateway proxy', () => {
     const get = await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(200);
     expect(get.body.data.signedBody).toBe(EMPTY_BODY);
     const ndjson = '{"slug":"a"}\n';
-    const imported = await h
-      .admin('post', '/admin/v1/skills:import')
-      .set('Content-Type', 'application/x-ndjson')
-      .send(ndjson)
-      .expect(201);
+    const imported = await h.admin('post', '/admin/v1/skills:import').set('Content-Type', 'application/x-ndjson').send(ndjson).expect(201);
     expect(imported.body.data.signedBody).toBe(STREAMED_BODY);
     expect(imported.body.data.bodyText).toBe(ndjson);
   });

@@ -59,7 +59,7 @@ describeRedis('RedisRateLimitStore on a live Redis', () => {
     await Promise.all([replicaA.close(), replicaB.close()]);
   });
 
-  it('shares one window between replicas (on Redis\'s clock) and refuses past the plan budget', async () => {
+  it("shares one window between replicas (on Redis's clock) and refuses past the plan budget", async () => {
     const a = new RateLimiter({ limits: { pro: 3, team: 5 }, store: replicaA });
     const b = new RateLimiter({ limits: { pro: 3, team: 5 }, store: replicaB });
     expect(await a.take('account-1', 'pro')).toMatchObject({ allowed: true, limit: 3 });
@@ -72,7 +72,7 @@ describeRedis('RedisRateLimitStore on a live Redis', () => {
     expect(await b.take('account-2', 'pro')).toMatchObject({ allowed: true, remaining: 2 });
   });
 
-  it('keeps a client\'s hash two windows, then lets Redis drop it', async () => {
+  it("keeps a client's hash two windows, then lets Redis drop it", async () => {
     const raw = failOpenProbe(REDIS_URL);
     try {
       await replicaA.take('expiring', 5, 1_000);

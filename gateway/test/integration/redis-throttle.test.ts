@@ -126,7 +126,7 @@ function silentLogger(): { logger: Logger; warnings: string[] } {
 }
 
 describe('RedisThrottleStore when Redis is down', () => {
-  it('fails open: keeps the limits in this replica\'s memory and logs one warning', async () => {
+  it("fails open: keeps the limits in this replica's memory and logs one warning", async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };

@@ -60,10 +60,13 @@ describe('scanner credentials', () => {
     expect(listed).toContainEqual(scanner);
     expect(JSON.stringify(listed)).not.toContain(token);
 
-    const [row] = await db.query<Record<string, unknown>>(`SELECT to_jsonb(s)::text AS whole, encode(token_hash, 'hex') AS hash FROM gateway.scanners s WHERE id = :id`, {
-      replacements: { id: scanner.id },
-      type: QueryTypes.SELECT,
-    });
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT to_jsonb(s)::text AS whole, encode(token_hash, 'hex') AS hash FROM gateway.scanners s WHERE id = :id`,
+      {
+        replacements: { id: scanner.id },
+        type: QueryTypes.SELECT,
+      },
+    );
     expect(row?.hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(String(row?.whole)).not.toContain(token.slice(4));
   });
@@ -94,7 +97,11 @@ describe('scanner credentials', () => {
     expect(JSON.stringify(echo.headers)).not.toContain(token);
 
     const recorded = await eventually(async () => (await auditOf('verdict.record')).find((e) => e.actor.scannerId === scanner.id));
-    expect(recorded).toMatchObject({ actor: { kind: 'scanner', scannerId: scanner.id }, target: 'pdf-skill', details: { version: '1.4.0', verdict: 'clean', status: 201 } });
+    expect(recorded).toMatchObject({
+      actor: { kind: 'scanner', scannerId: scanner.id },
+      target: 'pdf-skill',
+      details: { version: '1.4.0', verdict: 'clean', status: 201 },
+    });
   });
 
   it('answers 403 in English and French wherever else a scanner credential is used, and the services see nothing', async () => {
@@ -145,7 +152,13 @@ describe('scanner credentials', () => {
 
   it('answers 401 to hostile scanner tokens (too long, wrong alphabet, another scheme) without forwarding them', async () => {
     const before = h.collections.received.length;
-    for (const header of [`Bearer sks_${'A'.repeat(10_000)}`, `Bearer sks_${'é'.repeat(40)}`, `Bearer sks_${'a'.repeat(39)}`, `Basic sks_${'a'.repeat(40)}`, 'Bearer sks_']) {
+    for (const header of [
+      `Bearer sks_${'A'.repeat(10_000)}`,
+      `Bearer sks_${'é'.repeat(40)}`,
+      `Bearer sks_${'a'.repeat(39)}`,
+      `Basic sks_${'a'.repeat(40)}`,
+      'Bearer sks_',
+    ]) {
       const res = await h.http.post(VERDICTS).set('Authorization', header).send(VERDICT);
       expect([header.slice(0, 20), res.status]).toEqual([header.slice(0, 20), header.startsWith('Basic') ? 403 : 401]);
     }

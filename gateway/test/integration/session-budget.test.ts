@@ -18,7 +18,7 @@ describe('session request budget and session failures', () => {
     await h?.close();
   }, 30_000);
 
-  it('gives a free account\'s sessions one budget across the API and the session-only routes, then 429 with Retry-After', async () => {
+  it("gives a free account's sessions one budget across the API and the session-only routes, then 429 with Retry-After", async () => {
     const person = await signUp(h);
     const paths = ['/api/v1/auth/session', '/api/v1/me/sessions', '/api/v1/me/api-keys', '/api/v1/skills?q=pdf', '/api/v1/auth/session', '/api/v1/me/sessions'];
     for (const path of paths) await person.agent.get(path).expect(200);
@@ -35,7 +35,10 @@ describe('session request budget and session failures', () => {
   it('counts made-up session cookies as failures of their address and refuses it before looking the next one up', async () => {
     const client = '203.0.113.77';
     const guess = () =>
-      request(h.gateway.url).get('/api/v1/me/sessions').set('X-Forwarded-For', client).set('Cookie', `skills_session=${randomBytes(32).toString('base64url')}`);
+      request(h.gateway.url)
+        .get('/api/v1/me/sessions')
+        .set('X-Forwarded-For', client)
+        .set('Cookie', `skills_session=${randomBytes(32).toString('base64url')}`);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await guess()).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);

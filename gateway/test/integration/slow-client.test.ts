@@ -101,7 +101,14 @@ describe('gateway against slow and oversized clients', () => {
       socket.destroy();
       expect(response).toMatch(/^HTTP\/1\.1 413/);
       expect(response).toMatch(/x-request-id: \S+/i);
-      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '').split('\r\n')[0] ?? '')).toEqual({
+      expect(
+        JSON.parse(
+          response
+            .slice(response.indexOf('\r\n\r\n') + 4)
+            .replace(/^[0-9a-f]+\r\n/, '')
+            .split('\r\n')[0] ?? '',
+        ),
+      ).toEqual({
         error: expect.stringContaining('100'),
       });
     }

@@ -67,10 +67,9 @@ describe('gateway.api_keys', () => {
     const sequelize = createSequelize({ url: db.url, poolMax: 1, logger, applicationName: 'lookup-test' });
     try {
       await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
-      const indexes = await sequelize.query<{ indexdef: string }>(
-        `SELECT indexdef FROM pg_indexes WHERE schemaname = 'gateway' AND tablename = 'api_keys'`,
-        { type: QueryTypes.SELECT },
-      );
+      const indexes = await sequelize.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'gateway' AND tablename = 'api_keys'`, {
+        type: QueryTypes.SELECT,
+      });
       expect(indexes.map((i) => i.indexdef)).toContainEqual(expect.stringMatching(/^CREATE UNIQUE INDEX .* USING btree \(key_hash\)$/));
     } finally {
       await sequelize.close();

@@ -64,7 +64,7 @@ describe('KeyAuthenticator', () => {
     expect(store.lookups).toBe(1);
   });
 
-  it('refuses an expired key with the revoked key\'s 401 from its expiry instant on, even from the cache', async () => {
+  it("refuses an expired key with the revoked key's 401 from its expiry instant on, even from the cache", async () => {
     const { sut, store, advance } = setup({ ttlMs: 60_000 });
     const key = generateApiKey();
     store.add(key, 'pro').expiresAt = 10_000 + 5_000;
@@ -76,7 +76,7 @@ describe('KeyAuthenticator', () => {
     expect(store.lookups).toBe(1);
   });
 
-  it('refuses a key without the route\'s scope with 403 naming it; a key made before scopes holds every one', async () => {
+  it("refuses a key without the route's scope with 403 naming it; a key made before scopes holds every one", async () => {
     const { sut, store } = setup();
     const reader = generateApiKey();
     store.add(reader, 'pro', 'reader').scopes = ['search:read', 'collections:read'];

@@ -17,7 +17,10 @@ describe('matchPattern', () => {
 
   it('binds a :param before a custom method (:name:verb) and refuses the bare verb or another one', () => {
     expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1:resolve')).toEqual({ id: 'r1' });
-    expect(matchPattern('/admin/v1/skills/:slug/versions/:version:yank', '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank')).toEqual({ slug: 'pdf', version: '2.0.0-rc.1' });
+    expect(matchPattern('/admin/v1/skills/:slug/versions/:version:yank', '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank')).toEqual({
+      slug: 'pdf',
+      version: '2.0.0-rc.1',
+    });
     expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/:resolve')).toBeUndefined();
     expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1:dismiss')).toBeUndefined();
     expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1')).toBeUndefined();
@@ -67,7 +70,11 @@ describe('matchRoute', () => {
   });
 
   it('sends a skill page to the system of record, and never takes the changes feed for a slug', () => {
-    expect(matchRoute('GET', '/api/v1/skills/pdf-tools')).toMatchObject({ kind: 'found', route: { upstream: 'collections', scope: 'search:read' }, params: { slug: 'pdf-tools' } });
+    expect(matchRoute('GET', '/api/v1/skills/pdf-tools')).toMatchObject({
+      kind: 'found',
+      route: { upstream: 'collections', scope: 'search:read' },
+      params: { slug: 'pdf-tools' },
+    });
     expect(matchRoute('GET', '/api/v1/skills/changes')).toMatchObject({ kind: 'found', route: { pattern: '/api/v1/skills/changes' }, params: {} });
   });
 
@@ -117,7 +124,16 @@ describe('matchRoute', () => {
       actionOf('PUT', '/admin/v1/publishers/acme'),
       actionOf('POST', '/admin/v1/reports/r1:resolve'),
       actionOf('POST', '/admin/v1/reports/r1:dismiss'),
-    ]).toEqual(['release.publish', 'release.yank', 'release.unyank', 'verdict.override', 'verdict.override_clear', 'publisher.verify', 'report.resolve', 'report.dismiss']);
+    ]).toEqual([
+      'release.publish',
+      'release.yank',
+      'release.unyank',
+      'verdict.override',
+      'verdict.override_clear',
+      'publisher.verify',
+      'report.resolve',
+      'report.dismiss',
+    ]);
   });
 
   it('names the allowed methods when only the method is wrong', () => {
@@ -131,7 +147,7 @@ describe('matchRoute', () => {
     expect(matchRoute('HEAD', '/admin/v1/skills:import')).toEqual({ kind: 'wrongMethod', allow: ['POST'] });
   });
 
-    it('finds nothing for unknown paths, trailing slashes and other versions', () => {
+  it('finds nothing for unknown paths, trailing slashes and other versions', () => {
     for (const path of ['/api/v1/nope', '/api/v1/skills/', '/api/v2/skills', '/', '/api/v1/me']) {
       expect(matchRoute('GET', path)).toEqual({ kind: 'none' });
     }
@@ -139,11 +155,7 @@ describe('matchRoute', () => {
 
   it('checks the account of the admin calls made on behalf of one', () => {
     const checked = ROUTES.filter((r) => r.accountCheck).map((r) => `${r.method} ${r.pattern}`);
-    expect(checked).toEqual([
-      'POST /admin/v1/accounts/:id/private-skills',
-      'POST /admin/v1/workspaces',
-      'PUT /admin/v1/workspaces/:id/members/:accountId',
-    ]);
+    expect(checked).toEqual(['POST /admin/v1/accounts/:id/private-skills', 'POST /admin/v1/workspaces', 'PUT /admin/v1/workspaces/:id/members/:accountId']);
   });
 
   it('allows 50 MB for the import and 100 kB elsewhere', () => {

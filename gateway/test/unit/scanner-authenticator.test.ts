@@ -66,7 +66,8 @@ describe('ScannerAuthenticator', () => {
     const beforeUnknown = async () => {
       checked += 1;
     };
-    for (let i = 0; i < 1_500; i += 1) await expect(sut.authenticate(`Bearer ${generateScannerToken()}`, { beforeUnknown })).rejects.toBeInstanceOf(AuthenticationError);
+    for (let i = 0; i < 1_500; i += 1)
+      await expect(sut.authenticate(`Bearer ${generateScannerToken()}`, { beforeUnknown })).rejects.toBeInstanceOf(AuthenticationError);
     expect(checked).toBe(1_500);
     const reads = store.reads;
     await sut.authenticate(bearer, { beforeUnknown });

@@ -3,7 +3,15 @@ import type { Caller, CollectionsCalls, Outcome } from '../../src/workspaces/col
 import { SearchPolicies, policyCacheKey } from '../../src/workspaces/search-policies';
 
 const WS = '0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f';
-const policy = (licenses: string[]): SearchPolicy => ({ workspaceId: WS, verdicts: ['clean'], verifiedPublishersOnly: false, publishers: null, licenses, types: null, deniedSlugs: [] });
+const policy = (licenses: string[]): SearchPolicy => ({
+  workspaceId: WS,
+  verdicts: ['clean'],
+  verifiedPublishersOnly: false,
+  publishers: null,
+  licenses,
+  types: null,
+  deniedSlugs: [],
+});
 
 /** collections-service whose answers the test releases one by one. */
 class HeldCalls {

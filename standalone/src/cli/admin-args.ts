@@ -138,7 +138,9 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
     case 'accounts create':
       positionals(args, 0, [], command);
       return {
-        kind: 'request', method: 'POST', path: '/admin/v1/accounts',
+        kind: 'request',
+        method: 'POST',
+        path: '/admin/v1/accounts',
         body: { email: required(v, 'email', command), plan: required(v, 'plan', command), ...present(v, ['name']) },
       };
     case 'accounts show': {
@@ -169,7 +171,11 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
     case 'keys create': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
       const body = present(v, ['name']);
-      if (v.scopes !== undefined) body.scopes = v.scopes.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      if (v.scopes !== undefined)
+        body.scopes = v.scopes
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '');
       const days = v['expires-in-days'];
       if (days !== undefined) body.expiresInDays = days === 'never' ? null : wholeNumber(days, '--expires-in-days', command);
       return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/api-keys`, body };
@@ -193,7 +199,11 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
         category: required(v, 'category', command),
         ...present(v, ['status']),
       };
-      if (v.tags !== undefined) body.tags = v.tags.split(',').map((t) => t.trim()).filter((t) => t !== '');
+      if (v.tags !== undefined)
+        body.tags = v.tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== '');
       return { kind: 'request', method: 'PUT', path: `/admin/v1/skills/${seg(slug)}`, body };
     }
     case 'skills delete': {
@@ -207,14 +217,18 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
     case 'private-skills create': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
       return {
-        kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/private-skills`,
+        kind: 'request',
+        method: 'POST',
+        path: `/admin/v1/accounts/${seg(id)}/private-skills`,
         body: { name: required(v, 'name', command), ...present(v, ['description']) },
       };
     }
     case 'workspaces create':
       positionals(args, 0, [], command);
       return {
-        kind: 'request', method: 'POST', path: '/admin/v1/workspaces',
+        kind: 'request',
+        method: 'POST',
+        path: '/admin/v1/workspaces',
         body: { name: required(v, 'name', command), ownerAccountId: required(v, 'owner', command) },
       };
     case 'members set': {
@@ -280,7 +294,12 @@ function trustAction(command: string, args: string[], v: Values): AdminAction | 
 /** `GET /admin/v1/audit-events` with the filters given (the API validates them). */
 function auditPath(v: Values): string {
   const query = new URLSearchParams();
-  for (const [option, param] of [['action', 'action'], ['account', 'accountId'], ['limit', 'limit'], ['before', 'before']] as const) {
+  for (const [option, param] of [
+    ['action', 'action'],
+    ['account', 'accountId'],
+    ['limit', 'limit'],
+    ['before', 'before'],
+  ] as const) {
     const value = v[option];
     if (value !== undefined) query.set(param, value);
   }

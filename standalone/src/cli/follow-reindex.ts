@@ -80,11 +80,7 @@ function jobOf(data: JobEnvelope | undefined): ReindexJob {
  * ApiError of a non-transient answer (404 names an unknown job), or with
  * FollowStoppedError once `signal` aborts.
  */
-export async function followReindex(
-  client: ApiClient,
-  jobId: string | undefined,
-  options: FollowReindexOptions = {},
-): Promise<ReindexJob> {
+export async function followReindex(client: ApiClient, jobId: string | undefined, options: FollowReindexOptions = {}): Promise<ReindexJob> {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   const sleep = options.sleep ?? defaultSleep;
@@ -115,7 +111,7 @@ export async function followReindex(
   };
 
   const poll = async (): Promise<ReindexJob> => {
-    for (let failures = 0; ; ) {
+    for (let failures = 0; ;) {
       if (signal?.aborted) throw new FollowStoppedError(id);
       try {
         const data = await untilAborted(client.request<JobEnvelope>('GET', `/admin/v1/reindex/${seg(id)}`), signal, id);
@@ -226,8 +222,7 @@ class ReindexProgress {
 }
 
 function formatLine(options: Options, params: Params, payload: ProgressPayload): string {
-  const format = payload.total === undefined
-    ? 'reindexing | {value} items | {rate}{note}'
-    : 'reindexing [{bar}] {percentage}% | {value}/{total} items | {rate}{note}';
+  const format =
+    payload.total === undefined ? 'reindexing | {value} items | {rate}{note}' : 'reindexing [{bar}] {percentage}% | {value}/{total} items | {rate}{note}';
   return Format.Formatter({ ...options, format }, params, payload);
 }

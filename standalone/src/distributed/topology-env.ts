@@ -73,7 +73,8 @@ function dotEnv(local: LocalTopology): Record<string, string> {
 function localDatabaseUrl(value: string, local: LocalTopology): string {
   const composed = new URL(value);
   const role = Object.entries(COMPOSE_ROLES).find(([, name]) => name === composed.username)?.[0] as keyof RoleNames | undefined;
-  if (composed.hostname !== 'postgres' || !role) throw new ComposeDriftError(`a database URL the launcher cannot map (role ${composed.username}, host ${composed.hostname})`);
+  if (composed.hostname !== 'postgres' || !role)
+    throw new ComposeDriftError(`a database URL the launcher cannot map (role ${composed.username}, host ${composed.hostname})`);
   const url = new URL(local.databaseUrl);
   url.username = local.roles[role];
   url.password = '';

@@ -106,10 +106,18 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
   const close = () => closeAll(cleanup);
   try {
     const database = await createScratchDatabase(options.postgresServerUrl, 'skills_topology');
-    const roles: RoleNames = { owner: `skills_owner_${run}`, gateway: `skills_gateway_${run}`, collections: `skills_collections_${run}`, catalog: `skills_catalog_${run}` };
+    const roles: RoleNames = {
+      owner: `skills_owner_${run}`,
+      gateway: `skills_gateway_${run}`,
+      collections: `skills_collections_${run}`,
+      catalog: `skills_catalog_${run}`,
+    };
     cleanup.unshift(async () => {
       await database.drop();
-      await onServer(options.postgresServerUrl, Object.values(roles).map((role) => `DROP ROLE IF EXISTS ${role}`));
+      await onServer(
+        options.postgresServerUrl,
+        Object.values(roles).map((role) => `DROP ROLE IF EXISTS ${role}`),
+      );
     });
     await createRoles(database.url, database.name, roles);
 

@@ -5,40 +5,68 @@ const action = (line: string) => parseAdminArgs(line.split(' ').filter((w) => w 
 describe('parseAdminArgs', () => {
   it('maps accounts create to POST /admin/v1/accounts with the given fields only', () => {
     expect(action('accounts create --email a@example.com --plan pro')).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/accounts', body: { email: 'a@example.com', plan: 'pro' },
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/accounts',
+      body: { email: 'a@example.com', plan: 'pro' },
     });
     expect(parseAdminArgs(['accounts', 'create', '--email=b@example.com', '--plan', 'team', '--name', 'Bea Ops']).action).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/accounts', body: { email: 'b@example.com', plan: 'team', name: 'Bea Ops' },
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/accounts',
+      body: { email: 'b@example.com', plan: 'team', name: 'Bea Ops' },
     });
   });
 
   it('maps the account, key and member commands to their admin routes', () => {
     expect(action('accounts show acc-1')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/accounts/acc-1' });
     expect(action('accounts set-plan acc-1 free')).toEqual({
-      kind: 'request', method: 'PATCH', path: '/admin/v1/accounts/acc-1', body: { plan: 'free' },
+      kind: 'request',
+      method: 'PATCH',
+      path: '/admin/v1/accounts/acc-1',
+      body: { plan: 'free' },
     });
     expect(action('keys create acc-1 --name ci')).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/api-keys', body: { name: 'ci' },
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/accounts/acc-1/api-keys',
+      body: { name: 'ci' },
     });
     expect(action('keys create acc-1')).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/api-keys', body: {},
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/accounts/acc-1/api-keys',
+      body: {},
     });
     expect(action('keys revoke key-9')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/api-keys/key-9' });
     expect(action('members set ws-1 acc-2 viewer')).toEqual({
-      kind: 'request', method: 'PUT', path: '/admin/v1/workspaces/ws-1/members/acc-2', body: { role: 'viewer' },
+      kind: 'request',
+      method: 'PUT',
+      path: '/admin/v1/workspaces/ws-1/members/acc-2',
+      body: { role: 'viewer' },
     });
     expect(action('audit')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/audit-events' });
     expect(action('audit --action api_key.issue --account acc-1 --limit 20 --before 99')).toEqual({
-      kind: 'request', method: 'GET', path: '/admin/v1/audit-events?action=api_key.issue&accountId=acc-1&limit=20&before=99',
+      kind: 'request',
+      method: 'GET',
+      path: '/admin/v1/audit-events?action=api_key.issue&accountId=acc-1&limit=20&before=99',
     });
     expect(action('members remove ws-1 acc-2')).toEqual({
-      kind: 'request', method: 'DELETE', path: '/admin/v1/workspaces/ws-1/members/acc-2',
+      kind: 'request',
+      method: 'DELETE',
+      path: '/admin/v1/workspaces/ws-1/members/acc-2',
     });
     expect(action('workspaces create --name Platform --owner acc-1')).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/workspaces', body: { name: 'Platform', ownerAccountId: 'acc-1' },
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/workspaces',
+      body: { name: 'Platform', ownerAccountId: 'acc-1' },
     });
     expect(action('private-skills create acc-1 --name Notes')).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/accounts/acc-1/private-skills', body: { name: 'Notes' },
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/accounts/acc-1/private-skills',
+      body: { name: 'Notes' },
     });
   });
 
@@ -64,10 +92,27 @@ describe('parseAdminArgs', () => {
   });
 
   it('builds a skill PUT body with tags split on commas and an optional status', () => {
-    const argv = ['skills', 'put', 'sql-linter', '--name', 'SQL Linter', '--description', 'Lints SQL.', '--type', 'skill',
-      '--category', 'databases', '--status', 'draft', '--tags', 'sql, lint,,style'];
+    const argv = [
+      'skills',
+      'put',
+      'sql-linter',
+      '--name',
+      'SQL Linter',
+      '--description',
+      'Lints SQL.',
+      '--type',
+      'skill',
+      '--category',
+      'databases',
+      '--status',
+      'draft',
+      '--tags',
+      'sql, lint,,style',
+    ];
     expect(parseAdminArgs(argv).action).toEqual({
-      kind: 'request', method: 'PUT', path: '/admin/v1/skills/sql-linter',
+      kind: 'request',
+      method: 'PUT',
+      path: '/admin/v1/skills/sql-linter',
       body: { name: 'SQL Linter', description: 'Lints SQL.', type: 'skill', category: 'databases', status: 'draft', tags: ['sql', 'lint', 'style'] },
     });
   });
@@ -78,7 +123,8 @@ describe('parseAdminArgs', () => {
 
   it('recognises import, help and --url', () => {
     expect(parseAdminArgs(['skills', 'import', 'data.ndjson', '--url', 'http://h:1'])).toEqual({
-      url: 'http://h:1', action: { kind: 'import', file: 'data.ndjson' },
+      url: 'http://h:1',
+      action: { kind: 'import', file: 'data.ndjson' },
     });
     expect(action('')).toEqual({ kind: 'help' });
     expect(action('--help')).toEqual({ kind: 'help' });
@@ -101,19 +147,38 @@ describe('parseAdminArgs', () => {
   });
 
   it('maps the trust commands to the routes of docs/trust.md', () => {
-    expect(action('scanner-create static-analysis')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/scanners', body: { name: 'static-analysis' } });
+    expect(action('scanner-create static-analysis')).toEqual({
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/scanners',
+      body: { name: 'static-analysis' },
+    });
     expect(action('scanners')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/scanners' });
     expect(action('scanner-revoke s1')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/scanners/s1' });
     expect(parseAdminArgs(['publisher-verify', 'Acme Tools', '--note', 'checked the domain']).action).toEqual({
-      kind: 'request', method: 'PUT', path: '/admin/v1/publishers/Acme%20Tools', body: { verified: true, note: 'checked the domain' },
+      kind: 'request',
+      method: 'PUT',
+      path: '/admin/v1/publishers/Acme%20Tools',
+      body: { verified: true, note: 'checked the domain' },
     });
-    expect(action('publisher-verify acme --unverify')).toEqual({ kind: 'request', method: 'PUT', path: '/admin/v1/publishers/acme', body: { verified: false } });
+    expect(action('publisher-verify acme --unverify')).toEqual({
+      kind: 'request',
+      method: 'PUT',
+      path: '/admin/v1/publishers/acme',
+      body: { verified: false },
+    });
     expect(parseAdminArgs(['verdict-override', 'pdf', '1.4.0', 'clean', '--note', 'false positive']).action).toEqual({
-      kind: 'request', method: 'PUT', path: '/admin/v1/skills/pdf/versions/1.4.0/override', body: { verdict: 'clean', note: 'false positive' },
+      kind: 'request',
+      method: 'PUT',
+      path: '/admin/v1/skills/pdf/versions/1.4.0/override',
+      body: { verdict: 'clean', note: 'false positive' },
     });
     expect(action('verdict-clear pdf 1.4.0')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/skills/pdf/versions/1.4.0/override' });
     expect(parseAdminArgs(['yank', 'pdf', '2.0.0-rc.1', '--reason', 'steals tokens']).action).toEqual({
-      kind: 'request', method: 'POST', path: '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank', body: { reason: 'steals tokens' },
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank',
+      body: { reason: 'steals tokens' },
     });
     expect(action('reports')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reports' });
     expect(action('reports --status open --page 2')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reports?status=open&page=2' });
@@ -134,7 +199,18 @@ describe('parseAdminArgs', () => {
   });
 
   it('lists every command in the usage text', () => {
-    for (const command of ['scanner-create <name>', 'scanners ', 'scanner-revoke <scannerId>', 'publisher-verify <name> [--unverify]', 'verdict-override <slug> <version>', 'verdict-clear <slug> <version>', 'yank <slug> <version> --reason', 'reports [--status', 'report-resolve <reportId> --note', 'report-dismiss <reportId> --note']) {
+    for (const command of [
+      'scanner-create <name>',
+      'scanners ',
+      'scanner-revoke <scannerId>',
+      'publisher-verify <name> [--unverify]',
+      'verdict-override <slug> <version>',
+      'verdict-clear <slug> <version>',
+      'yank <slug> <version> --reason',
+      'reports [--status',
+      'report-resolve <reportId> --note',
+      'report-dismiss <reportId> --note',
+    ]) {
       expect(USAGE).toContain(`  ${command}`);
     }
   });

@@ -11,10 +11,17 @@ const STARTED_AT = '2026-11-20T10:00:00.000Z';
 const FINISHED_AT = '2026-11-20T10:00:09.000Z';
 
 const running = (indexed: number, total?: number): ReindexJob => ({
-  id: JOB_ID, status: 'running', indexed, ...(total === undefined ? {} : { total }), startedAt: STARTED_AT,
+  id: JOB_ID,
+  status: 'running',
+  indexed,
+  ...(total === undefined ? {} : { total }),
+  startedAt: STARTED_AT,
 });
 const ended = (job: ReindexJob, status: 'succeeded' | 'failed', error?: string): ReindexJob => ({
-  ...job, status, finishedAt: FINISHED_AT, ...(error === undefined ? {} : { error }),
+  ...job,
+  status,
+  finishedAt: FINISHED_AT,
+  ...(error === undefined ? {} : { error }),
 });
 
 /** One answer of the fake API; `drop` closes the connection, `hang` never answers. */
@@ -122,7 +129,7 @@ describe('followReindex', () => {
     expect(drawn()).toMatch(/retrying: cannot reach http:\/\/127\.0\.0\.1:\d+/);
   });
 
-  it('gives up after the retries, backing off, with the gateway\'s message and the job id', async () => {
+  it("gives up after the retries, backing off, with the gateway's message and the job id", async () => {
     const api = await reindexApi([unavailable]);
     const { stream, drawn } = progressStream();
     const waits: number[] = [];
@@ -139,7 +146,7 @@ describe('followReindex', () => {
     expect(drawn()).toContain('reindexing | 0 items');
   });
 
-  it('stops at the first 404 with the API\'s message', async () => {
+  it("stops at the first 404 with the API's message", async () => {
     const api = await reindexApi([ok(running(0))]);
     const { stream } = progressStream();
 
@@ -171,7 +178,9 @@ describe('followReindex', () => {
     const following = followReindex(api.client, undefined, { stream: progressStream().stream, intervalMs: 5, sleep, signal: ctrlC.signal });
 
     await expect(following).rejects.toThrow(new FollowStoppedError(JOB_ID));
-    await expect(following).rejects.toThrow(`reindex job ${JOB_ID}; the job keeps running on the server. Follow it again with: npm run admin -- reindex ${JOB_ID}`);
+    await expect(following).rejects.toThrow(
+      `reindex job ${JOB_ID}; the job keeps running on the server. Follow it again with: npm run admin -- reindex ${JOB_ID}`,
+    );
     expect(api.seen).toEqual(['POST /admin/v1/reindex', `GET /admin/v1/reindex/${JOB_ID}`]);
   });
 

@@ -24,7 +24,18 @@ const LOCAL: LocalTopology = {
   logLevel: 'warn',
   ports: { gateway: 18080, gatewayMetrics: 19464, collections: 18082, catalog: 18081 },
 };
-const DOT_ENV = { ADMIN_TOKEN: LOCAL.adminToken, ITEMS_READER_TOKEN: LOCAL.itemsReaderToken, KAFKA_COLLECTIONS_PASSWORD: 'k'.repeat(40), KAFKA_CATALOG_PASSWORD: 'c'.repeat(40), POSTGRES_PASSWORD: 'p'.repeat(24), POSTGRES_OWNER_PASSWORD: 'p'.repeat(24), POSTGRES_GATEWAY_PASSWORD: 'p'.repeat(24), POSTGRES_COLLECTIONS_PASSWORD: 'p'.repeat(24), POSTGRES_CATALOG_PASSWORD: 'p'.repeat(24), LOG_LEVEL: 'warn' };
+const DOT_ENV = {
+  ADMIN_TOKEN: LOCAL.adminToken,
+  ITEMS_READER_TOKEN: LOCAL.itemsReaderToken,
+  KAFKA_COLLECTIONS_PASSWORD: 'k'.repeat(40),
+  KAFKA_CATALOG_PASSWORD: 'c'.repeat(40),
+  POSTGRES_PASSWORD: 'p'.repeat(24),
+  POSTGRES_OWNER_PASSWORD: 'p'.repeat(24),
+  POSTGRES_GATEWAY_PASSWORD: 'p'.repeat(24),
+  POSTGRES_COLLECTIONS_PASSWORD: 'p'.repeat(24),
+  POSTGRES_CATALOG_PASSWORD: 'p'.repeat(24),
+  LOG_LEVEL: 'warn',
+};
 
 describe('topologyEnvironments', () => {
   const compose = readCompose(COMPOSE, DOT_ENV);
@@ -55,7 +66,12 @@ describe('topologyEnvironments', () => {
       COLLECTIONS_URL: 'http://127.0.0.1:18082',
       PRINCIPAL_PUBLIC_KEYS_FILE: '/run/x/principal-public/principal-public-keys.pem',
     });
-    expect(sut.gateway).toMatchObject({ CATALOG_URL: 'http://127.0.0.1:18081', PORT: '18080', PUBLIC_URL: 'http://127.0.0.1:18080', PRINCIPAL_SIGNING_KEY_FILE: '/run/x/principal-signing/principal-signing-key.pem' });
+    expect(sut.gateway).toMatchObject({
+      CATALOG_URL: 'http://127.0.0.1:18081',
+      PORT: '18080',
+      PUBLIC_URL: 'http://127.0.0.1:18080',
+      PRINCIPAL_SIGNING_KEY_FILE: '/run/x/principal-signing/principal-signing-key.pem',
+    });
     expect(sut.migrate).toMatchObject({ DATABASE_URL: 'postgres://o_x@127.0.0.1:5432/skills_topology_x', CATALOG_DB_ROLE: 'c_x', EVENT_LOG: 'kafka' });
   });
 

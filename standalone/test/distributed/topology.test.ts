@@ -147,7 +147,10 @@ describeTopology('the distributed topology', () => {
     });
 
     it('keeps the access rules: a bad key, the free plan, another account, a non-member, a viewer', async () => {
-      expect(await client.call('GET', '/api/v1/skills', { token: 'sk_live_notakeyatallnotakeyatallnotak' })).toMatchObject({ status: 401, body: { error: TEXTS.invalidKey.en } });
+      expect(await client.call('GET', '/api/v1/skills', { token: 'sk_live_notakeyatallnotakeyatallnotak' })).toMatchObject({
+        status: 401,
+        body: { error: TEXTS.invalidKey.en },
+      });
       const free = await newAccount({ client, admin }, 'free');
       expect(await client.call('GET', '/api/v1/skills', { token: free.key })).toMatchObject({ status: 403, body: { error: TEXTS.planWithoutApi.en } });
       const owner = await newAccount({ client, admin }, 'team');
@@ -184,25 +187,39 @@ describeTopology('the distributed topology', () => {
       const owner = await newAccount({ client, admin }, 'team');
       const ws = await client.call('POST', '/admin/v1/workspaces', { token: admin, json: { name: 'Governed', ownerAccountId: owner.id } });
       const workspace = ws.body.data.workspace.id as string;
-      expect(await client.call('PUT', `/admin/v1/skills/${slug}`, { token: admin, json: { name: `Pinned ${slug}`, description: 'Pinned by a team.', type: 'skill', category: 'devops' } })).toMatchObject({ status: 201 });
+      expect(
+        await client.call('PUT', `/admin/v1/skills/${slug}`, {
+          token: admin,
+          json: { name: `Pinned ${slug}`, description: 'Pinned by a team.', type: 'skill', category: 'devops' },
+        }),
+      ).toMatchObject({ status: 201 });
       const release = { version: '1.0.0', digest: `sha256:${'a'.repeat(64)}`, source: { repository: 'https://example.com/pinned', ref: 'v1.0.0' } };
       expect(await client.call('POST', `/admin/v1/skills/${slug}/versions`, { token: admin, json: release })).toMatchObject({ status: 201 });
       const collection = await client.call('POST', `/api/v1/workspaces/${workspace}/collections`, { token: owner.key, json: { name: 'Pinned' } });
       const collectionPath = `/api/v1/workspaces/${workspace}/collections/${collection.body.data.collection.id}`;
       expect(await client.call('PATCH', collectionPath, { token: owner.key, json: { skillSlug: slug } })).toMatchObject({ status: 200 });
-      const hook = await client.call('POST', `/api/v1/workspaces/${workspace}/webhooks`, { token: owner.key, json: { url: receiver.url, events: ['release.verdict_changed'] } });
+      const hook = await client.call('POST', `/api/v1/workspaces/${workspace}/webhooks`, {
+        token: owner.key,
+        json: { url: receiver.url, events: ['release.verdict_changed'] },
+      });
       expect(hook.status).toBe(201);
       receiver.secret = hook.body.data.secret as string;
 
       const scanner = await client.call('POST', '/admin/v1/scanners', { token: admin, json: { name: `topology-${slug}` } });
       const verdict = { verdict: 'malicious', summary: 'Exfiltrates credentials', reportUrl: null };
-      expect(await client.call('POST', `/api/v1/skills/${slug}/versions/1.0.0/verdicts`, { token: scanner.body.data.token, json: verdict })).toMatchObject({ status: 201 });
+      expect(await client.call('POST', `/api/v1/skills/${slug}/versions/1.0.0/verdicts`, { token: scanner.body.data.token, json: verdict })).toMatchObject({
+        status: 201,
+      });
 
-      const delivered = await eventually(() => {
-        const found = [...receiver.handled.values()].find((event) => event.type === 'release.verdict_changed');
-        if (!found) throw new Error(`no release.verdict_changed among ${receiver.received.length} requests`);
-        return found;
-      }, 'a signed release.verdict_changed delivery', 60_000);
+      const delivered = await eventually(
+        () => {
+          const found = [...receiver.handled.values()].find((event) => event.type === 'release.verdict_changed');
+          if (!found) throw new Error(`no release.verdict_changed among ${receiver.received.length} requests`);
+          return found;
+        },
+        'a signed release.verdict_changed delivery',
+        60_000,
+      );
       expect(delivered.data).toMatchObject({ slug, version: '1.0.0', from: 'unscanned', to: 'malicious' });
       expect(receiver.received.every((request) => request.verified)).toBe(true);
     } finally {

@@ -57,32 +57,41 @@ const read = async (actor: Actor, path: string) => {
 const gone = async (path: string) => expect((await as('owner', 'GET', path)).status).toBe(404);
 const slugsOf = (r: ApiResponse): string[] => r.body.data.collection.skills.map((s: Json) => s.slug ?? s.id);
 const membersOfW = async () => (await as('owner', 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`)).body.data.members as Json[];
-const pendingInvitations = async () => ((await as('owner', 'GET', `/api/v1/workspaces/${workspace}/invitations`)).body.data.invitations as Json[]).map((i) => i.id);
+const pendingInvitations = async () =>
+  ((await as('owner', 'GET', `/api/v1/workspaces/${workspace}/invitations`)).body.data.invitations as Json[]).map((i) => i.id);
 
 //                                                               owner other nonMember viewer member admin
 const ROWS: readonly Row[] = [
   {
-    name: 'GET /api/v1/skills',                         expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills?q=lint'),
+    name: 'GET /api/v1/skills',
+    expect: [200, 200, 200, 200, 200, 200],
+    call: (a) => as(a, 'GET', '/api/v1/skills?q=lint'),
     check: (_a, r) => {
       expect(r.body.data.pagination.total).toBeGreaterThan(0);
       expect(r.body.data.skills.every((s: Json) => /lint/i.test(`${s.name} ${s.description}`))).toBe(true);
     },
   },
   {
-    name: 'GET /api/v1/me/collections (owner\'s listed?)', expect: [200, 200, 200, 200, 200, 200],
+    name: "GET /api/v1/me/collections (owner's listed?)",
+    expect: [200, 200, 200, 200, 200, 200],
     call: (a) => as(a, 'GET', '/api/v1/me/collections'),
     check: (a, r, f) => expect(r.body.data.collections.some((c: Json) => c.id === f.personal)).toBe(a === 'owner'),
   },
   {
-    name: 'POST /api/v1/me/collections',                expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/collections', { name: 'Mine' }),
+    name: 'POST /api/v1/me/collections',
+    expect: [201, 201, 201, 201, 201, 201],
+    call: (a) => as(a, 'POST', '/api/v1/me/collections', { name: 'Mine' }),
     check: async (a, r) => expect((await as(a, 'GET', `/api/v1/me/collections/${r.body.data.collection.id}`)).body.data.collection.name).toBe('Mine'),
   },
   {
-    name: 'GET /api/v1/me/collections/{owner\'s}',       expect: [200, 404, 404, 404, 404, 404], call: (a, f) => as(a, 'GET', `/api/v1/me/collections/${f.personal}`),
+    name: "GET /api/v1/me/collections/{owner's}",
+    expect: [200, 404, 404, 404, 404, 404],
+    call: (a, f) => as(a, 'GET', `/api/v1/me/collections/${f.personal}`),
     check: (_a, r, f) => expect(r.body.data.collection).toMatchObject({ id: f.personal, name: 'Owner only' }),
   },
   {
-    name: 'PATCH /api/v1/me/collections/{owner\'s}',     expect: [200, 404, 404, 404, 404, 404],
+    name: "PATCH /api/v1/me/collections/{owner's}",
+    expect: [200, 404, 404, 404, 404, 404],
     call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.personal}`, { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
     check: (_a, r) => {
@@ -91,34 +100,41 @@ const ROWS: readonly Row[] = [
     },
   },
   {
-    name: 'PATCH own collection + owner\'s privateSkillId', expect: [200, 404, 404, 404, 404, 404],
+    name: "PATCH own collection + owner's privateSkillId",
+    expect: [200, 404, 404, 404, 404, 404],
     call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.actorsOwn}`, { privateSkillId: privateSkill }),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
     check: (_a, r) => expect(slugsOf(r)).toContain(privateSkill),
   },
   {
-    name: 'DELETE /api/v1/me/collections/{owner\'s}',    expect: [200, 404, 404, 404, 404, 404],
+    name: "DELETE /api/v1/me/collections/{owner's}",
+    expect: [200, 404, 404, 404, 404, 404],
     call: (a, f) => as(a, 'DELETE', `/api/v1/me/collections/${f.personal}`),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
     check: (_a, _r, f) => gone(`/api/v1/me/collections/${f.personal}`),
   },
   {
-    name: 'GET /api/v1/workspaces/{W}/collections',      expect: [200, 403, 403, 200, 200, 200],
+    name: 'GET /api/v1/workspaces/{W}/collections',
+    expect: [200, 403, 403, 200, 200, 200],
     call: (a) => as(a, 'GET', ws()),
     check: (_a, r, f) => expect(r.body.data.collections.map((c: Json) => c.id)).toContain(f.team),
   },
   {
-    name: 'POST /api/v1/workspaces/{W}/collections',     expect: [201, 403, 403, 403, 201, 201],
+    name: 'POST /api/v1/workspaces/{W}/collections',
+    expect: [201, 403, 403, 403, 201, 201],
     call: (a) => as(a, 'POST', ws(), { name: 'Team list' }),
     state: () => read('owner', ws()),
     check: async (_a, r) => expect((await as('owner', 'GET', ws(`/${r.body.data.collection.id}`))).body.data.collection.name).toBe('Team list'),
   },
   {
-    name: 'GET /api/v1/workspaces/{W}/collections/{c}',  expect: [200, 403, 403, 200, 200, 200], call: (a, f) => as(a, 'GET', ws(`/${f.team}`)),
+    name: 'GET /api/v1/workspaces/{W}/collections/{c}',
+    expect: [200, 403, 403, 200, 200, 200],
+    call: (a, f) => as(a, 'GET', ws(`/${f.team}`)),
     check: (_a, r, f) => expect(r.body.data.collection).toMatchObject({ id: f.team, name: 'By the owner', workspaceId: workspace }),
   },
   {
-    name: 'PATCH /api/v1/workspaces/{W}/collections/{c}', expect: [200, 403, 403, 403, 200, 200],
+    name: 'PATCH /api/v1/workspaces/{W}/collections/{c}',
+    expect: [200, 403, 403, 403, 200, 200],
     call: (a, f) => as(a, 'PATCH', ws(`/${f.team}`), { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
     state: (f) => read('owner', ws(`/${f.team}`)),
     check: (_a, r) => {
@@ -127,74 +143,93 @@ const ROWS: readonly Row[] = [
     },
   },
   {
-    name: 'DELETE team collection created by the owner', expect: [200, 403, 403, 403, 403, 200],
+    name: 'DELETE team collection created by the owner',
+    expect: [200, 403, 403, 403, 403, 200],
     call: (a, f) => as(a, 'DELETE', ws(`/${f.team}`)),
     state: (f) => read('owner', ws(`/${f.team}`)),
     check: (_a, _r, f) => gone(ws(`/${f.team}`)),
   },
   {
-    name: 'DELETE team collection created by the member', expect: [200, 403, 403, 403, 200, 200],
+    name: 'DELETE team collection created by the member',
+    expect: [200, 403, 403, 403, 200, 200],
     call: (a, f) => as(a, 'DELETE', ws(`/${f.teamByMember}`)),
     state: (f) => read('owner', ws(`/${f.teamByMember}`)),
     check: (_a, _r, f) => gone(ws(`/${f.teamByMember}`)),
   },
   {
-    name: 'DELETE /api/v1/workspaces/{W}/members/{a member}', expect: [200, 403, 403, 403, 403, 200],
+    name: 'DELETE /api/v1/workspaces/{W}/members/{a member}',
+    expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`),
     check: async () => expect((await membersOfW()).map((m) => m.accountId)).not.toContain(lastMember),
   },
   // the self-service surface (DESIGN.md §7)
   {
-    name: 'GET /api/v1/skills/{slug}',                  expect: [200, 200, 200, 200, 200, 200], call: (a) => as(a, 'GET', '/api/v1/skills/dockerfile-linter'),
+    name: 'GET /api/v1/skills/{slug}',
+    expect: [200, 200, 200, 200, 200, 200],
+    call: (a) => as(a, 'GET', '/api/v1/skills/dockerfile-linter'),
     check: (_a, r) => expect(r.body.data.skill).toMatchObject({ slug: 'dockerfile-linter', type: expect.any(String) }),
   },
   {
-    name: 'POST /api/v1/me/private-skills',             expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/me/private-skills', { name: 'Mine' }),
+    name: 'POST /api/v1/me/private-skills',
+    expect: [201, 201, 201, 201, 201, 201],
+    call: (a) => as(a, 'POST', '/api/v1/me/private-skills', { name: 'Mine' }),
     check: async (a, r) => {
       const listed = (await as(a, 'GET', '/api/v1/me/private-skills?limit=50')).body.data.skills as Json[];
       expect(listed.find((s) => s.id === r.body.data.skill.id)?.name).toBe('Mine');
     },
   },
   {
-    name: 'GET /api/v1/me/private-skills (owner\'s listed?)', expect: [200, 200, 200, 200, 200, 200],
+    name: "GET /api/v1/me/private-skills (owner's listed?)",
+    expect: [200, 200, 200, 200, 200, 200],
     call: (a) => as(a, 'GET', '/api/v1/me/private-skills?limit=50'),
     check: (a, r) => expect(r.body.data.skills.some((s: Json) => s.id === privateSkill)).toBe(a === 'owner'),
   },
   {
-    name: 'POST /api/v1/workspaces',                    expect: [201, 201, 201, 201, 201, 201], call: (a) => as(a, 'POST', '/api/v1/workspaces', { name: 'Own' }),
+    name: 'POST /api/v1/workspaces',
+    expect: [201, 201, 201, 201, 201, 201],
+    call: (a) => as(a, 'POST', '/api/v1/workspaces', { name: 'Own' }),
     check: async (a, r) => {
       const mine = (await as(a, 'GET', '/api/v1/workspaces?limit=50')).body.data.workspaces as Json[];
       expect(mine.find((w) => w.id === r.body.data.workspace.id)).toMatchObject({ name: 'Own', role: 'owner' });
     },
   },
   {
-    name: 'GET /api/v1/workspaces (W listed, with the role?)', expect: [200, 200, 200, 200, 200, 200],
+    name: 'GET /api/v1/workspaces (W listed, with the role?)',
+    expect: [200, 200, 200, 200, 200, 200],
     call: (a) => as(a, 'GET', '/api/v1/workspaces?limit=50'),
     check: (a, r) => expect(r.body.data.workspaces.find((w: Json) => w.id === workspace)?.role).toBe(ROLE_IN_W[a]),
   },
   {
-    name: 'GET /api/v1/workspaces/{W}',                 expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}`),
+    name: 'GET /api/v1/workspaces/{W}',
+    expect: [200, 403, 403, 200, 200, 200],
+    call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}`),
     check: (a, r) => expect(r.body.data.workspace).toMatchObject({ id: workspace, name: 'W', role: ROLE_IN_W[a] }),
   },
   {
-    name: 'GET /api/v1/workspaces/{W}/members',         expect: [200, 403, 403, 200, 200, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`),
+    name: 'GET /api/v1/workspaces/{W}/members',
+    expect: [200, 403, 403, 200, 200, 200],
+    call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`),
     check: (a, r) => {
       const roles = new Map((r.body.data.members as Json[]).map((m) => [m.accountId, m.role]));
       expect([roles.get(ids.owner), roles.get(ids[a])]).toEqual(['owner', ROLE_IN_W[a]]);
     },
   },
   {
-    name: 'PUT /api/v1/workspaces/{W}/members/{a member} viewer', expect: [200, 403, 403, 403, 403, 200],
+    name: 'PUT /api/v1/workspaces/{W}/members/{a member} viewer',
+    expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`, { role: 'viewer' }),
     check: async () => expect((await membersOfW()).find((m) => m.accountId === lastMember)?.role).toBe('viewer'),
   },
   {
-    name: 'PUT /api/v1/workspaces/{W}/members/{the owner} admin', expect: [409, 403, 403, 403, 403, 403],
+    name: 'PUT /api/v1/workspaces/{W}/members/{the owner} admin',
+    expect: [409, 403, 403, 403, 403, 403],
     call: (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${ids.owner}`, { role: 'admin' }),
     state: () => read('owner', `/api/v1/workspaces/${workspace}`),
   },
   {
-    name: 'GET /api/v1/workspaces/{W}/invitations',     expect: [200, 403, 403, 403, 403, 200], call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/invitations`),
+    name: 'GET /api/v1/workspaces/{W}/invitations',
+    expect: [200, 403, 403, 403, 403, 200],
+    call: (a) => as(a, 'GET', `/api/v1/workspaces/${workspace}/invitations`),
     check: async (_a, r) => {
       const invitation = await freshInvitation();
       expect(Array.isArray(r.body.data.invitations)).toBe(true);
@@ -203,7 +238,8 @@ const ROWS: readonly Row[] = [
     },
   },
   {
-    name: 'POST /api/v1/workspaces/{W}/invitations',    expect: [201, 403, 403, 403, 403, 201],
+    name: 'POST /api/v1/workspaces/{W}/invitations',
+    expect: [201, 403, 403, 403, 403, 201],
     call: (a) => as(a, 'POST', `/api/v1/workspaces/${workspace}/invitations`, { role: 'member' }),
     state: () => read('owner', `/api/v1/workspaces/${workspace}/invitations`),
     check: async (_a, r) => {
@@ -212,28 +248,42 @@ const ROWS: readonly Row[] = [
     },
   },
   {
-    name: 'DELETE /api/v1/workspaces/{W}/invitations/{i}', expect: [200, 403, 403, 403, 403, 200],
+    name: 'DELETE /api/v1/workspaces/{W}/invitations/{i}',
+    expect: [200, 403, 403, 403, 403, 200],
     call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/invitations/${await freshInvitation()}`),
     check: async () => expect(await pendingInvitations()).not.toContain(lastInvitation),
   },
   // accepting is a person's act: a console session, never an API key
-  { name: 'POST /api/v1/invitations/accept with an API key', expect: [403, 403, 403, 403, 403, 403], call: (a) => as(a, 'POST', '/api/v1/invitations/accept', { token: 'x'.repeat(43) }) },
-  // An API key is never an admin token, whatever the account's role anywhere.
-  { name: 'GET /admin/v1/accounts/{owner}',             expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`) },
   {
-    name: 'PUT /admin/v1/skills/{slug}',                 expect: [401, 401, 401, 401, 401, 401],
+    name: 'POST /api/v1/invitations/accept with an API key',
+    expect: [403, 403, 403, 403, 403, 403],
+    call: (a) => as(a, 'POST', '/api/v1/invitations/accept', { token: 'x'.repeat(43) }),
+  },
+  // An API key is never an admin token, whatever the account's role anywhere.
+  { name: 'GET /admin/v1/accounts/{owner}', expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`) },
+  {
+    name: 'PUT /admin/v1/skills/{slug}',
+    expect: [401, 401, 401, 401, 401, 401],
     call: (a) => as(a, 'PUT', '/admin/v1/skills/dockerfile-linter', { name: 'Hijacked', category: 'devops' }),
     state: () => stack.client.call('GET', '/admin/v1/items?limit=5000', { token: stack.admin }).then((r) => r.body),
   },
   {
-    name: 'PUT /admin/v1/workspaces/{W}/members/{self}', expect: [401, 401, 401, 401, 401, 401],
+    name: 'PUT /admin/v1/workspaces/{W}/members/{self}',
+    expect: [401, 401, 401, 401, 401, 401],
     call: (a) => as(a, 'PUT', `/admin/v1/workspaces/${workspace}/members/${ids[a]}`, { role: 'owner' }),
   },
-  { name: 'GET /admin/v1/items',                        expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', '/admin/v1/items') },
+  { name: 'GET /admin/v1/items', expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', '/admin/v1/items') },
 ];
 
 /** Each actor's role in W, as the workspace list shows it (undefined: not a member). */
-const ROLE_IN_W: Record<Actor, string | undefined> = { owner: 'owner', other: undefined, nonMember: undefined, viewer: 'viewer', member: 'member', admin: 'admin' };
+const ROLE_IN_W: Record<Actor, string | undefined> = {
+  owner: 'owner',
+  other: undefined,
+  nonMember: undefined,
+  viewer: 'viewer',
+  member: 'member',
+  admin: 'admin',
+};
 
 /** A pending invitation to W made by the owner: the target of a revocation. */
 async function freshInvitation(): Promise<string> {

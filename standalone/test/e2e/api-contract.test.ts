@@ -49,7 +49,10 @@ describe('rate limits by plan', () => {
     const again = await stack.client.call('GET', '/api/v1/skills?q=docker', { token: second.body.data.apiKey.key as string });
     expect(again.status).toBe(429);
     // the typed client surfaces it with retryAfter
-    const error = await stack.api(key).listMyCollections().catch((e: unknown) => e);
+    const error = await stack
+      .api(key)
+      .listMyCollections()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
   }, 30_000);
@@ -197,12 +200,18 @@ describe('the self-service operations (DESIGN.md §7), each answer checked again
   /** A person signed up in the console, address verified: its cookie and CSRF token, as a browser sends them. */
   async function consoleSession(email: string) {
     const logged = stack.stdout().length;
-    const signedUp = await stack.client.call('POST', '/api/v1/auth/sign-up', { json: { email, password: 'juniper-lantern-oboe-42' }, headers: { origin: stack.info.url } });
+    const signedUp = await stack.client.call('POST', '/api/v1/auth/sign-up', {
+      json: { email, password: 'juniper-lantern-oboe-42' },
+      headers: { origin: stack.info.url },
+    });
     // the same answer for any address, no session: the mailed (here logged) link signs in
     expect(signedUp.status).toBe(202);
     expect(signedUp.body).toEqual({ data: { requested: true } });
     const link = await loggedVerificationLink(stack, logged);
-    const verified = await stack.client.call('POST', '/api/v1/auth/verify-email', { json: { token: /#token=(.+)$/.exec(link)?.[1] }, headers: { origin: stack.info.url } });
+    const verified = await stack.client.call('POST', '/api/v1/auth/verify-email', {
+      json: { token: /#token=(.+)$/.exec(link)?.[1] },
+      headers: { origin: stack.info.url },
+    });
     expect(verified.status).toBe(200);
     const cookie = (verified.headers.get('set-cookie') ?? '').split(';')[0] as string;
     const headers = { cookie, origin: stack.info.url, 'x-csrf-token': verified.body.data.csrfToken as string };

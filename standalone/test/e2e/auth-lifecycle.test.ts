@@ -73,13 +73,30 @@ describe('admin CLI against the running stack', () => {
     expect(account.account).toMatchObject({ email: 'cli@example.com', plan: 'pro' });
     const key = JSON.parse((await cli('keys', 'create', account.account.id, '--name', 'cli')).stdout) as Json;
     expect(key.apiKey.key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
-    const put = await cli('skills', 'put', 'cli-made-skill', '--name', 'Quokka Formatter', '--description', 'Formats quokkas.',
-      '--type', 'skill', '--category', 'productivity', '--tags', 'cli,e2e');
+    const put = await cli(
+      'skills',
+      'put',
+      'cli-made-skill',
+      '--name',
+      'Quokka Formatter',
+      '--description',
+      'Formats quokkas.',
+      '--type',
+      'skill',
+      '--category',
+      'productivity',
+      '--tags',
+      'cli,e2e',
+    );
     expect(JSON.parse(put.stdout).skill).toMatchObject({ slug: 'cli-made-skill', tags: ['cli', 'e2e'] });
-    await eventually(async () => {
-      const r = await stack.client.call('GET', '/api/v1/skills?q=quokka', { token: key.apiKey.key });
-      return r.body.data?.skills.some((s: Json) => s.slug === 'cli-made-skill') ? true : undefined;
-    }, 'CLI skill searchable', 15_000);
+    await eventually(
+      async () => {
+        const r = await stack.client.call('GET', '/api/v1/skills?q=quokka', { token: key.apiKey.key });
+        return r.body.data?.skills.some((s: Json) => s.slug === 'cli-made-skill') ? true : undefined;
+      },
+      'CLI skill searchable',
+      15_000,
+    );
   }, 60_000);
 
   it('reads the audit trail: key issuance and revocation, plan changes and failed authentications, never a secret', async () => {
@@ -95,22 +112,29 @@ describe('admin CLI against the running stack', () => {
     expect(trail.stdout).not.toContain(key.apiKey.key);
     // the revoked key, tried: a failed authentication from this address reaches the trail within its flush interval
     expect((await stack.client.call('GET', '/api/v1/skills', { token: key.apiKey.key })).status).toBe(401);
-    await eventually(async () => {
-      const failures = (JSON.parse((await cli('audit', '--action', 'auth.failure')).stdout) as Json).events as Json[];
-      return failures.some((e) => e.details.reason === 'api_key') ? true : undefined;
-    }, 'failed authentication in the audit trail', 20_000);
+    await eventually(
+      async () => {
+        const failures = (JSON.parse((await cli('audit', '--action', 'auth.failure')).stdout) as Json).events as Json[];
+        return failures.some((e) => e.details.reason === 'api_key') ? true : undefined;
+      },
+      'failed authentication in the audit trail',
+      20_000,
+    );
   }, 60_000);
 
   it('streams an ndjson import and prints the imported count', async () => {
     const file = join(stack.dataDir, 'extra.ndjson');
-    const line = (n: number) => JSON.stringify({ slug: `cli-import-${n}`, name: `Imported ${n}`, description: 'From the CLI.', type: 'plugin', category: 'devops' });
+    const line = (n: number) =>
+      JSON.stringify({ slug: `cli-import-${n}`, name: `Imported ${n}`, description: 'From the CLI.', type: 'plugin', category: 'devops' });
     await writeFile(file, [1, 2, 3].map(line).join('\n'));
     const { stdout } = await cli('skills', 'import', file);
     expect(JSON.parse(stdout)).toEqual({ imported: 3 });
   });
 
   it('prints the API error and exits 1', async () => {
-    const failed = await cli('accounts', 'set-plan', '00000000-0000-4000-8000-000000000000', 'pro').catch((e: unknown) => e as { code: number; stderr: string });
+    const failed = await cli('accounts', 'set-plan', '00000000-0000-4000-8000-000000000000', 'pro').catch(
+      (e: unknown) => e as { code: number; stderr: string },
+    );
     expect(failed).toMatchObject({ code: 1, stderr: 'error (404): Account not found\n' });
   });
 });

@@ -37,7 +37,10 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
   it('searches as one types, offers the spelling that finds more as a link, and follows it', async () => {
     await page.getByRole('link', { name: 'Catalog' }).click();
     await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor();
-    await results().getByRole('status').filter({ hasText: /^\d+ results$/ }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: /^\d+ results$/ })
+      .waitFor();
     await expectAccessible(page, 'catalog');
     await page.getByLabel('Search skills and plugins').pressSequentially('talbes');
     const suggestion = results().getByRole('link', { name: 'tables' });
@@ -52,7 +55,10 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
 
   it('filters by a facet (the counts beside each value) and a tag, sorted by popularity', async () => {
     await page.getByLabel('Search skills and plugins').fill('');
-    await results().getByRole('status').filter({ hasText: /^\d+ results$/ }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: /^\d+ results$/ })
+      .waitFor();
     const security = page.getByRole('button', { name: /^Security \d+ results$/ });
     await expect(security.getAttribute('aria-pressed')).resolves.toBe('false');
     const count = Number(/(\d+)$/.exec((await security.textContent()) ?? '')?.[1]);
@@ -60,7 +66,10 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await security.click();
     await expect(page.getByRole('button', { name: /^Security/ }).getAttribute('aria-pressed')).resolves.toBe('true');
     // the result count becomes the facet's count
-    await results().getByRole('status').filter({ hasText: new RegExp(`^${count} results$`) }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${count} results$`) })
+      .waitFor();
     expect(page.url()).toContain('category=security');
     for (const card of await results().getByRole('article').all()) await expect(card.textContent()).resolves.toContain('Security');
     await page.getByLabel('Sort by').selectOption('popular');
@@ -68,7 +77,10 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     // a tag of a result narrows to the items holding it too
     await results().getByRole('article').first().getByRole('button', { name: 'Filter by tag tls' }).click();
     await page.getByRole('button', { name: 'Remove the tag filter tls' }).waitFor();
-    await results().getByRole('status').filter({ hasText: /^[1-9] results?$/ }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: /^[1-9] results?$/ })
+      .waitFor();
     for (const card of await results().getByRole('article').all()) await expect(card.textContent()).resolves.toContain('#tls');
     await expectAccessible(page, 'catalog filtered');
     await shoot(page, shots, 'catalog');
@@ -79,7 +91,8 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     const name = (await first.textContent()) ?? '';
     await first.click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
-    for (const field of ['Publisher', 'Version', 'Licence', 'Downloads', 'Repository', 'Homepage', 'Tags']) await page.getByText(field, { exact: true }).waitFor();
+    for (const field of ['Publisher', 'Version', 'Licence', 'Downloads', 'Repository', 'Homepage', 'Tags'])
+      await page.getByText(field, { exact: true }).waitFor();
     const repository = page.getByRole('link', { name: /^https:\/\/.*\(opens in a new tab\)$/ }).first();
     await expect(repository.getAttribute('target')).resolves.toBe('_blank');
     await expect(repository.getAttribute('rel')).resolves.toBe('noopener noreferrer');
@@ -98,7 +111,10 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await dialog.getByLabel('Name of the new collection').fill('Reading list');
     await expectAccessible(page, 'add to collection dialog');
     await dialog.getByRole('button', { name: 'Add to collection' }).click();
-    await page.getByRole('status').filter({ hasText: `Added “${name}” to “Reading list”.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Added “${name}” to “Reading list”.` })
+      .waitFor();
     await page.getByRole('link', { name: 'Open the collection' }).click();
 
     await page.getByRole('heading', { name: 'Reading list', level: 1 }).waitFor();
@@ -134,7 +150,7 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await shoot(page, shots, 'collections');
   }, 60_000);
 
-  it('shows its own words for a code in the address, and a crafted link\'s words nowhere', async () => {
+  it("shows its own words for a code in the address, and a crafted link's words nowhere", async () => {
     const crafted = 'Your account is suspended: call +1 555 0100';
     await page.goto(`${stack.info.url}/console/collections?done=${encodeURIComponent(crafted)}`);
     await page.getByRole('heading', { name: 'Your collections' }).waitFor();

@@ -29,7 +29,10 @@ interface SampleItem {
   releases?: Array<{ version: string; yanked?: unknown }>;
 }
 const DATA = join(__dirname, '..', '..', 'data');
-const items = readFileSync(join(DATA, 'sample-catalog.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as SampleItem);
+const items = readFileSync(join(DATA, 'sample-catalog.ndjson'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as SampleItem);
 const trust = JSON.parse(readFileSync(join(DATA, 'sample-trust.json'), 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> };
 const judged = new Set(trust.verdicts.filter((v) => v.verdict !== 'clean').map((v) => v.slug));
 const liveReleases = (i: SampleItem) => (i.releases ?? []).filter((r) => !r.yanked).map((r) => r.version);
@@ -37,7 +40,9 @@ const liveReleases = (i: SampleItem) => (i.releases ?? []).filter((r) => !r.yank
 // `pinned`: an MIT skill with two releases or more and no bad verdict, pinned to its oldest one (it drifts: a newer release);
 // `other`: an ISC item, which a policy allowing only MIT refuses
 const stableOnly = (i: SampleItem) => (i.releases ?? []).every((r) => !r.version.includes('-'));
-const pinned = items.find((i) => i.license === 'MIT' && i.type === 'skill' && liveReleases(i).length >= 2 && stableOnly(i) && !judged.has(i.slug)) as SampleItem;
+const pinned = items.find(
+  (i) => i.license === 'MIT' && i.type === 'skill' && liveReleases(i).length >= 2 && stableOnly(i) && !judged.has(i.slug),
+) as SampleItem;
 const other = items.find((i) => i.license === 'ISC' && liveReleases(i).length >= 1 && !judged.has(i.slug)) as SampleItem;
 
 describeBrowser('the console in headless Chromium: governed team collections', () => {
@@ -105,7 +110,10 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     await page.getByText('1 entry breaks the workspace policy.').waitFor();
     const refused = entry(other);
     await refused.getByText('Breaks the policy').waitFor();
-    await refused.getByRole('list', { name: `Why ${other.name} breaks the policy` }).getByText(/allowedLicenses/).waitFor();
+    await refused
+      .getByRole('list', { name: `Why ${other.name} breaks the policy` })
+      .getByText(/allowedLicenses/)
+      .waitFor();
     await entry(pinned).getByText('Complies').waitFor();
   }, 60_000);
 
@@ -178,10 +186,15 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     const log = page.getByRole('table', { name: `Deliveries to ${url}` });
     // the test's row says delivered once the receiver answered: refresh until then
     const testRow = log.getByRole('row').filter({ has: page.getByRole('cell', { name: 'webhook.test', exact: true }) });
-    await eventually(async () => {
-      await page.getByRole('button', { name: 'Refresh deliveries' }).click();
-      return (await testRow.getByText('delivered', { exact: true }).count()) === 1;
-    }, 'the test delivery delivered in the log', 30_000, 250);
+    await eventually(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh deliveries' }).click();
+        return (await testRow.getByText('delivered', { exact: true }).count()) === 1;
+      },
+      'the test delivery delivered in the log',
+      30_000,
+      250,
+    );
     expect(received.length).toBeGreaterThan(0);
     for (const signature of received) expect(signature).toMatch(/^v1=[0-9a-f]{64}$/);
     await expectAccessible(page, 'webhooks with a delivery');

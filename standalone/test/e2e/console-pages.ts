@@ -22,7 +22,10 @@ export async function screenshotDir(): Promise<string> {
 
 /** Full-page shots of `page` as `console-<name>-wide.png` and `-narrow.png`; the window is wide again after. */
 export async function shoot(page: Page, dir: string, name: string): Promise<void> {
-  for (const [size, viewport] of [['wide', WIDE], ['narrow', NARROW]] as const) {
+  for (const [size, viewport] of [
+    ['wide', WIDE],
+    ['narrow', NARROW],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: join(dir, `console-${name}-${size}.png`), fullPage: true });
   }

@@ -31,7 +31,10 @@ interface SampleItem {
   publisher: string | null;
   releases?: SampleRelease[];
 }
-const items = readFileSync(join(DATA, 'sample-catalog.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as SampleItem);
+const items = readFileSync(join(DATA, 'sample-catalog.ndjson'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as SampleItem);
 const trust = JSON.parse(readFileSync(join(DATA, 'sample-trust.json'), 'utf8')) as {
   verifiedPublishers: string[];
   verdicts: Array<{ slug: string; version: string; scanner: string; verdict: string; summary: string }>;
@@ -42,15 +45,21 @@ const itemOf = (slug: string) => items.find((i) => i.slug === slug) as SampleIte
 function newestFirst(a: string, b: string): number {
   const [coreA, preA] = a.split('-', 2);
   const [coreB, preB] = b.split('-', 2);
-  const diff = coreB.split('.').map(Number).map((n, i) => n - Number(coreA.split('.')[i])).find((d) => d !== 0);
+  const diff = coreB
+    .split('.')
+    .map(Number)
+    .map((n, i) => n - Number(coreA.split('.')[i]))
+    .find((d) => d !== 0);
   if (diff) return diff;
   if (preA === preB) return 0;
   return preA === undefined ? -1 : preB === undefined ? 1 : preB.localeCompare(preA);
 }
 
 /** Whether `target` has the keyboard focus (the suites compile without the DOM's types, hence the casts). */
-const focused = (target: Locator) => target.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el);
-const clipboardText = (page: Page) => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+const focused = (target: Locator) =>
+  target.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el);
+const clipboardText = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
 
 const WORDS: Record<string, string> = { clean: 'Clean', suspicious: 'Suspicious', malicious: 'Malicious', unscanned: 'Not scanned yet' };
 
@@ -81,10 +90,14 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.info.url });
     violations = cspViolations(page.context());
     // search learns verdicts through the outbox: wait until it knows the suspicious one
-    await eventually(async () => {
-      const found = await stack.client.call('GET', `/api/v1/skills?trust=any&q=${encodeURIComponent(suspicious.name)}`, { token: stack.info.apiKey });
-      return found.body.data?.skills?.some((s: { slug: string; verdict?: string }) => s.slug === suspicious.slug && s.verdict === 'suspicious');
-    }, 'the suspicious sample item in search', 30_000);
+    await eventually(
+      async () => {
+        const found = await stack.client.call('GET', `/api/v1/skills?trust=any&q=${encodeURIComponent(suspicious.name)}`, { token: stack.info.apiKey });
+        return found.body.data?.skills?.some((s: { slug: string; verdict?: string }) => s.slug === suspicious.slug && s.verdict === 'suspicious');
+      },
+      'the suspicious sample item in search',
+      30_000,
+    );
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -97,7 +110,7 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     await page.getByRole('heading', { name: item.name, level: 1 }).waitFor();
   };
 
-  it('lists an item\'s releases newest first with a short digest copied whole, its verdict, a yank and the publisher', async () => {
+  it("lists an item's releases newest first with a short digest copied whole, its verdict, a yank and the publisher", async () => {
     await openItem(versioned);
     await page.getByText(`${versioned.publisher} ✓ Verified (Verified publisher`).waitFor();
     const releases = page.getByRole('region', { name: 'Releases' });
@@ -116,12 +129,15 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     const row = rows.first();
     await row.getByText(`${newest.digest.slice(0, 19)}…${newest.digest.slice(-7)}`).waitFor();
     await row.getByRole('button', { name: `Copy the digest of ${newest.version}` }).click();
-    await row.getByRole('status').filter({ hasText: `Copied ${newest.digest}` }).waitFor();
+    await row
+      .getByRole('status')
+      .filter({ hasText: `Copied ${newest.digest}` })
+      .waitFor();
     await expect(clipboardText(page)).resolves.toBe(newest.digest);
     await expectAccessible(page, 'item with releases');
   }, 60_000);
 
-  it('opens a release: each scanner\'s summary, then the verdict history', async () => {
+  it("opens a release: each scanner's summary, then the verdict history", async () => {
     const releases = page.getByRole('region', { name: 'Releases' });
     const version = (await releases.getByRole('heading', { level: 3 }).first().textContent())?.replace('Version ', '') ?? '';
     const toggle = releases.getByRole('button', { name: `Details of ${version}` });
@@ -152,7 +168,7 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     await shoot(page, shots, 'skill-blocked');
   }, 60_000);
 
-  it('sends a report from the dialog, then shows the API\'s refusal with the wait once over the daily limit', async () => {
+  it("sends a report from the dialog, then shows the API's refusal with the wait once over the daily limit", async () => {
     const item = itemOf(suspicious.slug);
     await openItem(item);
     const opener = page.getByRole('button', { name: 'Report' });
@@ -179,7 +195,10 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     }
     await opener.click();
     await dialog.getByRole('button', { name: 'Send the report' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /Try again in \d+ (minutes?|hours?)\.$/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /Try again in \d+ (minutes?|hours?)\.$/ })
+      .waitFor();
     await expect(dialog.isVisible()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }, 60_000);
@@ -188,7 +207,10 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     // a word of its name finds it beside items of other verdicts
     const word = suspicious.name.split(' ')[0];
     await page.goto(`${stack.info.url}/console/catalog?q=${encodeURIComponent(word)}`);
-    await results().getByRole('status').filter({ hasText: /^\d+ results? for/ }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: /^\d+ results? for/ })
+      .waitFor();
     const card = results().getByRole('article', { name: suspicious.name });
     await expect(page.getByRole('radio', { name: 'Hide suspicious items (default)' }).isChecked()).resolves.toBe(true);
     await expect(card.count()).resolves.toBe(0);
@@ -201,7 +223,10 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
 
     await page.getByRole('radio', { name: 'Clean only' }).check();
     await card.waitFor({ state: 'detached' });
-    await results().getByRole('status').filter({ hasText: /^[1-9]\d* results? for/ }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: /^[1-9]\d* results? for/ })
+      .waitFor();
     for (const article of await results().getByRole('article').all()) await article.getByText(/Security verdict of .*: Clean$/).waitFor();
     // the address holds the filter: a reload keeps it
     await page.reload();
@@ -215,7 +240,10 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     expect(expected).toBeGreaterThan(0);
     await page.getByRole('checkbox', { name: 'Verified publishers only' }).check();
     expect(new URL(page.url()).searchParams.get('verifiedPublisher')).toBe('true');
-    await results().getByRole('status').filter({ hasText: new RegExp(`^${expected.toLocaleString('en')} results?$`) }).waitFor();
+    await results()
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${expected.toLocaleString('en')} results?$`) })
+      .waitFor();
     const cards = await results().getByRole('article').all();
     expect(cards.length).toBeGreaterThan(0);
     for (const article of cards) await expect(article.textContent()).resolves.toContain('Verified (Verified publisher');
@@ -260,9 +288,16 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
       await fr.goto(`${stack.info.url}/console/catalog/${item.slug}`);
       await fr.getByRole('region', { name: 'Ce skill est bloqué' }).getByText(malicious.summary).waitFor();
       await fr.getByText(new RegExp(`Verdict de sécurité de ${item.name}\\s: Malveillant`)).waitFor();
-      await fr.getByRole('region', { name: 'Versions publiées' }).getByRole('button', { name: /^Copier l’empreinte de / }).first().waitFor();
+      await fr
+        .getByRole('region', { name: 'Versions publiées' })
+        .getByRole('button', { name: /^Copier l’empreinte de / })
+        .first()
+        .waitFor();
       await fr.getByRole('button', { name: 'Signaler' }).click();
-      await fr.getByRole('dialog', { name: new RegExp(`^Signaler «\\s${item.name}\\s»$`) }).getByLabel('Motif').waitFor();
+      await fr
+        .getByRole('dialog', { name: new RegExp(`^Signaler «\\s${item.name}\\s»$`) })
+        .getByLabel('Motif')
+        .waitFor();
       await fr.keyboard.press('Escape');
       await fr.goto(`${stack.info.url}/console/catalog`);
       await fr.getByRole('radio', { name: 'Masquer les éléments suspects (par défaut)' }).waitFor();

@@ -54,7 +54,10 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     await owner.getByLabel('Password').fill(PASSWORD);
     const logged = stack.stdout().length;
     await owner.getByRole('button', { name: 'Create account' }).click();
-    await owner.getByRole('status').filter({ hasText: `Check your email: we sent a message to ${ownerEmail}.` }).waitFor();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `Check your email: we sent a message to ${ownerEmail}.` })
+      .waitFor();
     // the link (in the log: no SMTP here) verifies the address and signs in
     await owner.goto(await loggedVerificationLink(stack, logged));
     await owner.getByRole('link', { name: 'Go to the console' }).click();
@@ -96,7 +99,10 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     await guest.getByLabel('Password').fill(PASSWORD);
     const logged = stack.stdout().length;
     await guest.getByRole('button', { name: 'Create account' }).click();
-    await guest.getByRole('status').filter({ hasText: `Check your email: we sent a message to ${guestEmail}.` }).waitFor();
+    await guest
+      .getByRole('status')
+      .filter({ hasText: `Check your email: we sent a message to ${guestEmail}.` })
+      .waitFor();
     // not signed in before the mailed link is opened
     await guest.getByRole('button', { name: 'I opened the link: continue' }).click();
     await guest.getByRole('alert').filter({ hasText: 'Not signed in yet: open the link from the mail first.' }).waitFor();
@@ -123,7 +129,10 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     await owner.reload();
     await owner.getByText('No pending invitation.').waitFor();
     await owner.getByLabel(`Role of ${guestEmail}`).selectOption('viewer');
-    await owner.getByRole('status').filter({ hasText: `${guestEmail} is now viewer.` }).waitFor();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: `${guestEmail} is now viewer.` })
+      .waitFor();
 
     await guest.reload();
     await guest.getByText('You are viewer: reads only.').waitFor();
@@ -144,7 +153,10 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
 
   it('removes them: their access ends at once', async () => {
     await owner.getByRole('button', { name: `Remove ${guestEmail}` }).click();
-    await owner.getByRole('dialog', { name: `Remove ${guestEmail} from the workspace?` }).getByRole('button', { name: 'Remove member' }).click();
+    await owner
+      .getByRole('dialog', { name: `Remove ${guestEmail} from the workspace?` })
+      .getByRole('button', { name: 'Remove member' })
+      .click();
     await owner.getByRole('status').filter({ hasText: 'their access ended' }).waitFor();
     await owner.getByRole('row', { name: new RegExp(guestEmail) }).waitFor({ state: 'detached' });
 

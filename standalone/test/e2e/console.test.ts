@@ -49,7 +49,10 @@ describeBrowser('the console in headless Chromium', () => {
   }, 30_000);
 
   const shoot = async (name: string) => {
-    for (const [size, viewport] of [['wide', WIDE], ['narrow', NARROW]] as const) {
+    for (const [size, viewport] of [
+      ['wide', WIDE],
+      ['narrow', NARROW],
+    ] as const) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: join(shots, `console-${name}-${size}.png`), fullPage: true });
     }
@@ -90,8 +93,11 @@ describeBrowser('the console in headless Chromium', () => {
     const logged = stack.stdout().length;
     await page.getByRole('button', { name: 'Create account' }).click();
     // no SMTP on the embedded default: the page says so, and the operator has the link in the log
-    await page.getByRole('status').filter({ hasText: `Check your email: we sent a message to ${email}.` }).waitFor();
-    await page.getByText('its operator finds the link in the server\'s log').waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Check your email: we sent a message to ${email}.` })
+      .waitFor();
+    await page.getByText("its operator finds the link in the server's log").waitFor();
     await accessible('sign-up page, account requested');
     await shoot('sign-up-check-email');
 
@@ -149,10 +155,13 @@ describeBrowser('the console in headless Chromium', () => {
     expect((await call('GET', '/api/v1/skills?q=docker', key)).status).toBe(200);
     const write = await call('PATCH', `/api/v1/me/collections/${stack.info.collectionId}`, key);
     expect(write.status).toBe(403);
-    expect(await write.json()).toEqual({ error: 'Cette clé API n\'a pas la portée « collections:write »' });
+    expect(await write.json()).toEqual({ error: "Cette clé API n'a pas la portée « collections:write »" });
 
     await page.getByRole('button', { name: 'I have saved it' }).click();
-    await page.getByRole('row', { name: /reader/ }).getByText('search:read, collections:read').waitFor();
+    await page
+      .getByRole('row', { name: /reader/ })
+      .getByText('search:read, collections:read')
+      .waitFor();
     await page.getByRole('button', { name: 'Revoke key reader' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke “reader”?' });
     await dialog.waitFor();
@@ -269,12 +278,15 @@ describeBrowser('the console in headless Chromium', () => {
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('checkbox', { name: 'Also revoke all my API keys' }).check();
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('status').filter({ hasText: /Password changed; every other session is signed out and \d+ API keys were revoked/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Password changed; every other session is signed out and \d+ API keys were revoked/ })
+      .waitFor();
     await accessible('profile page after a password change');
     expect((await call('GET', '/api/v1/skills', key)).status).toBe(401);
   }, 60_000);
 
-  it('signs the demo account in with the banner\'s one-time link, once', async () => {
+  it("signs the demo account in with the banner's one-time link, once", async () => {
     const demo = await browser.newContext();
     const tab = await demo.newPage();
     await tab.goto(stack.info.signInLink);
@@ -286,5 +298,4 @@ describeBrowser('the console in headless Chromium', () => {
     await again.getByRole('alert').filter({ hasText: 'invalid, already used or expired' }).waitFor();
     await demo.close();
   }, 60_000);
-
 });

@@ -18,7 +18,11 @@ let session: { cookie: string; csrf: string };
 async function demoSession(): Promise<{ cookie: string; csrf: string }> {
   const token = stack.info.signInLink.split('#token=')[1] as string;
   const origin = stack.info.url;
-  const res = await fetch(`${origin}/api/v1/auth/sign-in-link`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${origin}/api/v1/auth/sign-in-link`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(res.status).toBe(200);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
   return { cookie, csrf: ((await res.json()) as Json).data.csrfToken };
@@ -55,7 +59,10 @@ describe('searches under a workspace policy', () => {
     expect(created.body.data.apiKey.workspaceId).toBe(ws);
     const bound = created.body.data.apiKey.key as string;
 
-    const policy = await stack.client.call('PUT', `/api/v1/workspaces/${ws}/policy`, { token: owner, json: { allowedTypes: ['plugin'], deniedSlugs: [denied] } });
+    const policy = await stack.client.call('PUT', `/api/v1/workspaces/${ws}/policy`, {
+      token: owner,
+      json: { allowedTypes: ['plugin'], deniedSlugs: [denied] },
+    });
     expect(policy.status).toBe(200);
 
     const narrowed = await search(bound, '');
@@ -70,7 +77,7 @@ describe('searches under a workspace policy', () => {
     expect(slugsOf(await search(owner, ''))).toEqual(slugsOf(everything));
   });
 
-  it('refuses the bound key another workspace (403) and a stranger the team\'s workspace (404)', async () => {
+  it("refuses the bound key another workspace (403) and a stranger the team's workspace (404)", async () => {
     const created = await stack.client.call('POST', '/api/v1/me/api-keys', {
       headers: { cookie: session.cookie, origin: stack.info.url, 'x-csrf-token': session.csrf },
       json: { name: 'second agent', scopes: ['search:read'], workspaceId: ws },
@@ -83,7 +90,7 @@ describe('searches under a workspace policy', () => {
     expect(await search(stranger.key, `&workspace=${ws}`)).toMatchObject({ status: 404, body: { error: 'Workspace not found' } });
   });
 
-  it('relays a team collection\'s lockfile with the service\'s ETag (the SHA-256 of its bytes) and its 304', async () => {
+  it("relays a team collection's lockfile with the service's ETag (the SHA-256 of its bytes) and its 304", async () => {
     const listed = await stack.client.call('GET', `/api/v1/workspaces/${ws}/collections`, { token: owner });
     const collectionId = listed.body.data.collections[0].id as string;
     const path = `/api/v1/workspaces/${ws}/collections/${collectionId}/lockfile`;

@@ -20,7 +20,6 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 const MAIN = join(ROOT, 'standalone', 'dist', 'main.js');
 const START_TIMEOUT_MS = 120_000;
 
-
 /** `any` on purpose: tests walk response bodies of every shape, and an assertion names what was wrong. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
@@ -172,7 +171,12 @@ async function startStackOnce(options: StartOptions): Promise<Stack> {
   }
   // Suites make hundreds of calls a minute with one key: limits are raised unless a suite sets its own.
   // So is the budget of failed authentications per address: every suite calls from 127.0.0.1.
-  const limits = { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000', AUTH_FAILURES_PER_MINUTE: '100000', SESSION_REQUESTS_PER_MINUTE: '100000' };
+  const limits = {
+    RATE_LIMIT_PRO_PER_MINUTE: '100000',
+    RATE_LIMIT_TEAM_PER_MINUTE: '100000',
+    AUTH_FAILURES_PER_MINUTE: '100000',
+    SESSION_REQUESTS_PER_MINUTE: '100000',
+  };
   Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, limits, options.env);
   if (database) env.DATABASE_URL = database.url;
 
@@ -247,7 +251,9 @@ export async function loggedVerificationLink(stack: Pick<Stack, 'stdout'>, since
         return (JSON.parse(line) as { link: string }).link;
       }
       return undefined;
-    }, 'a logged verification link', 5_000,
+    },
+    'a logged verification link',
+    5_000,
   );
 }
 
@@ -257,12 +263,12 @@ export const TEXTS = {
   reauthenticate: { en: 'Enter your password again to do this (you signed in more than 10 minutes ago)' },
   planWithoutApi: {
     en: 'API access is available with a plan that includes API access',
-    fr: 'L\'API est disponible avec un plan incluant l’accès API',
+    fr: "L'API est disponible avec un plan incluant l’accès API",
   },
-  noAccess: { en: 'You do not have access to this workspace', fr: 'Vous n\'avez pas accès à cet espace de travail' },
+  noAccess: { en: 'You do not have access to this workspace', fr: "Vous n'avez pas accès à cet espace de travail" },
   roleTooLow: {
     en: 'Your workspace role does not allow this action',
-    fr: 'Votre rôle dans l\'espace de travail ne permet pas cette action',
+    fr: "Votre rôle dans l'espace de travail ne permet pas cette action",
   },
   collectionNotFound: { en: 'Collection not found', fr: 'Collection introuvable' },
 } as const;
@@ -270,7 +276,10 @@ export const TEXTS = {
 export const FR = { 'accept-language': 'fr' };
 
 /** Creates an account with a key through the admin API; returns its id and key. */
-export async function newAccount(stack: Pick<Stack, 'client' | 'admin'>, plan: 'free' | 'pro' | 'team' = 'pro'): Promise<{ id: string; key: string; keyId: string }> {
+export async function newAccount(
+  stack: Pick<Stack, 'client' | 'admin'>,
+  plan: 'free' | 'pro' | 'team' = 'pro',
+): Promise<{ id: string; key: string; keyId: string }> {
   const email = `user-${Math.random().toString(36).slice(2)}@example.com`;
   const account = await stack.client.call('POST', '/admin/v1/accounts', { token: stack.admin, json: { email, plan } });
   if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);

@@ -29,11 +29,21 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/v1/me/collections', auth: 'key', query: ['page'] },
   { method: 'POST', path: '/api/v1/me/collections', auth: 'key', body: ['name', 'description'] },
   { method: 'GET', path: '/api/v1/me/collections/{collection}', auth: 'key' },
-  { method: 'PATCH', path: '/api/v1/me/collections/{collection}', auth: 'key', body: ['name', 'description', 'skillSlug', 'removeSkillSlug', 'privateSkillId', 'removePrivateSkillId'] },
+  {
+    method: 'PATCH',
+    path: '/api/v1/me/collections/{collection}',
+    auth: 'key',
+    body: ['name', 'description', 'skillSlug', 'removeSkillSlug', 'privateSkillId', 'removePrivateSkillId'],
+  },
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections', auth: 'key' },
   { method: 'POST', path: '/api/v1/workspaces/{workspace}/collections', auth: 'key', body: ['name', 'description'] },
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key' },
-  { method: 'PATCH', path: '/api/v1/workspaces/{workspace}/collections/{team}', auth: 'key', body: ['name', 'description', 'skillSlug', 'removeSkillSlug', 'version'] },
+  {
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{workspace}/collections/{team}',
+    auth: 'key',
+    body: ['name', 'description', 'skillSlug', 'removeSkillSlug', 'version'],
+  },
   { method: 'GET', path: '/api/v1/skills/{slug}', auth: 'key' },
   { method: 'GET', path: '/api/v1/me/private-skills', auth: 'key', query: ['page', 'limit'] },
   { method: 'POST', path: '/api/v1/me/private-skills', auth: 'key', body: ['name', 'description'] },
@@ -68,7 +78,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v1/skills/{slug}/reports', auth: 'key', body: ['reason', 'text'] },
   // governed team collections (docs/governance.md): policies with huge lists, pins, lockfiles, webhook targets
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/policy', auth: 'key' },
-  { method: 'PUT', path: '/api/v1/workspaces/{workspace}/policy', auth: 'key', body: ['minimumVerdict', 'verifiedPublishersOnly', 'allowedPublishers', 'allowedLicenses', 'allowedTypes', 'deniedSlugs'] },
+  {
+    method: 'PUT',
+    path: '/api/v1/workspaces/{workspace}/policy',
+    auth: 'key',
+    body: ['minimumVerdict', 'verifiedPublishersOnly', 'allowedPublishers', 'allowedLicenses', 'allowedTypes', 'deniedSlugs'],
+  },
   { method: 'POST', path: '/api/v1/workspaces/{workspace}/collections/{team}/pins:update', auth: 'key', body: ['dryRun', 'slugs'] },
   { method: 'GET', path: '/api/v1/workspaces/{workspace}/collections/{team}/lockfile', auth: 'key' },
   { method: 'POST', path: '/api/v1/workspaces/{workspace}/webhooks', auth: 'key', body: ['url', 'events', 'description'] },
@@ -142,13 +157,21 @@ const authorization = fc.oneof(
 
 function requestArbitrary(endpoint: Endpoint) {
   const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const paramValues = fc.tuple(...params.map((name) => fc.oneof({ weight: 2, arbitrary: fc.constant(fixtures[name] as string) }, { weight: 1, arbitrary: urlString })));
+  const paramValues = fc.tuple(
+    ...params.map((name) => fc.oneof({ weight: 2, arbitrary: fc.constant(fixtures[name] as string) }, { weight: 1, arbitrary: urlString })),
+  );
   const body =
     endpoint.body === 'ndjson'
       ? fc.array(hostileJson, { minLength: 1, maxLength: 4 }).map((lines) => lines.map((l) => JSON.stringify(l)).join('\n'))
       : endpoint.body
-        ? fc.option(hostileBody(endpoint.body).map((b) => JSON.stringify(b)), { freq: 6 })
-        : fc.option(hostileJson.map((b) => JSON.stringify(b)), { freq: 1 });
+        ? fc.option(
+            hostileBody(endpoint.body).map((b) => JSON.stringify(b)),
+            { freq: 6 },
+          )
+        : fc.option(
+            hostileJson.map((b) => JSON.stringify(b)),
+            { freq: 1 },
+          );
   const ctype = endpoint.body === 'ndjson' ? fc.constantFrom('application/x-ndjson', 'application/json', 'text/plain') : contentType;
   return fc.record({
     params: paramValues,
@@ -169,9 +192,16 @@ beforeAll(async () => {
   const invitation = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/invitations`, info.apiKey, { role: 'viewer' });
   await ok('PUT', '/admin/v1/skills/hostile-target', admin, { name: 'Hostile target', category: 'devops', publisher: 'Hostile Labs' });
   const digest = `sha256:${'ab'.repeat(32)}`;
-  await ok('POST', '/admin/v1/skills/hostile-target/versions', admin, { version: '1.0.0', digest, source: { repository: 'https://github.com/hostile/target', ref: 'v1.0.0' } });
+  await ok('POST', '/admin/v1/skills/hostile-target/versions', admin, {
+    version: '1.0.0',
+    digest,
+    source: { repository: 'https://github.com/hostile/target', ref: 'v1.0.0' },
+  });
   scannerToken = (await ok('POST', '/admin/v1/scanners', admin, { name: 'hostile-fuzz' })).data.token as string;
-  const webhook = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/webhooks`, info.apiKey, { url: 'http://127.0.0.1:9/hook', events: ['collection.changed'] });
+  const webhook = await ok('POST', `/api/v1/workspaces/${info.workspaceId}/webhooks`, info.apiKey, {
+    url: 'http://127.0.0.1:9/hook',
+    events: ['collection.changed'],
+  });
   Object.assign(fixtures, {
     collection: info.collectionId,
     workspace: info.workspaceId,
@@ -196,7 +226,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  console.log(`hostile input: ${inputsTried} generated requests over ${ENDPOINTS.length} endpoints, ${rejectedWrites} rejected writes checked for no change (seed ${SEED})`);
+  console.log(
+    `hostile input: ${inputsTried} generated requests over ${ENDPOINTS.length} endpoints, ${rejectedWrites} rejected writes checked for no change (seed ${SEED})`,
+  );
   await stack?.dispose();
 });
 
@@ -258,7 +290,11 @@ describe('the NUL character, which Postgres text cannot hold', () => {
   ])('%s %s with a NUL in the body → 400, nothing stored (instead of a silently altered "\\0")', async (method, template, json) => {
     const before = await snapshot();
     const token = template.startsWith('/admin') ? stack.admin : snapshotKeys[0];
-    const r = await stack.client.call(method, template.replace(/\{(\w+)\}/g, (_m, name: string) => fixtures[name] as string), { token, json });
+    const r = await stack.client.call(
+      method,
+      template.replace(/\{(\w+)\}/g, (_m, name: string) => fixtures[name] as string),
+      { token, json },
+    );
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: 'Request body must not contain the NUL character (\\u0000)' });
     expect(await snapshot()).toEqual(before);

@@ -46,7 +46,14 @@ describe('the demo data of the first start', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.collection.id).toBe(stack.info.collectionId);
     expect(r.body.data.collection.skills).toContainEqual(
-      expect.objectContaining({ slug: 'dockerfile-linter', name: 'Dockerfile Linter', type: 'skill', category: 'devops', status: 'active', visibility: 'public' }),
+      expect.objectContaining({
+        slug: 'dockerfile-linter',
+        name: 'Dockerfile Linter',
+        type: 'skill',
+        category: 'devops',
+        status: 'active',
+        visibility: 'public',
+      }),
     );
   });
 });
@@ -82,10 +89,11 @@ describe('POST and PATCH /api/v1/me/collections', () => {
     expect(r.body.data.collection.skills.map((s: Json) => s.slug)).toEqual(['dockerfile-linter']);
   });
 
-  it('adds an own private skill, and refuses another account\'s with 404 naming it', async () => {
+  it("adds an own private skill, and refuses another account's with 404 naming it", async () => {
     const id = await createCollection();
     const own = await stack.client.call('POST', `/admin/v1/accounts/${stack.info.accountId}/private-skills`, {
-      token: stack.admin, json: { name: 'Own notes' },
+      token: stack.admin,
+      json: { name: 'Own notes' },
     });
     expect(own.status).toBe(201);
     const added = await me('PATCH', `/${id}`, { privateSkillId: own.body.data.skill.id });
@@ -110,7 +118,7 @@ describe('POST and PATCH /api/v1/me/collections', () => {
 
   it.each([
     [{}, 'Request body must contain at least one field', 'Le corps de la requête doit contenir au moins un champ'],
-    [{ colour: 'red' }, '"colour" is not an allowed field', '« colour » n\'est pas un champ autorisé'],
+    [{ colour: 'red' }, '"colour" is not an allowed field', "« colour » n'est pas un champ autorisé"],
     [{ name: 'x'.repeat(121) }, '"name" must be at most 120 characters long', '« name » doit contenir au plus 120 caractères'],
   ])('answers 400 to the body %j in English and French', async (body, en, fr) => {
     const id = await createCollection();
@@ -129,7 +137,9 @@ describe('POST and PATCH /api/v1/me/collections', () => {
     expect(big.status).toBe(413);
     expect(typeof big.body.error).toBe('string');
     const text = await stack.client.call('PATCH', `/api/v1/me/collections/${id}`, {
-      token: key, raw: 'name=plain', headers: { 'content-type': 'text/plain' },
+      token: key,
+      raw: 'name=plain',
+      headers: { 'content-type': 'text/plain' },
     });
     expect(text.status).toBe(415);
     expect(text.body).toEqual({ error: 'Request body must be sent as application/json' });
@@ -137,7 +147,7 @@ describe('POST and PATCH /api/v1/me/collections', () => {
 });
 
 describe('404s of personal collections', () => {
-  it('does not reveal an unknown id, a malformed id or another account\'s collection', async () => {
+  it("does not reveal an unknown id, a malformed id or another account's collection", async () => {
     const other = await newAccount(stack);
     for (const path of [`/${randomUUID()}`, '/not-a-uuid', `/${stack.info.collectionId}`]) {
       const r = await stack.client.call('GET', `/api/v1/me/collections${path}`, { token: other.key });
@@ -159,10 +169,14 @@ describe('DELETE /api/v1/me/collections/{id}', () => {
     expect(first).toMatchObject({ status: 200, body: { data: { deleted: true } } });
     expect((await me('GET', `/${id}`)).status).toBe(404);
     expect(await me('DELETE', `/${id}`)).toMatchObject({ status: 404, body: { error: TEXTS.collectionNotFound.en } });
-    const found = await eventually(async () => {
-      const r = await stack.client.call('GET', '/api/v1/skills?q=dockerfile%20linter', { token: key });
-      return r.body.data?.skills.find((s: Json) => s.slug === 'dockerfile-linter');
-    }, 'dockerfile-linter searchable', 60_000);
+    const found = await eventually(
+      async () => {
+        const r = await stack.client.call('GET', '/api/v1/skills?q=dockerfile%20linter', { token: key });
+        return r.body.data?.skills.find((s: Json) => s.slug === 'dockerfile-linter');
+      },
+      'dockerfile-linter searchable',
+      60_000,
+    );
     expect(found.slug).toBe('dockerfile-linter');
   }, 90_000);
 });

@@ -15,7 +15,9 @@ const sample = readFileSync(join(__dirname, '..', '..', 'data', 'sample-catalog.
   .map((line) => JSON.parse(line) as { slug: string; name: string; status: string; type: string; category: string; downloads: number });
 const ACTIVE = sample.filter((i) => i.status === 'active').length;
 /** What a first start records through the scanner API (standalone/data/sample-trust.json): the worst verdict per slug. */
-const verdicts = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'sample-trust.json'), 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> }).verdicts;
+const verdicts = (
+  JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'sample-trust.json'), 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> }
+).verdicts;
 const slugsJudged = (verdict: string) => new Set(verdicts.filter((v) => v.verdict === verdict).map((v) => v.slug));
 const BLOCKED = slugsJudged('malicious');
 const SUSPICIOUS = new Set([...slugsJudged('suspicious')].filter((slug) => !BLOCKED.has(slug)));
@@ -25,8 +27,7 @@ const FINDABLE = ACTIVE - BLOCKED.size;
 
 let stack: Stack;
 let key: string;
-const search = (query: string, headers: Record<string, string> = {}) =>
-  stack.client.call('GET', `/api/v1/skills${query}`, { token: key, headers });
+const search = (query: string, headers: Record<string, string> = {}) => stack.client.call('GET', `/api/v1/skills${query}`, { token: key, headers });
 
 /** Deletes what a test wrote, in its `finally`: a failed test must not leave items for the next ones to count. */
 async function removeSkills(...slugs: string[]): Promise<void> {
@@ -54,10 +55,14 @@ beforeAll(async () => {
   stack = await startStack();
   key = stack.info.apiKey;
   // The import is written at once; the search side catches up through the event log.
-  await eventually(async () => {
-    const [shown, findable] = await Promise.all([search('?limit=1'), search('?limit=1&trust=any')]);
-    return shown.body.data?.pagination.total === SHOWN && findable.body.data?.pagination.total === FINDABLE ? true : undefined;
-  }, 'sample catalog and its verdicts indexed', 60_000);
+  await eventually(
+    async () => {
+      const [shown, findable] = await Promise.all([search('?limit=1'), search('?limit=1&trust=any')]);
+      return shown.body.data?.pagination.total === SHOWN && findable.body.data?.pagination.total === FINDABLE ? true : undefined;
+    },
+    'sample catalog and its verdicts indexed',
+    60_000,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -73,7 +78,23 @@ describe('GET /api/v1/skills', () => {
     expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: SHOWN, totalPages: Math.ceil(SHOWN / 20), hasMore: true });
     const item = r.body.data.skills[0];
     expect(Object.keys(item).sort()).toEqual([
-      'category', 'description', 'downloads', 'homepageUrl', 'id', 'latestVersion', 'license', 'name', 'publisher', 'publisherVerified', 'repositoryUrl', 'slug', 'tags', 'type', 'updatedAt', 'verdict', 'version',
+      'category',
+      'description',
+      'downloads',
+      'homepageUrl',
+      'id',
+      'latestVersion',
+      'license',
+      'name',
+      'publisher',
+      'publisherVerified',
+      'repositoryUrl',
+      'slug',
+      'tags',
+      'type',
+      'updatedAt',
+      'verdict',
+      'version',
     ]);
   });
 
@@ -83,7 +104,12 @@ describe('GET /api/v1/skills', () => {
     const name = sample.find((i) => i.slug === blocked)!.name;
     // its full name, then its first word (which its neighbours share), then a browse
     const firstWord = encodeURIComponent(name.split(' ')[0]!);
-    for (const query of [`?q=${encodeURIComponent(name)}&trust=any`, `?q=${firstWord}&limit=50`, `?q=${firstWord}&limit=50&trust=any`, '?limit=50&trust=any&sort=name']) {
+    for (const query of [
+      `?q=${encodeURIComponent(name)}&trust=any`,
+      `?q=${firstWord}&limit=50`,
+      `?q=${firstWord}&limit=50&trust=any`,
+      '?limit=50&trust=any&sort=name',
+    ]) {
       const r = await search(query);
       expect(r.status).toBe(200);
       expect(r.body.data.skills.map((s: Json) => s.slug)).not.toContain(blocked);
@@ -169,7 +195,14 @@ describe('admin writes reaching search', () => {
   const put = (fields: Record<string, unknown>) =>
     stack.client.call('PUT', `/admin/v1/skills/${slug}`, {
       token: stack.admin,
-      json: { name: 'Zebra Stripe Auditor', description: 'Audits zebra stripes for consistency.', type: 'plugin', category: 'testing', tags: ['zebra'], ...fields },
+      json: {
+        name: 'Zebra Stripe Auditor',
+        description: 'Audits zebra stripes for consistency.',
+        type: 'plugin',
+        category: 'testing',
+        tags: ['zebra'],
+        ...fields,
+      },
     });
   const findZebra = async () => {
     const r = await search('?q=zebra');
@@ -213,10 +246,14 @@ describe('admin writes reaching search', () => {
       // more used than any item of the sample catalog
       const most = Math.max(...sample.map((i) => i.downloads)) + 1;
       expect((await write('e2e-quokka-gamma', 'Quokka Gamma Helper', most)).status).toBe(201);
-      const found = await eventually(async () => {
-        const r = await search('?q=quokka');
-        return r.body.data.pagination.total === 2 ? r.body.data.skills : undefined;
-      }, 'quokkas searchable', 15_000);
+      const found = await eventually(
+        async () => {
+          const r = await search('?q=quokka');
+          return r.body.data.pagination.total === 2 ? r.body.data.skills : undefined;
+        },
+        'quokkas searchable',
+        15_000,
+      );
       expect(found.map((s: Json) => s.slug)).toEqual(['e2e-quokka-gamma', 'e2e-quokka-alpha']);
       expect(found[0]).toMatchObject({ ...details, downloads: most });
       const popular = await search('?sort=popular&limit=1');
@@ -235,10 +272,14 @@ describe('admin writes reaching search', () => {
       expect((await write('e2e-marmot-mapper', 'Marmot Burrow Mapper')).status).toBe(201);
       expect((await write('e2e-marmots-census', 'Marmots Census')).status).toBe(201);
       // "marmto" is one swap from "marmot" only: it finds the mapper; "marmot" also finds "marmots" as a prefix
-      const typo = await eventually(async () => {
-        const r = await search('?q=marmto');
-        return r.body.data.suggestion ? r : undefined;
-      }, 'both marmots searchable', 15_000);
+      const typo = await eventually(
+        async () => {
+          const r = await search('?q=marmto');
+          return r.body.data.suggestion ? r : undefined;
+        },
+        'both marmots searchable',
+        15_000,
+      );
       expect(typo.body.data.skills.map((s: Json) => s.slug)).toEqual(['e2e-marmot-mapper']);
       expect(typo.body.data.suggestion).toEqual({ q: 'marmot', total: 2 });
       const fr = await search('?q=marmto', FR);
@@ -264,10 +305,14 @@ describe('POST /admin/v1/reindex', () => {
     expect(started.status).toBe(202);
     const jobId = started.body.data.job.id as string;
     expect(started.headers.get('location')).toBe(`/admin/v1/reindex/${jobId}`);
-    const job = await eventually(async () => {
-      const r = await stack.client.call('GET', `/admin/v1/reindex/${jobId}`, { token: stack.admin });
-      return r.body.data?.job.status === 'running' ? undefined : r.body.data?.job;
-    }, 'reindex finished', 60_000);
+    const job = await eventually(
+      async () => {
+        const r = await stack.client.call('GET', `/admin/v1/reindex/${jobId}`, { token: stack.admin });
+        return r.body.data?.job.status === 'running' ? undefined : r.body.data?.job;
+      },
+      'reindex finished',
+      60_000,
+    );
     expect(job.status).toBe('succeeded');
     expect(job.indexed).toBeGreaterThanOrEqual(recorded.size);
     const r = await search('?limit=1&trust=any');
@@ -327,15 +372,23 @@ describe('GET /api/v1/skills/changes', () => {
     expect((await stack.client.call('DELETE', `/admin/v1/skills/${gone}`, { token: stack.admin })).status).toBe(200);
     // On a shared test server another suite's open transaction can hold the two writes back a moment.
     let next = cursor;
-    await eventually(async () => {
-      next = await apply(next);
-      return mirror.has('mirror-newcomer') && !mirror.has(gone as string) ? true : undefined;
-    }, 'the mirror caught up', 15_000);
+    await eventually(
+      async () => {
+        next = await apply(next);
+        return mirror.has('mirror-newcomer') && !mirror.has(gone as string) ? true : undefined;
+      },
+      'the mirror caught up',
+      15_000,
+    );
     expect(mirror.get('mirror-newcomer')).toBe('Mirror newcomer');
-    await eventually(async () => {
-      const slugs = await searchableSlugs();
-      return slugs.includes('mirror-newcomer') && !slugs.includes(gone as string) ? slugs : undefined;
-    }, 'search caught up', 15_000);
+    await eventually(
+      async () => {
+        const slugs = await searchableSlugs();
+        return slugs.includes('mirror-newcomer') && !slugs.includes(gone as string) ? slugs : undefined;
+      },
+      'search caught up',
+      15_000,
+    );
     expect([...mirror.keys()].sort()).toEqual(await searchableSlugs());
   }, 60_000);
 

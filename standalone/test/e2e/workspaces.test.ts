@@ -75,11 +75,11 @@ describe('workspace roles', () => {
     expect(await team(viewer.key, 'POST', '', { name: 'Nope' }, FR)).toMatchObject({ status: 403, body: { error: TEXTS.roleTooLow.fr } });
   });
 
-  it('lets a member create and delete their own collection but not someone else\'s', async () => {
+  it("lets a member create and delete their own collection but not someone else's", async () => {
     const m = await member('member');
     const own = await team(m.key, 'POST', '', { name: 'Mine' });
     expect(own.status).toBe(201);
-    const ownersCollection = await team(owner, 'POST', '', { name: 'The owner\'s' });
+    const ownersCollection = await team(owner, 'POST', '', { name: "The owner's" });
     const denied = await team(m.key, 'DELETE', `/${ownersCollection.body.data.collection.id}`);
     expect(denied).toMatchObject({ status: 403, body: { error: TEXTS.roleTooLow.en } });
     expect((await team(m.key, 'DELETE', `/${own.body.data.collection.id}`)).status).toBe(200);
@@ -97,7 +97,12 @@ describe('workspace roles', () => {
   it('refuses a non-member on every operation (403, no access, EN and FR)', async () => {
     const outsider = await newAccount(stack, 'pro');
     const existing = (await team(owner, 'GET')).body.data.collections[0].id as string;
-    for (const [method, path, body] of [['GET', ''], ['POST', '', { name: 'x' }], ['GET', `/${existing}`], ['DELETE', `/${existing}`]] as const) {
+    for (const [method, path, body] of [
+      ['GET', ''],
+      ['POST', '', { name: 'x' }],
+      ['GET', `/${existing}`],
+      ['DELETE', `/${existing}`],
+    ] as const) {
       const r = await team(outsider.key, method, path, body);
       expect({ method, path, status: r.status, body: r.body }).toEqual({ method, path, status: 403, body: { error: TEXTS.noAccess.en } });
     }
@@ -134,7 +139,7 @@ describe('removing members', () => {
     const leave = await stack.client.call('DELETE', `/api/v1/workspaces/${solo}/members/me`, { token: last.key, headers: FR });
     expect(leave).toMatchObject({
       status: 409,
-      body: { error: 'Un espace de travail garde au moins un propriétaire : nommez d\'abord un autre membre propriétaire' },
+      body: { error: "Un espace de travail garde au moins un propriétaire : nommez d'abord un autre membre propriétaire" },
     });
     expect((await admin('DELETE', `/admin/v1/workspaces/${solo}/members/${last.id}`)).status).toBe(409);
     expect((await admin('PUT', `/admin/v1/workspaces/${solo}/members/${last.id}`, { role: 'viewer' })).status).toBe(409);

@@ -137,7 +137,10 @@ describe('workspace invitations through the gateway', () => {
 
   async function signUpWith(email: string, invitation: string | undefined) {
     const agent = request.agent(origin);
-    const res = await agent.post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password: PASSWORD, ...(invitation ? { invitation } : {}) });
+    const res = await agent
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email, password: PASSWORD, ...(invitation ? { invitation } : {}) });
     return { res };
   }
 
@@ -159,7 +162,14 @@ describe('workspace invitations through the gateway', () => {
   /** The verification link opened as its owner does: it signs them in. */
   async function verifyByLink(link: string): Promise<Person> {
     const agent = request.agent(origin);
-    return opened(agent, await agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: tokenOf(link) }).expect(200));
+    return opened(
+      agent,
+      await agent
+        .post('/api/v1/auth/verify-email')
+        .set('Origin', origin)
+        .send({ token: tokenOf(link) })
+        .expect(200),
+    );
   }
   /**
    * The records of `action`, newest first, once there is one: a proxied write is recorded after the
@@ -203,13 +213,21 @@ describe('workspace invitations through the gateway', () => {
     const link = await verificationLinkTo('bo@example.com');
     // an invitation goes to an address: joining waits until its owner has opened the verification mail
     const boElsewhere = request.agent(origin);
-    const unverifiedBo = opened(boElsewhere, await boElsewhere.post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: 'bo@example.com', password: PASSWORD }).expect(200));
+    const unverifiedBo = opened(
+      boElsewhere,
+      await boElsewhere.post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: 'bo@example.com', password: PASSWORD }).expect(200),
+    );
     const unverified = await write(unverifiedBo, 'post', '/api/v1/invitations/accept', { token }).expect(403);
     expect(unverified.body).toEqual({ error: 'Verify your email address first: open the link we mailed you' });
     const bo = await verifyByLink(link);
     // the page shows the terms once opened: the workspace's name comes from there, not from the mail
     const preview = await write(bo, 'post', '/api/v1/invitations/preview', { token }).expect(200);
-    expect(preview.body.data.invitation).toEqual({ id: invitation.id, role: 'viewer', expiresAt: invitation.expiresAt, workspace: { id: workspaceId, name: 'Platform' } });
+    expect(preview.body.data.invitation).toEqual({
+      id: invitation.id,
+      role: 'viewer',
+      expiresAt: invitation.expiresAt,
+      workspace: { id: workspaceId, name: 'Platform' },
+    });
     const joined = await write(bo, 'post', '/api/v1/invitations/accept', { token }).expect(200);
     expect(joined.body.data.workspace).toMatchObject({ id: workspaceId, role: 'viewer', memberCount: 2 });
 
@@ -228,7 +246,11 @@ describe('workspace invitations through the gateway', () => {
     expect(members.headers['cache-control']).toBe('private, no-cache');
 
     const [created] = await audited('workspace.invitation_create');
-    expect(created).toMatchObject({ actor: { kind: 'account', accountId: ana.id }, target: workspaceId, details: { invitationId: invitation.id, role: 'viewer' } });
+    expect(created).toMatchObject({
+      actor: { kind: 'account', accountId: ana.id },
+      target: workspaceId,
+      details: { invitationId: invitation.id, role: 'viewer' },
+    });
     const [accepted] = await audited('workspace.invitation_accept');
     expect(accepted).toMatchObject({ actor: { kind: 'account', accountId: bo.id }, targetAccountId: bo.id, target: workspaceId });
     expect(JSON.stringify([created, accepted])).not.toContain(token);
@@ -257,11 +279,17 @@ describe('workspace invitations through the gateway', () => {
   it('a link whose creator lost the right to invite signs nobody up, though only collections-service revoked it', async () => {
     const ana = await operatorMade('ana5@example.com');
     const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Infra' }).expect(201)).body.data.workspace.id as string;
-    const asAdmin = tokenOf((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).expect(201)).body.data.invitation.url);
+    const asAdmin = tokenOf(
+      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).expect(201)).body.data.invitation.url,
+    );
     const gil = await operatorMade('gil@example.com');
     await write(gil, 'post', '/api/v1/invitations/accept', { token: asAdmin }).expect(200);
-    const gilsLink = tokenOf((await write(gil, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url);
-    const stillGood = tokenOf((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url);
+    const gilsLink = tokenOf(
+      (await write(gil, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url,
+    );
+    const stillGood = tokenOf(
+      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url,
+    );
 
     await write(ana, 'delete', `/api/v1/workspaces/${workspaceId}/members/${gil.id}`).expect(200);
     const refused = await signUpWith('hal@example.com', gilsLink);
@@ -273,12 +301,12 @@ describe('workspace invitations through the gateway', () => {
     expect(hal.email).toBe('hal@example.com');
   }, 60_000);
 
-  it('relays the workspace\'s refusals in the caller\'s language, and keeps accepting to a console session', async () => {
+  it("relays the workspace's refusals in the caller's language, and keeps accepting to a console session", async () => {
     const ana = await operatorMade('ana3@example.com');
     const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Ops' }).expect(201)).body.data.workspace.id as string;
     const outsider = await operatorMade('eve@example.com');
     const refused = await write(outsider, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).set('Accept-Language', 'fr').expect(403);
-    expect(refused.body).toEqual({ error: 'Vous n\'avez pas accès à cet espace de travail' });
+    expect(refused.body).toEqual({ error: "Vous n'avez pas accès à cet espace de travail" });
     expect((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'owner' })).body).toEqual({
       error: '"role" must be one of: admin, member, viewer',
     });
@@ -290,12 +318,18 @@ describe('workspace invitations through the gateway', () => {
     const key = async (scopes: string[]) =>
       (await admin('post', `/admin/v1/accounts/${ana.id}/api-keys`, { name: scopes.join(' '), scopes }).expect(201)).body.data.apiKey.key as string;
     const reader = await key(['collections:read']);
-    const noScope = await request(origin).post(`/api/v1/workspaces/${workspaceId}/invitations`).set('Authorization', `Bearer ${reader}`).send({ role: 'member' });
+    const noScope = await request(origin)
+      .post(`/api/v1/workspaces/${workspaceId}/invitations`)
+      .set('Authorization', `Bearer ${reader}`)
+      .send({ role: 'member' });
     expect(noScope.status).toBe(403);
     expect(noScope.body).toEqual({ error: 'This API key does not have the "workspaces:manage" scope' });
     expect((await request(origin).get(`/api/v1/workspaces/${workspaceId}/members`).set('Authorization', `Bearer ${reader}`)).status).toBe(200);
     const manager = await key(['workspaces:manage']);
-    const byKey = await request(origin).post(`/api/v1/workspaces/${workspaceId}/invitations`).set('Authorization', `Bearer ${manager}`).send({ role: 'member' });
+    const byKey = await request(origin)
+      .post(`/api/v1/workspaces/${workspaceId}/invitations`)
+      .set('Authorization', `Bearer ${manager}`)
+      .send({ role: 'member' });
     expect(byKey.status).toBe(201);
     const token = tokenOf(byKey.body.data.invitation.url);
     const accept = await request(origin).post('/api/v1/invitations/accept').set('Authorization', `Bearer ${manager}`).send({ token });
@@ -329,19 +363,28 @@ describe('workspace invitations through the gateway', () => {
     const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Quota' }).expect(201)).body.data.workspace.id as string;
     const before = mails.length;
     for (const to of ['q1@example.com', 'q2@example.com', 'q3@example.com']) {
-      expect((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: to }).expect(201)).body.data.invitation.mailed).toBe(true);
+      expect(
+        (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: to }).expect(201)).body.data.invitation.mailed,
+      ).toBe(true);
     }
     const refused = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).expect(429);
     expect(refused.body.error).toMatch(/^This workspace sent too many invitation mails today; retry in \d+ h, or share the link without email$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const fr = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).set('Accept-Language', 'fr').expect(429);
-    expect(fr.body.error).toContain('Cet espace de travail a envoyé trop d\'invitations par e-mail');
+    const fr = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' })
+      .set('Accept-Language', 'fr')
+      .expect(429);
+    expect(fr.body.error).toContain("Cet espace de travail a envoyé trop d'invitations par e-mail");
     // a link without email is still possible; the refused ones left nothing pending
     await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201);
     const listed = (await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`).expect(200)).body.data.invitations as { email: string | null }[];
     expect(listed.map((i) => i.email).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com', null].sort());
     const deadline = Date.now() + 5_000;
     while (mails.length < before + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    expect(mails.slice(before).flatMap((m) => m.to).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com']);
+    expect(
+      mails
+        .slice(before)
+        .flatMap((m) => m.to)
+        .sort(),
+    ).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com']);
   }, 60_000);
 });

@@ -18,9 +18,22 @@ describe('loadLauncherConfig', () => {
 
   it('takes every variable it knows', () => {
     const config = loadLauncherConfig({
-      PORT: '9090', ADMIN_TOKEN: 't'.repeat(32), DATA_DIR: '/tmp/skills', DATABASE_URL: 'postgres://u@db:5432/skills', LOG_LEVEL: 'debug',
+      PORT: '9090',
+      ADMIN_TOKEN: 't'.repeat(32),
+      DATA_DIR: '/tmp/skills',
+      DATABASE_URL: 'postgres://u@db:5432/skills',
+      LOG_LEVEL: 'debug',
     });
-    expect(config).toEqual({ port: 9090, adminToken: 't'.repeat(32), dataDir: '/tmp/skills', databaseUrl: 'postgres://u@db:5432/skills', logLevel: 'debug', gatewayEnv: {}, catalogEnv: {}, collectionsEnv: {} });
+    expect(config).toEqual({
+      port: 9090,
+      adminToken: 't'.repeat(32),
+      dataDir: '/tmp/skills',
+      databaseUrl: 'postgres://u@db:5432/skills',
+      logLevel: 'debug',
+      gatewayEnv: {},
+      catalogEnv: {},
+      collectionsEnv: {},
+    });
   });
 
   it('passes the gateway rate limit settings on, so a run can raise or disable them', () => {
@@ -47,8 +60,19 @@ describe('loadLauncherConfig', () => {
   });
 
   it('passes the report limit on to collections-service, which validates it', () => {
-    const config = loadLauncherConfig({ REPORTS_PER_ACCOUNT_PER_DAY: '1', SEARCH_CACHE_ENTRIES: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '10,20', WEBHOOK_GIVE_UP_AFTER_MS: '500' });
-    expect(config.collectionsEnv).toEqual({ REPORTS_PER_ACCOUNT_PER_DAY: '1', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '10,20', WEBHOOK_GIVE_UP_AFTER_MS: '500' });
+    const config = loadLauncherConfig({
+      REPORTS_PER_ACCOUNT_PER_DAY: '1',
+      SEARCH_CACHE_ENTRIES: '0',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '10,20',
+      WEBHOOK_GIVE_UP_AFTER_MS: '500',
+    });
+    expect(config.collectionsEnv).toEqual({
+      REPORTS_PER_ACCOUNT_PER_DAY: '1',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '10,20',
+      WEBHOOK_GIVE_UP_AFTER_MS: '500',
+    });
   });
 
   it('names every bad variable at once', () => {

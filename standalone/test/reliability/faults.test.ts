@@ -89,10 +89,12 @@ describe('the indexer killed mid-batch', () => {
       // position may not be saved yet, and the next batch is under way.
       const catalog = topology.catalog;
       let killed: Promise<number | null> | undefined;
-      const firstBatch = catalog.nextLine((l) => l.includes('"msg":"events indexed"'), 60_000, '"events indexed" line').then((line) => {
-        killed = catalog.stop('SIGKILL');
-        return line;
-      });
+      const firstBatch = catalog
+        .nextLine((l) => l.includes('"msg":"events indexed"'), 60_000, '"events indexed" line')
+        .then((line) => {
+          killed = catalog.stop('SIGKILL');
+          return line;
+        });
       await catalog.start(async () => killed !== undefined);
       await firstBatch;
       await killed;
@@ -102,10 +104,14 @@ describe('the indexer killed mid-batch', () => {
       expect(atKill).not.toEqual(truth);
 
       await topology.restart(catalog);
-      await eventually(async () => {
-        const indexed = await rows(pg, 'catalog.search_items');
-        return JSON.stringify(indexed) === JSON.stringify(truth) ? true : undefined;
-      }, 'the search table to match collections.items', 60_000);
+      await eventually(
+        async () => {
+          const indexed = await rows(pg, 'catalog.search_items');
+          return JSON.stringify(indexed) === JSON.stringify(truth) ? true : undefined;
+        },
+        'the search table to match collections.items',
+        60_000,
+      );
       // The search API agrees: a deleted item is gone, an updated one shows its new name, an untouched one its old.
       const search = async (q: string) => {
         const res = await topology.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(q)}&limit=5`, { token: key });

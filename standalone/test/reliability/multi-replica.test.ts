@@ -40,10 +40,14 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     for (const gateway of [one, two]) expect((await gateway.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(200);
     expect((await one.call('DELETE', `/admin/v1/api-keys/${id}`, { token: ADMIN_TOKEN })).status).toBe(200);
     expect((await one.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(401);
-    const other = await eventually(async () => {
-      const res = await two.call('GET', '/api/v1/me/collections', { token: key });
-      return res.status === 401 ? res : undefined;
-    }, 'the revoked key refused by the other gateway', 10_000);
+    const other = await eventually(
+      async () => {
+        const res = await two.call('GET', '/api/v1/me/collections', { token: key });
+        return res.status === 401 ? res : undefined;
+      },
+      'the revoked key refused by the other gateway',
+      10_000,
+    );
     expect(other.body).toEqual({ error: 'Invalid or revoked API key' });
   });
 
@@ -58,10 +62,14 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     expect(put.status).toBe(201);
     const found = await Promise.all(
       [one, two].map((gateway, n) =>
-        eventually(async () => {
-          const res = await gateway.call('GET', `/api/v1/skills?q=${slug}`, { token: key });
-          return (res.body.data.skills as Array<{ slug: string; name: string }>).find((s) => s.slug === slug);
-        }, `${slug} in search through gateway ${n + 1}`, 10_000),
+        eventually(
+          async () => {
+            const res = await gateway.call('GET', `/api/v1/skills?q=${slug}`, { token: key });
+            return (res.body.data.skills as Array<{ slug: string; name: string }>).find((s) => s.slug === slug);
+          },
+          `${slug} in search through gateway ${n + 1}`,
+          10_000,
+        ),
       ),
     );
     expect(found.map((s) => s.name)).toEqual([`Zyxwv ${slug}`, `Zyxwv ${slug}`]);
@@ -96,11 +104,15 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     const started = await one.call('POST', '/admin/v1/reindex', { token: ADMIN_TOKEN });
     expect(started.status).toBe(202);
     const location = started.headers.get('location') as string;
-    const job = await eventually(async () => {
-      const res = await two.call('GET', location, { token: ADMIN_TOKEN });
-      expect(res.status).toBe(200);
-      return res.body.data.job.status === 'running' ? undefined : res.body.data.job;
-    }, 'the reindex to end', 30_000);
+    const job = await eventually(
+      async () => {
+        const res = await two.call('GET', location, { token: ADMIN_TOKEN });
+        expect(res.status).toBe(200);
+        return res.body.data.job.status === 'running' ? undefined : res.body.data.job;
+      },
+      'the reindex to end',
+      30_000,
+    );
     expect(job).toMatchObject({ id: started.body.data.job.id, status: 'succeeded' });
   });
 

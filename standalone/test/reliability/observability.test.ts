@@ -84,9 +84,7 @@ describe('metrics and probes', () => {
   };
   /** The value of the first sample of `name` carrying every label in `labels` (label order is prom-client's business). */
   const sample = (text: string, name: string, labels: Record<string, string>): number | undefined => {
-    const line = text
-      .split('\n')
-      .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
     return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
   };
 
@@ -110,7 +108,10 @@ describe('metrics and probes', () => {
   it('answers /healthz and /readyz on every process (the gateway: on both of its ports)', async () => {
     for (const proc of [topology.gateway, topology.catalog, topology.collections]) {
       for (const port of new Set([proc.port, proc.metricsPort])) {
-        for (const [path, status] of [['/healthz', 'ok'], ['/readyz', 'ready']] as const) {
+        for (const [path, status] of [
+          ['/healthz', 'ok'],
+          ['/readyz', 'ready'],
+        ] as const) {
           const res = await fetch(`http://127.0.0.1:${port}${path}`);
           expect([proc.name, port, path, res.status, await res.json()]).toEqual([proc.name, port, path, 200, { data: { status } }]);
         }
@@ -118,7 +119,7 @@ describe('metrics and probes', () => {
     }
   });
 
-  it('keeps the gateway\'s metrics off its public port', async () => {
+  it("keeps the gateway's metrics off its public port", async () => {
     const res = await fetch(`http://127.0.0.1:${topology.gateway.port}/metrics`);
     expect(res.status).toBe(404);
   });

@@ -85,10 +85,14 @@ it('fails cleanly while Postgres is down and recovers without restarting the ser
 
   await postgres.start(async () => postgres.lines.filter((l) => l.startsWith('READY ')).length === 2);
   // The same service processes: their pools drop the dead connections and open new ones.
-  await eventually(async () => {
-    const round = await Promise.all(PATHS.map(call));
-    return round.every((o) => o.status === 200) ? true : undefined;
-  }, 'requests to succeed again', 30_000);
+  await eventually(
+    async () => {
+      const round = await Promise.all(PATHS.map(call));
+      return round.every((o) => o.status === 200) ? true : undefined;
+    },
+    'requests to succeed again',
+    30_000,
+  );
   const after = await load(sleep(500));
   expect(after.filter((o) => o.status !== 200)).toEqual([]);
   for (const proc of [topology.gateway, topology.catalog, topology.collections]) expect([proc.name, proc.running]).toEqual([proc.name, true]);
@@ -99,9 +103,13 @@ it('fails cleanly while Postgres is down and recovers without restarting the ser
     json: { name: 'Pg restart probe', description: 'Written after the database came back.', type: 'skill', category: 'testing' },
   });
   expect(put.status).toBeLessThan(300);
-  await eventually(async () => {
-    const res = await topology.client.call('GET', '/api/v1/skills?q=pg-restart-probe', { token: key });
-    return res.body.data?.skills?.some((s: { slug: string }) => s.slug === 'pg-restart-probe') ? true : undefined;
-  }, 'the new skill to be searchable', 30_000);
+  await eventually(
+    async () => {
+      const res = await topology.client.call('GET', '/api/v1/skills?q=pg-restart-probe', { token: key });
+      return res.body.data?.skills?.some((s: { slug: string }) => s.slug === 'pg-restart-probe') ? true : undefined;
+    },
+    'the new skill to be searchable',
+    30_000,
+  );
   expect((await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`)).status).toBe(200);
 }, 150_000);

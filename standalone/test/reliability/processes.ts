@@ -300,7 +300,14 @@ export async function newKey(client: Client, plan: 'pro' | 'team' = 'pro'): Prom
 /** An ndjson import body of `count` public skills named `<prefix>-<n>`. */
 export function catalogLines(prefix: string, count: number): string {
   return Array.from({ length: count }, (_, i) =>
-    JSON.stringify({ slug: `${prefix}-${i}`, name: `${prefix} tool ${i}`, description: 'Generated for a reliability test.', type: 'skill', category: 'testing', tags: [prefix] }),
+    JSON.stringify({
+      slug: `${prefix}-${i}`,
+      name: `${prefix} tool ${i}`,
+      description: 'Generated for a reliability test.',
+      type: 'skill',
+      category: 'testing',
+      tags: [prefix],
+    }),
   ).join('\n');
 }
 

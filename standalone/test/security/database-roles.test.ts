@@ -26,7 +26,12 @@ const ADMIN_TOKEN = `adm_${randomBytes(24).toString('hex')}`;
 
 /** Roles are cluster-wide: names of this run only, dropped at the end. */
 const suffix = randomBytes(4).toString('hex');
-const ROLES = { owner: `skills_owner_${suffix}`, gateway: `skills_gateway_${suffix}`, collections: `skills_collections_${suffix}`, catalog: `skills_catalog_${suffix}` };
+const ROLES = {
+  owner: `skills_owner_${suffix}`,
+  gateway: `skills_gateway_${suffix}`,
+  collections: `skills_collections_${suffix}`,
+  catalog: `skills_catalog_${suffix}`,
+};
 
 async function onServer(url: string, sql: string[]): Promise<void> {
   const client = new Client({ connectionString: url });
@@ -77,7 +82,10 @@ describeServer('database roles: one per service, grants on its own schema only',
 
   afterAll(async () => {
     await db?.drop();
-    await onServer(serverUrl as string, Object.values(ROLES).map((role) => `DROP ROLE IF EXISTS ${role}`));
+    await onServer(
+      serverUrl as string,
+      Object.values(ROLES).map((role) => `DROP ROLE IF EXISTS ${role}`),
+    );
   });
 
   it('keeps a service from migrating its schema: only the owner does', async () => {
@@ -135,7 +143,13 @@ describeServer('database roles: one per service, grants on its own schema only',
       const collections = await startCollectionsService(loadCollectionsConfig({ ...common, DATABASE_URL: as(db.url, ROLES.collections) }), logger);
       closers.push(() => collections.close());
       const catalog = await startCatalogService(
-        loadCatalogConfig({ ...common, DATABASE_URL: as(db.url, ROLES.catalog), SEARCH_ENGINE: 'postgres', POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url }),
+        loadCatalogConfig({
+          ...common,
+          DATABASE_URL: as(db.url, ROLES.catalog),
+          SEARCH_ENGINE: 'postgres',
+          POLL_INTERVAL_MS: '50',
+          COLLECTIONS_URL: collections.url,
+        }),
         logger,
       );
       closers.push(() => catalog.close());

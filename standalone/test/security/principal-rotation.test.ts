@@ -13,7 +13,17 @@ import { join } from 'node:path';
 import { PRINCIPAL_HEADER, PrincipalSigner, fixedKeys, parseSigningKey } from '@skills/common';
 import { finishRotation, keyStatus, signWithNextKey, startRotation, type KeyPaths } from '../../src/principal-keys';
 import { Client } from '../e2e/helpers';
-import { ADMIN_TOKEN, ITEMS_READER_TOKEN, PRINCIPAL_KEYS, answers, newKey, serviceProcesses, startDatabase, type Proc, type TestDatabaseProcess } from '../reliability/processes';
+import {
+  ADMIN_TOKEN,
+  ITEMS_READER_TOKEN,
+  PRINCIPAL_KEYS,
+  answers,
+  newKey,
+  serviceProcesses,
+  startDatabase,
+  type Proc,
+  type TestDatabaseProcess,
+} from '../reliability/processes';
 
 const RELOAD_MS = '100';
 const TRAFFIC_LOOPS = 4;
@@ -136,7 +146,10 @@ describe('principal key rotation under traffic', () => {
       await after(TRAFFIC_LOOPS * 2);
       // 3. The services accept the new key only.
       await finishRotation(paths);
-      await until(() => same(loadedKids(collections), [nextKid as string]) && same(loadedKids(catalog), [nextKid as string]), 'both services accept the new key only');
+      await until(
+        () => same(loadedKids(collections), [nextKid as string]) && same(loadedKids(catalog), [nextKid as string]),
+        'both services accept the new key only',
+      );
       await after(20);
     } finally {
       await traffic.stop();

@@ -65,8 +65,7 @@ const FORGERIES: Record<string, (t: Target) => string | undefined> = {
     const claims = { aud: audienceOf(t), p: ADMIN, m: t.method, u: t.path, b: bodyOf(t), iat: Date.now(), exp: Date.now() + 5_000, jti: randomUUID() };
     return `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
   },
-  'signed with a key the service does not hold': (t) =>
-    testPrincipalKeys().signer().sign(t.principal, audienceOf(t), t.method, t.path, bodyOf(t)),
+  'signed with a key the service does not hold': (t) => testPrincipalKeys().signer().sign(t.principal, audienceOf(t), t.method, t.path, bodyOf(t)),
   // what a holder of the former shared secret could still make: an HMAC over well-formed claims
   'an HMAC in place of the signature': (t) => {
     const [head, payload] = signed(t).split('.');
@@ -150,14 +149,11 @@ describe.each(TARGETS.map((t) => [`${t.service} ${t.method} ${t.path}`, t] as co
 });
 
 describe('a write whose body is not the one signed', () => {
-  it.each(TARGETS.filter((t) => t.body !== undefined).map((t) => [`${t.service} ${t.method} ${t.path}`, t] as const))(
-    '%s → 401',
-    async (_name, target) => {
-      const r = await send(target, signer.sign(target.principal, audienceOf(target), target.method, target.path, bodyDigest('{"name":"signed"}')));
-      expect(r.status).toBe(401);
-      expect(r.body).toEqual({ error: 'Missing or invalid principal signature' });
-    },
-  );
+  it.each(TARGETS.filter((t) => t.body !== undefined).map((t) => [`${t.service} ${t.method} ${t.path}`, t] as const))('%s → 401', async (_name, target) => {
+    const r = await send(target, signer.sign(target.principal, audienceOf(target), target.method, target.path, bodyDigest('{"name":"signed"}')));
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ error: 'Missing or invalid principal signature' });
+  });
 });
 
 describe('an account principal on an admin route of a service', () => {

@@ -25,7 +25,12 @@ export class ElasticsearchWriteError extends Error {
     readonly index: string,
     readonly failures: WriteFailure[],
   ) {
-    super(`Elasticsearch refused ${failures.length} item(s) in ${index}: ${failures.slice(0, 5).map((f) => `${f.id} (${f.status} ${f.reason})`).join(', ')}`);
+    super(
+      `Elasticsearch refused ${failures.length} item(s) in ${index}: ${failures
+        .slice(0, 5)
+        .map((f) => `${f.id} (${f.status} ${f.reason})`)
+        .join(', ')}`,
+    );
     this.name = 'ElasticsearchWriteError';
   }
 }
@@ -77,7 +82,13 @@ export async function writeBulk(client: Client, index: string, items: CatalogIte
     if (again.size === 0) break;
     await new Promise((resolve) => setTimeout(resolve, delayFor(retry, attempt)));
     // a 5xx item may have been written before the error: a 409 then may be its own landing
-    const retried = await bulkOnce(client, index, items.filter((item) => again.has(item.id)), retry, { ...options, repeated: true });
+    const retried = await bulkOnce(
+      client,
+      index,
+      items.filter((item) => again.has(item.id)),
+      retry,
+      { ...options, repeated: true },
+    );
     outcome = {
       applied: outcome.applied + retried.applied,
       stale: outcome.stale + retried.stale,

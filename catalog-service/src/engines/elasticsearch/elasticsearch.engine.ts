@@ -132,7 +132,8 @@ export class ElasticsearchEngine implements SearchEngine {
       search: (body: SearchBody) => this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, ...body })),
       typosRefused: (err) => {
         if (!refusesExpensiveQueries(err)) return false;
-        if (!this.warnedTyposRefused) this.logger.warn('the cluster refuses fuzzy queries (search.allow_expensive_queries: false): searches take words as typed only');
+        if (!this.warnedTyposRefused)
+          this.logger.warn('the cluster refuses fuzzy queries (search.allow_expensive_queries: false): searches take words as typed only');
         this.warnedTyposRefused = true;
         return true;
       },
@@ -238,8 +239,9 @@ export class ElasticsearchEngine implements SearchEngine {
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     if (previous.length > 0) {
       // a leftover index wastes disk but serves nobody; never fail the reindex for it
-      await this.retrying(() => this.client.indices.delete({ index: previous }))
-        .catch((err: unknown) => this.logger.warn({ ...summary(err), indices: previous }, 'could not delete the previous index'));
+      await this.retrying(() => this.client.indices.delete({ index: previous })).catch((err: unknown) =>
+        this.logger.warn({ ...summary(err), indices: previous }, 'could not delete the previous index'),
+      );
     }
     return { indexed };
   }
@@ -324,9 +326,7 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   private retrying<T>(operation: () => Promise<T>): Promise<T> {
-    return withRetry(this.retry, operation, (err, attempt) =>
-      this.logger.warn({ ...summary(err), attempt }, 'elasticsearch request failed; retrying'),
-    );
+    return withRetry(this.retry, operation, (err, attempt) => this.logger.warn({ ...summary(err), attempt }, 'elasticsearch request failed; retrying'));
   }
 }
 
@@ -364,5 +364,8 @@ function errorTypeOf(err: unknown): string | undefined {
  * https://elastic.co/docs/reference/elasticsearch/rest-apis/search-shard-routing
  */
 export function preferenceOf(query: SearchQuery): string {
-  return `q:${createHash('sha256').update(JSON.stringify([query.q ?? '', query.category ?? '', query.type ?? '', query.tags ?? [], query.sort])).digest('hex').slice(0, 16)}`;
+  return `q:${createHash('sha256')
+    .update(JSON.stringify([query.q ?? '', query.category ?? '', query.type ?? '', query.tags ?? [], query.sort]))
+    .digest('hex')
+    .slice(0, 16)}`;
 }

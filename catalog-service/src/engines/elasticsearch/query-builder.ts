@@ -97,7 +97,9 @@ function misspeltName(keyWords: readonly string[]): Query {
           if (budget === 0) return { term: { [positions]: value } };
           // the words' rule (typoClauses): one edit anywhere, two with the first letter kept
           const fuzzy = (fuzziness: number): Query => ({
-            fuzzy: { [positions]: { value, fuzziness, prefix_length: `${i}:`.length + fuzziness - 1, max_expansions: NAME_FUZZY_EXPANSIONS, transpositions: true } },
+            fuzzy: {
+              [positions]: { value, fuzziness, prefix_length: `${i}:`.length + fuzziness - 1, max_expansions: NAME_FUZZY_EXPANSIONS, transpositions: true },
+            },
           });
           return budget === 1 ? fuzzy(1) : { bool: { should: [fuzzy(1), fuzzy(2)], minimum_should_match: 1 } };
         }),

@@ -41,7 +41,9 @@ export class DocumentStore {
   /** the name's and the slug's words joined by spaces: an exact-name query matches one of them */
   readonly nameKeys = new NameKeys(this.columns.names, this.columns.slugs);
   /** live documents by exact key: an exact-name match is found without reading postings */
-  private readonly exactNames = new ExactNameTable((doc, kind, key) => (kind === 'name' ? this.nameKeys.exactKeyIs(doc, key) : this.nameKeys.slugKeyIs(doc, key)));
+  private readonly exactNames = new ExactNameTable((doc, kind, key) =>
+    kind === 'name' ? this.nameKeys.exactKeyIs(doc, key) : this.nameKeys.slugKeyIs(doc, key),
+  );
   /** 1 for a live ordinal: the hottest test of every posting read, one byte instead of an object slot */
   alive = new Uint8Array(1024);
   /** the version of the state each ordinal holds */

@@ -36,7 +36,14 @@ import { bestOf, countMatches, wordSets, type WordSets, type WordTerm } from './
  * cheapest first, as the reference sums them), or undefined where the
  * term-at-a-time intersection is the better plan.
  */
-export function runManyWords(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, groups: readonly TermGroup[], key: string): Matches | undefined {
+export function runManyWords(
+  store: DocumentStore,
+  scratch: Scratch,
+  query: SearchQuery,
+  filter: DocFilter,
+  groups: readonly TermGroup[],
+  key: string,
+): Matches | undefined {
   const termCount = groups.reduce((n, g) => n + g.ids.length, 0);
   const { wordSetsFrom, maxLookupTerms, rareFormsRead, countCap } = store.options;
   if (groups.length < 2 || groups[0]!.cost < wordSetsFrom || termCount > maxLookupTerms) return undefined;

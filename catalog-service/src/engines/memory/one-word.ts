@@ -30,7 +30,15 @@ import { bestOf, countMatches, forEachMatch, LOOKUP_STEPS, wordSets } from './wo
  * matches are read, or before reading when one term alone holds that many
  * live documents (no filter) or the filtered word set counts that many.
  */
-export function runOneWord(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, group: TermGroup, key: string, typos: boolean): Matches {
+export function runOneWord(
+  store: DocumentStore,
+  scratch: Scratch,
+  query: SearchQuery,
+  filter: DocFilter,
+  group: TermGroup,
+  key: string,
+  typos: boolean,
+): Matches {
   // Outside typo runs, names the query begins are seeded: from the leader lists of the terms the
   // key begins (the leading-word rule) or, with stop words before the word ("for you"), from the
   // first word's. Otherwise a list's largest name bonus joins its bound (one-word-bounds.ts).

@@ -56,15 +56,7 @@ export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups
 }
 
 /** One run of the query, exact or with typos: the early stop that fits it, else the term-at-a-time intersection. */
-function run(
-  store: DocumentStore,
-  scratch: Scratch,
-  query: SearchQuery,
-  filter: DocFilter,
-  terms: QueryTerm[],
-  typos: boolean,
-  exhaustive: boolean,
-): Matches {
+function run(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, terms: QueryTerm[], typos: boolean, exhaustive: boolean): Matches {
   const groups = terms.map((t) => groupOf(store, t, typos));
   if (groups.some((g) => g.ids.length === 0)) return { docs: [], total: 0, scores: scratch.scores };
   const key = tokenize(query.q ?? '').join(' ');
@@ -118,7 +110,9 @@ function withNameBonuses(
   typos: boolean,
 ): number[] {
   const leading = groups.length === 1 && usesLeadingWord(key, typos);
-  const factors = leading ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, store.live)])) : undefined;
+  const factors = leading
+    ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, store.live)]))
+    : undefined;
   const bonus = nameBonusOf(store, key, typos);
   const docs: number[] = [];
   for (const doc of candidates) {
@@ -181,15 +175,7 @@ function accumulate(
   }
 }
 
-function checkEachCandidate(
-  store: DocumentStore,
-  scratch: Scratch,
-  group: TermGroup,
-  live: number,
-  candidates: number[],
-  before: number,
-  after: number,
-): void {
+function checkEachCandidate(store: DocumentStore, scratch: Scratch, group: TermGroup, live: number, candidates: number[], before: number, after: number): void {
   const { marks, scores, sums } = scratch;
   const lists = group.ids.map((id, t) => ({ list: store.postings[id], factor: termFactor(group.weights[t]!, store.postings[id]?.live ?? 0, live) }));
   for (const doc of candidates) {

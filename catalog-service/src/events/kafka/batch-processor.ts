@@ -80,7 +80,10 @@ export class BatchProcessor {
       else refused.push({ topic: batch.topic, partition: batch.partition, message, reason: decoded.reason, detail: decoded.detail, parsed: decoded.parsed });
     }
     if (refused.length > 0) {
-      log.warn({ count: refused.length, offsets: refused.map((l) => l.message.offset), reasons: refused.map((l) => l.detail) }, 'events refused and dead-lettered');
+      log.warn(
+        { count: refused.length, offsets: refused.map((l) => l.message.offset), reasons: refused.map((l) => l.detail) },
+        'events refused and dead-lettered',
+      );
       await this.options.deadLetters.send(this.options.group, refused);
     }
 
@@ -123,4 +126,3 @@ export class BatchProcessor {
 export function nextOffset(offset: string): string {
   return (BigInt(offset) + 1n).toString();
 }
-

@@ -1,12 +1,5 @@
 import type { Logger } from 'pino';
-import {
-  ServiceUnavailableError,
-  SKILL_CHANGES_TOPIC,
-  type EventBatchHandler,
-  type EventLog,
-  type EventSubscription,
-  type Health,
-} from '@skills/common';
+import { ServiceUnavailableError, SKILL_CHANGES_TOPIC, type EventBatchHandler, type EventLog, type EventSubscription, type Health } from '@skills/common';
 import { storablePayload, textField, type RejectedEventSink } from '../rejected-events';
 import { BatchProcessor, DEFAULT_RETRY, type DeadLetter, type RetryPolicy } from './batch-processor';
 import type { AdminLike, ConsumerLike, KafkaLike } from './kafka-client';
@@ -111,10 +104,7 @@ export class KafkaEventLog implements EventLog {
   private async lag(group: string): Promise<number | undefined> {
     try {
       const admin = await this.connectedAdmin();
-      const [committed, ends] = await Promise.all([
-        admin.fetchOffsets({ groupId: group, topics: [this.topic] }),
-        admin.fetchTopicOffsets(this.topic),
-      ]);
+      const [committed, ends] = await Promise.all([admin.fetchOffsets({ groupId: group, topics: [this.topic] }), admin.fetchTopicOffsets(this.topic)]);
       const done = new Map(committed.flatMap((t) => t.partitions.map((p) => [p.partition, BigInt(p.offset)] as const)));
       let lag = 0n;
       for (const p of ends) {
@@ -153,7 +143,10 @@ export class KafkaEventLog implements EventLog {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     const admin = this.admin;
     this.admin = undefined;
-    await admin?.then((a) => a.disconnect(), () => undefined);
+    await admin?.then(
+      (a) => a.disconnect(),
+      () => undefined,
+    );
   }
 
   /** Refused messages become dead letters, named by their own ids when they have them, else by where they were read. */

@@ -12,7 +12,23 @@ import { TYPO_FALLBACK_BELOW, type SearchQuery } from '../../../src/engines/sear
 import { SMALL_THRESHOLDS } from './small-thresholds';
 
 const WORDS = ['widget', 'widgets', 'widths', 'wide', 'gadget', 'gadgets', 'for', 'the', 'kit', 'form', 'forms', 'result', 'results'];
-const QUERIES = ['wid', 'widget', 'widgets', 'wdiget', 'widgte', 'gad', 'gadget', 'for wid', 'the widget', 'widget gadget', 'gadget wid', 'form results', 'results form', 'widget kit', 'kit'];
+const QUERIES = [
+  'wid',
+  'widget',
+  'widgets',
+  'wdiget',
+  'widgte',
+  'gad',
+  'gadget',
+  'for wid',
+  'the widget',
+  'widget gadget',
+  'gadget wid',
+  'form results',
+  'results form',
+  'widget kit',
+  'kit',
+];
 const PAGES = [
   [2, 1],
   [5, 1],

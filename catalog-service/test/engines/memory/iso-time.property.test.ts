@@ -8,6 +8,9 @@ describe('isoTimeOf', () => {
       // around the turns of days, months and leap years since 1970
       fc.tuple(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: -2, max: 2 })).map(([day, ms]) => day * 86_400_000 + ms),
     );
-    fc.assert(fc.property(instant, (ms) => expect(isoTimeOf(ms)).toBe(new Date(ms).toISOString())), { numRuns: 20_000 });
+    fc.assert(
+      fc.property(instant, (ms) => expect(isoTimeOf(ms)).toBe(new Date(ms).toISOString())),
+      { numRuns: 20_000 },
+    );
   });
 });

@@ -33,7 +33,12 @@ function expectPagesAsIfEverythingWasRead(sut: MemoryIndex, q: string, filters: 
   const all = matchQuery(sut.store, query({ q, ...filters }), TYPO_FALLBACK_BELOW, true);
   const ranked = [...all.docs].sort((a, b) => all.scores[b]! - all.scores[a]! || sut.store.compareNewest(a, b));
   const reference = ranked.map((d) => sut.store.item(d).id);
-  for (const [limit, page] of [[2, 1], [5, 1], [2, 3], [5, 4]] as const) {
+  for (const [limit, page] of [
+    [2, 1],
+    [5, 1],
+    [2, 3],
+    [5, 4],
+  ] as const) {
     const found = sut.search(query({ q, limit, page, ...filters }));
     expect(found.items.map((i) => i.id)).toEqual(reference.slice((page - 1) * limit, page * limit));
     expect(found.total).toBe(Math.min(all.docs.length, CAP));
@@ -108,7 +113,9 @@ describe('MemoryIndex', () => {
     const items = many(90, (i) => itemState({ name: `Widget ${i}`, description: 'word '.repeat(i % 13) }));
     sut.apply([...items, ...many(90, () => itemState({ name: 'Filler' }))]);
     // two in three removed (the lists compact), every fifth renamed (a new ordinal, a new weight)
-    sut.apply(items.map((item, i) => (i % 3 ? { ...item, status: 'deleted' as const, version: 2 } : i % 5 ? item : { ...item, description: 'short', version: 2 })));
+    sut.apply(
+      items.map((item, i) => (i % 3 ? { ...item, status: 'deleted' as const, version: 2 } : i % 5 ? item : { ...item, description: 'short', version: 2 })),
+    );
     for (const q of ['widget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q);
   });
 
@@ -201,7 +208,9 @@ describe('MemoryIndex', () => {
     const sut = smallIndex();
     sut.apply([
       ...many(CAP + 5, (i) => itemState({ name: `Thing ${i}`, description: `a widget for number ${i}` })),
-      ...many(9, (i) => itemState({ name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`, description: diluting, details: { ...NO_DETAILS, downloads: i * 100 } })),
+      ...many(9, (i) =>
+        itemState({ name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`, description: diluting, details: { ...NO_DETAILS, downloads: i * 100 } }),
+      ),
       ...many(6, (i) => itemState({ name: `Format ${i}`, description: 'widget' })),
     ]);
     for (const q of ['for widget', 'for wid', 'the for widget']) expectPagesAsIfEverythingWasRead(sut, q);
@@ -245,7 +254,13 @@ describe('MemoryIndex', () => {
     it('ranks a broad word under filters as if it had read every match, few or past the cap', () => {
       const { sut } = build();
       // "rare" holds 4 items (each match looked up), "some" 16 (the word read whole), "general" the rest (past the cap)
-      const filtersTried = [{ category: 'rare' }, { category: 'rare', type: 'plugin' as const }, { category: 'some' }, { category: 'general' }, { type: 'skill' as const }];
+      const filtersTried = [
+        { category: 'rare' },
+        { category: 'rare', type: 'plugin' as const },
+        { category: 'some' },
+        { category: 'general' },
+        { type: 'skill' as const },
+      ];
       for (const filters of filtersTried) {
         for (const q of ['widget', 'gadget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q, filters);
       }
@@ -287,7 +302,11 @@ describe('MemoryIndex', () => {
       for (const q of ['widget gadget', 'gadget only']) sut.search(query({ q }));
       sut.apply(
         items.map((item, i) =>
-          i % 4 === 0 ? { ...item, status: 'deleted' as const, version: 2 } : i % 7 === 0 ? { ...item, description: 'gadget and widget, short', version: 2 } : item,
+          i % 4 === 0
+            ? { ...item, status: 'deleted' as const, version: 2 }
+            : i % 7 === 0
+              ? { ...item, description: 'gadget and widget, short', version: 2 }
+              : item,
         ),
       );
       // "gadget only" counts fewer than the cap: a deleted item counted would show
@@ -355,7 +374,8 @@ describe('MemoryIndex', () => {
       const newest = (a: (typeof items)[0], b: (typeof items)[0]) => b.updatedAt.localeCompare(a.updatedAt) || (a.id < b.id ? -1 : 1);
       const orders = {
         newest,
-        name: (a: (typeof items)[0], b: (typeof items)[0]) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1),
+        name: (a: (typeof items)[0], b: (typeof items)[0]) =>
+          a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1,
         popular: (a: (typeof items)[0], b: (typeof items)[0]) => (b.details?.downloads ?? 0) - (a.details?.downloads ?? 0) || newest(a, b),
       };
       for (const filter of [{}, { category: 'beta' }, { type: 'plugin' as const }, { category: 'gamma', type: 'skill' as const }]) {
@@ -417,7 +437,18 @@ describe('MemoryIndex', () => {
     const kept = new MemoryIndex({ ...SMALL_THRESHOLDS, servedItemsKept: 2 });
     const reference = new MemoryIndex({ servedItemsKept: 1_000 });
     const items = many(9, (i) =>
-      itemState({ name: `Gizmo ${i}`, tags: i % 2 ? ['red', 'blue'] : ['red'], details: { publisher: i % 3 ? 'acme' : null, version: `1.${i}.0`, license: 'MIT', repositoryUrl: null, homepageUrl: `https://gizmo.example/${i}`, downloads: i * 10 } }),
+      itemState({
+        name: `Gizmo ${i}`,
+        tags: i % 2 ? ['red', 'blue'] : ['red'],
+        details: {
+          publisher: i % 3 ? 'acme' : null,
+          version: `1.${i}.0`,
+          license: 'MIT',
+          repositoryUrl: null,
+          homepageUrl: `https://gizmo.example/${i}`,
+          downloads: i * 10,
+        },
+      }),
     );
     for (const sut of [kept, reference]) sut.apply(items);
     const page = (sut: MemoryIndex) => sut.search(query({ q: 'gizmo', limit: 9 }));
@@ -428,7 +459,16 @@ describe('MemoryIndex', () => {
       expect(JSON.parse(served.itemsJson as string)).toEqual(served.items);
     }
     const gizmo3 = page(kept).items.find((item) => item.name === 'Gizmo 3');
-    expect(gizmo3).toEqual(expect.objectContaining({ tags: ['red', 'blue'], publisher: null, version: '1.3.0', license: 'MIT', homepageUrl: 'https://gizmo.example/3', downloads: 30 }));
+    expect(gizmo3).toEqual(
+      expect.objectContaining({
+        tags: ['red', 'blue'],
+        publisher: null,
+        version: '1.3.0',
+        license: 'MIT',
+        homepageUrl: 'https://gizmo.example/3',
+        downloads: 30,
+      }),
+    );
     const renamed = { ...items[3]!, name: 'Gizmo Three', version: 2 };
     for (const sut of [kept, reference]) sut.apply([renamed]);
     expect(page(kept)).toEqual(page(reference));

@@ -37,16 +37,17 @@ const loneSurrogate = fc.constantFrom('\ud800', '\udfff', 'a\ud83dz', '\udc00\ud
 const controls = fc.constantFrom('\u0000', 'a\u0000b', '\u0007\u001b[31m', '\r\n', '\u2028\u2029', '\ufeff', '\u202e');
 
 /** Strings short enough for a URL or a header (Node refuses request heads over 16 kB before any of our code runs). */
-const shortHostile = (): fc.Arbitrary<string> => fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 2, arbitrary: loneSurrogate },
-  { weight: 2, arbitrary: controls },
-  { weight: 1, arbitrary: fc.constantFrom(...POLLUTION_KEYS) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', '00000000-0000-0000-0000-000000000000') },
-  { weight: 1, arbitrary: fc.integer({ min: 121, max: 2_000 }).map((n) => 'x'.repeat(n)) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
-);
+const shortHostile = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 2, arbitrary: loneSurrogate },
+    { weight: 2, arbitrary: controls },
+    { weight: 1, arbitrary: fc.constantFrom(...POLLUTION_KEYS) },
+    { weight: 1, arbitrary: fc.constantFrom('', ' ', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', '00000000-0000-0000-0000-000000000000') },
+    { weight: 1, arbitrary: fc.integer({ min: 121, max: 2_000 }).map((n) => 'x'.repeat(n)) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
+  );
 
 /** For path segments, query strings and headers. */
 export const urlString: fc.Arbitrary<string> = shortHostile();
@@ -112,7 +113,12 @@ export const hostileQuery = (names: readonly string[]): fc.Arbitrary<string> =>
   fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom(...names), fc.constantFrom(...names).map((n) => `${n}[]`), fc.constantFrom(...names).map((n) => `${n}[__proto__]`), urlString),
+        fc.oneof(
+          fc.constantFrom(...names),
+          fc.constantFrom(...names).map((n) => `${n}[]`),
+          fc.constantFrom(...names).map((n) => `${n}[__proto__]`),
+          urlString,
+        ),
         urlString,
       ),
       { maxLength: 5 },
@@ -136,5 +142,14 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
 /** Content types a body may claim to be. */
 export const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
-  { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/x-ndjson') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-16',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+      'application/x-ndjson',
+    ),
+  },
 );
