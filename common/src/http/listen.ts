@@ -7,7 +7,7 @@
  */
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpServer, loopbackOf } from './http-server';
+import { createHttpServer, loopbackOf, type HttpServerTimeouts } from './http-server';
 
 /** What a service's start-up returns: where it listens, and how it stops. */
 export interface RunningService {
@@ -28,8 +28,17 @@ export interface Listening {
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function listen(handler: RequestListener, options: { port: number; host: string; graceMs?: number }): Promise<Listening> {
-  const server = createHttpServer(handler).listen(options.port, options.host);
+export interface ListenOptions {
+  port: number;
+  host: string;
+  /** how long requests in flight may take to finish once draining (SHUTDOWN_GRACE_MS); 0 cuts them at once */
+  graceMs?: number;
+  /** the public edge's own limits on slow clients; common's defaults otherwise */
+  timeouts?: Partial<HttpServerTimeouts>;
+}
+
+export async function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
+  const server = createHttpServer(handler, options.timeouts).listen(options.port, options.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -1,16 +1,13 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import {
   PrincipalSigner,
-  createHttpServer,
   createSequelize,
   createServiceMetrics,
   keyFileOf,
-  loopbackOf,
+  listen,
   openSigningKeyFile,
   runMigrations,
   type Logger,
+  type RunningService as CommonRunningService,
 } from '@skills/common';
 import { createGatewayApp } from './app';
 import { createProfile } from './accounts/profile';
@@ -46,20 +43,9 @@ import { invitationStillPending } from './workspaces/workspace-invitations';
 import type { Mailer } from './accounts/mailer';
 import { DEFAULT_MAIL_QUOTA, MailQuota } from './domain/mail-quota';
 
-export interface RunningService {
-  port: number;
-  url: string;
+export interface RunningService extends CommonRunningService {
   /** the monitoring listener: /metrics and the live /readyz */
   metricsUrl: string;
-  /** stops accepting, lets in-flight requests finish, then releases pools */
-  close(): Promise<void>;
-}
-
-/** Listens on `host:port` (0: a free port) and answers the port taken. */
-async function listen(server: Server, port: number, host: string): Promise<number> {
-  server.listen(port, host);
-  await once(server, 'listening');
-  return (server.address() as AddressInfo).port;
 }
 
 export interface GatewayStartOptions {
@@ -181,26 +167,22 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     hstsMaxAgeSeconds: config.hstsMaxAgeSeconds,
   });
   // The public edge: a client that trickles its headers or body is cut off (408) after a bounded time.
-  const server = createHttpServer(app, { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs });
-  const port = await listen(server, config.port, config.host);
-  const monitor = createHttpServer(createMonitorApp({ logger, metrics, readiness }));
-  const metricsPort = await listen(monitor, config.metricsPort, config.host);
-  const host = loopbackOf(config.host);
-  listening = `http://${host}:${port}`;
-  logger.info({ port, metricsPort, host: config.host }, 'gateway listening');
+  const http = await listen(app, {
+    port: config.port,
+    host: config.host,
+    timeouts: { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs },
+  });
+  // scrapes and probes need no grace: the monitor stops at once
+  const monitor = await listen(createMonitorApp({ logger, metrics, readiness }), { port: config.metricsPort, host: config.host, graceMs: 0 });
+  listening = http.url;
+  logger.info({ port: http.port, metricsPort: monitor.port, host: config.host }, 'gateway listening');
   return {
-    port,
-    url: `http://${host}:${port}`,
-    metricsUrl: `http://${host}:${metricsPort}`,
+    port: http.port,
+    url: http.url,
+    metricsUrl: monitor.url,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      // In-flight requests get a grace period; a stuck client must not block shutdown.
-      const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
-      await closed;
-      clearTimeout(force);
-      monitor.closeAllConnections();
-      await new Promise<void>((resolve) => monitor.close(() => resolve()));
+      await http.drain();
+      await monitor.drain();
       await Promise.all([
         upstreams.catalog.close(),
         upstreams.collections.close(),
