@@ -78,7 +78,8 @@ interface CatalogEnv extends KafkaSecurityEnv {
   HOST: string;
 }
 
-const schema = Joi.object<CatalogEnv>({
+/** The variables this process reads (docs/configuration.md and docs/deploy.md describe each: a test checks). */
+export const CATALOG_ENV = Joi.object<CatalogEnv>({
   PORT: env.port(8081),
   DATABASE_URL: env.postgresUrl().required(),
   PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
@@ -128,7 +129,7 @@ const schema = Joi.object<CatalogEnv>({
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadCatalogConfig(source: Record<string, string | undefined>): Readonly<CatalogConfig> {
-  const e = loadConfig(schema, source);
+  const e = loadConfig(CATALOG_ENV, source);
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,

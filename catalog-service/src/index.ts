@@ -1,6 +1,6 @@
 /** What the package offers its neighbours (the standalone launcher, the bench, tests); the wiring is service.ts. */
 export { createCatalogApp, type CatalogAppDeps } from './app';
-export { loadCatalogConfig, type CatalogConfig } from './config';
+export { CATALOG_ENV, loadCatalogConfig, type CatalogConfig } from './config';
 export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
 export { ReadModelTable, type ReadModelTableOptions } from './engines/postgres/read-model.table';

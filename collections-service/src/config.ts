@@ -76,7 +76,8 @@ const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
 
-const schema = Joi.object<CollectionsEnv>({
+/** The variables this process reads (docs/configuration.md and docs/deploy.md describe each: a test checks). */
+export const COLLECTIONS_ENV = Joi.object<CollectionsEnv>({
   PORT: env.port(8082),
   DATABASE_URL: env.postgresUrl().required(),
   PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
@@ -123,7 +124,7 @@ const schema = Joi.object<CollectionsEnv>({
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadCollectionsConfig(source: Record<string, string | undefined>): Readonly<CollectionsConfig> {
-  const e = loadConfig(schema, source);
+  const e = loadConfig(COLLECTIONS_ENV, source);
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,

@@ -185,7 +185,8 @@ const publicUrl = httpUrl().when('HOST', {
   }),
 });
 
-const schema = Joi.object<GatewayEnv>({
+/** The variables this process reads (docs/configuration.md and docs/deploy.md describe each: a test checks). */
+export const GATEWAY_ENV = Joi.object<GatewayEnv>({
   PORT: env.port(8080),
   DATABASE_URL: env.postgresUrl().required(),
   ADMIN_TOKEN: env.secret(),
@@ -268,7 +269,7 @@ const schema = Joi.object<GatewayEnv>({
 
 /** Validates the gateway's environment once into a frozen, typed config. */
 export function loadGatewayConfig(environment: Record<string, string | undefined>): Readonly<GatewayConfig> {
-  const e = loadConfig(schema, environment);
+  const e = loadConfig(GATEWAY_ENV, environment);
   return Object.freeze({
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,

@@ -1,6 +1,6 @@
 export { createGatewayApp, type GatewayDeps } from './app';
 export { startGateway, type GatewayStartOptions, type RunningService } from './service';
-export { loadGatewayConfig, type GatewayConfig } from './config';
+export { GATEWAY_ENV, loadGatewayConfig, type GatewayConfig } from './config';
 export { gatewayMigrations, GATEWAY_SCHEMA } from './store/migrations';
 export { generateApiKey, hashApiKey, displayPrefix, parseBearer, isWellFormedKey, KEY_PREFIX } from './domain/api-key';
 export { KeyAuthenticator } from './domain/key-authenticator';

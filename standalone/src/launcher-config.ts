@@ -59,7 +59,8 @@ interface LauncherEnv {
   ANSWER_CACHE_ENTRIES?: number;
 }
 
-const schema = Joi.object<LauncherEnv>({
+/** The variables this process reads (docs/configuration.md and docs/deploy.md describe each: a test checks). */
+export const LAUNCHER_ENV = Joi.object<LauncherEnv>({
   PORT: env.port(8080),
   // The gateway refuses shorter admin tokens (common env.secret()).
   ADMIN_TOKEN: Joi.string().min(32).messages({ 'string.min': '{#label} must be at least 32 characters' }),
@@ -78,7 +79,7 @@ const schema = Joi.object<LauncherEnv>({
 });
 
 export function loadLauncherConfig(vars: Record<string, string | undefined>): LauncherConfig {
-  const parsed = loadConfig(schema, vars);
+  const parsed = loadConfig(LAUNCHER_ENV, vars);
   return Object.freeze({
     port: parsed.PORT,
     adminToken: parsed.ADMIN_TOKEN,
