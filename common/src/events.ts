@@ -4,6 +4,8 @@
  * state of the item and its version, so a consumer can apply them in any
  * order and any number of times and converge on the same document.
  */
+import type { Health } from './http/health';
+
 export const SKILL_CHANGES_TOPIC = 'skills.changes.v1';
 
 export type ItemType = 'skill' | 'plugin';
@@ -119,12 +121,6 @@ export interface SkillChangeEvent {
   version: number;
   occurredAt: string;
   item: CatalogItemState;
-}
-
-/** Health of a dependency, as `/readyz` reports it. */
-export interface Health {
-  ok: boolean;
-  reason?: string;
 }
 
 export type EventBatchHandler = (events: SkillChangeEvent[]) => Promise<void>;

@@ -7,8 +7,13 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { ServiceUnavailableError } from '../errors';
-import type { Health } from '../events';
 import { methodNotAllowed } from './error-handler';
+
+/** Health of a dependency, as `/readyz` reports it. */
+export interface Health {
+  ok: boolean;
+  reason?: string;
+}
 
 /** One dependency readiness asks. */
 export interface ReadinessCheck {
