@@ -157,10 +157,11 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
    */
   async function upstreamPrincipal(route: ProxyRoute, principal: Principal, req: Request, res: Response): Promise<Principal> {
     if (!route.searchPolicy || principal.kind !== 'account') return signable(principal);
-    const { workspace } = validate<{ workspace?: string }>(WORKSPACE_QUERY, req.query);
     // the caller authenticator's account principal: its key's binding, if any, rides along
     const account = principal as AccountPrincipal;
-    if (account.workspaceId === undefined && workspace === undefined) return signable(principal);
+    // the common search names no workspace and its key has none: nothing to validate or fetch
+    if (account.workspaceId === undefined && req.query.workspace === undefined) return signable(principal);
+    const { workspace } = validate<{ workspace?: string }>(WORKSPACE_QUERY, req.query);
     if (!deps.searchPolicies) throw new UpstreamError(503, 'upstream.unavailable');
     const caller = { principal: account, requestId: contextOf(res).requestId, language: req.get('accept-language') };
     const searchPolicy = await deps.searchPolicies.forSearch(caller, workspace);
