@@ -6,6 +6,7 @@ export * from './principal-keys';
 export * from './principal-key-files';
 export * from './replay-guard';
 export * from './config';
+export * from './service-env';
 export * from './logger';
 export * from './events';
 export * from './http/request-context';
