@@ -22,6 +22,7 @@ export * from './http/metrics';
 export * from './http/http-server';
 export * from './http/listen';
 export * from './process/run-service';
+export * from './process/open-keys-and-database';
 export * from './db/scratch-database';
 export * from './db/statistics-refresh';
 export * from './http/service-app';
