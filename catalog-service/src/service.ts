@@ -9,7 +9,7 @@ import {
   createServiceMetrics,
   listen,
   openKeysAndDatabase,
-  openPublicKeysFile,
+  publicKeysFileOf,
   type Logger,
   type RunningService,
 } from '@skills/common';
@@ -35,8 +35,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const database = await openKeysAndDatabase({
     name: 'catalog-service',
     config,
-    // Public keys only: this service can check a principal, never make one.
-    keyFile: { variable: 'PRINCIPAL_PUBLIC_KEYS_FILE', path: config.principalPublicKeysFile, open: openPublicKeysFile },
+    keyFile: publicKeysFileOf(config),
     schema: CATALOG_SCHEMA,
     migrations: catalogMigrations,
     logger,

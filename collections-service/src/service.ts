@@ -3,7 +3,7 @@
  * listener, the outbox relay and pruner, the webhook dispatcher; `close()`
  * drains the listener first so the last requests' events still go out.
  */
-import { PrincipalVerifier, createServiceMetrics, listen, openKeysAndDatabase, openPublicKeysFile, type Logger, type RunningService } from '@skills/common';
+import { PrincipalVerifier, createServiceMetrics, listen, openKeysAndDatabase, publicKeysFileOf, type Logger, type RunningService } from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
@@ -17,8 +17,7 @@ export async function startCollectionsService(config: Readonly<CollectionsConfig
   const database = await openKeysAndDatabase({
     name: 'collections-service',
     config,
-    // Public keys only: this service can check a principal, never make one.
-    keyFile: { variable: 'PRINCIPAL_PUBLIC_KEYS_FILE', path: config.principalPublicKeysFile, open: openPublicKeysFile },
+    keyFile: publicKeysFileOf(config),
     schema: COLLECTIONS_SCHEMA,
     migrations: collectionsMigrations,
     logger,

@@ -9,8 +9,8 @@ import type { Sequelize } from 'sequelize';
 import type { Logger } from '../logger';
 import { runMigrations, type Migration } from '../db/migrations';
 import { createSequelize } from '../db/sequelize';
-import { keyFileOf, type KeyFileOptions } from '../principal-key-files';
-import type { ServiceConfig } from '../service-env';
+import { keyFileOf, openPublicKeysFile, type KeyFileOptions } from '../principal-key-files';
+import type { BackendServiceConfig, ServiceConfig } from '../service-env';
 
 export interface KeysAndDatabaseOptions<K extends { close(): void }> {
   /** the service's name: `application_name` in pg_stat_activity */
@@ -27,6 +27,11 @@ export interface KeysAndDatabaseOptions<K extends { close(): void }> {
   schema: string;
   migrations: readonly Migration[];
   logger: Logger;
+}
+
+/** The key file of a service behind the gateway: public keys only, it can check a principal, never make one. */
+export function publicKeysFileOf(config: Pick<BackendServiceConfig, 'principalPublicKeysFile'>) {
+  return { variable: 'PRINCIPAL_PUBLIC_KEYS_FILE', path: config.principalPublicKeysFile, open: openPublicKeysFile };
 }
 
 export interface KeysAndDatabase<K> {
