@@ -6,12 +6,10 @@
 import {
   ConflictError,
   PrincipalVerifier,
-  createSequelize,
   createServiceMetrics,
-  keyFileOf,
   listen,
-  openPublicKeysFile,
-  runMigrations,
+  openKeysAndDatabase,
+  publicKeysFileOf,
   type Logger,
   type RunningService,
 } from '@skills/common';
@@ -34,17 +32,15 @@ const REINDEX_ABANDONED_AFTER_MS = 60_000;
 
 /** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
 export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
-  // Public keys only: this service can check a principal, never make one.
-  const publicKeys = await keyFileOf(
-    'PRINCIPAL_PUBLIC_KEYS_FILE',
-    openPublicKeysFile({ path: config.principalPublicKeysFile, reloadMs: config.principalKeysReloadMs, logger }),
-  );
-  const sequelize = createSequelize({
-    url: config.databaseUrl,
-    poolMax: config.dbPoolMax,
+  const database = await openKeysAndDatabase({
+    name: 'catalog-service',
+    config,
+    keyFile: publicKeysFileOf(config),
+    schema: CATALOG_SCHEMA,
+    migrations: catalogMigrations,
     logger,
-    applicationName: 'catalog-service',
   });
+  const { keys: publicKeys, sequelize } = database;
   const metrics = createServiceMetrics('catalog-service');
   const deadLetters = new SequelizeDeadLetterStore(sequelize);
   let engine: CachingSearchEngine | undefined;
@@ -54,7 +50,6 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
   try {
-    await runMigrations(sequelize, CATALOG_SCHEMA, catalogMigrations, logger);
     // Indexer and reindex write through the cache, keyed by the engine's generation (engines/index.ts).
     const search = await createSearchEngine(config, { sequelize, logger });
     search.registerMetrics(metrics);
@@ -86,8 +81,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   } catch (err) {
     await eventLog?.close();
     await engine?.close();
-    await sequelize.close();
-    publicKeys.close();
+    await database.close();
     throw err;
   }
   const { collectionsUrl, itemsReaderToken } = config;
@@ -125,8 +119,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       await http.drain();
       await running.engine.close();
       await replayGuard?.close?.();
-      publicKeys.close();
-      await sequelize.close();
+      await database.close();
     },
   };
 }

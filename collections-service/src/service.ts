@@ -3,17 +3,7 @@
  * listener, the outbox relay and pruner, the webhook dispatcher; `close()`
  * drains the listener first so the last requests' events still go out.
  */
-import {
-  PrincipalVerifier,
-  createSequelize,
-  createServiceMetrics,
-  keyFileOf,
-  listen,
-  openPublicKeysFile,
-  runMigrations,
-  type Logger,
-  type RunningService,
-} from '@skills/common';
+import { PrincipalVerifier, createServiceMetrics, listen, openKeysAndDatabase, publicKeysFileOf, type Logger, type RunningService } from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
@@ -24,24 +14,15 @@ import { WebhookDispatcher } from './webhooks';
 
 /** Migrates the schema, then serves on `config.port` (0 picks a free port). */
 export async function startCollectionsService(config: Readonly<CollectionsConfig>, logger: Logger): Promise<RunningService> {
-  // Public keys only: this service can check a principal, never make one.
-  const publicKeys = await keyFileOf(
-    'PRINCIPAL_PUBLIC_KEYS_FILE',
-    openPublicKeysFile({ path: config.principalPublicKeysFile, reloadMs: config.principalKeysReloadMs, logger }),
-  );
-  const sequelize = createSequelize({
-    url: config.databaseUrl,
-    poolMax: config.dbPoolMax,
+  const database = await openKeysAndDatabase({
+    name: 'collections-service',
+    config,
+    keyFile: publicKeysFileOf(config),
+    schema: COLLECTIONS_SCHEMA,
+    migrations: collectionsMigrations,
     logger,
-    applicationName: 'collections-service',
   });
-  try {
-    await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations, logger);
-  } catch (err) {
-    publicKeys.close();
-    await sequelize.close();
-    throw err;
-  }
+  const { keys: publicKeys, sequelize } = database;
   const metrics = createServiceMetrics('collections-service');
   const replayGuard = await sharedReplayGuard(config.redisUrl, logger, 'collections-service');
   const app = createCollectionsApp({
@@ -104,8 +85,7 @@ export async function startCollectionsService(config: Readonly<CollectionsConfig
       await pruner?.stop();
       await webhooks.stop();
       await replayGuard?.close?.();
-      publicKeys.close();
-      await sequelize.close();
+      await database.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Joi from 'joi';
-import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig } from '@skills/common';
+import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig, serviceConfigOf, serviceEnv, type ServiceConfig, type ServiceEnv } from '@skills/common';
 import type { SignUpMode } from './accounts/sign-in.service';
 import type { AdmissionLimits } from './http/admission';
 import type { HashingLimits } from './accounts/password-hasher';
@@ -19,14 +19,15 @@ export const PROFILE_DEFAULTS = {
   consoleDir: join(__dirname, '..', '..', 'console', 'dist'),
 } as const;
 
-export interface GatewayConfig {
-  port: number;
-  databaseUrl: string;
+/**
+ * The shared part (ServiceConfig: `host` is where both listeners bind,
+ * `redisUrl` shares the rate-limit and failure-budget windows, in memory per
+ * replica without it) plus the gateway's own.
+ */
+export interface GatewayConfig extends ServiceConfig {
   adminToken: string;
   /** PKCS#8 PEM file of the Ed25519 key principals are signed with (docs/security.md "Principal keys") */
   principalSigningKeyFile: string;
-  /** how often that file is read again (a rotation without restart); 0 reads it once */
-  principalKeysReloadMs: number;
   catalogUrl: string;
   collectionsUrl: string;
   /** how long a resolved key is trusted before re-reading it (bounds cross-replica revocation) */
@@ -37,12 +38,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** requests in flight per service and process, reads and writes apart, as many waiting; the rest are shed with 503 (admission.ts); absent: the defaults */
   admission?: AdmissionLimits;
-  dbPoolMax: number;
-  logLevel: string;
   /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */
   rateLimits: { pro: number; team: number };
-  /** Redis shared by the replicas for the rate-limit and failure-budget windows; in memory per replica without it */
-  redisUrl?: string;
   /** a client must send all its headers within this time */
   headersTimeoutMs?: number;
   /** a client must send its whole request (body included) within this time */
@@ -61,8 +58,6 @@ export interface GatewayConfig {
   mailQuota?: MailQuotaLimits;
   /** the console's built files */
   consoleDir?: string;
-  /** address both listeners bind to (loopback unless a deployment opens it) */
-  host: string;
   /** the monitoring listener (/metrics, deep /readyz): never routed from the Ingress; 0 picks a free port */
   metricsPort: number;
   /** Strict-Transport-Security max-age; 0 sends none */
@@ -86,12 +81,9 @@ export interface GatewayConfig {
 /** What express's `trust proxy` accepts, minus `true` (trusting every X-Forwarded-For is spoofable). */
 export type TrustProxy = false | number | string[];
 
-interface GatewayEnv {
-  PORT: number;
-  DATABASE_URL: string;
+interface GatewayEnv extends ServiceEnv {
   ADMIN_TOKEN: string;
   PRINCIPAL_SIGNING_KEY_FILE: string;
-  PRINCIPAL_KEYS_RELOAD_MS: number;
   CATALOG_URL: string;
   COLLECTIONS_URL: string;
   KEY_CACHE_TTL_MS: number;
@@ -100,11 +92,8 @@ interface GatewayEnv {
   ADMISSION_WRITES: number;
   ANSWER_CACHE_TTL_MS: number;
   ANSWER_CACHE_ENTRIES: number;
-  DB_POOL_MAX: number;
-  LOG_LEVEL: string;
   RATE_LIMIT_PRO_PER_MINUTE: number;
   RATE_LIMIT_TEAM_PER_MINUTE: number;
-  REDIS_URL?: string;
   HEADERS_TIMEOUT_MS: number;
   REQUEST_TIMEOUT_MS: number;
   PUBLIC_URL?: string;
@@ -120,7 +109,6 @@ interface GatewayEnv {
   SMTP_URL?: string;
   MAIL_FROM?: string;
   CONSOLE_DIR: string;
-  HOST: string;
   METRICS_PORT: number;
   HSTS_MAX_AGE_SECONDS: number;
   TRUST_PROXY: string;
@@ -186,12 +174,9 @@ const publicUrl = httpUrl().when('HOST', {
 });
 
 /** The variables this process reads (docs/configuration.md and docs/deploy.md describe each: a test checks). */
-export const GATEWAY_ENV = Joi.object<GatewayEnv>({
-  PORT: env.port(8080),
-  DATABASE_URL: env.postgresUrl().required(),
+export const GATEWAY_ENV = serviceEnv({ port: 8080 }).append<GatewayEnv>({
   ADMIN_TOKEN: env.secret(),
   PRINCIPAL_SIGNING_KEY_FILE: env.keyFile(),
-  PRINCIPAL_KEYS_RELOAD_MS: env.keyReloadMs(),
   CATALOG_URL: httpUrl().default('http://127.0.0.1:8081'),
   COLLECTIONS_URL: httpUrl().default('http://127.0.0.1:8082'),
   // At most 1 s: DESIGN.md promises a revoke reaches every replica within 1 s.
@@ -203,12 +188,9 @@ export const GATEWAY_ENV = Joi.object<GatewayEnv>({
   // At most 1 s: it adds to how long a write can stay out of search answers (docs/gateway.md).
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(50),
   ANSWER_CACHE_ENTRIES: Joi.number().integer().min(0).max(100_000).default(1_000),
-  DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10),
-  LOG_LEVEL: env.logLevel(),
   // DESIGN.md: pro 600/min, team 1,200/min; 0 turns a plan's limit off.
   RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0).default(600),
   RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0).default(1_200),
-  REDIS_URL: env.redisUrl(),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(500).max(3_600_000).default(DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
   PUBLIC_URL: publicUrl,
@@ -226,7 +208,6 @@ export const GATEWAY_ENV = Joi.object<GatewayEnv>({
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
   MAIL_FROM: Joi.string().max(254).when('SMTP_URL', { is: Joi.exist(), then: Joi.required() }),
   CONSOLE_DIR: Joi.string().default(PROFILE_DEFAULTS.consoleDir),
-  HOST: env.host(),
   // 9464: the port Prometheus exporters conventionally use
   METRICS_PORT: env.port(9464),
   // 0: no HSTS (plain HTTP); a deployment served over https sets e.g. 31536000 (a year)
@@ -271,21 +252,16 @@ export const GATEWAY_ENV = Joi.object<GatewayEnv>({
 export function loadGatewayConfig(environment: Record<string, string | undefined>): Readonly<GatewayConfig> {
   const e = loadConfig(GATEWAY_ENV, environment);
   return Object.freeze({
-    port: e.PORT,
-    databaseUrl: e.DATABASE_URL,
+    ...serviceConfigOf(e),
     adminToken: e.ADMIN_TOKEN,
     principalSigningKeyFile: e.PRINCIPAL_SIGNING_KEY_FILE,
-    principalKeysReloadMs: e.PRINCIPAL_KEYS_RELOAD_MS,
     catalogUrl: e.CATALOG_URL,
     collectionsUrl: e.COLLECTIONS_URL,
     keyCacheTtlMs: e.KEY_CACHE_TTL_MS,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     admission: { reads: e.ADMISSION_READS, writes: e.ADMISSION_WRITES },
     answerCache: { ttlMs: e.ANSWER_CACHE_TTL_MS, maxEntries: e.ANSWER_CACHE_ENTRIES },
-    dbPoolMax: e.DB_POOL_MAX,
-    logLevel: e.LOG_LEVEL,
     rateLimits: { pro: e.RATE_LIMIT_PRO_PER_MINUTE, team: e.RATE_LIMIT_TEAM_PER_MINUTE },
-    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
@@ -297,7 +273,6 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       : {}),
     ...(e.SMTP_URL && e.MAIL_FROM ? { mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } } : {}),
     consoleDir: e.CONSOLE_DIR,
-    host: e.HOST,
     metricsPort: e.METRICS_PORT,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

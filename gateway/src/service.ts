@@ -1,11 +1,9 @@
 import {
   PrincipalSigner,
-  createSequelize,
   createServiceMetrics,
-  keyFileOf,
   listen,
+  openKeysAndDatabase,
   openSigningKeyFile,
-  runMigrations,
   type Logger,
   type RunningService as CommonRunningService,
 } from '@skills/common';
@@ -57,13 +55,16 @@ export interface GatewayStartOptions {
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
 export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger, options: GatewayStartOptions = {}): Promise<RunningService> {
-  // The only process that holds a signing key; read again while running, so a rotation needs no restart.
-  const signingKey = await keyFileOf(
-    'PRINCIPAL_SIGNING_KEY_FILE',
-    openSigningKeyFile({ path: config.principalSigningKeyFile, reloadMs: config.principalKeysReloadMs, logger }),
-  );
-  const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: 'gateway' });
-  await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
+  const database = await openKeysAndDatabase({
+    name: 'gateway',
+    config,
+    // The only process that holds a signing key; read again while running, so a rotation needs no restart.
+    keyFile: { variable: 'PRINCIPAL_SIGNING_KEY_FILE', path: config.principalSigningKeyFile, open: openSigningKeyFile },
+    schema: GATEWAY_SCHEMA,
+    migrations: gatewayMigrations,
+    logger,
+  });
+  const { keys: signingKey, sequelize } = database;
   const store = new SequelizeGatewayStore(sequelize);
   const accountRepository = store.repos.accounts;
   const authenticator = new KeyAuthenticator({ keys: store.repos.keys, logger, cacheTtlMs: config.keyCacheTtlMs });
@@ -193,8 +194,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
         failureAudit.stop(),
       ]);
       profile.mailer?.close();
-      signingKey.close();
-      await sequelize.close();
+      await database.close();
     },
   };
 }

@@ -72,7 +72,7 @@ export const LAUNCHER_ENV = Joi.object<LauncherEnv>({
   RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0),
   AUTH_FAILURES_PER_MINUTE: Joi.number().integer().min(0),
   SESSION_REQUESTS_PER_MINUTE: Joi.number().integer().min(0),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
+  REDIS_URL: env.redisUrl(),
   // bounds are the gateway's own (its config refuses what it cannot honour)
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0),
   ANSWER_CACHE_ENTRIES: Joi.number().integer().min(0),
