@@ -6,6 +6,7 @@ describe('console format', () => {
   it('counts in words, with an irregular plural when given', () => {
     expect(plural(1, 'skill')).toBe('1 skill');
     expect(plural(3, 'skill')).toBe('3 skills');
+    expect(plural(0, 'skill')).toBe('0 skills');
     expect(plural(2, 'entry', 'entries')).toBe('2 entries');
   });
 
