@@ -5,7 +5,7 @@
  * except the end-to-end suites, which start the built processes.
  */
 /** @type {import('jest').Config} */
-module.exports = {
+const services = {
   testEnvironment: 'node',
   roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench', '<rootDir>/deploy', '<rootDir>/client'],
   testMatch: ['**/test/**/*.test.ts'],
@@ -16,10 +16,24 @@ module.exports = {
     '^@skills/common/testing$': '<rootDir>/common/src/testing/index.ts',
     '^@skills/common/kafka$': '<rootDir>/common/src/kafka/index.ts',
     '^@skills/common/redis$': '<rootDir>/common/src/redis/index.ts',
+    '^@skills/common/workspace-roles$': '<rootDir>/common/src/workspace-roles.ts',
     '^@skills/gateway/testing$': '<rootDir>/gateway/src/testing/index.ts',
     '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
   // a generous bound for a test or hook that starts databases and processes on two shared cores; a hang still fails
   testTimeout: 60000,
-  maxWorkers: 2,
 };
+
+/**
+ * The console's unit tests, a project of its own: console/ is an ES module
+ * package (Vite), where node16 would emit import statements, and jest runs
+ * CommonJS; ts-jest keeps one compiler setting per project.
+ */
+const consoleUnits = {
+  ...services,
+  displayName: 'console',
+  roots: ['<rootDir>/console'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true, esModuleInterop: true } }] },
+};
+
+module.exports = { projects: [services, consoleUnits], maxWorkers: 2 };

@@ -49,7 +49,7 @@ export class SkillsAdminClient {
   private readonly http: Transport;
 
   constructor(options: SkillsAdminClientOptions) {
-    this.http = new Transport({ baseUrl: options.baseUrl, apiKey: options.adminToken, language: options.language, fetch: options.fetch });
+    this.http = new Transport({ baseUrl: options.baseUrl, credentials: { apiKey: options.adminToken }, language: options.language, fetch: options.fetch });
   }
 
   /** Publishes a release; the same version with the same digest answers it again, another digest is ApiError 409. */

@@ -17,8 +17,9 @@ export interface SkillsClientOptions {
 export abstract class ClientBase {
   protected readonly http: Transport;
 
-  constructor(options: SkillsClientOptions) {
-    this.http = new Transport(options);
+  /** With options, a client of the API key; the session client hands in its own transport. */
+  constructor(options: SkillsClientOptions | Transport) {
+    this.http = options instanceof Transport ? options : new Transport({ ...options, credentials: { apiKey: options.apiKey } });
   }
 
   /** A collection answer with its ETag. */

@@ -50,6 +50,14 @@ export abstract class GovernanceMethods extends ClientBase {
     return { text: answer.text, lockfile: JSON.parse(answer.text) as Lockfile, etag: answer.headers.get('etag') ?? '' };
   }
 
+  /**
+   * The lockfile's address, for a link: a browser signed in to the console
+   * downloads it with its session cookie (the answer is an attachment).
+   */
+  collectionLockfileUrl(workspaceId: string, collectionId: string): string {
+    return this.http.urlOf('getCollectionLockfile', { id: workspaceId, collectionId });
+  }
+
   /** The workspace's webhook endpoints (owners and admins), never their secrets. */
   async listWebhooks(workspaceId: string): Promise<Webhook[]> {
     return (await this.call<{ webhooks: Webhook[] }>('listWebhooks', { params: { id: workspaceId } })).webhooks;

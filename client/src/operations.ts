@@ -1,7 +1,8 @@
 /**
  * Method and path template of each client method. The client builds its
  * requests from this table and gateway/test/openapi-client.test.ts checks it
- * against the OpenAPI document, so the two cannot disagree.
+ * against the OpenAPI document, so the two cannot disagree. The last block
+ * takes a browser session, not an API key (SessionClient).
  */
 export const OPERATIONS = {
   searchSkills: { method: 'GET', path: '/api/v1/skills' },
@@ -43,6 +44,29 @@ export const OPERATIONS = {
   deleteWebhook: { method: 'DELETE', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}' },
   listWebhookDeliveries: { method: 'GET', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}/deliveries' },
   testWebhook: { method: 'POST', path: '/api/v1/workspaces/{id}/webhooks/{webhookId}/test' },
+
+  authOptions: { method: 'GET', path: '/api/v1/auth/options' },
+  signUp: { method: 'POST', path: '/api/v1/auth/sign-up' },
+  signIn: { method: 'POST', path: '/api/v1/auth/sign-in' },
+  signInWithLink: { method: 'POST', path: '/api/v1/auth/sign-in-link' },
+  resetPassword: { method: 'POST', path: '/api/v1/auth/password-reset' },
+  verifyEmail: { method: 'POST', path: '/api/v1/auth/verify-email' },
+  requestPasswordReset: { method: 'POST', path: '/api/v1/auth/password-reset-request' },
+  getSession: { method: 'GET', path: '/api/v1/auth/session' },
+  signOut: { method: 'DELETE', path: '/api/v1/auth/session' },
+  changePassword: { method: 'POST', path: '/api/v1/auth/password' },
+  reauthenticate: { method: 'POST', path: '/api/v1/auth/reauthenticate' },
+  oidcLink: { method: 'POST', path: '/api/v1/auth/oidc/link' },
+  oidcReauthenticate: { method: 'POST', path: '/api/v1/auth/oidc/reauthenticate' },
+  listSessions: { method: 'GET', path: '/api/v1/me/sessions' },
+  signOutOtherSessions: { method: 'DELETE', path: '/api/v1/me/sessions' },
+  endSession: { method: 'DELETE', path: '/api/v1/me/sessions/{sessionId}' },
+  listOwnApiKeys: { method: 'GET', path: '/api/v1/me/api-keys' },
+  createOwnApiKey: { method: 'POST', path: '/api/v1/me/api-keys' },
+  revokeOwnApiKey: { method: 'DELETE', path: '/api/v1/me/api-keys/{keyId}' },
+  rollOwnApiKey: { method: 'POST', path: '/api/v1/me/api-keys/{keyId}/roll' },
+  previewInvitation: { method: 'POST', path: '/api/v1/invitations/preview' },
+  acceptInvitation: { method: 'POST', path: '/api/v1/invitations/accept' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type OperationName = keyof typeof OPERATIONS;

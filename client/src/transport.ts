@@ -1,14 +1,32 @@
-/** How the client talks HTTP: URL and headers of an operation, the `data` envelope, ApiError for every non-2xx answer. */
+/**
+ * How the client talks HTTP: URL and headers of an operation, the `data`
+ * envelope, ApiError for every non-2xx answer, and the credentials: an API
+ * key (or admin token) as a bearer, or a browser's session cookie.
+ */
 import { ApiError } from './api-error';
 import { OPERATIONS, expandPath, type OperationName } from './operations';
 import type { Pagination } from './types';
 
+/**
+ * A browser session: the cookie travels by itself (same origin); the CSRF
+ * token the server answered at sign-in goes back on every write, since a
+ * cookie alone would also ride along on another site's forged request.
+ */
+export interface SessionCredentials {
+  csrfToken?: string;
+}
+
+export type Credentials = { apiKey: string } | { session: SessionCredentials };
+
 export interface TransportOptions {
   baseUrl: string;
-  apiKey: string;
+  credentials: Credentials;
   language?: 'en' | 'fr';
   fetch?: typeof fetch;
 }
+
+/** Methods that change nothing: the server asks no CSRF token for them. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export interface Call {
   params?: Record<string, string>;
@@ -55,6 +73,11 @@ export class Transport {
     return { text: await response.text(), headers: response.headers };
   }
 
+  /** The address of an operation, for a page to link to (a download the browser makes with its cookie). */
+  urlOf(name: OperationName, params: Record<string, string>): string {
+    return this.baseUrl + expandPath(OPERATIONS[name].path, params);
+  }
+
   private request(operation: { method: string; path: string }, call: Call): Promise<Response> {
     const { method, path } = operation;
     const url = new URL(this.baseUrl + expandPath(path, call.params ?? {}));
@@ -64,16 +87,24 @@ export class Transport {
     }
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      Authorization: `Bearer ${this.options.apiKey}`,
+      ...this.credentialHeaders(method),
       ...(this.options.language ? { 'Accept-Language': this.options.language } : {}),
       ...call.headers,
     };
     const init: RequestInit = { method, headers };
+    if ('session' in this.options.credentials) init.credentials = 'same-origin';
     if (call.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(call.body);
     }
     return this.fetchImpl(url, init);
+  }
+
+  private credentialHeaders(method: string): Record<string, string> {
+    const credentials = this.options.credentials;
+    if ('apiKey' in credentials) return { Authorization: `Bearer ${credentials.apiKey}` };
+    const token = credentials.session.csrfToken;
+    return token && !SAFE_METHODS.has(method) ? { 'X-CSRF-Token': token } : {};
   }
 }
 

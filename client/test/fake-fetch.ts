@@ -4,6 +4,7 @@ export interface Sent {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  credentials: RequestInit['credentials'];
 }
 
 export function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -14,6 +15,7 @@ export function fakeFetch(status: number, body: unknown, headers: Record<string,
       method: init?.method ?? 'GET',
       headers: init?.headers as Record<string, string>,
       body: init?.body as string | undefined,
+      credentials: init?.credentials,
     });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return new Response(status === 204 || status === 304 ? null : text, { status, headers: { 'content-type': 'application/json', ...headers } });

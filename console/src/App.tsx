@@ -1,6 +1,6 @@
 /** The console: who is signed in decides between the sign-in pages and the signed-in area (routes.tsx). */
 import { useCallback, useEffect, useState } from 'react';
-import { api, type AuthOptions, type SignedIn } from './api';
+import { client, type AuthOptions, type SignedIn } from './api';
 import { ErrorMessage, messageOf } from './components/form';
 import { InvitationPage } from './pages/invitation';
 import { ResetPage, SignInLinkPage, VerifyEmailPage } from './pages/link';
@@ -19,11 +19,11 @@ export function App() {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    api.session().then(
+    client.getSession().then(
       (s) => setSignedIn(s ?? null),
       (err: unknown) => setError(messageOf(err)),
     );
-    api.options().then(setOptions, (err: unknown) => setError(messageOf(err)));
+    client.authOptions().then(setOptions, (err: unknown) => setError(messageOf(err)));
   }, []);
 
   const onSignedIn = useCallback((s: SignedIn) => {
@@ -33,7 +33,7 @@ export function App() {
 
   async function signOut() {
     try {
-      await api.signOut();
+      await client.signOut();
     } finally {
       setSignedIn(null);
       navigate('/sign-in');

@@ -5,7 +5,7 @@
  * so an unknown code shows a generic message and nothing of the address.
  * Below them, the texts of versions and trust, in English and French.
  */
-import type { ReportReason, Verdict } from '../../client/src/types';
+import type { ReportReason, Verdict } from '@skills/client';
 
 /** Why a sign-in that left the console (single sign-on) did not end signed in: the gateway's message keys. */
 const SIGN_IN_ERRORS: Record<string, string> = {

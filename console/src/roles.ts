@@ -1,11 +1,22 @@
 /**
- * What the interface offers each workspace role: a mirror of the services'
- * rules (docs/collections.md), so a control a role cannot use is disabled
- * or absent. The services decide; this only spares people a refusal.
+ * What the interface offers each workspace role, so a control a role cannot
+ * use is disabled or absent. The rules are the services' own
+ * (@skills/common/workspace-roles, which collections-service enforces); this
+ * only names them for the pages and spares people a refusal.
  */
-import type { Role } from './data-api';
+import {
+  INVITABLE_ROLES,
+  WORKSPACE_ROLES,
+  assignableRoles,
+  mayDeleteCollection,
+  mayGovern,
+  mayManageInvitations,
+  mayRemoveMember,
+  mayWriteCollections,
+} from '@skills/common/workspace-roles';
+import type { Role } from './api';
 
-export const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
+export const ROLES: readonly Role[] = WORKSPACE_ROLES;
 
 export const ROLE_HELP: Record<Role, string> = {
   owner: 'everything, including making other owners',
@@ -15,34 +26,25 @@ export const ROLE_HELP: Record<Role, string> = {
 };
 
 /** Create and edit team collections. */
-export const canWrite = (role: Role): boolean => role !== 'viewer';
+export const canWrite = mayWriteCollections;
 
 /** Delete a team collection: owners and admins, a member what it created; a viewer nothing. */
-export function canDelete(role: Role, accountId: string, createdBy: string | undefined): boolean {
-  if (role === 'owner' || role === 'admin') return true;
-  return role === 'member' && createdBy === accountId;
-}
+export const canDelete = mayDeleteCollection;
 
 /** Set the workspace policy and manage its webhooks (docs/governance.md). */
-export const canGovern = (role: Role): boolean => role === 'owner' || role === 'admin';
+export const canGovern = mayGovern;
 
 /** Move a team collection's pins to the latest allowed releases: whoever edits it. */
-export const canUpdatePins = canWrite;
+export const canUpdatePins = mayWriteCollections;
 
 /** Invite people, see and revoke the pending invitations. */
-export const canInvite = (role: Role): boolean => role === 'owner' || role === 'admin';
+export const canInvite = mayManageInvitations;
 
 /** The roles `caller` may give to a member whose role is `target` (empty: none). */
-export function assignableRoles(caller: Role, target: Role): Role[] {
-  if (caller === 'owner') return [...ROLES];
-  if (caller === 'admin' && target !== 'owner') return ['admin', 'member', 'viewer'];
-  return [];
-}
+export { assignableRoles };
 
 /** Remove another member (leaving is open to all). */
-export function canRemove(caller: Role, target: Role): boolean {
-  return caller === 'owner' || (caller === 'admin' && target !== 'owner');
-}
+export const canRemove = (caller: Role, target: Role): boolean => mayRemoveMember(caller, target, false);
 
 /** What invitations may grant, by who invites: never ownership. */
-export const INVITABLE: readonly Role[] = ['admin', 'member', 'viewer'];
+export const INVITABLE: readonly Role[] = INVITABLE_ROLES;

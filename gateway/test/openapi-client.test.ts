@@ -1,7 +1,7 @@
 /**
  * The typed client (@skills/client) against the OpenAPI document: every
  * client method is an operation of the document with the same method, path
- * and operationId, every public operation has a client method, and a full
+ * and operationId, every public and console operation has a client method, and a full
  * value of each hand-written type is valid for the document's schema.
  */
 import {
@@ -33,6 +33,14 @@ import {
   type PersonalCollectionPatch,
   type TeamCollection,
   type TeamCollectionPatch,
+  type ApiKey,
+  type AuthOptions,
+  type CreateApiKeyInput,
+  type InvitationPreview,
+  type NewApiKey,
+  type OwnApiKeys,
+  type SignedIn,
+  type SignUpInput,
 } from '@skills/client';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -55,14 +63,15 @@ const ID = '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35';
 const NOW = '2026-11-21T09:30:00.000Z';
 
 describe('@skills/client against the OpenAPI document', () => {
-  it('has one method per operation an API key calls, with the same method, path and operationId', () => {
-    // the console's own operations (sign-in, sessions, key management) take no API key: not the client's
+  it('has one method per operation of the public API and the console, with the same method, path and operationId', () => {
+    // not a client's: the scanners' own credential, the document itself, and the browser navigations of single sign-on (303 redirects)
+    const notTheClients = new Set(['recordSkillVersionVerdict', 'openapiDocument', 'oidcStart', 'oidcCallback']);
     const documented = Object.entries(openApiDocument.paths)
-      .filter(([path]) => path.startsWith('/api/v1/') && path !== '/api/v1/openapi.json')
+      .filter(([path]) => path.startsWith('/api/v1/'))
       .flatMap(([path, item]) =>
         HTTP_METHODS.flatMap((m) => {
           const op = item[m] as Operation | undefined;
-          return op && op.security === undefined ? [`${op.operationId} ${m.toUpperCase()} ${path}`] : [];
+          return op && !notTheClients.has(op.operationId) ? [`${op.operationId} ${m.toUpperCase()} ${path}`] : [];
         }),
       );
     const client = Object.entries(OPERATIONS).map(([name, { method, path }]) => `${name} ${method} ${path}`);
@@ -279,6 +288,51 @@ describe('@skills/client against the OpenAPI document', () => {
     };
     expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, release)).toBe(true);
     expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, { ...release, version: 'v1.4.0' })).toBe(false);
+  });
+
+  it("types the console's sessions, own keys and invitation previews as the document does", () => {
+    const session = { 'content-type': 'application/json', 'x-request-id': 'r1', 'cache-control': 'no-store' };
+    const signedIn: Required<SignedIn> = {
+      account: { id: ID, email: 'ana@example.com', name: null, plan: 'free' },
+      session: {
+        id: ID,
+        method: 'password',
+        userAgent: null,
+        createdAt: NOW,
+        lastSeenAt: NOW,
+        idleExpiresAt: NOW,
+        expiresAt: NOW,
+        current: true,
+        recentSignInUntil: NOW,
+      },
+      csrfToken: 'c'.repeat(43),
+    };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/auth/session', 200, session, { data: signedIn })).not.toThrow();
+    const options: Required<AuthOptions> = { signUpMode: 'invite', passwordResetByMail: true, oidc: { name: 'Acme SSO', startUrl: '/api/v1/auth/oidc/start' } };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/auth/options', 200, session, { data: options })).not.toThrow();
+    const key: Required<ApiKey> = {
+      id: ID,
+      name: 'ci',
+      prefix: 'sk_live_abcd',
+      scopes: ['search:read', 'workspaces:manage'],
+      createdAt: NOW,
+      expiresAt: null,
+      lastUsedAt: NOW,
+      revokedAt: null,
+      workspaceId: ID,
+    };
+    const keys: Required<OwnApiKeys> = { apiKeys: [key], maxLifetimeDays: 365 };
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/api-keys', 200, session, { data: keys })).not.toThrow();
+    const rolled: Required<NewApiKey> = { ...key, key: `sk_live_${'a1B2'.repeat(8)}` };
+    expect(() => assertMatchesOpenApi('POST', `/api/v1/me/api-keys/${ID}/roll`, 201, session, { data: { apiKey: rolled, previous: key } })).not.toThrow();
+    const preview: Required<InvitationPreview> = { id: ID, role: 'viewer', expiresAt: NOW, workspace: { id: ID, name: 'Platform' } };
+    expect(() => assertMatchesOpenApi('POST', '/api/v1/invitations/preview', 200, session, { data: { invitation: preview } })).not.toThrow();
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const create: Required<CreateApiKeyInput> = { name: 'ci', scopes: ['collections:read'], expiresInDays: 30, workspaceId: ID };
+    expect(ajv.validate({ ...(openApiDocument.components.schemas.CreateOwnApiKey as object), components: openApiDocument.components }, create)).toBe(true);
+    const signUp: Required<SignUpInput> = { email: 'ana@example.com', password: 'correct horse battery', name: 'Ana', invitation: 't' };
+    expect(ajv.validate(openApiDocument.components.schemas.SignUp as object, signUp)).toBe(true);
   });
 
   it('types request bodies as the document does', () => {

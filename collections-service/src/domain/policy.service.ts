@@ -4,12 +4,10 @@
  * in its own transaction. The gateway reads the compiled form for search.
  */
 import { NotAllowedError, NotFoundError, isUuid, type SearchPolicy } from '@skills/common';
-import type { WorkspaceRole } from './model';
+import { mayGovern } from '@skills/common/workspace-roles';
 import { searchPolicyOf, type PolicyRecord, type WorkspacePolicy } from './policy';
 import type { CollectionsStore } from './ports';
 import { policyRecordOf, teamAccess } from './team-scope';
-
-const POLICY_SETTERS: readonly WorkspaceRole[] = ['owner', 'admin'];
 
 export class PolicyService {
   constructor(private readonly store: CollectionsStore) {}
@@ -22,7 +20,7 @@ export class PolicyService {
   put(accountId: string, workspaceId: string, policy: WorkspacePolicy): Promise<PolicyRecord> {
     return this.store.transaction(async (repos) => {
       const role = await teamAccess(repos, accountId, workspaceId, 'read');
-      if (!POLICY_SETTERS.includes(role)) throw new NotAllowedError('workspace.roleTooLow');
+      if (!mayGovern(role)) throw new NotAllowedError('workspace.roleTooLow');
       const record = await repos.policies.put(workspaceId, policy, accountId);
       await repos.workspaceEvents.record({ workspaceId, type: 'policy.changed', data: { policy: record.policy } });
       return record;

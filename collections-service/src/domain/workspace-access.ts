@@ -1,14 +1,13 @@
 /**
  * Who may do what in a workspace (DESIGN.md §3). Pure: the caller's role
- * (null when not a member) in, an error out.
+ * (null when not a member) in, an error out. The rules themselves are the
+ * predicates of @skills/common/workspace-roles, which the console reads too.
  */
 import { ConflictError, NotAllowedError } from '@skills/common';
+import { mayDeleteCollection, mayManageInvitations, mayRemoveMember, maySetRole, mayWriteCollections } from '@skills/common/workspace-roles';
 import type { WorkspaceRole } from './model';
 
 export type WorkspaceAction = 'read' | 'create' | 'update' | 'delete';
-
-const WRITERS: readonly WorkspaceRole[] = ['owner', 'admin', 'member'];
-const DELETERS: readonly WorkspaceRole[] = ['owner', 'admin'];
 
 /**
  * Throws 403 `workspace.noAccess` for a non-member and 403
@@ -24,12 +23,8 @@ export function assertWorkspaceAccess(
 ): asserts role is WorkspaceRole {
   if (role === null) throw new NotAllowedError('workspace.noAccess');
   if (action === 'read') return;
-  if (action === 'delete') {
-    if (DELETERS.includes(role)) return;
-    if (role === 'member' && context.accountId !== undefined && context.accountId === context.createdBy) return;
-    throw new NotAllowedError('workspace.roleTooLow');
-  }
-  if (!WRITERS.includes(role)) throw new NotAllowedError('workspace.roleTooLow');
+  const allowed = action === 'delete' ? mayDeleteCollection(role, context.accountId, context.createdBy) : mayWriteCollections(role);
+  if (!allowed) throw new NotAllowedError('workspace.roleTooLow');
 }
 
 /**
@@ -39,9 +34,7 @@ export function assertWorkspaceAccess(
  * themselves. Throws 403 `workspace.roleTooLow` otherwise.
  */
 export function assertMayRemoveMember(callerRole: WorkspaceRole, targetRole: WorkspaceRole, self: boolean): void {
-  if (self || callerRole === 'owner') return;
-  if (callerRole === 'admin' && targetRole !== 'owner') return;
-  throw new NotAllowedError('workspace.roleTooLow');
+  if (!mayRemoveMember(callerRole, targetRole, self)) throw new NotAllowedError('workspace.roleTooLow');
 }
 
 /**
@@ -51,15 +44,13 @@ export function assertMayRemoveMember(callerRole: WorkspaceRole, targetRole: Wor
  * members and viewers change no role. Throws 403 `workspace.roleTooLow`.
  */
 export function assertMaySetRole(callerRole: WorkspaceRole, targetRole: WorkspaceRole, newRole: WorkspaceRole): void {
-  if (callerRole === 'owner') return;
-  if (callerRole === 'admin' && targetRole !== 'owner' && newRole !== 'owner') return;
-  throw new NotAllowedError('workspace.roleTooLow');
+  if (!maySetRole(callerRole, targetRole, newRole)) throw new NotAllowedError('workspace.roleTooLow');
 }
 
 /** Owners and admins invite people, see the pending invitations and revoke them. */
 export function assertMayManageInvitations(role: WorkspaceRole | null): asserts role is WorkspaceRole {
   if (role === null) throw new NotAllowedError('workspace.noAccess');
-  if (role !== 'owner' && role !== 'admin') throw new NotAllowedError('workspace.roleTooLow');
+  if (!mayManageInvitations(role)) throw new NotAllowedError('workspace.roleTooLow');
 }
 
 /**
@@ -70,8 +61,7 @@ export function assertMayManageInvitations(role: WorkspaceRole | null): asserts 
  * admin gives anything but ownership).
  */
 export function inviterMayStillGrant(inviterRole: WorkspaceRole | null, invitedRole: WorkspaceRole): boolean {
-  if (inviterRole !== 'owner' && inviterRole !== 'admin') return false;
-  return inviterRole === 'owner' || invitedRole !== 'owner';
+  return inviterRole !== null && mayManageInvitations(inviterRole) && maySetRole(inviterRole, invitedRole, invitedRole);
 }
 
 /** A workspace keeps at least one owner: removing or demoting its last one is a 409. */

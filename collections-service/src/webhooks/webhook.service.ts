@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NotAllowedError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
+import { mayGovern } from '@skills/common/workspace-roles';
 import type { CollectionsStore } from '../domain/ports';
 import { assertPublicTarget, type TargetPolicy } from './target-guard';
 import { TEST_EVENT, deliveryBody, type DeliveryView, type WebhookInput, type WebhookPatch, type WebhookView } from './webhook.model';
@@ -76,7 +77,7 @@ export class WebhookService {
     if (!isUuid(workspaceId) || !(await workspaces.exists(workspaceId))) throw new NotFoundError('workspace.notFound');
     const role = await workspaces.roleOf(workspaceId, accountId);
     if (role === null) throw new NotAllowedError('workspace.noAccess');
-    if (role !== 'owner' && role !== 'admin') throw new NotAllowedError('workspace.roleTooLow');
+    if (!mayGovern(role)) throw new NotAllowedError('workspace.roleTooLow');
   }
 
   private idOf(id: string): string {

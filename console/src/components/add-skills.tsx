@@ -1,13 +1,14 @@
 /** Adding to an open collection: a public skill found by name, or (personal collections) a private skill, new or made before. */
+import { searchCatalog } from '../search';
 import { useState, type FormEvent } from 'react';
-import { data, type CollectionPatch } from '../data-api';
+import { client, type CollectionPatch } from '../api';
 import { useDebounced, useLoad } from '../hooks';
 import { Field } from './form';
 
 export function AddPublicSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: string): void }) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), 250);
-  const found = useLoad(() => (q ? data.search({ q }) : Promise.resolve(undefined)), q);
+  const found = useLoad(() => (q ? searchCatalog({ q }) : Promise.resolve(undefined)), q);
   const skills = q ? (found.data?.skills.slice(0, 5) ?? []) : [];
   return (
     <section className="add-box" aria-labelledby="add-public-title">
@@ -32,7 +33,7 @@ export function AddPublicSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: 
 }
 
 export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: string): void }) {
-  const mine = useLoad(() => data.privateSkills(), 'private');
+  const mine = useLoad(() => client.listMyPrivateSkillsPage({ limit: 50 }), 'private');
   const [picked, setPicked] = useState('');
   const [error, setError] = useState<string>();
 
@@ -42,7 +43,7 @@ export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name:
     const input = new FormData(form);
     setError(undefined);
     try {
-      const { skill } = await data.createPrivateSkill({ name: String(input.get('name')).trim(), description: String(input.get('description') ?? '').trim() });
+      const skill = await client.createMyPrivateSkill({ name: String(input.get('name')).trim(), description: String(input.get('description') ?? '').trim() });
       form.reset();
       mine.reload();
       onAdd({ privateSkillId: skill.id }, skill.name);

@@ -3,8 +3,9 @@
  * personal collections, the team collections of the workspaces where its
  * role may write, or a new personal collection named on the spot.
  */
+import { listCollections, createCollection, updateCollection, type CollectionScope } from '../collection-scope';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { data, type Collection, type CollectionScope } from '../data-api';
+import { client, type Collection } from '../api';
 import { canWrite } from '../roles';
 import { ErrorMessage, Field, messageOf } from './form';
 
@@ -26,7 +27,7 @@ const NEW = 'new';
 
 /** Every collection the caller may add to, grouped: its own first, then one group per workspace. */
 async function choices(): Promise<Choice[]> {
-  const personal = await data.collections({ kind: 'personal' });
+  const personal = await listCollections({ kind: 'personal' });
   const own = personal.collections.map((c) => ({
     value: `p:${c.id}`,
     label: c.name,
@@ -34,13 +35,13 @@ async function choices(): Promise<Choice[]> {
     scope: { kind: 'personal' } as const,
     id: c.id,
   }));
-  const { workspaces } = await data.workspaces();
+  const { workspaces } = await client.listWorkspacesPage({ limit: 50 });
   const team = await Promise.all(
     workspaces
       .filter((w) => canWrite(w.role))
       .map(async (w) => {
         const scope: CollectionScope = { kind: 'team', workspaceId: w.id };
-        const { collections } = await data.collections(scope);
+        const { collections } = await listCollections(scope);
         return collections.map((c: Collection) => ({ value: `t:${w.id}:${c.id}`, label: c.name, group: `${w.name} (team)`, scope, id: c.id }));
       }),
   );
@@ -93,10 +94,10 @@ export function AddToCollection({
       let target = options?.find((o) => o.value === selected);
       if (!target) {
         const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-        const { collection } = await data.createCollection({ kind: 'personal' }, { name });
+        const collection = await createCollection({ kind: 'personal' }, { name });
         target = { value: `p:${collection.id}`, label: collection.name, group: '', scope: { kind: 'personal' }, id: collection.id };
       }
-      const { collection } = await data.updateCollection(target.scope, target.id, { skillSlug: item.slug });
+      const collection = await updateCollection(target.scope, target.id, { skillSlug: item.slug });
       onAdded({ message: `Added “${item.name}” to “${collection.name}”.`, page: pageOf(target) });
     } catch (err) {
       setError(messageOf(err));

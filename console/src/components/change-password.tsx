@@ -1,6 +1,6 @@
 /** Change the password from the profile: the current one, a new one, and whether the API keys go too. */
 import { useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { client } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from './form';
 
 export function ChangePasswordForm() {
@@ -14,7 +14,7 @@ export function ChangePasswordForm() {
     setError(undefined);
     setStatus(undefined);
     try {
-      const { revokedApiKeys } = await api.changePassword({
+      const { revokedApiKeys } = await client.changePassword({
         currentPassword: String(input.get('current')),
         newPassword: String(input.get('new')),
         revokeApiKeys: input.get('revoke') === 'on',

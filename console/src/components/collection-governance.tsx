@@ -3,8 +3,8 @@
  * it and how many drifted (as the API counts them), pin updates for whoever
  * edits the collection, and the lockfile to download.
  */
-import type { Collection } from '../data-api';
-import { governance } from '../governance-api';
+import type { Collection } from '../api';
+import { client } from '../api';
 import { plural } from '../format';
 import { UpdatePins } from './update-pins';
 
@@ -26,7 +26,7 @@ export function CollectionGovernance({ collection, canUpdate, onUpdated }: { col
       </ul>
       {canUpdate && <UpdatePins workspaceId={workspaceId} collectionId={collection.id} onUpdated={onUpdated} />}
       <p>
-        <a href={governance.lockfileUrl(workspaceId, collection.id)} download>
+        <a href={client.collectionLockfileUrl(workspaceId, collection.id)} download>
           Download lockfile
         </a>{' '}
         <span className="hint">(JSON, each pinned version with its digest, to verify downloads against)</span>

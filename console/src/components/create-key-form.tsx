@@ -1,6 +1,7 @@
 /** Create a key: a name, its scopes (checkboxes in a fieldset), when it expires and the workspace it is bound to. */
 import { useState, type FormEvent } from 'react';
-import { SCOPES, api, type NewApiKey, type Scope } from '../api';
+import { client, type NewApiKey, type Scope } from '../api';
+import { SCOPES } from '../labels';
 import { ErrorMessage, Field, messageOf } from './form';
 import { WorkspaceBinding } from './key-workspace';
 
@@ -44,7 +45,7 @@ export function CreateKeyForm(props: {
         expiresInDays: expiry === 'never' ? null : Number(expiry),
         ...(workspaceId ? { workspaceId } : {}),
       };
-      const { apiKey } = await guard(() => api.createKey(input));
+      const apiKey = await guard(() => client.createOwnApiKey(input));
       formElement.reset();
       onCreated(apiKey);
     } catch (err) {

@@ -3,8 +3,8 @@
  * collection whether it complies with the policy (each broken rule with the
  * API's own message) and each cause of drift. Told in words, not colour.
  */
-import type { Entry } from '../data-api';
-import type { DriftCause } from '../governance-api';
+import type { Entry } from '../api';
+import type { DriftCause } from '../api';
 import { T } from '../messages';
 
 /** A drift cause as a person reads it. */

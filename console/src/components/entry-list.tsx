@@ -6,7 +6,7 @@
  * its pin, compliance and drift (entry-governance.tsx). Removing is offered
  * when allowed.
  */
-import type { CollectionPatch, Entry } from '../data-api';
+import type { CollectionPatch, Entry } from '../api';
 import { label } from '../format';
 import { Link } from '../router';
 import { T } from '../messages';

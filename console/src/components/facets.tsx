@@ -1,5 +1,5 @@
 /** Facet filters beside the results: each value with its count, pressed when it filters; the active tags to remove. */
-import type { FacetValue } from '../data-api';
+import type { FacetValue } from '../api';
 import { count, label } from '../format';
 
 export function FacetGroup({

@@ -4,7 +4,7 @@
  * the pending ones, each revocable.
  */
 import { useState, type FormEvent } from 'react';
-import { data, type CreatedInvitation, type Invitation } from '../data-api';
+import { client, type CreatedInvitation, type Invitation } from '../api';
 import { when } from '../format';
 import { INVITABLE, ROLE_HELP } from '../roles';
 import { ErrorMessage, Field, Status, messageOf } from './form';
@@ -57,7 +57,7 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
     setStatus(undefined);
     try {
       const role = String(input.get('role')) as CreatedInvitation['role'];
-      const { invitation } = await data.invite(workspaceId, { role, email: email || null, expiresInDays: Number(input.get('expiry')) });
+      const invitation = await client.createWorkspaceInvitation(workspaceId, { role, email: email || null, expiresInDays: Number(input.get('expiry')) });
       form.reset();
       setCreated(invitation);
       onChanged();
@@ -69,7 +69,7 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
   async function revoke(invitation: Invitation) {
     setError(undefined);
     try {
-      await data.revokeInvitation(workspaceId, invitation.id);
+      await client.revokeWorkspaceInvitation(workspaceId, invitation.id);
       setStatus(`Invitation${invitation.email ? ` for ${invitation.email}` : ''} revoked: its link no longer works.`);
       onChanged();
     } catch (err) {

@@ -1,10 +1,10 @@
 /** The workspace a new key is bound to (docs/governance.md): every search it makes then applies that workspace's policy. */
-import { data } from '../data-api';
+import { client } from '../api';
 import { useLoad } from '../hooks';
 
 /** A select named `workspaceId`: empty for no workspace. */
 export function WorkspaceBinding() {
-  const loaded = useLoad(() => data.workspaces(), 'workspaces');
+  const loaded = useLoad(() => client.listWorkspacesPage({ limit: 50 }), 'workspaces');
   return (
     <div className="field">
       <label htmlFor="key-workspace">Workspace policy</label>

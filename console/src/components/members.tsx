@@ -4,7 +4,7 @@
  * services decide, and their refusal (the last owner, say) is shown as is.
  */
 import { useState } from 'react';
-import { data, type Member, type Role } from '../data-api';
+import { client, type Member, type Role } from '../api';
 import { day } from '../format';
 import { assignableRoles, canRemove } from '../roles';
 import { ConfirmDialog } from './confirm-dialog';
@@ -60,7 +60,9 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
                       <select
                         aria-label={`Role of ${who(m)}`}
                         value={m.role}
-                        onChange={(e) => act(() => data.setRole(workspaceId, m.accountId, e.target.value as Role), `${who(m)} is now ${e.target.value}.`)}
+                        onChange={(e) =>
+                          act(() => client.setWorkspaceMemberRole(workspaceId, m.accountId, e.target.value as Role), `${who(m)} is now ${e.target.value}.`)
+                        }
                       >
                         {roles.map((r) => (
                           <option key={r} value={r}>
@@ -95,7 +97,7 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
         onConfirm={() => {
           const target = removing;
           setRemoving(undefined);
-          if (target) void act(() => data.removeMember(workspaceId, target.accountId), `${who(target)} was removed: their access ended.`);
+          if (target) void act(() => client.removeWorkspaceMember(workspaceId, target.accountId), `${who(target)} was removed: their access ended.`);
         }}
         onCancel={() => setRemoving(undefined)}
       >

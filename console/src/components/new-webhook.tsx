@@ -1,6 +1,7 @@
 /** Register a webhook endpoint: its https address, the events it wants, a description. */
 import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENTS, governance, type CreatedWebhook, type WebhookEvent } from '../governance-api';
+import { client, type CreatedWebhook, type WebhookEvent } from '../api';
+import { WEBHOOK_EVENTS } from '../labels';
 import { ErrorMessage, Field, messageOf } from './form';
 
 export function NewWebhookForm({ workspaceId, onCreated }: { workspaceId: string; onCreated(created: CreatedWebhook): void }) {
@@ -15,7 +16,7 @@ export function NewWebhookForm({ workspaceId, onCreated }: { workspaceId: string
     const description = String(form.get('description') ?? '').trim();
     setError(undefined);
     try {
-      const created = await governance.createWebhook(workspaceId, { url: String(form.get('url')).trim(), events, ...(description ? { description } : {}) });
+      const created = await client.createWebhook(workspaceId, { url: String(form.get('url')).trim(), events, ...(description ? { description } : {}) });
       formElement.reset();
       onCreated(created);
     } catch (err) {

@@ -1,5 +1,5 @@
 /** Previous / next between pages of a list, with where one is. */
-import type { Pagination } from '../data-api';
+import type { Pagination } from '../api';
 
 export function Pager({ pagination, onPage, label }: { pagination: Pagination; onPage(page: number): void; label: string }) {
   if (pagination.totalPages <= 1) return null;

@@ -3,17 +3,17 @@
  * Saving replaces it whole, and the API re-evaluates every team entry at once.
  */
 import { useState, type FormEvent } from 'react';
-import { governance } from '../governance-api';
+import { client } from '../api';
 import { when } from '../format';
 import { useLoad } from '../hooks';
 import { canGovern } from '../roles';
-import type { Role } from '../data-api';
+import type { Role } from '../api';
 import { ErrorMessage, Status, messageOf } from './form';
 import { PolicyFields, policyOf } from './policy-fields';
 import { LoadError, Loading } from './states';
 
 export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role: Role }) {
-  const loaded = useLoad(() => governance.policy(workspaceId), workspaceId);
+  const loaded = useLoad(() => client.getWorkspacePolicy(workspaceId), workspaceId);
   const [status, setStatus] = useState<string>();
   const [error, setError] = useState<string>();
   const editor = canGovern(role);
@@ -24,7 +24,7 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
     setStatus(undefined);
     setError(undefined);
     try {
-      await governance.setPolicy(workspaceId, policyOf(new FormData(event.currentTarget)));
+      await client.setWorkspacePolicy(workspaceId, policyOf(new FormData(event.currentTarget)));
       setStatus('Policy saved: every team collection is checked against it now.');
       loaded.reload();
     } catch (err) {

@@ -3,7 +3,7 @@
  * left empty means "any" (null) where the API has that meaning; lists take
  * one value a line or comma-separated.
  */
-import type { WorkspacePolicy } from '../governance-api';
+import type { WorkspacePolicy } from '../api';
 
 const VERDICTS = [
   { value: 'clean', label: 'Clean only' },

@@ -7,7 +7,7 @@
  * the keys page, where the person asks again.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, api } from '../api';
+import { ApiError, client } from '../api';
 import { ErrorMessage, Field, messageOf } from './form';
 
 export function useRecentSignIn(): { guard<T>(action: () => Promise<T>): Promise<T>; dialog: ReactNode } {
@@ -36,7 +36,7 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
   const [provider, setProvider] = useState<string>();
   useEffect(() => {
     if (!open) return;
-    api.options().then(
+    client.authOptions().then(
       (options) => setProvider(options.oidc?.name),
       () => setProvider(undefined),
     );
@@ -52,7 +52,7 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
     event.preventDefault();
     const form = event.currentTarget;
     try {
-      await api.reauthenticate(String(new FormData(form).get('password')));
+      await client.reauthenticate(String(new FormData(form).get('password')));
       setError(undefined);
       form.reset();
       onDone(true);
@@ -63,7 +63,7 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
 
   async function viaProvider() {
     try {
-      const { url } = await api.oidcReauthenticate();
+      const { url } = await client.oidcReauthenticate();
       window.location.assign(url);
     } catch (err) {
       setError(messageOf(err));

@@ -1,6 +1,6 @@
 /** A release opened: its full digest, each scanner's latest scan (summary, report link), the operator's decision, and the verdict history. */
 import { useId, useState } from 'react';
-import { data, type Scan, type VerdictEntry } from '../data-api';
+import { client, type ReleaseDetail, type Scan, type VerdictEntry } from '../api';
 import { when } from '../format';
 import { useLoad } from '../hooks';
 import { T } from '../messages';
@@ -70,7 +70,7 @@ function HistoryEntry({ entry }: { entry: VerdictEntry }) {
 
 function History({ slug, version, labelledBy }: { slug: string; version: string; labelledBy: string }) {
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => data.verdicts(slug, version, page), `${slug}@${version}#${page}`);
+  const loaded = useLoad(() => client.listSkillVersionVerdictsPage(slug, version, { limit: 10, page }), `${slug}@${version}#${page}`);
   if (loaded.error) return <LoadError message={loaded.error} onRetry={loaded.reload} />;
   if (!loaded.data) return <Loading what={T.history} />;
   return (
@@ -86,9 +86,9 @@ function History({ slug, version, labelledBy }: { slug: string; version: string;
 }
 
 export function ReleaseDetails({ slug, version }: { slug: string; version: string }) {
-  const loaded = useLoad(() => data.release(slug, version), `${slug}@${version}`);
+  const loaded = useLoad(() => client.getSkillVersion(slug, version) as Promise<ReleaseDetail>, `${slug}@${version}`);
   const historyId = useId();
-  const release = loaded.data?.release;
+  const release = loaded.data;
   if (loaded.error) return <LoadError message={loaded.error} onRetry={loaded.reload} />;
   if (!release) return <Loading what={T.loadingDetails} />;
   return (

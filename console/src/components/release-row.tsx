@@ -1,6 +1,6 @@
 /** One release in the list: version, verdict, date, digest, source and yank; its scans and history on demand. */
 import { useId, useState } from 'react';
-import type { Release } from '../data-api';
+import type { Release } from '../api';
 import { day } from '../format';
 import { T } from '../messages';
 import { Digest } from './digest';

@@ -1,6 +1,6 @@
 /** An item's releases, newest first, a page at a time; yanked ones included and marked. */
 import { useState } from 'react';
-import { data } from '../data-api';
+import { client } from '../api';
 import { useLoad } from '../hooks';
 import { T } from '../messages';
 import { Pager } from './pagination';
@@ -9,7 +9,7 @@ import { Empty, LoadError, Loading } from './states';
 
 export function Releases({ slug, latestVersion }: { slug: string; latestVersion: string | null | undefined }) {
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => data.versions(slug, page), `${slug}#${page}`);
+  const loaded = useLoad(() => client.listSkillVersionsPage(slug, { limit: 10, page }), `${slug}#${page}`);
   const answer = loaded.data;
   const onPage = (next: number) => {
     setPage(next);

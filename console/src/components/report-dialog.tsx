@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../api';
-import { data } from '../data-api';
+import { client } from '../api';
 import { T, waitText, type ReportReason } from '../messages';
 import { ErrorMessage, messageOf } from './form';
 
@@ -42,7 +42,7 @@ export function ReportDialog({ item, open, onClose, onSent }: { item: { slug: st
     setBusy(true);
     setError(undefined);
     try {
-      await data.report(item.slug, { reason, text });
+      await client.reportSkill(item.slug, { reason, text });
       setText('');
       onSent();
     } catch (err) {

@@ -1,5 +1,5 @@
 /** One search result: name (to its page), what it is, who publishes it, its tags (each a filter) and "add to collection". */
-import type { CatalogItem } from '../data-api';
+import type { CatalogItem } from '../api';
 import { count, label } from '../format';
 import { Link } from '../router';
 import { VerdictBadge, VerifiedMark } from './trust-badges';

@@ -1,5 +1,5 @@
 /** Every field of a catalog item: publisher (with its verification), latest version, licence, links (opened safely), downloads, tags. */
-import type { CatalogItem } from '../data-api';
+import type { CatalogItem } from '../api';
 import { count, label, when } from '../format';
 import { T } from '../messages';
 import { Link } from '../router';

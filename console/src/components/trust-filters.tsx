@@ -4,7 +4,8 @@
  * publishers only, each with the counts of the `trust` and
  * `verifiedPublisher` facets.
  */
-import type { FacetValue, TrustChoice } from '../data-api';
+import type { FacetValue } from '../api';
+import type { TrustChoice } from '../search';
 import { count } from '../format';
 import { T, type Verdict } from '../messages';
 import { VerdictBadge } from './trust-badges';

@@ -4,8 +4,8 @@
  * before Apply.
  */
 import { useState } from 'react';
-import { governance, type PinsUpdate } from '../governance-api';
-import type { Collection } from '../data-api';
+import { client, type PinsUpdate } from '../api';
+import type { Collection } from '../api';
 import { plural } from '../format';
 import { ErrorMessage, Status, messageOf } from './form';
 
@@ -26,7 +26,7 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
     setError(undefined);
     setStatus(undefined);
     try {
-      const answer = await governance.updatePins(workspaceId, collectionId, dryRun, slugs);
+      const answer = await client.updateCollectionPins(workspaceId, collectionId, { dryRun, ...(slugs ? { slugs } : {}) });
       if (dryRun) return setPreview(answer);
       setPreview(undefined);
       setStatus(`${plural(answer.changes.length, 'pin')} updated.`);

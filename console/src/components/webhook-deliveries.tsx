@@ -1,6 +1,6 @@
 /** An endpoint's delivery log, newest first, ten a page: what was sent, how it went, when it is tried again. */
 import { useState } from 'react';
-import { governance } from '../governance-api';
+import { client } from '../api';
 import { when } from '../format';
 import { useLoad } from '../hooks';
 import { Pager } from './pagination';
@@ -8,7 +8,7 @@ import { Empty, LoadError, Loading } from './states';
 
 export function WebhookDeliveries({ workspaceId, webhookId, url }: { workspaceId: string; webhookId: string; url: string }) {
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => governance.deliveries(workspaceId, webhookId, page), `${webhookId}/${page}`);
+  const loaded = useLoad(() => client.listWebhookDeliveriesPage(workspaceId, webhookId, { limit: 10, page }), `${webhookId}/${page}`);
   const deliveries = loaded.data?.deliveries;
   return (
     <div className="deliveries">

@@ -1,6 +1,6 @@
 /** One endpoint: its events and state (with why it was disabled), enable/disable, a test delivery, delete, its deliveries. */
 import { useState } from 'react';
-import { governance, type Webhook } from '../governance-api';
+import { client, type Webhook } from '../api';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorMessage, Status, messageOf } from './form';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -24,11 +24,11 @@ export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: s
   }
 
   const toggle = () =>
-    act(() => governance.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
-  const test = () => act(() => governance.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
+    act(() => client.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
+  const test = () => act(() => client.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
   const remove = () => {
     setDeleting(false);
-    void act(() => governance.deleteWebhook(workspaceId, webhook.id), 'Endpoint deleted.');
+    void act(() => client.deleteWebhook(workspaceId, webhook.id), 'Endpoint deleted.');
   };
 
   return (

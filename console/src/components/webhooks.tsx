@@ -3,7 +3,7 @@
  * one with its signing secret shown this once, and each one's deliveries.
  */
 import { useState } from 'react';
-import { governance, type CreatedWebhook } from '../governance-api';
+import { client, type CreatedWebhook } from '../api';
 import { useLoad } from '../hooks';
 import { NewWebhookForm } from './new-webhook';
 import { Empty, LoadError, Loading } from './states';
@@ -27,9 +27,9 @@ function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone(): voi
 }
 
 export function Webhooks({ workspaceId }: { workspaceId: string }) {
-  const loaded = useLoad(() => governance.webhooks(workspaceId), workspaceId);
+  const loaded = useLoad(() => client.listWebhooks(workspaceId), workspaceId);
   const [created, setCreated] = useState<CreatedWebhook>();
-  const webhooks = loaded.data?.webhooks;
+  const webhooks = loaded.data;
   return (
     <section className="card" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>

@@ -1,6 +1,6 @@
 /** The API keys section: create (shown once), list with last use and expiry, revoke and roll with confirmation. */
 import { useCallback, useEffect, useState } from 'react';
-import { api, type Account, type ApiKey, type NewApiKey } from '../api';
+import { client, type Account, type ApiKey, type NewApiKey } from '../api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CreateKeyForm } from '../components/create-key-form';
 import { useRecentSignIn } from '../components/recent-sign-in';
@@ -33,7 +33,7 @@ export function ApiKeysPage({ account }: { account: Account }) {
   const { guard, dialog } = useRecentSignIn();
   const load = useCallback(
     () =>
-      api.keys().then(
+      client.listOwnApiKeys().then(
         (d) => {
           setKeys(d.apiKeys);
           setMaxLifetimeDays(d.maxLifetimeDays);
@@ -53,10 +53,10 @@ export function ApiKeysPage({ account }: { account: Account }) {
     setError(undefined);
     try {
       if (kind === 'revoke') {
-        await api.revokeKey(key.id);
+        await client.revokeOwnApiKey(key.id);
         setStatus(`Key “${key.name ?? key.prefix}” revoked: every call with it now gets 401.`);
       } else {
-        const rolled = await guard(() => api.rollKey(key.id, grace));
+        const rolled = await guard(() => client.rollOwnApiKey(key.id, grace));
         setCreated(rolled.apiKey);
         setStatus(grace === 0 ? 'Key rolled; the old one is revoked.' : `Key rolled; the old one works until ${when(rolled.previous.expiresAt)}.`);
       }

@@ -6,8 +6,9 @@
  * collection" on every result. The query lives in the address, so a search
  * can be shared, reloaded and followed back.
  */
+import { searchCatalog, type SearchQuery, type TrustChoice } from '../search';
 import { useEffect, useState } from 'react';
-import { data, type CatalogItem, type SearchQuery, type Sort, type TrustChoice } from '../data-api';
+import type { CatalogItem, Sort } from '../api';
 import { AddToCollection, type Added } from '../components/add-to-collection';
 import { ActiveTags, FacetGroup } from '../components/facets';
 import { Status } from '../components/form';
@@ -62,7 +63,7 @@ export function CatalogPage() {
   }, [typed]);
 
   const key = params.toString();
-  const result = useLoad(() => data.search(query), key);
+  const result = useLoad(() => searchCatalog(query), key);
   const answer = result.data;
   const setPage = (page: number) => {
     const next = new URLSearchParams(window.location.search);

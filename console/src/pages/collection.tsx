@@ -3,8 +3,9 @@
  * the API returns them, add and remove skills, delete it after a
  * confirmation. What a workspace role may not do is not offered.
  */
+import { getCollection, updateCollection, deleteCollection, type CollectionScope } from '../collection-scope';
 import { useState, type FormEvent } from 'react';
-import { data, type Collection, type CollectionPatch, type CollectionScope } from '../data-api';
+import type { Collection, CollectionPatch } from '../api';
 import { AddPrivateSkill, AddPublicSkill } from '../components/add-skills';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CollectionGovernance } from '../components/collection-governance';
@@ -27,18 +28,18 @@ export interface CollectionRights {
 
 export function CollectionPage(props: { scope: CollectionScope; id: string; back: { to: string; label: string }; rights(c: Collection): CollectionRights }) {
   const { scope, id } = props;
-  const loaded = useLoad(() => data.collection(scope, id), `${JSON.stringify(scope)}/${id}`);
+  const loaded = useLoad(() => getCollection(scope, id), `${JSON.stringify(scope)}/${id}`);
   const [status, setStatus] = useState<string>();
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const collection = loaded.data?.collection;
+  const collection = loaded.data;
   const rights = collection ? props.rights(collection) : { edit: false, delete: false };
 
   async function patch(body: CollectionPatch, done: string) {
     setError(undefined);
     setStatus(undefined);
     try {
-      await data.updateCollection(scope, id, body);
+      await updateCollection(scope, id, body);
       setStatus(done);
       loaded.reload();
     } catch (err) {
@@ -55,7 +56,7 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
   async function remove() {
     setConfirming(false);
     try {
-      await data.deleteCollection(scope, id);
+      await deleteCollection(scope, id);
       navigate(withNotice(props.back.to, 'collection-deleted'));
     } catch (err) {
       setError(messageOf(err));

@@ -1,6 +1,7 @@
 /** Personal collections: the list (each with its first skills), and a new one. */
+import { listCollections, createCollection, type CollectionScope } from '../collection-scope';
 import { useState, type FormEvent } from 'react';
-import { data, type Collection, type CollectionScope } from '../data-api';
+import type { Collection } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Pager } from '../components/pagination';
 import { Empty, LoadError, Loading } from '../components/states';
@@ -37,7 +38,7 @@ export function NewCollectionForm({ scope, onCreated, disabled }: { scope: Colle
     setBusy(true);
     setError(undefined);
     try {
-      const { collection } = await data.createCollection(scope, {
+      const collection = await createCollection(scope, {
         name: String(input.get('name')).trim(),
         description: String(input.get('description') ?? ''),
       });
@@ -65,7 +66,7 @@ export function CollectionsPage() {
   const scope: CollectionScope = { kind: 'personal' };
   const notice = noticeText(useSearch().get('done'));
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => data.collections(scope, page), `personal/${page}`);
+  const loaded = useLoad(() => listCollections(scope, page), `personal/${page}`);
   const collections = loaded.data?.collections;
   return (
     <>

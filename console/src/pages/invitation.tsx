@@ -5,8 +5,7 @@
  * The token is read once from the fragment and kept in memory only.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, type AuthOptions, type SignedIn } from '../api';
-import { data, type InvitedRole, type Workspace } from '../data-api';
+import { client, type AuthOptions, type InvitedRole, type SignedIn, type Workspace } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Loading } from '../components/states';
 import { when } from '../format';
@@ -28,7 +27,7 @@ function SignInOrUp({ token, options, onSignedIn }: { token: string; options: Au
   async function continueSignedIn() {
     setError(undefined);
     try {
-      const s = await api.session();
+      const s = await client.getSession();
       if (s) onSignedIn(s);
       else setError('Not signed in yet: open the link from the mail first.');
     } catch (err) {
@@ -43,9 +42,9 @@ function SignInOrUp({ token, options, onSignedIn }: { token: string; options: Au
     setError(undefined);
     try {
       const name = String(form.get('name') ?? '').trim();
-      if (mode === 'in') onSignedIn(await api.signIn(email, password));
+      if (mode === 'in') onSignedIn(await client.signIn(email, password));
       else {
-        await api.signUp({ email, password, invitation: token, ...(name ? { name } : {}) });
+        await client.signUp({ email, password, invitation: token, ...(name ? { name } : {}) });
         setRequested(email);
       }
     } catch (err) {
@@ -113,8 +112,8 @@ export function InvitationPage({
   useEffect(() => {
     if (!token) return setError('This invitation link has no token: open the whole link you were sent.');
     if (!signedIn) return;
-    data.previewInvitation(token).then(
-      (d) => setOffer(d.invitation),
+    client.previewInvitation(token).then(
+      (invitation) => setOffer(invitation),
       (err: unknown) => setError(messageOf(err)),
     );
   }, [token, signedIn]);
@@ -123,7 +122,7 @@ export function InvitationPage({
     if (!token) return;
     setError(undefined);
     try {
-      setJoined((await data.acceptInvitation(token)).workspace);
+      setJoined(await client.acceptInvitation(token));
     } catch (err) {
       setError(messageOf(err));
     }

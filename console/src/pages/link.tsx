@@ -3,7 +3,7 @@
  * new password (reset link) and verify an email address (the sign-up mail).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, type SignedIn } from '../api';
+import { client, type SignedIn } from '../api';
 import { RevokeKeysCheck } from '../components/change-password';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Link, takeFragment } from '../router';
@@ -17,7 +17,7 @@ export function SignInLinkPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }
     started.current = true;
     const token = takeFragment('token');
     if (!token) return setError('This link has no token.');
-    api.redeemLink(token).then(onSignedIn, (err: unknown) => setError(messageOf(err)));
+    client.signInWithLink(token).then(onSignedIn, (err: unknown) => setError(messageOf(err)));
   }, [onSignedIn]);
   return (
     <section className="card narrow" aria-labelledby="link-title">
@@ -41,7 +41,7 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
     if (!token) return setError('This link has no token.');
     try {
       const form = new FormData(event.currentTarget);
-      onSignedIn(await api.resetPassword(token, String(form.get('password')), form.get('revoke') === 'on'));
+      onSignedIn(await client.resetPassword(token, String(form.get('password')), form.get('revoke') === 'on'));
     } catch (err) {
       setError(messageOf(err));
     }
@@ -85,7 +85,7 @@ export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void 
       setError(message);
     };
     if (!token) return fail('This link has no token: open the whole link from the mail.');
-    api.verifyEmail(token).then(
+    client.verifyEmail(token).then(
       (s) => {
         onSignedIn(s);
         setState('verified');

@@ -1,6 +1,6 @@
 /** The profile page: who is signed in, the plan, the password, and every session of the account. */
 import { useCallback, useEffect, useState } from 'react';
-import { api, type Account, type Session } from '../api';
+import { client, type Account, type Session } from '../api';
 import { ChangePasswordForm } from '../components/change-password';
 import { ErrorMessage, Status, messageOf } from '../components/form';
 import { when } from '../format';
@@ -14,8 +14,8 @@ export function ProfilePage({ account }: { account: Account }) {
   const [status, setStatus] = useState<string>();
   const load = useCallback(
     () =>
-      api.sessions().then(
-        (d) => setSessions(d.sessions),
+      client.listSessions().then(
+        (all) => setSessions(all),
         (err: unknown) => setError(messageOf(err)),
       ),
     [],
@@ -24,10 +24,10 @@ export function ProfilePage({ account }: { account: Account }) {
     void load();
   }, [load]);
 
-  async function act(action: () => Promise<{ signedOut: number }>, done: (n: number) => string) {
+  async function act<T>(action: () => Promise<T>, done: (answer: T) => string) {
     setError(undefined);
     try {
-      setStatus(done((await action()).signedOut));
+      setStatus(done(await action()));
       await load();
     } catch (err) {
       setError(messageOf(err));
@@ -93,7 +93,7 @@ export function ProfilePage({ account }: { account: Account }) {
                         type="button"
                         onClick={() =>
                           act(
-                            () => api.endSession(s.id),
+                            () => client.endSession(s.id),
                             () => 'Session signed out.',
                           )
                         }
@@ -107,7 +107,16 @@ export function ProfilePage({ account }: { account: Account }) {
             </tbody>
           </table>
         </div>
-        <button type="button" disabled={others === 0} onClick={() => act(api.signOutOthers, (n) => `Signed out ${n} other session${n === 1 ? '' : 's'}.`)}>
+        <button
+          type="button"
+          disabled={others === 0}
+          onClick={() =>
+            act(
+              () => client.signOutOtherSessions(),
+              (n) => `Signed out ${n} other session${n === 1 ? '' : 's'}.`,
+            )
+          }
+        >
           Sign out of every other session
         </button>
         <ErrorMessage message={error} />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, type AuthOptions, type SignedIn } from '../api';
+import { client, type AuthOptions, type SignedIn } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { signInErrorText } from '../messages';
 import { Link, takeFragment } from '../router';
@@ -17,7 +17,7 @@ export function SignInPage({ options, onSignedIn }: { options: AuthOptions | und
     setBusy(true);
     setError(undefined);
     try {
-      onSignedIn(await api.signIn(String(form.get('email')), String(form.get('password'))));
+      onSignedIn(await client.signIn(String(form.get('email')), String(form.get('password'))));
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -28,7 +28,7 @@ export function SignInPage({ options, onSignedIn }: { options: AuthOptions | und
   async function forgot(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     try {
-      await api.requestReset(String(new FormData(event.currentTarget).get('email')));
+      await client.requestPasswordReset(String(new FormData(event.currentTarget).get('email')));
       setResetSent(true);
     } catch (err) {
       setError(messageOf(err));

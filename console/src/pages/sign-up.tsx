@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, type AuthOptions } from '../api';
+import { client, type AuthOptions } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Link, takeFragment } from '../router';
 
@@ -33,7 +33,7 @@ export function SignUpPage({ options }: { options: AuthOptions | undefined }) {
     setError(undefined);
     const email = String(form.get('email'));
     try {
-      await api.signUp({ email, password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) });
+      await client.signUp({ email, password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) });
       setRequested(email);
     } catch (err) {
       setError(messageOf(err));

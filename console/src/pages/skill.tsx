@@ -5,7 +5,7 @@
  * someone who holds it in a collection learns why search dropped it.
  */
 import { useRef, useState } from 'react';
-import { data, type CatalogItem } from '../data-api';
+import { client, type CatalogItem } from '../api';
 import { AddToCollection, type Added } from '../components/add-to-collection';
 import { BlockedNotice } from '../components/blocked-notice';
 import { Status } from '../components/form';
@@ -77,8 +77,8 @@ function SkillView({ item }: { item: CatalogItem }) {
 }
 
 export function SkillPage({ slug }: { slug: string }) {
-  const loaded = useLoad(() => data.skill(slug), slug);
-  const item = loaded.data?.skill;
+  const loaded = useLoad(() => client.getSkill(slug), slug);
+  const item = loaded.data;
   return (
     <section className="card" aria-labelledby="skill-title">
       <p className="crumbs">

@@ -1,13 +1,13 @@
 /** A team collection, with the controls the caller's workspace role allows (roles.ts). */
-import { data } from '../data-api';
+import { client } from '../api';
 import { LoadError, Loading } from '../components/states';
 import { useLoad } from '../hooks';
 import { canDelete, canUpdatePins, canWrite } from '../roles';
 import { CollectionPage } from './collection';
 
 export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: string; id: string; me: string }) {
-  const loaded = useLoad(() => data.workspace(workspaceId), workspaceId);
-  const workspace = loaded.data?.workspace;
+  const loaded = useLoad(() => client.getWorkspace(workspaceId), workspaceId);
+  const workspace = loaded.data;
   if (!workspace) {
     return (
       <section className="card" aria-labelledby="collection-title">

@@ -4,8 +4,9 @@
  * admins), its policy (all read it; owners and admins change it), its
  * invitations and webhooks (owners and admins), and leaving it.
  */
+import { listCollections } from '../collection-scope';
 import { useState } from 'react';
-import { data, type Workspace } from '../data-api';
+import { client, type Workspace } from '../api';
 import { Invitations } from '../components/invitations';
 import { Members } from '../components/members';
 import { PolicyEditor } from '../components/policy-editor';
@@ -24,7 +25,7 @@ import { CollectionCard, NewCollectionForm } from './collections';
 function TeamCollections({ workspace }: { workspace: Workspace }) {
   const scope = { kind: 'team' as const, workspaceId: workspace.id };
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => data.collections(scope, page), `${workspace.id}/${page}`);
+  const loaded = useLoad(() => listCollections(scope, page), `${workspace.id}/${page}`);
   const collections = loaded.data?.collections;
   const writer = canWrite(workspace.role);
   return (
@@ -52,10 +53,10 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
   const search = useSearch();
   const created = search.get('created');
   const notice = noticeText(search.get('done'));
-  const loaded = useLoad(() => Promise.all([data.workspace(id), data.members(id)]), id);
-  const workspace = loaded.data?.[0].workspace;
+  const loaded = useLoad(() => Promise.all([client.getWorkspace(id), client.listWorkspaceMembersPage(id, { limit: 50 })]), id);
+  const workspace = loaded.data?.[0];
   const manager = workspace !== undefined && canInvite(workspace.role);
-  const invitations = useLoad(() => (manager ? data.invitations(id) : Promise.resolve({ invitations: [] })), `${id}/${manager}`);
+  const invitations = useLoad(() => (manager ? client.listWorkspaceInvitations(id) : Promise.resolve([])), `${id}/${manager}`);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -65,7 +66,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
   async function leave() {
     setLeaving(false);
     try {
-      await data.removeMember(id, 'me');
+      await client.removeWorkspaceMember(id, 'me');
       navigate(withNotice('/workspaces', 'workspace-left'));
     } catch (err) {
       setError(messageOf(err));
@@ -113,7 +114,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
           <h2 id="invitations-title">Invite people</h2>
           <p className="hint">An invitation is a link: whoever opens it signs in (or creates an account) and joins with the role you choose.</p>
           {invitations.error && <LoadError message={invitations.error} onRetry={invitations.reload} />}
-          <Invitations workspaceId={id} pending={invitations.data?.invitations ?? []} onChanged={invitations.reload} />
+          <Invitations workspaceId={id} pending={invitations.data ?? []} onChanged={invitations.reload} />
         </section>
       )}
       {canGovern(workspace.role) && <Webhooks workspaceId={id} />}

@@ -1,6 +1,6 @@
 /** Team workspaces: those the account belongs to, with its role in each, and a new one (its creator owns it). */
 import { useState, type FormEvent } from 'react';
-import { data } from '../data-api';
+import { client } from '../api';
 import { ErrorMessage, Field, Status, messageOf } from '../components/form';
 import { Empty, LoadError, Loading } from '../components/states';
 import { plural } from '../format';
@@ -18,7 +18,7 @@ function NewWorkspaceForm() {
     setBusy(true);
     setError(undefined);
     try {
-      const { workspace } = await data.createWorkspace(name);
+      const workspace = await client.createWorkspace({ name });
       navigate(`/workspaces/${workspace.id}?created=1`);
     } catch (err) {
       setError(messageOf(err));
@@ -38,7 +38,7 @@ function NewWorkspaceForm() {
 
 export function WorkspacesPage() {
   const notice = noticeText(useSearch().get('done'));
-  const loaded = useLoad(() => data.workspaces(), 'workspaces');
+  const loaded = useLoad(() => client.listWorkspacesPage({ limit: 50 }), 'workspaces');
   const workspaces = loaded.data?.workspaces;
   return (
     <>
