@@ -1,4 +1,9 @@
-/** Loading data from the API in a page: the answer, the API's error message, a reload; stale answers are dropped. */
+/**
+ * Loading data from the API: the answer, the API's error message, a reload;
+ * stale answers are dropped. Every page and section that loads data uses
+ * `useLoad` and shows it with `WhenLoaded` (components/states.tsx), so
+ * loading, errors and "try again" look and behave the same everywhere.
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from './components/form';
 
@@ -6,7 +11,8 @@ export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;
   loading: boolean;
-  reload(): void;
+  /** Loads again, keeping the last answer on show meanwhile; settles once the new answer (or error) is in. */
+  reload(): Promise<void>;
 }
 
 /** Runs `load` whenever `key` changes; only the answer to the latest call is kept. */
@@ -15,15 +21,19 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const latest = useRef(0);
   const loader = useRef(load);
   loader.current = load;
-  const run = useCallback(() => {
+  const run = useCallback(async () => {
     const call = ++latest.current;
     setState((s) => ({ ...s, loading: true }));
-    loader.current().then(
-      (data) => call === latest.current && setState({ data, loading: false }),
-      (err: unknown) => call === latest.current && setState((s) => ({ data: s.data, error: messageOf(err), loading: false })),
-    );
+    try {
+      const data = await loader.current();
+      if (call === latest.current) setState({ data, loading: false });
+    } catch (err) {
+      if (call === latest.current) setState((s) => ({ data: s.data, error: messageOf(err), loading: false }));
+    }
   }, []);
-  useEffect(run, [key, run]);
+  useEffect(() => {
+    void run();
+  }, [key, run]);
   return { data: state.data, error: state.error, loading: state.loading, reload: run };
 }
 

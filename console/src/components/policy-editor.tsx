@@ -10,7 +10,7 @@ import { canGovern } from '../roles';
 import type { Role } from '../api';
 import { ErrorMessage, Status, messageOf } from './form';
 import { PolicyFields, policyOf } from './policy-fields';
-import { LoadError, Loading } from './states';
+import { WhenLoaded } from './states';
 
 export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role: Role }) {
   const loaded = useLoad(() => client.getWorkspacePolicy(workspaceId), workspaceId);
@@ -26,7 +26,7 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
     try {
       await client.setWorkspacePolicy(workspaceId, policyOf(new FormData(event.currentTarget)));
       setStatus('Policy saved: every team collection is checked against it now.');
-      loaded.reload();
+      void loaded.reload();
     } catch (err) {
       setError(messageOf(err));
     }
@@ -40,20 +40,20 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
         {answer && (answer.updatedAt ? `Last changed ${when(answer.updatedAt)}.` : 'No policy set yet: the defaults apply.')}
       </p>
       {!editor && <p className="notice">Only owners and admins change the policy; you can read it.</p>}
-      {loaded.error && <LoadError message={loaded.error} onRetry={loaded.reload} />}
-      {!answer && !loaded.error && <Loading what="the policy" />}
-      {answer && (
-        <form onSubmit={save} className="stacked" key={answer.updatedAt ?? 'default'} aria-label="Workspace policy">
-          <fieldset disabled={!editor} className="plain">
-            <PolicyFields policy={answer.policy} />
-          </fieldset>
-          {editor && (
-            <button type="submit" className="primary">
-              Save policy
-            </button>
-          )}
-        </form>
-      )}
+      <WhenLoaded loaded={loaded} what="the policy">
+        {(answer) => (
+          <form onSubmit={save} className="stacked" key={answer.updatedAt ?? 'default'} aria-label="Workspace policy">
+            <fieldset disabled={!editor} className="plain">
+              <PolicyFields policy={answer.policy} />
+            </fieldset>
+            {editor && (
+              <button type="submit" className="primary">
+                Save policy
+              </button>
+            )}
+          </form>
+        )}
+      </WhenLoaded>
       <ErrorMessage message={error} />
       {status && <Status>{status}</Status>}
     </section>

@@ -5,7 +5,7 @@ import { when } from '../format';
 import { useLoad } from '../hooks';
 import { T } from '../messages';
 import { Pager } from './pagination';
-import { LoadError, Loading } from './states';
+import { WhenLoaded } from './states';
 import { VerdictBadge } from './trust-badges';
 
 function ReportLink({ url, scanner }: { url: string | null; scanner: string | null }) {
@@ -71,43 +71,46 @@ function HistoryEntry({ entry }: { entry: VerdictEntry }) {
 function History({ slug, version, labelledBy }: { slug: string; version: string; labelledBy: string }) {
   const [page, setPage] = useState(1);
   const loaded = useLoad(() => client.listSkillVersionVerdictsPage(slug, version, { limit: 10, page }), `${slug}@${version}#${page}`);
-  if (loaded.error) return <LoadError message={loaded.error} onRetry={loaded.reload} />;
-  if (!loaded.data) return <Loading what={T.history} />;
   return (
-    <>
-      <ol className="history" aria-labelledby={labelledBy}>
-        {loaded.data.verdicts.map((entry, i) => (
-          <HistoryEntry key={`${entry.recordedAt}-${i}`} entry={entry} />
-        ))}
-      </ol>
-      <Pager pagination={loaded.data.pagination} onPage={setPage} label={`${T.historyPages} ${version}`} />
-    </>
+    <WhenLoaded loaded={loaded} what={T.history}>
+      {({ verdicts, pagination }) => (
+        <>
+          <ol className="history" aria-labelledby={labelledBy}>
+            {verdicts.map((entry, i) => (
+              <HistoryEntry key={`${entry.recordedAt}-${i}`} entry={entry} />
+            ))}
+          </ol>
+          <Pager pagination={pagination} onPage={setPage} label={`${T.historyPages} ${version}`} />
+        </>
+      )}
+    </WhenLoaded>
   );
 }
 
 export function ReleaseDetails({ slug, version }: { slug: string; version: string }) {
   const loaded = useLoad(() => client.getSkillVersion(slug, version) as Promise<ReleaseDetail>, `${slug}@${version}`);
   const historyId = useId();
-  const release = loaded.data;
-  if (loaded.error) return <LoadError message={loaded.error} onRetry={loaded.reload} />;
-  if (!release) return <Loading what={T.loadingDetails} />;
   return (
-    <div className="release-details">
-      <p className="full-digest">
-        <strong>{T.digest}</strong> <code>{release.digest}</code>
-      </p>
-      <h4>{T.scans}</h4>
-      <Scans scans={release.scans} />
-      {release.override && (
-        <>
-          <h4>{T.override}</h4>
-          <p>
-            <VerdictBadge verdict={release.override.verdict} /> {release.override.note} <span className="hint">({when(release.override.recordedAt)})</span>
+    <WhenLoaded loaded={loaded} what={T.loadingDetails}>
+      {(release) => (
+        <div className="release-details">
+          <p className="full-digest">
+            <strong>{T.digest}</strong> <code>{release.digest}</code>
           </p>
-        </>
+          <h4>{T.scans}</h4>
+          <Scans scans={release.scans} />
+          {release.override && (
+            <>
+              <h4>{T.override}</h4>
+              <p>
+                <VerdictBadge verdict={release.override.verdict} /> {release.override.note} <span className="hint">({when(release.override.recordedAt)})</span>
+              </p>
+            </>
+          )}
+          <h4 id={historyId}>{T.history}</h4>
+          <History slug={slug} version={version} labelledBy={historyId} />
+        </div>
       )}
-      <h4 id={historyId}>{T.history}</h4>
-      <History slug={slug} version={version} labelledBy={historyId} />
-    </div>
+    </WhenLoaded>
   );
 }

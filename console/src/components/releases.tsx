@@ -5,12 +5,11 @@ import { useLoad } from '../hooks';
 import { T } from '../messages';
 import { Pager } from './pagination';
 import { ReleaseRow } from './release-row';
-import { Empty, LoadError, Loading } from './states';
+import { Empty, WhenLoaded } from './states';
 
 export function Releases({ slug, latestVersion }: { slug: string; latestVersion: string | null | undefined }) {
   const [page, setPage] = useState(1);
   const loaded = useLoad(() => client.listSkillVersionsPage(slug, { limit: 10, page }), `${slug}#${page}`);
-  const answer = loaded.data;
   const onPage = (next: number) => {
     setPage(next);
     document.getElementById('releases-title')?.focus();
@@ -20,17 +19,18 @@ export function Releases({ slug, latestVersion }: { slug: string; latestVersion:
       <h2 id="releases-title" tabIndex={-1}>
         {T.releases}
       </h2>
-      {loaded.error && <LoadError message={loaded.error} onRetry={loaded.reload} />}
-      {!answer && !loaded.error && <Loading what={T.loadingReleases} />}
-      {answer && answer.versions.length === 0 && <Empty title={T.noReleases} />}
-      {answer && answer.versions.length > 0 && (
-        <ol className="release-list">
-          {answer.versions.map((release) => (
-            <ReleaseRow key={release.version} slug={slug} release={release} latest={release.version === latestVersion} />
-          ))}
-        </ol>
-      )}
-      {answer && <Pager pagination={answer.pagination} onPage={onPage} label={T.releasePages} />}
+      <WhenLoaded loaded={loaded} what={T.loadingReleases} isEmpty={(d) => d.versions.length === 0} empty={<Empty title={T.noReleases} />}>
+        {(answer) => (
+          <>
+            <ol className="release-list">
+              {answer.versions.map((release) => (
+                <ReleaseRow key={release.version} slug={slug} release={release} latest={release.version === latestVersion} />
+              ))}
+            </ol>
+            <Pager pagination={answer.pagination} onPage={onPage} label={T.releasePages} />
+          </>
+        )}
+      </WhenLoaded>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-/** The three states every list shows the same way: loading, the API's error, and empty with what to do next. */
+/** The states every loaded page and list shows the same way: loading, the API's error with "try again", and empty with what to do next. */
 import type { ReactNode } from 'react';
+import type { Loaded } from '../hooks';
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -29,5 +30,31 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
       <p className="empty-title">{title}</p>
       {children}
     </div>
+  );
+}
+
+/**
+ * What `useLoad` loaded, shown the one way: the error with "Try again" above
+ * the last answer (a failed reload keeps what was shown), "Loading …" until
+ * the first answer, `empty` in place of an empty answer, else `children`.
+ * `unavailable` (a page's "not available" title) goes before the error when
+ * nothing was ever loaded.
+ */
+export function WhenLoaded<T>(props: {
+  loaded: Loaded<T>;
+  what: string;
+  unavailable?: ReactNode;
+  isEmpty?(data: T): boolean;
+  empty?: ReactNode;
+  children(data: T): ReactNode;
+}) {
+  const { data, error, reload } = props.loaded;
+  const blank = data !== undefined && props.isEmpty?.(data) === true;
+  return (
+    <>
+      {error && data === undefined && props.unavailable}
+      {error && <LoadError message={error} onRetry={() => void reload()} />}
+      {data === undefined ? !error && <Loading what={props.what} /> : blank ? props.empty : props.children(data)}
+    </>
   );
 }

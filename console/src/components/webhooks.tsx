@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { client, type CreatedWebhook } from '../api';
 import { useLoad } from '../hooks';
 import { NewWebhookForm } from './new-webhook';
-import { Empty, LoadError, Loading } from './states';
+import { Empty, WhenLoaded } from './states';
 import { WebhookRow } from './webhook-row';
 
 function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone(): void }) {
@@ -29,28 +29,26 @@ function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone(): voi
 export function Webhooks({ workspaceId }: { workspaceId: string }) {
   const loaded = useLoad(() => client.listWebhooks(workspaceId), workspaceId);
   const [created, setCreated] = useState<CreatedWebhook>();
-  const webhooks = loaded.data;
   return (
     <section className="card" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
       <p className="hint">Signed HTTPS calls when a collection changes or drifts, a pinned release&apos;s verdict changes or the policy changes.</p>
       {created && <NewSecret created={created} onDone={() => setCreated(undefined)} />}
-      {loaded.error && <LoadError message={loaded.error} onRetry={loaded.reload} />}
-      {!webhooks && !loaded.error && <Loading what="the webhooks" />}
-      {webhooks?.length === 0 && <Empty title="No webhook endpoint yet." />}
-      {webhooks && webhooks.length > 0 && (
-        <ul className="entries">
-          {webhooks.map((w) => (
-            <WebhookRow key={w.id} workspaceId={workspaceId} webhook={w} onChanged={loaded.reload} />
-          ))}
-        </ul>
-      )}
+      <WhenLoaded loaded={loaded} what="the webhooks" isEmpty={(d) => d.length === 0} empty={<Empty title="No webhook endpoint yet." />}>
+        {(webhooks) => (
+          <ul className="entries">
+            {webhooks.map((w) => (
+              <WebhookRow key={w.id} workspaceId={workspaceId} webhook={w} onChanged={() => void loaded.reload()} />
+            ))}
+          </ul>
+        )}
+      </WhenLoaded>
       <h3>New endpoint</h3>
       <NewWebhookForm
         workspaceId={workspaceId}
         onCreated={(c) => {
           setCreated(c);
-          loaded.reload();
+          void loaded.reload();
         }}
       />
     </section>

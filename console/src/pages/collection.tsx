@@ -3,28 +3,18 @@
  * the API returns them, add and remove skills, delete it after a
  * confirmation. What a workspace role may not do is not offered.
  */
-import { getCollection, updateCollection, deleteCollection, type CollectionScope } from '../collection-scope';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Collection, CollectionPatch } from '../api';
-import { AddPrivateSkill, AddPublicSkill } from '../components/add-skills';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { deleteCollection, getCollection, updateCollection, type CollectionScope } from '../collection-scope';
+import { CollectionDetails, type CollectionRights } from '../components/collection-details';
 import { CollectionGovernance } from '../components/collection-governance';
-import { EntryList } from '../components/entry-list';
-import { ErrorMessage, Field, Status, messageOf } from '../components/form';
-import { LoadError, Loading } from '../components/states';
-import { plural, when } from '../format';
+import { CollectionSkills } from '../components/collection-skills';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ErrorMessage, Status, messageOf } from '../components/form';
+import { WhenLoaded } from '../components/states';
 import { useLoad } from '../hooks';
 import { withNotice } from '../messages';
 import { Link, navigate } from '../router';
-
-export interface CollectionRights {
-  edit: boolean;
-  delete: boolean;
-  /** team collections: move pins to the latest allowed releases */
-  updatePins?: boolean;
-  /** why the controls are off, shown instead of them */
-  why?: string;
-}
 
 export function CollectionPage(props: { scope: CollectionScope; id: string; back: { to: string; label: string }; rights(c: Collection): CollectionRights }) {
   const { scope, id } = props;
@@ -41,16 +31,10 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
     try {
       await updateCollection(scope, id, body);
       setStatus(done);
-      loaded.reload();
+      void loaded.reload();
     } catch (err) {
       setError(messageOf(err));
     }
-  }
-
-  function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    void patch({ name: String(form.get('name')).trim(), description: String(form.get('description') ?? '') }, 'Saved.');
   }
 
   async function remove() {
@@ -69,60 +53,20 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
         <p className="crumbs">
           <Link to={props.back.to}>← {props.back.label}</Link>
         </p>
-        {loaded.error && !collection && (
-          <>
-            <h1 id="collection-title">Collection not available</h1>
-            <LoadError message={loaded.error} onRetry={loaded.reload} />
-          </>
-        )}
-        {!collection && !loaded.error && <Loading what="the collection" />}
-        {collection && (
-          <>
-            <h1 id="collection-title">{collection.name}</h1>
-            <p className="hint">
-              {plural(collection.skillCount, 'skill')} · updated {when(collection.updatedAt)}
-            </p>
-            {rights.why && <p className="notice">{rights.why}</p>}
-            <form onSubmit={save} className="stacked" key={collection.updatedAt}>
-              <Field label="Name" name="name" defaultValue={collection.name} required maxLength={120} disabled={!rights.edit} />
-              <div className="field">
-                <label htmlFor="collection-description">Description</label>
-                <textarea
-                  id="collection-description"
-                  name="description"
-                  defaultValue={collection.description}
-                  maxLength={2000}
-                  rows={3}
-                  disabled={!rights.edit}
-                />
-              </div>
-              <div className="actions">
-                <button type="submit" className="primary" disabled={!rights.edit}>
-                  Save changes
-                </button>
-                <button type="button" className="danger" disabled={!rights.delete} onClick={() => setConfirming(true)}>
-                  Delete collection
-                </button>
-              </div>
-            </form>
-            <ErrorMessage message={error} />
-            {status && <Status>{status}</Status>}
-          </>
-        )}
-      </section>
-      {collection && scope.kind === 'team' && <CollectionGovernance collection={collection} canUpdate={rights.updatePins === true} onUpdated={loaded.reload} />}
-      {collection && (
-        <section className="card" aria-labelledby="entries-title">
-          <h2 id="entries-title">Skills</h2>
-          <EntryList entries={collection.skills} onRemove={rights.edit ? (body, name) => patch(body, `Removed “${name}”.`) : undefined} />
-          {rights.edit && (
-            <div className="add-grid">
-              <AddPublicSkill onAdd={(body, name) => patch(body, `Added “${name}”.`)} />
-              {scope.kind === 'personal' && <AddPrivateSkill onAdd={(body, name) => patch(body, `Added “${name}”.`)} />}
-            </div>
+        <WhenLoaded loaded={loaded} what="the collection" unavailable={<h1 id="collection-title">Collection not available</h1>}>
+          {(c) => (
+            <>
+              <CollectionDetails collection={c} rights={rights} onSave={(body) => patch(body, 'Saved.')} onDelete={() => setConfirming(true)} />
+              <ErrorMessage message={error} />
+              {status && <Status>{status}</Status>}
+            </>
           )}
-        </section>
+        </WhenLoaded>
+      </section>
+      {collection && scope.kind === 'team' && (
+        <CollectionGovernance collection={collection} canUpdate={rights.updatePins === true} onUpdated={() => void loaded.reload()} />
       )}
+      {collection && <CollectionSkills collection={collection} personal={scope.kind === 'personal'} canEdit={rights.edit} patch={patch} />}
       <ConfirmDialog
         open={confirming}
         title={`Delete “${collection?.name ?? ''}”?`}

@@ -1,21 +1,9 @@
+/** Sign-up: ask for an account, then "check your email" (no session until the mailed link is opened). */
 import { useState, type FormEvent } from 'react';
 import { client, type AuthOptions } from '../api';
-import { ErrorMessage, Field, Status, messageOf } from '../components/form';
+import { ErrorMessage, Field, messageOf } from '../components/form';
+import { CheckYourEmail } from '../components/check-your-email';
 import { Link, takeFragment } from '../router';
-
-/**
- * What follows a sign-up: the server answers the same for a new and a taken address, so the page can only say
- * what the mail will say. Where the server sends no mail, its operator has the link.
- */
-export function CheckYourEmail({ email, mailed }: { email: string; mailed: boolean }) {
-  return (
-    <Status>
-      Check your email: we sent a message to {email}. If the address is new, open its link to verify it and sign in; if it already has an account, the message
-      says how to sign in.
-      {!mailed && " This server sends no mail: its operator finds the link in the server's log."}
-    </Status>
-  );
-}
 
 const PASSWORD_HINT = 'At least 12 characters. Common passwords and ones containing your email are refused; a few unrelated words work well.';
 

@@ -1,6 +1,6 @@
 /** A team collection, with the controls the caller's workspace role allows (roles.ts). */
 import { client } from '../api';
-import { LoadError, Loading } from '../components/states';
+import { WhenLoaded } from '../components/states';
 import { useLoad } from '../hooks';
 import { canDelete, canUpdatePins, canWrite } from '../roles';
 import { CollectionPage } from './collection';
@@ -12,7 +12,9 @@ export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: strin
     return (
       <section className="card" aria-labelledby="collection-title">
         <h1 id="collection-title">Team collection</h1>
-        {loaded.error ? <LoadError message={loaded.error} onRetry={loaded.reload} /> : <Loading what="the collection" />}
+        <WhenLoaded loaded={loaded} what="the collection">
+          {() => null}
+        </WhenLoaded>
       </section>
     );
   }

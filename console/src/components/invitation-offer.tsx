@@ -1,0 +1,48 @@
+/** What an invitation offers (the workspace, the role and what it allows, until when) to the signed-in account, and "Accept". */
+import { useState } from 'react';
+import { client, type InvitedRole, type Workspace } from '../api';
+import { when } from '../format';
+import { useLoad } from '../hooks';
+import { ROLE_HELP } from '../roles';
+import { ErrorMessage, messageOf } from './form';
+import { WhenLoaded } from './states';
+
+interface Offer {
+  role: InvitedRole;
+  expiresAt: string;
+  workspace: { id: string; name: string };
+}
+
+export function InvitationOffer({ token, email, onJoined }: { token: string; email: string; onJoined(w: Workspace): void }) {
+  const loaded = useLoad<Offer>(() => client.previewInvitation(token), token);
+  const [error, setError] = useState<string>();
+
+  async function accept() {
+    setError(undefined);
+    try {
+      onJoined(await client.acceptInvitation(token));
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+
+  return (
+    <WhenLoaded loaded={loaded} what="the invitation">
+      {(offer) => (
+        <>
+          <p>
+            You are invited to <strong>{offer.workspace.name}</strong> as <span className={`badge role-${offer.role}`}>{offer.role}</span> (
+            {ROLE_HELP[offer.role]}).
+          </p>
+          <p className="hint">
+            Signed in as {email}. The invitation works once, until {when(offer.expiresAt)}.
+          </p>
+          <button type="button" className="primary" onClick={accept}>
+            Accept invitation
+          </button>
+          <ErrorMessage message={error} />
+        </>
+      )}
+    </WhenLoaded>
+  );
+}
