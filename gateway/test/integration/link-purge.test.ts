@@ -1,12 +1,12 @@
 /**
  * One-time links and OpenID Connect flows past their time are deleted in
- * batches (accounts/link.store.ts, domain/periodic-purge.ts); live ones,
+ * batches (store/link.store.ts, domain/periodic-purge.ts); live ones,
  * and the used link of a workspace invitation until it expires, stay.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize } from '@skills/common';
-import { LinkStore, USED_LINK_KEPT_MS, linkPurgeTasks, type LinkPurpose } from '../../src/accounts/link.store';
+import { LinkStore, USED_LINK_KEPT_MS, linkPurgeTasks, type LinkPurpose } from '../../src/store/link.store';
 import { PeriodicPurge } from '../../src/domain/periodic-purge';
 import { startHarness, type Harness } from './harness';
 

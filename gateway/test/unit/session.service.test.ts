@@ -7,9 +7,9 @@ import { createLogger, createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import type { Sequelize } from 'sequelize';
 import type { Account } from '../../src/domain/account';
-import type { SessionRecord, SessionStore } from '../../src/sessions/session';
-import { SessionService, hashSessionToken } from '../../src/sessions/session.service';
-import { SequelizeSessionStore } from '../../src/sessions/session.store';
+import type { SessionRecord, SessionStore } from '../../src/domain/session';
+import { SessionService, hashSessionToken } from '../../src/domain/session.service';
+import { SequelizeSessionStore } from '../../src/store/session.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
 const logger = createLogger({ service: 'test', level: 'silent' });

@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { NotAllowedError, NotFoundError, UpstreamError, isUuid, type SearchPolicy } from '@skills/common';
-import { KeyCache } from '../domain/key-cache';
-import type { AccountPrincipal } from '../domain/key-authenticator';
-import type { Caller, CollectionsCalls } from './collections-calls';
+import { KeyCache } from './key-cache';
+import type { AccountPrincipal } from './key-authenticator';
+import type { Caller, CollectionsCalls } from '../http/collections-calls';
 
 /** The contract's bound: a policy change is seen by every replica's searches within 2 s. */
 export const SEARCH_POLICY_TTL_MS = 2_000;

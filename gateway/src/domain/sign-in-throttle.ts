@@ -20,8 +20,8 @@
  * the hashes run, on one replica or across replicas sharing Redis.
  */
 import { RateLimitError, type MessageKey } from '@skills/common';
-import { addressKey } from '../domain/address-key';
-import type { ThrottleStore } from '../domain/throttle-store';
+import { addressKey } from './address-key';
+import type { ThrottleStore } from './throttle-store';
 import { MemoryThrottleStore } from '../store/memory-throttle.store';
 
 export interface ThrottleLimits {

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Plan } from '@skills/common';
 import type { Account } from '../domain/account';
-import type { SessionRecord, SessionStore, SignInMethod } from './session';
+import type { SessionRecord, SessionStore, SignInMethod } from '../domain/session';
 
 interface SessionRow {
   id: string;

@@ -6,12 +6,12 @@
 import { Router, type Request, type Response } from 'express';
 import { contextOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { ApiKeyService } from '../domain/api-key.service';
-import { ownKeySchema, rollSchema } from '../http/api-key.schemas';
-import { auditContextOf } from '../http/audit-context';
-import type { SessionService } from '../sessions/session.service';
-import type { SessionGate } from '../sessions/session-gate';
-import { requireSession } from '../sessions/sessions.routes';
-import type { WorkspaceMembership } from '../workspaces/workspace-membership';
+import { ownKeySchema, rollSchema } from './api-key.schemas';
+import { auditContextOf } from './audit-context';
+import type { SessionService } from '../domain/session.service';
+import type { SessionGate } from './session-gate';
+import { requireSession } from './sessions.routes';
+import type { WorkspaceMembership } from '../domain/workspace-membership';
 
 /**
  * Creating or rolling a key also needs a recent sign-in (SessionService.requireRecent): a stolen session

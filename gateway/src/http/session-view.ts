@@ -1,8 +1,8 @@
 /** Sessions and signed-in answers as the API shows them. */
 import type { Response } from 'express';
 import type { Account } from '../domain/account';
-import type { SessionRecord } from './session';
-import type { OpenedSession, SessionService } from './session.service';
+import type { SessionRecord } from '../domain/session';
+import type { OpenedSession, SessionService } from '../domain/session.service';
 import { SESSION_COOKIE, type CookieJar } from './session-cookie';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -23,15 +23,15 @@
  */
 import { createHash } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, cleanDisplayText, type Logger } from '@skills/common';
-import { ACCOUNT_NAME_MAX, type Account } from '../domain/account';
-import type { AuditLog } from '../domain/audit';
-import type { SessionRecord } from '../sessions/session';
-import type { Site } from '../sessions/site';
+import { ACCOUNT_NAME_MAX, type Account } from './account';
+import type { AuditLog } from './audit';
+import type { SessionRecord } from './session';
+import type { Site } from './site';
 import { authEvent, type AuthRequest } from './auth-audit';
-import type { CredentialStore } from './credential.store';
-import type { LinkStore } from './link.store';
+import type { CredentialStore } from '../store/credential.store';
+import type { LinkStore } from '../store/link.store';
 import type { SignedIn, SignInService } from './sign-in.service';
-import type { SessionService } from '../sessions/session.service';
+import type { SessionService } from './session.service';
 
 type OpenIdClient = typeof import('openid-client', { with: { 'resolution-mode': 'import' } });
 type Configuration = import('openid-client', { with: { 'resolution-mode': 'import' } }).Configuration;

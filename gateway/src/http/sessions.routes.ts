@@ -5,9 +5,10 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { NotAllowedError, NotFoundError, isUuid, methodNotAllowed } from '@skills/common';
-import { authEvent, authRequestOf } from '../accounts/auth-audit';
+import { authEvent } from '../domain/auth-audit';
+import { authRequestOf } from './auth-request';
 import type { AuditLog } from '../domain/audit';
-import type { SessionService } from './session.service';
+import type { SessionService } from '../domain/session.service';
 import { SESSION_COOKIE, type CookieJar } from './session-cookie';
 import type { CurrentSession, SessionGate } from './session-gate';
 import { sessionView, signedInView } from './session-view';

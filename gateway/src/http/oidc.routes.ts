@@ -6,13 +6,13 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { AppError, NotFoundError, methodNotAllowed, type Logger } from '@skills/common';
-import type { SessionService } from '../sessions/session.service';
-import { SESSION_COOKIE, type CookieJar } from '../sessions/session-cookie';
-import type { SessionGate } from '../sessions/session-gate';
-import type { Site } from '../sessions/site';
-import { authRequestOf } from './auth-audit';
-import { OIDC_FLOW_TTL_MS, type OidcService } from './oidc.service';
-import type { SignInThrottle } from './sign-in-throttle';
+import type { SessionService } from '../domain/session.service';
+import { SESSION_COOKIE, type CookieJar } from './session-cookie';
+import type { SessionGate } from './session-gate';
+import type { Site } from '../domain/site';
+import { authRequestOf } from './auth-request';
+import { OIDC_FLOW_TTL_MS, type OidcService } from '../domain/oidc.service';
+import type { SignInThrottle } from '../domain/sign-in-throttle';
 
 const FLOW_COOKIE = 'skills_oidc';
 

@@ -6,11 +6,12 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { NotFoundError, isUuid, jsonBody, methodNotAllowed, validate } from '@skills/common';
-import type { SessionService } from '../sessions/session.service';
-import type { Site } from '../sessions/site';
-import { authEvent, authRequestOf } from './auth-audit';
+import type { SessionService } from '../domain/session.service';
+import type { Site } from '../domain/site';
+import { authEvent } from '../domain/auth-audit';
+import { authRequestOf } from './auth-request';
 import type { AuditLog } from '../domain/audit';
-import type { SignInService } from './sign-in.service';
+import type { SignInService } from '../domain/sign-in.service';
 
 const linkSchema = Joi.object<{ purpose: 'sign-in' | 'password-reset' }>({
   purpose: Joi.string().valid('sign-in', 'password-reset').required(),

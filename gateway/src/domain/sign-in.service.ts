@@ -10,19 +10,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AuthenticationError, ConflictError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
-import type { Account, AccountRepository } from '../domain/account';
-import type { AuditActor, AuditLog } from '../domain/audit';
-import type { AuthFailureAudit } from '../domain/auth-failure-audit';
+import type { Account, AccountRepository } from './account';
+import type { AuditActor, AuditLog } from './audit';
+import type { AuthFailureAudit } from './auth-failure-audit';
 import { authEvent, type AuthRequest } from './auth-audit';
-import type { SessionService, OpenedSession } from '../sessions/session.service';
-import type { SignInMethod } from '../sessions/session';
-import type { CredentialStore } from './credential.store';
-import type { LinkPurpose, LinkStore } from './link.store';
+import type { SessionService, OpenedSession } from './session.service';
+import type { SignInMethod } from './session';
+import type { CredentialStore } from '../store/credential.store';
+import type { LinkPurpose, LinkStore } from '../store/link.store';
 import { linkTokenHash, newLinkToken } from './link-token';
 import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
 import type { SignInThrottle } from './sign-in-throttle';
-import type { MailQuota } from '../domain/mail-quota';
+import type { MailQuota } from './mail-quota';
 
 export type SignUpMode = 'open' | 'invite' | 'closed';
 
@@ -67,7 +67,7 @@ export interface SignInDeps {
   audit: AuditLog;
   /**
    * Whether the workspace invitation a link names is still pending at
-   * collections-service (workspaces/workspace-invitations.ts); none: only
+   * collections-service (workspace-invitations.ts); none: only
    * the link's own state counts (a gateway without collections-service).
    */
   workspaceInvitationPending?: (invitationId: string, requestId: string) => Promise<boolean>;

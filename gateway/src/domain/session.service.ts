@@ -8,7 +8,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { NotAllowedError, type Logger } from '@skills/common';
-import type { Account } from '../domain/account';
+import type { Account } from './account';
 import type { SessionRecord, SessionStore, SignInMethod } from './session';
 
 export interface SessionPolicy {

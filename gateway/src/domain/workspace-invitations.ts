@@ -3,18 +3,18 @@
  * what each owns: collections-service keeps the terms (workspace, role,
  * expiry, state) and the rules (owners and admins invite; accepting is one
  * transaction); the gateway keeps the secret, as a one-time invitation link
- * of the profile area (accounts/link.store.ts), so the same link signs its
+ * of the profile area (store/link.store.ts), so the same link signs its
  * holder up where sign-up needs an invitation, and mails it when SMTP is on.
  */
 import { InputError, NotAllowedError, UpstreamError, type Logger } from '@skills/common';
-import type { Mailer } from '../accounts/mailer';
-import type { MailQuota } from '../domain/mail-quota';
-import type { LinkStore } from '../accounts/link.store';
-import { linkTokenHash, newLinkToken } from '../accounts/link-token';
-import type { AccountRepository } from '../domain/account';
-import type { AuditContext, AuditLog } from '../domain/audit';
-import type { Site } from '../sessions/site';
-import { workspacePath, type Caller, type CollectionsCalls, type Outcome } from './collections-calls';
+import type { Mailer } from '../mail/mailer';
+import type { MailQuota } from './mail-quota';
+import type { LinkStore } from '../store/link.store';
+import { linkTokenHash, newLinkToken } from './link-token';
+import type { AccountRepository } from './account';
+import type { AuditContext, AuditLog } from './audit';
+import type { Site } from './site';
+import { workspacePath, type Caller, type CollectionsCalls, type Outcome } from '../http/collections-calls';
 
 /** Where an invitation link opens in the console; the secret travels in the fragment, which no server or Referer sees. */
 export const INVITATION_PAGE = '/console/invitations#token=';

@@ -7,7 +7,7 @@
  */
 import { parse, serialize, type SerializeOptions } from 'cookie';
 import type { Request, Response } from 'express';
-import type { Site } from './site';
+import type { Site } from '../domain/site';
 
 export class CookieJar {
   constructor(private readonly site: Site) {}

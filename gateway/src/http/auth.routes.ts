@@ -9,17 +9,17 @@ import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { NotFoundError, displayText, jsonBody, methodNotAllowed, validate, type Logger } from '@skills/common';
 import { ACCOUNT_NAME_MAX } from '../domain/account';
-import type { SessionService } from '../sessions/session.service';
-import type { CookieJar } from '../sessions/session-cookie';
-import type { SessionGate } from '../sessions/session-gate';
-import { sendOpened } from '../sessions/session-view';
-import type { Site } from '../sessions/site';
-import { authRequestOf } from './auth-audit';
-import { AccountMail } from './account-mail';
-import type { Mailer } from './mailer';
+import type { SessionService } from '../domain/session.service';
+import type { CookieJar } from './session-cookie';
+import type { SessionGate } from './session-gate';
+import { sendOpened } from './session-view';
+import type { Site } from '../domain/site';
+import { authRequestOf } from './auth-request';
+import { AccountMail } from '../domain/account-mail';
+import type { Mailer } from '../mail/mailer';
 import type { MailQuota } from '../domain/mail-quota';
-import { PASSWORD_MAX_LENGTH } from './password-policy';
-import type { SignInService } from './sign-in.service';
+import { PASSWORD_MAX_LENGTH } from '../domain/password-policy';
+import type { SignInService } from '../domain/sign-in.service';
 
 export interface AuthRoutesDeps {
   signIn: SignInService;

@@ -17,11 +17,12 @@ import { AuthenticationError, NotAllowedError, RateLimitError } from '@skills/co
 import type { AuthFailureGuard } from '../domain/auth-failure-guard';
 import type { Account } from '../domain/account';
 import type { AccountPrincipal } from '../domain/key-authenticator';
-import type { SessionRecord } from './session';
-import type { SessionService } from './session.service';
+import type { SessionBudget } from '../domain/session-budget';
+import type { SessionRecord } from '../domain/session';
+import type { SessionService } from '../domain/session.service';
 import { SESSION_COOKIE, type CookieJar } from './session-cookie';
-import type { Site } from './site';
-import { clientAddress, refuseWhileBlocked } from '../http/client-address';
+import type { Site } from '../domain/site';
+import { clientAddress, refuseWhileBlocked } from './client-address';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,11 +31,6 @@ export interface CurrentSession {
   token: string;
   session: SessionRecord;
   account: Account;
-}
-
-/** Requests one account may make with its sessions; `take` answers whole seconds to wait, or 0. */
-export interface SessionBudget {
-  take(accountId: string): Promise<number>;
 }
 
 export interface SessionGateDeps {

@@ -1,39 +1,32 @@
 /**
- * The profile area as one piece the app mounts: signing in (password,
- * links, OpenID Connect), sessions, the caller's own API keys, the admin
- * links, and the console itself. `createProfile` wires its adapters;
- * `profileRoutes` its routes, all disjoint from the proxied ones.
+ * Builds what signing in to the console needs, as one piece: sessions and
+ * their gate, password sign-in and sign-up, one-time links, OpenID Connect,
+ * mail and the sign-in throttle. The routes that serve them are mounted by
+ * http/profile.routes.ts; the names say "profile", the console's area they serve.
  */
-import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import type { Logger } from '@skills/common';
-import type { AccountRepository } from '../domain/account';
-import type { ApiKeyService } from '../domain/api-key.service';
-import type { AuditLog } from '../domain/audit';
-import type { AuthFailureAudit } from '../domain/auth-failure-audit';
-import { consoleSite } from '../console/console.routes';
-import { SessionService } from '../sessions/session.service';
-import { CookieJar } from '../sessions/session-cookie';
-import { SessionGate, type SessionBudget } from '../sessions/session-gate';
-import { SequelizeSessionStore } from '../sessions/session.store';
-import { sessionRoutes } from '../sessions/sessions.routes';
-import type { Site } from '../sessions/site';
-import { adminAccountRoutes } from './admin-accounts.routes';
-import { authRoutes } from './auth.routes';
-import { CredentialStore } from './credential.store';
-import { LinkStore } from './link.store';
-import { SmtpMailer, type Mailer } from './mailer';
-import { OidcService, type OidcSettings } from './oidc.service';
-import { oidcRoutes } from './oidc.routes';
-import { ownKeyRoutes } from './own-keys.routes';
-import { passwordRoutes } from './password.routes';
-import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './password-hasher';
-import type { AuthFailureGuard } from '../domain/auth-failure-guard';
-import type { ThrottleStore } from '../domain/throttle-store';
-import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle';
-import { SignInService, type SignUpMode } from './sign-in.service';
-import type { MailQuota } from '../domain/mail-quota';
-import type { WorkspaceMembership } from '../workspaces/workspace-membership';
+import type { AccountRepository } from './domain/account';
+import type { ApiKeyService } from './domain/api-key.service';
+import type { AuditLog } from './domain/audit';
+import type { AuthFailureAudit } from './domain/auth-failure-audit';
+import { SessionService } from './domain/session.service';
+import { CookieJar } from './http/session-cookie';
+import { SessionGate } from './http/session-gate';
+import type { SessionBudget } from './domain/session-budget';
+import { SequelizeSessionStore } from './store/session.store';
+import type { Site } from './domain/site';
+import { CredentialStore } from './store/credential.store';
+import { LinkStore } from './store/link.store';
+import { SmtpMailer, type Mailer } from './mail/mailer';
+import { OidcService, type OidcSettings } from './domain/oidc.service';
+import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './domain/password-hasher';
+import type { AuthFailureGuard } from './domain/auth-failure-guard';
+import type { ThrottleStore } from './domain/throttle-store';
+import { SignInThrottle, type ThrottleLimits } from './domain/sign-in-throttle';
+import { SignInService, type SignUpMode } from './domain/sign-in.service';
+import type { MailQuota } from './domain/mail-quota';
+import type { WorkspaceMembership } from './domain/workspace-membership';
 
 export interface ProfileDeps {
   site: Site;
@@ -45,7 +38,7 @@ export interface ProfileDeps {
   logger: Logger;
   /** the accounts, for the names of workspace members */
   accounts: AccountRepository;
-  /** one-time links: also the secret of workspace invitations (workspaces/) */
+  /** one-time links: also the secret of workspace invitations (domain/workspace-invitations.ts) */
   links: LinkStore;
   oidc?: OidcService;
   mailer?: Mailer;
@@ -152,20 +145,4 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     throttle,
     workspaces: options.workspaces,
   };
-}
-
-/** The public routes (auth, session, own keys) and the console; the admin ones are mounted with the admin API. */
-export function profileRoutes(deps: ProfileDeps): Router {
-  const router = Router();
-  router.use(authRoutes({ ...deps, oidcName: deps.oidc?.name }));
-  router.use(oidcRoutes(deps));
-  router.use(sessionRoutes(deps));
-  router.use(ownKeyRoutes(deps));
-  router.use(passwordRoutes(deps));
-  router.use('/console', consoleSite(deps.consoleDir));
-  return router;
-}
-
-export function profileAdminRoutes(deps: ProfileDeps): Router {
-  return adminAccountRoutes(deps);
 }

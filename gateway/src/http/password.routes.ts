@@ -7,13 +7,14 @@ import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { AuditLog } from '../domain/audit';
-import type { SessionService } from '../sessions/session.service';
-import type { SessionGate } from '../sessions/session-gate';
-import { signedInView } from '../sessions/session-view';
-import { requireSession } from '../sessions/sessions.routes';
-import { authEvent, authRequestOf } from './auth-audit';
-import { PASSWORD_MAX_LENGTH } from './password-policy';
-import type { SignInService } from './sign-in.service';
+import type { SessionService } from '../domain/session.service';
+import type { SessionGate } from './session-gate';
+import { signedInView } from './session-view';
+import { requireSession } from './sessions.routes';
+import { authEvent } from '../domain/auth-audit';
+import { authRequestOf } from './auth-request';
+import { PASSWORD_MAX_LENGTH } from '../domain/password-policy';
+import type { SignInService } from '../domain/sign-in.service';
 
 const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
 const changeSchema = Joi.object<{ currentPassword: string; newPassword: string; revokeApiKeys: boolean }>({

@@ -1,5 +1,5 @@
 /** Server-side sessions of the console: what is stored and the port to the store. */
-import type { Account } from '../domain/account';
+import type { Account } from './account';
 
 /** How the session was opened (shown on the profile page). */
 export type SignInMethod = 'password' | 'oidc' | 'link';

@@ -8,13 +8,13 @@ import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { contextOf, jsonBody, methodNotAllowed, validate, type Principal } from '@skills/common';
 import type { AccountRepository } from '../domain/account';
-import type { AuthenticateCaller } from '../http/caller-auth';
-import { auditContextOf } from '../http/audit-context';
-import { sendConditional } from '../http/upstream-proxy';
-import type { SessionGate } from '../sessions/session-gate';
-import { requireSession } from '../sessions/sessions.routes';
+import type { AuthenticateCaller } from './caller-auth';
+import { auditContextOf } from './audit-context';
+import { sendConditional } from './upstream-proxy';
+import type { SessionGate } from './session-gate';
+import { requireSession } from './sessions.routes';
 import type { Answer, Caller, CollectionsCalls } from './collections-calls';
-import type { InvitationRequest, WorkspaceInvitations } from './workspace-invitations';
+import type { InvitationRequest, WorkspaceInvitations } from '../domain/workspace-invitations';
 
 export interface WorkspaceRoutesDeps {
   authenticateCaller: AuthenticateCaller;

@@ -7,10 +7,10 @@
  * that default shows; elsewhere without mail they are dropped.
  */
 import type { Logger } from '@skills/common';
-import type { Site } from '../sessions/site';
-import type { Mailer } from './mailer';
+import type { Site } from './site';
+import type { Mailer } from '../mail/mailer';
 import type { IssuedLink, SignUpOutcome } from './sign-in.service';
-import type { Account } from '../domain/account';
+import type { Account } from './account';
 
 export interface AccountMailDeps {
   site: Site;

@@ -7,8 +7,8 @@
  */
 import { EMPTY_BODY, bodyDigest, type Principal, type PrincipalSigner } from '@skills/common';
 import { signable } from '../domain/key-authenticator';
-import type { UpstreamName } from '../http/route-table';
-import type { Upstream, UpstreamCall } from '../http/upstream-proxy';
+import type { UpstreamName } from './route-table';
+import type { Upstream, UpstreamCall } from './upstream-proxy';
 
 /** Who the gateway calls for: the principal it signs, and what the answer should be in. */
 export interface Caller {

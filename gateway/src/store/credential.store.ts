@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account } from '../domain/account';
 import type { AuditEvent } from '../domain/audit';
-import { SequelizeAuditLog } from '../store/audit.repository';
+import { SequelizeAuditLog } from './audit.repository';
 import type { LinkPurpose } from './link.store';
 
 interface AccountRow {

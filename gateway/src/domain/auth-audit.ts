@@ -4,9 +4,7 @@
  * record never holds a password, a token, a link's secret or a PKCE
  * verifier: only the account's id and the kind of event.
  */
-import type { Request, Response } from 'express';
-import type { AuditAction, AuditActor, AuditDetails, AuditEvent } from '../domain/audit';
-import { auditContextOf } from '../http/audit-context';
+import type { AuditAction, AuditActor, AuditDetails, AuditEvent } from './audit';
 
 /** Sent by the client, so bounded: a user agent is evidence, not a place to store a megabyte. */
 export const USER_AGENT_MAX = 256;
@@ -16,12 +14,6 @@ export interface AuthRequest {
   requestId: string;
   clientAddress: string;
   userAgent?: string;
-}
-
-export function authRequestOf(req: Request, res: Response): AuthRequest {
-  const { requestId, clientAddress } = auditContextOf(req, res, { kind: 'anonymous' });
-  const userAgent = req.get('user-agent');
-  return { requestId, clientAddress, ...(userAgent === undefined ? {} : { userAgent: userAgent.slice(0, USER_AGENT_MAX) }) };
 }
 
 /** A record of `action` concerning `accountId`, acted by that account unless `actor` says otherwise (an operator). */
