@@ -29,7 +29,7 @@ import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
 import { AuditRetention } from './domain/audit-retention';
 import { PeriodicPurge } from './domain/periodic-purge';
-import { linkPurgeTasks } from './store/link.store';
+import { linkPurgeTasks } from './store/link.repository';
 import { AuthFailureAudit } from './domain/auth-failure-audit';
 import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';

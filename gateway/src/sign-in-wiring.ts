@@ -14,10 +14,10 @@ import { SessionService } from './domain/session.service';
 import { CookieJar } from './http/session-cookie';
 import { SessionGate } from './http/session-gate';
 import type { SessionBudget } from './domain/session-budget';
-import { SequelizeSessionStore } from './store/session.store';
+import { SequelizeSessionRepository } from './store/session.repository';
 import type { Site } from './domain/site';
-import { CredentialStore } from './store/credential.store';
-import { LinkStore } from './store/link.store';
+import { CredentialRepository } from './store/credential.repository';
+import { LinkRepository } from './store/link.repository';
 import { SmtpMailer, type Mailer } from './mail/mailer';
 import { OidcService, type OidcSettings } from './domain/oidc.service';
 import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './domain/password-hasher';
@@ -39,7 +39,7 @@ export interface ProfileDeps {
   /** the accounts, for the names of workspace members */
   accounts: AccountRepository;
   /** one-time links: also the secret of workspace invitations (domain/workspace-invitations.ts) */
-  links: LinkStore;
+  links: LinkRepository;
   oidc?: OidcService;
   mailer?: Mailer;
   /** with `mailer`: the daily mail quotas */
@@ -48,7 +48,7 @@ export interface ProfileDeps {
   consoleDir?: string;
   /** the bounded password hasher, for its counts in /metrics */
   hasher: BoundedPasswordHasher;
-  credentials: CredentialStore;
+  credentials: CredentialRepository;
   /** every authentication event of an account is recorded there (auth-audit.ts) */
   audit: AuditLog;
   /** per-address budgets of sign-in, sign-up, link requests and OpenID Connect starts */
@@ -93,14 +93,14 @@ export interface ProfileOptions {
 export function createProfile(options: ProfileOptions): ProfileDeps {
   const { sequelize, site, logger, now } = options;
   const sessions = new SessionService({
-    store: new SequelizeSessionStore(sequelize),
+    store: new SequelizeSessionRepository(sequelize),
     policy: { idleMs: options.session.idleMinutes * 60_000, absoluteMs: options.session.maxAgeHours * 3_600_000 },
     logger,
     now,
   });
   const cookies = new CookieJar(site);
-  const credentials = new CredentialStore(sequelize);
-  const links = new LinkStore(sequelize);
+  const credentials = new CredentialRepository(sequelize);
+  const links = new LinkRepository(sequelize);
   const hasher = new BoundedPasswordHasher(new Argon2PasswordHasher(), options.hashing);
   const mailer = options.mailer ?? (options.mail ? new SmtpMailer(options.mail.smtpUrl, options.mail.from) : undefined);
   // Quotas count mails: where none is sent (links in the log), there is nothing to count.

@@ -28,8 +28,8 @@ import type { AuditLog } from './audit';
 import type { SessionRecord } from './session';
 import type { Site } from './site';
 import { authEvent, type AuthRequest } from './auth-audit';
-import type { CredentialStore } from '../store/credential.store';
-import type { LinkStore } from '../store/link.store';
+import type { CredentialRepository } from '../store/credential.repository';
+import type { LinkRepository } from '../store/link.repository';
 import type { SignedIn, SignInService } from './sign-in.service';
 import type { SessionService } from './session.service';
 
@@ -56,8 +56,8 @@ export class OidcService {
   constructor(
     private readonly deps: {
       settings: OidcSettings;
-      links: LinkStore;
-      credentials: CredentialStore;
+      links: LinkRepository;
+      credentials: CredentialRepository;
       signIn: SignInService;
       sessions: SessionService;
       audit: AuditLog;

@@ -9,7 +9,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { NotAllowedError, type Logger } from '@skills/common';
 import type { Account } from './account';
-import type { SessionRecord, SessionStore, SignInMethod } from './session';
+import type { SessionRecord, SessionRepository, SignInMethod } from './session';
 
 export interface SessionPolicy {
   /** a session unused this long ends */
@@ -37,7 +37,7 @@ export function hashSessionToken(token: string): Buffer {
 export class SessionService {
   private readonly now: () => number;
 
-  constructor(private readonly deps: { store: SessionStore; policy: SessionPolicy; logger: Logger; now?: () => number }) {
+  constructor(private readonly deps: { store: SessionRepository; policy: SessionPolicy; logger: Logger; now?: () => number }) {
     this.now = deps.now ?? Date.now;
   }
 

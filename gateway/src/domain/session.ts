@@ -21,7 +21,7 @@ export interface SessionRecord {
 }
 
 /** Sessions in the gateway schema, found by the SHA-256 of their token; never the token itself. */
-export interface SessionStore {
+export interface SessionRepository {
   insert(record: SessionRecord, tokenHash: Buffer): Promise<void>;
   /** The session and its account, or undefined. */
   findByHash(tokenHash: Buffer): Promise<{ session: SessionRecord; account: Account } | undefined>;

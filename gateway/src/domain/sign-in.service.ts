@@ -16,8 +16,8 @@ import type { AuthFailureAudit } from './auth-failure-audit';
 import { authEvent, type AuthRequest } from './auth-audit';
 import type { SessionService, OpenedSession } from './session.service';
 import type { SignInMethod } from './session';
-import type { CredentialStore } from '../store/credential.store';
-import type { LinkPurpose, LinkStore } from '../store/link.store';
+import type { CredentialRepository } from '../store/credential.repository';
+import type { LinkPurpose, LinkRepository } from '../store/link.repository';
 import { linkTokenHash, newLinkToken } from './link-token';
 import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
@@ -58,8 +58,8 @@ export type SignUpOutcome = { kind: 'created'; account: Account; verification: I
 
 export interface SignInDeps {
   accounts: AccountRepository;
-  credentials: CredentialStore;
-  links: LinkStore;
+  credentials: CredentialRepository;
+  links: LinkRepository;
   hasher: PasswordHasher;
   throttle: SignInThrottle;
   sessions: SessionService;
@@ -104,7 +104,7 @@ export class SignInService {
     await this.deps.throttle.beginSignUp(from.clientAddress);
     checkPassword(input.password, input.email);
     const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
-    // Consumed again with the insert (credential.store.ts); this read only spares a hash for a link that cannot work.
+    // Consumed again with the insert (credential.repository.ts); this read only spares a hash for a link that cannot work.
     if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
     if (invitation && !(await this.workspaceInvitationLive(invitation.tokenHash, invitation.now, from.requestId))) throw new InputError('link.invalid');
     // Both outcomes mail the address (a link or a notice), so both count, before the hash they would cost.

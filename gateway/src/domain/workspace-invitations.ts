@@ -3,13 +3,13 @@
  * what each owns: collections-service keeps the terms (workspace, role,
  * expiry, state) and the rules (owners and admins invite; accepting is one
  * transaction); the gateway keeps the secret, as a one-time invitation link
- * of the profile area (store/link.store.ts), so the same link signs its
+ * of the profile area (store/link.repository.ts), so the same link signs its
  * holder up where sign-up needs an invitation, and mails it when SMTP is on.
  */
 import { InputError, NotAllowedError, UpstreamError, type Logger } from '@skills/common';
 import type { Mailer } from '../mail/mailer';
 import type { MailQuota } from './mail-quota';
-import type { LinkStore } from '../store/link.store';
+import type { LinkRepository } from '../store/link.repository';
 import { linkTokenHash, newLinkToken } from './link-token';
 import type { AccountRepository } from './account';
 import type { AuditContext, AuditLog } from './audit';
@@ -44,7 +44,7 @@ export interface InvitationRequest {
 
 export interface WorkspaceInvitationsDeps {
   calls: CollectionsCalls;
-  links: LinkStore;
+  links: LinkRepository;
   site: Site;
   accounts: AccountRepository;
   audit: AuditLog;

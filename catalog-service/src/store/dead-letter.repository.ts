@@ -24,7 +24,7 @@ export interface NewDeadLetter {
 }
 
 /** Where poison events are parked: `catalog.dead_letters` (migration 002). */
-export interface DeadLetterStore extends RejectedEventSink {
+export interface DeadLetterRepository extends RejectedEventSink {
   add(group: string, letters: readonly NewDeadLetter[]): Promise<void>;
   count(group?: string): Promise<number>;
   /** in id order, after `afterId` (a cursor: the last id of the previous page) */
@@ -42,7 +42,7 @@ interface Row {
   failed_at: Date;
 }
 
-export class SequelizeDeadLetterStore implements DeadLetterStore {
+export class SequelizeDeadLetterRepository implements DeadLetterRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   async add(group: string, letters: readonly NewDeadLetter[]): Promise<void> {

@@ -4,7 +4,7 @@ import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account } from '../domain/account';
 import type { AuditEvent } from '../domain/audit';
 import { SequelizeAuditLog } from './audit.repository';
-import type { LinkPurpose } from './link.store';
+import type { LinkPurpose } from './link.repository';
 
 interface AccountRow {
   id: string;
@@ -36,7 +36,7 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email,
 
 /** The audit record of a write, once the account it concerns is known. */
 export type RecordOf = (accountId: string) => AuditEvent;
-export class CredentialStore {
+export class CredentialRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   async findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined> {

@@ -1,11 +1,11 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { PurgeTask } from '../domain/periodic-purge';
-import { consume } from './credential.store';
+import { consume } from './credential.repository';
 
 export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation' | 'email-verification';
 
 /** One-time links and OpenID Connect flows in flight, each stored by the SHA-256 of its secret. */
-export class LinkStore {
+export class LinkRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   /** `workspaceInvitationId`: an invitation to a workspace (collections-service holds its terms); it also lets its holder sign up. */
@@ -155,7 +155,7 @@ export class LinkStore {
 export const USED_LINK_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /** The purge tasks of the links and flows (domain/periodic-purge.ts). */
-export function linkPurgeTasks(links: LinkStore): PurgeTask[] {
+export function linkPurgeTasks(links: LinkRepository): PurgeTask[] {
   return [
     { name: 'one-time links expired or used', deleteBatch: (now, batch) => links.deleteDeadLinks(now, new Date(now.getTime() - USED_LINK_KEPT_MS), batch) },
     { name: 'OpenID Connect flows expired', deleteBatch: (now, batch) => links.deleteExpiredFlows(now, batch) },

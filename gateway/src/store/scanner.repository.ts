@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation } from '@skills/common';
-import type { ScannerStore, ScannerSummary, StoredScanner } from '../domain/scanner';
+import type { ScannerRepository, ScannerSummary, StoredScanner } from '../domain/scanner';
 
 interface ScannerRow {
   id: string;
@@ -22,7 +22,7 @@ function toSummary(row: ScannerRow): ScannerSummary {
 }
 
 /** `gateway.scanners` over Sequelize; hashes travel as hex and are decoded in SQL, as for API keys. */
-export class SequelizeScannerStore implements ScannerStore {
+export class SequelizeScannerRepository implements ScannerRepository {
   constructor(
     private readonly sequelize: Sequelize,
     private readonly transaction?: Transaction,

@@ -25,7 +25,7 @@ interface JobRow {
 
 const COLUMNS = 'id, status, indexed, total, started_at, finished_at, error';
 
-export class ReindexJobStore {
+export class ReindexJobRepository {
   constructor(
     private readonly sequelize: Sequelize,
     private readonly staleAfterMs: number,

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Plan } from '@skills/common';
 import type { Account } from '../domain/account';
-import type { SessionRecord, SessionStore, SignInMethod } from '../domain/session';
+import type { SessionRecord, SessionRepository, SignInMethod } from '../domain/session';
 
 interface SessionRow {
   id: string;
@@ -36,7 +36,7 @@ function toRecord(row: SessionRow): SessionRecord {
  * `gateway.sessions` over Sequelize. Times come from the service's clock
  * (not the database's now()), so expiry is one rule tested with a fake clock.
  */
-export class SequelizeSessionStore implements SessionStore {
+export class SequelizeSessionRepository implements SessionRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   async insert(record: SessionRecord, tokenHash: Buffer): Promise<void> {

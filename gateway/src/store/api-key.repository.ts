@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Plan } from '@skills/common';
-import type { ApiKeySummary, KeyStore, NewKey, StoredKey } from '../domain/account';
+import type { ApiKeySummary, KeyRepository, NewKey, StoredKey } from '../domain/account';
 import { effectiveScopes, isScope, type KeyScopes } from '../domain/scopes';
 
 interface SummaryRow {
@@ -56,7 +56,7 @@ function toSummary(row: SummaryRow): ApiKeySummary {
  * SQL, so the bytea never depends on the driver's Buffer escaping; scopes
  * travel as one space-separated string (a scope holds no space).
  */
-export class SequelizeKeyStore implements KeyStore {
+export class SequelizeKeyRepository implements KeyRepository {
   /** `transaction`: every query runs in it (GatewayStore.transaction), else on the pool */
   constructor(
     private readonly sequelize: Sequelize,
