@@ -19,7 +19,7 @@ import {
   type Principal,
 } from '@skills/common';
 import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
-import { KEYS } from '../support/principal-keys';
+import { KEYS } from '../support/gateway-key-pair';
 import { reindexRoutes } from '../../src/http/reindex.routes';
 import { ReindexJobs } from '../../src/reindex/reindex.job';
 import { ABANDONED_REASON, ReindexJobRepository } from '../../src/reindex/reindex-job.repository';

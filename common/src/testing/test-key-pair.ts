@@ -13,7 +13,7 @@ import {
   type PrincipalVerifierOptions,
 } from '../principal';
 import { writeKeyFile } from '../principal-key-files';
-import { generatePrincipalKeyPair, parsePublicKeys, parseSigningKey } from '../principal-keys';
+import { generatePrincipalKeyPair, parsePublicKeys, parseSigningKey } from '../principal-key-pem';
 
 export interface TestPrincipalKeys {
   kid: string;

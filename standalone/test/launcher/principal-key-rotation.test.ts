@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePublicKeys, parseSigningKey } from '@skills/common';
 import { testPrincipalKeys } from '@skills/common/testing';
-import { RotationError, finishRotation, keyStatus, resolvePrincipalKeys, signWithNextKey, startRotation } from '../../src/principal-keys';
+import { RotationError, finishRotation, keyStatus, resolvePrincipalKeys, signWithNextKey, startRotation } from '../../src/principal-key-rotation';
 
 describe('resolvePrincipalKeys', () => {
   let dir: string;

@@ -16,7 +16,7 @@ import {
   signWithNextKey,
   startRotation,
   type KeyPaths,
-} from '../principal-keys';
+} from '../principal-key-rotation';
 
 const USAGE = `usage: principal-keys <command>
   init           make a key pair unless one is there
