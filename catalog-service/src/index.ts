@@ -9,6 +9,6 @@ export { MemoryIndex } from './engines/memory/memory-index';
 export { isStopWord, stemOf, tokenize } from './domain/text-analysis';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
 export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
-export { SequelizeDeadLetterStore, type DeadLetterStore, type DeadLetter } from './store/dead-letter.store';
+export { SequelizeDeadLetterRepository, type DeadLetterRepository, type DeadLetter } from './store/dead-letter.repository';
 export { CachingSearchEngine, SqlIndexGeneration, type IndexGeneration, type SearchCacheSettings } from './search-cache';
 export { startCatalogService } from './service';

@@ -8,7 +8,7 @@ import { ConfigError, createLogger, createSequelize } from '@skills/common';
 import { createSearchEngine } from './adapters';
 import { loadCatalogConfig } from './config';
 import { replayDeadLetters } from './indexer/dead-letter-replay';
-import { SequelizeDeadLetterStore } from './store/dead-letter.store';
+import { SequelizeDeadLetterRepository } from './store/dead-letter.repository';
 
 async function main(): Promise<void> {
   let config;
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   try {
     const { engine } = await createSearchEngine(config, { sequelize, logger });
     try {
-      const result = await replayDeadLetters({ store: new SequelizeDeadLetterStore(sequelize), engine, logger });
+      const result = await replayDeadLetters({ store: new SequelizeDeadLetterRepository(sequelize), engine, logger });
       process.stdout.write(`${JSON.stringify(result)}\n`);
       process.exitCode = result.failed > 0 ? 1 : 0;
     } finally {

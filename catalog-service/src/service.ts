@@ -18,11 +18,11 @@ import { createCatalogApp } from './app';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
 import { registerIndexerMetrics } from './indexer/indexer-metrics';
-import { SequelizeDeadLetterStore } from './store/dead-letter.store';
+import { SequelizeDeadLetterRepository } from './store/dead-letter.repository';
 import type { RejectedEventSink } from './events/rejected-events';
 import { itemsReaderSource } from './reindex/items-reader.source';
 import { ReindexJobs } from './reindex/reindex.job';
-import { ReindexJobStore } from './reindex/reindex-job.store';
+import { ReindexJobRepository } from './reindex/reindex-job.repository';
 import { CachingSearchEngine, registerSearchCacheMetrics } from './search-cache';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 import { sharedReplayGuard } from '@skills/common/redis';
@@ -42,7 +42,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   });
   const { keys: publicKeys, sequelize } = database;
   const metrics = createServiceMetrics('catalog-service');
-  const deadLetters = new SequelizeDeadLetterStore(sequelize);
+  const deadLetters = new SequelizeDeadLetterRepository(sequelize);
   let engine: CachingSearchEngine | undefined;
   let outdatedIndex: boolean | undefined;
   let eventLog;
@@ -91,7 +91,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       ? new ReindexJobs({
           engine,
           logger,
-          store: new ReindexJobStore(sequelize, REINDEX_ABANDONED_AFTER_MS),
+          store: new ReindexJobRepository(sequelize, REINDEX_ABANDONED_AFTER_MS),
           source: (signal) => itemsReaderSource({ baseUrl: collectionsUrl, token: itemsReaderToken, signal }),
         })
       : undefined;

@@ -15,7 +15,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@skills/commo
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
 import type { RunningService } from '@skills/common';
 import { loadCatalogConfig, startCatalogService } from '../src/index';
-import { KEYS, publicKeysFile } from './support/principal-keys';
+import { KEYS, publicKeysFile } from './support/gateway-key-pair';
 
 const signer = KEYS.signer();
 let keys: Awaited<ReturnType<typeof publicKeysFile>>;

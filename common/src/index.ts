@@ -2,7 +2,7 @@ export * from './errors';
 export * from './i18n';
 export * from './validation';
 export * from './principal';
-export * from './principal-keys';
+export * from './principal-key-pem';
 export * from './principal-key-files';
 export * from './replay-guard';
 export * from './config';

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError } from './config';
 import type { PublicKeySource, SigningKeySource } from './principal';
-import { PrincipalKeyError, generatePrincipalKeyPair, parsePublicKeys, parseSigningKey, type PublicKeyRing, type SigningKey } from './principal-keys';
+import { PrincipalKeyError, generatePrincipalKeyPair, parsePublicKeys, parseSigningKey, type PublicKeyRing, type SigningKey } from './principal-key-pem';
 
 export interface KeyFileOptions {
   path: string;

@@ -8,7 +8,7 @@
  * JOSE library can read it.
  */
 import { createHash, randomUUID, sign as signBytes, verify as verifyBytes } from 'node:crypto';
-import type { PublicKeyRing, SigningKey } from './principal-keys';
+import type { PublicKeyRing, SigningKey } from './principal-key-pem';
 import type { SearchPolicy } from './events';
 import { MemoryReplayGuard, type ReplayGuard } from './replay-guard';
 

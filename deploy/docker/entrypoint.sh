@@ -37,7 +37,7 @@ case "$command" in
   principal-keys)
     # The principal key pair in PRINCIPAL_SIGNING_KEY_FILE / PRINCIPAL_PUBLIC_KEYS_FILE:
     # init, status, rotate-start, rotate-sign, rotate-finish (docs/security.md).
-    exec node standalone/dist/cli/principal-keys.js "$@" ;;
+    exec node standalone/dist/cli/principal-keys-command.js "$@" ;;
   *)
     echo "unknown command '$command': use gateway, catalog-service, collections-service, migrate, load-sample, admin or principal-keys" >&2
     exit 64 ;;

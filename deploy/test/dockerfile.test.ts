@@ -82,7 +82,7 @@ describe('deploy/docker/entrypoint.sh', () => {
     ['collections-service', 'collections-service/src/main.ts', 'node collections-service/dist/main.js'],
     ['migrate', 'standalone/src/migrate.ts', 'node standalone/dist/migrate.js'],
     ['admin', 'standalone/src/cli/admin.ts', 'node standalone/dist/cli/admin.js'],
-    ['principal-keys', 'standalone/src/cli/principal-keys.ts', 'node standalone/dist/cli/principal-keys.js'],
+    ['principal-keys', 'standalone/src/cli/principal-keys-command.ts', 'node standalone/dist/cli/principal-keys-command.js'],
   ])('runs %s from a program that exists (%s)', (command, source, exec) => {
     expect(existsSync(join(ROOT, source))).toBe(true);
     const branch = new RegExp(`^  ${command}\\)\\n(?:.*\\n)*?.*exec ${exec.replace(/\./g, '\\.')}`, 'm');

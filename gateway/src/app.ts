@@ -10,7 +10,8 @@ import {
   type PrincipalSigner,
   type ServiceMetrics,
 } from '@skills/common';
-import { profileAdminRoutes, profileRoutes, type ProfileDeps } from './accounts/profile';
+import { profileAdminRoutes, profileRoutes } from './http/profile.routes';
+import type { ProfileDeps } from './sign-in-wiring';
 import type { TrustProxy } from './config';
 import type { AccountService } from './domain/account.service';
 import type { ApiKeyService } from './domain/api-key.service';
@@ -35,10 +36,10 @@ import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
-import { CollectionsCalls } from './workspaces/collections-calls';
-import type { SearchPolicies } from './workspaces/search-policies';
-import { WorkspaceInvitations } from './workspaces/workspace-invitations';
-import { workspaceRoutes } from './workspaces/workspaces.routes';
+import { CollectionsCalls } from './http/collections-calls';
+import type { SearchPolicies } from './domain/search-policies';
+import { WorkspaceInvitations } from './domain/workspace-invitations';
+import { workspaceRoutes } from './http/workspaces.routes';
 
 export interface GatewayDeps {
   logger: Logger;

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig, serviceConfigOf, serviceEnv, type ServiceConfig, type ServiceEnv } from '@skills/common';
-import type { SignUpMode } from './accounts/sign-in.service';
+import type { SignUpMode } from './domain/sign-in.service';
 import type { AdmissionLimits } from './http/admission';
-import type { HashingLimits } from './accounts/password-hasher';
-import { DEFAULT_THROTTLE, type ThrottleLimits } from './accounts/sign-in-throttle';
+import type { HashingLimits } from './domain/password-hasher';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/sign-in-throttle';
 import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/mail-quota';
 
 /** What accounts, sessions and keys use when the config does not say (the test harness builds configs by hand). */

@@ -7,5 +7,5 @@ export { KeyAuthenticator } from './domain/key-authenticator';
 export { AccountService } from './domain/account.service';
 export { Upstream } from './http/upstream-proxy';
 export { SequelizeAccountRepository } from './store/account.repository';
-export { SequelizeKeyStore } from './store/api-key.store';
+export { SequelizeKeyRepository } from './store/api-key.repository';
 export { openApiDocument } from './openapi/document';

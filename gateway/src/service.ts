@@ -8,11 +8,11 @@ import {
   type RunningService as CommonRunningService,
 } from '@skills/common';
 import { createGatewayApp } from './app';
-import { createProfile } from './accounts/profile';
+import { createProfile } from './sign-in-wiring';
 import { PROFILE_DEFAULTS, type GatewayConfig } from './config';
 import { AccountService } from './domain/account.service';
 import { ApiKeyService } from './domain/api-key.service';
-import { Site } from './sessions/site';
+import { Site } from './domain/site';
 import { KeyAuthenticator } from './domain/key-authenticator';
 import { ScannerAuthenticator } from './domain/scanner-authenticator';
 import { ScannerService } from './domain/scanner.service';
@@ -27,18 +27,18 @@ import { createMonitorApp } from './monitor-app';
 import { Upstream } from './http/upstream-proxy';
 import { AuditRetention } from './domain/audit-retention';
 import { PeriodicPurge } from './domain/periodic-purge';
-import { linkPurgeTasks } from './accounts/link.store';
+import { linkPurgeTasks } from './store/link.repository';
 import { AuthFailureAudit } from './domain/auth-failure-audit';
 import { SequelizeGatewayStore } from './store/gateway-store';
 import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
-import { CollectionsCalls } from './workspaces/collections-calls';
-import { SearchPolicies } from './workspaces/search-policies';
-import { WorkspaceMembership } from './workspaces/workspace-membership';
-import { invitationStillPending } from './workspaces/workspace-invitations';
-import type { Mailer } from './accounts/mailer';
+import { CollectionsCalls } from './http/collections-calls';
+import { SearchPolicies } from './domain/search-policies';
+import { WorkspaceMembership } from './domain/workspace-membership';
+import { invitationStillPending } from './domain/workspace-invitations';
+import type { Mailer } from './mail/mailer';
 import { DEFAULT_MAIL_QUOTA, MailQuota } from './domain/mail-quota';
 
 export interface RunningService extends CommonRunningService {

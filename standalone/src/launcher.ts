@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { privateDirectory, startEmbeddedPostgres, type Logger } from '@skills/common';
 import { resolveAdminToken, type AdminTokenSource } from './admin-token';
 import type { LauncherConfig } from './launcher-config';
-import { resolvePrincipalKeys } from './principal-keys';
+import { resolvePrincipalKeys } from './principal-key-rotation';
 import type { SampleData } from './sample-data';
 import { seedDemo, type DemoCredentials } from './seed';
 import { startStack } from './services';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { checkSkillChangeEvent } from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
-import type { DeadLetterStore } from '../store/dead-letter.store';
+import type { DeadLetterRepository } from '../store/dead-letter.repository';
 import { INDEXER_GROUP } from './indexer';
 
 export interface ReplayResult {
@@ -20,7 +20,7 @@ export interface ReplayResult {
  * engine still refuses stays in the store, and so does one that breaks the
  * event contract: a replay never lets in what the consumer refused.
  */
-export async function replayDeadLetters(options: { store: DeadLetterStore; engine: SearchEngine; logger: Logger; group?: string }): Promise<ReplayResult> {
+export async function replayDeadLetters(options: { store: DeadLetterRepository; engine: SearchEngine; logger: Logger; group?: string }): Promise<ReplayResult> {
   const group = options.group ?? INDEXER_GROUP;
   const result: ReplayResult = { replayed: 0, failed: 0 };
   let after = '0';

@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Logger, type ServiceMetrics } from '@skills/common';
-import type { DeadLetterStore } from '../store/dead-letter.store';
+import type { DeadLetterRepository } from '../store/dead-letter.repository';
 import { INDEXER_GROUP, type Indexer } from './indexer';
 
 export interface IndexerMetrics {
@@ -15,7 +15,7 @@ export interface IndexerMetrics {
  */
 export function registerIndexerMetrics(
   metrics: ServiceMetrics,
-  sources: { indexer: () => Indexer | undefined; deadLetters: DeadLetterStore; logger: Logger },
+  sources: { indexer: () => Indexer | undefined; deadLetters: DeadLetterRepository; logger: Logger },
 ): IndexerMetrics {
   const { registry } = metrics;
   new Gauge({

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { ServiceUnavailableError, type EventLog, type EventSubscription, type SkillChangeEvent } from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
-import type { DeadLetterStore, NewDeadLetter } from '../store/dead-letter.store';
+import type { DeadLetterRepository, NewDeadLetter } from '../store/dead-letter.repository';
 
 /** The consumer group of the catalog indexer; its position is shared by every replica. */
 export const INDEXER_GROUP = 'catalog-indexer';
@@ -21,7 +21,7 @@ export interface IndexerOptions {
   engine: SearchEngine;
   logger: Logger;
   /** where poison events go; without it a failing batch is retried by the event log for ever */
-  deadLetters?: DeadLetterStore;
+  deadLetters?: DeadLetterRepository;
   retry?: Partial<IndexerRetry>;
   /** called with how many events were dead-lettered (metrics) */
   onDeadLetters?: (count: number) => void;

@@ -1,6 +1,6 @@
 /**
  * Runs a rebuild of the search read model from the system of record in the
- * background and records it in Postgres (ReindexJobStore), so that any
+ * background and records it in Postgres (ReindexJobRepository), so that any
  * replica can report it (`GET /admin/v1/reindex/:jobId`, the admin CLI's
  * `reindex`) and one job at most runs in the whole deployment. A replica
  * that stops mid-job leaves a heartbeat that ages: the job then reads as
@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogItemState, Logger } from '@skills/common';
 import type { ReindexProgress, SearchEngine } from '../engines/search-engine';
-import type { ReindexJobStore } from './reindex-job.store';
+import type { ReindexJobRepository } from './reindex-job.repository';
 
 export type ReindexStatus = 'running' | 'succeeded' | 'failed';
 
@@ -36,7 +36,7 @@ export const REINDEX_PROGRESS_MS = 2_000;
 export interface ReindexJobsOptions {
   engine: SearchEngine;
   source: ItemSourceFactory;
-  store: ReindexJobStore;
+  store: ReindexJobRepository;
   logger: Logger;
   progressMs?: number;
 }
@@ -83,7 +83,7 @@ export class ReindexJobs {
     const beat = setInterval(() => {
       store.progress(id, progress.indexed, progress.total).catch((err: unknown) => log.warn({ error: explain(err) }, 'could not record reindex progress'));
     }, this.options.progressMs ?? REINDEX_PROGRESS_MS);
-    let outcome: Parameters<ReindexJobStore['finish']>[1];
+    let outcome: Parameters<ReindexJobRepository['finish']>[1];
     try {
       const result = await engine.reindex(source(signal), (p) => Object.assign(progress, p));
       outcome = { status: 'succeeded', indexed: result.indexed, total: result.total ?? progress.total };

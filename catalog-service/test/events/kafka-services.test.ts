@@ -11,7 +11,7 @@ import { loadCollectionsConfig, startCollectionsService } from '../../../collect
 import { loadCatalogConfig, startCatalogService } from '../../src/index';
 
 import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
-import { KEYS, publicKeysFile } from '../support/principal-keys';
+import { KEYS, publicKeysFile } from '../support/gateway-key-pair';
 
 const signer = KEYS.signer();
 const logger = createLogger({ service: 'kafka-services-test', level: 'silent' });

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { NO_DETAILS, type Health, type Principal } from '@skills/common';
 import { createCatalogApp } from '../../src/app';
 import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
-import { KEYS } from '../support/principal-keys';
+import { KEYS } from '../support/gateway-key-pair';
 
 const signer = KEYS.signer();
 const account: Principal = { kind: 'account', accountId: '6f1c1d2e-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k1' };

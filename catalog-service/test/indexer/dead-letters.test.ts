@@ -18,7 +18,7 @@ import type { SearchEngine } from '../../src/engines/search-engine';
 import { PostgresEventLog } from '../../src/events/postgres-event-log';
 import { INDEXER_GROUP, Indexer } from '../../src/indexer/indexer';
 import { replayDeadLetters } from '../../src/indexer/dead-letter-replay';
-import { SequelizeDeadLetterStore } from '../../src/store/dead-letter.store';
+import { SequelizeDeadLetterRepository } from '../../src/store/dead-letter.repository';
 import { catalogMigrations } from '../../src/store/migrations';
 import { itemVersion } from '../events/event-log.conformance';
 
@@ -78,7 +78,7 @@ async function indexedIds(): Promise<string[]> {
 }
 
 function run(engine: SearchEngine, retry = { attempts: 2, initialDelayMs: 1, maxDelayMs: 5 }) {
-  const deadLetters = new SequelizeDeadLetterStore(sequelize);
+  const deadLetters = new SequelizeDeadLetterRepository(sequelize);
   const eventLog = new PostgresEventLog({ sequelize, logger, rejected: deadLetters, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
   let deadLettered = 0;
   const indexer = new Indexer({

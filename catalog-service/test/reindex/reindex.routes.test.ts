@@ -19,10 +19,10 @@ import {
   type Principal,
 } from '@skills/common';
 import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
-import { KEYS } from '../support/principal-keys';
+import { KEYS } from '../support/gateway-key-pair';
 import { reindexRoutes } from '../../src/http/reindex.routes';
 import { ReindexJobs } from '../../src/reindex/reindex.job';
-import { ABANDONED_REASON, ReindexJobStore } from '../../src/reindex/reindex-job.store';
+import { ABANDONED_REASON, ReindexJobRepository } from '../../src/reindex/reindex-job.repository';
 import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
 
 const STALE_AFTER_MS = 60_000;
@@ -80,7 +80,7 @@ function replica(): Replica {
   const runner = new ReindexJobs({
     engine: gated as unknown as SearchEngine,
     source: () => threePages(),
-    store: new ReindexJobStore(sequelize, STALE_AFTER_MS),
+    store: new ReindexJobRepository(sequelize, STALE_AFTER_MS),
     logger,
     progressMs: 10,
   });

@@ -1,6 +1,6 @@
 export * from './test-database';
 export * from './redis';
-export * from './principal-keys';
+export * from './test-key-pair';
 export * from './eventually';
 export * from './free-port';
 export * from './webhook-receiver';

@@ -87,7 +87,7 @@ export interface KeyLookup {
 }
 
 /** API keys in the gateway schema, found by the SHA-256 of the key. */
-export interface KeyStore extends KeyLookup {
+export interface KeyRepository extends KeyLookup {
   insert(input: NewKey): Promise<ApiKeySummary>;
   findById(keyId: string): Promise<(ApiKeySummary & { accountId: string }) | undefined>;
   listByAccount(accountId: string): Promise<ApiKeySummary[]>;

@@ -3,15 +3,15 @@
  * transaction object; `transaction` hands them repositories bound to one,
  * so a change and its audit record commit together or not at all.
  */
-import type { AccountRepository, KeyStore } from './account';
+import type { AccountRepository, KeyRepository } from './account';
 import type { AuditLog } from './audit';
-import type { ScannerStore } from './scanner';
+import type { ScannerRepository } from './scanner';
 
 export interface GatewayRepositories {
   accounts: AccountRepository;
-  keys: KeyStore;
+  keys: KeyRepository;
   audit: AuditLog;
-  scanners: ScannerStore;
+  scanners: ScannerRepository;
 }
 
 export interface GatewayStore {

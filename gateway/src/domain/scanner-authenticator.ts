@@ -10,12 +10,12 @@ import { timingSafeEqual } from 'node:crypto';
 import { AuthenticationError, type Principal } from '@skills/common';
 import { hashApiKey } from './api-key';
 import { KeyCache } from './key-cache';
-import { parseScannerBearer, type ScannerStore, type StoredScanner } from './scanner';
+import { parseScannerBearer, type ScannerRepository, type StoredScanner } from './scanner';
 
 export type ScannerPrincipal = Extract<Principal, { kind: 'scanner' }>;
 
 export interface ScannerAuthenticatorOptions {
-  scanners: Pick<ScannerStore, 'findByHash'>;
+  scanners: Pick<ScannerRepository, 'findByHash'>;
   cacheTtlMs?: number;
   now?: () => number;
 }

@@ -36,7 +36,7 @@ export interface StoredScanner {
 }
 
 /** `gateway.scanners`; bound to the caller's transaction when made inside one. */
-export interface ScannerStore {
+export interface ScannerRepository {
   /** throws ConflictError scanner.nameTaken when an active scanner has the name */
   insert(name: string, tokenHash: Buffer): Promise<ScannerSummary>;
   /** oldest first, revoked ones included */

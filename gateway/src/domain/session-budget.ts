@@ -7,7 +7,11 @@
  * under one name. Same sliding windows (and store) as the plan's rate limit.
  */
 import { retryAfterMs, type SlidingWindowStore } from './sliding-window';
-import type { SessionBudget } from '../sessions/session-gate';
+
+/** Requests one account may make with its sessions; `take` answers whole seconds to wait, or 0. */
+export interface SessionBudget {
+  take(accountId: string): Promise<number>;
+}
 
 export class SessionRequestBudget implements SessionBudget {
   constructor(private readonly options: { store: SlidingWindowStore; limit: number; windowMs?: number }) {}

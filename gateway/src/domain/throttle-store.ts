@@ -1,5 +1,5 @@
 /**
- * Where the account throttles (accounts/sign-in-throttle.ts) keep their
+ * Where the account throttles (sign-in-throttle.ts) keep their
  * counters: this replica's memory, or Redis shared by every replica.
  */
 

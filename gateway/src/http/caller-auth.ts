@@ -15,7 +15,7 @@ import type { AccountPrincipal, KeyAuthenticator } from '../domain/key-authentic
 import type { RateLimiter } from '../domain/rate-limiter';
 import type { ScannerAuthenticator, ScannerPrincipal } from '../domain/scanner-authenticator';
 import type { Scope } from '../domain/scopes';
-import type { SessionGate } from '../sessions/session-gate';
+import type { SessionGate } from './session-gate';
 import { clientAddress, refuseWhileBlocked } from './client-address';
 
 export interface CallerAuthDeps {

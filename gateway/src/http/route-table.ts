@@ -173,7 +173,7 @@ export const ROUTES: readonly ProxyRoute[] = [
   ...TRUST_ROUTES,
   { method: 'GET', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:read' },
   { method: 'POST', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:write' },
-  // self-service workspaces (members and invitations are the gateway's own routes: workspaces/)
+  // self-service workspaces (members and invitations are the gateway's own routes: http/workspaces.routes.ts)
   { method: 'GET', pattern: '/api/v1/workspaces', upstream: 'collections', auth: 'key', scope: 'collections:read' },
   {
     method: 'POST',

@@ -284,7 +284,7 @@ export class Upstream {
   }
 
   /**
-   * A JSON call of the gateway's own (a route of workspaces/, not a proxied
+   * A JSON call of the gateway's own (http/workspaces.routes.ts, not a proxied
    * request): the status and the parsed body. A body that is not JSON is a
    * 502 like any other invalid answer.
    */

@@ -1,9 +1,9 @@
 import type { Sequelize } from 'sequelize';
 import type { GatewayRepositories, GatewayStore } from '../domain/ports';
 import { SequelizeAccountRepository } from './account.repository';
-import { SequelizeKeyStore } from './api-key.store';
+import { SequelizeKeyRepository } from './api-key.repository';
 import { SequelizeAuditLog } from './audit.repository';
-import { SequelizeScannerStore } from './scanner.store';
+import { SequelizeScannerRepository } from './scanner.repository';
 
 /** The gateway schema's repositories over Sequelize (domain/ports.ts). */
 export class SequelizeGatewayStore implements GatewayStore {
@@ -12,9 +12,9 @@ export class SequelizeGatewayStore implements GatewayStore {
   constructor(private readonly sequelize: Sequelize) {
     this.repos = {
       accounts: new SequelizeAccountRepository(sequelize),
-      keys: new SequelizeKeyStore(sequelize),
+      keys: new SequelizeKeyRepository(sequelize),
       audit: new SequelizeAuditLog(sequelize),
-      scanners: new SequelizeScannerStore(sequelize),
+      scanners: new SequelizeScannerRepository(sequelize),
     };
   }
 
@@ -22,9 +22,9 @@ export class SequelizeGatewayStore implements GatewayStore {
     return this.sequelize.transaction((transaction) =>
       work({
         accounts: new SequelizeAccountRepository(this.sequelize, transaction),
-        keys: new SequelizeKeyStore(this.sequelize, transaction),
+        keys: new SequelizeKeyRepository(this.sequelize, transaction),
         audit: new SequelizeAuditLog(this.sequelize, transaction),
-        scanners: new SequelizeScannerStore(this.sequelize, transaction),
+        scanners: new SequelizeScannerRepository(this.sequelize, transaction),
       }),
     );
   }

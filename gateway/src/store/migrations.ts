@@ -158,7 +158,7 @@ export const gatewayMigrations: Migration[] = [
     id: '007_link_expiry_indexes',
     up: `
       -- Every replica deletes links and flows past their time in batches
-      -- (accounts/link.store.ts): found by expiry, not by a scan of the table.
+      -- (store/link.repository.ts): found by expiry, not by a scan of the table.
       CREATE INDEX one_time_links_expires_idx ON gateway.one_time_links (expires_at);
       CREATE INDEX one_time_links_used_idx ON gateway.one_time_links (used_at) WHERE used_at IS NOT NULL;
       CREATE INDEX oidc_flows_expires_idx ON gateway.oidc_flows (expires_at);

@@ -1,12 +1,12 @@
 /**
  * One-time links and OpenID Connect flows past their time are deleted in
- * batches (accounts/link.store.ts, domain/periodic-purge.ts); live ones,
+ * batches (store/link.repository.ts, domain/periodic-purge.ts); live ones,
  * and the used link of a workspace invitation until it expires, stay.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize } from '@skills/common';
-import { LinkStore, USED_LINK_KEPT_MS, linkPurgeTasks, type LinkPurpose } from '../../src/accounts/link.store';
+import { LinkRepository, USED_LINK_KEPT_MS, linkPurgeTasks, type LinkPurpose } from '../../src/store/link.repository';
 import { PeriodicPurge } from '../../src/domain/periodic-purge';
 import { startHarness, type Harness } from './harness';
 
@@ -15,12 +15,12 @@ const HOUR = 3_600_000;
 describe('purging one-time links and sign-in flows', () => {
   let h: Harness;
   let db: Sequelize;
-  let links: LinkStore;
+  let links: LinkRepository;
   const now = Date.now();
   beforeAll(async () => {
     h = await startHarness();
     db = createSequelize({ url: h.db.url, poolMax: 1 });
-    links = new LinkStore(db);
+    links = new LinkRepository(db);
   }, 90_000);
   afterAll(async () => {
     await db?.close();

@@ -6,7 +6,7 @@
  * mail would never arrive.
  */
 import request from 'supertest';
-import type { InvitationMail, Mailer, SignUpAttemptMail } from '../../src/accounts/mailer';
+import type { InvitationMail, Mailer, SignUpAttemptMail } from '../../src/mail/mailer';
 import { startHarness, type Harness } from './harness';
 import { PASSWORD } from './profile-harness';
 

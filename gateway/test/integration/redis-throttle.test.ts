@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import type { Logger } from '@skills/common';
 import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
-import { SignInThrottle } from '../../src/accounts/sign-in-throttle';
+import { SignInThrottle } from '../../src/domain/sign-in-throttle';
 import { RedisThrottleStore } from '../../src/store/redis-throttle.store';
 import { startHarness, type Harness } from './harness';
 

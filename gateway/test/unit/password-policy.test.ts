@@ -1,4 +1,4 @@
-import { checkPassword } from '../../src/accounts/password-policy';
+import { checkPassword } from '../../src/domain/password-policy';
 
 describe('checkPassword', () => {
   it.each([

@@ -89,7 +89,7 @@ describe('matchRoute', () => {
     expect(scopeOf('GET', '/api/v1/workspaces')).toBe('collections:read');
     expect(scopeOf('GET', '/api/v1/workspaces/w1')).toBe('collections:read');
     expect(scopeOf('POST', '/api/v1/me/private-skills')).toBe('collections:write');
-    // the gateway serves members and invitations itself (workspaces/): not proxied
+    // the gateway serves members and invitations itself (http/workspaces.routes.ts): not proxied
     expect(matchRoute('GET', '/api/v1/workspaces/w1/members')).toEqual({ kind: 'none' });
     expect(matchRoute('POST', '/api/v1/workspaces/w1/invitations')).toEqual({ kind: 'none' });
   });

@@ -1,6 +1,6 @@
 import type { SearchPolicy } from '@skills/common';
-import type { Caller, CollectionsCalls, Outcome } from '../../src/workspaces/collections-calls';
-import { SearchPolicies, policyCacheKey } from '../../src/workspaces/search-policies';
+import type { Caller, CollectionsCalls, Outcome } from '../../src/http/collections-calls';
+import { SearchPolicies, policyCacheKey } from '../../src/domain/search-policies';
 
 const WS = '0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f';
 const policy = (licenses: string[]): SearchPolicy => ({

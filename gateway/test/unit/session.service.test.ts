@@ -7,9 +7,9 @@ import { createLogger, createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
 import type { Sequelize } from 'sequelize';
 import type { Account } from '../../src/domain/account';
-import type { SessionRecord, SessionStore } from '../../src/sessions/session';
-import { SessionService, hashSessionToken } from '../../src/sessions/session.service';
-import { SequelizeSessionStore } from '../../src/sessions/session.store';
+import type { SessionRecord, SessionRepository } from '../../src/domain/session';
+import { SessionService, hashSessionToken } from '../../src/domain/session.service';
+import { SequelizeSessionRepository } from '../../src/store/session.repository';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 const POLICY = { idleMs: 30 * MINUTE, absoluteMs: 120 * MINUTE };
 
 /** A strict in-memory store: sessions by token hash. */
-class MemorySessionStore implements SessionStore {
+class MemorySessionStore implements SessionRepository {
   readonly rows = new Map<string, SessionRecord>();
   constructor(private readonly account: Account) {}
   async insert(record: SessionRecord, tokenHash: Buffer): Promise<void> {
@@ -50,7 +50,7 @@ class MemorySessionStore implements SessionStore {
   }
 }
 
-type StoreFactory = () => Promise<{ store: SessionStore; accountId: string; close(): Promise<void> }>;
+type StoreFactory = () => Promise<{ store: SessionRepository; accountId: string; close(): Promise<void> }>;
 
 const memory: StoreFactory = async () => {
   const account: Account = { id: '00000000-0000-4000-8000-000000000001', email: 'a@example.com', name: null, plan: 'free' };
@@ -64,7 +64,7 @@ const postgres: StoreFactory = async () => {
   const accountId = '00000000-0000-4000-8000-000000000002';
   await sequelize.query(`INSERT INTO gateway.accounts (id, email, plan) VALUES ('${accountId}', 'b@example.com', 'free')`);
   return {
-    store: new SequelizeSessionStore(sequelize),
+    store: new SequelizeSessionRepository(sequelize),
     accountId,
     close: async () => {
       await sequelize.close();

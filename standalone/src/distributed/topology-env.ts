@@ -15,7 +15,7 @@ export type RunService = (typeof RUN_SERVICES)[number];
 
 /** What `deploy/docker/entrypoint.sh` execs for each command (a test keeps the two in step). */
 export const ENTRY_POINTS: Readonly<Record<RunService, string>> = {
-  'principal-keys': 'standalone/dist/cli/principal-keys.js',
+  'principal-keys': 'standalone/dist/cli/principal-keys-command.js',
   migrate: 'standalone/dist/migrate.js',
   'collections-service': 'collections-service/dist/main.js',
   'catalog-service': 'catalog-service/dist/main.js',

@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRINCIPAL_HEADER, PrincipalSigner, fixedKeys, parseSigningKey } from '@skills/common';
-import { finishRotation, keyStatus, signWithNextKey, startRotation, type KeyPaths } from '../../src/principal-keys';
+import { finishRotation, keyStatus, signWithNextKey, startRotation, type KeyPaths } from '../../src/principal-key-rotation';
 import { Client } from '../e2e/helpers';
 import {
   ADMIN_TOKEN,
