@@ -41,6 +41,12 @@ export default tseslint.config(
     },
   },
   {
+    // the console's own program (DOM types, bundler resolution): the same rule on its promises
+    files: ['console/src/**/*.ts', 'console/src/**/*.tsx'],
+    languageOptions: { parserOptions: { project: ['./console/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['**/*.ts', '**/*.tsx'],
     rules: { 'max-lines': ['error', { max: 330, skipBlankLines: true, skipComments: true }] },
   },

@@ -45,7 +45,7 @@ export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name:
     try {
       const skill = await client.createMyPrivateSkill({ name: String(input.get('name')).trim(), description: String(input.get('description') ?? '').trim() });
       form.reset();
-      mine.reload();
+      void mine.reload();
       onAdd({ privateSkillId: skill.id }, skill.name);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
