@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Logger } from 'pino';
+import type { Logger } from '@skills/common';
 import { ApiClient, ApiError, seg } from './api-client';
 import type { SampleData } from './sample-data';
 import { recordSampleTrust } from './sample-trust';

@@ -1,6 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { Logger } from 'pino';
-import { checkSkillChangeEvent, type EventBatchHandler, type EventSubscription, type SkillChangeEvent } from '@skills/common';
+import { checkSkillChangeEvent, type EventBatchHandler, type EventSubscription, type SkillChangeEvent, type Logger } from '@skills/common';
 import { textField, type RejectedEvent, type RejectedEventSink } from './rejected-events';
 
 /** Where a consumer group stands: the (txid, id) of the last outbox row it handled. */

@@ -1,7 +1,6 @@
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { Logger } from 'pino';
-import { SKILL_CHANGES_TOPIC, type EventBatchHandler, type EventLog, type EventSubscription, type Health } from '@skills/common';
+import { SKILL_CHANGES_TOPIC, type EventBatchHandler, type EventLog, type EventSubscription, type Health, type Logger } from '@skills/common';
 import { OutboxConsumer } from './outbox-consumer';
 import type { RejectedEventSink } from './rejected-events';
 

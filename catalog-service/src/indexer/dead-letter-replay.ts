@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import { checkSkillChangeEvent } from '@skills/common';
+import { checkSkillChangeEvent, type Logger } from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
 import type { DeadLetterRepository } from '../store/dead-letter.repository';

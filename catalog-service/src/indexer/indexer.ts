@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import { ServiceUnavailableError, type EventLog, type EventSubscription, type SkillChangeEvent } from '@skills/common';
+import { ServiceUnavailableError, type EventLog, type EventSubscription, type SkillChangeEvent, type Logger } from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
 import type { DeadLetterRepository, NewDeadLetter } from '../store/dead-letter.repository';

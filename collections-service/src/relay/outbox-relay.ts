@@ -1,6 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import type { Logger } from 'pino';
-import { ServiceUnavailableError, type Health } from '@skills/common';
+import { ServiceUnavailableError, type Health, type Logger } from '@skills/common';
 import { Sql } from '../store/sql';
 import type { OutboxPublisher } from './outbox-publisher';
 import { RelayOutboxRepository } from './relay-outbox.repository';

@@ -1,6 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import type { Logger } from 'pino';
-import { ServiceUnavailableError } from '@skills/common';
+import { ServiceUnavailableError, type Logger } from '@skills/common';
 import { Sql } from '../store/sql';
 import { OutboxRetentionRepository } from './outbox-retention.repository';
 import { InterruptiblePause } from '../background/interruptible-pause';

@@ -7,8 +7,17 @@
  * reaches every replica.
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Logger } from 'pino';
-import { analyzeSql, detailsOf, NO_DETAILS, StatisticsRefresh, type CatalogItemState, type Health, type ItemDetails, type ItemTrust } from '@skills/common';
+import {
+  analyzeSql,
+  detailsOf,
+  NO_DETAILS,
+  StatisticsRefresh,
+  type CatalogItemState,
+  type Health,
+  type ItemDetails,
+  type ItemTrust,
+  type Logger,
+} from '@skills/common';
 import type { ReindexProgress } from '../search-engine';
 import { INDEX_SUFFIXES, SEARCHABLE, searchTableSql } from './search-table';
 

@@ -1,6 +1,5 @@
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
-import type { Logger } from 'pino';
-import type { EventBatchHandler, SkillChangeEvent } from '@skills/common';
+import type { EventBatchHandler, SkillChangeEvent, Logger } from '@skills/common';
 import { decodeSkillEvent } from './skill-event.codec';
 
 /**

@@ -1,5 +1,12 @@
-import type { Logger } from 'pino';
-import { ServiceUnavailableError, SKILL_CHANGES_TOPIC, type EventBatchHandler, type EventLog, type EventSubscription, type Health } from '@skills/common';
+import {
+  ServiceUnavailableError,
+  SKILL_CHANGES_TOPIC,
+  type EventBatchHandler,
+  type EventLog,
+  type EventSubscription,
+  type Health,
+  type Logger,
+} from '@skills/common';
 import { storablePayload, textField, type RejectedEventSink } from '../rejected-events';
 import { BatchProcessor, DEFAULT_RETRY, type DeadLetter, type RetryPolicy } from './batch-processor';
 import type { AdminLike, ConsumerLike, KafkaLike } from './kafka-client';
