@@ -44,7 +44,8 @@ export class Transport {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new TypeError('no fetch available: pass options.fetch');
-    this.fetchImpl = fetchImpl;
+    // Called bare, never as this object's method: a browser's fetch throws "Illegal invocation" on any `this` but the window.
+    this.fetchImpl = (input, init) => fetchImpl(input, init);
   }
 
   send<T>(name: OperationName, call: Call): Promise<{ data: T; headers: Headers }> {

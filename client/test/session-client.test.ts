@@ -70,3 +70,22 @@ describe('SessionClient', () => {
     expect(JSON.parse(String(fake.sent[3]?.body))).toEqual({ graceSeconds: 60 });
   });
 });
+
+describe('SessionClient in a browser', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it("calls the page's own fetch as a browser requires it: on the window, or it throws Illegal invocation", async () => {
+    const calls: unknown[] = [];
+    // A browser's fetch refuses any other `this` than the window (or none) with a TypeError.
+    globalThis.fetch = function (this: unknown, input: string | URL | Request) {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+      calls.push(String(input));
+      return Promise.resolve(new Response(JSON.stringify({ data: { skills: [], pagination: {} } }), { headers: { 'content-type': 'application/json' } }));
+    } as typeof fetch;
+    await new SessionClient({ baseUrl: 'http://console.test' }).searchSkills({ q: 'pdf' });
+    expect(calls).toEqual(['http://console.test/api/v1/skills?q=pdf']);
+  });
+});
