@@ -20,8 +20,6 @@ const services = {
     '^@skills/gateway/testing$': '<rootDir>/gateway/src/testing/index.ts',
     '^@skills/(collections-service|catalog-service|gateway|client)$': '<rootDir>/$1/src/index.ts',
   },
-  // a generous bound for a test or hook that starts databases and processes on two shared cores; a hang still fails
-  testTimeout: 60000,
 };
 
 /**
@@ -36,4 +34,10 @@ const consoleUnits = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true, esModuleInterop: true } }] },
 };
 
-module.exports = { projects: [services, consoleUnits], maxWorkers: 2 };
+module.exports = {
+  projects: [services, consoleUnits],
+  maxWorkers: 2,
+  // A generous bound for a test or hook that starts databases and processes on two shared cores; a hang still fails.
+  // Global, not per project: with `projects`, jest gives hooks the global bound (5 s unless set here).
+  testTimeout: 60000,
+};
