@@ -83,9 +83,10 @@ export class SequelizeDeadLetterRepository implements DeadLetterRepository {
   }
 
   async list(group: string, limit = 100, afterId = '0'): Promise<DeadLetter[]> {
+    // ORDER BY names the column (d.id): sorted by the text alias, a page after "2" would repeat "10" to "19".
     const rows = await this.sequelize.query<Row>(
-      `SELECT id::text AS id, group_name, event, reason, attempts, failed_at FROM catalog.dead_letters
-       WHERE group_name = $1 AND id > $3::bigint ORDER BY id LIMIT $2`,
+      `SELECT d.id::text AS id, group_name, event, reason, attempts, failed_at FROM catalog.dead_letters d
+       WHERE group_name = $1 AND d.id > $3::bigint ORDER BY d.id LIMIT $2`,
       { type: QueryTypes.SELECT, bind: [group, limit, afterId] },
     );
     return rows.map((r) => ({

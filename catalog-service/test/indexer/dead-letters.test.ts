@@ -101,6 +101,21 @@ function run(engine: SearchEngine, retry = { attempts: 2, initialDelayMs: 1, max
 }
 
 describe('Indexer dead letters', () => {
+  it('pages the letters in the order they were parked, ids compared as numbers: twelve in pages of five, each once', async () => {
+    const repository = new SequelizeDeadLetterRepository(sequelize);
+    const letters = Array.from({ length: 12 }, (_, i) => {
+      const item = itemVersion(randomUUID(), 1);
+      const event: SkillChangeEvent = { eventId: '', type: 'skill.upserted', itemId: item.id, version: 1, occurredAt: item.updatedAt, item };
+      return { event, reason: `reason ${i}`, attempts: 1 };
+    });
+    await repository.add(INDEXER_GROUP, letters);
+    const seen: string[] = [];
+    for (let page = await repository.list(INDEXER_GROUP, 5); page.length > 0; page = await repository.list(INDEXER_GROUP, 5, page.at(-1)?.id)) {
+      seen.push(...page.map((letter) => letter.reason));
+    }
+    expect(seen).toEqual(letters.map((letter) => letter.reason));
+  });
+
   it('parks an event the engine refuses with its reason and indexes the rest of its batch', async () => {
     const good = Array.from({ length: 9 }, () => itemVersion(randomUUID(), 1));
     const poison = { ...itemVersion(randomUUID(), 1), name: POISON };

@@ -69,10 +69,11 @@ export class SequelizeAuditLog implements AuditLog {
     if (query.action !== undefined) where.push('action = :action');
     if (query.accountId !== undefined) where.push('(actor_account_id = :accountId OR target_account_id = :accountId)');
     if (query.before !== undefined) where.push('id < CAST(:before AS bigint)');
+    // ORDER BY names the column (e.id): a bare `id` is the text alias, which sorts "10" between "2" and "1".
     const rows = await this.sequelize.query<AuditRow>(
       `SELECT id::text AS id, at, actor_kind, actor_account_id, actor_scanner_id, action, target_account_id, target, request_id, client_address, details
-         FROM gateway.audit_events ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY id DESC LIMIT :limit`,
+         FROM gateway.audit_events e ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY e.id DESC LIMIT :limit`,
       {
         transaction: this.transaction,
         replacements: { action: query.action ?? null, accountId: query.accountId ?? null, before: query.before ?? null, limit: query.limit },

@@ -108,6 +108,10 @@ describe('the audit trail', () => {
     expect(first.nextBefore).toBe(first.events[1]?.id);
     const second = await events(`?limit=2&before=${first.nextBefore}`);
     expect(BigInt(second.events[0]?.id ?? '0')).toBeLessThan(BigInt(first.nextBefore ?? '0'));
+    // newest first by number, past id 10 too (sorted as text, "10" came between "2" and "1")
+    const all = (await events('?limit=100')).events.map((e) => BigInt(e.id));
+    expect(all.length).toBeGreaterThan(10);
+    expect(all).toEqual([...all].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
     await h.admin('get', '/admin/v1/audit-events?action=drop.table').expect(400);
     await h.admin('get', '/admin/v1/audit-events?before=1;DELETE').expect(400);
     await h.http.get('/admin/v1/audit-events').expect(401);

@@ -82,18 +82,25 @@ describe('the audit trail of console authentication', () => {
       .set('X-Request-Id', 'req-sign-out')
       .expect(200);
 
+    // One record per address, account and flush interval holds the interval's count (unit: auth-failure-audit.test.ts);
+    // on a slow machine an interval may end between two of the three, so the counts are summed.
+    const failures = (all: Event[]) => all.filter((e) => e.action === 'auth.failure');
+    const counted = (all: Event[]) => failures(all).reduce((n, e) => n + Number(e.details.count), 0);
     const events = await eventually(async () => {
       const all = await trail(accountId);
-      return all.some((e) => e.action === 'auth.failure') ? all : undefined;
+      return counted(all) >= 3 ? all : undefined;
     });
-    const failure = events.find((e) => e.action === 'auth.failure');
-    expect(failure).toMatchObject({
-      actor: { kind: 'anonymous' },
-      targetAccountId: accountId,
-      requestId: 'req-wrong-0',
-      clientAddress: CLIENT,
-      details: { reason: 'password', count: 3, userAgent: AGENT },
-    });
+    expect(counted(events)).toBe(3);
+    expect(failures(events).length).toBeLessThanOrEqual(3);
+    for (const failure of failures(events)) {
+      expect(failure).toMatchObject({
+        actor: { kind: 'anonymous' },
+        targetAccountId: accountId,
+        clientAddress: CLIENT,
+        details: { reason: 'password', userAgent: AGENT },
+      });
+    }
+    expect(failures(events).map((e) => e.requestId)).toContain('req-wrong-0');
     const self = { kind: 'account', accountId };
     expect(
       events
