@@ -53,7 +53,14 @@ describe('buildSearchRequest', () => {
     expect(bonuses).toContain('{"term":{"exactKey":"kube deploy"}}');
     // "the query begins the name": its words in place, the last one as a prefix
     expect(bonuses).toContain('"filter":[{"term":{"namePositions":"0:kube"}},{"prefix":{"namePositions":{"value":"1:deploy"}}}]');
-    expect(bonuses).toContain('{"field_value_factor":{"field":"leadBonus","missing":0}}');
+    // the first rule an item meets gives its bonus: exact, then the name begun (its stored bonus), else 0
+    const [bonus] = text.must[0]!.bool.should as Array<{ function_score: { functions: Array<Record<string, unknown>>; score_mode: string } }>;
+    expect(bonus!.function_score.score_mode).toBe('first');
+    expect(bonus!.function_score.functions.map(({ filter: _, ...score }) => score)).toEqual([
+      { weight: 1000 },
+      { field_value_factor: { field: 'leadBonus', missing: 0 } },
+      { weight: 0 },
+    ]);
     // no typo clause and no query the cluster may call expensive outside a typo run
     expect(leaves(body.query).filter((kind) => kind === 'fuzzy')).toEqual([]);
   });

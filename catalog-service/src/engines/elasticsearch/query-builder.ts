@@ -124,28 +124,31 @@ function namesBegun(keyWords: readonly string[]): Query[] {
   });
 }
 
-/** The exclusive name clauses: the exact name, a misspelt one in typo runs, a name the query begins. */
-function nameBonuses(plan: TextPlan): Query[] {
-  const exact = exactName(plan.key);
-  const clauses: Query[] = [{ constant_score: { filter: exact, boost: EXACT_NAME_BONUS } }];
-  const notBefore: Query[] = [exact];
+/**
+ * The name's bonus: the first of the exclusive name rules an item meets, in
+ * order (the exact name, a misspelt one in typo runs, a name the query
+ * begins), as one `function_score` whose functions each carry their rule as
+ * a filter and `score_mode: first` applies the first that matches
+ * (`FunctionScoreQuery` in elastic/elasticsearch:
+ * server/src/main/java/org/elasticsearch/common/lucene/search/function/FunctionScoreQuery.java).
+ * Each rule is then built once: as `must_not` of the later rules, the
+ * misspelt-name filter was expanded twice, its fuzzy term lookups half of a
+ * typo run's cost on the node. The last function (`weight: 0`, no filter)
+ * gives an item no rule matches 0 rather than function_score's default 1.
+ * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-function-score-query
+ */
+function nameBonus(plan: TextPlan): Query {
+  const functions: estypes.QueryDslFunctionScoreContainer[] = [{ filter: exactName(plan.key), weight: EXACT_NAME_BONUS }];
   const keyWords = plan.key.split(' ');
   if (plan.typos && keyWords.some((word) => typoBudget(word) > 0)) {
-    const misspelt = misspeltName(keyWords);
-    clauses.push({ constant_score: { filter: { bool: { filter: [misspelt], must_not: [exact] } }, boost: TYPO_NAME_BONUS } });
-    notBefore.push(misspelt);
+    functions.push({ filter: misspeltName(keyWords), weight: TYPO_NAME_BONUS });
   }
   if (plan.key.length >= 2) {
-    // the stored bonus exactly: field_value_factor (factor 1) replacing the clause's score
-    clauses.push({
-      function_score: {
-        query: { bool: { filter: namesBegun(keyWords), must_not: notBefore } },
-        functions: [{ field_value_factor: { field: 'leadBonus', missing: 0 } }],
-        boost_mode: 'replace',
-      },
-    });
+    // the stored bonus exactly: field_value_factor (factor 1) as the item's score
+    functions.push({ filter: { bool: { filter: namesBegun(keyWords) } }, field_value_factor: { field: 'leadBonus', missing: 0 } });
   }
-  return clauses;
+  functions.push({ weight: 0 });
+  return { function_score: { query: { match_all: {} }, functions, score_mode: 'first', boost_mode: 'replace' } };
 }
 
 function textQuery(plan: TextPlan): Query {
@@ -153,7 +156,7 @@ function textQuery(plan: TextPlan): Query {
   return {
     bool: {
       must: [{ function_score: { query: words, functions: [{ field_value_factor: { field: 'popularity', missing: 1 } }], boost_mode: 'multiply' } }],
-      should: nameBonuses(plan),
+      should: [nameBonus(plan)],
     },
   };
 }
