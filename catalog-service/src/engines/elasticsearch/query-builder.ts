@@ -14,9 +14,9 @@
  * - every word is required (`bool.must`), the word scores are summed and
  *   multiplied by the item's stored popularity (`function_score`,
  *   `field_value_factor`); filters add nothing (`bool.filter`);
- * - the name's bonus is one optional clause of several that exclude each
- *   other: the exact name (1,000), a misspelt name in a typo run (200), a
- *   name the query begins (the stored bonus, 100–300).
+ * - the name's bonus is one optional clause: the first of the exact name
+ *   (1,000), a misspelt name in a typo run (200) and a name the query
+ *   begins (the stored bonus, 100–300) that the item meets.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
