@@ -1,11 +1,15 @@
 /**
- * Loading data from the API: the answer, the API's error message, a reload;
- * stale answers are dropped. Every page and section that loads data uses
- * `useLoad` and shows it with `WhenLoaded` (components/states.tsx), so
- * loading, errors and "try again" look and behave the same everywhere.
+ * The console's hooks. Loading data from the API: the answer, the API's
+ * error message, a reload; stale answers are dropped. Every page and
+ * section that loads data uses `useLoad` and shows it with `WhenLoaded`
+ * (components/states.tsx), so loading, errors and "try again" look and
+ * behave the same everywhere. Then a debounced value, and the redeeming of
+ * a one-time link.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SignedIn } from './api';
 import { messageOf } from './components/form';
+import { takeFragment } from './router';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -45,4 +49,33 @@ export function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+export interface Redeemed {
+  state: 'redeeming' | 'redeemed' | 'failed';
+  error?: string;
+}
+
+/**
+ * Redeems the `#token=` of a one-time link once (the link is single-use, and
+ * React may run effects twice in development), and hands the session it
+ * opens to `onSignedIn`.
+ */
+export function useOneTimeLink(redeem: (token: string) => Promise<SignedIn>, onSignedIn: (s: SignedIn) => void, noToken: string): Redeemed {
+  const [redeemed, setRedeemed] = useState<Redeemed>({ state: 'redeeming' });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = takeFragment('token');
+    if (!token) return setRedeemed({ state: 'failed', error: noToken });
+    redeem(token).then(
+      (s) => {
+        onSignedIn(s);
+        setRedeemed({ state: 'redeemed' });
+      },
+      (err: unknown) => setRedeemed({ state: 'failed', error: messageOf(err) }),
+    );
+  }, [onSignedIn]);
+  return redeemed;
 }

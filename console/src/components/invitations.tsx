@@ -9,6 +9,7 @@ import { when } from '../format';
 import { INVITABLE, ROLE_HELP } from '../roles';
 import { ErrorMessage, Field, Status, messageOf } from './form';
 import { Empty } from './states';
+import { TableHead } from './table-head';
 
 const EXPIRY = [1, 7, 14, 30];
 
@@ -120,16 +121,7 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
       ) : (
         <div className="table-wrap">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">For</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['For', 'Role', 'Expires']} />
             <tbody>
               {pending.map((i) => (
                 <tr key={i.id}>

@@ -1,6 +1,7 @@
 /** The account's API keys as a table: name, prefix, scopes, dates, state, and "roll" and "revoke" on the active ones. */
 import type { ApiKey } from '../api';
 import { when } from '../format';
+import { TableHead } from './table-head';
 
 function stateOf(key: ApiKey): 'active' | 'revoked' | 'expired' {
   if (key.revokedAt) return 'revoked';
@@ -47,20 +48,7 @@ export function KeyTable({ keys, onPending }: { keys: ApiKey[]; onPending(kind: 
   return (
     <div className="table-wrap">
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Expires</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', 'Expires', 'State']} />
         <tbody>
           {keys.map((key) => (
             <KeyRow key={key.id} apiKey={key} onRoll={() => onPending('roll', key)} onRevoke={() => onPending('revoke', key)} />

@@ -9,6 +9,7 @@ import { day } from '../format';
 import { assignableRoles, canRemove } from '../roles';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorMessage, Status, messageOf } from './form';
+import { TableHead } from './table-head';
 
 const who = (m: Member) => m.name ?? m.email ?? m.accountId;
 
@@ -35,16 +36,7 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
       <div className="table-wrap">
         <table>
           <caption className="visually-hidden">Members and their roles</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Member', 'Role', 'Joined']} />
           <tbody>
             {members.map((m) => {
               const self = m.accountId === me;

@@ -1,6 +1,7 @@
 /** Every session of the account as a table: how and where it signed in, when it ends, and "sign out" on the others. */
 import type { Session } from '../api';
 import { when } from '../format';
+import { TableHead } from './table-head';
 
 const METHODS: Record<Session['method'], string> = { password: 'Password', oidc: 'Single sign-on', link: 'One-time link' };
 
@@ -9,18 +10,7 @@ export function SessionTable({ sessions, onSignOut }: { sessions: Session[]; onS
     <div className="table-wrap">
       <table>
         <caption className="visually-hidden">Where your account is signed in</caption>
-        <thead>
-          <tr>
-            <th scope="col">Signed in with</th>
-            <th scope="col">Browser</th>
-            <th scope="col">Since</th>
-            <th scope="col">Last seen</th>
-            <th scope="col">Ends</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Signed in with', 'Browser', 'Since', 'Last seen', 'Ends']} />
         <tbody>
           {sessions.map((s) => (
             <tr key={s.id}>

@@ -2,18 +2,16 @@
 import { useRef, useState } from 'react';
 import type { CatalogItem } from '../api';
 import { T } from '../messages';
-import { Link } from '../router';
-import { AddToCollection, type Added } from './add-to-collection';
 import { BlockedNotice } from './blocked-notice';
 import { Status } from './form';
 import { Releases } from './releases';
 import { ReportDialog } from './report-dialog';
 import { SkillFacts } from './skill-facts';
 import { VerdictBadge } from './trust-badges';
+import { useAddToCollection } from './use-add-to-collection';
 
 export function SkillView({ item }: { item: CatalogItem }) {
-  const [adding, setAdding] = useState<CatalogItem>();
-  const [added, setAdded] = useState<Added>();
+  const adding = useAddToCollection();
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
   const reportButton = useRef<HTMLButtonElement>(null);
@@ -29,7 +27,7 @@ export function SkillView({ item }: { item: CatalogItem }) {
         {item.verdict && <VerdictBadge verdict={item.verdict} of={item.name} />}
         <span className="push title-actions">
           {!item.blocked && (
-            <button type="button" className="primary" onClick={() => setAdding(item)}>
+            <button type="button" className="primary" onClick={() => adding.add(item)}>
               Add to collection
             </button>
           )}
@@ -41,21 +39,10 @@ export function SkillView({ item }: { item: CatalogItem }) {
       {item.blocked && <BlockedNotice reason={item.blockedReason} />}
       <p className="lead">{item.description || 'No description.'}</p>
       {reported && <Status>{T.reported}</Status>}
-      {added && (
-        <Status>
-          {added.message} <Link to={added.page}>Open the collection</Link>
-        </Status>
-      )}
+      {adding.notice}
       <SkillFacts item={item} />
       <Releases slug={item.slug} latestVersion={item.latestVersion} />
-      <AddToCollection
-        item={adding}
-        onClose={() => setAdding(undefined)}
-        onAdded={(done) => {
-          setAdding(undefined);
-          setAdded(done);
-        }}
-      />
+      {adding.dialog}
       <ReportDialog
         item={item}
         open={reporting}

@@ -7,15 +7,13 @@
  * can be shared, reloaded and followed back.
  */
 import { useEffect, useState } from 'react';
-import type { CatalogItem } from '../api';
 import { addTag, queryOf, setParam } from '../catalog-query';
-import { AddToCollection, type Added } from '../components/add-to-collection';
 import { CatalogFilters } from '../components/catalog-filters';
 import { CatalogResults } from '../components/catalog-results';
 import { CatalogSearchBar } from '../components/catalog-search-bar';
-import { Status } from '../components/form';
+import { useAddToCollection } from '../components/use-add-to-collection';
 import { useDebounced, useLoad } from '../hooks';
-import { Link, replaceSearch, useSearch } from '../router';
+import { replaceSearch, useSearch } from '../router';
 import { searchCatalog } from '../search';
 
 export function CatalogPage() {
@@ -23,8 +21,7 @@ export function CatalogPage() {
   const query = queryOf(params);
   const [text, setText] = useState(query.q ?? '');
   const typed = useDebounced(text, 250);
-  const [adding, setAdding] = useState<CatalogItem>();
-  const [added, setAdded] = useState<Added>();
+  const adding = useAddToCollection();
 
   /** A new query string: filters and sort go back to page 1. */
   const change = (edit: (p: URLSearchParams) => void) => {
@@ -52,24 +49,13 @@ export function CatalogPage() {
       <section className="card" aria-labelledby="catalog-title">
         <h1 id="catalog-title">Catalog</h1>
         <CatalogSearchBar text={text} onText={setText} sort={query.sort} onSort={(sort) => change((p) => setParam(p, 'sort', sort))} />
-        {added && (
-          <Status>
-            {added.message} <Link to={added.page}>Open the collection</Link>
-          </Status>
-        )}
+        {adding.notice}
       </section>
       <div className="catalog">
         <CatalogFilters query={query} facets={result.data?.facets} change={change} />
-        <CatalogResults result={result} query={query} onAdd={setAdding} onTag={(tag) => change((p) => addTag(p, tag))} onPage={setPage} />
+        <CatalogResults result={result} query={query} onAdd={adding.add} onTag={(tag) => change((p) => addTag(p, tag))} onPage={setPage} />
       </div>
-      <AddToCollection
-        item={adding}
-        onClose={() => setAdding(undefined)}
-        onAdded={(done) => {
-          setAdding(undefined);
-          setAdded(done);
-        }}
-      />
+      {adding.dialog}
     </>
   );
 }

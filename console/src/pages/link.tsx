@@ -2,23 +2,15 @@
  * The pages a one-time link opens: sign in (operator or demo link) and choose
  * a new password (reset link); the sign-up mail's link is verify-email.tsx.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { client, type SignedIn } from '../api';
 import { RevokeKeysCheck } from '../components/change-password';
 import { ErrorMessage, Field, messageOf } from '../components/form';
+import { useOneTimeLink } from '../hooks';
 import { Link, takeFragment } from '../router';
 
 export function SignInLinkPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
-  const [error, setError] = useState<string>();
-  const started = useRef(false);
-  useEffect(() => {
-    // Once: the link is single-use, and React may run effects twice in development.
-    if (started.current) return;
-    started.current = true;
-    const token = takeFragment('token');
-    if (!token) return setError('This link has no token.');
-    client.signInWithLink(token).then(onSignedIn, (err: unknown) => setError(messageOf(err)));
-  }, [onSignedIn]);
+  const { error } = useOneTimeLink((token) => client.signInWithLink(token), onSignedIn, 'This link has no token.');
   return (
     <section className="card narrow" aria-labelledby="link-title">
       <h1 id="link-title">Signing you in…</h1>
