@@ -132,7 +132,7 @@ function namesBegun(keyWords: readonly string[]): Query[] {
  * (`FunctionScoreQuery` in elastic/elasticsearch:
  * server/src/main/java/org/elasticsearch/common/lucene/search/function/FunctionScoreQuery.java).
  * Each rule is then built once: as `must_not` of the later rules, the
- * misspelt-name filter was expanded twice, its fuzzy term lookups half of a
+ * misspelt-name filter was expanded twice, its fuzzy term lookups a third of a
  * typo run's cost on the node. The last function (`weight: 0`, no filter)
  * gives an item no rule matches 0 rather than function_score's default 1.
  * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-function-score-query
