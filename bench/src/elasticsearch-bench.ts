@@ -17,7 +17,7 @@ import { latencyChart } from './chart';
 import { cpuTimes, formatCpuTable, perRequest, type CpuSources, type CpuTimes } from './cpu-accounting';
 import type { BenchOptions } from './cli-options';
 import { buildBaselineIndex, elasticsearchBaselinePhase } from './elasticsearch-baseline';
-import { deleteIndices, elasticsearchNode, searchableCount } from './elasticsearch-node';
+import { deleteIndices, elasticsearchNode, searchableCount, waitForMerges } from './elasticsearch-node';
 import { elasticsearchTargets, ES_BASELINE } from './elasticsearch-targets';
 import { runLoad, type Phase, type RunPart } from './load';
 import { searchGatewayPhase } from './phases';
@@ -99,6 +99,7 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
 
     phaseTitle(`bare baseline index (${baselineIndex}: name^3 + description, standard analyzer)`);
     const baselineIndexSec = await buildBaselineIndex(node.url, baselineIndex, catalog.lines, progress);
+    await waitForMerges(node.url, alias, progress);
 
     const results: LoadResult[] = [];
     // Same seed for the baseline and the gateway: both send the same queries, in the same order.

@@ -73,3 +73,35 @@ export async function deleteIndices(url: string, prefix: string): Promise<string
   for (const name of names) await es(url, 'DELETE', `/${name}`);
   return names;
 }
+
+/**
+ * Waits until no merge has run on the run's indices for `quietSec` (the
+ * engine merges its index into one segment 2 s after a bulk of writes:
+ * catalog-service's compaction.ts), so that both the baseline and the
+ * engine are measured at rest rather than beside a merge; says how many
+ * segments each index has then.
+ * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-indices-stats
+ */
+export async function waitForMerges(url: string, prefix: string, progress: (text: string, done: boolean) => void, quietSec = 5, limitSec = 300): Promise<void> {
+  type Stats = { indices: Record<string, { primaries: { merges: { current: number }; segments: { count: number } } }> };
+  const started = performance.now();
+  let quietSince = performance.now();
+  for (;;) {
+    const stats = await es<Stats>(url, 'GET', `/${prefix}*/_stats/merge,segments?filter_path=indices.*.primaries`);
+    const indices = Object.entries(stats.indices ?? {});
+    if (indices.some(([, s]) => s.primaries.merges.current > 0)) quietSince = performance.now();
+    const segments = Object.fromEntries(indices.map(([name, s]) => [name, s.primaries.segments.count]));
+    const elapsed = (performance.now() - started) / 1000;
+    if ((performance.now() - quietSince) / 1000 >= quietSec || elapsed >= limitSec) {
+      progress(
+        `merges: quiet after ${elapsed.toFixed(0)} s; segments ${Object.entries(segments)
+          .map(([name, n]) => `${name} ${n}`)
+          .join(', ')}`,
+        true,
+      );
+      return;
+    }
+    progress(`merges: waiting for the node to finish merging (${elapsed.toFixed(0)} s)`, false);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

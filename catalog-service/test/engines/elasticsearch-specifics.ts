@@ -2,8 +2,8 @@
  * What only the Elasticsearch engine has to prove, on a real node
  * (elasticsearch-live.test.ts): a missing alias refuses writes instead of
  * growing a stray index, an index of an older layout is reported and
- * rebuilt, a long reindex keeps its layout, and a cluster that refuses
- * expensive queries still answers.
+ * rebuilt, a long reindex keeps its layout, a bulk of writes ends in one
+ * segment, and a cluster that refuses expensive queries still answers.
  */
 import { createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
@@ -86,6 +86,26 @@ export function describeElasticsearchSpecifics(name: string, start: () => Promis
       } finally {
         await fresh.close();
       }
+    });
+
+    it('merges its index into one segment once a bulk of writes has gone quiet, and still finds every item', async () => {
+      await engine.close();
+      engine = new ElasticsearchEngine({ node: node.url, index: node.alias, logger, compaction: { afterItems: 3, quietMs: 100 } });
+      await engine.init();
+      const names = ['Segment Alpha', 'Segment Beta', 'Segment Gamma'];
+      // each apply is answered once searchable: a refresh, so a segment of its own
+      for (const name of names) await engine.apply([itemState({ name })]);
+      const segments = async () => {
+        const stats = (await call(node.url, 'GET', `/${node.alias}/_stats/segments`)).body as { _all: { primaries: { segments: { count: number } } } };
+        return stats._all.primaries.segments.count;
+      };
+      let count = await segments();
+      for (let waited = 0; count > 1 && waited < 15_000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        count = await segments();
+      }
+      expect(count).toBe(1);
+      expect((await engine.search({ q: 'segment', page: 1, limit: 20, sort: 'relevance' })).items.map((i) => i.name).sort()).toEqual(names);
     });
 
     it('answers with the words as typed when the cluster refuses expensive queries', async () => {

@@ -315,3 +315,59 @@ describe('ElasticsearchEngine.health', () => {
     }
   });
 });
+
+/**
+ * After a bulk of writes goes quiet, one force merge into one segment, as a
+ * task (compaction.ts); never for an index too large for the merge policy to
+ * merge its one segment again.
+ * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-indices-forcemerge
+ */
+describe('ElasticsearchEngine compaction', () => {
+  const STATS = '/skills/_stats/store%2Csegments';
+  const MERGE = '/skills/_forcemerge?max_num_segments=1&wait_for_completion=false';
+  const stats = (bytes: number, segments: number) => ({ _all: { primaries: { store: { size_in_bytes: bytes }, segments: { count: segments } } } });
+
+  async function applyOne(engine: ElasticsearchEngine, n: number): Promise<void> {
+    reindexAliasCheck(nock(ES), false);
+    const state = item(n);
+    expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [state])), bulkReply([created(OLD_INDEX, state)]));
+    await engine.apply([state]);
+  }
+
+  async function until(done: () => boolean): Promise<void> {
+    for (let waited = 0; !done() && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  beforeEach(async () => {
+    await sut.close();
+    sut = wireEngine({ compaction: { afterItems: 2, quietMs: 30 } });
+  });
+
+  it('merges the index into one segment once, when writes of enough items have gone quiet', async () => {
+    const inspected = nock(ES)
+      .get(STATS)
+      .reply(200, stats(100 * 1024 ** 2, 7), REPLY_HEADERS);
+    const merged = nock(ES).post(MERGE).reply(200, { task: 'node-1:42' }, REPLY_HEADERS);
+    await applyOne(sut, 1);
+    await applyOne(sut, 2);
+    await until(() => merged.isDone());
+    expect(inspected.isDone()).toBe(true);
+    expect(merged.isDone()).toBe(true);
+  });
+
+  it('leaves an index of 2.5 GB or more to the merge policy', async () => {
+    const inspected = nock(ES)
+      .get(STATS)
+      .reply(200, stats(3 * 1024 ** 3, 40), REPLY_HEADERS);
+    const merge = nock(ES).post(MERGE);
+    const mergeScope = merge.reply(200, { task: 'node-1:43' }, REPLY_HEADERS);
+    await applyOne(sut, 1);
+    await applyOne(sut, 2);
+    await until(() => inspected.isDone());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const merged = mergeScope.isDone();
+    nock.removeInterceptor(merge);
+    expect(inspected.isDone()).toBe(true);
+    expect(merged).toBe(false);
+  });
+});

@@ -29,6 +29,7 @@ import { searchIndex, type SearchIo } from './search-flow';
 import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
 import type { SearchBody } from './query-builder';
 import { ElasticsearchWriteError, isTransientFailure, writeBulk, type WriteFailure, type WriteOptions, type WriteOutcome } from './bulk-writer';
+import { Compaction, DEFAULT_COMPACTION, type CompactionOptions } from './compaction';
 
 export interface ElasticsearchEngineOptions {
   /** cluster URL (ELASTICSEARCH_URL) */
@@ -45,6 +46,8 @@ export interface ElasticsearchEngineOptions {
   reindexHeartbeatMs?: number;
   /** a reindex marker whose heartbeat is older than this is abandoned */
   reindexStaleAfterMs?: number;
+  /** when a bulk of writes is merged into one segment (compaction.ts) */
+  compaction?: Partial<CompactionOptions>;
 }
 
 export { ElasticsearchWriteError } from './bulk-writer';
@@ -66,6 +69,7 @@ export class ElasticsearchEngine implements SearchEngine {
   private outdatedSchema: number | undefined;
   /** the cluster refused a typo run once: said once in the log, not on every search */
   private warnedTyposRefused = false;
+  private readonly compaction: Compaction;
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
@@ -80,6 +84,7 @@ export class ElasticsearchEngine implements SearchEngine {
       requestTimeout: options.requestTimeoutMs ?? 10_000,
       ...(options.httpConnection ? { Connection: HttpConnection } : {}),
     });
+    this.compaction = new Compaction(this.client, this.alias, this.logger, { ...DEFAULT_COMPACTION, ...options.compaction });
   }
 
   /**
@@ -177,6 +182,7 @@ export class ElasticsearchEngine implements SearchEngine {
     const searchableBy = items.length >= REFRESH_NOW_ITEMS ? 'now' : 'wait_for';
     const result = await this.write(this.alias, items, { requireAlias: true, searchableBy });
     if (result.failures.length > 0) throw writeError(this.alias, result.failures);
+    this.compaction.noteWritten(result.applied);
     return { applied: result.applied, stale: result.stale };
   }
 
@@ -237,6 +243,7 @@ export class ElasticsearchEngine implements SearchEngine {
     // searchable only after the next one: made now, before the caller moves the cache generation.
     await this.retrying(() => this.client.indices.refresh({ index: target }));
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
+    this.compaction.noteWritten(indexed);
     if (previous.length > 0) {
       // a leftover index wastes disk but serves nobody; never fail the reindex for it
       await this.retrying(() => this.client.indices.delete({ index: previous })).catch((err: unknown) =>
@@ -262,6 +269,7 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   async close(): Promise<void> {
+    this.compaction.close();
     await this.client.close();
   }
   /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
