@@ -1,10 +1,42 @@
 /**
  * The catalog's query as the address holds it
  * (`?q=…&category=…&tag=…&trust=…&verifiedPublisher=true&sort=…&page=…`):
- * read into the API's search query, and the edits the filters make to it.
+ * read from the address, edited by the filters, and the search the console
+ * makes of it (every facet counted, 20 results a page).
  */
-import type { Sort } from './api';
-import type { SearchQuery } from './search';
+import { client, type SearchParams, type Sort } from './api';
+
+/** `trust=`: absent for the server's default, `clean` alone, or `any`. */
+export type TrustChoice = 'clean' | 'any';
+
+export interface SearchQuery {
+  q?: string;
+  category?: string;
+  type?: string;
+  tags?: string[];
+  sort?: Sort;
+  page?: number;
+  trust?: TrustChoice;
+  /** true: only verified publishers; otherwise no filter (never "unverified only") */
+  verifiedPublisher?: boolean;
+}
+
+export function searchParamsOf(query: SearchQuery): SearchParams {
+  return {
+    q: query.q || undefined,
+    category: query.category || undefined,
+    type: query.type === 'skill' || query.type === 'plugin' ? query.type : undefined,
+    tags: query.tags,
+    sort: query.sort,
+    page: query.page && query.page > 1 ? query.page : undefined,
+    trust: query.trust === 'clean' ? ['clean'] : query.trust,
+    verifiedPublisher: query.verifiedPublisher ? true : undefined,
+    facets: ['category', 'type', 'trust', 'verifiedPublisher'],
+    limit: 20,
+  };
+}
+
+export const searchCatalog = (query: SearchQuery) => client.searchSkills(searchParamsOf(query));
 
 export function queryOf(params: URLSearchParams): SearchQuery {
   return {

@@ -4,7 +4,7 @@
  * asks it.
  */
 import { createConsoleClient } from '../src/api';
-import { searchParamsOf } from '../src/search';
+import { searchParamsOf } from '../src/catalog-query';
 
 interface Sent {
   method: string;

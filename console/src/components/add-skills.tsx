@@ -1,5 +1,5 @@
 /** Adding to an open collection: a public skill found by name, or (personal collections) a private skill, new or made before. */
-import { searchCatalog } from '../search';
+import { searchCatalog } from '../catalog-query';
 import { useState, type FormEvent } from 'react';
 import { client, type CollectionPatch } from '../api';
 import { useDebounced, useLoad } from '../hooks';

@@ -1,7 +1,6 @@
 /** The catalog's filters beside the results: category and type facets, the trust filters, the active tags. */
 import type { FacetValue } from '../api';
-import type { SearchQuery, TrustChoice } from '../search';
-import { removeTag, setParam } from '../catalog-query';
+import { removeTag, setParam, type SearchQuery, type TrustChoice } from '../catalog-query';
 import { ActiveTags, FacetGroup } from './facets';
 import { TrustFilters } from './trust-filters';
 

@@ -5,7 +5,7 @@ import type { Loaded } from '../hooks';
 import { Link } from '../router';
 import { Pager } from './pagination';
 import { ResultCard } from './result-card';
-import type { searchCatalog, SearchQuery } from '../search';
+import type { searchCatalog, SearchQuery } from '../catalog-query';
 import { Empty, WhenLoaded } from './states';
 
 type Answer = Awaited<ReturnType<typeof searchCatalog>>;

@@ -5,7 +5,7 @@
  * `verifiedPublisher` facets.
  */
 import type { FacetValue } from '../api';
-import type { TrustChoice } from '../search';
+import type { TrustChoice } from '../catalog-query';
 import { count } from '../format';
 import { T, type Verdict } from '../messages';
 import { VerdictBadge } from './trust-badges';

@@ -7,14 +7,13 @@
  * can be shared, reloaded and followed back.
  */
 import { useEffect, useState } from 'react';
-import { addTag, queryOf, setParam } from '../catalog-query';
+import { addTag, queryOf, searchCatalog, setParam } from '../catalog-query';
 import { CatalogFilters } from '../components/catalog-filters';
 import { CatalogResults } from '../components/catalog-results';
 import { CatalogSearchBar } from '../components/catalog-search-bar';
 import { useAddToCollection } from '../components/use-add-to-collection';
 import { useDebounced, useLoad } from '../hooks';
 import { replaceSearch, useSearch } from '../router';
-import { searchCatalog } from '../search';
 
 export function CatalogPage() {
   const params = useSearch();
