@@ -12,7 +12,7 @@ import type {
   PublishReleaseInput,
   Publisher,
   PublisherPage,
-  Release,
+  ReleaseDetail,
   Report,
   ReportPage,
   ReportStatus,
@@ -53,24 +53,24 @@ export class SkillsAdminClient {
   }
 
   /** Publishes a release; the same version with the same digest answers it again, another digest is ApiError 409. */
-  async publishRelease(slug: string, input: PublishReleaseInput): Promise<Release> {
-    return (await this.call<{ release: Release }>('adminPublishRelease', { params: { slug }, body: input })).release;
+  async publishRelease(slug: string, input: PublishReleaseInput): Promise<ReleaseDetail> {
+    return (await this.call<{ release: ReleaseDetail }>('adminPublishRelease', { params: { slug }, body: input })).release;
   }
 
-  async yankRelease(slug: string, version: string, reason: string): Promise<Release> {
-    return (await this.call<{ release: Release }>('adminYankRelease', { params: { slug, version }, body: { reason } })).release;
+  async yankRelease(slug: string, version: string, reason: string): Promise<ReleaseDetail> {
+    return (await this.call<{ release: ReleaseDetail }>('adminYankRelease', { params: { slug, version }, body: { reason } })).release;
   }
 
-  async unyankRelease(slug: string, version: string): Promise<Release> {
-    return (await this.call<{ release: Release }>('adminUnyankRelease', { params: { slug, version } })).release;
+  async unyankRelease(slug: string, version: string): Promise<ReleaseDetail> {
+    return (await this.call<{ release: ReleaseDetail }>('adminUnyankRelease', { params: { slug, version } })).release;
   }
 
-  async overrideVerdict(slug: string, version: string, verdict: Judgement, note: string): Promise<Release> {
-    return (await this.call<{ release: Release }>('adminOverrideVerdict', { params: { slug, version }, body: { verdict, note } })).release;
+  async overrideVerdict(slug: string, version: string, verdict: Judgement, note: string): Promise<ReleaseDetail> {
+    return (await this.call<{ release: ReleaseDetail }>('adminOverrideVerdict', { params: { slug, version }, body: { verdict, note } })).release;
   }
 
-  async clearVerdictOverride(slug: string, version: string): Promise<Release> {
-    return (await this.call<{ release: Release }>('adminClearVerdictOverride', { params: { slug, version } })).release;
+  async clearVerdictOverride(slug: string, version: string): Promise<ReleaseDetail> {
+    return (await this.call<{ release: ReleaseDetail }>('adminClearVerdictOverride', { params: { slug, version } })).release;
   }
 
   listPublishersPage(params: PageParams & { verified?: boolean } = {}): Promise<PublisherPage> {

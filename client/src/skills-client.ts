@@ -22,7 +22,7 @@ import type {
   PersonalCollectionPatch,
   PrivateSkill,
   PrivateSkillPage,
-  Release,
+  ReleaseDetail,
   ReleasePage,
   Report,
   SearchParams,
@@ -171,8 +171,8 @@ export class SkillsClient extends GovernanceMethods {
   }
 
   /** One release with each scanner's latest scan and the override in force; a yanked one too. */
-  async getSkillVersion(slug: string, version: string): Promise<Release> {
-    return (await this.call<{ release: Release }>('getSkillVersion', { params: { slug, version } })).release;
+  async getSkillVersion(slug: string, version: string): Promise<ReleaseDetail> {
+    return (await this.call<{ release: ReleaseDetail }>('getSkillVersion', { params: { slug, version } })).release;
   }
 
   /** One page of a release's verdict history (scans, overrides, cleared overrides), newest first. */

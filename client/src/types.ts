@@ -69,6 +69,9 @@ export interface Release extends ReleaseSummary {
   override?: { verdict: Judgement; note: string; recordedAt: string } | null;
 }
 
+/** A release read alone or just written: with each scanner's latest scan and the override in force. */
+export type ReleaseDetail = Release & Required<Pick<Release, 'scans' | 'override'>>;
+
 /** One entry of a release's verdict history; fields that do not apply are null. */
 export interface VerdictHistoryEntry {
   kind: 'scan' | 'override' | 'override-cleared';

@@ -10,7 +10,6 @@ import type {
   CollectionEntry,
   PersonalCollection,
   PersonalCollectionPatch,
-  Release,
   TeamCollection,
   VerdictHistoryEntry,
   WorkspaceMember,
@@ -52,8 +51,6 @@ export type VerdictEntry = VerdictHistoryEntry;
 export type CollectionPatch = PersonalCollectionPatch;
 /** A personal collection, or a team one with its workspace, creator and compliance. */
 export type Collection = PersonalCollection & Partial<Omit<TeamCollection, keyof PersonalCollection>>;
-/** A release read alone: with each scanner's latest scan and the override in force. */
-export type ReleaseDetail = Release & Required<Pick<Release, 'scans' | 'override'>>;
 
 /** The client of the page's own origin; a unit test, which has no page, hands in its address and fetch. */
 export function createConsoleClient(options: { baseUrl?: string; fetch?: typeof fetch } = {}): SessionClient {

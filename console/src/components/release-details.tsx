@@ -1,6 +1,6 @@
 /** A release opened: its full digest, each scanner's latest scan (summary, report link), the operator's decision, and the verdict history. */
 import { useId, useState } from 'react';
-import { client, type ReleaseDetail, type Scan, type VerdictEntry } from '../api';
+import { client, type Scan, type VerdictEntry } from '../api';
 import { when } from '../format';
 import { useLoad } from '../hooks';
 import { T } from '../messages';
@@ -88,7 +88,7 @@ function History({ slug, version, labelledBy }: { slug: string; version: string;
 }
 
 export function ReleaseDetails({ slug, version }: { slug: string; version: string }) {
-  const loaded = useLoad(() => client.getSkillVersion(slug, version) as Promise<ReleaseDetail>, `${slug}@${version}`);
+  const loaded = useLoad(() => client.getSkillVersion(slug, version), `${slug}@${version}`);
   const historyId = useId();
   return (
     <WhenLoaded loaded={loaded} what={T.loadingDetails}>
