@@ -25,11 +25,10 @@ import { createHash } from 'node:crypto';
 import { AuthenticationError, NotAllowedError, cleanDisplayText, type Logger } from '@skills/common';
 import { ACCOUNT_NAME_MAX, type Account } from './account';
 import type { AuditLog } from './audit';
+import type { CredentialStore, LinkStore } from './credentials';
 import type { SessionRecord } from './session';
 import type { Site } from './site';
 import { authEvent, type AuthRequest } from './auth-audit';
-import type { CredentialRepository } from '../store/credential.repository';
-import type { LinkRepository } from '../store/link.repository';
 import type { SignedIn, SignInService } from './sign-in.service';
 import type { SessionService } from './session.service';
 
@@ -56,8 +55,8 @@ export class OidcService {
   constructor(
     private readonly deps: {
       settings: OidcSettings;
-      links: LinkRepository;
-      credentials: CredentialRepository;
+      links: LinkStore;
+      credentials: CredentialStore;
       signIn: SignInService;
       sessions: SessionService;
       audit: AuditLog;

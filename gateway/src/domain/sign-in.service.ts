@@ -12,12 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { AuthenticationError, ConflictError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
 import type { Account, AccountRepository } from './account';
 import type { AuditActor, AuditLog } from './audit';
+import type { CredentialStore, LinkPurpose, LinkStore } from './credentials';
 import type { AuthFailureAudit } from './auth-failure-audit';
 import { authEvent, type AuthRequest } from './auth-audit';
 import type { SessionService, OpenedSession } from './session.service';
 import type { SignInMethod } from './session';
-import type { CredentialRepository } from '../store/credential.repository';
-import type { LinkPurpose, LinkRepository } from '../store/link.repository';
 import { linkTokenHash, newLinkToken } from './link-token';
 import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
@@ -58,8 +57,8 @@ export type SignUpOutcome = { kind: 'created'; account: Account; verification: I
 
 export interface SignInDeps {
   accounts: AccountRepository;
-  credentials: CredentialRepository;
-  links: LinkRepository;
+  credentials: CredentialStore;
+  links: LinkStore;
   hasher: PasswordHasher;
   throttle: SignInThrottle;
   sessions: SessionService;

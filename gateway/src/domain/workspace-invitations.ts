@@ -9,10 +9,10 @@
 import { InputError, NotAllowedError, UpstreamError, type Logger } from '@skills/common';
 import type { Mailer } from '../mail/mailer';
 import type { MailQuota } from './mail-quota';
-import type { LinkRepository } from '../store/link.repository';
 import { linkTokenHash, newLinkToken } from './link-token';
 import type { AccountRepository } from './account';
 import type { AuditContext, AuditLog } from './audit';
+import type { LinkStore } from './credentials';
 import type { Site } from './site';
 import { workspacePath, type Caller, type CollectionsCalls, type Outcome } from '../http/collections-calls';
 
@@ -44,7 +44,7 @@ export interface InvitationRequest {
 
 export interface WorkspaceInvitationsDeps {
   calls: CollectionsCalls;
-  links: LinkRepository;
+  links: LinkStore;
   site: Site;
   accounts: AccountRepository;
   audit: AuditLog;

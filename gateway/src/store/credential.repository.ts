@@ -3,8 +3,8 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account } from '../domain/account';
 import type { AuditEvent } from '../domain/audit';
+import type { CredentialStore, LinkPurpose, NewAccount, RecordOf } from '../domain/credentials';
 import { SequelizeAuditLog } from './audit.repository';
-import type { LinkPurpose } from './link.repository';
 
 interface AccountRow {
   id: string;
@@ -13,15 +13,6 @@ interface AccountRow {
   plan: Plan;
   password_hash: string | null;
   email_verified: boolean;
-}
-
-export interface NewAccount {
-  email: string;
-  name: string | null;
-  plan: Plan;
-  passwordHash: string | null;
-  /** a provider vouched for the address; otherwise a mailed link must */
-  emailVerified?: boolean;
 }
 
 const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email, name: row.name, plan: row.plan });
@@ -34,9 +25,7 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email,
  * never says an account was created, reset or linked when it was not.
  */
 
-/** The audit record of a write, once the account it concerns is known. */
-export type RecordOf = (accountId: string) => AuditEvent;
-export class CredentialRepository {
+export class CredentialRepository implements CredentialStore {
   constructor(private readonly sequelize: Sequelize) {}
 
   async findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined> {

@@ -1,24 +1,14 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import type { LinkPurpose, LinkStore, NewLink, NewSignInFlow, SignInFlow } from '../domain/credentials';
 import type { PurgeTask } from '../domain/periodic-purge';
 import { consume } from './credential.repository';
 
-export type LinkPurpose = 'sign-in' | 'password-reset' | 'invitation' | 'email-verification';
-
 /** One-time links and OpenID Connect flows in flight, each stored by the SHA-256 of its secret. */
-export class LinkRepository {
+export class LinkRepository implements LinkStore {
   constructor(private readonly sequelize: Sequelize) {}
 
   /** `workspaceInvitationId`: an invitation to a workspace (collections-service holds its terms); it also lets its holder sign up. */
-  async insert(input: {
-    tokenHash: Buffer;
-    purpose: LinkPurpose;
-    accountId: string | null;
-    now: Date;
-    expiresAt: Date;
-    workspaceInvitationId?: string;
-    /** a verification link's pending password: set when the link is opened */
-    passwordHash?: string;
-  }): Promise<void> {
+  async insert(input: NewLink): Promise<void> {
     await this.sequelize.query(
       `INSERT INTO gateway.one_time_links (token_hash, purpose, account_id, created_at, expires_at, workspace_invitation_id, password_hash)
        VALUES (decode(:hash, 'hex'), :purpose, :accountId, :now, :expiresAt, :invitationId, :passwordHash)`,
@@ -77,14 +67,7 @@ export class LinkRepository {
    * `linkAccountId`: a flow started from that account's session, to link the provider identity to it,
    * or with `reauthenticate` to prove again that the session's holder is that identity.
    */
-  async insertFlow(input: {
-    stateHash: Buffer;
-    codeVerifier: string;
-    nonce: string;
-    expiresAt: Date;
-    linkAccountId?: string;
-    reauthenticate?: boolean;
-  }): Promise<void> {
+  async insertFlow(input: NewSignInFlow): Promise<void> {
     await this.sequelize.query(
       `INSERT INTO gateway.oidc_flows (state_hash, code_verifier, nonce, expires_at, link_account_id, reauthenticate)
        VALUES (decode(:hash, 'hex'), :codeVerifier, :nonce, :expiresAt, :linkAccountId, :reauthenticate)`,
@@ -102,10 +85,7 @@ export class LinkRepository {
   }
 
   /** Takes a flow out (one use), with the expired ones; undefined when unknown or expired. */
-  async takeFlow(
-    stateHash: Buffer,
-    now: Date,
-  ): Promise<{ codeVerifier: string; nonce: string; linkAccountId: string | null; reauthenticate: boolean } | undefined> {
+  async takeFlow(stateHash: Buffer, now: Date): Promise<SignInFlow | undefined> {
     const rows = await this.sequelize.query<{
       code_verifier: string;
       nonce: string;

@@ -6,7 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize } from '@skills/common';
-import { LinkRepository, USED_LINK_KEPT_MS, linkPurgeTasks, type LinkPurpose } from '../../src/store/link.repository';
+import type { LinkPurpose } from '../../src/domain/credentials';
+import { LinkRepository, USED_LINK_KEPT_MS, linkPurgeTasks } from '../../src/store/link.repository';
 import { PeriodicPurge } from '../../src/domain/periodic-purge';
 import { startHarness, type Harness } from './harness';
 
