@@ -36,7 +36,7 @@ import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
-import { CollectionsCalls } from './http/collections-calls';
+import { SignedCollectionsCalls } from './http/collections-calls';
 import type { SearchPolicies } from './domain/search-policies';
 import { WorkspaceInvitations } from './domain/workspace-invitations';
 import { workspaceRoutes } from './http/workspaces.routes';
@@ -161,7 +161,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 /** Workspace members (with their names) and invitations (with their links): the gateway's own public routes. */
 function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
   const { profile } = deps;
-  const calls = new CollectionsCalls({ upstreams: deps.upstreams, signer: deps.signer });
+  const calls = new SignedCollectionsCalls({ upstreams: deps.upstreams, signer: deps.signer });
   const invitations = new WorkspaceInvitations({
     calls,
     links: profile.links,

@@ -34,7 +34,7 @@ import { MemoryRateLimitStore } from './store/memory-rate-limit.store';
 import { RedisRateLimitStore } from './store/redis-rate-limit.store';
 import { RedisThrottleStore } from './store/redis-throttle.store';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './store/migrations';
-import { CollectionsCalls } from './http/collections-calls';
+import { SignedCollectionsCalls } from './http/collections-calls';
 import { SearchPolicies } from './domain/search-policies';
 import { WorkspaceMembership } from './domain/workspace-membership';
 import { invitationStillPending } from './domain/workspace-invitations';
@@ -114,7 +114,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   let listening = '';
   const site = new Site(() => config.publicUrl ?? listening);
   const signer = new PrincipalSigner({ keys: signingKey });
-  const collectionsCalls = new CollectionsCalls({ upstreams, signer });
+  const collectionsCalls = new SignedCollectionsCalls({ upstreams, signer });
   const profile = createProfile({
     sequelize,
     accounts: accountRepository,

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { NotAllowedError, NotFoundError, UpstreamError, isUuid, type SearchPolicy } from '@skills/common';
 import { KeyCache } from './key-cache';
 import type { AccountPrincipal } from './key-authenticator';
-import type { Caller, CollectionsCalls } from '../http/collections-calls';
+import type { Caller, CollectionsCalls } from './collections-service';
 
 /** The contract's bound: a policy change is seen by every replica's searches within 2 s. */
 export const SEARCH_POLICY_TTL_MS = 2_000;

@@ -14,7 +14,7 @@ import type { AccountRepository } from './account';
 import type { AuditContext, AuditLog } from './audit';
 import type { LinkStore } from './credentials';
 import type { Site } from './site';
-import { workspacePath, type Caller, type CollectionsCalls, type Outcome } from '../http/collections-calls';
+import { workspacePath, type Caller, type CollectionsCalls, type Outcome } from './collections-service';
 
 /** Where an invitation link opens in the console; the secret travels in the fragment, which no server or Referer sees. */
 export const INVITATION_PAGE = '/console/invitations#token=';

@@ -4,7 +4,7 @@
  * a missing workspace): binding a key to a workspace needs it.
  */
 import { NotFoundError, UpstreamError, isUuid } from '@skills/common';
-import { workspacePath, type Caller, type CollectionsCalls } from '../http/collections-calls';
+import { workspacePath, type Caller, type CollectionsCalls } from './collections-service';
 
 export class WorkspaceMembership {
   constructor(private readonly calls: CollectionsCalls) {}

@@ -13,7 +13,7 @@ import { auditContextOf } from './audit-context';
 import { sendConditional } from './upstream-proxy';
 import type { SessionGate } from './session-gate';
 import { requireSession } from './sessions.routes';
-import type { Answer, Caller, CollectionsCalls } from './collections-calls';
+import type { Answer, Caller, CollectionsCalls } from '../domain/collections-service';
 import type { InvitationRequest, WorkspaceInvitations } from '../domain/workspace-invitations';
 
 export interface WorkspaceRoutesDeps {

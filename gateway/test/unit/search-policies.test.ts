@@ -1,5 +1,5 @@
 import type { SearchPolicy } from '@skills/common';
-import type { Caller, CollectionsCalls, Outcome } from '../../src/http/collections-calls';
+import type { Caller, CollectionsCalls, Outcome } from '../../src/domain/collections-service';
 import { SearchPolicies, policyCacheKey } from '../../src/domain/search-policies';
 
 const WS = '0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f';
@@ -14,7 +14,7 @@ const policy = (licenses: string[]): SearchPolicy => ({
 });
 
 /** collections-service whose answers the test releases one by one. */
-class HeldCalls {
+class HeldCalls implements CollectionsCalls {
   readonly pending: Array<(answer: Outcome<unknown>) => void> = [];
   asked = 0;
   call<T>(_caller: Caller, _method: string, _path: string): Promise<Outcome<T>> {
@@ -35,7 +35,7 @@ describe('SearchPolicies', () => {
   beforeEach(() => {
     now = 0;
     calls = new HeldCalls();
-    sut = new SearchPolicies({ calls: calls as unknown as CollectionsCalls, ttlMs: 60_000, now: () => now });
+    sut = new SearchPolicies({ calls, ttlMs: 60_000, now: () => now });
   });
 
   it('never keeps longer than 2 s, whatever it is configured with', async () => {
