@@ -5,7 +5,7 @@
  * every segment: its term lookups, prefix and fuzzy expansions run once per
  * segment. An import of 100,000 items leaves 25 to 35 segments and the merge
  * policy settles near 14; the long-tail mix then took 6.2–8.7 ms a search on
- * the node, against 3.0–4.0 ms on one segment (docs/performance.md).
+ * the node, against 3.0–3.6 ms on one segment (docs/performance.md).
  *
  * A force merge with `wait_for_completion: false` runs as a task on the node
  * while searches and writes go on. The reference advises it for indices no
