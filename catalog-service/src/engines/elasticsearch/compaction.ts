@@ -17,6 +17,7 @@
  */
 import type { Client } from '@elastic/elasticsearch';
 import type { Logger } from '@skills/common';
+import { errorSummary } from './retry';
 
 export interface CompactionOptions {
   /** items written since the last merge before one is worth it */
@@ -75,7 +76,7 @@ export class Compaction {
       const res = await this.client.indices.forcemerge({ index: this.index, max_num_segments: 1, wait_for_completion: false });
       this.logger.info({ written, segments, bytes, task: res.task }, 'index merging into one segment after a bulk of writes');
     } catch (err) {
-      this.logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'could not merge the index after a bulk of writes');
+      this.logger.warn(errorSummary(err), 'could not merge the index after a bulk of writes');
     }
   }
 }

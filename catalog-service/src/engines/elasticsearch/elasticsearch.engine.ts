@@ -26,7 +26,7 @@ import { firstIndexName, INDEX_SCHEMA, indexDefinition, indexMeta, reindexAliasO
 import type { ItemDocument } from './item-document';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
 import { searchIndex, type SearchIo } from './search-flow';
-import { DEFAULT_RETRY, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY, errorSummary, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
 import type { SearchBody } from './query-builder';
 import { ElasticsearchWriteError, isTransientFailure, writeBulk, type WriteFailure, type WriteOptions, type WriteOutcome } from './bulk-writer';
 import { Compaction, DEFAULT_COMPACTION, type CompactionOptions } from './compaction';
@@ -235,7 +235,7 @@ export class ElasticsearchEngine implements SearchEngine {
         // deleting the index drops its reindex alias with it
         await this.client.indices
           .delete({ index: target }, { ignore: [404] })
-          .catch((cleanupErr: unknown) => this.logger.warn({ ...summary(cleanupErr), index: target }, 'could not delete the abandoned index'));
+          .catch((cleanupErr: unknown) => this.logger.warn({ ...errorSummary(cleanupErr), index: target }, 'could not delete the abandoned index'));
         throw err;
       }
     }
@@ -247,7 +247,7 @@ export class ElasticsearchEngine implements SearchEngine {
     if (previous.length > 0) {
       // a leftover index wastes disk but serves nobody; never fail the reindex for it
       await this.retrying(() => this.client.indices.delete({ index: previous })).catch((err: unknown) =>
-        this.logger.warn({ ...summary(err), indices: previous }, 'could not delete the previous index'),
+        this.logger.warn({ ...errorSummary(err), indices: previous }, 'could not delete the previous index'),
       );
     }
     return { indexed };
@@ -277,7 +277,7 @@ export class ElasticsearchEngine implements SearchEngine {
     try {
       await this.client.indices.putMapping({ index, _meta: indexMeta({ ...heartbeatMeta(this.now()) }) });
     } catch (err) {
-      this.logger.warn({ ...summary(err), index }, 'could not renew the reindex heartbeat');
+      this.logger.warn({ ...errorSummary(err), index }, 'could not renew the reindex heartbeat');
     }
   }
 
@@ -334,13 +334,8 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   private retrying<T>(operation: () => Promise<T>): Promise<T> {
-    return withRetry(this.retry, operation, (err, attempt) => this.logger.warn({ ...summary(err), attempt }, 'elasticsearch request failed; retrying'));
+    return withRetry(this.retry, operation, (err, attempt) => this.logger.warn({ ...errorSummary(err), attempt }, 'elasticsearch request failed; retrying'));
   }
-}
-
-/** Status and message only: the client's errors carry the whole request, documents included. */
-function summary(err: unknown): { status?: number; error: string } {
-  return { status: statusOf(err), error: err instanceof Error ? err.message : String(err) };
 }
 
 /**

@@ -19,6 +19,11 @@ export function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** Status and message only, for the log: the client's errors carry the whole request, documents included. */
+export function errorSummary(err: unknown): { status?: number; error: string } {
+  return { status: statusOf(err), error: err instanceof Error ? err.message : String(err) };
+}
+
 /**
  * Worth retrying: the cluster is overloaded (429), failing (5xx), or could
  * not be reached (connection error or timeout). A 4xx other than 429 is our
