@@ -3,10 +3,12 @@
  * (elasticsearch-live.test.ts): a missing alias refuses writes instead of
  * growing a stray index, an index of an older layout is reported and
  * rebuilt, a long reindex keeps its layout, a bulk of writes ends in one
- * segment, and a cluster that refuses expensive queries still answers.
+ * segment, a stored document holds only what a search shows, and a cluster
+ * that refuses expensive queries still answers.
  */
 import { createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { PUBLIC_SOURCE_FIELDS } from '../../src/engines/elasticsearch/item-document';
 import { itemState } from './engine-items';
 
 export interface NodeUnderTest {
@@ -106,6 +108,18 @@ export function describeElasticsearchSpecifics(name: string, start: () => Promis
       }
       expect(count).toBe(1);
       expect((await engine.search({ q: 'segment', page: 1, limit: 20, sort: 'relevance' })).items.map((i) => i.name).sort()).toEqual(names);
+    });
+
+    it('stores only the fields a search shows, and a search shows every one of them', async () => {
+      await engine.init();
+      const details = { publisher: 'Acme', version: '1.2.0', license: 'MIT', repositoryUrl: 'https://git.example/s', homepageUrl: null, downloads: 42 };
+      const item = itemState({ name: 'Stored Shape', description: 'kept as shown', tags: ['shape'], details });
+      await engine.apply([item]);
+      const stored = (await call(node.url, 'GET', `/${node.alias}/_doc/${item.id}`)).body as { _source: Record<string, unknown> };
+      // the search fields (words, stems, name keys, weights) are indexed, not stored
+      expect(Object.keys(stored._source).sort()).toEqual([...PUBLIC_SOURCE_FIELDS].sort());
+      const [found] = (await engine.search({ q: 'stored shape', page: 1, limit: 20, sort: 'relevance' })).items;
+      expect(found).toMatchObject({ id: item.id, name: 'Stored Shape', description: 'kept as shown', tags: ['shape'], ...details });
     });
 
     it('answers with the words as typed when the cluster refuses expensive queries', async () => {

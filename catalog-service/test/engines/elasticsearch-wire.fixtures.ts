@@ -2,7 +2,7 @@
 import nock from 'nock';
 import { createLogger, type CatalogItemState } from '@skills/common';
 import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { INDEX_SCHEMA } from '../../src/engines/elasticsearch/index-mapping';
+import { INDEX_SCHEMA, indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { toDocument } from '../../src/engines/elasticsearch/item-document';
 
 export const ES = 'http://es.test:9200';
@@ -51,9 +51,16 @@ export function documentOf(state: CatalogItemState): unknown {
 }
 
 /** `GET /skills/_mapping`: the layout of the index behind the alias (every start reads it). */
-export function schemaCheck(scope: nock.Scope, schema: number | null = INDEX_SCHEMA, index = 'skills-v1700000000000'): nock.Scope {
+export function schemaCheck(
+  scope: nock.Scope,
+  schema: number | null = INDEX_SCHEMA,
+  index = 'skills-v1700000000000',
+  /** what its `_source` keeps: this code's index keeps the shown fields; null, whole documents */
+  source: unknown = indexDefinition().mappings?._source,
+): nock.Scope {
   const meta = schema === null ? {} : { _meta: { schema } };
-  return scope.get('/skills/_mapping').reply(200, { [index]: { mappings: { ...meta, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
+  const kept = source === null ? {} : { _source: source };
+  return scope.get('/skills/_mapping').reply(200, { [index]: { mappings: { ...meta, ...kept, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
 }
 
 export function created(index: string, i: CatalogItemState) {

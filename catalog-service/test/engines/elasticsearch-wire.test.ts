@@ -7,8 +7,9 @@ import nock from 'nock';
 import { ServiceUnavailableError } from '@skills/common';
 import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { preferenceOf } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
+import { INDEX_SCHEMA, indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
+import { PUBLIC_SOURCE_FIELDS } from '../../src/engines/elasticsearch/item-document';
 import { queryTerms } from '../../src/domain/text-analysis';
 import {
   ES,
@@ -147,6 +148,8 @@ describe('ElasticsearchEngine.search', () => {
     hits: { total: { value: total, relation: 'eq' }, max_score: null, hits: total ? [hit] : [] },
   });
   const preference = preferenceOf(query);
+  // an engine that has not read its index's mapping asks for the shown fields, as for an index that stores whole documents
+  const shown = { _source: [...PUBLIC_SOURCE_FIELDS] };
   // nor trust: a document from before trust reads as unscanned and unverified
   const noDetails = {
     publisher: null,
@@ -162,13 +165,33 @@ describe('ElasticsearchEngine.search', () => {
 
   it('sends one request to the alias with the query preference when the words as typed find enough, and maps hits and the total', async () => {
     nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(query, { words: queryTerms('git'), key: 'git', typos: false }))))
+      .post('/skills/_search', JSON.parse(JSON.stringify({ ...buildSearchRequest(query, { words: queryTerms('git'), key: 'git', typos: false }), ...shown })))
       .query({ preference })
       .matchHeader('content-type', JSON_TYPE)
       .matchHeader('accept', ACCEPT)
       .reply(200, page(7), REPLY_HEADERS);
     // seven found: no typo run, no suggestion (nock refuses any further request)
     await expect(sut.search(query)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 7 });
+  });
+
+  it('asks for the shown fields only of an index that stores whole documents', async () => {
+    const sent: unknown[] = [];
+    const started = async (source: unknown) => {
+      nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
+      schemaCheck(nock(ES), INDEX_SCHEMA, OLD_INDEX, source);
+      reindexAliasCheck(nock(ES), false);
+      await sut.init();
+      nock(ES)
+        .post('/skills/_search', (body) => sent.push(body._source) > 0)
+        .query(true)
+        .reply(200, page(7), REPLY_HEADERS);
+      await sut.search(query);
+    };
+    // made before `_source` kept the shown fields: the node filters each hit's document
+    await started(null);
+    // this code's layout: the stored document is what is shown, read as it is
+    await started(indexDefinition().mappings?._source);
+    expect(sent).toEqual([[...PUBLIC_SOURCE_FIELDS], undefined]);
   });
 
   it('runs the typo spellings in a second request when the words as typed find fewer than five, and keeps the run that finds more', async () => {
@@ -270,7 +293,7 @@ describe('ElasticsearchEngine.search', () => {
       type: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [{ key: 'skill', doc_count: 12_003 }] },
     };
     nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify(buildSearchRequest(faceted))))
+      .post('/skills/_search', JSON.parse(JSON.stringify({ ...buildSearchRequest(faceted), ...shown })))
       .query(true)
       .reply(200, { ...page(10_000), aggregations }, REPLY_HEADERS);
     await expect(sut.search(faceted)).resolves.toMatchObject({

@@ -22,8 +22,18 @@ import { createHash } from 'node:crypto';
 import { Client, HttpConnection } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
-import { firstIndexName, INDEX_SCHEMA, indexDefinition, indexMeta, reindexAliasOf, schemaOf, swapAliasActions, versionedIndexName } from './index-mapping';
-import type { ItemDocument } from './item-document';
+import {
+  firstIndexName,
+  INDEX_SCHEMA,
+  indexDefinition,
+  indexMeta,
+  reindexAliasOf,
+  schemaOf,
+  storesShownFieldsOnly,
+  swapAliasActions,
+  versionedIndexName,
+} from './index-mapping';
+import { PUBLIC_SOURCE_FIELDS, type ItemDocument } from './item-document';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
 import { searchIndex, type SearchIo } from './search-flow';
 import { DEFAULT_RETRY, errorSummary, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
@@ -67,6 +77,12 @@ export class ElasticsearchEngine implements SearchEngine {
   private lastMarkerCheck = Number.NEGATIVE_INFINITY;
   /** the live index was built by an older version of this code (init): it must be rebuilt to answer */
   private outdatedSchema: number | undefined;
+  /**
+   * An index behind the alias stores whole documents (made before `_source`
+   * kept the shown fields only): searches then ask for the shown fields. Only
+   * ever costs speed: a hit's fields are read by name either way.
+   */
+  private storesWholeDocuments = true;
   /** the cluster refused a typo run once: said once in the log, not on every search */
   private warnedTyposRefused = false;
   private readonly compaction: Compaction;
@@ -103,6 +119,7 @@ export class ElasticsearchEngine implements SearchEngine {
     try {
       await this.retrying(() => this.client.indices.create({ index, ...indexDefinition(), aliases: { [this.alias]: {} } }));
       this.logger.info({ index }, 'created index behind alias');
+      this.storesWholeDocuments = false;
     } catch (err) {
       if (errorTypeOf(err) !== 'resource_already_exists_exception') throw err;
       // another replica created it a moment ago, alias included (one request)
@@ -124,6 +141,7 @@ export class ElasticsearchEngine implements SearchEngine {
   private async checkSchema(): Promise<void> {
     const res = await this.retrying(() => this.client.indices.getMapping({ index: this.alias }));
     const schemas = Object.values(res).map((entry) => schemaOf(entry.mappings));
+    this.storesWholeDocuments = !Object.values(res).every((entry) => storesShownFieldsOnly(entry.mappings));
     const oldest = Math.min(...schemas);
     this.outdatedSchema = oldest < INDEX_SCHEMA ? oldest : undefined;
     if (this.outdatedSchema !== undefined) {
@@ -134,7 +152,10 @@ export class ElasticsearchEngine implements SearchEngine {
   async search(query: SearchQuery): Promise<SearchResult> {
     const preference = preferenceOf(query);
     const io: SearchIo = {
-      search: (body: SearchBody) => this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, ...body })),
+      search: (body: SearchBody) => {
+        const shown = this.storesWholeDocuments ? { _source: [...PUBLIC_SOURCE_FIELDS] } : {};
+        return this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, ...body, ...shown }));
+      },
       typosRefused: (err) => {
         if (!refusesExpensiveQueries(err)) return false;
         if (!this.warnedTyposRefused)
@@ -207,6 +228,7 @@ export class ElasticsearchEngine implements SearchEngine {
     try {
       const progress = await this.fillAndSwap(target, source, onProgress);
       this.outdatedSchema = undefined;
+      this.storesWholeDocuments = false;
       return progress;
     } finally {
       clearInterval(heartbeat);

@@ -32,8 +32,13 @@
  *   (keyword): a workspace policy's publishers, licences and denied slugs
  *   (`terms` in filter context; `license` as written is shown);
  * - `name`, `description` are kept in `_source` only.
+ *
+ * `_source` keeps only the fields a search shows (PUBLIC_SOURCE_FIELDS): the
+ * search fields above are indexed, never read back, and were two thirds of
+ * every stored document, which a search's fetch decompressed and filtered.
  */
 import type { estypes } from '@elastic/elasticsearch';
+import { PUBLIC_SOURCE_FIELDS } from './item-document';
 
 /**
  * The document layout this code reads and writes, kept in the index's
@@ -115,6 +120,9 @@ export function indexDefinition(meta: Record<string, string | number> = {}): Pic
     mappings: {
       _meta: indexMeta(meta),
       dynamic: 'strict',
+      // https://elastic.co/guide/en/elasticsearch/reference/8.18/mapping-source-field.html ("Include / exclude fields"):
+      // our documents are rebuilt from the read model, never reindexed from `_source`
+      _source: { includes: [...PUBLIC_SOURCE_FIELDS] },
       properties: MAPPING_PROPERTIES,
     },
   };
@@ -134,6 +142,16 @@ export function indexMeta(extra: Record<string, string | number> = {}): Record<s
 export function schemaOf(mapping: estypes.MappingTypeMapping | undefined): number {
   const schema = mapping?._meta?.schema;
   return typeof schema === 'number' ? schema : 1;
+}
+
+/**
+ * Whether an index stores only the fields a search shows. An index made
+ * before `_source.includes` stores whole documents: a search of it asks for
+ * the shown fields (source filtering) until it is rebuilt.
+ */
+export function storesShownFieldsOnly(mapping: estypes.MappingTypeMapping | undefined): boolean {
+  const includes = mapping?._source?.includes ?? [];
+  return includes.length === PUBLIC_SOURCE_FIELDS.length && PUBLIC_SOURCE_FIELDS.every((field) => includes.includes(field));
 }
 
 /**

@@ -25,7 +25,6 @@ import { typoBudget } from '../../domain/spelling';
 import { stemOf, type QueryTerm } from '../../domain/text-analysis';
 import { FACET_VALUES_MAX, SEARCHABLE_VERDICTS, type FacetField, type PolicyFilter, type SearchQuery } from '../search-engine';
 import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
-import { PUBLIC_SOURCE_FIELDS } from './item-document';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -249,7 +248,6 @@ export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchB
     // memory engine: `total` means the same on both (10,000 reads "10,000 or more").
     // https://elastic.co/docs/reference/elasticsearch/rest-apis/search-api#search-api-track-total-hits
     track_total_hits: MAX_RESULT_WINDOW,
-    _source: [...PUBLIC_SOURCE_FIELDS],
     query: plan ? { bool: { filter, must: [textQuery(plan)] } } : { bool: { filter } },
     sort: sortClauses(query, plan !== undefined),
     ...(aggs ? { aggs } : {}),
