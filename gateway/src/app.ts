@@ -36,7 +36,7 @@ import { securityHeaders } from './http/security-headers';
 import { openApiRoutes } from './openapi/openapi.routes';
 import type { UpstreamName } from './http/route-table';
 import type { Upstream } from './http/upstream-proxy';
-import { SignedCollectionsCalls } from './http/collections-calls';
+import type { CollectionsCalls } from './domain/collections-service';
 import type { SearchPolicies } from './domain/search-policies';
 import { WorkspaceInvitations } from './domain/workspace-invitations';
 import { workspaceRoutes } from './http/workspaces.routes';
@@ -55,6 +55,8 @@ export interface GatewayDeps {
   profile: ProfileDeps;
   signer: PrincipalSigner;
   upstreams: Record<UpstreamName, Upstream>;
+  /** collections-service's workspace calls, signed as the caller: the same instance the sign-in rules use */
+  collections: CollectionsCalls;
   /** bounds the proxied requests in flight to the services; the defaults when absent */
   admission?: AdmissionGate;
   /** per-account budget of /api/v1 calls; none means unlimited */
@@ -160,8 +162,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
 /** Workspace members (with their names) and invitations (with their links): the gateway's own public routes. */
 function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
-  const { profile } = deps;
-  const calls = new SignedCollectionsCalls({ upstreams: deps.upstreams, signer: deps.signer });
+  const { profile, collections: calls } = deps;
   const invitations = new WorkspaceInvitations({
     calls,
     links: profile.links,

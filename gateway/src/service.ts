@@ -156,6 +156,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     failureAudit,
     signer,
     upstreams,
+    collections: collectionsCalls,
     admission: new AdmissionGate(admission),
     rateLimiter,
     authFailures,
