@@ -76,11 +76,22 @@ export interface SearchPolicy {
   verifiedPublishersOnly: boolean;
   /** null: any publisher */
   publishers: string[] | null;
-  /** lower-cased SPDX ids; null: any licence */
+  /** licence keys (licenseKeyOf); null: any licence */
   licenses: string[] | null;
   /** null: any type */
   types: ItemType[] | null;
   deniedSlugs: string[];
+}
+
+/**
+ * A licence as policies compare it: trimmed and lower-cased (SPDX ids
+ * compare case-insensitively); null when there is none. The one rule for an
+ * item's licence and a policy's list, in collections-service's checks and in
+ * both search engines.
+ */
+export function licenseKeyOf(license: string | null): string | null {
+  const key = license?.trim().toLowerCase();
+  return key ? key : null;
 }
 
 /**

@@ -8,7 +8,7 @@
  * nothing to match answer no items rather than an error: the caller asked a
  * fair question whose answer, under the team's rules, is empty.
  */
-import type { ItemType, SearchPolicy } from '@skills/common';
+import { licenseKeyOf, type ItemType, type SearchPolicy } from '@skills/common';
 import { noMatches, SEARCHABLE_VERDICTS, type PolicyFilter, type SearchEngine, type SearchQuery, type SearchResult } from '../engines/search-engine';
 
 const ITEM_TYPES: readonly ItemType[] = ['skill', 'plugin'];
@@ -44,7 +44,7 @@ export function withinPolicy(query: SearchQuery, policy: SearchPolicy): SearchQu
   }
   if (policy.licenses !== null) {
     if (policy.licenses.length === 0) return undefined;
-    filter.licenses = distinct(policy.licenses.map((license) => license.toLowerCase()));
+    filter.licenses = distinct(policy.licenses.map(licenseKeyOf).filter((key) => key !== null));
   }
   if (policy.deniedSlugs.length > 0) filter.deniedSlugs = distinct(policy.deniedSlugs);
 
@@ -64,10 +64,4 @@ export async function searchUnderPolicy(engine: SearchEngine, query: SearchQuery
   if (!policy) return engine.search(query);
   const narrowed = withinPolicy(query, policy);
   return narrowed ? engine.search(narrowed) : noMatches(query);
-}
-
-/** An item's licence as policies list it (lower-cased, SPDX ids compare case-insensitively); null with none. */
-export function licenseKeyOf(license: string | null): string | null {
-  const key = license?.trim().toLowerCase();
-  return key ? key : null;
 }

@@ -3,7 +3,7 @@
  * defaults, the rules it applies to one item or release, and the compiled
  * form search applies. Pure functions, so each rule is checked on its own.
  */
-import type { ItemType, MessageParams, SearchPolicy, Verdict } from '@skills/common';
+import { licenseKeyOf, type ItemType, type MessageParams, type SearchPolicy, type Verdict } from '@skills/common';
 
 export type MinimumVerdict = 'clean' | 'unscanned' | 'suspicious';
 
@@ -74,8 +74,8 @@ export function violationsOf(policy: WorkspacePolicy, s: PolicySubject): Violati
     out.push({ rule: 'allowedPublishers', params: { slug, publisher: s.publisher ?? '-' } });
   }
   if (policy.allowedLicenses) {
-    const allowed = policy.allowedLicenses.map((l) => l.toLowerCase());
-    if (s.license === null || !allowed.includes(s.license.trim().toLowerCase())) {
+    const key = licenseKeyOf(s.license);
+    if (key === null || !policy.allowedLicenses.some((license) => licenseKeyOf(license) === key)) {
       out.push({ rule: 'allowedLicenses', params: { slug, license: s.license ?? '-' } });
     }
   }
@@ -93,7 +93,7 @@ export function searchPolicyOf(workspaceId: string, policy: WorkspacePolicy): Se
     verdicts: allowedVerdicts(policy.minimumVerdict),
     verifiedPublishersOnly: policy.verifiedPublishersOnly,
     publishers: policy.allowedPublishers,
-    licenses: policy.allowedLicenses && policy.allowedLicenses.map((l) => l.toLowerCase()),
+    licenses: policy.allowedLicenses && policy.allowedLicenses.map(licenseKeyOf).filter((key) => key !== null),
     types: policy.allowedTypes,
     deniedSlugs: policy.deniedSlugs,
   };

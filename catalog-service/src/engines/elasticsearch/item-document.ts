@@ -10,7 +10,7 @@
 import { detailsOf, trustOf, type CatalogItemState, type Verdict } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
 import { popularityBoost } from '../../domain/popularity';
-import { licenseKeyOf } from '../../domain/search-policy';
+import { licenseKeyOf } from '@skills/common';
 import { nameBeginsBonus } from '../../domain/ranking';
 import { stemOf, tokenize } from '../../domain/text-analysis';
 import type { CatalogItem } from '../search-engine';
@@ -99,7 +99,7 @@ export interface ItemDocument extends Partial<SearchFields> {
   publisher: string | null;
   release: string | null;
   license: string | null;
-  /** the licence lower-cased (domain/search-policy.ts licenseKeyOf): what a policy's licences match */
+  /** the licence lower-cased (licenseKeyOf, @skills/common): what a policy's licences match */
   licenseKey: string | null;
   repositoryUrl: string | null;
   homepageUrl: string | null;

@@ -3,7 +3,7 @@
  * one test of a document, read from its served columns. They have no codes
  * nor bit sets: a policy search checks each candidate, as a tag search does.
  */
-import { licenseKeyOf } from '../../domain/search-policy';
+import { licenseKeyOf } from '@skills/common';
 import type { PolicyFilter } from '../search-engine';
 import type { ItemColumns } from './item-columns';
 
