@@ -7,10 +7,9 @@
  * word; it keeps its status and version so Elasticsearch's external
  * versioning still refuses an older state.
  */
-import { detailsOf, trustOf, type CatalogItemState, type Verdict } from '@skills/common';
+import { detailsOf, licenseKeyOf, trustOf, type CatalogItemState, type Verdict } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
 import { popularityBoost } from '../../domain/popularity';
-import { licenseKeyOf } from '@skills/common';
 import { nameBeginsBonus } from '../../domain/ranking';
 import { stemOf, tokenize } from '../../domain/text-analysis';
 import type { CatalogItem } from '../search-engine';
