@@ -7,13 +7,15 @@
  * a one-time link.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SignedIn } from './api';
+import { ApiError, type SignedIn } from './api';
 import { messageOf } from './components/form';
 import { takeFragment } from './router';
 
 export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;
+  /** whether loading again may succeed: not after a refusal (a 4xx but 408 and 429), which the same request meets again */
+  retryable: boolean;
   loading: boolean;
   /** Loads again, keeping the last answer on show meanwhile; settles once the new answer (or error) is in. */
   reload(): Promise<void>;
@@ -21,7 +23,7 @@ export interface Loaded<T> {
 
 /** Runs `load` whenever `key` changes; only the answer to the latest call is kept. */
 export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: T; error?: string; retryable?: boolean; loading: boolean }>({ loading: true });
   const latest = useRef(0);
   const loader = useRef(load);
   loader.current = load;
@@ -32,13 +34,19 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
       const data = await loader.current();
       if (call === latest.current) setState({ data, loading: false });
     } catch (err) {
-      if (call === latest.current) setState((s) => ({ data: s.data, error: messageOf(err), loading: false }));
+      if (call === latest.current) setState((s) => ({ data: s.data, error: messageOf(err), retryable: mayPassLater(err), loading: false }));
     }
   }, []);
   useEffect(() => {
     void run();
   }, [key, run]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: run };
+  return { data: state.data, error: state.error, retryable: state.retryable ?? true, loading: state.loading, reload: run };
+}
+
+/** An unreachable or overloaded API (5xx, 408, 429, no answer) may answer later; a refused request (other 4xx) will not. */
+function mayPassLater(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  return err.status >= 500 || err.status === 408 || err.status === 429;
 }
 
 /** `value`, once it stopped changing for `ms` (search as you type). */

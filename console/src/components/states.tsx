@@ -1,4 +1,4 @@
-/** The states every loaded page and list shows the same way: loading, the API's error with "try again", and empty with what to do next. */
+/** The states every loaded page and list shows the same way: loading, the API's error (with "try again" where that may help), and empty with what to do next. */
 import type { ReactNode } from 'react';
 import type { Loaded } from '../hooks';
 
@@ -34,8 +34,9 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 }
 
 /**
- * What `useLoad` loaded, shown the one way: the error with "Try again" above
- * the last answer (a failed reload keeps what was shown), "Loading …" until
+ * What `useLoad` loaded, shown the one way: the error (with "Try again"
+ * unless the API refused the request itself) above the last answer (a
+ * failed reload keeps what was shown), "Loading …" until
  * the first answer, `empty` in place of an empty answer, else `children`.
  * `unavailable` (a page's "not available" title) goes before the error when
  * nothing was ever loaded.
@@ -48,12 +49,12 @@ export function WhenLoaded<T>(props: {
   empty?: ReactNode;
   children(data: T): ReactNode;
 }) {
-  const { data, error, reload } = props.loaded;
+  const { data, error, retryable, reload } = props.loaded;
   const blank = data !== undefined && props.isEmpty?.(data) === true;
   return (
     <>
       {error && data === undefined && props.unavailable}
-      {error && <LoadError message={error} onRetry={() => void reload()} />}
+      {error && <LoadError message={error} onRetry={retryable ? () => void reload() : undefined} />}
       {data === undefined ? !error && <Loading what={props.what} /> : blank ? props.empty : props.children(data)}
     </>
   );

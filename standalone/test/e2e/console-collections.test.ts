@@ -3,7 +3,8 @@
  * against the real stack: a search with a typo followed by its suggestion,
  * a facet filter, an item page with every field and safe links, adding a
  * result to a new personal collection, renaming it, a private skill, an
- * entry the catalog removed, and deleting it after a confirmation. Every
+ * entry the catalog removed, deleting it after a confirmation, and the
+ * catalog's empty, unavailable and refused answers. Every
  * page is checked with axe-core and for CSP violations; screenshots go to
  * $CONSOLE_SCREENSHOTS (or a temp dir). Skipped without /usr/bin/chromium.
  */
@@ -148,6 +149,38 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await expect(page.getByRole('link', { name: 'Weekend reading' }).count()).resolves.toBe(0);
     await expectAccessible(page, 'collections page');
     await shoot(page, shots, 'collections');
+  }, 60_000);
+
+  it('says plainly when nothing matches, offers to try again when the API is unavailable, and not when it refused', async () => {
+    await page.goto(`${stack.info.url}/console/catalog?q=zzqxwvk`);
+    await results().getByText('0 results for “zzqxwvk”').waitFor();
+    await results().getByText('Nothing matches.').waitFor();
+    await expectAccessible(page, 'catalog, nothing matches');
+    await shoot(page, shots, 'catalog-empty');
+    // an overloaded API (a real one sheds load this way; the route stands in for it): trying again may help
+    const searches = '**/api/v1/skills?**';
+    await page.route(searches, (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service overloaded; retry shortly' }),
+      }),
+    );
+    await page.goto(`${stack.info.url}/console/catalog?q=tables`);
+    const unavailable = results().getByRole('alert');
+    await unavailable.filter({ hasText: 'Service overloaded; retry shortly' }).waitFor();
+    await page.unroute(searches);
+    await unavailable.getByRole('button', { name: 'Try again' }).click();
+    await results().getByText('3 results for “tables”').waitFor();
+    // 20 a page: page 600 lies past the 10,000 results the API serves, and it says so (400): the same request would fail again
+    await page.goto(`${stack.info.url}/console/catalog?page=600`);
+    const refusal = results().getByRole('alert');
+    await refusal.filter({ hasText: /"page" × "limit" must be at most 10,?000/ }).waitFor();
+    await expect(refusal.getByRole('button').count()).resolves.toBe(0);
+    await expect(results().getByRole('status').count()).resolves.toBe(0);
+    await expectAccessible(page, 'catalog, refused');
+    await shoot(page, shots, 'catalog-refused');
   }, 60_000);
 
   it("shows its own words for a code in the address, and a crafted link's words nowhere", async () => {
