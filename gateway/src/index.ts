@@ -6,6 +6,7 @@ export { generateApiKey, hashApiKey, displayPrefix, parseBearer, isWellFormedKey
 export { KeyAuthenticator } from './domain/key-authenticator';
 export { AccountService } from './domain/account.service';
 export { Upstream } from './http/upstream-proxy';
+export { DEFAULT_ADMISSION, type AdmissionLimits } from './http/admission';
 export { SequelizeAccountRepository } from './store/account.repository';
 export { SequelizeKeyRepository } from './store/api-key.repository';
 export { openApiDocument } from './openapi/document';
