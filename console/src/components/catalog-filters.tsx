@@ -19,8 +19,8 @@ export function CatalogFilters({
   return (
     <aside className="card filters" aria-label="Filters">
       <h2>Filters</h2>
-      <FacetGroup title="Category" values={facets?.category ?? []} active={query.category} onToggle={(v) => change((p) => setParam(p, 'category', v))} />
-      <FacetGroup title="Type" values={facets?.type ?? []} active={query.type} onToggle={(v) => change((p) => setParam(p, 'type', v))} />
+      <FacetGroup title="Category" values={facets?.category} active={query.category} onToggle={(v) => change((p) => setParam(p, 'category', v))} />
+      <FacetGroup title="Type" values={facets?.type} active={query.type} onToggle={(v) => change((p) => setParam(p, 'type', v))} />
       <TrustFilters
         trust={query.trust}
         verifiedOnly={query.verifiedPublisher ?? false}

@@ -9,16 +9,20 @@ export function FacetGroup({
   onToggle,
 }: {
   title: string;
-  values: FacetValue[];
+  /** undefined while no answer tells them (loading, or the search failed): nothing is said about them then */
+  values: FacetValue[] | undefined;
   active: string | undefined;
   onToggle(value: string | undefined): void;
 }) {
-  const shown = active && !values.some((v) => v.value === active) ? [{ value: active, count: 0 }, ...values] : values;
+  // the active value stays on show, so it can be removed whatever the answer
+  const known = values ?? [];
+  const shown: Array<{ value: string; count?: number }> =
+    active && !known.some((v) => v.value === active) ? [{ value: active, count: values ? 0 : undefined }, ...known] : known;
   return (
     <section className="facet" aria-labelledby={`facet-${title}`}>
       <h3 id={`facet-${title}`}>{title}</h3>
       {shown.length === 0 ? (
-        <p className="hint">Nothing to filter by.</p>
+        values && <p className="hint">Nothing to filter by.</p>
       ) : (
         <ul>
           {shown.map((v) => {
@@ -27,9 +31,11 @@ export function FacetGroup({
               <li key={v.value}>
                 <button type="button" className="facet-value" aria-pressed={on} onClick={() => onToggle(on ? undefined : v.value)}>
                   <span>{label(v.value)}</span>
-                  <span className="facet-count" aria-label={`${v.count} results`}>
-                    {count(v.count)}
-                  </span>
+                  {v.count !== undefined && (
+                    <span className="facet-count" aria-label={`${v.count} results`}>
+                      {count(v.count)}
+                    </span>
+                  )}
                 </button>
               </li>
             );

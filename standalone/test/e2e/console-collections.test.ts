@@ -34,6 +34,7 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
   }, 30_000);
 
   const results = () => page.getByRole('region', { name: 'Results' });
+  const filters = () => page.getByRole('complementary', { name: 'Filters' });
 
   it('searches as one types, offers the spelling that finds more as a link, and follows it', async () => {
     await page.getByRole('link', { name: 'Catalog' }).click();
@@ -155,6 +156,8 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await page.goto(`${stack.info.url}/console/catalog?q=zzqxwvk`);
     await results().getByText('0 results for “zzqxwvk”').waitFor();
     await results().getByText('Nothing matches.').waitFor();
+    // the answer's facets are known and empty
+    await expect(filters().getByText('Nothing to filter by.').count()).resolves.toBe(2);
     await expectAccessible(page, 'catalog, nothing matches');
     await shoot(page, shots, 'catalog-empty');
     // an overloaded API (a real one sheds load this way; the route stands in for it): trying again may help
@@ -174,11 +177,15 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await unavailable.getByRole('button', { name: 'Try again' }).click();
     await results().getByText('3 results for “tables”').waitFor();
     // 20 a page: page 600 lies past the 10,000 results the API serves, and it says so (400): the same request would fail again
-    await page.goto(`${stack.info.url}/console/catalog?page=600`);
+    await page.goto(`${stack.info.url}/console/catalog?page=600&category=security`);
     const refusal = results().getByRole('alert');
     await refusal.filter({ hasText: /"page" × "limit" must be at most 10,?000/ }).waitFor();
     await expect(refusal.getByRole('button').count()).resolves.toBe(0);
     await expect(results().getByRole('status').count()).resolves.toBe(0);
+    // no answer told the facets: nothing said of them, but the active filter can still be removed
+    await expect(filters().getByText('Nothing to filter by.').count()).resolves.toBe(0);
+    const active = filters().getByRole('button', { name: 'security', pressed: true });
+    await expect(active.getByLabel(/results$/).count()).resolves.toBe(0);
     await expectAccessible(page, 'catalog, refused');
     await shoot(page, shots, 'catalog-refused');
   }, 60_000);
