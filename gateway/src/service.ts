@@ -114,7 +114,8 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
   let listening = '';
   const site = new Site(() => config.publicUrl ?? listening);
   const signer = new PrincipalSigner({ keys: signingKey });
-  const collectionsCalls = new SignedCollectionsCalls({ upstreams, signer });
+  const gate = new AdmissionGate(admission);
+  const collectionsCalls = new SignedCollectionsCalls({ upstreams, signer, admission: gate });
   const profile = createProfile({
     sequelize,
     accounts: accountRepository,
@@ -157,7 +158,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     signer,
     upstreams,
     collections: collectionsCalls,
-    admission: new AdmissionGate(admission),
+    admission: gate,
     rateLimiter,
     authFailures,
     trustProxy: config.trustProxy,

@@ -8,7 +8,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import {
   AppError,
   OverloadedError,
@@ -86,8 +86,8 @@ export interface UpstreamCall {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** path and query, exactly as signed */
   path: string;
-  /** the signed principal header */
-  principal: string;
+  /** signs the principal; called again for the one retry after an expired principal */
+  sign: () => string;
   requestId: string;
   /** the caller's Accept-Language: the service's errors come back in its language */
   language?: string;
@@ -160,8 +160,8 @@ export function sendConditional(req: Request, res: Response, body: Buffer, cache
   res.end(body);
 }
 
-function forwardedHeaders(req: Request, requestId: string, principal: string): Record<string, string> {
-  const headers: Record<string, string> = { 'x-request-id': requestId, [PRINCIPAL_HEADER]: principal };
+function forwardedHeaders(req: Request, requestId: string): Record<string, string> {
+  const headers: Record<string, string> = { 'x-request-id': requestId };
   for (const name of FORWARDED_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
@@ -172,6 +172,35 @@ function forwardedHeaders(req: Request, requestId: string, principal: string): R
 /** A service's 503 for an expired principal (common/src/http/principal-auth.ts). */
 function principalExpired(status: number, headers: BufferedAnswer['headers']): boolean {
   return status === 503 && headers[PRINCIPAL_EXPIRED_HEADER] !== undefined;
+}
+
+/**
+ * Sends under a fresh signature, and once more under another when the
+ * service found the first expired (it waited too long somewhere): an expiry
+ * is never the client's to see unless it happens twice. A streamed body is
+ * spent by the first try (`resendable` false).
+ */
+async function sendSigned(
+  send: (principal: string) => Promise<Dispatcher.ResponseData>,
+  sign: () => string,
+  resendable = true,
+): Promise<Dispatcher.ResponseData> {
+  const answer = await send(sign());
+  if (!principalExpired(answer.statusCode, answer.headers)) return answer;
+  await answer.body.dump();
+  if (resendable) {
+    const again = await send(sign());
+    if (!principalExpired(again.statusCode, again.headers)) return again;
+    await again.body.dump();
+  }
+  throw new OverloadedError(1, 'principal.expired');
+}
+
+/** A service's Retry-After in whole seconds (it sends seconds); 1 when it sent none that reads. */
+function retryAfterOf(headers: BufferedAnswer['headers']): number {
+  const value = headers['retry-after'];
+  const seconds = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 1;
 }
 
 /** The answer's status and end-to-end headers onto `res`. */
@@ -206,7 +235,7 @@ export class Upstream {
   /** Streams `req` to the service and its answer back into `res`. */
   async forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
     const requestId = contextOf(res).requestId;
-    const headers = forwardedHeaders(req, requestId, options.sign());
+    const headers = forwardedHeaders(req, requestId);
     const ifNoneMatch = req.get('if-none-match');
     if (options.serviceConditional && ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
     let body: string | Buffer | Readable | undefined;
@@ -228,19 +257,16 @@ export class Upstream {
     res.once('close', onClose);
     try {
       const timeouts = options.answerWithinMs !== undefined ? { headersTimeout: options.answerWithinMs, bodyTimeout: options.answerWithinMs } : {};
-      const send = () => this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers, body, signal: aborter.signal, ...timeouts });
-      let answer = await send();
-      if (principalExpired(answer.statusCode, answer.headers)) {
-        await answer.body.dump();
-        // A body read whole can be sent again under a fresh signature; a streamed one is spent.
-        if (typeof body !== 'string' && !Buffer.isBuffer(body) && body !== undefined) throw new OverloadedError(1, 'principal.expired');
-        headers[PRINCIPAL_HEADER] = options.sign();
-        answer = await send();
-        if (principalExpired(answer.statusCode, answer.headers)) {
-          await answer.body.dump();
-          throw new OverloadedError(1, 'principal.expired');
-        }
-      }
+      const send = (principal: string) =>
+        this.pool.request({
+          method: req.method as 'GET',
+          path: req.originalUrl,
+          headers: { ...headers, [PRINCIPAL_HEADER]: principal },
+          body,
+          signal: aborter.signal,
+          ...timeouts,
+        });
+      const answer = await sendSigned(send, options.sign, typeof body === 'string' || Buffer.isBuffer(body) || body === undefined);
       copyAnswerHead(res, answer.statusCode, answer.headers);
       await options.beforeAnswer?.();
       if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
@@ -266,17 +292,11 @@ export class Upstream {
    */
   async fetchWhole(req: Request, res: Response, sign: () => string): Promise<BufferedAnswer> {
     const requestId = contextOf(res).requestId;
-    const send = () => this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers: forwardedHeaders(req, requestId, sign()) });
+    const headers = forwardedHeaders(req, requestId);
+    const send = (principal: string) =>
+      this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers: { ...headers, [PRINCIPAL_HEADER]: principal } });
     try {
-      let answer = await send();
-      if (principalExpired(answer.statusCode, answer.headers)) {
-        await answer.body.dump();
-        answer = await send();
-        if (principalExpired(answer.statusCode, answer.headers)) {
-          await answer.body.dump();
-          throw new OverloadedError(1, 'principal.expired');
-        }
-      }
+      const answer = await sendSigned(send, sign);
       return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
     } catch (err) {
       throw this.translate(err);
@@ -286,17 +306,25 @@ export class Upstream {
   /**
    * A JSON call of the gateway's own (http/workspaces.routes.ts, not a proxied
    * request): the status and the parsed body. A body that is not JSON is a
-   * 502 like any other invalid answer.
+   * 502 like any other invalid answer; the service's 503 is the caller's,
+   * with its Retry-After (OverloadedError), never a refusal to relay.
    */
   async call(options: UpstreamCall): Promise<{ status: number; body: unknown }> {
-    const headers: Record<string, string> = { 'x-request-id': options.requestId, [PRINCIPAL_HEADER]: options.principal, accept: 'application/json' };
+    const headers: Record<string, string> = { 'x-request-id': options.requestId, accept: 'application/json' };
     if (options.language) headers['accept-language'] = options.language;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(options.body));
     }
     try {
-      const answer = await this.pool.request({ method: options.method, path: options.path, headers, body: options.body });
+      const send = (principal: string) =>
+        this.pool.request({ method: options.method, path: options.path, headers: { ...headers, [PRINCIPAL_HEADER]: principal }, body: options.body });
+      const answer = await sendSigned(send, options.sign);
+      if (answer.statusCode === 503) {
+        await answer.body.dump();
+        // The service sheds load or is stopping: the caller is told when to come back, as a proxied request is.
+        throw new OverloadedError(retryAfterOf(answer.headers));
+      }
       const text = await answer.body.text();
       return { status: answer.statusCode, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
     } catch (err) {

@@ -119,6 +119,27 @@ describe('gateway keys bound to a workspace', () => {
     await search(stranger.key, `?workspace=${team}&workspace=${team}`).expect(400);
   });
 
+  it("passes collections-service's 503 and its Retry-After on, never a 502: to a policy read, a binding and a relayed read", async () => {
+    const b = await proPerson();
+    const team = spaces.create([b.accountId]);
+    const { key } = await boundKey(b, team);
+    const answer = h.collections.answer;
+    h.collections.answer = () => ({ status: 503, body: { error: 'The server is busy; retry shortly' }, headers: { 'Retry-After': '7' } });
+    try {
+      now += 2_001;
+      const searched = await search(key).set('Accept-Language', 'fr').expect(503);
+      expect(searched.headers['retry-after']).toBe('7');
+      expect(searched.body).toEqual({ error: 'Le serveur est surchargé ; réessayez dans un instant' });
+      const bound = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: team }).expect(503);
+      expect(bound.headers['retry-after']).toBe('7');
+      expect(bound.body).toEqual({ error: 'The server is busy; retry shortly' });
+      const members = await b.agent.get(`/api/v1/workspaces/${team}/members`).expect(503);
+      expect(members.headers['retry-after']).toBe('7');
+    } finally {
+      h.collections.answer = answer;
+    }
+  });
+
   it('keeps a policy 2 s at most, and reads it again at once after a policy PUT through the gateway', async () => {
     const b = await proPerson();
     const team = spaces.create([b.accountId], ['mit']);
