@@ -2,6 +2,7 @@
  * Applies a PATCH to a locked collection, inside the caller's transaction:
  * removals, then additions, then rename/description (DESIGN.md §3). Any
  * failure rolls back the whole body, so a request never half-applies.
+ * Returns the collection as it now is.
  */
 import { ConflictError, NotFoundError, isUuid } from '@skills/common';
 import { MAX_ENTRIES_PER_COLLECTION } from './limits';
@@ -18,7 +19,7 @@ export async function applyCollectionPatch(
   privateOwner: string | null,
   /** the workspace policy of a team collection (every added entry is pinned under it); null for a personal one */
   policy: WorkspacePolicy | null,
-): Promise<void> {
+): Promise<CollectionRecord> {
   const { items, collections } = repos;
 
   if (patch.removeSkillSlug !== undefined) {
@@ -67,5 +68,5 @@ export async function applyCollectionPatch(
   if (patch.name !== undefined) fields.name = patch.name;
   if (patch.description !== undefined) fields.description = patch.description;
   // Every PATCH touches updatedAt, also one that only changed entries.
-  await collections.update(collection.id, fields);
+  return collections.update(collection.id, fields);
 }

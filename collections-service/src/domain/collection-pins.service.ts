@@ -34,12 +34,12 @@ export class CollectionPinsService {
       const { skills } = await repos.collections.withEntries(collection);
       const itemIds = skills.flatMap((e) => (e.visibility === 'public' ? [e.itemId] : []));
       const plan = planPinUpdates(policy, skills, await repos.releases.listForItems(itemIds), request.slugs);
+      let after = collection;
       if (!request.dryRun && plan.changes.length > 0) {
         for (const change of plan.changes) await repos.collections.setPin(collection.id, change.itemId, change.to);
-        await repos.collections.update(collection.id, {});
+        after = await repos.collections.update(collection.id, {});
         await collectionChanged(repos, collection, 'pins-updated');
       }
-      const after = await collectionInWorkspace(repos, workspaceId, id, false);
       return { dryRun: request.dryRun, ...plan, collection: await governedDetail(repos, policy, after) };
     });
   }

@@ -52,10 +52,7 @@ export class PersonalCollectionService {
     return this.store.transaction(async (repos) => {
       const collection = await this.owned(repos, accountId, id, true);
       if (precondition) precondition(await repos.collections.withEntries(collection));
-      await applyCollectionPatch(repos, collection, patch, accountId, null);
-      const updated = await repos.collections.findById(id);
-      if (!updated) throw new NotFoundError('collection.notFound');
-      return repos.collections.withEntries(updated);
+      return repos.collections.withEntries(await applyCollectionPatch(repos, collection, patch, accountId, null));
     });
   }
 

@@ -133,7 +133,8 @@ export interface CollectionRepository {
   countByOwner(accountId: string): Promise<number>;
   countByWorkspace(workspaceId: string): Promise<number>;
   insert(collection: NewCollection): Promise<CollectionRecord>;
-  update(id: string, fields: { name?: string; description?: string }): Promise<void>;
+  /** the collection as updated (`updatedAt` moves on every call) */
+  update(id: string, fields: { name?: string; description?: string }): Promise<CollectionRecord>;
   delete(id: string): Promise<boolean>;
   /** no-op when the item is already there (its pin stays) */
   addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<void>;

@@ -101,8 +101,7 @@ export class TeamCollectionService {
       const collection = await collectionInWorkspace(repos, workspaceId, id, true);
       const policy = await policyOf(repos, workspaceId);
       if (precondition) precondition(await governedDetail(repos, policy, collection));
-      await applyCollectionPatch(repos, collection, patch, null, policy);
-      const updated = await collectionInWorkspace(repos, workspaceId, id, false);
+      const updated = await applyCollectionPatch(repos, collection, patch, null, policy);
       await collectionChanged(repos, updated, 'updated');
       return governedDetail(repos, policy, updated);
     });

@@ -152,13 +152,16 @@ export class SqlCollectionRepository implements CollectionRepository {
     return toRecord(row);
   }
 
-  async update(id: string, fields: { name?: string; description?: string }): Promise<void> {
-    await this.sql.run(
+  async update(id: string, fields: { name?: string; description?: string }): Promise<CollectionRecord> {
+    const row = await this.sql.one<CollectionRow>(
       `UPDATE collections.collections
        SET name = COALESCE($2, name), description = COALESCE($3, description), updated_at = now()
-       WHERE id = $1`,
+       WHERE id = $1 RETURNING ${COLUMNS}`,
       [id, fields.name ?? null, fields.description ?? null],
     );
+    // the caller holds the row's lock: it cannot have gone
+    if (!row) throw new Error(`collection ${id} vanished under its lock`);
+    return toRecord(row);
   }
 
   async delete(id: string): Promise<boolean> {

@@ -57,6 +57,7 @@ function fakeRepos(initialEntries: string[] = []) {
     countEntries: async () => entries.size,
     update: async (_id, fields) => {
       writes.push(`update ${JSON.stringify(fields)}`);
+      return { ...collection, ...fields, updatedAt: UPDATED_AT };
     },
   };
   // The rules use only the members above; the cast states that on purpose.
@@ -64,6 +65,7 @@ function fakeRepos(initialEntries: string[] = []) {
   return { repos, entries, writes };
 }
 
+const UPDATED_AT = '2026-02-01T00:00:00.000Z';
 const collection: CollectionRecord = {
   id: 'c0000000-0000-4000-8000-000000000000',
   ownerAccountId: ALICE,
@@ -78,8 +80,9 @@ const collection: CollectionRecord = {
 describe('applyCollectionPatch', () => {
   it('removes, then adds, then renames', async () => {
     const { repos, writes } = fakeRepos([items[0]!.id]);
-    await applyCollectionPatch(repos, collection, { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' }, ALICE, null);
+    const updated = await applyCollectionPatch(repos, collection, { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' }, ALICE, null);
     expect(writes).toEqual(['remove 1', 'add 2', 'update {"name":"New"}']);
+    expect(updated).toEqual({ ...collection, name: 'New', updatedAt: UPDATED_AT });
   });
 
   it('refuses an unknown or inactive slug naming it, before any rename', async () => {
@@ -118,6 +121,6 @@ describe('applyCollectionPatch', () => {
     const { repos } = fakeRepos(full);
     await expect(applyCollectionPatch(repos, collection, { skillSlug: 'alpha' }, ALICE, null)).rejects.toBeInstanceOf(ConflictError);
     const atCap = fakeRepos([...full.slice(1), items[0]!.id]);
-    await expect(applyCollectionPatch(atCap.repos, collection, { skillSlug: 'alpha' }, ALICE, null)).resolves.toBeUndefined();
+    await expect(applyCollectionPatch(atCap.repos, collection, { skillSlug: 'alpha' }, ALICE, null)).resolves.toMatchObject({ id: collection.id });
   });
 });
