@@ -185,6 +185,7 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     // no answer told the facets: nothing said of them, but the active filter can still be removed
     await expect(filters().getByText('Nothing to filter by.').count()).resolves.toBe(0);
     const active = filters().getByRole('button', { name: 'security', pressed: true });
+    await expect(active.textContent()).resolves.toBe('Security');
     await expect(active.getByLabel(/results$/).count()).resolves.toBe(0);
     await expectAccessible(page, 'catalog, refused');
     await shoot(page, shots, 'catalog-refused');
