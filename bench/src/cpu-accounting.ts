@@ -11,21 +11,25 @@
  *   (https://www.elastic.co/docs/api/doc/elasticsearch/v9/operation/operation-nodes-stats-1);
  * - this process (autocannon): process.cpuUsage().
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { es } from './elasticsearch-node';
+import { runLoad, type LoadOptions, type Phase, type RunPart } from './load';
+import type { LoadResult } from './stats';
 
 /** Milliseconds of CPU per process name. */
 export type CpuTimes = Record<string, number>;
 
 /** Where each measured process's CPU time is read. */
 export interface CpuSources {
-  /** child processes by the name reported */
-  pids: Record<string, number | undefined>;
+  /** processes by the name reported; a list is summed (a database server's processes) */
+  pids: Record<string, number | readonly number[] | undefined>;
   /** an Elasticsearch node counted as "elasticsearch" */
   elasticsearchUrl?: string;
 }
 
 const TICK_MS = 10;
+/** joins a list's name and a member's pid in a reading's key */
+const LIST_MEMBER = '#';
 
 async function procCpuMs(pid: number): Promise<number | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
@@ -45,9 +49,17 @@ async function nodeCpuMs(url: string): Promise<number | undefined> {
 
 export async function cpuTimes(sources: CpuSources): Promise<CpuTimes> {
   const times: CpuTimes = {};
-  for (const [name, pid] of Object.entries(sources.pids)) {
-    const ms = pid === undefined ? undefined : await procCpuMs(pid);
-    if (ms !== undefined) times[name] = ms;
+  for (const [name, pids] of Object.entries(sources.pids)) {
+    if (pids === undefined || typeof pids === 'number') {
+      const ms = pids === undefined ? undefined : await procCpuMs(pids);
+      if (ms !== undefined) times[name] = ms;
+      continue;
+    }
+    // one reading per process of a list (`name#pid`): perRequest sums those read at both ends
+    for (const pid of pids) {
+      const ms = await procCpuMs(pid);
+      if (ms !== undefined) times[`${name}${LIST_MEMBER}${pid}`] = ms;
+    }
   }
   if (sources.elasticsearchUrl) {
     const ms = await nodeCpuMs(sources.elasticsearchUrl);
@@ -58,12 +70,50 @@ export async function cpuTimes(sources: CpuSources): Promise<CpuTimes> {
   return times;
 }
 
-/** CPU milliseconds per request of each process between two readings. */
+/**
+ * The ids of the processes named `command` (proc(5) `comm`): a PostgreSQL
+ * server's postmaster and backends, whichever database they serve, so the
+ * figure is this run's only on a machine where nothing else uses the server.
+ */
+export async function processesNamed(command: string): Promise<number[]> {
+  const entries = await readdir('/proc').catch(() => [] as string[]);
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === command) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** runLoad, with each process's CPU milliseconds per request of the measured run (not the warm-up) in `cpuMsPerRequest`. */
+export async function runMeasuredLoad(make: (part: RunPart) => Phase, options: LoadOptions, sources: () => Promise<CpuSources>): Promise<LoadResult> {
+  let before: CpuTimes = {};
+  let measured: CpuSources = { pids: {} };
+  const beforeRun = async () => {
+    await options.beforeRun?.();
+    // read once, before the run: the same processes are read after it
+    measured = await sources();
+    before = await cpuTimes(measured);
+  };
+  const result = await runLoad(make, { ...options, beforeRun });
+  result.cpuMsPerRequest = perRequest(before, await cpuTimes(measured), result.requests);
+  return result;
+}
+
+/**
+ * CPU milliseconds per request of each process between two readings. A
+ * list's processes are summed over those read at both ends: a database
+ * backend that exited during the run took its CPU time with it, and
+ * subtracting its first reading alone would make the figure negative.
+ */
 export function perRequest(before: CpuTimes, after: CpuTimes, requests: number): CpuTimes {
   const out: CpuTimes = {};
-  for (const [name, end] of Object.entries(after)) {
-    const start = before[name];
-    if (start !== undefined && requests > 0) out[name] = (end - start) / requests;
+  for (const [key, end] of Object.entries(after)) {
+    const start = before[key];
+    if (start === undefined || requests <= 0) continue;
+    const name = key.split(LIST_MEMBER)[0] ?? key;
+    out[name] = (out[name] ?? 0) + (end - start) / requests;
   }
   return out;
 }

@@ -14,14 +14,14 @@ import { describeCatalog, loadCatalog } from './catalog';
 import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
 import { latencyChart } from './chart';
-import { cpuTimes, formatCpuTable, perRequest, type CpuSources, type CpuTimes } from './cpu-accounting';
+import { formatCpuTable, runMeasuredLoad } from './cpu-accounting';
 import type { BenchOptions } from './cli-options';
 import { buildBaselineIndex, elasticsearchBaselinePhase } from './elasticsearch-baseline';
 import { deleteIndices, elasticsearchNode, searchableCount, waitForMerges } from './elasticsearch-node';
 import { elasticsearchTargets, ES_BASELINE } from './elasticsearch-targets';
-import { runLoad, type Phase, type RunPart } from './load';
+import type { Phase, RunPart } from './load';
 import { searchGatewayPhase } from './phases';
-import { cleanUpOnSignal, startDatabase, startStack, type Stack } from './processes';
+import { cleanUpOnSignal, stackCpuSources, startDatabase, startStack, type Stack } from './processes';
 import { formatQualityTable } from './quality';
 import { measureQuality, type QualityReport } from './quality-run';
 import { longTailMix, seedOf } from './query-mix';
@@ -104,18 +104,8 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const results: LoadResult[] = [];
     // Same seed for the baseline and the gateway: both send the same queries, in the same order.
     const mix = (c: number, part: RunPart) => longTailMix(catalog.lines, seedOf(`elasticsearch long tail|${c}|${part}`));
-    // read at each run: restarting a service (the cache switch) gives it a new pid
-    const cpuSources = (): CpuSources => ({
-      pids: { gateway: live.gateway.process.pid, 'catalog-service': live.catalog.process.pid, 'collections-service': live.collections.process.pid },
-      elasticsearchUrl: node.url,
-    });
     const measure = async (make: (part: RunPart) => Phase, c: number): Promise<LoadResult> => {
-      let before: CpuTimes = {};
-      const beforeRun = async () => {
-        before = await cpuTimes(cpuSources());
-      };
-      const result = await runLoad(make, { connections: c, durationSec, warmupSec, progress, beforeRun });
-      result.cpuMsPerRequest = perRequest(before, await cpuTimes(cpuSources()), result.requests);
+      const result = await runMeasuredLoad(make, { connections: c, durationSec, warmupSec, progress }, () => stackCpuSources(live, db, node.url));
       result.loadAverage = load1();
       results.push(result);
       return result;

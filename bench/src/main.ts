@@ -21,10 +21,11 @@ import { latencyChart } from './chart';
 import { DEFAULT_ADMISSION } from '@skills/gateway';
 import { BENCH_USAGE, parseBenchOptions } from './cli-options';
 import { runElasticsearchBench } from './elasticsearch-bench';
-import { runLoad, type Phase } from './load';
+import { formatCpuTable, runMeasuredLoad, type CpuSources } from './cpu-accounting';
+import type { Phase } from './load';
 import { runOverloadBench } from './overload-bench';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
-import { cleanUpOnSignal, startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
+import { cleanUpOnSignal, stackCpuSources, startBaseline, startDatabase, startStack, stopChild, type Child } from './processes';
 import { formatQualityTable } from './quality';
 import { measureQuality, type QualityReport } from './quality-run';
 import { CACHE_ENV, runSearchPhases, switchSearchCache, type CacheState } from './search-runs';
@@ -119,11 +120,15 @@ async function main(): Promise<void> {
     const baseline = await startBaseline(bodyFile);
     children.push(baseline);
 
+    const cpuSources = async (): Promise<CpuSources> => {
+      const sources = await stackCpuSources(live, db);
+      return { ...sources, pids: { ...sources.pids, baseline: baseline.process.pid } };
+    };
     const runPhase = async (make: () => Phase, counts: readonly number[] = connections, note?: string): Promise<LoadResult[]> => {
       phaseTitle(make().scenario);
       if (note) progress(note, true);
       const out: LoadResult[] = [];
-      for (const c of counts) out.push(await runLoad(make, { connections: c, durationSec, warmupSec, progress }));
+      for (const c of counts) out.push(await runMeasuredLoad(make, { connections: c, durationSec, warmupSec, progress }, cpuSources));
       return out;
     };
     const results: LoadResult[] = [...(await runPhase(() => baselinePhase(baseline.url)))];
@@ -135,7 +140,10 @@ async function main(): Promise<void> {
     for (const [k, state] of cacheStates.entries()) {
       if (k > 0) footprint.readySec ??= await switchSearchCache(live, state, progress);
       results.push(
-        ...(await runSearchPhases({ stack: live, users, catalog: catalog.lines, connections, durationSec, warmupSec, progress, phaseTitle }, state)),
+        ...(await runSearchPhases(
+          { stack: live, users, catalog: catalog.lines, connections, durationSec, warmupSec, progress, phaseTitle, cpuSources },
+          state,
+        )),
       );
       await noteMemory();
     }
@@ -165,6 +173,10 @@ async function main(): Promise<void> {
     });
     const title = `${catalog.source.items.toLocaleString('en')} items${catalog.source.kind === 'corpus' ? ' (corpus)' : catalog.source.kind === 'broad' ? ' (broad vocabulary)' : ''}, ${db.kind === 'postgres' ? 'Postgres server' : 'PGlite'}`;
     process.stdout.write(`\n== results (${title})\n${formatTable(results)}\n\n`);
+    const cpuRows = results.map((r) => ({ label: `${r.scenario} @ ${r.connections}`, cpu: r.cpuMsPerRequest ?? {} }));
+    process.stdout.write(
+      `CPU ms per request of the measured run (database: ${db.kind === 'postgres' ? 'every process of the server' : 'PGlite'})\n${formatCpuTable(cpuRows)}\n\n`,
+    );
     process.stdout.write(`latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(results)}\n\n`);
     if (quality) process.stdout.write(`search quality (${quality.perSet} judgments per set, through the gateway)\n${formatQualityTable(quality.sets)}\n\n`);
     process.stdout.write(

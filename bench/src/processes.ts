@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrincipalSigner, createScratchDatabase, fixedKeys, parseSigningKey, writePrincipalKeyFiles } from '@skills/common';
 import { freePort } from '@skills/common/testing';
+import { processesNamed, type CpuSources } from './cpu-accounting';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -75,6 +76,8 @@ export interface BenchDatabase {
   url: string;
   kind: 'pglite' | 'postgres';
   name: string;
+  /** the processes doing its work: PGlite's child, or every process of the server (cpu-accounting.ts) */
+  processIds(): Promise<number[]>;
   drop(): Promise<void>;
 }
 
@@ -93,12 +96,26 @@ export async function startDatabase(serverUrl: string | undefined): Promise<Benc
       child.once('exit', (code) => reject(new Error(`embedded database exited (${code})`)));
     });
     const handle: Child = { name: 'pglite', url, process: child };
-    return { url, kind: 'pglite', name: 'pglite (in memory)', drop: () => stopChild(handle) };
+    const pids = child.pid === undefined ? [] : [child.pid];
+    return { url, kind: 'pglite', name: 'pglite (in memory)', processIds: async () => pids, drop: () => stopChild(handle) };
   }
   // The timestamp tells a leftover database (a killed run) from a live one.
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const scratch = await createScratchDatabase(serverUrl, `bench_${stamp}`);
-  return { url: scratch.url, kind: 'postgres', name: scratch.name, drop: scratch.drop };
+  return { url: scratch.url, kind: 'postgres', name: scratch.name, processIds: () => processesNamed('postgres'), drop: scratch.drop };
+}
+
+/** The stack's processes and its database, read at each run: restarting a service (the cache switch) gives it a new pid. */
+export async function stackCpuSources(stack: Stack, db: BenchDatabase, elasticsearchUrl?: string): Promise<CpuSources> {
+  return {
+    pids: {
+      gateway: stack.gateway.process.pid,
+      'catalog-service': stack.catalog.process.pid,
+      'collections-service': stack.collections.process.pid,
+      database: await db.processIds(),
+    },
+    ...(elasticsearchUrl ? { elasticsearchUrl } : {}),
+  };
 }
 
 export interface Stack {

@@ -7,7 +7,8 @@
 import { answerCacheCounts, hitRate, searchCacheCounts } from './cache-counts';
 import type { ImportLine } from './import-line';
 import { indexDocuments } from './catalog-metrics';
-import { runLoad, type Phase, type RunPart } from './load';
+import { runMeasuredLoad, type CpuSources } from './cpu-accounting';
+import type { Phase, RunPart } from './load';
 import { cycledSearches, searchDirectPhase, searchGatewayPhase, type SearchSource } from './phases';
 import { restartCatalog, restartGateway, type Stack } from './processes';
 import { longTailMix, repeatedRequests, seedOf } from './query-mix';
@@ -25,6 +26,8 @@ export interface SearchRunContext {
   warmupSec: number;
   progress(text: string, done: boolean): void;
   phaseTitle(name: string): void;
+  /** the processes whose CPU each run reports (processes.ts stackCpuSources) */
+  cpuSources(): Promise<CpuSources>;
 }
 
 /**
@@ -79,7 +82,8 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
       const viaGateway = scenario !== SCENARIOS.longTailDirect;
       const before = cache === 'on' ? await searchCacheCounts(stack.catalog.url) : undefined;
       const gatewayBefore = cache === 'on' && viaGateway ? await answerCacheCounts(stack.gateway.url) : undefined;
-      const result = await runLoad((part) => make(c, part), { connections: c, durationSec: ctx.durationSec, warmupSec: ctx.warmupSec, progress: ctx.progress });
+      const options = { connections: c, durationSec: ctx.durationSec, warmupSec: ctx.warmupSec, progress: ctx.progress };
+      const result = await runMeasuredLoad((part) => make(c, part), options, ctx.cpuSources);
       result.searchCache = cache;
       if (gatewayBefore) result.answerCacheHitRate = hitRate(gatewayBefore, await answerCacheCounts(stack.gateway.url));
       if (before) {

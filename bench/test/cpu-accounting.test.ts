@@ -26,4 +26,17 @@ describe('CPU accounting of a run', () => {
     const table = formatCpuTable([{ label: 'via gateway @ 16 conn', cpu }]);
     expect(table.split('\n')[1]).toMatch(/via gateway @ 16 conn\s+1\.00\s+4\.00\s+5\.00$/);
   });
+
+  it("sums a list's processes read at both ends: a backend that exited during the run does not make the figure negative", async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const pids = [child.pid ?? 0, 2 ** 22 + 1];
+      const reading = await cpuTimes({ pids: { database: pids } });
+      if (process.platform === 'linux') expect(Object.keys(reading).filter((k) => k.startsWith('database'))).toHaveLength(1);
+    } finally {
+      child.kill();
+    }
+    const cpu = perRequest({ 'database#10': 500, 'database#11': 100, gateway: 0 }, { 'database#11': 300, 'database#12': 50, gateway: 100 }, 100);
+    expect(cpu).toEqual({ database: 2, gateway: 1 });
+  });
 });
