@@ -7,7 +7,7 @@ import { buildLockfile, type Lockfile } from './lockfile';
 import type { CollectionWithEntries } from './model';
 import { planPinUpdates, type PinPlan } from './pin-plan';
 import type { CollectionsStore } from './ports';
-import { collectionInWorkspace, governedDetail, policyOf, teamAccess } from './team-scope';
+import { collectionDetailInWorkspace, collectionInWorkspace, governedDetail, policyOf, teamAccess } from './team-scope';
 import { collectionChanged } from './team-collection.service';
 
 export interface PinsUpdateRequest {
@@ -47,7 +47,7 @@ export class CollectionPinsService {
   async lockfile(accountId: string, workspaceId: string, id: string): Promise<Lockfile> {
     const repos = this.store.repos;
     await teamAccess(repos, accountId, workspaceId, 'read');
-    const collection = await collectionInWorkspace(repos, workspaceId, id, false);
+    const collection = await collectionDetailInWorkspace(repos, workspaceId, id);
     const workspace = await repos.workspaces.findById(workspaceId);
     if (!workspace) throw new NotFoundError('workspace.notFound');
     const policy = await policyOf(repos, workspaceId);

@@ -20,8 +20,7 @@ export class PersonalCollectionService {
   }
 
   async get(accountId: string, id: string): Promise<CollectionWithEntries> {
-    const collection = await this.owned(this.store.repos, accountId, id, false);
-    return this.store.repos.collections.withEntries(collection);
+    return this.owned(accountId, id, (collectionId) => this.store.repos.collections.findWithEntries(collectionId));
   }
 
   create(accountId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
@@ -50,7 +49,7 @@ export class PersonalCollectionService {
 
   update(accountId: string, id: string, patch: CollectionPatch, precondition?: WritePrecondition): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
-      const collection = await this.owned(repos, accountId, id, true);
+      const collection = await this.owned(accountId, id, (collectionId) => repos.collections.lockById(collectionId));
       if (precondition) precondition(await repos.collections.withEntries(collection));
       return repos.collections.withEntries(await applyCollectionPatch(repos, collection, patch, accountId, null));
     });
@@ -58,15 +57,16 @@ export class PersonalCollectionService {
 
   async delete(accountId: string, id: string, precondition?: WritePrecondition): Promise<void> {
     await this.store.transaction(async (repos) => {
-      const collection = await this.owned(repos, accountId, id, true);
+      const collection = await this.owned(accountId, id, (collectionId) => repos.collections.lockById(collectionId));
       if (precondition) precondition(await repos.collections.withEntries(collection));
       await repos.collections.delete(id);
     });
   }
 
-  private async owned(repos: Repositories, accountId: string, id: string, lock: boolean): Promise<CollectionRecord> {
+  /** The account's collection as `find` reads it (row-locked, or with its entries); another account's is a missing one. */
+  private async owned<T extends CollectionRecord>(accountId: string, id: string, find: (id: string) => Promise<T | null>): Promise<T> {
     if (!isUuid(id)) throw new NotFoundError('collection.notFound');
-    const collection = lock ? await repos.collections.lockById(id) : await repos.collections.findById(id);
+    const collection = await find(id);
     if (!collection || collection.ownerAccountId !== accountId) throw new NotFoundError('collection.notFound');
     return collection;
   }

@@ -128,6 +128,8 @@ export interface CollectionRepository {
   /** one page of a workspace's collections, oldest first, each with its first `preview` entries and its count */
   listByWorkspace(workspaceId: string, page: PageRequest, preview: number): Promise<CollectionWithEntries[]>;
   withEntries(collection: CollectionRecord): Promise<CollectionWithEntries>;
+  /** findById and withEntries in one query: what a read of one collection needs */
+  findWithEntries(id: string): Promise<CollectionWithEntries | null>;
   /** serialises creations in one scope (an account or a workspace) so a cap holds */
   lockScope(scopeId: string): Promise<void>;
   countByOwner(accountId: string): Promise<number>;

@@ -11,7 +11,7 @@ import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempo
 import { LIST_PREVIEW_ENTRIES, MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
 import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { collectionInWorkspace, governed, governedDetail, policyOf, teamAccess } from './team-scope';
+import { collectionDetailInWorkspace, collectionInWorkspace, governed, governedDetail, policyOf, teamAccess } from './team-scope';
 import { assertWorkspaceAccess } from './workspace-access';
 
 /** Team PATCH bodies carry no private-skill fields (the schema refuses them). */
@@ -48,7 +48,7 @@ export class TeamCollectionService {
   async get(accountId: string, workspaceId: string, id: string): Promise<CollectionWithEntries> {
     const repos = this.store.repos;
     await teamAccess(repos, accountId, workspaceId, 'read');
-    const collection = await collectionInWorkspace(repos, workspaceId, id, false);
+    const collection = await collectionDetailInWorkspace(repos, workspaceId, id);
     return governedDetail(repos, await policyOf(repos, workspaceId), collection);
   }
 

@@ -22,9 +22,18 @@ export async function teamAccess(repos: Repositories, accountId: string, workspa
 }
 
 /** The collection if it belongs to the workspace (row-locked when `lock`); another workspace's is a missing one. */
-export async function collectionInWorkspace(repos: Repositories, workspaceId: string, id: string, lock: boolean): Promise<CollectionRecord> {
+export function collectionInWorkspace(repos: Repositories, workspaceId: string, id: string, lock: boolean): Promise<CollectionRecord> {
+  return inWorkspace(workspaceId, id, (collectionId) => (lock ? repos.collections.lockById(collectionId) : repos.collections.findById(collectionId)));
+}
+
+/** The collection with every entry, in one query, if it belongs to the workspace (a read). */
+export function collectionDetailInWorkspace(repos: Repositories, workspaceId: string, id: string): Promise<CollectionWithEntries> {
+  return inWorkspace(workspaceId, id, (collectionId) => repos.collections.findWithEntries(collectionId));
+}
+
+async function inWorkspace<T extends CollectionRecord>(workspaceId: string, id: string, find: (id: string) => Promise<T | null>): Promise<T> {
   if (!isUuid(id)) throw new NotFoundError('collection.notFound');
-  const collection = lock ? await repos.collections.lockById(id) : await repos.collections.findById(id);
+  const collection = await find(id);
   if (!collection || collection.workspaceId !== workspaceId) throw new NotFoundError('collection.notFound');
   return collection;
 }
@@ -48,9 +57,14 @@ export async function governed(repos: Repositories, policy: WorkspacePolicy, col
   return collections.map((c) => governCollection(policy, c, releases));
 }
 
-/** The collection with every entry, governed. */
-export async function governedDetail(repos: Repositories, policy: WorkspacePolicy, collection: CollectionRecord): Promise<CollectionWithEntries> {
-  const [detail] = await governed(repos, policy, [await repos.collections.withEntries(collection)]);
+/** The collection with every entry (read here unless given), governed. */
+export async function governedDetail(
+  repos: Repositories,
+  policy: WorkspacePolicy,
+  collection: CollectionRecord | CollectionWithEntries,
+): Promise<CollectionWithEntries> {
+  const withEntries = 'skills' in collection ? collection : await repos.collections.withEntries(collection);
+  const [detail] = await governed(repos, policy, [withEntries]);
   if (!detail) throw new NotFoundError('collection.notFound');
   return detail;
 }
