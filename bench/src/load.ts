@@ -121,6 +121,10 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
   );
   // autocannon's `errors` already counts the timeouts (its README, "errors")
   const errors = result.errors + result.non2xx;
+  // which answers the errors were: a 503 is shedding, a 4xx the mix's own mistake
+  const failed = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stats]) => [code, stats.count ?? 0] as const)
+    .filter(([code, count]) => !code.startsWith('2') && count > 0);
   const out: LoadResult = {
     scenario: phase.scenario,
     connections: options.connections,
@@ -131,9 +135,11 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
     noAnswer: result.errors,
     timeouts: result.timeouts,
     requests: result.requests.total,
+    ...(failed.length > 0 ? { errorStatuses: Object.fromEntries(failed) } : {}),
   };
   const classes = recorder.summary(phase.classes);
   if (classes.length > 0) out.classes = classes;
-  options.progress(`${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors`, true);
+  const statuses = failed.length > 0 ? ` (${failed.map(([code, count]) => `${count} × ${code}`).join(', ')})` : '';
+  options.progress(`${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors${statuses}`, true);
   return out;
 }

@@ -10,6 +10,8 @@ export interface LoadResult {
   p99Ms: number;
   /** connection errors (timeouts among them) and non-2xx answers */
   errors: number;
+  /** the non-2xx answers by status code, when there were any */
+  errorStatuses?: Record<string, number>;
   /** connection errors and timeouts alone: requests that got no answer */
   noAnswer: number;
   /** of those, requests still unanswered after the client's 10 s timeout */
