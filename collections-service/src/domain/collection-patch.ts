@@ -2,11 +2,11 @@
  * Applies a PATCH to a locked collection, inside the caller's transaction:
  * removals, then additions, then rename/description (DESIGN.md §3). Any
  * failure rolls back the whole body, so a request never half-applies.
- * Returns the collection as it now is.
+ * Returns the collection as it now is, with its entries.
  */
 import { ConflictError, NotFoundError, isUuid } from '@skills/common';
 import { MAX_ENTRIES_PER_COLLECTION } from './limits';
-import type { CollectionPatch, CollectionRecord } from './model';
+import type { CollectionPatch, CollectionRecord, CollectionWithEntries } from './model';
 import { pinOfLatest, pinOfVersion } from './pin-choice';
 import type { WorkspacePolicy } from './policy';
 import type { Repositories } from './ports';
@@ -19,7 +19,7 @@ export async function applyCollectionPatch(
   privateOwner: string | null,
   /** the workspace policy of a team collection (every added entry is pinned under it); null for a personal one */
   policy: WorkspacePolicy | null,
-): Promise<CollectionRecord> {
+): Promise<CollectionWithEntries> {
   const { items, collections } = repos;
 
   if (patch.removeSkillSlug !== undefined) {
@@ -40,15 +40,18 @@ export async function applyCollectionPatch(
     if (!item || item.status !== 'active') throw new NotFoundError('skill.notFound', { slug: patch.skillSlug });
     // safe by default: a blocked skill stays where it was (marked), but nobody adds it anew
     if (item.trust.verdict === 'malicious') throw new ConflictError('skill.blocked', { slug: patch.skillSlug, reason: item.trust.blockedReason ?? '' });
-    const present = await collections.hasEntry(collection.id, item.id);
     if (patch.version !== undefined) {
       // a version pins that release, or moves the pin of an entry already there
+      added = !(await collections.hasEntry(collection.id, item.id));
       await collections.setPin(collection.id, item.id, await pinOfVersion(repos, policy, item, patch.version));
-    } else if (!present) {
-      // slug alone: a team entry pins the latest allowed release; a personal one follows the item
-      await collections.addEntry(collection.id, item.id, policy ? await pinOfLatest(repos, policy, item) : null);
+    } else if (policy) {
+      // slug alone: a team entry pins the latest allowed release, chosen only for an entry not there yet
+      added = !(await collections.hasEntry(collection.id, item.id));
+      if (added) await collections.addEntry(collection.id, item.id, await pinOfLatest(repos, policy, item));
+    } else {
+      // a personal entry follows the item: nothing to choose first, so the insert tells whether it was there
+      added = await collections.addEntry(collection.id, item.id, null);
     }
-    added = !present;
   }
   if (patch.privateSkillId !== undefined) {
     const id = patch.privateSkillId;

@@ -31,10 +31,10 @@ export class CollectionPinsService {
       await teamAccess(repos, accountId, workspaceId, 'update');
       const collection = await collectionInWorkspace(repos, workspaceId, id, !request.dryRun);
       const policy = await policyOf(repos, workspaceId);
-      const { skills } = await repos.collections.withEntries(collection);
-      const itemIds = skills.flatMap((e) => (e.visibility === 'public' ? [e.itemId] : []));
-      const plan = planPinUpdates(policy, skills, await repos.releases.listForItems(itemIds), request.slugs);
-      let after = collection;
+      const current = await repos.collections.withEntries(collection);
+      const itemIds = current.skills.flatMap((e) => (e.visibility === 'public' ? [e.itemId] : []));
+      const plan = planPinUpdates(policy, current.skills, await repos.releases.listForItems(itemIds), request.slugs);
+      let after = current;
       if (!request.dryRun && plan.changes.length > 0) {
         for (const change of plan.changes) await repos.collections.setPin(collection.id, change.itemId, change.to);
         after = await repos.collections.update(collection.id, {});

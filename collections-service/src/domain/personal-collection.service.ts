@@ -51,7 +51,7 @@ export class PersonalCollectionService {
     return this.store.transaction(async (repos) => {
       const collection = await this.owned(accountId, id, (collectionId) => repos.collections.lockById(collectionId));
       if (precondition) precondition(await repos.collections.withEntries(collection));
-      return repos.collections.withEntries(await applyCollectionPatch(repos, collection, patch, accountId, null));
+      return applyCollectionPatch(repos, collection, patch, accountId, null);
     });
   }
 

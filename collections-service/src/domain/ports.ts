@@ -135,11 +135,11 @@ export interface CollectionRepository {
   countByOwner(accountId: string): Promise<number>;
   countByWorkspace(workspaceId: string): Promise<number>;
   insert(collection: NewCollection): Promise<CollectionRecord>;
-  /** the collection as updated (`updatedAt` moves on every call) */
-  update(id: string, fields: { name?: string; description?: string }): Promise<CollectionRecord>;
+  /** the collection as updated (`updatedAt` moves on every call), with its entries */
+  update(id: string, fields: { name?: string; description?: string }): Promise<CollectionWithEntries>;
   delete(id: string): Promise<boolean>;
-  /** no-op when the item is already there (its pin stays) */
-  addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<void>;
+  /** false, and a no-op, when the item is already there (its pin stays) */
+  addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<boolean>;
   hasEntry(collectionId: string, itemId: string): Promise<boolean>;
   /** pins (or moves the pin of) the entry of the item, adding it when absent */
   setPin(collectionId: string, itemId: string, pin: StoredPin): Promise<void>;

@@ -61,6 +61,12 @@ const ENTRY_COLUMNS = `e.collection_id, i.id, i.slug, i.name, i.description, i.t
   e.pinned_version, e.pinned_digest, e.pinned_verdict, r.verdict AS pin_verdict, r.yanked_at AS pin_yanked_at,
   r.source_repository AS pin_source_repository, r.source_ref AS pin_source_ref`;
 const PINNED_RELEASE = 'LEFT JOIN collections.releases r ON r.item_id = e.item_id AND r.version = e.pinned_version';
+/** Every entry of the collection `c` beside its row: one row of NULL entry columns when it has none. */
+const WITH_ENTRIES = `SELECT ${PREFIXED_COLUMNS}, ${ENTRY_COLUMNS}
+  FROM c
+  LEFT JOIN (collections.collection_entries e JOIN collections.items i ON i.id = e.item_id) ON e.collection_id = c.id
+  ${PINNED_RELEASE}
+  ORDER BY e.id`;
 
 function toRecord(row: CollectionRow): CollectionRecord {
   return {
@@ -122,20 +128,15 @@ export class SqlCollectionRepository implements CollectionRepository {
 
   /**
    * The collection and every entry in one round trip: under load each query
-   * costs collections-service a socket write to the database (a read's two
-   * were 40 % of its CPU), so a read is one query. An entry row carries the
-   * collection's columns; a collection with no entry is one row of NULL entry columns.
+   * costs collections-service and the database a round trip of CPU
+   * (docs/performance.md, Collection reads), so a read is one query.
    */
-  async findWithEntries(id: string): Promise<CollectionWithEntries | null> {
-    const rows = await this.sql.rows<PrefixedCollectionRow & EntryRow & { collection_id: string | null }>(
-      `SELECT ${PREFIXED_COLUMNS}, ${ENTRY_COLUMNS}
-       FROM collections.collections c
-       LEFT JOIN (collections.collection_entries e JOIN collections.items i ON i.id = e.item_id) ON e.collection_id = c.id
-       ${PINNED_RELEASE}
-       WHERE c.id = $1
-       ORDER BY e.id`,
-      [id],
-    );
+  findWithEntries(id: string): Promise<CollectionWithEntries | null> {
+    return this.oneWithEntries(`WITH c AS (SELECT ${COLUMNS} FROM collections.collections WHERE id = $1) ${WITH_ENTRIES}`, [id]);
+  }
+
+  private async oneWithEntries(sql: string, bind: unknown[]): Promise<CollectionWithEntries | null> {
+    const rows = await this.sql.rows<PrefixedCollectionRow & EntryRow & { collection_id: string | null }>(sql, bind);
     const [first] = rows;
     if (!first) return null;
     const skills = first.collection_id === null ? [] : rows.map(toEntry);
@@ -198,29 +199,33 @@ export class SqlCollectionRepository implements CollectionRepository {
     return toRecord(row);
   }
 
-  async update(id: string, fields: { name?: string; description?: string }): Promise<CollectionRecord> {
-    const row = await this.sql.one<CollectionRow>(
-      `UPDATE collections.collections
-       SET name = COALESCE($2, name), description = COALESCE($3, description), updated_at = now()
-       WHERE id = $1 RETURNING ${COLUMNS}`,
+  async update(id: string, fields: { name?: string; description?: string }): Promise<CollectionWithEntries> {
+    // the entries in the same statement: a PATCH answers with them (the CTE's SELECT sees this transaction's earlier writes)
+    const updated = await this.oneWithEntries(
+      `WITH c AS (
+         UPDATE collections.collections
+         SET name = COALESCE($2, name), description = COALESCE($3, description), updated_at = now()
+         WHERE id = $1 RETURNING ${COLUMNS}
+       ) ${WITH_ENTRIES}`,
       [id, fields.name ?? null, fields.description ?? null],
     );
     // the caller holds the row's lock: it cannot have gone
-    if (!row) throw new Error(`collection ${id} vanished under its lock`);
-    return toRecord(row);
+    if (!updated) throw new Error(`collection ${id} vanished under its lock`);
+    return updated;
   }
 
   async delete(id: string): Promise<boolean> {
     return (await this.sql.run('DELETE FROM collections.collections WHERE id = $1', [id])) > 0;
   }
 
-  async addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<void> {
-    await this.sql.run(
+  async addEntry(collectionId: string, itemId: string, pin: StoredPin | null): Promise<boolean> {
+    const added = await this.sql.run(
       `INSERT INTO collections.collection_entries (collection_id, item_id, pinned_version, pinned_digest, pinned_verdict)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (collection_id, item_id) DO NOTHING`,
       [collectionId, itemId, pin?.version ?? null, pin?.digest ?? null, pin?.verdict ?? null],
     );
+    return added > 0;
   }
 
   async hasEntry(collectionId: string, itemId: string): Promise<boolean> {

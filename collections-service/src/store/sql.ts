@@ -24,7 +24,8 @@ export class Sql {
   /** A statement without result rows; returns the affected row count. */
   async run(sql: string, bind: unknown[] = []): Promise<number> {
     const [, meta] = await this.sequelize.query(sql, { bind, transaction: this.transaction });
-    return (meta as { rowCount?: number } | undefined)?.rowCount ?? 0;
+    // Sequelize hands an INSERT's row count as the metadata itself, any other statement's in pg's result
+    return typeof meta === 'number' ? meta : ((meta as { rowCount?: number } | undefined)?.rowCount ?? 0);
   }
 }
 

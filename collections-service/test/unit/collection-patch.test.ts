@@ -46,9 +46,12 @@ function fakeRepos(initialEntries: string[] = []) {
   };
   const collections: Pick<CollectionRepository, 'addEntry' | 'hasEntry' | 'removeEntry' | 'countEntries' | 'update'> = {
     hasEntry: async (_c, itemId) => entries.has(itemId),
+    // like the SQL's ON CONFLICT DO NOTHING: a present item is left as it is, and the answer says so
     addEntry: async (_c, itemId) => {
+      if (entries.has(itemId)) return false;
       writes.push(`add ${itemId.slice(0, 1)}`);
       entries.add(itemId);
+      return true;
     },
     removeEntry: async (_c, itemId) => {
       writes.push(`remove ${itemId.slice(0, 1)}`);
@@ -57,7 +60,7 @@ function fakeRepos(initialEntries: string[] = []) {
     countEntries: async () => entries.size,
     update: async (_id, fields) => {
       writes.push(`update ${JSON.stringify(fields)}`);
-      return { ...collection, ...fields, updatedAt: UPDATED_AT };
+      return { ...collection, ...fields, updatedAt: UPDATED_AT, skills: [], skillCount: entries.size };
     },
   };
   // The rules use only the members above; the cast states that on purpose.
@@ -82,7 +85,7 @@ describe('applyCollectionPatch', () => {
     const { repos, writes } = fakeRepos([items[0]!.id]);
     const updated = await applyCollectionPatch(repos, collection, { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' }, ALICE, null);
     expect(writes).toEqual(['remove 1', 'add 2', 'update {"name":"New"}']);
-    expect(updated).toEqual({ ...collection, name: 'New', updatedAt: UPDATED_AT });
+    expect(updated).toMatchObject({ ...collection, name: 'New', updatedAt: UPDATED_AT, skillCount: 1 });
   });
 
   it('refuses an unknown or inactive slug naming it, before any rename', async () => {
