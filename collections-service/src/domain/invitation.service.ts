@@ -9,6 +9,7 @@ import { ConflictError, InputError, NotFoundError, isUuid } from '@skills/common
 import { MAX_PENDING_INVITATIONS } from './limits';
 import type { InvitationRecord, InvitedRole, MemberWorkspace, Workspace } from './model';
 import type { CollectionsStore, Repositories } from './ports';
+import { workspaceRole } from './team-scope';
 import { assertMayManageInvitations, inviterMayStillGrant } from './workspace-access';
 import { memberView } from './workspace.service';
 
@@ -27,8 +28,7 @@ export interface InvitationPreview {
 
 /** 404 for a missing workspace, 403 for a non-member, a member or a viewer: invitations are the owners' and admins'. */
 async function assertManager(repos: Repositories, accountId: string, workspaceId: string): Promise<void> {
-  if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId))) throw new NotFoundError('workspace.notFound');
-  assertMayManageInvitations(await repos.workspaces.roleOf(workspaceId, accountId));
+  assertMayManageInvitations(await workspaceRole(repos, accountId, workspaceId));
 }
 
 /**

@@ -153,6 +153,8 @@ export interface WorkspaceRepository {
   exists(id: string): Promise<boolean>;
   /** row-locks the workspace until the transaction ends (serialises member changes); false when it does not exist */
   lock(id: string): Promise<boolean>;
+  /** the account's role (null when not a member) and whether the workspace exists (null when not), in one query */
+  accessOf(workspaceId: string, accountId: string): Promise<{ role: WorkspaceRole | null } | null>;
   roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null>;
   countOwners(workspaceId: string): Promise<number>;
   setMember(member: WorkspaceMember): Promise<WorkspaceMember>;

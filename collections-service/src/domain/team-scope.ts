@@ -11,12 +11,16 @@ import { DEFAULT_POLICY, type PolicyRecord, type WorkspacePolicy } from './polic
 import type { Repositories } from './ports';
 import { assertWorkspaceAccess, type WorkspaceAction } from './workspace-access';
 
+/** The caller's role in the workspace, null when not a member; 404 for an unknown workspace. One query. */
+export async function workspaceRole(repos: Repositories, accountId: string, workspaceId: string): Promise<WorkspaceRole | null> {
+  const access = isUuid(workspaceId) ? await repos.workspaces.accessOf(workspaceId, accountId) : null;
+  if (!access) throw new NotFoundError('workspace.notFound');
+  return access.role;
+}
+
 /** 404 for an unknown workspace, 403 when the caller's role does not allow `action`; the role. */
 export async function teamAccess(repos: Repositories, accountId: string, workspaceId: string, action: WorkspaceAction): Promise<WorkspaceRole> {
-  if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId))) {
-    throw new NotFoundError('workspace.notFound');
-  }
-  const role = await repos.workspaces.roleOf(workspaceId, accountId);
+  const role = await workspaceRole(repos, accountId, workspaceId);
   assertWorkspaceAccess(role, action);
   return role;
 }

@@ -66,6 +66,16 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
     await this.sql.run('DELETE FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [workspaceId, accountId]);
   }
 
+  async accessOf(workspaceId: string, accountId: string): Promise<{ role: WorkspaceRole | null } | null> {
+    const row = await this.sql.one<{ role: WorkspaceRole | null }>(
+      `SELECT m.role FROM collections.workspaces w
+       LEFT JOIN collections.workspace_members m ON m.workspace_id = w.id AND m.account_id = $2
+       WHERE w.id = $1`,
+      [workspaceId, accountId],
+    );
+    return row && { role: row.role };
+  }
+
   async roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null> {
     const row = await this.sql.one<{ role: WorkspaceRole }>('SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
       workspaceId,

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { NotAllowedError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { mayGovern } from '@skills/common/workspace-roles';
 import type { CollectionsStore } from '../domain/ports';
+import { workspaceRole } from '../domain/team-scope';
 import { assertPublicTarget, type TargetPolicy } from './target-guard';
 import { TEST_EVENT, deliveryBody, type DeliveryView, type WebhookInput, type WebhookPatch, type WebhookView } from './webhook.model';
 import type { SqlWebhookRepository } from './webhook.repository';
@@ -73,9 +74,7 @@ export class WebhookService {
   }
 
   private async assertManager(accountId: string, workspaceId: string): Promise<void> {
-    const { workspaces } = this.store.repos;
-    if (!isUuid(workspaceId) || !(await workspaces.exists(workspaceId))) throw new NotFoundError('workspace.notFound');
-    const role = await workspaces.roleOf(workspaceId, accountId);
+    const role = await workspaceRole(this.store.repos, accountId, workspaceId);
     if (role === null) throw new NotAllowedError('workspace.noAccess');
     if (!mayGovern(role)) throw new NotAllowedError('workspace.roleTooLow');
   }
