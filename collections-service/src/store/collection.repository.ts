@@ -50,7 +50,7 @@ function pinOfRow(row: EntryRow): EntryPin | null {
 }
 
 const COLUMNS = 'id, owner_account_id, workspace_id, created_by, name, description, created_at, updated_at';
-/** The collection's columns as `c_<column>` of `c`, beside an entry's in one row (findWithEntries). */
+/** The collection's columns as `c_<column>` of `c`, beside an entry's in one row (WITH_ENTRIES). */
 const PREFIXED_COLUMNS = COLUMNS.split(', ')
   .map((column) => `c.${column} AS c_${column}`)
   .join(', ');
@@ -61,7 +61,7 @@ const ENTRY_COLUMNS = `e.collection_id, i.id, i.slug, i.name, i.description, i.t
   e.pinned_version, e.pinned_digest, e.pinned_verdict, r.verdict AS pin_verdict, r.yanked_at AS pin_yanked_at,
   r.source_repository AS pin_source_repository, r.source_ref AS pin_source_ref`;
 const PINNED_RELEASE = 'LEFT JOIN collections.releases r ON r.item_id = e.item_id AND r.version = e.pinned_version';
-/** Every entry of the collection `c` beside its row: one row of NULL entry columns when it has none. */
+/** Every entry of the collection `c` (a CTE of COLUMNS) beside its row: one row of NULL entry columns when it has none. */
 const WITH_ENTRIES = `SELECT ${PREFIXED_COLUMNS}, ${ENTRY_COLUMNS}
   FROM c
   LEFT JOIN (collections.collection_entries e JOIN collections.items i ON i.id = e.item_id) ON e.collection_id = c.id

@@ -47,7 +47,7 @@ export async function announceDrift(sql: Sql, itemIds: string[]): Promise<void> 
   );
   const items = new Set(itemIds);
   for (const { id } of holding) {
-    const collection = await repos.collections.findById(id);
+    const collection = await repos.collections.findWithEntries(id);
     if (!collection?.workspaceId) continue;
     const detail = await governedDetail(repos, await policyOf(repos, collection.workspaceId), collection);
     for (const entry of detail.skills) {
