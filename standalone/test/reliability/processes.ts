@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, freePort, testPrincipalKeys } from '@skills/common/testing';
@@ -118,6 +118,18 @@ export class Proc {
     }
   }
 
+  /**
+   * Answers /healthz and holds its own ports. A port from freePort() is free
+   * only until it is bound: another suite's process may take it first, and
+   * its /healthz would then pass for this one's (once: a gateway with
+   * another admin token).
+   */
+  async serving(): Promise<boolean> {
+    const pid = this.child?.pid;
+    if (pid === undefined || !this.running) return false;
+    return (await answers(`http://127.0.0.1:${this.port}/healthz`)) && (await listensOn(pid, [...new Set([this.port, this.metricsPort])]));
+  }
+
   /** Sends `signal` and resolves to the exit code (null when killed by the signal). */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     const child = this.child;
@@ -128,8 +140,28 @@ export class Proc {
   }
 }
 
+/**
+ * True when process `pid` holds a listening TCP socket on each of `ports`
+ * (Linux: /proc/net/tcp{,6} give the socket inodes, /proc/<pid>/fd the
+ * process's). Without /proc it cannot tell, and says true.
+ */
+async function listensOn(pid: number, ports: number[]): Promise<boolean> {
+  const tables = await Promise.all(['/proc/net/tcp', '/proc/net/tcp6'].map((f) => readFile(f, 'utf8').catch(() => undefined)));
+  if (tables.every((t) => t === undefined)) return true;
+  const inodes = new Map<number, Set<string>>(ports.map((port) => [port, new Set()]));
+  for (const line of tables.join('\n').split('\n')) {
+    // sl local_address rem_address st ... inode: "0: 0100007F:1F90 00000000:0000 0A ..."
+    const fields = line.trim().split(/\s+/);
+    const port = parseInt(fields[1]?.split(':')[1] ?? '', 16);
+    if (fields[3] === '0A' && inodes.has(port)) inodes.get(port)!.add(fields[9] ?? '');
+  }
+  const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
+  const owned = new Set((await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')))).map((l) => /^socket:\[(\d+)\]$/.exec(l)?.[1]));
+  return [...inodes.values()].every((set) => [...set].some((inode) => owned.has(inode)));
+}
+
 /** True when GET `url` answers 2xx within a second. */
-export async function answers(url: string): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
   const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
   await res.arrayBuffer();
   return res.ok;
@@ -265,7 +297,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     });
     const restart = async (proc: Proc) => {
       if (!started.includes(proc)) started.push(proc);
-      await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));
+      await proc.start(() => proc.serving());
     };
     // Migrations of one schema at a time: the services start one after the other.
     for (const proc of [collections, catalog, gateway]) await restart(proc);

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '../e2e/helpers';
-import { answers, credentials, serviceProcesses, startDatabase, type Proc, type TestDatabaseProcess } from './processes';
+import { credentials, serviceProcesses, startDatabase, type Proc, type TestDatabaseProcess } from './processes';
 
 export interface Replica {
   collections: Proc;
@@ -39,7 +39,7 @@ export async function startReplicatedTopology(options: ReplicatedOptions): Promi
   };
   const start = async (proc: Proc) => {
     started.push(proc);
-    await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));
+    await proc.start(() => proc.serving());
   };
   try {
     db = await startDatabase(dataDir);

@@ -17,7 +17,6 @@ import {
   ADMIN_TOKEN,
   ITEMS_READER_TOKEN,
   PRINCIPAL_KEYS,
-  answers,
   newKey,
   serviceProcesses,
   startDatabase,
@@ -119,7 +118,7 @@ describe('principal key rotation under traffic', () => {
     });
     for (const proc of [collections, catalog, gateway]) {
       started.push(proc);
-      await proc.start(() => answers(`http://127.0.0.1:${proc.port}/healthz`));
+      await proc.start(() => proc.serving());
     }
     const client = new Client(`http://127.0.0.1:${gateway.port}`);
     const { key } = await newKey(client, 'pro');
