@@ -104,6 +104,16 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
     expect(tally(statuses)).toEqual({ 202: 10, 429: 2 });
     await from(h, '203.0.113.100').signUp('neighbour@example.com').expect(202);
   });
+
+  it('answers 200 sign-ups at once from one address with at most its 10 hashes: the throttle refuses the rest before hashing', async () => {
+    const [done, shed] = [await hashes(h, 'done'), await hashes(h, 'shed')];
+    const client = from(h, '203.0.113.150');
+    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => client.signUp(`one-address-${i}@example.com`).then((r) => r.status)));
+    const counted = tally(statuses);
+    expect(counted[429]).toBe(190);
+    expect((counted[202] ?? 0) + (counted[503] ?? 0)).toBe(10);
+    expect((await hashes(h, 'done')) - done + ((await hashes(h, 'shed')) - shed)).toBe(10);
+  });
 });
 
 describe('an address shared by many people (an office behind one address)', () => {
