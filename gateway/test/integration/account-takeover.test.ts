@@ -8,6 +8,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
+import { createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase } from '@skills/common/testing';
+import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 import { startHarness, type Harness } from './harness';
 import { PASSWORD, waitForLog } from './profile-harness';
 
@@ -184,4 +187,65 @@ describe('invite mode: an invitation link proves no address', () => {
     const verified = await post('/api/v1/auth/verify-email', { token, password: SQUATTER }).expect(200);
     expect(verified.body.data.account.email).toBe(notMine);
   });
+});
+
+describe('the upgrade that makes an address count only once verified (migration 012)', () => {
+  let h: Harness | undefined;
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+
+  it('removes what unverified accounts held before it (sessions, keys, identities), each in the trail, and keeps the verified ones', async () => {
+    const db = await createTestDatabase();
+    const sequelize = createSequelize({ url: db.url, poolMax: 1 });
+    await runMigrations(
+      sequelize,
+      GATEWAY_SCHEMA,
+      gatewayMigrations.slice(
+        0,
+        gatewayMigrations.findIndex((m) => m.id.startsWith('012')),
+      ),
+    );
+    /** An account of the version before, on the pro plan, with a session cookie, an API key and a linked identity. */
+    const holding = async (verified: boolean) => {
+      const [id, cookie, key] = [
+        randomUUID(),
+        randomBytes(32).toString('base64url'),
+        `sk_live_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x').slice(0, 32)}`,
+      ];
+      const sha = (text: string) => createHash('sha256').update(text).digest();
+      const run = (sqlText: string, bind: unknown[]) => sequelize.query(sqlText, { bind });
+      await run(`INSERT INTO gateway.accounts (id, email, plan, password_hash, email_verified_at) VALUES ($1, $2, 'pro', 'x', $3)`, [
+        id,
+        `${id}@example.com`,
+        verified ? new Date() : null,
+      ]);
+      await run(
+        `INSERT INTO gateway.sessions (id, account_id, token_hash, method, created_at, authenticated_at, last_seen_at, idle_expires_at, expires_at)
+         VALUES ($1, $2, $3, 'password', now(), now(), now(), now() + interval '1 hour', now() + interval '1 day')`,
+        [randomUUID(), id, sha(cookie)],
+      );
+      await run(`INSERT INTO gateway.api_keys (id, account_id, prefix, key_hash) VALUES ($1, $2, $3, $4)`, [randomUUID(), id, key.slice(0, 12), sha(key)]);
+      await run(`INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES ('https://idp.example', $1, $2)`, [id, id]);
+      return { id, cookie, key };
+    };
+    const [squatted, owned] = [await holding(false), await holding(true)];
+    await sequelize.close();
+
+    h = await startHarness({}, {}, db);
+    const session = (cookie: string) => h?.http.get('/api/v1/auth/session').set('Cookie', `skills_session=${cookie}`);
+    const search = (key: string) => h?.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`);
+    await session(squatted.cookie)?.expect(401);
+    await search(squatted.key)?.expect(401);
+    await session(owned.cookie)?.expect(200);
+    await search(owned.key)?.expect(200);
+    expect(await sql(h, `SELECT account_id FROM gateway.oidc_identities`)).toEqual([{ account_id: owned.id }]);
+    const events = await trail(h, squatted.id);
+    expect(events.map((e) => [e.action, e.details.reason]).sort()).toEqual([
+      ['api_key.revoke', 'unverified'],
+      ['auth.oidc_unlink', 'unverified'],
+      ['auth.session_end', 'unverified'],
+    ]);
+    expect(await trail(h, owned.id)).toEqual([]);
+  }, 90_000);
 });
