@@ -6,7 +6,8 @@
  * measures the baseline, the long-tail search mix (direct and via the
  * gateway) and a repeated one, with catalog-service's search cache on and
  * off, collections and index lag; prints the tables, writes
- * bench/results/<ts>.json, latest.json, latency.svg and latency-classes.svg.
+ * bench/results/<ts>.json, latest.json, runs.svg (throughput and latency per
+ * connection count) and latency-classes.svg.
  * DATABASE_URL: a fresh bench_<ts> database on that server (dropped
  * afterwards); else PGlite in memory.
  */
@@ -17,7 +18,7 @@ import { describeCatalog, loadCatalog } from './catalog';
 import { readChangesFeed, type FeedResult } from './changes-feed';
 import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
-import { latencyChart } from './chart';
+import { runsChart } from './chart';
 import { DEFAULT_ADMISSION } from '@skills/gateway';
 import { BENCH_USAGE, parseBenchOptions } from './cli-options';
 import { runElasticsearchBench } from './elasticsearch-bench';
@@ -221,9 +222,9 @@ async function main(): Promise<void> {
     // A --quick run must not replace the full run that docs/performance.md quotes.
     const suffix = quick ? '-quick' : '';
     await writeFile(join(RESULTS, `latest${suffix}.json`), json);
-    await writeFile(join(RESULTS, `latency${suffix}.svg`), latencyChart(results, `Latency against connections (${title})`));
+    await writeFile(join(RESULTS, `runs${suffix}.svg`), runsChart(results, `Throughput and latency against connections (${title})`));
     await writeFile(join(RESULTS, `latency-classes${suffix}.svg`), classLatencyChart(results, `Search latency per query class (${title})`));
-    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, latency${suffix}.svg, latency-classes${suffix}.svg\n`);
+    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, runs${suffix}.svg, latency-classes${suffix}.svg\n`);
   } finally {
     await cleanup();
   }
