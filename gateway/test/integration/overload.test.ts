@@ -64,6 +64,35 @@ describe('gateway under overload', () => {
     await h.http.get('/api/v1/skills?q=after').set('Authorization', auth).expect(200);
   });
 
+  it('refuses while every place and the line are taken before counting the caller against its rate limit', async () => {
+    const other = `Bearer ${(await h.accountWithKey('pro')).key}`;
+    let release: () => void = () => undefined;
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    const taken = [1, 2, 3, 4].map((n) =>
+      h.http
+        .get(`/api/v1/skills?q=full${n}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
+    await until(() => h.catalog.received.length === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const shed = await h.http.get(`/api/v1/skills?q=refused${i}`).set('Authorization', other).expect(503);
+        expect(shed.headers['retry-after']).toBe('1');
+        expect(shed.headers['x-request-id']).toEqual(expect.any(String));
+        expect(shed.headers['x-content-type-options']).toBe('nosniff');
+      }
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
+    expect((await Promise.all(taken)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // the three refusals cost the other account nothing: its first admitted call is its first counted one
+    const first = await h.http.get('/api/v1/skills?q=counted').set('Authorization', other).expect(200);
+    expect(first.headers['ratelimit-remaining']).toBe(String(Number(first.headers['ratelimit-limit']) - 1));
+  });
+
   it('answers 503 to a request that waited its longest for a place, and counts what it shed', async () => {
     let release: () => void = () => undefined;
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
