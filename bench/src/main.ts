@@ -20,7 +20,7 @@ import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
 import { runsChart } from './chart';
 import { DEFAULT_ADMISSION } from '@skills/gateway';
-import { BENCH_USAGE, parseBenchOptions } from './cli-options';
+import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './cli-options';
 import { runElasticsearchBench } from './elasticsearch-bench';
 import { formatCpuTable, runMeasuredLoad, type CpuSources } from './cpu-accounting';
 import type { Phase } from './load';
@@ -57,14 +57,20 @@ async function main(): Promise<void> {
     process.stdout.write(BENCH_USAGE);
     return;
   }
+  const sinks = { progress, phaseTitle, resultsDir: RESULTS };
   if (options.overload) {
-    await runOverloadBench(options, { progress, phaseTitle, resultsDir: RESULTS });
+    await runOverloadBench(options, sinks);
     return;
   }
-  if (options.engine === 'elasticsearch') {
-    await runElasticsearchBench(options, { progress, phaseTitle, resultsDir: RESULTS });
-    return;
-  }
+  // both: each engine's tables, CPU per component beside its bare baseline, from one command
+  if (options.engine !== 'elasticsearch') await runMemoryBench(options);
+  // Elasticsearch is measured as its bare baseline runs: every search reaching the node, unless the caches were asked for
+  if (options.engine === 'both') await runElasticsearchBench({ ...options, searchCache: options.searchCache === 'on' ? 'on' : 'off' }, sinks);
+  if (options.engine === 'elasticsearch') await runElasticsearchBench(options, sinks);
+}
+
+/** The memory engine's run: import, baseline, search phases, collections, index lag; tables and reports. */
+async function runMemoryBench(options: BenchOptions): Promise<void> {
   const { quick, durationSec, warmupSec, connections, lagWrites } = options;
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // both: the deployed defaults first, then the honest long tail without the cache
