@@ -31,7 +31,7 @@ export interface BenchOptions {
   help: boolean;
 }
 
-/** What `npm run bench -- --help` prints (docs/performance.md has the same table). */
+/** What `npm run bench -- --help` prints. */
 export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgres://… for a fresh database on that server; PGlite otherwise)
 
   --corpus FILE                  NDJSON catalog, gzipped or not (default: the generated catalog)
