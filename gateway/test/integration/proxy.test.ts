@@ -193,13 +193,19 @@ describe('gateway proxy', () => {
   ] as const)("relays %s's 503 with its own Retry-After, or with one when it sent none", async (_label, which, path) => {
     const service = which === 'catalog' ? h.catalog : h.collections;
     let retryAfter: string | undefined;
-    service.answer = () => ({ status: 503, body: { error: 'shedding' }, headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter } });
+    service.answer = () => {
+      const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': retryAfter };
+      return { status: 503, body: { error: 'shedding' }, headers };
+    };
     try {
       const bare = await h.http.get(path).set('Authorization', auth).expect(503);
       expect(bare.body).toEqual({ error: 'shedding' });
       expect(bare.headers['retry-after']).toBe('1');
       retryAfter = '7';
-      const named = await h.http.get(`${path}${path.includes('?') ? '&' : '?'}again=1`).set('Authorization', auth).expect(503);
+      const named = await h.http
+        .get(`${path}${path.includes('?') ? '&' : '?'}again=1`)
+        .set('Authorization', auth)
+        .expect(503);
       expect(named.headers['retry-after']).toBe('7');
     } finally {
       service.answer = undefined;
