@@ -137,3 +137,41 @@ describe('gateway under overload', () => {
     expect(res.body).toEqual({ error: 'The request waited too long inside the service; retry shortly' });
   });
 });
+
+describe('gateway under overload, with the answer cache', () => {
+  let h: Harness;
+  let auth: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ admission: { reads: 1, writes: 1, maxWaitMs: 400 }, answerCache: { ttlMs: 1_000, maxEntries: 100 } });
+    auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+
+  it('still answers a search the cache holds while every place and the line are taken', async () => {
+    const cached = await h.http.get('/api/v1/skills?q=kept').set('Authorization', auth).expect(200);
+    let release: () => void = () => undefined;
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    const taken = ['a', 'b'].map((q) =>
+      h.http
+        .get(`/api/v1/skills?q=${q}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
+    for (let i = 0; i < 200 && h.catalog.received.filter((line) => line.endsWith('?q=a') || line.endsWith('?q=b')).length < 1; i += 1) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      await h.http.get('/api/v1/skills?q=other').set('Authorization', auth).expect(503);
+      const again = await h.http.get('/api/v1/skills?q=kept').set('Authorization', auth).expect(200);
+      expect(again.body).toEqual(cached.body);
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
+    expect((await Promise.all(taken)).map((r) => r.status)).toEqual([200, 200]);
+  });
+});
