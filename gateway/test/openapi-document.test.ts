@@ -41,7 +41,7 @@ describe('openApiDocument', () => {
   // the operations an API key calls (the document's default security); the console's own ones name theirs
   const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
 
-  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed, the self-service and the governance ones', () => {
+  it('documents the eleven public operations of the contract and its decisions, the changes feed, the self-service and the governance ones', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
       'DELETE /api/v1/me/collections/{id}',
       'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',

@@ -1,5 +1,5 @@
 /**
- * Invitations to a workspace (DESIGN.md §7). Owners and admins invite with a
+ * Invitations to a workspace (docs/collections.md "Self-service workspaces"). Owners and admins invite with a
  * role (admin, member or viewer), list what is pending and revoke it; any
  * account the gateway vouches for accepts. The link's secret is the
  * gateway's: it resolves the link to the invitation id before calling here,

@@ -256,7 +256,7 @@ export interface WorkspaceMember {
   role: WorkspaceRole;
 }
 
-/** A validated PATCH body (DESIGN.md §3); team collections never carry the private fields. */
+/** A validated PATCH body (docs/collections.md); team collections never carry the private fields. */
 export interface CollectionPatch {
   name?: string;
   description?: string;

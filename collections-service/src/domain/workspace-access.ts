@@ -1,5 +1,5 @@
 /**
- * Who may do what in a workspace (DESIGN.md §3). Pure: the caller's role
+ * Who may do what in a workspace (docs/collections.md "Workspaces"). Pure: the caller's role
  * (null when not a member) in, an error out. The rules themselves are the
  * predicates of @skills/common/workspace-roles, which the console reads too.
  */

@@ -1,4 +1,4 @@
-/** Request bodies and queries of the admin routes (DESIGN.md §4). */
+/** Request bodies and queries of the admin routes (docs/api.md "The admin surface"). */
 import Joi from 'joi';
 import { displayText } from '@skills/common';
 import { WORKSPACE_ROLES, type ImportLine, type PublicItemInput, type WorkspaceRole } from '../domain/model';

@@ -1,4 +1,4 @@
-/** Request bodies of the self-service workspace routes (DESIGN.md §7). joi refuses unknown fields by default. */
+/** Request bodies of the self-service workspace routes (docs/collections.md). joi refuses unknown fields by default. */
 import Joi from 'joi';
 import { displayText } from '@skills/common';
 import { INVITED_ROLES, WORKSPACE_ROLES, type WorkspaceRole } from '../domain/model';

@@ -1,5 +1,5 @@
 /**
- * Workspace invitations (DESIGN.md §7), split between the two services by
+ * Workspace invitations (docs/security.md), split between the two services by
  * what each owns: collections-service keeps the terms (workspace, role,
  * expiry, state) and the rules (owners and admins invite; accepting is one
  * transaction); the gateway keeps the secret, as a one-time invitation link

@@ -1,5 +1,5 @@
 /**
- * Self-service workspaces (DESIGN.md §7): `/api/v1/workspaces`, their
+ * Self-service workspaces (docs/collections.md): `/api/v1/workspaces`, their
  * members and roles, invitations by link, and accepting one. Each
  * description names the scope a key needs; the 403 examples show the
  * missing-scope message with one scope, as everywhere in the document.

@@ -1,6 +1,6 @@
 /**
- * Schemas of the admin surface (DESIGN.md §4) and the operational endpoints.
- * DESIGN.md fixes the request bodies and the documented response fields;
+ * Schemas of the admin surface (docs/api.md) and the operational endpoints.
+ * docs/api.md fixes the request bodies and the documented response fields;
  * the admin responses stay open to extra fields because only operators and
  * the admin CLI read them.
  */

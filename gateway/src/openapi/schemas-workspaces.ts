@@ -1,5 +1,5 @@
 /**
- * Schemas of the self-service surface (DESIGN.md §7): workspaces with the
+ * Schemas of the self-service surface (docs/collections.md): workspaces with the
  * caller's role, members, invitations, the caller's private skills and one
  * catalog item. Response objects are closed, like the rest of the public API.
  */

@@ -1,7 +1,7 @@
 /**
  * Turns the admin CLI's arguments into what to send, without any I/O, so the
  * whole command surface is unit-tested. Each command maps to one request of
- * the admin API (DESIGN.md §4, docs/trust.md), except `skills import`, which
+ * the admin API (docs/api.md "The admin surface", docs/trust.md), except `skills import`, which
  * streams a file, and `reindex`, which starts or takes a job and polls it
  * until it ends.
  */
