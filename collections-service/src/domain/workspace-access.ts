@@ -4,8 +4,14 @@
  * predicates of @skills/common/workspace-roles, which the console reads too.
  */
 import { ConflictError, NotAllowedError } from '@skills/common';
-import { mayDeleteCollection, mayManageInvitations, mayRemoveMember, maySetRole, mayWriteCollections } from '@skills/common/workspace-roles';
-import type { WorkspaceRole } from './model';
+import {
+  mayDeleteCollection,
+  mayManageInvitations,
+  mayRemoveMember,
+  maySetRole,
+  mayWriteCollections,
+  type WorkspaceRole,
+} from '@skills/common/workspace-roles';
 
 export type WorkspaceAction = 'read' | 'create' | 'update' | 'delete';
 

@@ -5,12 +5,14 @@
  * the admin CLI read them.
  */
 import { AUDIT_ACTIONS } from '../domain/audit';
+import { WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const plan: JsonSchema = { type: 'string', enum: ['free', 'pro', 'team'], description: '`free` has no API access' };
+const role: JsonSchema = { type: 'string', enum: [...WORKSPACE_ROLES] };
 
 function closedBody(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
   return { type: 'object', required, additionalProperties: false, properties };
@@ -128,7 +130,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
     required: ['data'],
     properties: { data: openObject(['workspace'], { workspace: openObject(['id', 'name'], { id: uuid, name: { type: 'string' } }) }) },
   },
-  SetMemberRole: closedBody(['role'], { role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] } }),
+  SetMemberRole: closedBody(['role'], { role }),
   MemberResult: {
     type: 'object',
     required: ['data'],
@@ -137,7 +139,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
         member: openObject(['workspaceId', 'accountId', 'role'], {
           workspaceId: uuid,
           accountId: uuid,
-          role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] },
+          role,
         }),
       }),
     },

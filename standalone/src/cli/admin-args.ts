@@ -6,6 +6,7 @@
  * until it ends.
  */
 import { parseArgs } from 'node:util';
+import { WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { seg } from '../api-client';
 
 export type AdminAction =
@@ -51,7 +52,7 @@ Commands:
   skills import <file.ndjson>                   one item per line: slug plus the put fields
   private-skills create <accountId> --name <n> [--description <d>]
   workspaces create --name <name> --owner <accountId>
-  members set <workspaceId> <accountId> <owner|admin|member|viewer>
+  members set <workspaceId> <accountId> <${WORKSPACE_ROLES.join('|')}>
   members remove <workspaceId> <accountId>       the last owner cannot be removed
   audit [--action <action>] [--account <accountId>] [--limit <n>] [--before <id>]
                                                  the audit trail, newest first; pass the answer's
