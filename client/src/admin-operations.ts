@@ -6,6 +6,8 @@
  * operation is here), as it does the public one. The scanners' own route
  * is in SCANNER_OPERATIONS.
  */
+import type { OperationTable } from './operations';
+
 export const ADMIN_OPERATIONS = {
   adminCreateAccount: { method: 'POST', path: '/admin/v1/accounts' },
   adminGetAccount: { method: 'GET', path: '/admin/v1/accounts/{id}' },
@@ -42,11 +44,11 @@ export const ADMIN_OPERATIONS = {
   adminListScanners: { method: 'GET', path: '/admin/v1/scanners' },
   adminCreateScanner: { method: 'POST', path: '/admin/v1/scanners' },
   adminRevokeScanner: { method: 'DELETE', path: '/admin/v1/scanners/{id}' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
+} as const satisfies OperationTable;
 
 export type AdminOperationName = keyof typeof ADMIN_OPERATIONS;
 
 /** The one route a scanner credential opens (docs/trust.md). */
 export const SCANNER_OPERATIONS = {
   recordSkillVersionVerdict: { method: 'POST', path: '/api/v1/skills/{slug}/versions/{version}/verdicts' },
-} as const satisfies Record<string, { method: 'POST'; path: string }>;
+} as const satisfies OperationTable;

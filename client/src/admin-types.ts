@@ -6,7 +6,7 @@
  * an operator's tool reads are typed.
  */
 import type { Account, ApiKey, NewApiKey, Scope } from './session-types';
-import type { Judgement, ItemStatus, ItemType, WorkspaceRole } from './types';
+import type { ItemDetails, ItemStatus, ItemType, Judgement, WorkspaceRole } from './types';
 
 export type Plan = Account['plan'];
 
@@ -48,21 +48,18 @@ export interface SignUpInvitation {
   expiresAt: string;
 }
 
-/** A public item as `PUT /admin/v1/skills/{slug}` and each import line take it (with `slug`). */
-export interface SkillInput {
+/**
+ * A public item as `PUT /admin/v1/skills/{slug}` and each import line take it
+ * (with `slug`); a registry detail absent or null clears it, except
+ * `downloads`: absent, the stored count stays.
+ */
+export interface SkillInput extends Partial<ItemDetails> {
   name: string;
   category: string;
   description?: string;
   type?: ItemType;
   status?: Exclude<ItemStatus, 'deleted'>;
   tags?: string[];
-  publisher?: string | null;
-  version?: string | null;
-  license?: string | null;
-  repositoryUrl?: string | null;
-  homepageUrl?: string | null;
-  /** absent: the stored count stays */
-  downloads?: number;
 }
 
 export interface AdminSkill {
