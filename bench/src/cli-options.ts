@@ -1,4 +1,5 @@
 /** `npm run bench` options, parsed and defaulted (pure: unit-tested). */
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Vocabulary } from './catalog';
 
@@ -31,11 +32,20 @@ export interface BenchOptions {
   help: boolean;
 }
 
+/**
+ * The real-vocabulary corpus the repository carries: 100,000 npm packages
+ * (names, summaries, downloads) shaped as catalog items. Named relative to
+ * where the bench runs (the repository's root under `npm run bench`), as a
+ * result file records it.
+ */
+export const NPM_CORPUS = relative(process.cwd(), join(__dirname, '..', 'data', 'npm-catalog-100k.ndjson.gz'));
+
 /** What `npm run bench -- --help` prints. */
 export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgres://… for a fresh database on that server; PGlite otherwise)
 
   --corpus FILE                  NDJSON catalog, gzipped or not (default: the generated catalog)
-  --vocabulary generated|broad   the generated catalog's words (broad: 30 words, each in ~15 % of the items)
+  --vocabulary generated|broad|npm  the catalog's words: generated; broad (30 words, each in ~15 % of the items);
+                                 npm, the real package names of bench/data/npm-catalog-100k.ndjson.gz (a corpus)
   --items N                      catalog size (default 100,000; --quick 5,000; a corpus: all its lines)
   --quick                        5,000 items, 3 s runs: a check that it works, not a figure
   --duration S                   seconds per measured run, after a warm-up (default 10)
@@ -91,10 +101,11 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     },
   });
   const quick = values.quick ?? false;
-  const corpus = values.corpus;
-  const vocabulary = oneOf('vocabulary', values.vocabulary ?? 'generated', ['generated', 'broad'] as const);
+  const words = oneOf('vocabulary', values.vocabulary ?? 'generated', ['generated', 'broad', 'npm'] as const);
   // a corpus brings its own words: a vocabulary with it would silently mean nothing
-  if (corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
+  if (values.corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
+  const corpus = words === 'npm' ? NPM_CORPUS : values.corpus;
+  const vocabulary = words === 'npm' ? 'generated' : words;
   const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
   const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch', 'both'] as const);
   const elasticsearchUrl = values['elasticsearch-url'];

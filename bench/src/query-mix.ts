@@ -26,7 +26,7 @@ export interface SearchRequest {
 }
 
 const LIMITS = [10, 20, 50] as const;
-/** Share of requests that also ask for `facets=category,type` (issue 12: one in five). */
+/** Share of requests that also ask for `facets=category,type` (docs/performance.md "Method": one in five). */
 export const FACETS_SHARE = 0.2;
 /** the search API refuses pages past the 10,000th result (catalog-service MAX_RESULT_WINDOW) */
 const MAX_WINDOW = 10_000;

@@ -1,4 +1,5 @@
-import { BENCH_USAGE, parseBenchOptions } from '../src/cli-options';
+import { BENCH_USAGE, NPM_CORPUS, parseBenchOptions } from '../src/cli-options';
+import { readCorpus } from '../src/corpus';
 
 describe('bench options', () => {
   it('defaults like before, takes a whole corpus unless --items or --quick says otherwise', () => {
@@ -22,6 +23,17 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--vocabulary', 'broad', '--connections', '64', '--lag-writes', '0'])).toEqual(
       expect.objectContaining({ vocabulary: 'broad', connections: [64], lagWrites: 0 }),
     );
+  });
+
+  it('reads the npm corpus the repository carries for --vocabulary npm, whole unless told', async () => {
+    expect(NPM_CORPUS).toBe('bench/data/npm-catalog-100k.ndjson.gz');
+    expect(parseBenchOptions(['--vocabulary', 'npm', '--quality'])).toEqual(
+      expect.objectContaining({ corpus: NPM_CORPUS, items: undefined, vocabulary: 'generated', quality: true }),
+    );
+    const { lines, gzip } = await readCorpus(NPM_CORPUS, 3, () => undefined);
+    expect(gzip).toBe(true);
+    expect(lines.map((l) => l.slug)).toEqual(['tim-wx-sdk', 'cavy', expect.any(String)]);
+    expect(() => parseBenchOptions(['--vocabulary', 'npm', '--corpus', 'f.gz'])).toThrow(/not to --corpus/);
   });
 
   it('runs the Elasticsearch mode with the caches off unless asked, on the node given or the local one', () => {

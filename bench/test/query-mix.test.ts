@@ -77,7 +77,7 @@ describe('long-tail search mix', () => {
           break;
       }
     }
-    // one request in five asks for facets (issue 12)
+    // one request in five asks for facets (docs/performance.md "Method")
     expect(faceted / 3_000).toBeGreaterThan(0.17);
     expect(faceted / 3_000).toBeLessThan(0.23);
   });

@@ -156,7 +156,7 @@ export interface CreateReportInput {
   text?: string;
 }
 
-/** What issue 30 adds to an item: its latest release, verdict and publisher's verification. */
+/** An item's trust (docs/trust.md): its latest release, verdict and publisher's verification. */
 export interface ItemTrust {
   /** the highest release not yanked; null without one */
   latestVersion?: string | null;

@@ -11,7 +11,7 @@ import {
   type Suggestion,
 } from '../engines/search-engine';
 
-/** Deepest reachable result (DESIGN.md §3); engines count matches up to this too. */
+/** Deepest reachable result (docs/search.md "Request rules"); engines count matches up to this too. */
 export const MAX_RESULT_WINDOW = 10_000;
 
 export interface SearchParams {

@@ -35,7 +35,7 @@ export const TYPO_FALLBACK_BELOW = 5;
 export type SearchableVerdict = Exclude<Verdict, 'malicious'>;
 export const SEARCHABLE_VERDICTS: readonly SearchableVerdict[] = ['clean', 'suspicious', 'unscanned'];
 
-/** A validated search request (DESIGN.md §3). */
+/** A validated search request (docs/search.md "Request rules"). */
 export interface SearchQuery {
   /** free text over name (boosted) and description; absent → no text filter */
   q?: string;

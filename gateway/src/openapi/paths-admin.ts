@@ -1,4 +1,4 @@
-/** The admin surface `/admin/v1` (DESIGN.md §4), behind the admin token. */
+/** The admin surface `/admin/v1` (docs/api.md), behind the admin token. */
 import { AUDIT_ACTIONS } from '../domain/audit';
 import type { Message } from './components';
 import { operation, schemaRef } from './operation-builder';

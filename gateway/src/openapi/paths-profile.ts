@@ -1,5 +1,5 @@
 /**
- * The profile area (DESIGN.md §7): signing in to the console, its sessions,
+ * The profile area (docs/console.md, docs/security.md): signing in to the console, its sessions,
  * the caller's own API keys (session only), and what operators do for any
  * account (keys, links, invitations, sign-out everywhere).
  */

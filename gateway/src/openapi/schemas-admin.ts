@@ -1,16 +1,18 @@
 /**
- * Schemas of the admin surface (DESIGN.md §4) and the operational endpoints.
- * DESIGN.md fixes the request bodies and the documented response fields;
+ * Schemas of the admin surface (docs/api.md) and the operational endpoints.
+ * docs/api.md fixes the request bodies and the documented response fields;
  * the admin responses stay open to extra fields because only operators and
  * the admin CLI read them.
  */
 import { AUDIT_ACTIONS } from '../domain/audit';
+import { WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const plan: JsonSchema = { type: 'string', enum: ['free', 'pro', 'team'], description: '`free` has no API access' };
+const role: JsonSchema = { type: 'string', enum: [...WORKSPACE_ROLES] };
 
 function closedBody(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
   return { type: 'object', required, additionalProperties: false, properties };
@@ -128,7 +130,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
     required: ['data'],
     properties: { data: openObject(['workspace'], { workspace: openObject(['id', 'name'], { id: uuid, name: { type: 'string' } }) }) },
   },
-  SetMemberRole: closedBody(['role'], { role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] } }),
+  SetMemberRole: closedBody(['role'], { role }),
   MemberResult: {
     type: 'object',
     required: ['data'],
@@ -137,7 +139,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
         member: openObject(['workspaceId', 'accountId', 'role'], {
           workspaceId: uuid,
           accountId: uuid,
-          role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] },
+          role,
         }),
       }),
     },

@@ -15,7 +15,7 @@ import { stemOf, tokenize } from '../../domain/text-analysis';
 import type { CatalogItem } from '../search-engine';
 
 /**
- * Fields the public API shows (DESIGN.md §3), the only ones an index keeps
+ * Fields the public API shows (docs/api.md), the only ones an index keeps
  * in `_source` (index-mapping.ts). The release is `release` here (`version`
  * is the state's version, used for external versioning) and `version` in
  * the API.
