@@ -1,10 +1,12 @@
 /**
  * The operator's side of docs/trust.md: releases, verdict overrides,
- * publishers, the reports queue and scanner credentials, with the admin
+ * publishers, the reports queue and scanner credentials, and API keys
+ * issued for any account (docs/gateway.md), with the admin
  * token. Its table of operations is checked against the OpenAPI document
  * (gateway/test/openapi-client.test.ts) like the public one.
  */
 import { Transport, type Call } from './transport';
+import type { AdminCreateApiKeyInput, NewApiKey } from './session-types';
 import type {
   IssuedScanner,
   Judgement,
@@ -33,6 +35,7 @@ export const ADMIN_OPERATIONS = {
   adminListScanners: { method: 'GET', path: '/admin/v1/scanners' },
   adminCreateScanner: { method: 'POST', path: '/admin/v1/scanners' },
   adminRevokeScanner: { method: 'DELETE', path: '/admin/v1/scanners/{id}' },
+  adminCreateApiKey: { method: 'POST', path: '/admin/v1/accounts/{id}/api-keys' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type AdminOperationName = keyof typeof ADMIN_OPERATIONS;
@@ -106,6 +109,11 @@ export class SkillsAdminClient {
 
   async revokeScanner(id: string): Promise<Scanner> {
     return (await this.call<{ scanner: Scanner }>('adminRevokeScanner', { params: { id } })).scanner;
+  }
+
+  /** A key for any account, its secret (`key`) shown this once; an end outside the bounds is ApiError 400. */
+  async createApiKey(accountId: string, input: AdminCreateApiKeyInput = {}): Promise<NewApiKey> {
+    return (await this.call<{ apiKey: NewApiKey }>('adminCreateApiKey', { params: { id: accountId }, body: input })).apiKey;
   }
 
   private async call<T>(name: AdminOperationName, call: Call): Promise<T> {

@@ -96,6 +96,17 @@ export interface CreateApiKeyInput {
   workspaceId?: string | null;
 }
 
+/** A key the operator issues for any account (admin API); it is never bound to a workspace. */
+export interface AdminCreateApiKeyInput {
+  name?: string | null;
+  /** absent: every scope */
+  scopes?: Scope[];
+  /** whole days, 1..3650; null: never expires (refused while there is a maximum lifetime) */
+  expiresInDays?: number | null;
+  /** the exact end (ISO 8601) instead of `expiresInDays`: at least a day and at most the maximum lifetime from now */
+  expiresAt?: string;
+}
+
 /** What an invitation link offers, read before accepting it. */
 export interface InvitationPreview {
   id: string;
