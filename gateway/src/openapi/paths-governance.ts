@@ -122,7 +122,7 @@ const lockfile: Operation = operation({
       },
     },
     example: {
-      lockfileVersion: 1,
+      lockfileVersion: 2,
       workspace: { id: WORKSPACE_ID, name: 'Platform team' },
       collection: { id: '9a4e2b7c-1d3f-4a6e-8b5c-2e7d0f1a9c63', name: 'Onboarding kit' },
       policy: examplePolicy,
@@ -134,6 +134,7 @@ const lockfile: Operation = operation({
           digest: DIGEST,
           source: { repository: 'https://github.com/acme/pdf-tools', ref: 'v1.2.0' },
           verdict: 'clean',
+          installable: true,
           complies: true,
           violations: [],
         },
