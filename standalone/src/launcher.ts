@@ -71,9 +71,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       adminToken: adminToken.token,
       gatewayPort: config.port,
       logLevel: config.logLevel,
-      gatewayEnv: config.gatewayEnv,
-      catalogEnv: config.catalogEnv,
-      collectionsEnv: config.collectionsEnv,
+      passedOn: config.passedOn,
       loggerFor: options.loggerFor,
     });
     cleanup.unshift(() => stack.close());

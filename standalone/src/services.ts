@@ -4,10 +4,91 @@
  * exactly as its own main.ts would be, so the embedded run exercises the same
  * validation and defaults as the distributed one.
  */
-import type { Logger } from '@skills/common';
-import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
-import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
-import { loadGatewayConfig, startGateway } from '@skills/gateway';
+import type Joi from 'joi';
+import { ConfigError, type Logger } from '@skills/common';
+import { CATALOG_ENV, loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
+import { COLLECTIONS_ENV, loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
+import { GATEWAY_ENV, loadGatewayConfig, startGateway } from '@skills/gateway';
+
+type Service = 'gateway' | 'catalog' | 'collections';
+
+/** Each service's variables as given to the launcher, minus those it sets itself (docs/configuration.md). */
+export type PassedOnEnv = Readonly<Record<Service, Readonly<Record<string, string>>>>;
+
+const SCHEMAS: Record<Service, Joi.ObjectSchema> = { gateway: GATEWAY_ENV, catalog: CATALOG_ENV, collections: COLLECTIONS_ENV };
+
+/**
+ * What the launcher sets for each service, whatever the environment says,
+ * with a stand-in value each: `checkPassedOn` validates the passed-on
+ * variables beside these before anything starts, and `startStack` sets the
+ * real ones. The services listen on loopback only (HOST): the gateway is the
+ * one public listener.
+ */
+const STAND_INS = {
+  DATABASE_URL: 'postgres://127.0.0.1:5432/standalone',
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+};
+const BACKEND_STAND_INS = {
+  ...STAND_INS,
+  HOST: '127.0.0.1',
+  PRINCIPAL_PUBLIC_KEYS_FILE: 'principal-public-keys.pem',
+  ITEMS_READER_TOKEN: 'stand-in'.repeat(4),
+  SHED_EVENT_LOOP_DELAY_MS: '0',
+  EVENT_LOG: 'postgres',
+};
+const SET_BY_LAUNCHER: Record<Service, Readonly<Record<string, string>>> = {
+  gateway: {
+    ...STAND_INS,
+    ADMIN_TOKEN: 'stand-in'.repeat(4),
+    PRINCIPAL_SIGNING_KEY_FILE: 'principal-signing-key.pem',
+    CATALOG_URL: 'http://127.0.0.1:8081',
+    COLLECTIONS_URL: 'http://127.0.0.1:8082',
+  },
+  catalog: { ...BACKEND_STAND_INS, SEARCH_ENGINE: 'memory', POLL_INTERVAL_MS: '50', COLLECTIONS_URL: 'http://127.0.0.1:8082' },
+  collections: BACKEND_STAND_INS,
+};
+/** Settings of what the embedded run does not use (the in-memory index, the Postgres event log): not passed on. */
+const UNUSED_HERE = /^(KAFKA|ELASTICSEARCH)_/;
+
+function namesOf(schema: Joi.ObjectSchema): string[] {
+  return Object.keys((schema.describe() as { keys?: Record<string, unknown> }).keys ?? {});
+}
+
+/**
+ * Every variable of a service's own table that `vars` sets, as given, for
+ * that service: a variable two services read (REDIS_URL, DB_POOL_MAX) goes
+ * to both. Nothing the launcher sets itself, nothing the embedded run does
+ * not use.
+ */
+export function passedOn(vars: Record<string, string | undefined>): PassedOnEnv {
+  const select = (service: Service) =>
+    Object.freeze(
+      Object.fromEntries(
+        namesOf(SCHEMAS[service])
+          .filter((name) => vars[name] !== undefined && !(name in SET_BY_LAUNCHER[service]) && !UNUSED_HERE.test(name))
+          .map((name) => [name, vars[name] as string]),
+      ),
+    );
+  return Object.freeze({ gateway: select('gateway'), catalog: select('catalog'), collections: select('collections') });
+}
+
+/** Each service's validation of what is passed on to it, before anything starts: every problem of the three, named. */
+export function checkPassedOn(env: PassedOnEnv, gatewayPort: number): string[] {
+  const problems: string[] = [];
+  const check = (load: () => unknown) => {
+    try {
+      load();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(...err.problems);
+    }
+  };
+  check(() => loadGatewayConfig({ ...env.gateway, ...SET_BY_LAUNCHER.gateway, PORT: String(gatewayPort) }));
+  check(() => loadCatalogConfig({ ...env.catalog, ...SET_BY_LAUNCHER.catalog }));
+  check(() => loadCollectionsConfig({ ...env.collections, ...SET_BY_LAUNCHER.collections }));
+  return [...new Set(problems)];
+}
 
 export interface StackOptions {
   databaseUrl: string;
@@ -18,12 +99,8 @@ export interface StackOptions {
   adminToken: string;
   gatewayPort: number;
   logLevel: string;
-  /** extra gateway variables (rate limits, Redis) */
-  gatewayEnv?: Readonly<Record<string, string>>;
-  /** extra catalog-service variables (search cache, index poll) */
-  catalogEnv?: Readonly<Record<string, string>>;
-  /** collections-service settings passed through (REPORTS_PER_ACCOUNT_PER_DAY) */
-  collectionsEnv?: Readonly<Record<string, string>>;
+  /** each service's own settings as the operator gave them (`passedOn`) */
+  passedOn?: PassedOnEnv;
   loggerFor(service: string): Logger;
 }
 
@@ -43,8 +120,10 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     DATABASE_URL: options.databaseUrl,
     LOG_LEVEL: options.logLevel,
   };
+  const given = options.passedOn ?? { gateway: {}, catalog: {}, collections: {} };
   const serviceShared = {
     ...shared,
+    HOST: '127.0.0.1',
     PRINCIPAL_PUBLIC_KEYS_FILE: options.principalKeys.publicKeysFile,
     ITEMS_READER_TOKEN: options.itemsReaderToken,
     // One event loop for all three here: a delay one service's work causes (the
@@ -68,7 +147,7 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
   try {
     // Port 0: the services listen on free loopback ports only the gateway learns.
     const collections = await startCollectionsService(
-      loadCollectionsConfig({ ...serviceShared, ...options.collectionsEnv, PORT: '0', EVENT_LOG: 'postgres' }),
+      loadCollectionsConfig({ ...given.collections, ...serviceShared, PORT: '0', EVENT_LOG: 'postgres' }),
       options.loggerFor('collections-service'),
     );
     started.push(collections);
@@ -77,8 +156,8 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
       // POLL_INTERVAL_MS 50: PGlite's shared session cannot route NOTIFY to the indexer's
       // connection, so polling is what bounds the index lag here; a poll is one indexed read.
       loadCatalogConfig({
+        ...given.catalog,
         ...serviceShared,
-        ...options.catalogEnv,
         PORT: '0',
         SEARCH_ENGINE: 'memory',
         EVENT_LOG: 'postgres',
@@ -90,12 +169,12 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     started.push(catalog);
     const gateway = await startGateway(
       loadGatewayConfig({
+        // the monitoring listener (/metrics, live /readyz) on a free port unless METRICS_PORT says, printed in the banner
+        METRICS_PORT: '0',
+        ...given.gateway,
         ...shared,
-        ...options.gatewayEnv,
         PRINCIPAL_SIGNING_KEY_FILE: options.principalKeys.signingKeyFile,
         PORT: String(options.gatewayPort),
-        // the monitoring listener (/metrics, live /readyz) on a free loopback port, printed in the banner
-        METRICS_PORT: '0',
         ADMIN_TOKEN: options.adminToken,
         CATALOG_URL: catalog.url,
         COLLECTIONS_URL: collections.url,
