@@ -26,8 +26,10 @@ export interface IssueApiKeyInput {
   name?: string | null;
   /** absent: every scope */
   scopes?: Scope[];
-  /** null: never expires; absent: the longest lifetime allowed */
+  /** whole days; null: never expires (refused while there is a maximum lifetime); absent: the longest lifetime allowed */
   expiresInDays?: number | null;
+  /** the exact end (ISO 8601) instead of `expiresInDays`: at least a day and at most the maximum lifetime from now */
+  expiresAt?: string;
 }
 
 export interface RolledApiKey {

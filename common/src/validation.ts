@@ -32,6 +32,8 @@ const byJoiType: Record<string, MessageKey> = {
   'array.max': 'validation.arrayMax',
   'object.base': 'validation.object',
   'object.min': 'body.empty',
+  'object.oxor': 'validation.exclusive',
+  'string.isoDate': 'validation.isoDate',
   'release.semver': 'release.semver',
 };
 
@@ -88,6 +90,8 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
   const field = detail.path.length > 0 ? detail.path.join('.') : String(detail.context?.label ?? 'body');
   const key = byJoiType[detail.type] ?? 'validation.invalid';
   const ctx = detail.context ?? {};
-  const values = Array.isArray(ctx.valids) ? ctx.valids.join(', ') : '';
+  // the allowed values, or the fields of which only one may be given
+  const listed: unknown = ctx.valids ?? ctx.peers;
+  const values = Array.isArray(listed) ? listed.join(', ') : '';
   throw new InputError(key, { field, limit: String(ctx.limit ?? ''), values }, { cause: error });
 }

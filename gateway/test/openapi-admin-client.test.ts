@@ -117,7 +117,9 @@ describe('the admin and scanner clients against the OpenAPI document', () => {
     const schemas = openApiDocument.components.schemas;
     const valid = (schema: string, value: object) => ajv.validate({ ...(schemas[schema] as object), components: openApiDocument.components }, value);
     const create: Required<CreateAccountInput> = { email: 'ana@example.com', plan: 'team', name: 'Ana' };
-    const issue: Required<IssueApiKeyInput> = { name: 'ci', scopes: ['collections:read'], expiresInDays: null };
+    // the two ends are exclusive: each is checked alone
+    const issue: Required<Omit<IssueApiKeyInput, 'expiresAt'>> = { name: 'ci', scopes: ['collections:read'], expiresInDays: null };
+    const issueUntil: Required<Omit<IssueApiKeyInput, 'expiresInDays'>> = { name: 'ci', scopes: ['collections:read'], expiresAt: NOW };
     const skill: Required<SkillInput> = {
       name: 'Git helper',
       category: 'dev',
@@ -133,12 +135,13 @@ describe('the admin and scanner clients against the OpenAPI document', () => {
       downloads: 3,
     };
     const verdict: Required<VerdictInput> = { verdict: 'suspicious', summary: 'eval of a download', reportUrl: 'https://scan.example.com/1' };
-    expect([valid('CreateAccount', create), valid('CreateApiKey', issue), valid('SkillInput', skill), valid('NewVerdict', verdict)]).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect([
+      valid('CreateAccount', create),
+      valid('CreateApiKey', issue),
+      valid('CreateApiKey', issueUntil),
+      valid('SkillInput', skill),
+      valid('NewVerdict', verdict),
+    ]).toEqual([true, true, true, true, true]);
     expect(valid('SkillInput', { ...skill, status: 'deleted' })).toBe(false);
   });
 });

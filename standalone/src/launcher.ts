@@ -77,9 +77,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       adminToken: adminToken.token,
       gatewayPort: config.port,
       logLevel: config.logLevel,
-      gatewayEnv: config.gatewayEnv,
-      catalogEnv: config.catalogEnv,
-      collectionsEnv: config.collectionsEnv,
+      passedOn: config.passedOn,
       onExit: options.onServiceExit,
     });
     cleanup.unshift(() => stack.close());

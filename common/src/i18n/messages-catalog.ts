@@ -10,6 +10,10 @@ export const catalogMessages = {
     en: 'Skill "{slug}" is blocked and cannot be added: {reason}',
     fr: 'La compétence « {slug} » est bloquée et ne peut pas être ajoutée : {reason}',
   },
+  'release.malicious': {
+    en: 'Release {version} of "{slug}" is malicious and cannot be added or pinned',
+    fr: 'La version {version} de « {slug} » est malveillante et ne peut être ni ajoutée ni épinglée',
+  },
   'privateSkill.notFound': {
     en: 'Private skill "{id}" not found',
     fr: 'Compétence privée « {id} » introuvable',

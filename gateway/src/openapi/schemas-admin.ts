@@ -82,11 +82,25 @@ export const adminSchemas: Record<string, JsonSchema> = {
       data: openObject(['account'], { account: ref('Account'), apiKeys: { type: 'array', items: ref('ApiKeySummary') } }),
     },
   },
-  CreateApiKey: closedBody([], {
-    name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },
-    scopes: { type: 'array', items: ref('Scope'), minItems: 1, uniqueItems: true, description: 'Absent: every scope' },
-    expiresInDays: { type: ['integer', 'null'], minimum: 1, maximum: 3650, description: 'null: never; absent: the maximum lifetime, or never' },
-  }),
+  CreateApiKey: {
+    ...closedBody([], {
+      name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },
+      scopes: { type: 'array', items: ref('Scope'), minItems: 1, uniqueItems: true, description: 'Absent: every scope' },
+      expiresInDays: {
+        type: ['integer', 'null'],
+        minimum: 1,
+        maximum: 3650,
+        description: 'null: never; absent (and no `expiresAt`): the maximum lifetime, or never',
+      },
+      expiresAt: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'The exact end instead of a number of days: at least 1 day and at most the maximum lifetime (`API_KEYS_MAX_LIFETIME_DAYS`, else 3650 days) from now',
+      },
+    }),
+    description: 'At most one of `expiresInDays` and `expiresAt` (both: 400).',
+  },
   IssuedApiKey: envelope({ apiKey: ref('NewApiKey') }),
   Revoked: envelope({ revoked: { const: true } }),
   SkillInput: closedBody(['name', 'category'], skillFields),
