@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import type { Vocabulary } from './catalog';
 
 export type SearchCacheMode = 'both' | 'on' | 'off';
-export type BenchEngine = 'memory' | 'elasticsearch';
+/** both: the memory run, then the Elasticsearch one */
+export type BenchEngine = 'memory' | 'elasticsearch' | 'both';
 
 export interface BenchOptions {
   quick: boolean;
@@ -39,7 +40,7 @@ export interface BenchOptions {
  */
 export const NPM_CORPUS = relative(process.cwd(), join(__dirname, '..', 'data', 'npm-catalog-100k.ndjson.gz'));
 
-/** What `npm run bench -- --help` prints (docs/performance.md has the same table). */
+/** What `npm run bench -- --help` prints. */
 export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgres://… for a fresh database on that server; PGlite otherwise)
 
   --corpus FILE                  NDJSON catalog, gzipped or not (default: the generated catalog)
@@ -50,10 +51,12 @@ export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgre
   --duration S                   seconds per measured run, after a warm-up (default 10)
   --connections A,B,C            connection counts (default 1,16,64; the targets are read at 64)
   --search-cache both|on|off     search phases with the caches on, off, or both (default both; off with elasticsearch)
-  --engine memory|elasticsearch  catalog-service's search engine (default memory); elasticsearch: import, then the
+  --engine memory|elasticsearch|both
+                                 catalog-service's search engine (default memory); elasticsearch: import, then the
                                  long tail via the gateway beside one multi_match per request sent straight to the node
-                                 (and --quality); no direct, repeated, collection, feed or lag phases
-  --elasticsearch-url URL        the node of --engine elasticsearch (default: local-servers' 9.x, started if needed)
+                                 (and --quality); no direct, repeated, collection, feed or lag phases; both: the memory
+                                 run, then the elasticsearch one (caches off there unless --search-cache on)
+  --elasticsearch-url URL        the node of --engine elasticsearch or both (default: local-servers' 9.x, started if needed)
   --quality                      MRR@10 of judgment sets drawn from the catalog
   --overload                     instead of the phases above: 1,000 connections (or --connections N) of searches with
                                  valid keys for 30 s (or --duration), judged on 401s, 5xx, Retry-After and the
@@ -104,14 +107,14 @@ export function parseBenchOptions(args: string[]): BenchOptions {
   const corpus = words === 'npm' ? NPM_CORPUS : values.corpus;
   const vocabulary = words === 'npm' ? 'generated' : words;
   const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
-  const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch'] as const);
+  const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch', 'both'] as const);
   const elasticsearchUrl = values['elasticsearch-url'];
   const overload = values.overload ?? false;
   if (overload && (engine !== 'memory' || values.quality || values['lag-writes'] !== undefined || values['search-cache'] !== undefined)) {
     throw new Error('--overload runs the deployed defaults on the memory engine: no --engine, --quality, --lag-writes or --search-cache with it');
   }
   if (overload && values.connections?.includes(',')) throw new Error('--overload takes one connection count');
-  if (elasticsearchUrl !== undefined && engine !== 'elasticsearch') throw new Error('--elasticsearch-url needs --engine elasticsearch');
+  if (elasticsearchUrl !== undefined && engine === 'memory') throw new Error('--elasticsearch-url needs --engine elasticsearch or both');
   // the Elasticsearch mode measures no index lag: a count asked for would silently mean nothing
   if (engine === 'elasticsearch' && values['lag-writes'] !== undefined) throw new Error('--lag-writes does not apply to --engine elasticsearch');
   if (elasticsearchUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(elasticsearchUrl)) {

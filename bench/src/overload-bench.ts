@@ -24,11 +24,12 @@ import { describeCatalog, loadCatalog } from './catalog';
 import type { BenchOptions } from './cli-options';
 import type { ReportSinks } from './elasticsearch-bench';
 import type { ImportLine } from './import-line';
+import { cpuTimes, formatCpuTable, perRequest, type CpuTimes } from './cpu-accounting';
 import { runLoad, type Phase } from './load';
 import { formatStatuses, overloadTargets, OverloadRecorder } from './overload';
 import { runPoliteLoad } from './polite-load';
 import { searchGatewayPhase } from './phases';
-import { cleanUpOnSignal, startDatabase, startStack, type Stack } from './processes';
+import { cleanUpOnSignal, stackCpuSources, startDatabase, startStack, type Stack } from './processes';
 import { longTailMix, seedOf } from './query-mix';
 import { createUsers, importCatalog, type BenchUser } from './setup';
 import { percentile } from './stats';
@@ -154,18 +155,26 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
 
     phaseTitle(`overload, impatient clients: ${connections} connections of searches with valid keys, Retry-After ignored, ${options.durationSec} s`);
     const impatientRecorder = new OverloadRecorder();
+    // CPU per answer of each process over the measured run (a refusal's cost is what sets how fast the line moves)
+    const sources = await stackCpuSources(stack, db);
+    let cpuBefore: CpuTimes = {};
     const run = await runLoad((part) => overloadPhase(gw, users, catalog.lines, part === 'run' ? impatientRecorder : new OverloadRecorder(), part), {
       connections,
       durationSec: options.durationSec,
       warmupSec: options.warmupSec,
       progress,
+      beforeRun: async () => {
+        cpuBefore = await cpuTimes(sources);
+      },
     });
     const impatient = impatientRecorder.summary(options.durationSec, run.noAnswer);
+    const cpu: Record<string, CpuTimes> = { impatient: perRequest(cpuBefore, await cpuTimes(sources), impatient.answers) };
     progress(`impatient clients: ${run.noAnswer} without an answer, ${run.timeouts ?? 0} of them timed out after 10 s`, true);
     await settle();
 
     phaseTitle(`overload, polite clients: ${connections} clients of searches with valid keys, each waiting Retry-After after a 503, ${options.durationSec} s`);
     const politeRecorder = new OverloadRecorder();
+    cpuBefore = await cpuTimes(sources);
     const next = longTailMix(catalog.lines, seedOf('overload-polite'));
     let turn = 0;
     const noAnswer = await runPoliteLoad({
@@ -177,6 +186,7 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       progress,
     });
     const polite = politeRecorder.summary(options.durationSec, noAnswer);
+    cpu.polite = perRequest(cpuBefore, await cpuTimes(sources), polite.answers);
     await settle();
 
     phaseTitle(`hashing flood: ${FLOOD_SIGN_UPS} sign-ups at once from as many addresses, one client searching`);
@@ -193,6 +203,8 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       );
       for (const t of targets[kind]) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
     }
+    const cpuRows = Object.entries(cpu).map(([label, times]) => ({ label: `${label} clients`, cpu: times }));
+    process.stdout.write(`\nCPU ms per answer (200 or 503) of the measured run\n${formatCpuTable(cpuRows)}\n`);
     const fmt = (s: FloodResult['searchBefore']) => `${s.searches} searches, p50 ${s.p50Ms.toFixed(0)} ms, p99 ${s.p99Ms.toFixed(0)} ms, ${s.errors} failed`;
     process.stdout.write(
       `\n== hashing flood\nsign-ups: ${Object.entries(flood.signUps)
@@ -214,6 +226,7 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       loadAtStart,
       loadAtEnd: loadavg(),
       overload: runs,
+      cpuMsPerAnswer: cpu,
       targets,
       flood,
     };

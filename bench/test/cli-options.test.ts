@@ -44,9 +44,10 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', 'http://127.0.0.1:9201/', '--search-cache', 'on'])).toEqual(
       expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9201', searchCache: 'on' }),
     );
-    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(/--engine must be one of memory, elasticsearch/);
+    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(/--engine must be one of memory, elasticsearch, both/);
+    expect(parseBenchOptions(['--engine', 'both'])).toEqual(expect.objectContaining({ engine: 'both', searchCache: 'both' }));
     // a URL without the mode would be silently ignored
-    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch/);
+    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch or both/);
     expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', '127.0.0.1:9201'])).toThrow(/--elasticsearch-url/);
     expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--lag-writes', '20'])).toThrow(/--lag-writes does not apply/);
   });

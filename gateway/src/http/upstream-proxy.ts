@@ -17,6 +17,7 @@ import {
   callService,
   contextOf,
   hasBody,
+  retryAfterOnUnavailable,
   PRINCIPAL_EXPIRED_HEADER,
   PRINCIPAL_HEADER,
   type Logger,
@@ -205,13 +206,14 @@ function retryAfterOf(headers: BufferedAnswer['headers']): number {
   return Number.isInteger(seconds) && seconds > 0 ? seconds : 1;
 }
 
-/** The answer's status and end-to-end headers onto `res`. */
+/** The answer's status and end-to-end headers onto `res`; a service's 503 or 504 that names no Retry-After gets the default one. */
 export function copyAnswerHead(res: Response, status: number, headers: BufferedAnswer['headers']): void {
   res.status(status);
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
     res.setHeader(name, value);
   }
+  retryAfterOnUnavailable(res, status);
 }
 
 export class Upstream {

@@ -84,10 +84,14 @@ describe('loadLauncherConfig', () => {
       ELASTICSEARCH_URL: 'http://127.0.0.1:9201',
       KAFKA_BROKERS: 'kafka:9092',
       ITEMS_READER_TOKEN: 'i'.repeat(40),
-      SHED_EVENT_LOOP_DELAY_MS: '500',
     });
     // HOST is the gateway's listen address; the services stay on loopback
     expect(config.passedOn).toEqual({ gateway: { HOST: '127.0.0.1' }, catalog: {}, collections: {} });
+  });
+
+  it('passes the event-loop shedding bound on to both services: each runs on an event loop of its own', () => {
+    const config = loadLauncherConfig({ SHED_EVENT_LOOP_DELAY_MS: '250' });
+    expect(config.passedOn).toEqual({ gateway: {}, catalog: { SHED_EVENT_LOOP_DELAY_MS: '250' }, collections: { SHED_EVENT_LOOP_DELAY_MS: '250' } });
   });
 
   it("names a bad service setting before anything starts, with the service's own words", () => {
