@@ -15,6 +15,7 @@ import {
 } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
+import { openTextEmbedder } from './embedding';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
 import { registerIndexerMetrics } from './indexer/indexer-metrics';
@@ -49,6 +50,8 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   let indexer: Indexer | undefined;
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
+  // null when the model is off or cannot be had: search stays lexical (said once in the log)
+  const embedder = await openTextEmbedder({ ...config.embedding, logger: logger.child({ component: 'embedding' }) });
   try {
     // Indexer and reindex write through the cache, keyed by the engine's generation (engines/index.ts).
     const search = await createSearchEngine(config, { sequelize, logger });
@@ -81,6 +84,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   } catch (err) {
     await eventLog?.close();
     await engine?.close();
+    await embedder?.close();
     await database.close();
     throw err;
   }
@@ -118,6 +122,7 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       await running.eventLog.close();
       await http.drain();
       await running.engine.close();
+      await embedder?.close();
       await replayGuard?.close?.();
       await database.close();
     },
