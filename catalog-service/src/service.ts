@@ -15,6 +15,7 @@ import {
 } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
+import { openTextEmbedder } from './embedding';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
 import { registerIndexerMetrics } from './indexer/indexer-metrics';
@@ -61,7 +62,9 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   let indexer: Indexer | undefined;
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
-  const embedder = deps.embedder ?? null;
+  // null when the model is off or cannot be had: search stays lexical (said once in the log)
+  const embedder =
+    deps.embedder !== undefined ? deps.embedder : await openTextEmbedder({ ...config.embedding, logger: logger.child({ component: 'embedding' }) });
   let backfill: VectorBackfill | undefined;
   registerVectorMetrics(metrics, () => engine?.vectors, () => backfill);
   try {
@@ -147,15 +150,12 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
 
 /**
  * Item vectors are computed beside the indexer, from the store first
- * (src/vectors/vector-backfill.ts). Without a model, search is lexical, and
- * start-up says so once.
+ * (src/vectors/vector-backfill.ts). Without a model, search is lexical
+ * (openTextEmbedder said so once).
  */
 function startBackfill(engine: CachingSearchEngine, embedder: TextEmbedder | null, sequelize: Sequelize, logger: Logger): VectorBackfill | undefined {
   const target = engine.vectors;
-  if (!embedder || !target) {
-    logger.info('no embedding model: search is by words only (lexical)');
-    return undefined;
-  }
+  if (!embedder || !target) return undefined;
   const backfill = new VectorBackfill({ target, embedder, store: new SequelizeItemVectorRepository(sequelize), logger: logger.child({ component: 'vectors' }) });
   backfill.start();
   logger.info({ model: embedder.model }, 'search by meaning: hybrid by default');

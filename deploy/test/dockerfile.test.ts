@@ -44,7 +44,9 @@ describe('deploy/Dockerfile', () => {
     // @scarf/scarf (pulled in by swagger-ui-dist) only reports installs; skipping it is the point.
     // argon2's script (node-gyp-build) only compiles when no prebuilt binary fits; the package
     // ships them (prebuilds/linux-x64, linux-arm64, …), which node-gyp-build loads at run time.
-    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2']);
+    // onnxruntime-node's script only downloads GPU providers from a feed of its own (the project's .npmrc
+    // skips it); the CPU binaries it runs on are in the package (bin/napi-v6/<os>/<arch>/).
+    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2', 'node_modules/onnxruntime-node']);
     const scripted = Object.entries(lock.packages).filter(
       ([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path),
     );
