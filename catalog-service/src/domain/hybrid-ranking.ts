@@ -29,6 +29,11 @@ export const SEARCH_MODES: readonly SearchMode[] = ['lexical', 'hybrid', 'semant
 export const MEANING_K = 50;
 /** Candidates the approximate search explores to find them (Elasticsearch's `num_candidates`). */
 export const MEANING_CANDIDATES = 200;
+/**
+ * A neighbour less similar than this is no neighbour: a query near nothing
+ * finds nothing by meaning, rather than the k least far items.
+ */
+export const MEANING_MIN_COSINE = 0.2;
 /** What the closest possible neighbour adds, times its similarity (1 + cos) / 2. */
 export const MEANING_WEIGHT = 24;
 /** What a neighbour's words weigh beside its meaning (the words' scores, summed over the words it holds). */

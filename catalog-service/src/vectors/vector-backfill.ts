@@ -37,13 +37,13 @@ export class VectorBackfill {
   readonly counts: BackfillCounts = { embedded: 0, reused: 0 };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private stopped = true;
+  /** set by stop(): a step in hand finishes its current batch and goes no further */
+  private stopped = false;
   private failing = false;
 
   constructor(private readonly options: VectorBackfillOptions) {}
 
   start(): void {
-    this.stopped = false;
     this.schedule(0);
   }
 

@@ -13,13 +13,14 @@
  * so a hit is a word match, one of the k nearest, or both, and its score
  * the sum of what each side gives it. The `knn` query (not the top-level
  * `knn` section) is what can sit inside a `bool` beside other clauses; its
- * `k` and `filter` make it the k nearest items that pass the filters, and a
+ * `k` and `filter` make it the k nearest items that pass the filters,
+ * `similarity` drops those less similar than MEANING_MIN_COSINE, and a
  * `dot_product` match of unit vectors scores (1 + cos) / 2.
  * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-knn-query
  * https://www.elastic.co/guide/en/elasticsearch/reference/8.19/query-dsl-knn-query.html
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { MEANING_CANDIDATES, MEANING_K, MEANING_WEIGHT, SOME_WORDS_WEIGHT } from '../../domain/hybrid-ranking';
+import { MEANING_CANDIDATES, MEANING_K, MEANING_MIN_COSINE, MEANING_WEIGHT, SOME_WORDS_WEIGHT } from '../../domain/hybrid-ranking';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -37,6 +38,8 @@ export function nearestQuery(vector: Float32Array, filter: readonly Query[]): Qu
       query_vector: Array.from(vector),
       k: MEANING_K,
       num_candidates: MEANING_CANDIDATES,
+      // the raw similarity (the cosine of unit vectors), not the score
+      similarity: MEANING_MIN_COSINE,
       filter: [...filter],
       boost: MEANING_WEIGHT,
     },

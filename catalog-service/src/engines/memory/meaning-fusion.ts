@@ -5,7 +5,7 @@
  * computes it. Filters apply to the neighbours as to the words; totals and
  * facets count the fused set.
  */
-import { MEANING_K, meaningScore } from '../../domain/hybrid-ranking';
+import { MEANING_K, MEANING_MIN_COSINE, meaningScore } from '../../domain/hybrid-ranking';
 import { termFactor } from '../../domain/ranking';
 import { queryTerms, tokenize } from '../../domain/text-analysis';
 import type { SearchQuery } from '../search-engine';
@@ -30,8 +30,8 @@ export interface FusedMatches extends Matches {
 
 /**
  * Fuses the word matches (`words`; undefined in semantic mode) with the
- * first MEANING_K neighbours that pass the query's filters (most similar
- * first). A neighbour that is a word match keeps its words' score and gains
+ * first MEANING_K neighbours at least MEANING_MIN_COSINE similar that pass
+ * the query's filters (most similar first). A neighbour that is a word match keeps its words' score and gains
  * its meaning's; when the words stopped early (`partial`), a neighbour they
  * did not reach is a match if it holds every word, scored as the words would.
  */
@@ -46,7 +46,7 @@ export function fuseNeighbours(store: DocumentStore, query: SearchQuery, words: 
   const added: number[] = [];
   let taken = 0;
   for (const { doc, cosine } of neighbours) {
-    if (taken >= MEANING_K) break;
+    if (taken >= MEANING_K || cosine < MEANING_MIN_COSINE) break;
     if (!store.isLive(doc) || filter.impossible || !filter.passes(doc)) continue;
     taken++;
     const { sum, holdsAll } = wordScores(store, groups, doc);
