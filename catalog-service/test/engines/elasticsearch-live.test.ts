@@ -12,6 +12,9 @@ import { createLogger } from '@skills/common';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { describeElasticsearchSpecifics } from './elasticsearch-specifics';
 import { describeSearchEngineConformance } from './search-engine.conformance';
+import { describeMeaningConformance } from './search-meaning.conformance';
+import { VectorBackfill } from '../../src/vectors/vector-backfill';
+import { MemoryVectorStore } from '../support/memory-vector-store';
 import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from './search-differential';
 
 const url = process.env.ELASTICSEARCH_URL;
@@ -37,6 +40,24 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
     await engine.init();
     return {
       engine,
+      teardown: async () => {
+        await engine.close();
+        await dropIndicesOf(alias);
+      },
+    };
+  });
+
+  describeMeaningConformance('ElasticsearchEngine', async (embedder) => {
+    const alias = `skills-test-${randomUUID().slice(0, 8)}`;
+    const store = new MemoryVectorStore();
+    const engine = new ElasticsearchEngine({ node: url ?? '', index: alias, logger, vectors: { model: embedder.model, dimensions: embedder.dimensions, store } });
+    await engine.init();
+    const backfill = new VectorBackfill({ target: engine.vectors!, embedder, store, logger });
+    return {
+      engine,
+      drain: async () => {
+        while ((await backfill.step()) > 0);
+      },
       teardown: async () => {
         await engine.close();
         await dropIndicesOf(alias);
