@@ -3,12 +3,12 @@
  * intent"): every weight and threshold of the fusion, the same in every
  * engine, in one module.
  *
- * A hybrid search is the word query as it always was, OR the `MEANING_K`
- * nearest items to the query's vector (filters applied to them as to the
+ * A hybrid search is the word query as it always was, OR the `k` nearest
+ * items to the query's vector (filters applied to them as to the
  * words). An item's score is the sum of what each side gives it:
  *
  *   words(d)   = the word query's score (BM25 × popularity + name bonus), when d holds every word
- *   meaning(d) = MEANING_WEIGHT × (1 + cos(q, d)) / 2 + SOME_WORDS_WEIGHT × someWords(d), when d is a neighbour
+ *   meaning(d) = meaning × (1 + cos(q, d)) / 2 + someWords × someWords(d), when d is a neighbour
  *   someWords(d) = the word query's per-word scores of the words d does hold (no name bonus)
  *
  * so a neighbour that also holds some of the words ranks above one that
@@ -16,7 +16,7 @@
  * highest. `(1 + cos) / 2` is Elasticsearch's score of a `dot_product` kNN
  * match of unit vectors: both engines add the same number. The name bonuses
  * (1,000 for the exact name, 100–300 for a name the query begins) stay far
- * above what the meaning side can add (at most MEANING_WEIGHT + the words'
+ * above what the meaning side can add (at most `meaning` + the words'
  * own scores), so a name query keeps its first place.
  */
 import { queryTerms } from './text-analysis';
@@ -25,31 +25,43 @@ import { queryTerms } from './text-analysis';
 export type SearchMode = 'lexical' | 'hybrid' | 'semantic';
 export const SEARCH_MODES: readonly SearchMode[] = ['lexical', 'hybrid', 'semantic'];
 
-/** Neighbours the meaning side adds (Elasticsearch's kNN `k`). */
-export const MEANING_K = 50;
-/** Candidates the approximate search explores to find them (Elasticsearch's `num_candidates`). */
-export const MEANING_CANDIDATES = 200;
-/**
- * A neighbour less similar than this is no neighbour: a query near nothing
- * finds nothing by meaning, rather than the k least far items.
- */
-export const MEANING_MIN_COSINE = 0.2;
-/** What the closest possible neighbour adds, times its similarity (1 + cos) / 2. */
-export const MEANING_WEIGHT = 24;
-/** What a neighbour's words weigh beside its meaning (the words' scores, summed over the words it holds). */
-export const SOME_WORDS_WEIGHT = 1;
-/**
- * The meaning side runs for queries of at least this many words (stop words
- * aside): a one-word query is a name, a prefix or a topic the words already
- * answer, and its neighbours would only push names down.
- */
-export const MEANING_MIN_WORDS = 2;
+/** Every weight and threshold of the fusion: DEFAULT_MEANING_WEIGHTS, or others where a run measures them. */
+export interface MeaningWeights {
+  /** neighbours the meaning side adds (Elasticsearch's kNN `k`) */
+  k: number;
+  /** candidates the approximate search explores to find them (Elasticsearch's `num_candidates`) */
+  candidates: number;
+  /**
+   * a neighbour less similar than this (cosine) is no neighbour: a query
+   * near nothing finds nothing by meaning, rather than the k least far items
+   */
+  minCosine: number;
+  /** what the closest possible neighbour adds, times its similarity (1 + cos) / 2 */
+  meaning: number;
+  /** what a neighbour's words weigh beside its meaning (the words' scores, summed over the words it holds) */
+  someWords: number;
+  /**
+   * the meaning side runs for queries of at least this many words (stop
+   * words aside): a one-word query is a name, a prefix or a topic the words
+   * already answer, and its neighbours would only push names down
+   */
+  minWords: number;
+}
+
+export const DEFAULT_MEANING_WEIGHTS: Readonly<MeaningWeights> = Object.freeze({
+  k: 50,
+  candidates: 200,
+  minCosine: 0.2,
+  meaning: 24,
+  someWords: 1,
+  minWords: 2,
+});
 
 /** The mode a search runs in: the asked one (hybrid by default), lexical when the model is absent or the query too short for meaning. */
-export function modeToRun(asked: SearchMode | undefined, q: string | undefined, hasModel: boolean): SearchMode {
+export function modeToRun(asked: SearchMode | undefined, q: string | undefined, hasModel: boolean, weights = DEFAULT_MEANING_WEIGHTS): SearchMode {
   if (!hasModel || q === undefined) return 'lexical';
   const mode = asked ?? 'hybrid';
-  if (mode === 'hybrid' && queryTerms(q).length < MEANING_MIN_WORDS) return 'lexical';
+  if (mode === 'hybrid' && queryTerms(q).length < weights.minWords) return 'lexical';
   return mode;
 }
 
@@ -59,6 +71,6 @@ export function similarityScore(cosine: number): number {
 }
 
 /** What the meaning side adds to a neighbour (see the module's comment). */
-export function meaningScore(cosine: number, someWords: number): number {
-  return MEANING_WEIGHT * similarityScore(cosine) + SOME_WORDS_WEIGHT * someWords;
+export function meaningScore(cosine: number, someWords: number, weights = DEFAULT_MEANING_WEIGHTS): number {
+  return weights.meaning * similarityScore(cosine) + weights.someWords * someWords;
 }

@@ -4,7 +4,7 @@
  * the same filters, and the words' own count beside it. What the node makes
  * of it is proven live (elasticsearch-live.test.ts, search by meaning).
  */
-import { MEANING_CANDIDATES, MEANING_K, MEANING_MIN_COSINE, MEANING_WEIGHT, SOME_WORDS_WEIGHT } from '../../src/domain/hybrid-ranking';
+import { DEFAULT_MEANING_WEIGHTS as WEIGHTS } from '../../src/domain/hybrid-ranking';
 import { queryTerms } from '../../src/domain/text-analysis';
 import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { documentVersion, toDocument } from '../../src/engines/elasticsearch/item-document';
@@ -23,11 +23,11 @@ const nearest = {
   knn: {
     field: 'vector',
     query_vector: [Math.fround(0.6), Math.fround(0.8), 0],
-    k: MEANING_K,
-    num_candidates: MEANING_CANDIDATES,
-    similarity: MEANING_MIN_COSINE,
+    k: WEIGHTS.k,
+    num_candidates: WEIGHTS.candidates,
+    similarity: WEIGHTS.minCosine,
     filter: FILTERS,
-    boost: MEANING_WEIGHT,
+    boost: WEIGHTS.meaning,
   },
 };
 
@@ -43,7 +43,7 @@ describe('the meaning side of an Elasticsearch search', () => {
     const neighbours = bool.should[1] as { bool: { must: unknown[]; should: Array<{ function_score: { query: { bool: { should: unknown[] } }; boost: number } }> } };
     expect(neighbours.bool.must).toEqual([nearest]);
     const someWords = neighbours.bool.should[0]!.function_score;
-    expect(someWords.boost).toBe(SOME_WORDS_WEIGHT);
+    expect(someWords.boost).toBe(WEIGHTS.someWords);
     expect(someWords.query.bool.should).toHaveLength(plan.words.length);
     expect(body.aggs).toEqual({ words: { filter: textQuery } });
     // the page, its order and its count are the word query's own

@@ -6,21 +6,21 @@
  *
  *   bool.filter: the query's filters (as for the words)
  *   bool.should: [ the word query,
- *                  bool { must: knn (k nearest, the same filters, boost MEANING_WEIGHT),
- *                         should: the words each alone (boost SOME_WORDS_WEIGHT) } ]
+ *                  bool { must: knn (k nearest, the same filters, boost `meaning`),
+ *                         should: the words each alone (boost `someWords`) } ]
  *   minimum_should_match: 1
  *
  * so a hit is a word match, one of the k nearest, or both, and its score
  * the sum of what each side gives it. The `knn` query (not the top-level
  * `knn` section) is what can sit inside a `bool` beside other clauses; its
  * `k` and `filter` make it the k nearest items that pass the filters,
- * `similarity` drops those less similar than MEANING_MIN_COSINE, and a
+ * `similarity` drops those less similar than `minCosine`, and a
  * `dot_product` match of unit vectors scores (1 + cos) / 2.
  * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-knn-query
  * https://www.elastic.co/guide/en/elasticsearch/reference/8.19/query-dsl-knn-query.html
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { MEANING_CANDIDATES, MEANING_K, MEANING_MIN_COSINE, MEANING_WEIGHT, SOME_WORDS_WEIGHT } from '../../domain/hybrid-ranking';
+import { DEFAULT_MEANING_WEIGHTS as WEIGHTS } from '../../domain/hybrid-ranking';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -30,18 +30,18 @@ export const VECTOR_FIELD = 'vector';
 /** The name of the word query's clause: a hit it matched is a word match (`matched_queries`). */
 export const WORDS_CLAUSE = 'words';
 
-/** The k nearest items to `vector` that pass `filter`, scored MEANING_WEIGHT × (1 + cos) / 2. */
+/** The k nearest items to `vector` that pass `filter`, scored `meaning` × (1 + cos) / 2 (domain/hybrid-ranking.ts). */
 export function nearestQuery(vector: Float32Array, filter: readonly Query[]): Query {
   return {
     knn: {
       field: VECTOR_FIELD,
       query_vector: Array.from(vector),
-      k: MEANING_K,
-      num_candidates: MEANING_CANDIDATES,
+      k: WEIGHTS.k,
+      num_candidates: WEIGHTS.candidates,
       // the raw similarity (the cosine of unit vectors), not the score
-      similarity: MEANING_MIN_COSINE,
+      similarity: WEIGHTS.minCosine,
       filter: [...filter],
-      boost: MEANING_WEIGHT,
+      boost: WEIGHTS.meaning,
     },
   };
 }
@@ -59,7 +59,7 @@ function neighboursQuery(vector: Float32Array, filter: readonly Query[], words: 
       query: { bool: { should: [...words], minimum_should_match: 1 } },
       functions: [{ field_value_factor: { field: 'popularity', missing: 1 } }],
       boost_mode: 'multiply',
-      boost: SOME_WORDS_WEIGHT,
+      boost: WEIGHTS.someWords,
     },
   };
   return { bool: { must: [nearest], should: [someWords] } };

@@ -5,7 +5,7 @@
  * computes it. Filters apply to the neighbours as to the words; totals and
  * facets count the fused set.
  */
-import { MEANING_K, MEANING_MIN_COSINE, meaningScore } from '../../domain/hybrid-ranking';
+import { DEFAULT_MEANING_WEIGHTS, meaningScore, type MeaningWeights } from '../../domain/hybrid-ranking';
 import { termFactor } from '../../domain/ranking';
 import { queryTerms, tokenize } from '../../domain/text-analysis';
 import type { SearchQuery } from '../search-engine';
@@ -30,12 +30,18 @@ export interface FusedMatches extends Matches {
 
 /**
  * Fuses the word matches (`words`; undefined in semantic mode) with the
- * first MEANING_K neighbours at least MEANING_MIN_COSINE similar that pass
+ * first `k` neighbours at least `minCosine` similar that pass
  * the query's filters (most similar first). A neighbour that is a word match keeps its words' score and gains
  * its meaning's; when the words stopped early (`partial`), a neighbour they
  * did not reach is a match if it holds every word, scored as the words would.
  */
-export function fuseNeighbours(store: DocumentStore, query: SearchQuery, words: Matches | undefined, neighbours: readonly Neighbour[]): FusedMatches {
+export function fuseNeighbours(
+  store: DocumentStore,
+  query: SearchQuery,
+  words: Matches | undefined,
+  neighbours: readonly Neighbour[],
+  weights: MeaningWeights = DEFAULT_MEANING_WEIGHTS,
+): FusedMatches {
   const filter = new DocFilter(store, query);
   const groups = queryTerms(query.q ?? '').map((term) => groupOf(store, term, false));
   // the word run's scratch scores, or (no word matched, semantic mode) the same scratch array
@@ -46,11 +52,11 @@ export function fuseNeighbours(store: DocumentStore, query: SearchQuery, words: 
   const added: number[] = [];
   let taken = 0;
   for (const { doc, cosine } of neighbours) {
-    if (taken >= MEANING_K || cosine < MEANING_MIN_COSINE) break;
+    if (taken >= weights.k || cosine < weights.minCosine) break;
     if (!store.isLive(doc) || filter.impossible || !filter.passes(doc)) continue;
     taken++;
     const { sum, holdsAll } = wordScores(store, groups, doc);
-    const meaning = meaningScore(cosine, sum);
+    const meaning = meaningScore(cosine, sum, weights);
     if (matched.has(doc)) scores[doc] = Math.fround(scores[doc]! + meaning);
     else if (bonus && holdsAll) {
       // a word match the early stop did not read: scored as the words score it, and already counted

@@ -16,6 +16,7 @@ import { DocFilter } from './doc-filter';
 import { memoryIndexOptions, type MemoryIndexOptions } from './memory-index-options';
 import { countEveryMatch, matchQuery } from './query-matcher';
 import { fuseNeighbours, type Neighbour } from './meaning-fusion';
+import type { MeaningWeights } from '../../domain/hybrid-ranking';
 import { tokenize } from '../../domain/text-analysis';
 import { byRelevance } from './ranked-page';
 import { bestSpelling } from './spelling-suggestion';
@@ -115,8 +116,8 @@ export class MemoryIndex {
    * vector, most similar first, fused with the word matches (meaning-fusion.ts);
    * in semantic mode (`query.mode`) they alone answer.
    */
-  search(query: SearchQuery, neighbours?: readonly Neighbour[]): SearchResult {
-    const { result, wordsFound } = this.find(query, neighbours);
+  search(query: SearchQuery, neighbours?: readonly Neighbour[], weights?: MeaningWeights): SearchResult {
+    const { result, wordsFound } = this.find(query, neighbours, weights);
     if (query.q !== undefined && query.mode !== 'semantic' && wordsFound < SUGGEST_BELOW) {
       const suggestion = this.suggest(query, wordsFound);
       if (suggestion) result.suggestion = suggestion;
@@ -129,12 +130,12 @@ export class MemoryIndex {
     return this.byId.get(id);
   }
 
-  private find(query: SearchQuery, neighbours?: readonly Neighbour[]): { result: SearchResult; wordsFound: number } {
+  private find(query: SearchQuery, neighbours?: readonly Neighbour[], weights?: MeaningWeights): { result: SearchResult; wordsFound: number } {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
     if (query.q === undefined) return { result: this.browse(query, offset, window), wordsFound: 0 };
     const words = query.mode === 'semantic' ? undefined : matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
-    const fused = neighbours ? fuseNeighbours(this.store, query, words, neighbours) : undefined;
+    const fused = neighbours ? fuseNeighbours(this.store, query, words, neighbours, weights) : undefined;
     const { docs, scores, total, partial } = fused ?? words ?? { docs: [], scores: new Float32Array(0), total: 0 };
     const relevance = query.sort === 'relevance';
     const compare = this.compareFor(query);

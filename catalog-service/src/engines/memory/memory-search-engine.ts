@@ -71,7 +71,7 @@ export class MemorySearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     if (!query.meaning || !this.vectors) return this.index.search(query);
-    return { ...this.index.search(query, this.vectors.neighbours(query, query.meaning)), mode: query.mode };
+    return { ...this.index.search(query, this.vectors.neighbours(query, query.meaning), this.vectors.weights), mode: query.mode };
   }
 
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {

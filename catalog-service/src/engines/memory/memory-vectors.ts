@@ -6,7 +6,7 @@
  * in the store by content hash, so neither recomputes them.
  */
 import type { CatalogItemState } from '@skills/common';
-import { MEANING_CANDIDATES } from '../../domain/hybrid-ranking';
+import { DEFAULT_MEANING_WEIGHTS, type MeaningWeights } from '../../domain/hybrid-ranking';
 import { isSearchable } from '../../domain/indexed-state';
 import { contentHashOf, embeddingTextOf } from '../../domain/item-text';
 import type { ItemVector, ItemVectorTarget, SearchQuery, VectorNeed, VectorProgress } from '../search-engine';
@@ -22,10 +22,13 @@ export interface MemoryVectorSettings {
   model: string;
   dimensions: number;
   index?: VectorIndexOptions;
+  /** the fusion's weights, where not the defaults (a tuning run) */
+  weights?: MeaningWeights;
 }
 
 export class MemoryVectors implements ItemVectorTarget {
   readonly model: string;
+  readonly weights: MeaningWeights;
   private readonly vectors: VectorIndex;
   /** items whose vector may be missing or outdated: checked (and hashed) when the backlog asks */
   private readonly pending = new Set<string>();
@@ -35,6 +38,7 @@ export class MemoryVectors implements ItemVectorTarget {
     private readonly words: () => MemoryIndex,
   ) {
     this.model = settings.model;
+    this.weights = settings.weights ?? DEFAULT_MEANING_WEIGHTS;
     this.vectors = new VectorIndex(settings.dimensions, settings.index);
   }
 
@@ -85,7 +89,8 @@ export class MemoryVectors implements ItemVectorTarget {
   neighbours(query: SearchQuery, vector: Float32Array): Neighbour[] {
     const index = this.words();
     const narrowed = query.category !== undefined || query.type !== undefined || query.tags !== undefined || query.policy !== undefined;
-    const near = this.vectors.nearest(vector, MEANING_CANDIDATES * (narrowed || query.verifiedPublisher !== undefined ? FILTERED_REACH : 1));
+    const reach = narrowed || query.verifiedPublisher !== undefined ? FILTERED_REACH : 1;
+    const near = this.vectors.nearest(vector, Math.max(this.weights.candidates, this.weights.k) * reach);
     const found: Neighbour[] = [];
     for (const { id, cosine } of near) {
       const doc = index.docOf(id);
