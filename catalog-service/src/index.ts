@@ -12,3 +12,8 @@ export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from
 export { SequelizeDeadLetterRepository, type DeadLetterRepository, type DeadLetter } from './store/dead-letter.repository';
 export { CachingSearchEngine, SqlIndexGeneration, type IndexGeneration, type SearchCacheSettings } from './search-cache';
 export { startCatalogService } from './service';
+export { MemoryVectors } from './engines/memory/memory-vectors';
+export { DEFAULT_MEANING_WEIGHTS, modeToRun, type MeaningWeights, type SearchMode } from './domain/hybrid-ranking';
+export { contentHashOf, embeddingTextOf } from './domain/item-text';
+export { toSearchQuery } from './domain/search-request';
+export { openTextEmbedder, type TextEmbedder } from './embedding';
