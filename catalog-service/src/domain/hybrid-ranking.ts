@@ -7,7 +7,7 @@
  * items to the query's vector (filters applied to them as to the
  * words). An item's score is the sum of what each side gives it:
  *
- *   words(d)   = the word query's score (BM25 × popularity + name bonus), when d holds every word
+ *   words(d)   = allWords + the word query's score (BM25 × popularity + name bonus), when d holds every word
  *   meaning(d) = meaning × (1 + cos(q, d)) / 2 + someWords × someWords(d), when d is a neighbour
  *   someWords(d) = the word query's per-word scores of the words d does hold (no name bonus)
  *
@@ -40,6 +40,8 @@ export interface MeaningWeights {
   meaning: number;
   /** what a neighbour's words weigh beside its meaning (the words' scores, summed over the words it holds) */
   someWords: number;
+  /** what holding every word adds in a hybrid search, on top of the words' score */
+  allWords: number;
   /**
    * the meaning side runs for queries of at least this many words (stop
    * words aside): a one-word query is a name, a prefix or a topic the words
@@ -54,6 +56,7 @@ export const DEFAULT_MEANING_WEIGHTS: Readonly<MeaningWeights> = Object.freeze({
   minCosine: 0.2,
   meaning: 24,
   someWords: 1,
+  allWords: 0,
   minWords: 2,
 });
 

@@ -49,6 +49,7 @@ export function fuseNeighbours(
   const matched = new Set(words?.docs ?? []);
   const bonus = words?.partial ? nameBonusOf(store, tokenize(query.q ?? '').join(' ')) : undefined;
   const docs = [...(words?.docs ?? [])];
+  if (weights.allWords !== 0) for (const doc of docs) scores[doc] = Math.fround(scores[doc]! + weights.allWords);
   const added: number[] = [];
   let taken = 0;
   for (const { doc, cosine } of neighbours) {
@@ -60,7 +61,7 @@ export function fuseNeighbours(
     if (matched.has(doc)) scores[doc] = Math.fround(scores[doc]! + meaning);
     else if (bonus && holdsAll) {
       // a word match the early stop did not read: scored as the words score it, and already counted
-      scores[doc] = Math.fround(sum + bonus(doc) + meaning);
+      scores[doc] = Math.fround(weights.allWords + sum + bonus(doc) + meaning);
       docs.push(doc);
     } else {
       scores[doc] = Math.fround(meaning);
