@@ -1,6 +1,6 @@
 /** What the package offers its neighbours (the standalone launcher, the bench, tests); the wiring is service.ts. */
 export { createCatalogApp, type CatalogAppDeps } from './app';
-export { CATALOG_ENV, loadCatalogConfig, type CatalogConfig } from './config';
+export { CATALOG_ENV, loadCatalogConfig, loadEmbeddingConfig, type CatalogConfig } from './config';
 export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
 export { ReadModelTable, type ReadModelTableOptions } from './engines/postgres/read-model.table';
@@ -12,3 +12,20 @@ export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from
 export { SequelizeDeadLetterRepository, type DeadLetterRepository, type DeadLetter } from './store/dead-letter.repository';
 export { CachingSearchEngine, SqlIndexGeneration, type IndexGeneration, type SearchCacheSettings } from './search-cache';
 export { startCatalogService } from './service';
+export {
+  cosine,
+  DEFAULT_EMBEDDING_MODEL,
+  EMBEDDING_MODELS,
+  embeddingModel,
+  modelName,
+  openTextEmbedder,
+  prepareModel,
+  checkModelFiles,
+  fetchModelFiles,
+  modelFilesIn,
+  OnnxTextEmbedder,
+  type EmbeddingModel,
+  type TextEmbedder,
+  type TextEmbedderOptions,
+  type ProgressOutput,
+} from './embedding';
