@@ -1,6 +1,6 @@
 /** What the package offers its neighbours (the standalone launcher, the bench, tests); the wiring is service.ts. */
 export { createCatalogApp, type CatalogAppDeps } from './app';
-export { CATALOG_ENV, loadCatalogConfig, type CatalogConfig } from './config';
+export { CATALOG_ENV, loadCatalogConfig, loadEmbeddingConfig, type CatalogConfig } from './config';
 export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
 export { ReadModelTable, type ReadModelTableOptions } from './engines/postgres/read-model.table';
@@ -16,4 +16,20 @@ export { MemoryVectors } from './engines/memory/memory-vectors';
 export { DEFAULT_MEANING_WEIGHTS, modeToRun, type MeaningWeights, type SearchMode } from './domain/hybrid-ranking';
 export { contentHashOf, embeddingTextOf } from './domain/item-text';
 export { toSearchQuery } from './domain/search-request';
-export { openTextEmbedder, type TextEmbedder } from './embedding';
+export {
+  cosine,
+  DEFAULT_EMBEDDING_MODEL,
+  EMBEDDING_MODELS,
+  embeddingModel,
+  modelName,
+  openTextEmbedder,
+  prepareModel,
+  checkModelFiles,
+  fetchModelFiles,
+  modelFilesIn,
+  OnnxTextEmbedder,
+  type EmbeddingModel,
+  type TextEmbedder,
+  type TextEmbedderOptions,
+  type ProgressOutput,
+} from './embedding';

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_EMBEDDING_MODEL, loadEmbeddingConfig } from '@skills/catalog-service';
 
 const ROOT = join(__dirname, '..', '..');
 const dockerfile = readFileSync(join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
@@ -52,6 +53,16 @@ describe('deploy/Dockerfile', () => {
     );
     expect(scripted.map(([path]) => path)).toEqual([]);
     expect(dockerfile).toMatch(/npm ci --omit=dev --omit=optional --ignore-scripts/);
+  });
+
+  it('carries the search model, fetched and checked by its pinned digest at build, and never fetches it when running', () => {
+    const build = stages.find((stage) => stage[0]?.endsWith(' AS build')) ?? [];
+    // the same command as `npm run model:fetch`, after the build that compiles it
+    expect(build.indexOf('RUN node catalog-service/dist/model-fetch-main.js')).toBeGreaterThan(build.findIndex((l) => l.startsWith('RUN npx tsc -b')));
+    expect(runtime).toContain('COPY --from=build /app/.data/models .data/models');
+    expect(runtime.find((l) => l.startsWith('ENV '))).toMatch(/\bEMBEDDING_FETCH=false\b/);
+    // catalog-service's default EMBEDDING_MODEL_DIR is <root>/.data/models: /app/.data/models in the image
+    expect(loadEmbeddingConfig({})).toMatchObject({ dir: join(ROOT, '.data', 'models'), model: DEFAULT_EMBEDDING_MODEL });
   });
 
   it('gives npm the package.json of every workspace, or npm ci rejects the lockfile', () => {

@@ -7,6 +7,7 @@ import { banner } from './banner';
 import { launch } from './launcher';
 import { BUNDLED_SAMPLE } from './sample-data';
 import { loadLauncherConfig } from './launcher-config';
+import { withSearchModel } from './search-model';
 
 runService(
   {
@@ -14,7 +15,8 @@ runService(
     loadConfig: loadLauncherConfig,
     async start(config) {
       const loggerFor = (service: string) => createLogger({ service, level: config.logLevel });
-      const stack = await launch({ config, loggerFor, sample: BUNDLED_SAMPLE });
+      const catalogEnv = await withSearchModel(config.catalogEnv, process.stderr);
+      const stack = await launch({ config: { ...config, catalogEnv }, loggerFor, sample: BUNDLED_SAMPLE });
       process.stdout.write(banner(stack));
       return stack;
     },

@@ -16,7 +16,9 @@ describe('the embedding variables', () => {
   });
 
   it('refuses a model that is not pinned, naming the ones that are', () => {
-    expect(() => loadCatalogConfig({ ...BASE, EMBEDDING_MODEL: 'gpt-4' })).toThrow(/EMBEDDING_MODEL" must be off or a pinned model: all-minilm-l6-v2-q, .*e5-small-v2/);
+    expect(() => loadCatalogConfig({ ...BASE, EMBEDDING_MODEL: 'gpt-4' })).toThrow(
+      /EMBEDDING_MODEL" must be off or a pinned model: all-minilm-l6-v2-q, .*e5-small-v2/,
+    );
     expect(() => loadEmbeddingConfig({ EMBEDDING_FETCH: 'no' })).toThrow(/EMBEDDING_FETCH/);
   });
 });
