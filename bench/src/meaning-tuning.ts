@@ -4,11 +4,12 @@
  * and vectors over a catalog, the real model, and the judgment sets, scored
  * for each weight set asked (and lexical and semantic alone):
  *
- *   node bench/dist/meaning-tuning.js --corpus FILE --judgments FILE [--split dev|test]
- *        [--model-dir DIR] [--vectors FILE] [--try '{"meaning":24}' ...]
+ *   node bench/dist/meaning-tuning.js --corpus bench/data/intent-catalog-20k.ndjson.gz [--held-out]
+ *        [--model all-minilm-l6-v2-q] [--model-dir DIR] [--vectors FILE] [--try '{"meaning":24}' ...]
  *
  * Item vectors are kept in `--vectors` (by content hash) so a second run
- * embeds nothing. Tune on `dev`; report `test` once, after.
+ * embeds nothing. Tune on `intent-dev`; `--held-out` adds `intent` (the
+ * held-out half), to report once the weights are chosen.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -30,16 +31,11 @@ import { loadCatalog } from './catalog';
 import { itemStateOf } from './item-state';
 import { buildJudgments, reciprocalRank, QUALITY_DEPTH, type Judgment } from './quality';
 
-interface IntentFile {
-  judgments: Array<{ split: string; q: string; target: string; relevant: string[] }>;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       corpus: { type: 'string' },
-      judgments: { type: 'string' },
-      split: { type: 'string', default: 'dev' },
+      'held-out': { type: 'boolean', default: false },
       'model-dir': { type: 'string' },
       model: { type: 'string', default: 'all-minilm-l6-v2-q' },
       vectors: { type: 'string', default: '.data/meaning-tuning-vectors.json' },
@@ -47,7 +43,7 @@ async function main(): Promise<void> {
       try: { type: 'string', multiple: true },
     },
   });
-  if (!values.corpus || !values.judgments) throw new Error('--corpus FILE and --judgments FILE are required');
+  if (!values.corpus) throw new Error('--corpus FILE is required (the intent catalog: bench/data/intent-catalog-20k.ndjson.gz)');
   const logger = createLogger({ service: 'meaning-tuning', level: 'warn' });
   const embedder = await openTextEmbedder({ model: values.model!, dir: values['model-dir'] ?? '.data/models', fetch: false, logger });
   if (!embedder) throw new Error('the model is not there: npm run model:fetch first, or --model-dir');
@@ -62,11 +58,8 @@ async function main(): Promise<void> {
   vectors.note(states);
   const needs = await vectors.missing(states.length);
   await vectors.attach(needs.map((n) => ({ id: n.id, contentHash: n.contentHash, vector: Float32Array.from(kept[keyOf(embedder, n.text)]!) })));
-  const intent = (JSON.parse(readFileSync(values.judgments, 'utf8')) as IntentFile).judgments.filter((j) => j.split === values.split);
-  const judgments: Judgment[] = [
-    ...buildJudgments(catalog.lines, Number(values['per-set'])),
-    ...intent.map((j) => ({ set: 'intent' as Judgment['set'], q: j.q, target: j.target, relevant: j.relevant })),
-  ];
+  // tune on intent-dev; the held-out `intent` is printed only when asked (--held-out), once the weights are chosen
+  const judgments = buildJudgments(catalog.lines, Number(values['per-set'])).filter((j) => values['held-out'] || j.set !== 'intent');
   const queryVectors = new Map<string, Float32Array>();
   for (const j of judgments) queryVectors.set(j.q, (await embedder.embedQueries([j.q.trim().replace(/\s+/g, ' ').toLowerCase()]))[0]!);
   const run = (mode: SearchMode, weights: MeaningWeights) => score(judgments, (q) => search(index, vectors, q, queryVectors.get(q)!, mode, weights));

@@ -53,7 +53,7 @@ export function nearestQuery(vector: Float32Array, filter: readonly Query[]): Qu
  */
 function neighboursQuery(vector: Float32Array, filter: readonly Query[], words: readonly Query[]): Query {
   const nearest = nearestQuery(vector, filter);
-  if (words.length === 0) return nearest;
+  if (words.length === 0 || WEIGHTS.someWords === 0) return nearest;
   const someWords: Query = {
     function_score: {
       query: { bool: { should: [...words], minimum_should_match: 1 } },
@@ -73,10 +73,15 @@ export function hybridQuery(filter: readonly Query[], text: Query, words: readon
   return {
     bool: {
       filter: [...filter],
-      should: [{ bool: { must: [text], _name: WORDS_CLAUSE } }, neighboursQuery(vector, filter, words)],
+      should: [{ bool: { must: [text], should: allWordsBonus(), _name: WORDS_CLAUSE } }, neighboursQuery(vector, filter, words)],
       minimum_should_match: 1,
     },
   };
+}
+
+/** What holding every word adds in a hybrid search: a constant beside the word query. */
+function allWordsBonus(): Query[] {
+  return WEIGHTS.allWords === 0 ? [] : [{ constant_score: { filter: { match_all: {} }, boost: WEIGHTS.allWords } }];
 }
 
 /** A semantic search's query: the neighbours of `vector` alone, scored as in a hybrid search. */

@@ -56,7 +56,8 @@ export function fuseNeighbours(
     if (taken >= weights.k || cosine < weights.minCosine) break;
     if (!store.isLive(doc) || filter.impossible || !filter.passes(doc)) continue;
     taken++;
-    const { sum, holdsAll } = wordScores(store, groups, doc);
+    // the words a neighbour holds matter to its score (someWords), or to whether an early stop missed it
+    const { sum, holdsAll } = weights.someWords !== 0 || (bonus && !matched.has(doc)) ? wordScores(store, groups, doc) : NO_WORDS;
     const meaning = meaningScore(cosine, sum, weights);
     if (matched.has(doc)) scores[doc] = Math.fround(scores[doc]! + meaning);
     else if (bonus && holdsAll) {
@@ -72,6 +73,8 @@ export function fuseNeighbours(
   const total = Math.min((words?.total ?? 0) + added.length, store.options.countCap);
   return { docs, total, scores, added, ...(words?.partial ? { partial: words.partial } : {}) };
 }
+
+const NO_WORDS = { sum: 0, holdsAll: false };
 
 /** The words' per-word scores a document holds, summed (each word its best term), and whether it holds them all. */
 function wordScores(store: DocumentStore, groups: readonly TermGroup[], doc: number): { sum: number; holdsAll: boolean } {
