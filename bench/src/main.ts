@@ -102,7 +102,17 @@ async function main(): Promise<void> {
 
     phaseTitle('import (admin NDJSON through the gateway)');
     // the judgments are searched once every item can be found by meaning too
-    const imported = await importCatalog(gw, live.adminToken, live.catalog.url, db.url, catalog.lines, quick ? 5_000 : 10_000, progress, undefined, options.quality);
+    const imported = await importCatalog(
+      gw,
+      live.adminToken,
+      live.catalog.url,
+      db.url,
+      catalog.lines,
+      quick ? 5_000 : 10_000,
+      progress,
+      undefined,
+      options.quality,
+    );
 
     // Quality before any load: the index holds exactly the catalog (no lag probes yet).
     let quality: QualityReport | undefined;

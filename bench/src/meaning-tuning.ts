@@ -54,7 +54,10 @@ async function main(): Promise<void> {
   index.settle();
   const kept = await itemVectors(embedder, states, values.vectors!);
   // one vector index, explored widely enough for every weight set tried
-  const vectors = new MemoryVectors({ model: embedder.model, dimensions: embedder.dimensions, weights: { ...DEFAULT_MEANING_WEIGHTS, candidates: 400 } }, () => index);
+  const vectors = new MemoryVectors(
+    { model: embedder.model, dimensions: embedder.dimensions, weights: { ...DEFAULT_MEANING_WEIGHTS, candidates: 400 } },
+    () => index,
+  );
   vectors.note(states);
   const needs = await vectors.missing(states.length);
   await vectors.attach(needs.map((n) => ({ id: n.id, contentHash: n.contentHash, vector: Float32Array.from(kept[keyOf(embedder, n.text)]!) })));
@@ -64,7 +67,10 @@ async function main(): Promise<void> {
   for (const j of judgments) queryVectors.set(j.q, (await embedder.embedQueries([j.q.trim().replace(/\s+/g, ' ').toLowerCase()]))[0]!);
   const run = (mode: SearchMode, weights: MeaningWeights) => score(judgments, (q) => search(index, vectors, q, queryVectors.get(q)!, mode, weights));
   for (const mode of ['lexical', 'semantic'] as SearchMode[]) report(mode, run(mode, DEFAULT_MEANING_WEIGHTS));
-  const tries = [['default', DEFAULT_MEANING_WEIGHTS], ...(values.try ?? []).map((t) => [t, { ...DEFAULT_MEANING_WEIGHTS, ...(JSON.parse(t) as object) }])] as Array<[string, MeaningWeights]>;
+  const tries = [
+    ['default', DEFAULT_MEANING_WEIGHTS],
+    ...(values.try ?? []).map((t) => [t, { ...DEFAULT_MEANING_WEIGHTS, ...(JSON.parse(t) as object) }]),
+  ] as Array<[string, MeaningWeights]>;
   for (const [name, weights] of tries) report(`hybrid ${name}`, run('hybrid', weights));
   await embedder.close();
 }

@@ -167,7 +167,13 @@ export function intentRequest(catalog: readonly ImportLine[], next: () => number
     const length = Math.min(words.length, 4 + Math.floor(next() * 5));
     const from = Math.floor(next() * (words.length - length + 1));
     const q = `${pick(next, INTENT_OPENINGS)} ${words.slice(from, from + length).join(' ')}`;
-    return { cls: 'intent', path: searchPath([['q', q], ['limit', String(pick(next, LIMITS))]]) };
+    return {
+      cls: 'intent',
+      path: searchPath([
+        ['q', q],
+        ['limit', String(pick(next, LIMITS))],
+      ]),
+    };
   }
   throw new Error('the intent mix needs items with descriptions of four words or more');
 }

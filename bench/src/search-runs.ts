@@ -80,7 +80,8 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
     ],
     [
       SCENARIOS.intentGateway,
-      (c, part) => searchGatewayPhase(name(SCENARIOS.intentGateway), stack.gateway.url, users, intentMix(catalog, seedOf(`${SCENARIOS.intentGateway}|${c}|${part}`))),
+      (c, part) =>
+        searchGatewayPhase(name(SCENARIOS.intentGateway), stack.gateway.url, users, intentMix(catalog, seedOf(`${SCENARIOS.intentGateway}|${c}|${part}`))),
     ],
     [SCENARIOS.repeatedGateway, () => searchGatewayPhase(name(SCENARIOS.repeatedGateway), stack.gateway.url, users, cycledSearches(repeated))],
   ];

@@ -66,7 +66,11 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const embedder =
     deps.embedder !== undefined ? deps.embedder : await openTextEmbedder({ ...config.embedding, logger: logger.child({ component: 'embedding' }) });
   let backfill: VectorBackfill | undefined;
-  registerVectorMetrics(metrics, () => engine?.vectors, () => backfill);
+  registerVectorMetrics(
+    metrics,
+    () => engine?.vectors,
+    () => backfill,
+  );
   try {
     // Indexer and reindex write through the cache, keyed by the engine's generation (engines/index.ts).
     const vectors = embedder ? { model: embedder.model, dimensions: embedder.dimensions } : undefined;
@@ -156,7 +160,12 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
 function startBackfill(engine: CachingSearchEngine, embedder: TextEmbedder | null, sequelize: Sequelize, logger: Logger): VectorBackfill | undefined {
   const target = engine.vectors;
   if (!embedder || !target) return undefined;
-  const backfill = new VectorBackfill({ target, embedder, store: new SequelizeItemVectorRepository(sequelize), logger: logger.child({ component: 'vectors' }) });
+  const backfill = new VectorBackfill({
+    target,
+    embedder,
+    store: new SequelizeItemVectorRepository(sequelize),
+    logger: logger.child({ component: 'vectors' }),
+  });
   backfill.start();
   logger.info({ model: embedder.model }, 'search by meaning: hybrid by default');
   return backfill;

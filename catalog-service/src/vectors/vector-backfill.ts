@@ -58,7 +58,10 @@ export class VectorBackfill {
     const { target, store, embedder } = this.options;
     const needs = await target.missing(this.options.lookupBatch ?? 256);
     if (needs.length === 0) return 0;
-    const stored = await store.find(target.model, needs.map((n) => n.contentHash));
+    const stored = await store.find(
+      target.model,
+      needs.map((n) => n.contentHash),
+    );
     const known: ItemVector[] = [];
     const unknown: VectorNeed[] = [];
     for (const need of needs) {

@@ -50,7 +50,12 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
   describeMeaningConformance('ElasticsearchEngine', async (embedder) => {
     const alias = `skills-test-${randomUUID().slice(0, 8)}`;
     const store = new MemoryVectorStore();
-    const engine = new ElasticsearchEngine({ node: url ?? '', index: alias, logger, vectors: { model: embedder.model, dimensions: embedder.dimensions, store } });
+    const engine = new ElasticsearchEngine({
+      node: url ?? '',
+      index: alias,
+      logger,
+      vectors: { model: embedder.model, dimensions: embedder.dimensions, store },
+    });
     await engine.init();
     const backfill = new VectorBackfill({ target: engine.vectors!, embedder, store, logger });
     return {

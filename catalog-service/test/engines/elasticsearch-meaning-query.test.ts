@@ -15,8 +15,22 @@ import { itemState } from './engine-items';
 const vector = new Float32Array([0.6, 0.8, 0]);
 const q = 'turn pdf into markdown';
 const plan: TextPlan = { words: queryTerms(q), key: q, typos: false };
-const FILTERS = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }, { term: { category: 'writing' } }, { terms: { verdict: ['clean', 'unscanned'] } }];
-const query = (mode: SearchQuery['mode']): SearchQuery => ({ q, category: 'writing', trust: ['clean', 'unscanned'], page: 1, limit: 20, sort: 'relevance', mode, meaning: vector });
+const FILTERS = [
+  { term: { status: 'active' } },
+  { term: { visibility: 'public' } },
+  { term: { category: 'writing' } },
+  { terms: { verdict: ['clean', 'unscanned'] } },
+];
+const query = (mode: SearchQuery['mode']): SearchQuery => ({
+  q,
+  category: 'writing',
+  trust: ['clean', 'unscanned'],
+  page: 1,
+  limit: 20,
+  sort: 'relevance',
+  mode,
+  meaning: vector,
+});
 const wordsOf = (body: ReturnType<typeof buildSearchRequest>) => body.query as { bool: { must: unknown[] } };
 
 const nearest = {
@@ -43,7 +57,9 @@ describe('the meaning side of an Elasticsearch search', () => {
     expect(bool.should[0]).toEqual({ bool: { must: [textQuery], should: allWords, _name: 'words' } });
     if (WEIGHTS.someWords === 0) expect(bool.should[1]).toEqual(nearest);
     else {
-      const neighbours = bool.should[1] as { bool: { must: unknown[]; should: Array<{ function_score: { query: { bool: { should: unknown[] } }; boost: number } }> } };
+      const neighbours = bool.should[1] as {
+        bool: { must: unknown[]; should: Array<{ function_score: { query: { bool: { should: unknown[] } }; boost: number } }> };
+      };
       expect(neighbours.bool.must).toEqual([nearest]);
       const someWords = neighbours.bool.should[0]!.function_score;
       expect(someWords.boost).toBe(WEIGHTS.someWords);

@@ -94,7 +94,11 @@ describe('MemorySearchEngine item vectors', () => {
     const changed = { ...weather, description: 'Turns pdf into markdown', version: 2 };
     await restarted.engine.reindex(pages([docsmith, changed]));
     await drain(restarted.backfill);
-    expect(documentsEmbedded(embedder)).toEqual([expect.stringContaining('Docsmith'), expect.stringContaining('Weather Station'), expect.stringContaining('Turns pdf into markdown')]);
+    expect(documentsEmbedded(embedder)).toEqual([
+      expect.stringContaining('Docsmith'),
+      expect.stringContaining('Weather Station'),
+      expect.stringContaining('Turns pdf into markdown'),
+    ]);
     const after = await search.search({ q: 'turn a pdf into markdown', page: 1, limit: 20, sort: 'relevance' });
     expect(after.items.map((i) => i.name).sort()).toEqual(['Docsmith', 'Weather Station']);
   });

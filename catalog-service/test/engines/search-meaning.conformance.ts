@@ -61,21 +61,25 @@ export function describeMeaningConformance(name: string, setup: (embedder: FakeT
       expect(lexical.mode).toBe('lexical');
     });
 
-    it('runs a one-word query on its words alone, and says so', async () => {
+    it('runs a query of one or two words on its words alone, and says so', async () => {
       await index([pdfToMarkdown(), itemState({ name: 'Pdf Tools' })]);
-      const result = await search({ q: 'pdf' });
-      expect(result.items.map((i) => i.name)).toEqual(['Pdf Tools']);
-      expect(result.mode).toBe('lexical');
+      for (const q of ['pdf', 'pdf tools']) {
+        const result = await search({ q });
+        expect(result.items.map((i) => i.name)).toEqual(['Pdf Tools']);
+        expect(result.mode).toBe('lexical');
+      }
     });
 
     it('keeps an exact name first, and ranks an item holding the words and near in meaning before one only near', async () => {
       await index([
-        itemState({ name: 'Markdown Pdf', description: 'Portable documents to markup' }),
-        itemState({ name: 'Pdf Markdown', description: 'Prints invoices' }),
+        // the name asked, its description far from the query's meaning
+        itemState({ name: 'Pdf Markdown Kit', description: 'Prints invoices and receipts for small shops in town' }),
+        // every word, and nearer in meaning than the name itself
+        itemState({ name: 'Paperkit', description: 'Kit for portable documents to markup, a pdf and markdown kit' }),
         pdfToMarkdown(),
         unrelated(),
       ]);
-      expect(await names({ q: 'pdf markdown' })).toEqual(['Pdf Markdown', 'Markdown Pdf', 'Docsmith']);
+      expect(await names({ q: 'pdf markdown kit' })).toEqual(['Pdf Markdown Kit', 'Paperkit', 'Docsmith']);
     });
 
     it('applies filters, trust and the policy to the neighbours as to the words, and counts totals and facets over both', async () => {

@@ -113,7 +113,10 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
     datasource: items,
     onDocument: (item) => {
       const vector = vectorOf(item, options);
-      return [{ index: { _index: index, _id: item.id, version: documentVersion(item.version, vector !== undefined), version_type: 'external' } }, toDocument(item, vector)];
+      return [
+        { index: { _index: index, _id: item.id, version: documentVersion(item.version, vector !== undefined), version_type: 'external' } },
+        toDocument(item, vector),
+      ];
     },
     onDrop: (dropped) => {
       if (dropped.status === 409) conflicts.push(dropped.document);

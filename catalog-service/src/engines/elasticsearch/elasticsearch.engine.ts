@@ -175,7 +175,8 @@ export class ElasticsearchEngine implements SearchEngine {
     }
     const model = this.options.vectors?.model;
     this.otherVectorModel = model !== undefined && Object.values(res).some((entry) => vectorModelOf(entry.mappings) !== model);
-    if (this.otherVectorModel) this.logger.warn({ model }, 'the index behind the alias holds no vectors of this model: it is rebuilt, searching by words meanwhile');
+    if (this.otherVectorModel)
+      this.logger.warn({ model }, 'the index behind the alias holds no vectors of this model: it is rebuilt, searching by words meanwhile');
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {

@@ -135,6 +135,11 @@ function stateOfHit(hit: estypes.SearchHit<Partial<ItemDocument>>): CatalogItemS
       homepageUrl: s.homepageUrl ?? null,
       downloads: s.downloads ?? 0,
     },
-    trust: { latestVersion: s.latestVersion ?? null, verdict: (s.verdict ?? 'unscanned') as Verdict, publisherVerified: s.publisherVerified ?? false, blockedReason: null },
+    trust: {
+      latestVersion: s.latestVersion ?? null,
+      verdict: (s.verdict ?? 'unscanned') as Verdict,
+      publisherVerified: s.publisherVerified ?? false,
+      blockedReason: null,
+    },
   };
 }
