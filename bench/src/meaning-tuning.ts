@@ -16,7 +16,10 @@ import { parseArgs } from 'node:util';
 import {
   contentHashOf,
   DEFAULT_MEANING_WEIGHTS,
+  ElasticsearchEngine,
   embeddingTextOf,
+  MeaningSearchEngine,
+  type ItemVectorRepository,
   MemoryIndex,
   MemoryVectors,
   modeToRun,
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       vectors: { type: 'string', default: '.data/meaning-tuning-vectors.json' },
       'per-set': { type: 'string', default: '200' },
       try: { type: 'string', multiple: true },
+      elasticsearch: { type: 'string' },
     },
   });
   if (!values.corpus) throw new Error('--corpus FILE is required (the intent catalog: bench/data/intent-catalog-20k.ndjson.gz)');
@@ -72,7 +76,44 @@ async function main(): Promise<void> {
     ...(values.try ?? []).map((t) => [t, { ...DEFAULT_MEANING_WEIGHTS, ...(JSON.parse(t) as object) }]),
   ] as Array<[string, MeaningWeights]>;
   for (const [name, weights] of tries) report(`hybrid ${name}`, run('hybrid', weights));
+  if (values.elasticsearch) await onElasticsearch(values.elasticsearch, embedder, states, kept, judgments);
   await embedder.close();
+}
+
+/**
+ * The same judgments on a live Elasticsearch node, with the default weights
+ * (the node's query carries them): the catalog indexed with its vectors (the
+ * store given the vectors above, so the words' write carries them), every
+ * judgment asked as the service asks it, then the index dropped.
+ */
+async function onElasticsearch(node: string, embedder: TextEmbedder, states: CatalogItemState[], kept: Record<string, number[]>, judgments: readonly Judgment[]) {
+  const byHash = new Map(states.map((s) => [contentHashOf(embeddingTextOf(s)), Float32Array.from(kept[keyOf(embedder, embeddingTextOf(s))]!)]));
+  const store: ItemVectorRepository = {
+    find: async (_model, hashes) => new Map(hashes.flatMap((h) => (byHash.has(h) ? [[h, byHash.get(h)!] as const] : []))),
+    save: async () => undefined,
+    count: async () => byHash.size,
+  };
+  const logger = createLogger({ service: 'meaning-tuning', level: 'warn' });
+  const alias = `meaning-tuning-${process.pid}`;
+  const engine = new ElasticsearchEngine({ node, index: alias, logger, vectors: { model: embedder.model, dimensions: embedder.dimensions, store } });
+  await engine.init();
+  try {
+    for (let i = 0; i < states.length; i += 2_000) await engine.apply(states.slice(i, i + 2_000));
+    const search = new MeaningSearchEngine({ engine, embedder, logger });
+    for (const mode of ['lexical', 'semantic', 'hybrid'] as SearchMode[]) {
+      const scores: Scores = new Map();
+      for (const j of judgments) {
+        const result = await search.search({ ...toSearchQuery({ q: j.q, page: 1, limit: QUALITY_DEPTH }, { showsUnscanned: true }), mode });
+        scores.set(j.set, [...(scores.get(j.set) ?? []), reciprocalRank(result.items.map((i) => i.slug), j.relevant)]);
+      }
+      report(`elasticsearch ${mode}`, scores);
+    }
+  } finally {
+    // by name: the node refuses wildcard deletes (action.destructive_requires_name)
+    const behind = Object.keys((await (await fetch(`${node}/_alias/${alias}`)).json()) as object);
+    if (behind.length > 0) await fetch(`${node}/${behind.join(',')}`, { method: 'DELETE' });
+    await engine.close();
+  }
 }
 
 const keyOf = (embedder: TextEmbedder, text: string) => contentHashOf(`${embedder.model}\n${text}`);

@@ -33,3 +33,6 @@ export {
   type TextEmbedderOptions,
   type ProgressOutput,
 } from './embedding';
+export { ElasticsearchEngine, type ElasticsearchEngineOptions } from './engines/elasticsearch/elasticsearch.engine';
+export { MeaningSearchEngine } from './vectors/meaning-search-engine';
+export type { ItemVectorRepository, StoredVector } from './store/item-vector.repository';
