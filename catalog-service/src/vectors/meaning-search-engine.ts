@@ -43,7 +43,9 @@ export class MeaningSearchEngine implements SearchEngine {
     if (mode === 'lexical' || query.q === undefined) return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
     const meaning = await this.queryVector(query.q);
     if (!meaning) return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
-    return { ...(await this.engine.search({ ...query, mode, meaning })), mode };
+    const result = await this.engine.search({ ...query, mode, meaning });
+    // an engine that could not use the vector (an index being rebuilt) says it ran lexical
+    return { ...result, mode: result.mode ?? mode };
   }
 
   apply(items: CatalogItemState[]): Promise<ApplyResult> {

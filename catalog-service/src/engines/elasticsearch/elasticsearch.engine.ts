@@ -118,6 +118,7 @@ export class ElasticsearchEngine implements SearchEngine {
           model: vectors.model,
           store: vectors.store,
           write: (index, items, writeOptions) => this.write(index, items, writeOptions),
+          holdsVectors: () => !this.otherVectorModel,
           retrying: (operation) => this.retrying(operation),
         })
       : undefined;
@@ -179,7 +180,9 @@ export class ElasticsearchEngine implements SearchEngine {
       this.logger.warn({ model }, 'the index behind the alias holds no vectors of this model: it is rebuilt, searching by words meanwhile');
   }
 
-  async search(query: SearchQuery): Promise<SearchResult> {
+  async search(asked: SearchQuery): Promise<SearchResult> {
+    // an index without this model's vectors (being rebuilt) answers by words
+    const query = this.otherVectorModel && asked.meaning ? { ...asked, mode: 'lexical' as const, meaning: undefined } : asked;
     const preference = preferenceOf(query);
     const io: SearchIo = {
       search: (body: SearchBody) => {
@@ -195,7 +198,8 @@ export class ElasticsearchEngine implements SearchEngine {
       },
     };
     try {
-      return await searchIndex(io, query);
+      const result = await searchIndex(io, query);
+      return query === asked ? result : { ...result, mode: 'lexical' };
     } catch (err) {
       if (isRetryable(err)) throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
       throw err;
@@ -221,7 +225,8 @@ export class ElasticsearchEngine implements SearchEngine {
 
   private async applyOnce(items: CatalogItemState[]): Promise<ApplyResult> {
     // vectors the items' texts already have (never computed here: vector-target.ts)
-    const vectors = await this.vectors?.known(items);
+    // an index without this model's vector field refuses documents carrying one (strict mapping)
+    const vectors = this.otherVectorModel ? undefined : await this.vectors?.known(items);
     if ((await this.aliasExists(this.reindexAlias)) && !(await this.reindexAbandoned())) {
       const shadow = await this.write(this.reindexAlias, items, { requireAlias: true, vectors });
       const failures = shadow.failures.filter((f) => f.status !== 404);

@@ -32,6 +32,8 @@ export interface ElasticsearchVectorsOptions {
   /** the engine's bulk write (retries, versions) */
   write(index: string, items: CatalogItemState[], options: WriteOptions): Promise<WriteOutcome>;
   retrying<T>(operation: () => Promise<T>): Promise<T>;
+  /** false while the index behind the alias has no field for this model's vectors (it is being rebuilt) */
+  holdsVectors(): boolean;
 }
 
 /** Searchable documents: active, public, not blocked (a blocked item is stored as a tombstone with its verdict). */
@@ -62,6 +64,7 @@ export class ElasticsearchVectors implements ItemVectorTarget {
 
   async missing(limit: number): Promise<VectorNeed[]> {
     const { client, alias, retrying } = this.options;
+    if (!this.options.holdsVectors()) return [];
     const res = await retrying(() =>
       client.search<Partial<ItemDocument>>({
         index: alias,
