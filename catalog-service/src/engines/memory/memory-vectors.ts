@@ -113,9 +113,9 @@ export class MemoryVectors implements ItemVectorTarget {
     }
     const text = embeddingTextOf(index.store.item(doc));
     const contentHash = contentHashOf(text);
-    const held = this.vectors.hashOf(id);
-    if (held === contentHash) return undefined;
-    if (held !== undefined) this.vectors.remove(id);
+    const held = this.vectors.holds(id, contentHash);
+    if (held === 'same') return undefined;
+    if (held === 'other') this.vectors.remove(id);
     return { id, contentHash, text };
   }
 }

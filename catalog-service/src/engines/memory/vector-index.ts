@@ -2,9 +2,10 @@
  * The memory engine's nearest-neighbour index: one vector per searchable
  * item, quantised to int8, in USearch's HNSW graph (the only file that
  * imports it). An item keeps one key for life, so an update of its text
- * replaces its vector in place. Memory: about 0.6 KB an item at 384
- * dimensions (the vector's 384 bytes and its graph links), the id maps
- * beside it; docs/performance.md has the measured figure.
+ * replaces its vector in place. Memory: about 0.9 KB an item at 384
+ * dimensions (the vector's 384 bytes, its graph links, the id map), measured
+ * in docs/performance.md "Search by intent": 12 links a node rather than 16
+ * keep 100,000 items within 100 MB.
  * https://github.com/unum-cloud/usearch (javascript/README.md)
  */
 import { Index, MetricKind, ScalarKind } from 'usearch';
@@ -16,7 +17,7 @@ export interface VectorIndexOptions {
   expansionSearch: number;
 }
 
-export const DEFAULT_VECTOR_INDEX: VectorIndexOptions = { connectivity: 16, expansionAdd: 128, expansionSearch: 200 };
+export const DEFAULT_VECTOR_INDEX: VectorIndexOptions = { connectivity: 12, expansionAdd: 128, expansionSearch: 200 };
 
 export interface NearItem {
   id: string;
@@ -28,8 +29,12 @@ export class VectorIndex {
   private readonly index: Index;
   private readonly keys = new Map<string, number>();
   private readonly ids: string[] = [];
-  /** the content hash of the vector each key holds; undefined when it holds none */
-  private readonly hashes: Array<string | undefined> = [];
+  /**
+   * the content hash of the vector each key holds, as the number its first
+   * 13 hex digits spell (52 bits, exact in a double: two texts of one item
+   * agreeing there by chance is not worth a string per item); 0 when none
+   */
+  private hashes = new Float64Array(1024);
   private held = 0;
   private changes = 0;
 
@@ -58,10 +63,12 @@ export class VectorIndex {
     return this.changes;
   }
 
-  /** The content hash of the item's vector, if it holds one. */
-  hashOf(id: string): string | undefined {
+  /** Whether the item holds a vector, and whether that vector is of the text hashed `contentHash`. */
+  holds(id: string, contentHash: string): 'same' | 'other' | 'none' {
     const key = this.keys.get(id);
-    return key === undefined ? undefined : this.hashes[key];
+    const held = key === undefined ? 0 : this.hashes[key]!;
+    if (held === 0) return 'none';
+    return held === hashNumber(contentHash) ? 'same' : 'other';
   }
 
   /** Gives the item this vector (its text's, hashed `contentHash`), replacing any it had. */
@@ -71,21 +78,26 @@ export class VectorIndex {
       key = this.ids.length;
       this.keys.set(id, key);
       this.ids.push(id);
+      if (key >= this.hashes.length) {
+        const grown = new Float64Array(this.hashes.length * 2);
+        grown.set(this.hashes);
+        this.hashes = grown;
+      }
     }
-    if (this.hashes[key] !== undefined) this.index.remove(BigInt(key));
+    if (this.hashes[key] !== 0) this.index.remove(BigInt(key));
     else this.held++;
     // one thread: the service's other work keeps the rest of the machine
     this.index.add(BigInt(key), vector, 1);
-    this.hashes[key] = contentHash;
+    this.hashes[key] = hashNumber(contentHash);
     this.changes++;
   }
 
   /** Drops the item's vector (deleted, hidden, or its text changed). */
   remove(id: string): void {
     const key = this.keys.get(id);
-    if (key === undefined || this.hashes[key] === undefined) return;
+    if (key === undefined || this.hashes[key] === 0) return;
     this.index.remove(BigInt(key));
-    this.hashes[key] = undefined;
+    this.hashes[key] = 0;
     this.held--;
     this.changes++;
   }
@@ -102,4 +114,9 @@ export class VectorIndex {
     }
     return near;
   }
+}
+
+/** A content hash (hex) as a non-zero number: its first 13 hex digits. */
+function hashNumber(contentHash: string): number {
+  return parseInt(contentHash.slice(0, 13), 16) || 1;
 }
