@@ -86,7 +86,13 @@ async function main(): Promise<void> {
  * store given the vectors above, so the words' write carries them), every
  * judgment asked as the service asks it, then the index dropped.
  */
-async function onElasticsearch(node: string, embedder: TextEmbedder, states: CatalogItemState[], kept: Record<string, number[]>, judgments: readonly Judgment[]) {
+async function onElasticsearch(
+  node: string,
+  embedder: TextEmbedder,
+  states: CatalogItemState[],
+  kept: Record<string, number[]>,
+  judgments: readonly Judgment[],
+) {
   const byHash = new Map(states.map((s) => [contentHashOf(embeddingTextOf(s)), Float32Array.from(kept[keyOf(embedder, embeddingTextOf(s))]!)]));
   const store: ItemVectorRepository = {
     find: async (_model, hashes) => new Map(hashes.flatMap((h) => (byHash.has(h) ? [[h, byHash.get(h)!] as const] : []))),
@@ -104,7 +110,13 @@ async function onElasticsearch(node: string, embedder: TextEmbedder, states: Cat
       const scores: Scores = new Map();
       for (const j of judgments) {
         const result = await search.search({ ...toSearchQuery({ q: j.q, page: 1, limit: QUALITY_DEPTH }, { showsUnscanned: true }), mode });
-        scores.set(j.set, [...(scores.get(j.set) ?? []), reciprocalRank(result.items.map((i) => i.slug), j.relevant)]);
+        scores.set(j.set, [
+          ...(scores.get(j.set) ?? []),
+          reciprocalRank(
+            result.items.map((i) => i.slug),
+            j.relevant,
+          ),
+        ]);
       }
       report(`elasticsearch ${mode}`, scores);
     }
