@@ -4,6 +4,7 @@
  * common, most rare) instead of cycling a fixed list a cache learns at once.
  * Every request carries its class, so latency is reported per kind of query.
  */
+import { queryTerms } from '@skills/catalog-service';
 import { pick, rng } from './catalog-generator';
 import type { ImportLine } from './import-line';
 
@@ -157,8 +158,8 @@ const INTENT_OPENINGS = ['i need to', 'how do i', 'a library to', 'something tha
  * One sentence of the intent mix: an opening, then four to eight words of a
  * random item's description in its order, as someone describing the job
  * would say it; fresh on almost every request, so the query's vector is
- * rarely cached. Items with a description of fewer than four words are
- * passed over.
+ * rarely cached. Sentences of fewer than three words beside the stop words
+ * are drawn again.
  */
 export function intentRequest(catalog: readonly ImportLine[], next: () => number): SearchRequest {
   for (let tries = 0; tries < TRIES; tries++) {
@@ -167,6 +168,8 @@ export function intentRequest(catalog: readonly ImportLine[], next: () => number
     const length = Math.min(words.length, 4 + Math.floor(next() * 5));
     const from = Math.floor(next() * (words.length - length + 1));
     const q = `${pick(next, INTENT_OPENINGS)} ${words.slice(from, from + length).join(' ')}`;
+    // three words beside the stop words, or the service would answer it on its words alone
+    if (queryTerms(q).length < 3) continue;
     return {
       cls: 'intent',
       path: searchPath([
@@ -175,7 +178,7 @@ export function intentRequest(catalog: readonly ImportLine[], next: () => number
       ]),
     };
   }
-  throw new Error('the intent mix needs items with descriptions of four words or more');
+  throw new Error('the intent mix needs items whose descriptions hold three words beside the stop words');
 }
 
 /** An endless intent mix, the same sequence for the same seed. */

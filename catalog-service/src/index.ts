@@ -6,7 +6,7 @@ export * from './engines/search-engine';
 export { ReadModelTable, type ReadModelTableOptions } from './engines/postgres/read-model.table';
 export { MemorySearchEngine, type MemorySearchEngineOptions } from './engines/memory/memory-search-engine';
 export { MemoryIndex } from './engines/memory/memory-index';
-export { isStopWord, stemOf, tokenize } from './domain/text-analysis';
+export { isStopWord, queryTerms, stemOf, tokenize } from './domain/text-analysis';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
 export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
 export { SequelizeDeadLetterRepository, type DeadLetterRepository, type DeadLetter } from './store/dead-letter.repository';

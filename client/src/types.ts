@@ -207,7 +207,7 @@ export interface SearchParams {
   /** from 1, default 1; page × limit ≤ 10,000 */
   page?: number;
   sort?: SearchSort;
-  /** default `hybrid` with the search model (a `q` of one word runs on words alone); without it, always `lexical` */
+  /** default `hybrid` with the search model (a `q` of one or two words, stop words aside, runs on words alone); without it, always `lexical` */
   mode?: SearchMode;
   /** verdicts to show (sent as `trust=any` or `trust=a,b`); default clean and unscanned */
   trust?: TrustFilter;

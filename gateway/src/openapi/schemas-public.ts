@@ -136,7 +136,7 @@ export const publicSchemas: Record<string, JsonSchema> = {
               mode: {
                 type: 'string',
                 enum: ['lexical', 'hybrid', 'semantic'],
-                description: '`lexical` when the model is absent or off, the query has no text or one word, or `mode=lexical` asked it.',
+                description: '`lexical` when the model is absent or off, the query has no text or fewer than three words, or `mode=lexical` asked it.',
               },
             },
           },
