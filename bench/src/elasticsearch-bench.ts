@@ -89,6 +89,7 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
       quick ? 5_000 : 10_000,
       progress,
       searchableCount(node.url, alias),
+      options.quality,
     );
 
     let quality: QualityReport | undefined;

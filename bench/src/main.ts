@@ -108,7 +108,18 @@ async function runMemoryBench(options: BenchOptions): Promise<void> {
     const apiKey = users[0]?.apiKey ?? '';
 
     phaseTitle('import (admin NDJSON through the gateway)');
-    const imported = await importCatalog(gw, live.adminToken, live.catalog.url, db.url, catalog.lines, quick ? 5_000 : 10_000, progress);
+    // the judgments are searched once every item can be found by meaning too
+    const imported = await importCatalog(
+      gw,
+      live.adminToken,
+      live.catalog.url,
+      db.url,
+      catalog.lines,
+      quick ? 5_000 : 10_000,
+      progress,
+      undefined,
+      options.quality,
+    );
 
     // Quality before any load: the index holds exactly the catalog (no lag probes yet).
     let quality: QualityReport | undefined;

@@ -162,6 +162,7 @@ describe('@skills/client against the OpenAPI document', () => {
         verifiedPublisher: [{ value: 'true', count: 1 }],
       },
       suggestion: { q: 'git commit', total: 4 },
+      search: { mode: 'hybrid' },
     };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: result })).not.toThrow();
   });

@@ -7,6 +7,7 @@ import { banner } from './banner';
 import { launch, type RunningStack } from './launcher';
 import { BUNDLED_SAMPLE } from './sample-data';
 import { loadLauncherConfig } from './launcher-config';
+import { withSearchModel } from './search-model';
 
 runService(
   {
@@ -20,7 +21,8 @@ runService(
         loggerFor('standalone').error({ process: service, code }, 'a service process ended: stopping');
         void (stack?.close() ?? Promise.resolve()).finally(() => process.exit(1));
       };
-      stack = await launch({ config, loggerFor, sample: BUNDLED_SAMPLE, onServiceExit });
+      const catalog = await withSearchModel(config.passedOn.catalog, process.stderr);
+      stack = await launch({ config: { ...config, passedOn: { ...config.passedOn, catalog } }, loggerFor, sample: BUNDLED_SAMPLE, onServiceExit });
       process.stdout.write(banner(stack));
       return stack;
     },

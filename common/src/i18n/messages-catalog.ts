@@ -22,6 +22,10 @@ export const catalogMessages = {
     en: '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
     fr: "« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l'est)",
   },
+  'search.embedderBusy': {
+    en: 'Search by meaning is busy; retry shortly',
+    fr: 'La recherche par le sens est occupée ; réessayez dans un instant',
+  },
   'import.lineNotJson': { en: 'not a valid JSON object', fr: 'objet JSON invalide' },
   'import.badLine': {
     en: 'Line {line}: {detail}; nothing was imported',

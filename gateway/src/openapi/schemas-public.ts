@@ -127,6 +127,19 @@ export const publicSchemas: Record<string, JsonSchema> = {
             additionalProperties: false,
             properties: { q: { type: 'string' }, total: { type: 'integer', minimum: 1 } },
           },
+          search: {
+            type: 'object',
+            description: 'How the search ran (catalog-service always says).',
+            required: ['mode'],
+            additionalProperties: false,
+            properties: {
+              mode: {
+                type: 'string',
+                enum: ['lexical', 'hybrid', 'semantic'],
+                description: '`lexical` when the model is absent or off, the query has no text or fewer than three words, or `mode=lexical` asked it.',
+              },
+            },
+          },
         },
       },
     },
