@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { Collection, CollectionPatch } from '../api';
 import { deleteCollection, getCollection, updateCollection, type CollectionScope } from '../collection-scope';
-import { CollectionDetails, type CollectionRights } from '../components/collection-details';
+import { CollectionDetails } from '../components/collection-details';
 import { CollectionGovernance } from '../components/collection-governance';
 import { CollectionSkills } from '../components/collection-skills';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -15,6 +15,7 @@ import { WhenLoaded } from '../components/states';
 import { useLoad } from '../hooks';
 import { withNotice } from '../messages';
 import { Link, navigate } from '../router';
+import type { CollectionRights } from '../roles';
 
 export function CollectionPage(props: { scope: CollectionScope; id: string; back: { to: string; label: string }; rights(c: Collection): CollectionRights }) {
   const { scope, id } = props;
