@@ -1,5 +1,5 @@
 // The linter of every package, console included: ESLint's and typescript-eslint's recommended rules, and
-// what the style guide asks of every file (../shared/STYLE.md, issue 32): promises awaited or handled
+// what our conventions ask of every file (docs/testing.md): promises awaited or handled
 // (typed rules, over the one program of tsconfig.typecheck.json), no import cycles, files near 300 lines
 // (330 as Prettier lays them out; a suite's tables 420).
 import eslint from '@eslint/js';

@@ -34,3 +34,13 @@ export async function indexDocuments(catalogUrl: string): Promise<number | undef
   if (!res.ok) return undefined;
   return readMetric(await res.text(), INDEX_DOCUMENTS_METRIC);
 }
+
+/** catalog-service's vector backlog (docs/operations.md): searchable items with a vector, and still without one; undefined without a model. */
+export async function meaningProgress(catalogUrl: string): Promise<{ ready: number; missing: number } | undefined> {
+  const res = await fetch(`${catalogUrl}/metrics`);
+  if (!res.ok) return undefined;
+  const text = await res.text();
+  const ready = readMetric(text, 'skills_search_vectors_ready');
+  const missing = readMetric(text, 'skills_search_vectors_missing');
+  return ready === undefined || missing === undefined ? undefined : { ready, missing };
+}

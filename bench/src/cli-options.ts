@@ -1,9 +1,11 @@
 /** `npm run bench` options, parsed and defaulted (pure: unit-tested). */
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Vocabulary } from './catalog';
 
 export type SearchCacheMode = 'both' | 'on' | 'off';
-export type BenchEngine = 'memory' | 'elasticsearch';
+/** both: the memory run, then the Elasticsearch one */
+export type BenchEngine = 'memory' | 'elasticsearch' | 'both';
 
 export interface BenchOptions {
   quick: boolean;
@@ -30,20 +32,31 @@ export interface BenchOptions {
   help: boolean;
 }
 
-/** What `npm run bench -- --help` prints (docs/performance.md has the same table). */
+/**
+ * The real-vocabulary corpus the repository carries: 100,000 npm packages
+ * (names, summaries, downloads) shaped as catalog items. Named relative to
+ * where the bench runs (the repository's root under `npm run bench`), as a
+ * result file records it.
+ */
+export const NPM_CORPUS = relative(process.cwd(), join(__dirname, '..', 'data', 'npm-catalog-100k.ndjson.gz'));
+
+/** What `npm run bench -- --help` prints. */
 export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgres://… for a fresh database on that server; PGlite otherwise)
 
   --corpus FILE                  NDJSON catalog, gzipped or not (default: the generated catalog)
-  --vocabulary generated|broad   the generated catalog's words (broad: 30 words, each in ~15 % of the items)
+  --vocabulary generated|broad|npm  the catalog's words: generated; broad (30 words, each in ~15 % of the items);
+                                 npm, the real package names of bench/data/npm-catalog-100k.ndjson.gz (a corpus)
   --items N                      catalog size (default 100,000; --quick 5,000; a corpus: all its lines)
   --quick                        5,000 items, 3 s runs: a check that it works, not a figure
   --duration S                   seconds per measured run, after a warm-up (default 10)
   --connections A,B,C            connection counts (default 1,16,64; the targets are read at 64)
   --search-cache both|on|off     search phases with the caches on, off, or both (default both; off with elasticsearch)
-  --engine memory|elasticsearch  catalog-service's search engine (default memory); elasticsearch: import, then the
+  --engine memory|elasticsearch|both
+                                 catalog-service's search engine (default memory); elasticsearch: import, then the
                                  long tail via the gateway beside one multi_match per request sent straight to the node
-                                 (and --quality); no direct, repeated, collection, feed or lag phases
-  --elasticsearch-url URL        the node of --engine elasticsearch (default: local-servers' 9.x, started if needed)
+                                 (and --quality); no direct, repeated, collection, feed or lag phases; both: the memory
+                                 run, then the elasticsearch one (caches off there unless --search-cache on)
+  --elasticsearch-url URL        the node of --engine elasticsearch or both (default: local-servers' 9.x, started if needed)
   --quality                      MRR@10 of judgment sets drawn from the catalog
   --overload                     instead of the phases above: 1,000 connections (or --connections N) of searches with
                                  valid keys for 30 s (or --duration), judged on 401s, 5xx, Retry-After and the
@@ -89,19 +102,20 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     },
   });
   const quick = values.quick ?? false;
-  const corpus = values.corpus;
-  const vocabulary = oneOf('vocabulary', values.vocabulary ?? 'generated', ['generated', 'broad'] as const);
+  const words = oneOf('vocabulary', values.vocabulary ?? 'generated', ['generated', 'broad', 'npm'] as const);
   // a corpus brings its own words: a vocabulary with it would silently mean nothing
-  if (corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
+  if (values.corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
+  const corpus = words === 'npm' ? NPM_CORPUS : values.corpus;
+  const vocabulary = words === 'npm' ? 'generated' : words;
   const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
-  const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch'] as const);
+  const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch', 'both'] as const);
   const elasticsearchUrl = values['elasticsearch-url'];
   const overload = values.overload ?? false;
   if (overload && (engine !== 'memory' || values.quality || values['lag-writes'] !== undefined || values['search-cache'] !== undefined)) {
     throw new Error('--overload runs the deployed defaults on the memory engine: no --engine, --quality, --lag-writes or --search-cache with it');
   }
   if (overload && values.connections?.includes(',')) throw new Error('--overload takes one connection count');
-  if (elasticsearchUrl !== undefined && engine !== 'elasticsearch') throw new Error('--elasticsearch-url needs --engine elasticsearch');
+  if (elasticsearchUrl !== undefined && engine === 'memory') throw new Error('--elasticsearch-url needs --engine elasticsearch or both');
   // the Elasticsearch mode measures no index lag: a count asked for would silently mean nothing
   if (engine === 'elasticsearch' && values['lag-writes'] !== undefined) throw new Error('--lag-writes does not apply to --engine elasticsearch');
   if (elasticsearchUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(elasticsearchUrl)) {

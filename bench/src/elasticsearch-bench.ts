@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describeCatalog, loadCatalog } from './catalog';
 import { classLatencyChart } from './class-chart';
 import { formatClassTable } from './class-stats';
-import { latencyChart } from './chart';
+import { runsChart } from './chart';
 import { formatCpuTable, runMeasuredLoad } from './cpu-accounting';
 import type { BenchOptions } from './cli-options';
 import { buildBaselineIndex, elasticsearchBaselinePhase } from './elasticsearch-baseline';
@@ -89,6 +89,7 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
       quick ? 5_000 : 10_000,
       progress,
       searchableCount(node.url, alias),
+      options.quality,
     );
 
     let quality: QualityReport | undefined;
@@ -168,9 +169,9 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const suffix = `-elasticsearch${quick ? '-quick' : ''}`;
     await writeFile(join(sinks.resultsDir, `${stamp}.json`), json);
     await writeFile(join(sinks.resultsDir, `latest${suffix}.json`), json);
-    await writeFile(join(sinks.resultsDir, `latency${suffix}.svg`), latencyChart(ordered, `Latency against connections (${title})`));
+    await writeFile(join(sinks.resultsDir, `runs${suffix}.svg`), runsChart(ordered, `Throughput and latency against connections (${title})`));
     await writeFile(join(sinks.resultsDir, `latency-classes${suffix}.svg`), classLatencyChart(ordered, `Search latency per query class (${title})`));
-    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, latency${suffix}.svg, latency-classes${suffix}.svg\n`);
+    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, runs${suffix}.svg, latency-classes${suffix}.svg\n`);
   } finally {
     await cleanup();
   }

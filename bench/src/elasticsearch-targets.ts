@@ -1,4 +1,4 @@
-/** The Elasticsearch mode's goals (issue 28), judged on one run's results: pure, unit-tested. */
+/** The Elasticsearch mode's goals (docs/performance.md "Elasticsearch"), judged on one run's results: pure, unit-tested. */
 import { ratioToBaseline, type ImportResult, type LoadResult, type Target } from './stats';
 
 /** The scenario name of the bare baseline sent straight to the node. */

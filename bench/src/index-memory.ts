@@ -5,7 +5,7 @@
  * dropped, the index settled, and a full collection run before
  * `process.memoryUsage()` is read. catalog-service at 1,000,000 items is this
  * figure plus its HTTP server, database pool and the JSON of pages it served
- * (docs/performance.md, "Memory at 1M").
+ * (bench/results/2026-11-25-memory-engine.md, "Memory at 1M").
  */
 import { parseArgs } from 'node:util';
 import { getHeapSpaceStatistics } from 'node:v8';

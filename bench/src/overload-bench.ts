@@ -26,11 +26,12 @@ import { describeCatalog, loadCatalog } from './catalog';
 import type { BenchOptions } from './cli-options';
 import type { ReportSinks } from './elasticsearch-bench';
 import type { ImportLine } from './import-line';
+import { cpuTimes, formatCpuTable, perRequest, type CpuTimes } from './cpu-accounting';
 import { runLoad, type Phase } from './load';
 import { floodTargets, formatStatuses, overloadTargets, OverloadRecorder, type SearchLoop } from './overload';
 import { runPoliteLoad } from './polite-load';
 import { searchGatewayPhase } from './phases';
-import { cleanUpOnSignal, startDatabase, startStack, type Stack } from './processes';
+import { cleanUpOnSignal, stackCpuSources, startDatabase, startStack, type Stack } from './processes';
 import { longTailMix, seedOf } from './query-mix';
 import { createUsers, importCatalog, type BenchUser } from './setup';
 import { percentile } from './stats';
@@ -157,18 +158,26 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
 
     phaseTitle(`overload, impatient clients: ${connections} connections of searches with valid keys, Retry-After ignored, ${options.durationSec} s`);
     const impatientRecorder = new OverloadRecorder();
+    // CPU per answer of each process over the measured run (a refusal's cost is what sets how fast the line moves)
+    const sources = await stackCpuSources(stack, db);
+    let cpuBefore: CpuTimes = {};
     const run = await runLoad((part) => overloadPhase(gw, users, catalog.lines, part === 'run' ? impatientRecorder : new OverloadRecorder(), part), {
       connections,
       durationSec: options.durationSec,
       warmupSec: options.warmupSec,
       progress,
+      beforeRun: async () => {
+        cpuBefore = await cpuTimes(sources);
+      },
     });
     const impatient = impatientRecorder.summary(options.durationSec, run.noAnswer);
+    const cpu: Record<string, CpuTimes> = { impatient: perRequest(cpuBefore, await cpuTimes(sources), impatient.answers) };
     progress(`impatient clients: ${run.noAnswer} without an answer, ${run.timeouts ?? 0} of them timed out after 10 s`, true);
     await settle();
 
     phaseTitle(`overload, polite clients: ${connections} clients of searches with valid keys, each waiting Retry-After after a 503, ${options.durationSec} s`);
     const politeRecorder = new OverloadRecorder();
+    cpuBefore = await cpuTimes(sources);
     const next = longTailMix(catalog.lines, seedOf('overload-polite'));
     let turn = 0;
     const noAnswer = await runPoliteLoad({
@@ -180,6 +189,7 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       progress,
     });
     const polite = politeRecorder.summary(options.durationSec, noAnswer);
+    cpu.polite = perRequest(cpuBefore, await cpuTimes(sources), polite.answers);
     await settle();
 
     phaseTitle(`hashing flood: ${FLOOD_SIGN_UPS} sign-ups at once from as many addresses, one client searching`);
@@ -200,6 +210,8 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       );
       for (const t of targets[kind]) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
     }
+    const cpuRows = Object.entries(cpu).map(([label, times]) => ({ label: `${label} clients`, cpu: times }));
+    process.stdout.write(`\nCPU ms per answer (200 or 503) of the measured run\n${formatCpuTable(cpuRows)}\n`);
     const fmt = (s: SearchLoop) => `${s.searches} searches, p50 ${s.p50Ms.toFixed(0)} ms, p99 ${s.p99Ms.toFixed(0)} ms, ${s.errors} failed`;
     for (const [name, f] of Object.entries(floods)) {
       const signUps = Object.entries(f.signUps)
@@ -223,6 +235,7 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
       loadAtStart,
       loadAtEnd: loadavg(),
       overload: runs,
+      cpuMsPerAnswer: cpu,
       targets,
       flood,
       oneAddressFlood,

@@ -57,7 +57,7 @@ export class OverloadRecorder {
 const count = (s: OverloadSummary, pick: (status: number) => boolean): number =>
   Object.entries(s.statuses).reduce((n, [status, c]) => (pick(Number(status)) ? n + c : n), 0);
 
-/** Zero 401s to valid keys, no 5xx but 503, p99 of admitted searches ≤ 500 ms, every 503 with Retry-After. */
+/** Zero 401s to valid keys, no 5xx but 503, p99 of admitted searches ≤ 500 ms, every 503 with Retry-After, every request answered. */
 export function overloadTargets(s: OverloadSummary): Target[] {
   const unauthorized = count(s, (status) => status === 401);
   const otherServerErrors = count(s, (status) => status >= 500 && status !== 503);
@@ -74,6 +74,7 @@ export function overloadTargets(s: OverloadSummary): Target[] {
       ok: s.shedWithoutRetryAfter === 0,
       measured: `${s.shedWithoutRetryAfter} without of ${count(s, (status) => status === 503)}`,
     },
+    { name: 'every request answered (no timeout, no connection error)', ok: s.noAnswer === 0, measured: `${s.noAnswer} without an answer` },
   ];
 }
 

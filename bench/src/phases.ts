@@ -17,7 +17,8 @@ export function baselinePhase(url: string): Phase {
 /** Where a search phase's requests come from: the long-tail mix (a fresh query each) or a fixed list cycled. */
 export type SearchSource = () => SearchRequest;
 
-const SEARCH_CLASSES = CLASS_WEIGHTS.map(([cls]) => cls);
+// the intent mix's one class beside the long tail's
+const SEARCH_CLASSES = [...CLASS_WEIGHTS.map(([cls]) => cls), 'intent' as const];
 
 /** catalog-service itself: a freshly signed principal per request (each jti is accepted once). */
 export function searchDirectPhase(scenario: string, url: string, signer: PrincipalSigner, users: readonly BenchUser[], next: SearchSource): Phase {

@@ -8,14 +8,23 @@
  * item or any item with the same name (case-insensitively), and for the
  * description classes also any item with the same description: a search
  * cannot tell such twins apart, so either answers the query.
+ *
+ * `intent` and `intent-dev` are not drawn: they are the hand-written
+ * sentences of intent-judgments.ts (held-out and tuning halves), present
+ * only when the catalog holds every item they judge (the intent catalog,
+ * bench/data/intent-catalog-20k.ndjson.gz, or a catalog containing it).
  */
 import { rng } from './catalog-generator';
 import type { ImportLine } from './import-line';
 import { swapAdjacent } from './query-mix';
+import { loadIntentJudgments, type IntentJudgment } from './intent-judgments';
 import { CatalogWords, descriptionQuery, mixedQuery, WORD_SHARES } from './quality-words';
 
-export type JudgmentSetName = 'exact' | 'typo' | 'prefix' | 'description' | 'mixed';
-export const JUDGMENT_SETS: readonly JudgmentSetName[] = ['exact', 'typo', 'prefix', 'description', 'mixed'];
+type DrawnSetName = 'exact' | 'typo' | 'prefix' | 'description' | 'mixed';
+export type JudgmentSetName = DrawnSetName | 'intent' | 'intent-dev';
+/** the sets drawn from the catalog, each with its own seed by its place here */
+const DRAWN_SETS: readonly DrawnSetName[] = ['exact', 'typo', 'prefix', 'description', 'mixed'];
+export const JUDGMENT_SETS: readonly JudgmentSetName[] = [...DRAWN_SETS, 'intent', 'intent-dev'];
 
 export interface Judgment {
   set: JudgmentSetName;
@@ -104,14 +113,20 @@ function sample<T>(list: readonly T[], count: number, next: () => number): T[] {
  * searchable). Each set samples with its own seed, so the sets are
  * independent and adding a set changes none of the others.
  */
-export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_PER_SET, seed = QUALITY_SEED, shares = WORD_SHARES): Judgment[] {
+export function buildJudgments(
+  catalog: readonly ImportLine[],
+  perSet = QUALITY_PER_SET,
+  seed = QUALITY_SEED,
+  shares = WORD_SHARES,
+  intent: readonly IntentJudgment[] = loadIntentJudgments(),
+): Judgment[] {
   const active = catalog.filter((item) => item.status === 'active');
   const namesakes = groupBy(active, (item) => item.name.toLowerCase());
   const twins = groupBy(active, (item) => item.description.trim().toLowerCase());
   const words = new CatalogWords(active);
   const begun = new NamePrefixes(active.map((item) => item.name));
   const out: Judgment[] = [];
-  JUDGMENT_SETS.forEach((set, k) => {
+  DRAWN_SETS.forEach((set, k) => {
     const next = rng(seed + k * 1_000_003);
     const relevantTo = (item: ImportLine): string[] => {
       const byName = namesakes.get(item.name.toLowerCase()) ?? [item.slug];
@@ -141,7 +156,15 @@ export function buildJudgments(catalog: readonly ImportLine[], perSet = QUALITY_
       if (q !== undefined) out.push({ set, q, target: item.slug, relevant: relevantTo(item) });
     }
   });
-  return out;
+  return [...out, ...intentJudgments(active, intent)];
+}
+
+/** The hand-written intent judgments whose every judged item is in the catalog, held-out ones as `intent`. */
+export function intentJudgments(active: readonly ImportLine[], intent: readonly IntentJudgment[]): Judgment[] {
+  const slugs = new Set(active.map((item) => item.slug));
+  return intent
+    .filter((j) => j.relevant.every((slug) => slugs.has(slug)))
+    .map((j) => ({ set: j.split === 'test' ? 'intent' : 'intent-dev', q: j.q, target: j.target, relevant: j.relevant }));
 }
 
 function groupBy(items: readonly ImportLine[], key: (item: ImportLine) => string): Map<string, string[]> {

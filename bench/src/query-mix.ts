@@ -4,10 +4,11 @@
  * common, most rare) instead of cycling a fixed list a cache learns at once.
  * Every request carries its class, so latency is reported per kind of query.
  */
+import { queryTerms } from '@skills/catalog-service';
 import { pick, rng } from './catalog-generator';
 import type { ImportLine } from './import-line';
 
-export type QueryClass = 'one word' | 'two words' | 'prefix' | 'typo' | 'filtered' | 'browse';
+export type QueryClass = 'one word' | 'two words' | 'prefix' | 'typo' | 'filtered' | 'browse' | 'intent';
 
 /** Share of each class in the mix (sums to 100). */
 export const CLASS_WEIGHTS: ReadonlyArray<readonly [QueryClass, number]> = [
@@ -26,7 +27,7 @@ export interface SearchRequest {
 }
 
 const LIMITS = [10, 20, 50] as const;
-/** Share of requests that also ask for `facets=category,type` (issue 12: one in five). */
+/** Share of requests that also ask for `facets=category,type` (docs/performance.md "Method": one in five). */
 export const FACETS_SHARE = 0.2;
 /** the search API refuses pages past the 10,000th result (catalog-service MAX_RESULT_WINDOW) */
 const MAX_WINDOW = 10_000;
@@ -148,6 +149,50 @@ export function longTailMix(catalog: readonly ImportLine[], seed: number): () =>
 export function repeatedRequests(catalog: readonly ImportLine[], count = 10, seed = 7): SearchRequest[] {
   const next = longTailMix(catalog, seed);
   return Array.from({ length: count }, () => next());
+}
+
+/** How people and agents begin a sentence asking for a tool. */
+const INTENT_OPENINGS = ['i need to', 'how do i', 'a library to', 'something that can', 'help me', 'tool to'] as const;
+
+/**
+ * One sentence of the intent mix: an opening, then four to eight words of a
+ * random item's description in its order, as someone describing the job
+ * would say it; fresh on almost every request, so the query's vector is
+ * rarely cached. Sentences of fewer than three words beside the stop words
+ * are drawn again.
+ */
+export function intentRequest(catalog: readonly ImportLine[], next: () => number): SearchRequest {
+  for (let tries = 0; tries < TRIES; tries++) {
+    const words = wordsOf(pick(next, catalog).description, 2);
+    if (words.length < 4) continue;
+    const length = Math.min(words.length, 4 + Math.floor(next() * 5));
+    const from = Math.floor(next() * (words.length - length + 1));
+    const q = `${pick(next, INTENT_OPENINGS)} ${words.slice(from, from + length).join(' ')}`;
+    // three words beside the stop words, or the service would answer it on its words alone
+    if (queryTerms(q).length < 3) continue;
+    return {
+      cls: 'intent',
+      path: searchPath([
+        ['q', q],
+        ['limit', String(pick(next, LIMITS))],
+      ]),
+    };
+  }
+  throw new Error('the intent mix needs items whose descriptions hold three words beside the stop words');
+}
+
+/** An endless intent mix, the same sequence for the same seed. */
+export function intentMix(catalog: readonly ImportLine[], seed: number): () => SearchRequest {
+  const next = rng(seed);
+  return () => intentRequest(catalog, next);
+}
+
+/** A request of the mix asked on words alone (`mode=lexical`): what the mix costs without the model. */
+export function lexicalOnly(source: () => SearchRequest): () => SearchRequest {
+  return () => {
+    const request = source();
+    return { ...request, path: `${request.path}&mode=lexical` };
+  };
 }
 
 /** A seed from a label (FNV-1a), so each run of each phase draws its own queries, the same on every bench run. */

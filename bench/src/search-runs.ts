@@ -11,7 +11,7 @@ import { runMeasuredLoad, type CpuSources } from './cpu-accounting';
 import type { Phase, RunPart } from './load';
 import { cycledSearches, searchDirectPhase, searchGatewayPhase, type SearchSource } from './phases';
 import { restartCatalog, restartGateway, type Stack } from './processes';
-import { longTailMix, repeatedRequests, seedOf } from './query-mix';
+import { intentMix, lexicalOnly, longTailMix, repeatedRequests, seedOf } from './query-mix';
 import { waitIndexLoaded, type BenchUser } from './setup';
 import { cacheOff, SCENARIOS, type LoadResult } from './stats';
 
@@ -72,6 +72,16 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
     [
       SCENARIOS.longTailGateway,
       (c, part) => searchGatewayPhase(name(SCENARIOS.longTailGateway), stack.gateway.url, users, longTail(SCENARIOS.longTailGateway, c, part)),
+    ],
+    [
+      SCENARIOS.longTailLexicalGateway,
+      (c, part) =>
+        searchGatewayPhase(name(SCENARIOS.longTailLexicalGateway), stack.gateway.url, users, lexicalOnly(longTail(SCENARIOS.longTailGateway, c, part))),
+    ],
+    [
+      SCENARIOS.intentGateway,
+      (c, part) =>
+        searchGatewayPhase(name(SCENARIOS.intentGateway), stack.gateway.url, users, intentMix(catalog, seedOf(`${SCENARIOS.intentGateway}|${c}|${part}`))),
     ],
     [SCENARIOS.repeatedGateway, () => searchGatewayPhase(name(SCENARIOS.repeatedGateway), stack.gateway.url, users, cycledSearches(repeated))],
   ];

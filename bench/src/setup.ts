@@ -6,7 +6,7 @@
 import { Client } from 'pg';
 import { activeCount } from './catalog';
 import { ndjsonBody, type ImportLine } from './import-line';
-import { indexDocuments } from './catalog-metrics';
+import { indexDocuments, meaningProgress } from './catalog-metrics';
 import type { ImportResult } from './stats';
 
 export async function call<T>(base: string, token: string, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
@@ -127,6 +127,29 @@ async function waitUntil(
 }
 
 /**
+ * The import's line for search by meaning (docs/search.md "Item vectors"):
+ * how many items have their vector yet; with `wait`, waits until all have
+ * (the quality judgments need them) and notes how long after the import
+ * answered. Nothing without a model (the gauges are absent).
+ */
+async function reportMeaning(
+  catalogUrl: string,
+  active: number,
+  answered: number,
+  wait: boolean,
+  progress: (text: string, done: boolean) => void,
+  result: ImportResult,
+): Promise<void> {
+  const first = await meaningProgress(catalogUrl);
+  if (!first) return;
+  progress(`import: searchable by meaning ${first.ready}/${active} (${first.missing} waiting for the model)`, !wait);
+  if (!wait) return;
+  await waitUntil(async () => (await meaningProgress(catalogUrl))?.ready ?? 0, active, 'import: searchable by meaning', progress, 3_600_000);
+  result.meaningAfterImportSec = (performance.now() - answered) / 1000;
+  progress(`import: all searchable by meaning ${result.meaningAfterImportSec.toFixed(1)} s after the import answered`, true);
+}
+
+/**
  * Imports the catalog in requests of `chunk` lines through the gateway, then
  * waits until search holds every active item: the record rate is items over
  * the import requests' time, the index rate items over the time from the
@@ -143,6 +166,7 @@ export async function importCatalog(
   chunk: number,
   progress: (text: string, done: boolean) => void,
   counter: SearchableCount = new SearchableCounter(catalogUrl, databaseUrl),
+  waitForMeaning = false,
 ): Promise<ImportResult> {
   try {
     await counter.start();
@@ -180,6 +204,7 @@ export async function importCatalog(
         `index ${result.indexPerSec.toFixed(0)} items/s (${indexSec.toFixed(1)} s), all searchable ${result.searchableAfterImportSec.toFixed(1)} s after the import answered (${counter.source})`,
       true,
     );
+    await reportMeaning(catalogUrl, active, answered, waitForMeaning, progress, result);
     return result;
   } finally {
     await counter.close();

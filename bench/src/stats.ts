@@ -50,6 +50,8 @@ export interface ImportResult {
   searchableAfterImportSec: number;
   /** how "searchable" was read: catalog-service's skills_search_index_documents gauge, rows of catalog.search_items, or Elasticsearch's _count of the alias */
   indexSource: 'metric' | 'database' | 'elasticsearch';
+  /** seconds from the last import response until every active item had its vector (when the run waited for it) */
+  meaningAfterImportSec?: number;
 }
 
 /** Nearest-rank percentile of `values` (0 < p ≤ 100); NaN for no values. */
@@ -122,6 +124,9 @@ export const SCENARIOS = {
   baseline: 'baseline',
   longTailDirect: 'search long tail direct',
   longTailGateway: 'search long tail via gateway',
+  /** the same mix with mode=lexical on every request: the long tail's cost without the model, for comparison */
+  longTailLexicalGateway: 'search long tail via gateway, words only',
+  intentGateway: 'search intent mix via gateway',
   repeatedGateway: 'search repeated via gateway',
 } as const;
 

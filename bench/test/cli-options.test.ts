@@ -1,4 +1,5 @@
-import { BENCH_USAGE, parseBenchOptions } from '../src/cli-options';
+import { BENCH_USAGE, NPM_CORPUS, parseBenchOptions } from '../src/cli-options';
+import { readCorpus } from '../src/corpus';
 
 describe('bench options', () => {
   it('defaults like before, takes a whole corpus unless --items or --quick says otherwise', () => {
@@ -24,6 +25,17 @@ describe('bench options', () => {
     );
   });
 
+  it('reads the npm corpus the repository carries for --vocabulary npm, whole unless told', async () => {
+    expect(NPM_CORPUS).toBe('bench/data/npm-catalog-100k.ndjson.gz');
+    expect(parseBenchOptions(['--vocabulary', 'npm', '--quality'])).toEqual(
+      expect.objectContaining({ corpus: NPM_CORPUS, items: undefined, vocabulary: 'generated', quality: true }),
+    );
+    const { lines, gzip } = await readCorpus(NPM_CORPUS, 3, () => undefined);
+    expect(gzip).toBe(true);
+    expect(lines.map((l) => l.slug)).toEqual(['tim-wx-sdk', 'cavy', expect.any(String)]);
+    expect(() => parseBenchOptions(['--vocabulary', 'npm', '--corpus', 'f.gz'])).toThrow(/not to --corpus/);
+  });
+
   it('runs the Elasticsearch mode with the caches off unless asked, on the node given or the local one', () => {
     expect(parseBenchOptions([])).toEqual(expect.objectContaining({ engine: 'memory', elasticsearchUrl: undefined }));
     expect(parseBenchOptions(['--engine', 'elasticsearch'])).toEqual(
@@ -32,9 +44,10 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', 'http://127.0.0.1:9201/', '--search-cache', 'on'])).toEqual(
       expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9201', searchCache: 'on' }),
     );
-    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(/--engine must be one of memory, elasticsearch/);
+    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(/--engine must be one of memory, elasticsearch, both/);
+    expect(parseBenchOptions(['--engine', 'both'])).toEqual(expect.objectContaining({ engine: 'both', searchCache: 'both' }));
     // a URL without the mode would be silently ignored
-    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch/);
+    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch or both/);
     expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', '127.0.0.1:9201'])).toThrow(/--elasticsearch-url/);
     expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--lag-writes', '20'])).toThrow(/--lag-writes does not apply/);
   });

@@ -2,10 +2,10 @@ import { parseBenchOptions } from '../src/cli-options';
 import { floodTargets, formatStatuses, overloadTargets, OverloadRecorder } from '../src/overload';
 
 describe('the overload run', () => {
-  const judged = (answers: Array<[status: number, ms: number, retryAfter?: string]>) => {
+  const judged = (answers: Array<[status: number, ms: number, retryAfter?: string]>, noAnswer = 0) => {
     const recorder = new OverloadRecorder();
     for (const [status, ms, retryAfter] of answers) recorder.record(status, ms, retryAfter);
-    const summary = recorder.summary(10, 2);
+    const summary = recorder.summary(10, noAnswer);
     return {
       summary,
       missed: overloadTargets(summary)
@@ -18,7 +18,7 @@ describe('the overload run', () => {
   it('passes a run of fast admitted searches and 503s that say when to come back', () => {
     const { summary, missed } = judged([...fast200s, [200, 90], [503, 2, '1'], [503, 3, '1']]);
     expect(missed).toEqual([]);
-    expect(summary).toEqual(expect.objectContaining({ answers: 102, admitted: 100, admittedP99Ms: 40, noAnswer: 2, statuses: { '200': 100, '503': 2 } }));
+    expect(summary).toEqual(expect.objectContaining({ answers: 102, admitted: 100, admittedP99Ms: 40, noAnswer: 0, statuses: { '200': 100, '503': 2 } }));
     expect(formatStatuses(summary)).toMatch(/^503\s+2\s+2\.0 %$/m);
   });
 
@@ -26,6 +26,7 @@ describe('the overload run', () => {
     expect(judged([...fast200s, [401, 5]]).missed).toEqual(['no 401 to a valid key']);
     expect(judged([...fast200s, [502, 5], [500, 5]]).missed).toEqual(['no 5xx other than 503']);
     expect(judged([...fast200s, [503, 5], [503, 5, 'soon']]).missed).toEqual(['every 503 with Retry-After']);
+    expect(judged(fast200s, 2).missed).toEqual(['every request answered (no timeout, no connection error)']);
     // the refusals' own speed is not what the p99 judges: only admitted searches count
     const slow = Array.from({ length: 5 }, (): [number, number] => [200, 800]);
     expect(judged([...fast200s, ...slow, [503, 1, '1']]).missed).toEqual(['p99 of admitted searches ≤ 500 ms']);

@@ -1,6 +1,7 @@
 import { generatedCatalog, rng } from '../src/catalog-generator';
 import type { ImportLine } from '../src/import-line';
-import { CLASS_WEIGHTS, longTailMix, repeatedRequests, seedOf, swapAdjacent, wordsOf, type SearchRequest } from '../src/query-mix';
+import { CLASS_WEIGHTS, intentMix, lexicalOnly, longTailMix, repeatedRequests, seedOf, swapAdjacent, wordsOf, type SearchRequest } from '../src/query-mix';
+import { queryTerms } from '@skills/catalog-service';
 
 const paramsOf = (r: SearchRequest) => new URL(`http://x${r.path}`).searchParams;
 
@@ -77,7 +78,7 @@ describe('long-tail search mix', () => {
           break;
       }
     }
-    // one request in five asks for facets (issue 12)
+    // one request in five asks for facets (docs/performance.md "Method")
     expect(faceted / 3_000).toBeGreaterThan(0.17);
     expect(faceted / 3_000).toBeLessThan(0.23);
   });
@@ -116,5 +117,27 @@ describe('long-tail search mix', () => {
     expect(swapAdjacent('aaaaa', next)).toBeUndefined();
     expect(swapAdjacent('abcd', next)).toBeUndefined();
     expect(wordsOf('A D3 renderer, v2 2024 ok')).toEqual(['renderer']);
+  });
+});
+
+describe('intent mix', () => {
+  const catalog = generatedCatalog(500);
+
+  it('asks fresh sentences long enough for the meaning side, drawn from the items’ descriptions in their order', () => {
+    const next = intentMix(catalog, 3);
+    const requests = Array.from({ length: 200 }, () => next());
+    const sentences = requests.map((r) => paramsOf(r).get('q') ?? '');
+    expect(requests.every((r) => r.cls === 'intent')).toBe(true);
+    expect(new Set(sentences).size).toBeGreaterThan(190);
+    // at least three words that are not stop words: the meaning side runs for every one (domain/hybrid-ranking.ts)
+    expect(sentences.filter((q) => queryTerms(q).length < 3)).toEqual([]);
+    const described = sentences.filter((q) => catalog.some((item) => wordsOf(item.description, 2).join(' ').includes(q.split(' ').slice(-3).join(' '))));
+    expect(described.length).toBe(sentences.length);
+  });
+
+  it('asks the same mix on words alone with mode=lexical', () => {
+    const [request] = [lexicalOnly(longTailMix(catalog, 5))()];
+    expect(paramsOf(request!).get('mode')).toBe('lexical');
+    expect(request!.cls).toBe(longTailMix(catalog, 5)().cls);
   });
 });

@@ -1,4 +1,4 @@
-import { latencyChart } from '../src/chart';
+import { runsChart } from '../src/chart';
 import { catalogItem } from '../src/catalog-generator';
 import { checkTargets, formatTable, lagOf, percentile, ratioToBaseline, type ImportResult, type LoadResult } from '../src/stats';
 
@@ -100,9 +100,10 @@ describe('bench statistics', () => {
     expect(checkTargets([], undefined, undefined).some((t) => t.name.startsWith('changes feed'))).toBe(false);
   });
 
-  it('draws one p50 and one p99 line per scenario', () => {
-    const svg = latencyChart([row('baseline', 1, 1), row('baseline', 64, 1), row('search <direct>', 64, 1)], 'Latency');
-    expect(svg.match(/<polyline/g)).toHaveLength(4);
+  it('draws a throughput line and a p50 and a p99 line per scenario', () => {
+    const svg = runsChart([row('baseline', 1, 1), row('baseline', 64, 1), row('search <direct>', 64, 1)], 'Runs');
+    expect(svg.match(/<polyline/g)).toHaveLength(6);
+    expect(svg).toContain('throughput (req/s)');
     expect(svg).toContain('search &lt;direct>');
   });
 });

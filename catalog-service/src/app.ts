@@ -46,13 +46,14 @@ export function createCatalogApp(deps: CatalogAppDeps): Express {
   const { engine, eventLog } = deps;
   const checks: ReadinessCheck[] = [{ name: 'search engine', health: () => engine.health() }];
   if (eventLog) checks.push({ name: 'event log', health: () => eventLog.health() });
-  app.use(healthRouter({ failing: () => failingChecks(checks, deps.logger), nameFailing: true }));
 
-  // Nothing below answers without a principal the gateway signed for this request.
+  // Nothing under these paths answers without a principal the gateway signed for this request.
   app.use(['/api/v1', '/admin/v1'], requirePrincipal(deps.verifier, deps.logger));
   app.use('/admin/v1', requireAdmin());
+  // Search first: it is nearly all the traffic, and the probes' paths are disjoint from it.
   app.use(skillsRoutes(deps.engine, deps.trust ?? { showsUnscanned: true }));
   if (deps.reindex) app.use(reindexRoutes(deps.reindex));
+  app.use(healthRouter({ failing: () => failingChecks(checks, deps.logger), nameFailing: true }));
 
   app.use(notFoundHandler());
   app.use(errorHandler(deps.logger));

@@ -1,5 +1,10 @@
+import { resolve } from 'node:path';
 import Joi from 'joi';
 import { backendServiceConfigOf, backendServiceEnv, env, loadConfig, type BackendServiceConfig, type BackendServiceEnv } from '@skills/common';
+import { DEFAULT_EMBEDDING_MODEL, EMBEDDING_MODEL_IDS } from './embedding/embedding-models';
+
+/** The checkout's own `.data/models` (from src/ and from dist/ alike), whatever the working directory. */
+const CHECKOUT_MODEL_DIR = resolve(__dirname, '..', '..', '.data', 'models');
 
 /** `memory`: each replica's in-memory index over the Postgres read model (`postgres`, its former name, is taken as an alias). */
 export type SearchEngineKind = 'memory' | 'elasticsearch';
@@ -24,9 +29,44 @@ export interface CatalogConfig extends BackendServiceConfig {
   searchCache: { maxEntries: number; maxBytes: number; ttlMs: number; pollMs: number };
   /** whether a search without `trust=` shows unscanned items beside clean ones (docs/trust.md "Safe by default") */
   searchShowsUnscanned: boolean;
+  /** the sentence-embedding model of search by intent (docs/search.md "Search by intent: the model") */
+  embedding: {
+    /** a pinned model id, or `off` */
+    model: string;
+    /** where the model's files are kept; absolute */
+    dir: string;
+    /** whether start may fetch a model that is absent or altered */
+    fetch: boolean;
+  };
 }
 
-interface CatalogEnv extends BackendServiceEnv {
+interface EmbeddingEnv {
+  EMBEDDING_MODEL: string;
+  EMBEDDING_MODEL_DIR: string;
+  EMBEDDING_FETCH: boolean;
+}
+
+/** The model's variables, apart so `npm run model:fetch` reads them without the rest of the service's. */
+const EMBEDDING_VARS = {
+  EMBEDDING_MODEL: Joi.string()
+    .valid(...EMBEDDING_MODEL_IDS, 'off')
+    .default(DEFAULT_EMBEDDING_MODEL)
+    .messages({ 'any.only': `{#label} must be off or a pinned model: ${EMBEDDING_MODEL_IDS.join(', ')}` }),
+  EMBEDDING_MODEL_DIR: Joi.string().default(CHECKOUT_MODEL_DIR),
+  // only `true` or `false`, like SEARCH_SHOWS_UNSCANNED
+  EMBEDDING_FETCH: Joi.boolean().sensitive().default(true),
+};
+
+function embeddingConfigOf(e: EmbeddingEnv): Readonly<CatalogConfig['embedding']> {
+  return Object.freeze({ model: e.EMBEDDING_MODEL, dir: resolve(e.EMBEDDING_MODEL_DIR), fetch: e.EMBEDDING_FETCH });
+}
+
+/** Only the model's variables (the model-fetch command). */
+export function loadEmbeddingConfig(source: Record<string, string | undefined>): Readonly<CatalogConfig['embedding']> {
+  return embeddingConfigOf(loadConfig(Joi.object<EmbeddingEnv>(EMBEDDING_VARS), source));
+}
+
+interface CatalogEnv extends BackendServiceEnv, EmbeddingEnv {
   SEARCH_ENGINE: SearchEngineKind | 'postgres';
   COLLECTIONS_URL?: string;
   ITEMS_READER_TOKEN?: string;
@@ -75,6 +115,7 @@ export const CATALOG_ENV = backendServiceEnv({ port: 8081, kafkaClientId: 'catal
   SEARCH_CACHE_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),
   // only `true` or `false`: a typo ("flase", "no") fails the start instead of showing unscanned items
   SEARCH_SHOWS_UNSCANNED: Joi.boolean().sensitive().default(true),
+  ...EMBEDDING_VARS,
 });
 
 /** Validates the environment once; throws ConfigError naming every bad variable. */
@@ -96,5 +137,6 @@ export function loadCatalogConfig(source: Record<string, string | undefined>): R
       pollMs: e.SEARCH_CACHE_POLL_MS,
     }),
     searchShowsUnscanned: e.SEARCH_SHOWS_UNSCANNED,
+    embedding: embeddingConfigOf(e),
   });
 }

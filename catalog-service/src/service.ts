@@ -15,6 +15,7 @@ import {
 } from '@skills/common';
 import { createEventLog, createSearchEngine } from './adapters';
 import { createCatalogApp } from './app';
+import { openTextEmbedder } from './embedding';
 import type { CatalogConfig } from './config';
 import { Indexer } from './indexer/indexer';
 import { registerIndexerMetrics } from './indexer/indexer-metrics';
@@ -26,12 +27,24 @@ import { ReindexJobRepository } from './reindex/reindex-job.repository';
 import { CachingSearchEngine, registerSearchCacheMetrics } from './search-cache';
 import { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 import { sharedReplayGuard } from '@skills/common/redis';
+import type { Sequelize } from 'sequelize';
+import type { TextEmbedder } from './embedding/text-embedder';
+import { SequelizeItemVectorRepository } from './store/item-vector.repository';
+import { MeaningSearchEngine } from './vectors/meaning-search-engine';
+import { VectorBackfill } from './vectors/vector-backfill';
+import { registerVectorMetrics } from './vectors/vector-metrics';
 
 /** A running reindex whose progress (every 2 s) stopped this long ago belonged to a replica that died. */
 const REINDEX_ABANDONED_AFTER_MS = 60_000;
 
+/** What start-up may be handed instead of building it from the config (tests). */
+export interface CatalogServiceDeps {
+  /** the sentence-embedding model; null: search stays lexical */
+  embedder?: TextEmbedder | null;
+}
+
 /** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
-export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger): Promise<RunningService> {
+export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger, deps: CatalogServiceDeps = {}): Promise<RunningService> {
   const database = await openKeysAndDatabase({
     name: 'catalog-service',
     config,
@@ -49,14 +62,25 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   let indexer: Indexer | undefined;
   const indexerMetrics = registerIndexerMetrics(metrics, { indexer: () => indexer, deadLetters, logger });
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
+  // null when the model is off or cannot be had: search stays lexical (said once in the log)
+  const embedder =
+    deps.embedder !== undefined ? deps.embedder : await openTextEmbedder({ ...config.embedding, logger: logger.child({ component: 'embedding' }) });
+  let backfill: VectorBackfill | undefined;
+  registerVectorMetrics(
+    metrics,
+    () => engine?.vectors,
+    () => backfill,
+  );
   try {
     // Indexer and reindex write through the cache, keyed by the engine's generation (engines/index.ts).
-    const search = await createSearchEngine(config, { sequelize, logger });
+    const vectors = embedder ? { model: embedder.model, dimensions: embedder.dimensions } : undefined;
+    const search = await createSearchEngine(config, { sequelize, logger, ...(vectors ? { vectors } : {}) });
     search.registerMetrics(metrics);
     outdatedIndex = search.needsRebuild;
     engine = new CachingSearchEngine({
       ...config.searchCache,
-      engine: search.engine,
+      // the query's vector is computed inside the cache: a cached answer costs no embedding
+      engine: new MeaningSearchEngine({ engine: search.engine, logger: logger.child({ component: 'meaning' }), ...(embedder ? { embedder } : {}) }),
       generation: search.generation,
       logger: logger.child({ component: 'search-cache' }),
       observer: cacheObserver,
@@ -78,9 +102,11 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
       onDeadLetters: (count) => indexerMetrics.deadLettered(count),
     });
     await indexer.start();
+    backfill = startBackfill(engine, embedder, sequelize, logger);
   } catch (err) {
     await eventLog?.close();
     await engine?.close();
+    await embedder?.close();
     await database.close();
     throw err;
   }
@@ -108,20 +134,41 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   });
   const http = await listen(app, { port: config.port, host: config.host });
   logger.info({ port: http.port, searchEngine: config.searchEngine, eventLog: config.eventLog }, 'catalog-service listening');
-  const running = { engine, eventLog, indexer, reindex };
+  const running = { engine, eventLog, indexer, reindex, backfill };
   return {
     port: http.port,
     url: http.url,
     async close() {
+      await running.backfill?.stop();
       await running.indexer.stop();
       await running.reindex?.close();
       await running.eventLog.close();
       await http.drain();
       await running.engine.close();
+      await embedder?.close();
       await replayGuard?.close?.();
       await database.close();
     },
   };
+}
+
+/**
+ * Item vectors are computed beside the indexer, from the store first
+ * (src/vectors/vector-backfill.ts). Without a model, search is lexical
+ * (openTextEmbedder said so once).
+ */
+function startBackfill(engine: CachingSearchEngine, embedder: TextEmbedder | null, sequelize: Sequelize, logger: Logger): VectorBackfill | undefined {
+  const target = engine.vectors;
+  if (!embedder || !target) return undefined;
+  const backfill = new VectorBackfill({
+    target,
+    embedder,
+    store: new SequelizeItemVectorRepository(sequelize),
+    logger: logger.child({ component: 'vectors' }),
+  });
+  backfill.start();
+  logger.info({ model: embedder.model }, 'search by meaning: hybrid by default');
+  return backfill;
 }
 
 /**

@@ -1,114 +1,136 @@
 /**
- * The operator's side of docs/trust.md: releases, verdict overrides,
- * publishers, the reports queue and scanner credentials, with the admin
- * token. Its table of operations is checked against the OpenAPI document
- * (gateway/test/openapi-client.test.ts) like the public one.
+ * The operator's client of `/admin/v1` (docs/api.md "The admin surface"),
+ * with the admin token: accounts and their keys, links and sessions, the
+ * catalog (one item, the streamed NDJSON import, every item page by page),
+ * workspaces, the audit trail and the reindex; the trust operations come
+ * from AdminTrustMethods. The admin CLI and `npm start`'s seeding use it.
  */
-import { Transport, type Call } from './transport';
 import type {
-  IssuedScanner,
-  Judgement,
-  PageParams,
-  PublishReleaseInput,
-  Publisher,
-  PublisherPage,
-  ReleaseDetail,
-  Report,
-  ReportPage,
-  ReportStatus,
-  Scanner,
-} from './types';
+  AccountDetail,
+  AdminItemPage,
+  AdminMember,
+  AdminSkill,
+  AdminWorkspace,
+  AuditEventPage,
+  AuditQuery,
+  CreateAccountInput,
+  IssueApiKeyInput,
+  OneTimeLink,
+  Plan,
+  ReindexJob,
+  RolledApiKey,
+  SignUpInvitation,
+  SkillInput,
+} from './admin-types';
+import { AdminTrustMethods } from './admin-trust-client';
+import type { Account, NewApiKey, OwnApiKeys } from './session-types';
+import type { CreatePrivateSkillInput, WorkspaceRole } from './types';
 
-export const ADMIN_OPERATIONS = {
-  adminPublishRelease: { method: 'POST', path: '/admin/v1/skills/{slug}/versions' },
-  adminYankRelease: { method: 'POST', path: '/admin/v1/skills/{slug}/versions/{version}:yank' },
-  adminUnyankRelease: { method: 'POST', path: '/admin/v1/skills/{slug}/versions/{version}:unyank' },
-  adminOverrideVerdict: { method: 'PUT', path: '/admin/v1/skills/{slug}/versions/{version}/override' },
-  adminClearVerdictOverride: { method: 'DELETE', path: '/admin/v1/skills/{slug}/versions/{version}/override' },
-  adminListPublishers: { method: 'GET', path: '/admin/v1/publishers' },
-  adminSetPublisher: { method: 'PUT', path: '/admin/v1/publishers/{name}' },
-  adminListReports: { method: 'GET', path: '/admin/v1/reports' },
-  adminResolveReport: { method: 'POST', path: '/admin/v1/reports/{id}:resolve' },
-  adminDismissReport: { method: 'POST', path: '/admin/v1/reports/{id}:dismiss' },
-  adminListScanners: { method: 'GET', path: '/admin/v1/scanners' },
-  adminCreateScanner: { method: 'POST', path: '/admin/v1/scanners' },
-  adminRevokeScanner: { method: 'DELETE', path: '/admin/v1/scanners/{id}' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
+export { type SkillsAdminClientOptions } from './admin-trust-client';
 
-export type AdminOperationName = keyof typeof ADMIN_OPERATIONS;
-
-export interface SkillsAdminClientOptions {
-  baseUrl: string;
-  /** the operator's ADMIN_TOKEN, sent as `Authorization: Bearer` */
-  adminToken: string;
-  language?: 'en' | 'fr';
-  fetch?: typeof fetch;
-}
-
-export class SkillsAdminClient {
-  private readonly http: Transport;
-
-  constructor(options: SkillsAdminClientOptions) {
-    this.http = new Transport({ baseUrl: options.baseUrl, credentials: { apiKey: options.adminToken }, language: options.language, fetch: options.fetch });
+export class SkillsAdminClient extends AdminTrustMethods {
+  /** A new account; its email taken is ApiError 409. */
+  async createAccount(input: CreateAccountInput): Promise<Account> {
+    return (await this.call<{ account: Account }>('adminCreateAccount', { body: input })).account;
   }
 
-  /** Publishes a release; the same version with the same digest answers it again, another digest is ApiError 409. */
-  async publishRelease(slug: string, input: PublishReleaseInput): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminPublishRelease', { params: { slug }, body: input })).release;
+  /** The account and every key it holds; an unknown id is ApiError 404. */
+  getAccount(accountId: string): Promise<AccountDetail> {
+    return this.call<AccountDetail>('adminGetAccount', { params: { id: accountId } });
   }
 
-  async yankRelease(slug: string, version: string, reason: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminYankRelease', { params: { slug, version }, body: { reason } })).release;
+  /** Changes the plan; it holds from the account's next request. */
+  async setPlan(accountId: string, plan: Plan): Promise<Account> {
+    return (await this.call<{ account: Account }>('adminUpdateAccount', { params: { id: accountId }, body: { plan } })).account;
   }
 
-  async unyankRelease(slug: string, version: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminUnyankRelease', { params: { slug, version } })).release;
+  /** A one-time console sign-in or password reset link for the account (valid once, for an hour). */
+  async createLink(accountId: string, purpose: OneTimeLink['purpose']): Promise<OneTimeLink> {
+    return (await this.call<{ link: OneTimeLink }>('adminCreateLink', { params: { id: accountId }, body: { purpose } })).link;
   }
 
-  async overrideVerdict(slug: string, version: string, verdict: Judgement, note: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminOverrideVerdict', { params: { slug, version }, body: { verdict, note } })).release;
+  /** Ends every console session of the account. */
+  signOutEverywhere(accountId: string): Promise<{ signedOut: true | number }> {
+    return this.call<{ signedOut: true | number }>('adminSignOutEverywhere', { params: { id: accountId } });
   }
 
-  async clearVerdictOverride(slug: string, version: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminClearVerdictOverride', { params: { slug, version } })).release;
+  /** A one-time link to sign up where sign-up is by invitation. */
+  async createSignUpInvitation(): Promise<SignUpInvitation> {
+    return (await this.call<{ invitation: SignUpInvitation }>('adminCreateInvitation', {})).invitation;
   }
 
-  listPublishersPage(params: PageParams & { verified?: boolean } = {}): Promise<PublisherPage> {
-    const { verified, ...page } = params;
-    return this.call<PublisherPage>('adminListPublishers', { query: { ...page, verified: verified === undefined ? undefined : String(verified) } });
+  listApiKeys(accountId: string): Promise<OwnApiKeys> {
+    return this.call<OwnApiKeys>('adminListApiKeys', { params: { id: accountId } });
   }
 
-  async setPublisher(name: string, input: { verified: boolean; note?: string }): Promise<Publisher> {
-    return (await this.call<{ publisher: Publisher }>('adminSetPublisher', { params: { name }, body: input })).publisher;
+  /** A new key for the account; keep `key`, it is not shown again. */
+  async issueApiKey(accountId: string, input: IssueApiKeyInput = {}): Promise<NewApiKey> {
+    return (await this.call<{ apiKey: NewApiKey }>('adminCreateApiKey', { params: { id: accountId }, body: input })).apiKey;
   }
 
-  listReportsPage(params: PageParams & { status?: ReportStatus } = {}): Promise<ReportPage> {
-    return this.call<ReportPage>('adminListReports', { query: { ...params } });
+  /** Refused by every gateway replica within 1 s; revoking a revoked key answers the same. */
+  async revokeApiKey(keyId: string): Promise<void> {
+    await this.call('adminRevokeApiKey', { params: { keyId } });
   }
 
-  /** Handling is final: a handled report is ApiError 409. */
-  async resolveReport(id: string, note: string): Promise<Report> {
-    return (await this.call<{ report: Report }>('adminResolveReport', { params: { id }, body: { note } })).report;
+  /** A new key with the same name and scopes; the old one stays valid `graceSeconds` more. */
+  rollApiKey(keyId: string, graceSeconds: number): Promise<RolledApiKey> {
+    return this.call<RolledApiKey>('adminRollApiKey', { params: { keyId }, body: { graceSeconds } });
   }
 
-  async dismissReport(id: string, note: string): Promise<Report> {
-    return (await this.call<{ report: Report }>('adminDismissReport', { params: { id }, body: { note } })).report;
+  /** Creates or replaces a public item (an event makes search show it shortly after). */
+  async putSkill(slug: string, input: SkillInput): Promise<AdminSkill> {
+    return (await this.call<{ skill: AdminSkill }>('adminPutSkill', { params: { slug }, body: input })).skill;
   }
 
-  async listScanners(): Promise<Scanner[]> {
-    return (await this.call<{ scanners: Scanner[] }>('adminListScanners', {})).scanners;
+  /** Collections keep the entry and show it as deleted. */
+  async deleteSkill(slug: string): Promise<void> {
+    await this.call('adminDeleteSkill', { params: { slug } });
   }
 
-  /** A new scanner credential; keep `token`, it is not shown again. */
-  createScanner(name: string): Promise<IssuedScanner> {
-    return this.call<IssuedScanner>('adminCreateScanner', { body: { name } });
+  /**
+   * Imports NDJSON (one item a line: `slug` plus SkillInput), streamed as it
+   * is read, up to 50 MB; resolves to the count imported. A bad line is
+   * ApiError 400 naming it, and nothing is imported then.
+   */
+  async importSkills(ndjson: string | ReadableStream<Uint8Array>): Promise<number> {
+    return (await this.call<{ imported: number }>('adminImportSkills', { raw: { body: ndjson, contentType: 'application/x-ndjson' } })).imported;
   }
 
-  async revokeScanner(id: string): Promise<Scanner> {
-    return (await this.call<{ scanner: Scanner }>('adminRevokeScanner', { params: { id } })).scanner;
+  /** One page of every catalog item, public and private, in any status. */
+  listItemsPage(params: { after?: string; limit?: number } = {}): Promise<AdminItemPage> {
+    return this.call<AdminItemPage>('adminListItems', { query: { ...params } });
   }
 
-  private async call<T>(name: AdminOperationName, call: Call): Promise<T> {
-    return (await this.http.sendTo<T>(ADMIN_OPERATIONS[name], call)).data;
+  /** The audit trail, newest first. */
+  listAuditEvents(query: AuditQuery = {}): Promise<AuditEventPage> {
+    return this.call<AuditEventPage>('adminListAuditEvents', { query: { ...query } });
+  }
+
+  async createPrivateSkill(accountId: string, input: CreatePrivateSkillInput): Promise<{ id: string }> {
+    return (await this.call<{ skill: { id: string } }>('adminCreatePrivateSkill', { params: { id: accountId }, body: input })).skill;
+  }
+
+  /** A workspace whose owner is `ownerAccountId`. */
+  async createWorkspace(input: { name: string; ownerAccountId: string }): Promise<AdminWorkspace> {
+    return (await this.call<{ workspace: AdminWorkspace }>('adminCreateWorkspace', { body: input })).workspace;
+  }
+
+  /** Adds a member or changes their role; the last owner cannot be demoted (ApiError 409). */
+  async setWorkspaceMember(workspaceId: string, accountId: string, role: WorkspaceRole): Promise<AdminMember> {
+    return (await this.call<{ member: AdminMember }>('adminSetWorkspaceMember', { params: { id: workspaceId, accountId }, body: { role } })).member;
+  }
+
+  async removeWorkspaceMember(workspaceId: string, accountId: string): Promise<void> {
+    await this.call('adminRemoveWorkspaceMember', { params: { id: workspaceId, accountId } });
+  }
+
+  /** Starts rebuilding the search index; another job running is ApiError 409. */
+  async startReindex(): Promise<ReindexJob> {
+    return (await this.call<{ job: ReindexJob }>('adminStartReindex', {})).job;
+  }
+
+  async getReindex(jobId: string): Promise<ReindexJob> {
+    return (await this.call<{ job: ReindexJob }>('adminGetReindex', { params: { jobId } })).job;
   }
 }

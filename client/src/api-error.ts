@@ -13,3 +13,20 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/**
+ * No answer at all: the connection was refused or dropped, the name did not
+ * resolve. Unlike an ApiError, asking again later may well succeed.
+ */
+export class UnreachableError extends Error {
+  override readonly name = 'UnreachableError';
+
+  constructor(
+    /** the API's base URL the client was given */
+    readonly baseUrl: string,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`cannot reach ${baseUrl || 'the API'} (${reason})`, options);
+  }
+}

@@ -111,13 +111,15 @@ export interface LockfileEntry {
   digest: string | null;
   source: ReleaseSource | null;
   verdict: Verdict;
+  /** install only entries where this is true: pinned, and the release is not malicious */
+  installable: boolean;
   complies: boolean;
   violations: PolicyRule[];
 }
 
 /** The lockfile document (docs/lockfile.schema.json). */
 export interface Lockfile {
-  lockfileVersion: 1;
+  lockfileVersion: 2;
   workspace: { id: string; name: string };
   collection: { id: string; name: string };
   policy: WorkspacePolicy;

@@ -1,8 +1,12 @@
 export { SkillsClient, type SkillsClientOptions } from './skills-client';
 export { SessionClient, type SessionClientOptions } from './session-client';
-export { ApiError } from './api-error';
-export { ADMIN_OPERATIONS, SkillsAdminClient, type AdminOperationName, type SkillsAdminClientOptions } from './admin-client';
+export { SkillsAdminClient, type SkillsAdminClientOptions } from './admin-client';
+export { SkillsScannerClient, type SkillsScannerClientOptions } from './scanner-client';
+export { ApiError, UnreachableError } from './api-error';
+export { ADMIN_OPERATIONS, SCANNER_OPERATIONS, type AdminOperationName } from './admin-operations';
 export { OPERATIONS, expandPath, type OperationName } from './operations';
+export type { Call } from './transport';
 export type * from './types';
+export type * from './admin-types';
 export type * from './governance-types';
 export type * from './session-types';

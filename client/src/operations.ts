@@ -69,9 +69,12 @@ export const OPERATIONS = {
   rollOwnApiKey: { method: 'POST', path: '/api/v1/me/api-keys/{keyId}/roll' },
   previewInvitation: { method: 'POST', path: '/api/v1/invitations/preview' },
   acceptInvitation: { method: 'POST', path: '/api/v1/invitations/accept' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
+} as const satisfies OperationTable;
 
 export type OperationName = keyof typeof OPERATIONS;
+
+/** A client's table: each method's HTTP method and path template. */
+export type OperationTable = Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 /** Fills `{name}` placeholders, each value percent-encoded as one path segment. */
 export function expandPath(template: string, params: Record<string, string>): string {

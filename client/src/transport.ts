@@ -1,9 +1,10 @@
 /**
  * How the client talks HTTP: URL and headers of an operation, the `data`
- * envelope, ApiError for every non-2xx answer, and the credentials: an API
- * key (or admin token) as a bearer, or a browser's session cookie.
+ * envelope, ApiError for every non-2xx answer and UnreachableError when no
+ * answer came, and the credentials: an API key (or the admin token, or a
+ * scanner's) as a bearer, or a browser's session cookie.
  */
-import { ApiError } from './api-error';
+import { ApiError, UnreachableError } from './api-error';
 import { OPERATIONS, expandPath, type OperationName } from './operations';
 import type { Pagination } from './types';
 
@@ -33,6 +34,8 @@ export interface Call {
   /** an array value repeats its parameter (`tag=a&tag=b`) */
   query?: Record<string, string | number | readonly string[] | undefined>;
   body?: unknown;
+  /** a body sent as is with its own type instead of JSON; a stream is sent as it is read (the NDJSON import) */
+  raw?: { body: string | ReadableStream<Uint8Array>; contentType: string };
   headers?: Record<string, string>;
 }
 
@@ -92,13 +95,20 @@ export class Transport {
       ...(this.options.language ? { 'Accept-Language': this.options.language } : {}),
       ...call.headers,
     };
-    const init: RequestInit = { method, headers };
+    // `duplex` is what fetch asks of a streamed body; the DOM typings do not know it yet
+    const init: RequestInit & { duplex?: 'half' } = { method, headers };
     if ('session' in this.options.credentials) init.credentials = 'same-origin';
-    if (call.body !== undefined) {
+    if (call.raw) {
+      headers['Content-Type'] = call.raw.contentType;
+      init.body = call.raw.body;
+      if (typeof call.raw.body !== 'string') init.duplex = 'half';
+    } else if (call.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(call.body);
     }
-    return this.fetchImpl(url, init);
+    return this.fetchImpl(url, init).catch((err: unknown) => {
+      throw new UnreachableError(this.baseUrl, reasonOf(err), { cause: err });
+    });
   }
 
   private credentialHeaders(method: string): Record<string, string> {
@@ -107,6 +117,12 @@ export class Transport {
     const token = credentials.session.csrfToken;
     return token && !SAFE_METHODS.has(method) ? { 'X-CSRF-Token': token } : {};
   }
+}
+
+/** The most telling part of a failed fetch: Node's error code (ECONNREFUSED) lives on its cause. */
+function reasonOf(err: unknown): string {
+  const { message, cause } = err as { message?: string; cause?: { code?: string; message?: string } };
+  return cause?.code ?? cause?.message ?? message ?? String(err);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

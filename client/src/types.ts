@@ -10,6 +10,8 @@ import type { CollectionCompliance, DriftCause, EntryCompliance, Pin } from './g
 export type ItemType = 'skill' | 'plugin';
 export type ItemStatus = 'active' | 'draft' | 'archived' | 'deleted';
 export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
+/** How a search runs: words, words and meaning fused (the default with the search model), or meaning only. */
+export type SearchMode = 'lexical' | 'hybrid' | 'semantic';
 export type FacetField = 'category' | 'type' | 'trust' | 'verifiedPublisher';
 /** What a scanner or an operator says of a release (docs/trust.md). */
 export type Judgement = 'clean' | 'suspicious' | 'malicious';
@@ -156,7 +158,7 @@ export interface CreateReportInput {
   text?: string;
 }
 
-/** What issue 30 adds to an item: its latest release, verdict and publisher's verification. */
+/** An item's trust (docs/trust.md): its latest release, verdict and publisher's verification. */
 export interface ItemTrust {
   /** the highest release not yanked; null without one */
   latestVersion?: string | null;
@@ -205,6 +207,8 @@ export interface SearchParams {
   /** from 1, default 1; page × limit ≤ 10,000 */
   page?: number;
   sort?: SearchSort;
+  /** default `hybrid` with the search model (a `q` of one or two words, stop words aside, runs on words alone); without it, always `lexical` */
+  mode?: SearchMode;
   /** verdicts to show (sent as `trust=any` or `trust=a,b`); default clean and unscanned */
   trust?: TrustFilter;
   /** only items whose publisher is (true) or is not (false) verified */
@@ -226,6 +230,8 @@ export interface SearchResult {
   facets?: Partial<Record<FacetField, FacetValue[]>>;
   /** only when the query found fewer than 3 items and a close spelling finds more */
   suggestion?: { q: string; total: number };
+  /** the mode that ran */
+  search?: { mode: SearchMode };
 }
 
 /** One entry of the changes feed: the item's latest state. */

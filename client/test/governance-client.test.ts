@@ -39,10 +39,10 @@ describe('SkillsClient governance methods', () => {
   });
 
   it('answers the lockfile as its exact bytes with its ETag, and nothing on 304', async () => {
-    const text = '{\n  "lockfileVersion": 1,\n  "entries": []\n}\n';
+    const text = '{\n  "lockfileVersion": 2,\n  "entries": []\n}\n';
     const fake = fakeFetch(200, text, { etag: '"sha256-abc"' });
     const sut = client(fake);
-    await expect(sut.getCollectionLockfile('w1', 'c1')).resolves.toEqual({ text, lockfile: { lockfileVersion: 1, entries: [] }, etag: '"sha256-abc"' });
+    await expect(sut.getCollectionLockfile('w1', 'c1')).resolves.toEqual({ text, lockfile: { lockfileVersion: 2, entries: [] }, etag: '"sha256-abc"' });
 
     const unchanged = fakeFetch(304, '');
     await expect(client(unchanged).getCollectionLockfile('w1', 'c1', { ifNoneMatch: '"sha256-abc"' })).resolves.toBeUndefined();

@@ -24,6 +24,14 @@ describe('SkillsClient', () => {
     expect(fake.sent[0]?.url).toBe('http://api.test/api/v1/skills?sort=popular&tag=docker&tag=lint&facets=category%2Ctype');
   });
 
+  it('sends the search mode asked and hands back the one that ran', async () => {
+    const answer = { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, search: { mode: 'semantic' } };
+    const fake = fakeFetch(200, { data: answer });
+    const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+    await expect(sut.searchSkills({ q: 'turn a pdf into markdown', mode: 'semantic' })).resolves.toEqual(answer);
+    expect(fake.sent[0]?.url).toBe('http://api.test/api/v1/skills?q=turn+a+pdf+into+markdown&mode=semantic');
+  });
+
   it('sends trust as any or a comma list, and verifiedPublisher as true or false', async () => {
     const fake = fakeFetch(200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });

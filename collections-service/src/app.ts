@@ -52,9 +52,8 @@ import { workspaceCollectionsRoutes } from './http/workspace-collections.routes'
 import { workspaceMembersRoutes } from './http/workspace-members.routes';
 import { workspacesRoutes } from './http/workspaces.routes';
 import { SequelizeStore } from './store/sequelize-store';
-import { Sql } from './store/sql';
 import { webhooksRoutes } from './http/webhooks.routes';
-import { SqlWebhookRepository, WebhookService, type TargetPolicy } from './webhooks';
+import { DEFAULT_DNS_TIMEOUT_MS, SqlWebhookRepository, WebhookService, dnsResolver, type HostResolver, type TargetPolicy } from './webhooks';
 
 export interface CollectionsAppDeps {
   sequelize: Sequelize;
@@ -71,6 +70,8 @@ export interface CollectionsAppDeps {
   reportsPerAccountPerDay?: number;
   /** where webhooks may point (WEBHOOK_ALLOW_PRIVATE_TARGETS); public https targets only when absent */
   webhookTargets?: TargetPolicy;
+  /** how webhook hosts are resolved at registration; DNS through c-ares with a bound when absent (webhooks/host-resolver.ts) */
+  webhookResolver?: HostResolver;
 }
 
 export function createCollectionsApp(deps: CollectionsAppDeps): Express {
@@ -94,8 +95,11 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   app.use(collectionPinsRoutes(new CollectionPinsService(store)));
   app.use(policyRoutes(new PolicyService(store)));
   app.use(workspaceMembersRoutes(members));
-  const webhooks = new SqlWebhookRepository(new Sql(deps.sequelize));
-  app.use(webhooksRoutes(new WebhookService(store, webhooks, deps.webhookTargets ?? { allowPrivate: false })));
+  const webhookTargets = {
+    policy: deps.webhookTargets ?? { allowPrivate: false },
+    resolver: deps.webhookResolver ?? dnsResolver({ timeoutMs: DEFAULT_DNS_TIMEOUT_MS }),
+  };
+  app.use(webhooksRoutes(new WebhookService(store, new SqlWebhookRepository(deps.sequelize), webhookTargets)));
   app.use(invitationsRoutes(new InvitationService(store)));
   // the feed's fixed path first: `/api/v1/skills/:slug` would take "changes" as a slug
   app.use(skillChangesRoutes(new SkillChangesService(store)));

@@ -80,6 +80,26 @@ export interface KafkaSecurityEnv {
   KAFKA_SASL_PASSWORD?: string;
 }
 
+const SCRAM = /^scram-sha-(256|512)$/;
+
+/** localhost and 127.0.0.0/8 (KAFKA_BROKERS holds no IPv6 literal): only this machine can listen there. */
+function isLoopbackBroker(address: string): boolean {
+  const host = address.slice(0, address.lastIndexOf(':')).toLowerCase();
+  return host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * SASL credentials and the records they guard stay off the wire in clear:
+ * TLS is on, or every broker is on this machine (a local test broker).
+ * `vars` is the environment being validated (KAFKA_SSL and KAFKA_BROKERS
+ * come earlier in the schema, so they are already converted when present).
+ */
+function saslTravelsSafely(vars: { KAFKA_SSL?: unknown; KAFKA_BROKERS?: unknown }): boolean {
+  if (String(vars.KAFKA_SSL).toLowerCase() === 'true') return true;
+  const brokers = typeof vars.KAFKA_BROKERS === 'string' ? parseBrokerList(vars.KAFKA_BROKERS) : [];
+  return brokers.every(isLoopbackBroker);
+}
+
 const withTls = (schema: Joi.StringSchema) =>
   schema.when('KAFKA_SSL', { not: true, then: Joi.forbidden() }).messages({ 'any.unknown': '{#label} needs KAFKA_SSL=true' });
 const withSasl = (schema: Joi.StringSchema) =>
@@ -98,9 +118,15 @@ export const kafkaSecurityEnv = {
   KAFKA_SSL_CA_FILE: withTls(Joi.string().min(1)),
   KAFKA_SSL_CERT_FILE: withTls(Joi.string().min(1)),
   KAFKA_SSL_KEY_FILE: withTls(Joi.string().min(1)),
+  // a pattern, not valid(): joi skips every later rule for a value of a valid() list
   KAFKA_SASL_MECHANISM: Joi.string()
-    .valid('scram-sha-256', 'scram-sha-512')
-    .messages({ 'any.only': '{#label} must be scram-sha-256 or scram-sha-512 (PLAIN is not accepted)' }),
+    .pattern(SCRAM)
+    .custom((value: string, helpers) => (!SCRAM.test(value) || saslTravelsSafely(helpers.state.ancestors[0]) ? value : helpers.error('sasl.plaintext')))
+    .messages({
+      'string.pattern.base': '{#label} must be scram-sha-256 or scram-sha-512 (PLAIN is not accepted)',
+      'sasl.plaintext':
+        '{#label} needs KAFKA_SSL=true: without TLS the SCRAM exchange and every event cross the network in clear (only brokers on a loopback address in KAFKA_BROKERS may go without)',
+    }),
   KAFKA_SASL_USERNAME: withSasl(Joi.string().min(1)),
   KAFKA_SASL_PASSWORD: withSasl(Joi.string().min(1)),
 };

@@ -29,6 +29,7 @@ export * from './http/service-app';
 export * from './http/event-loop-shedding';
 export * from './http/etag';
 export * from './http/health';
+export * from './http/service-call';
 export * from './cache/lru-cache';
 export * from './pagination';
 export * from './event-contract';

@@ -1,5 +1,5 @@
 /**
- * Pages the way search pages (DESIGN.md §3): `page` from 1, `limit` 1..50
+ * Pages the way search pages (docs/api.md): `page` from 1, `limit` 1..50
  * (default 20), and `{ page, limit, total, totalPages, hasMore }` beside the
  * results. Search and the collection lists share these, so a client pages
  * them all alike.

@@ -32,6 +32,8 @@ const byJoiType: Record<string, MessageKey> = {
   'array.max': 'validation.arrayMax',
   'object.base': 'validation.object',
   'object.min': 'body.empty',
+  'object.oxor': 'validation.exclusive',
+  'string.isoDate': 'validation.isoDate',
   'release.semver': 'release.semver',
 };
 
@@ -66,19 +68,30 @@ export function cleanDisplayText(value: unknown, max: number): string | null {
   return cleaned === '' ? null : cleaned;
 }
 
+const VALIDATE_PREFERENCES: Joi.ValidationOptions = { abortEarly: true, convert: true, errors: { wrap: { label: false } } };
+/**
+ * Each schema with VALIDATE_PREFERENCES set on it, made once: joi merges
+ * options given to `validate()` into its defaults (a deep clone) on every
+ * call, but caches the merge of a schema's own preferences.
+ */
+const withPreferences = new WeakMap<Joi.Schema, Joi.Schema>();
+
 /** Validates `value`; returns the converted value or throws InputError. */
 export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
-  const { error, value: converted } = schema.validate(value, {
-    abortEarly: true,
-    convert: true,
-    errors: { wrap: { label: false } },
-  });
+  let prepared = withPreferences.get(schema) as Joi.Schema<T> | undefined;
+  if (!prepared) {
+    prepared = schema.prefs(VALIDATE_PREFERENCES);
+    withPreferences.set(schema, prepared);
+  }
+  const { error, value: converted } = prepared.validate(value);
   if (!error) return converted as T;
   const detail = error.details[0];
   if (!detail) throw new InputError('validation.invalid', { field: 'body' });
   const field = detail.path.length > 0 ? detail.path.join('.') : String(detail.context?.label ?? 'body');
   const key = byJoiType[detail.type] ?? 'validation.invalid';
   const ctx = detail.context ?? {};
-  const values = Array.isArray(ctx.valids) ? ctx.valids.join(', ') : '';
+  // the allowed values, or the fields of which only one may be given
+  const listed: unknown = ctx.valids ?? ctx.peers;
+  const values = Array.isArray(listed) ? listed.join(', ') : '';
   throw new InputError(key, { field, limit: String(ctx.limit ?? ''), values }, { cause: error });
 }

@@ -6,13 +6,18 @@
  * imports nothing, and is exported alone as `@skills/common/workspace-roles`.
  */
 
-export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
+/**
+ * Every role, the strongest first: the one list the services' validation,
+ * the OpenAPI document's enums and the console all read.
+ */
+export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 
-/** Every role, the strongest first. */
-export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
 /** What an invitation may grant: never ownership (an owner promotes a member afterwards). */
-export const INVITABLE_ROLES: readonly WorkspaceRole[] = ['admin', 'member', 'viewer'];
+export type InvitableRole = Exclude<WorkspaceRole, 'owner'>;
+
+export const INVITABLE_ROLES: readonly InvitableRole[] = WORKSPACE_ROLES.filter((role): role is InvitableRole => role !== 'owner');
 
 /** Create and change team collections: every role but viewer. */
 export function mayWriteCollections(role: WorkspaceRole): boolean {

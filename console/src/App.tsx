@@ -1,7 +1,8 @@
 /** The console: who is signed in decides between the sign-in pages and the signed-in area (routes.tsx). */
 import { useCallback, useEffect, useState } from 'react';
-import { client, type AuthOptions, type SignedIn } from './api';
-import { ErrorMessage, messageOf } from './components/form';
+import { client, type SignedIn } from './api';
+import { ErrorMessage } from './components/form';
+import { useLoad } from './hooks';
 import { InvitationPage } from './pages/invitation';
 import { ResetPage, SignInLinkPage } from './pages/link';
 import { VerifyEmailPage } from './pages/verify-email';
@@ -15,17 +16,13 @@ const SIGNED_OUT_PAGES = new Set(['/sign-in', '/sign-up', '/link', '/reset', '/v
 
 export function App() {
   const page = usePage();
-  const [signedIn, setSignedIn] = useState<SignedIn | null>();
-  const [options, setOptions] = useState<AuthOptions>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    client.getSession().then(
-      (s) => setSignedIn(s ?? null),
-      (err: unknown) => setError(messageOf(err)),
-    );
-    client.authOptions().then(setOptions, (err: unknown) => setError(messageOf(err)));
-  }, []);
+  const session = useLoad(() => client.getSession().then((s) => s ?? null), 'session');
+  const auth = useLoad(() => client.authOptions(), 'options');
+  const options = auth.data;
+  const error = session.error ?? auth.error;
+  // signing in or out in this tab decides; until then, the session the browser came with
+  const [changed, setSignedIn] = useState<SignedIn | null>();
+  const signedIn = changed !== undefined ? changed : session.data;
 
   const onSignedIn = useCallback((s: SignedIn) => {
     setSignedIn(s);

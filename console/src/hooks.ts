@@ -3,12 +3,14 @@
  * error message, a reload; stale answers are dropped. Every page and
  * section that loads data uses `useLoad` and shows it with `WhenLoaded`
  * (components/states.tsx), so loading, errors and "try again" look and
- * behave the same everywhere. Then a debounced value, and the redeeming of
- * a one-time link.
+ * behave the same everywhere. Writing, the one way too: `useAction` (busy,
+ * the API's error, the success text; action.ts). Then a debounced value,
+ * and the redeeming of a one-time link.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { ActionRunner, IDLE, reduceAction, type ActionOptions, type ActionState } from './action';
 import { ApiError, type SignedIn } from './api';
-import { messageOf } from './components/form';
+import { messageOf } from './messages';
 import { takeFragment } from './router';
 
 export interface Loaded<T> {
@@ -47,6 +49,39 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
 function mayPassLater(err: unknown): boolean {
   if (!(err instanceof ApiError)) return true;
   return err.status >= 500 || err.status === 408 || err.status === 429;
+}
+
+export interface Action<A extends unknown[]> extends ActionState {
+  /**
+   * Runs the action with `args`, unless one is running (then the run is
+   * dropped, or waits its turn with `queue`); settles when it has, true
+   * when it succeeded.
+   */
+  run(...args: A): Promise<boolean>;
+  /** Shows `error` as the action's, without a request (the page's own check, a code in the address). */
+  fail(error: string): void;
+  /** Forgets the last error and success text (a dialog opened again). */
+  clear(): void;
+}
+
+/**
+ * A write from a page: `action` makes the calls and returns the text to
+ * show on success (or nothing); what it throws is shown as its error (the
+ * API's message unless `options.describe` words it; options are read once).
+ * Render `busy` on the button, and the error and the text with
+ * `<Outcome of={…} />` or `<ErrorMessage message={….error} />`
+ * (components/form.tsx); a form submits with `onSubmit={submitTo(….run)}`.
+ */
+export function useAction<A extends unknown[]>(action: (...args: A) => Promise<string | void>, options?: ActionOptions): Action<A> {
+  const [state, dispatch] = useReducer(reduceAction, IDLE);
+  const latest = useRef(action);
+  latest.current = action;
+  const [runner] = useState(() => new ActionRunner(dispatch, options));
+  useEffect(() => runner.attach(), [runner]);
+  const run = useCallback((...args: A) => runner.run(() => latest.current(...args)), [runner]);
+  const fail = useCallback((error: string) => dispatch({ type: 'refused', error }), []);
+  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  return { ...state, run, fail, clear };
 }
 
 /** `value`, once it stopped changing for `ms` (search as you type). */

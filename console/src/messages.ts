@@ -3,9 +3,10 @@
  * (`#error=oidc.failed`, `?done=collection-deleted`). An address is
  * anyone's to write: a crafted link may name a code, never the text shown,
  * so an unknown code shows a generic message and nothing of the address.
- * Below them, the texts of versions and trust, in English and French.
+ * Below them, the texts of versions and trust, in English and French, and
+ * what a failed call says on a page.
  */
-import type { ReportReason, Verdict } from '@skills/client';
+import { ApiError, type ReportReason, type Verdict } from '@skills/client';
 
 /** Why a sign-in that left the console (single sign-on) did not end signed in: the gateway's message keys. */
 const SIGN_IN_ERRORS: Record<string, string> = {
@@ -206,4 +207,13 @@ export const T: typeof EN = LANG === 'fr' ? FR : EN;
 export function waitText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes < 120 ? T.minutes(minutes) : T.hours(Math.ceil(minutes / 60));
+}
+
+/** What a failed call says: the API's own `{ error }` text (in the browser's language), or the error's message. */
+export const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** The API's message; a 429 adds how long to wait, from Retry-After (the report dialog). */
+export function refusalOf(err: unknown): string {
+  if (err instanceof ApiError && err.status === 429 && err.retryAfter !== undefined) return `${err.message} ${T.retryIn(waitText(err.retryAfter))}`;
+  return messageOf(err);
 }

@@ -48,3 +48,27 @@ export const canRemove = (caller: Role, target: Role): boolean => mayRemoveMembe
 
 /** What invitations may grant, by who invites: never ownership. */
 export const INVITABLE: readonly Role[] = INVITABLE_ROLES;
+
+/** What the caller may do with a collection (personal: everything; team: by workspace role). */
+export interface CollectionRights {
+  edit: boolean;
+  delete: boolean;
+  /** team collections: move pins to the latest allowed releases */
+  updatePins?: boolean;
+  /** why the controls are off, shown instead of them */
+  why?: string;
+}
+
+export const PERSONAL_RIGHTS: CollectionRights = { edit: true, delete: true };
+
+/** The controls of a team collection for `role` (the caller `me`; the collection made by `createdBy`), and why some are off. */
+export function teamCollectionRights(role: Role, me: string, createdBy: string | undefined): CollectionRights {
+  const mayDelete = canDelete(role, me, createdBy);
+  const why =
+    role === 'viewer'
+      ? 'You are a viewer in this workspace: you can read this collection, not change or delete it.'
+      : mayDelete
+        ? undefined
+        : 'Members delete only the collections they created; an owner or admin can delete this one.';
+  return { edit: canWrite(role), updatePins: canUpdatePins(role), delete: mayDelete, why };
+}

@@ -10,6 +10,7 @@ import { SkillPage } from './pages/skill';
 import { TeamCollectionPage } from './pages/team-collection';
 import { WorkspacePage } from './pages/workspace';
 import { WorkspacesPage } from './pages/workspaces';
+import { PERSONAL_RIGHTS } from './roles';
 
 /** The sections of the navigation, by the first segment of their paths. */
 export const SECTIONS = [
@@ -43,7 +44,6 @@ export function signedInPage(page: string, account: Account): { title: string; c
   }
   if (first === 'collections') {
     if (second) {
-      const personal = { edit: true, delete: true };
       return {
         title: 'Collection',
         content: (
@@ -52,7 +52,7 @@ export function signedInPage(page: string, account: Account): { title: string; c
             scope={{ kind: 'personal' }}
             id={second}
             back={{ to: '/collections', label: 'Your collections' }}
-            rights={() => personal}
+            rights={() => PERSONAL_RIGHTS}
           />
         ),
       };

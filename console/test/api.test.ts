@@ -44,7 +44,7 @@ describe('console client', () => {
   it('searches the catalog as the address asks, with every facet and no filter it did not ask for', async () => {
     const fake = fakeFetch({ skills: [], pagination: {} });
     const sut = createConsoleClient({ baseUrl: 'http://console.test', fetch: fake.impl });
-    await sut.searchSkills(searchParamsOf({ q: 'pdf', tags: ['a', 'b'], page: 1, trust: 'clean', verifiedPublisher: false, type: 'bogus' }));
+    await sut.searchSkills(searchParamsOf({ q: 'pdf', tags: ['a', 'b'], page: 1, trust: 'clean', verifiedPublisher: false }));
     await sut.searchSkills(searchParamsOf({ page: 3, trust: 'any', verifiedPublisher: true, type: 'plugin' }));
     const facets = 'facets=category%2Ctype%2Ctrust%2CverifiedPublisher';
     expect(fake.sent.map((s) => s.url)).toEqual([

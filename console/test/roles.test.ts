@@ -1,5 +1,5 @@
 /** What the console offers each workspace role: the shared rules collections-service enforces, under the names pages use. */
-import { INVITABLE, ROLES, assignableRoles, canDelete, canGovern, canInvite, canRemove, canUpdatePins, canWrite } from '../src/roles';
+import { INVITABLE, ROLES, assignableRoles, canDelete, canGovern, canInvite, canRemove, canUpdatePins, canWrite, teamCollectionRights } from '../src/roles';
 
 describe('console roles', () => {
   it('lets every role but viewer write and update pins', () => {
@@ -30,5 +30,22 @@ describe('console roles', () => {
     expect(ROLES.map((target) => canRemove('admin', target))).toEqual([false, true, true, true]);
     expect(ROLES.map((target) => canRemove('owner', target))).toEqual([true, true, true, true]);
     expect(ROLES.some((target) => canRemove('member', target) || canRemove('viewer', target))).toBe(false);
+  });
+
+  it('enables on a team collection what the role may do, and says why the rest is off', () => {
+    expect(teamCollectionRights('viewer', 'me', 'me')).toEqual({
+      edit: false,
+      updatePins: false,
+      delete: false,
+      why: 'You are a viewer in this workspace: you can read this collection, not change or delete it.',
+    });
+    expect(teamCollectionRights('member', 'me', 'someone-else')).toEqual({
+      edit: true,
+      updatePins: true,
+      delete: false,
+      why: 'Members delete only the collections they created; an owner or admin can delete this one.',
+    });
+    expect(teamCollectionRights('member', 'me', 'me')).toEqual({ edit: true, updatePins: true, delete: true, why: undefined });
+    expect(ROLES.filter((role) => teamCollectionRights(role, 'me', 'someone-else').delete)).toEqual(['owner', 'admin']);
   });
 });

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_EMBEDDING_MODEL, loadEmbeddingConfig } from '@skills/catalog-service';
 
 const ROOT = join(__dirname, '..', '..');
 const dockerfile = readFileSync(join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
@@ -44,12 +45,24 @@ describe('deploy/Dockerfile', () => {
     // @scarf/scarf (pulled in by swagger-ui-dist) only reports installs; skipping it is the point.
     // argon2's script (node-gyp-build) only compiles when no prebuilt binary fits; the package
     // ships them (prebuilds/linux-x64, linux-arm64, …), which node-gyp-build loads at run time.
-    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2']);
+    // onnxruntime-node's script only downloads GPU providers from a feed of its own (the project's .npmrc
+    // skips it); the CPU binaries it runs on are in the package (bin/napi-v6/<os>/<arch>/).
+    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2', 'node_modules/onnxruntime-node']);
     const scripted = Object.entries(lock.packages).filter(
       ([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path),
     );
     expect(scripted.map(([path]) => path)).toEqual([]);
     expect(dockerfile).toMatch(/npm ci --omit=dev --omit=optional --ignore-scripts/);
+  });
+
+  it('carries the search model, fetched and checked by its pinned digest at build, and never fetches it when running', () => {
+    const build = stages.find((stage) => stage[0]?.endsWith(' AS build')) ?? [];
+    // the same command as `npm run model:fetch`, after the build that compiles it
+    expect(build.indexOf('RUN node catalog-service/dist/model-fetch-main.js')).toBeGreaterThan(build.findIndex((l) => l.startsWith('RUN npx tsc -b')));
+    expect(runtime).toContain('COPY --from=build /app/.data/models .data/models');
+    expect(runtime.find((l) => l.startsWith('ENV '))).toMatch(/\bEMBEDDING_FETCH=false\b/);
+    // catalog-service's default EMBEDDING_MODEL_DIR is <root>/.data/models: /app/.data/models in the image
+    expect(loadEmbeddingConfig({})).toMatchObject({ dir: join(ROOT, '.data', 'models'), model: DEFAULT_EMBEDDING_MODEL });
   });
 
   it('gives npm the package.json of every workspace, or npm ci rejects the lockfile', () => {

@@ -77,7 +77,7 @@ describe('renderKustomization', () => {
     const dir = join(K8S, 'overlays', overlay);
     const real = parseYamlDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 }), 'kubectl kustomize');
     expect(sorted(renderKustomization(dir))).toEqual(sorted(real));
-    // issue 29: the admin API is never routed from outside, and the gateway knows its public address
+    // the admin API is never routed from outside, and the gateway knows its public address
     const paths = real
       .filter((o) => o.kind === 'Ingress')
       .flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules.flatMap((r) => r.http.paths.map((p) => p.path)));

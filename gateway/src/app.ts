@@ -23,6 +23,7 @@ import type { RateLimiter } from './domain/rate-limiter';
 import type { ScannerAuthenticator } from './domain/scanner-authenticator';
 import type { ScannerService } from './domain/scanner.service';
 import { AdmissionGate } from './http/admission';
+import { shedWhileFull } from './http/early-shedding';
 import type { AnswerCache } from './http/answer-cache';
 import { requireAdminToken } from './http/admin-auth';
 import { adminRoutes } from './http/admin.routes';
@@ -139,6 +140,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const app = createServiceApp({ logger: deps.logger, metrics, serveMetrics: false });
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? 0 }));
+  app.use(shedWhileFull(admission, deps.answerCache));
   const scanners = deps.scannerAuthenticator;
   app.use(scannerGate(scannerAuthenticator({ ...deps, scanners })));
   app.use('/admin/v1', requireAdminToken(deps.adminToken, deps.authFailures, deps.failureAudit));

@@ -180,7 +180,7 @@ export const GATEWAY_ENV = serviceEnv({ port: 8080 }).append<GatewayEnv>({
   PRINCIPAL_SIGNING_KEY_FILE: env.keyFile(),
   CATALOG_URL: httpUrl().default('http://127.0.0.1:8081'),
   COLLECTIONS_URL: httpUrl().default('http://127.0.0.1:8082'),
-  // At most 1 s: DESIGN.md promises a revoke reaches every replica within 1 s.
+  // At most 1 s: docs/api.md promises a revoke reaches every replica within 1 s.
   KEY_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(1_000),
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(300_000).default(10_000),
   // per service and gateway process; their sum is the upstream pool's connections (docs/operations.md)
@@ -189,7 +189,7 @@ export const GATEWAY_ENV = serviceEnv({ port: 8080 }).append<GatewayEnv>({
   // At most 1 s: it adds to how long a write can stay out of search answers (docs/gateway.md).
   ANSWER_CACHE_TTL_MS: Joi.number().integer().min(0).max(1_000).default(50),
   ANSWER_CACHE_ENTRIES: Joi.number().integer().min(0).max(100_000).default(1_000),
-  // DESIGN.md: pro 600/min, team 1,200/min; 0 turns a plan's limit off.
+  // docs/api.md: pro 600/min, team 1,200/min; 0 turns a plan's limit off.
   RATE_LIMIT_PRO_PER_MINUTE: Joi.number().integer().min(0).default(600),
   RATE_LIMIT_TEAM_PER_MINUTE: Joi.number().integer().min(0).default(1_200),
   HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).max(300_000).default(DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),

@@ -122,7 +122,7 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
     keys,
     site,
     logger,
-    // DESIGN.md §7: open sign-up on a loopback address, invitations elsewhere, unless the operator says.
+    // docs/configuration.md SIGNUP_MODE: open sign-up on a loopback address, invitations elsewhere, unless the operator says.
     signUpMode: config.signUpMode ?? (config.publicUrl === undefined || new Site(() => config.publicUrl ?? '').plainLoopback ? 'open' : 'invite'),
     session: config.session ?? { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
     oidc: config.oidc,

@@ -3,6 +3,7 @@
  * against responses that must pass or fail.
  */
 import { messageCatalogue, translate } from '@skills/common';
+import { INVITABLE_ROLES, WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { openApiDocument } from '../src/openapi/document';
 import { HTTP_METHODS, type Example, type Operation, type Response } from '../src/openapi/openapi-types';
 import { OpenApiMismatchError, assertMatchesOpenApi } from '../src/testing';
@@ -41,7 +42,7 @@ describe('openApiDocument', () => {
   // the operations an API key calls (the document's default security); the console's own ones name theirs
   const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
 
-  it('documents the eleven public operations of the contract and DESIGN.md, the changes feed, the self-service and the governance ones', () => {
+  it('documents the eleven public operations of the contract and its decisions, the changes feed, the self-service and the governance ones', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
       'DELETE /api/v1/me/collections/{id}',
       'DELETE /api/v1/workspaces/{id}/collections/{collectionId}',
@@ -249,5 +250,22 @@ describe('assertMatchesOpenApi', () => {
   it('takes fetch Headers as well as plain objects', () => {
     const headers = new Headers(json);
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, headers, page([item]))).not.toThrow();
+  });
+
+  it('lists workspace roles as common/src/workspace-roles.ts does, every role or the invitable ones', () => {
+    const roleEnums: unknown[][] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (typeof node === 'object' && node !== null) {
+        const { enum: values } = node as { enum?: unknown[] };
+        if (values?.includes('viewer')) roleEnums.push(values);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(openApiDocument);
+    expect(roleEnums.length).toBeGreaterThanOrEqual(4);
+    const lists = [WORKSPACE_ROLES.join(), INVITABLE_ROLES.join()];
+    expect(roleEnums.map((values) => values.join()).filter((values) => !lists.includes(values))).toEqual([]);
+    expect(roleEnums.map((values) => values.join())).toEqual(expect.arrayContaining(lists));
   });
 });

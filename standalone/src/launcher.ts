@@ -1,8 +1,10 @@
 /**
- * Brings up the whole stack in one process: the database (embedded PGlite
- * unless DATABASE_URL), the two services on free loopback ports, the gateway
- * on the public port, then the demo data. `close()` stops them in reverse
- * order, the gateway first so no request reaches a stopped service.
+ * Brings up the whole stack from one command: the database (embedded PGlite
+ * in this process unless DATABASE_URL), the two services on free loopback
+ * ports and the gateway on the public port, each a process of its own
+ * (services.ts), then the demo data. `close()` stops them in reverse order,
+ * the gateway first so no request reaches a stopped service, the database
+ * last.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import type { LauncherConfig } from './launcher-config';
 import { resolvePrincipalKeys } from './principal-key-rotation';
 import type { SampleData } from './sample-data';
 import { seedDemo, type DemoCredentials } from './seed';
-import { startStack } from './services';
+import { startStack, type ServiceName, type ServiceProcessInfo } from './services';
 
 export interface RunningStack {
   gatewayUrl: string;
@@ -25,6 +27,8 @@ export interface RunningStack {
   topology?: string;
   /** milliseconds from launch() to everything ready, seeding included */
   startupMs: number;
+  /** each service's process id and address (the bench reads them; the distributed launcher has replicas instead) */
+  processes?: Record<ServiceName, ServiceProcessInfo>;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,8 @@ export interface LaunchOptions {
   loggerFor(service: string): Logger;
   /** what a first start loads */
   sample: SampleData;
+  /** a service process ended on its own while the stack was up */
+  onServiceExit?(service: ServiceName, code: number | null): void;
 }
 
 /** Runs `steps` in order, continuing past failures, and rethrows the first one. */
@@ -71,10 +77,8 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       adminToken: adminToken.token,
       gatewayPort: config.port,
       logLevel: config.logLevel,
-      gatewayEnv: config.gatewayEnv,
-      catalogEnv: config.catalogEnv,
-      collectionsEnv: config.collectionsEnv,
-      loggerFor: options.loggerFor,
+      passedOn: config.passedOn,
+      onExit: options.onServiceExit,
     });
     cleanup.unshift(() => stack.close());
     logger.info({ ms: Date.now() - started }, 'services started');
@@ -93,6 +97,7 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
       demo,
       database: embedded ? 'embedded' : 'external',
       startupMs: Date.now() - started,
+      processes: stack.processes,
       close: () => closeAll(cleanup),
     };
   } catch (err) {

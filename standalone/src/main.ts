@@ -4,9 +4,10 @@
  */
 import { createLogger, runService } from '@skills/common';
 import { banner } from './banner';
-import { launch } from './launcher';
+import { launch, type RunningStack } from './launcher';
 import { BUNDLED_SAMPLE } from './sample-data';
 import { loadLauncherConfig } from './launcher-config';
+import { withSearchModel } from './search-model';
 
 runService(
   {
@@ -14,7 +15,14 @@ runService(
     loadConfig: loadLauncherConfig,
     async start(config) {
       const loggerFor = (service: string) => createLogger({ service, level: config.logLevel });
-      const stack = await launch({ config, loggerFor, sample: BUNDLED_SAMPLE });
+      let stack: RunningStack | undefined;
+      // A service that dies leaves no usable stack: stop the rest and fail, as one process would.
+      const onServiceExit = (service: string, code: number | null) => {
+        loggerFor('standalone').error({ process: service, code }, 'a service process ended: stopping');
+        void (stack?.close() ?? Promise.resolve()).finally(() => process.exit(1));
+      };
+      const catalog = await withSearchModel(config.passedOn.catalog, process.stderr);
+      stack = await launch({ config: { ...config, passedOn: { ...config.passedOn, catalog } }, loggerFor, sample: BUNDLED_SAMPLE, onServiceExit });
       process.stdout.write(banner(stack));
       return stack;
     },

@@ -5,23 +5,27 @@
  * scanner token must not outlive the seeding that needed it).
  */
 import { readFile } from 'node:fs/promises';
-import { ApiClient, seg } from './api-client';
+import { SkillsScannerClient, type Judgement, type SkillsAdminClient } from '@skills/client';
 
 interface SampleTrust {
   scanners: string[];
   verifiedPublishers: string[];
-  verdicts: Array<{ slug: string; version: string; scanner: string; verdict: string; summary: string }>;
+  verdicts: Array<{ slug: string; version: string; scanner: string; verdict: Judgement; summary: string }>;
 }
 
 /** Verdicts in flight at once: enough to hide the round trips, few enough not to crowd a first start. */
 const PARALLEL = 8;
 
-export async function recordSampleTrust(admin: ApiClient, gatewayUrl: string, trustFile: string): Promise<{ verdicts: number; verifiedPublishers: number }> {
+export async function recordSampleTrust(
+  admin: SkillsAdminClient,
+  gatewayUrl: string,
+  trustFile: string,
+): Promise<{ verdicts: number; verifiedPublishers: number }> {
   const trust = JSON.parse(await readFile(trustFile, 'utf8')) as SampleTrust;
-  const scanners = new Map<string, { id: string; client: ApiClient }>();
+  const scanners = new Map<string, { id: string; client: SkillsScannerClient }>();
   for (const name of trust.scanners) {
-    const { scanner, token } = await admin.request<{ scanner: { id: string }; token: string }>('POST', '/admin/v1/scanners', { body: { name } });
-    scanners.set(name, { id: scanner.id, client: new ApiClient(gatewayUrl, token) });
+    const { scanner, token } = await admin.createScanner(name);
+    scanners.set(name, { id: scanner.id, client: new SkillsScannerClient({ baseUrl: gatewayUrl, scannerToken: token }) });
   }
   try {
     const queue = [...trust.verdicts];
@@ -29,17 +33,15 @@ export async function recordSampleTrust(admin: ApiClient, gatewayUrl: string, tr
       for (let v = queue.shift(); v; v = queue.shift()) {
         const scanner = scanners.get(v.scanner);
         if (!scanner) throw new Error(`sample-trust.json: verdict by unknown scanner ${v.scanner}`);
-        await scanner.client.request('POST', `/api/v1/skills/${seg(v.slug)}/versions/${seg(v.version)}/verdicts`, {
-          body: { verdict: v.verdict, summary: v.summary },
-        });
+        await scanner.client.recordVerdict(v.slug, v.version, { verdict: v.verdict, summary: v.summary });
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
     for (const name of trust.verifiedPublishers) {
-      await admin.request('PUT', `/admin/v1/publishers/${seg(name)}`, { body: { verified: true, note: 'sample catalog' } });
+      await admin.setPublisher(name, { verified: true, note: 'sample catalog' });
     }
   } finally {
-    for (const { id } of scanners.values()) await admin.request('DELETE', `/admin/v1/scanners/${seg(id)}`);
+    for (const { id } of scanners.values()) await admin.revokeScanner(id);
   }
   return { verdicts: trust.verdicts.length, verifiedPublishers: trust.verifiedPublishers.length };
 }

@@ -13,7 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Logger } from '@skills/common';
-import { ApiClient, ApiError, seg } from './api-client';
+import { ApiError, SkillsAdminClient, SkillsClient } from '@skills/client';
 import type { SampleData } from './sample-data';
 import { recordSampleTrust } from './sample-trust';
 
@@ -68,20 +68,17 @@ const DEMO_KEY_NAME = 'demo';
  * Revokes the demo account's earlier demo keys, all but `keepId`. Keys the
  * user made for the account themselves (another name) are left alone.
  */
-async function revokeEarlierDemoKeys(admin: ApiClient, accountId: string, keepId: string): Promise<number> {
-  const { apiKeys } = await admin.request<{ apiKeys: Array<{ id: string; name: string | null; revokedAt: string | null }> }>(
-    'GET',
-    `/admin/v1/accounts/${seg(accountId)}`,
-  );
+async function revokeEarlierDemoKeys(admin: SkillsAdminClient, accountId: string, keepId: string): Promise<number> {
+  const { apiKeys } = await admin.getAccount(accountId);
   const earlier = apiKeys.filter((k) => k.id !== keepId && k.revokedAt === null && (k.name === DEMO_KEY_NAME || k.name?.startsWith(`${DEMO_KEY_NAME} `)));
-  for (const key of earlier) await admin.request('DELETE', `/admin/v1/api-keys/${seg(key.id)}`);
+  for (const key of earlier) await admin.revokeApiKey(key.id);
   return earlier.length;
 }
 
 /** The demo account still exists (the database may have been replaced under a kept DATA_DIR). */
-async function stillThere(admin: ApiClient, state: DemoState): Promise<boolean> {
+async function stillThere(admin: SkillsAdminClient, state: DemoState): Promise<boolean> {
   try {
-    await admin.request('GET', `/admin/v1/accounts/${seg(state.accountId)}`);
+    await admin.getAccount(state.accountId);
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return false;
@@ -90,57 +87,42 @@ async function stillThere(admin: ApiClient, state: DemoState): Promise<boolean> 
 }
 
 /** First start of a database: not a single item (public or private) in the system of record. */
-async function catalogIsEmpty(admin: ApiClient): Promise<boolean> {
-  const { items } = await admin.request<{ items: unknown[] }>('GET', '/admin/v1/items?limit=1');
+async function catalogIsEmpty(admin: SkillsAdminClient): Promise<boolean> {
+  const { items } = await admin.listItemsPage({ limit: 1 });
   return items.length === 0;
 }
 
-async function importSampleCatalog(admin: ApiClient, file: string): Promise<number> {
-  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  const data = await admin.request<{ imported: number }>('POST', '/admin/v1/skills:import', {
-    raw: { body, contentType: 'application/x-ndjson' },
-  });
-  return data.imported;
+async function importSampleCatalog(admin: SkillsAdminClient, file: string): Promise<number> {
+  return admin.importSkills(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
 }
 
-async function createDemoAccount(admin: ApiClient): Promise<string> {
-  const create = (email: string) =>
-    admin.request<{ account: { id: string } }>('POST', '/admin/v1/accounts', {
-      body: { email, name: 'Demo User', plan: 'pro' },
-    });
+async function createDemoAccount(admin: SkillsAdminClient): Promise<string> {
+  const create = (email: string) => admin.createAccount({ email, name: 'Demo User', plan: 'pro' });
   try {
-    return (await create(DEMO_EMAIL)).account.id;
+    return (await create(DEMO_EMAIL)).id;
   } catch (err) {
     // DATA_DIR was wiped but the database kept (DATABASE_URL): the address is taken.
     if (!(err instanceof ApiError && err.status === 409)) throw err;
-    return (await create(`demo+${Date.now()}@skills.example`)).account.id;
+    return (await create(`demo+${Date.now()}@skills.example`)).id;
   }
 }
 
-async function createDemoData(admin: ApiClient, gatewayUrl: string, apiKey: string, accountId: string): Promise<Omit<DemoState, 'accountId'>> {
-  const user = new ApiClient(gatewayUrl, apiKey);
-  const { workspace } = await admin.request<{ workspace: { id: string } }>('POST', '/admin/v1/workspaces', {
-    body: { name: 'Demo Team', ownerAccountId: accountId },
-  });
-  await user.request('POST', `/api/v1/workspaces/${seg(workspace.id)}/collections`, {
-    body: { name: 'Team onboarding', description: 'Skills every new team member installs first' },
-  });
+async function createDemoData(admin: SkillsAdminClient, gatewayUrl: string, apiKey: string, accountId: string): Promise<Omit<DemoState, 'accountId'>> {
+  const user = new SkillsClient({ baseUrl: gatewayUrl, apiKey });
+  const workspace = await admin.createWorkspace({ name: 'Demo Team', ownerAccountId: accountId });
+  await user.createWorkspaceCollection(workspace.id, { name: 'Team onboarding', description: 'Skills every new team member installs first' });
   const collectionId = await createDemoCollection(user);
-  const { skill } = await admin.request<{ skill: { id: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/private-skills`, {
-    body: { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' },
-  });
-  await user.request('PATCH', `/api/v1/me/collections/${seg(collectionId)}`, { body: { privateSkillId: skill.id } });
+  const skill = await admin.createPrivateSkill(accountId, { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' });
+  await user.updateMyCollection(collectionId, { privateSkillId: skill.id });
   return { workspaceId: workspace.id, collectionId };
 }
 
 /** The personal demo collection with a few public skills of the sample catalog. */
-async function createDemoCollection(user: ApiClient): Promise<string> {
-  const { collection } = await user.request<{ collection: { id: string } }>('POST', '/api/v1/me/collections', {
-    body: { name: 'My favourites', description: 'Skills I use every week' },
-  });
+async function createDemoCollection(user: SkillsClient): Promise<string> {
+  const collection = await user.createMyCollection({ name: 'My favourites', description: 'Skills I use every week' });
   for (const slug of DEMO_SKILLS) {
     try {
-      await user.request('PATCH', `/api/v1/me/collections/${seg(collection.id)}`, { body: { skillSlug: slug } });
+      await user.updateMyCollection(collection.id, { skillSlug: slug });
     } catch (err) {
       // A database with its own catalog (not the sample) may not have these slugs.
       if (!(err instanceof ApiError && err.status === 404)) throw err;
@@ -150,9 +132,9 @@ async function createDemoCollection(user: ApiClient): Promise<string> {
 }
 
 /** The demo collection of an earlier start, or a new one if the user deleted it (the last example of docs/getting-started.md does). */
-async function ensureDemoCollection(user: ApiClient, collectionId: string): Promise<string> {
+async function ensureDemoCollection(user: SkillsClient, collectionId: string): Promise<string> {
   try {
-    await user.request('GET', `/api/v1/me/collections/${seg(collectionId)}`);
+    await user.getMyCollection(collectionId);
     return collectionId;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) throw err;
@@ -166,23 +148,16 @@ async function ensureDemoCollection(user: ApiClient, collectionId: string): Prom
  * into an empty catalog; then issues this start's demo API key.
  */
 export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
-  const admin = new ApiClient(options.gatewayUrl, options.adminToken);
+  const admin = new SkillsAdminClient({ baseUrl: options.gatewayUrl, adminToken: options.adminToken });
   const known = await readState(options.dataDir);
-  const issueKey = async (accountId: string) =>
-    (
-      await admin.request<{ apiKey: { id: string; key: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/api-keys`, {
-        body: { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` },
-      })
-    ).apiKey;
-
-  const signInLink = async (accountId: string) =>
-    (await admin.request<{ link: { url: string } }>('POST', `/admin/v1/accounts/${seg(accountId)}/links`, { body: { purpose: 'sign-in' } })).link.url;
+  const issueKey = (accountId: string) => admin.issueApiKey(accountId, { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` });
+  const signInLink = async (accountId: string) => (await admin.createLink(accountId, 'sign-in')).url;
 
   if (known && (await stillThere(admin, known))) {
     const key = await issueKey(known.accountId);
     const revoked = await revokeEarlierDemoKeys(admin, known.accountId, key.id);
     options.logger.info({ revoked }, 'earlier demo keys revoked');
-    const collectionId = await ensureDemoCollection(new ApiClient(options.gatewayUrl, key.key), known.collectionId);
+    const collectionId = await ensureDemoCollection(new SkillsClient({ baseUrl: options.gatewayUrl, apiKey: key.key }), known.collectionId);
     const state: DemoState = { ...known, collectionId };
     if (collectionId !== known.collectionId) await writeState(options.dataDir, state);
     return { ...state, apiKey: key.key, keyId: key.id, signInLink: await signInLink(known.accountId), seeded: false };

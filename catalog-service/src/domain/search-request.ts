@@ -1,4 +1,5 @@
 import { InputError, paginationOf, type ItemType, type Pagination } from '@skills/common';
+import type { SearchMode } from './hybrid-ranking';
 import {
   SEARCHABLE_VERDICTS,
   type CatalogItem,
@@ -11,7 +12,7 @@ import {
   type Suggestion,
 } from '../engines/search-engine';
 
-/** Deepest reachable result (DESIGN.md §3); engines count matches up to this too. */
+/** Deepest reachable result (docs/search.md "Request rules"); engines count matches up to this too. */
 export const MAX_RESULT_WINDOW = 10_000;
 
 export interface SearchParams {
@@ -26,6 +27,8 @@ export interface SearchParams {
   page: number;
   limit: number;
   sort?: SearchSort;
+  /** words only, words and meaning (the default with a model), or meaning only (domain/hybrid-ranking.ts) */
+  mode?: SearchMode;
   /** the workspace whose policy the gateway signed into the principal: never read here (domain/search-policy.ts) */
   workspace?: string;
 }
@@ -71,6 +74,7 @@ export function toSearchQuery(params: SearchParams, defaults: TrustDefaults): Se
     page: params.page,
     limit: params.limit,
     sort,
+    ...(params.mode ? { mode: params.mode } : {}),
   };
 }
 
@@ -79,6 +83,8 @@ export interface SkillsPage {
   pagination: Pagination;
   facets?: Facets;
   suggestion?: Suggestion;
+  /** how the search ran: `mode` is the one that did (the model absent or the query one word: lexical) */
+  search: { mode: SearchMode };
 }
 
 /** The response body `{ data: <SkillsPage> }`, around the engine's serialised items when it has them. */
@@ -94,5 +100,6 @@ export function toSkillsPage(query: SearchQuery, result: SearchResult): SkillsPa
     pagination: paginationOf(query, result.total),
     ...(result.facets ? { facets: result.facets } : {}),
     ...(result.suggestion ? { suggestion: result.suggestion } : {}),
+    search: { mode: result.mode ?? 'lexical' },
   };
 }

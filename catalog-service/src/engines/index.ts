@@ -14,6 +14,7 @@ import { MemorySearchEngine } from './memory/memory-search-engine';
 import { registerSearchIndexMetrics } from './memory/search-index-metrics';
 import { ReadModelTable } from './postgres/read-model.table';
 import type { SearchEngine } from './search-engine';
+import { SequelizeItemVectorRepository } from '../store/item-vector.repository';
 
 /** The part of CatalogConfig the engines need. */
 export interface SearchEngineSettings {
@@ -29,6 +30,8 @@ export interface SearchEngineSettings {
 export interface SearchEngineDeps {
   sequelize: Sequelize;
   logger: Logger;
+  /** the model whose item vectors the engine holds (search by meaning); absent: words only */
+  vectors?: { model: string; dimensions: number };
 }
 
 /** A readied engine and what start-up needs to know of it. */
@@ -52,7 +55,12 @@ export async function createSearchEngine(config: Readonly<SearchEngineSettings>,
     case 'memory': {
       // The read model stays in Postgres; searches are answered from this replica's memory.
       const engine = await readied(
-        new MemorySearchEngine({ table: new ReadModelTable({ sequelize: deps.sequelize, logger }), logger, pollMs: config.indexPollMs }),
+        new MemorySearchEngine({
+          table: new ReadModelTable({ sequelize: deps.sequelize, logger }),
+          logger,
+          pollMs: config.indexPollMs,
+          ...(deps.vectors ? { vectors: deps.vectors } : {}),
+        }),
         (e) => e.start(),
       );
       return {
@@ -64,7 +72,11 @@ export async function createSearchEngine(config: Readonly<SearchEngineSettings>,
     }
     case 'elasticsearch': {
       if (!config.elasticsearchUrl) throw new Error('ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch');
-      const engine = await readied(new ElasticsearchEngine({ node: config.elasticsearchUrl, index: config.elasticsearchIndex, logger }), (e) => e.init());
+      const vectors = deps.vectors ? { ...deps.vectors, store: new SequelizeItemVectorRepository(deps.sequelize) } : undefined;
+      const engine = await readied(
+        new ElasticsearchEngine({ node: config.elasticsearchUrl, index: config.elasticsearchIndex, logger, ...(vectors ? { vectors } : {}) }),
+        (e) => e.init(),
+      );
       return { engine, generation: new SqlIndexGeneration(deps.sequelize), registerMetrics: () => undefined, needsRebuild: engine.needsRebuild };
     }
   }

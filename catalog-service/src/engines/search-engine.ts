@@ -1,4 +1,5 @@
 import type { CatalogItemState, Health, ItemDetails, ItemType, Verdict } from '@skills/common';
+import type { SearchMode } from '../domain/hybrid-ranking';
 
 export type SearchSort = 'relevance' | 'newest' | 'name' | 'popular';
 
@@ -35,7 +36,7 @@ export const TYPO_FALLBACK_BELOW = 5;
 export type SearchableVerdict = Exclude<Verdict, 'malicious'>;
 export const SEARCHABLE_VERDICTS: readonly SearchableVerdict[] = ['clean', 'suspicious', 'unscanned'];
 
-/** A validated search request (DESIGN.md §3). */
+/** A validated search request (docs/search.md "Request rules"). */
 export interface SearchQuery {
   /** free text over name (boosted) and description; absent → no text filter */
   q?: string;
@@ -60,6 +61,13 @@ export interface SearchQuery {
   limit: number;
   /** default: relevance when q is given, else newest */
   sort: SearchSort;
+  /**
+   * what runs (domain/hybrid-ranking.ts): absent or `lexical`, the words
+   * alone; `hybrid` and `semantic` come with `meaning`, the query's vector
+   */
+  mode?: SearchMode;
+  /** the query's unit vector, of the engine's model (hybrid and semantic modes) */
+  meaning?: Float32Array;
 }
 
 /**
@@ -108,6 +116,8 @@ export interface SearchResult {
    * every item again on every request.
    */
   itemsJson?: string;
+  /** the mode that ran (the answer's `data.search.mode`); absent: lexical */
+  mode?: SearchMode;
 }
 
 /** The answer of a query nothing can match: no items, and each facet asked for without values. */
@@ -148,4 +158,43 @@ export interface SearchEngine {
   reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress>;
   health(): Promise<Health>;
   close(): Promise<void>;
+  /** where item vectors go, when the engine was given a model (docs/search.md "Item vectors") */
+  readonly vectors?: ItemVectorTarget;
+}
+
+/** A searchable item without a vector of the engine's model: the text to embed and its hash. */
+export interface VectorNeed {
+  id: string;
+  contentHash: string;
+  text: string;
+}
+
+export interface ItemVector {
+  id: string;
+  contentHash: string;
+  /** unit length, of the engine's model */
+  vector: Float32Array;
+}
+
+export interface VectorProgress {
+  /** searchable items holding a vector of their current text */
+  withVector: number;
+  /** searchable items */
+  searchable: number;
+}
+
+/**
+ * The engine's side of the vector backlog (src/vectors/vector-backfill.ts):
+ * which searchable items lack a vector of their current text, and where the
+ * vectors go. An item's vector is taken only while the item still has the
+ * text it was computed from.
+ */
+export interface ItemVectorTarget {
+  /** the model whose vectors the engine holds (TextEmbedder.model) */
+  readonly model: string;
+  /** up to `limit` items without a vector of their current text */
+  missing(limit: number): Promise<VectorNeed[]>;
+  /** gives items their vectors; answers how many took one */
+  attach(vectors: readonly ItemVector[]): Promise<number>;
+  progress(): Promise<VectorProgress>;
 }

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { pageQueryFields } from '@skills/common';
 import type { SearchParams } from '../domain/search-request';
+import { SEARCH_MODES } from '../domain/hybrid-ranking';
 import { FACET_FIELDS, SEARCHABLE_VERDICTS } from '../engines/search-engine';
 
 /** Category slugs: lower-case words joined by single hyphens. */
@@ -22,6 +23,7 @@ export const searchSkillsQuery = Joi.object<SearchParams>({
   facets: Joi.string().custom(facetList),
   ...pageQueryFields,
   sort: Joi.string().valid('relevance', 'newest', 'name', 'popular'),
+  mode: Joi.string().valid(...SEARCH_MODES),
   // The gateway resolves `workspace=` into the signed principal's searchPolicy
   // (docs/governance.md); here it is only let through, never read: the policy
   // applied is the signed one, whatever the query string says.

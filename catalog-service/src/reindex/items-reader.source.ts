@@ -5,7 +5,7 @@
  * token: a read-only credential for item states and nothing else. This
  * service holds no signing key and can act as no account and no admin.
  */
-import { UpstreamError, type CatalogItemState } from '@skills/common';
+import { UpstreamError, callService, type CatalogItemState, type ServiceAnswer } from '@skills/common';
 
 export interface ItemsReaderSourceOptions {
   /** collections-service base URL, e.g. http://collections:3002 */
@@ -16,7 +16,7 @@ export interface ItemsReaderSourceOptions {
   pageSize?: number;
   /** per request */
   timeoutMs?: number;
-  /** attempts per page on a 5xx or network failure */
+  /** tries per page when collections-service gives no answer or a 502/503/504 (common's callService) */
   attempts?: number;
   /** stops the reading between pages (shutdown) */
   signal?: AbortSignal;
@@ -31,8 +31,10 @@ function isItemsPage(body: unknown): body is ItemsPage {
   return Array.isArray(data?.items) && (data.next === null || typeof data.next === 'string');
 }
 
-async function fetchPage(options: ItemsReaderSourceOptions, path: string): Promise<ItemsPage> {
+/** One try: the answer, or an UpstreamError 503 (no answer) or 504 (none in time); shutdown rejects with its own reason. */
+async function fetchOnce(options: ItemsReaderSourceOptions, path: string): Promise<ServiceAnswer> {
   let response: Response;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
   try {
     response = await fetch(new URL(path, options.baseUrl), {
       headers: {
@@ -40,32 +42,25 @@ async function fetchPage(options: ItemsReaderSourceOptions, path: string): Promi
         authorization: `Bearer ${options.token}`,
       },
       // shutdown cancels the request in flight too, not only the next one
-      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 30_000), ...(options.signal ? [options.signal] : [])]),
+      signal: AbortSignal.any([timeout, ...(options.signal ? [options.signal] : [])]),
     });
   } catch (err) {
-    throw new UpstreamError(503, 'upstream.unavailable', {}, { cause: err });
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw timeout.aborted ? new UpstreamError(504, 'upstream.timeout', {}, { cause: err }) : new UpstreamError(503, 'upstream.unavailable', {}, { cause: err });
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const cause = new Error(`collections-service answered ${response.status} to ${path}`);
-    throw new UpstreamError(response.status >= 500 ? 503 : 502, response.status >= 500 ? 'upstream.unavailable' : 'upstream.badGateway', {}, { cause });
+  return { status: response.status, headers: Object.fromEntries(response.headers), body };
+}
+
+async function fetchPage(options: ItemsReaderSourceOptions, path: string): Promise<ItemsPage> {
+  const retry = { attempts: options.attempts ?? 3, baseDelayMs: 200, maxDelayMs: 2_000 };
+  const { status, body } = await callService(() => fetchOnce(options, path), { method: 'GET', retry, signal: options.signal });
+  if (status < 200 || status > 299) {
+    const cause = new Error(`collections-service answered ${status} to ${path}`);
+    throw new UpstreamError(status >= 500 ? 503 : 502, status >= 500 ? 'upstream.unavailable' : 'upstream.badGateway', {}, { cause });
   }
   if (!isItemsPage(body)) throw new UpstreamError(502, 'upstream.badGateway', {}, { cause: new Error(`unexpected body from ${path}`) });
   return body;
-}
-
-/** A 4xx will not get better by asking again; a 5xx or a dropped connection may. */
-async function fetchWithRetry(options: ItemsReaderSourceOptions, path: string): Promise<ItemsPage> {
-  const attempts = options.attempts ?? 3;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetchPage(options, path);
-    } catch (err) {
-      const retryable = err instanceof UpstreamError && err.status === 503;
-      if (!retryable || attempt >= attempts || options.signal?.aborted) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
-    }
-  }
 }
 
 export async function* itemsReaderSource(options: ItemsReaderSourceOptions): AsyncIterable<CatalogItemState[]> {
@@ -74,7 +69,7 @@ export async function* itemsReaderSource(options: ItemsReaderSourceOptions): Asy
   do {
     options.signal?.throwIfAborted();
     const path: string = `/internal/v1/items?limit=${limit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-    const page = await fetchWithRetry(options, path);
+    const page = await fetchPage(options, path);
     if (page.data.items.length > 0) yield page.data.items;
     after = page.data.next;
   } while (after);

@@ -28,5 +28,7 @@ export function cacheKeyOf(query: SearchQuery): string {
     query.page,
     query.limit,
     query.sort,
+    // the mode asked for (the model decides which runs, the same for every request)
+    query.mode ?? null,
   ]);
 }

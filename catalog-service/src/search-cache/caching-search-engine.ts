@@ -1,5 +1,5 @@
 import { LruCache, type CatalogItemState, type Health, type Logger } from '@skills/common';
-import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../engines/search-engine';
+import type { ApplyResult, ItemVectorTarget, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../engines/search-engine';
 import { cacheKeyOf, normaliseQuery } from './cache-key';
 import type { IndexGeneration, LocalGeneration } from './index-generation';
 
@@ -57,6 +57,7 @@ export class CachingSearchEngine implements SearchEngine {
   private polling = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private vectorTarget: ItemVectorTarget | undefined;
 
   constructor(private readonly options: CachingSearchEngineOptions) {
     this.now = options.now ?? Date.now;
@@ -120,6 +121,22 @@ export class CachingSearchEngine implements SearchEngine {
     const result = await this.options.engine.reindex(source, onProgress);
     await this.changed();
     return result;
+  }
+
+  /** The engine's vector target, whose attached vectors change answers as a write does. */
+  get vectors(): ItemVectorTarget | undefined {
+    const target = this.options.engine.vectors;
+    if (!target) return undefined;
+    return (this.vectorTarget ??= {
+      model: target.model,
+      missing: (limit) => target.missing(limit),
+      progress: () => target.progress(),
+      attach: async (vectors) => {
+        const taken = await target.attach(vectors);
+        if (taken > 0) await this.changed();
+        return taken;
+      },
+    });
   }
 
   health(): Promise<Health> {

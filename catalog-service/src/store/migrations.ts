@@ -131,4 +131,20 @@ export const catalogMigrations: Migration[] = [
       ALTER TABLE catalog.search_items ADD COLUMN trust jsonb;
     `,
   },
+  {
+    id: '008_item_vectors',
+    up: `
+      -- Each item text's vector, by model and the SHA-256 of the text it was computed from
+      -- (docs/search.md "Item vectors"): an unchanged item is never embedded again, whatever
+      -- reindex or restart comes. Quantised to int8 (times scale): a quarter of float32's size.
+      CREATE TABLE catalog.item_vectors (
+        model text NOT NULL,
+        content_hash text NOT NULL,
+        vector bytea NOT NULL,
+        scale real NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (model, content_hash)
+      );
+    `,
+  },
 ];

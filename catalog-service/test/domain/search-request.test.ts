@@ -22,6 +22,8 @@ describe('skillsPageBody', () => {
 
   it('serialises the items itself when the engine has no JSON of them', () => {
     const result: SearchResult = { items: [], total: 0 };
-    expect(skillsPageBody(query, result)).toBe('{"data":{"skills":[],"pagination":{"page":1,"limit":2,"total":0,"totalPages":0,"hasMore":false}}}');
+    expect(skillsPageBody(query, result)).toBe(
+      '{"data":{"skills":[],"pagination":{"page":1,"limit":2,"total":0,"totalPages":0,"hasMore":false},"search":{"mode":"lexical"}}}',
+    );
   });
 });

@@ -12,6 +12,12 @@ import { createLogger } from '@skills/common';
 import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { describeElasticsearchSpecifics } from './elasticsearch-specifics';
 import { describeSearchEngineConformance } from './search-engine.conformance';
+import { describeMeaningConformance, MEANING_SYNONYMS } from './search-meaning.conformance';
+import { itemState } from './engine-items';
+import { FakeTextEmbedder } from '../support/fake-text-embedder';
+import { MeaningSearchEngine } from '../../src/vectors/meaning-search-engine';
+import { VectorBackfill } from '../../src/vectors/vector-backfill';
+import { MemoryVectorStore } from '../support/memory-vector-store';
 import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from './search-differential';
 
 const url = process.env.ELASTICSEARCH_URL;
@@ -42,6 +48,68 @@ describeLive('ElasticsearchEngine on a live cluster', () => {
         await dropIndicesOf(alias);
       },
     };
+  });
+
+  describeMeaningConformance('ElasticsearchEngine', async (embedder) => {
+    const alias = `skills-test-${randomUUID().slice(0, 8)}`;
+    const store = new MemoryVectorStore();
+    const engine = new ElasticsearchEngine({
+      node: url ?? '',
+      index: alias,
+      logger,
+      vectors: { model: embedder.model, dimensions: embedder.dimensions, store },
+    });
+    await engine.init();
+    const backfill = new VectorBackfill({ target: engine.vectors!, embedder, store, logger });
+    return {
+      engine,
+      drain: async () => {
+        while ((await backfill.step()) > 0);
+      },
+      teardown: async () => {
+        await engine.close();
+        await dropIndicesOf(alias);
+      },
+    };
+  });
+
+  it('searches an index without the model’s vectors by words, writes to it without vectors, and by meaning once it is rebuilt', async () => {
+    const alias = `skills-test-${randomUUID().slice(0, 8)}`;
+    const store = new MemoryVectorStore();
+    const embedder = new FakeTextEmbedder({ synonyms: MEANING_SYNONYMS, dimensions: 384 });
+    const before = new ElasticsearchEngine({ node: url ?? '', index: alias, logger });
+    const engine = new ElasticsearchEngine({
+      node: url ?? '',
+      index: alias,
+      logger,
+      vectors: { model: embedder.model, dimensions: embedder.dimensions, store },
+    });
+    try {
+      await before.init();
+      const docsmith = itemState({ name: 'Docsmith', description: 'Portable documents to markup' });
+      const press = itemState({ name: 'Pdf Press', description: 'Turns pdf into markdown' });
+      await before.apply([docsmith]);
+      await engine.init();
+      expect(engine.needsRebuild).toBe(true);
+      await engine.apply([press]);
+      const search = new MeaningSearchEngine({ engine, embedder, logger });
+      const q = { q: 'turn a pdf into markdown', page: 1, limit: 20, sort: 'relevance' as const };
+      const meanwhile = await search.search(q);
+      expect([meanwhile.mode, meanwhile.items.map((i) => i.name)]).toEqual(['lexical', ['Pdf Press']]);
+      await engine.reindex(
+        (async function* () {
+          yield [docsmith, press];
+        })(),
+      );
+      const backfill = new VectorBackfill({ target: engine.vectors!, embedder, store, logger });
+      while ((await backfill.step()) > 0);
+      const rebuilt = await search.search(q);
+      expect([rebuilt.mode, rebuilt.items.map((i) => i.name).sort()]).toEqual(['hybrid', ['Docsmith', 'Pdf Press']]);
+    } finally {
+      await before.close();
+      await engine.close();
+      await dropIndicesOf(alias);
+    }
   });
 
   describeElasticsearchSpecifics('a live cluster', async () => {

@@ -6,6 +6,7 @@
 import nock from 'nock';
 import { ServiceUnavailableError, createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError, REFRESH_NOW_ITEMS } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { documentVersion } from '../../src/engines/elasticsearch/item-document';
 import {
   ES,
   REPLY_HEADERS,
@@ -203,8 +204,8 @@ describe('ElasticsearchEngine.apply', () => {
       200,
       {
         docs: [
-          { _index: OLD_INDEX, _id: landed.id, _version: 1, found: true },
-          { _index: OLD_INDEX, _id: stale.id, _version: 9, found: true },
+          { _index: OLD_INDEX, _id: landed.id, _version: documentVersion(landed.version, false), found: true },
+          { _index: OLD_INDEX, _id: stale.id, _version: documentVersion(9, false), found: true },
         ],
       },
       REPLY_HEADERS,

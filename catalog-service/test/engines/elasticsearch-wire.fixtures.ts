@@ -3,7 +3,7 @@ import nock from 'nock';
 import { createLogger, type CatalogItemState } from '@skills/common';
 import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { INDEX_SCHEMA, indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
-import { toDocument } from '../../src/engines/elasticsearch/item-document';
+import { documentVersion, toDocument } from '../../src/engines/elasticsearch/item-document';
 
 export const ES = 'http://es.test:9200';
 /**
@@ -42,7 +42,7 @@ export function ndjson(lines: unknown[]): string {
 }
 
 export function indexLines(index: string, items: CatalogItemState[]): unknown[] {
-  return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: i.version, version_type: 'external' } }, documentOf(i)]);
+  return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: documentVersion(i.version, false), version_type: 'external' } }, documentOf(i)]);
 }
 
 /** The document written for a state (its analysis is tested on its own in elasticsearch-query.test.ts). */
@@ -68,7 +68,7 @@ export function created(index: string, i: CatalogItemState) {
     index: {
       _index: index,
       _id: i.id,
-      _version: i.version,
+      _version: documentVersion(i.version, false),
       result: 'created',
       _shards: { total: 2, successful: 1, failed: 0 },
       _seq_no: 0,

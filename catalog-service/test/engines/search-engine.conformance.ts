@@ -1,5 +1,5 @@
 /**
- * Behaviour every SearchEngine must show (DESIGN.md §3). Each engine's test
+ * Behaviour every SearchEngine must show (docs/search.md). Each engine's test
  * file calls `describeSearchEngineConformance` with a setup that returns a
  * fresh, empty engine.
  */

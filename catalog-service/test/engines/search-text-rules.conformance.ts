@@ -1,7 +1,7 @@
 /**
  * The text rules every engine keeps (docs/search.md "Text rules", "Names",
  * "Typo tolerance"): the cases where a natural Elasticsearch translation
- * answers differently from the memory engine (issue 19's numbered points),
+ * answers differently from the memory engine,
  * and a ranking fixed on a small corpus. Registered by
  * describeSearchEngineConformance, so each runs on every engine.
  */

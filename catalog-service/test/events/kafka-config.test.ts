@@ -63,7 +63,7 @@ describe.each([
     expect(problems(load, { ...kafka, KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 'p' })).toEqual([
       '"KAFKA_SASL_MECHANISM" must be scram-sha-256 or scram-sha-512 (PLAIN is not accepted)',
     ]);
-    expect(problems(load, { ...kafka, KAFKA_SASL_MECHANISM: 'scram-sha-256' })).toEqual([
+    expect(problems(load, { ...kafka, KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-256' })).toEqual([
       '"KAFKA_SASL_USERNAME" is required with KAFKA_SASL_MECHANISM',
       '"KAFKA_SASL_PASSWORD" is required with KAFKA_SASL_MECHANISM',
     ]);
@@ -73,6 +73,25 @@ describe.each([
       '"value" contains [KAFKA_SSL_CERT_FILE] without its required peers [KAFKA_SSL_KEY_FILE]',
     ]);
     expect(problems(load, { ...kafka, KAFKA_SSL: 'maybe' })).toEqual(['"KAFKA_SSL" must be a boolean']);
+  });
+
+  it('refuses SCRAM without TLS, naming the variable, unless every broker is on a loopback address', () => {
+    const scram = { EVENT_LOG: 'kafka', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: service, KAFKA_SASL_PASSWORD: 'a-scram-password' };
+    const inClear =
+      '"KAFKA_SASL_MECHANISM" needs KAFKA_SSL=true: without TLS the SCRAM exchange and every event cross the network in clear (only brokers on a loopback address in KAFKA_BROKERS may go without)';
+    expect(problems(load, { ...scram, KAFKA_BROKERS: 'kafka:9093' })).toEqual([inClear]);
+    expect(problems(load, { ...scram, KAFKA_BROKERS: '127.0.0.1:19092,10.0.0.5:9092', KAFKA_SSL: 'false' })).toEqual([inClear]);
+    // a broker on this machine (a local test broker), or TLS, and SCRAM is accepted
+    const local = load({ ...BASE, ...scram, KAFKA_BROKERS: '127.0.0.1:19092, localhost:9092,127.8.0.1:9092' });
+    expect(local.kafka).toEqual({
+      brokers: ['127.0.0.1:19092', 'localhost:9092', '127.8.0.1:9092'],
+      clientId: service,
+      security: { sasl: { mechanism: 'scram-sha-512', username: service, password: 'a-scram-password' } },
+    });
+    expect(load({ ...BASE, ...scram, KAFKA_BROKERS: 'kafka:9093', KAFKA_SSL: 'true' }).kafka?.security).toEqual({
+      tls: {},
+      sasl: { mechanism: 'scram-sha-512', username: service, password: 'a-scram-password' },
+    });
   });
 
   it('names each bad Kafka variable at start', () => {

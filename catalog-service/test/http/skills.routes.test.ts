@@ -64,12 +64,28 @@ const item: CatalogItem = {
 const SAFE = { trust: ['clean', 'unscanned'] };
 
 describe('GET /api/v1/skills', () => {
+  it('hands the engine the mode asked for and says which mode ran', async () => {
+    engine.result = { items: [item], total: 1, mode: 'hybrid' };
+    const res = await get('/api/v1/skills?q=ship%20containers%20to%20a%20cluster&mode=hybrid');
+    expect(res.status).toBe(200);
+    expect(engine.queries[0]).toMatchObject({ q: 'ship containers to a cluster', mode: 'hybrid' });
+    expect(res.body.data.search).toEqual({ mode: 'hybrid' });
+    expect(res.body.data.skills).toEqual([item]);
+  });
+
+  it('refuses a mode it does not know, naming the valid ones, and asks the engine nothing', async () => {
+    const res = await get('/api/v1/skills?q=ship&mode=neural');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/mode.*lexical, hybrid, semantic/);
+    expect(engine.queries).toEqual([]);
+  });
+
   it('answers the items with a pagination object', async () => {
     engine.result = { items: [item], total: 45 };
     const res = await get('/api/v1/skills?page=2&limit=20');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { skills: [item], pagination: { page: 2, limit: 20, total: 45, totalPages: 3, hasMore: true } },
+      data: { skills: [item], pagination: { page: 2, limit: 20, total: 45, totalPages: 3, hasMore: true }, search: { mode: 'lexical' } },
     });
   });
 
@@ -107,6 +123,7 @@ describe('GET /api/v1/skills', () => {
       data: {
         skills: [item],
         pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false },
+        search: { mode: 'lexical' },
         facets: engine.result.facets,
         suggestion: { q: 'kubernetes', total: 12 },
       },
@@ -218,7 +235,7 @@ describe('GET /api/v1/skills', () => {
     const res = await get(`/api/v1/skills?trust=suspicious&facets=trust&workspace=${searchPolicy.workspaceId}`, { ...account, searchPolicy });
     expect([res.status, res.body]).toEqual([
       200,
-      { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, facets: { trust: [] } } },
+      { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, facets: { trust: [] }, search: { mode: 'lexical' } } },
     ]);
     expect(engine.queries).toEqual([]);
   });

@@ -26,7 +26,7 @@ function state(n: number): CatalogItemState {
 const ITEMS = [1, 2, 3, 4, 5].map(state);
 
 /** Stands in for collections-service: keyset pages, for the items reader token only. */
-function collectionsService(failures: number[] = []) {
+function collectionsService(failures: Array<number | 'drop'> = []) {
   const seen: string[] = [];
   const principals: Array<string | undefined> = [];
   const app = express();
@@ -38,6 +38,10 @@ function collectionsService(failures: number[] = []) {
       return;
     }
     const status = failures.shift();
+    if (status === 'drop') {
+      req.socket.destroy();
+      return;
+    }
     if (status) {
       res.status(status).json({ error: 'nope' });
       return;
@@ -91,6 +95,25 @@ describe('itemsReaderSource', () => {
     const baseUrl = await listen(fake.app);
     expect(await collect(itemsReaderSource({ baseUrl, token, pageSize: 5 }))).toEqual([ITEMS.map((i) => i.name)]);
     expect(fake.seen).toHaveLength(2);
+  });
+
+  it('asks again after a 502, a 504 and a dropped connection, as the retry rule of calls between services says', async () => {
+    const fake = collectionsService([502, 'drop', 504]);
+    const baseUrl = await listen(fake.app);
+    expect(await collect(itemsReaderSource({ baseUrl, token, pageSize: 5, attempts: 4 }))).toEqual([ITEMS.map((i) => i.name)]);
+    expect(fake.seen).toHaveLength(4);
+  });
+
+  it('gives up after its tries, and never asks again after a 500: that answer will not change', async () => {
+    const unavailable = collectionsService([503, 503, 503]);
+    const err = await collect(itemsReaderSource({ baseUrl: await listen(unavailable.app), token, attempts: 3 })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 503, messageKey: 'upstream.unavailable' });
+    expect(unavailable.seen).toHaveLength(3);
+    server.close();
+    const broken = collectionsService([500]);
+    const failed = await collect(itemsReaderSource({ baseUrl: await listen(broken.app), token, attempts: 3 })).catch((e: unknown) => e);
+    expect(((failed as UpstreamError).cause as Error).message).toBe('collections-service answered 500 to /internal/v1/items?limit=1000');
+    expect(broken.seen).toHaveLength(1);
   });
 
   it('stops reading once shutdown aborts it', async () => {

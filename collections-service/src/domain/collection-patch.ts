@@ -1,6 +1,6 @@
 /**
  * Applies a PATCH to a locked collection, inside the caller's transaction:
- * removals, then additions, then rename/description (DESIGN.md §3). Any
+ * removals, then additions, then rename/description (docs/collections.md). Any
  * failure rolls back the whole body, so a request never half-applies.
  * Returns the collection as it now is, with its entries.
  */

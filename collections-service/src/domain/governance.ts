@@ -25,16 +25,18 @@ export function subjectOfEntry(entry: PublicEntry, verdict: Verdict): PolicySubj
 }
 
 /**
- * The release a pin moves to: the latest not yanked whose verdict the policy
- * allows (stable before pre-release, as `latestVersion`); null when none.
- * Item-level rules break for every release alike, so then there is none.
+ * The release a pin moves to: the latest not yanked, not malicious, whose
+ * verdict the policy allows (stable before pre-release, as `latestVersion`);
+ * null when none. Item-level rules break for every release alike, so then
+ * there is none. Malicious is excluded here too, not only by the policy:
+ * no pin ever moves to a malicious release (docs/trust.md).
  */
 export function latestAllowed(
   policy: WorkspacePolicy | null,
   subject: (verdict: Verdict) => PolicySubject,
   releases: readonly ReleaseRecord[],
 ): ReleaseRecord | null {
-  const allowed = releases.filter((r) => r.yanked === null && (!policy || violationsOf(policy, subject(r.verdict)).length === 0));
+  const allowed = releases.filter((r) => r.yanked === null && r.verdict !== 'malicious' && (!policy || violationsOf(policy, subject(r.verdict)).length === 0));
   allowed.sort((a, b) => byLatestFirst(a.version, b.version));
   return allowed[0] ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * Invitations to a workspace (DESIGN.md §7). Owners and admins invite with a
+ * Invitations to a workspace (docs/collections.md "Self-service workspaces"). Owners and admins invite with a
  * role (admin, member or viewer), list what is pending and revoke it; any
  * account the gateway vouches for accepts. The link's secret is the
  * gateway's: it resolves the link to the invitation id before calling here,
@@ -7,14 +7,15 @@
  */
 import { ConflictError, InputError, NotFoundError, isUuid } from '@skills/common';
 import { MAX_PENDING_INVITATIONS } from './limits';
-import type { InvitationRecord, InvitedRole, MemberWorkspace, Workspace } from './model';
+import type { InvitationRecord, MemberWorkspace, Workspace } from './model';
+import type { InvitableRole } from '@skills/common/workspace-roles';
 import type { CollectionsStore, Repositories } from './ports';
 import { workspaceRole } from './team-scope';
 import { assertMayManageInvitations, inviterMayStillGrant } from './workspace-access';
 import { memberView } from './workspace.service';
 
 export interface InvitationInput {
-  role: InvitedRole;
+  role: InvitableRole;
   email: string | null;
   /** when the link stops working; the gateway's link expires at the same instant */
   expiresAt: Date;

@@ -20,3 +20,7 @@ export const MAX_WORKSPACES_OWNED = 20;
 export const MAX_PENDING_INVITATIONS = 100;
 /** Private skills an account holds. */
 export const MAX_PRIVATE_SKILLS_PER_ACCOUNT = 500;
+/** Webhook endpoints of one workspace: each is checked at registration and fed every subscribed event. */
+export const MAX_WEBHOOKS_PER_WORKSPACE = 20;
+/** Test deliveries one endpoint is sent in any minute: a test POSTs to a URL the caller chose, so it must not become a way to flood it. */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { CollectionWithEntries, Workspace } from './model';
 import type { WorkspacePolicy } from './policy';
 
-export const LOCKFILE_VERSION = 1;
+/** 2: entries gained `installable` (a v1 reader, which knows nothing of it, refuses the document instead of installing a malicious release). */
+export const LOCKFILE_VERSION = 2;
 
 export interface Lockfile {
   bytes: Buffer;
@@ -40,6 +41,8 @@ export function buildLockfile(workspace: Workspace, collection: CollectionWithEn
       digest: e.pin?.digest ?? null,
       source: e.pin ? { repository: e.pin.source.repository, ref: e.pin.source.ref } : null,
       verdict: e.pin?.verdict ?? e.verdict,
+      // malicious is never handed out as installable (docs/trust.md): the entry stays, so its holders learn which release it was
+      installable: e.pin !== null && e.pin.verdict !== 'malicious',
       complies: (e.compliance?.violations.length ?? 0) === 0,
       violations: (e.compliance?.violations ?? []).map((v) => v.rule),
     }));

@@ -3,9 +3,7 @@
  * layer renders them. Timestamps are ISO-8601 strings.
  */
 import type { CatalogItemState, ItemDetails, ItemStatus, ItemTrust, ItemType, ScanVerdict, Verdict } from '@skills/common';
-
-export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
-export const WORKSPACE_ROLES: readonly WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+import type { InvitableRole, WorkspaceRole } from '@skills/common/workspace-roles';
 
 /** A catalog item with the owner of a private one; its details are always read with it. */
 export interface ItemRecord extends CatalogItemState {
@@ -226,15 +224,11 @@ export interface MemberRecord {
   joinedAt: string;
 }
 
-/** What an invitation may grant: ownership is given by an owner to a member, never by a link. */
-export type InvitedRole = Exclude<WorkspaceRole, 'owner'>;
-export const INVITED_ROLES: readonly InvitedRole[] = ['admin', 'member', 'viewer'];
-
 /** An invitation's terms and state; its secret link is the gateway's. */
 export interface InvitationRecord {
   id: string;
   workspaceId: string;
-  role: InvitedRole;
+  role: InvitableRole;
   /** where the gateway mailed the link, if it did; informative only (any account holding the link may accept) */
   email: string | null;
   createdBy: string;
@@ -244,7 +238,7 @@ export interface InvitationRecord {
 
 export interface NewInvitation {
   workspaceId: string;
-  role: InvitedRole;
+  role: InvitableRole;
   email: string | null;
   createdBy: string;
   expiresAt: Date;
@@ -256,7 +250,7 @@ export interface WorkspaceMember {
   role: WorkspaceRole;
 }
 
-/** A validated PATCH body (DESIGN.md §3); team collections never carry the private fields. */
+/** A validated PATCH body (docs/collections.md); team collections never carry the private fields. */
 export interface CollectionPatch {
   name?: string;
   description?: string;

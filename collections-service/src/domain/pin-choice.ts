@@ -3,7 +3,7 @@
  * the version asked for, or the latest the policy allows. The digest and the
  * verdict always come from the stored release, never from the caller.
  */
-import { NotFoundError, UnprocessableError, type Verdict } from '@skills/common';
+import { ConflictError, NotFoundError, UnprocessableError, type Verdict } from '@skills/common';
 import { latestAllowed, subjectOfItem } from './governance';
 import type { ItemRecord, StoredPin } from './model';
 import { violationsOf, type WorkspacePolicy } from './policy';
@@ -16,11 +16,16 @@ export function assertAllowed(policy: WorkspacePolicy, item: ItemRecord, verdict
   if (first) throw new UnprocessableError(`policy.${first.rule}`, first.params);
 }
 
-/** The release `version` of the item pinned; 404 when it does not exist, 422 when the policy (if any) refuses it. */
+/**
+ * The release `version` of the item pinned; 404 when it does not exist, 422
+ * when the policy (if any) refuses it, and 409 for a malicious release in
+ * any collection, policy or not (docs/trust.md "Malicious is never served").
+ */
 export async function pinOfVersion(repos: Repositories, policy: WorkspacePolicy | null, item: ItemRecord, version: string): Promise<StoredPin> {
   const release = isReleaseVersion(version) ? await repos.releases.find(item.id, version) : null;
   if (!release) throw new NotFoundError('release.notFound', { slug: item.slug ?? '', version: version.slice(0, 64) });
   if (policy) assertAllowed(policy, item, release.verdict);
+  if (release.verdict === 'malicious') throw new ConflictError('release.malicious', { slug: item.slug ?? '', version: release.version });
   return { version: release.version, digest: release.digest, verdict: release.verdict };
 }
 

@@ -22,8 +22,8 @@ import type {
   VerdictEntry,
   Workspace,
   WorkspaceMember,
-  WorkspaceRole,
 } from './model';
+import type { WorkspaceRole } from '@skills/common/workspace-roles';
 import type { ItemTrust, PageRequest, ScanVerdict, Verdict } from '@skills/common';
 import type { WorkspaceEventStore, WorkspacePolicyRepository } from './governance-ports';
 import type { IdempotencyRepository } from './idempotency';

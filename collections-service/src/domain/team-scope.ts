@@ -6,7 +6,8 @@
  */
 import { NotFoundError, isUuid } from '@skills/common';
 import { governCollection } from './governance';
-import type { CollectionRecord, CollectionWithEntries, WorkspaceRole } from './model';
+import type { WorkspaceRole } from '@skills/common/workspace-roles';
+import type { CollectionRecord, CollectionWithEntries } from './model';
 import { DEFAULT_POLICY, type PolicyRecord, type WorkspacePolicy } from './policy';
 import type { Repositories } from './ports';
 import { assertWorkspaceAccess, type WorkspaceAction } from './workspace-access';

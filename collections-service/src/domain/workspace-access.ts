@@ -1,11 +1,17 @@
 /**
- * Who may do what in a workspace (DESIGN.md §3). Pure: the caller's role
+ * Who may do what in a workspace (docs/collections.md "Workspaces"). Pure: the caller's role
  * (null when not a member) in, an error out. The rules themselves are the
  * predicates of @skills/common/workspace-roles, which the console reads too.
  */
 import { ConflictError, NotAllowedError } from '@skills/common';
-import { mayDeleteCollection, mayManageInvitations, mayRemoveMember, maySetRole, mayWriteCollections } from '@skills/common/workspace-roles';
-import type { WorkspaceRole } from './model';
+import {
+  mayDeleteCollection,
+  mayManageInvitations,
+  mayRemoveMember,
+  maySetRole,
+  mayWriteCollections,
+  type WorkspaceRole,
+} from '@skills/common/workspace-roles';
 
 export type WorkspaceAction = 'read' | 'create' | 'update' | 'delete';
 

@@ -5,7 +5,8 @@
  * once cannot leave it ownerless.
  */
 import { NotFoundError, isUuid } from '@skills/common';
-import type { MemberRecord, WorkspaceRole } from './model';
+import type { WorkspaceRole } from '@skills/common/workspace-roles';
+import type { MemberRecord } from './model';
 import type { CollectionsStore, Repositories } from './ports';
 import { assertKeepsAnOwner, assertMayRemoveMember, assertMaySetRole, assertWorkspaceAccess, inviterMayStillGrant } from './workspace-access';
 

@@ -1,5 +1,5 @@
 /**
- * Self-service workspaces (DESIGN.md §7): an account creates one and owns
+ * Self-service workspaces (docs/collections.md): an account creates one and owns
  * it, lists the workspaces it belongs to with its role in each, and any
  * member reads the workspace and its members. Role changes and removals are
  * in workspace-members.service.ts, invitations in invitation.service.ts.

@@ -1,7 +1,8 @@
-/** Request bodies and queries of the admin routes (DESIGN.md §4). */
+/** Request bodies and queries of the admin routes (docs/api.md "The admin surface"). */
 import Joi from 'joi';
 import { displayText } from '@skills/common';
-import { WORKSPACE_ROLES, type ImportLine, type PublicItemInput, type WorkspaceRole } from '../domain/model';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '@skills/common/workspace-roles';
+import type { ImportLine, PublicItemInput } from '../domain/model';
 import { importReleasesSchema } from './release.schemas';
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;

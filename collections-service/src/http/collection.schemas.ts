@@ -1,4 +1,4 @@
-/** Request bodies of the collection routes (DESIGN.md §3). joi refuses unknown fields by default. */
+/** Request bodies of the collection routes (docs/collections.md). joi refuses unknown fields by default. */
 import Joi from 'joi';
 import { displayText, pageQueryFields, type PageRequest } from '@skills/common';
 import type { CollectionPatch } from '../domain/model';

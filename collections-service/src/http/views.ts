@@ -1,5 +1,5 @@
 /**
- * How records are shown in responses (DESIGN.md §3 and §4). A collection
+ * How records are shown in responses (docs/api.md). A collection
  * has one shape in a list and in a detail: in a list, `skills` holds its
  * first entries only and `skillCount` says how many there are.
  */

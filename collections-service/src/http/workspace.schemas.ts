@@ -1,7 +1,7 @@
-/** Request bodies of the self-service workspace routes (DESIGN.md §7). joi refuses unknown fields by default. */
+/** Request bodies of the self-service workspace routes (docs/collections.md). joi refuses unknown fields by default. */
 import Joi from 'joi';
 import { displayText } from '@skills/common';
-import { INVITED_ROLES, WORKSPACE_ROLES, type WorkspaceRole } from '../domain/model';
+import { INVITABLE_ROLES, WORKSPACE_ROLES, type WorkspaceRole } from '@skills/common/workspace-roles';
 import type { InvitationInput } from '../domain/invitation.service';
 
 export const newWorkspaceSchema = Joi.object<{ name: string }>({
@@ -21,7 +21,7 @@ export const roleSchema = Joi.object<{ role: WorkspaceRole }>({
  */
 export const invitationSchema = Joi.object<InvitationInput>({
   role: Joi.string()
-    .valid(...INVITED_ROLES)
+    .valid(...INVITABLE_ROLES)
     .required(),
   email: Joi.string().trim().email({ tlds: false }).max(254).allow(null).default(null),
   expiresAt: Joi.date().iso().greater('now').required(),

@@ -9,7 +9,7 @@ export type ProducerLike = Pick<Producer, 'connect' | 'sendBatch' | 'disconnect'
 export type KafkaProducerOptions = KafkaClientOptions;
 
 /**
- * The conservative kafkajs subset (DESIGN.md §6; kafkajs is unmaintained):
+ * The conservative kafkajs subset (docs/kafka.md; kafkajs is unmaintained):
  * no idempotent producer, no transactions; one request in flight, so a retried
  * request cannot overtake the next one and reorder an item's events.
  */

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, isForeignKeyViolation } from '@skills/common';
-import type { InvitationRecord, InvitedRole, NewInvitation } from '../domain/model';
+import type { InvitationRecord, NewInvitation } from '../domain/model';
+import type { InvitableRole } from '@skills/common/workspace-roles';
 import type { InvitationRepository } from '../domain/ports';
 import { iso, type Sql } from './sql';
 
 interface InvitationRow {
   id: string;
   workspace_id: string;
-  role: InvitedRole;
+  role: InvitableRole;
   email: string | null;
   created_by: string;
   created_at: Date;

@@ -194,7 +194,7 @@ export const collectionsMigrations: Migration[] = [
     up: `
       -- Invitations to a workspace: their terms and state. The secret of the
       -- link is the gateway's (a one-time link of gateway.one_time_links,
-      -- DESIGN.md §7): this service never sees it, and accepts an invitation
+      -- docs/security.md): this service never sees it, and accepts an invitation
       -- only for the account the gateway signed a principal for.
       CREATE TABLE collections.workspace_invitations (
         id uuid PRIMARY KEY,

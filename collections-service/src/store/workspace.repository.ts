@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, isForeignKeyViolation, type PageRequest } from '@skills/common';
-import type { MemberRecord, MemberWorkspace, Workspace, WorkspaceMember, WorkspaceRole } from '../domain/model';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '@skills/common/workspace-roles';
+import type { MemberRecord, MemberWorkspace, Workspace, WorkspaceMember } from '../domain/model';
 import type { WorkspaceRepository } from '../domain/ports';
 import { iso, type Sql } from './sql';
 
@@ -128,9 +129,9 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   async listMembers(workspaceId: string, { page, limit }: PageRequest): Promise<MemberRecord[]> {
     const rows = await this.sql.rows<MemberRow>(
       `SELECT ${MEMBER_COLUMNS} FROM collections.workspace_members WHERE workspace_id = $1
-       ORDER BY array_position(ARRAY['owner', 'admin', 'member', 'viewer'], role), created_at, account_id
+       ORDER BY array_position($4::text[], role), created_at, account_id
        LIMIT $2 OFFSET $3`,
-      [workspaceId, limit, (page - 1) * limit],
+      [workspaceId, limit, (page - 1) * limit, WORKSPACE_ROLES],
     );
     return rows.map(toMember);
   }

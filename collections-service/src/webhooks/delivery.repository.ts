@@ -28,24 +28,36 @@ export class DeliveryRepository {
   }
 
   /**
-   * Claims up to `limit` due deliveries of enabled endpoints. SKIP LOCKED lets
-   * instances claim side by side without waiting on each other; pushing
-   * `next_attempt_at` past the attempt's timeout is the lease that keeps the
-   * others off a claimed row after this statement commits.
+   * Claims up to `limit` due deliveries of enabled endpoints, oldest due
+   * first, and at most `perEndpoint` less what is in flight for any one
+   * endpoint (`inFlight`, this instance's): one endpoint's backlog cannot
+   * take every slot. SKIP LOCKED lets instances claim side by side without
+   * waiting on each other; pushing `next_attempt_at` past the attempt's
+   * timeout is the lease that keeps the others off a claimed row after this
+   * statement commits. The outer lock re-checks that a row is still due, so
+   * a row another instance claimed meanwhile is left alone.
    */
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claimDue(request: { limit: number; leaseMs: number; perEndpoint: number; inFlight: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]> {
+    const busy = [...request.inFlight];
     return this.sql.rows<ClaimedDelivery>(
       `UPDATE collections.webhook_deliveries d
        SET next_attempt_at = now() + $2 * interval '1 millisecond', first_attempt_at = COALESCE(d.first_attempt_at, now())
        FROM collections.webhooks w
        WHERE w.id = d.webhook_id AND d.id IN (
          SELECT due.id FROM collections.webhook_deliveries due
-         JOIN collections.webhooks hook ON hook.id = due.webhook_id AND hook.enabled
-         WHERE due.status IN ('pending', 'failed') AND due.next_attempt_at <= now()
-         ORDER BY due.next_attempt_at LIMIT $1
+         WHERE due.status IN ('pending', 'failed') AND due.next_attempt_at <= now() AND due.id IN (
+           SELECT ranked.id FROM (
+             SELECT c.id, c.webhook_id, c.next_attempt_at,
+                    row_number() OVER (PARTITION BY c.webhook_id ORDER BY c.next_attempt_at, c.id) AS rank
+             FROM collections.webhook_deliveries c
+             JOIN collections.webhooks hook ON hook.id = c.webhook_id AND hook.enabled
+             WHERE c.status IN ('pending', 'failed') AND c.next_attempt_at <= now()) ranked
+           LEFT JOIN unnest($4::uuid[], $5::int[]) AS busy(webhook_id, in_flight) ON busy.webhook_id = ranked.webhook_id
+           WHERE ranked.rank <= $3 - COALESCE(busy.in_flight, 0)
+           ORDER BY ranked.next_attempt_at, ranked.id LIMIT $1)
          FOR UPDATE OF due SKIP LOCKED)
        RETURNING d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", d.body, d.attempts, w.url, w.secret`,
-      [limit, leaseMs],
+      [request.limit, request.leaseMs, request.perEndpoint, busy.map(([id]) => id), busy.map(([, n]) => n)],
     );
   }
 

@@ -3,13 +3,15 @@
  * https URL whose host resolves only to public addresses. Checked when an
  * endpoint is registered and again at every delivery, where the connection
  * goes to the very address that was checked (`guardedLookup`), so a DNS
- * answer that changes between check and connect cannot reach inside.
+ * answer that changes between check and connect cannot reach inside. A
+ * refusal never says which address a name resolved to: that would map the
+ * operator's internal names for whoever registers an endpoint.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { InputError } from '@skills/common';
+import type { HostResolver } from './host-resolver';
 
-/** Not public: unspecified, loopback, private, shared (CGNAT), link-local, unique-local, multicast, reserved, and IPv6 forms that embed an IPv4 address. */
+/** Not public: unspecified, loopback, private, shared (CGNAT), link-local, unique-local, multicast, reserved, and IPv6 forms that embed or tunnel to an IPv4 address. */
 // Two lists: a BlockList matches an IPv4 address against IPv6 rules through its mapped form (::ffff:a.b.c.d).
 const NOT_PUBLIC_V4 = new BlockList();
 const NOT_PUBLIC_V6 = new BlockList();
@@ -36,6 +38,10 @@ for (const [net, prefix] of [
   ['::ffff:0:0', 96],
   ['::', 96],
   ['64:ff9b::', 96],
+  // local-use NAT64 (RFC 8215), 6to4 (RFC 3056) and Teredo (RFC 4380): each carries an IPv4 address inside
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -76,52 +82,51 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-function resolveAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
-}
-
-/** Registration's check: 400 when the host does not resolve or any of its addresses is not public. */
-export async function assertPublicTarget(url: string, policy: TargetPolicy): Promise<void> {
+/** Registration's check: 400 when the host does not resolve or any of its addresses is not public (one message, no address named). */
+export async function assertPublicTarget(url: string, policy: TargetPolicy, resolver: HostResolver): Promise<void> {
   const parsed = parseTarget(url, policy);
   if (policy.allowPrivate) return;
   const host = hostOf(parsed);
-  let addresses: LookupAddress[];
+  let addresses: string[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveAll(host);
+    addresses = await resolver.addressesOf(host);
   } catch {
     throw new InputError('webhook.unresolvable', { host });
   }
-  const refused = addresses.find((a) => isNonPublicAddress(a.address));
-  if (refused || addresses.length === 0) throw new InputError('webhook.privateTarget', { address: refused?.address ?? host });
+  if (addresses.length === 0 || addresses.some(isNonPublicAddress)) throw new InputError('webhook.privateTarget');
 }
 
-/** Raised at delivery when the target turned out not to be public; recorded as the attempt's error. */
+/** Raised at delivery when the target turned out not to be public; recorded as the attempt's error, which the workspace reads. */
 export class PrivateTargetError extends Error {
-  constructor(readonly address: string) {
-    super(`refused: ${address} is not a public address`);
+  constructor() {
+    super('refused: the host is or resolves to a private or reserved address');
     this.name = 'PrivateTargetError';
   }
 }
 
 /**
- * The `lookup` of a delivery's request: resolves, refuses when any address
- * is not public, and hands the socket the first checked address.
+ * The `lookup` of a delivery's request: resolves through `resolver`,
+ * refuses when any address is not public, and hands the socket the first
+ * checked address of the family asked for.
  */
-export function guardedLookup(policy: TargetPolicy): LookupFunction {
+export function guardedLookup(policy: TargetPolicy, resolver: HostResolver): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      const refused = policy.allowPrivate ? undefined : addresses.find((a) => isNonPublicAddress(a.address));
-      const first = addresses[0];
-      if (refused || !first) return callback(new PrivateTargetError(refused?.address ?? hostname), '', 0);
-      if (options.all) return callback(null, [first]);
-      callback(null, first.address, first.family);
-    });
+    resolver.addressesOf(hostname).then(
+      (addresses) => {
+        if (!policy.allowPrivate && addresses.some(isNonPublicAddress)) return callback(new PrivateTargetError(), '', 0);
+        const first = addresses.find((a) => !options.family || isIP(a) === options.family);
+        if (!first) return callback(Object.assign(new Error(`no IPv${options.family} address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        const family = isIP(first);
+        if (options.all) return callback(null, [{ address: first, family }]);
+        callback(null, first, family);
+      },
+      (err: Error) => callback(err, '', 0),
+    );
   };
 }
 
 /** A literal IP host never goes through `lookup`: it is checked here before connecting. */
 export function assertLiteralHostAllowed(url: URL, policy: TargetPolicy): void {
   const host = hostOf(url);
-  if (!policy.allowPrivate && isIP(host) && isNonPublicAddress(host)) throw new PrivateTargetError(host);
+  if (!policy.allowPrivate && isIP(host) && isNonPublicAddress(host)) throw new PrivateTargetError();
 }

@@ -1,6 +1,7 @@
 /** The SQL of webhook endpoints and their delivery log; the only file that talks to those tables. */
+import type { Sequelize, Transaction } from 'sequelize';
 import type { PageRequest } from '@skills/common';
-import { iso, type Sql } from '../store/sql';
+import { iso, Sql } from '../store/sql';
 import type { DeliveryView, WebhookEventType, WebhookPatch, WebhookView } from './webhook.model';
 
 interface WebhookRow {
@@ -59,8 +60,57 @@ function deliveryView(row: DeliveryRow): DeliveryView {
   };
 }
 
+/** How many test deliveries an endpoint was sent in a window, and the seconds until one fewer is in it. */
+export interface TestWindow {
+  count: number;
+  secondsUntilBelow: number;
+}
+
 export class SqlWebhookRepository {
-  constructor(private readonly sql: Sql) {}
+  private readonly sql: Sql;
+
+  constructor(
+    private readonly sequelize: Sequelize,
+    transaction?: Transaction,
+  ) {
+    this.sql = new Sql(sequelize, transaction);
+  }
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (webhooks: SqlWebhookRepository) => Promise<T>): Promise<T> {
+    return this.sequelize.transaction((t: Transaction) => work(new SqlWebhookRepository(this.sequelize, t)));
+  }
+
+  /** Registrations of one workspace, one after the other until the transaction ends, so a count before an insert holds. */
+  async lockWorkspace(workspaceId: string): Promise<void> {
+    await this.sql.run(`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || $1))`, [workspaceId]);
+  }
+
+  async count(workspaceId: string): Promise<number> {
+    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.webhooks WHERE workspace_id = $1', [workspaceId]);
+    return row?.n ?? 0;
+  }
+
+  /** Holds the endpoint's row until the transaction ends; false when the workspace has no such endpoint. */
+  async lockEndpoint(workspaceId: string, id: string): Promise<boolean> {
+    const row = await this.sql.one('SELECT id FROM collections.webhooks WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [id, workspaceId]);
+    return row !== null;
+  }
+
+  /** The endpoint's deliveries of `eventType` made within `windowMs`. */
+  async windowOf(webhookId: string, eventType: string, windowMs: number, limit: number): Promise<TestWindow> {
+    // Once the limit-th newest leaves the window, limit - 1 are left in it: a slot is free.
+    const row = await this.sql.one<{ count: number; seconds: number | null }>(
+      `WITH w AS (
+         SELECT created_at, row_number() OVER (ORDER BY created_at DESC) AS rank
+           FROM collections.webhook_deliveries
+          WHERE webhook_id = $1 AND event_type = $2 AND created_at > now() - $3::interval)
+       SELECT (SELECT count(*)::int FROM w) AS count,
+              (SELECT ceil(extract(epoch FROM created_at + $3::interval - now()))::int FROM w WHERE rank = $4) AS seconds`,
+      [webhookId, eventType, `${windowMs} milliseconds`, limit],
+    );
+    return { count: row?.count ?? 0, secondsUntilBelow: Math.max(1, row?.seconds ?? 0) };
+  }
 
   async insert(id: string, workspaceId: string, input: { url: string; events: string[]; description: string; secret: string }): Promise<WebhookView> {
     const row = await this.sql.one<WebhookRow>(

@@ -11,7 +11,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { collectionsOf, createTeam, pinOf, putPolicy, teamCollection, type Team } from '../support/governance';
-import { published } from '../support/releases';
+import { published, scan } from '../support/releases';
 
 const schema = JSON.parse(readFileSync(join(__dirname, '../../../docs/lockfile.schema.json'), 'utf8')) as object;
 
@@ -51,7 +51,7 @@ describe('GET …/collections/:collectionId/lockfile', () => {
     const bytes = res.body as Buffer;
     expect(res.headers.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
     expect(JSON.parse(bytes.toString('utf8'))).toEqual({
-      lockfileVersion: 1,
+      lockfileVersion: 2,
       workspace: { id: t.ws, name: 'Lock team' },
       collection: { id, name: 'Pinned' },
       policy: {
@@ -70,10 +70,21 @@ describe('GET …/collections/:collectionId/lockfile', () => {
           digest: pinOf('0.3.0').digest,
           source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v0.3.0' },
           verdict: 'unscanned',
+          installable: true,
           complies: false,
           violations: ['allowedLicenses'],
         },
-        { slug: 'unreleased', type: 'skill', version: null, digest: null, source: null, verdict: 'unscanned', complies: true, violations: [] },
+        {
+          slug: 'unreleased',
+          type: 'skill',
+          version: null,
+          digest: null,
+          source: null,
+          verdict: 'unscanned',
+          installable: false,
+          complies: true,
+          violations: [],
+        },
         {
           slug: 'zeta',
           type: 'skill',
@@ -81,11 +92,41 @@ describe('GET …/collections/:collectionId/lockfile', () => {
           digest: pinOf('1.0.0').digest,
           source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.0.0' },
           verdict: 'unscanned',
+          installable: true,
           complies: true,
           violations: [],
         },
       ],
     });
+  });
+
+  it('never hands out a malicious release as installable: the entry stays, with its release and verdict, marked installable false', async () => {
+    await putSkill(h, 'omega', { license: 'MIT' });
+    await published(h, 'omega', '1.0.0', '1.1.0');
+    const held = await teamCollection(h, t, 'omega');
+    expect((await h.call(t.member, 'patch', `${collectionsOf(t)}/${held}`).send({ skillSlug: 'omega', version: '1.0.0' })).status).toBe(200);
+    expect((await scan(h, 'omega', '1.0.0', 'acme-scan', 'malicious')).status).toBe(201);
+    const res = await h.call(t.viewer, 'get', `${collectionsOf(t)}/${held}/lockfile`).buffer(true);
+    expect(res.status).toBe(200);
+    const document = JSON.parse(res.text);
+    expect(document.entries).toEqual([
+      {
+        slug: 'omega',
+        type: 'skill',
+        version: '1.0.0',
+        digest: pinOf('1.0.0').digest,
+        source: { repository: 'https://github.com/acme/pdf-skill', ref: 'v1.0.0' },
+        verdict: 'malicious',
+        installable: false,
+        complies: false,
+        violations: ['minimumVerdict'],
+      },
+    ]);
+    const validate = new Ajv2020({ strict: true, allErrors: true });
+    addFormats(validate);
+    expect(validate.validate(schema, document)).toBe(true);
+    // the schema holds the rule too: a malicious entry marked installable is not a valid lockfile
+    expect(validate.validate(schema, { ...document, entries: [{ ...document.entries[0], installable: true }] })).toBe(false);
   });
 
   it('validates against docs/lockfile.schema.json', async () => {

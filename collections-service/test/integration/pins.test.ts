@@ -5,7 +5,7 @@
  * version is given.
  */
 import { ADMIN, account, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
-import { collectionsOf, createTeam, entryOf, pinOf, teamCollection, type Team } from '../support/governance';
+import { collectionsOf, createTeam, entryOf, pinOf, putPolicy, teamCollection, type Team } from '../support/governance';
 import { published, scan } from '../support/releases';
 
 describe('pinned entries', () => {
@@ -93,5 +93,38 @@ describe('pinned entries', () => {
     const pinned = await h.call(me, 'patch', url).send({ skillSlug: 'pdf', version: '1.0.0' });
     expect(pinned.body.data.collection.skills[0].pin).toEqual(pinOf('1.0.0'));
     expect((await h.call(me, 'patch', url).send({ skillSlug: 'pdf', version: '3.0.0' })).status).toBe(404);
+  });
+
+  it('never adds or pins a malicious release: not in a personal collection (409), not in a team one (422), not by a pin update', async () => {
+    await putSkill(h, 'mixed');
+    await published(h, 'mixed', '1.0.0', '1.1.0', '1.2.0');
+    expect((await scan(h, 'mixed', '1.1.0', 'acme', 'malicious')).status).toBe(201);
+    const me = account();
+    const url = `/api/v1/me/collections/${(await h.call(me, 'post', '/api/v1/me/collections').send({ name: 'Mine' })).body.data.collection.id as string}`;
+    const refused = await h.call(me, 'patch', url).set('Accept-Language', 'en').send({ skillSlug: 'mixed', version: '1.1.0', name: 'Renamed' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'Release 1.1.0 of "mixed" is malicious and cannot be added or pinned' });
+    const fr = await h.call(me, 'patch', url).set('Accept-Language', 'fr').send({ skillSlug: 'mixed', version: '1.1.0' });
+    expect(fr.body).toEqual({ error: 'La version 1.1.0 de « mixed » est malveillante et ne peut être ni ajoutée ni épinglée' });
+    // nothing of the refused body applied; a pin already there does not move to it either
+    expect((await h.call(me, 'get', url)).body.data.collection).toMatchObject({ name: 'Mine', skills: [] });
+    expect((await h.call(me, 'patch', url).send({ skillSlug: 'mixed', version: '1.0.0' })).status).toBe(200);
+    expect((await h.call(me, 'patch', url).send({ skillSlug: 'mixed', version: '1.1.0' })).status).toBe(409);
+    expect((await h.call(me, 'get', url)).body.data.collection.skills[0].pin).toEqual(pinOf('1.0.0'));
+
+    const team = await teamCollection(h, t, 'mixed');
+    expect((await patch(team, { skillSlug: 'mixed', version: '1.1.0' })).status).toBe(422);
+    // the newest release falls below a stricter policy: the update passes over the malicious one to the clean one
+    const strict = await createTeam(h, 'Strict');
+    const pinned = await teamCollection(h, strict, 'mixed');
+    expect((await scan(h, 'mixed', '1.2.0', 'acme', 'suspicious')).status).toBe(201);
+    expect((await scan(h, 'mixed', '1.0.0', 'acme', 'clean')).status).toBe(201);
+    await putPolicy(h, strict, { minimumVerdict: 'unscanned' });
+    const update = await h.call(strict.member, 'post', `${collectionsOf(strict)}/${pinned}/pins:update`).send({});
+    expect(update.status).toBe(200);
+    expect(update.body.data.changes).toEqual([
+      { slug: 'mixed', from: { version: '1.2.0', digest: pinOf('1.2.0').digest }, to: { version: '1.0.0', digest: pinOf('1.0.0').digest } },
+    ]);
+    expect(update.body.data.collection.skills).toEqual([expect.objectContaining({ slug: 'mixed', pin: pinOf('1.0.0', 'clean', { pinnedVerdict: 'clean' }) })]);
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { PRINCIPAL_HEADER, createLogger, createSequelize } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@skills/common/testing';
 import { createCollectionsApp, loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 import { AUDIENCE, KEYS, START_TIMEOUT_MS, account, publicKeysFile } from '../support/harness';
 
@@ -69,5 +69,23 @@ describe('startCollectionsService', () => {
     expect(res.body).toEqual({ error: 'Pas prêt : database ne répond pas' });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect((await request(app).get('/nowhere')).status).toBe(404);
+  });
+
+  it('answers 503 with Retry-After while its database cannot be reached', async () => {
+    // nothing listens there: every query fails to connect
+    const sequelize = createSequelize({ url: `postgres://postgres@127.0.0.1:${await freePort()}/gone` });
+    const app = createCollectionsApp({ sequelize, verifier: KEYS.verifier(AUDIENCE), logger });
+    try {
+      const url = '/api/v1/me/collections';
+      const res = await request(app)
+        .get(url)
+        .set(PRINCIPAL_HEADER, KEYS.signer().sign(account(), AUDIENCE, 'GET', url))
+        .set('Accept-Language', 'fr');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Le service est temporairement indisponible' });
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await sequelize.close();
+    }
   });
 });

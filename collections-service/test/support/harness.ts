@@ -50,7 +50,7 @@ export async function publicKeysFile(): Promise<{ path: string; remove(): Promis
 }
 
 /** App settings a suite sets (the rest are the app's defaults). */
-export type HarnessOptions = Pick<CollectionsAppDeps, 'reportsPerAccountPerDay' | 'webhookTargets'>;
+export type HarnessOptions = Pick<CollectionsAppDeps, 'reportsPerAccountPerDay' | 'webhookTargets' | 'webhookResolver'>;
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase();

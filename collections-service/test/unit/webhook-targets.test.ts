@@ -22,16 +22,29 @@ describe('isNonPublicAddress', () => {
     '::ffff:8.8.8.8',
     '::127.0.0.1',
     '64:ff9b::a00:1',
+    '64:ff9b:1::a00:1',
+    '64:ff9b:1:ffff::1',
+    '2002:7f00:1::1',
+    '2002:a00:1::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001::1',
     'ff02::1',
     'not-an-address',
   ])('refuses %s', (address) => {
     expect(isNonPublicAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '93.184.215.14', '172.32.0.1', '192.169.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4007::200e'])(
-    'lets %s through',
-    (address) => {
-      expect(isNonPublicAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '93.184.215.14',
+    '172.32.0.1',
+    '192.169.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4007::200e',
+    '2001:4860:4860::8888',
+    '64:ff9b:2::1',
+  ])('lets %s through', (address) => {
+    expect(isNonPublicAddress(address)).toBe(false);
+  });
 });

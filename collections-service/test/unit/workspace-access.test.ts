@@ -1,5 +1,5 @@
 import { NotAllowedError } from '@skills/common';
-import type { WorkspaceRole } from '../../src/domain/model';
+import type { WorkspaceRole } from '@skills/common/workspace-roles';
 import {
   assertKeepsAnOwner,
   assertMayManageInvitations,

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { IncomingMessage, ServerResponse, createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { translate } from '../i18n';
 
@@ -37,6 +37,7 @@ export function createHttpServer(handler: RequestListener, timeouts: { headersTi
       headersTimeout,
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.max(100, Math.floor(headersTimeout / 4)),
+      ...withPrototypesOf(handler),
     },
     handler,
   );
@@ -74,4 +75,32 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 export function loopbackOf(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Request and response classes whose objects are born with an express
+ * app's prototypes (`app.request`, `app.response`). Express gives every
+ * request and response its prototypes with Object.setPrototypeOf, which
+ * costs V8 the shapes of both objects and slows every later property read;
+ * an object that has them already is left as it is. Measured on one bare
+ * route: 56 µs of CPU a request through express, 19 µs so, 14 µs for
+ * node:http alone. Any other handler gets Node's own classes.
+ */
+function withPrototypesOf(handler: RequestListener): Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
+  const app = handler as unknown as { request?: object; response?: object };
+  if (typeof app.request !== 'object' || typeof app.response !== 'object') return {};
+  // Node's two constructors are plain functions, called on the new object as a subclass would
+  // (Reflect.construct with another new.target measured 5 times slower). Were they classes, Node's own.
+  const incoming = IncomingMessage as unknown as (this: unknown, ...args: unknown[]) => void;
+  const outgoing = ServerResponse as unknown as (this: unknown, ...args: unknown[]) => void;
+  if (/^class\b/.test(Function.prototype.toString.call(incoming)) || /^class\b/.test(Function.prototype.toString.call(outgoing))) return {};
+  function Request(this: unknown, ...args: unknown[]): void {
+    incoming.apply(this, args);
+  }
+  Request.prototype = app.request;
+  function Response(this: unknown, ...args: unknown[]): void {
+    outgoing.apply(this, args);
+  }
+  Response.prototype = app.response;
+  return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse };
 }

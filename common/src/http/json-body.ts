@@ -4,7 +4,7 @@ import { AuthenticationError, InputError, PayloadTooLargeError, UnsupportedMedia
 import { EMPTY_BODY, PrincipalVerificationError, bodyDigest } from '../principal';
 import { signedBodyOf } from './principal-auth';
 
-/** The body limit of DESIGN.md §3: larger bodies get 413 before any parsing. */
+/** The body limit of the API (docs/api.md): larger bodies get 413 before any parsing. */
 export const JSON_BODY_LIMIT = '100kb';
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };

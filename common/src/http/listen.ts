@@ -37,8 +37,16 @@ export interface ListenOptions {
   timeouts?: Partial<HttpServerTimeouts>;
 }
 
+/**
+ * Connections the kernel holds for a listener before it is accepted (capped by
+ * net.core.somaxconn). Node's 511 drops the SYNs of a crowd opening at once
+ * (a thousand clients after a restart): each dropped client retries seconds
+ * later and meets its own timeout, where a longer line costs only memory.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export async function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
-  const server = createHttpServer(handler, options.timeouts).listen(options.port, options.host);
+  const server = createHttpServer(handler, options.timeouts).listen({ port: options.port, host: options.host, backlog: LISTEN_BACKLOG });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

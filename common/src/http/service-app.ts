@@ -17,7 +17,8 @@ export function createServiceApp(deps: { logger: Logger; metrics?: ServiceMetric
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext());
-  app.use(accessLog(deps.logger));
+  // A layer only where it logs: a disabled one would still be walked by every request.
+  if (deps.logger.isLevelEnabled('debug')) app.use(accessLog(deps.logger));
   if (deps.metrics) {
     app.use(httpMetrics(deps.metrics));
     // The gateway measures here but serves the figures on its monitoring listener only.

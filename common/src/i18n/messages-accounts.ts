@@ -171,6 +171,10 @@ export const accountMessages = {
     en: 'Keys must expire here, after at most {limit} days',
     fr: 'Les clés doivent expirer ici, après au plus {limit} jours',
   },
+  'apiKey.expiresAtRange': {
+    en: '"expiresAt" must be between 1 day and {limit} days from now',
+    fr: '« expiresAt » doit se situer entre 1 jour et {limit} jours à partir de maintenant',
+  },
   'apiKey.notActive': {
     en: 'Only an active API key can be rolled',
     fr: 'Seule une clé API active peut être renouvelée',

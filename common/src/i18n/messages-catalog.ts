@@ -10,6 +10,10 @@ export const catalogMessages = {
     en: 'Skill "{slug}" is blocked and cannot be added: {reason}',
     fr: 'La compétence « {slug} » est bloquée et ne peut pas être ajoutée : {reason}',
   },
+  'release.malicious': {
+    en: 'Release {version} of "{slug}" is malicious and cannot be added or pinned',
+    fr: 'La version {version} de « {slug} » est malveillante et ne peut être ni ajoutée ni épinglée',
+  },
   'privateSkill.notFound': {
     en: 'Private skill "{id}" not found',
     fr: 'Compétence privée « {id} » introuvable',
@@ -17,6 +21,10 @@ export const catalogMessages = {
   'search.trustBlocked': {
     en: '"trust" cannot include "malicious": blocked items are never returned by search (read one by its slug to learn why it was blocked)',
     fr: "« trust » ne peut pas inclure « malicious » : la recherche ne renvoie jamais un élément bloqué (lisez-le par son slug pour savoir pourquoi il l'est)",
+  },
+  'search.embedderBusy': {
+    en: 'Search by meaning is busy; retry shortly',
+    fr: 'La recherche par le sens est occupée ; réessayez dans un instant',
   },
   'import.lineNotJson': { en: 'not a valid JSON object', fr: 'objet JSON invalide' },
   'import.badLine': {

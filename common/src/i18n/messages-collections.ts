@@ -53,6 +53,10 @@ export const collectionMessages = {
     en: 'Quota reached: a workspace holds at most {limit} pending invitations (pending invitations per workspace)',
     fr: 'Quota atteint : un espace de travail détient au plus {limit} invitations en attente (invitations en attente par espace de travail)',
   },
+  'quota.webhooksPerWorkspace': {
+    en: 'Quota reached: a workspace holds at most {limit} webhook endpoints (webhooks per workspace)',
+    fr: 'Quota atteint : un espace de travail détient au plus {limit} points de terminaison de webhook (webhooks par espace de travail)',
+  },
   'quota.privateSkillsPerAccount': {
     en: 'Quota reached: an account holds at most {limit} private skills (private skills per account)',
     fr: 'Quota atteint : un compte détient au plus {limit} compétences privées (compétences privées par compte)',
@@ -113,8 +117,13 @@ export const collectionMessages = {
     en: 'The host {host} of the webhook URL cannot be resolved',
     fr: "L'hôte {host} de l'URL du webhook ne peut pas être résolu",
   },
+  // one message whatever the address: naming it would tell what an internal name resolves to
   'webhook.privateTarget': {
-    en: 'The webhook URL leads to {address}, which is not a public address',
-    fr: "L'URL du webhook mène à {address}, qui n'est pas une adresse publique",
+    en: 'The host of the webhook URL is or resolves to a private or reserved address',
+    fr: "L'hôte de l'URL du webhook est ou désigne une adresse privée ou réservée",
+  },
+  'webhook.testThrottled': {
+    en: 'A webhook is sent at most {limit} test deliveries a minute; retry in {seconds} s',
+    fr: 'Un webhook reçoit au plus {limit} livraisons de test par minute ; réessayez dans {seconds} s',
   },
 } satisfies Record<string, Record<Language, string>>;

@@ -75,6 +75,14 @@ export const httpMessages = {
     en: '"{field}" must be less than or equal to {limit}',
     fr: '« {field} » doit être inférieur ou égal à {limit}',
   },
+  'validation.isoDate': {
+    en: '"{field}" must be an ISO 8601 date and time, e.g. 2030-01-31T12:00:00Z',
+    fr: '« {field} » doit être une date et une heure ISO 8601, par ex. 2030-01-31T12:00:00Z',
+  },
+  'validation.exclusive': {
+    en: 'Give at most one of these fields: {values}',
+    fr: 'Donnez au plus un de ces champs : {values}',
+  },
   'validation.oneOf': {
     en: '"{field}" must be one of: {values}',
     fr: "« {field} » doit valoir l'une de ces valeurs : {values}",

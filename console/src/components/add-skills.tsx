@@ -1,9 +1,9 @@
 /** Adding to an open collection: a public skill found by name, or (personal collections) a private skill, new or made before. */
 import { searchCatalog } from '../catalog-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { client, type CollectionPatch } from '../api';
-import { useDebounced, useLoad } from '../hooks';
-import { Field } from './form';
+import { useAction, useDebounced, useLoad } from '../hooks';
+import { ErrorMessage, Field, submitTo } from './form';
 
 export function AddPublicSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: string): void }) {
   const [text, setText] = useState('');
@@ -35,22 +35,13 @@ export function AddPublicSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: 
 export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: string): void }) {
   const mine = useLoad(() => client.listMyPrivateSkillsPage({ limit: 50 }), 'private');
   const [picked, setPicked] = useState('');
-  const [error, setError] = useState<string>();
-
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const create = useAction(async (form: HTMLFormElement) => {
     const input = new FormData(form);
-    setError(undefined);
-    try {
-      const skill = await client.createMyPrivateSkill({ name: String(input.get('name')).trim(), description: String(input.get('description') ?? '').trim() });
-      form.reset();
-      void mine.reload();
-      onAdd({ privateSkillId: skill.id }, skill.name);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  }
+    const skill = await client.createMyPrivateSkill({ name: String(input.get('name')).trim(), description: String(input.get('description') ?? '').trim() });
+    form.reset();
+    void mine.reload();
+    onAdd({ privateSkillId: skill.id }, skill.name);
+  });
 
   const skills = mine.data?.skills ?? [];
   return (
@@ -75,14 +66,10 @@ export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name:
           </button>
         </div>
       )}
-      <form onSubmit={create} className="stacked">
+      <form onSubmit={submitTo(create.run)} className="stacked">
         <Field label="New private skill name" name="name" required maxLength={120} />
         <Field label="What it does (optional)" name="description" maxLength={2000} />
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorMessage message={create.error} />
         <button type="submit">Create and add</button>
       </form>
     </section>

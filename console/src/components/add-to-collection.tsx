@@ -4,10 +4,11 @@
  * role may write, or a new personal collection named on the spot.
  */
 import { listCollections, createCollection, updateCollection, type CollectionScope } from '../collection-scope';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { client, type Collection } from '../api';
+import { useAction, useLoad } from '../hooks';
 import { canWrite } from '../roles';
-import { ErrorMessage, Field, messageOf } from './form';
+import { ErrorMessage, Field, submitTo } from './form';
 
 interface Choice {
   value: string;
@@ -62,58 +63,44 @@ export function AddToCollection({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [options, setOptions] = useState<Choice[]>();
-  const [selected, setSelected] = useState(NEW);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // the choices are loaded anew at each opening: a collection made since is offered
+  const [opening, setOpening] = useState(0);
+  const loaded = useLoad(() => (item ? choices() : Promise.resolve(undefined)), String(opening));
+  const options = loaded.loading || loaded.error ? undefined : loaded.data;
+  const [picked, setPicked] = useState<string>();
+  const selected = picked ?? options?.[0]?.value ?? NEW;
+  const add = useAction(async (form: HTMLFormElement) => {
+    if (!item) return;
+    let target = options?.find((o) => o.value === selected);
+    if (!target) {
+      const name = String(new FormData(form).get('name') ?? '').trim();
+      const collection = await createCollection({ kind: 'personal' }, { name });
+      target = { value: `p:${collection.id}`, label: collection.name, group: '', scope: { kind: 'personal' }, id: collection.id };
+    }
+    const collection = await updateCollection(target.scope, target.id, { skillSlug: item.slug });
+    onAdded({ message: `Added “${item.name}” to “${collection.name}”.`, page: pageOf(target) });
+  });
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (item && !dialog.open) {
       dialog.showModal();
-      setError(undefined);
-      setOptions(undefined);
-      choices().then(
-        (found) => {
-          setOptions(found);
-          setSelected(found[0]?.value ?? NEW);
-        },
-        (err: unknown) => setError(messageOf(err)),
-      );
+      add.clear();
+      setPicked(undefined);
+      setOpening((n) => n + 1);
     }
     if (!item && dialog.open) dialog.close();
   }, [item]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!item) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      let target = options?.find((o) => o.value === selected);
-      if (!target) {
-        const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-        const collection = await createCollection({ kind: 'personal' }, { name });
-        target = { value: `p:${collection.id}`, label: collection.name, group: '', scope: { kind: 'personal' }, id: collection.id };
-      }
-      const collection = await updateCollection(target.scope, target.id, { skillSlug: item.slug });
-      onAdded({ message: `Added “${item.name}” to “${collection.name}”.`, page: pageOf(target) });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const groups = [...new Set((options ?? []).map((o) => o.group))];
   return (
     <dialog ref={ref} aria-labelledby={titleId} onCancel={onClose} className="add-dialog">
       <h2 id={titleId}>Add “{item?.name ?? ''}” to a collection</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={submitTo(add.run)}>
         <div className="field">
           <label htmlFor={`${titleId}-target`}>Collection</label>
-          <select id={`${titleId}-target`} value={selected} onChange={(e) => setSelected(e.target.value)} disabled={options === undefined}>
+          <select id={`${titleId}-target`} value={selected} onChange={(e) => setPicked(e.target.value)} disabled={options === undefined}>
             {groups.map((group) => (
               <optgroup key={group} label={group}>
                 {(options ?? [])
@@ -127,13 +114,13 @@ export function AddToCollection({
             ))}
             <option value={NEW}>A new personal collection…</option>
           </select>
-          {options === undefined && !error && <p className="hint">Loading your collections…</p>}
+          {options === undefined && !loaded.error && <p className="hint">Loading your collections…</p>}
         </div>
         {selected === NEW && <Field label="Name of the new collection" name="name" required maxLength={120} autoFocus />}
-        <ErrorMessage message={error} />
+        <ErrorMessage message={add.error ?? loaded.error} />
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Adding…' : 'Add to collection'}
+          <button type="submit" className="primary" disabled={add.busy}>
+            {add.busy ? 'Adding…' : 'Add to collection'}
           </button>
           <button type="button" onClick={onClose}>
             Cancel

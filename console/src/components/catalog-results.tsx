@@ -5,7 +5,7 @@ import type { Loaded } from '../hooks';
 import { Link } from '../router';
 import { Pager } from './pagination';
 import { ResultCard } from './result-card';
-import type { searchCatalog, SearchQuery } from '../catalog-query';
+import { catalogLink, type searchCatalog, type SearchQuery } from '../catalog-query';
 import { Empty, WhenLoaded } from './states';
 
 type Answer = Awaited<ReturnType<typeof searchCatalog>>;
@@ -26,7 +26,7 @@ export function CatalogResults(props: {
       </h2>
       {suggestion && (
         <p className="suggestion">
-          Did you mean <Link to={`/catalog?q=${encodeURIComponent(suggestion.q)}`}>{suggestion.q}</Link>? ({plural(suggestion.total, 'result')})
+          Did you mean <Link to={catalogLink({ q: suggestion.q })}>{suggestion.q}</Link>? ({plural(suggestion.total, 'result')})
         </p>
       )}
       <WhenLoaded loaded={result} what="the catalog">

@@ -1,15 +1,11 @@
 /** The catalog's search box (searched as you type) and its sort. */
 import type { Sort } from '../api';
+import { SORTS } from '../catalog-query';
 
 /** Relevance is the default (the API reads it as newest first when there is no query). */
-const SORTS: ReadonlyArray<{ value: Sort; label: string }> = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'popular', label: 'Most popular' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'name', label: 'Name' },
-];
+const LABELS: Record<Sort, string> = { relevance: 'Relevance', popular: 'Most popular', newest: 'Newest', name: 'Name' };
 
-export function CatalogSearchBar(props: { text: string; onText(text: string): void; sort: Sort | undefined; onSort(sort: string | undefined): void }) {
+export function CatalogSearchBar(props: { text: string; onText(text: string): void; sort: Sort | undefined; onSort(sort: Sort | undefined): void }) {
   return (
     <form role="search" className="search-bar" onSubmit={(e) => e.preventDefault()}>
       <div className="field grow">
@@ -26,10 +22,14 @@ export function CatalogSearchBar(props: { text: string; onText(text: string): vo
       </div>
       <div className="field">
         <label htmlFor="catalog-sort">Sort by</label>
-        <select id="catalog-sort" value={props.sort ?? 'relevance'} onChange={(e) => props.onSort(e.target.value !== 'relevance' ? e.target.value : undefined)}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
+        <select
+          id="catalog-sort"
+          value={props.sort ?? 'relevance'}
+          onChange={(e) => props.onSort(e.target.value !== 'relevance' ? (e.target.value as Sort) : undefined)}
+        >
+          {SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {LABELS[sort]}
             </option>
           ))}
         </select>

@@ -1,35 +1,23 @@
 /** Change the password from the profile: the current one, a new one, and whether the API keys go too. */
-import { useState, type FormEvent } from 'react';
 import { client } from '../api';
-import { ErrorMessage, Field, Status, messageOf } from './form';
+import { useAction } from '../hooks';
+import { ErrorMessage, Field, Status, submitTo } from './form';
 
 export function ChangePasswordForm() {
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const change = useAction(async (form: HTMLFormElement) => {
     const input = new FormData(form);
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      const { revokedApiKeys } = await client.changePassword({
-        currentPassword: String(input.get('current')),
-        newPassword: String(input.get('new')),
-        revokeApiKeys: input.get('revoke') === 'on',
-      });
-      form.reset();
-      setStatus(
-        `Password changed; every other session is signed out${revokedApiKeys > 0 ? ` and ${revokedApiKeys} API key${revokedApiKeys === 1 ? ' was' : 's were'} revoked` : ''}.`,
-      );
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+    const { revokedApiKeys } = await client.changePassword({
+      currentPassword: String(input.get('current')),
+      newPassword: String(input.get('new')),
+      revokeApiKeys: input.get('revoke') === 'on',
+    });
+    form.reset();
+    const keys = revokedApiKeys > 0 ? ` and ${revokedApiKeys} API key${revokedApiKeys === 1 ? ' was' : 's were'} revoked` : '';
+    return `Password changed; every other session is signed out${keys}.`;
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submitTo(change.run)}>
       <Field label="Current password" name="current" type="password" autoComplete="current-password" required />
       <Field
         label="New password"
@@ -41,11 +29,11 @@ export function ChangePasswordForm() {
         hint="At least 12 characters; every other session of your account is signed out."
       />
       <RevokeKeysCheck />
-      <ErrorMessage message={error} />
+      <ErrorMessage message={change.error} />
       <button type="submit" className="primary">
         Change password
       </button>
-      {status && <Status>{status}</Status>}
+      {change.status && <Status>{change.status}</Status>}
     </form>
   );
 }

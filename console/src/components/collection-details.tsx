@@ -2,17 +2,8 @@
 import type { FormEvent } from 'react';
 import type { Collection, CollectionPatch } from '../api';
 import { plural, when } from '../format';
+import type { CollectionRights } from '../roles';
 import { Field } from './form';
-
-/** What the caller may do with a collection (personal: everything; team: by workspace role). */
-export interface CollectionRights {
-  edit: boolean;
-  delete: boolean;
-  /** team collections: move pins to the latest allowed releases */
-  updatePins?: boolean;
-  /** why the controls are off, shown instead of them */
-  why?: string;
-}
 
 export function CollectionDetails(props: { collection: Collection; rights: CollectionRights; onSave(patch: CollectionPatch): void; onDelete(): void }) {
   const { collection, rights } = props;

@@ -1,8 +1,8 @@
 /** Create a key: a name, its scopes (checkboxes in a fieldset), when it expires and the workspace it is bound to. */
-import { useState, type FormEvent } from 'react';
 import { client, type NewApiKey, type Scope } from '../api';
+import { useAction } from '../hooks';
 import { SCOPES } from '../labels';
-import { ErrorMessage, Field, messageOf } from './form';
+import { ErrorMessage, Field, submitTo } from './form';
 import { WorkspaceBinding } from './key-workspace';
 
 const EXPIRY = [
@@ -24,39 +24,26 @@ export function CreateKeyForm(props: {
   const { onCreated, maxLifetimeDays, guard } = props;
   // undefined until the list answers: "never" only once the server says keys may never expire
   const choices = EXPIRY.filter((e) => (e.value === 'never' ? maxLifetimeDays === null : maxLifetimeDays == null || Number(e.value) <= maxLifetimeDays));
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
+  const create = useAction(async (formElement: HTMLFormElement) => {
     const form = new FormData(formElement);
     const checked = form.getAll('scopes').map(String);
     const scopes: Scope[] = SCOPES.map((s) => s.scope).filter((s) => checked.includes(s));
-    if (scopes.length === 0) return setError('Choose at least one scope.');
+    if (scopes.length === 0) throw new Error('Choose at least one scope.');
     const expiry = String(form.get('expiry'));
-    setBusy(true);
-    setError(undefined);
-    try {
-      const workspaceId = String(form.get('workspaceId') ?? '');
-      const input = {
-        name: String(form.get('name')).trim(),
-        scopes,
-        expiresInDays: expiry === 'never' ? null : Number(expiry),
-        ...(workspaceId ? { workspaceId } : {}),
-      };
-      const apiKey = await guard(() => client.createOwnApiKey(input));
-      formElement.reset();
-      onCreated(apiKey);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    const workspaceId = String(form.get('workspaceId') ?? '');
+    const input = {
+      name: String(form.get('name')).trim(),
+      scopes,
+      expiresInDays: expiry === 'never' ? null : Number(expiry),
+      ...(workspaceId ? { workspaceId } : {}),
+    };
+    const apiKey = await guard(() => client.createOwnApiKey(input));
+    formElement.reset();
+    onCreated(apiKey);
+  });
 
   return (
-    <form onSubmit={submit} className="create-key">
+    <form onSubmit={submitTo(create.run)} className="create-key">
       <Field
         label="Key name"
         name="name"
@@ -95,9 +82,9 @@ export function CreateKeyForm(props: {
         </select>
       </div>
       <WorkspaceBinding />
-      <ErrorMessage message={error} />
-      <button type="submit" className="primary" disabled={busy}>
-        {busy ? 'Creating…' : 'Create key'}
+      <ErrorMessage message={create.error} />
+      <button type="submit" className="primary" disabled={create.busy}>
+        {create.busy ? 'Creating…' : 'Create key'}
       </button>
     </form>
   );

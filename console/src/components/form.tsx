@@ -1,5 +1,5 @@
 /** Form pieces with the accessibility rules in one place: every input labelled, hints and errors tied to it. */
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
@@ -35,4 +35,20 @@ export function Status({ children }: { children: ReactNode }) {
   );
 }
 
-export const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** What an action (useAction) came to, where the page shows it: its error, or its success text. */
+export function Outcome({ of }: { of: { error?: string; status?: string } }) {
+  return (
+    <>
+      <ErrorMessage message={of.error} />
+      {of.status && <Status>{of.status}</Status>}
+    </>
+  );
+}
+
+/** A form's onSubmit for an action (useAction's `run`): the page stays, and the action gets the form. */
+export function submitTo(run: (form: HTMLFormElement) => unknown) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(event.currentTarget);
+  };
+}

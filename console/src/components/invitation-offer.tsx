@@ -1,10 +1,9 @@
 /** What an invitation offers (the workspace, the role and what it allows, until when) to the signed-in account, and "Accept". */
-import { useState } from 'react';
 import { client, type InvitedRole, type Workspace } from '../api';
 import { when } from '../format';
-import { useLoad } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 import { ROLE_HELP } from '../roles';
-import { ErrorMessage, messageOf } from './form';
+import { ErrorMessage } from './form';
 import { WhenLoaded } from './states';
 
 interface Offer {
@@ -15,16 +14,7 @@ interface Offer {
 
 export function InvitationOffer({ token, email, onJoined }: { token: string; email: string; onJoined(w: Workspace): void }) {
   const loaded = useLoad<Offer>(() => client.previewInvitation(token), token);
-  const [error, setError] = useState<string>();
-
-  async function accept() {
-    setError(undefined);
-    try {
-      onJoined(await client.acceptInvitation(token));
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  const accept = useAction(async () => onJoined(await client.acceptInvitation(token)));
 
   return (
     <WhenLoaded loaded={loaded} what="the invitation">
@@ -37,10 +27,10 @@ export function InvitationOffer({ token, email, onJoined }: { token: string; ema
           <p className="hint">
             Signed in as {email}. The invitation works once, until {when(offer.expiresAt)}.
           </p>
-          <button type="button" className="primary" onClick={accept}>
+          <button type="button" className="primary" onClick={() => void accept.run()}>
             Accept invitation
           </button>
-          <ErrorMessage message={error} />
+          <ErrorMessage message={accept.error} />
         </>
       )}
     </WhenLoaded>

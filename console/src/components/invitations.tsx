@@ -3,11 +3,12 @@
  * and an expiry, shown once to copy (and mailed when the server can), and
  * the pending ones, each revocable.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { client, type CreatedInvitation, type Invitation } from '../api';
 import { when } from '../format';
+import { useAction } from '../hooks';
 import { INVITABLE, ROLE_HELP } from '../roles';
-import { ErrorMessage, Field, Status, messageOf } from './form';
+import { Field, Outcome, Status, submitTo } from './form';
 import { Empty } from './states';
 import { TableHead } from './table-head';
 
@@ -46,36 +47,23 @@ function NewLink({ invitation, onDone }: { invitation: CreatedInvitation; onDone
 
 export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: string; pending: Invitation[]; onChanged(): void }) {
   const [created, setCreated] = useState<CreatedInvitation>();
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  // inviting and revoking speak on one line, under the form
+  const act = useAction((write: () => Promise<string | void>) => write(), { queue: true });
 
-  async function invite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  async function invite(form: HTMLFormElement) {
     const input = new FormData(form);
     const email = String(input.get('email') ?? '').trim();
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      const role = String(input.get('role')) as CreatedInvitation['role'];
-      const invitation = await client.createWorkspaceInvitation(workspaceId, { role, email: email || null, expiresInDays: Number(input.get('expiry')) });
-      form.reset();
-      setCreated(invitation);
-      onChanged();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+    const role = String(input.get('role')) as CreatedInvitation['role'];
+    const invitation = await client.createWorkspaceInvitation(workspaceId, { role, email: email || null, expiresInDays: Number(input.get('expiry')) });
+    form.reset();
+    setCreated(invitation);
+    onChanged();
   }
 
   async function revoke(invitation: Invitation) {
-    setError(undefined);
-    try {
-      await client.revokeWorkspaceInvitation(workspaceId, invitation.id);
-      setStatus(`Invitation${invitation.email ? ` for ${invitation.email}` : ''} revoked: its link no longer works.`);
-      onChanged();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+    await client.revokeWorkspaceInvitation(workspaceId, invitation.id);
+    onChanged();
+    return `Invitation${invitation.email ? ` for ${invitation.email}` : ''} revoked: its link no longer works.`;
   }
 
   return (
@@ -83,7 +71,7 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
       {created ? (
         <NewLink invitation={created} onDone={() => setCreated(undefined)} />
       ) : (
-        <form onSubmit={invite} className="invite-form">
+        <form onSubmit={submitTo((form) => act.run(() => invite(form)))} className="invite-form">
           <div className="field">
             <label htmlFor="invite-role">Role</label>
             <select id="invite-role" name="role" defaultValue="member" aria-describedby="invite-role-help">
@@ -113,8 +101,7 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
           </button>
         </form>
       )}
-      <ErrorMessage message={error} />
-      {status && <Status>{status}</Status>}
+      <Outcome of={act} />
       <h3>Pending invitations</h3>
       {pending.length === 0 ? (
         <Empty title="No pending invitation." />
@@ -131,7 +118,7 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
                   </td>
                   <td>{when(i.expiresAt)}</td>
                   <td className="row-actions">
-                    <button type="button" className="danger small" onClick={() => revoke(i)}>
+                    <button type="button" className="danger small" onClick={() => act.run(() => revoke(i))}>
                       Revoke<span className="visually-hidden"> the invitation for {i.email ?? `a ${i.role}`}</span>
                     </button>
                   </td>

@@ -7,8 +7,8 @@
 import { useEffect, useState } from 'react';
 import { client, type LinkedIdentity } from '../api';
 import { when } from '../format';
-import { useLoad } from '../hooks';
-import { ErrorMessage, Status, messageOf } from './form';
+import { useAction, useLoad } from '../hooks';
+import { Outcome } from './form';
 import { useRecentSignIn } from './recent-sign-in';
 import { Empty, WhenLoaded } from './states';
 import { TableHead } from './table-head';
@@ -16,8 +16,6 @@ import { TableHead } from './table-head';
 export function LinkedIdentities() {
   const loaded = useLoad(() => client.listIdentities(), 'identities');
   const [provider, setProvider] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
   const { guard, dialog } = useRecentSignIn();
   useEffect(() => {
     client.authOptions().then(
@@ -25,27 +23,18 @@ export function LinkedIdentities() {
       () => setProvider(undefined),
     );
   }, []);
-
-  async function remove(identity: LinkedIdentity) {
-    setError(undefined);
-    try {
-      await client.removeIdentity(identity.id);
-      setStatus('Single sign-on identity unlinked: it no longer signs in to this account.');
+  const act = useAction(
+    async (write: () => Promise<string | void>) => {
+      const done = await write();
       await loaded.reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
-
-  async function link() {
-    setError(undefined);
-    try {
-      const { url } = await guard(() => client.oidcLink());
-      window.location.assign(url);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+      return done;
+    },
+    { queue: true },
+  );
+  const remove = (identity: LinkedIdentity) =>
+    act.run(() => client.removeIdentity(identity.id).then(() => 'Single sign-on identity unlinked: it no longer signs in to this account.'));
+  // the provider sends the browser back to the profile once the identity is linked
+  const link = () => act.run(async () => window.location.assign((await guard(() => client.oidcLink())).url));
 
   return (
     <>
@@ -87,8 +76,7 @@ export function LinkedIdentities() {
           Link {provider}
         </button>
       )}
-      <ErrorMessage message={error} />
-      {status && <Status>{status}</Status>}
+      <Outcome of={act} />
       {dialog}
     </>
   );

@@ -6,30 +6,25 @@
 import { useState } from 'react';
 import { client, type Member, type Role } from '../api';
 import { day } from '../format';
+import { useAction } from '../hooks';
 import { assignableRoles, canRemove } from '../roles';
 import { ConfirmDialog } from './confirm-dialog';
-import { ErrorMessage, Status, messageOf } from './form';
+import { Outcome } from './form';
 import { TableHead } from './table-head';
 
 const who = (m: Member) => m.name ?? m.email ?? m.accountId;
 
 export function Members(props: { workspaceId: string; me: string; myRole: Role; members: Member[]; onChanged(): void }) {
   const { workspaceId, me, myRole, members } = props;
-  const [status, setStatus] = useState<string>();
-  const [error, setError] = useState<string>();
   const [removing, setRemoving] = useState<Member>();
-
-  async function act(action: () => Promise<unknown>, done: string) {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      await action();
-      setStatus(done);
+  const act = useAction(
+    async (write: () => Promise<unknown>, done: string) => {
+      await write();
       props.onChanged();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+      return done;
+    },
+    { queue: true },
+  );
 
   return (
     <>
@@ -52,9 +47,10 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
                       <select
                         aria-label={`Role of ${who(m)}`}
                         value={m.role}
-                        onChange={(e) =>
-                          act(() => client.setWorkspaceMemberRole(workspaceId, m.accountId, e.target.value as Role), `${who(m)} is now ${e.target.value}.`)
-                        }
+                        onChange={(e) => {
+                          const role = e.target.value as Role;
+                          void act.run(() => client.setWorkspaceMemberRole(workspaceId, m.accountId, role), `${who(m)} is now ${role}.`);
+                        }}
                       >
                         {roles.map((r) => (
                           <option key={r} value={r}>
@@ -80,8 +76,7 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
           </tbody>
         </table>
       </div>
-      <ErrorMessage message={error} />
-      {status && <Status>{status}</Status>}
+      <Outcome of={act} />
       <ConfirmDialog
         open={removing !== undefined}
         title={`Remove ${removing ? who(removing) : ''} from the workspace?`}
@@ -89,7 +84,7 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
         onConfirm={() => {
           const target = removing;
           setRemoving(undefined);
-          if (target) void act(() => client.removeWorkspaceMember(workspaceId, target.accountId), `${who(target)} was removed: their access ended.`);
+          if (target) void act.run(() => client.removeWorkspaceMember(workspaceId, target.accountId), `${who(target)} was removed: their access ended.`);
         }}
         onCancel={() => setRemoving(undefined)}
       >

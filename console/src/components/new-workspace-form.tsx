@@ -1,32 +1,21 @@
 /** A new team workspace by its name; its creator owns it and lands on its page. */
-import { useState, type FormEvent } from 'react';
 import { client } from '../api';
+import { useAction } from '../hooks';
 import { navigate } from '../router';
-import { ErrorMessage, Field, messageOf } from './form';
+import { ErrorMessage, Field, submitTo } from './form';
 
 export function NewWorkspaceForm() {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get('name')).trim();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const workspace = await client.createWorkspace({ name });
-      navigate(`/workspaces/${workspace.id}?created=1`);
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  }
+  const create = useAction(async (form: HTMLFormElement) => {
+    const workspace = await client.createWorkspace({ name: String(new FormData(form).get('name')).trim() });
+    navigate(`/workspaces/${workspace.id}?created=1`);
+  });
   return (
-    <form onSubmit={submit} className="inline-form">
+    <form onSubmit={submitTo(create.run)} className="inline-form">
       <Field label="Workspace name" name="name" required maxLength={120} placeholder="e.g. Platform team" />
-      <button type="submit" className="primary" disabled={busy}>
-        {busy ? 'Creating…' : 'Create workspace'}
+      <button type="submit" className="primary" disabled={create.busy}>
+        {create.busy ? 'Creating…' : 'Create workspace'}
       </button>
-      <ErrorMessage message={error} />
+      <ErrorMessage message={create.error} />
     </form>
   );
 }

@@ -2,35 +2,24 @@
  * The workspace policy: every member reads it; owners and admins change it.
  * Saving replaces it whole, and the API re-evaluates every team entry at once.
  */
-import { useState, type FormEvent } from 'react';
 import { client } from '../api';
 import { when } from '../format';
-import { useLoad } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 import { canGovern } from '../roles';
 import type { Role } from '../api';
-import { ErrorMessage, Status, messageOf } from './form';
+import { Outcome, submitTo } from './form';
 import { PolicyFields, policyOf } from './policy-fields';
 import { WhenLoaded } from './states';
 
 export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role: Role }) {
   const loaded = useLoad(() => client.getWorkspacePolicy(workspaceId), workspaceId);
-  const [status, setStatus] = useState<string>();
-  const [error, setError] = useState<string>();
   const editor = canGovern(role);
   const answer = loaded.data;
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setStatus(undefined);
-    setError(undefined);
-    try {
-      await client.setWorkspacePolicy(workspaceId, policyOf(new FormData(event.currentTarget)));
-      setStatus('Policy saved: every team collection is checked against it now.');
-      void loaded.reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  const save = useAction(async (form: HTMLFormElement) => {
+    await client.setWorkspacePolicy(workspaceId, policyOf(new FormData(form)));
+    void loaded.reload();
+    return 'Policy saved: every team collection is checked against it now.';
+  });
 
   return (
     <section className="card" aria-labelledby="policy-title">
@@ -42,7 +31,7 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
       {!editor && <p className="notice">Only owners and admins change the policy; you can read it.</p>}
       <WhenLoaded loaded={loaded} what="the policy">
         {(answer) => (
-          <form onSubmit={save} className="stacked" key={answer.updatedAt ?? 'default'} aria-label="Workspace policy">
+          <form onSubmit={submitTo(save.run)} className="stacked" key={answer.updatedAt ?? 'default'} aria-label="Workspace policy">
             <fieldset disabled={!editor} className="plain">
               <PolicyFields policy={answer.policy} />
             </fieldset>
@@ -54,8 +43,7 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
           </form>
         )}
       </WhenLoaded>
-      <ErrorMessage message={error} />
-      {status && <Status>{status}</Status>}
+      <Outcome of={save} />
     </section>
   );
 }

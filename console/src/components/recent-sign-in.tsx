@@ -6,9 +6,10 @@
  * for a person without a password): the provider sends the browser back to
  * the keys page, where the person asks again.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ApiError, client } from '../api';
-import { ErrorMessage, Field, messageOf } from './form';
+import { useAction } from '../hooks';
+import { ErrorMessage, Field, submitTo } from './form';
 
 export function useRecentSignIn(): { guard<T>(action: () => Promise<T>): Promise<T>; dialog: ReactNode } {
   const [waiting, setWaiting] = useState<(confirmed: boolean) => void>();
@@ -32,8 +33,18 @@ export function useRecentSignIn(): { guard<T>(action: () => Promise<T>): Promise
 function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boolean): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [error, setError] = useState<string>();
   const [provider, setProvider] = useState<string>();
+  // the password or the provider: one error line, the last way tried speaks
+  const confirm = useAction((how: () => Promise<void>) => how());
+  const withPassword = async (form: HTMLFormElement) => {
+    await client.reauthenticate(String(new FormData(form).get('password')));
+    form.reset();
+    onDone(true);
+  };
+  const viaProvider = async () => {
+    const { url } = await client.oidcReauthenticate();
+    window.location.assign(url);
+  };
   useEffect(() => {
     if (!open) return;
     client.authOptions().then(
@@ -44,39 +55,20 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      confirm.clear();
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    try {
-      await client.reauthenticate(String(new FormData(form).get('password')));
-      setError(undefined);
-      form.reset();
-      onDone(true);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
-
-  async function viaProvider() {
-    try {
-      const { url } = await client.oidcReauthenticate();
-      window.location.assign(url);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
 
   return (
     <dialog ref={ref} aria-labelledby={titleId} onCancel={() => onDone(false)}>
       <h2 id={titleId}>Confirm it is you</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={submitTo((form) => confirm.run(() => withPassword(form)))}>
         <p>You signed in more than 10 minutes ago. Enter your password to go on.</p>
         <Field label="Your password" name="password" type="password" autoComplete="current-password" required autoFocus />
-        <ErrorMessage message={error} />
+        <ErrorMessage message={confirm.error} />
         <div className="actions">
           <button type="submit" className="primary">
             Confirm
@@ -88,7 +80,7 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
         {provider && (
           <p>
             No password here?{' '}
-            <button type="button" onClick={() => void viaProvider()}>
+            <button type="button" onClick={() => void confirm.run(viaProvider)}>
               Confirm with {provider}
             </button>
           </p>

@@ -4,59 +4,44 @@
  * shown in it, and the thanks outside once sent. Focus moves into the
  * dialog and returns to the opener (the native <dialog>).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../api';
+import { useEffect, useId, useRef, useState } from 'react';
 import { client } from '../api';
-import { T, waitText, type ReportReason } from '../messages';
-import { ErrorMessage, messageOf } from './form';
+import { useAction } from '../hooks';
+import { T, refusalOf, type ReportReason } from '../messages';
+import { ErrorMessage, submitTo } from './form';
 
 const REASONS = Object.keys(T.reasons) as ReportReason[];
 const MAX_TEXT = 2000;
-
-/** The API's message; a 429 adds how long to wait, from Retry-After. */
-function refusal(err: unknown): string {
-  if (err instanceof ApiError && err.status === 429 && err.retryAfter !== undefined) return `${err.message} ${T.retryIn(waitText(err.retryAfter))}`;
-  return messageOf(err);
-}
 
 export function ReportDialog({ item, open, onClose, onSent }: { item: { slug: string; name: string }; open: boolean; onClose(): void; onSent(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [reason, setReason] = useState<ReportReason>('malware');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const send = useAction(
+    async () => {
+      await client.reportSkill(item.slug, { reason, text });
+      setText('');
+      onSent();
+    },
+    { describe: refusalOf },
+  );
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setError(undefined);
+      send.clear();
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await client.reportSkill(item.slug, { reason, text });
-      setText('');
-      onSent();
-    } catch (err) {
-      setError(refusal(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <dialog ref={ref} aria-labelledby={`${id}-title`} aria-describedby={`${id}-intro`} onCancel={onClose}>
       <h2 id={`${id}-title`}>{T.reportTitle(item.name)}</h2>
       <p id={`${id}-intro`}>{T.reportIntro}</p>
-      <form onSubmit={submit}>
+      <form onSubmit={submitTo(send.run)}>
         <div className="field">
           <label htmlFor={`${id}-reason`}>{T.reason}</label>
           <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)} autoFocus>
@@ -74,10 +59,10 @@ export function ReportDialog({ item, open, onClose, onSent }: { item: { slug: st
             {T.charactersLeft(MAX_TEXT - text.length)}
           </p>
         </div>
-        <ErrorMessage message={error} />
+        <ErrorMessage message={send.error} />
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? T.sending : T.send}
+          <button type="submit" className="primary" disabled={send.busy}>
+            {send.busy ? T.sending : T.send}
           </button>
           <button type="button" onClick={onClose}>
             {T.cancel}

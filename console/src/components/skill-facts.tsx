@@ -1,5 +1,6 @@
 /** Every field of a catalog item: publisher (with its verification), latest version, licence, links (opened safely), downloads, tags. */
 import type { CatalogItem } from '../api';
+import { catalogLink } from '../catalog-query';
 import { count, label, when } from '../format';
 import { T } from '../messages';
 import { Link } from '../router';
@@ -24,7 +25,7 @@ export function SkillFacts({ item }: { item: CatalogItem }) {
       </dd>
       <dt>Category</dt>
       <dd>
-        <Link to={`/catalog?category=${encodeURIComponent(item.category)}`}>{label(item.category)}</Link>
+        <Link to={catalogLink({ category: item.category })}>{label(item.category)}</Link>
       </dd>
       <dt>Publisher</dt>
       <dd>
@@ -48,7 +49,7 @@ export function SkillFacts({ item }: { item: CatalogItem }) {
         {item.tags.length === 0
           ? '—'
           : item.tags.map((tag) => (
-              <Link key={tag} className="tag" to={`/catalog?tag=${encodeURIComponent(tag)}`}>
+              <Link key={tag} className="tag" to={catalogLink({ tags: [tag] })}>
                 #{tag}
               </Link>
             ))}

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { client, type PinsUpdate } from '../api';
 import type { Collection } from '../api';
 import { plural } from '../format';
-import { ErrorMessage, Status, messageOf } from './form';
+import { useAction } from '../hooks';
+import { Outcome } from './form';
 
 const SKIPPED: Record<string, string> = {
   removed: 'removed from the catalog',
@@ -18,27 +19,18 @@ const SKIPPED: Record<string, string> = {
 
 export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspaceId: string; collectionId: string; onUpdated(): void }) {
   const [preview, setPreview] = useState<PinsUpdate<Collection>>();
-  const [status, setStatus] = useState<string>();
-  const [error, setError] = useState<string>();
-
   // applying names the previewed entries, so nothing moves that the preview did not list
-  async function run(dryRun: boolean, slugs?: string[]) {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      const answer = await client.updateCollectionPins(workspaceId, collectionId, { dryRun, ...(slugs ? { slugs } : {}) });
-      if (dryRun) return setPreview(answer);
-      setPreview(undefined);
-      setStatus(`${plural(answer.changes.length, 'pin')} updated.`);
-      onUpdated();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  const pins = useAction(async (dryRun: boolean, slugs?: string[]) => {
+    const answer = await client.updateCollectionPins(workspaceId, collectionId, { dryRun, ...(slugs ? { slugs } : {}) });
+    if (dryRun) return setPreview(answer);
+    setPreview(undefined);
+    onUpdated();
+    return `${plural(answer.changes.length, 'pin')} updated.`;
+  });
 
   return (
     <div className="update-pins">
-      <button type="button" onClick={() => run(true)}>
+      <button type="button" onClick={() => pins.run(true)}>
         Preview pin updates
       </button>
       {preview && (
@@ -69,7 +61,7 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
               className="primary"
               disabled={preview.changes.length === 0}
               onClick={() =>
-                run(
+                pins.run(
                   false,
                   preview.changes.map((c) => c.slug),
                 )
@@ -83,8 +75,7 @@ export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspace
           </div>
         </div>
       )}
-      <ErrorMessage message={error} />
-      {status && <Status>{status}</Status>}
+      <Outcome of={pins} />
     </div>
   );
 }

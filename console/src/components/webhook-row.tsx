@@ -1,34 +1,29 @@
 /** One endpoint: its events and state (with why it was disabled), enable/disable, a test delivery, delete, its deliveries. */
 import { useState } from 'react';
 import { client, type Webhook } from '../api';
+import { useAction } from '../hooks';
 import { ConfirmDialog } from './confirm-dialog';
-import { ErrorMessage, Status, messageOf } from './form';
+import { Outcome } from './form';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: string; webhook: Webhook; onChanged(): void }) {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [status, setStatus] = useState<string>();
-  const [error, setError] = useState<string>();
-
-  async function act(action: () => Promise<unknown>, done: string, changed = true) {
-    setError(undefined);
-    setStatus(undefined);
-    try {
-      await action();
-      setStatus(done);
+  const act = useAction(
+    async (write: () => Promise<unknown>, done: string, changed = true) => {
+      await write();
       if (changed) onChanged();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+      return done;
+    },
+    { queue: true },
+  );
 
   const toggle = () =>
-    act(() => client.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
-  const test = () => act(() => client.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
+    act.run(() => client.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
+  const test = () => act.run(() => client.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
   const remove = () => {
     setDeleting(false);
-    void act(() => client.deleteWebhook(workspaceId, webhook.id), 'Endpoint deleted.');
+    void act.run(() => client.deleteWebhook(workspaceId, webhook.id), 'Endpoint deleted.');
   };
 
   return (
@@ -57,8 +52,7 @@ export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: s
           Delete<span className="visually-hidden"> {webhook.url}</span>
         </button>
       </div>
-      <ErrorMessage message={error} />
-      {status && <Status>{status}</Status>}
+      <Outcome of={act} />
       {open && <WebhookDeliveries workspaceId={workspaceId} webhookId={webhook.id} url={webhook.url} />}
       <ConfirmDialog
         open={deleting}

@@ -5,39 +5,37 @@ import { CreateKeyForm } from '../components/create-key-form';
 import { KeyDialogs, type PendingKeyAction } from '../components/key-dialogs';
 import { KeyTable } from '../components/key-table';
 import { useRecentSignIn } from '../components/recent-sign-in';
-import { ErrorMessage, Status, messageOf } from '../components/form';
+import { Outcome } from '../components/form';
 import { NewKeyPanel } from '../components/new-key';
 import { Empty, WhenLoaded } from '../components/states';
 import { when } from '../format';
-import { useLoad } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 
 export function ApiKeysPage({ account }: { account: Account }) {
   const loaded = useLoad(() => client.listOwnApiKeys(), 'keys');
   const [created, setCreated] = useState<NewApiKey>();
   const [pending, setPending] = useState<PendingKeyAction>();
   const [grace, setGrace] = useState(3600);
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
   const { guard, dialog } = useRecentSignIn();
-
-  async function confirm() {
-    if (!pending) return;
-    const { kind, key } = pending;
-    setPending(undefined);
-    setError(undefined);
-    try {
+  const change = useAction(
+    async ({ kind, key }: PendingKeyAction) => {
       if (kind === 'revoke') {
         await client.revokeOwnApiKey(key.id);
-        setStatus(`Key “${key.name ?? key.prefix}” revoked: every call with it now gets 401.`);
-      } else {
-        const rolled = await guard(() => client.rollOwnApiKey(key.id, grace));
-        setCreated(rolled.apiKey);
-        setStatus(grace === 0 ? 'Key rolled; the old one is revoked.' : `Key rolled; the old one works until ${when(rolled.previous.expiresAt)}.`);
+        await loaded.reload();
+        return `Key “${key.name ?? key.prefix}” revoked: every call with it now gets 401.`;
       }
+      const rolled = await guard(() => client.rollOwnApiKey(key.id, grace));
+      setCreated(rolled.apiKey);
       await loaded.reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+      return grace === 0 ? 'Key rolled; the old one is revoked.' : `Key rolled; the old one works until ${when(rolled.previous.expiresAt)}.`;
+    },
+    { queue: true },
+  );
+
+  function confirm() {
+    if (!pending) return;
+    setPending(undefined);
+    void change.run(pending);
   }
 
   return (
@@ -66,8 +64,7 @@ export function ApiKeysPage({ account }: { account: Account }) {
         <WhenLoaded loaded={loaded} what="your keys" isEmpty={(d) => d.apiKeys.length === 0} empty={<Empty title="No key yet." />}>
           {(d) => <KeyTable keys={d.apiKeys} onPending={(kind, key) => setPending({ kind, key })} />}
         </WhenLoaded>
-        <ErrorMessage message={error} />
-        {status && <Status>{status}</Status>}
+        <Outcome of={change} />
       </section>
       {dialog}
       <KeyDialogs pending={pending} grace={grace} onGrace={setGrace} onConfirm={confirm} onCancel={() => setPending(undefined)} />

@@ -7,7 +7,7 @@
  * can be shared, reloaded and followed back.
  */
 import { useEffect, useState } from 'react';
-import { addTag, queryOf, searchCatalog, setParam } from '../catalog-query';
+import { addressOf, queryOf, refine, searchCatalog, withTag, type SearchQuery } from '../catalog-query';
 import { CatalogFilters } from '../components/catalog-filters';
 import { CatalogResults } from '../components/catalog-results';
 import { CatalogSearchBar } from '../components/catalog-search-bar';
@@ -22,24 +22,19 @@ export function CatalogPage() {
   const typed = useDebounced(text, 250);
   const adding = useAddToCollection();
 
-  /** A new query string: filters and sort go back to page 1. */
-  const change = (edit: (p: URLSearchParams) => void) => {
-    const next = new URLSearchParams(window.location.search);
-    edit(next);
-    next.delete('page');
-    replaceSearch(next);
-  };
+  // the address as it is now: the debounced text may land after a click changed it
+  const current = () => queryOf(new URLSearchParams(window.location.search));
+  /** A new query: the text, filters and sort go back to page 1. */
+  const change = (edit: Partial<SearchQuery>) => replaceSearch(addressOf(refine(current(), edit)));
   // the search box follows the address when a link (the suggestion) changes it
-  useEffect(() => setText(params.get('q') ?? ''), [params.get('q')]);
+  useEffect(() => setText(query.q ?? ''), [query.q]);
   useEffect(() => {
-    if (typed !== (new URLSearchParams(window.location.search).get('q') ?? '')) change((p) => setParam(p, 'q', typed));
+    if (typed !== (current().q ?? '')) change({ q: typed });
   }, [typed]);
 
-  const result = useLoad(() => searchCatalog(query), params.toString());
+  const result = useLoad(() => searchCatalog(query), addressOf(query).toString());
   const setPage = (page: number) => {
-    const next = new URLSearchParams(window.location.search);
-    next.set('page', String(page));
-    replaceSearch(next);
+    replaceSearch(addressOf({ ...current(), page }));
     document.getElementById('results-title')?.focus();
   };
 
@@ -47,12 +42,12 @@ export function CatalogPage() {
     <>
       <section className="card" aria-labelledby="catalog-title">
         <h1 id="catalog-title">Catalog</h1>
-        <CatalogSearchBar text={text} onText={setText} sort={query.sort} onSort={(sort) => change((p) => setParam(p, 'sort', sort))} />
+        <CatalogSearchBar text={text} onText={setText} sort={query.sort} onSort={(sort) => change({ sort })} />
         {adding.notice}
       </section>
       <div className="catalog">
         <CatalogFilters query={query} facets={result.data?.facets} change={change} />
-        <CatalogResults result={result} query={query} onAdd={adding.add} onTag={(tag) => change((p) => addTag(p, tag))} onPage={setPage} />
+        <CatalogResults result={result} query={query} onAdd={adding.add} onTag={(tag) => change({ tags: withTag(current().tags, tag) })} onPage={setPage} />
       </div>
       {adding.dialog}
     </>

@@ -6,46 +6,38 @@
 import { useState } from 'react';
 import type { Collection, CollectionPatch } from '../api';
 import { deleteCollection, getCollection, updateCollection, type CollectionScope } from '../collection-scope';
-import { CollectionDetails, type CollectionRights } from '../components/collection-details';
+import { CollectionDetails } from '../components/collection-details';
 import { CollectionGovernance } from '../components/collection-governance';
 import { CollectionSkills } from '../components/collection-skills';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ErrorMessage, Status, messageOf } from '../components/form';
+import { Outcome } from '../components/form';
 import { WhenLoaded } from '../components/states';
-import { useLoad } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 import { withNotice } from '../messages';
 import { Link, navigate } from '../router';
+import type { CollectionRights } from '../roles';
 
 export function CollectionPage(props: { scope: CollectionScope; id: string; back: { to: string; label: string }; rights(c: Collection): CollectionRights }) {
   const { scope, id } = props;
   const loaded = useLoad(() => getCollection(scope, id), `${JSON.stringify(scope)}/${id}`);
-  const [status, setStatus] = useState<string>();
-  const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const collection = loaded.data;
   const rights = collection ? props.rights(collection) : { edit: false, delete: false };
-
-  async function patch(body: CollectionPatch, done: string) {
-    setError(undefined);
-    setStatus(undefined);
-    try {
+  // every change and the deletion speak on one line, under the details
+  const act = useAction((write: () => Promise<string | void>) => write(), { queue: true });
+  const patch = (body: CollectionPatch, done: string) =>
+    act.run(async () => {
       await updateCollection(scope, id, body);
-      setStatus(done);
       void loaded.reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
-
-  async function remove() {
+      return done;
+    });
+  const remove = () => {
     setConfirming(false);
-    try {
+    void act.run(async () => {
       await deleteCollection(scope, id);
       navigate(withNotice(props.back.to, 'collection-deleted'));
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+    });
+  };
 
   return (
     <>
@@ -57,8 +49,7 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
           {(c) => (
             <>
               <CollectionDetails collection={c} rights={rights} onSave={(body) => patch(body, 'Saved.')} onDelete={() => setConfirming(true)} />
-              <ErrorMessage message={error} />
-              {status && <Status>{status}</Status>}
+              <Outcome of={act} />
             </>
           )}
         </WhenLoaded>

@@ -2,11 +2,11 @@
  * The pages a one-time link opens: sign in (operator or demo link) and choose
  * a new password (reset link); the sign-up mail's link is verify-email.tsx.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { client, type SignedIn } from '../api';
 import { RevokeKeysCheck } from '../components/change-password';
-import { ErrorMessage, Field, messageOf } from '../components/form';
-import { useOneTimeLink } from '../hooks';
+import { ErrorMessage, Field, submitTo } from '../components/form';
+import { useAction, useOneTimeLink } from '../hooks';
 import { Link, takeFragment } from '../router';
 
 export function SignInLinkPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
@@ -26,23 +26,16 @@ export function SignInLinkPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }
 
 export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
   const [token] = useState(() => takeFragment('token'));
-  const [error, setError] = useState<string>();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) return setError('This link has no token.');
-    try {
-      const form = new FormData(event.currentTarget);
-      const choices = { revokeApiKeys: form.get('revoke') === 'on', unlinkIdentities: form.get('unlink') === 'on' };
-      onSignedIn(await client.resetPassword(token, String(form.get('password')), choices));
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  const reset = useAction(async (formElement: HTMLFormElement) => {
+    if (!token) throw new Error('This link has no token.');
+    const form = new FormData(formElement);
+    const choices = { revokeApiKeys: form.get('revoke') === 'on', unlinkIdentities: form.get('unlink') === 'on' };
+    onSignedIn(await client.resetPassword(token, String(form.get('password')), choices));
+  });
   return (
     <section className="card narrow" aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
-      <form onSubmit={submit}>
+      <form onSubmit={submitTo(reset.run)}>
         <Field
           label="New password"
           name="password"
@@ -60,7 +53,7 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
             Every identity linked to your account stops signing in to it; link yours again from your profile.
           </span>
         </div>
-        <ErrorMessage message={error} />
+        <ErrorMessage message={reset.error} />
         <button type="submit" className="primary">
           Set password and sign in
         </button>

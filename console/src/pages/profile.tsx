@@ -1,29 +1,24 @@
 /** The profile page: who is signed in, the plan, the password, the linked single sign-on, and every session of the account. */
-import { useState } from 'react';
 import { client, type Account } from '../api';
 import { AccountFacts } from '../components/account-facts';
 import { ChangePasswordForm } from '../components/change-password';
-import { ErrorMessage, Status, messageOf } from '../components/form';
+import { Outcome } from '../components/form';
 import { LinkedIdentities } from '../components/linked-identities';
 import { SessionTable } from '../components/session-table';
 import { WhenLoaded } from '../components/states';
-import { useLoad } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 import { Link } from '../router';
 
 export function ProfilePage({ account }: { account: Account }) {
   const loaded = useLoad(() => client.listSessions(), 'sessions');
-  const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
-
-  async function act<T>(action: () => Promise<T>, done: (answer: T) => string) {
-    setError(undefined);
-    try {
-      setStatus(done(await action()));
+  const act = useAction(
+    async (write: () => Promise<string>) => {
+      const done = await write();
       await loaded.reload();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+      return done;
+    },
+    { queue: true },
+  );
 
   const others = (loaded.data ?? []).filter((s) => !s.current).length;
   return (
@@ -46,32 +41,16 @@ export function ProfilePage({ account }: { account: Account }) {
       <section className="card" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>
         <WhenLoaded loaded={loaded} what="your sessions">
-          {(d) => (
-            <SessionTable
-              sessions={d}
-              onSignOut={(s) =>
-                act(
-                  () => client.endSession(s.id),
-                  () => 'Session signed out.',
-                )
-              }
-            />
-          )}
+          {(d) => <SessionTable sessions={d} onSignOut={(s) => act.run(() => client.endSession(s.id).then(() => 'Session signed out.'))} />}
         </WhenLoaded>
         <button
           type="button"
           disabled={others === 0}
-          onClick={() =>
-            act(
-              () => client.signOutOtherSessions(),
-              (n) => `Signed out ${n} other session${n === 1 ? '' : 's'}.`,
-            )
-          }
+          onClick={() => act.run(() => client.signOutOtherSessions().then((n) => `Signed out ${n} other session${n === 1 ? '' : 's'}.`))}
         >
           Sign out of every other session
         </button>
-        <ErrorMessage message={error} />
-        {status && <Status>{status}</Status>}
+        <Outcome of={act} />
       </section>
     </>
   );

@@ -1,49 +1,34 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { client, type AuthOptions, type SignedIn } from '../api';
-import { ErrorMessage, Field, Status, messageOf } from '../components/form';
+import { ErrorMessage, Field, Outcome, submitTo } from '../components/form';
+import { useAction } from '../hooks';
 import { signInErrorText } from '../messages';
 import { Link, takeFragment } from '../router';
 
 export function SignInPage({ options, onSignedIn }: { options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [resetSent, setResetSent] = useState(false);
+  const signIn = useAction(async (formElement: HTMLFormElement) => {
+    const form = new FormData(formElement);
+    onSignedIn(await client.signIn(String(form.get('email')), String(form.get('password'))));
+  });
+  const forgot = useAction(async (form: HTMLFormElement) => {
+    await client.requestPasswordReset(String(new FormData(form).get('email')));
+    return 'If an account has this address, a reset link is on its way.';
+  });
   // single sign-on comes back with a code of what went wrong, shown in the console's own words
-  useEffect(() => setError(signInErrorText(takeFragment('error'))), []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(undefined);
-    try {
-      onSignedIn(await client.signIn(String(form.get('email')), String(form.get('password'))));
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function forgot(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    try {
-      await client.requestPasswordReset(String(new FormData(event.currentTarget).get('email')));
-      setResetSent(true);
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  useEffect(() => {
+    const failed = signInErrorText(takeFragment('error'));
+    if (failed) signIn.fail(failed);
+  }, []);
 
   return (
     <section className="card narrow" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">Sign in</h1>
-      <form onSubmit={submit}>
+      <form onSubmit={submitTo(signIn.run)}>
         <Field label="Email" name="email" type="email" autoComplete="username" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-        <ErrorMessage message={error} />
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+        <ErrorMessage message={signIn.error} />
+        <button type="submit" className="primary" disabled={signIn.busy}>
+          {signIn.busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
       {options?.oidc && (
@@ -62,11 +47,11 @@ export function SignInPage({ options, onSignedIn }: { options: AuthOptions | und
       {options?.passwordResetByMail && (
         <details>
           <summary>Forgot your password?</summary>
-          <form onSubmit={forgot}>
+          <form onSubmit={submitTo(forgot.run)}>
             <Field label="Email for the reset link" name="email" type="email" autoComplete="email" required />
             <button type="submit">Mail me a reset link</button>
           </form>
-          {resetSent && <Status>If an account has this address, a reset link is on its way.</Status>}
+          <Outcome of={forgot} />
         </details>
       )}
     </section>

@@ -2,7 +2,7 @@
 import { client } from '../api';
 import { WhenLoaded } from '../components/states';
 import { useLoad } from '../hooks';
-import { canDelete, canUpdatePins, canWrite } from '../roles';
+import { teamCollectionRights } from '../roles';
 import { CollectionPage } from './collection';
 
 export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: string; id: string; me: string }) {
@@ -24,17 +24,7 @@ export function TeamCollectionPage({ workspaceId, id, me }: { workspaceId: strin
       scope={{ kind: 'team', workspaceId }}
       id={id}
       back={{ to: `/workspaces/${workspaceId}`, label: workspace.name }}
-      rights={(c) => ({
-        edit: canWrite(role),
-        updatePins: canUpdatePins(role),
-        delete: canDelete(role, me, c.createdBy),
-        why:
-          role === 'viewer'
-            ? 'You are a viewer in this workspace: you can read this collection, not change or delete it.'
-            : canDelete(role, me, c.createdBy)
-              ? undefined
-              : 'Members delete only the collections they created; an owner or admin can delete this one.',
-      })}
+      rights={(c) => teamCollectionRights(role, me, c.createdBy)}
     />
   );
 }

@@ -5,31 +5,20 @@
  * password the sign-up: a link someone else's sign-up caused does nothing
  * without their password (docs/security.md "Account lifecycle").
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { client, type SignedIn } from '../api';
-import { ErrorMessage, Field, Status, messageOf } from '../components/form';
+import { ErrorMessage, Field, Status, submitTo } from '../components/form';
+import { useAction } from '../hooks';
 import { Link, takeFragment } from '../router';
 
 export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
   const [token] = useState(() => takeFragment('token'));
-  const [error, setError] = useState<string | undefined>(token ? undefined : 'This link has no token: open the whole link from the mail.');
   const [verified, setVerified] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      onSignedIn(await client.verifyEmail(token, String(new FormData(event.currentTarget).get('password'))));
-      setVerified(true);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const verify = useAction(async (form: HTMLFormElement) => {
+    if (!token) throw new Error('This link has no token: open the whole link from the mail.');
+    onSignedIn(await client.verifyEmail(token, String(new FormData(form).get('password'))));
+    setVerified(true);
+  });
 
   return (
     <section className="card narrow" aria-labelledby="verify-title">
@@ -43,17 +32,18 @@ export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void 
         </>
       ) : (
         <>
-          {token && (
-            <form onSubmit={submit}>
+          {token ? (
+            <form onSubmit={submitTo(verify.run)}>
               <p>Enter the password you chose when you signed up: this link confirms that sign-up and no other.</p>
               <Field label="Password" name="password" type="password" autoComplete="current-password" required autoFocus />
-              <ErrorMessage message={error} />
-              <button type="submit" className="primary" disabled={busy}>
-                {busy ? 'Verifying…' : 'Verify and sign in'}
+              <ErrorMessage message={verify.error} />
+              <button type="submit" className="primary" disabled={verify.busy}>
+                {verify.busy ? 'Verifying…' : 'Verify and sign in'}
               </button>
             </form>
+          ) : (
+            <ErrorMessage message="This link has no token: open the whole link from the mail." />
           )}
-          {!token && <ErrorMessage message={error} />}
           <p>
             Each link works once, for 24 hours, until the address is verified. An expired one? Sign in with your password: a new link is mailed. Did not sign
             up? Ignore the mail: nothing happens without the password.

@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import { client } from '../api';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { messageOf } from '../components/form';
 import { InvitationsSection } from '../components/invitations-section';
 import { Members } from '../components/members';
 import { PolicyEditor } from '../components/policy-editor';
@@ -15,7 +14,7 @@ import { WhenLoaded } from '../components/states';
 import { TeamCollections } from '../components/team-collections';
 import { Webhooks } from '../components/webhooks';
 import { WorkspaceHeader } from '../components/workspace-header';
-import { useLoad } from '../hooks';
+import { useAction, useLoad } from '../hooks';
 import { noticeText, withNotice } from '../messages';
 import { navigate, useSearch } from '../router';
 import { canGovern, canInvite } from '../roles';
@@ -24,17 +23,10 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
   const search = useSearch();
   const loaded = useLoad(() => Promise.all([client.getWorkspace(id), client.listWorkspaceMembersPage(id, { limit: 50 })]), id);
   const [leaving, setLeaving] = useState(false);
-  const [error, setError] = useState<string>();
-
-  async function leave() {
-    setLeaving(false);
-    try {
-      await client.removeWorkspaceMember(id, 'me');
-      navigate(withNotice('/workspaces', 'workspace-left'));
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  const leave = useAction(async () => {
+    await client.removeWorkspaceMember(id, 'me');
+    navigate(withNotice('/workspaces', 'workspace-left'));
+  });
 
   const workspace = loaded.data?.[0];
   if (!workspace) {
@@ -57,7 +49,7 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
         onLeave={() => setLeaving(true)}
         created={search.get('created') !== null}
         notice={noticeText(search.get('done'))}
-        error={error ?? loaded.error}
+        error={leave.error ?? loaded.error}
       />
       <TeamCollections workspace={workspace} />
       <PolicyEditor workspaceId={id} role={workspace.role} />
@@ -67,7 +59,16 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
       </section>
       {canInvite(workspace.role) && <InvitationsSection workspaceId={id} />}
       {canGovern(workspace.role) && <Webhooks workspaceId={id} />}
-      <ConfirmDialog open={leaving} title={`Leave “${workspace.name}”?`} confirmLabel="Leave workspace" onConfirm={leave} onCancel={() => setLeaving(false)}>
+      <ConfirmDialog
+        open={leaving}
+        title={`Leave “${workspace.name}”?`}
+        confirmLabel="Leave workspace"
+        onConfirm={() => {
+          setLeaving(false);
+          void leave.run();
+        }}
+        onCancel={() => setLeaving(false)}
+      >
         <p>You lose access to its collections at once; coming back takes a new invitation.</p>
       </ConfirmDialog>
     </>

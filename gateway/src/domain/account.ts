@@ -1,7 +1,7 @@
 import type { Plan } from '@skills/common';
 import type { KeyScopes, Scope } from './scopes';
 
-/** Plans that include API access (DESIGN.md §3: free has none). */
+/** Plans that include API access (docs/api.md: free has none). */
 export const PLANS: readonly Plan[] = ['free', 'pro', 'team'];
 /** the longest display name of an account, in code points, whoever sets it */
 export const ACCOUNT_NAME_MAX = 120;

@@ -25,8 +25,10 @@ export interface KeyRequest {
   name: string | null;
   /** absent: every scope (the admin API's default) */
   scopes?: readonly Scope[];
-  /** null: never expires; absent: the longest allowed */
+  /** null: never expires; absent (and no `expiresAt`): the longest allowed */
   expiresInDays?: number | null;
+  /** an exact end instead of a number of days (the admin API), held to the same bounds */
+  expiresAt?: Date;
   /** the workspace whose policy every search of the key applies; the caller checked membership; absent or null: unbound */
   workspaceId?: string | null;
 }
@@ -37,6 +39,8 @@ export interface IssuedKey extends ApiKeySummary {
 }
 
 const DAY_MS = 86_400_000;
+/** The longest lifetime any key may be given, with or without an operator's maximum (the bound of `expiresInDays`). */
+const LONGEST_DAYS = 3650;
 
 export class ApiKeyService {
   private readonly now: () => number;
@@ -77,7 +81,7 @@ export class ApiKeyService {
     return this.deps.store.transaction(async (repos) => {
       if (!isUuid(accountId) || !(await repos.accounts.lockForKeyChange(accountId))) throw new NotFoundError('account.notFound');
       await this.checkCap(repos, accountId, 1, 0);
-      const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request.expiresInDays), request.workspaceId ?? null);
+      const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request), request.workspaceId ?? null);
       const summary = await repos.keys.insert(input);
       await repos.audit.append({ ...context, action: 'api_key.issue', targetAccountId: accountId, target: summary.id, details: auditDetails(summary) });
       return { ...summary, key };
@@ -95,8 +99,10 @@ export class ApiKeyService {
   }
 
   /**
-   * A new key with the same name and scopes (and, when the old one expires,
-   * the same lifetime from now); the old one stays valid `graceSeconds` more,
+   * A new key with the same name and scopes, and the old one's lifetime from
+   * now held to today's maximum (a key made under a longer or no maximum is
+   * not renewed past the one in force; one that never expired gets the
+   * maximum); the old one stays valid `graceSeconds` more,
    * or is revoked at once for 0. One transaction: the new key, the old one's
    * end and the audit record. An account at its cap can roll: the key being
    * replaced may exceed the cap by one for its grace, but a second key in
@@ -112,7 +118,7 @@ export class ApiKeyService {
       await this.checkCap(repos, old.accountId, graceSeconds > 0 ? 1 : 0, 1);
       const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
       // the new key keeps the binding: it replaces the old one for the same agent
-      const { key, input } = this.newKey(old.accountId, old.name, old.scopes, lifetime === null ? null : new Date(now + lifetime), old.workspaceId);
+      const { key, input } = this.newKey(old.accountId, old.name, old.scopes, this.rolledExpiry(lifetime, now), old.workspaceId);
       const summary = await repos.keys.insert(input);
       await repos.keys.end(keyId, graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null);
       const details = { ...auditDetails(summary), previous: keyId, graceSeconds };
@@ -136,7 +142,9 @@ export class ApiKeyService {
     return { key, input: { accountId, name, prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: ordered, expiresAt, workspaceId } };
   }
 
-  private expiryOf(days: number | null | undefined): Date | null {
+  private expiryOf(request: Pick<KeyRequest, 'expiresInDays' | 'expiresAt'>): Date | null {
+    if (request.expiresAt !== undefined) return this.exactExpiry(request.expiresAt);
+    const days = request.expiresInDays;
     const max = this.deps.policy.maxLifetimeDays;
     if (days === null) {
       if (max !== null) throw new InputError('apiKey.noExpiryRefused', { limit: max });
@@ -146,6 +154,26 @@ export class ApiKeyService {
     if (chosen === null) return null;
     if (max !== null && chosen > max) throw new InputError('apiKey.noExpiryRefused', { limit: max });
     return new Date(this.now() + chosen * DAY_MS);
+  }
+
+  /**
+   * An end given as an instant, within the bounds of `expiresInDays`: a day
+   * from now at least, the operator's maximum (else ten years) at most; past
+   * the maximum it is refused with the words a number of days gets.
+   */
+  private exactExpiry(at: Date): Date {
+    const max = this.deps.policy.maxLifetimeDays;
+    const lifetime = at.getTime() - this.now();
+    if (max !== null && lifetime > max * DAY_MS) throw new InputError('apiKey.noExpiryRefused', { limit: max });
+    if (!(lifetime >= DAY_MS && lifetime <= LONGEST_DAYS * DAY_MS)) throw new InputError('apiKey.expiresAtRange', { limit: max ?? LONGEST_DAYS });
+    return at;
+  }
+
+  /** A rolled key's end: the old lifetime (null: never) from `now`, never past today's maximum. */
+  private rolledExpiry(lifetime: number | null, now: number): Date | null {
+    const max = this.deps.policy.maxLifetimeDays;
+    if (max === null) return lifetime === null ? null : new Date(now + lifetime);
+    return new Date(now + Math.min(lifetime ?? Infinity, max * DAY_MS));
   }
 
   /** Refuses a change that adds `added` active keys past the cap (plus `allowance`, a roll's key in grace). */

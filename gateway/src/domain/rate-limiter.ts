@@ -1,5 +1,5 @@
 /**
- * Per-account request budget, set by the account's plan (DESIGN.md §3: pro
+ * Per-account request budget, set by the account's plan (docs/api.md: pro
  * and team have API access, free is refused before this runs). Counted per
  * account, not per key, so issuing more keys gives no more budget; over a
  * sliding window (sliding-window.ts), so the budget cannot be spent twice

@@ -1,5 +1,5 @@
 /**
- * Workspace invitations (DESIGN.md §7), split between the two services by
+ * Workspace invitations (docs/security.md), split between the two services by
  * what each owns: collections-service keeps the terms (workspace, role,
  * expiry, state) and the rules (owners and admins invite; accepting is one
  * transaction); the gateway keeps the secret, as a one-time invitation link
@@ -7,6 +7,7 @@
  * holder up where sign-up needs an invitation, and mails it when SMTP is on.
  */
 import { InputError, NotAllowedError, UpstreamError, negotiateLanguage, type Logger } from '@skills/common';
+import type { InvitableRole } from '@skills/common/workspace-roles';
 import type { Mailer } from '../mail/mailer';
 import type { MailQuota } from './mail-quota';
 import { linkTokenHash, newLinkToken } from './link-token';
@@ -23,7 +24,7 @@ export const INVITATION_PAGE = '/console/invitations#token=';
 export interface InvitationTerms {
   id: string;
   workspaceId: string;
-  role: 'admin' | 'member' | 'viewer';
+  role: InvitableRole;
   email: string | null;
   createdBy: string;
   createdAt: string;

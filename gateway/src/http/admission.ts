@@ -99,8 +99,19 @@ export class AdmissionGate {
   }
 
   private shed(routeClass: RouteClass): never {
+    throw this.refusal(routeClass);
+  }
+
+  /** True when every place of `routeClass` is taken and its line is full: run() would refuse a request now. */
+  full(routeClass: RouteClass): boolean {
+    const limit = routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
+    return this.inFlight[routeClass] >= limit && this.waiting[routeClass].length >= limit;
+  }
+
+  /** The 503 of a request of `routeClass` refused for want of a place, counted as shed. */
+  refusal(routeClass: RouteClass): OverloadedError {
     this.shedCount[routeClass] += 1;
-    throw new OverloadedError(this.retryAfterSeconds);
+    return new OverloadedError(this.retryAfterSeconds);
   }
 
   /** Per route class: requests in flight and waiting now, and how many were shed since start (the gateway's metrics). */

@@ -65,6 +65,11 @@ export class AnswerCache {
     return this.options.ttlMs > 0 && this.options.maxEntries > 0;
   }
 
+  /** True when `key` would be answered without a request of its own: stored, or already being fetched. */
+  has(key: string): boolean {
+    return this.inFlight.has(key) || this.entries.get(key) !== undefined;
+  }
+
   stats(): AnswerCacheStats {
     return { hits: this.hits, misses: this.misses };
   }

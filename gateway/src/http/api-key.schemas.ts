@@ -7,6 +7,8 @@ export interface KeyBody {
   name?: string | null;
   scopes?: Scope[];
   expiresInDays?: number | null;
+  /** ISO 8601; the admin API's exact end, converted to a Date by the schema */
+  expiresAt?: Date;
   workspaceId?: string | null;
 }
 
@@ -19,8 +21,15 @@ const scopes = Joi.array()
 /** whole days; null: never expires (refused when the operator set a maximum) */
 const expiresInDays = Joi.number().integer().min(1).max(3650).allow(null);
 
-/** The admin API: every field optional (no scopes: every scope). */
-export const adminKeySchema = Joi.object<KeyBody>({ name: name.allow(null), scopes, expiresInDays });
+/** The admin API: every field optional (no scopes: every scope); an end as days or as an instant, not both. */
+export const adminKeySchema = Joi.object<KeyBody>({
+  name: name.allow(null),
+  scopes,
+  expiresInDays,
+  expiresAt: Joi.string()
+    .isoDate()
+    .custom((value: string) => new Date(value)),
+}).oxor('expiresInDays', 'expiresAt');
 
 /** The console: a person names the key and picks its scopes. */
 /**

@@ -32,19 +32,58 @@ const DOCS_POLICY = {
   fontSrc: ["'self'"],
 };
 
-/** Helmet with the API's policy, on every answer (set before any route runs). */
-export function securityHeaders(options: SecurityHeadersOptions) {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: options.hstsMaxAgeSeconds > 0 ? { maxAge: options.hstsMaxAgeSeconds, includeSubDomains: true } : false,
-  });
+type HeaderStep = { set: string; value: string } | { remove: string };
+
+/**
+ * What a helmet middleware does to an answer, recorded once. Our policies
+ * are constants (no nonce, nothing read from the request), so helmet's
+ * headers are the same on every answer: replaying them saves its chain of
+ * a dozen middlewares on each request.
+ */
+function recordedSteps(middleware: (req: Request, res: Response, next: (err?: unknown) => void) => void): HeaderStep[] {
+  const steps: HeaderStep[] = [];
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      steps.push({ set: name, value: String(value) });
+      return recorder;
+    },
+    removeHeader(name: string) {
+      steps.push({ remove: name });
+    },
+  };
+  let failed: unknown;
+  middleware({} as Request, recorder as unknown as Response, (err) => (failed = err));
+  if (failed !== undefined) throw new Error('helmet refused the security header options', { cause: failed });
+  return steps;
 }
 
-const docsPolicy = helmet.contentSecurityPolicy({ useDefaults: false, directives: DOCS_POLICY });
+function replay(steps: readonly HeaderStep[]) {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    for (const step of steps) {
+      if ('set' in step) res.setHeader(step.set, step.value);
+      else res.removeHeader(step.remove);
+    }
+    next();
+  };
+}
+
+/** Helmet with the API's policy, on every answer (set before any route runs). */
+export function securityHeaders(options: SecurityHeadersOptions) {
+  return replay(
+    recordedSteps(
+      helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
+        referrerPolicy: { policy: 'no-referrer' },
+        xFrameOptions: { action: 'deny' },
+        strictTransportSecurity: options.hstsMaxAgeSeconds > 0 ? { maxAge: options.hstsMaxAgeSeconds, includeSubDomains: true } : false,
+      }),
+    ),
+  );
+}
+
+const docsPolicy = replay(recordedSteps(helmet.contentSecurityPolicy({ useDefaults: false, directives: DOCS_POLICY })));
 
 /** Replaces the API's policy with the docs page's, on the docs routes only. */
 export function docsPageSecurity() {
-  return (req: Request, res: Response, next: NextFunction): void => docsPolicy(req, res, next);
+  return docsPolicy;
 }

@@ -14,11 +14,14 @@ import {
   OverloadedError,
   PayloadTooLargeError,
   UpstreamError,
+  callService,
   contextOf,
   hasBody,
+  retryAfterOnUnavailable,
   PRINCIPAL_EXPIRED_HEADER,
   PRINCIPAL_HEADER,
   type Logger,
+  type ServiceAnswer,
 } from '@skills/common';
 import type { BufferedAnswer } from './answer-cache';
 import { ifNoneMatchHits, strongEtag } from './conditional';
@@ -203,13 +206,14 @@ function retryAfterOf(headers: BufferedAnswer['headers']): number {
   return Number.isInteger(seconds) && seconds > 0 ? seconds : 1;
 }
 
-/** The answer's status and end-to-end headers onto `res`. */
+/** The answer's status and end-to-end headers onto `res`; a service's 503 or 504 that names no Retry-After gets the default one. */
 export function copyAnswerHead(res: Response, status: number, headers: BufferedAnswer['headers']): void {
   res.status(status);
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name.toLowerCase())) continue;
     res.setHeader(name, value);
   }
+  retryAfterOnUnavailable(res, status);
 }
 
 export class Upstream {
@@ -305,11 +309,21 @@ export class Upstream {
 
   /**
    * A JSON call of the gateway's own (http/workspaces.routes.ts, not a proxied
-   * request): the status and the parsed body. A body that is not JSON is a
-   * 502 like any other invalid answer; the service's 503 is the caller's,
-   * with its Retry-After (OverloadedError), never a refusal to relay.
+   * request): the status and the parsed body. A read is asked again under
+   * the retry rule of calls between services (common's callService: no
+   * answer, 502, 503 or 504), each try signed anew. A body that is not JSON
+   * is a 502 like any other invalid answer; the service's last 503 is the
+   * caller's, with its Retry-After (OverloadedError), never a refusal to relay.
    */
   async call(options: UpstreamCall): Promise<{ status: number; body: unknown }> {
+    const answer = await callService(() => this.callOnce(options), { method: options.method });
+    // The service sheds load or is stopping: the caller is told when to come back, as a proxied request is.
+    if (answer.status === 503) throw new OverloadedError(retryAfterOf(answer.headers));
+    return { status: answer.status, body: answer.body };
+  }
+
+  /** One try of `call`; a 503's body is not read (a shedding service's, or a balancer's). */
+  private async callOnce(options: UpstreamCall): Promise<ServiceAnswer> {
     const headers: Record<string, string> = { 'x-request-id': options.requestId, accept: 'application/json' };
     if (options.language) headers['accept-language'] = options.language;
     if (options.body !== undefined) {
@@ -322,11 +336,10 @@ export class Upstream {
       const answer = await sendSigned(send, options.sign);
       if (answer.statusCode === 503) {
         await answer.body.dump();
-        // The service sheds load or is stopping: the caller is told when to come back, as a proxied request is.
-        throw new OverloadedError(retryAfterOf(answer.headers));
+        return { status: 503, headers: answer.headers, body: undefined };
       }
       const text = await answer.body.text();
-      return { status: answer.statusCode, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+      return { status: answer.statusCode, headers: answer.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
     } catch (err) {
       throw this.translate(err);
     }

@@ -7,6 +7,7 @@
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
 import { contextOf, jsonBody, methodNotAllowed, validate, type Principal } from '@skills/common';
+import { INVITABLE_ROLES } from '@skills/common/workspace-roles';
 import type { AccountRepository } from '../domain/account';
 import type { AuthenticateCaller } from './caller-auth';
 import { auditContextOf } from './audit-context';
@@ -31,7 +32,9 @@ interface Member {
 }
 
 const invitationSchema = Joi.object<InvitationRequest>({
-  role: Joi.string().valid('admin', 'member', 'viewer').required(),
+  role: Joi.string()
+    .valid(...INVITABLE_ROLES)
+    .required(),
   email: Joi.string().trim().email({ tlds: false }).max(254).allow(null).default(null),
   expiresInDays: Joi.number().integer().min(1).max(30).default(7),
 }).required();

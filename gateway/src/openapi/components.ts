@@ -43,11 +43,6 @@ export const headers: Record<string, Header> = {
     schema: { type: 'integer', minimum: 1 },
   },
   RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
-  RetryAfterWhenBusy: {
-    description: 'Sent when the server shed the request (busy, or it waited too long inside): seconds to wait before retrying.',
-    required: false,
-    schema: { type: 'integer', minimum: 1 },
-  },
   ETag: {
     description:
       'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged, ' +
@@ -236,11 +231,11 @@ export const responses: Record<string, Response> = {
   InternalError: errorResponse('Unexpected failure; the request id is logged with the cause.', [['server.internal']]),
   BadGateway: upstream('An internal service gave an invalid answer.', [['upstream.badGateway']]),
   ServiceUnavailable: errorResponse(
-    'An internal service is down, the server is shutting down, or it is busy and shed the request at once (with `Retry-After`).',
+    'An internal service or the database is down, the server is shutting down, or it is busy and shed the request at once.',
     [['upstream.unavailable'], ['server.shuttingDown'], ['server.overloaded'], ['principal.expired']],
-    { 'Retry-After': headerRef('RetryAfterWhenBusy') },
+    { 'Retry-After': headerRef('RetryAfter') },
   ),
-  GatewayTimeout: upstream('An internal service did not answer in time.', [['upstream.timeout']]),
+  GatewayTimeout: errorResponse('An internal service did not answer in time.', [['upstream.timeout']], { 'Retry-After': headerRef('RetryAfter') }),
   NotModified: {
     description: 'The representation named by `If-None-Match` is still current; no body.',
     headers: { ...publicHeaders, ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControlAny') },

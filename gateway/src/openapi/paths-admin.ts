@@ -1,4 +1,4 @@
-/** The admin surface `/admin/v1` (DESIGN.md §4), behind the admin token. */
+/** The admin surface `/admin/v1` (docs/api.md), behind the admin token. */
 import { AUDIT_ACTIONS } from '../domain/audit';
 import type { Message } from './components';
 import { operation, schemaRef } from './operation-builder';
@@ -52,13 +52,21 @@ const issueKey = operation({
   operationId: 'adminCreateApiKey',
   summary: 'Issue an API key',
   description:
-    'The key is in the response once; only its SHA-256 is stored. Without `scopes`, every scope; without `expiresInDays`, the longest lifetime allowed (never, unless the operator set a maximum).',
+    "The key is in the response once; only its SHA-256 is stored. Without `scopes`, every scope. Its end is `expiresInDays` from now or the instant `expiresAt` (one or the other, the same bounds as the console's keys); with neither, the longest lifetime allowed (never, unless the operator set a maximum).",
   tag: TAG,
   kind: 'admin',
   parameters: [accountId],
   body: { schema: schemaRef('CreateApiKey') },
   success: { status: '201', description: 'Issued.', schema: schemaRef('IssuedApiKey') },
-  errors: { '400': [['apiKey.noExpiryRefused', { limit: 90 }]], '404': accountMissing, '409': [['apiKey.tooMany', { limit: 20 }]] },
+  errors: {
+    '400': [
+      ['apiKey.noExpiryRefused', { limit: 90 }],
+      ['apiKey.expiresAtRange', { limit: 90 }],
+      ['validation.exclusive', { values: 'expiresInDays, expiresAt' }],
+    ],
+    '404': accountMissing,
+    '409': [['apiKey.tooMany', { limit: 20 }]],
+  },
 });
 
 const listKeys = operation({

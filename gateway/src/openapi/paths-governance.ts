@@ -122,7 +122,7 @@ const lockfile: Operation = operation({
       },
     },
     example: {
-      lockfileVersion: 1,
+      lockfileVersion: 2,
       workspace: { id: WORKSPACE_ID, name: 'Platform team' },
       collection: { id: '9a4e2b7c-1d3f-4a6e-8b5c-2e7d0f1a9c63', name: 'Onboarding kit' },
       policy: examplePolicy,
@@ -134,6 +134,7 @@ const lockfile: Operation = operation({
           digest: DIGEST,
           source: { repository: 'https://github.com/acme/pdf-tools', ref: 'v1.2.0' },
           verdict: 'clean',
+          installable: true,
           complies: true,
           violations: [],
         },
@@ -165,7 +166,9 @@ const listWebhooks = webhookOp({
 const createWebhook = webhookOp({
   operationId: 'createWebhook',
   summary: 'Register a signed webhook endpoint',
-  description: 'Deliveries are signed `Skills-Webhook-Signature: v1=<hex>`, HMAC-SHA256 keyed by the secret over `<timestamp>.<body>` (docs/governance.md).',
+  description:
+    'Deliveries are signed `Skills-Webhook-Signature: v1=<hex>`, HMAC-SHA256 keyed by the secret over `<timestamp>.<body>` (docs/governance.md). ' +
+    'The host must be and resolve only to public addresses (one message either way, never the address); a workspace holds at most 20 endpoints.',
   parameters: [parameterRef('WorkspaceId')],
   body: {
     schema: schemaRef('NewWebhook'),
@@ -177,7 +180,12 @@ const createWebhook = webhookOp({
     schema: schemaRef('CreatedWebhook'),
     example: { data: { webhook: exampleWebhook, secret: 'whsec_3q2xV9yK7mB4nT1pR8sL6wE0uA5cZ2dF' } },
   },
-  errors: { '400': [['validation.required', { field: 'url' }]], '403': roleTooLow, '404': workspaceMissing },
+  errors: {
+    '400': [['validation.required', { field: 'url' }], ['webhook.privateTarget'], ['webhook.unresolvable', { host: 'hooks.example.com' }]],
+    '403': roleTooLow,
+    '404': workspaceMissing,
+    '409': [['quota.webhooksPerWorkspace', { limit: 20 }]],
+  },
 });
 
 const getWebhook = webhookOp({
@@ -218,8 +226,16 @@ const testWebhook = webhookOp({
   operationId: 'testWebhook',
   summary: 'Queue a test delivery',
   parameters: webhookIds,
+  description: 'At most 5 a minute per endpoint; beyond, 429 with `Retry-After`.',
   success: { status: '202', description: 'A `webhook.test` delivery is queued.', schema: schemaRef('WebhookTestQueued') },
-  errors: { '403': roleTooLow, '404': webhookMissing },
+  errors: {
+    '403': roleTooLow,
+    '404': webhookMissing,
+    '429': [
+      ['webhook.testThrottled', { limit: 5, seconds: 48 }],
+      ['rateLimit.exceeded', { seconds: 12 }],
+    ],
+  },
 });
 
 export const governancePaths: Record<string, PathItem> = {

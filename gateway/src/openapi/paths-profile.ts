@@ -1,5 +1,5 @@
 /**
- * The profile area (DESIGN.md §7): signing in to the console, its sessions,
+ * The profile area (docs/console.md, docs/security.md): signing in to the console, its sessions,
  * the caller's own API keys (session only), and what operators do for any
  * account (keys, links, invitations, sign-out everywhere).
  */
@@ -271,7 +271,8 @@ const ownKeyPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'rollOwnApiKey',
       summary: 'Roll an API key',
-      description: 'A new key with the same name and scopes (and lifetime); the old one stays valid `graceSeconds` more, or is revoked at once for 0.',
+      description:
+        "A new key with the same name and scopes, and the old one's lifetime held to today's maximum (a key that never expired gets the maximum); the old one stays valid `graceSeconds` more, or is revoked at once for 0.",
       tag: KEYS,
       kind: 'session',
       parameters: [keyId],
@@ -287,6 +288,7 @@ const adminProfilePaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'adminRollApiKey',
       summary: 'Roll any API key',
+      description: "As the console's roll: same name and scopes, the old lifetime held to today's maximum lifetime.",
       tag: ADMIN,
       kind: 'admin',
       parameters: [pathParam('keyId', 'API key id.')],

@@ -78,6 +78,9 @@ const search = operation({
     'Only active public items. Ordered by relevance (text score × (1 + 0.5 × popularity), exact name first) when `q` is given, ' +
     'otherwise newest first. Safe by default (docs/trust.md): a blocked item (latest release `malicious`) is never returned, ' +
     '`suspicious` ones only when `trust` asks for them. A query finding fewer than 3 items may carry `suggestion`, a close spelling that finds more. ' +
+    'With the search model (docs/search.md "Search by intent"), a query of three words or more (stop words aside) is hybrid by default: the items holding every word, ' +
+    'plus the items nearest in meaning (a sentence such as "turn a PDF document into markdown text" finds what its words alone do not), ' +
+    'fused into one ranking, filters, totals and facets over both; `data.search.mode` says which mode ran. ' +
     'Unknown query parameters → 400. Read-only.',
   tag: 'Catalog',
   kind: 'public',
@@ -135,6 +138,14 @@ const search = operation({
       schema: { type: 'string', enum: ['relevance', 'newest', 'name', 'popular'] },
     },
     {
+      name: 'mode',
+      in: 'query',
+      description:
+        '`hybrid` (the default with the search model): words and meaning fused, for a `q` of three words or more, stop words aside (one or two run on words alone); ' +
+        '`lexical`: words only; `semantic`: meaning only (the nearest items). Without the model every search is lexical. The answer says which ran (`data.search.mode`).',
+      schema: { type: 'string', enum: ['lexical', 'hybrid', 'semantic'] },
+    },
+    {
       name: 'workspace',
       in: 'query',
       description:
@@ -149,7 +160,7 @@ const search = operation({
     description: 'One page of results.',
     schema: schemaRef('SearchResult'),
     headers: { 'Cache-Control': headerRef('CacheControl') },
-    example: { data: { skills: [exampleSkill], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
+    example: { data: { skills: [exampleSkill], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false }, search: { mode: 'lexical' } } },
   },
   errors: {
     '400': [

@@ -1,9 +1,10 @@
 /**
- * Self-service workspaces (DESIGN.md §7): `/api/v1/workspaces`, their
+ * Self-service workspaces (docs/collections.md): `/api/v1/workspaces`, their
  * members and roles, invitations by link, and accepting one. Each
  * description names the scope a key needs; the 403 examples show the
  * missing-scope message with one scope, as everywhere in the document.
  */
+import { INVITABLE_ROLES, WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { PAGE_ERRORS, parameterRef, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { Parameter, PathItem } from './openapi-types';
@@ -132,7 +133,7 @@ const member: PathItem = {
       example: { data: { member: { accountId: ACCOUNT, role: 'viewer', joinedAt: NOW } } },
     },
     errors: {
-      '400': [['validation.oneOf', { field: 'role', values: 'owner, admin, member, viewer' }]],
+      '400': [['validation.oneOf', { field: 'role', values: WORKSPACE_ROLES.join(', ') }]],
       '403': roleTooLow,
       '404': [['workspace.notFound'], ['workspace.memberNotFound']],
       '409': [['workspace.lastOwner']],
@@ -179,7 +180,7 @@ const invitations: PathItem = {
     },
     errors: {
       '400': [
-        ['validation.oneOf', { field: 'role', values: 'admin, member, viewer' }],
+        ['validation.oneOf', { field: 'role', values: INVITABLE_ROLES.join(', ') }],
         ['validation.numberMax', { field: 'expiresInDays', limit: 30 }],
         ['validation.email', { field: 'email' }],
       ],

@@ -1,16 +1,18 @@
 /**
- * Schemas of the admin surface (DESIGN.md §4) and the operational endpoints.
- * DESIGN.md fixes the request bodies and the documented response fields;
+ * Schemas of the admin surface (docs/api.md) and the operational endpoints.
+ * docs/api.md fixes the request bodies and the documented response fields;
  * the admin responses stay open to extra fields because only operators and
  * the admin CLI read them.
  */
 import { AUDIT_ACTIONS } from '../domain/audit';
+import { WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const plan: JsonSchema = { type: 'string', enum: ['free', 'pro', 'team'], description: '`free` has no API access' };
+const role: JsonSchema = { type: 'string', enum: [...WORKSPACE_ROLES] };
 
 function closedBody(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
   return { type: 'object', required, additionalProperties: false, properties };
@@ -80,11 +82,25 @@ export const adminSchemas: Record<string, JsonSchema> = {
       data: openObject(['account'], { account: ref('Account'), apiKeys: { type: 'array', items: ref('ApiKeySummary') } }),
     },
   },
-  CreateApiKey: closedBody([], {
-    name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },
-    scopes: { type: 'array', items: ref('Scope'), minItems: 1, uniqueItems: true, description: 'Absent: every scope' },
-    expiresInDays: { type: ['integer', 'null'], minimum: 1, maximum: 3650, description: 'null: never; absent: the maximum lifetime, or never' },
-  }),
+  CreateApiKey: {
+    ...closedBody([], {
+      name: { type: ['string', 'null'], minLength: 1, maxLength: NAME_MAX },
+      scopes: { type: 'array', items: ref('Scope'), minItems: 1, uniqueItems: true, description: 'Absent: every scope' },
+      expiresInDays: {
+        type: ['integer', 'null'],
+        minimum: 1,
+        maximum: 3650,
+        description: 'null: never; absent (and no `expiresAt`): the maximum lifetime, or never',
+      },
+      expiresAt: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'The exact end instead of a number of days: at least 1 day and at most the maximum lifetime (`API_KEYS_MAX_LIFETIME_DAYS`, else 3650 days) from now',
+      },
+    }),
+    description: 'At most one of `expiresInDays` and `expiresAt` (both: 400).',
+  },
   IssuedApiKey: envelope({ apiKey: ref('NewApiKey') }),
   Revoked: envelope({ revoked: { const: true } }),
   SkillInput: closedBody(['name', 'category'], skillFields),
@@ -128,7 +144,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
     required: ['data'],
     properties: { data: openObject(['workspace'], { workspace: openObject(['id', 'name'], { id: uuid, name: { type: 'string' } }) }) },
   },
-  SetMemberRole: closedBody(['role'], { role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] } }),
+  SetMemberRole: closedBody(['role'], { role }),
   MemberResult: {
     type: 'object',
     required: ['data'],
@@ -137,7 +153,7 @@ export const adminSchemas: Record<string, JsonSchema> = {
         member: openObject(['workspaceId', 'accountId', 'role'], {
           workspaceId: uuid,
           accountId: uuid,
-          role: { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] },
+          role,
         }),
       }),
     },

@@ -109,20 +109,24 @@ export const governanceSchemas: Record<string, JsonSchema> = {
     collection: ref('TeamCollection'),
   }),
   Lockfile: closed(['lockfileVersion', 'workspace', 'collection', 'policy', 'entries'], {
-    lockfileVersion: { const: 1 },
+    lockfileVersion: { const: 2, description: '2: entries carry `installable`' },
     workspace: closed(['id', 'name'], { id: uuid, name: { type: 'string' } }),
     collection: closed(['id', 'name'], { id: uuid, name: { type: 'string' } }),
     policy: ref('WorkspacePolicy'),
     entries: {
       type: 'array',
       description: 'Sorted by slug; an unpinned entry has `version`, `digest` and `source` null',
-      items: closed(['slug', 'type', 'version', 'digest', 'source', 'verdict', 'complies', 'violations'], {
+      items: closed(['slug', 'type', 'version', 'digest', 'source', 'verdict', 'installable', 'complies', 'violations'], {
         slug,
         type: itemType,
         version: { type: ['string', 'null'] },
         digest: { oneOf: [{ type: 'null' }, digest] },
         source: { oneOf: [{ type: 'null' }, source] },
         verdict,
+        installable: {
+          type: 'boolean',
+          description: 'Install only entries where this is true: a pinned release that is not malicious (a malicious one stays listed, never installable)',
+        },
         complies: { type: 'boolean' },
         violations: { type: 'array', items: rule, description: 'Rule names only: the document does not depend on a language' },
       }),

@@ -1,6 +1,6 @@
 /**
  * Schemas of the public API (components.schemas). Field lists and bounds come
- * from the contract and DESIGN.md §3; response objects are closed
+ * from the contract and its decisions (docs/api.md); response objects are closed
  * (`additionalProperties: false`) so a field a service adds without updating
  * this document fails `assertMatchesOpenApi` in the end-to-end suite.
  */
@@ -24,7 +24,7 @@ const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
 /** Private items have no category. */
 const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug; null for a private item' };
 
-/** An item's registry details (issue 12), on search results, changes and public collection entries. */
+/** An item's registry details (docs/api.md), on search results, changes and public collection entries. */
 export const detailFields: Record<string, JsonSchema> = {
   publisher: { type: ['string', 'null'], description: 'Display name of the publisher' },
   version: { type: ['string', 'null'], description: 'Release the publisher names, e.g. `1.4.0`' },
@@ -126,6 +126,19 @@ export const publicSchemas: Record<string, JsonSchema> = {
             required: ['q', 'total'],
             additionalProperties: false,
             properties: { q: { type: 'string' }, total: { type: 'integer', minimum: 1 } },
+          },
+          search: {
+            type: 'object',
+            description: 'How the search ran (catalog-service always says).',
+            required: ['mode'],
+            additionalProperties: false,
+            properties: {
+              mode: {
+                type: 'string',
+                enum: ['lexical', 'hybrid', 'semantic'],
+                description: '`lexical` when the model is absent or off, the query has no text or fewer than three words, or `mode=lexical` asked it.',
+              },
+            },
           },
         },
       },

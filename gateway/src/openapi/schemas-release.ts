@@ -42,7 +42,7 @@ export const nullableText: JsonSchema = { type: ['string', 'null'] };
 export const releaseFields: Record<string, JsonSchema> = { version, publishedAt: timestamp, digest, source, yanked, verdict };
 export const releaseNames = Object.keys(releaseFields);
 
-/** Fields issue 30 adds to an item: the first three in every answer naming one, the others where their descriptions say. */
+/** An item's trust fields (docs/trust.md): the first three in every answer naming one, the others where their descriptions say. */
 export const itemTrustFields: Record<string, JsonSchema> = {
   latestVersion: { type: ['string', 'null'], description: 'The highest release not yanked (SemVer precedence, stable first); null without one' },
   verdict: { ...verdict, description: 'The verdict of the latest release; `unscanned` without one' },

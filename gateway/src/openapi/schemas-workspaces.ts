@@ -1,18 +1,19 @@
 /**
- * Schemas of the self-service surface (DESIGN.md §7): workspaces with the
+ * Schemas of the self-service surface (docs/collections.md): workspaces with the
  * caller's role, members, invitations, the caller's private skills and one
  * catalog item. Response objects are closed, like the rest of the public API.
  */
+import { INVITABLE_ROLES, WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
-const role: JsonSchema = { type: 'string', enum: ['owner', 'admin', 'member', 'viewer'] };
+const role: JsonSchema = { type: 'string', enum: [...WORKSPACE_ROLES] };
 const invitedRole: JsonSchema = {
   type: 'string',
-  enum: ['admin', 'member', 'viewer'],
+  enum: [...INVITABLE_ROLES],
   description: 'What the invitation grants; ownership is given by an owner to a member, never by a link',
 };
 const token: JsonSchema = { type: 'string', maxLength: 100, description: 'The secret of the invitation link, from its `#token=` fragment' };

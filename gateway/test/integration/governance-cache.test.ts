@@ -83,7 +83,7 @@ describe('gateway answer cache under workspace policies', () => {
 
 describe('gateway relay of the lockfile', () => {
   let h: Harness;
-  const document = '{"lockfileVersion":1,"entries":[]}\n';
+  const document = '{"lockfileVersion":2,"entries":[]}\n';
   const etag = `"sha256-${createHash('sha256').update(document).digest('hex')}"`;
 
   beforeAll(async () => {

@@ -64,6 +64,35 @@ describe('gateway under overload', () => {
     await h.http.get('/api/v1/skills?q=after').set('Authorization', auth).expect(200);
   });
 
+  it('refuses while every place and the line are taken before counting the caller against its rate limit', async () => {
+    const other = `Bearer ${(await h.accountWithKey('pro')).key}`;
+    let release: () => void = () => undefined;
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    const taken = [1, 2, 3, 4].map((n) =>
+      h.http
+        .get(`/api/v1/skills?q=full${n}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
+    await until(() => h.catalog.received.length === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const shed = await h.http.get(`/api/v1/skills?q=refused${i}`).set('Authorization', other).expect(503);
+        expect(shed.headers['retry-after']).toBe('1');
+        expect(shed.headers['x-request-id']).toEqual(expect.any(String));
+        expect(shed.headers['x-content-type-options']).toBe('nosniff');
+      }
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
+    expect((await Promise.all(taken)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // the three refusals cost the other account nothing: its first admitted call is its first counted one
+    const first = await h.http.get('/api/v1/skills?q=counted').set('Authorization', other).expect(200);
+    expect(first.headers['ratelimit-remaining']).toBe(String(Number(first.headers['ratelimit-limit']) - 1));
+  });
+
   it('answers 503 to a request that waited its longest for a place, and counts what it shed', async () => {
     let release: () => void = () => undefined;
     h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
@@ -106,5 +135,43 @@ describe('gateway under overload', () => {
     expect(res.headers['retry-after']).toBe('1');
     expect(res.headers['x-skills-principal-expired']).toBeUndefined();
     expect(res.body).toEqual({ error: 'The request waited too long inside the service; retry shortly' });
+  });
+});
+
+describe('gateway under overload, with the answer cache', () => {
+  let h: Harness;
+  let auth: string;
+
+  beforeAll(async () => {
+    h = await startHarness({ admission: { reads: 1, writes: 1, maxWaitMs: 400 }, answerCache: { ttlMs: 1_000, maxEntries: 100 } });
+    auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+
+  it('still answers a search the cache holds while every place and the line are taken', async () => {
+    const cached = await h.http.get('/api/v1/skills?q=kept').set('Authorization', auth).expect(200);
+    let release: () => void = () => undefined;
+    h.catalog.holdAnswers = new Promise<void>((resolve) => (release = resolve));
+    const taken = ['a', 'b'].map((q) =>
+      h.http
+        .get(`/api/v1/skills?q=${q}`)
+        .set('Authorization', auth)
+        .then((r) => r),
+    );
+    for (let i = 0; i < 200 && h.catalog.received.filter((line) => line.endsWith('?q=a') || line.endsWith('?q=b')).length < 1; i += 1) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      await h.http.get('/api/v1/skills?q=other').set('Authorization', auth).expect(503);
+      const again = await h.http.get('/api/v1/skills?q=kept').set('Authorization', auth).expect(200);
+      expect(again.body).toEqual(cached.body);
+    } finally {
+      h.catalog.holdAnswers = undefined;
+      release();
+    }
+    expect((await Promise.all(taken)).map((r) => r.status)).toEqual([200, 200]);
   });
 });

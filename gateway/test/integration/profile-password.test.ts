@@ -1,5 +1,5 @@
 /**
- * What a stolen session cookie can no longer do (issue 29, point 8): mint or
+ * What a stolen session cookie can no longer do (docs/security.md "Console sessions"): mint or
  * roll a key without the password entered in the last 10 minutes, or a key
  * that never expires; and what a person can now do: change the password,
  * which ends every other session and, if asked, revokes the API keys (a

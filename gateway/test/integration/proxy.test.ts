@@ -184,6 +184,32 @@ describe('gateway proxy', () => {
   it('answers 504 when the service is too slow', async () => {
     const res = await h.http.get('/api/v1/me/collections/slow').set('Authorization', auth).expect(504);
     expect(res.body).toEqual({ error: 'The service did not answer in time' });
+    expect(res.headers['retry-after']).toBe('1');
+  });
+
+  it.each([
+    ['collections-service (streamed through)', 'collections', '/api/v1/me/collections'],
+    ['catalog-service (a search, read whole)', 'catalog', '/api/v1/skills?q=relayed-503'],
+  ] as const)("relays %s's 503 with its own Retry-After, or with one when it sent none", async (_label, which, path) => {
+    const service = which === 'catalog' ? h.catalog : h.collections;
+    let retryAfter: string | undefined;
+    service.answer = () => {
+      const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': retryAfter };
+      return { status: 503, body: { error: 'shedding' }, headers };
+    };
+    try {
+      const bare = await h.http.get(path).set('Authorization', auth).expect(503);
+      expect(bare.body).toEqual({ error: 'shedding' });
+      expect(bare.headers['retry-after']).toBe('1');
+      retryAfter = '7';
+      const named = await h.http
+        .get(`${path}${path.includes('?') ? '&' : '?'}again=1`)
+        .set('Authorization', auth)
+        .expect(503);
+      expect(named.headers['retry-after']).toBe('7');
+    } finally {
+      service.answer = undefined;
+    }
   });
 
   it('answers 503 while a service is down, without waiting for the upstream timeout (504), and recovers when it is back', async () => {
@@ -192,12 +218,14 @@ describe('gateway proxy', () => {
       // a refused connection is a 503 at once; only a service that accepts and stays silent costs the timeout (504, above)
       const down = await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(503);
       expect(down.body).toEqual({ error: 'The service is temporarily unavailable' });
+      expect(down.headers['retry-after']).toBe('1');
       const fr = await h.http.post('/api/v1/me/collections').set('Authorization', auth).set('Accept-Language', 'fr').send({ name: 'a' });
       expect(fr.status).toBe(503);
       expect(fr.body).toEqual({ error: 'Le service est temporairement indisponible' });
       await h.monitor.get('/readyz').expect(503, { error: 'Not ready: collections-service not answering' });
       // the public port (answering the check just made) says only that it is not ready
-      await h.http.get('/readyz').expect(503, { error: 'Not ready' });
+      const notReady = await h.http.get('/readyz').expect(503, { error: 'Not ready' });
+      expect(notReady.headers['retry-after']).toBe('1');
       await h.http.get('/readyz').set('Accept-Language', 'fr').expect(503, { error: 'Pas prêt' });
       // The other service is unaffected.
       await h.http.get('/api/v1/skills').set('Authorization', auth).expect(200);

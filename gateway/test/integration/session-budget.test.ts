@@ -1,5 +1,5 @@
 /**
- * Console sessions as a credential with a budget (issue 29, point 6): a
+ * Console sessions as a credential with a budget (docs/security.md "Console sessions"): a
  * free account's session no longer calls without bound, session-only routes
  * (sessions, keys, profile) are rate-limited, and made-up session cookies
  * spend the address's failure budget before each costs a database read.

@@ -73,3 +73,51 @@ describe('Upstream error mapping', () => {
     await expect(upstream.healthy()).resolves.toBe(false);
   });
 });
+
+describe("Upstream.call, the gateway's own calls", () => {
+  let server: Server | undefined;
+  let upstream: Upstream | undefined;
+  afterEach(async () => {
+    await upstream?.close();
+    server?.close();
+  });
+
+  /** collections-service answering each request with the next status of `statuses` (the last one repeats). */
+  async function service(statuses: number[]) {
+    const seen: string[] = [];
+    const app = express();
+    app.use((req, res) => {
+      seen.push(`${req.method} ${req.get('x-skills-principal')}`);
+      const status = (statuses.length > 1 ? statuses.shift() : statuses[0]) as number;
+      res
+        .status(status)
+        .set('Retry-After', '7')
+        .json(status < 300 ? { data: { members: [] } } : { error: 'no' });
+    });
+    server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    upstream = new Upstream({ name: 'collections', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logger });
+    let signed = 0;
+    const call = (method: 'GET' | 'POST') =>
+      (upstream as Upstream).call({ method, path: '/api/v1/workspaces/w/members', sign: () => `p${++signed}`, requestId: 'r1' });
+    return { seen, call };
+  }
+
+  it('asks a read again after a 503 and a 502, signing each try anew', async () => {
+    const collections = await service([503, 502, 200]);
+    await expect(collections.call('GET')).resolves.toEqual({ status: 200, body: { data: { members: [] } } });
+    expect(collections.seen).toEqual(['GET p1', 'GET p2', 'GET p3']);
+  });
+
+  it("never asks a write again, and relays the service's 503 with its Retry-After", async () => {
+    const collections = await service([503, 201]);
+    await expect(collections.call('POST')).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '7' } });
+    expect(collections.seen).toEqual(['POST p1']);
+  });
+
+  it('takes a 500 as the answer', async () => {
+    const collections = await service([500, 200]);
+    await expect(collections.call('GET')).resolves.toEqual({ status: 500, body: { error: 'no' } });
+    expect(collections.seen).toEqual(['GET p1']);
+  });
+});

@@ -1,16 +1,18 @@
 /**
  * Turns the admin CLI's arguments into what to send, without any I/O, so the
- * whole command surface is unit-tested. Each command maps to one request of
- * the admin API (DESIGN.md §4, docs/trust.md), except `skills import`, which
- * streams a file, and `reindex`, which starts or takes a job and polls it
- * until it ends.
+ * whole command surface is unit-tested. Each command maps to one operation of
+ * the admin API (docs/api.md "The admin surface", docs/trust.md), named as
+ * the admin client's table names it, except `skills import`, which streams a
+ * file, and `reindex`, which starts or takes a job and polls it until it ends.
  */
 import { parseArgs } from 'node:util';
-import { seg } from '../api-client';
+import { WORKSPACE_ROLES } from '@skills/common/workspace-roles';
+import type { AdminOperationName } from '@skills/client';
 
 export type AdminAction =
   | { kind: 'help' }
-  | { kind: 'request'; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; body?: Record<string, unknown> }
+  /** one admin operation; the CLI prints the answer's `data` */
+  | { kind: 'call'; operation: AdminOperationName; params?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown> }
   | { kind: 'import'; file: string }
   /** no jobId: start a reindex; either way follow the job until it ends */
   | { kind: 'reindex'; jobId?: string };
@@ -51,7 +53,7 @@ Commands:
   skills import <file.ndjson>                   one item per line: slug plus the put fields
   private-skills create <accountId> --name <n> [--description <d>]
   workspaces create --name <name> --owner <accountId>
-  members set <workspaceId> <accountId> <owner|admin|member|viewer>
+  members set <workspaceId> <accountId> <${WORKSPACE_ROLES.join('|')}>
   members remove <workspaceId> <accountId>       the last owner cannot be removed
   audit [--action <action>] [--account <accountId>] [--limit <n>] [--before <id>]
                                                  the audit trail, newest first; pass the answer's
@@ -125,6 +127,11 @@ function wholeNumber(value: string, option: string, command: string): number {
   return Number(value);
 }
 
+/** One operation of the admin client's table, with what goes into its path, query and body. */
+function call(operation: AdminOperationName, parts: Omit<Extract<AdminAction, { kind: 'call' }>, 'kind' | 'operation'> = {}): AdminAction {
+  return { kind: 'call', operation, ...parts };
+}
+
 /** Copies the options that are present, so absent ones are not sent as undefined. */
 function present(values: Values, names: Array<keyof Values>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -137,36 +144,31 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
   switch (command) {
     case 'accounts create':
       positionals(args, 0, [], command);
-      return {
-        kind: 'request',
-        method: 'POST',
-        path: '/admin/v1/accounts',
-        body: { email: required(v, 'email', command), plan: required(v, 'plan', command), ...present(v, ['name']) },
-      };
+      return call('adminCreateAccount', { body: { email: required(v, 'email', command), plan: required(v, 'plan', command), ...present(v, ['name']) } });
     case 'accounts show': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
-      return { kind: 'request', method: 'GET', path: `/admin/v1/accounts/${seg(id)}` };
+      return call('adminGetAccount', { params: { id } });
     }
     case 'accounts set-plan': {
       const [id, plan] = positionals(args, 2, ['accountId', 'plan'], command) as [string, string];
-      return { kind: 'request', method: 'PATCH', path: `/admin/v1/accounts/${seg(id)}`, body: { plan } };
+      return call('adminUpdateAccount', { params: { id }, body: { plan } });
     }
     case 'accounts sign-in-link':
     case 'accounts reset-link': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
       const purpose = verb === 'reset-link' ? 'password-reset' : 'sign-in';
-      return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/links`, body: { purpose } };
+      return call('adminCreateLink', { params: { id }, body: { purpose } });
     }
     case 'accounts sign-out': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
-      return { kind: 'request', method: 'DELETE', path: `/admin/v1/accounts/${seg(id)}/sessions` };
+      return call('adminSignOutEverywhere', { params: { id } });
     }
     case 'invitations create':
       positionals(args, 0, [], command);
-      return { kind: 'request', method: 'POST', path: '/admin/v1/invitations' };
+      return call('adminCreateInvitation');
     case 'keys list': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
-      return { kind: 'request', method: 'GET', path: `/admin/v1/accounts/${seg(id)}/api-keys` };
+      return call('adminListApiKeys', { params: { id } });
     }
     case 'keys create': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
@@ -178,17 +180,17 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
           .filter((s) => s !== '');
       const days = v['expires-in-days'];
       if (days !== undefined) body.expiresInDays = days === 'never' ? null : wholeNumber(days, '--expires-in-days', command);
-      return { kind: 'request', method: 'POST', path: `/admin/v1/accounts/${seg(id)}/api-keys`, body };
+      return call('adminCreateApiKey', { params: { id }, body });
     }
     case 'keys roll': {
       const [id] = positionals(args, 1, ['keyId'], command) as [string];
       const grace = v['grace-seconds'];
       const graceSeconds = grace === undefined ? 0 : wholeNumber(grace, '--grace-seconds', command);
-      return { kind: 'request', method: 'POST', path: `/admin/v1/api-keys/${seg(id)}/roll`, body: { graceSeconds } };
+      return call('adminRollApiKey', { params: { keyId: id }, body: { graceSeconds } });
     }
     case 'keys revoke': {
       const [id] = positionals(args, 1, ['keyId'], command) as [string];
-      return { kind: 'request', method: 'DELETE', path: `/admin/v1/api-keys/${seg(id)}` };
+      return call('adminRevokeApiKey', { params: { keyId: id } });
     }
     case 'skills put': {
       const [slug] = positionals(args, 1, ['slug'], command) as [string];
@@ -204,11 +206,11 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
           .split(',')
           .map((t) => t.trim())
           .filter((t) => t !== '');
-      return { kind: 'request', method: 'PUT', path: `/admin/v1/skills/${seg(slug)}`, body };
+      return call('adminPutSkill', { params: { slug }, body });
     }
     case 'skills delete': {
       const [slug] = positionals(args, 1, ['slug'], command) as [string];
-      return { kind: 'request', method: 'DELETE', path: `/admin/v1/skills/${seg(slug)}` };
+      return call('adminDeleteSkill', { params: { slug } });
     }
     case 'skills import': {
       const [file] = positionals(args, 1, ['file.ndjson'], command) as [string];
@@ -216,28 +218,18 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
     }
     case 'private-skills create': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
-      return {
-        kind: 'request',
-        method: 'POST',
-        path: `/admin/v1/accounts/${seg(id)}/private-skills`,
-        body: { name: required(v, 'name', command), ...present(v, ['description']) },
-      };
+      return call('adminCreatePrivateSkill', { params: { id }, body: { name: required(v, 'name', command), ...present(v, ['description']) } });
     }
     case 'workspaces create':
       positionals(args, 0, [], command);
-      return {
-        kind: 'request',
-        method: 'POST',
-        path: '/admin/v1/workspaces',
-        body: { name: required(v, 'name', command), ownerAccountId: required(v, 'owner', command) },
-      };
+      return call('adminCreateWorkspace', { body: { name: required(v, 'name', command), ownerAccountId: required(v, 'owner', command) } });
     case 'members set': {
       const [ws, account, role] = positionals(args, 3, ['workspaceId', 'accountId', 'role'], command) as [string, string, string];
-      return { kind: 'request', method: 'PUT', path: `/admin/v1/workspaces/${seg(ws)}/members/${seg(account)}`, body: { role } };
+      return call('adminSetWorkspaceMember', { params: { id: ws, accountId: account }, body: { role } });
     }
     case 'members remove': {
       const [ws, account] = positionals(args, 2, ['workspaceId', 'accountId'], command) as [string, string];
-      return { kind: 'request', method: 'DELETE', path: `/admin/v1/workspaces/${seg(ws)}/members/${seg(account)}` };
+      return call('adminRemoveWorkspaceMember', { params: { id: ws, accountId: account } });
     }
     default:
       throw new UsageError(`unknown command "${command}"`);
@@ -246,54 +238,51 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
 
 /** The one-word commands of releases, verdicts, publishers, reports and scanners (docs/trust.md). */
 function trustAction(command: string, args: string[], v: Values): AdminAction | undefined {
-  const release = (slug: string, version: string) => `/admin/v1/skills/${seg(slug)}/versions/${seg(version)}`;
   switch (command) {
     case 'scanner-create': {
       const [name] = positionals(args, 1, ['name'], command) as [string];
-      return { kind: 'request', method: 'POST', path: '/admin/v1/scanners', body: { name } };
+      return call('adminCreateScanner', { body: { name } });
     }
     case 'scanners':
       positionals(args, 0, [], command);
-      return { kind: 'request', method: 'GET', path: '/admin/v1/scanners' };
+      return call('adminListScanners');
     case 'scanner-revoke': {
       const [id] = positionals(args, 1, ['scannerId'], command) as [string];
-      return { kind: 'request', method: 'DELETE', path: `/admin/v1/scanners/${seg(id)}` };
+      return call('adminRevokeScanner', { params: { id } });
     }
     case 'publisher-verify': {
       const [name] = positionals(args, 1, ['name'], command) as [string];
-      return { kind: 'request', method: 'PUT', path: `/admin/v1/publishers/${seg(name)}`, body: { verified: v.unverify !== true, ...present(v, ['note']) } };
+      return call('adminSetPublisher', { params: { name }, body: { verified: v.unverify !== true, ...present(v, ['note']) } });
     }
     case 'verdict-override': {
       const [slug, version, verdict] = positionals(args, 3, ['slug', 'version', 'verdict'], command) as [string, string, string];
-      return { kind: 'request', method: 'PUT', path: `${release(slug, version)}/override`, body: { verdict, note: required(v, 'note', command) } };
+      return call('adminOverrideVerdict', { params: { slug, version }, body: { verdict, note: required(v, 'note', command) } });
     }
     case 'verdict-clear': {
       const [slug, version] = positionals(args, 2, ['slug', 'version'], command) as [string, string];
-      return { kind: 'request', method: 'DELETE', path: `${release(slug, version)}/override` };
+      return call('adminClearVerdictOverride', { params: { slug, version } });
     }
     case 'yank': {
       const [slug, version] = positionals(args, 2, ['slug', 'version'], command) as [string, string];
-      return { kind: 'request', method: 'POST', path: `${release(slug, version)}:yank`, body: { reason: required(v, 'reason', command) } };
+      return call('adminYankRelease', { params: { slug, version }, body: { reason: required(v, 'reason', command) } });
     }
     case 'reports': {
       positionals(args, 0, [], command);
-      const query = new URLSearchParams(present(v, ['status', 'page', 'limit']) as Record<string, string>).toString();
-      return { kind: 'request', method: 'GET', path: `/admin/v1/reports${query ? `?${query}` : ''}` };
+      return call('adminListReports', { query: present(v, ['status', 'page', 'limit']) as Record<string, string> });
     }
     case 'report-resolve':
     case 'report-dismiss': {
       const [id] = positionals(args, 1, ['reportId'], command) as [string];
-      const verb = command === 'report-resolve' ? 'resolve' : 'dismiss';
-      return { kind: 'request', method: 'POST', path: `/admin/v1/reports/${seg(id)}:${verb}`, body: { note: required(v, 'note', command) } };
+      return call(command === 'report-resolve' ? 'adminResolveReport' : 'adminDismissReport', { params: { id }, body: { note: required(v, 'note', command) } });
     }
     default:
       return undefined;
   }
 }
 
-/** `GET /admin/v1/audit-events` with the filters given (the API validates them). */
-function auditPath(v: Values): string {
-  const query = new URLSearchParams();
+/** The audit trail with the filters given (the API validates them). */
+function auditQuery(v: Values): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [option, param] of [
     ['action', 'action'],
     ['account', 'accountId'],
@@ -301,10 +290,9 @@ function auditPath(v: Values): string {
     ['before', 'before'],
   ] as const) {
     const value = v[option];
-    if (value !== undefined) query.set(param, value);
+    if (value !== undefined) query[param] = value;
   }
-  const search = query.toString();
-  return `/admin/v1/audit-events${search ? `?${search}` : ''}`;
+  return query;
 }
 
 /** Parses `argv` (without `node script`); throws UsageError on a bad command line. */
@@ -320,7 +308,7 @@ export function parseAdminArgs(argv: string[]): ParsedCommand {
   if (values.help || group === undefined || group === 'help') return { url: values.url, action: { kind: 'help' } };
   if (group === 'audit') {
     positionals(rest, 0, [], group);
-    return { url: values.url, action: { kind: 'request', method: 'GET', path: auditPath(values) } };
+    return { url: values.url, action: call('adminListAuditEvents', { query: auditQuery(values) }) };
   }
   if (group === 'reindex') {
     if (rest.length === 0) return { url: values.url, action: { kind: 'reindex' } };

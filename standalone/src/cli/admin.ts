@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ApiClient, ApiError } from '../api-client';
+import { ApiError, SkillsAdminClient } from '@skills/client';
 import { parseAdminArgs, USAGE, UsageError } from './admin-args';
 import { FollowStoppedError, followReindex } from './follow-reindex';
 import { importFile } from './import-file';
@@ -41,7 +41,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const client = new ApiClient(url ?? env.GATEWAY_URL ?? DEFAULT_URL, adminToken(env));
+  const client = new SkillsAdminClient({ baseUrl: url ?? env.GATEWAY_URL ?? DEFAULT_URL, adminToken: adminToken(env) });
   if (action.kind === 'import') {
     const imported = await importFile(client, action.file);
     process.stdout.write(`${JSON.stringify({ imported })}\n`);
@@ -52,7 +52,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     process.stdout.write(`${JSON.stringify({ job }, null, 2)}\n`);
     return;
   }
-  const data = await client.request(action.method, action.path, action.body ? { body: action.body } : {});
+  const { operation, kind: _kind, ...call } = action;
+  const data = await client.send(operation, call);
   process.stdout.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
 }
 
@@ -66,7 +67,7 @@ run(process.argv.slice(2), process.env).catch((err: unknown) => {
   if (err instanceof UsageError) {
     process.stderr.write(`error: ${err.message}\n\n${USAGE}\n`);
   } else if (err instanceof ApiError) {
-    process.stderr.write(`error${err.status ? ` (${err.status})` : ''}: ${err.message}\n`);
+    process.stderr.write(`error (${err.status}): ${err.message}\n`);
   } else {
     process.stderr.write(`error: ${(err as Error).message ?? String(err)}\n`);
   }

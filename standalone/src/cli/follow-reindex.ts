@@ -7,21 +7,9 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { Format, SingleBar, type Options, type Params } from 'cli-progress';
-import { ApiError, seg, type ApiClient } from '../api-client';
+import { ApiError, UnreachableError, type ReindexJob, type SkillsAdminClient } from '@skills/client';
 
-/** A reindex job as the admin API shows it (docs/elasticsearch.md, "Reindex"). */
-export interface ReindexJob {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  /** items written to the new index so far */
-  indexed: number;
-  /** items to write; absent while the source cannot count them */
-  total?: number;
-  startedAt: string;
-  finishedAt?: string;
-  /** why it failed */
-  error?: string;
-}
+export type { ReindexJob };
 
 /** The job ended `failed`; the message carries the API's reason. */
 export class ReindexFailedError extends Error {
@@ -58,20 +46,23 @@ const DEFAULT_RETRIES = 5;
 // that a gateway which is really gone is reported within half a minute.
 const MAX_BACKOFF_MS = 10_000;
 
-interface JobEnvelope {
-  job?: ReindexJob;
-}
-
 const followAgain = (id: string) => `Follow it again with: npm run admin -- reindex ${id}`;
 
-/** Network errors and 5xx (a gateway or replica restarting) pass; 4xx (404: unknown job) do not. */
-const isTransient = (err: unknown): err is ApiError => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+/** No answer, or a 5xx (a gateway or replica restarting), may pass; a 4xx (404: unknown job) will not. */
+const isTransient = (err: unknown): err is ApiError | UnreachableError => err instanceof UnreachableError || (err instanceof ApiError && err.status >= 500);
+
+/** The same failure, its message ending with `note`. */
+function noted(err: ApiError | UnreachableError, note: string): Error {
+  const message = `${err.message} ${note}`;
+  if (err instanceof ApiError) return new ApiError(err.status, message, err.requestId, err.retryAfter);
+  return new Error(message, { cause: err });
+}
 
 const defaultSleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal });
 
-function jobOf(data: JobEnvelope | undefined): ReindexJob {
-  if (!data?.job?.id) throw new Error('unexpected answer from the reindex API: no job');
-  return data.job;
+function jobOf(job: ReindexJob | undefined): ReindexJob {
+  if (!job?.id) throw new Error('unexpected answer from the reindex API: no job');
+  return job;
 }
 
 /**
@@ -80,7 +71,7 @@ function jobOf(data: JobEnvelope | undefined): ReindexJob {
  * ApiError of a non-transient answer (404 names an unknown job), or with
  * FollowStoppedError once `signal` aborts.
  */
-export async function followReindex(client: ApiClient, jobId: string | undefined, options: FollowReindexOptions = {}): Promise<ReindexJob> {
+export async function followReindex(client: SkillsAdminClient, jobId: string | undefined, options: FollowReindexOptions = {}): Promise<ReindexJob> {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   const sleep = options.sleep ?? defaultSleep;
@@ -92,7 +83,7 @@ export async function followReindex(client: ApiClient, jobId: string | undefined
   let started: ReindexJob | undefined;
   let id: string;
   if (jobId === undefined) {
-    started = jobOf(await client.request<JobEnvelope>('POST', '/admin/v1/reindex'));
+    started = jobOf(await client.startReindex());
     id = started.id;
     // shown at once: the id is what lets the user follow the job again later
     stream.write(`started reindex job ${id}\n`);
@@ -114,15 +105,15 @@ export async function followReindex(client: ApiClient, jobId: string | undefined
     for (let failures = 0; ;) {
       if (signal?.aborted) throw new FollowStoppedError(id);
       try {
-        const data = await untilAborted(client.request<JobEnvelope>('GET', `/admin/v1/reindex/${seg(id)}`), signal, id);
+        const job = await untilAborted(client.getReindex(id), signal, id);
         if (failures > 0) progress.retrying(undefined);
-        return jobOf(data);
+        return jobOf(job);
       } catch (err) {
         if (!isTransient(err)) throw err;
         failures += 1;
         if (failures > retries) {
           progress.retrying(undefined);
-          throw new ApiError(err.status, `${err.message} (gave up after ${failures} tries; the job may still be running. ${followAgain(id)})`);
+          throw noted(err, `(gave up after ${failures} tries; the job may still be running. ${followAgain(id)})`);
         }
         progress.retrying(err.message);
         await pause(Math.min(intervalMs * 2 ** failures, MAX_BACKOFF_MS));
@@ -146,7 +137,7 @@ export async function followReindex(client: ApiClient, jobId: string | undefined
 
 /**
  * Rejects with FollowStoppedError as soon as `signal` aborts, without waiting
- * for `promise` (ApiClient takes no signal; the abandoned request just ends).
+ * for `promise` (the admin client takes no signal; the abandoned request just ends).
  */
 async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, id: string): Promise<T> {
   if (!signal) return promise;

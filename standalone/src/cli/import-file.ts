@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { SingleBar } from 'cli-progress';
-import type { ApiClient } from '../api-client';
+import type { SkillsAdminClient } from '@skills/client';
 
 const NEWLINE = 0x0a;
 
@@ -23,7 +23,7 @@ export interface ImportOptions {
 }
 
 /** Streams `file` to the import endpoint; resolves to the number of items the API imported. */
-export async function importFile(client: ApiClient, file: string, options: ImportOptions = {}): Promise<number> {
+export async function importFile(client: SkillsAdminClient, file: string, options: ImportOptions = {}): Promise<number> {
   const { size } = await stat(file);
   const bar = new SingleBar({
     format: 'importing [{bar}] {percentage}% | {sent} / {size} | {items} items | {rate}',
@@ -62,10 +62,7 @@ export async function importFile(client: ApiClient, file: string, options: Impor
   bar.start(size, 0, payload());
   try {
     const body = Readable.toWeb(createReadStream(file).pipe(counter)) as ReadableStream<Uint8Array>;
-    const data = await client.request<{ imported: number }>('POST', '/admin/v1/skills:import', {
-      raw: { body, contentType: 'application/x-ndjson' },
-    });
-    return data.imported;
+    return await client.importSkills(body);
   } finally {
     bar.stop();
   }

@@ -15,7 +15,7 @@ import { Client } from 'pg';
 import { createScratchDatabase, privateDirectory, type Logger } from '@skills/common';
 import { resolveAdminToken } from '../admin-token';
 import { closeAll, type RunningStack } from '../launcher';
-import { ApiClient } from '../api-client';
+import { SkillsClient } from '@skills/client';
 import { BUNDLED_SAMPLE, type SampleData } from '../sample-data';
 import { seedDemo } from '../seed';
 import { startBalancer, type Balancer } from './balancer';
@@ -195,7 +195,8 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
       logger,
     });
     // The sample goes through the outbox, Kafka and the indexers: READY promises a searchable catalog.
-    if (demo.imported !== undefined) await waitSearchable(new ApiClient(gatewayUrl, demo.apiKey), await searchableItemsIn(BUNDLED_SAMPLE), logger);
+    if (demo.imported !== undefined)
+      await waitSearchable(new SkillsClient({ baseUrl: gatewayUrl, apiKey: demo.apiKey }), await searchableItemsIn(BUNDLED_SAMPLE), logger);
     return {
       gatewayUrl,
       metricsUrl: `http://127.0.0.1:${ports.gatewayMetrics}`,
@@ -226,11 +227,11 @@ async function searchableItemsIn(sample: SampleData): Promise<number> {
 }
 
 /** Polls a browse of the catalog until it finds `expected` items (2 minutes at most). */
-async function waitSearchable(client: ApiClient, expected: number, logger: Logger): Promise<void> {
+async function waitSearchable(client: SkillsClient, expected: number, logger: Logger): Promise<void> {
   const deadline = Date.now() + 120_000;
   let found = 0;
   while (Date.now() < deadline) {
-    found = (await client.request<{ pagination: { total: number } }>('GET', '/api/v1/skills?limit=1&trust=any')).pagination.total;
+    found = (await client.searchSkills({ limit: 1, trust: 'any' })).pagination.total;
     if (found >= expected) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -1,6 +1,20 @@
-import { parseAdminArgs, USAGE, UsageError } from '../../src/cli/admin-args';
+import { ADMIN_OPERATIONS, expandPath } from '@skills/client';
+import { parseAdminArgs, USAGE, UsageError, type AdminAction } from '../../src/cli/admin-args';
 
-const action = (line: string) => parseAdminArgs(line.split(' ').filter((w) => w !== '')).action;
+/** What the admin client sends for an action: its method, its path as the client expands it, and the body. */
+function sent(action: AdminAction) {
+  if (action.kind !== 'call') return action;
+  const { method, path } = ADMIN_OPERATIONS[action.operation];
+  const query = new URLSearchParams(action.query).toString();
+  return {
+    kind: 'request',
+    method,
+    path: `${expandPath(path, action.params ?? {})}${query ? `?${query}` : ''}`,
+    ...(action.body ? { body: action.body } : {}),
+  };
+}
+
+const action = (line: string) => sent(parseAdminArgs(line.split(' ').filter((w) => w !== '')).action);
 
 describe('parseAdminArgs', () => {
   it('maps accounts create to POST /admin/v1/accounts with the given fields only', () => {
@@ -10,7 +24,7 @@ describe('parseAdminArgs', () => {
       path: '/admin/v1/accounts',
       body: { email: 'a@example.com', plan: 'pro' },
     });
-    expect(parseAdminArgs(['accounts', 'create', '--email=b@example.com', '--plan', 'team', '--name', 'Bea Ops']).action).toEqual({
+    expect(sent(parseAdminArgs(['accounts', 'create', '--email=b@example.com', '--plan', 'team', '--name', 'Bea Ops']).action)).toEqual({
       kind: 'request',
       method: 'POST',
       path: '/admin/v1/accounts',
@@ -109,7 +123,7 @@ describe('parseAdminArgs', () => {
       '--tags',
       'sql, lint,,style',
     ];
-    expect(parseAdminArgs(argv).action).toEqual({
+    expect(sent(parseAdminArgs(argv).action)).toEqual({
       kind: 'request',
       method: 'PUT',
       path: '/admin/v1/skills/sql-linter',
@@ -155,7 +169,7 @@ describe('parseAdminArgs', () => {
     });
     expect(action('scanners')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/scanners' });
     expect(action('scanner-revoke s1')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/scanners/s1' });
-    expect(parseAdminArgs(['publisher-verify', 'Acme Tools', '--note', 'checked the domain']).action).toEqual({
+    expect(sent(parseAdminArgs(['publisher-verify', 'Acme Tools', '--note', 'checked the domain']).action)).toEqual({
       kind: 'request',
       method: 'PUT',
       path: '/admin/v1/publishers/Acme%20Tools',
@@ -167,14 +181,14 @@ describe('parseAdminArgs', () => {
       path: '/admin/v1/publishers/acme',
       body: { verified: false },
     });
-    expect(parseAdminArgs(['verdict-override', 'pdf', '1.4.0', 'clean', '--note', 'false positive']).action).toEqual({
+    expect(sent(parseAdminArgs(['verdict-override', 'pdf', '1.4.0', 'clean', '--note', 'false positive']).action)).toEqual({
       kind: 'request',
       method: 'PUT',
       path: '/admin/v1/skills/pdf/versions/1.4.0/override',
       body: { verdict: 'clean', note: 'false positive' },
     });
     expect(action('verdict-clear pdf 1.4.0')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/skills/pdf/versions/1.4.0/override' });
-    expect(parseAdminArgs(['yank', 'pdf', '2.0.0-rc.1', '--reason', 'steals tokens']).action).toEqual({
+    expect(sent(parseAdminArgs(['yank', 'pdf', '2.0.0-rc.1', '--reason', 'steals tokens']).action)).toEqual({
       kind: 'request',
       method: 'POST',
       path: '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank',

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { ApiClient } from '../../src/api-client';
+import { SkillsAdminClient } from '@skills/client';
 import { FollowStoppedError, ReindexFailedError, followReindex, type ReindexJob } from '../../src/cli/follow-reindex';
 
 const TOKEN = 'admin-token-for-the-cli-tests';
@@ -52,7 +52,7 @@ async function reindexApi(polls: Answer[], start: Answer = { status: 202, body: 
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
   }).listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN);
+  const client = new SkillsAdminClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, adminToken: TOKEN });
   return { client, seen };
 }
 

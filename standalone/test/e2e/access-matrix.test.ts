@@ -1,7 +1,7 @@
 /**
  * Who may read and change what, through the gateway of a real stack: every
  * endpoint × {owner, other account, non-member, viewer, member, admin}. The
- * expected status of each cell is the table below (DESIGN.md §3): another
+ * expected status of each cell is the table below (docs/security.md "Who may do what"): another
  * account never sees a personal collection or private skill (404, existence
  * not revealed); a non-member of a workspace gets 403; roles gate team
  * writes. A refused write is checked to have changed nothing.
@@ -162,7 +162,7 @@ const ROWS: readonly Row[] = [
     call: async (a) => as(a, 'DELETE', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`),
     check: async () => expect((await membersOfW()).map((m) => m.accountId)).not.toContain(lastMember),
   },
-  // the self-service surface (DESIGN.md §7)
+  // the self-service surface (docs/collections.md)
   {
     name: 'GET /api/v1/skills/{slug}',
     expect: [200, 200, 200, 200, 200, 200],

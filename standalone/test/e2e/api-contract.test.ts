@@ -196,7 +196,7 @@ describe('conditional writes (If-Match)', () => {
   });
 });
 
-describe('the self-service operations (DESIGN.md §7), each answer checked against the document', () => {
+describe('the self-service operations (docs/collections.md), each answer checked against the document', () => {
   /** A person signed up in the console, address verified: its cookie and CSRF token, as a browser sends them. */
   async function consoleSession(email: string) {
     const logged = stack.stdout().length;

@@ -3,15 +3,16 @@
  * against the real stack: a search with a typo followed by its suggestion,
  * a facet filter, an item page with every field and safe links, adding a
  * result to a new personal collection, renaming it, a private skill, an
- * entry the catalog removed, deleting it after a confirmation, and the
- * catalog's empty, unavailable and refused answers. Every
+ * entry the catalog removed, deleting it after a confirmation, a form's
+ * busy, refused and done states, and the catalog's empty, unavailable and
+ * refused answers. Every
  * page is checked with axe-core and for CSP violations; screenshots go to
  * $CONSOLE_SCREENSHOTS (or a temp dir). Skipped without /usr/bin/chromium.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { startStack, type Stack } from './helpers';
 import { cspViolations, hasChromium, launchChromium } from './console-browser';
-import { demoTab, expectAccessible, screenshotDir, shoot } from './console-pages';
+import { callFromPage, demoTab, expectAccessible, screenshotDir, shoot } from './console-pages';
 
 const describeBrowser = hasChromium ? describe : describe.skip;
 
@@ -150,6 +151,47 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await expect(page.getByRole('link', { name: 'Weekend reading' }).count()).resolves.toBe(0);
     await expectAccessible(page, 'collections page');
     await shoot(page, shots, 'collections');
+  }, 60_000);
+
+  it("says a form is busy, sends a second submit no more, shows the API's refusal, then what was done", async () => {
+    await page.goto(`${stack.info.url}/console/catalog?q=tables`);
+    const card = results().getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent()) ?? '';
+    await card.getByRole('button', { name: /^Add to collection/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Add “${name}” to a collection` });
+    const submit = dialog.getByRole('button', { name: /^Add(ing…| to collection)$/ });
+    await dialog.getByLabel('Collection', { exact: true }).selectOption({ label: 'A new personal collection…' });
+    // a name of blanks only passes the browser's check and not the API's: its own words, and the button usable again
+    await dialog.getByLabel('Name of the new collection').fill('   ');
+    await submit.click();
+    await dialog.getByRole('alert').filter({ hasText: /name/i }).waitFor();
+    await expect(submit.textContent()).resolves.toBe('Add to collection');
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await expectAccessible(page, 'a refused form');
+    await shoot(page, shots, 'form-refused');
+
+    // the creation held on its way: the button says so, and a second submit meanwhile sends nothing
+    const held: Route[] = [];
+    const creations = (url: URL) => url.pathname === '/api/v1/me/collections';
+    await page.route(creations, (route) => (route.request().method() === 'POST' ? held.push(route) : route.continue()));
+    await dialog.getByLabel('Name of the new collection').fill('Held once');
+    await submit.click();
+    await expect(dialog.getByRole('button', { name: 'Adding…' }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('');
+    // as fast as no person clicks: the form submitted again while its button is disabled
+    await dialog.getByLabel('Name of the new collection').evaluate((input) => (input as unknown as { form: { requestSubmit(): void } }).form.requestSubmit());
+    await expectAccessible(page, 'a busy form');
+    await shoot(page, shots, 'form-busy');
+    for (const route of held) await route.continue();
+    await page.unroute(creations);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Added “${name}” to “Held once”.` })
+      .waitFor();
+    await shoot(page, shots, 'form-done');
+    const mine = (await callFromPage(page, 'GET', '/api/v1/me/collections?limit=50')).body as { data: { collections: Array<{ name: string }> } };
+    expect(mine.data.collections.filter((c) => c.name === 'Held once')).toHaveLength(1);
+    expect(held).toHaveLength(1);
   }, 60_000);
 
   it('says plainly when nothing matches, offers to try again when the API is unavailable, and not when it refused', async () => {

@@ -100,7 +100,7 @@ describe('searches under a workspace policy', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
     expect(first.headers.get('content-disposition')).toMatch(/^attachment/);
-    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ lockfileVersion: 1, workspace: { id: ws }, collection: { id: collectionId } });
+    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ lockfileVersion: 2, workspace: { id: ws }, collection: { id: collectionId } });
     const again = await stack.client.call('GET', path, { token: owner, headers: { 'if-none-match': first.headers.get('etag') as string } });
     expect(again.status).toBe(304);
   });

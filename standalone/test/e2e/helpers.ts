@@ -257,7 +257,7 @@ export async function loggedVerificationLink(stack: Pick<Stack, 'stdout'>, since
   );
 }
 
-/** The exact texts of the API contract (spec "Errors") and DESIGN.md §3, in both languages. */
+/** The exact texts of the API contract and its decisions (docs/api.md), in both languages. */
 export const TEXTS = {
   invalidKey: { en: 'Invalid or revoked API key', fr: 'Clé API invalide ou révoquée' },
   reauthenticate: { en: 'Enter your password again to do this (you signed in more than 10 minutes ago)' },

@@ -1,6 +1,6 @@
 /**
- * Personal collections end to end (spec operations 2–5 plus the create of
- * DESIGN.md §3): the demo data of the first start, every PATCH field, the
+ * Personal collections end to end (the contract's operations 2–5 plus the
+ * create, docs/api.md): the demo data of the first start, every PATCH field, the
  * 400/404/413/415 rules and the promise that deleting a collection keeps
  * its skills.
  */

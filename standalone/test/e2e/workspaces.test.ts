@@ -1,6 +1,6 @@
 /**
- * Team collections end to end (spec operations 6–9 plus the team PATCH of
- * DESIGN.md §3) and the 403s: workspace role too low, non-member, and a plan
+ * Team collections end to end (the contract's operations 6–9 plus the
+ * team PATCH, docs/api.md) and the 403s: workspace role too low, non-member, and a plan
  * without API access, each with its exact English and French text.
  */
 import { randomUUID } from 'node:crypto';

@@ -2,6 +2,18 @@ import { resolve } from 'node:path';
 import { ConfigError } from '@skills/common';
 import { loadLauncherConfig } from '../../src/launcher-config';
 
+const NOTHING_PASSED = { gateway: {}, catalog: {}, collections: {} };
+
+function problemsOf(vars: Record<string, string>): string[] {
+  try {
+    loadLauncherConfig(vars);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
 describe('loadLauncherConfig', () => {
   it('defaults to port 8080, .data, the embedded database and warn-level logs', () => {
     expect(loadLauncherConfig({})).toEqual({
@@ -10,9 +22,7 @@ describe('loadLauncherConfig', () => {
       dataDir: resolve('.data'),
       databaseUrl: undefined,
       logLevel: 'warn',
-      gatewayEnv: {},
-      catalogEnv: {},
-      collectionsEnv: {},
+      passedOn: NOTHING_PASSED,
     });
   });
 
@@ -30,61 +40,77 @@ describe('loadLauncherConfig', () => {
       dataDir: '/tmp/skills',
       databaseUrl: 'postgres://u@db:5432/skills',
       logLevel: 'debug',
-      gatewayEnv: {},
-      catalogEnv: {},
-      collectionsEnv: {},
+      passedOn: NOTHING_PASSED,
     });
   });
 
-  it('passes the gateway rate limit settings on, so a run can raise or disable them', () => {
-    const config = loadLauncherConfig({
+  it("passes on every setting of a service's own table to that service: mail, address, sign-up, single sign-on, throttles", () => {
+    const gateway = {
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Skills <no-reply@example.com>',
+      PUBLIC_URL: 'https://skills.example.com',
+      HOST: '0.0.0.0',
+      SIGNUP_MODE: 'invite',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'skills',
+      OIDC_CLIENT_SECRET: 's'.repeat(40),
+      SIGN_IN_ATTEMPTS_PER_ADDRESS: '10',
+      MAIL_QUOTA_PER_ADDRESS: '5',
       RATE_LIMIT_PRO_PER_MINUTE: '0',
-      RATE_LIMIT_TEAM_PER_MINUTE: '5000',
-      AUTH_FAILURES_PER_MINUTE: '100',
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      ANSWER_CACHE_TTL_MS: '0',
-    });
-    expect(config.gatewayEnv).toEqual({
-      RATE_LIMIT_PRO_PER_MINUTE: '0',
-      RATE_LIMIT_TEAM_PER_MINUTE: '5000',
-      AUTH_FAILURES_PER_MINUTE: '100',
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      ANSWER_CACHE_TTL_MS: '0',
-    });
-    expect(() => loadLauncherConfig({ RATE_LIMIT_PRO_PER_MINUTE: '-1' })).toThrow(ConfigError);
-  });
-
-  it('passes the search cache and index settings on to catalog-service, which validates them', () => {
-    const config = loadLauncherConfig({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20', SEARCH_SHOWS_UNSCANNED: 'false', UNRELATED: 'x' });
-    expect(config.catalogEnv).toEqual({ SEARCH_CACHE_ENTRIES: '0', INDEX_POLL_MS: '20', SEARCH_SHOWS_UNSCANNED: 'false' });
-  });
-
-  it('passes the report limit on to collections-service, which validates it', () => {
+      TRUST_PROXY: 'loopback',
+      METRICS_PORT: '9464',
+    };
     const config = loadLauncherConfig({
-      REPORTS_PER_ACCOUNT_PER_DAY: '1',
+      ...gateway,
       SEARCH_CACHE_ENTRIES: '0',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '10,20',
       WEBHOOK_GIVE_UP_AFTER_MS: '500',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      UNRELATED: 'x',
     });
-    expect(config.collectionsEnv).toEqual({
-      REPORTS_PER_ACCOUNT_PER_DAY: '1',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '10,20',
-      WEBHOOK_GIVE_UP_AFTER_MS: '500',
+    expect(config.passedOn).toEqual({
+      gateway: { ...gateway, REDIS_URL: 'redis://127.0.0.1:6379' },
+      catalog: { SEARCH_CACHE_ENTRIES: '0', REDIS_URL: 'redis://127.0.0.1:6379' },
+      collections: { WEBHOOK_GIVE_UP_AFTER_MS: '500', REDIS_URL: 'redis://127.0.0.1:6379' },
     });
+  });
+
+  it('keeps what it sets itself and what the embedded run does not use: ports, database, keys, loopback services, the event log and engine', () => {
+    const config = loadLauncherConfig({
+      HOST: '127.0.0.1',
+      CATALOG_URL: 'http://elsewhere:1',
+      PRINCIPAL_SIGNING_KEY_FILE: '/etc/key.pem',
+      EVENT_LOG: 'kafka',
+      SEARCH_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://127.0.0.1:9201',
+      KAFKA_BROKERS: 'kafka:9092',
+      ITEMS_READER_TOKEN: 'i'.repeat(40),
+    });
+    // HOST is the gateway's listen address; the services stay on loopback
+    expect(config.passedOn).toEqual({ gateway: { HOST: '127.0.0.1' }, catalog: {}, collections: {} });
+  });
+
+  it('passes the event-loop shedding bound on to both services: each runs on an event loop of its own', () => {
+    const config = loadLauncherConfig({ SHED_EVENT_LOOP_DELAY_MS: '250' });
+    expect(config.passedOn).toEqual({ gateway: {}, catalog: { SHED_EVENT_LOOP_DELAY_MS: '250' }, collections: { SHED_EVENT_LOOP_DELAY_MS: '250' } });
+  });
+
+  it("names a bad service setting before anything starts, with the service's own words", () => {
+    expect(problemsOf({ RATE_LIMIT_PRO_PER_MINUTE: '-1', SMTP_URL: 'smtp://mail.example.com' })).toEqual([
+      '"RATE_LIMIT_PRO_PER_MINUTE" must be greater than or equal to 0',
+      '"MAIL_FROM" is required',
+    ]);
+    expect(problemsOf({ HOST: '0.0.0.0' })).toEqual([
+      '"PUBLIC_URL" is required when HOST is not a loopback address: set it to the address browsers reach the gateway at (e.g. https://skills.example.com)',
+    ]);
+    expect(problemsOf({ SEARCH_SHOWS_UNSCANNED: 'maybe', REPORTS_PER_ACCOUNT_PER_DAY: '0' })).toEqual([
+      '"SEARCH_SHOWS_UNSCANNED" must be a boolean',
+      '"REPORTS_PER_ACCOUNT_PER_DAY" must be greater than or equal to 1',
+    ]);
   });
 
   it('names every bad variable at once', () => {
-    let error: unknown;
-    try {
-      loadLauncherConfig({ PORT: 'eighty', ADMIN_TOKEN: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'ADMIN_TOKEN', 'DATABASE_URL', 'LOG_LEVEL']) expect(problems).toContain(name);
+    const problems = problemsOf({ PORT: 'eighty', ADMIN_TOKEN: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SIGNUP_MODE: 'everyone' }).join('\n');
+    for (const name of ['PORT', 'ADMIN_TOKEN', 'DATABASE_URL', 'LOG_LEVEL', 'SIGNUP_MODE']) expect(problems).toContain(name);
     expect(problems).toContain('"ADMIN_TOKEN" must be at least 32 characters');
   });
 });

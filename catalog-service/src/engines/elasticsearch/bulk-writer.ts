@@ -9,7 +9,8 @@
 import type { Client } from '@elastic/elasticsearch';
 import type { CatalogItemState } from '@skills/common';
 import type { ApplyResult } from '../search-engine';
-import { toDocument } from './item-document';
+import { isSearchable } from '../../domain/indexed-state';
+import { documentVersion, toDocument } from './item-document';
 import { delayFor, type RetryPolicy } from './retry';
 
 /** One item Elasticsearch refused for a reason other than a stale version. */
@@ -57,6 +58,8 @@ export interface WriteOptions {
    * back, and an item stored at its own version counts as written.
    */
   repeated?: boolean;
+  /** the vectors of the items that have one (by item id), written with them */
+  vectors?: ReadonlyMap<string, Float32Array>;
 }
 
 export interface WriteOutcome extends ApplyResult {
@@ -108,7 +111,13 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
   const failures: WriteFailure[] = [];
   const stats = await client.helpers.bulk<CatalogItemState>({
     datasource: items,
-    onDocument: (item) => [{ index: { _index: index, _id: item.id, version: item.version, version_type: 'external' } }, toDocument(item)],
+    onDocument: (item) => {
+      const vector = vectorOf(item, options);
+      return [
+        { index: { _index: index, _id: item.id, version: documentVersion(item.version, vector !== undefined), version_type: 'external' } },
+        toDocument(item, vector),
+      ];
+    },
     onDrop: (dropped) => {
       if (dropped.status === 409) conflicts.push(dropped.document);
       else failures.push({ id: dropped.document.id, status: dropped.status, reason: dropped.error?.reason ?? dropped.error?.type ?? 'rejected' });
@@ -119,14 +128,19 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
     ...(options.requireAlias ? { require_alias: true } : {}),
     ...(options.searchableBy ? { refresh: options.searchableBy === 'now' ? ('true' as const) : ('wait_for' as const) } : {}),
   });
-  const landed = options.repeated ? await landedEarlier(client, index, conflicts) : 0;
+  const landed = options.repeated ? await landedEarlier(client, index, conflicts, options) : 0;
   return { applied: stats.successful + landed, stale: conflicts.length - landed, failures };
 }
 
 /** How many of the conflicting items are stored at exactly their own version (written by an earlier attempt). */
-async function landedEarlier(client: Client, index: string, conflicts: CatalogItemState[]): Promise<number> {
+async function landedEarlier(client: Client, index: string, conflicts: CatalogItemState[], options: WriteOptions): Promise<number> {
   if (conflicts.length === 0) return 0;
   const res = await client.mget({ index, ids: conflicts.map((item) => item.id), _source: false });
   const stored = new Map(res.docs.map((doc) => [doc._id, 'found' in doc && doc.found ? doc._version : undefined]));
-  return conflicts.filter((item) => stored.get(item.id) === item.version).length;
+  return conflicts.filter((item) => stored.get(item.id) === documentVersion(item.version, vectorOf(item, options) !== undefined)).length;
+}
+
+/** The vector written with an item: a searchable item's, when one was given. */
+function vectorOf(item: CatalogItemState, options: WriteOptions): Float32Array | undefined {
+  return options.vectors && isSearchable(item) ? options.vectors.get(item.id) : undefined;
 }

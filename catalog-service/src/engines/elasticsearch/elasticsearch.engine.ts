@@ -31,8 +31,12 @@ import {
   schemaOf,
   storesShownFieldsOnly,
   swapAliasActions,
+  vectorModelOf,
   versionedIndexName,
+  type VectorMapping,
 } from './index-mapping';
+import { ElasticsearchVectors } from './vector-target';
+import type { ItemVectorRepository } from '../../store/item-vector.repository';
 import { PUBLIC_SOURCE_FIELDS, type ItemDocument } from './item-document';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
 import { searchIndex, type SearchIo } from './search-flow';
@@ -58,6 +62,8 @@ export interface ElasticsearchEngineOptions {
   reindexStaleAfterMs?: number;
   /** when a bulk of writes is merged into one segment (compaction.ts) */
   compaction?: Partial<CompactionOptions>;
+  /** item vectors of this model, when search by meaning is on (vector-target.ts) */
+  vectors?: VectorMapping & { store: ItemVectorRepository };
 }
 
 export { ElasticsearchWriteError } from './bulk-writer';
@@ -86,6 +92,9 @@ export class ElasticsearchEngine implements SearchEngine {
   /** the cluster refused a typo run once: said once in the log, not on every search */
   private warnedTyposRefused = false;
   private readonly compaction: Compaction;
+  /** the index holds no vectors of the configured model (init): it must be rebuilt to search by meaning */
+  private otherVectorModel = false;
+  readonly vectors: ElasticsearchVectors | undefined;
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
@@ -101,6 +110,24 @@ export class ElasticsearchEngine implements SearchEngine {
       ...(options.httpConnection ? { Connection: HttpConnection } : {}),
     });
     this.compaction = new Compaction(this.client, this.alias, this.logger, { ...DEFAULT_COMPACTION, ...options.compaction });
+    const vectors = options.vectors;
+    this.vectors = vectors
+      ? new ElasticsearchVectors({
+          client: this.client,
+          alias: this.alias,
+          model: vectors.model,
+          store: vectors.store,
+          write: (index, items, writeOptions) => this.write(index, items, writeOptions),
+          holdsVectors: () => !this.otherVectorModel,
+          retrying: (operation) => this.retrying(operation),
+        })
+      : undefined;
+  }
+
+  /** The index layout with this engine's vectors, if any. */
+  private definition(meta: Record<string, string | number> = {}): ReturnType<typeof indexDefinition> {
+    const vectors = this.options.vectors;
+    return indexDefinition(meta, vectors ? { model: vectors.model, dimensions: vectors.dimensions } : undefined);
   }
 
   /**
@@ -117,7 +144,7 @@ export class ElasticsearchEngine implements SearchEngine {
     }
     const index = firstIndexName(this.alias);
     try {
-      await this.retrying(() => this.client.indices.create({ index, ...indexDefinition(), aliases: { [this.alias]: {} } }));
+      await this.retrying(() => this.client.indices.create({ index, ...this.definition(), aliases: { [this.alias]: {} } }));
       this.logger.info({ index }, 'created index behind alias');
       this.storesWholeDocuments = false;
     } catch (err) {
@@ -135,7 +162,7 @@ export class ElasticsearchEngine implements SearchEngine {
    * and weights the queries read. catalog-service starts the rebuild.
    */
   get needsRebuild(): boolean {
-    return this.outdatedSchema !== undefined;
+    return this.outdatedSchema !== undefined || this.otherVectorModel;
   }
 
   private async checkSchema(): Promise<void> {
@@ -147,9 +174,15 @@ export class ElasticsearchEngine implements SearchEngine {
     if (this.outdatedSchema !== undefined) {
       this.logger.warn({ schema: oldest, current: INDEX_SCHEMA }, 'the index behind the alias has an older layout: searches find nothing until it is rebuilt');
     }
+    const model = this.options.vectors?.model;
+    this.otherVectorModel = model !== undefined && Object.values(res).some((entry) => vectorModelOf(entry.mappings) !== model);
+    if (this.otherVectorModel)
+      this.logger.warn({ model }, 'the index behind the alias holds no vectors of this model: it is rebuilt, searching by words meanwhile');
   }
 
-  async search(query: SearchQuery): Promise<SearchResult> {
+  async search(asked: SearchQuery): Promise<SearchResult> {
+    // an index without this model's vectors (being rebuilt) answers by words
+    const query = this.otherVectorModel && asked.meaning ? { ...asked, mode: 'lexical' as const, meaning: undefined } : asked;
     const preference = preferenceOf(query);
     const io: SearchIo = {
       search: (body: SearchBody) => {
@@ -165,7 +198,8 @@ export class ElasticsearchEngine implements SearchEngine {
       },
     };
     try {
-      return await searchIndex(io, query);
+      const result = await searchIndex(io, query);
+      return query === asked ? result : { ...result, mode: 'lexical' };
     } catch (err) {
       if (isRetryable(err)) throw new ServiceUnavailableError('upstream.unavailable', {}, { cause: err });
       throw err;
@@ -190,8 +224,11 @@ export class ElasticsearchEngine implements SearchEngine {
   }
 
   private async applyOnce(items: CatalogItemState[]): Promise<ApplyResult> {
+    // vectors the items' texts already have (never computed here: vector-target.ts)
+    // an index without this model's vector field refuses documents carrying one (strict mapping)
+    const vectors = this.otherVectorModel ? undefined : await this.vectors?.known(items);
     if ((await this.aliasExists(this.reindexAlias)) && !(await this.reindexAbandoned())) {
-      const shadow = await this.write(this.reindexAlias, items, { requireAlias: true });
+      const shadow = await this.write(this.reindexAlias, items, { requireAlias: true, vectors });
       const failures = shadow.failures.filter((f) => f.status !== 404);
       if (failures.length > 0) throw writeError(this.reindexAlias, failures);
     }
@@ -201,7 +238,7 @@ export class ElasticsearchEngine implements SearchEngine {
     // A large batch refreshes at once: waiting for the scheduled refresh made
     // an import's indexing wait up to 1 s per batch (2,000 items/s).
     const searchableBy = items.length >= REFRESH_NOW_ITEMS ? 'now' : 'wait_for';
-    const result = await this.write(this.alias, items, { requireAlias: true, searchableBy });
+    const result = await this.write(this.alias, items, { requireAlias: true, searchableBy, vectors });
     if (result.failures.length > 0) throw writeError(this.alias, result.failures);
     this.compaction.noteWritten(result.applied);
     return { applied: result.applied, stale: result.stale };
@@ -221,13 +258,14 @@ export class ElasticsearchEngine implements SearchEngine {
     const target = versionedIndexName(this.alias, this.now());
     // the reindex alias comes with the index, so writes reach it before the first page is read
     await this.retrying(() =>
-      this.client.indices.create({ index: target, ...indexDefinition({ ...heartbeatMeta(this.now()) }), aliases: { [this.reindexAlias]: {} } }),
+      this.client.indices.create({ index: target, ...this.definition({ ...heartbeatMeta(this.now()) }), aliases: { [this.reindexAlias]: {} } }),
     );
     this.logger.info({ index: target }, 'reindex started');
     const heartbeat = setInterval(() => void this.beat(target), this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS);
     try {
       const progress = await this.fillAndSwap(target, source, onProgress);
       this.outdatedSchema = undefined;
+      this.otherVectorModel = false;
       this.storesWholeDocuments = false;
       return progress;
     } finally {
@@ -241,7 +279,7 @@ export class ElasticsearchEngine implements SearchEngine {
     let swapSent = false;
     try {
       for await (const page of source) {
-        const outcome = await this.write(target, page, { requireAlias: false });
+        const outcome = await this.write(target, page, { requireAlias: false, vectors: await this.vectors?.known(page) });
         if (outcome.failures.length > 0) throw new ElasticsearchWriteError(target, outcome.failures);
         indexed += page.length;
         onProgress?.({ indexed });
@@ -297,7 +335,7 @@ export class ElasticsearchEngine implements SearchEngine {
   /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
   private async beat(index: string): Promise<void> {
     try {
-      await this.client.indices.putMapping({ index, _meta: indexMeta({ ...heartbeatMeta(this.now()) }) });
+      await this.client.indices.putMapping({ index, _meta: this.definition({ ...heartbeatMeta(this.now()) }).mappings?._meta ?? indexMeta() });
     } catch (err) {
       this.logger.warn({ ...errorSummary(err), index }, 'could not renew the reindex heartbeat');
     }

@@ -31,7 +31,15 @@
  * - `publisher`, `licenseKey` (the licence lower-cased) and `slug`
  *   (keyword): a workspace policy's publishers, licences and denied slugs
  *   (`terms` in filter context; `license` as written is shown);
- * - `name`, `description` are kept in `_source` only.
+ * - `name`, `description` are kept in `_source` only;
+ * - `vector` (dense_vector, with a model only): the item's unit vector, in
+ *   an int8-quantised HNSW graph (`int8_hnsw`: a quarter of float32's
+ *   memory, the form 8.x chooses by default; 9.x would choose `bbq_hnsw`
+ *   for 384 dimensions, so it is named), compared by `dot_product`; never
+ *   in `_source`. The index's `_meta.vectorModel` names the model, so a
+ *   change of model rebuilds it.
+ *   https://elastic.co/docs/reference/elasticsearch/mapping-reference/dense-vector
+ *   https://www.elastic.co/guide/en/elasticsearch/reference/8.19/dense-vector.html
  *
  * `_source` keeps only the fields a search shows (PUBLIC_SOURCE_FIELDS): the
  * search fields above are indexed, never read back, and were two thirds of
@@ -39,13 +47,14 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { PUBLIC_SOURCE_FIELDS } from './item-document';
+import { VECTOR_FIELD } from './meaning-query';
 
 /**
  * The document layout this code reads and writes, kept in the index's
  * `_meta`. An index of an older layout cannot answer this code's queries:
  * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const INDEX_SCHEMA = 6;
+export const INDEX_SCHEMA = 7;
 
 const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 /** Matched by term queries only: no doc values to keep. */
@@ -114,18 +123,40 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
  * `dynamic: strict`, so a typo in the document shape fails loudly instead of
  * growing the mapping.
  */
-export function indexDefinition(meta: Record<string, string | number> = {}): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
+export function indexDefinition(
+  meta: Record<string, string | number> = {},
+  vectors?: VectorMapping,
+): Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'> {
   return {
     settings: { number_of_shards: 1, index: { sort: { field: [...INDEX_SORT.field], order: [...INDEX_SORT.order] } } },
     mappings: {
-      _meta: indexMeta(meta),
+      _meta: indexMeta({ ...meta, ...(vectors ? { vectorModel: vectors.model } : {}) }),
       dynamic: 'strict',
       // https://elastic.co/guide/en/elasticsearch/reference/8.18/mapping-source-field.html ("Include / exclude fields"):
       // our documents are rebuilt from the read model, never reindexed from `_source`
       _source: { includes: [...PUBLIC_SOURCE_FIELDS] },
-      properties: MAPPING_PROPERTIES,
+      properties: vectors ? { ...MAPPING_PROPERTIES, [VECTOR_FIELD]: vectorProperty(vectors.dimensions) } : MAPPING_PROPERTIES,
     },
   };
+}
+
+/** The model whose vectors an index holds, and their length. */
+export interface VectorMapping {
+  model: string;
+  dimensions: number;
+}
+
+/** HNSW's links per node and the candidates explored while building: Elasticsearch's defaults. */
+export const VECTOR_GRAPH = { m: 16, ef_construction: 100 } as const;
+
+export function vectorProperty(dimensions: number): estypes.MappingProperty {
+  return { type: 'dense_vector', dims: dimensions, index: true, similarity: 'dot_product', index_options: { type: 'int8_hnsw', ...VECTOR_GRAPH } };
+}
+
+/** The model whose vectors the index holds (none: no `vector` field). */
+export function vectorModelOf(mapping: estypes.MappingTypeMapping | undefined): string | undefined {
+  const model = mapping?._meta?.vectorModel;
+  return typeof model === 'string' ? model : undefined;
 }
 
 /**

@@ -15,7 +15,7 @@ import { stemOf, tokenize } from '../../domain/text-analysis';
 import type { CatalogItem } from '../search-engine';
 
 /**
- * Fields the public API shows (DESIGN.md §3), the only ones an index keeps
+ * Fields the public API shows (docs/api.md), the only ones an index keeps
  * in `_source` (index-mapping.ts). The release is `release` here (`version`
  * is the state's version, used for external versioning) and `version` in
  * the API.
@@ -109,7 +109,25 @@ export interface ItemDocument extends Partial<SearchFields> {
   publisherVerified: boolean;
 }
 
-export function toDocument(item: CatalogItemState): ItemDocument {
+/**
+ * The external version a document is written with: twice the item's
+ * version, plus one when it carries its vector. The vector side writes an
+ * item again once its vector is computed (one more than the word side's
+ * write), and the next state of the item (two more) still replaces it;
+ * Elasticsearch refuses anything older, as before.
+ * https://elastic.co/docs/reference/elasticsearch/rest-apis/optimistic-concurrency-control
+ */
+export function documentVersion(itemVersion: number, withVector: boolean): number {
+  return itemVersion * 2 + (withVector ? 1 : 0);
+}
+
+/** The item's vector as a document field (never in `_source`: index-mapping.ts). */
+export interface VectorField {
+  vector?: number[];
+}
+
+/** The document of `item`, with its vector when given (a searchable item's only). */
+export function toDocument(item: CatalogItemState, vector?: Float32Array): ItemDocument & VectorField {
   const details = detailsOf(item);
   const trust = trustOf(item);
   const document: ItemDocument = {
@@ -137,7 +155,10 @@ export function toDocument(item: CatalogItemState): ItemDocument {
     publisherVerified: trust.publisherVerified,
   };
   // assigned, not spread: spreading both into a new literal took V8's slow path, 40 µs an item
-  if (isSearchable(item)) Object.assign(document, searchFieldsOf(item));
+  if (isSearchable(item)) {
+    Object.assign(document, searchFieldsOf(item));
+    if (vector) (document as VectorField).vector = Array.from(vector);
+  }
   return document;
 }
 

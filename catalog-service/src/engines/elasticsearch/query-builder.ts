@@ -25,6 +25,7 @@ import { typoBudget } from '../../domain/spelling';
 import { stemOf, type QueryTerm } from '../../domain/text-analysis';
 import { FACET_VALUES_MAX, SEARCHABLE_VERDICTS, type FacetField, type PolicyFilter, type SearchQuery } from '../search-engine';
 import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
+import { hybridQuery, semanticQuery, wordMatchesAggregation } from './meaning-query';
 
 type Query = estypes.QueryDslQueryContainer;
 
@@ -237,10 +238,24 @@ function sortClauses(query: SearchQuery, hasText: boolean): estypes.SortCombinat
   return [newest, ...tieBreak];
 }
 
+/** Whether the query runs with its meaning (hybrid or semantic mode, its vector given). */
+export function hasMeaning(query: SearchQuery): query is SearchQuery & { meaning: Float32Array } {
+  return query.meaning !== undefined && (query.mode === 'hybrid' || query.mode === 'semantic');
+}
+
+/** The text part: the word query alone, or with the query's meaning (meaning-query.ts). */
+function textSearch(query: SearchQuery, filter: Query[], plan: TextPlan): Query {
+  if (!hasMeaning(query)) return { bool: { filter, must: [textQuery(plan)] } };
+  // the words as the neighbours' own score counts them: each alone, as typed
+  const words = plan.words.map((word) => wordQuery(word, false));
+  return query.mode === 'semantic' ? semanticQuery(filter, words, query.meaning) : hybridQuery(filter, textQuery(plan), words, query.meaning);
+}
+
 /** A page of the query: its text plan when it has words, a browse of the filters otherwise. */
 export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchBody {
   const filter = filterClauses(query);
-  const aggs = facetAggregations(query);
+  const counted = plan && query.mode === 'hybrid' && hasMeaning(query) ? wordMatchesAggregation(textQuery(plan)) : undefined;
+  const aggs = counted ? { ...facetAggregations(query), ...counted } : facetAggregations(query);
   return {
     from: (query.page - 1) * query.limit,
     size: query.limit,
@@ -248,7 +263,7 @@ export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchB
     // memory engine: `total` means the same on both (10,000 reads "10,000 or more").
     // https://elastic.co/docs/reference/elasticsearch/rest-apis/search-api#search-api-track-total-hits
     track_total_hits: MAX_RESULT_WINDOW,
-    query: plan ? { bool: { filter, must: [textQuery(plan)] } } : { bool: { filter } },
+    query: plan ? textSearch(query, filter, plan) : { bool: { filter } },
     sort: sortClauses(query, plan !== undefined),
     ...(aggs ? { aggs } : {}),
   };

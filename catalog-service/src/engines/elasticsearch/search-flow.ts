@@ -13,7 +13,8 @@ import { typoBudget, typoFormsOf } from '../../domain/spelling';
 import { queryTerms, tokenize } from '../../domain/text-analysis';
 import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { toCatalogItem, type ItemDocument } from './item-document';
-import { buildCountRequest, buildSearchRequest, suggestSections, type SearchBody, type TextPlan } from './query-builder';
+import { buildCountRequest, buildSearchRequest, hasMeaning, suggestSections, type SearchBody, type TextPlan } from './query-builder';
+import { WORDS_CLAUSE } from './meaning-query';
 
 type Response = estypes.SearchResponse<Partial<ItemDocument>>;
 
@@ -30,17 +31,22 @@ export const SUGGESTED_WORDS_MAX = 8;
 export async function searchIndex(io: SearchIo, query: SearchQuery): Promise<SearchResult> {
   if (query.q === undefined) return resultOf(await io.search(buildSearchRequest(query)), query);
   const words = queryTerms(query.q);
-  if (words.length === 0) return emptyResult(query);
+  const semantic = query.mode === 'semantic' && hasMeaning(query);
+  if (words.length === 0 && !semantic) return emptyResult(query);
   const key = tokenize(query.q).join(' ');
-  const exact = resultOf(await io.search(buildSearchRequest(query, { words, key, typos: false })), query);
-  if (exact.total >= TYPO_FALLBACK_BELOW) return exact;
+  const exactReply = await io.search(buildSearchRequest(query, { words, key, typos: false }));
+  const exact = resultOf(exactReply, query);
+  // Neighbours need no spelling: only the words' own count decides the typo run and the suggestion.
+  if (semantic) return exact;
+  const foundAsTyped = wordsFound(exactReply, query);
+  if (foundAsTyped >= TYPO_FALLBACK_BELOW) return exact;
 
   const spelled = [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
   const typoPlan: TextPlan = { words, key, typos: true };
   const body = buildSearchRequest(query, typoPlan);
   // The answer keeps the run that finds more, so with SUGGEST_BELOW found as typed no suggestion can
   // follow: the term suggester (a third of a typo run's cost on the node) is not asked then.
-  const { suggest, aggs } = exact.total < SUGGEST_BELOW ? suggestSections(spelled) : {};
+  const { suggest, aggs } = foundAsTyped < SUGGEST_BELOW ? suggestSections(spelled) : {};
   let reply: Response;
   try {
     reply = await io.search({ ...body, ...(suggest ? { suggest } : {}), ...(body.aggs || aggs ? { aggs: { ...body.aggs, ...aggs } } : {}) });
@@ -49,12 +55,21 @@ export async function searchIndex(io: SearchIo, query: SearchQuery): Promise<Sea
     throw err;
   }
   const typo = resultOf(reply, query);
-  const result = typo.total > exact.total ? typo : exact;
-  if (result.total < SUGGEST_BELOW) {
-    const suggestion = await suggestSpelling(io, query, result.total, spelled, reply);
+  const foundWithTypos = wordsFound(reply, query);
+  const found = Math.max(foundWithTypos, foundAsTyped);
+  const result = foundWithTypos > foundAsTyped ? typo : exact;
+  if (found < SUGGEST_BELOW) {
+    const suggestion = await suggestSpelling(io, query, found, spelled, reply);
     if (suggestion) result.suggestion = suggestion;
   }
   return result;
+}
+
+/** Items holding every word: the total, or in a hybrid search the words' own count (meaning-query.ts). */
+function wordsFound(reply: Response, query: SearchQuery): number {
+  if (!hasMeaning(query)) return totalOf(reply);
+  const counted = reply.aggregations?.[WORDS_CLAUSE] as { doc_count?: number } | undefined;
+  return Math.min(counted?.doc_count ?? 0, MAX_RESULT_WINDOW);
 }
 
 /**

@@ -15,6 +15,8 @@ import { countFacets, FacetCounter } from './facets';
 import { DocFilter } from './doc-filter';
 import { memoryIndexOptions, type MemoryIndexOptions } from './memory-index-options';
 import { countEveryMatch, matchQuery } from './query-matcher';
+import { fuseNeighbours, type Neighbour } from './meaning-fusion';
+import type { MeaningWeights } from '../../domain/hybrid-ranking';
 import { tokenize } from '../../domain/text-analysis';
 import { byRelevance } from './ranked-page';
 import { bestSpelling } from './spelling-suggestion';
@@ -109,20 +111,32 @@ export class MemoryIndex {
     }
   }
 
-  search(query: SearchQuery): SearchResult {
-    const result = this.find(query);
-    if (query.q !== undefined && result.total < SUGGEST_BELOW) {
-      const suggestion = this.suggest(query, result.total);
+  /**
+   * `neighbours` (hybrid and semantic modes): the items nearest the query's
+   * vector, most similar first, fused with the word matches (meaning-fusion.ts);
+   * in semantic mode (`query.mode`) they alone answer.
+   */
+  search(query: SearchQuery, neighbours?: readonly Neighbour[], weights?: MeaningWeights): SearchResult {
+    const { result, wordsFound } = this.find(query, neighbours, weights);
+    if (query.q !== undefined && query.mode !== 'semantic' && wordsFound < SUGGEST_BELOW) {
+      const suggestion = this.suggest(query, wordsFound);
       if (suggestion) result.suggestion = suggestion;
     }
     return result;
   }
 
-  private find(query: SearchQuery): SearchResult {
+  /** The ordinal of an item's live document, if it is searchable here. */
+  docOf(id: string): number | undefined {
+    return this.byId.get(id);
+  }
+
+  private find(query: SearchQuery, neighbours?: readonly Neighbour[], weights?: MeaningWeights): { result: SearchResult; wordsFound: number } {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
-    if (query.q === undefined) return this.browse(query, offset, window);
-    const { docs, scores, total, partial } = matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
+    if (query.q === undefined) return { result: this.browse(query, offset, window), wordsFound: 0 };
+    const words = query.mode === 'semantic' ? undefined : matchQuery(this.store, query, TYPO_FALLBACK_BELOW);
+    const fused = neighbours ? fuseNeighbours(this.store, query, words, neighbours, weights) : undefined;
+    const { docs, scores, total, partial } = fused ?? words ?? { docs: [], scores: new Float32Array(0), total: 0 };
     const relevance = query.sort === 'relevance';
     const compare = this.compareFor(query);
     const top = new TopK(window, relevance ? byRelevance(scores, this.store) : (a, b) => compare(a, b) < 0);
@@ -132,9 +146,10 @@ export class MemoryIndex {
     if (query.facets && partial) {
       const counter = new FacetCounter(this.store, query.facets);
       countEveryMatch(this.store, query, partial, counter);
+      if (fused) counter.addAll(fused.added);
       result.facets = counter.facets();
     } else if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
-    return result;
+    return { result, wordsFound: words?.total ?? 0 };
   }
 
   private compareFor(query: SearchQuery): (a: number, b: number) => number {
@@ -206,7 +221,7 @@ export class MemoryIndex {
     const corrected = words.map((word) => bestSpelling(this.store, word));
     const q = corrected.join(' ');
     if (words.length === 0 || q === words.join(' ')) return undefined;
-    const found = this.find({ ...query, q, page: 1, limit: 1, facets: undefined });
+    const found = this.find({ ...query, q, page: 1, limit: 1, facets: undefined, mode: 'lexical' }).result;
     return found.total > total ? { q, total: found.total } : undefined;
   }
 

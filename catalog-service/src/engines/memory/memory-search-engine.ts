@@ -18,6 +18,7 @@ import type { FollowPosition, ReadModelTable } from '../postgres/read-model.tabl
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
 import { MemoryIndex } from './memory-index';
 import type { MemoryIndexOptions } from './memory-index-options';
+import { MemoryVectors, type MemoryVectorSettings } from './memory-vectors';
 
 /** Rows per page when loading the index, and per follow read. */
 const LOAD_PAGE = 10_000;
@@ -32,6 +33,8 @@ export interface MemorySearchEngineOptions {
   onLoadProgress?: (loaded: number) => void;
   /** the index's thresholds, where not the defaults (tests) */
   index?: Partial<MemoryIndexOptions>;
+  /** item vectors of this model, when search by meaning is on */
+  vectors?: MemoryVectorSettings;
 }
 
 export class MemorySearchEngine implements SearchEngine {
@@ -42,9 +45,12 @@ export class MemorySearchEngine implements SearchEngine {
   private running: Promise<void> | undefined;
   private closed = false;
   private lastError: Error | undefined;
+  /** item vectors and their backlog, with a model */
+  readonly vectors: MemoryVectors | undefined;
 
   constructor(private readonly options: MemorySearchEngineOptions) {
     this.index = new MemoryIndex(options.index);
+    this.vectors = options.vectors ? new MemoryVectors(options.vectors, () => this.index) : undefined;
   }
 
   /** Loads the index, then follows the table. Resolves once the index holds every searchable item. */
@@ -55,7 +61,7 @@ export class MemorySearchEngine implements SearchEngine {
 
   /** Moves whenever the index changed: cached answers are keyed by it. */
   get generation(): number {
-    return this.index.generation;
+    return this.index.generation + (this.vectors?.generation ?? 0);
   }
 
   /** Searchable documents held (metrics, the bench's "all searchable"). */
@@ -64,12 +70,13 @@ export class MemorySearchEngine implements SearchEngine {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    return this.index.search(query);
+    if (!query.meaning || !this.vectors) return this.index.search(query);
+    return { ...this.index.search(query, this.vectors.neighbours(query, query.meaning), this.vectors.weights), mode: query.mode };
   }
 
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {
     const written = await this.options.table.upsert(items);
-    this.index.apply(written);
+    this.take(this.index, written);
     this.compactIfSparse();
     return { applied: written.length, stale: items.length - written.length };
   }
@@ -117,7 +124,7 @@ export class MemorySearchEngine implements SearchEngine {
     }
     for (;;) {
       const { states, next } = await table.changesSince(this.position, FOLLOW_PAGE);
-      this.index.apply(states);
+      this.take(this.index, states);
       this.position = next;
       if (states.length < FOLLOW_PAGE) break;
     }
@@ -135,7 +142,7 @@ export class MemorySearchEngine implements SearchEngine {
     const position = await table.followBound();
     const fresh = new MemoryIndex(this.options.index);
     for await (const page of table.searchable(LOAD_PAGE)) {
-      fresh.apply(page);
+      this.take(fresh, page);
       this.options.onLoadProgress?.(fresh.size);
     }
     fresh.settle();
@@ -146,6 +153,12 @@ export class MemorySearchEngine implements SearchEngine {
     logger.info({ documents: fresh.size, ms: Date.now() - started, epoch }, 'search index loaded');
     // Catch up with what was written during the load.
     await this.step();
+  }
+
+  /** States into a word index, and their vector needs into the backlog. */
+  private take(index: MemoryIndex, states: readonly CatalogItemState[]): void {
+    index.apply(states);
+    this.vectors?.note(states);
   }
 
   /** Updates leave dead ordinals behind; rebuilding from the live documents returns their memory. */

@@ -193,7 +193,8 @@ function checkEachCandidate(store: DocumentStore, scratch: Scratch, group: TermG
   }
 }
 
-function groupOf(store: DocumentStore, term: QueryTerm, typos: boolean): TermGroup {
+/** The dictionary terms a query word stands for, with their form weights (exact run, or with its typo spellings). */
+export function groupOf(store: DocumentStore, term: QueryTerm, typos: boolean): TermGroup {
   const { dictionary, postings } = store;
   const weights = new Map<number, number>();
   const offer = (id: number | undefined, w: number) => {

@@ -1,5 +1,5 @@
 /**
- * The search read model in Postgres (DESIGN.md §1, docs/search.md): every
+ * The search read model in Postgres (docs/architecture.md, docs/search.md): every
  * item state the indexer applied, tombstones included, so versions are
  * remembered and an old event can never resurrect a newer state. Searches do
  * not read it; each replica's in-memory index is loaded from it at start and
