@@ -18,7 +18,7 @@ const describeBrowser = hasChromium ? describe : describe.skip;
 const PASSWORD = 'copper-kettle-whistles-twice';
 const CLIENT = { id: 'skills-console', secret: 'a-client-secret-for-the-console-test' };
 
-describeBrowser('the console: single sign-on linked to an account', () => {
+describeBrowser('the console in headless Chromium: single sign-on linked to an account', () => {
   const server = createServer();
   let issuer: string;
   let stack: Stack;
