@@ -118,6 +118,7 @@ const SUITES = [
   { name: 'Chromium console: versions and trust', file: 'standalone/test/e2e/console-trust.test.ts', tests: /^the console in headless Chromium: versions and trust /, needs: ['chromium'] },
   { name: 'Chromium console: governance', file: 'standalone/test/e2e/console-governance.test.ts', tests: /^the console in headless Chromium: governed team collections /, needs: ['chromium'] },
   { name: 'Chromium console: workspaces', file: 'standalone/test/e2e/console-workspaces.test.ts', tests: /^the console in headless Chromium: team workspaces, with two people /, needs: ['chromium'] },
+  { name: 'Chromium console: single sign-on', file: 'standalone/test/e2e/console-accounts.test.ts', tests: /^the console in headless Chromium: single sign-on linked to an account /, needs: ['chromium'] },
   { name: 'Kafka TLS handshake', file: 'common/test/kafka-security.test.ts', tests: /^kafkaSecurityConfig on a TLS handshake with a broker /, needs: ['openssl'] },
   { name: 'server: database roles', file: 'standalone/test/security/database-roles.test.ts', needs: ['server'] },
   { name: 'Redis: rate limits', file: 'gateway/test/integration/redis-rate-limit.test.ts', tests: /^RedisRateLimitStore on a live Redis /, needs: ['redis'] },

@@ -60,7 +60,8 @@ export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgre
   --quality                      MRR@10 of judgment sets drawn from the catalog
   --overload                     instead of the phases above: 1,000 connections (or --connections N) of searches with
                                  valid keys for 30 s (or --duration), judged on 401s, 5xx, Retry-After and the
-                                 admitted p99; then 200 sign-ups at once from as many addresses while one client searches
+                                 admitted p99; then 200 sign-ups at once from as many addresses, and 200 from one,
+                                 while one client searches (p99 ≤ 1 s)
   --lag-writes N                 writes timed for the index lag (default 200; 0 skips it)
   --profile                      the services run with --cpu-prof into bench/results/profiles/
   --keep                         leave the server database in place

@@ -78,6 +78,29 @@ export function overloadTargets(s: OverloadSummary): Target[] {
   ];
 }
 
+/** One client's searches, in a loop, while something else runs: how many, how fast, how many failed. */
+export interface SearchLoop {
+  searches: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/** A sign-up flood must not slow the searches of the people already signed in past this. */
+export const FLOOD_TARGETS = { searchP99Ms: 1_000 } as const;
+
+/** While `flood` runs: every search answered, p99 ≤ 1 s. */
+export function floodTargets(flood: string, during: SearchLoop): Target[] {
+  return [
+    { name: `${flood}: no search failed`, ok: during.searches > 0 && during.errors === 0, measured: `${during.errors} of ${during.searches}` },
+    {
+      name: `${flood}: search p99 ≤ ${FLOOD_TARGETS.searchP99Ms} ms`,
+      ok: during.searches > 0 && during.p99Ms <= FLOOD_TARGETS.searchP99Ms,
+      measured: `${during.p99Ms.toFixed(0)} ms over ${during.searches} searches`,
+    },
+  ];
+}
+
 /** The status table: one row per status code, its count and share. */
 export function formatStatuses(s: OverloadSummary): string {
   const rows = Object.entries(s.statuses).map(([status, c]) => [status, c.toLocaleString('en'), `${((c / Math.max(1, s.answers)) * 100).toFixed(1)} %`]);

@@ -1,5 +1,5 @@
 import { parseBenchOptions } from '../src/cli-options';
-import { formatStatuses, overloadTargets, OverloadRecorder } from '../src/overload';
+import { floodTargets, formatStatuses, overloadTargets, OverloadRecorder } from '../src/overload';
 
 describe('the overload run', () => {
   const judged = (answers: Array<[status: number, ms: number, retryAfter?: string]>, noAnswer = 0) => {
@@ -31,6 +31,17 @@ describe('the overload run', () => {
     const slow = Array.from({ length: 5 }, (): [number, number] => [200, 800]);
     expect(judged([...fast200s, ...slow, [503, 1, '1']]).missed).toEqual(['p99 of admitted searches ≤ 500 ms']);
     expect(judged([[503, 1, '1']]).missed).toEqual(['p99 of admitted searches ≤ 500 ms']);
+  });
+
+  it('judges the searches during a sign-up flood: every one answered, p99 within a second', () => {
+    const missed = (during: { searches: number; p50Ms: number; p99Ms: number; errors: number }) =>
+      floodTargets('one address', during)
+        .filter((t) => !t.ok)
+        .map((t) => t.name);
+    expect(missed({ searches: 400, p50Ms: 3, p99Ms: 12, errors: 0 })).toEqual([]);
+    expect(missed({ searches: 400, p50Ms: 3, p99Ms: 1_200, errors: 0 })).toEqual(['one address: search p99 ≤ 1000 ms']);
+    expect(missed({ searches: 400, p50Ms: 3, p99Ms: 12, errors: 1 })).toEqual(['one address: no search failed']);
+    expect(missed({ searches: 0, p50Ms: 0, p99Ms: 0, errors: 0 })).toEqual(['one address: no search failed', 'one address: search p99 ≤ 1000 ms']);
   });
 
   it('defaults to 1,000 connections for 30 s and refuses options it would ignore', () => {

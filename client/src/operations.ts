@@ -61,6 +61,8 @@ export const OPERATIONS = {
   listSessions: { method: 'GET', path: '/api/v1/me/sessions' },
   signOutOtherSessions: { method: 'DELETE', path: '/api/v1/me/sessions' },
   endSession: { method: 'DELETE', path: '/api/v1/me/sessions/{sessionId}' },
+  listIdentities: { method: 'GET', path: '/api/v1/me/identities' },
+  removeIdentity: { method: 'DELETE', path: '/api/v1/me/identities/{identityId}' },
   listOwnApiKeys: { method: 'GET', path: '/api/v1/me/api-keys' },
   createOwnApiKey: { method: 'POST', path: '/api/v1/me/api-keys' },
   revokeOwnApiKey: { method: 'DELETE', path: '/api/v1/me/api-keys/{keyId}' },

@@ -12,9 +12,11 @@ import type {
   AuthOptions,
   CreateApiKeyInput,
   InvitationPreview,
+  LinkedIdentity,
   NewApiKey,
   OwnApiKeys,
   PasswordChangeInput,
+  PasswordResetChoices,
   Session,
   SignedIn,
   SignUpInput,
@@ -57,7 +59,7 @@ export class SessionClient extends SkillsClient {
     return this.remember(await this.call<SignedIn>('signIn', { body: { email, password } }));
   }
 
-  /** The same answer whether the address is new or taken: the mailed link signs in (verifyEmail). */
+  /** The same answer whether the address is new or taken: the mailed link, with this password, signs in (verifyEmail). */
   signUp(input: SignUpInput): Promise<{ requested: true }> {
     return this.call<{ requested: true }>('signUp', { body: input });
   }
@@ -67,8 +69,9 @@ export class SessionClient extends SkillsClient {
     return this.remember(await this.call<SignedIn>('signInWithLink', { body: { token } }));
   }
 
-  async verifyEmail(token: string): Promise<SignedIn> {
-    return this.remember(await this.call<SignedIn>('verifyEmail', { body: { token } }));
+  /** Verifies the address with the mailed link's token and the password chosen at the sign-up it confirms; signs in. */
+  async verifyEmail(token: string, password: string): Promise<SignedIn> {
+    return this.remember(await this.call<SignedIn>('verifyEmail', { body: { token, password } }));
   }
 
   /** Mails a reset link if the address has an account; the same answer either way. */
@@ -76,8 +79,9 @@ export class SessionClient extends SkillsClient {
     return this.call<{ requested: true }>('requestPasswordReset', { body: { email } });
   }
 
-  async resetPassword(token: string, password: string, revokeApiKeys: boolean): Promise<SignedIn> {
-    return this.remember(await this.call<SignedIn>('resetPassword', { body: { token, password, revokeApiKeys } }));
+  /** A new password through a reset link: every session ends; the API keys and linked identities too, as chosen. */
+  async resetPassword(token: string, password: string, choices: PasswordResetChoices = {}): Promise<SignedIn> {
+    return this.remember(await this.call<SignedIn>('resetPassword', { body: { token, password, ...choices } }));
   }
 
   changePassword(input: PasswordChangeInput): Promise<{ changed: true; revokedApiKeys: number }> {
@@ -115,6 +119,16 @@ export class SessionClient extends SkillsClient {
 
   async endSession(sessionId: string): Promise<void> {
     await this.call<unknown>('endSession', { params: { sessionId } });
+  }
+
+  /** The single sign-on identities linked to the account: each is a way into it. */
+  async listIdentities(): Promise<LinkedIdentity[]> {
+    return (await this.call<{ identities: LinkedIdentity[] }>('listIdentities', {})).identities;
+  }
+
+  /** Unlinks one (ApiError 409 when it is the account's only way to sign in). */
+  async removeIdentity(identityId: string): Promise<void> {
+    await this.call<{ removed: true }>('removeIdentity', { params: { identityId } });
   }
 
   listOwnApiKeys(): Promise<OwnApiKeys> {

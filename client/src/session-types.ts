@@ -60,6 +60,25 @@ export interface PasswordChangeInput {
   revokeApiKeys?: boolean;
 }
 
+/** What a password reset also removes, besides every session. */
+export interface PasswordResetChoices {
+  /** also revoke every API key of the account */
+  revokeApiKeys?: boolean;
+  /** also unlink every single sign-on identity of the account */
+  unlinkIdentities?: boolean;
+}
+
+/** A single sign-on identity linked to the account. */
+export interface LinkedIdentity {
+  id: string;
+  /** the provider's issuer URL */
+  issuer: string;
+  /** the person's identifier at the provider */
+  subject: string;
+  /** when it was linked */
+  createdAt: string;
+}
+
 /** One of the caller's API keys; its secret is never shown again. */
 export interface ApiKey {
   id: string;

@@ -28,6 +28,7 @@ export type {
   FacetValue,
   Invitation,
   InvitedRole,
+  LinkedIdentity,
   NewApiKey,
   Pagination,
   PinsUpdate,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig, serviceConfigOf, serviceEnv, type ServiceConfig, type ServiceEnv } from '@skills/common';
-import type { SignUpMode } from './domain/sign-in.service';
+import type { SignUpMode } from './domain/sign-up.service';
 import type { AdmissionLimits } from './http/admission';
 import type { HashingLimits } from './domain/password-hasher';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/sign-in-throttle';
@@ -119,6 +119,7 @@ interface GatewayEnv extends ServiceEnv {
   LINK_REQUESTS_PER_ADDRESS: number;
   LINK_REQUESTS_PER_EMAIL: number;
   MAIL_QUOTA_PER_ADDRESS: number;
+  MAIL_QUOTA_PER_RECIPIENT: number;
   MAIL_QUOTA_PER_WORKSPACE: number;
   OIDC_STARTS_PER_ADDRESS: number;
   PASSWORD_HASH_CONCURRENCY: number;
@@ -225,6 +226,7 @@ export const GATEWAY_ENV = serviceEnv({ port: 8080 }).append<GatewayEnv>({
   LINK_REQUESTS_PER_EMAIL: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.linksPerEmail),
   // mails per sliding day (docs/security.md "Mail quotas"); 0 turns one off
   MAIL_QUOTA_PER_ADDRESS: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perAddress),
+  MAIL_QUOTA_PER_RECIPIENT: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perRecipient),
   MAIL_QUOTA_PER_WORKSPACE: Joi.number().integer().min(0).max(1_000_000).default(DEFAULT_MAIL_QUOTA.perWorkspace),
   OIDC_STARTS_PER_ADDRESS: Joi.number().integer().min(1).max(1_000_000).default(DEFAULT_THROTTLE.oidcStartsPerAddress),
   // one hash at a time fits the one CPU a gateway pod is limited to (deploy/)
@@ -286,7 +288,7 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       oidcStartsPerAddress: e.OIDC_STARTS_PER_ADDRESS,
       linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
     }),
-    mailQuota: Object.freeze({ perAddress: e.MAIL_QUOTA_PER_ADDRESS, perWorkspace: e.MAIL_QUOTA_PER_WORKSPACE }),
+    mailQuota: Object.freeze({ perAddress: e.MAIL_QUOTA_PER_ADDRESS, perRecipient: e.MAIL_QUOTA_PER_RECIPIENT, perWorkspace: e.MAIL_QUOTA_PER_WORKSPACE }),
     hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),
     audit: Object.freeze({
       retentionDays: e.AUDIT_RETENTION_DAYS,

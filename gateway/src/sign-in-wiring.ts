@@ -24,13 +24,19 @@ import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from 
 import type { AuthFailureGuard } from './domain/auth-failure-guard';
 import type { ThrottleStore } from './domain/throttle-store';
 import { SignInThrottle, type ThrottleLimits } from './domain/sign-in-throttle';
-import { SignInService, type SignUpMode } from './domain/sign-in.service';
+import { SignInService } from './domain/sign-in.service';
+import { SignUpService, type SignUpMode } from './domain/sign-up.service';
+import { LinkedIdentities } from './domain/linked-identities';
+import { IdentityRepository } from './store/identity.repository';
 import type { MailQuota } from './domain/mail-quota';
 import type { WorkspaceMembership } from './domain/workspace-membership';
 
 export interface ProfileDeps {
   site: Site;
   signIn: SignInService;
+  signUp: SignUpService;
+  /** the provider identities an account's owner lists and removes */
+  identities: LinkedIdentities;
   sessions: SessionService;
   gate: SessionGate;
   cookies: CookieJar;
@@ -113,21 +119,33 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     hasher,
     throttle,
     sessions,
-    signUpMode: options.signUpMode,
     audit: options.audit,
     failures: options.failureAudit,
-    workspaceInvitationPending: options.workspaceInvitationPending,
     forgetKeys: (ids) => options.keys.forget(ids),
     mailQuota,
     now,
   });
+  const signUpMode = options.signUpMode;
+  const signUp = new SignUpService({
+    credentials,
+    links,
+    hasher,
+    throttle,
+    signIn,
+    signUpMode,
+    workspaceInvitationPending: options.workspaceInvitationPending,
+    mailQuota,
+    now,
+  });
   const oidc = options.oidc
-    ? new OidcService({ settings: options.oidc, links, credentials, signIn, sessions, audit: options.audit, site, logger, now })
+    ? new OidcService({ settings: options.oidc, links, credentials, signIn, signUpMode, sessions, audit: options.audit, site, logger, now })
     : undefined;
   const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
   return {
     site,
     signIn,
+    signUp,
+    identities: new LinkedIdentities(new IdentityRepository(sequelize)),
     sessions,
     gate,
     cookies,

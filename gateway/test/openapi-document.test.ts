@@ -102,7 +102,7 @@ describe('openApiDocument', () => {
 
   it("puts the admin operations behind the admin bearer scheme, the console's behind its session, and the rest behind the key or nothing", () => {
     const sessionOnly =
-      /^\/api\/v1\/(auth\/session|auth\/password$|auth\/reauthenticate|auth\/oidc\/(link|reauthenticate)|me\/sessions|me\/api-keys|invitations\/)/;
+      /^\/api\/v1\/(auth\/session|auth\/password$|auth\/reauthenticate|auth\/oidc\/(link|reauthenticate)|me\/sessions|me\/identities|me\/api-keys|invitations\/)/;
     const signingIn = /^\/api\/v1\/auth\/(options|sign-|password-|verify-email|oidc\/)/;
     for (const { path, op } of operations()) {
       if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);

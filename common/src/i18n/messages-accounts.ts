@@ -138,6 +138,23 @@ export const accountMessages = {
     en: 'Verify your email address first: open the link we mailed you',
     fr: "Vérifiez d'abord votre adresse e-mail : ouvrez le lien que nous vous avons envoyé",
   },
+  'signIn.unverified': {
+    en: 'Verify your email address first: a new link is on its way to it',
+    fr: "Vérifiez d'abord votre adresse e-mail : un nouveau lien lui a été envoyé",
+  },
+  'signIn.unverifiedNoMail': {
+    en: 'Verify your email address first with the link mailed to it; no more can be sent to it today',
+    fr: "Vérifiez d'abord votre adresse e-mail avec le lien qui lui a été envoyé ; aucun autre ne peut lui être envoyé aujourd'hui",
+  },
+  'verify.wrongPassword': {
+    en: 'This is not the password chosen at the sign-up this link confirms',
+    fr: "Ce n'est pas le mot de passe choisi lors de l'inscription que ce lien confirme",
+  },
+  'identity.notFound': { en: 'Linked identity not found', fr: 'Identité liée introuvable' },
+  'identity.lastSignIn': {
+    en: 'This identity is the only way to sign in to this account: set a password first (a reset link sets one)',
+    fr: "Cette identité est le seul moyen de se connecter à ce compte : définissez d'abord un mot de passe (un lien de réinitialisation en définit un)",
+  },
   'oidc.reauthenticateOther': {
     en: 'Confirm with the single sign-on identity of this account',
     fr: "Confirmez avec l'identité d'authentification unique de ce compte",

@@ -29,7 +29,8 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
   const reset = useAction(async (formElement: HTMLFormElement) => {
     if (!token) throw new Error('This link has no token.');
     const form = new FormData(formElement);
-    onSignedIn(await client.resetPassword(token, String(form.get('password')), form.get('revoke') === 'on'));
+    const choices = { revokeApiKeys: form.get('revoke') === 'on', unlinkIdentities: form.get('unlink') === 'on' };
+    onSignedIn(await client.resetPassword(token, String(form.get('password')), choices));
   });
   return (
     <section className="card narrow" aria-labelledby="reset-title">
@@ -45,6 +46,13 @@ export function ResetPage({ onSignedIn }: { onSignedIn(s: SignedIn): void }) {
           hint="At least 12 characters; every other session of your account is signed out."
         />
         <RevokeKeysCheck />
+        <div className="check">
+          <input type="checkbox" id="unlink-identities" name="unlink" aria-describedby="unlink-identities-help" />
+          <label htmlFor="unlink-identities">Also unlink all single sign-on</label>
+          <span id="unlink-identities-help" className="hint">
+            Every identity linked to your account stops signing in to it; link yours again from your profile.
+          </span>
+        </div>
         <ErrorMessage message={reset.error} />
         <button type="submit" className="primary">
           Set password and sign in

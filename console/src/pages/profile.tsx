@@ -1,8 +1,9 @@
-/** The profile page: who is signed in, the plan, the password, and every session of the account. */
+/** The profile page: who is signed in, the plan, the password, the linked single sign-on, and every session of the account. */
 import { client, type Account } from '../api';
 import { AccountFacts } from '../components/account-facts';
 import { ChangePasswordForm } from '../components/change-password';
 import { Outcome } from '../components/form';
+import { LinkedIdentities } from '../components/linked-identities';
 import { SessionTable } from '../components/session-table';
 import { WhenLoaded } from '../components/states';
 import { useAction, useLoad } from '../hooks';
@@ -32,6 +33,10 @@ export function ProfilePage({ account }: { account: Account }) {
       <section className="card" aria-labelledby="password-title">
         <h2 id="password-title">Password</h2>
         <ChangePasswordForm />
+      </section>
+      <section className="card" aria-labelledby="identities-title">
+        <h2 id="identities-title">Single sign-on</h2>
+        <LinkedIdentities />
       </section>
       <section className="card" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>

@@ -49,7 +49,10 @@ export const AUDIT_ACTIONS = [
   'auth.password_change',
   'auth.reauthenticate',
   'auth.oidc_link',
+  'auth.oidc_unlink',
   'auth.link_issue',
+  'auth.email_verify',
+  'auth.session_end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@
  * verifier: only the account's id and the kind of event.
  */
 import type { AuditAction, AuditActor, AuditDetails, AuditEvent } from './audit';
+import type { Removal } from './credentials';
 
 /** Sent by the client, so bounded: a user agent is evidence, not a place to store a megabyte. */
 export const USER_AGENT_MAX = 256;
@@ -26,4 +27,12 @@ export function authEvent(from: AuthRequest, action: AuditAction, accountId: str
     targetAccountId: accountId,
     details: { ...details, ...(from.userAgent === undefined ? {} : { userAgent: from.userAgent }) },
   };
+}
+
+/** Why a change of credentials removed sessions, keys or identities: recorded with each removal. */
+export type RemovalReason = 'email_verified' | 'password_reset' | 'password_change';
+
+/** The record of each session, key or identity a change of credentials removed, acted by the account that changed them. */
+export function removalEvents(from: AuthRequest, reason: RemovalReason): (removal: Removal) => AuditEvent {
+  return (removal) => ({ ...authEvent(from, removal.action, removal.accountId, { ...removal.details, reason }), target: removal.target });
 }

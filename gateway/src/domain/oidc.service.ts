@@ -12,7 +12,9 @@
  * verified. An identity is never linked to an existing account by its email
  * (whoever signed up with a password first would get the provider's person):
  * linking is an explicit step from that account's session (`start` with
- * `{ purpose: 'link' }`), and it ends the account's other sessions. A link and
+ * `{ purpose: 'link' }`), which needs a verified address and a recent sign-in
+ * (a stolen session cookie alone links nothing, so it cannot become a way back
+ * in), and it ends the account's other sessions. A link and
  * a new account commit with their audit record; neither records a token,
  * the state, the nonce or the PKCE verifier.
  *
@@ -30,6 +32,7 @@ import type { SessionRecord } from './session';
 import type { Site } from './site';
 import { authEvent, type AuthRequest } from './auth-audit';
 import type { SignedIn, SignInService } from './sign-in.service';
+import type { SignUpMode } from './sign-up.service';
 import type { SessionService } from './session.service';
 
 type OpenIdClient = typeof import('openid-client', { with: { 'resolution-mode': 'import' } });
@@ -58,6 +61,7 @@ export class OidcService {
       links: LinkStore;
       credentials: CredentialStore;
       signIn: SignInService;
+      signUpMode: SignUpMode;
       sessions: SessionService;
       audit: AuditLog;
       site: Site;
@@ -76,7 +80,13 @@ export class OidcService {
    * The provider's authorization URL and the state the browser must keep (cookie); `bound`: a flow of this
    * signed-in account, to link the identity to it or to re-authenticate its session.
    */
-  async start(bound?: { accountId: string; purpose: 'link' | 'reauthenticate' }): Promise<{ url: string; state: string }> {
+  async start(bound?: { accountId: string; session: SessionRecord; purpose: 'link' | 'reauthenticate' }): Promise<{ url: string; state: string }> {
+    if (bound?.purpose === 'link') {
+      // A new way into the account: only for an address proven, and only by whoever proved who they are just now
+      // (a password, or an identity already linked), not by whoever holds the session cookie.
+      if (!(await this.deps.credentials.emailVerified(bound.accountId))) throw new NotAllowedError('email.notVerified');
+      this.deps.sessions.requireRecent(bound.session);
+    }
     const { lib, config } = await this.connect();
     const codeVerifier = lib.randomPKCECodeVerifier();
     const state = lib.randomState();
@@ -154,15 +164,15 @@ export class OidcService {
   }
 
   private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>, from: AuthRequest): Promise<Account> {
-    const { credentials, signIn } = this.deps;
+    const { credentials, signUpMode } = this.deps;
     const linked = await credentials.findByIdentity(issuer, subject);
     if (linked) return linked;
     const email = typeof claims.email === 'string' ? claims.email : undefined;
     if (!email || claims.email_verified !== true) throw new NotAllowedError('oidc.emailNotVerified');
     // Never matched by email: that account's owner links the identity from a session of theirs.
     if (await credentials.findByEmail(email)) throw new NotAllowedError('oidc.linkRequired');
-    if (signIn.signUpMode === 'closed') throw new NotAllowedError('signUp.closed');
-    if (signIn.signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
+    if (signUpMode === 'closed') throw new NotAllowedError('signUp.closed');
+    if (signUpMode === 'invite') throw new NotAllowedError('signUp.invitationRequired');
     // cleaned, not refused: the person did not type it and could not fix it here
     const name = cleanDisplayText(claims.name, ACCOUNT_NAME_MAX);
     const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'oidc', issuer });

@@ -4,16 +4,21 @@
  * http/client-address.ts; an IPv6 client by its /64, domain/address-key.ts),
  * without letting anyone lock a chosen account out:
  *
- * - an address has `perAddress` sign-in attempts, `signUpsPerAddress`
- *   sign-ups and `oidcStartsPerAddress` OpenID Connect flows started per
- *   window; a successful sign-in gives its attempt back;
+ * - an address has `perAddress` unsuccessful sign-ins per window, then each
+ *   further try from it waits twice as long as the one before (1 s, 2 s,
+ *   4 s …, at most `addressMaxDelayMs`): slowed, never locked, since a whole
+ *   office may share the address; a successful sign-in gives its attempt back;
  * - one email from one address gets `freeFailures` failures in a row, then
  *   each further try waits twice as long as the one before (1 s, 2 s, 4 s …,
- *   at most the window). Other addresses are not slowed: the account's owner
- *   signs in while an attacker elsewhere is being held back;
+ *   at most the window): the guessing of one account's password. Other
+ *   addresses are not slowed: the account's owner signs in while an attacker
+ *   elsewhere is being held back;
+ * - an address has `signUpsPerAddress` sign-ups and `oidcStartsPerAddress`
+ *   OpenID Connect flows started per window;
  * - password-reset requests and address verifications: `linksPerAddress`
- *   per address, and a reset request `linksPerEmail` per email whichever
- *   address asks (each one may send a mail to that inbox).
+ *   per address, and reset requests for one email `linksPerEmail` from one
+ *   address (each may send a mail to that inbox; one address asking cannot
+ *   keep another's reset from it).
  *
  * Every attempt is counted when it starts, before the password is verified,
  * atomically in the store: a parallel burst cannot slip past the limits while
@@ -25,15 +30,17 @@ import type { ThrottleStore } from './throttle-store';
 import { MemoryThrottleStore } from '../store/memory-throttle.store';
 
 export interface ThrottleLimits {
-  /** sign-in attempts not (yet) successful, per address and window */
+  /** sign-in attempts not (yet) successful, per address and window, before the address's progressive delay starts */
   perAddress: number;
+  /** the longest wait of an address past `perAddress` */
+  addressMaxDelayMs: number;
   /** failures in a row of one email from one address before the progressive delay starts */
   freeFailures: number;
   /** sign-ups per address and window */
   signUpsPerAddress: number;
   /** password-reset requests and address verifications per address and window */
   linksPerAddress: number;
-  /** password-reset requests per email and window */
+  /** password-reset requests per email, per address and window */
   linksPerEmail: number;
   /** OpenID Connect flows started (sign-in or linking) per address and window: each stores a row until it expires */
   oidcStartsPerAddress: number;
@@ -42,6 +49,7 @@ export interface ThrottleLimits {
 
 export const DEFAULT_THROTTLE: ThrottleLimits = {
   perAddress: 20,
+  addressMaxDelayMs: 60_000,
   freeFailures: 3,
   signUpsPerAddress: 10,
   linksPerAddress: 10,
@@ -74,7 +82,7 @@ export class SignInThrottle {
     const attempt = { pair: `p:${email.toLowerCase()}\u0000${client}`, address: `a:${client}` };
     const seconds = await this.store.begin(
       [
-        { id: attempt.address, limit: this.limits.perAddress, freeAttempts: 0 },
+        { id: attempt.address, limit: 0, freeAttempts: this.limits.perAddress, maxDelayMs: this.limits.addressMaxDelayMs },
         { id: attempt.pair, limit: 0, freeAttempts: this.limits.freeFailures },
       ],
       this.limits.windowMs,
@@ -100,8 +108,9 @@ export class SignInThrottle {
    * or not the email has an account, so the answer tells nothing about it.
    */
   async beginLinkRequest(address: string, email?: string): Promise<void> {
-    const counters = [{ id: `l:${addressKey(address)}`, limit: this.limits.linksPerAddress, freeAttempts: 0 }];
-    if (email !== undefined) counters.push({ id: `e:${email.toLowerCase()}`, limit: this.limits.linksPerEmail, freeAttempts: 0 });
+    const client = addressKey(address);
+    const counters = [{ id: `l:${client}`, limit: this.limits.linksPerAddress, freeAttempts: 0 }];
+    if (email !== undefined) counters.push({ id: `e:${email.toLowerCase()}\u0000${client}`, limit: this.limits.linksPerEmail, freeAttempts: 0 });
     const seconds = await this.store.begin(counters, this.limits.windowMs);
     if (seconds > 0) throw refuse('links.throttled', seconds);
   }

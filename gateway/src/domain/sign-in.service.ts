@@ -1,20 +1,23 @@
 /**
- * How people get a console session: sign-up (by the server's sign-up mode),
- * email + password (argon2id, throttled failures), one-time links (sign-in
- * links the operator issues, password resets) and, in oidc.service.ts,
- * OpenID Connect. New accounts start on `free`: no API access for their
- * keys until an operator changes the plan. Every event is in the audit
- * trail (auth-audit.ts): a success with the change it makes, in its
- * transaction where there is one; a failed password counted in memory
+ * How people get a console session: email + password (argon2id, throttled
+ * failures), the mailed verification link with the password of its
+ * sign-up, one-time links (sign-in links the operator issues, password
+ * resets) and, in oidc.service.ts, OpenID Connect; sign-up is
+ * sign-up.service.ts. An address counts only once proven: an unverified
+ * account signs in to nothing, and the proof (verification, or a first
+ * reset) removes every session, key and linked identity made before it
+ * (docs/security.md "Account lifecycle"). Every event is in the audit trail
+ * (auth-audit.ts): a success with the change it makes, in its transaction
+ * where there is one; a failed password counted in memory
  * (AuthFailureAudit), never one insert per guess.
  */
 import { randomBytes } from 'node:crypto';
-import { AuthenticationError, ConflictError, InputError, NotAllowedError, NotFoundError, isUuid } from '@skills/common';
+import { AuthenticationError, InputError, NotAllowedError, NotFoundError, RateLimitError, isUuid } from '@skills/common';
 import type { Account, AccountRepository } from './account';
 import type { AuditActor, AuditLog } from './audit';
 import type { CredentialStore, LinkPurpose, LinkStore } from './credentials';
 import type { AuthFailureAudit } from './auth-failure-audit';
-import { authEvent, type AuthRequest } from './auth-audit';
+import { authEvent, removalEvents, type AuthRequest } from './auth-audit';
 import type { SessionService, OpenedSession } from './session.service';
 import type { SignInMethod } from './session';
 import { linkTokenHash, newLinkToken } from './link-token';
@@ -22,8 +25,7 @@ import type { PasswordHasher } from './password-hasher';
 import { checkPassword } from './password-policy';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { MailQuota } from './mail-quota';
-
-export type SignUpMode = 'open' | 'invite' | 'closed';
+import { addressKey } from './address-key';
 
 /** How long each kind of link stays valid. */
 export const LINK_TTL_MS: Record<LinkPurpose, number> = {
@@ -44,16 +46,14 @@ export interface SignedIn {
   opened: OpenedSession;
 }
 
-/** A sign-up that passed every check and is hashed, waiting to be stored after the answer. */
-export interface PendingSignUp {
-  email: string;
-  name: string | null;
-  passwordHash: string;
-  invitation?: { tokenHash: Buffer; now: Date };
-}
+/** A password sign-in: a session, or for an address not verified yet none, and the new verification link it mailed (if the quota allowed one). */
+export type PasswordSignIn = ({ kind: 'signedIn' } & SignedIn) | { kind: 'unverified'; account: Account; verification?: IssuedLink };
 
-/** What a finished sign-up mails: a verification link for a new account, or a notice to the owner of a taken address. */
-export type SignUpOutcome = { kind: 'created'; account: Account; verification: IssuedLink } | { kind: 'taken'; email: string } | { kind: 'invitationUsed' };
+/** What a reset removes besides every session. */
+export interface ResetChoices {
+  revokeApiKeys: boolean;
+  unlinkIdentities: boolean;
+}
 
 export interface SignInDeps {
   accounts: AccountRepository;
@@ -62,17 +62,10 @@ export interface SignInDeps {
   hasher: PasswordHasher;
   throttle: SignInThrottle;
   sessions: SessionService;
-  signUpMode: SignUpMode;
   audit: AuditLog;
-  /**
-   * Whether the workspace invitation a link names is still pending at
-   * collections-service (workspace-invitations.ts); none: only
-   * the link's own state counts (a gateway without collections-service).
-   */
-  workspaceInvitationPending?: (invitationId: string, requestId: string) => Promise<boolean>;
   /** counts failed password sign-ins into the trail; none: they are not recorded */
   failures?: AuthFailureAudit;
-  /** keys a password reset or change revoked: forgotten by this replica's key cache at once */
+  /** keys a proof of the address or a password change revoked: forgotten by this replica's key cache at once */
   forgetKeys?: (keyIds: readonly string[]) => void;
   /** mails per address per day; none: not counted (no mail is sent) */
   mailQuota?: MailQuota;
@@ -88,95 +81,70 @@ export class SignInService {
     this.now = deps.now ?? Date.now;
   }
 
-  get signUpMode(): SignUpMode {
-    return this.deps.signUpMode;
-  }
-
   /**
-   * Every check of a sign-up that does not depend on whether the email is known (mode, throttle, policy,
-   * invitation), then the hash: the answer is the same for a new and a taken address, and so is its cost.
+   * Verifies the address of the link's account with the password of the sign-up that link confirms, and signs in:
+   * the link proves the mailbox, the password the sign-up, so a link someone else's sign-up had mailed to this
+   * address does nothing for the mailbox's owner, and the owner's link nothing for anyone else.
    */
-  async prepareSignUp(input: { email: string; password: string; name: string | null; invitation?: string }, from: AuthRequest): Promise<PendingSignUp> {
-    const mode = this.deps.signUpMode;
-    if (mode === 'closed') throw new NotAllowedError('signUp.closed');
-    if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
-    await this.deps.throttle.beginSignUp(from.clientAddress);
-    checkPassword(input.password, input.email);
-    const invitation = mode === 'invite' ? { tokenHash: this.linkHash(input.invitation), now: new Date(this.now()) } : undefined;
-    // Consumed again with the insert (credential.repository.ts); this read only spares a hash for a link that cannot work.
-    if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
-    if (invitation && !(await this.workspaceInvitationLive(invitation.tokenHash, invitation.now, from.requestId))) throw new InputError('link.invalid');
-    // Both outcomes mail the address (a link or a notice), so both count, before the hash they would cost.
-    await this.deps.mailQuota?.takeAddress(input.email);
-    const passwordHash = await this.deps.hasher.hash(input.password);
-    return { email: input.email, name: input.name, passwordHash, invitation };
-  }
-
-  /** A workspace invitation link signs up only while its invitation is pending; other invitation links need no more. */
-  private async workspaceInvitationLive(tokenHash: Buffer, now: Date, requestId: string): Promise<boolean> {
-    const pending = this.deps.workspaceInvitationPending;
-    const invitationId = pending && (await this.deps.links.workspaceInvitationOf(tokenHash, now));
-    return !invitationId || pending(invitationId, requestId);
-  }
-
-  /**
-   * Stores a prepared sign-up, after the answer: a new, unverified account and its verification link (no session:
-   * the link opens one), or, for a taken address, nothing but a notice to mail. An invitation is consumed only
-   * with a new account.
-   */
-  async completeSignUp(pending: PendingSignUp, from: AuthRequest): Promise<SignUpOutcome> {
-    const { credentials } = this.deps;
-    const existing = await credentials.findByEmail(pending.email);
-    // Never verified: perhaps someone else signed this address up. The mailbox's owner gets a link that sets
-    // this sign-up's password when opened, so nobody can hold an address by signing it up first.
-    if (existing && !existing.emailVerified) {
-      return {
-        kind: 'created',
-        account: existing.account,
-        verification: await this.issueLink('email-verification', existing.account.id, undefined, pending.passwordHash),
-      };
-    }
-    if (existing) return { kind: 'taken', email: pending.email };
-    const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: pending.invitation !== undefined });
-    let account: Account | undefined;
-    try {
-      account = await credentials.create(
-        { email: pending.email, name: pending.name, plan: 'free', passwordHash: pending.passwordHash },
-        pending.invitation,
-        record,
-      );
-    } catch (err) {
-      // Two sign-ups for one address at once: the second learns it is taken, as if it came later.
-      if (err instanceof ConflictError) return { kind: 'taken', email: pending.email };
-      throw err;
-    }
-    if (!account) return { kind: 'invitationUsed' };
-    return { kind: 'created', account, verification: await this.issueLink('email-verification', account.id) };
-  }
-
-  /** Marks the address of the link's account verified and signs its holder in: the mailed link proves the mailbox. */
-  async verifyEmail(token: string, from: AuthRequest): Promise<SignedIn> {
+  async verifyEmail(token: string, password: string | undefined, from: AuthRequest): Promise<SignedIn> {
     // Counted per address before the lookup: guessing tokens costs the guesser, not the database.
     await this.deps.throttle.beginLinkRequest(from.clientAddress);
-    const accountId = await this.deps.credentials.verifyEmail(this.linkHash(token), new Date(this.now()));
-    const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
-    if (!account) throw new InputError('link.invalid');
+    const tokenHash = this.linkHash(token);
+    const now = new Date(this.now());
+    const pending = await this.deps.credentials.pendingVerification(tokenHash, now);
+    if (!pending) throw new InputError('link.invalid');
+    const chosen = pending.linkPasswordHash ?? pending.accountPasswordHash;
+    const attempt = await this.deps.throttle.beginSignIn(pending.email, from.clientAddress);
+    if (chosen === null || password === undefined || !(await this.deps.hasher.verify(chosen, password))) {
+      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: pending.accountId, userAgent: from.userAgent });
+      throw new InputError('verify.wrongPassword');
+    }
+    await this.deps.throttle.succeeded(attempt);
+    const passwordSet = pending.linkPasswordHash !== null && pending.linkPasswordHash !== pending.accountPasswordHash;
+    const record = (id: string) => authEvent(from, 'auth.email_verify', id, { passwordSet });
+    const done = await this.deps.credentials.verifyEmail(tokenHash, now, { record, removal: removalEvents(from, 'email_verified') });
+    const account = done && (await this.deps.accounts.findById(done.accountId));
+    if (!done || !account) throw new InputError('link.invalid');
+    this.deps.forgetKeys?.(done.revokedKeyIds);
     return { account, opened: await this.open(account, 'link', from) };
   }
 
-  async signIn(input: { email: string; password: string }, from: AuthRequest): Promise<SignedIn> {
+  /**
+   * Email and password. Without the right password every answer is the same 401, whether the account is
+   * verified, unverified or absent; with it, an unverified account gets no session but a new verification
+   * link, mailed to the address (never shown to the caller) within the day's quota.
+   */
+  async signIn(input: { email: string; password: string }, from: AuthRequest): Promise<PasswordSignIn> {
     const { throttle, hasher } = this.deps;
     const attempt = await throttle.beginSignIn(input.email, from.clientAddress);
     const found = await this.deps.credentials.findByEmail(input.email);
     this.dummyHash ??= hasher.hash(randomBytes(16).toString('hex'));
     const stored = found?.passwordHash ?? (await this.dummyHash);
     const ok = (await hasher.verify(stored, input.password)) && found?.passwordHash != null;
-    if (!found || !ok) {
+    if (!found?.passwordHash || !ok) {
       this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: found?.account.id, userAgent: from.userAgent });
       throw new AuthenticationError('signIn.badCredentials');
     }
     await throttle.succeeded(attempt);
-    return { account: found.account, opened: await this.open(found.account, 'password', from) };
+    if (!found.emailVerified)
+      return { kind: 'unverified', account: found.account, verification: await this.verificationAgain(found.account, found.passwordHash, from) };
+    return { kind: 'signedIn', account: found.account, opened: await this.open(found.account, 'password', from) };
+  }
+
+  /** A new verification link for the password just proven, unless the day's mails to the address from this requester are spent. */
+  private async verificationAgain(account: Account, passwordHash: string, from: AuthRequest): Promise<IssuedLink | undefined> {
+    try {
+      await this.deps.mailQuota?.take('sign-in', account.email, addressKey(from.clientAddress));
+    } catch (err) {
+      if (err instanceof RateLimitError) return undefined;
+      throw err;
+    }
+    return this.issueVerification(account.id, passwordHash);
+  }
+
+  /** A verification link that confirms the sign-up of `passwordHash`: valid 24 h, and only while the address is unverified. */
+  issueVerification(accountId: string, passwordHash: string): Promise<IssuedLink> {
+    return this.issueLink('email-verification', accountId, undefined, passwordHash);
   }
 
   /** A one-time sign-in link (the demo banner's, an operator's). */
@@ -184,11 +152,16 @@ export class SignInService {
     const accountId = await this.deps.links.consume(this.linkHash(token), 'sign-in', new Date(this.now()));
     const account = accountId ? await this.deps.accounts.findById(accountId) : undefined;
     if (!account) throw new InputError('link.invalid');
+    // An operator's link opens only an account whose address is proven: it says nothing about who holds it.
+    if (!(await this.deps.credentials.emailVerified(account.id))) throw new NotAllowedError('email.notVerified');
     return { account, opened: await this.open(account, 'link', from) };
   }
 
-  /** Sets a new password through a reset link; every session of the account ends, and its API keys too if asked. */
-  async resetPassword(token: string, password: string, revokeApiKeys: boolean, from: AuthRequest): Promise<SignedIn> {
+  /**
+   * Sets a new password through a reset link; every session of the account ends, and its API keys and linked
+   * identities too if asked (always, when the reset is the address's first proof).
+   */
+  async resetPassword(token: string, password: string, choices: ResetChoices, from: AuthRequest): Promise<SignedIn> {
     const tokenHash = this.linkHash(token);
     const now = new Date(this.now());
     const { credentials, hasher, links, accounts } = this.deps;
@@ -197,8 +170,14 @@ export class SignInService {
     const before = owner ? await accounts.findById(owner) : undefined;
     if (!before) throw new InputError('link.invalid');
     checkPassword(password, before.email);
-    const record = (id: string) => authEvent(from, 'auth.password_reset', id, { revokedApiKeys: revokeApiKeys });
-    const done = await credentials.resetPassword(tokenHash, await hasher.hash(password), now, { revokeKeys: revokeApiKeys, record });
+    const record = (id: string) =>
+      authEvent(from, 'auth.password_reset', id, { revokedApiKeys: choices.revokeApiKeys, unlinkedIdentities: choices.unlinkIdentities });
+    const done = await credentials.resetPassword(tokenHash, await hasher.hash(password), now, {
+      revokeKeys: choices.revokeApiKeys,
+      unlinkIdentities: choices.unlinkIdentities,
+      record,
+      removal: removalEvents(from, 'password_reset'),
+    });
     if (done?.accountId !== before.id) throw new InputError('link.invalid');
     this.deps.forgetKeys?.(done.revokedKeyIds);
     return { account: before, opened: await this.open(before, 'link', from) };
@@ -219,7 +198,12 @@ export class SignInService {
     checkPassword(input.newPassword, account.email);
     const record = authEvent(from, 'auth.password_change', account.id, { revokedApiKeys: input.revokeApiKeys });
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
-    const revoked = await this.deps.credentials.changePassword(account.id, passwordHash, { keepSessionId: sessionId, revokeKeys: input.revokeApiKeys, record });
+    const revoked = await this.deps.credentials.changePassword(account.id, passwordHash, {
+      keepSessionId: sessionId,
+      revokeKeys: input.revokeApiKeys,
+      record,
+      removal: removalEvents(from, 'password_change'),
+    });
     this.deps.forgetKeys?.(revoked);
     return { revokedApiKeys: revoked.length };
   }
@@ -268,9 +252,13 @@ export class SignInService {
     return { account: found.account, link: await this.issueLink('password-reset', found.account.id, { from, actor }) };
   }
 
-  /** Counts a reset request per client address and per email, before the answer: 429 when either has used its share. */
+  /**
+   * Counts a reset request per client address and per email from it, and its mail in the quota, before the
+   * answer: 429 when any is used up, whether or not the email has an account.
+   */
   async beginResetRequest(email: string, from: AuthRequest): Promise<void> {
     await this.deps.throttle.beginLinkRequest(from.clientAddress, email);
+    await this.deps.mailQuota?.take('reset', email, addressKey(from.clientAddress));
   }
 
   /** A session for `account` and its `auth.sign_in` record. */

@@ -10,6 +10,8 @@ export interface ThrottleCounter {
   limit: number;
   /** attempts in a row before each further one waits 1, 2, 4 s … after the last (0: no delay) */
   freeAttempts: number;
+  /** the longest of those waits; the window when absent */
+  maxDelayMs?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export function waitSeconds(
   let waitMs = 0;
   if (counter.limit > 0 && state.count >= counter.limit) waitMs = Math.max(1, state.startedAt + windowMs - now);
   if (counter.freeAttempts > 0 && state.count >= counter.freeAttempts) {
-    const delayMs = Math.min(1000 * 2 ** (state.count - counter.freeAttempts), windowMs);
+    const delayMs = Math.min(1000 * 2 ** (state.count - counter.freeAttempts), counter.maxDelayMs ?? windowMs);
     waitMs = Math.max(waitMs, state.lastAt + delayMs - now);
   }
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;

@@ -6,7 +6,7 @@
  * of the profile area (store/link.repository.ts), so the same link signs its
  * holder up where sign-up needs an invitation, and mails it when SMTP is on.
  */
-import { InputError, NotAllowedError, UpstreamError, type Logger } from '@skills/common';
+import { InputError, NotAllowedError, UpstreamError, negotiateLanguage, type Logger } from '@skills/common';
 import type { InvitableRole } from '@skills/common/workspace-roles';
 import type { Mailer } from '../mail/mailer';
 import type { MailQuota } from './mail-quota';
@@ -52,7 +52,7 @@ export interface WorkspaceInvitationsDeps {
   logger: Logger;
   /** none: invitations are handed over as links only */
   mailer?: Mailer;
-  /** with `mailer`: invitation mails per workspace and per address per day */
+  /** with `mailer`: invitation mails per workspace, and per address from the workspace, per day */
   mailQuota?: MailQuota;
   /** whether an account's address is verified: only such an account may accept */
   emailVerified: (accountId: string) => Promise<boolean>;
@@ -106,7 +106,7 @@ export class WorkspaceInvitations {
     if (terms.email !== null && this.deps.mailer) {
       try {
         await this.deps.mailQuota?.takeWorkspace(workspaceId);
-        await this.deps.mailQuota?.takeAddress(terms.email);
+        await this.deps.mailQuota?.take('invitation', terms.email, `workspace:${workspaceId}`);
       } catch (err) {
         await this.deps.calls.call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id)).catch(() => undefined);
         throw err;
@@ -133,7 +133,7 @@ export class WorkspaceInvitations {
       target: workspaceId,
       details: { invitationId: terms.id, role: terms.role, emailed: terms.email !== null && this.deps.mailer !== undefined },
     });
-    const mailed = terms.email !== null && (await this.mail(terms, url));
+    const mailed = terms.email !== null && (await this.mail(terms, url, caller.language));
     return { ok: true, value: { ...terms, url, mailed } };
   }
 
@@ -183,12 +183,12 @@ export class WorkspaceInvitations {
   }
 
   /** Mails the link; true once the SMTP server took it. A failure is logged and the inviter copies the link instead. */
-  private async mail(terms: InvitationTerms, url: string): Promise<boolean> {
+  private async mail(terms: InvitationTerms, url: string, language: string | undefined): Promise<boolean> {
     const { mailer, logger } = this.deps;
     if (!mailer || terms.email === null) return false;
     try {
       // No workspace or inviter name: both are chosen by users, and the address is any the inviter typed.
-      await mailer.sendWorkspaceInvitation(terms.email, { link: url, role: terms.role, expiresAt: terms.expiresAt });
+      await mailer.sendWorkspaceInvitation(terms.email, { link: url, role: terms.role, expiresAt: terms.expiresAt }, negotiateLanguage(language));
       return true;
     } catch (err) {
       logger.error({ err, invitationId: terms.id }, 'could not send the invitation mail');

@@ -7,7 +7,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import Joi from 'joi';
-import { NotFoundError, displayText, jsonBody, methodNotAllowed, validate, type Logger } from '@skills/common';
+import { NotAllowedError, NotFoundError, displayText, jsonBody, methodNotAllowed, negotiateLanguage, validate, type Logger } from '@skills/common';
 import { ACCOUNT_NAME_MAX } from '../domain/account';
 import type { SessionService } from '../domain/session.service';
 import type { CookieJar } from './session-cookie';
@@ -17,12 +17,13 @@ import type { Site } from '../domain/site';
 import { authRequestOf } from './auth-request';
 import { AccountMail } from '../domain/account-mail';
 import type { Mailer } from '../mail/mailer';
-import type { MailQuota } from '../domain/mail-quota';
 import { PASSWORD_MAX_LENGTH } from '../domain/password-policy';
 import type { SignInService } from '../domain/sign-in.service';
+import type { SignUpService } from '../domain/sign-up.service';
 
 export interface AuthRoutesDeps {
   signIn: SignInService;
+  signUp: SignUpService;
   sessions: SessionService;
   gate: SessionGate;
   cookies: CookieJar;
@@ -30,8 +31,6 @@ export interface AuthRoutesDeps {
   logger: Logger;
   /** none: password reset by mail is off */
   mailer?: Mailer;
-  /** mails per address per day */
-  mailQuota?: MailQuota;
   /** the provider's name on the sign-in button; none: OpenID Connect is off */
   oidcName?: string;
 }
@@ -48,20 +47,28 @@ const signUpSchema = Joi.object<{ email: string; password: string; name?: string
 });
 const signInSchema = Joi.object<{ email: string; password: string }>({ email, password });
 const linkSchema = Joi.object<{ token: string }>({ token });
-const resetSchema = Joi.object<{ token: string; password: string; revokeApiKeys: boolean }>({ token, password, revokeApiKeys: Joi.boolean().default(false) });
+// The password is the verification's to judge (after the link): a dead link says so, whatever is typed.
+const verifySchema = Joi.object<{ token: string; password?: string }>({ token, password: Joi.string().max(PASSWORD_MAX_LENGTH) });
+const resetSchema = Joi.object<{ token: string; password: string; revokeApiKeys: boolean; unlinkIdentities: boolean }>({
+  token,
+  password,
+  revokeApiKeys: Joi.boolean().default(false),
+  unlinkIdentities: Joi.boolean().default(false),
+});
 const resetRequestSchema = Joi.object<{ email: string }>({ email });
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = Router();
   const body = jsonBody();
-  const { signIn, gate } = deps;
+  const { signIn, signUp, gate } = deps;
   const mail = new AccountMail(deps);
+  const languageOf = (req: Request) => negotiateLanguage(req.get('accept-language'));
 
   router
     .route('/api/v1/auth/options')
     .get((_req: Request, res: Response) => {
       const oidc = deps.oidcName === undefined ? null : { name: deps.oidcName, startUrl: '/api/v1/auth/oidc/start' };
-      res.json({ data: { signUpMode: signIn.signUpMode, passwordResetByMail: deps.mailer !== undefined, oidc } });
+      res.json({ data: { signUpMode: signUp.mode, passwordResetByMail: deps.mailer !== undefined, oidc } });
     })
     .all(methodNotAllowed(['GET']));
 
@@ -72,10 +79,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       gate.checkOrigin(req);
       const input = validate(signUpSchema, req.body ?? {});
       const from = authRequestOf(req, res);
-      const pending = await signIn.prepareSignUp({ ...input, name: input.name ?? null }, from);
+      const pending = await signUp.prepare({ ...input, name: input.name ?? null }, from);
       res.setHeader('Cache-Control', 'no-store');
       res.status(202).json({ data: { requested: true } });
-      mail.afterAnswer('sign-up', async () => mail.signUpFinished(await signIn.completeSignUp(pending, from)));
+      mail.afterAnswer('sign-up', async () => mail.signUpFinished(await signUp.complete(pending, from), languageOf(req)));
     })
     .all(methodNotAllowed(['POST']));
 
@@ -84,8 +91,12 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
       const input = validate(signInSchema, req.body ?? {});
-      const { account, opened } = await signIn.signIn(input, authRequestOf(req, res));
-      sendOpened(res, deps, account, opened);
+      const done = await signIn.signIn(input, authRequestOf(req, res));
+      if (done.kind === 'signedIn') return sendOpened(res, deps, done.account, done.opened);
+      // The right password of an address not verified yet: no session; the address gets a new link.
+      const { account, verification } = done;
+      if (verification) mail.afterAnswer('verification', () => mail.verification(account, verification, languageOf(req)));
+      throw new NotAllowedError(verification ? 'signIn.unverified' : 'signIn.unverifiedNoMail');
     })
     .all(methodNotAllowed(['POST']));
 
@@ -103,8 +114,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .route('/api/v1/auth/password-reset')
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
-      const input = validate(resetSchema, req.body ?? {});
-      const { account, opened } = await signIn.resetPassword(input.token, input.password, input.revokeApiKeys, authRequestOf(req, res));
+      const { token: link, password: chosen, ...choices } = validate(resetSchema, req.body ?? {});
+      const { account, opened } = await signIn.resetPassword(link, chosen, choices, authRequestOf(req, res));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
@@ -113,8 +124,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     .route('/api/v1/auth/verify-email')
     .post(body, async (req: Request, res: Response) => {
       gate.checkOrigin(req);
-      const input = validate(linkSchema, req.body ?? {});
-      const { account, opened } = await signIn.verifyEmail(input.token, authRequestOf(req, res));
+      const input = validate(verifySchema, req.body ?? {});
+      const { account, opened } = await signIn.verifyEmail(input.token, input.password, authRequestOf(req, res));
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
@@ -129,10 +140,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       const from = authRequestOf(req, res);
       // Throttled and counted for any address typed, known or not: a 429 says nothing about who has an account.
       await signIn.beginResetRequest(input.email, from);
-      await deps.mailQuota?.takeAddress(input.email);
       // The same answer whether the address has an account or not, given before the lookup: nothing to learn from it.
       res.status(202).json({ data: { requested: true } });
-      mail.afterAnswer('password reset request', async () => mail.resetRequested(await signIn.resetLinkFor(input.email, from)));
+      mail.afterAnswer('password reset request', async () => mail.resetRequested(await signIn.resetLinkFor(input.email, from), languageOf(req)));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -61,7 +61,7 @@ export function oidcRoutes(deps: {
         if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
         const current = await deps.gate.require(req);
         await deps.throttle.beginOidcStart(authRequestOf(req, res).clientAddress);
-        const { url, state } = await deps.oidc.start({ accountId: current.account.id, purpose });
+        const { url, state } = await deps.oidc.start({ accountId: current.account.id, session: current.session, purpose });
         deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
         res.setHeader('Cache-Control', 'no-store');
         res.json({ data: { url } });

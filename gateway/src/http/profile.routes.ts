@@ -9,6 +9,7 @@ import type { ProfileDeps } from '../sign-in-wiring';
 import { adminAccountRoutes } from './admin-accounts.routes';
 import { authRoutes } from './auth.routes';
 import { consoleSite } from './console.routes';
+import { identityRoutes } from './identities.routes';
 import { oidcRoutes } from './oidc.routes';
 import { ownKeyRoutes } from './own-keys.routes';
 import { passwordRoutes } from './password.routes';
@@ -22,6 +23,7 @@ export function profileRoutes(deps: ProfileDeps): Router {
   router.use(sessionRoutes(deps));
   router.use(ownKeyRoutes(deps));
   router.use(passwordRoutes(deps));
+  router.use(identityRoutes(deps));
   router.use('/console', consoleSite(deps.consoleDir));
   return router;
 }

@@ -1,19 +1,14 @@
 /**
  * The one module that imports nodemailer: the address verification, the
  * notice of a sign-up with a taken address, the password reset mail and the
- * workspace invitation. Sent only when SMTP is configured (SMTP_URL); the
- * link is the only secret in them. Every word is ours: a mail to an address
- * someone typed carries no text that person chose (no workspace or inviter
- * name), so it cannot be used to send arbitrary text in our name.
+ * workspace invitation, in the words of mail-texts.ts. Sent only when SMTP
+ * is configured (SMTP_URL); the link is the only secret in them.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Language } from '@skills/common';
+import { mailTexts, type InvitationMail, type LinkMail, type MailText } from './mail-texts';
 
-/** What an invitation mail says: only the link, the role and until when; the link's page shows the rest. */
-export interface InvitationMail {
-  link: string;
-  role: string;
-  expiresAt: string;
-}
+export type { InvitationMail, LinkMail } from './mail-texts';
 
 /** Where the owner of a taken address goes instead of signing up again. */
 export interface SignUpAttemptMail {
@@ -21,11 +16,12 @@ export interface SignUpAttemptMail {
   signInLink: string;
 }
 
+/** Every mail is in the language of the request that caused it. */
 export interface Mailer {
-  sendEmailVerification(to: string, link: string, expiresAt: string): Promise<void>;
-  sendSignUpAttempt(to: string, mail: SignUpAttemptMail): Promise<void>;
-  sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void>;
-  sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void>;
+  sendEmailVerification(to: string, mail: LinkMail, language: Language): Promise<void>;
+  sendSignUpAttempt(to: string, mail: SignUpAttemptMail, language: Language): Promise<void>;
+  sendPasswordReset(to: string, mail: LinkMail, language: Language): Promise<void>;
+  sendWorkspaceInvitation(to: string, mail: InvitationMail, language: Language): Promise<void>;
   close(): void;
 }
 
@@ -40,71 +36,27 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(url);
   }
 
-  async sendEmailVerification(to: string, link: string, expiresAt: string): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to,
-      subject: 'Verify your Skills Catalog email address',
-      text: [
-        'Someone (we hope you) created a Skills Catalog account with this address.',
-        '',
-        `Open this link to verify it (valid once, until ${expiresAt}):`,
-        link,
-        '',
-        'Until then the account cannot receive invitations or reset its password. If it was not you, ignore this mail.',
-      ].join('\n'),
-    });
+  sendEmailVerification(to: string, mail: LinkMail, language: Language): Promise<void> {
+    return this.send(to, mailTexts(language).verification(mail));
   }
 
-  async sendSignUpAttempt(to: string, mail: SignUpAttemptMail): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to,
-      subject: 'Someone tried to sign up to Skills Catalog with your address',
-      text: [
-        'Someone (perhaps you) tried to create a Skills Catalog account with this address, which already has one.',
-        'No account was created and nothing changed in yours.',
-        '',
-        `To sign in, or to reset a forgotten password ("Forgot your password?"): ${mail.signInLink}`,
-        '',
-        'If it was not you, ignore this mail.',
-      ].join('\n'),
-    });
+  sendSignUpAttempt(to: string, mail: SignUpAttemptMail, language: Language): Promise<void> {
+    return this.send(to, mailTexts(language).signUpAttempt(mail.signInLink));
   }
 
-  async sendPasswordReset(to: string, link: string, expiresAt: string): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to,
-      subject: 'Reset your Skills Catalog password',
-      text: [
-        'Someone (we hope you) asked to reset the password of your Skills Catalog account.',
-        '',
-        `Open this link to choose a new password (valid once, until ${expiresAt}):`,
-        link,
-        '',
-        'If it was not you, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-    });
+  sendPasswordReset(to: string, mail: LinkMail, language: Language): Promise<void> {
+    return this.send(to, mailTexts(language).reset(mail));
   }
 
-  async sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to,
-      subject: 'You are invited to a team workspace on Skills Catalog',
-      text: [
-        `You are invited to join a team workspace on Skills Catalog, as ${mail.role}.`,
-        '',
-        `Open this link to see who invites you and to which workspace, then join (sign in, or create an account); it works once, until ${mail.expiresAt}:`,
-        mail.link,
-        '',
-        'If you did not expect it, ignore this mail.',
-      ].join('\n'),
-    });
+  sendWorkspaceInvitation(to: string, mail: InvitationMail, language: Language): Promise<void> {
+    return this.send(to, mailTexts(language).invitation(mail));
   }
 
   close(): void {
     this.transport.close();
+  }
+
+  private async send(to: string, { subject, text }: MailText): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to, subject, text });
   }
 }

@@ -6,6 +6,14 @@
 import { operation, schemaRef } from './operation-builder';
 import type { PathItem } from './openapi-types';
 
+const identityId = {
+  name: 'identityId',
+  in: 'path' as const,
+  required: true,
+  description: "Linked identity id. Another account's gives 404.",
+  schema: { type: 'string' },
+};
+
 const AUTH = 'Sign-in';
 const redirect = (description: string) => ({
   status: '303',
@@ -34,11 +42,17 @@ export const oidcPaths: Record<string, PathItem> = {
       summary: 'Link single sign-on to the signed-in account',
       description:
         "Answers the provider's URL for the page to open; when the provider sends the browser back, its identity is linked to this " +
-        "account, the account's other sessions end, and the browser goes to `/console/profile`. A provider identity is never linked by email.",
+        "account, the account's other sessions end, and the browser goes to `/console/profile`. A provider identity is never linked by email. " +
+        'Needs a verified address and a recent sign-in (`recentSignInUntil`; `POST /api/v1/auth/reauthenticate`, or `…/oidc/reauthenticate` ' +
+        'with an identity already linked), else 403: a session cookie alone links no new way in.',
       tag: AUTH,
       kind: 'session',
       success: { status: '200', description: 'Where to send the browser.', schema: schemaRef('OidcLinkStarted') },
-      errors: { '404': [['oidc.notConfigured']], '429': [['oidc.throttled', { seconds: 840 }]] },
+      errors: {
+        '403': [['session.reauthenticate', { minutes: 10 }], ['email.notVerified']],
+        '404': [['oidc.notConfigured']],
+        '429': [['oidc.throttled', { seconds: 840 }]],
+      },
     }),
   },
   '/api/v1/auth/oidc/reauthenticate': {
@@ -68,6 +82,28 @@ export const oidcPaths: Record<string, PathItem> = {
       kind: 'open',
       success: redirect('To the console, or to the sign-in page with an error.'),
       errors: { '404': [['oidc.notConfigured']] },
+    }),
+  },
+  '/api/v1/me/identities': {
+    get: operation({
+      operationId: 'listIdentities',
+      summary: 'The single sign-on identities linked to the signed-in account',
+      description: 'Each is a way into the account: its owner sees every one, and may remove any (`DELETE …/identities/{identityId}`).',
+      tag: AUTH,
+      kind: 'session',
+      success: { status: '200', description: 'Oldest first.', schema: schemaRef('LinkedIdentities') },
+    }),
+  },
+  '/api/v1/me/identities/{identityId}': {
+    delete: operation({
+      operationId: 'removeIdentity',
+      summary: 'Unlink a single sign-on identity',
+      description: "Audited as `auth.oidc_unlink`. 409 when it is the account's only way to sign in (no password): a reset link sets one.",
+      tag: AUTH,
+      kind: 'session',
+      parameters: [identityId],
+      success: { status: '200', description: 'Unlinked.', schema: schemaRef('IdentityRemoved') },
+      errors: { '404': [['identity.notFound']], '409': [['identity.lastSignIn']] },
     }),
   },
 };

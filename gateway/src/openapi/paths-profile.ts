@@ -39,12 +39,13 @@ const authPaths: Record<string, PathItem> = {
   '/api/v1/auth/sign-up': {
     post: operation({
       operationId: 'signUp',
-      summary: 'Ask for an account: the mailed link verifies the address and signs in',
+      summary: 'Ask for an account: the mailed link, with this password, verifies the address and signs in',
       description:
         'The same 202 whether the address is new or already has an account, given before the address is looked up; no session. ' +
-        'A new address is mailed a one-time link (logged on the embedded default without SMTP) that verifies it and signs in ' +
-        '(`POST /api/v1/auth/verify-email`); an address that has an account is mailed a notice with the sign-in page instead, and ' +
-        'nothing is created. New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation ' +
+        'A new address, or one whose account is not verified yet, is mailed a one-time link (logged on the embedded default without ' +
+        "SMTP) that verifies it and signs in together with this sign-up's password (`POST /api/v1/auth/verify-email`); a verified " +
+        'address is mailed a notice with the sign-in page instead, and nothing is created. Until verified, the account signs in to ' +
+        'nothing. New accounts are on the `free` plan (no API access for their keys). `invite` mode needs an invitation ' +
         'token; `closed` refuses. The password is checked and hashed before the answer in both cases.',
       tag: AUTH,
       kind: 'open',
@@ -69,31 +70,40 @@ const authPaths: Record<string, PathItem> = {
       summary: 'Sign in with email and password',
       description:
         'Every attempt is counted before the password is checked, per email and per client address (behind a trusted proxy, the ' +
-        'address it forwards); past the limits, 429 with a delay that grows with the failures.',
+        'address it forwards); past the limits, 429 with a delay that grows with the failures. Without the right password the ' +
+        'answer is the same 401 for a verified, an unverified and an absent account; the right password of an address not verified ' +
+        'yet gets 403 and no session, and a new verification link is mailed to the address (within its daily quota).',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('SignIn') },
       success: signedIn('200', 'Signed in.'),
-      errors: { '401': [['signIn.badCredentials']], '403': noOrigin, '429': [['signIn.throttled', { seconds: 840 }]] },
+      errors: {
+        '401': [['signIn.badCredentials']],
+        '403': [['signIn.unverified'], ['signIn.unverifiedNoMail'], ...noOrigin],
+        '429': [['signIn.throttled', { seconds: 60 }]],
+      },
     }),
   },
   '/api/v1/auth/sign-in-link': {
     post: operation({
       operationId: 'signInWithLink',
       summary: 'Sign in with a one-time link',
-      description: 'Links come from `POST /admin/v1/accounts/{id}/links` (the demo banner prints one); each works once, within an hour.',
+      description:
+        'Links come from `POST /admin/v1/accounts/{id}/links` (the demo banner prints one); each works once, within an hour, and only for an account whose address is verified.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('LinkToken') },
       success: signedIn('200', 'Signed in.'),
-      errors: { '400': linkInvalid, '403': noOrigin },
+      errors: { '400': linkInvalid, '403': [['email.notVerified'], ...noOrigin] },
     }),
   },
   '/api/v1/auth/password-reset': {
     post: operation({
       operationId: 'resetPassword',
       summary: 'Choose a new password with a reset link',
-      description: "Ends every session of the account, then signs this one in; with `revokeApiKeys`, revokes the account's API keys in the same transaction.",
+      description:
+        "Ends every session of the account, then signs this one in; with `revokeApiKeys` and `unlinkIdentities`, revokes the account's API keys and unlinks its single sign-on identities in the same transaction. " +
+        'On an address not verified yet (a link an operator issued), the reset verifies it and removes every key and identity made before.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordReset') },
@@ -104,14 +114,17 @@ const authPaths: Record<string, PathItem> = {
   '/api/v1/auth/verify-email': {
     post: operation({
       operationId: 'verifyEmail',
-      summary: 'Verify the email address with the mailed link, and sign in',
+      summary: "Verify the email address with the mailed link and the sign-up's password, and sign in",
       description:
-        'The link mailed at sign-up works once, within 24 hours; it proves the mailbox, so it opens a session. Counted per client address with password-reset requests (LINK_REQUESTS_PER_ADDRESS per 15 min), before the link is looked up.',
+        'The link mailed at sign-up works once, within 24 hours, and only while the address is not verified. It proves the mailbox, the ' +
+        "password the sign-up it confirms: together they verify the address, make that password the account's, remove every session, API " +
+        'key and linked identity made before, and open a session. Counted per client address with password-reset requests ' +
+        '(LINK_REQUESTS_PER_ADDRESS per 15 min) before the link is looked up; a wrong password is throttled as a sign-in.',
       tag: AUTH,
       kind: 'open',
-      body: { schema: schemaRef('LinkToken') },
+      body: { schema: schemaRef('VerifyEmail') },
       success: signedIn('200', 'The address is verified; signed in.'),
-      errors: { '400': linkInvalid, '403': noOrigin, '429': [['links.throttled', { seconds: 840 }]] },
+      errors: { '400': [...linkInvalid, ['verify.wrongPassword']], '403': noOrigin, '429': [['links.throttled', { seconds: 840 }]] },
     }),
   },
   '/api/v1/auth/password-reset-request': {
@@ -120,12 +133,19 @@ const authPaths: Record<string, PathItem> = {
       summary: 'Mail a password reset link',
       description:
         'The same 202 whether the address has an account or not, given before the address is looked up; a link is mailed only to a ' +
-        'verified address. 404 when mail is not configured (SMTP_URL). Throttled per client address (LINK_REQUESTS_PER_ADDRESS) and per email whoever asks (LINK_REQUESTS_PER_EMAIL) per 15 min, whether or not the email has an account.',
+        'verified address. 404 when mail is not configured (SMTP_URL). Throttled per client address (LINK_REQUESTS_PER_ADDRESS) and per email from it (LINK_REQUESTS_PER_EMAIL) per 15 min, and its mail counted per address and requester (MAIL_QUOTA_PER_ADDRESS a day), whether or not the email has an account.',
       tag: AUTH,
       kind: 'open',
       body: { schema: schemaRef('PasswordResetRequest') },
       success: { status: '202', description: 'Requested.', schema: schemaRef('ResetRequested') },
-      errors: { '403': noOrigin, '404': [['mail.notConfigured']], '429': [['links.throttled', { seconds: 840 }]] },
+      errors: {
+        '403': noOrigin,
+        '404': [['mail.notConfigured']],
+        '429': [
+          ['links.throttled', { seconds: 840 }],
+          ['mail.quotaAddress', { hours: 9 }],
+        ],
+      },
     }),
   },
   '/api/v1/auth/session': {

@@ -51,10 +51,19 @@ export const profileSchemas: Record<string, JsonSchema> = {
   }),
   SignIn: closed(['email', 'password'], { email, password: { type: 'string', minLength: 1, maxLength: 256 } }),
   LinkToken: closed(['token'], { token }),
+  VerifyEmail: closed(['token'], {
+    token,
+    password: {
+      type: 'string',
+      maxLength: 256,
+      description: 'The password chosen at the sign-up the link confirms (400 without it, once the link is known to work)',
+    },
+  }),
   PasswordReset: closed(['token', 'password'], {
     token,
     password,
     revokeApiKeys: { type: 'boolean', default: false, description: 'Also revoke every API key of the account' },
+    unlinkIdentities: { type: 'boolean', default: false, description: 'Also unlink every single sign-on identity of the account' },
   }),
   PasswordChange: closed(['currentPassword', 'newPassword'], {
     currentPassword: { type: 'string', minLength: 1, maxLength: 256 },
@@ -95,6 +104,14 @@ export const profileSchemas: Record<string, JsonSchema> = {
   SignedOut: envelope({ signedOut: { oneOf: [{ const: true }, { type: 'integer', minimum: 0 }], description: 'true, or how many sessions ended' } }),
   ResetRequested: envelope({ requested: { const: true } }),
   SignUpRequested: envelope({ requested: { const: true } }),
+  LinkedIdentity: closed(['id', 'issuer', 'subject', 'createdAt'], {
+    id: uuid,
+    issuer: { type: 'string', description: "The provider's issuer URL" },
+    subject: { type: 'string', description: "The person's identifier at the provider" },
+    createdAt: { ...timestamp, description: 'When it was linked' },
+  }),
+  LinkedIdentities: envelope({ identities: { type: 'array', items: ref('LinkedIdentity'), description: 'Oldest first' } }),
+  IdentityRemoved: envelope({ removed: { const: true } }),
   OidcLinkStarted: envelope({ url: { type: 'string', format: 'uri', description: "The provider's authorization URL" } }),
   OwnApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId'], ownKeyFields),
   NewApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId', 'key'], {

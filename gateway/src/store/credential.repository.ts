@@ -3,8 +3,9 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account } from '../domain/account';
 import type { AuditEvent } from '../domain/audit';
-import type { CredentialStore, LinkPurpose, NewAccount, RecordOf } from '../domain/credentials';
+import type { CredentialStore, LinkPurpose, NewAccount, PendingVerification, Proven, RecordOf, Removals } from '../domain/credentials';
 import { SequelizeAuditLog } from './audit.repository';
+import { endAccountLinks, removeCredentials } from './credential-removals';
 
 interface AccountRow {
   id: string;
@@ -44,19 +45,43 @@ export class CredentialRepository implements CredentialStore {
     return row?.verified === true;
   }
 
-  /** Consumes a verification link and marks its account's address verified; the account id, or undefined. */
-  async verifyEmail(tokenHash: Buffer, now: Date): Promise<string | undefined> {
+  async pendingVerification(tokenHash: Buffer, now: Date): Promise<PendingVerification | undefined> {
+    const [row] = await this.sequelize.query<{ account_id: string; email: string; link_hash: string | null; account_hash: string | null }>(
+      `SELECT a.id AS account_id, a.email, l.password_hash AS link_hash, a.password_hash AS account_hash
+         FROM gateway.one_time_links l JOIN gateway.accounts a ON a.id = l.account_id
+        WHERE l.token_hash = decode(:hash, 'hex') AND l.purpose = 'email-verification' AND l.used_at IS NULL AND l.expires_at > :now
+          AND a.email_verified_at IS NULL`,
+      { replacements: { hash: tokenHash.toString('hex'), now }, type: QueryTypes.SELECT },
+    );
+    return row && { accountId: row.account_id, email: row.email, linkPasswordHash: row.link_hash, accountPasswordHash: row.account_hash };
+  }
+
+  async verifyEmail(tokenHash: Buffer, now: Date, audit: { record: RecordOf; removal: Removals['audit'] }): Promise<Proven | undefined> {
     return this.sequelize.transaction(async (transaction) => {
-      const link = await consumeLink(this.sequelize, tokenHash, 'email-verification', now, transaction);
-      if (!link?.accountId) return undefined;
-      const { accountId } = link;
-      await this.sequelize.query(`UPDATE gateway.accounts SET email_verified_at = coalesce(email_verified_at, :now) WHERE id = :accountId`, {
-        replacements: { now, accountId },
+      // Only while the address is unverified: a link issued before the proof never acts after it.
+      const [link] = await this.sequelize.query<{ account_id: string; password_hash: string | null }>(
+        `UPDATE gateway.one_time_links l SET used_at = :now FROM gateway.accounts a
+          WHERE l.token_hash = decode(:hash, 'hex') AND l.purpose = 'email-verification' AND l.used_at IS NULL AND l.expires_at > :now
+            AND a.id = l.account_id AND a.email_verified_at IS NULL
+          RETURNING l.account_id, l.password_hash`,
+        { replacements: { hash: tokenHash.toString('hex'), now }, type: QueryTypes.SELECT, transaction },
+      );
+      if (!link) return undefined;
+      const accountId = link.account_id;
+      // The sign-up this link confirms chose the password; whatever anyone made with another one before is removed.
+      await this.sequelize.query(
+        `UPDATE gateway.accounts SET email_verified_at = :now, password_hash = coalesce(:passwordHash, password_hash), updated_at = now() WHERE id = :accountId`,
+        { replacements: { now, accountId, passwordHash: link.password_hash }, transaction },
+      );
+      const revokedKeyIds = await removeCredentials(
+        this.sequelize,
+        accountId,
+        { keepSessionId: null, revokeKeys: true, unlinkIdentities: true, audit: audit.removal },
         transaction,
-      });
-      // A sign-up over an unverified account: the mailbox's owner chose this password; whoever signed up before is out.
-      if (link.passwordHash !== null) await this.setPassword(accountId, link.passwordHash, { keepSessionId: null, revokeKeys: true }, transaction);
-      return accountId;
+      );
+      await endAccountLinks(this.sequelize, accountId, now, transaction);
+      await new SequelizeAuditLog(this.sequelize, transaction).append(audit.record(accountId));
+      return { accountId, revokedKeyIds };
     });
   }
 
@@ -83,20 +108,36 @@ export class CredentialRepository implements CredentialStore {
 
   /**
    * Consumes a reset link, sets the password and ends every session, in one
-   * transaction; with `revokeKeys`, revokes the account's API keys too.
-   * The account id and the keys revoked, or undefined for a link that cannot work.
+   * transaction; revokes the keys and unlinks the identities when asked, and
+   * always on an address not verified yet: the reset is its first proof.
    */
   async resetPassword(
     tokenHash: Buffer,
     passwordHash: string,
     now: Date,
-    options: { revokeKeys: boolean; record?: RecordOf },
-  ): Promise<{ accountId: string; revokedKeyIds: string[] } | undefined> {
+    options: { revokeKeys: boolean; unlinkIdentities: boolean; record: RecordOf; removal: Removals['audit'] },
+  ): Promise<Proven | undefined> {
     return this.sequelize.transaction(async (transaction) => {
       const accountId = await consume(this.sequelize, tokenHash, 'password-reset', now, transaction);
       if (!accountId) return undefined;
-      const revokedKeyIds = await this.setPassword(accountId, passwordHash, { keepSessionId: null, revokeKeys: options.revokeKeys }, transaction);
-      if (options.record) await new SequelizeAuditLog(this.sequelize, transaction).append(options.record(accountId));
+      const [row] = await this.sequelize.query<{ first_proof: boolean }>(
+        `SELECT email_verified_at IS NULL AS first_proof FROM gateway.accounts WHERE id = :accountId FOR UPDATE`,
+        { replacements: { accountId }, type: QueryTypes.SELECT, transaction },
+      );
+      await this.sequelize.query(
+        `UPDATE gateway.accounts SET password_hash = :passwordHash, email_verified_at = coalesce(email_verified_at, :now), updated_at = now() WHERE id = :accountId`,
+        { replacements: { passwordHash, now, accountId }, transaction },
+      );
+      const first = row?.first_proof === true;
+      const removals = {
+        keepSessionId: null,
+        revokeKeys: first || options.revokeKeys,
+        unlinkIdentities: first || options.unlinkIdentities,
+        audit: options.removal,
+      };
+      const revokedKeyIds = await removeCredentials(this.sequelize, accountId, removals, transaction);
+      await endAccountLinks(this.sequelize, accountId, now, transaction);
+      await new SequelizeAuditLog(this.sequelize, transaction).append(options.record(accountId));
       return { accountId, revokedKeyIds };
     });
   }
@@ -105,43 +146,25 @@ export class CredentialRepository implements CredentialStore {
   async changePassword(
     accountId: string,
     passwordHash: string,
-    options: { keepSessionId: string; revokeKeys: boolean; record: AuditEvent },
+    options: { keepSessionId: string; revokeKeys: boolean; record: AuditEvent; removal: Removals['audit'] },
   ): Promise<string[]> {
     return this.sequelize.transaction(async (transaction) => {
-      const revoked = await this.setPassword(accountId, passwordHash, options, transaction);
+      await this.sequelize.query(`UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`, {
+        replacements: { passwordHash, accountId },
+        transaction,
+      });
+      const removals = { keepSessionId: options.keepSessionId, revokeKeys: options.revokeKeys, unlinkIdentities: false, audit: options.removal };
+      const revoked = await removeCredentials(this.sequelize, accountId, removals, transaction);
       await new SequelizeAuditLog(this.sequelize, transaction).append(options.record);
       return revoked;
     });
-  }
-
-  /** The password, the sessions but `keepSessionId`, and with `revokeKeys` the keys still active; returns the keys revoked. */
-  private async setPassword(
-    accountId: string,
-    passwordHash: string,
-    options: { keepSessionId: string | null; revokeKeys: boolean },
-    transaction: Transaction,
-  ): Promise<string[]> {
-    await this.sequelize.query(`UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`, {
-      replacements: { passwordHash, accountId },
-      transaction,
-    });
-    await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId AND (:keep::uuid IS NULL OR id <> :keep::uuid)`, {
-      replacements: { accountId, keep: options.keepSessionId },
-      transaction,
-    });
-    if (!options.revokeKeys) return [];
-    const rows = await this.sequelize.query<{ id: string }>(
-      `UPDATE gateway.api_keys SET revoked_at = now() WHERE account_id = :accountId AND revoked_at IS NULL RETURNING id`,
-      { replacements: { accountId }, type: QueryTypes.SELECT, transaction },
-    );
-    return rows.map((r) => r.id);
   }
 
   async findByIdentity(issuer: string, subject: string): Promise<Account | undefined> {
     const [row] = await this.sequelize.query<AccountRow>(
       `SELECT a.id, a.email, a.name, a.plan, a.password_hash
          FROM gateway.oidc_identities i JOIN gateway.accounts a ON a.id = i.account_id
-        WHERE i.issuer = :issuer AND i.subject = :subject`,
+        WHERE i.issuer = :issuer AND i.subject = :subject AND a.email_verified_at IS NOT NULL`,
       { replacements: { issuer, subject }, type: QueryTypes.SELECT },
     );
     return row ? toAccount(row) : undefined;
@@ -162,34 +185,11 @@ export class CredentialRepository implements CredentialStore {
   }
 }
 
-/** A link consumed: its account ('' for an invitation) and the password a sign-up chose, when it carries one. */
-export interface ConsumedLink {
-  accountId: string;
-  passwordHash: string | null;
-}
-
 /**
- * Marks an unused, unexpired link of `purpose` used; what it carried, or
- * undefined when there is no such live link. One UPDATE: two concurrent
- * redemptions cannot both succeed.
+ * Marks an unused, unexpired link of `purpose` used; its account ('' for an
+ * invitation), or undefined when there is no such live link. One UPDATE: two
+ * concurrent redemptions cannot both succeed.
  */
-export async function consumeLink(
-  sequelize: Sequelize,
-  tokenHash: Buffer,
-  purpose: LinkPurpose,
-  now: Date,
-  transaction?: Transaction,
-): Promise<ConsumedLink | undefined> {
-  const [row] = await sequelize.query<{ account_id: string | null; password_hash: string | null }>(
-    `UPDATE gateway.one_time_links SET used_at = :now
-      WHERE token_hash = decode(:hash, 'hex') AND purpose = :purpose AND used_at IS NULL AND expires_at > :now
-      RETURNING account_id, password_hash`,
-    { replacements: { hash: tokenHash.toString('hex'), purpose, now }, type: QueryTypes.SELECT, transaction },
-  );
-  return row ? { accountId: row.account_id ?? '', passwordHash: row.password_hash } : undefined;
-}
-
-/** The account of a consumed link ('' for an invitation), or undefined when there is no such live link. */
 export async function consume(
   sequelize: Sequelize,
   tokenHash: Buffer,
@@ -197,5 +197,11 @@ export async function consume(
   now: Date,
   transaction?: Transaction,
 ): Promise<string | undefined> {
-  return (await consumeLink(sequelize, tokenHash, purpose, now, transaction))?.accountId;
+  const [row] = await sequelize.query<{ account_id: string | null }>(
+    `UPDATE gateway.one_time_links SET used_at = :now
+      WHERE token_hash = decode(:hash, 'hex') AND purpose = :purpose AND used_at IS NULL AND expires_at > :now
+      RETURNING account_id`,
+    { replacements: { hash: tokenHash.toString('hex'), purpose, now }, type: QueryTypes.SELECT, transaction },
+  );
+  return row ? (row.account_id ?? '') : undefined;
 }

@@ -216,4 +216,33 @@ export const gatewayMigrations: Migration[] = [
       ALTER TABLE gateway.api_keys ADD COLUMN workspace_id uuid;
     `,
   },
+  {
+    id: '012_accounts_only_their_owner_controls',
+    up: `
+      -- An address counts only once verified (docs/security.md "Account
+      -- lifecycle"): an unverified account signs in to nothing. What such
+      -- accounts hold from before (sessions, keys, provider identities that
+      -- whoever signed the address up may have made) is removed, each
+      -- removal in the trail as the operator's act of this upgrade.
+      INSERT INTO gateway.audit_events (actor_kind, action, target_account_id, target, request_id, client_address, details)
+        SELECT 'admin', 'auth.session_end', s.account_id, s.id::text, 'migration-012', '-', '{"reason": "unverified"}'::jsonb
+          FROM gateway.sessions s JOIN gateway.accounts a ON a.id = s.account_id WHERE a.email_verified_at IS NULL;
+      DELETE FROM gateway.sessions s USING gateway.accounts a WHERE a.id = s.account_id AND a.email_verified_at IS NULL;
+      INSERT INTO gateway.audit_events (actor_kind, action, target_account_id, target, request_id, client_address, details)
+        SELECT 'admin', 'api_key.revoke', k.account_id, k.id::text, 'migration-012', '-',
+               jsonb_build_object('reason', 'unverified', 'prefix', k.prefix, 'name', k.name)
+          FROM gateway.api_keys k JOIN gateway.accounts a ON a.id = k.account_id WHERE a.email_verified_at IS NULL AND k.revoked_at IS NULL;
+      UPDATE gateway.api_keys k SET revoked_at = now() FROM gateway.accounts a
+       WHERE a.id = k.account_id AND a.email_verified_at IS NULL AND k.revoked_at IS NULL;
+      INSERT INTO gateway.audit_events (actor_kind, action, target_account_id, target, request_id, client_address, details)
+        SELECT 'admin', 'auth.oidc_unlink', i.account_id, i.issuer, 'migration-012', '-', jsonb_build_object('reason', 'unverified', 'subject', i.subject)
+          FROM gateway.oidc_identities i JOIN gateway.accounts a ON a.id = i.account_id WHERE a.email_verified_at IS NULL;
+      DELETE FROM gateway.oidc_identities i USING gateway.accounts a WHERE a.id = i.account_id AND a.email_verified_at IS NULL;
+
+      -- The profile lists the identities linked to an account and removes one by its id.
+      ALTER TABLE gateway.oidc_identities ADD COLUMN id uuid NOT NULL DEFAULT gen_random_uuid();
+      CREATE UNIQUE INDEX oidc_identities_id_key ON gateway.oidc_identities (id);
+      CREATE INDEX oidc_identities_account_idx ON gateway.oidc_identities (account_id);
+    `,
+  },
 ];

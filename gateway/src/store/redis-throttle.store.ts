@@ -11,7 +11,7 @@ import { MemoryThrottleStore } from './memory-throttle.store';
  * first finds the longest wait over all counters; only when there is none
  * does it count the attempt in each, so two replicas never both let the
  * 21st attempt through. Time is Redis's own (TIME), ARGV[2] overrides it in
- * tests. ARGV[3..] are each counter's limit and free attempts.
+ * tests. ARGV[3..] are each counter's limit, free attempts and longest delay.
  */
 const BEGIN_SCRIPT = `
 local window = tonumber(ARGV[1])
@@ -23,8 +23,9 @@ end
 local wait = 0
 local states = {}
 for i = 1, #KEYS do
-  local limit = tonumber(ARGV[1 + 2 * i])
-  local free = tonumber(ARGV[2 + 2 * i])
+  local limit = tonumber(ARGV[3 * i])
+  local free = tonumber(ARGV[1 + 3 * i])
+  local maxDelay = tonumber(ARGV[2 + 3 * i])
   local h = redis.call('HMGET', KEYS[i], 's', 'c', 'l')
   local s = tonumber(h[1])
   local c = tonumber(h[2]) or 0
@@ -36,7 +37,7 @@ for i = 1, #KEYS do
   states[i] = s
   if limit > 0 and c >= limit then wait = math.max(wait, math.max(1, s + window - now)) end
   if free > 0 and c >= free then
-    wait = math.max(wait, l + math.min(1000 * 2 ^ (c - free), window) - now)
+    wait = math.max(wait, l + math.min(1000 * 2 ^ (c - free), maxDelay) - now)
   end
 end
 if wait > 0 then return math.ceil(wait / 1000) end
@@ -108,7 +109,7 @@ export class RedisThrottleStore implements ThrottleStore {
     try {
       const run = this.command('skillsThrottleBegin');
       const now = this.options.now ? String(this.options.now()) : '';
-      const limits = counters.flatMap((c) => [c.limit, c.freeAttempts]);
+      const limits = counters.flatMap((c) => [c.limit, c.freeAttempts, c.maxDelayMs ?? windowMs]);
       return Number(await run.call(this.redis, counters.length, ...counters.map((c) => this.prefix + c.id), windowMs, now, ...limits));
     } catch (err) {
       this.warn(err);

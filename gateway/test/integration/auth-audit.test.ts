@@ -55,7 +55,7 @@ describe('the audit trail of console authentication', () => {
   it('records sign-up, sign-in, failed sign-ins counted together, operator links and their use, reset and sign-out, never a secret', async () => {
     const email = `audited-${Date.now()}@example.com`;
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-sign-up').expect(202);
-    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email) }, 'req-verify').expect(200);
+    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email), password: PASSWORD }, 'req-verify').expect(200);
     const accountId = verified.body.data.account.id as string;
     await post('/api/v1/auth/sign-in', { email, password: PASSWORD }, 'req-sign-in').expect(200);
     for (let i = 0; i < 3; i += 1) await post('/api/v1/auth/sign-in', { email, password: WRONG }, `req-wrong-${i}`).expect(401);
@@ -105,16 +105,21 @@ describe('the audit trail of console authentication', () => {
     expect(
       events
         .filter((e) => e.action !== 'auth.failure')
-        .map((e) => [e.action, e.requestId, e.actor, e.details.method ?? e.details.purpose ?? e.details.scope ?? null]),
+        .map((e) => [e.action, e.requestId, e.actor, e.details.method ?? e.details.purpose ?? e.details.scope ?? e.details.reason ?? null]),
     ).toEqual([
       ['auth.sign_out', 'req-sign-out', self, 'this'],
       ['auth.sign_in', 'req-reset', self, 'link'],
       ['auth.password_reset', 'req-reset', self, null],
+      // the reset ended the three sessions before it, each in the trail
+      ['auth.session_end', 'req-reset', self, 'password_reset'],
+      ['auth.session_end', 'req-reset', self, 'password_reset'],
+      ['auth.session_end', 'req-reset', self, 'password_reset'],
       ['auth.link_issue', 'req-issue-reset', { kind: 'admin' }, 'password-reset'],
       ['auth.sign_in', 'req-use-link', self, 'link'],
       ['auth.link_issue', 'req-issue-link', { kind: 'admin' }, 'sign-in'],
       ['auth.sign_in', 'req-sign-in', self, 'password'],
       ['auth.sign_in', 'req-verify', self, 'link'],
+      ['auth.email_verify', 'req-verify', self, null],
       ['auth.sign_up', 'req-sign-up', self, 'password'],
     ]);
     for (const e of events.filter((e) => e.actor.kind !== 'admin')) {
@@ -130,7 +135,9 @@ describe('the audit trail of console authentication', () => {
   it('counts a flood of wrong passwords into one record per address and account, not one row per guess', async () => {
     const email = `flooded-${Date.now()}@example.com`;
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-flood-sign-up').expect(202);
-    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email) }, 'req-flood-verify').expect(200);
+    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email), password: PASSWORD }, 'req-flood-verify').expect(
+      200,
+    );
     const accountId = verified.body.data.account.id as string;
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -178,7 +185,11 @@ describe('the audit trail of console authentication', () => {
     });
     // no account was left behind: the same address signs up now
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-atomic-2').expect(202);
-    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email) }, 'req-atomic-verify').expect(200);
+    const verified = await post(
+      '/api/v1/auth/verify-email',
+      { token: await loggedVerificationToken(h, email), password: PASSWORD },
+      'req-atomic-verify',
+    ).expect(200);
     const accountId = verified.body.data.account.id as string;
 
     const link = await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).expect(201);

@@ -192,9 +192,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** `options.now`: the answer cache's clock, for tests that step over its time to live. */
-export async function startHarness(overrides: Partial<GatewayConfig> = {}, options: GatewayStartOptions = {}): Promise<Harness> {
-  const db = await createTestDatabase();
+/**
+ * `options.now`: the answer cache's clock, for tests that step over its time to live. `database`: one the test
+ * prepared (an earlier schema, rows of an earlier version), dropped with the harness; a fresh one otherwise.
+ */
+export async function startHarness(overrides: Partial<GatewayConfig> = {}, options: GatewayStartOptions = {}, database?: TestDatabase): Promise<Harness> {
+  const db = database ?? (await createTestDatabase());
   const keysDir = await mkdtemp(join(tmpdir(), 'gateway-keys-'));
   const { signingKeyFile } = await PRINCIPAL_KEYS.writeTo(keysDir);
   const catalog = new FakeService('catalog', 'catalog-service');

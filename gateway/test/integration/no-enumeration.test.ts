@@ -6,7 +6,7 @@
  * mail would never arrive.
  */
 import request from 'supertest';
-import type { InvitationMail, Mailer, SignUpAttemptMail } from '../../src/mail/mailer';
+import type { InvitationMail, LinkMail, Mailer, SignUpAttemptMail } from '../../src/mail/mailer';
 import { startHarness, type Harness } from './harness';
 import { PASSWORD } from './profile-harness';
 
@@ -23,14 +23,14 @@ class HeldMailer implements Mailer {
   private hold(kind: Held['kind'], to: string, link?: string): Promise<void> {
     return new Promise((resolve) => this.held.push({ kind, to, link, release: resolve }));
   }
-  sendEmailVerification(to: string, link: string): Promise<void> {
-    return this.hold('verification', to, link);
+  sendEmailVerification(to: string, mail: LinkMail): Promise<void> {
+    return this.hold('verification', to, mail.link);
   }
   sendSignUpAttempt(to: string, mail: SignUpAttemptMail): Promise<void> {
     return this.hold('attempt', to, mail.signInLink);
   }
-  sendPasswordReset(to: string, link: string): Promise<void> {
-    return this.hold('reset', to, link);
+  sendPasswordReset(to: string, mail: LinkMail): Promise<void> {
+    return this.hold('reset', to, mail.link);
   }
   sendWorkspaceInvitation(to: string, mail: InvitationMail): Promise<void> {
     return this.hold('invitation', to, mail.link);
@@ -76,7 +76,7 @@ describe('no account enumeration through sign-up and reset requests', () => {
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }).expect(202);
     const mail = await mailer.next('verification', email);
     mail.release();
-    await post('/api/v1/auth/verify-email', { token: tokenOf(mail.link) }).expect(200);
+    await post('/api/v1/auth/verify-email', { token: tokenOf(mail.link), password: PASSWORD }).expect(200);
   }
 
   it('answers a taken and a new address alike, hashes for both before answering, and answers while their mails are still being sent', async () => {
@@ -100,7 +100,7 @@ describe('no account enumeration through sign-up and reset requests', () => {
     notice.release();
     verification.release();
     // The new address's link opens its first session.
-    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(verification.link) }).expect(200);
+    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(verification.link), password: PASSWORD }).expect(200);
     expect(opened.body.data.account.email).toBe(fresh);
     expect(mailer.held.filter((m) => m.to === taken && m.kind === 'verification')).toHaveLength(1);
   }, 30_000);
@@ -121,47 +121,55 @@ describe('no account enumeration through sign-up and reset requests', () => {
     expect(mailer.held.some((m) => m.to === 'nobody@example.com')).toBe(false);
   }, 30_000);
 
-  it("holds no address for whoever signs it up first: the owner's sign-up mails a link that sets their password and ends the other's sessions", async () => {
+  it("answers an unverified account's right password before the new verification mail is sent, and mails it to the address only", async () => {
     const victim = `victim-${Date.now()}@example.com`;
-    const squatter = request.agent(suite.h.gateway.url);
     await post('/api/v1/auth/sign-up', { email: victim, password: 'squatters-own-password-1' }).expect(202);
     (await mailer.next('verification', victim)).release(); // mailed to the victim, who ignores it
-    await squatter.post('/api/v1/auth/sign-in').set('Origin', suite.h.gateway.url).send({ email: victim, password: 'squatters-own-password-1' }).expect(200);
-    await squatter.get('/api/v1/auth/session').expect(200);
+    mailer.held.length = 0;
+    const refused = await post('/api/v1/auth/sign-in', { email: victim, password: 'squatters-own-password-1' }).expect(403);
+    expect(refused.body.error).toMatch(/^Verify your email address first/);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // the answer is in while the mail is held: it never waited for it
+    const again = await mailer.next('verification', victim);
+    expect(again.link).toMatch(new RegExp(`^${suite.h.gateway.url}/console/verify#token=`));
+    again.release();
 
-    // The owner signs up: the same answer, and a verification link rather than "you already have an account"
+    // The owner signs up: the same answer, and a verification link of their own rather than "you already have an account"
     mailer.held.length = 0;
     await post('/api/v1/auth/sign-up', { email: victim, password: PASSWORD }).expect(202);
-    const link = await mailer.next('verification', victim);
-    link.release();
+    const owners = await mailer.next('verification', victim);
+    owners.release();
     expect(mailer.held.filter((m) => m.kind === 'attempt' && m.to === victim)).toEqual([]);
-    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(link.link) }).expect(200);
+    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(owners.link), password: PASSWORD }).expect(200);
     expect(opened.body.data.account.email).toBe(victim);
-
-    await squatter.get('/api/v1/auth/session').expect(401);
     await post('/api/v1/auth/sign-in', { email: victim, password: 'squatters-own-password-1' }).expect(401);
-    await post('/api/v1/auth/sign-in', { email: victim, password: PASSWORD }).expect(200);
   });
 });
 
-describe('mail quota per address', () => {
-  const { mailer, post } = heldGateway({ mailQuota: { perAddress: 3, perWorkspace: 100 } });
+describe('mail quotas per purpose and requester', () => {
+  const { mailer, post } = heldGateway({ trustProxy: ['loopback'], mailQuota: { perAddress: 3, perRecipient: 6, perWorkspace: 100 } });
+  const from = (client: string, path: string, body: object) => post(path, body).set('X-Forwarded-For', client);
+  const delivered = async (to: string, count: number) => {
+    for (let i = 0; i < 200 && mailer.held.filter((m) => m.to === to).length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
+    const mails = mailer.held.filter((m) => m.to === to);
+    for (const m of mails) m.release();
+    return mails.map((m) => m.kind);
+  };
 
-  it('mails an address at most 3 times a day, whether it has an account or not, then answers the same clear 429 for both', async () => {
+  it("lets nobody spend a person's quota: one address's reset requests run out for that address alone, known and unknown alike", async () => {
     const known = `quota-${Date.now()}@example.com`;
     const unknown = `nobody-${Date.now()}@example.com`;
-    await post('/api/v1/auth/sign-up', { email: known, password: PASSWORD }).expect(202);
+    await from('198.51.100.1', '/api/v1/auth/sign-up', { email: known, password: PASSWORD }).expect(202);
     const verification = await mailer.next('verification', known);
     verification.release();
-    await post('/api/v1/auth/verify-email', { token: verification.link?.split('#token=')[1] }).expect(200);
-    for (let i = 0; i < 2; i += 1) await post('/api/v1/auth/password-reset-request', { email: known }).expect(202);
-    for (let i = 0; i < 3; i += 1) await post('/api/v1/auth/password-reset-request', { email: unknown }).expect(202);
+    await post('/api/v1/auth/verify-email', { token: verification.link?.split('#token=')[1], password: PASSWORD }).expect(200);
 
+    const attacker = '203.0.113.9';
+    for (let i = 0; i < 3; i += 1) await from(attacker, '/api/v1/auth/password-reset-request', { email: known }).expect(202);
+    for (let i = 0; i < 3; i += 1) await from(attacker, '/api/v1/auth/password-reset-request', { email: unknown }).expect(202);
     const answers = [
-      await post('/api/v1/auth/password-reset-request', { email: known.toUpperCase() }),
-      await post('/api/v1/auth/password-reset-request', { email: unknown }),
-      await post('/api/v1/auth/sign-up', { email: known, password: PASSWORD }),
-      await post('/api/v1/auth/sign-up', { email: unknown, password: PASSWORD }),
+      await from(attacker, '/api/v1/auth/password-reset-request', { email: known.toUpperCase() }),
+      await from(attacker, '/api/v1/auth/password-reset-request', { email: unknown }),
     ];
     for (const res of answers) {
       expect(res.status).toBe(429);
@@ -169,10 +177,24 @@ describe('mail quota per address', () => {
       expect(res.body.error).toMatch(/^Too many mails to this address today; retry in \d+ h$/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
-    const fr = await post('/api/v1/auth/password-reset-request', { email: known }).set('Accept-Language', 'fr').expect(429);
+    const fr = await from(attacker, '/api/v1/auth/password-reset-request', { email: known }).set('Accept-Language', 'fr').expect(429);
     expect(fr.body.error).toMatch(/^Trop d'e-mails envoyés à cette adresse aujourd'hui ; réessayez dans \d+ h$/);
-    // nothing past the quota was mailed: a verification, then 2 resets (sent after their answers)
-    for (let i = 0; i < 200 && mailer.held.filter((m) => m.to === known).length < 3; i += 1) await new Promise((r) => setTimeout(r, 50));
-    expect(mailer.held.filter((m) => m.to === known).map((m) => m.kind)).toEqual(['verification', 'reset', 'reset']);
+    // the same address may still sign up with it (another purpose), and the owner, from theirs, still gets a reset
+    await from(attacker, '/api/v1/auth/sign-up', { email: known, password: PASSWORD }).expect(202);
+    await from('198.51.100.1', '/api/v1/auth/password-reset-request', { email: known }).expect(202);
+    expect(await delivered(known, 6)).toEqual(['verification', 'reset', 'reset', 'reset', 'attempt', 'reset']);
+  }, 30_000);
+
+  it("caps what all requesters together mail one address, yet each requester's first mail of the day still goes", async () => {
+    const target = `flooded-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    // 3 from each of two addresses fill the address's 6; a third address's second request is refused, its first is not
+    for (const client of ['192.0.2.1', '192.0.2.2']) {
+      for (let i = 0; i < 3; i += 1) statuses.push((await from(client, '/api/v1/auth/password-reset-request', { email: target })).status);
+    }
+    statuses.push((await from('192.0.2.3', '/api/v1/auth/password-reset-request', { email: target })).status);
+    statuses.push((await from('192.0.2.3', '/api/v1/auth/password-reset-request', { email: target })).status);
+    statuses.push((await from('192.0.2.4', '/api/v1/auth/password-reset-request', { email: target })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 429, 202]);
   }, 30_000);
 });

@@ -122,7 +122,11 @@ describe('OpenID Connect sign-in', () => {
     });
     expect(asked.status).toBe(202);
     const token = await loggedVerificationToken(h, email);
-    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/verify-email`, { method: 'POST', json: { token }, headers: { origin: h.gateway.url } });
+    const res = await browser.fetch(`${h.gateway.url}/api/v1/auth/verify-email`, {
+      method: 'POST',
+      json: { token, password: PASSWORD },
+      headers: { origin: h.gateway.url },
+    });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: { csrfToken: string; account: { id: string } } };
     return { csrf: data.csrfToken, accountId: data.account.id };
@@ -239,7 +243,7 @@ describe('OpenID Connect sign-in', () => {
       clientAddress: expect.stringMatching(/127\.0\.0\.1/),
       details: { issuer, userAgent: 'AuditBrowser/2.0' },
     });
-    expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_in', 'auth.sign_up']);
+    expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_in', 'auth.email_verify', 'auth.sign_up']);
 
     const json = JSON.stringify([...(await trail(tess)), ...events]);
     for (const secret of [...secrets, PASSWORD, 'a-client-secret-for-the-test']) expect(json).not.toContain(secret);
@@ -279,6 +283,107 @@ describe('OpenID Connect sign-in', () => {
     expect((await createKey()).status).toBe(201);
     const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.reauthenticate&accountId=${account.id}`).expect(200);
     expect(trail.body.data.events).toEqual([expect.objectContaining({ details: expect.objectContaining({ method: 'oidc', issuer }) })]);
+  }, 60_000);
+
+  /** As if the session's sign-in were 11 minutes old: a session cookie someone else holds. */
+  async function staleSession(accountId: string): Promise<void> {
+    const db = new Client({ connectionString: h.db.url });
+    await db.connect();
+    await db.query(`UPDATE gateway.sessions SET authenticated_at = now() - interval '11 minutes' WHERE account_id = $1`, [accountId]);
+    await db.end();
+  }
+
+  it('links nothing with a session cookie alone: linking needs a recent sign-in, which a foreign identity cannot give it', async () => {
+    const browser = new Browser();
+    const { csrf, accountId } = await signUpIn(browser, 'wes@idp.example');
+    await staleSession(accountId);
+    const post = (path: string, json?: object) =>
+      browser.fetch(`${h.gateway.url}${path}`, { method: 'POST', json, headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    const refused = await post('/api/v1/auth/oidc/link');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Enter your password again to do this (you signed in more than 10 minutes ago)' });
+    // the provider vouches only for an identity already linked: the holder of the cookie cannot make it recent
+    const confirm = (await (await post('/api/v1/auth/oidc/reauthenticate')).json()) as { data: { url: string } };
+    const back = await browser.fetch(await browser.signInAt(confirm.data.url, 'mallory', `${h.gateway.url}/`));
+    expect(decodeURIComponent(back.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.reauthenticateOther');
+    expect((await post('/api/v1/auth/oidc/link')).status).toBe(403);
+    expect((await identitiesOf(browser)).identities).toEqual([]);
+
+    // the password again: the owner links their own
+    expect((await post('/api/v1/auth/reauthenticate', { password: PASSWORD })).status).toBe(200);
+    browser.forget(issuer);
+    expect((await link(browser, csrf, 'wes')).headers.get('location')).toBe('/console/profile');
+    expect((await identitiesOf(browser)).identities).toEqual([expect.objectContaining({ issuer, subject: 'wes' })]);
+  }, 60_000);
+
+  const identitiesOf = async (browser: Browser) =>
+    ((await (await browser.fetch(`${h.gateway.url}/api/v1/me/identities`)).json()) as { data: { identities: { id: string; subject: string }[] } }).data;
+
+  it('lists the identities linked to an account on its profile and removes one, audited; another account neither sees nor removes it', async () => {
+    const owner = new Browser();
+    const { csrf, accountId } = await signUpIn(owner, 'xena@idp.example');
+    expect((await link(owner, csrf, 'xena')).headers.get('location')).toBe('/console/profile');
+    const [identity] = (await identitiesOf(owner)).identities;
+    expect(identity).toEqual({ id: expect.any(String), issuer, subject: 'xena', createdAt: expect.any(String) });
+    const remove = (browser: Browser, token?: string) =>
+      browser.fetch(`${h.gateway.url}/api/v1/me/identities/${identity?.id}`, {
+        method: 'DELETE',
+        headers: { origin: h.gateway.url, ...(token ? { 'x-csrf-token': token } : {}) },
+      });
+
+    const other = new Browser();
+    const stranger = await signUpIn(other, `stranger-${Date.now()}@example.com`);
+    expect((await identitiesOf(other)).identities).toEqual([]);
+    expect((await remove(other, stranger.csrf)).status).toBe(404);
+    expect((await remove(owner)).status).toBe(403);
+    expect((await identitiesOf(owner)).identities).toHaveLength(1);
+
+    const removed = await remove(owner, csrf);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ data: { removed: true } });
+    expect((await identitiesOf(owner)).identities).toEqual([]);
+    const viaProvider = await signIn(new Browser(), 'xena');
+    expect(decodeURIComponent(viaProvider.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkRequired');
+    const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.oidc_unlink&accountId=${accountId}`).expect(200);
+    expect(trail.body.data.events).toEqual([
+      expect.objectContaining({
+        target: issuer,
+        actor: { kind: 'account', accountId },
+        details: expect.objectContaining({ subject: 'xena', reason: 'profile' }),
+      }),
+    ]);
+  }, 60_000);
+
+  it("keeps an account's only way in: the one identity of an account without a password is not removed", async () => {
+    const browser = new Browser();
+    await signIn(browser, 'yuri');
+    const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { csrfToken: string } };
+    const [identity] = (await identitiesOf(browser)).identities;
+    const res = await browser.fetch(`${h.gateway.url}/api/v1/me/identities/${identity?.id}`, {
+      method: 'DELETE',
+      headers: { origin: h.gateway.url, 'x-csrf-token': session.data.csrfToken },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'This identity is the only way to sign in to this account: set a password first (a reset link sets one)' });
+    expect((await identitiesOf(browser)).identities).toHaveLength(1);
+  }, 60_000);
+
+  it('offers to unlink every identity with a password reset', async () => {
+    const owner = new Browser();
+    const { csrf, accountId } = await signUpIn(owner, 'zoe@idp.example');
+    await link(owner, csrf, 'zoe');
+    const url = (await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).expect(201)).body.data.link.url as string;
+    const token = url.split('#token=')[1];
+    const reset = await new Browser().fetch(`${h.gateway.url}/api/v1/auth/password-reset`, {
+      method: 'POST',
+      json: { token, password: 'a-fresh-passphrase-of-zoe', unlinkIdentities: true },
+      headers: { origin: h.gateway.url },
+    });
+    expect(reset.status).toBe(200);
+    const viaProvider = await signIn(new Browser(), 'zoe');
+    expect(decodeURIComponent(viaProvider.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkRequired');
+    const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.oidc_unlink&accountId=${accountId}`).expect(200);
+    expect(trail.body.data.events).toEqual([expect.objectContaining({ target: issuer, details: expect.objectContaining({ reason: 'password_reset' }) })]);
   }, 60_000);
 
   it('refuses an unverified email, and a callback this browser did not start', async () => {

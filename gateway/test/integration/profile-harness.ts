@@ -30,19 +30,17 @@ export async function loggedVerificationToken(h: Harness, email: string): Promis
   return String(line.link).split('#token=')[1] as string;
 }
 
-/** Signs a new account up from the gateway's own origin, as the console does, and opens the verification link (which signs in). */
+/** Signs a new account up from the gateway's own origin, as the console does, and opens the verification link with the password (which signs in). */
 export async function signUp(h: Harness, overrides: { email?: string; password?: string } = {}): Promise<Browser> {
   emails += 1;
   const email = overrides.email ?? `person${emails}-${Date.now()}@example.com`;
   const origin = h.gateway.url;
   const agent = request.agent(origin);
-  const res = await agent
-    .post('/api/v1/auth/sign-up')
-    .set('Origin', origin)
-    .send({ email, password: overrides.password ?? PASSWORD, name: 'Ana' });
+  const password = overrides.password ?? PASSWORD;
+  const res = await agent.post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password, name: 'Ana' });
   if (res.status !== 202) throw new Error(`sign-up: ${res.status} ${JSON.stringify(res.body)}`);
   const token = await loggedVerificationToken(h, email);
-  const verified = await agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token });
+  const verified = await agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token, password });
   if (verified.status !== 200) throw new Error(`verify-email: ${verified.status} ${JSON.stringify(verified.body)}`);
   return { agent, origin, csrf: verified.body.data.csrfToken, accountId: verified.body.data.account.id, email };
 }

@@ -26,7 +26,7 @@ describe('gateway console sessions', () => {
     const verified = await request(origin)
       .post('/api/v1/auth/verify-email')
       .set('Origin', origin)
-      .send({ token: await loggedVerificationToken(h, 'Ana@Example.com') })
+      .send({ token: await loggedVerificationToken(h, 'Ana@Example.com'), password: PASSWORD })
       .expect(200);
     expect(verified.body.data.account).toMatchObject({ email: 'Ana@Example.com', plan: 'free' });
     expect(verified.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -65,7 +65,7 @@ describe('gateway console sessions', () => {
       .send({ ...body, name: 'invoice.pdf' })
       .expect(202);
     const token = await loggedVerificationToken(h, 'trojan@example.com');
-    const named = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token }).expect(200);
+    const named = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token, password: PASSWORD }).expect(200);
     expect(named.body.data.account).toMatchObject({ email: 'trojan@example.com', name: 'invoice.pdf' });
   });
 
@@ -206,7 +206,7 @@ describe('gateway sign-up modes', () => {
       .expect(202);
     // The account (and the invitation's use) is stored after the answer; its verification link says it is done.
     const verification = await loggedVerificationToken(h, 'x@example.com');
-    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verification }).expect(200);
+    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verification, password: PASSWORD }).expect(200);
     const reused = await request(origin)
       .post('/api/v1/auth/sign-up')
       .set('Origin', origin)

@@ -25,6 +25,18 @@ function from(h: Harness, client: string) {
   };
 }
 
+/** Signs `email` up from `client` and verifies it with the logged link, as its owner would. */
+async function verified(h: Harness, client: string, email: string): Promise<void> {
+  await from(h, client).signUp(email).expect(202);
+  const token = await loggedVerificationToken(h, email);
+  await request(h.gateway.url)
+    .post('/api/v1/auth/verify-email')
+    .set('Origin', h.gateway.url)
+    .set('X-Forwarded-For', client)
+    .send({ token, password: PASSWORD })
+    .expect(200);
+}
+
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
 async function hashes(h: Harness, result: 'done' | 'shed'): Promise<number> {
@@ -45,8 +57,7 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
 
   it('counts the real client behind the proxy, and 25 wrong passwords from one client lock out neither the account nor anyone else', async () => {
     const victim = 'victim@example.com';
-    await from(h, '198.51.100.1').signUp(victim).expect(202);
-    await loggedVerificationToken(h, victim);
+    await verified(h, '198.51.100.1', victim);
     const attacker = from(h, '203.0.113.66');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await attacker.signIn(victim, `wrong-guess-${i}-xyz`)).status);
@@ -93,6 +104,45 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
     expect(tally(statuses)).toEqual({ 202: 10, 429: 2 });
     await from(h, '203.0.113.100').signUp('neighbour@example.com').expect(202);
   });
+
+  it('answers 200 sign-ups at once from one address with at most its 10 hashes: the throttle refuses the rest before hashing', async () => {
+    const [done, shed] = [await hashes(h, 'done'), await hashes(h, 'shed')];
+    const client = from(h, '203.0.113.150');
+    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => client.signUp(`one-address-${i}@example.com`).then((r) => r.status)));
+    const counted = tally(statuses);
+    expect(counted[429]).toBe(190);
+    expect((counted[202] ?? 0) + (counted[503] ?? 0)).toBe(10);
+    expect((await hashes(h, 'done')) - done + ((await hashes(h, 'shed')) - shed)).toBe(10);
+  });
+});
+
+describe('an address shared by many people (an office behind one address)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ trustProxy: ['loopback'], signInThrottle: { ...THROTTLE, perAddress: 5, addressMaxDelayMs: 4_000 } });
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+
+  it('slows the address down progressively after its failures instead of locking everyone behind it out: a colleague signs in after seconds', async () => {
+    const office = '198.51.100.77';
+    const colleague = 'colleague@example.com';
+    await verified(h, '192.0.2.50', colleague);
+    const guesser = from(h, office);
+    for (let i = 0; i < 5; i += 1) await guesser.signIn(`someone${i}@example.com`, 'wrong-guess-xyz').expect(401);
+    const first = await guesser.signIn('someone-else@example.com', 'wrong-guess-xyz').expect(429);
+    expect(first.headers['retry-after']).toBe('1');
+    expect((await from(h, office).signIn(colleague, PASSWORD).expect(429)).headers['retry-after']).toBe('1');
+
+    await new Promise((r) => setTimeout(r, 1_100));
+    await guesser.signIn('someone-else@example.com', 'wrong-guess-xyz').expect(401);
+    // each further failure doubles the wait, for a few seconds, never the 15 minutes of the window
+    expect((await from(h, office).signIn(colleague, PASSWORD).expect(429)).headers['retry-after']).toBe('2');
+    await new Promise((r) => setTimeout(r, 2_100));
+    const signedIn = await from(h, office).signIn(colleague, PASSWORD).expect(200);
+    expect(signedIn.body.data.account.email).toBe(colleague);
+  }, 30_000);
 });
 
 describe('sign-up flood with made-up invitations (invite mode)', () => {

@@ -204,12 +204,12 @@ describe('the self-service operations (docs/collections.md), each answer checked
       json: { email, password: 'juniper-lantern-oboe-42' },
       headers: { origin: stack.info.url },
     });
-    // the same answer for any address, no session: the mailed (here logged) link signs in
+    // the same answer for any address, no session: the mailed (here logged) link, with the password, signs in
     expect(signedUp.status).toBe(202);
     expect(signedUp.body).toEqual({ data: { requested: true } });
     const link = await loggedVerificationLink(stack, logged);
     const verified = await stack.client.call('POST', '/api/v1/auth/verify-email', {
-      json: { token: /#token=(.+)$/.exec(link)?.[1] },
+      json: { token: /#token=(.+)$/.exec(link)?.[1], password: 'juniper-lantern-oboe-42' },
       headers: { origin: stack.info.url },
     });
     expect(verified.status).toBe(200);

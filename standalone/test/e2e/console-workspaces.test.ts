@@ -58,8 +58,10 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
       .getByRole('status')
       .filter({ hasText: `Check your email: we sent a message to ${ownerEmail}.` })
       .waitFor();
-    // the link (in the log: no SMTP here) verifies the address and signs in
+    // the link (in the log: no SMTP here), with the sign-up's password, verifies the address and signs in
     await owner.goto(await loggedVerificationLink(stack, logged));
+    await owner.getByLabel('Password').fill(PASSWORD);
+    await owner.getByRole('button', { name: 'Verify and sign in' }).click();
     await owner.getByRole('link', { name: 'Go to the console' }).click();
     await owner.getByRole('heading', { name: 'API keys' }).waitFor();
     await owner.getByRole('link', { name: 'Workspaces' }).click();
@@ -111,6 +113,8 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     const mail = await guest.context().newPage();
     const seen = cspViolations(mail);
     await mail.goto(await loggedVerificationLink(stack, logged));
+    await mail.getByLabel('Password').fill(PASSWORD);
+    await mail.getByRole('button', { name: 'Verify and sign in' }).click();
     await mail.getByRole('status').filter({ hasText: 'Your email address is verified' }).waitFor();
     await mail.close();
     violations.push(...seen);

@@ -1,6 +1,7 @@
 /**
  * The console in headless Chromium against the real stack: a person signs
- * up, verifies the address with the link the server logged, signs in, creates a read-only key and uses it (search 200, a
+ * up, verifies the address with the link the server logged and the password
+ * of the sign-up, signs in, creates a read-only key and uses it (search 200, a
  * collection write 403 naming the scope), revokes it (401), rolls another
  * and sees both keys work during the grace period; the demo sign-in link of
  * the banner works once. Every page is checked with axe-core and must
@@ -101,19 +102,27 @@ describeBrowser('the console in headless Chromium', () => {
     await accessible('sign-up page, account requested');
     await shoot('sign-up-check-email');
 
-    // the person opens the mailed link: verified and signed in once; the same link again says why not
+    // the person opens the mailed link and enters the sign-up's password: verified and signed in once; the same link again says why not
     const link = await loggedVerificationLink(stack, logged);
     expect(link).toMatch(new RegExp(`^${stack.info.url}/console/verify#token=[A-Za-z0-9_-]{43}$`));
     await page.goto(link);
-    await page.getByRole('status').filter({ hasText: 'Your email address is verified and you are signed in' }).waitFor();
+    await page.getByRole('heading', { name: 'Verify your email address' }).waitFor();
     expect(page.url()).not.toContain('token=');
     await expect(page.title()).resolves.toBe('Verify email · Skills Catalog console');
     await accessible('verify page');
     await shoot('verify');
+    await page.getByLabel('Password').fill('not-the-sign-up-password');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This is not the password chosen at the sign-up this link confirms' }).waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your email address is verified and you are signed in' }).waitFor();
+    await shoot('verified');
     const again = await context.newPage();
     again.setDefaultTimeout(10_000);
     await again.goto(link);
-    await again.getByRole('heading', { name: 'Your email address is not verified' }).waitFor();
+    await again.getByLabel('Password').fill(PASSWORD);
+    await again.getByRole('button', { name: 'Verify and sign in' }).click();
     await again.getByRole('alert').filter({ hasText: 'This link is invalid, already used or expired' }).waitFor();
     await again.close();
     await page.getByRole('link', { name: 'Go to the console' }).click();
