@@ -21,7 +21,10 @@
  * non-zero, ...) adds at least one failure. A test may skip only as an
  * optional suite of .ci/optional-suites.cjs whose requirement is absent; a
  * test skipped while its requirement is present, or skipped with no
- * requirement at all, counts as failed instead of skipped.
+ * requirement at all, counts as failed instead of skipped. A suite that
+ * looks store-bound without a store tag, and a store-specific suite of the
+ * PGlite run that the server run left out, count as failed too
+ * (.ci/store-suites.cjs).
  */
 'use strict';
 const fs = require('node:fs');
