@@ -10,6 +10,8 @@ const services = {
   roots: ['<rootDir>/common', '<rootDir>/gateway', '<rootDir>/catalog-service', '<rootDir>/collections-service', '<rootDir>/standalone', '<rootDir>/bench', '<rootDir>/deploy', '<rootDir>/client'],
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // a folder for what the suites of one run share (a fresh PGlite cluster, the end-to-end suites' seeded DATA_DIR)
+  globalSetup: '<rootDir>/jest.global-setup.cjs',
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.typecheck.json' }] },
   moduleNameMapper: {
     '^@skills/common$': '<rootDir>/common/src/index.ts',
@@ -31,6 +33,7 @@ const consoleUnits = {
   ...services,
   displayName: 'console',
   roots: ['<rootDir>/console'],
+  globalSetup: undefined,
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true, esModuleInterop: true } }] },
 };
 

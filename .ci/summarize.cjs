@@ -21,12 +21,16 @@
  * non-zero, ...) adds at least one failure. A test may skip only as an
  * optional suite of .ci/optional-suites.cjs whose requirement is absent; a
  * test skipped while its requirement is present, or skipped with no
- * requirement at all, counts as failed instead of skipped.
+ * requirement at all, counts as failed instead of skipped. A suite that
+ * looks store-bound without a store tag, and a store-specific suite of the
+ * PGlite run that the server run left out, count as failed too
+ * (.ci/store-suites.cjs).
  */
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { REQUIREMENTS, SUITES, firstLine } = require('./optional-suites.cjs');
+const { classify, problem } = require('./store-suites.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const rel = (p) => (p.startsWith(ROOT + path.sep) ? p.slice(ROOT.length + 1) : p);
@@ -151,6 +155,52 @@ function judgeSkips(run, presence) {
   return fates;
 }
 
+/**
+ * Judges the store tags (.ci/store-suites.cjs): a suite of any run that looks
+ * store-specific without saying which it is fails; so does a store-specific
+ * suite of the PGlite run that the server run left out (its filter broke, or
+ * the file went missing between the runs). Each counts as one failed test, on
+ * the run it concerns. Returns the report's lines.
+ */
+function judgeStoreTags(runs) {
+  const lines = [];
+  const untagged = new Map(); // file -> problem, each file once over all runs
+  const specific = (run) =>
+    new Set(
+      (run.report?.testResults ?? [])
+        .map((suite) => suite.name)
+        .filter((file) => {
+          if (!fs.existsSync(file)) return false;
+          const c = classify(file);
+          const wrong = problem(c);
+          if (wrong && !untagged.has(rel(file))) {
+            untagged.set(rel(file), wrong);
+            run.failed += 1;
+            run.untagged = (run.untagged ?? 0) + 1;
+          }
+          return c.tag === 'store-specific';
+        })
+        .map(rel),
+    );
+  const pglite = runs.find((r) => r.name === 'pglite');
+  const server = runs.find((r) => r.name === 'postgres');
+  const onPglite = pglite ? specific(pglite) : new Set();
+  const onServer = server ? specific(server) : new Set();
+  for (const run of runs) if (run.untagged) run.notes.push(`${run.untagged} suite(s) without a store tag`);
+  if (untagged.size) {
+    lines.push('', 'SUITES WITHOUT A STORE TAG (docs/testing.md, "Which suites run twice"; each counted as 1 failed test):');
+    for (const [file, wrong] of untagged) lines.push(`  ${file}: ${wrong}`);
+  }
+  if (pglite?.report && server?.report) {
+    const missing = [...onPglite].filter((file) => !onServer.has(file)).sort();
+    server.failed += missing.length;
+    if (missing.length) server.notes.push(`${missing.length} store-specific suite(s) missing`);
+    lines.push('', `store-specific suites: ${onPglite.size} in the PGlite run, ${onServer.size} in the server run`);
+    if (missing.length) lines.push('STORE-SPECIFIC SUITES THE SERVER RUN LEFT OUT (each counted as 1 failed test):', ...missing.map((f) => `  ${f}`));
+  }
+  return lines;
+}
+
 /** Each requirement's presence for one run: { key: { present, detail } }. */
 async function presenceFor(run, machine) {
   const out = { ...machine };
@@ -172,6 +222,7 @@ async function main() {
   const machine = Object.fromEntries(await Promise.all(machineKeys.map(async (k) => [k, await REQUIREMENTS[k].probe()])));
   const fates = [];
   for (const run of runs) fates.push(judgeSkips(run, await presenceFor(run, machine)));
+  const storeLines = judgeStoreTags(runs);
 
   const out = [];
   out.push('test runs:');
@@ -207,6 +258,8 @@ async function main() {
       ]),
     );
   }
+
+  out.push(...storeLines);
 
   out.push('', 'requirements here:');
   out.push(table(machineKeys.map((k) => [REQUIREMENTS[k].label, machine[k].present ? 'present' : 'absent', machine[k].detail])));

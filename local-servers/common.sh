@@ -22,12 +22,15 @@ log() { printf '[local-servers] %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
 
 # Runs a command as the unprivileged user when we are root, else as ourselves.
+# That user may not enter the checkout (a clone in a mktemp -d folder or in
+# /root is its owner's only): whatever it runs lives under LOCAL_SERVERS_DIR,
+# and it runs from there rather than from the caller's folder.
 as_server_user() {
   if [ "$(id -u)" = 0 ]; then
     if ! id "$LOCAL_SERVERS_USER" >/dev/null 2>&1; then
       useradd --system --no-create-home --shell /usr/sbin/nologin "$LOCAL_SERVERS_USER"
     fi
-    runuser -u "$LOCAL_SERVERS_USER" -- "$@"
+    (cd "$LOCAL_SERVERS_DIR" && runuser -u "$LOCAL_SERVERS_USER" -- "$@")
   else
     "$@"
   fi

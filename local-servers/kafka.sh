@@ -148,9 +148,11 @@ start() {
     if [ ! -f "$state/data/meta.properties" ]; then
       server_dir "$state/data"
       log "formatting the KRaft storage"
-      as_server_user env KAFKA_LIBS="$KAFKA_LIBS" JAVA_HOME="$JAVA_HOME" \
-        "$tools/kafka-storage.sh" format -t "$CLUSTER_ID" -c "$state/config/server.properties" >&2 ||
-        die "kafka-storage.sh format failed"
+      # What kafka-storage.sh runs, spelled out: the server user runs nothing
+      # from the checkout, which it may not enter (a mktemp -d clone, /root).
+      as_server_user "$JDK17/bin/java" -Xmx256m -cp "$KAFKA_LIBS/*" kafka.tools.StorageTool \
+        format -t "$CLUSTER_ID" -c "$state/config/server.properties" >&2 ||
+        die "formatting the KRaft storage failed"
     fi
     log "starting Kafka $KAFKA_VERSION: PLAINTEXT 127.0.0.1:$plain_port, SASL_SSL 127.0.0.1:$sasl_port (JDK $JDK17)"
     # setsid: the broker outlives this script and the shell that ran it.

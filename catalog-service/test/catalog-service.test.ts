@@ -1,3 +1,4 @@
+// @store-specific reads collections-service's outbox as its event log
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';

@@ -1,3 +1,4 @@
+// @store-specific the outbox pruner's deletes and its lock (server only)
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';

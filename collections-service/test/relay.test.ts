@@ -1,3 +1,4 @@
+// @store-specific the outbox relay's reads and its leader lock (server only)
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';

@@ -1,3 +1,4 @@
+// @not-store-specific PGlite itself, whatever store the run names
 import { QueryTypes } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';

@@ -1,3 +1,4 @@
+// @store-specific a real failing query's error as each store reports it
 /**
  * Database errors in logs: a real failing query on the test database (PGlite
  * unless DATABASE_URL), logged the ways the code logs errors, must leave

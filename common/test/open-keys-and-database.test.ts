@@ -1,3 +1,4 @@
+// @not-store-specific the services' shared start-up; the database is a fixture
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @not-store-specific PGlite itself, whatever store the run names
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 const SUMMARIZE = join(ROOT, '.ci', 'summarize.cjs');
@@ -36,7 +36,7 @@ function report(tests: FakeTest[]): object {
     wasInterrupted: false,
     snapshot: { failure: false },
     testResults: files.map((file) => ({
-      name: join(ROOT, file),
+      name: isAbsolute(file) ? file : join(ROOT, file),
       status: tests.some((t) => t.file === file && t.status === 'failed') ? 'failed' : 'passed',
       message: '',
       assertionResults: tests
@@ -116,6 +116,27 @@ describe('.ci/summarize.cjs', () => {
     const passing = summarize({ pglite: report(relayTests('pending')), postgres: report(relayTests('passed')) });
     expect(passing.status).toBe(0);
     expect(passing.lines).toEqual(['1 skipped', '3 passed, 0 failed']);
+  });
+
+  it('fails the server run when it left out a store-specific suite of the PGlite run', () => {
+    const out = summarize({ pglite: report([plain, ...relayTests('pending')]), postgres: report([plain]) });
+    expect(out.status).toBe(1);
+    expect(out.lines).toEqual(['1 skipped', '3 passed, 1 failed']);
+    expect(out.report).toMatch(/STORE-SPECIFIC SUITES THE SERVER RUN LEFT OUT[^\n]*\n\s+collections-service\/test\/relay\.test\.ts/);
+    const whole = summarize({ pglite: report([plain, ...relayTests('pending')]), postgres: report(relayTests('passed')) });
+    expect(whole.status).toBe(0);
+    expect(whole.report).toContain('store-specific suites: 1 in the PGlite run, 1 in the server run');
+  });
+
+  it('fails the run on a suite that looks store-specific without a store tag', () => {
+    const file = join(dir, 'untagged.test.ts');
+    // spelled so that this file's own source does not look store-bound
+    const call = (name: string) => `${name}(`;
+    writeFileSync(file, `it('x', async () => { await ${call('createTestDatabase')}); });\n`);
+    const out = summarize({ pglite: report([plain, { file, titles: ['x'], status: 'passed' }]) });
+    expect(out.status).toBe(1);
+    expect(out.lines).toEqual(['0 skipped', '2 passed, 1 failed']);
+    expect(out.report).toContain(`${file}: looks store-specific (makes or migrates a database itself)`);
   });
 
   it('fails the run on a skip that no requirement accounts for', () => {

@@ -1,3 +1,4 @@
+// @store-specific the migrations
 import { QueryTypes } from 'sequelize';
 import { createLogger, createSequelize } from '@skills/common';
 import { createTestDatabase, type TestDatabase } from '@skills/common/testing';

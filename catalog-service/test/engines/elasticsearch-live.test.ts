@@ -1,3 +1,4 @@
+// @store-specific the server run searches with Elasticsearch 8, the PGlite run with 9
 /**
  * The Elasticsearch engine on a real node (8.x or 9.x), run when
  * ELASTICSEARCH_URL is set (`.ci/run` and `npm run test:live` start 8.19 and

@@ -1,3 +1,4 @@
+// @store-specific the item-vector repository: what a restart or a reindex embeds again
 /**
  * Search by meaning on the memory engine over a real Postgres (PGlite, or
  * DATABASE_URL): the shared conformance cases, then the store's promise: an

@@ -1,3 +1,4 @@
+// @store-specific the memory engine follows the event log; its late-commit case needs the server
 /**
  * MemorySearchEngine on a real Postgres (PGlite, or DATABASE_URL): the shared
  * conformance suite, then what only a per-replica index has to prove: a

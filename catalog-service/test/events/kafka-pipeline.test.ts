@@ -1,3 +1,4 @@
+// @store-specific the outbox relayed through Kafka, then the index compared with the record
 /**
  * The Kafka path end to end, on a real Kafka-protocol peer (librdkafka's mock
  * cluster): collections.outbox → OutboxRelay → Kafka → KafkaEventLog →

@@ -1,3 +1,4 @@
+// @store-specific the services on one server database (server only)
 /**
  * The two services as `main` starts them with EVENT_LOG=kafka, on librdkafka's
  * mock cluster: an admin write to collections-service reaches the search of

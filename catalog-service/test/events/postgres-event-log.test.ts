@@ -1,3 +1,4 @@
+// @store-specific the Postgres event log's reads; a late commit is seen differently by each store
 import { Client } from 'pg';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';

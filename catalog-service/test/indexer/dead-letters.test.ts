@@ -1,3 +1,4 @@
+// @store-specific the dead-letter repository
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { QueryTypes, type Sequelize } from 'sequelize';

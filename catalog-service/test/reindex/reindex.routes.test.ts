@@ -1,3 +1,4 @@
+// @store-specific reindex jobs recorded in Postgres and shared by replicas
 /**
  * The reindex admin routes and the job runner behind them, jobs recorded in
  * Postgres and shared by replicas, with a small hand-written engine whose

@@ -1,3 +1,4 @@
+// @store-specific the index generation kept in Postgres
 import type { Sequelize } from 'sequelize';
 import pino from 'pino';
 import { createSequelize, runMigrations } from '@skills/common';

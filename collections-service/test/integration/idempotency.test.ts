@@ -1,3 +1,4 @@
+// @store-specific concurrent duplicates: PGlite serializes them, the server races them
 import { randomUUID } from 'node:crypto';
 import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 

@@ -1,3 +1,4 @@
+// @store-specific the import's query plans (EXPLAIN)
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PRINCIPAL_HEADER, STREAMED_BODY } from '@skills/common';

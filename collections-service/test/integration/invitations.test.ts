@@ -1,3 +1,4 @@
+// @store-specific races for one invitation: PGlite serializes them, the server races them
 /**
  * Invitations as collections-service keeps them: owners and admins invite,
  * list and revoke; the person the gateway vouches for previews and accepts,

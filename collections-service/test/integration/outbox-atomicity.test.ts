@@ -1,3 +1,4 @@
+// @store-specific a write and its outbox row in one transaction
 /**
  * The outbox row of an item change must commit or roll back with the change
  * itself: checked on the stored transaction ids, and by making the outbox

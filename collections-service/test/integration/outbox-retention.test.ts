@@ -1,3 +1,4 @@
+// @store-specific the outbox's retention deletes
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { PRINCIPAL_HEADER, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';

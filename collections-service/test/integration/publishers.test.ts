@@ -1,3 +1,4 @@
+// @store-specific a trust change and its event in one transaction
 /**
  * Publishers (docs/trust.md "Publishers") and the rule every trust change
  * shares: the item's event is written in the change's own transaction.

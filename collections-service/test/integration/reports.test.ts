@@ -1,3 +1,4 @@
+// @store-specific concurrent reports and handlings: PGlite serializes them, the server races them
 /** Reports of public items (docs/trust.md "Reports"): filing, the per-account limit, and the operators' queue. */
 import { ADMIN, account, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 

@@ -1,3 +1,4 @@
+// @not-store-specific the service's wiring; the database is a fixture
 import request from 'supertest';
 import { PRINCIPAL_HEADER, createLogger, createSequelize } from '@skills/common';
 import { createTestDatabase, freePort, type TestDatabase } from '@skills/common/testing';

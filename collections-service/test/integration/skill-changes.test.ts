@@ -1,3 +1,4 @@
+// @store-specific the change feed's reads in commit order, late commits included
 import { Client } from 'pg';
 import request from 'supertest';
 import { PRINCIPAL_HEADER, createLogger } from '@skills/common';

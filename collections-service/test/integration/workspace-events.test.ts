@@ -1,3 +1,4 @@
+// @store-specific a team collection write and its event in one transaction
 /**
  * The workspace event log (docs/governance.md "Signed webhooks"): every
  * team collection write records collection.changed in its own transaction,

@@ -1,3 +1,4 @@
+// @store-specific two owners removing each other at once: PGlite serializes them, the server races them
 /** Removing workspace members: through the public route (owners, admins, leaving) and the admin API. */
 import { randomUUID } from 'node:crypto';
 import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';

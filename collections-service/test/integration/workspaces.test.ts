@@ -1,3 +1,4 @@
+// @store-specific two owners demoting each other at once: PGlite serializes them, the server races them
 /** Self-service workspaces: creation (the creator owns it), the caller's list with roles, members, role changes. */
 import { randomUUID } from 'node:crypto';
 import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';

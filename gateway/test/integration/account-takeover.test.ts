@@ -1,3 +1,4 @@
+// @store-specific migration 012 upgrading the rows of the version before
 /**
  * Holding an account that is not yours, tried as an attacker would, over
  * HTTP: signing another person's address up first, a second sign-up's

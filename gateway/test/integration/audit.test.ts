@@ -1,3 +1,4 @@
+// @store-specific the audit repository's reads and retention deletes
 /** The audit trail: what is recorded, how it is read, that it holds no secret, and how long it is kept. */
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createLogger, createSequelize } from '@skills/common';

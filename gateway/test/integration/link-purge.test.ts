@@ -1,3 +1,4 @@
+// @store-specific the link repository's batched deletes
 /**
  * One-time links and OpenID Connect flows past their time are deleted in
  * batches (store/link.repository.ts, domain/periodic-purge.ts); live ones,

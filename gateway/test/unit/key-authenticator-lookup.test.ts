@@ -1,3 +1,4 @@
+// @store-specific the key lookup's query on the real unique index
 /**
  * How a key is found, not how fast: the authenticator looks a key up only by
  * its SHA-256 (the unique index of gateway.api_keys), never by the key or a

@@ -1,3 +1,4 @@
+// @store-specific the Sequelize session repository
 /**
  * Session expiry on a fake clock, on both stores: an in-memory one here and
  * the real Postgres one (PGlite, or DATABASE_URL) below. Idle expiry is

@@ -1,3 +1,4 @@
+// @store-specific the production topology on the Postgres server (server only)
 /**
  * The production topology end to end (standalone/src/distributed): gateway,
  * collections-service and two catalog-service replicas as OS processes with

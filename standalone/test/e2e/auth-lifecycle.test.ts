@@ -17,7 +17,7 @@ const CLI = resolve(__dirname, '..', '..', 'dist', 'cli', 'admin.js');
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ fresh: true });
 }, 180_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, eventually, freePort, type TestDatabase } from '@skills/common/testing';
@@ -136,8 +136,10 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
 }
 
 export interface StartOptions {
-  /** reuse a DATA_DIR (restart tests); a fresh temp dir otherwise */
+  /** reuse a DATA_DIR (restart tests); a copy of the run's seeded one otherwise (seededDataDir) */
   dataDir?: string;
+  /** a first start on an empty DATA_DIR, for a suite about the first start itself */
+  fresh?: boolean;
   /** reuse a database (restart tests on a server) */
   database?: TestDatabase;
   env?: Record<string, string>;
@@ -159,9 +161,46 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
   }
 }
 
+/**
+ * A first start (PGlite's files made, three schemas migrated, the sample
+ * catalog imported with its verdicts, the demo data made) is most of a
+ * suite's start-up. It is done once per jest run, in the run's folder
+ * (jest.global-setup.cjs), and every later embedded start begins on a copy
+ * of its DATA_DIR, as a restart would; resolves undefined (a first start,
+ * then) on a server database, outside such a run, or when that start failed.
+ * Workers share it: the first to take the lock makes it, the others wait.
+ */
+async function seededDataDir(): Promise<string | undefined> {
+  const run = process.env.SKILLS_TEST_RUN_DIR;
+  if (!run || process.env.DATABASE_URL) return undefined;
+  const home = join(run, 'e2e-seeded');
+  await mkdir(home, { recursive: true });
+  const data = join(home, 'data');
+  const made = join(home, 'made');
+  const failed = join(home, 'failed');
+  try {
+    await mkdir(join(home, 'lock'));
+  } catch {
+    await eventually(async () => existsSync(made) || existsSync(failed), 'the seeded DATA_DIR', 3 * START_TIMEOUT_MS, 200);
+    return existsSync(made) ? data : undefined;
+  }
+  try {
+    const first = await startStackOnce({ dataDir: data, fresh: true });
+    const code = await first.stop('SIGTERM');
+    if (code !== 0 || !first.info.seeded) throw new Error(`the seeding start exited ${code}, seeded: ${first.info.seeded}`);
+    await writeFile(made, '');
+    return data;
+  } catch (err) {
+    await writeFile(failed, String(err));
+    throw err;
+  }
+}
+
 async function startStackOnce(options: StartOptions): Promise<Stack> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npm run build)`);
+  const seeded = options.dataDir || options.fresh ? undefined : await seededDataDir();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'skills-e2e-')));
+  if (seeded) await cp(seeded, dataDir, { recursive: true });
   const database = options.database ?? (process.env.DATABASE_URL ? await createTestDatabase() : undefined);
   const port = await freePort();
   const env: Record<string, string> = {};

@@ -1,3 +1,4 @@
+// @not-store-specific the probes' answers; the database is a fixture
 /**
  * The probes answer the same way on every process (common/src/http/health.ts):
  * a load balancer, a Kubernetes probe or an operator's curl cannot tell the

@@ -1,3 +1,4 @@
+// @not-store-specific two services' rules over HTTP; the database is a fixture
 /**
  * Workspace invitations across the two services that share them, in one
  * process on a real database (PGlite, or DATABASE_URL): the real gateway

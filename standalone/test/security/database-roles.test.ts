@@ -1,3 +1,4 @@
+// @store-specific the server's roles and grants (server only)
 /**
  * Least privilege in the database, on a Postgres server (DATABASE_URL; PGlite
  * has no roles, so the suite is reported skipped without one): the migrate

@@ -1,3 +1,4 @@
+// @not-store-specific the services' principal checks; the database is a fixture
 /**
  * Trust boundary gateway → services: each service, started on its own port
  * exactly as main.ts starts it with public keys only, refuses every request
