@@ -6,6 +6,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { FR, newAccount, startStack, TEXTS, type Json, type Stack } from './helpers';
@@ -143,7 +144,9 @@ describe('the embedded default is closed to the network and to other local users
   it('listens on loopback only: the gateway, its monitoring port, the services and the database', () => {
     const ss = spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' });
     expect(ss.status).toBe(0);
-    const mine = ss.stdout.split('\n').filter((line) => line.includes(`pid=${stack.pid},`));
+    // the launcher hosts the database; each service is a child process of its own
+    const pids = [stack.pid, ...childPids(stack.pid)];
+    const mine = ss.stdout.split('\n').filter((line) => pids.some((pid) => line.includes(`pid=${pid},`)));
     // gateway, monitoring, catalog-service, collections-service, and the embedded database unless on a server
     expect(mine.length).toBeGreaterThanOrEqual(stack.database ? 4 : 5);
     const addresses = mine.map((line) => line.trim().split(/\s+/)[3] as string);
@@ -157,6 +160,12 @@ describe('the embedded default is closed to the network and to other local users
     expect((await stat(join(stack.dataDir, 'admin-token'))).mode & 0o777).toBe(0o600);
   });
 });
+
+/** The direct children of a process, from /proc (its `children` file lists them per thread). */
+function childPids(pid: number | undefined): number[] {
+  const tasks = readdirSync(`/proc/${pid}/task`);
+  return tasks.flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+}
 
 describe('process lifecycle', () => {
   it('exits 0 on SIGTERM and restarts on the same data with the same admin token, a new demo key and a demo collection', async () => {
