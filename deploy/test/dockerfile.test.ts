@@ -43,11 +43,11 @@ describe('deploy/Dockerfile', () => {
       packages: Record<string, { dev?: boolean; optional?: boolean; hasInstallScript?: boolean }>;
     };
     // @scarf/scarf (pulled in by swagger-ui-dist) only reports installs; skipping it is the point.
-    // argon2's script (node-gyp-build) only compiles when no prebuilt binary fits; the package
-    // ships them (prebuilds/linux-x64, linux-arm64, …), which node-gyp-build loads at run time.
+    // argon2's and usearch's script (node-gyp-build) only compiles when no prebuilt binary fits; both
+    // packages ship them (prebuilds/linux-x64, linux-arm64, …), which node-gyp-build loads at run time.
     // onnxruntime-node's script only downloads GPU providers from a feed of its own (the project's .npmrc
     // skips it); the CPU binaries it runs on are in the package (bin/napi-v6/<os>/<arch>/).
-    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2', 'node_modules/onnxruntime-node']);
+    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2', 'node_modules/onnxruntime-node', 'node_modules/usearch']);
     const scripted = Object.entries(lock.packages).filter(
       ([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path),
     );
