@@ -28,7 +28,7 @@ const RELOAD_MS = '100';
 const TRAFFIC_LOOPS = 4;
 
 interface Traffic {
-  /** requests answered so far, and the failures among them (status >= 400 or no answer) */
+  /** requests answered so far, and the failures among them (status >= 400 but a 503 with Retry-After, or no answer) */
   done: number;
   failures: string[];
   stop(): Promise<void>;
@@ -37,21 +37,22 @@ interface Traffic {
 /** Clients calling catalog-service, collections-service (reads and writes) and an admin route, back to back. */
 function startTraffic(client: Client, key: string, collectionId: string): Traffic {
   const traffic = { done: 0, failures: [] as string[], running: true };
-  const calls: Array<() => Promise<{ status: number; what: string }>> = [
-    async () => ({ status: (await client.call('GET', '/api/v1/skills?q=rotation', { token: key })).status, what: 'search' }),
-    async () => ({ status: (await client.call('GET', `/api/v1/me/collections/${collectionId}`, { token: key })).status, what: 'read' }),
-    async () => {
-      const res = await client.call('PATCH', `/api/v1/me/collections/${collectionId}`, { token: key, json: { description: randomUUID() } });
-      return { status: res.status, what: 'write' };
-    },
-    async () => ({ status: (await client.call('GET', '/admin/v1/items?limit=1', { token: ADMIN_TOKEN })).status, what: 'admin read' }),
+  const answer = (what: string) => (res: { status: number; headers: Headers }) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), what });
+  const calls: Array<() => Promise<{ status: number; retryAfter?: string | null; what: string }>> = [
+    async () => answer('search')(await client.call('GET', '/api/v1/skills?q=rotation', { token: key })),
+    async () => answer('read')(await client.call('GET', `/api/v1/me/collections/${collectionId}`, { token: key })),
+    async () => answer('write')(await client.call('PATCH', `/api/v1/me/collections/${collectionId}`, { token: key, json: { description: randomUUID() } })),
+    async () => answer('admin read')(await client.call('GET', '/admin/v1/items?limit=1', { token: ADMIN_TOKEN })),
   ];
   const loop = async (n: number) => {
     for (let i = n; traffic.running; i++) {
       const call = calls[i % calls.length] as (typeof calls)[number];
-      const result = await call().catch((err: unknown) => ({ status: 0, what: `no answer: ${(err as Error).message}` }));
+      const result = await call().catch((err: unknown) => ({ status: 0, retryAfter: null, what: `no answer: ${(err as Error).message}` }));
       traffic.done += 1;
-      if (result.status === 0 || result.status >= 400) traffic.failures.push(`${result.what}: ${result.status}`);
+      // A 503 with Retry-After is a starved machine's "busy, come back" (a principal that outlived its
+      // seconds on the way, a shed request), which a client honours; a key the services refuse is a 401.
+      if (result.status === 503 && result.retryAfter) await new Promise((r) => setTimeout(r, Number(result.retryAfter) * 1000));
+      else if (result.status === 0 || result.status >= 400) traffic.failures.push(`${result.what}: ${result.status}`);
     }
   };
   const loops = Array.from({ length: TRAFFIC_LOOPS }, (_, n) => loop(n));
