@@ -207,10 +207,14 @@ describe('indexDefinition and toDocument', () => {
         // https://elastic.co/docs/reference/elasticsearch/mapping-reference/index-prefixes
         words: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
         stems: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
-        vocabulary: { type: 'text', analyzer: 'whitespace', index_options: 'docs', index_prefixes: { min_chars: 2, max_chars: 19 } },
+        // matched by prefix only: no norms
+        vocabulary: { type: 'text', analyzer: 'whitespace', index_options: 'docs', norms: false, index_prefixes: { min_chars: 2, max_chars: 19 } },
         namePositions: { type: 'text', analyzer: 'whitespace', index_options: 'docs', norms: false, index_prefixes: { min_chars: 2, max_chars: 19 } },
-        idHigh: { type: 'long' },
-        idLow: { type: 'long' },
+        // sorted (and the version read) by doc value, never matched: no points index
+        idHigh: { type: 'long', index: false },
+        idLow: { type: 'long', index: false },
+        version: { type: 'long', index: false },
+        license: { type: 'keyword', index: false, doc_values: false },
         exactKey: { type: 'keyword', doc_values: false },
         leadBonus: { type: 'float', index: false },
         popularity: { type: 'float', index: false },
