@@ -301,7 +301,11 @@ export class ElasticsearchEngine implements SearchEngine {
     }
     // Writes that reached the new index through the reindex alias after the first refresh are
     // searchable only after the next one: made now, before the caller moves the cache generation.
-    await this.retrying(() => this.client.indices.refresh({ index: target }));
+    // The swap is done whatever it answers: failing here would leave the old indices behind and the
+    // engine thinking its (now live) index outdated, for writes the scheduled refresh shows within 1 s.
+    await this.retrying(() => this.client.indices.refresh({ index: target })).catch((err: unknown) =>
+      this.logger.warn({ ...errorSummary(err), index: target }, 'could not refresh the new index after the swap; the scheduled refresh will'),
+    );
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     this.compaction.noteWritten(indexed);
     if (previous.length > 0) {
