@@ -86,8 +86,8 @@ describe('buildSearchRequest', () => {
   it('in a typo run, adds each spelling as a term of its word and a misspelt-name bonus, never a fuzzy clause, far below the 1,024-clause limit', () => {
     const q = 'kubrenetse deployer pipelines monitoring dashboards configuration templates generator';
     const forms = (word: string) => ({
-      oneEdit: Array.from({ length: SPELLINGS_PER_WORD / 2 }, (_, i) => `${word}${i}`),
-      twoEdits: Array.from({ length: SPELLINGS_PER_WORD / 2 }, (_, i) => `${word}x${i}`),
+      oneEdit: Array.from({ length: Math.ceil(SPELLINGS_PER_WORD / 2) }, (_, i) => `${word}${i}`),
+      twoEdits: Array.from({ length: Math.floor(SPELLINGS_PER_WORD / 2) }, (_, i) => `${word}x${i}`),
     });
     const spellings = new Map(q.split(' ').map((word) => [word, forms(word)]));
     const body = buildSearchRequest({ ...relevance, q }, plan(q, spellings));
@@ -106,7 +106,7 @@ describe('buildSearchRequest', () => {
   it('asks the term suggester alone, once per word, within its own typo budget, for more frequent spellings only, with a frequency bound no word reaches', () => {
     const { suggest, ...rest } = buildSpellingRequest(['lamp', 'kubrenetse']);
     // no hit and no total: the suggester's answer is all that is read
-    expect(rest).toEqual({ size: 0, track_total_hits: false });
+    expect(rest).toEqual({ size: 0, track_total_hits: false, query: { match_none: {} } });
     const term = (text: string, maxEdits: number) => ({
       text,
       term: {

@@ -209,7 +209,7 @@ describe('ElasticsearchEngine.search', () => {
       .query(true)
       .reply(200, page(3), REPLY_HEADERS);
     nock(ES)
-      .post('/skills/_search', (body) => body.size === 0 && body.query === undefined && body.suggest?.w0?.term?.suggest_mode === 'popular')
+      .post('/skills/_search', (body) => body.size === 0 && body.query?.match_none !== undefined && body.suggest?.w0?.term?.suggest_mode === 'popular')
       .query(true)
       .reply(200, { suggest: spellings('gitt', [['git', 9]]) }, REPLY_HEADERS);
     nock(ES)
