@@ -14,13 +14,9 @@ import { itemState } from './engine-items';
 
 const vector = new Float32Array([0.6, 0.8, 0]);
 const q = 'turn pdf into markdown';
-const plan: TextPlan = { words: queryTerms(q), key: q, typos: false };
-const FILTERS = [
-  { term: { status: 'active' } },
-  { term: { visibility: 'public' } },
-  { term: { category: 'writing' } },
-  { terms: { verdict: ['clean', 'unscanned'] } },
-];
+const plan: TextPlan = { words: queryTerms(q), key: q };
+/** Only searchable items carry words and vectors (item-document.ts): their status and visibility go without saying. */
+const FILTERS = [{ term: { category: 'writing' } }, { terms: { verdict: ['clean', 'unscanned'] } }];
 const query = (mode: SearchQuery['mode']): SearchQuery => ({
   q,
   category: 'writing',

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import { indexDefinition, INDEX_SCHEMA, versionedIndexName } from '../../src/engines/elasticsearch/index-mapping';
 import { idKeys, toDocument } from '../../src/engines/elasticsearch/item-document';
-import { buildSearchRequest, FUZZY_EXPANSIONS, suggestSections, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
+import { buildSearchRequest, buildSpellingRequest, SPELLINGS_PER_WORD, type Spellings, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
 import { queryTerms } from '../../src/domain/text-analysis';
 
 const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
 /** A query that names no verdict still lists every searchable one: never `malicious`. */
 const ANY_TRUST = { terms: { verdict: ['clean', 'suspicious', 'unscanned'] } };
-const plan = (q: string, typos = false): TextPlan => ({ words: queryTerms(q), key: q, typos });
+const plan = (q: string, spellings?: Spellings): TextPlan => ({ words: queryTerms(q), key: q, ...(spellings ? { spellings } : {}) });
 const relevance = { page: 1, limit: 20, sort: 'relevance' as const };
 
 /** Every leaf query of a body, by its kind: what Elasticsearch counts against its clause limit. */
@@ -32,7 +32,8 @@ describe('buildSearchRequest', () => {
   it('requires every word (a dis_max of its forms), multiplies by the stored popularity, and adds one of the exclusive name bonuses', () => {
     const body = buildSearchRequest({ ...relevance, q: 'kube deploy' }, plan('kube deploy'));
     const text = (body.query as { bool: { filter: unknown; must: Array<{ bool: { must: unknown[]; should: unknown[] } }> } }).bool;
-    expect(text.filter).toEqual([...ACTIVE_PUBLIC, ANY_TRUST]);
+    // only searchable items carry words: no filter every one of them passes (status, visibility, every verdict)
+    expect(text.filter).toEqual([]);
     const [scored] = text.must[0]!.bool.must as Array<{ function_score: { query: { bool: { must: unknown[] } }; functions: unknown; boost_mode: string } }>;
     expect(scored!.function_score.functions).toEqual([{ field_value_factor: { field: 'popularity', missing: 1 } }]);
     expect(scored!.function_score.boost_mode).toBe('multiply');
@@ -77,38 +78,50 @@ describe('buildSearchRequest', () => {
     expect(JSON.stringify(buildSearchRequest({ ...relevance, q: 'ku' }, plan('ku')).query)).toContain('{"prefix":{"vocabulary":{"value":"ku","boost":0.6}}}');
   });
 
-  it('in a typo run, adds bounded fuzzy spellings within each word budget and a misspelt-name bonus, far below the 1,024-clause limit', () => {
-    const q = 'kubrenetse deployer pipelines monitoring dashboards configuration templates generator';
-    const body = buildSearchRequest({ ...relevance, q }, plan(q, true));
-    const fuzzy = JSON.stringify(body.query).match(/"fuzzy":\{"words":\{[^}]*\}/g) ?? [];
-    // 8 words of 8+ letters: one edit and two edits each
-    expect(fuzzy).toHaveLength(16);
-    expect(fuzzy[0]).toContain(`"max_expansions":${FUZZY_EXPANSIONS}`);
-    expect(JSON.stringify(body.query)).toContain('"nameWordCount":8');
-    // a fuzzy clause becomes up to max_expansions clauses
-    const expansions = [...JSON.stringify(body.query).matchAll(/"max_expansions":(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-    expect(leaves(body.query).length + expansions).toBeLessThan(1_024);
+  it('keeps the filters a word match does not imply: some verdicts, a category', () => {
+    const body = buildSearchRequest({ ...relevance, q: 'kube', category: 'devops', trust: ['clean'] }, plan('kube'));
+    expect((body.query as { bool: { filter: unknown } }).bool.filter).toEqual([{ term: { category: 'devops' } }, { terms: { verdict: ['clean'] } }]);
   });
 
-  it('asks the term suggester for each word with a frequency bound no word reaches, and counts the words as typed over every item', () => {
-    const { suggest, aggs } = suggestSections(['lamp']);
-    expect(suggest).toEqual({
-      w0: {
-        text: 'lamp',
-        term: {
-          field: 'words',
-          suggest_mode: 'always',
-          max_edits: 2,
-          prefix_length: 0,
-          min_word_length: 4,
-          max_term_freq: 2 ** 31 - 1,
-          size: 20,
-          sort: 'frequency',
-          string_distance: 'damerau_levenshtein',
-        },
+  it('in a typo run, adds each spelling as a term of its word and a misspelt-name bonus, never a fuzzy clause, far below the 1,024-clause limit', () => {
+    const q = 'kubrenetse deployer pipelines monitoring dashboards configuration templates generator';
+    const forms = (word: string) => ({
+      oneEdit: Array.from({ length: Math.ceil(SPELLINGS_PER_WORD / 2) }, (_, i) => `${word}${i}`),
+      twoEdits: Array.from({ length: Math.floor(SPELLINGS_PER_WORD / 2) }, (_, i) => `${word}x${i}`),
+    });
+    const spellings = new Map(q.split(' ').map((word) => [word, forms(word)]));
+    const body = buildSearchRequest({ ...relevance, q }, plan(q, spellings));
+    const query = JSON.stringify(body.query);
+    expect(query).toContain('{"term":{"words":{"value":"kubrenetse0","boost":0.5}}}');
+    expect(query).toContain('{"term":{"words":{"value":"kubrenetsex0","boost":0.4}}}');
+    // the misspelt name: each position's word or one of its spellings, as many words as the key
+    expect(query).toContain('{"terms":{"namePositions":["0:kubrenetse","0:kubrenetse0"');
+    expect(query).toContain('"nameWordCount":8');
+    expect(leaves(body.query).filter((kind) => kind === 'fuzzy')).toEqual([]);
+    expect(leaves(body.query).length).toBeLessThan(1_024);
+    // outside a typo run, no spelling and no misspelt-name rule
+    expect(JSON.stringify(buildSearchRequest({ ...relevance, q }, plan(q)).query)).not.toContain('nameWordCount');
+  });
+
+  it('asks the term suggester alone, once per word, within its own typo budget, for more frequent spellings only, with a frequency bound no word reaches', () => {
+    const { suggest, ...rest } = buildSpellingRequest(['lamp', 'kubrenetse']);
+    // no hit and no total: the suggester's answer is all that is read
+    expect(rest).toEqual({ size: 0, track_total_hits: false, query: { match_none: {} } });
+    const term = (text: string, maxEdits: number) => ({
+      text,
+      term: {
+        field: 'words',
+        suggest_mode: 'popular',
+        max_edits: maxEdits,
+        prefix_length: 0,
+        min_word_length: 4,
+        max_term_freq: 2 ** 31 - 1,
+        size: SPELLINGS_PER_WORD,
+        sort: 'frequency',
+        string_distance: 'damerau_levenshtein',
       },
     });
-    expect(aggs).toEqual({ typed: { global: {}, aggs: { words: { filters: { filters: { w0: { term: { words: 'lamp' } } } } } } } });
+    expect(suggest).toEqual({ w0: term('lamp', 1), w1: term('kubrenetse', 2) });
   });
 
   it('without text lists only active public items, newest first, even when relevance is asked', () => {
@@ -194,10 +207,14 @@ describe('indexDefinition and toDocument', () => {
         // https://elastic.co/docs/reference/elasticsearch/mapping-reference/index-prefixes
         words: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
         stems: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
-        vocabulary: { type: 'text', analyzer: 'whitespace', index_options: 'docs', index_prefixes: { min_chars: 2, max_chars: 19 } },
+        // matched by prefix only: no norms
+        vocabulary: { type: 'text', analyzer: 'whitespace', index_options: 'docs', norms: false, index_prefixes: { min_chars: 2, max_chars: 19 } },
         namePositions: { type: 'text', analyzer: 'whitespace', index_options: 'docs', norms: false, index_prefixes: { min_chars: 2, max_chars: 19 } },
-        idHigh: { type: 'long' },
-        idLow: { type: 'long' },
+        // sorted (and the version read) by doc value, never matched: no points index
+        idHigh: { type: 'long', index: false },
+        idLow: { type: 'long', index: false },
+        version: { type: 'long', index: false },
+        license: { type: 'keyword', index: false, doc_values: false },
         exactKey: { type: 'keyword', doc_values: false },
         leadBonus: { type: 'float', index: false },
         popularity: { type: 'float', index: false },

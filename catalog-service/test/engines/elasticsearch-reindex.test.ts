@@ -207,6 +207,28 @@ describe('ElasticsearchEngine.reindex', () => {
     expect(requests).not.toContain(`DELETE /${NEW_INDEX}`);
   });
 
+  it('finishes a reindex whose swap went through though the refresh after it failed: the new index serves, the old is deleted', async () => {
+    const a = item(1);
+    reindexAliasCheck(es(), false);
+    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
+    es()
+      .get('/_alias/skills')
+      .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
+    es().post('/_aliases').reply(200, ACK, REPLY_HEADERS);
+    // the refresh after the swap fails, its retries too (wireEngine: retries 2)
+    es()
+      .get(`/${NEW_INDEX}/_refresh`)
+      .times(3)
+      .reply(503, { error: { type: 'unavailable_shards_exception', reason: 'no shards' }, status: 503 }, REPLY_HEADERS);
+    es().delete(`/${OLD_INDEX}`).reply(200, ACK, REPLY_HEADERS);
+    await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
+    expect(requests).not.toContain(`DELETE /${NEW_INDEX}`);
+  });
+
   it('drops the new index when the swap is refused', async () => {
     const a = item(1);
     reindexAliasCheck(es(), false);

@@ -152,6 +152,25 @@ describe('ElasticsearchEngine.apply', () => {
     expect((err as Error).cause).toBeInstanceOf(ElasticsearchWriteError);
   });
 
+  it('sends an item the cluster keeps refusing with 429 once plus the writer’s retries, not the client helper’s retries on top', async () => {
+    reindexAliasCheck(nock(ES), false);
+    const a = item(1);
+    const scope = nock(ES);
+    const busy = bulkReply([failed(OLD_INDEX, a, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation')]);
+    let bulks = 0;
+    scope
+      .post(MAIN_BULK)
+      .times(20)
+      .reply(() => {
+        bulks += 1;
+        return [200, busy, REPLY_HEADERS];
+      });
+    await expect(sut.apply([a])).rejects.toBeInstanceOf(ServiceUnavailableError);
+    // the first try and the writer's two retries (wireEngine: retries 2)
+    expect(bulks).toBe(3);
+    nock.cleanAll();
+  });
+
   it('reports a cluster it cannot reach as unavailable, so the indexer keeps the batch instead of dead-lettering it', async () => {
     nock.enableNetConnect('127.0.0.1:1');
     const offline = new ElasticsearchEngine({

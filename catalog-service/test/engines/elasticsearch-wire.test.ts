@@ -9,6 +9,7 @@ import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasti
 import { preferenceOf } from '../../src/engines/elasticsearch/elasticsearch.engine';
 import { INDEX_SCHEMA, indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
 import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
+import { RESPONSE_FIELDS } from '../../src/engines/elasticsearch/search-flow';
 import { PUBLIC_SOURCE_FIELDS } from '../../src/engines/elasticsearch/item-document';
 import { queryTerms } from '../../src/domain/text-analysis';
 import {
@@ -165,8 +166,9 @@ describe('ElasticsearchEngine.search', () => {
 
   it('sends one request to the alias with the query preference when the words as typed find enough, and maps hits and the total', async () => {
     nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify({ ...buildSearchRequest(query, { words: queryTerms('git'), key: 'git', typos: false }), ...shown })))
-      .query({ preference })
+      .post('/skills/_search', JSON.parse(JSON.stringify({ ...buildSearchRequest(query, { words: queryTerms('git'), key: 'git' }), ...shown })))
+      // the answer holds only what the engine reads
+      .query({ preference, filter_path: RESPONSE_FIELDS.join(',') })
       .matchHeader('content-type', JSON_TYPE)
       .matchHeader('accept', ACCEPT)
       .reply(200, page(7), REPLY_HEADERS);
@@ -194,63 +196,97 @@ describe('ElasticsearchEngine.search', () => {
     expect(sent).toEqual([[...PUBLIC_SOURCE_FIELDS], undefined]);
   });
 
-  it('runs the typo spellings in a second request when the words as typed find fewer than five, and keeps the run that finds more', async () => {
+  /** The term suggester's answer for one word: its options, most frequent first. */
+  const spellings = (word: string, options: Array<[string, number]>) => ({
+    w0: [{ text: word, offset: 0, length: word.length, options: options.map(([text, freq]) => ({ text, score: 0.8, freq })) }],
+  });
+  const isTypoRun = (body: { query?: unknown }) => JSON.stringify(body.query).includes('"boost":0.5');
+
+  it('asks the spellings of each word in a second request when the words as typed find fewer than five, and runs them as terms in a third', async () => {
     const typo = { q: 'gitt', page: 1, limit: 1, sort: 'relevance' as const };
-    const isTypoRun = (body: { query?: unknown }) => JSON.stringify(body.query).includes('"fuzzy"');
     nock(ES)
-      .post('/skills/_search', (body) => !isTypoRun(body))
+      .post('/skills/_search', (body) => body.suggest === undefined && !isTypoRun(body))
       .query(true)
-      .reply(200, page(0), REPLY_HEADERS);
+      .reply(200, page(3), REPLY_HEADERS);
     nock(ES)
-      .post('/skills/_search', (body) => isTypoRun(body))
+      .post('/skills/_search', (body) => body.size === 0 && body.query?.match_none !== undefined && body.suggest?.w0?.term?.suggest_mode === 'popular')
+      .query(true)
+      .reply(200, { suggest: spellings('gitt', [['git', 9]]) }, REPLY_HEADERS);
+    nock(ES)
+      .post('/skills/_search', (body) => JSON.stringify(body.query).includes('{"term":{"words":{"value":"git","boost":0.5}}}') && body.suggest === undefined)
       .query(true)
       .reply(200, page(6), REPLY_HEADERS);
     await expect(sut.search(typo)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 6 });
   });
 
-  it('asks no spelling of the typo run when the words as typed found three or four (no suggestion can follow)', async () => {
-    const typo = { q: 'gitt', page: 1, limit: 1, sort: 'relevance' as const };
-    const isTypoRun = (body: { query?: unknown }) => JSON.stringify(body.query).includes('"fuzzy"');
-    nock(ES)
-      .post('/skills/_search', (body) => !isTypoRun(body))
-      .query(true)
-      .reply(200, page(3), REPLY_HEADERS);
-    nock(ES)
-      .post('/skills/_search', (body) => isTypoRun(body) && body.suggest === undefined && body.aggs?.typed === undefined)
-      .query(true)
-      .reply(200, page(4), REPLY_HEADERS);
-    await expect(sut.search(typo)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 4 });
-  });
-
-  it('counts the best spelling in a third request when the answer holds fewer than three', async () => {
-    const typo = { q: 'dokcer', page: 1, limit: 1, sort: 'relevance' as const };
-    const suggest = {
-      w0: [
-        {
-          text: 'dokcer',
-          offset: 0,
-          length: 6,
-          options: [
-            { text: 'docker', score: 0.8, freq: 12 },
-            { text: 'dockers', score: 0.6, freq: 40 },
-          ],
-        },
-      ],
-    };
-    const typed = { typed: { doc_count: 100, words: { buckets: { w0: { doc_count: 0 } } } } };
-    nock(ES)
-      .post('/skills/_search', (body) => body.suggest === undefined && body.size !== 0)
-      .query(true)
-      .reply(200, page(0), REPLY_HEADERS);
+  it('asks no spelling when the words as typed find five, and sends no typo run when no word has a spelling', async () => {
+    nock(ES).post('/skills/_search').query(true).reply(200, page(5), REPLY_HEADERS);
+    await expect(sut.search({ q: 'gitt', page: 1, limit: 1, sort: 'relevance' })).resolves.toMatchObject({ total: 5 });
+    nock(ES).post('/skills/_search').query(true).reply(200, page(2), REPLY_HEADERS);
     nock(ES)
       .post('/skills/_search', (body) => body.suggest !== undefined)
       .query(true)
-      .reply(200, { ...page(1), suggest, aggregations: typed }, REPLY_HEADERS);
+      .reply(200, { suggest: spellings('gitt', []) }, REPLY_HEADERS);
+    // nock refuses any further request
+    await expect(sut.search({ q: 'gitt', page: 1, limit: 1, sort: 'relevance' })).resolves.toMatchObject({ total: 2 });
+  });
+
+  it('counts the best spelling beside the typo run, in one _msearch, when fewer than three are found', async () => {
+    const typo = { q: 'dokcer', page: 1, limit: 1, sort: 'relevance' as const };
+    nock(ES).post('/skills/_search').query(true).reply(200, page(0), REPLY_HEADERS);
     nock(ES)
-      .post('/skills/_search', (body) => body.size === 0 && JSON.stringify(body.query).includes('"docker"'))
+      .post('/skills/_search')
       .query(true)
-      .reply(200, { ...page(12), hits: { ...page(12).hits, hits: [] } }, REPLY_HEADERS);
+      .reply(
+        200,
+        {
+          suggest: spellings('dokcer', [
+            ['dockers', 40],
+            ['docker', 12],
+          ]),
+        },
+        REPLY_HEADERS,
+      );
+    const searches: Array<Record<string, unknown>> = [];
+    nock(ES)
+      .post(
+        '/skills/_msearch',
+        (body: string) =>
+          searches.push(
+            ...body
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line) as Record<string, unknown>),
+          ) > 0,
+      )
+      .query(true)
+      .reply(200, { took: 1, responses: [page(1), { ...page(12), hits: { ...page(12).hits, hits: [] } }] }, REPLY_HEADERS);
     // "dockers" is two edits away: a 6-letter word gets one (domain/spelling.ts)
+    await expect(sut.search(typo)).resolves.toMatchObject({ total: 1, suggestion: { q: 'docker', total: 12 } });
+    const [typoHeader, typoRun, , count] = searches;
+    expect(typoHeader).toEqual({ preference: preferenceOf(typo) });
+    expect(isTypoRun(typoRun!)).toBe(true);
+    expect(JSON.stringify(typoRun!.query)).not.toContain('dockers');
+    expect(count).toMatchObject({ size: 0 });
+    expect(JSON.stringify(count!.query)).toContain('{"term":{"words":{"value":"docker"}}}');
+  });
+
+  it('retries an _msearch whose search the node refused with a 429', async () => {
+    const typo = { q: 'dokcer', page: 1, limit: 1, sort: 'relevance' as const };
+    nock(ES).post('/skills/_search').query(true).reply(200, page(0), REPLY_HEADERS);
+    nock(ES)
+      .post('/skills/_search')
+      .query(true)
+      .reply(200, { suggest: spellings('dokcer', [['docker', 12]]) }, REPLY_HEADERS);
+    const refused = { error: { type: 'es_rejected_execution_exception', reason: 'rejected execution' }, status: 429 };
+    nock(ES)
+      .post('/skills/_msearch')
+      .query(true)
+      .reply(200, { took: 1, responses: [page(1), refused] }, REPLY_HEADERS);
+    nock(ES)
+      .post('/skills/_msearch')
+      .query(true)
+      .reply(200, { took: 1, responses: [page(1), page(12)] }, REPLY_HEADERS);
     await expect(sut.search(typo)).resolves.toMatchObject({ total: 1, suggestion: { q: 'docker', total: 12 } });
   });
 

@@ -79,7 +79,7 @@ export function isTransientFailure(failure: WriteFailure): boolean {
  * engine reports it as the cluster being unavailable.
  */
 export async function writeBulk(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
-  let outcome = await bulkOnce(client, index, items, retry, options);
+  let outcome = await bulkOnce(client, index, items, options);
   for (let attempt = 0; attempt < retry.retries; attempt++) {
     const again = new Set(outcome.failures.filter(isTransientFailure).map((f) => f.id));
     if (again.size === 0) break;
@@ -89,7 +89,6 @@ export async function writeBulk(client: Client, index: string, items: CatalogIte
       client,
       index,
       items.filter((item) => again.has(item.id)),
-      retry,
       { ...options, repeated: true },
     );
     outcome = {
@@ -102,10 +101,11 @@ export async function writeBulk(client: Client, index: string, items: CatalogIte
 }
 
 /**
- * One bulk-helper run. Item-level 429s the helper retries itself; every
- * other refused item reaches onDrop: a 409 is stale, anything else a failure.
+ * One bulk-helper run, without the helper's own retries: every refused item
+ * reaches onDrop, a 409 as stale, anything else as a failure (a 429 or 5xx
+ * one writeBulk sends again).
  */
-async function bulkOnce(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
+async function bulkOnce(client: Client, index: string, items: CatalogItemState[], options: WriteOptions): Promise<WriteOutcome> {
   if (items.length === 0) return { applied: 0, stale: 0, failures: [] };
   const conflicts: CatalogItemState[] = [];
   const failures: WriteFailure[] = [];
@@ -122,8 +122,10 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
       if (dropped.status === 409) conflicts.push(dropped.document);
       else failures.push({ id: dropped.document.id, status: dropped.status, reason: dropped.error?.reason ?? dropped.error?.type ?? 'rejected' });
     },
-    retries: retry.retries,
-    wait: retry.baseDelayMs,
+    // The helper would resend 429s itself, `retries` times each, inside writeBulk's own resends
+    // (also `retries` times): a cluster refusing writes got (retries + 1)² bulks instead of
+    // retries + 1, with no backoff between the helper's. writeBulk alone resends, with backoff.
+    retries: 0,
     concurrency: 1,
     ...(options.requireAlias ? { require_alias: true } : {}),
     ...(options.searchableBy ? { refresh: options.searchableBy === 'now' ? ('true' as const) : ('wait_for' as const) } : {}),

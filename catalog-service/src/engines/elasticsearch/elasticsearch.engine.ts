@@ -19,7 +19,7 @@
  * (reindex-marker.ts), and the first replica to notice deletes its index.
  */
 import { createHash } from 'node:crypto';
-import { Client, HttpConnection } from '@elastic/elasticsearch';
+import { Client, HttpConnection, type estypes } from '@elastic/elasticsearch';
 import { ServiceUnavailableError, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../search-engine';
 import {
@@ -39,8 +39,8 @@ import { ElasticsearchVectors } from './vector-target';
 import type { ItemVectorRepository } from '../../store/item-vector.repository';
 import { PUBLIC_SOURCE_FIELDS, type ItemDocument } from './item-document';
 import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
-import { searchIndex, type SearchIo } from './search-flow';
-import { DEFAULT_RETRY, errorSummary, isRetryable, statusOf, withRetry, type RetryPolicy } from './retry';
+import { RESPONSE_FIELDS, searchIndex, type SearchIo } from './search-flow';
+import { DEFAULT_RETRY, errorSummary, isRetryable, withRetry, type RetryPolicy } from './retry';
 import type { SearchBody } from './query-builder';
 import { ElasticsearchWriteError, isTransientFailure, writeBulk, type WriteFailure, type WriteOptions, type WriteOutcome } from './bulk-writer';
 import { Compaction, DEFAULT_COMPACTION, type CompactionOptions } from './compaction';
@@ -89,8 +89,6 @@ export class ElasticsearchEngine implements SearchEngine {
    * ever costs speed: a hit's fields are read by name either way.
    */
   private storesWholeDocuments = true;
-  /** the cluster refused a typo run once: said once in the log, not on every search */
-  private warnedTyposRefused = false;
   private readonly compaction: Compaction;
   /** the index holds no vectors of the configured model (init): it must be rebuilt to search by meaning */
   private otherVectorModel = false;
@@ -184,18 +182,20 @@ export class ElasticsearchEngine implements SearchEngine {
     // an index without this model's vectors (being rebuilt) answers by words
     const query = this.otherVectorModel && asked.meaning ? { ...asked, mode: 'lexical' as const, meaning: undefined } : asked;
     const preference = preferenceOf(query);
+    const shown = (): Pick<SearchBody, '_source'> => (this.storesWholeDocuments ? { _source: [...PUBLIC_SOURCE_FIELDS] } : {});
     const io: SearchIo = {
-      search: (body: SearchBody) => {
-        const shown = this.storesWholeDocuments ? { _source: [...PUBLIC_SOURCE_FIELDS] } : {};
-        return this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, ...body, ...shown }));
-      },
-      typosRefused: (err) => {
-        if (!refusesExpensiveQueries(err)) return false;
-        if (!this.warnedTyposRefused)
-          this.logger.warn('the cluster refuses fuzzy queries (search.allow_expensive_queries: false): searches take words as typed only');
-        this.warnedTyposRefused = true;
-        return true;
-      },
+      search: (body: SearchBody) =>
+        this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, filter_path: RESPONSE_FIELDS, ...body, ...shown() })),
+      searchBoth: (first: SearchBody, second: SearchBody) =>
+        this.retrying(async () => {
+          const res = await this.client.msearch<Partial<ItemDocument>>({
+            index: this.alias,
+            searches: [{ preference }, { ...first, ...shown() }, { preference }, { ...second, ...shown() }],
+            filter_path: [...RESPONSE_FIELDS.map((field) => `responses.${field}`), 'responses.error.type', 'responses.error.reason', 'responses.status'],
+          });
+          const [a, b] = res.responses.map(searchOf);
+          return [a!, b!];
+        }),
     };
     try {
       const result = await searchIndex(io, query);
@@ -301,7 +301,11 @@ export class ElasticsearchEngine implements SearchEngine {
     }
     // Writes that reached the new index through the reindex alias after the first refresh are
     // searchable only after the next one: made now, before the caller moves the cache generation.
-    await this.retrying(() => this.client.indices.refresh({ index: target }));
+    // The swap is done whatever it answers: failing here would leave the old indices behind and the
+    // engine thinking its (now live) index outdated, for writes the scheduled refresh shows within 1 s.
+    await this.retrying(() => this.client.indices.refresh({ index: target })).catch((err: unknown) =>
+      this.logger.warn({ ...errorSummary(err), index: target }, 'could not refresh the new index after the swap; the scheduled refresh will'),
+    );
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     this.compaction.noteWritten(indexed);
     if (previous.length > 0) {
@@ -409,9 +413,16 @@ function writeError(index: string, failures: WriteFailure[]): Error {
   return failures.every(isTransientFailure) ? new ServiceUnavailableError('upstream.unavailable', {}, { cause: error }) : error;
 }
 
-/** The refusal of a `fuzzy` query by a cluster with `search.allow_expensive_queries: false`. */
-function refusesExpensiveQueries(err: unknown): boolean {
-  return statusOf(err) === 400 && JSON.stringify((err as { meta?: { body?: unknown } }).meta?.body ?? '').includes('allow_expensive_queries');
+/**
+ * One answer of an `_msearch`: a search that failed there is an item of its
+ * own (`error`, `status`), thrown here as the client throws a failed
+ * `_search`, so a 429 or 5xx is retried the same way (retry.ts statusOf).
+ * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-msearch
+ */
+function searchOf(item: estypes.MsearchResponseItem<Partial<ItemDocument>>): estypes.SearchResponse<Partial<ItemDocument>> {
+  if (!('error' in item)) return item;
+  const error = new Error(`elasticsearch _msearch item failed: ${item.error.type} ${item.error.reason ?? ''}`);
+  throw Object.assign(error, { meta: { statusCode: item.status, body: { error: item.error } } });
 }
 
 /** Elasticsearch's error type (`resource_already_exists_exception`, ...) of a refused request. */

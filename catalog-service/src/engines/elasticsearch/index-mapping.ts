@@ -54,7 +54,7 @@ import { VECTOR_FIELD } from './meaning-query';
  * `_meta`. An index of an older layout cannot answer this code's queries:
  * the engine reports it (`needsRebuild`) and catalog-service rebuilds it.
  */
-export const INDEX_SCHEMA = 7;
+export const INDEX_SCHEMA = 8;
 
 const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 /** Matched by term queries only: no doc values to keep. */
@@ -62,6 +62,12 @@ const KEYWORD_INDEXED: estypes.MappingProperty = { type: 'keyword', doc_values: 
 /** Shown, never searched. */
 const STORED_TEXT: estypes.MappingProperty = { type: 'text', index: false };
 const STORED_KEYWORD: estypes.MappingProperty = { type: 'keyword', index: false, doc_values: false };
+/**
+ * Sorted or read by doc value, never matched: no points (BKD) to build at
+ * each flush and merge. Sorting and `docvalue_fields` read doc values only.
+ * https://elastic.co/docs/reference/elasticsearch/mapping-reference/mapping-index
+ */
+const LONG_UNSEARCHED: estypes.MappingProperty = { type: 'long', index: false };
 
 /** Pre-analysed text: split at spaces, scored by BM25; positions are never queried. */
 const ANALYSED: estypes.MappingProperty = { type: 'text', analyzer: 'whitespace', index_options: 'freqs' };
@@ -85,10 +91,10 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   status: KEYWORD,
   visibility: KEYWORD,
   updatedAt: { type: 'date' },
-  version: { type: 'long' },
+  version: LONG_UNSEARCHED,
   publisher: KEYWORD,
   release: STORED_KEYWORD,
-  license: KEYWORD,
+  license: STORED_KEYWORD,
   licenseKey: KEYWORD_INDEXED,
   repositoryUrl: STORED_KEYWORD,
   homepageUrl: STORED_KEYWORD,
@@ -96,11 +102,12 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   latestVersion: STORED_KEYWORD,
   verdict: KEYWORD,
   publisherVerified: { type: 'boolean' },
-  idHigh: { type: 'long' },
-  idLow: { type: 'long' },
+  idHigh: LONG_UNSEARCHED,
+  idLow: LONG_UNSEARCHED,
   words: ANALYSED,
   stems: ANALYSED,
-  vocabulary: { ...DISTINCT, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
+  // only ever matched by prefix (a constant score): no length norm to keep
+  vocabulary: { ...DISTINCT, norms: false, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
   exactKey: KEYWORD_INDEXED,
   slugKey: KEYWORD_INDEXED,
   namePositions: { ...DISTINCT, norms: false, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },

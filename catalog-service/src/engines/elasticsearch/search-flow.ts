@@ -1,28 +1,42 @@
 /**
- * A search on Elasticsearch: one request in the common case. The query's
- * words run as typed (with the last word's completions); when that finds
- * fewer than TYPO_FALLBACK_BELOW, one more request runs them with their typo
- * spellings and keeps that run if it finds more, and carries the term
- * suggester when a suggestion may follow; when the answer holds fewer than SUGGEST_BELOW and a more
- * frequent spelling exists, a third counts what it would find. Bodies come
+ * A search on Elasticsearch: one request in the common case. The first runs
+ * the query's words as typed (with the last word's completions). When that
+ * finds fewer than TYPO_FALLBACK_BELOW, a second asks the term suggester
+ * for each word's spellings (query-builder.ts buildSpellingRequest), and
+ * when some word has any, a third runs the words with them (plain term
+ * lookups) and keeps that run if it finds more; when the words as typed
+ * found fewer than SUGGEST_BELOW and a more frequent spelling exists, the
+ * count of that spelling rides with the typo run in one `_msearch`.
+ * The suggester asked with every first request would save the second
+ * request of the few that fall back, but cost more than that on the node
+ * over all searches (docs/elasticsearch.md "How a search runs"). Bodies come
  * from the pure builders of query-builder.ts.
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
-import { typoBudget, typoFormsOf } from '../../domain/spelling';
+import { typoBudget, typoFormsOf, type TypoForms } from '../../domain/spelling';
 import { queryTerms, tokenize } from '../../domain/text-analysis';
 import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
 import { toCatalogItem, type ItemDocument } from './item-document';
-import { buildCountRequest, buildSearchRequest, hasMeaning, suggestSections, type SearchBody, type TextPlan } from './query-builder';
+import { buildCountRequest, buildSearchRequest, buildSpellingRequest, hasMeaning, type SearchBody } from './query-builder';
 import { WORDS_CLAUSE } from './meaning-query';
 
-type Response = estypes.SearchResponse<Partial<ItemDocument>>;
+export type Response = estypes.SearchResponse<Partial<ItemDocument>>;
 
-/** Sends one search body to the alias (the engine adds the index, preference and retries). */
+/**
+ * What the flow reads of an answer, as `filter_path`: the node then
+ * serialises (and the client parses) nothing else, not the shards' header,
+ * the hits' index, id, score and sort values, nor the suggester's offsets
+ * and scores. An empty `hits.hits` is then left out (resultOf reads it so).
+ * https://elastic.co/docs/reference/elasticsearch/rest-apis/common-options#common-options-response-filtering
+ */
+export const RESPONSE_FIELDS = ['hits.total.value', 'hits.hits._source', 'aggregations', 'suggest.*.options.text', 'suggest.*.options.freq'];
+
+/** Sends search bodies to the alias (the engine adds the index, preference, response fields and retries). */
 export interface SearchIo {
   search(body: SearchBody): Promise<Response>;
-  /** a typo run was refused (`search.allow_expensive_queries: false` refuses `fuzzy`): the words as typed answer alone */
-  typosRefused(err: unknown): boolean;
+  /** two bodies in one `_msearch`, their answers in order */
+  searchBoth(first: SearchBody, second: SearchBody): Promise<[Response, Response]>;
 }
 
 /** Distinct words of a query the suggester is asked about. */
@@ -34,33 +48,30 @@ export async function searchIndex(io: SearchIo, query: SearchQuery): Promise<Sea
   const semantic = query.mode === 'semantic' && hasMeaning(query);
   if (words.length === 0 && !semantic) return emptyResult(query);
   const key = tokenize(query.q).join(' ');
-  const exactReply = await io.search(buildSearchRequest(query, { words, key, typos: false }));
-  const exact = resultOf(exactReply, query);
   // Neighbours need no spelling: only the words' own count decides the typo run and the suggestion.
+  const spelled = semantic ? [] : [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
+  const exactReply = await io.search(buildSearchRequest(query, { words, key }));
+  const exact = resultOf(exactReply, query);
   if (semantic) return exact;
   const foundAsTyped = wordsFound(exactReply, query);
-  if (foundAsTyped >= TYPO_FALLBACK_BELOW) return exact;
+  if (foundAsTyped >= TYPO_FALLBACK_BELOW || spelled.length === 0) return exact;
+  const suggestReply = await io.search(buildSpellingRequest(spelled));
+  const { spellings, best } = spelledOf(suggestReply, spelled);
+  if (spellings.size === 0) return exact;
 
-  const spelled = [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
-  const typoPlan: TextPlan = { words, key, typos: true };
-  const body = buildSearchRequest(query, typoPlan);
-  // The answer keeps the run that finds more, so with SUGGEST_BELOW found as typed no suggestion can
-  // follow: the term suggester (a third of a typo run's cost on the node) is not asked then.
-  const { suggest, aggs } = foundAsTyped < SUGGEST_BELOW ? suggestSections(spelled) : {};
-  let reply: Response;
-  try {
-    reply = await io.search({ ...body, ...(suggest ? { suggest } : {}), ...(body.aggs || aggs ? { aggs: { ...body.aggs, ...aggs } } : {}) });
-  } catch (err) {
-    if (io.typosRefused(err)) return exact;
-    throw err;
-  }
+  const typoBody = buildSearchRequest(query, { words, key, spellings });
+  // A suggestion follows only an answer of fewer than SUGGEST_BELOW: its count rides with the typo run.
+  const suggested = foundAsTyped < SUGGEST_BELOW ? suggestedQuery(query.q, best) : undefined;
+  const [reply, counted] = suggested
+    ? await io.searchBoth(typoBody, buildCountRequest(query, { words: queryTerms(suggested), key: suggested }))
+    : [await io.search(typoBody), undefined];
   const typo = resultOf(reply, query);
   const foundWithTypos = wordsFound(reply, query);
   const found = Math.max(foundWithTypos, foundAsTyped);
   const result = foundWithTypos > foundAsTyped ? typo : exact;
-  if (found < SUGGEST_BELOW) {
-    const suggestion = await suggestSpelling(io, query, found, spelled, reply);
-    if (suggestion) result.suggestion = suggestion;
+  if (found < SUGGEST_BELOW && suggested && counted) {
+    const total = totalOf(counted);
+    if (total > found) result.suggestion = { q: suggested, total } satisfies Suggestion;
   }
   return result;
 }
@@ -72,34 +83,46 @@ function wordsFound(reply: Response, query: SearchQuery): number {
   return Math.min(counted?.doc_count ?? 0, MAX_RESULT_WINDOW);
 }
 
+/** The typo run's spellings of each word, and the best of them: what a suggestion puts in its place. */
+interface Spelled {
+  spellings: Map<string, TypoForms>;
+  best: Map<string, string>;
+}
+
 /**
- * Each word replaced by its best spelling (the most frequent within its typo
- * budget, if more frequent than the word as typed: domain/spelling.ts),
- * offered when that changes the query and finds more as typed.
+ * Each spelled word's spellings within its typo budget (domain/spelling.ts),
+ * of the suggester's options, and the best: the most frequent, the first in
+ * code-unit order among equals. Every option is more frequent than the word
+ * as typed (`popular`), so the best always beats it, as the memory engine's
+ * bestSpelling would have it.
  */
-async function suggestSpelling(io: SearchIo, query: SearchQuery, total: number, spelled: readonly string[], reply: Response): Promise<Suggestion | undefined> {
+function spelledOf(reply: Response, spelled: readonly string[]): Spelled {
+  const spellings = new Map<string, TypoForms>();
   const best = new Map<string, string>();
   spelled.forEach((word, i) => {
     const options = optionsOf(reply.suggest?.[`w${i}`]);
     const forms = typoFormsOf(word, [...options.keys()]);
-    let spelling = word;
-    let frequency = typedCount(reply, i);
+    let spelling: string | undefined;
+    let frequency = 0;
     for (const term of [...forms.oneEdit, ...forms.twoEdits]) {
       const f = options.get(term) ?? 0;
-      if (f > frequency || (f === frequency && f > 0 && spelling !== word && term < spelling)) {
+      if (spelling === undefined || f > frequency || (f === frequency && term < spelling)) {
         spelling = term;
         frequency = f;
       }
     }
-    if (spelling !== word) best.set(word, spelling);
+    if (spelling === undefined) return;
+    spellings.set(word, forms);
+    best.set(word, spelling);
   });
-  if (best.size === 0) return undefined;
-  const q = tokenize(query.q ?? '')
+  return { spellings, best };
+}
+
+/** The query with each word in its best spelling. */
+function suggestedQuery(q: string, best: ReadonlyMap<string, string>): string {
+  return tokenize(q)
     .map((word) => best.get(word) ?? word)
     .join(' ');
-  const counted = await io.search(buildCountRequest(query, { words: queryTerms(q), key: q, typos: false }));
-  const found = totalOf(counted);
-  return found > total ? { q, total: found } : undefined;
 }
 
 /** The suggester's options for one word: term → document frequency. */
@@ -114,22 +137,18 @@ function optionsOf(entries: estypes.SearchSuggest<unknown>[] | undefined): Map<s
   return options;
 }
 
-function typedCount(reply: Response, i: number): number {
-  const typed = reply.aggregations?.typed as { words?: { buckets?: Record<string, { doc_count: number }> } } | undefined;
-  return typed?.words?.buckets?.[`w${i}`]?.doc_count ?? 0;
-}
-
 function emptyResult(query: SearchQuery): SearchResult {
   return { items: [], total: 0, ...(query.facets ? { facets: facetsOf(query.facets, undefined) } : {}) };
 }
 
 function totalOf(res: Response): number {
-  const total = res.hits.total;
+  const total = res.hits?.total;
   return Math.min(typeof total === 'number' ? total : (total?.value ?? 0), MAX_RESULT_WINDOW);
 }
 
 function resultOf(res: Response, query: SearchQuery): SearchResult {
-  const result: SearchResult = { items: res.hits.hits.map((hit) => toCatalogItem(hit._source)), total: totalOf(res) };
+  // `filter_path` leaves out an empty list of hits
+  const result: SearchResult = { items: (res.hits?.hits ?? []).map((hit) => toCatalogItem(hit._source)), total: totalOf(res) };
   if (query.facets) result.facets = facetsOf(query.facets, res.aggregations);
   return result;
 }
