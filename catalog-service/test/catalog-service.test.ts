@@ -1,6 +1,5 @@
 // @store-specific reads collections-service's outbox as its event log
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
 import {
@@ -12,11 +11,11 @@ import {
   type SearchPolicy,
   type SkillChangeEvent,
 } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
 import { collectionsMigrations } from '../../collections-service/src/store/migrations';
 import type { RunningService } from '@skills/common';
 import { loadCatalogConfig, startCatalogService } from '../src/index';
-import { KEYS, publicKeysFile } from './support/gateway-key-pair';
+import { KEYS } from './support/gateway-key-pair';
 
 const signer = KEYS.signer();
 let keys: Awaited<ReturnType<typeof publicKeysFile>>;
@@ -27,7 +26,7 @@ let service: RunningService;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  keys = await publicKeysFile();
+  keys = await publicKeysFile(KEYS);
   sequelize = createSequelize({ url: db.url });
   await runMigrations(sequelize, 'collections', collectionsMigrations);
   // a slow generation poll: a busy test machine must not turn the cache test into a bypass (writes here are local, cleared at once)
@@ -38,7 +37,7 @@ beforeAll(async () => {
     POLL_INTERVAL_MS: '20',
     SEARCH_CACHE_POLL_MS: '1000',
   });
-  service = await startCatalogService(config, pino({ level: 'silent' }));
+  service = await startCatalogService(config, silentLogger());
 });
 
 afterAll(async () => {

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { createLogger, createSequelize, runMigrations, ServiceUnavailableError, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createSequelize, runMigrations, ServiceUnavailableError, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../src/store/migrations';
 import { OutboxRelay } from '../src/relay';
 import { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from '../src/retention';
@@ -12,7 +12,7 @@ import { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from '..
 import { CATALOG_SCHEMA, catalogMigrations } from '../../catalog-service/src/store/migrations';
 import { PostgresEventLog } from '../../catalog-service/src/events/postgres-event-log';
 
-const logger = createLogger({ service: 'pruner-test', level: 'silent' });
+const logger = silentLogger('pruner-test');
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */
 const onServer = process.env.DATABASE_URL ? it : it.skip;
 const HOUR_MS = 3_600_000;

@@ -1,12 +1,12 @@
 // @store-specific the outbox relay's reads and its leader lock (server only)
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { createLogger, createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../src/store/migrations';
 import { OutboxRelay, type OutboxPublisher, type OutboxRow } from '../src/relay';
 
-const logger = createLogger({ service: 'relay-test', level: 'silent' });
+const logger = silentLogger('relay-test');
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */
 const onServer = process.env.DATABASE_URL ? it : it.skip;
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { createHttpServer, createServiceApp, errorHandler } from '../src';
+import { silentLogger } from '@skills/common/testing';
 
 /** Holds the event loop for `ms`: what a process too busy to keep up looks like from inside. */
 function block(ms: number): void {
@@ -14,7 +14,7 @@ function block(ms: number): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('shedding while the event loop is late', () => {
-  const logger = pino({ level: 'silent' });
+  const logger = silentLogger();
   const app = createServiceApp({ logger, shedding: { maxDelayMs: 200, windowMs: 500 } });
   app.get('/work', (_req, res) => res.json({ data: 'done' }));
   app.get('/healthz', (_req, res) => res.json({ data: { status: 'ok' } }));

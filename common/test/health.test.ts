@@ -1,8 +1,9 @@
 import express from 'express';
 import request from 'supertest';
-import { createLogger, errorHandler, healthRouter, failingChecks, requestContext, type ReadinessCheck } from '../src';
+import { errorHandler, healthRouter, failingChecks, requestContext, type ReadinessCheck } from '../src';
+import { silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'health-test', level: 'silent' });
+const logger = silentLogger('health-test');
 
 function appWith(checks: ReadinessCheck[], nameFailing: boolean) {
   const app = express();

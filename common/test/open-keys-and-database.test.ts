@@ -3,10 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
-import { ConfigError, createLogger, openKeysAndDatabase, openPublicKeysFile, type KeyFileOptions, type Migration } from '../src';
+import { ConfigError, openKeysAndDatabase, openPublicKeysFile, type KeyFileOptions, type Migration } from '../src';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '../src/testing';
+import { silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'keys-and-database-test', level: 'silent' });
+const logger = silentLogger('keys-and-database-test');
 const SCHEMA = 'keys_and_database_test';
 const MIGRATIONS: Migration[] = [{ id: '001-notes', up: `CREATE TABLE "${SCHEMA}".notes (id int PRIMARY KEY)` }];
 

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { ConfigError, keyFileOf, openPublicKeysFile, openSigningKeyFile, writeKeyFile, writePrincipalKeyFiles } from '../src';
 import { testPrincipalKeys } from '../src/testing';
+import { silentLogger } from '@skills/common/testing';
 
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 let dir: string;
 
 beforeEach(async () => {

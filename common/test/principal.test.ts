@@ -23,9 +23,10 @@ import {
 } from '../src';
 import { RedisReplayGuard } from '../src/redis/redis-replay-guard';
 import { TEST_REDIS_URL, redisAnswers, testPrincipalKeys } from '../src/testing';
+import { silentLogger } from '@skills/common/testing';
 
 const alice: Principal = { kind: 'account', accountId: 'a1', plan: 'pro', keyId: 'k1' };
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 const keys = testPrincipalKeys();
 const COLLECTIONS = 'collections-service';
 

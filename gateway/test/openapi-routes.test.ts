@@ -4,13 +4,13 @@
  * operation of the OpenAPI document, and every operation is served.
  */
 import type { Express } from 'express';
-import { createLogger } from '@skills/common';
 import { createGatewayApp, type GatewayDeps } from '../src/app';
 import { Readiness } from '../src/http/health.routes';
 import { ROUTES } from '../src/http/route-table';
 import { openApiDocument } from '../src/openapi/document';
 import { DOCS_ASSETS as SWAGGER_UI_FILES } from '../src/openapi/openapi.routes';
 import { HTTP_METHODS } from '../src/openapi/openapi-types';
+import { silentLogger } from '@skills/common/testing';
 
 /** Files of the docs page itself, not API operations. */
 const DOCS_ASSETS = ['GET /docs/init.js', ...Object.keys(SWAGGER_UI_FILES).map((file) => `GET /docs/assets/${file}`)];
@@ -50,7 +50,7 @@ function expressRoutes(app: Express): string[] {
 function gatewayRoutes(): string[] {
   // Building the app touches no dependency; the routes are declared at construction.
   const deps = {
-    logger: createLogger({ service: 'gateway-test', level: 'silent' }),
+    logger: silentLogger('gateway-test'),
     adminToken: 'x'.repeat(32),
     readiness: new Readiness({ checks: [] }),
     profile: {},

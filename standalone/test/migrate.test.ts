@@ -1,12 +1,12 @@
 // @store-specific the migrations
 import { QueryTypes } from 'sequelize';
-import { createLogger, createSequelize } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createSequelize } from '@skills/common';
+import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { migrateAll, SCHEMAS } from '../src/migrate';
 
 describe("migrateAll (the image's `migrate` command)", () => {
   let db: TestDatabase;
-  const logger = createLogger({ service: 'migrate-test', level: 'silent' });
+  const logger = silentLogger('migrate-test');
 
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -6,9 +6,8 @@
  * restart (a new replica) nor by a reindex, and one whose text changed is.
  */
 import type { Sequelize } from 'sequelize';
-import pino from 'pino';
 import { createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import { catalogMigrations } from '../../src/store/migrations';
@@ -19,7 +18,7 @@ import { FakeTextEmbedder } from '../support/fake-text-embedder';
 import { itemState } from './engine-items';
 import { describeMeaningConformance, MEANING_SYNONYMS } from './search-meaning.conformance';
 
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 let db: TestDatabase;
 let sequelize: Sequelize;
 const open: MemorySearchEngine[] = [];

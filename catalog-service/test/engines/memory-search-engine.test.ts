@@ -7,9 +7,8 @@
  * skipped (two open transactions: on the server run only).
  */
 import { QueryTypes, type Sequelize } from 'sequelize';
-import pino from 'pino';
 import { createSequelize, NO_DETAILS, runMigrations } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { SearchQuery } from '../../src/engines/search-engine';
@@ -18,7 +17,7 @@ import { itemState } from './engine-items';
 import { describeSearchEngineConformance } from './search-engine.conformance';
 import { trusted } from './search-trust.conformance';
 
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */
 const onServer = process.env.DATABASE_URL ? it : it.skip;
 let db: TestDatabase;

@@ -13,6 +13,7 @@ import { MeaningSearchEngine } from '../../src/vectors/meaning-search-engine';
 import { FakeTextEmbedder } from '../support/fake-text-embedder';
 import { itemState } from './engine-items';
 import { trusted } from './search-trust.conformance';
+import { silentLogger } from '@skills/common/testing';
 
 /** The fake model's sense of meaning: these words point where their synonym does. */
 export const MEANING_SYNONYMS = { convert: 'turn', converter: 'turn', portable: 'pdf', documents: 'pdf', markup: 'markdown', md: 'markdown' };
@@ -125,10 +126,4 @@ export function describeMeaningConformance(name: string, setup: (embedder: FakeT
       expect(await names({ q: 'barometric sensor readings' })).toEqual(['Docsmith']);
     });
   });
-}
-
-function silentLogger() {
-  // a pino-like logger that drops everything (the decorator only warns)
-  const logger = { warn: () => undefined, info: () => undefined, error: () => undefined, debug: () => undefined, child: () => logger };
-  return logger as unknown as import('@skills/common').Logger;
 }

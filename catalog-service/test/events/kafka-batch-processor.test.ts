@@ -1,9 +1,10 @@
 import type { Batch, EachBatchPayload, KafkaMessage, Offsets } from 'kafkajs';
-import { createLogger, type SkillChangeEvent } from '@skills/common';
+import { type SkillChangeEvent } from '@skills/common';
 import { BatchProcessor, type DeadLetter, type RetryPolicy } from '../../src/events/kafka/batch-processor';
 import { itemVersion } from './event-log.conformance';
+import { silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'kafka-test', level: 'silent' });
+const logger = silentLogger('kafka-test');
 const RETRY: RetryPolicy = { attempts: 3, initialDelayMs: 100, maxDelayMs: 150 };
 
 /** Items named by a letter (a, b, c…): their ids are UUIDs ending in it, as the event contract wants. */

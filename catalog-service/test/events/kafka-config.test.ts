@@ -1,10 +1,10 @@
-import pino from 'pino';
 import { ConfigError, createSequelize } from '@skills/common';
 import { createEventLog } from '../../src/adapters';
 import { loadCatalogConfig } from '../../src/config';
 import { loadCollectionsConfig } from '../../../collections-service/src/config';
 import { createKafkaProducer } from '../../../collections-service/src/relay';
 import { REFUSE_NOTHING } from '../support/rejected-events';
+import { silentLogger } from '@skills/common/testing';
 
 const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
 
@@ -106,7 +106,7 @@ describe.each([
 
 describe('the Kafka clients of both services', () => {
   const secured = { EVENT_LOG: 'kafka', KAFKA_BROKERS: 'kafka:9093', KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/nowhere/ca.crt' };
-  const logger = pino({ level: 'silent' });
+  const logger = silentLogger();
 
   it('are built with the security settings: a CA file that is not there fails the start, naming it', () => {
     const catalog = loadCatalogConfig({ ...BASE, ...secured });

@@ -6,18 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Partitioners } from 'kafkajs';
-import { createLogger } from '@skills/common';
 import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
 import { describeEventLogConformance } from './event-log.conformance';
 import { REFUSE_NOTHING } from '../support/rejected-events';
 import { eventFor, FAST_GROUP } from './kafka-mock-cluster';
 import { createTopic } from './kafka-live-env';
+import { silentLogger } from '@skills/common/testing';
 
 const brokers =
   process.env.KAFKA_BROKERS?.split(',')
     .map((b) => b.trim())
     .filter(Boolean) ?? [];
-const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
+const logger = silentLogger('kafka-live-test');
 const describeLive = brokers.length > 0 ? describe : describe.skip;
 
 describeLive('KafkaEventLog against the cluster in KAFKA_BROKERS', () => {

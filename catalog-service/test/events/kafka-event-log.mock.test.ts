@@ -1,13 +1,13 @@
 import { Partitioners, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
-import { createLogger, type SkillChangeEvent } from '@skills/common';
+import { type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
 import { REFUSE_NOTHING, recordingSink } from '../support/rejected-events';
 import { describeEventLogConformance, itemVersion } from './event-log.conformance';
 import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
-import { eventually } from '@skills/common/testing';
+import { eventually, silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'kafka-test', level: 'silent' });
+const logger = silentLogger('kafka-test');
 
 const describeWithMock = mockClusterModule() ? describe : describe.skip;
 

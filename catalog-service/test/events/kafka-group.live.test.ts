@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Consumer, ConsumerConfig, Kafka } from 'kafkajs';
-import { createLogger, type EventSubscription, type SkillChangeEvent } from '@skills/common';
+import { type EventSubscription, type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient as createClient } from '@skills/common/kafka';
 import { createKafkaProducer, KafkaOutboxPublisher } from '../../../collections-service/src/relay';
 import { KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
@@ -17,9 +17,9 @@ import { REFUSE_NOTHING } from '../support/rejected-events';
 
 import { FAST_GROUP } from './kafka-mock-cluster';
 import { createTopic, outboxRow, plaintextBrokers as brokers } from './kafka-live-env';
-import { eventually } from '@skills/common/testing';
+import { eventually, silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
+const logger = silentLogger('kafka-live-test');
 const describeLive = brokers.length > 0 ? describe : describe.skip;
 const PARTITIONS = 6; // docker-compose.yml's and kafka.sh's num.partitions
 

@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ConsumerConfig, ConsumerRunConfig } from 'kafkajs';
-import { createLogger, createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../collections-service/src/relay';
 import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
@@ -24,7 +24,7 @@ import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../src/even
 import { REFUSE_NOTHING } from '../support/rejected-events';
 import { FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
 
-const logger = createLogger({ service: 'kafka-pipeline-test', level: 'silent' });
+const logger = silentLogger('kafka-pipeline-test');
 const describeWithMock = mockClusterModule() ? describe : describe.skip;
 
 describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLog → index', () => {

@@ -11,7 +11,7 @@
  * group's partitions with it, so run it on a broker of its own.
  */
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import { createLogger, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
+import { SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient, kafkaSecurityConfig } from '@skills/common/kafka';
 import { createKafkaProducer, KafkaOutboxPublisher } from '../../../collections-service/src/relay';
 import { KafkaEventLog } from '../../src/events/kafka';
@@ -19,9 +19,9 @@ import { REFUSE_NOTHING } from '../support/rejected-events';
 
 import { FAST_GROUP } from './kafka-mock-cluster';
 import { outboxRow, saslEnv, serviceSecurity, type SaslEnv } from './kafka-live-env';
-import { eventually } from '@skills/common/testing';
+import { eventually, silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'kafka-live-test', level: 'silent' });
+const logger = silentLogger('kafka-live-test');
 const describeSasl = saslEnv ? describe : describe.skip;
 const GROUP = 'catalog-indexer';
 type User = keyof SaslEnv['passwords'];

@@ -6,16 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { EMPTY_BODY, bodyDigest, createLogger, type Principal, type PrincipalAudience, type RunningService } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { EMPTY_BODY, bodyDigest, type Principal, type PrincipalAudience, type RunningService } from '@skills/common';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
 import { loadCollectionsConfig, startCollectionsService } from '../../../collections-service/src/index';
 import { loadCatalogConfig, startCatalogService } from '../../src/index';
 
 import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
-import { KEYS, publicKeysFile } from '../support/gateway-key-pair';
+import { KEYS } from '../support/gateway-key-pair';
 
 const signer = KEYS.signer();
-const logger = createLogger({ service: 'kafka-services-test', level: 'silent' });
+const logger = silentLogger('kafka-services-test');
 /**
  * On a Postgres server only: two services polling one PGlite through its
  * socket server can have their protocol messages interleaved (a Parse of one
@@ -34,7 +34,7 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
   beforeAll(async () => {
     db = await createTestDatabase();
     cluster = await startMockCluster();
-    keys = await publicKeysFile();
+    keys = await publicKeysFile(KEYS);
     const env = { PORT: '0', DATABASE_URL: db.url, PRINCIPAL_PUBLIC_KEYS_FILE: keys.path, EVENT_LOG: 'kafka', KAFKA_BROKERS: cluster.brokers.join(',') };
     collections = await startCollectionsService(loadCollectionsConfig(env), logger);
     catalog = await startCatalogService(loadCatalogConfig(env), logger);

@@ -1,10 +1,9 @@
 // @store-specific the Postgres event log's reads; a late commit is seen differently by each store
 import { Client } from 'pg';
-import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { PostgresEventLog } from '../../src/events/postgres-event-log';
 import { catalogMigrations } from '../../src/store/migrations';
@@ -13,7 +12,7 @@ import { REFUSE_NOTHING } from '../support/rejected-events';
 
 let db: TestDatabase;
 let sequelize: Sequelize;
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import pino from 'pino';
 import type { Express } from 'express';
 import { NO_DETAILS, type Health, type Principal } from '@skills/common';
 import { createCatalogApp } from '../../src/app';
 import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
 import { KEYS } from '../support/gateway-key-pair';
+import { silentLogger } from '@skills/common/testing';
 
 const signer = KEYS.signer();
 const account: Principal = { kind: 'account', accountId: '6f1c1d2e-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k1' };
@@ -35,7 +35,7 @@ let sut: Express;
 
 beforeEach(() => {
   engine = new FakeEngine();
-  sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: pino({ level: 'silent' }) });
+  sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: silentLogger() });
 });
 
 function get(url: string, principal: Principal = account, lang = 'en') {
@@ -146,7 +146,7 @@ describe('GET /api/v1/skills', () => {
   });
 
   it('shows clean items alone by default when the deployment hides unscanned ones', async () => {
-    sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: pino({ level: 'silent' }), trust: { showsUnscanned: false } });
+    sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: silentLogger(), trust: { showsUnscanned: false } });
     await get('/api/v1/skills?q=lint');
     await get('/api/v1/skills?trust=unscanned');
     expect(engine.queries.map((q) => q.trust)).toEqual([['clean'], ['unscanned']]);

@@ -1,6 +1,5 @@
 // @store-specific the dead-letter repository
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   SKILL_CHANGES_TOPIC,
@@ -11,7 +10,7 @@ import {
   type Health,
   type SkillChangeEvent,
 } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
@@ -45,7 +44,7 @@ function refusingEngine(): { engine: SearchEngine; fix(): void } {
 
 let db: TestDatabase;
 let sequelize: Sequelize;
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 
 beforeAll(async () => {
   db = await createTestDatabase();

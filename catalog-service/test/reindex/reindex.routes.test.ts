@@ -7,11 +7,10 @@
 import express from 'express';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import {
   createSequelize,
   runMigrations,
-  createLogger,
   errorHandler,
   requestContext,
   requireAdmin,
@@ -29,7 +28,7 @@ import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
 const STALE_AFTER_MS = 60_000;
 
 const signer = KEYS.signer();
-const logger = createLogger({ service: 'test', level: 'silent' });
+const logger = silentLogger();
 
 /** Consumes the source like a real engine; `hold` keeps the rebuild open until released. */
 class GatedEngine implements Pick<SearchEngine, 'reindex'> {

@@ -1,8 +1,7 @@
 // @store-specific the index generation kept in Postgres
 import type { Sequelize } from 'sequelize';
-import pino from 'pino';
 import { createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import type { CatalogItemState } from '@skills/common';
 import { MemoryIndex } from '../../src/engines/memory/memory-index';
 import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
@@ -14,7 +13,7 @@ import { catalogMigrations } from '../../src/store/migrations';
 import { itemState } from '../engines/engine-items';
 import { describeSearchEngineConformance } from '../engines/search-engine.conformance';
 
-const logger = pino({ level: 'silent' });
+const logger = silentLogger();
 const SETTINGS: SearchCacheSettings = { maxEntries: 100, maxBytes: 1_000_000, ttlMs: 60_000, pollMs: 20 };
 
 let db: TestDatabase;

@@ -7,8 +7,7 @@
  * is asserted, which is what makes the comparison constant-time.
  */
 import crypto from 'node:crypto';
-import { createLogger } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { QueryTypes } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
 import type { KeyLookup, StoredKey } from '../../src/domain/account';
@@ -27,7 +26,7 @@ class RecordingStore implements KeyLookup {
   async touch(): Promise<void> {}
 }
 
-const logger = createLogger({ service: 'test', level: 'silent' });
+const logger = silentLogger();
 
 describe('KeyAuthenticator lookup', () => {
   afterEach(() => jest.restoreAllMocks());

@@ -12,8 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { MigrationPrivilegeError, createLogger, createScratchDatabase, type ScratchDatabase } from '@skills/common';
-import { testPrincipalKeys } from '@skills/common/testing';
+import { MigrationPrivilegeError, createScratchDatabase, type ScratchDatabase } from '@skills/common';
+import { testPrincipalKeys, silentLogger, until } from '@skills/common/testing';
 import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 import { loadGatewayConfig, startGateway } from '@skills/gateway';
@@ -22,7 +22,7 @@ import type { Json } from '../e2e/helpers';
 
 const serverUrl = process.env.DATABASE_URL;
 const describeServer = serverUrl ? describe : describe.skip;
-const logger = createLogger({ service: 'roles-test', level: 'silent' });
+const logger = silentLogger('roles-test');
 const ADMIN_TOKEN = `adm_${randomBytes(24).toString('hex')}`;
 
 /** Roles are cluster-wide: names of this run only, dropped at the end. */
@@ -195,11 +195,3 @@ describeServer('database roles: one per service, grants on its own schema only',
     }
   });
 });
-
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within 30 s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

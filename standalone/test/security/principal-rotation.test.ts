@@ -23,6 +23,7 @@ import {
   type Proc,
   type TestDatabaseProcess,
 } from '../reliability/processes';
+import { until } from '@skills/common/testing';
 
 const RELOAD_MS = '100';
 const TRAFFIC_LOOPS = 4;
@@ -65,14 +66,6 @@ function startTraffic(client: Client, key: string, collectionId: string): Traffi
       await Promise.all(loops);
     },
   };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The kids a process logged with its last "…keys loaded" line. */

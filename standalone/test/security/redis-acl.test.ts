@@ -12,23 +12,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import type { Logger } from '@skills/common';
-import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
+import { TEST_REDIS_URL, redisAnswers, recordingLogger } from '@skills/common/testing';
 import { RedisReplayGuard, replayGuardPrefix } from '@skills/common/redis';
 import { RedisRateLimitStore } from '../../../gateway/src/store/redis-rate-limit.store';
 
 const describeRedis = redisAnswers(TEST_REDIS_URL) ? describe : describe.skip;
 const ACL_FILE = join(__dirname, '../../../deploy/redis/users.acl');
-
-/** A logger that keeps the warnings: a piece that fell back to memory says so there. */
-function recordingLogger(): { logger: Logger; warnings: string[] } {
-  const warnings: string[] = [];
-  const record = (...args: unknown[]): void => {
-    warnings.push(String(args.find((a) => typeof a === 'string') ?? ''));
-  };
-  const logger = { warn: record, error: record, info: () => {}, debug: () => {}, child: () => logger } as unknown as Logger;
-  return { logger, warnings };
-}
 
 /** The rules of each user in the deploy file, by its name there. */
 async function deployedRules(): Promise<Map<string, string[]>> {

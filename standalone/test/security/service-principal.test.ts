@@ -12,8 +12,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMPTY_BODY, PRINCIPAL_EXPIRED_HEADER, PRINCIPAL_HEADER, bodyDigest, createLogger, type Principal, type PrincipalAudience } from '@skills/common';
-import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
+import { EMPTY_BODY, PRINCIPAL_EXPIRED_HEADER, PRINCIPAL_HEADER, bodyDigest, type Principal, type PrincipalAudience } from '@skills/common';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 
@@ -105,7 +105,7 @@ async function send(t: Pick<Target, 'service' | 'method' | 'path' | 'body'>, hea
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const logger = createLogger({ service: 'trust-test', level: 'silent' });
+  const logger = silentLogger('trust-test');
   keysDir = await mkdtemp(join(tmpdir(), 'trust-keys-'));
   // The services get the public key only; no process here but the test holds the private one.
   const { publicKeysFile } = await KEYS.writeTo(keysDir);
