@@ -7,7 +7,7 @@ import type { HashingLimits } from './domain/password-hasher';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/sign-in-throttle';
 import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/mail-quota';
 
-/** What accounts, sessions and keys use when the config does not say (the test harness builds configs by hand). */
+/** The defaults of the variables behind accounts, sessions, keys and the console (the test harness builds its config from them too). */
 export const PROFILE_DEFAULTS = {
   sessionIdleMinutes: 12 * 60,
   sessionMaxAgeHours: 7 * 24,
@@ -36,8 +36,8 @@ export interface GatewayConfig extends ServiceConfig {
   answerCache: { ttlMs: number; maxEntries: number };
   /** headers and body timeout of an upstream call */
   upstreamTimeoutMs: number;
-  /** requests in flight per service and process, reads and writes apart, as many waiting; the rest are shed with 503 (admission.ts); absent: the defaults */
-  admission?: AdmissionLimits;
+  /** requests in flight per service and process, reads and writes apart, as many waiting; the rest are shed with 503 (admission.ts) */
+  admission: AdmissionLimits;
   /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */
   rateLimits: { pro: number; team: number };
   /** a client must send all its headers within this time */
@@ -48,16 +48,16 @@ export interface GatewayConfig extends ServiceConfig {
   publicUrl?: string;
   /** who may create an account from the console; `open` on loopback, else `invite`, when absent */
   signUpMode?: SignUpMode;
-  session?: { idleMinutes: number; maxAgeHours: number };
+  session: { idleMinutes: number; maxAgeHours: number };
   /** per account; null lifetime: keys may never expire */
-  keyPolicy?: { maxActiveKeys: number; maxLifetimeDays: number | null };
+  keyPolicy: { maxActiveKeys: number; maxLifetimeDays: number | null };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** password reset and workspace invitations by mail */
   mail?: { smtpUrl: string; from: string };
-  /** mails per address and invitation mails per workspace, per sliding day; absent: the defaults */
-  mailQuota?: MailQuotaLimits;
+  /** mails per address and invitation mails per workspace, per sliding day */
+  mailQuota: MailQuotaLimits;
   /** the console's built files */
-  consoleDir?: string;
+  consoleDir: string;
   /** the monitoring listener (/metrics, deep /readyz): never routed from the Ingress; 0 picks a free port */
   metricsPort: number;
   /** Strict-Transport-Security max-age; 0 sends none */
@@ -74,8 +74,8 @@ export interface GatewayConfig extends ServiceConfig {
   sessionRequestsPerMinute?: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
   audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };
-  /** one-time links and OpenID Connect flows past their time are deleted every this often (0: never); absent: the default */
-  linkPurgeIntervalMs?: number;
+  /** one-time links and OpenID Connect flows past their time are deleted every this often (0: never) */
+  linkPurgeIntervalMs: number;
 }
 
 /** What express's `trust proxy` accepts, minus `true` (trusting every X-Forwarded-For is spoofable). */

@@ -8,7 +8,7 @@
 import type { Sequelize } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import { catalogMigrations } from '../../src/store/migrations';
 import { SequelizeItemVectorRepository } from '../../src/store/item-vector.repository';

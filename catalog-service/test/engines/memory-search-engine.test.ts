@@ -9,7 +9,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize, NO_DETAILS, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { SearchQuery } from '../../src/engines/search-engine';
 import { catalogMigrations } from '../../src/store/migrations';

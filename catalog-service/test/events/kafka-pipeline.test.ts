@@ -16,7 +16,7 @@ import { createTestDatabase, eventually, type TestDatabase, silentLogger } from 
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../collections-service/src/relay';
 import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
-import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import { Indexer } from '../../src/indexer/indexer';
 import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../src/events/kafka';

@@ -12,7 +12,7 @@ import {
 } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
-import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { SearchEngine } from '../../src/engines/search-engine';
 import { PostgresEventLog } from '../../src/events/postgres-event-log';

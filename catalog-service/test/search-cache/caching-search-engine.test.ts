@@ -4,7 +4,7 @@ import { createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import type { CatalogItemState } from '@skills/common';
 import { MemoryIndex } from '../../src/engines/memory/memory-index';
-import { MemorySearchEngine } from '../../src/engines/memory/memory-search-engine';
+import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
 import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
 import { CachingSearchEngine, type SearchCacheSettings } from '../../src/search-cache/caching-search-engine';

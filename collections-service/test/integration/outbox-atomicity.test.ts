@@ -5,7 +5,7 @@
  * write fail after the item was written.
  */
 import { CatalogAdminService } from '../../src/domain/catalog-admin.service';
-import { SequelizeStore } from '../../src/store/sequelize-store';
+import { SequelizeStore } from '../../src/store/repositories';
 import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { silentLogger } from '@skills/common/testing';

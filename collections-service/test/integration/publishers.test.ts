@@ -6,7 +6,7 @@
 import { PublisherService } from '../../src/domain/publisher.service';
 import { ReleaseService } from '../../src/domain/release.service';
 import { VerdictService } from '../../src/domain/verdict.service';
-import { SequelizeStore } from '../../src/store/sequelize-store';
+import { SequelizeStore } from '../../src/store/repositories';
 import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, START_TIMEOUT_MS, account, putSkill, startHarness, type Harness } from '../support/harness';
 import { digestOf, eventsOf, lastEventOf, published, scan } from '../support/releases';

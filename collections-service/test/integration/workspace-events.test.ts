@@ -7,7 +7,7 @@
 import type { CollectionsStore, Repositories } from '../../src/domain/ports';
 import { PolicyService } from '../../src/domain/policy.service';
 import { TeamCollectionService } from '../../src/domain/team-collection.service';
-import { SequelizeStore } from '../../src/store/sequelize-store';
+import { SequelizeStore } from '../../src/store/repositories';
 import { collectionsOf, createTeam, type Team } from '../support/governance';
 import { putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { silentLogger } from '@skills/common/testing';

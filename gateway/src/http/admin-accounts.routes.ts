@@ -4,7 +4,6 @@
  * an account out of every session. Mounted behind requireAdminToken.
  */
 import { Router, type Request, type Response } from 'express';
-import Joi from 'joi';
 import { NotFoundError, isUuid, jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { SessionService } from '../domain/session.service';
 import type { Site } from '../domain/site';
@@ -12,10 +11,7 @@ import { authEvent } from '../domain/auth-audit';
 import { authRequestOf } from './auth-request';
 import type { AuditLog } from '../domain/audit';
 import type { SignInService } from '../domain/sign-in.service';
-
-const linkSchema = Joi.object<{ purpose: 'sign-in' | 'password-reset' }>({
-  purpose: Joi.string().valid('sign-in', 'password-reset').required(),
-});
+import { adminLinkSchema } from './admin-accounts.schemas';
 
 /** Where each link opens in the console; the secret travels in the fragment, which no server or Referer sees. */
 export const LINK_PAGES = { 'sign-in': '/console/link#token=', 'password-reset': '/console/reset#token=', invitation: '/console/sign-up#invitation=' } as const;
@@ -27,7 +23,7 @@ export function adminAccountRoutes(deps: { signIn: SignInService; sessions: Sess
   router
     .route('/admin/v1/accounts/:id/links')
     .post(body, async (req: Request, res: Response) => {
-      const { purpose } = validate(linkSchema, req.body ?? {});
+      const { purpose } = validate(adminLinkSchema, req.body ?? {});
       const link = await deps.signIn.issueLink(purpose, String(req.params.id ?? ''), { from: authRequestOf(req, res), actor: { kind: 'admin' } });
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { link: { purpose, url: deps.site.link(LINK_PAGES[purpose] + link.token), expiresAt: link.expiresAt } } });

@@ -3,21 +3,12 @@
  * Mounted behind requireAdminToken.
  */
 import { Router, type Request, type Response } from 'express';
-import Joi from 'joi';
-import { displayText, jsonBody, methodNotAllowed, validate, type Plan } from '@skills/common';
-import { ACCOUNT_NAME_MAX, PLANS } from '../domain/account';
+import { jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { AccountService } from '../domain/account.service';
 import type { ApiKeyService } from '../domain/api-key.service';
 import { adminKeySchema, rollSchema } from './api-key.schemas';
 import { auditContextOf } from './audit-context';
-
-const plan = Joi.string().valid(...PLANS);
-const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
-  email: Joi.string().trim().email({ tlds: false }).max(254).required(),
-  name: displayText().trim().min(1).max(ACCOUNT_NAME_MAX).allow(null),
-  plan: plan.required(),
-});
-const changePlanSchema = Joi.object<{ plan: Plan }>({ plan: plan.required() });
+import { createAccountSchema, changePlanSchema } from './admin.schemas';
 
 /** Behind requireAdminToken every caller here is the operator. */
 const ADMIN = { kind: 'admin' } as const;

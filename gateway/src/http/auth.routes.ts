@@ -6,9 +6,7 @@
  * into another account (login CSRF).
  */
 import { Router, type Request, type Response } from 'express';
-import Joi from 'joi';
-import { NotAllowedError, NotFoundError, displayText, jsonBody, methodNotAllowed, negotiateLanguage, validate, type Logger } from '@skills/common';
-import { ACCOUNT_NAME_MAX } from '../domain/account';
+import { NotAllowedError, NotFoundError, jsonBody, methodNotAllowed, negotiateLanguage, validate, type Logger } from '@skills/common';
 import type { SessionService } from '../domain/session.service';
 import type { CookieJar } from './session-cookie';
 import type { SessionGate } from './session-gate';
@@ -17,9 +15,9 @@ import type { Site } from '../domain/site';
 import { authRequestOf } from './auth-request';
 import { AccountMail } from '../domain/account-mail';
 import type { Mailer } from '../mail/mailer';
-import { PASSWORD_MAX_LENGTH } from '../domain/password-policy';
 import type { SignInService } from '../domain/sign-in.service';
 import type { SignUpService } from '../domain/sign-up.service';
+import { linkSchema, resetRequestSchema, resetSchema, signInSchema, signUpSchema, verifySchema } from './auth.schemas';
 
 export interface AuthRoutesDeps {
   signIn: SignInService;
@@ -35,43 +33,33 @@ export interface AuthRoutesDeps {
   oidcName?: string;
 }
 
-const email = Joi.string().trim().email({ tlds: false }).max(254).required();
-// The policy's minimum is checked by checkPassword, with its own message; this only bounds the size.
-const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
-const token = Joi.string().max(100).required();
-const signUpSchema = Joi.object<{ email: string; password: string; name?: string; invitation?: string }>({
-  email,
-  password,
-  name: displayText().trim().min(1).max(ACCOUNT_NAME_MAX),
-  invitation: Joi.string().max(100),
-});
-const signInSchema = Joi.object<{ email: string; password: string }>({ email, password });
-const linkSchema = Joi.object<{ token: string }>({ token });
-// The password is the verification's to judge (after the link): a dead link says so, whatever is typed.
-const verifySchema = Joi.object<{ token: string; password?: string }>({ token, password: Joi.string().max(PASSWORD_MAX_LENGTH) });
-const resetSchema = Joi.object<{ token: string; password: string; revokeApiKeys: boolean; unlinkIdentities: boolean }>({
-  token,
-  password,
-  revokeApiKeys: Joi.boolean().default(false),
-  unlinkIdentities: Joi.boolean().default(false),
-});
-const resetRequestSchema = Joi.object<{ email: string }>({ email });
+/** What each group of routes below is built from. */
+interface AuthRoutes {
+  router: Router;
+  deps: AuthRoutesDeps;
+  body: ReturnType<typeof jsonBody>;
+  mail: AccountMail;
+}
+
+const languageOf = (req: Request) => negotiateLanguage(req.get('accept-language'));
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
-  const router = Router();
-  const body = jsonBody();
-  const { signIn, signUp, gate } = deps;
-  const mail = new AccountMail(deps);
-  const languageOf = (req: Request) => negotiateLanguage(req.get('accept-language'));
-
-  router
+  const routes: AuthRoutes = { router: Router(), deps, body: jsonBody(), mail: new AccountMail(deps) };
+  routes.router
     .route('/api/v1/auth/options')
     .get((_req: Request, res: Response) => {
       const oidc = deps.oidcName === undefined ? null : { name: deps.oidcName, startUrl: '/api/v1/auth/oidc/start' };
-      res.json({ data: { signUpMode: signUp.mode, passwordResetByMail: deps.mailer !== undefined, oidc } });
+      res.json({ data: { signUpMode: deps.signUp.mode, passwordResetByMail: deps.mailer !== undefined, oidc } });
     })
     .all(methodNotAllowed(['GET']));
+  signUpRoute(routes);
+  signInRoutes(routes);
+  passwordRoutes(routes);
+  return routes.router;
+}
 
+function signUpRoute({ router, deps, body, mail }: AuthRoutes): void {
+  const { signUp, gate } = deps;
   // The same answer for a new and a taken address, given before the lookup: the rest happens after (account-mail.ts).
   router
     .route('/api/v1/auth/sign-up')
@@ -85,7 +73,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       mail.afterAnswer('sign-up', async () => mail.signUpFinished(await signUp.complete(pending, from), languageOf(req)));
     })
     .all(methodNotAllowed(['POST']));
+}
 
+/** A password, or a one-time sign-in link. */
+function signInRoutes({ router, deps, body, mail }: AuthRoutes): void {
+  const { signIn, gate } = deps;
   router
     .route('/api/v1/auth/sign-in')
     .post(body, async (req: Request, res: Response) => {
@@ -109,7 +101,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       sendOpened(res, deps, account, opened);
     })
     .all(methodNotAllowed(['POST']));
+}
 
+/** Setting a password from a mailed link: a reset, an address verified, and asking for a reset link. */
+function passwordRoutes({ router, deps, body, mail }: AuthRoutes): void {
+  const { signIn, gate } = deps;
   router
     .route('/api/v1/auth/password-reset')
     .post(body, async (req: Request, res: Response) => {
@@ -145,6 +141,4 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       mail.afterAnswer('password reset request', async () => mail.resetRequested(await signIn.resetLinkFor(input.email, from), languageOf(req)));
     })
     .all(methodNotAllowed(['POST']));
-
-  return router;
 }

@@ -4,7 +4,6 @@
  * Session only, with Origin and CSRF, as every state change of a session.
  */
 import { Router, type Request, type Response } from 'express';
-import Joi from 'joi';
 import { jsonBody, methodNotAllowed, validate } from '@skills/common';
 import type { AuditLog } from '../domain/audit';
 import type { SessionService } from '../domain/session.service';
@@ -13,16 +12,8 @@ import { signedInView } from './session-view';
 import { requireSession } from './sessions.routes';
 import { authEvent } from '../domain/auth-audit';
 import { authRequestOf } from './auth-request';
-import { PASSWORD_MAX_LENGTH } from '../domain/password-policy';
 import type { SignInService } from '../domain/sign-in.service';
-
-const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
-const changeSchema = Joi.object<{ currentPassword: string; newPassword: string; revokeApiKeys: boolean }>({
-  currentPassword: password,
-  newPassword: password,
-  revokeApiKeys: Joi.boolean().default(false),
-});
-const reauthSchema = Joi.object<{ password: string }>({ password });
+import { changePasswordSchema, reauthSchema } from './password.schemas';
 
 export function passwordRoutes(deps: { gate: SessionGate; sessions: SessionService; signIn: SignInService; audit: AuditLog }): Router {
   const router = Router();
@@ -33,7 +24,7 @@ export function passwordRoutes(deps: { gate: SessionGate; sessions: SessionServi
     .route('/api/v1/auth/password')
     .post(body, async (req: Request, res: Response) => {
       const { account, session } = await requireSession(gate, req);
-      const input = validate(changeSchema, req.body ?? {});
+      const input = validate(changePasswordSchema, req.body ?? {});
       const { revokedApiKeys } = await signIn.changePassword(account, session.id, input, authRequestOf(req, res));
       await sessions.markAuthenticated(session);
       res.setHeader('Cache-Control', 'no-store');

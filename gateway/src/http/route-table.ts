@@ -8,7 +8,7 @@
 
 import type { AuditAction } from '../domain/audit';
 import type { Scope } from '../domain/scopes';
-import { GOVERNANCE_ROUTES } from './governance-routes';
+import { GOVERNANCE_ROUTES } from './governance.routes';
 
 export type UpstreamName = 'catalog' | 'collections';
 

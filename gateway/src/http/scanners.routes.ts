@@ -4,13 +4,10 @@
  * nowhere else. Mounted behind requireAdminToken.
  */
 import { Router, type Request, type Response } from 'express';
-import Joi from 'joi';
 import { jsonBody, methodNotAllowed, validate } from '@skills/common';
-import { SCANNER_NAME_PATTERN } from '../domain/scanner';
 import type { ScannerService } from '../domain/scanner.service';
 import { auditContextOf } from './audit-context';
-
-const createSchema = Joi.object<{ name: string }>({ name: Joi.string().pattern(SCANNER_NAME_PATTERN).required() });
+import { issueScannerSchema } from './scanner.schemas';
 
 /** Behind requireAdminToken every caller here is the operator. */
 const ADMIN = { kind: 'admin' } as const;
@@ -24,7 +21,7 @@ export function scannerRoutes(scanners: ScannerService): Router {
       res.json({ data: { scanners: await scanners.list() } });
     })
     .post(jsonBody(), async (req: Request, res: Response) => {
-      const { name } = validate(createSchema, req.body ?? {});
+      const { name } = validate(issueScannerSchema, req.body ?? {});
       const issued = await scanners.issue(name, auditContextOf(req, res, ADMIN));
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: issued });

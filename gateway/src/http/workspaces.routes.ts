@@ -5,9 +5,7 @@
  * Each calls collections-service for the caller, which decides who may.
  */
 import { Router, type Request, type Response } from 'express';
-import Joi from 'joi';
 import { contextOf, jsonBody, methodNotAllowed, validate, type Principal } from '@skills/common';
-import { INVITABLE_ROLES } from '@skills/common/workspace-roles';
 import type { AccountRepository } from '../domain/account';
 import type { AuthenticateCaller } from './caller-auth';
 import { auditContextOf } from './audit-context';
@@ -15,7 +13,8 @@ import { sendConditional } from './upstream-proxy';
 import type { SessionGate } from './session-gate';
 import { requireSession } from './sessions.routes';
 import type { Answer, Caller, CollectionsCalls } from '../domain/collections-service';
-import type { InvitationRequest, WorkspaceInvitations } from '../domain/workspace-invitations';
+import type { WorkspaceInvitations } from '../domain/workspace-invitations';
+import { invitationSchema, tokenSchema } from './workspace.schemas';
 
 export interface WorkspaceRoutesDeps {
   authenticateCaller: AuthenticateCaller;
@@ -30,15 +29,6 @@ interface Member {
   role: string;
   joinedAt: string;
 }
-
-const invitationSchema = Joi.object<InvitationRequest>({
-  role: Joi.string()
-    .valid(...INVITABLE_ROLES)
-    .required(),
-  email: Joi.string().trim().email({ tlds: false }).max(254).allow(null).default(null),
-  expiresInDays: Joi.number().integer().min(1).max(30).default(7),
-}).required();
-const tokenSchema = Joi.object<{ token: string }>({ token: Joi.string().max(100).required() }).required();
 
 const callerOf = (req: Request, res: Response, principal: Principal): Caller => ({
   principal,
