@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig, serviceConfigOf, serviceEnv, type ServiceConfig, type ServiceEnv } from '@skills/common';
-import type { SignUpMode } from './domain/sign-up.service';
-import type { AdmissionLimits } from './http/admission';
-import type { HashingLimits } from './domain/password-hasher';
-import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/sign-in-throttle';
-import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/mail-quota';
+import type { SignUpMode } from './domain/sign-in/sign-up.service';
+import { DEFAULT_ADMISSION, type AdmissionLimits } from './http/limits/admission';
+import type { HashingLimits } from './domain/sign-in/password-hasher';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/limits/sign-in-throttle';
+import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/limits/mail-quota';
 
 /** The defaults of the variables behind accounts, sessions, keys and the console (the test harness builds its config from them too). */
 export const PROFILE_DEFAULTS = {
@@ -18,6 +18,19 @@ export const PROFILE_DEFAULTS = {
   /** the console's built app, beside the gateway package in this repository */
   consoleDir: join(__dirname, '..', '..', 'console', 'dist'),
 } as const;
+
+/**
+ * The fields loadGatewayConfig fills from its defaults when the environment is silent, for a config built by hand
+ * (the test harnesses): spread it first, then what the test sets.
+ */
+export const GATEWAY_CONFIG_DEFAULTS = {
+  admission: DEFAULT_ADMISSION,
+  session: { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
+  keyPolicy: { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: PROFILE_DEFAULTS.maxKeyLifetimeDays },
+  mailQuota: DEFAULT_MAIL_QUOTA,
+  consoleDir: PROFILE_DEFAULTS.consoleDir,
+  linkPurgeIntervalMs: PROFILE_DEFAULTS.linkPurgeIntervalMs,
+} as const satisfies Partial<GatewayConfig>;
 
 /**
  * The shared part (ServiceConfig: `host` is where both listeners bind,
@@ -70,7 +83,7 @@ export interface GatewayConfig extends ServiceConfig {
   hashing?: HashingLimits;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
   authFailuresPerMinute: number;
-  /** requests per account and minute made with console sessions, any plan (domain/session-budget.ts); 0 or absent: unlimited */
+  /** requests per account and minute made with console sessions, any plan (domain/limits/session-budget.ts); 0 or absent: unlimited */
   sessionRequestsPerMinute?: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
   audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };

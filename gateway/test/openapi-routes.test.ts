@@ -6,7 +6,7 @@
 import type { Express } from 'express';
 import { createGatewayApp, type GatewayDeps } from '../src/app';
 import { Readiness } from '../src/http/health.routes';
-import { ROUTES } from '../src/http/route-table';
+import { ROUTES } from '../src/http/proxy/route-table';
 import { openApiDocument } from '../src/openapi/document';
 import { DOCS_ASSETS as SWAGGER_UI_FILES } from '../src/openapi/openapi.routes';
 import { HTTP_METHODS } from '../src/openapi/openapi-types';

@@ -59,7 +59,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         [method](url)
         .set(PRINCIPAL_HEADER, signer.sign(principal, AUDIENCE, method, url));
       // As the gateway does: the header covers the exact bytes sent (superagent JSON-encodes objects with
-      // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/route-table.ts).
+      // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/proxy/route-table.ts).
       const send = test.send.bind(test);
       test.send = (body?: string | object) => {
         const bytes = typeof body === 'string' ? body : JSON.stringify(body);

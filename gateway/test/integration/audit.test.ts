@@ -2,7 +2,7 @@
 /** The audit trail: what is recorded, how it is read, that it holds no secret, and how long it is kept. */
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize } from '@skills/common';
-import { AuditRetention } from '../../src/domain/audit-retention';
+import { AuditRetention } from '../../src/domain/audit/audit-retention';
 import { SequelizeAuditLog } from '../../src/store/audit.repository';
 import { ADMIN_TOKEN, startHarness, type Harness } from './harness';
 import { eventually, silentLogger } from '@skills/common/testing';

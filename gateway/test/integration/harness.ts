@@ -25,10 +25,7 @@ import {
   type VerifiedPrincipal,
 } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
-import { PROFILE_DEFAULTS } from '../../src/config';
-import { DEFAULT_ADMISSION } from '../../src/http/admission';
-import { DEFAULT_MAIL_QUOTA } from '../../src/domain/mail-quota';
+import { GATEWAY_CONFIG_DEFAULTS, startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
 
 const silent = silentLogger('fake-service');
 
@@ -207,6 +204,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
   const collections = new FakeService('collections', 'collections-service');
   await Promise.all([catalog.start(), collections.start()]);
   const config: GatewayConfig = {
+    ...GATEWAY_CONFIG_DEFAULTS,
     port: 0,
     databaseUrl: db.url,
     adminToken: ADMIN_TOKEN,
@@ -241,11 +239,6 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 100 },
     // no purge of links behind a test's back; link-purge.test.ts runs its passes itself
     linkPurgeIntervalMs: 0,
-    admission: DEFAULT_ADMISSION,
-    session: { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
-    keyPolicy: { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: PROFILE_DEFAULTS.maxKeyLifetimeDays },
-    mailQuota: DEFAULT_MAIL_QUOTA,
-    consoleDir: PROFILE_DEFAULTS.consoleDir,
     ...overrides,
   };
   const logged: Record<string, unknown>[] = [];

@@ -1,15 +1,15 @@
 // @store-specific the link repository's batched deletes
 /**
  * One-time links and OpenID Connect flows past their time are deleted in
- * batches (store/link.repository.ts, domain/periodic-purge.ts); live ones,
+ * batches (store/link.repository.ts, domain/sign-in/periodic-purge.ts); live ones,
  * and the used link of a workspace invitation until it expires, stay.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize } from '@skills/common';
-import type { LinkPurpose } from '../../src/domain/credentials';
+import type { LinkPurpose } from '../../src/domain/sign-in/credentials';
 import { LinkRepository, USED_LINK_KEPT_MS, linkPurgeTasks } from '../../src/store/link.repository';
-import { PeriodicPurge } from '../../src/domain/periodic-purge';
+import { PeriodicPurge } from '../../src/domain/sign-in/periodic-purge';
 import { startHarness, type Harness } from './harness';
 import { silentLogger } from '@skills/common/testing';
 

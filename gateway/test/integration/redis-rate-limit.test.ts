@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { TEST_REDIS_URL, redisAnswers, recordingLogger } from '@skills/common/testing';
-import { RateLimiter } from '../../src/domain/rate-limiter';
+import { RateLimiter } from '../../src/domain/limits/rate-limiter';
 import { RedisRateLimitStore } from '../../src/store/redis-rate-limit.store';
 import { describeSlidingWindowStore } from '../unit/sliding-window.conformance';
 

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { TEST_REDIS_URL, redisAnswers, recordingLogger } from '@skills/common/testing';
-import { SignInThrottle } from '../../src/domain/sign-in-throttle';
+import { SignInThrottle } from '../../src/domain/limits/sign-in-throttle';
 import { RedisThrottleStore } from '../../src/store/redis-throttle.store';
 import { startHarness, type Harness } from './harness';
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { errorHandler, requestContext } from '@skills/common';
-import { Upstream } from '../../src/http/upstream-proxy';
+import { Upstream } from '../../src/http/proxy/upstream-proxy';
 import { silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('upstream-test');

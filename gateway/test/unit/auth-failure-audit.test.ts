@@ -1,5 +1,5 @@
-import type { AuditEvent, AuditLog } from '../../src/domain/audit';
-import { AuthFailureAudit } from '../../src/domain/auth-failure-audit';
+import type { AuditEvent, AuditLog } from '../../src/domain/audit/audit';
+import { AuthFailureAudit } from '../../src/domain/audit/auth-failure-audit';
 import { silentLogger } from '@skills/common/testing';
 
 function setup(maxAddresses = 1_000) {

@@ -10,9 +10,9 @@ import crypto from 'node:crypto';
 import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { QueryTypes } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
-import type { KeyLookup, StoredKey } from '../../src/domain/account';
-import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
-import { KeyAuthenticator } from '../../src/domain/key-authenticator';
+import type { KeyLookup, StoredKey } from '../../src/domain/accounts/account';
+import { generateApiKey, hashApiKey } from '../../src/domain/keys/api-key';
+import { KeyAuthenticator } from '../../src/domain/keys/key-authenticator';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
 /** A store that answers every lookup with `row` and records what it was asked. */

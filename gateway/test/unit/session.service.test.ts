@@ -7,9 +7,9 @@
 import { createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import type { Sequelize } from 'sequelize';
-import type { Account } from '../../src/domain/account';
-import type { SessionRecord, SessionRepository } from '../../src/domain/session';
-import { SessionService, hashSessionToken } from '../../src/domain/session.service';
+import type { Account } from '../../src/domain/accounts/account';
+import type { SessionRecord, SessionRepository } from '../../src/domain/sessions/session';
+import { SessionService, hashSessionToken } from '../../src/domain/sessions/session.service';
 import { SequelizeSessionRepository } from '../../src/store/session.repository';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
