@@ -46,14 +46,14 @@ function report(tests: FakeTest[]): object {
   };
 }
 
-const ES_FILE = 'catalog-service/test/engines/elasticsearch-live.test.ts';
+const ES_FILE = 'catalog-service/test/integration/engines/elasticsearch-live.test.ts';
 const esTests = (status: Status): FakeTest[] =>
   ['finds an item by a word of its name', 'reports itself healthy'].map((title) => ({
     file: ES_FILE,
     titles: ['ElasticsearchEngine on a live cluster', 'ElasticsearchEngine conformance', title],
     status,
   }));
-const RELAY_FILE = 'collections-service/test/relay.test.ts';
+const RELAY_FILE = 'collections-service/test/integration/relay.test.ts';
 const relayTests = (status: Status): FakeTest[] => [
   { file: RELAY_FILE, titles: ['OutboxRelay', 'publishes unpublished rows oldest first, keyed by item id, and marks them published'], status: 'passed' },
   { file: RELAY_FILE, titles: ['OutboxRelay', 'lets one relay publish at a time: a second one stands by while the leader holds its batch'], status },

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpuTimes, formatCpuTable, perRequest } from '../src/cpu-accounting';
+import { cpuTimes, formatCpuTable, perRequest } from '../../src/cpu-accounting';
 
 describe('CPU accounting of a run', () => {
   it("reads a child's CPU time: a child that spins 400 ms of CPU counts at least 350 ms more (absent where /proc is not)", async () => {

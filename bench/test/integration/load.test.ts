@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runLoad } from '../src/load';
+import { runLoad } from '../../src/load';
 
 describe('a measured run', () => {
   let server: Server;

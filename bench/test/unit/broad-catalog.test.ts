@@ -1,5 +1,5 @@
-import { BROAD_WORDS, broadCatalog } from '../src/broad-catalog';
-import { wordsOf } from '../src/query-mix';
+import { BROAD_WORDS, broadCatalog } from '../../src/broad-catalog';
+import { wordsOf } from '../../src/query-mix';
 
 describe('broad vocabulary catalog', () => {
   it('puts every word in about 15 % of the items, and nothing but those words in names and descriptions', () => {

@@ -1,4 +1,4 @@
-import { readMetric } from '../src/catalog-metrics';
+import { readMetric } from '../../src/catalog-metrics';
 
 describe('index gauge', () => {
   const text = [

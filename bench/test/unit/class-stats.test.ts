@@ -1,6 +1,6 @@
-import { classLatencyChart } from '../src/class-chart';
-import { ClassRecorder, formatClassTable } from '../src/class-stats';
-import type { LoadResult } from '../src/stats';
+import { classLatencyChart } from '../../src/class-chart';
+import { ClassRecorder, formatClassTable } from '../../src/class-stats';
+import type { LoadResult } from '../../src/stats';
 
 describe('latency per class', () => {
   it('summarises each class in the given order, counting non-2xx answers', () => {

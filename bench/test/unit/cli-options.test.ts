@@ -1,5 +1,5 @@
-import { BENCH_USAGE, NPM_CORPUS, parseBenchOptions } from '../src/cli-options';
-import { readCorpus } from '../src/corpus';
+import { BENCH_USAGE, NPM_CORPUS, parseBenchOptions } from '../../src/cli-options';
+import { readCorpus } from '../../src/corpus';
 
 describe('bench options', () => {
   it('defaults like before, takes a whole corpus unless --items or --quick says otherwise', () => {

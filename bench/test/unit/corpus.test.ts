@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CorpusBuilder, readCorpus } from '../src/corpus';
-import { cleanImportLine, clip, IMPORT_LIMITS, ndjsonBody } from '../src/import-line';
+import { CorpusBuilder, readCorpus } from '../../src/corpus';
+import { cleanImportLine, clip, IMPORT_LIMITS, ndjsonBody } from '../../src/import-line';
 
 const npmLine = {
   slug: 'tim-wx-sdk',

@@ -1,7 +1,7 @@
-import { BASELINE_FIELDS, baselineSearchBody } from '../src/elasticsearch-baseline';
-import { elasticsearchTargets, ES_BASELINE } from '../src/elasticsearch-targets';
-import { searchPath } from '../src/query-mix';
-import type { ImportResult, LoadResult } from '../src/stats';
+import { BASELINE_FIELDS, baselineSearchBody } from '../../src/elasticsearch-baseline';
+import { elasticsearchTargets, ES_BASELINE } from '../../src/elasticsearch-targets';
+import { searchPath } from '../../src/query-mix';
+import type { ImportResult, LoadResult } from '../../src/stats';
 
 describe('the bare Elasticsearch baseline', () => {
   it("sends the request's words as one multi_match, with its filters and its page", () => {

@@ -2,10 +2,10 @@
  * The intent judgment set as data: what every figure measured on it relies
  * on, checked against the catalog it was written over.
  */
-import { readCorpus } from '../src/corpus';
-import type { ImportLine } from '../src/import-line';
-import { INTENT_CATALOG_FILE, loadIntentJudgments, type IntentJudgment } from '../src/intent-judgments';
-import { intentJudgments } from '../src/quality';
+import { readCorpus } from '../../src/corpus';
+import type { ImportLine } from '../../src/import-line';
+import { INTENT_CATALOG_FILE, loadIntentJudgments, type IntentJudgment } from '../../src/intent-judgments';
+import { intentJudgments } from '../../src/quality';
 
 describe('the intent judgment set', () => {
   const judgments = loadIntentJudgments();

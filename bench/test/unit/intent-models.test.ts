@@ -1,5 +1,5 @@
-import { rng } from '../src/catalog-generator';
-import { itemText, nearest } from '../src/intent-models';
+import { rng } from '../../src/catalog-generator';
+import { itemText, nearest } from '../../src/intent-models';
 
 describe('nearest (the model-alone ranking)', () => {
   it('returns the indexes of the highest dot products, best first, as a full sort would', () => {

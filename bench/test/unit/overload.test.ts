@@ -1,5 +1,5 @@
-import { parseBenchOptions } from '../src/cli-options';
-import { floodTargets, formatStatuses, overloadTargets, OverloadRecorder } from '../src/overload';
+import { parseBenchOptions } from '../../src/cli-options';
+import { floodTargets, formatStatuses, overloadTargets, OverloadRecorder } from '../../src/overload';
 
 describe('the overload run', () => {
   const judged = (answers: Array<[status: number, ms: number, retryAfter?: string]>, noAnswer = 0) => {

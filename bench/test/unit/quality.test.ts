@@ -1,7 +1,7 @@
-import { rng } from '../src/catalog-generator';
-import type { ImportLine } from '../src/import-line';
-import { buildJudgments, formatQualityTable, NamePrefixes, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../src/quality';
-import { CatalogWords, descriptionQuery, mixedQuery } from '../src/quality-words';
+import { rng } from '../../src/catalog-generator';
+import type { ImportLine } from '../../src/import-line';
+import { buildJudgments, formatQualityTable, NamePrefixes, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../../src/quality';
+import { CatalogWords, descriptionQuery, mixedQuery } from '../../src/quality-words';
 
 const item = (slug: string, name: string, status: ImportLine['status'] = 'active', description = ''): ImportLine => ({
   slug,

@@ -1,6 +1,6 @@
-import { generatedCatalog, rng } from '../src/catalog-generator';
-import type { ImportLine } from '../src/import-line';
-import { CLASS_WEIGHTS, intentMix, lexicalOnly, longTailMix, repeatedRequests, seedOf, swapAdjacent, wordsOf, type SearchRequest } from '../src/query-mix';
+import { generatedCatalog, rng } from '../../src/catalog-generator';
+import type { ImportLine } from '../../src/import-line';
+import { CLASS_WEIGHTS, intentMix, lexicalOnly, longTailMix, repeatedRequests, seedOf, swapAdjacent, wordsOf, type SearchRequest } from '../../src/query-mix';
 import { queryTerms } from '@skills/catalog-service';
 
 const paramsOf = (r: SearchRequest) => new URL(`http://x${r.path}`).searchParams;

@@ -1,6 +1,6 @@
-import { runsChart } from '../src/chart';
-import { catalogItem } from '../src/catalog-generator';
-import { checkTargets, formatTable, lagOf, percentile, ratioToBaseline, type ImportResult, type LoadResult } from '../src/stats';
+import { runsChart } from '../../src/chart';
+import { catalogItem } from '../../src/catalog-generator';
+import { checkTargets, formatTable, lagOf, percentile, ratioToBaseline, type ImportResult, type LoadResult } from '../../src/stats';
 
 const row = (scenario: string, connections: number, requestsPerSec: number, p99Ms = 10, errors = 0): LoadResult => ({
   scenario,

@@ -12,10 +12,10 @@ import {
   type SkillChangeEvent,
 } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
-import { collectionsMigrations } from '../../collections-service/src/store/migrations';
+import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import type { RunningService } from '@skills/common';
-import { loadCatalogConfig, startCatalogService } from '../src/index';
-import { KEYS } from './support/gateway-key-pair';
+import { loadCatalogConfig, startCatalogService } from '../../src/index';
+import { KEYS } from '../support/gateway-key-pair';
 
 const signer = KEYS.signer();
 let keys: Awaited<ReturnType<typeof publicKeysFile>>;

@@ -2,8 +2,8 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, SkillsAdminClient, SkillsScannerClient, UnreachableError } from '../src';
-import { fakeFetch } from './fake-fetch';
+import { ApiError, SkillsAdminClient, SkillsScannerClient, UnreachableError } from '../../src';
+import { fakeFetch } from '../support/fake-fetch';
 
 const admin = (fetch: typeof globalThis.fetch, baseUrl = 'http://api.test') => new SkillsAdminClient({ baseUrl, adminToken: 'admin-token', fetch });
 

@@ -1,6 +1,6 @@
 /** The governance methods of SkillsClient (docs/governance.md) against a recording fake fetch. */
-import { SkillsClient } from '../src';
-import { KEY, fakeFetch } from './fake-fetch';
+import { SkillsClient } from '../../src';
+import { KEY, fakeFetch } from '../support/fake-fetch';
 
 const client = (fake: { impl: typeof fetch }) => new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
 const requests = (fake: ReturnType<typeof fakeFetch>) => fake.sent.map((s) => `${s.method} ${s.url}`);

@@ -1,6 +1,6 @@
 /** SessionClient (the console's client) against a recording fake fetch: the cookie, never a key, and the CSRF token on writes only. */
-import { ApiError, SessionClient } from '../src';
-import { fakeFetch } from './fake-fetch';
+import { ApiError, SessionClient } from '../../src';
+import { fakeFetch } from '../support/fake-fetch';
 
 const signedIn = {
   account: { id: 'a1', email: 'ana@example.com', name: null, plan: 'free' },

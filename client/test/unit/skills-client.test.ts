@@ -1,6 +1,6 @@
 /** SkillsClient against a recording fake fetch: what it sends and how it reports failures. */
-import { ApiError, SkillsAdminClient, SkillsClient } from '../src';
-import { KEY, fakeFetch } from './fake-fetch';
+import { ApiError, SkillsAdminClient, SkillsClient } from '../../src';
+import { KEY, fakeFetch } from '../support/fake-fetch';
 
 const collection = { id: 'c1', name: 'Daily', description: '', skills: [], createdAt: 't', updatedAt: 't' };
 

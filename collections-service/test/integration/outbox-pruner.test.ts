@@ -4,13 +4,13 @@ import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize, runMigrations, ServiceUnavailableError, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../src/store/migrations';
-import { OutboxRelay } from '../src/relay';
-import { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from '../src/retention';
+import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../src/store/migrations';
+import { OutboxRelay } from '../../src/relay';
+import { OutboxPruner, type OutboxPrunerOptions, type OutboxPruneRule } from '../../src/retention';
 // The positions the pruner trusts are written by catalog-service's consumer: its own
 // migration and consumer, not a copy, keep this test true to them.
-import { CATALOG_SCHEMA, catalogMigrations } from '../../catalog-service/src/store/migrations';
-import { PostgresEventLog } from '../../catalog-service/src/events/postgres-event-log';
+import { CATALOG_SCHEMA, catalogMigrations } from '../../../catalog-service/src/store/migrations';
+import { PostgresEventLog } from '../../../catalog-service/src/events/postgres-event-log';
 
 const logger = silentLogger('pruner-test');
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../src/store/migrations';
-import { OutboxRelay, type OutboxPublisher, type OutboxRow } from '../src/relay';
+import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../src/store/migrations';
+import { OutboxRelay, type OutboxPublisher, type OutboxRow } from '../../src/relay';
 
 const logger = silentLogger('relay-test');
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */

@@ -1,5 +1,5 @@
 import type { ProducerBatch } from 'kafkajs';
-import { KafkaOutboxPublisher, type OutboxRow, type ProducerLike } from '../src/relay';
+import { KafkaOutboxPublisher, type OutboxRow, type ProducerLike } from '../../src/relay';
 
 /** A structural fake of the kafkajs producer: the broker errors the mock cluster cannot produce. */
 class FakeProducer implements ProducerLike {

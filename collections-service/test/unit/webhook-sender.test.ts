@@ -5,10 +5,10 @@
  * own), a name resolving to a private address is refused without saying
  * which, and a name the DNS answers is reached through the checked address.
  */
-import { dnsResolver } from '../src/webhooks/host-resolver';
-import { sendOnce, type SendOptions } from '../src/webhooks/http-sender';
+import { dnsResolver } from '../../src/webhooks/host-resolver';
+import { sendOnce, type SendOptions } from '../../src/webhooks/http-sender';
 import { startReceiver } from '@skills/common/testing';
-import { startDnsServer, startFullListener, type DnsServer } from './support/faulty-peers';
+import { startDnsServer, startFullListener, type DnsServer } from '../support/faulty-peers';
 
 const ATTEMPT_MS = 20_000;
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpServer, createServiceApp, errorHandler } from '../src';
+import { createHttpServer, createServiceApp, errorHandler } from '../../src';
 import { silentLogger } from '@skills/common/testing';
 
 /** Holds the event loop for `ms`: what a process too busy to keep up looks like from inside. */

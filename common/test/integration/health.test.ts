@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { errorHandler, healthRouter, failingChecks, requestContext, type ReadinessCheck } from '../src';
+import { errorHandler, healthRouter, failingChecks, requestContext, type ReadinessCheck } from '../../src';
 import { silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('health-test');

@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, createServer, type Server } from 'node:tls';
-import { ConfigError } from '../src';
-import { kafkaSecurityConfig } from '../src/kafka';
+import { ConfigError } from '../../src';
+import { kafkaSecurityConfig } from '../../src/kafka';
 
 function hasOpenssl(): boolean {
   try {

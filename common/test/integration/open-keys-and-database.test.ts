@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
-import { ConfigError, openKeysAndDatabase, openPublicKeysFile, type KeyFileOptions, type Migration } from '../src';
-import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '../src/testing';
+import { ConfigError, openKeysAndDatabase, openPublicKeysFile, type KeyFileOptions, type Migration } from '../../src';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '../../src/testing';
 import { silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('keys-and-database-test');

@@ -20,9 +20,9 @@ import {
   parsePublicKeys,
   parseSigningKey,
   type Principal,
-} from '../src';
-import { RedisReplayGuard } from '../src/redis/redis-replay-guard';
-import { TEST_REDIS_URL, redisAnswers, testPrincipalKeys } from '../src/testing';
+} from '../../src';
+import { RedisReplayGuard } from '../../src/redis/redis-replay-guard';
+import { TEST_REDIS_URL, redisAnswers, testPrincipalKeys } from '../../src/testing';
 import { silentLogger } from '@skills/common/testing';
 
 const alice: Principal = { kind: 'account', accountId: 'a1', plan: 'pro', keyId: 'k1' };

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../src/db/errors';
+import { isDatabaseUnavailable } from '../../src/db/errors';
 
 /** Sequelize wraps a pg error as SequelizeDatabaseError, with pg's error as `parent`. */
 const wrapped = (message: string, code?: string) => Object.assign(new Error(message), { name: 'SequelizeDatabaseError', parent: { message, code } });

@@ -4,7 +4,7 @@
  * same set from what a provider sends. Both are checked against the whole
  * Unicode Bidi_Control set, written out here, not taken from the code.
  */
-import { cleanDisplayText, displayText, validate } from '../src/validation';
+import { cleanDisplayText, displayText, validate } from '../../src/validation';
 
 // Unicode's Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE..RLO, LRI..PDI
 const BIDI_CONTROLS = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];

@@ -4,7 +4,7 @@
  * contract's fields only.
  */
 import { randomUUID } from 'node:crypto';
-import { ITEM_LIMITS, MAX_ITEM_VERSION, checkSkillChangeEvent, type SkillChangeEvent } from '../src';
+import { ITEM_LIMITS, MAX_ITEM_VERSION, checkSkillChangeEvent, type SkillChangeEvent } from '../../src';
 
 function event(): SkillChangeEvent {
   const id = randomUUID();

@@ -1,4 +1,4 @@
-import { MESSAGE_PARTS, messageCatalogue, negotiateLanguage, translate } from '../src/i18n';
+import { MESSAGE_PARTS, messageCatalogue, negotiateLanguage, translate } from '../../src/i18n';
 
 describe('the message catalogue', () => {
   it('holds each key in one part only, so no part silently replaces another’s text', () => {

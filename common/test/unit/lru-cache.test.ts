@@ -1,4 +1,4 @@
-import { LruCache } from '../src/cache/lru-cache';
+import { LruCache } from '../../src/cache/lru-cache';
 
 describe('LruCache', () => {
   it('keeps its total size under the byte budget by dropping the least recently used', () => {

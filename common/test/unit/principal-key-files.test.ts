@@ -7,8 +7,8 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { ConfigError, keyFileOf, openPublicKeysFile, openSigningKeyFile, writeKeyFile, writePrincipalKeyFiles } from '../src';
-import { testPrincipalKeys } from '../src/testing';
+import { ConfigError, keyFileOf, openPublicKeysFile, openSigningKeyFile, writeKeyFile, writePrincipalKeyFiles } from '../../src';
+import { testPrincipalKeys } from '../../src/testing';
 import { silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger();

@@ -1,5 +1,5 @@
 /** callService: the retry rule of calls between services, against a scripted other service. */
-import { UpstreamError, callService, type ServiceAnswer } from '../src';
+import { UpstreamError, callService, type ServiceAnswer } from '../../src';
 
 type Step = number | UpstreamError;
 

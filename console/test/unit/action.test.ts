@@ -4,8 +4,8 @@
  * success text, a second submit while busy, a page left mid-write.
  */
 import { ApiError } from '@skills/client';
-import { ActionRunner, IDLE, reduceAction, type ActionEvent, type ActionOptions, type ActionState } from '../src/action';
-import { refusalOf } from '../src/messages';
+import { ActionRunner, IDLE, reduceAction, type ActionEvent, type ActionOptions, type ActionState } from '../../src/action';
+import { refusalOf } from '../../src/messages';
 
 /** A runner folded as React folds useAction's reducer: `shown()` is what the page shows. */
 function page(options?: ActionOptions) {

@@ -3,8 +3,8 @@
  * sign-in on writes, none on reads, and the catalog's search as the address
  * asks it.
  */
-import { createConsoleClient } from '../src/api';
-import { searchParamsOf } from '../src/catalog-query';
+import { createConsoleClient } from '../../src/api';
+import { searchParamsOf } from '../../src/catalog-query';
 
 interface Sent {
   method: string;

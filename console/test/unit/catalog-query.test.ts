@@ -5,7 +5,7 @@
  * page 1; links from other pages land on the filter they name.
  */
 import fc from 'fast-check';
-import { SORTS, addressOf, catalogLink, queryOf, refine, withTag, withoutTag, type SearchQuery } from '../src/catalog-query';
+import { SORTS, addressOf, catalogLink, queryOf, refine, withTag, withoutTag, type SearchQuery } from '../../src/catalog-query';
 
 const read = (search: string) => queryOf(new URLSearchParams(search));
 

@@ -1,6 +1,6 @@
 /** The console's texts: counts, labels, and the codes an address may carry, which never put the address's text on the page. */
-import { label, plural, when } from '../src/format';
-import { noticeText, signInErrorText, withNotice } from '../src/messages';
+import { label, plural, when } from '../../src/format';
+import { noticeText, signInErrorText, withNotice } from '../../src/messages';
 
 describe('console format', () => {
   it('counts in words, with an irregular plural when given', () => {

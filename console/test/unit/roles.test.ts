@@ -1,5 +1,5 @@
 /** What the console offers each workspace role: the shared rules collections-service enforces, under the names pages use. */
-import { INVITABLE, ROLES, assignableRoles, canDelete, canGovern, canInvite, canRemove, canUpdatePins, canWrite, teamCollectionRights } from '../src/roles';
+import { INVITABLE, ROLES, assignableRoles, canDelete, canGovern, canInvite, canRemove, canUpdatePins, canWrite, teamCollectionRights } from '../../src/roles';
 
 describe('console roles', () => {
   it('lets every role but viewer write and update pins', () => {

@@ -44,7 +44,7 @@ describe('the store tags of the test suites', () => {
     const { filtered } = await stores(files);
     const tagged = files.filter((file) => stores.classify(file).tag === 'store-specific');
     expect(filtered.map(rel).sort()).toEqual(tagged.map(rel).sort());
-    expect(filtered.map(rel)).toContain('collections-service/test/relay.test.ts');
+    expect(filtered.map(rel)).toContain('collections-service/test/integration/relay.test.ts');
     expect(filtered.map(rel)).not.toContain('gateway/test/unit/config.test.ts');
   });
 });

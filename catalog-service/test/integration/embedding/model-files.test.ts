@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yazl from 'yazl';
-import { checkModelFiles, fetchModelFiles, modelFilesIn } from '../../src/embedding/model-files';
-import { embeddingModel, type EmbeddingModel } from '../../src/embedding/embedding-models';
+import { checkModelFiles, fetchModelFiles, modelFilesIn } from '../../../src/embedding/model-files';
+import { embeddingModel, type EmbeddingModel } from '../../../src/embedding/embedding-models';
 
 const ONNX = Buffer.from('not really onnx, but bytes whose digest is pinned');
 const TOKENIZER = Buffer.from('{"model":{"vocab":{}}}');

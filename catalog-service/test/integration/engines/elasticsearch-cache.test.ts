@@ -6,9 +6,9 @@
  */
 import nock from 'nock';
 import { createLogger } from '@skills/common';
-import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { CachingSearchEngine } from '../../src/search-cache/caching-search-engine';
-import type { IndexGeneration } from '../../src/search-cache/index-generation';
+import type { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { CachingSearchEngine } from '../../../src/search-cache/caching-search-engine';
+import type { IndexGeneration } from '../../../src/search-cache/index-generation';
 import {
   ES,
   OLD_INDEX,
@@ -21,7 +21,7 @@ import {
   expectBulk,
   reindexAliasCheck,
   wireEngine,
-} from './elasticsearch-wire.fixtures';
+} from '../../support/engines/elasticsearch-wire.fixtures';
 
 /** The shared generation as one process sees it; the SQL one is tested with the cache itself. */
 class CountingGeneration implements IndexGeneration {

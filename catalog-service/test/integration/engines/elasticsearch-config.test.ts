@@ -1,5 +1,5 @@
 import { ConfigError } from '@skills/common';
-import { loadCatalogConfig } from '../../src/config';
+import { loadCatalogConfig } from '../../../src/config';
 
 const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
 

@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize';
 import { createLogger } from '@skills/common';
-import { createSearchEngine } from '../../src/engines';
-import { INDEX_SCHEMA } from '../../src/engines/elasticsearch/index-mapping';
-import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
+import { createSearchEngine } from '../../../src/engines';
+import { INDEX_SCHEMA } from '../../../src/engines/elasticsearch/index-mapping';
+import { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
 
 const deps = { sequelize: {} as Sequelize, logger: createLogger({ service: 'test', level: 'silent' }) };
 

@@ -10,16 +10,16 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { createLogger } from '@skills/common';
-import { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { describeElasticsearchSpecifics } from './elasticsearch-specifics';
-import { describeSearchEngineConformance } from './search-engine.conformance';
-import { describeMeaningConformance, MEANING_SYNONYMS } from './search-meaning.conformance';
-import { itemState } from './engine-items';
-import { FakeTextEmbedder } from '../support/fake-text-embedder';
-import { MeaningSearchEngine } from '../../src/vectors/meaning-search-engine';
-import { VectorBackfill } from '../../src/vectors/vector-backfill';
-import { MemoryVectorStore } from '../support/memory-vector-store';
-import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from './search-differential';
+import { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { describeElasticsearchSpecifics } from '../../support/engines/elasticsearch-specifics';
+import { describeSearchEngineConformance } from '../../support/engines/search-engine.conformance';
+import { describeMeaningConformance, MEANING_SYNONYMS } from '../../support/engines/search-meaning.conformance';
+import { itemState } from '../../support/engines/engine-items';
+import { FakeTextEmbedder } from '../../support/fake-text-embedder';
+import { MeaningSearchEngine } from '../../../src/vectors/meaning-search-engine';
+import { VectorBackfill } from '../../../src/vectors/vector-backfill';
+import { MemoryVectorStore } from '../../support/memory-vector-store';
+import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from '../../support/engines/search-differential';
 
 const url = process.env.ELASTICSEARCH_URL;
 const describeLive = url ? describe : describe.skip;

@@ -5,10 +5,10 @@
  */
 import nock from 'nock';
 import type { CatalogItemState } from '@skills/common';
-import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { indexDefinition, indexMeta } from '../../src/engines/elasticsearch/index-mapping';
-import { heartbeatMeta } from '../../src/engines/elasticsearch/reindex-marker';
+import type { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { ElasticsearchWriteError } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { indexDefinition, indexMeta } from '../../../src/engines/elasticsearch/index-mapping';
+import { heartbeatMeta } from '../../../src/engines/elasticsearch/reindex-marker';
 import {
   ES,
   JSON_TYPE,
@@ -29,7 +29,7 @@ import {
   markerMapping,
   reindexAliasCheck,
   wireEngine,
-} from './elasticsearch-wire.fixtures';
+} from '../../support/engines/elasticsearch-wire.fixtures';
 
 const ACK = { acknowledged: true };
 let sut: ElasticsearchEngine;

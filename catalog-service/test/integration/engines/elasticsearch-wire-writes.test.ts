@@ -5,8 +5,8 @@
  */
 import nock from 'nock';
 import { ServiceUnavailableError, createLogger } from '@skills/common';
-import { ElasticsearchEngine, ElasticsearchWriteError, REFRESH_NOW_ITEMS } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { documentVersion } from '../../src/engines/elasticsearch/item-document';
+import { ElasticsearchEngine, ElasticsearchWriteError, REFRESH_NOW_ITEMS } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { documentVersion } from '../../../src/engines/elasticsearch/item-document';
 import {
   ES,
   REPLY_HEADERS,
@@ -25,7 +25,7 @@ import {
   markerMapping,
   reindexAliasCheck,
   wireEngine,
-} from './elasticsearch-wire.fixtures';
+} from '../../support/engines/elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 

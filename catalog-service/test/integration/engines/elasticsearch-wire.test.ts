@@ -5,12 +5,12 @@
  */
 import nock from 'nock';
 import { ServiceUnavailableError } from '@skills/common';
-import type { ElasticsearchEngine } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { preferenceOf } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { INDEX_SCHEMA, indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
-import { buildSearchRequest } from '../../src/engines/elasticsearch/query-builder';
-import { PUBLIC_SOURCE_FIELDS } from '../../src/engines/elasticsearch/item-document';
-import { queryTerms } from '../../src/domain/text-analysis';
+import type { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { preferenceOf } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { INDEX_SCHEMA, indexDefinition } from '../../../src/engines/elasticsearch/index-mapping';
+import { buildSearchRequest } from '../../../src/engines/elasticsearch/query-builder';
+import { PUBLIC_SOURCE_FIELDS } from '../../../src/engines/elasticsearch/item-document';
+import { queryTerms } from '../../../src/domain/text-analysis';
 import {
   ES,
   ACCEPT,
@@ -27,7 +27,7 @@ import {
   reindexAliasCheck,
   wireEngine,
   schemaCheck,
-} from './elasticsearch-wire.fixtures';
+} from '../../support/engines/elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 

@@ -8,15 +8,15 @@
 import type { Sequelize } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
-import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
-import { catalogMigrations } from '../../src/store/migrations';
-import { SequelizeItemVectorRepository } from '../../src/store/item-vector.repository';
-import { MeaningSearchEngine } from '../../src/vectors/meaning-search-engine';
-import { VectorBackfill } from '../../src/vectors/vector-backfill';
-import { FakeTextEmbedder } from '../support/fake-text-embedder';
-import { itemState } from './engine-items';
-import { describeMeaningConformance, MEANING_SYNONYMS } from './search-meaning.conformance';
+import { MemorySearchEngine } from '../../../src/engines/memory/memory.engine';
+import { ReadModelTable } from '../../../src/engines/postgres/read-model.table';
+import { catalogMigrations } from '../../../src/store/migrations';
+import { SequelizeItemVectorRepository } from '../../../src/store/item-vector.repository';
+import { MeaningSearchEngine } from '../../../src/vectors/meaning-search-engine';
+import { VectorBackfill } from '../../../src/vectors/vector-backfill';
+import { FakeTextEmbedder } from '../../support/fake-text-embedder';
+import { itemState } from '../../support/engines/engine-items';
+import { describeMeaningConformance, MEANING_SYNONYMS } from '../../support/engines/search-meaning.conformance';
 
 const logger = silentLogger();
 let db: TestDatabase;

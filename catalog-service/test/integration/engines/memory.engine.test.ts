@@ -9,13 +9,13 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize, NO_DETAILS, runMigrations } from '@skills/common';
 import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
-import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
-import type { SearchQuery } from '../../src/engines/search-engine';
-import { catalogMigrations } from '../../src/store/migrations';
-import { itemState } from './engine-items';
-import { describeSearchEngineConformance } from './search-engine.conformance';
-import { trusted } from './search-trust.conformance';
+import { MemorySearchEngine } from '../../../src/engines/memory/memory.engine';
+import { ReadModelTable } from '../../../src/engines/postgres/read-model.table';
+import type { SearchQuery } from '../../../src/engines/search-engine';
+import { catalogMigrations } from '../../../src/store/migrations';
+import { itemState } from '../../support/engines/engine-items';
+import { describeSearchEngineConformance } from '../../support/engines/search-engine.conformance';
+import { trusted } from '../../support/engines/search-trust.conformance';
 
 const logger = silentLogger();
 /** Tests that need two transactions open at once; PGlite runs one session, so only a server can show them. */

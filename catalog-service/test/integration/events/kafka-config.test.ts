@@ -1,9 +1,9 @@
 import { ConfigError, createSequelize } from '@skills/common';
-import { createEventLog } from '../../src/adapters';
-import { loadCatalogConfig } from '../../src/config';
-import { loadCollectionsConfig } from '../../../collections-service/src/config';
-import { createKafkaProducer } from '../../../collections-service/src/relay';
-import { REFUSE_NOTHING } from '../support/rejected-events';
+import { createEventLog } from '../../../src/adapters';
+import { loadCatalogConfig } from '../../../src/config';
+import { loadCollectionsConfig } from '../../../../collections-service/src/config';
+import { createKafkaProducer } from '../../../../collections-service/src/relay';
+import { REFUSE_NOTHING } from '../../support/rejected-events';
 import { silentLogger } from '@skills/common/testing';
 
 const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };

@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Partitioners } from 'kafkajs';
-import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
-import { describeEventLogConformance } from './event-log.conformance';
-import { REFUSE_NOTHING } from '../support/rejected-events';
-import { eventFor, FAST_GROUP } from './kafka-mock-cluster';
-import { createTopic } from './kafka-live-env';
+import { createKafkaClient, KafkaEventLog } from '../../../src/events/kafka';
+import { describeEventLogConformance } from '../../support/events/event-log.conformance';
+import { REFUSE_NOTHING } from '../../support/rejected-events';
+import { eventFor, FAST_GROUP } from '../../support/events/kafka-mock-cluster';
+import { createTopic } from '../../support/events/kafka-live-env';
 import { silentLogger } from '@skills/common/testing';
 
 const brokers =

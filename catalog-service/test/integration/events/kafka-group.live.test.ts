@@ -11,12 +11,12 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer, ConsumerConfig, Kafka } from 'kafkajs';
 import { type EventSubscription, type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient as createClient } from '@skills/common/kafka';
-import { createKafkaProducer, KafkaOutboxPublisher } from '../../../collections-service/src/relay';
-import { KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
-import { REFUSE_NOTHING } from '../support/rejected-events';
+import { createKafkaProducer, KafkaOutboxPublisher } from '../../../../collections-service/src/relay';
+import { KafkaEventLog, type KafkaLike } from '../../../src/events/kafka';
+import { REFUSE_NOTHING } from '../../support/rejected-events';
 
-import { FAST_GROUP } from './kafka-mock-cluster';
-import { createTopic, outboxRow, plaintextBrokers as brokers } from './kafka-live-env';
+import { FAST_GROUP } from '../../support/events/kafka-mock-cluster';
+import { createTopic, outboxRow, plaintextBrokers as brokers } from '../../support/events/kafka-live-env';
 import { eventually, silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('kafka-live-test');

@@ -13,16 +13,16 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ConsumerConfig, ConsumerRunConfig } from 'kafkajs';
 import { createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../collections-service/src/store/migrations';
-import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../collections-service/src/relay';
-import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
-import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
-import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
-import { Indexer } from '../../src/indexer/indexer';
-import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../src/events/kafka';
+import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../../collections-service/src/store/migrations';
+import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../../collections-service/src/relay';
+import { CATALOG_SCHEMA, catalogMigrations } from '../../../src/store/migrations';
+import { MemorySearchEngine } from '../../../src/engines/memory/memory.engine';
+import { ReadModelTable } from '../../../src/engines/postgres/read-model.table';
+import { Indexer } from '../../../src/indexer/indexer';
+import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../../src/events/kafka';
 
-import { REFUSE_NOTHING } from '../support/rejected-events';
-import { FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
+import { REFUSE_NOTHING } from '../../support/rejected-events';
+import { FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from '../../support/events/kafka-mock-cluster';
 
 const logger = silentLogger('kafka-pipeline-test');
 const describeWithMock = mockClusterModule() ? describe : describe.skip;

@@ -13,12 +13,12 @@
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient, kafkaSecurityConfig } from '@skills/common/kafka';
-import { createKafkaProducer, KafkaOutboxPublisher } from '../../../collections-service/src/relay';
-import { KafkaEventLog } from '../../src/events/kafka';
-import { REFUSE_NOTHING } from '../support/rejected-events';
+import { createKafkaProducer, KafkaOutboxPublisher } from '../../../../collections-service/src/relay';
+import { KafkaEventLog } from '../../../src/events/kafka';
+import { REFUSE_NOTHING } from '../../support/rejected-events';
 
-import { FAST_GROUP } from './kafka-mock-cluster';
-import { outboxRow, saslEnv, serviceSecurity, type SaslEnv } from './kafka-live-env';
+import { FAST_GROUP } from '../../support/events/kafka-mock-cluster';
+import { outboxRow, saslEnv, serviceSecurity, type SaslEnv } from '../../support/events/kafka-live-env';
 import { eventually, silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('kafka-live-test');

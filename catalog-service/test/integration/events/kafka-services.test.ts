@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EMPTY_BODY, bodyDigest, type Principal, type PrincipalAudience, type RunningService } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
-import { loadCollectionsConfig, startCollectionsService } from '../../../collections-service/src/index';
-import { loadCatalogConfig, startCatalogService } from '../../src/index';
+import { loadCollectionsConfig, startCollectionsService } from '../../../../collections-service/src/index';
+import { loadCatalogConfig, startCatalogService } from '../../../src/index';
 
-import { mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
-import { KEYS } from '../support/gateway-key-pair';
+import { mockClusterModule, startMockCluster, type MockCluster } from '../../support/events/kafka-mock-cluster';
+import { KEYS } from '../../support/gateway-key-pair';
 
 const signer = KEYS.signer();
 const logger = silentLogger('kafka-services-test');

@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
-import { PostgresEventLog } from '../../src/events/postgres-event-log';
-import { catalogMigrations } from '../../src/store/migrations';
-import { describeEventLogConformance, itemVersion } from './event-log.conformance';
-import { REFUSE_NOTHING } from '../support/rejected-events';
+import { collectionsMigrations } from '../../../../collections-service/src/store/migrations';
+import { PostgresEventLog } from '../../../src/events/postgres-event-log';
+import { catalogMigrations } from '../../../src/store/migrations';
+import { describeEventLogConformance, itemVersion } from '../../support/events/event-log.conformance';
+import { REFUSE_NOTHING } from '../../support/rejected-events';
 
 let db: TestDatabase;
 let sequelize: Sequelize;

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { NO_DETAILS, type Health, type Principal } from '@skills/common';
-import { createCatalogApp } from '../../src/app';
-import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
-import { KEYS } from '../support/gateway-key-pair';
+import { createCatalogApp } from '../../../src/app';
+import type { CatalogItem, SearchEngine, SearchQuery, SearchResult } from '../../../src/engines/search-engine';
+import { KEYS } from '../../support/gateway-key-pair';
 import { silentLogger } from '@skills/common/testing';
 
 const signer = KEYS.signer();

@@ -11,16 +11,16 @@ import {
   type SkillChangeEvent,
 } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
-import { MemorySearchEngine } from '../../src/engines/memory/memory.engine';
-import { ReadModelTable } from '../../src/engines/postgres/read-model.table';
-import type { SearchEngine } from '../../src/engines/search-engine';
-import { PostgresEventLog } from '../../src/events/postgres-event-log';
-import { INDEXER_GROUP, Indexer } from '../../src/indexer/indexer';
-import { replayDeadLetters } from '../../src/indexer/dead-letter-replay';
-import { SequelizeDeadLetterRepository } from '../../src/store/dead-letter.repository';
-import { catalogMigrations } from '../../src/store/migrations';
-import { itemVersion } from '../events/event-log.conformance';
+import { collectionsMigrations } from '../../../../collections-service/src/store/migrations';
+import { MemorySearchEngine } from '../../../src/engines/memory/memory.engine';
+import { ReadModelTable } from '../../../src/engines/postgres/read-model.table';
+import type { SearchEngine } from '../../../src/engines/search-engine';
+import { PostgresEventLog } from '../../../src/events/postgres-event-log';
+import { INDEXER_GROUP, Indexer } from '../../../src/indexer/indexer';
+import { replayDeadLetters } from '../../../src/indexer/dead-letter-replay';
+import { SequelizeDeadLetterRepository } from '../../../src/store/dead-letter.repository';
+import { catalogMigrations } from '../../../src/store/migrations';
+import { itemVersion } from '../../support/events/event-log.conformance';
 
 /** Names the engine below refuses, as a mapping would refuse a document. */
 const POISON = 'Poison';

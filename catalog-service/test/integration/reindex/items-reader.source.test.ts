@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { UpstreamError, type CatalogItemState } from '@skills/common';
-import { itemsReaderSource } from '../../src/reindex/items-reader.source';
+import { itemsReaderSource } from '../../../src/reindex/items-reader.source';
 
 const TOKEN = 'items-reader-token-of-at-least-32-chars';
 

@@ -18,12 +18,12 @@ import {
   type CatalogItemState,
   type Principal,
 } from '@skills/common';
-import type { ReindexProgress, SearchEngine } from '../../src/engines/search-engine';
-import { KEYS } from '../support/gateway-key-pair';
-import { reindexRoutes } from '../../src/http/reindex.routes';
-import { ReindexJobs } from '../../src/reindex/reindex.job';
-import { ABANDONED_REASON, ReindexJobRepository } from '../../src/reindex/reindex-job.repository';
-import { CATALOG_SCHEMA, catalogMigrations } from '../../src/store/migrations';
+import type { ReindexProgress, SearchEngine } from '../../../src/engines/search-engine';
+import { KEYS } from '../../support/gateway-key-pair';
+import { reindexRoutes } from '../../../src/http/reindex.routes';
+import { ReindexJobs } from '../../../src/reindex/reindex.job';
+import { ABANDONED_REASON, ReindexJobRepository } from '../../../src/reindex/reindex-job.repository';
+import { CATALOG_SCHEMA, catalogMigrations } from '../../../src/store/migrations';
 
 const STALE_AFTER_MS = 60_000;
 

@@ -7,8 +7,8 @@
  * that refuses expensive queries still answers.
  */
 import { createLogger } from '@skills/common';
-import { ElasticsearchEngine, ElasticsearchWriteError } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { PUBLIC_SOURCE_FIELDS } from '../../src/engines/elasticsearch/item-document';
+import { ElasticsearchEngine, ElasticsearchWriteError } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { PUBLIC_SOURCE_FIELDS } from '../../../src/engines/elasticsearch/item-document';
 import { itemState } from './engine-items';
 
 export interface NodeUnderTest {

@@ -1,9 +1,9 @@
 /** Shared fixtures of the Elasticsearch wire tests: replies shaped like a cluster's to the 8.x client. */
 import nock from 'nock';
 import { createLogger, type CatalogItemState } from '@skills/common';
-import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../src/engines/elasticsearch/elasticsearch.engine';
-import { INDEX_SCHEMA, indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
-import { documentVersion, toDocument } from '../../src/engines/elasticsearch/item-document';
+import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { INDEX_SCHEMA, indexDefinition } from '../../../src/engines/elasticsearch/index-mapping';
+import { documentVersion, toDocument } from '../../../src/engines/elasticsearch/item-document';
 
 export const ES = 'http://es.test:9200';
 /**

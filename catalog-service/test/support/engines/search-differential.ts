@@ -7,11 +7,11 @@
  * totals of queries answered as typed must agree.
  */
 import type { CatalogItemState } from '@skills/common';
-import { generatedCatalog, rng } from '../../../bench/src/catalog-generator';
-import { longTailMix } from '../../../bench/src/query-mix';
-import { toSearchQuery, type SearchParams } from '../../src/domain/search-request';
-import { MemoryIndex } from '../../src/engines/memory/memory-index';
-import { TYPO_FALLBACK_BELOW, type SearchEngine, type SearchQuery } from '../../src/engines/search-engine';
+import { generatedCatalog, rng } from '../../../../bench/src/catalog-generator';
+import { longTailMix } from '../../../../bench/src/query-mix';
+import { toSearchQuery, type SearchParams } from '../../../src/domain/search-request';
+import { MemoryIndex } from '../../../src/engines/memory/memory-index';
+import { TYPO_FALLBACK_BELOW, type SearchEngine, type SearchQuery } from '../../../src/engines/search-engine';
 
 /** The generated catalog as item states, with a spread of download counts (popularity takes part in ranking). */
 export function differentialCorpus(items: number): CatalogItemState[] {

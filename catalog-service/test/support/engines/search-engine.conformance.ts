@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import { itemState } from './engine-items';
-import type { SearchEngine, SearchQuery } from '../../src/engines/search-engine';
+import type { SearchEngine, SearchQuery } from '../../../src/engines/search-engine';
 import { policyCases } from './search-policy.conformance';
 import { textRuleCases } from './search-text-rules.conformance';
 import { trustCases } from './search-trust.conformance';

@@ -7,10 +7,10 @@
  * model whose synonyms stand for a real model's sense of meaning.
  */
 import type { CatalogItemState } from '@skills/common';
-import { toSearchQuery, type SearchParams } from '../../src/domain/search-request';
-import type { SearchEngine, SearchResult } from '../../src/engines/search-engine';
-import { MeaningSearchEngine } from '../../src/vectors/meaning-search-engine';
-import { FakeTextEmbedder } from '../support/fake-text-embedder';
+import { toSearchQuery, type SearchParams } from '../../../src/domain/search-request';
+import type { SearchEngine, SearchResult } from '../../../src/engines/search-engine';
+import { MeaningSearchEngine } from '../../../src/vectors/meaning-search-engine';
+import { FakeTextEmbedder } from '../fake-text-embedder';
 import { itemState } from './engine-items';
 import { trusted } from './search-trust.conformance';
 import { silentLogger } from '@skills/common/testing';

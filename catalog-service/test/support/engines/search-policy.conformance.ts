@@ -6,9 +6,9 @@
  * engine, for a browse, a one-word and a two-word text search and a tag.
  */
 import { NO_DETAILS, type CatalogItemState, type SearchPolicy } from '@skills/common';
-import { searchUnderPolicy } from '../../src/domain/search-policy';
-import { toSearchQuery, type SearchParams } from '../../src/domain/search-request';
-import type { SearchEngine, SearchResult } from '../../src/engines/search-engine';
+import { searchUnderPolicy } from '../../../src/domain/search-policy';
+import { toSearchQuery, type SearchParams } from '../../../src/domain/search-request';
+import type { SearchEngine, SearchResult } from '../../../src/engines/search-engine';
 import { itemState } from './engine-items';
 import { trusted } from './search-trust.conformance';
 

@@ -6,7 +6,7 @@
  * describeSearchEngineConformance, so each runs on every engine.
  */
 import { NO_DETAILS } from '@skills/common';
-import type { SearchEngine, SearchQuery, SearchResult } from '../../src/engines/search-engine';
+import type { SearchEngine, SearchQuery, SearchResult } from '../../../src/engines/search-engine';
 import { itemState } from './engine-items';
 
 const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });

@@ -6,8 +6,8 @@
  * runs on every engine.
  */
 import type { ItemTrust, Verdict } from '@skills/common';
-import { toSearchQuery, type SearchParams } from '../../src/domain/search-request';
-import type { SearchEngine, SearchQuery, SearchResult, SearchSort } from '../../src/engines/search-engine';
+import { toSearchQuery, type SearchParams } from '../../../src/domain/search-request';
+import type { SearchEngine, SearchQuery, SearchResult, SearchSort } from '../../../src/engines/search-engine';
 import { itemState } from './engine-items';
 
 /** A trust as events carry it; blocked items carry the reason. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Admin } from 'kafkajs';
 import type { KafkaSecuritySettings, SkillChangeEvent } from '@skills/common';
-import type { OutboxRow } from '../../../collections-service/src/relay';
+import type { OutboxRow } from '../../../../collections-service/src/relay';
 import { eventFor } from './kafka-mock-cluster';
 import { itemVersion } from './event-log.conformance';
 import { eventually } from '@skills/common/testing';

@@ -1,7 +1,7 @@
-import { skillsPageBody, toSkillsPage } from '../../src/domain/search-request';
-import type { SearchQuery, SearchResult } from '../../src/engines/search-engine';
-import { MemoryIndex } from '../../src/engines/memory/memory-index';
-import { itemState } from '../engines/engine-items';
+import { skillsPageBody, toSkillsPage } from '../../../src/domain/search-request';
+import type { SearchQuery, SearchResult } from '../../../src/engines/search-engine';
+import { MemoryIndex } from '../../../src/engines/memory/memory-index';
+import { itemState } from '../../support/engines/engine-items';
 
 describe('skillsPageBody', () => {
   const query: SearchQuery = { q: 'lint', page: 1, limit: 2, sort: 'relevance' };

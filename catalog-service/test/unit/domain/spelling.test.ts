@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { editDistanceWithin, typoBudget } from '../../src/domain/spelling';
+import { editDistanceWithin, typoBudget } from '../../../src/domain/spelling';
 
 /** The whole optimal string alignment table, no early exit: the reference. */
 function distance(a: string, b: string): number {

@@ -1,4 +1,4 @@
-import { loadCatalogConfig, loadEmbeddingConfig } from '../../src/config';
+import { loadCatalogConfig, loadEmbeddingConfig } from '../../../src/config';
 
 const BASE = { DATABASE_URL: 'postgres://localhost/x', PRINCIPAL_PUBLIC_KEYS_FILE: '/keys.pem' };
 

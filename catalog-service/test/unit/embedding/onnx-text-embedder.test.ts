@@ -3,8 +3,8 @@
  * worker is the built one: run `npm run build` first, as `npm test` does).
  */
 import { OverloadedError } from '@skills/common';
-import { cosine, OnnxTextEmbedder } from '../../src/embedding';
-import { realModelFiles } from '../support/real-model';
+import { cosine, OnnxTextEmbedder } from '../../../src/embedding';
+import { realModelFiles } from '../../support/real-model';
 
 const norm = (v: Float32Array) => Math.sqrt(cosine(v, v));
 

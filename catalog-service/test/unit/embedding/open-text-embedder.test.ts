@@ -6,8 +6,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { modelName, openTextEmbedder } from '../../src/embedding';
-import { realModelFiles } from '../support/real-model';
+import { modelName, openTextEmbedder } from '../../../src/embedding';
+import { realModelFiles } from '../../support/real-model';
 
 function capturedLogger() {
   const lines: Array<{ level: number; msg: string; model?: string }> = [];

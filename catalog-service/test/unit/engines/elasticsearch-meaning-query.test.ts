@@ -4,13 +4,13 @@
  * the same filters, and the words' own count beside it. What the node makes
  * of it is proven live (elasticsearch-live.test.ts, search by meaning).
  */
-import { DEFAULT_MEANING_WEIGHTS as WEIGHTS } from '../../src/domain/hybrid-ranking';
-import { queryTerms } from '../../src/domain/text-analysis';
-import { indexDefinition } from '../../src/engines/elasticsearch/index-mapping';
-import { documentVersion, toDocument } from '../../src/engines/elasticsearch/item-document';
-import { buildSearchRequest, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
-import type { SearchQuery } from '../../src/engines/search-engine';
-import { itemState } from './engine-items';
+import { DEFAULT_MEANING_WEIGHTS as WEIGHTS } from '../../../src/domain/hybrid-ranking';
+import { queryTerms } from '../../../src/domain/text-analysis';
+import { indexDefinition } from '../../../src/engines/elasticsearch/index-mapping';
+import { documentVersion, toDocument } from '../../../src/engines/elasticsearch/item-document';
+import { buildSearchRequest, type TextPlan } from '../../../src/engines/elasticsearch/query-builder';
+import type { SearchQuery } from '../../../src/engines/search-engine';
+import { itemState } from '../../support/engines/engine-items';
 
 const vector = new Float32Array([0.6, 0.8, 0]);
 const q = 'turn pdf into markdown';

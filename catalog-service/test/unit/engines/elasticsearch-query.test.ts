@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
-import { indexDefinition, INDEX_SCHEMA, versionedIndexName } from '../../src/engines/elasticsearch/index-mapping';
-import { idKeys, toDocument } from '../../src/engines/elasticsearch/item-document';
-import { buildSearchRequest, FUZZY_EXPANSIONS, suggestSections, type TextPlan } from '../../src/engines/elasticsearch/query-builder';
-import { queryTerms } from '../../src/domain/text-analysis';
+import { indexDefinition, INDEX_SCHEMA, versionedIndexName } from '../../../src/engines/elasticsearch/index-mapping';
+import { idKeys, toDocument } from '../../../src/engines/elasticsearch/item-document';
+import { buildSearchRequest, FUZZY_EXPANSIONS, suggestSections, type TextPlan } from '../../../src/engines/elasticsearch/query-builder';
+import { queryTerms } from '../../../src/domain/text-analysis';
 
 const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
 /** A query that names no verdict still lists every searchable one: never `malicious`. */

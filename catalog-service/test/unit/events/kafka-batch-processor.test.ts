@@ -1,7 +1,7 @@
 import type { Batch, EachBatchPayload, KafkaMessage, Offsets } from 'kafkajs';
 import { type SkillChangeEvent } from '@skills/common';
-import { BatchProcessor, type DeadLetter, type RetryPolicy } from '../../src/events/kafka/batch-processor';
-import { itemVersion } from './event-log.conformance';
+import { BatchProcessor, type DeadLetter, type RetryPolicy } from '../../../src/events/kafka/batch-processor';
+import { itemVersion } from '../../support/events/event-log.conformance';
 import { silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('kafka-test');

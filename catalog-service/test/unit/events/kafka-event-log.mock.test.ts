@@ -1,10 +1,10 @@
 import { Partitioners, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { type SkillChangeEvent } from '@skills/common';
-import { createKafkaClient, KafkaEventLog } from '../../src/events/kafka';
-import { REFUSE_NOTHING, recordingSink } from '../support/rejected-events';
-import { describeEventLogConformance, itemVersion } from './event-log.conformance';
-import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from './kafka-mock-cluster';
+import { createKafkaClient, KafkaEventLog } from '../../../src/events/kafka';
+import { REFUSE_NOTHING, recordingSink } from '../../support/rejected-events';
+import { describeEventLogConformance, itemVersion } from '../../support/events/event-log.conformance';
+import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from '../../support/events/kafka-mock-cluster';
 import { eventually, silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('kafka-test');

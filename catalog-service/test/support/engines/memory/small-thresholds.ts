@@ -1,4 +1,4 @@
-import type { MemoryIndexOptions } from '../../../src/engines/memory/memory-index-options';
+import type { MemoryIndexOptions } from '../../../../src/engines/memory/memory-index-options';
 
 /**
  * Thresholds small enough for a few dozen items to cross each one (the

@@ -6,9 +6,9 @@
  * punctuation and upper case.
  */
 import fc from 'fast-check';
-import { analyzeItem } from '../../../src/domain/item-analysis';
-import { ExactNameTable, type KeyKind } from '../../../src/engines/memory/exact-name-table';
-import { compareLowerCase, NameKeys } from '../../../src/engines/memory/name-keys';
+import { analyzeItem } from '../../../../src/domain/item-analysis';
+import { ExactNameTable, type KeyKind } from '../../../../src/engines/memory/exact-name-table';
+import { compareLowerCase, NameKeys } from '../../../../src/engines/memory/name-keys';
 
 const UNITS = ['a', 'b', 'z', 'A', 'Z', ' ', '-', '_', '.', '1', 'é', 'É', 'İ', 'ß', 'Σ', '😀'];
 const text = (max: number) => fc.array(fc.constantFrom(...UNITS), { maxLength: max }).map((units) => units.join(''));

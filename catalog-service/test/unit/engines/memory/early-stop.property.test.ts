@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
-import { MemoryIndex } from '../../../src/engines/memory/memory-index';
-import { matchQuery } from '../../../src/engines/memory/query-matcher';
-import { TYPO_FALLBACK_BELOW, type SearchQuery } from '../../../src/engines/search-engine';
-import { SMALL_THRESHOLDS } from './small-thresholds';
+import { MemoryIndex } from '../../../../src/engines/memory/memory-index';
+import { matchQuery } from '../../../../src/engines/memory/query-matcher';
+import { TYPO_FALLBACK_BELOW, type SearchQuery } from '../../../../src/engines/search-engine';
+import { SMALL_THRESHOLDS } from '../../../support/engines/memory/small-thresholds';
 
 const WORDS = ['widget', 'widgets', 'widths', 'wide', 'gadget', 'gadgets', 'for', 'the', 'kit', 'form', 'forms', 'result', 'results'];
 const QUERIES = [

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isoTimeOf } from '../../../src/engines/memory/iso-time';
+import { isoTimeOf } from '../../../../src/engines/memory/iso-time';
 
 describe('isoTimeOf', () => {
   it('spells every instant as toISOString does, leap days and centuries included', () => {

@@ -5,13 +5,13 @@
  * stops and the structures that change plan past a threshold are tested
  * with small thresholds (small-thresholds.ts), so a few dozen items cross them.
  */
-import { MemoryIndex } from '../../../src/engines/memory/memory-index';
-import { TYPO_FALLBACK_BELOW } from '../../../src/engines/search-engine';
-import { matchQuery } from '../../../src/engines/memory/query-matcher';
-import type { SearchQuery } from '../../../src/engines/search-engine';
+import { MemoryIndex } from '../../../../src/engines/memory/memory-index';
+import { TYPO_FALLBACK_BELOW } from '../../../../src/engines/search-engine';
+import { matchQuery } from '../../../../src/engines/memory/query-matcher';
+import type { SearchQuery } from '../../../../src/engines/search-engine';
 import { NO_DETAILS } from '@skills/common';
-import { itemState } from '../engine-items';
-import { SMALL_THRESHOLDS } from './small-thresholds';
+import { itemState } from '../../../support/engines/engine-items';
+import { SMALL_THRESHOLDS } from '../../../support/engines/memory/small-thresholds';
 
 const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
 

@@ -6,10 +6,10 @@
  * a reference that filters the items themselves.
  */
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
-import { MemoryIndex } from '../../../src/engines/memory/memory-index';
-import type { PolicyFilter, SearchSort } from '../../../src/engines/search-engine';
-import { itemState } from '../engine-items';
-import { SMALL_THRESHOLDS } from './small-thresholds';
+import { MemoryIndex } from '../../../../src/engines/memory/memory-index';
+import type { PolicyFilter, SearchSort } from '../../../../src/engines/search-engine';
+import { itemState } from '../../../support/engines/engine-items';
+import { SMALL_THRESHOLDS } from '../../../support/engines/memory/small-thresholds';
 
 const CAP = SMALL_THRESHOLDS.countCap;
 const PUBLISHERS = ['acme', 'other', 'Acme', null] as const;

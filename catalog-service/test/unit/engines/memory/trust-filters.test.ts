@@ -5,11 +5,11 @@
  * that filters the items themselves.
  */
 import type { CatalogItemState } from '@skills/common';
-import { MemoryIndex } from '../../../src/engines/memory/memory-index';
-import type { SearchQuery, SearchSort } from '../../../src/engines/search-engine';
-import { itemState } from '../engine-items';
-import { trusted } from '../search-trust.conformance';
-import { SMALL_THRESHOLDS } from './small-thresholds';
+import { MemoryIndex } from '../../../../src/engines/memory/memory-index';
+import type { SearchQuery, SearchSort } from '../../../../src/engines/search-engine';
+import { itemState } from '../../../support/engines/engine-items';
+import { trusted } from '../../../support/engines/search-trust.conformance';
+import { SMALL_THRESHOLDS } from '../../../support/engines/memory/small-thresholds';
 
 const CAP = SMALL_THRESHOLDS.countCap;
 const VERDICTS = ['clean', 'suspicious', 'unscanned', 'malicious'] as const;
