@@ -122,7 +122,7 @@ describe('.ci/summarize.cjs', () => {
     const out = summarize({ pglite: report([plain, ...relayTests('pending')]), postgres: report([plain]) });
     expect(out.status).toBe(1);
     expect(out.lines).toEqual(['1 skipped', '3 passed, 1 failed']);
-    expect(out.report).toMatch(/STORE-SPECIFIC SUITES THE SERVER RUN LEFT OUT[^\n]*\n\s+collections-service\/test\/relay\.test\.ts/);
+    expect(out.report).toMatch(/STORE-SPECIFIC SUITES THE SERVER RUN LEFT OUT[^\n]*\n\s+collections-service\/test\/integration\/relay\.test\.ts/);
     const whole = summarize({ pglite: report([plain, ...relayTests('pending')]), postgres: report(relayTests('passed')) });
     expect(whole.status).toBe(0);
     expect(whole.report).toContain('store-specific suites: 1 in the PGlite run, 1 in the server run');
