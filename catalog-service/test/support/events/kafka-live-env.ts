@@ -34,7 +34,7 @@ export const saslEnv: SaslEnv | null = (() => {
   return { brokers, caFile, passwords: { 'collections-service': collections, 'catalog-service': catalog } };
 })();
 
-/** The client settings each service gets from its KAFKA_* variables (deploy/test/compose.test.ts pins them). */
+/** The client settings each service gets from its KAFKA_* variables (deploy/test/integration/compose.test.ts pins them). */
 export function serviceSecurity(env: SaslEnv, user: keyof SaslEnv['passwords'], password = env.passwords[user]): KafkaSecuritySettings {
   return { tls: { caFile: env.caFile }, sasl: { mechanism: 'scram-sha-512', username: user, password } };
 }
