@@ -46,6 +46,15 @@ function looseFiles(files: Array<{ path: string }>, folder: string): string[] {
   return files.map((f) => f.path).filter((path) => dirname(path) === folder);
 }
 
+/** What a package's test/ holds at its top: the three folders of docs/testing.md, and the console's compiler settings. */
+const TEST_TOP = new Set(['unit', 'integration', 'support', 'tsconfig.json']);
+
+/** `package/test/<top>` entries outside the three folders, over every tracked file under a package's test/. */
+export function testLayoutBreaches(paths: string[]): string[] {
+  const tops = new Set(paths.map((path) => /^([^/]+\/test\/[^/]+)/.exec(path)?.[1]).filter((top): top is string => top !== undefined));
+  return [...tops].filter((top) => !TEST_TOP.has(top.split('/')[2] ?? '')).sort();
+}
+
 describe('the naming rules of docs/architecture.md', () => {
   const files = trackedSources();
 
@@ -65,6 +74,18 @@ describe('the naming rules of docs/architecture.md', () => {
   it("keep the gateway's domain/ and http/ in folders by job, with only what every job shares loose", () => {
     expect(looseFiles(files, 'gateway/src/domain').length).toBeLessThanOrEqual(4);
     expect(looseFiles(files, 'gateway/src/http').length).toBeLessThanOrEqual(6);
+  });
+
+  it("put every package's tests in test/unit, test/integration or test/support (docs/testing.md)", () => {
+    const paths = execFileSync('git', ['ls-files', '-z', '--', '*/test/*'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter((p) => p !== '');
+    expect(paths).toEqual(expect.arrayContaining(['gateway/test/integration/harness.ts']));
+    expect(testLayoutBreaches(paths)).toEqual([]);
+    expect(testLayoutBreaches(['common/test/i18n.test.ts', 'standalone/test/e2e/search.test.ts', 'console/test/tsconfig.json'])).toEqual([
+      'common/test/i18n.test.ts',
+      'standalone/test/e2e',
+    ]);
   });
 
   it('tell each breach apart from what merely looks like one', () => {
