@@ -5,7 +5,6 @@
  * store the old answer under the new generation.
  */
 import nock from 'nock';
-import { createLogger } from '@skills/common';
 import type { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { CachingSearchEngine } from '../../../src/search-cache/caching-search-engine';
 import type { IndexGeneration } from '../../../src/search-cache/index-generation';
@@ -22,6 +21,7 @@ import {
   reindexAliasCheck,
   wireEngine,
 } from '../../support/engines/elasticsearch-wire.fixtures';
+import { silentLogger } from '@skills/common/testing';
 
 /** The shared generation as one process sees it; the SQL one is tested with the cache itself. */
 class CountingGeneration implements IndexGeneration {
@@ -48,7 +48,7 @@ beforeEach(async () => {
   cache = new CachingSearchEngine({
     engine: es,
     generation: new CountingGeneration(),
-    logger: createLogger({ service: 'test', level: 'silent' }),
+    logger: silentLogger(),
     maxEntries: 100,
     maxBytes: 1_000_000,
     ttlMs: 60_000,

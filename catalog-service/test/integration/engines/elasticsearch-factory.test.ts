@@ -2,12 +2,12 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sequelize } from 'sequelize';
-import { createLogger } from '@skills/common';
 import { createSearchEngine } from '../../../src/engines';
 import { INDEX_SCHEMA } from '../../../src/engines/elasticsearch/index-mapping';
 import { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import { silentLogger } from '@skills/common/testing';
 
-const deps = { sequelize: {} as Sequelize, logger: createLogger({ service: 'test', level: 'silent' }) };
+const deps = { sequelize: {} as Sequelize, logger: silentLogger() };
 
 describe('createSearchEngine', () => {
   it('refuses elasticsearch without a URL', async () => {

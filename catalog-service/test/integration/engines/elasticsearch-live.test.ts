@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
-import { createLogger } from '@skills/common';
 import { ElasticsearchEngine } from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { describeElasticsearchSpecifics } from '../../support/engines/elasticsearch-specifics';
 import { describeSearchEngineConformance } from '../../support/engines/search-engine.conformance';
@@ -20,10 +19,11 @@ import { MeaningSearchEngine } from '../../../src/vectors/meaning-search-engine'
 import { VectorBackfill } from '../../../src/vectors/vector-backfill';
 import { MemoryVectorStore } from '../../support/memory-vector-store';
 import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from '../../support/engines/search-differential';
+import { silentLogger } from '@skills/common/testing';
 
 const url = process.env.ELASTICSEARCH_URL;
 const describeLive = url ? describe : describe.skip;
-const logger = createLogger({ service: 'test', level: 'silent' });
+const logger = silentLogger();
 
 describeLive('ElasticsearchEngine on a live cluster', () => {
   const admin = new Client({ node: url ?? 'http://unused', maxRetries: 1 });

@@ -4,7 +4,7 @@
  * replays responses shaped like a real cluster's. Reads: elasticsearch-wire.test.ts.
  */
 import nock from 'nock';
-import { ServiceUnavailableError, createLogger } from '@skills/common';
+import { ServiceUnavailableError } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError, REFRESH_NOW_ITEMS } from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { documentVersion } from '../../../src/engines/elasticsearch/item-document';
 import {
@@ -26,6 +26,7 @@ import {
   reindexAliasCheck,
   wireEngine,
 } from '../../support/engines/elasticsearch-wire.fixtures';
+import { silentLogger, until } from '@skills/common/testing';
 
 let sut: ElasticsearchEngine;
 
@@ -157,7 +158,7 @@ describe('ElasticsearchEngine.apply', () => {
     const offline = new ElasticsearchEngine({
       node: 'http://127.0.0.1:1',
       index: 'skills',
-      logger: createLogger({ service: 'test', level: 'silent' }),
+      logger: silentLogger(),
       httpConnection: true,
       retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
     });
@@ -305,7 +306,7 @@ describe('ElasticsearchEngine.health', () => {
     const offline = new ElasticsearchEngine({
       node: 'http://127.0.0.1:1',
       index: 'skills',
-      logger: createLogger({ service: 'test', level: 'silent' }),
+      logger: silentLogger(),
       httpConnection: true,
     });
     try {
@@ -333,10 +334,6 @@ describe('ElasticsearchEngine compaction', () => {
     const state = item(n);
     expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [state])), bulkReply([created(OLD_INDEX, state)]));
     await engine.apply([state]);
-  }
-
-  async function until(done: () => boolean): Promise<void> {
-    for (let waited = 0; !done() && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   beforeEach(async () => {

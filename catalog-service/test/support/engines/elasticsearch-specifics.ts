@@ -6,10 +6,10 @@
  * segment, a stored document holds only what a search shows, and a cluster
  * that refuses expensive queries still answers.
  */
-import { createLogger } from '@skills/common';
 import { ElasticsearchEngine, ElasticsearchWriteError } from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { PUBLIC_SOURCE_FIELDS } from '../../../src/engines/elasticsearch/item-document';
 import { itemState } from './engine-items';
+import { silentLogger } from '@skills/common/testing';
 
 export interface NodeUnderTest {
   url: string;
@@ -33,7 +33,7 @@ export function describeElasticsearchSpecifics(name: string, start: () => Promis
   describe(`${name}: what only Elasticsearch must prove`, () => {
     let node: NodeUnderTest;
     let engine: ElasticsearchEngine;
-    const logger = createLogger({ service: 'test', level: 'silent' });
+    const logger = silentLogger();
 
     beforeEach(async () => {
       node = await start();

@@ -1,9 +1,10 @@
 /** Shared fixtures of the Elasticsearch wire tests: replies shaped like a cluster's to the 8.x client. */
 import nock from 'nock';
-import { createLogger, type CatalogItemState } from '@skills/common';
+import { type CatalogItemState } from '@skills/common';
 import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { INDEX_SCHEMA, indexDefinition } from '../../../src/engines/elasticsearch/index-mapping';
 import { documentVersion, toDocument } from '../../../src/engines/elasticsearch/item-document';
+import { silentLogger } from '@skills/common/testing';
 
 export const ES = 'http://es.test:9200';
 /**
@@ -103,7 +104,7 @@ export function wireEngine(overrides: Partial<ElasticsearchEngineOptions> = {}):
   return new ElasticsearchEngine({
     node: ES,
     index: 'skills',
-    logger: createLogger({ service: 'test', level: 'silent' }),
+    logger: silentLogger(),
     httpConnection: true,
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 },
     now: () => NOW,
