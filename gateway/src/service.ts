@@ -7,6 +7,7 @@ import {
   type Logger,
   type RunningService as CommonRunningService,
   type ServiceMetrics,
+  type SigningKeySource,
 } from '@skills/common';
 import type { Express } from 'express';
 import type { Sequelize } from 'sequelize';
@@ -60,32 +61,9 @@ export interface GatewayStartOptions {
 /** Wires the adapters, migrates the `gateway` schema and listens. */
 export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger, options: GatewayStartOptions = {}): Promise<RunningService> {
   const database = await openGatewayDatabase(config, logger);
-  const store = new SequelizeGatewayStore(database.sequelize);
-  const auditing = startAuditing(store, config, logger);
-  const windows = await connectWindowStores(config, logger);
-  const upstreams = connectUpstreams(config, logger);
   const listening = { url: '' };
-  const gate = new AdmissionGate(config.admission);
-  const signer = new PrincipalSigner({ keys: database.keys });
-  const authenticator = new KeyAuthenticator({ keys: store.repos.keys, logger, cacheTtlMs: config.keyCacheTtlMs });
-  const wired: Wired = {
-    config,
-    logger,
-    options,
-    sequelize: database.sequelize,
-    store,
-    auditing,
-    windows,
-    upstreams,
-    // The public URL, or this listener's own address once it is known (port 0 in tests).
-    site: new Site(() => config.publicUrl ?? listening.url),
-    gate,
-    signer,
-    collectionsCalls: new SignedCollectionsCalls({ upstreams, signer, admission: gate }),
-    authenticator,
-    keys: new ApiKeyService({ store, authenticator, policy: config.keyPolicy }),
-    authFailures: new AuthFailureGuard({ store: windows.rateStore, limit: config.authFailuresPerMinute }),
-  };
+  const wired = await wireShared(config, logger, options, database, listening);
+  const { store, windows, upstreams, auditing } = wired;
   const profile = buildProfile(wired);
   const linkPurge = startLinkPurge(profile, config, logger);
   const rateLimiter = new RateLimiter({ limits: config.rateLimits, store: windows.rateStore });
@@ -113,6 +91,44 @@ export async function startGateway(config: Readonly<GatewayConfig>, logger: Logg
       profile.mailer?.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The store, the audit trail, the shared windows and the upstreams, and what several pieces use of them.
+ * `listening.url` is this listener's address once it is known (port 0 in tests).
+ */
+async function wireShared(
+  config: Readonly<GatewayConfig>,
+  logger: Logger,
+  options: GatewayStartOptions,
+  database: { sequelize: Sequelize; keys: SigningKeySource },
+  listening: { url: string },
+): Promise<Wired> {
+  const store = new SequelizeGatewayStore(database.sequelize);
+  const auditing = startAuditing(store, config, logger);
+  const windows = await connectWindowStores(config, logger);
+  const upstreams = connectUpstreams(config, logger);
+  const gate = new AdmissionGate(config.admission);
+  const signer = new PrincipalSigner({ keys: database.keys });
+  const authenticator = new KeyAuthenticator({ keys: store.repos.keys, logger, cacheTtlMs: config.keyCacheTtlMs });
+  return {
+    config,
+    logger,
+    options,
+    sequelize: database.sequelize,
+    store,
+    auditing,
+    windows,
+    upstreams,
+    // The public URL, or this listener's own address once it is known (port 0 in tests).
+    site: new Site(() => config.publicUrl ?? listening.url),
+    gate,
+    signer,
+    collectionsCalls: new SignedCollectionsCalls({ upstreams, signer, admission: gate }),
+    authenticator,
+    keys: new ApiKeyService({ store, authenticator, policy: config.keyPolicy }),
+    authFailures: new AuthFailureGuard({ store: windows.rateStore, limit: config.authFailuresPerMinute }),
   };
 }
 
