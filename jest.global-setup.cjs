@@ -3,7 +3,7 @@
  * one run share (SKILLS_TEST_RUN_DIR; workers inherit it), removed when jest
  * exits. Nothing is started here: the first suite that needs a shared fixture
  * makes it there (a fresh PGlite cluster, common/src/testing/test-database.ts;
- * the seeded DATA_DIR of the end-to-end suites, standalone/test/e2e/helpers.ts).
+ * the seeded DATA_DIR of the end-to-end suites, standalone/test/integration/e2e/helpers.ts).
  */
 'use strict';
 const fs = require('node:fs');

@@ -35,7 +35,7 @@ const REQUIREMENTS = {
   },
   kafkaMock: {
     label: 'Kafka mock cluster (@confluentinc/kafka-javascript addon)',
-    // the suites' own condition (catalog-service/test/events/kafka-mock-cluster.ts): the addon is built
+    // the suites' own condition (catalog-service/test/support/events/kafka-mock-cluster.ts): the addon is built
     probe: async () => {
       if (!fs.existsSync(KAFKA_PACKAGE)) return { present: false, detail: 'package not installed (its build failed in npm ci?)' };
       if (!fs.existsSync(KAFKA_ADDON)) return { present: false, detail: 'addon not built' };
@@ -70,7 +70,7 @@ const REQUIREMENTS = {
   },
   kafkaSasl: {
     label: 'live Kafka SASL_SSL listener (KAFKA_SASL_BROKERS, KAFKA_CA_FILE, KAFKA_COLLECTIONS_PASSWORD, KAFKA_CATALOG_PASSWORD)',
-    // the suite's own condition (catalog-service/test/events/kafka-live-env.ts): every variable set; `local-servers/kafka.sh env` prints them
+    // the suite's own condition (catalog-service/test/support/events/kafka-live-env.ts): every variable set; `local-servers/kafka.sh env` prints them
     probe: async () => {
       const names = ['KAFKA_SASL_BROKERS', 'KAFKA_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
       const missing = names.filter((n) => !(process.env[n] ?? '').trim());
@@ -91,7 +91,7 @@ const REQUIREMENTS = {
     perRun: true,
     // .ci/run passes DATABASE_URL to the run it names "postgres", and only to it
     probe: async (run) =>
-      require('../standalone/test/distributed/servers.cjs').topologyServers(run.name === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/test' : undefined),
+      require('../standalone/test/integration/distributed/servers.cjs').topologyServers(run.name === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/test' : undefined),
   },
   kubectl: {
     label: 'kubectl',
@@ -105,39 +105,39 @@ const REQUIREMENTS = {
 
 /** Each optional suite: the test file, which of its tests may skip (by full name), and what they need. */
 const SUITES = [
-  { name: 'Kafka mock cluster: event log', file: 'catalog-service/test/events/kafka-event-log.mock.test.ts', needs: ['kafkaMock'] },
-  { name: 'Kafka mock cluster: pipeline', file: 'catalog-service/test/events/kafka-pipeline.test.ts', needs: ['kafkaMock'] },
-  { name: 'Kafka mock cluster: services', file: 'catalog-service/test/events/kafka-services.test.ts', needs: ['kafkaMock', 'server'] },
-  { name: 'live Kafka', file: 'catalog-service/test/events/kafka-event-log.live.test.ts', needs: ['kafka'] },
-  { name: 'live Kafka: kafkajs produce, group, rebalance', file: 'catalog-service/test/events/kafka-group.live.test.ts', needs: ['kafka'] },
-  { name: 'live Kafka: SASL_SSL and ACLs', file: 'catalog-service/test/events/kafka-sasl-acl.live.test.ts', needs: ['kafkaSasl'] },
-  { name: 'live Elasticsearch', file: 'catalog-service/test/engines/elasticsearch-live.test.ts', needs: ['elasticsearch'] },
-  { name: 'Chromium docs page', file: 'standalone/test/e2e/api-contract.test.ts', tests: /^the docs page in headless Chromium /, needs: ['chromium'] },
-  { name: 'Chromium console', file: 'standalone/test/e2e/console.test.ts', tests: /^the console in headless Chromium /, needs: ['chromium'] },
-  { name: 'Chromium console: collections', file: 'standalone/test/e2e/console-collections.test.ts', tests: /^the console in headless Chromium: catalog and personal collections /, needs: ['chromium'] },
-  { name: 'Chromium console: versions and trust', file: 'standalone/test/e2e/console-trust.test.ts', tests: /^the console in headless Chromium: versions and trust /, needs: ['chromium'] },
-  { name: 'Chromium console: governance', file: 'standalone/test/e2e/console-governance.test.ts', tests: /^the console in headless Chromium: governed team collections /, needs: ['chromium'] },
-  { name: 'Chromium console: workspaces', file: 'standalone/test/e2e/console-workspaces.test.ts', tests: /^the console in headless Chromium: team workspaces, with two people /, needs: ['chromium'] },
-  { name: 'Chromium console: single sign-on', file: 'standalone/test/e2e/console-accounts.test.ts', tests: /^the console in headless Chromium: single sign-on linked to an account /, needs: ['chromium'] },
-  { name: 'Kafka TLS handshake', file: 'common/test/kafka-security.test.ts', tests: /^kafkaSecurityConfig on a TLS handshake with a broker /, needs: ['openssl'] },
-  { name: 'server: database roles', file: 'standalone/test/security/database-roles.test.ts', needs: ['server'] },
+  { name: 'Kafka mock cluster: event log', file: 'catalog-service/test/unit/events/kafka-event-log.mock.test.ts', needs: ['kafkaMock'] },
+  { name: 'Kafka mock cluster: pipeline', file: 'catalog-service/test/integration/events/kafka-pipeline.test.ts', needs: ['kafkaMock'] },
+  { name: 'Kafka mock cluster: services', file: 'catalog-service/test/integration/events/kafka-services.test.ts', needs: ['kafkaMock', 'server'] },
+  { name: 'live Kafka', file: 'catalog-service/test/integration/events/kafka-event-log.live.test.ts', needs: ['kafka'] },
+  { name: 'live Kafka: kafkajs produce, group, rebalance', file: 'catalog-service/test/integration/events/kafka-group.live.test.ts', needs: ['kafka'] },
+  { name: 'live Kafka: SASL_SSL and ACLs', file: 'catalog-service/test/integration/events/kafka-sasl-acl.live.test.ts', needs: ['kafkaSasl'] },
+  { name: 'live Elasticsearch', file: 'catalog-service/test/integration/engines/elasticsearch-live.test.ts', needs: ['elasticsearch'] },
+  { name: 'Chromium docs page', file: 'standalone/test/integration/e2e/api-contract.test.ts', tests: /^the docs page in headless Chromium /, needs: ['chromium'] },
+  { name: 'Chromium console', file: 'standalone/test/integration/e2e/console.test.ts', tests: /^the console in headless Chromium /, needs: ['chromium'] },
+  { name: 'Chromium console: collections', file: 'standalone/test/integration/e2e/console-collections.test.ts', tests: /^the console in headless Chromium: catalog and personal collections /, needs: ['chromium'] },
+  { name: 'Chromium console: versions and trust', file: 'standalone/test/integration/e2e/console-trust.test.ts', tests: /^the console in headless Chromium: versions and trust /, needs: ['chromium'] },
+  { name: 'Chromium console: governance', file: 'standalone/test/integration/e2e/console-governance.test.ts', tests: /^the console in headless Chromium: governed team collections /, needs: ['chromium'] },
+  { name: 'Chromium console: workspaces', file: 'standalone/test/integration/e2e/console-workspaces.test.ts', tests: /^the console in headless Chromium: team workspaces, with two people /, needs: ['chromium'] },
+  { name: 'Chromium console: single sign-on', file: 'standalone/test/integration/e2e/console-accounts.test.ts', tests: /^the console in headless Chromium: single sign-on linked to an account /, needs: ['chromium'] },
+  { name: 'Kafka TLS handshake', file: 'common/test/integration/kafka-security.test.ts', tests: /^kafkaSecurityConfig on a TLS handshake with a broker /, needs: ['openssl'] },
+  { name: 'server: database roles', file: 'standalone/test/integration/security/database-roles.test.ts', needs: ['server'] },
   { name: 'Redis: rate limits', file: 'gateway/test/integration/redis-rate-limit.test.ts', tests: /^RedisRateLimitStore on a live Redis /, needs: ['redis'] },
-  { name: 'Redis: replay guard', file: 'common/test/principal.test.ts', tests: /^RedisReplayGuard on a live Redis /, needs: ['redis'] },
-  { name: 'Redis: two replicas', file: 'standalone/test/reliability/multi-replica.test.ts', needs: ['redis'] },
+  { name: 'Redis: replay guard', file: 'common/test/integration/principal.test.ts', tests: /^RedisReplayGuard on a live Redis /, needs: ['redis'] },
+  { name: 'Redis: two replicas', file: 'standalone/test/integration/reliability/multi-replica.test.ts', needs: ['redis'] },
   { name: 'Redis: shared sign-in throttle', file: 'gateway/test/integration/redis-throttle.test.ts', needs: ['redis'] },
-  { name: 'Redis: a user per service', file: 'standalone/test/security/redis-acl.test.ts', needs: ['redis'] },
-  { name: 'distributed topology', file: 'standalone/test/distributed/topology.test.ts', needs: ['topology', 'server'] },
-  { name: 'kubectl kustomize', file: 'deploy/test/kustomize-renderer.test.ts', tests: /exactly as kubectl kustomize does$/, needs: ['kubectl'] },
+  { name: 'Redis: a user per service', file: 'standalone/test/integration/security/redis-acl.test.ts', needs: ['redis'] },
+  { name: 'distributed topology', file: 'standalone/test/integration/distributed/topology.test.ts', needs: ['topology', 'server'] },
+  { name: 'kubectl kustomize', file: 'deploy/test/integration/kustomize-renderer.test.ts', tests: /exactly as kubectl kustomize does$/, needs: ['kubectl'] },
   {
     name: 'server: relay leader and late commit',
-    file: 'collections-service/test/relay.test.ts',
+    file: 'collections-service/test/integration/relay.test.ts',
     tests: /^OutboxRelay (lets one relay publish at a time|keeps an item's events in version order)/,
     needs: ['server'],
   },
-  { name: 'server: one pruner at a time', file: 'collections-service/test/outbox-pruner.test.ts', tests: /lets one replica prune at a time/, needs: ['server'] },
+  { name: 'server: one pruner at a time', file: 'collections-service/test/integration/outbox-pruner.test.ts', tests: /lets one replica prune at a time/, needs: ['server'] },
   {
     name: 'server: memory engine late commit',
-    file: 'catalog-service/test/engines/memory-search-engine.test.ts',
+    file: 'catalog-service/test/integration/engines/memory.engine.test.ts',
     tests: /does not skip a write whose transaction commits after a later one was read/,
     needs: ['server'],
   },

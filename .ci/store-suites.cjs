@@ -15,7 +15,7 @@
  *
  * The signals make the rule checked: a suite that imports a Sequelize store
  * module, makes or migrates a database itself, branches on the store or reads
- * a query plan must carry one of the two tags (standalone/test/ci/
+ * a query plan must carry one of the two tags (standalone/test/integration/ci/
  * store-suites.test.ts, and .ci/summarize.cjs over the runs it judges), and
  * the summary fails a server run that left out a store-specific suite the
  * PGlite run had. Plain `npm test` runs everything, on whichever store

@@ -4,7 +4,7 @@ export { CATALOG_ENV, loadCatalogConfig, loadEmbeddingConfig, type CatalogConfig
 export { CATALOG_SCHEMA, catalogMigrations } from './store/migrations';
 export * from './engines/search-engine';
 export { ReadModelTable, type ReadModelTableOptions } from './engines/postgres/read-model.table';
-export { MemorySearchEngine, type MemorySearchEngineOptions } from './engines/memory/memory-search-engine';
+export { MemorySearchEngine, type MemorySearchEngineOptions } from './engines/memory/memory.engine';
 export { MemoryIndex } from './engines/memory/memory-index';
 export { isStopWord, queryTerms, stemOf, tokenize } from './domain/text-analysis';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';

@@ -1,6 +1,6 @@
 /**
  * Method and path template of each admin client method: every operation of
- * `/admin/v1`, sent with the admin token. gateway/test/openapi-client.test.ts
+ * `/admin/v1`, sent with the admin token. gateway/test/unit/openapi-client.test.ts
  * holds the table to the OpenAPI document both ways (each entry is a
  * documented operation with the same operationId, and each documented admin
  * operation is here), as it does the public one. The scanners' own route

@@ -1,6 +1,6 @@
 /**
  * Method and path template of each client method. The client builds its
- * requests from this table and gateway/test/openapi-client.test.ts checks it
+ * requests from this table and gateway/test/unit/openapi-client.test.ts checks it
  * against the OpenAPI document, so the two cannot disagree. The last block
  * takes a browser session, not an API key (SessionClient).
  */

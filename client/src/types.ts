@@ -1,6 +1,6 @@
 /**
  * The public API's request and response types, written by hand from the
- * OpenAPI document (gateway/src/openapi). gateway/test/openapi-client.test.ts
+ * OpenAPI document (gateway/src/openapi). gateway/test/unit/openapi-client.test.ts
  * validates a full value of each type against the document's schema, so a
  * field added to or dropped from either side fails the tests.
  */

@@ -51,7 +51,7 @@ import { skillChangesRoutes } from './http/skill-changes.routes';
 import { workspaceCollectionsRoutes } from './http/workspace-collections.routes';
 import { workspaceMembersRoutes } from './http/workspace-members.routes';
 import { workspacesRoutes } from './http/workspaces.routes';
-import { SequelizeStore } from './store/sequelize-store';
+import { SequelizeStore } from './store/repositories';
 import { webhooksRoutes } from './http/webhooks.routes';
 import { DEFAULT_DNS_TIMEOUT_MS, SqlWebhookRepository, WebhookService, dnsResolver, type HostResolver, type TargetPolicy } from './webhooks';
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import Joi from 'joi';
 import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig, serviceConfigOf, serviceEnv, type ServiceConfig, type ServiceEnv } from '@skills/common';
-import type { SignUpMode } from './domain/sign-up.service';
-import type { AdmissionLimits } from './http/admission';
-import type { HashingLimits } from './domain/password-hasher';
-import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/sign-in-throttle';
-import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/mail-quota';
+import type { SignUpMode } from './domain/sign-in/sign-up.service';
+import { DEFAULT_ADMISSION, type AdmissionLimits } from './http/limits/admission';
+import type { HashingLimits } from './domain/sign-in/password-hasher';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/limits/sign-in-throttle';
+import { DEFAULT_MAIL_QUOTA, type MailQuotaLimits } from './domain/limits/mail-quota';
 
-/** What accounts, sessions and keys use when the config does not say (the test harness builds configs by hand). */
+/** The defaults of the variables behind accounts, sessions, keys and the console (the test harness builds its config from them too). */
 export const PROFILE_DEFAULTS = {
   sessionIdleMinutes: 12 * 60,
   sessionMaxAgeHours: 7 * 24,
@@ -18,6 +18,19 @@ export const PROFILE_DEFAULTS = {
   /** the console's built app, beside the gateway package in this repository */
   consoleDir: join(__dirname, '..', '..', 'console', 'dist'),
 } as const;
+
+/**
+ * The fields loadGatewayConfig fills from its defaults when the environment is silent, for a config built by hand
+ * (the test harnesses): spread it first, then what the test sets.
+ */
+export const GATEWAY_CONFIG_DEFAULTS = {
+  admission: DEFAULT_ADMISSION,
+  session: { idleMinutes: PROFILE_DEFAULTS.sessionIdleMinutes, maxAgeHours: PROFILE_DEFAULTS.sessionMaxAgeHours },
+  keyPolicy: { maxActiveKeys: PROFILE_DEFAULTS.maxActiveKeys, maxLifetimeDays: PROFILE_DEFAULTS.maxKeyLifetimeDays },
+  mailQuota: DEFAULT_MAIL_QUOTA,
+  consoleDir: PROFILE_DEFAULTS.consoleDir,
+  linkPurgeIntervalMs: PROFILE_DEFAULTS.linkPurgeIntervalMs,
+} as const satisfies Partial<GatewayConfig>;
 
 /**
  * The shared part (ServiceConfig: `host` is where both listeners bind,
@@ -36,8 +49,8 @@ export interface GatewayConfig extends ServiceConfig {
   answerCache: { ttlMs: number; maxEntries: number };
   /** headers and body timeout of an upstream call */
   upstreamTimeoutMs: number;
-  /** requests in flight per service and process, reads and writes apart, as many waiting; the rest are shed with 503 (admission.ts); absent: the defaults */
-  admission?: AdmissionLimits;
+  /** requests in flight per service and process, reads and writes apart, as many waiting; the rest are shed with 503 (admission.ts) */
+  admission: AdmissionLimits;
   /** requests per sliding minute per account (all its keys), by plan; 0 turns the limit off for that plan */
   rateLimits: { pro: number; team: number };
   /** a client must send all its headers within this time */
@@ -48,16 +61,16 @@ export interface GatewayConfig extends ServiceConfig {
   publicUrl?: string;
   /** who may create an account from the console; `open` on loopback, else `invite`, when absent */
   signUpMode?: SignUpMode;
-  session?: { idleMinutes: number; maxAgeHours: number };
+  session: { idleMinutes: number; maxAgeHours: number };
   /** per account; null lifetime: keys may never expire */
-  keyPolicy?: { maxActiveKeys: number; maxLifetimeDays: number | null };
+  keyPolicy: { maxActiveKeys: number; maxLifetimeDays: number | null };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** password reset and workspace invitations by mail */
   mail?: { smtpUrl: string; from: string };
-  /** mails per address and invitation mails per workspace, per sliding day; absent: the defaults */
-  mailQuota?: MailQuotaLimits;
+  /** mails per address and invitation mails per workspace, per sliding day */
+  mailQuota: MailQuotaLimits;
   /** the console's built files */
-  consoleDir?: string;
+  consoleDir: string;
   /** the monitoring listener (/metrics, deep /readyz): never routed from the Ingress; 0 picks a free port */
   metricsPort: number;
   /** Strict-Transport-Security max-age; 0 sends none */
@@ -70,12 +83,12 @@ export interface GatewayConfig extends ServiceConfig {
   hashing?: HashingLimits;
   /** failed authentications allowed per client address and minute; 0 turns the budget off */
   authFailuresPerMinute: number;
-  /** requests per account and minute made with console sessions, any plan (domain/session-budget.ts); 0 or absent: unlimited */
+  /** requests per account and minute made with console sessions, any plan (domain/limits/session-budget.ts); 0 or absent: unlimited */
   sessionRequestsPerMinute?: number;
   /** audit records are deleted once this old, checked every `pruneIntervalMs` (0: never); failures are written every `failureFlushMs` */
   audit: { retentionDays: number; pruneIntervalMs: number; failureFlushMs: number };
-  /** one-time links and OpenID Connect flows past their time are deleted every this often (0: never); absent: the default */
-  linkPurgeIntervalMs?: number;
+  /** one-time links and OpenID Connect flows past their time are deleted every this often (0: never) */
+  linkPurgeIntervalMs: number;
 }
 
 /** What express's `trust proxy` accepts, minus `true` (trusting every X-Forwarded-For is spoofable). */

@@ -2,34 +2,34 @@
  * Builds what signing in to the console needs, as one piece: sessions and
  * their gate, password sign-in and sign-up, one-time links, OpenID Connect,
  * mail and the sign-in throttle. The routes that serve them are mounted by
- * http/profile.routes.ts; the names say "profile", the console's area they serve.
+ * http/sign-in/profile.routes.ts; the names say "profile", the console's area they serve.
  */
 import type { Sequelize } from 'sequelize';
 import type { Logger } from '@skills/common';
-import type { AccountRepository } from './domain/account';
-import type { ApiKeyService } from './domain/api-key.service';
-import type { AuditLog } from './domain/audit';
-import type { AuthFailureAudit } from './domain/auth-failure-audit';
-import { SessionService } from './domain/session.service';
-import { CookieJar } from './http/session-cookie';
-import { SessionGate } from './http/session-gate';
-import type { SessionBudget } from './domain/session-budget';
+import type { AccountRepository } from './domain/accounts/account';
+import type { ApiKeyService } from './domain/keys/api-key.service';
+import type { AuditLog } from './domain/audit/audit';
+import type { AuthFailureAudit } from './domain/audit/auth-failure-audit';
+import { SessionService } from './domain/sessions/session.service';
+import { CookieJar } from './http/sessions/session-cookie';
+import { SessionGate } from './http/sessions/session-gate';
+import type { SessionBudget } from './domain/limits/session-budget';
 import { SequelizeSessionRepository } from './store/session.repository';
 import type { Site } from './domain/site';
 import { CredentialRepository } from './store/credential.repository';
 import { LinkRepository } from './store/link.repository';
 import { SmtpMailer, type Mailer } from './mail/mailer';
-import { OidcService, type OidcSettings } from './domain/oidc.service';
-import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './domain/password-hasher';
-import type { AuthFailureGuard } from './domain/auth-failure-guard';
-import type { ThrottleStore } from './domain/throttle-store';
-import { SignInThrottle, type ThrottleLimits } from './domain/sign-in-throttle';
-import { SignInService } from './domain/sign-in.service';
-import { SignUpService, type SignUpMode } from './domain/sign-up.service';
-import { LinkedIdentities } from './domain/linked-identities';
+import { OidcService, type OidcSettings } from './domain/oidc/oidc.service';
+import { Argon2PasswordHasher, BoundedPasswordHasher, type HashingLimits } from './domain/sign-in/password-hasher';
+import type { AuthFailureGuard } from './domain/limits/auth-failure-guard';
+import type { ThrottleStore } from './domain/limits/throttle-store';
+import { SignInThrottle, type ThrottleLimits } from './domain/limits/sign-in-throttle';
+import { SignInService } from './domain/sign-in/sign-in.service';
+import { SignUpService, type SignUpMode } from './domain/sign-in/sign-up.service';
+import { LinkedIdentities } from './domain/oidc/linked-identities';
 import { IdentityRepository } from './store/identity.repository';
-import type { MailQuota } from './domain/mail-quota';
-import type { WorkspaceMembership } from './domain/workspace-membership';
+import type { MailQuota } from './domain/limits/mail-quota';
+import type { WorkspaceMembership } from './domain/workspaces/workspace-membership';
 
 export interface ProfileDeps {
   site: Site;
@@ -44,7 +44,7 @@ export interface ProfileDeps {
   logger: Logger;
   /** the accounts, for the names of workspace members */
   accounts: AccountRepository;
-  /** one-time links: also the secret of workspace invitations (domain/workspace-invitations.ts) */
+  /** one-time links: also the secret of workspace invitations (domain/workspaces/workspace-invitations.ts) */
   links: LinkRepository;
   oidc?: OidcService;
   mailer?: Mailer;

@@ -10,7 +10,7 @@ import type { Sequelize } from 'sequelize';
 import type { Logger, ServiceMetrics } from '@skills/common';
 import { SqlIndexGeneration, type IndexGeneration, type LocalGeneration } from '../search-cache/index-generation';
 import { ElasticsearchEngine } from './elasticsearch/elasticsearch.engine';
-import { MemorySearchEngine } from './memory/memory-search-engine';
+import { MemorySearchEngine } from './memory/memory.engine';
 import { registerSearchIndexMetrics } from './memory/search-index-metrics';
 import { ReadModelTable } from './postgres/read-model.table';
 import type { SearchEngine } from './search-engine';

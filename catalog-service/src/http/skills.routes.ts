@@ -3,7 +3,7 @@ import { accountOf, methodNotAllowed, principalOf, validate } from '@skills/comm
 import { searchUnderPolicy } from '../domain/search-policy';
 import { skillsPageBody, toSearchQuery, type TrustDefaults } from '../domain/search-request';
 import type { SearchEngine } from '../engines/search-engine';
-import { searchSkillsQuery } from './skills.schema';
+import { searchSkillsQuery } from './skills.schemas';
 
 /**
  * `GET /api/v1/skills`: the public catalog listing (read only), safe by

@@ -4,15 +4,10 @@
  * unescaped, express would read it as a route parameter.
  */
 import { Router, type Request } from 'express';
-import Joi from 'joi';
 import { accountOf, contextOf, jsonBody, methodNotAllowed, validate } from '@skills/common';
-import type { CollectionPinsService, PinsUpdateRequest } from '../domain/collection-pins.service';
+import type { CollectionPinsService } from '../domain/collection-pins.service';
 import { teamCollectionView } from './views';
-
-const pinsUpdateSchema = Joi.object<PinsUpdateRequest>({
-  dryRun: Joi.boolean().strict().default(false),
-  slugs: Joi.array().items(Joi.string().min(1).max(200)).max(1000).unique(),
-}).required();
+import { pinsUpdateSchema } from './collection-pins.schemas';
 
 /** Does If-None-Match name this entity tag (weak comparison, RFC 9110 §13.1.2)? */
 function noneMatchHolds(req: Request, etag: string): boolean {

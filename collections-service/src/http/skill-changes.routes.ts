@@ -1,20 +1,9 @@
 /** `GET /api/v1/skills/changes`: the catalog's changes, for clients that keep a copy of it. */
 import { Router } from 'express';
-import Joi from 'joi';
 import { accountOf, methodNotAllowed, validate } from '@skills/common';
 import { FEED_START, decodeCursor, encodeCursor, type SkillChangesService } from '../domain/skill-changes.service';
 import { skillChangeView } from './views';
-
-interface ChangesQuery {
-  since?: string;
-  limit: number;
-}
-
-/** `since`: a nextCursor (absent: from the start); `limit` 1..500. Anything else is refused, as in search. */
-const changesQuery = Joi.object<ChangesQuery>({
-  since: Joi.string().max(200),
-  limit: Joi.number().integer().min(1).max(500).default(100),
-});
+import { changesQuery } from './skill-changes.schemas';
 
 export function skillChangesRoutes(service: SkillChangesService): Router {
   const router = Router();

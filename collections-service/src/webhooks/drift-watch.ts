@@ -8,7 +8,7 @@
  */
 import { governedDetail, policyOf } from '../domain/team-scope';
 import type { Drift } from '../domain/model';
-import { repositories } from '../store/sequelize-store';
+import { repositories } from '../store/repositories';
 import type { Sql } from '../store/sql';
 import { SqlWorkspaceEventStore } from '../store/workspace-event.repository';
 

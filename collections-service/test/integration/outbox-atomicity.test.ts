@@ -4,11 +4,11 @@
  * itself: checked on the stored transaction ids, and by making the outbox
  * write fail after the item was written.
  */
-import { createLogger } from '@skills/common';
 import { CatalogAdminService } from '../../src/domain/catalog-admin.service';
-import { SequelizeStore } from '../../src/store/sequelize-store';
+import { SequelizeStore } from '../../src/store/repositories';
 import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
+import { silentLogger } from '@skills/common/testing';
 
 const skill = { name: 'Atomic', description: '', type: 'skill' as const, category: 'c', tags: [], status: 'active' as const };
 
@@ -31,9 +31,7 @@ describe("outbox writes share the item change's transaction", () => {
   });
 
   it('rolls back the item change when its event cannot be written', async () => {
-    const sut = new CatalogAdminService(
-      storeWithBrokenOutbox(new SequelizeStore(h.sequelize, createLogger({ service: 'outbox-atomicity-test', level: 'silent' }))),
-    );
+    const sut = new CatalogAdminService(storeWithBrokenOutbox(new SequelizeStore(h.sequelize, silentLogger('outbox-atomicity-test'))));
     await expect(sut.putSkill({ ...skill, slug: 'never-stored' })).rejects.toThrow('outbox unavailable');
     await expect(sut.importSkills([{ ...skill, slug: 'never-imported' }])).rejects.toThrow('outbox unavailable');
     await expect(sut.createPrivateSkill('6f1c1f6e-3c1a-4d8e-9a55-0a4a3c4d2b10', 'p', '')).rejects.toThrow();

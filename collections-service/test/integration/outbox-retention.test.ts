@@ -1,14 +1,14 @@
 // @store-specific the outbox's retention deletes
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { PRINCIPAL_HEADER, bodyDigest, createLogger, createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase } from '@skills/common/testing';
+import { PRINCIPAL_HEADER, bodyDigest, createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
 import type { RunningService } from '@skills/common';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 // catalog-service's schema holds the consumer positions the pruner reads (EVENT_LOG=postgres).
 import { CATALOG_SCHEMA, catalogMigrations } from '../../../catalog-service/src/store/migrations';
-import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS, publicKeysFile } from '../support/harness';
+import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS } from '../support/harness';
 
-const logger = createLogger({ service: 'collections-test', level: 'silent' });
+const logger = silentLogger('collections-test');
 
 describe('startCollectionsService: outbox size and retention', () => {
   let db: TestDatabase;
@@ -18,7 +18,7 @@ describe('startCollectionsService: outbox size and retention', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    keys = await publicKeysFile();
+    keys = await publicKeysFile(KEYS);
     const config = loadCollectionsConfig({
       DATABASE_URL: db.url,
       PRINCIPAL_PUBLIC_KEYS_FILE: keys.path,

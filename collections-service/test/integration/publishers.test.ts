@@ -3,14 +3,14 @@
  * Publishers (docs/trust.md "Publishers") and the rule every trust change
  * shares: the item's event is written in the change's own transaction.
  */
-import { createLogger } from '@skills/common';
 import { PublisherService } from '../../src/domain/publisher.service';
 import { ReleaseService } from '../../src/domain/release.service';
 import { VerdictService } from '../../src/domain/verdict.service';
-import { SequelizeStore } from '../../src/store/sequelize-store';
+import { SequelizeStore } from '../../src/store/repositories';
 import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, START_TIMEOUT_MS, account, putSkill, startHarness, type Harness } from '../support/harness';
 import { digestOf, eventsOf, lastEventOf, published, scan } from '../support/releases';
+import { silentLogger } from '@skills/common/testing';
 
 describe('publishers and the events of trust changes', () => {
   let h: Harness;
@@ -88,7 +88,7 @@ describe('publishers and the events of trust changes', () => {
     });
     const before = await state();
 
-    const store = storeWithBrokenOutbox(new SequelizeStore(h.sequelize, createLogger({ service: 'trust-atomicity-test', level: 'silent' })));
+    const store = storeWithBrokenOutbox(new SequelizeStore(h.sequelize, silentLogger('trust-atomicity-test')));
     const releases = new ReleaseService(store);
     const verdicts = new VerdictService(store);
     const source = { repository: 'https://github.com/acme/x', ref: 'v2' };

@@ -1,18 +1,18 @@
 // @not-store-specific the service's wiring; the database is a fixture
 import request from 'supertest';
-import { PRINCIPAL_HEADER, createLogger, createSequelize } from '@skills/common';
-import { createTestDatabase, freePort, type TestDatabase } from '@skills/common/testing';
+import { PRINCIPAL_HEADER, createSequelize } from '@skills/common';
+import { createTestDatabase, freePort, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
 import { createCollectionsApp, loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
-import { AUDIENCE, KEYS, START_TIMEOUT_MS, account, publicKeysFile } from '../support/harness';
+import { AUDIENCE, KEYS, START_TIMEOUT_MS, account } from '../support/harness';
 
-const logger = createLogger({ service: 'collections-test', level: 'silent' });
+const logger = silentLogger('collections-test');
 
 describe('startCollectionsService', () => {
   let db: TestDatabase;
   let keys: Awaited<ReturnType<typeof publicKeysFile>>;
   beforeAll(async () => {
     db = await createTestDatabase();
-    keys = await publicKeysFile();
+    keys = await publicKeysFile(KEYS);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await db?.drop();

@@ -1,9 +1,10 @@
 // @store-specific the change feed's reads in commit order, late commits included
 import { Client } from 'pg';
 import request from 'supertest';
-import { PRINCIPAL_HEADER, createLogger } from '@skills/common';
+import { PRINCIPAL_HEADER } from '@skills/common';
 import { createCollectionsApp } from '@skills/collections-service';
 import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS, account, createPrivateSkill, putSkill, startHarness, type Harness } from '../support/harness';
+import { silentLogger } from '@skills/common/testing';
 
 interface Change {
   slug: string;
@@ -121,7 +122,7 @@ describe('GET /api/v1/skills/changes', () => {
     const other = createCollectionsApp({
       sequelize: h.sequelize,
       verifier: KEYS.verifier(AUDIENCE),
-      logger: createLogger({ service: 'changes-test', level: 'silent' }),
+      logger: silentLogger('changes-test'),
     });
     const url = `/api/v1/skills/changes?since=${nextCursor}`;
     const res = await request(other)

@@ -1,10 +1,9 @@
-import { createLogger } from '@skills/common';
 import { WebhookDispatcher } from '@skills/collections-service';
 import { ADMIN, account, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { published, scan } from '../support/releases';
-import { startReceiver, type Receiver } from '@skills/common/testing';
+import { startReceiver, type Receiver, silentLogger } from '@skills/common/testing';
 
-const silent = createLogger({ service: 'webhooks-test', level: 'silent' });
+const silent = silentLogger('webhooks-test');
 
 describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)', () => {
   let h: Harness;

@@ -7,14 +7,13 @@
  * time: the other delivery arrives while the tarpit still holds both of its
  * connections and none of the stalled attempts has ended.
  */
-import { createLogger } from '@skills/common';
-import { eventually, startReceiver, type Receiver } from '@skills/common/testing';
+import { eventually, startReceiver, type Receiver, silentLogger } from '@skills/common/testing';
 import { WebhookDispatcher } from '@skills/collections-service';
 import { dnsResolver } from '../../src/webhooks/host-resolver';
 import { ADMIN, account, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { startDnsServer, startTarpit, type DnsServer, type Tarpit } from '../support/faulty-peers';
 
-const silent = createLogger({ service: 'webhooks-test', level: 'silent' });
+const silent = silentLogger('webhooks-test');
 const DNS_BOUND_MS = 4_000;
 const ATTEMPT_MS = 6_000;
 

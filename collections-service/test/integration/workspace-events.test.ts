@@ -4,13 +4,13 @@
  * team collection write records collection.changed in its own transaction,
  * so a change and its event commit or roll back together.
  */
-import { createLogger } from '@skills/common';
 import type { CollectionsStore, Repositories } from '../../src/domain/ports';
 import { PolicyService } from '../../src/domain/policy.service';
 import { TeamCollectionService } from '../../src/domain/team-collection.service';
-import { SequelizeStore } from '../../src/store/sequelize-store';
+import { SequelizeStore } from '../../src/store/repositories';
 import { collectionsOf, createTeam, type Team } from '../support/governance';
 import { putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
+import { silentLogger } from '@skills/common/testing';
 
 /** The real store, except that recording a workspace event fails. */
 function storeWithBrokenEventLog(store: CollectionsStore): CollectionsStore {
@@ -68,7 +68,7 @@ describe('workspace events of team collections', () => {
   });
 
   it('rolls the change back when its event cannot be recorded', async () => {
-    const store = storeWithBrokenEventLog(new SequelizeStore(h.sequelize, createLogger({ service: 'events-test', level: 'silent' })));
+    const store = storeWithBrokenEventLog(new SequelizeStore(h.sequelize, silentLogger('events-test')));
     const sut = new TeamCollectionService(store);
     const kept = await h.call(t.member, 'post', collectionsOf(t)).send({ name: 'Kept' });
     const id = kept.body.data.collection.id as string;

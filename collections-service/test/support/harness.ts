@@ -4,14 +4,11 @@
  * principal header the way the gateway does.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { PRINCIPAL_HEADER, createLogger, bodyDigest, createSequelize, runMigrations, STREAMED_BODY, type Principal, type SignedBody } from '@skills/common';
-import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
+import { PRINCIPAL_HEADER, bodyDigest, createSequelize, runMigrations, STREAMED_BODY, type Principal, type SignedBody } from '@skills/common';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp, type CollectionsAppDeps } from '@skills/collections-service';
 
 /** The gateway's key pair in these tests: headers are signed with it, the service holds its public half. */
@@ -42,13 +39,6 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** PRINCIPAL_PUBLIC_KEYS_FILE for a service started as main.ts starts it: KEYS' public key in a directory of its own. */
-export async function publicKeysFile(): Promise<{ path: string; remove(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'collections-keys-'));
-  const { publicKeysFile: path } = await KEYS.writeTo(dir);
-  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
 /** App settings a suite sets (the rest are the app's defaults). */
 export type HarnessOptions = Pick<CollectionsAppDeps, 'reportsPerAccountPerDay' | 'webhookTargets' | 'webhookResolver'>;
 
@@ -56,7 +46,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const db: TestDatabase = await createTestDatabase();
   const sequelize = createSequelize({ url: db.url, poolMax: 4 });
   await runMigrations(sequelize, COLLECTIONS_SCHEMA, collectionsMigrations);
-  const logger = createLogger({ service: 'collections-test', level: 'silent' });
+  const logger = silentLogger('collections-test');
   const app = createCollectionsApp({ ...options, sequelize, verifier: KEYS.verifier(AUDIENCE), logger });
   const signer = KEYS.signer();
   return {
@@ -69,7 +59,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         [method](url)
         .set(PRINCIPAL_HEADER, signer.sign(principal, AUDIENCE, method, url));
       // As the gateway does: the header covers the exact bytes sent (superagent JSON-encodes objects with
-      // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/route-table.ts).
+      // JSON.stringify), except the import's, which the gateway streams (gateway/src/http/proxy/route-table.ts).
       const send = test.send.bind(test);
       test.send = (body?: string | object) => {
         const bytes = typeof body === 'string' ? body : JSON.stringify(body);

@@ -4,3 +4,5 @@ export * from './test-key-pair';
 export * from './eventually';
 export * from './free-port';
 export * from './webhook-receiver';
+export * from './loggers';
+export * from './until';

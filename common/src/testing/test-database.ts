@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,8 +36,9 @@ async function startFreshPglite(runDir = process.env.SKILLS_TEST_RUN_DIR): Promi
   if (file && existsSync(file)) return startEmbeddedPostgres({ initialData: new Blob([await readFile(file)]) });
   const embedded = await startEmbeddedPostgres();
   if (file) {
-    // written aside, then renamed: a suite of another worker never reads half a dump
-    const partial = `${file}.${process.pid}`;
+    // written aside, then renamed: a suite of another worker never reads half a dump; named per start, as one
+    // suite may start two databases at once (two gateways sharing Redis) and both find no dump yet
+    const partial = `${file}.${process.pid}.${randomUUID()}`;
     await writeFile(partial, Buffer.from(await (await embedded.dump()).arrayBuffer()));
     await rename(partial, file);
   }

@@ -3,6 +3,8 @@
  * verifier per service, without files; `writeTo(dir)` writes the files the
  * processes read (PRINCIPAL_SIGNING_KEY_FILE, PRINCIPAL_PUBLIC_KEYS_FILE).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   PrincipalSigner,
@@ -40,4 +42,11 @@ export function testPrincipalKeys(): TestPrincipalKeys {
       return files;
     },
   };
+}
+
+/** PRINCIPAL_PUBLIC_KEYS_FILE for a service started as main.ts starts it: `keys`' public half in a directory of its own. */
+export async function publicKeysFile(keys: TestPrincipalKeys): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'principal-keys-'));
+  const { publicKeysFile: path } = await keys.writeTo(dir);
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }

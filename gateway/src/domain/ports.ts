@@ -3,9 +3,9 @@
  * transaction object; `transaction` hands them repositories bound to one,
  * so a change and its audit record commit together or not at all.
  */
-import type { AccountRepository, KeyRepository } from './account';
-import type { AuditLog } from './audit';
-import type { ScannerRepository } from './scanner';
+import type { AccountRepository, KeyRepository } from './accounts/account';
+import type { AuditLog } from './audit/audit';
+import type { ScannerRepository } from './scanner/scanner';
 
 export interface GatewayRepositories {
   accounts: AccountRepository;

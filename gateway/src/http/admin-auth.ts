@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AuthenticationError, contextOf } from '@skills/common';
-import type { AuthFailureAudit } from '../domain/auth-failure-audit';
-import type { AuthFailureGuard } from '../domain/auth-failure-guard';
-import { secretsEqual } from '../domain/api-key';
+import type { AuthFailureAudit } from '../domain/audit/auth-failure-audit';
+import type { AuthFailureGuard } from '../domain/limits/auth-failure-guard';
+import { secretsEqual } from '../domain/keys/api-key';
 import { clientAddress, refuseWhileBlocked } from './client-address';
 
 const BEARER = /^Bearer +(\S+)$/i;

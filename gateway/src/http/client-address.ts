@@ -7,7 +7,7 @@
  */
 import type { Request } from 'express';
 import { RateLimitError } from '@skills/common';
-import type { AuthFailureGuard } from '../domain/auth-failure-guard';
+import type { AuthFailureGuard } from '../domain/limits/auth-failure-guard';
 
 export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';

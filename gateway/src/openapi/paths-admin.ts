@@ -1,5 +1,5 @@
 /** The admin surface `/admin/v1` (docs/api.md), behind the admin token. */
-import { AUDIT_ACTIONS } from '../domain/audit';
+import { AUDIT_ACTIONS } from '../domain/audit/audit';
 import type { Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { Parameter, PathItem } from './openapi-types';

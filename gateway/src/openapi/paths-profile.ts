@@ -3,7 +3,7 @@
  * the caller's own API keys (session only), and what operators do for any
  * account (keys, links, invitations, sign-out everywhere).
  */
-import { SCOPES } from '../domain/scopes';
+import { SCOPES } from '../domain/keys/scopes';
 import type { Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { Parameter, PathItem } from './openapi-types';

@@ -4,7 +4,7 @@
  * the admin responses stay open to extra fields because only operators and
  * the admin CLI read them.
  */
-import { AUDIT_ACTIONS } from '../domain/audit';
+import { AUDIT_ACTIONS } from '../domain/audit/audit';
 import { WORKSPACE_ROLES } from '@skills/common/workspace-roles';
 import { DESCRIPTION_MAX, NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';

@@ -1,5 +1,5 @@
 /** Schemas of the profile area: sign-in, sessions and the caller's own API keys. */
-import { SCOPES } from '../domain/scopes';
+import { SCOPES } from '../domain/keys/scopes';
 import { NAME_MAX, envelope } from './schemas-public';
 import type { JsonSchema } from './openapi-types';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
-import type { Account, AccountRepository } from '../domain/account';
+import type { Account, AccountRepository } from '../domain/accounts/account';
 
 interface AccountRow {
   id: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Plan } from '@skills/common';
-import type { ApiKeySummary, KeyRepository, NewKey, StoredKey } from '../domain/account';
-import { effectiveScopes, isScope, type KeyScopes } from '../domain/scopes';
+import type { ApiKeySummary, KeyRepository, NewKey, StoredKey } from '../domain/accounts/account';
+import { effectiveScopes, isScope, type KeyScopes } from '../domain/keys/scopes';
 
 interface SummaryRow {
   id: string;

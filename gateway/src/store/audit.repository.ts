@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { AuditActor, AuditDetails, AuditEvent, AuditLog, AuditQuery, AuditRecord } from '../domain/audit';
+import type { AuditActor, AuditDetails, AuditEvent, AuditLog, AuditQuery, AuditRecord } from '../domain/audit/audit';
 
 interface AuditRow {
   id: string;

@@ -5,7 +5,7 @@
  * trail says which session ended and which key was revoked, not "some".
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Removal, Removals } from '../domain/credentials';
+import type { Removal, Removals } from '../domain/sign-in/credentials';
 import { SequelizeAuditLog } from './audit.repository';
 
 /** The sessions (all but `keepSessionId`), and as asked the active keys and the linked identities; returns the keys revoked. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
-import type { Account } from '../domain/account';
-import type { AuditEvent } from '../domain/audit';
-import type { CredentialStore, LinkPurpose, NewAccount, PendingVerification, Proven, RecordOf, Removals } from '../domain/credentials';
+import type { Account } from '../domain/accounts/account';
+import type { AuditEvent } from '../domain/audit/audit';
+import type { CredentialStore, LinkPurpose, NewAccount, PendingVerification, Proven, RecordOf, Removals } from '../domain/sign-in/credentials';
 import { SequelizeAuditLog } from './audit.repository';
 import { endAccountLinks, removeCredentials } from './credential-removals';
 

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { AuditEvent } from '../domain/audit';
-import type { IdentityStore, LinkedIdentity } from '../domain/credentials';
+import type { AuditEvent } from '../domain/audit/audit';
+import type { IdentityStore, LinkedIdentity } from '../domain/sign-in/credentials';
 import { SequelizeAuditLog } from './audit.repository';
 
 interface IdentityRow {

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { LinkPurpose, LinkStore, NewLink, NewSignInFlow, SignInFlow } from '../domain/credentials';
-import type { PurgeTask } from '../domain/periodic-purge';
+import type { LinkPurpose, LinkStore, NewLink, NewSignInFlow, SignInFlow } from '../domain/sign-in/credentials';
+import type { PurgeTask } from '../domain/sign-in/periodic-purge';
 import { consume } from './credential.repository';
 
 /** One-time links and OpenID Connect flows in flight, each stored by the SHA-256 of its secret. */
@@ -134,7 +134,7 @@ export class LinkRepository implements LinkStore {
 /** How long a used link is kept: someone asking why their link did not work can still be shown it was used, and when. */
 export const USED_LINK_KEPT_MS = 24 * 60 * 60 * 1000;
 
-/** The purge tasks of the links and flows (domain/periodic-purge.ts). */
+/** The purge tasks of the links and flows (domain/sign-in/periodic-purge.ts). */
 export function linkPurgeTasks(links: LinkRepository): PurgeTask[] {
   return [
     { name: 'one-time links expired or used', deleteBatch: (now, batch) => links.deleteDeadLinks(now, new Date(now.getTime() - USED_LINK_KEPT_MS), batch) },

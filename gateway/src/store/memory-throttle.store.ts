@@ -1,4 +1,4 @@
-import { waitSeconds, type ThrottleCounter, type ThrottleStore } from '../domain/throttle-store';
+import { waitSeconds, type ThrottleCounter, type ThrottleStore } from '../domain/limits/throttle-store';
 
 interface Window {
   startedAt: number;

@@ -1,14 +1,14 @@
 import type { Redis } from 'ioredis';
 import { failOpenRedis, readyWithin } from '@skills/common/redis';
 import type { Logger } from '@skills/common';
-import type { SlidingWindowStore, TakeResult } from '../domain/sliding-window';
+import type { SlidingWindowStore, TakeResult } from '../domain/limits/sliding-window';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 
 /**
  * One sliding-window step, atomic in Redis: the client's hash holds the
  * current fixed window's index and the counts of that window and the one
  * before; the script rolls them forward, weighs the previous count by its
- * overlap (the rule of domain/sliding-window.ts), counts the request when it
+ * overlap (the rule of domain/limits/sliding-window.ts), counts the request when it
  * fits (ARGV[3] = 1) and keeps the hash two windows. Time is Redis's own
  * (TIME), so every replica cuts the same windows; ARGV[4] overrides it in
  * tests. One key per client: a cluster can place it anywhere.

@@ -1,12 +1,12 @@
 import type { Redis } from 'ioredis';
 import { failOpenRedis, readyWithin } from '@skills/common/redis';
 import type { Logger } from '@skills/common';
-import type { ThrottleCounter, ThrottleStore } from '../domain/throttle-store';
+import type { ThrottleCounter, ThrottleStore } from '../domain/limits/throttle-store';
 import { MemoryThrottleStore } from './memory-throttle.store';
 
 /**
  * One throttled attempt, atomic in Redis (the rule of waitSeconds in
- * domain/throttle-store.ts, in Lua): every counter's hash holds when its
+ * domain/limits/throttle-store.ts, in Lua): every counter's hash holds when its
  * window started (s), its count (c) and its last attempt (l). The script
  * first finds the longest wait over all counters; only when there is none
  * does it count the attempt in each, so two replicas never both let the

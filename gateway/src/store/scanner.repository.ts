@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation } from '@skills/common';
-import type { ScannerRepository, ScannerSummary, StoredScanner } from '../domain/scanner';
+import type { ScannerRepository, ScannerSummary, StoredScanner } from '../domain/scanner/scanner';
 
 interface ScannerRow {
   id: string;

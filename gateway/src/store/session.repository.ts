@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Plan } from '@skills/common';
-import type { Account } from '../domain/account';
-import type { SessionRecord, SessionRepository, SignInMethod } from '../domain/session';
+import type { Account } from '../domain/accounts/account';
+import type { SessionRecord, SessionRepository, SignInMethod } from '../domain/sessions/session';
 
 interface SessionRow {
   id: string;

@@ -1,11 +1,11 @@
 // @store-specific the audit repository's reads and retention deletes
 /** The audit trail: what is recorded, how it is read, that it holds no secret, and how long it is kept. */
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { createLogger, createSequelize } from '@skills/common';
-import { AuditRetention } from '../../src/domain/audit-retention';
+import { createSequelize } from '@skills/common';
+import { AuditRetention } from '../../src/domain/audit/audit-retention';
 import { SequelizeAuditLog } from '../../src/store/audit.repository';
 import { ADMIN_TOKEN, startHarness, type Harness } from './harness';
-import { eventually } from '@skills/common/testing';
+import { eventually, silentLogger } from '@skills/common/testing';
 
 interface Event {
   id: string;
@@ -147,7 +147,7 @@ describe('the audit trail', () => {
     await db.query(`UPDATE gateway.audit_events SET at = now() - interval '100 days' WHERE target_account_id = '${accountId}' AND action = 'account.create'`);
     const retention = new AuditRetention({
       audit: new SequelizeAuditLog(db),
-      logger: createLogger({ service: 'audit-test', level: 'silent' }),
+      logger: silentLogger('audit-test'),
       retentionDays: 90,
       intervalMs: 60_000,
       batchSize: 1,

@@ -24,10 +24,10 @@ import {
   type Principal,
   type VerifiedPrincipal,
 } from '@skills/common';
-import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
-import { startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
+import { GATEWAY_CONFIG_DEFAULTS, startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
 
-const silent = createLogger({ service: 'fake-service', level: 'silent' });
+const silent = silentLogger('fake-service');
 
 /** how many bytes of a `/big` answer the fake service holds back until released */
 export const BIG_ANSWER_HELD_BACK = 4;
@@ -204,6 +204,7 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
   const collections = new FakeService('collections', 'collections-service');
   await Promise.all([catalog.start(), collections.start()]);
   const config: GatewayConfig = {
+    ...GATEWAY_CONFIG_DEFAULTS,
     port: 0,
     databaseUrl: db.url,
     adminToken: ADMIN_TOKEN,

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { ETAG_MAX_BYTES } from '../../src/http/upstream-proxy';
+import { ETAG_MAX_BYTES } from '../../src/http/proxy/upstream-proxy';
 import { BIG_ANSWER_HELD_BACK, startHarness, type Harness } from './harness';
 
 /** Public reads larger than the gateway holds for an ETag are streamed through, not buffered. */

@@ -1,16 +1,17 @@
 // @store-specific the link repository's batched deletes
 /**
  * One-time links and OpenID Connect flows past their time are deleted in
- * batches (store/link.repository.ts, domain/periodic-purge.ts); live ones,
+ * batches (store/link.repository.ts, domain/sign-in/periodic-purge.ts); live ones,
  * and the used link of a workspace invitation until it expires, stay.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { createLogger, createSequelize } from '@skills/common';
-import type { LinkPurpose } from '../../src/domain/credentials';
+import { createSequelize } from '@skills/common';
+import type { LinkPurpose } from '../../src/domain/sign-in/credentials';
 import { LinkRepository, USED_LINK_KEPT_MS, linkPurgeTasks } from '../../src/store/link.repository';
-import { PeriodicPurge } from '../../src/domain/periodic-purge';
+import { PeriodicPurge } from '../../src/domain/sign-in/periodic-purge';
 import { startHarness, type Harness } from './harness';
+import { silentLogger } from '@skills/common/testing';
 
 const HOUR = 3_600_000;
 
@@ -53,7 +54,7 @@ describe('purging one-time links and sign-in flows', () => {
   const purge = () =>
     new PeriodicPurge({
       tasks: linkPurgeTasks(links),
-      logger: createLogger({ service: 'purge-test', level: 'silent' }),
+      logger: silentLogger('purge-test'),
       intervalMs: 60_000,
       batchSize: 2,
       now: () => now,

@@ -1,4 +1,5 @@
 import { startHarness, type Harness } from './harness';
+import { until } from '@skills/common/testing';
 
 /** Admission control and expired principals: overload is a prompt 503 with Retry-After after at most a short, bounded wait, never a 401. */
 describe('gateway under overload', () => {
@@ -17,11 +18,6 @@ describe('gateway under overload', () => {
     h.catalog.expireNext = 0;
     h.collections.expireNext = 0;
   });
-
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 200 && !done(); i += 1) await new Promise((r) => setTimeout(r, 10));
-    expect(done()).toBe(true);
-  };
 
   it('lets a burst past the bound wait its turn, sheds what the line cannot hold at once with 503, Retry-After and a message in the caller’s language', async () => {
     let release: () => void = () => undefined;

@@ -5,24 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import type { Logger } from '@skills/common';
 import { Redis } from 'ioredis';
-import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
-import { RateLimiter } from '../../src/domain/rate-limiter';
+import { TEST_REDIS_URL, redisAnswers, recordingLogger } from '@skills/common/testing';
+import { RateLimiter } from '../../src/domain/limits/rate-limiter';
 import { RedisRateLimitStore } from '../../src/store/redis-rate-limit.store';
 import { describeSlidingWindowStore } from '../unit/sliding-window.conformance';
 
 const REDIS_URL = TEST_REDIS_URL;
-
-function recordingLogger(): { logger: Logger; warnings: string[] } {
-  const warnings: string[] = [];
-  const record = (...args: unknown[]): void => {
-    warnings.push(String(args.find((a) => typeof a === 'string') ?? ''));
-  };
-  // Only warn is used by the store; the other levels are no-ops.
-  const logger = { warn: record, info: () => {}, debug: () => {}, error: record } as unknown as Logger;
-  return { logger, warnings };
-}
 
 const describeRedis = redisAnswers(REDIS_URL) ? describe : describe.skip;
 

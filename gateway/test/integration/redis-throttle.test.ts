@@ -8,9 +8,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import request from 'supertest';
-import type { Logger } from '@skills/common';
-import { TEST_REDIS_URL, redisAnswers } from '@skills/common/testing';
-import { SignInThrottle } from '../../src/domain/sign-in-throttle';
+import { TEST_REDIS_URL, redisAnswers, recordingLogger } from '@skills/common/testing';
+import { SignInThrottle } from '../../src/domain/limits/sign-in-throttle';
 import { RedisThrottleStore } from '../../src/store/redis-throttle.store';
 import { startHarness, type Harness } from './harness';
 
@@ -93,7 +92,7 @@ describeRedis('sign-in throttle shared by two gateways through Redis', () => {
 describeRedis('RedisThrottleStore', () => {
   const stores: RedisThrottleStore[] = [];
   const replica = async (prefix: string, now?: () => number): Promise<SignInThrottle> => {
-    const store = new RedisThrottleStore({ url: TEST_REDIS_URL, logger: silentLogger().logger, prefix, ...(now ? { now } : {}) });
+    const store = new RedisThrottleStore({ url: TEST_REDIS_URL, logger: recordingLogger().logger, prefix, ...(now ? { now } : {}) });
     await store.connect();
     stores.push(store);
     return new SignInThrottle(THROTTLE, { store });
@@ -130,21 +129,13 @@ describeRedis('RedisThrottleStore', () => {
   });
 });
 
-function silentLogger(): { logger: Logger; warnings: string[] } {
-  const warnings: string[] = [];
-  const record = (...args: unknown[]): void => {
-    warnings.push(String(args.find((x) => typeof x === 'string') ?? ''));
-  };
-  return { logger: { warn: record, info: () => {}, debug: () => {}, error: record } as unknown as Logger, warnings };
-}
-
 describe('RedisThrottleStore when Redis is down', () => {
   it("fails open: keeps the limits in this replica's memory and logs one warning", async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const { logger, warnings } = silentLogger();
+    const { logger, warnings } = recordingLogger();
     const store = new RedisThrottleStore({ url: `redis://127.0.0.1:${port}`, logger });
     try {
       const throttle = new SignInThrottle(THROTTLE, { store });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { createSequelize } from '@skills/common';
 import { eventually } from '@skills/common/testing';
-import { ROUTES } from '../../src/http/route-table';
+import { ROUTES } from '../../src/http/proxy/route-table';
 import { startHarness, type Echo, type Harness } from './harness';
 import { signUp, write } from './profile-harness';
 

@@ -8,10 +8,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { createLogger, errorHandler, requestContext } from '@skills/common';
-import { Upstream } from '../../src/http/upstream-proxy';
+import { errorHandler, requestContext } from '@skills/common';
+import { Upstream } from '../../src/http/proxy/upstream-proxy';
+import { silentLogger } from '@skills/common/testing';
 
-const logger = createLogger({ service: 'upstream-test', level: 'silent' });
+const logger = silentLogger('upstream-test');
 
 async function rawServer(onData: (socket: Socket) => void): Promise<{ url: string; server: Server }> {
   const sockets = new Set<Socket>();

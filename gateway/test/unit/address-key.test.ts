@@ -3,7 +3,7 @@
  * IPv6 as its IPv4 address; every spelling of one /64 gives one key.
  */
 import { BlockList } from 'node:net';
-import { addressKey } from '../../src/domain/address-key';
+import { addressKey } from '../../src/domain/limits/address-key';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address whole', () => {

@@ -1,4 +1,4 @@
-import { AnswerCache, type BufferedAnswer } from '../../src/http/answer-cache';
+import { AnswerCache, type BufferedAnswer } from '../../src/http/proxy/answer-cache';
 
 const json = (text: string, status = 200): BufferedAnswer => ({
   status,

@@ -1,6 +1,6 @@
-import { createLogger } from '@skills/common';
-import type { AuditEvent, AuditLog } from '../../src/domain/audit';
-import { AuthFailureAudit } from '../../src/domain/auth-failure-audit';
+import type { AuditEvent, AuditLog } from '../../src/domain/audit/audit';
+import { AuthFailureAudit } from '../../src/domain/audit/auth-failure-audit';
+import { silentLogger } from '@skills/common/testing';
 
 function setup(maxAddresses = 1_000) {
   const written: AuditEvent[] = [];
@@ -10,7 +10,7 @@ function setup(maxAddresses = 1_000) {
     pruneOlderThan: async () => 0,
   };
   let now = Date.parse('2026-11-21T10:00:00.000Z');
-  const sut = new AuthFailureAudit({ audit, logger: createLogger({ service: 'test', level: 'silent' }), flushMs: 10_000, maxAddresses, now: () => now });
+  const sut = new AuthFailureAudit({ audit, logger: silentLogger(), flushMs: 10_000, maxAddresses, now: () => now });
   return { sut, written, advance: (ms: number) => (now += ms) };
 }
 

@@ -1,8 +1,8 @@
 import { OverloadedError } from '@skills/common';
 import { testPrincipalKeys } from '@skills/common/testing';
-import { AdmissionGate } from '../../src/http/admission';
-import { SignedCollectionsCalls } from '../../src/http/collections-calls';
-import type { Upstream, UpstreamCall } from '../../src/http/upstream-proxy';
+import { AdmissionGate } from '../../src/http/limits/admission';
+import { SignedCollectionsCalls } from '../../src/http/workspaces/collections-calls';
+import type { Upstream, UpstreamCall } from '../../src/http/proxy/upstream-proxy';
 
 /** collections-service whose answers the test releases one by one. */
 class HeldService {

@@ -1,4 +1,4 @@
-import { ifNoneMatchHits, strongEtag } from '../../src/http/conditional';
+import { ifNoneMatchHits, strongEtag } from '../../src/http/proxy/conditional';
 
 describe('conditional requests', () => {
   const etag = strongEtag(Buffer.from('{"data":1}'));

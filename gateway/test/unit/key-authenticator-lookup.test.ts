@@ -7,13 +7,12 @@
  * is asserted, which is what makes the comparison constant-time.
  */
 import crypto from 'node:crypto';
-import { createLogger } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { QueryTypes } from 'sequelize';
 import { createSequelize, runMigrations } from '@skills/common';
-import type { KeyLookup, StoredKey } from '../../src/domain/account';
-import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
-import { KeyAuthenticator } from '../../src/domain/key-authenticator';
+import type { KeyLookup, StoredKey } from '../../src/domain/accounts/account';
+import { generateApiKey, hashApiKey } from '../../src/domain/keys/api-key';
+import { KeyAuthenticator } from '../../src/domain/keys/key-authenticator';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
 /** A store that answers every lookup with `row` and records what it was asked. */
@@ -27,7 +26,7 @@ class RecordingStore implements KeyLookup {
   async touch(): Promise<void> {}
 }
 
-const logger = createLogger({ service: 'test', level: 'silent' });
+const logger = silentLogger();
 
 describe('KeyAuthenticator lookup', () => {
   afterEach(() => jest.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { AuthenticationError, NotAllowedError, createLogger, type Plan } from '@skills/common';
-import type { KeyLookup, StoredKey } from '../../src/domain/account';
-import { generateApiKey, hashApiKey } from '../../src/domain/api-key';
-import { KeyAuthenticator } from '../../src/domain/key-authenticator';
+import type { KeyLookup, StoredKey } from '../../src/domain/accounts/account';
+import { generateApiKey, hashApiKey } from '../../src/domain/keys/api-key';
+import { KeyAuthenticator } from '../../src/domain/keys/key-authenticator';
 
 /** A strict in-memory KeyLookup that counts lookups and touches. */
 class FakeKeyStore implements KeyLookup {

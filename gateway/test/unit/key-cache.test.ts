@@ -1,4 +1,4 @@
-import { KeyCache } from '../../src/domain/key-cache';
+import { KeyCache } from '../../src/domain/keys/key-cache';
 
 function clock(start = 1_000) {
   let now = start;

@@ -1,4 +1,4 @@
-import { checkPassword } from '../../src/domain/password-policy';
+import { checkPassword } from '../../src/domain/sign-in/password-policy';
 
 describe('checkPassword', () => {
   it.each([

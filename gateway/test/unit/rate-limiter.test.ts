@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../src/domain/rate-limiter';
+import { RateLimiter } from '../../src/domain/limits/rate-limiter';
 import { MemoryRateLimitStore } from '../../src/store/memory-rate-limit.store';
 
 function setup(limits: { pro: number; team: number }) {

@@ -1,4 +1,4 @@
-import { ROUTES, bodyLimitOf, matchPattern, matchRoute } from '../../src/http/route-table';
+import { ROUTES, bodyLimitOf, matchPattern, matchRoute } from '../../src/http/proxy/route-table';
 
 describe('matchPattern', () => {
   it('binds :params to one non-empty segment each', () => {
@@ -89,7 +89,7 @@ describe('matchRoute', () => {
     expect(scopeOf('GET', '/api/v1/workspaces')).toBe('collections:read');
     expect(scopeOf('GET', '/api/v1/workspaces/w1')).toBe('collections:read');
     expect(scopeOf('POST', '/api/v1/me/private-skills')).toBe('collections:write');
-    // the gateway serves members and invitations itself (http/workspaces.routes.ts): not proxied
+    // the gateway serves members and invitations itself (http/workspaces/workspaces.routes.ts): not proxied
     expect(matchRoute('GET', '/api/v1/workspaces/w1/members')).toEqual({ kind: 'none' });
     expect(matchRoute('POST', '/api/v1/workspaces/w1/invitations')).toEqual({ kind: 'none' });
   });

@@ -1,7 +1,7 @@
 import { AuthenticationError } from '@skills/common';
-import { hashApiKey } from '../../src/domain/api-key';
-import { generateScannerToken, offersScannerToken, parseScannerBearer, type StoredScanner } from '../../src/domain/scanner';
-import { ScannerAuthenticator } from '../../src/domain/scanner-authenticator';
+import { hashApiKey } from '../../src/domain/keys/api-key';
+import { generateScannerToken, offersScannerToken, parseScannerBearer, type StoredScanner } from '../../src/domain/scanner/scanner';
+import { ScannerAuthenticator } from '../../src/domain/scanner/scanner-authenticator';
 
 /** A store of scanners by token hash that counts its reads. */
 function fakeStore(tokens: Record<string, { id: string; name: string; revoked?: boolean }>) {

@@ -1,6 +1,6 @@
 import type { SearchPolicy } from '@skills/common';
-import type { Caller, CollectionsCalls, Outcome } from '../../src/domain/collections-service';
-import { SearchPolicies, policyCacheKey } from '../../src/domain/search-policies';
+import type { Caller, CollectionsCalls, Outcome } from '../../src/domain/workspaces/collections-service';
+import { SearchPolicies, policyCacheKey } from '../../src/domain/workspaces/search-policies';
 
 const WS = '0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f';
 const policy = (licenses: string[]): SearchPolicy => ({

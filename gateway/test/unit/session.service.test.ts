@@ -4,16 +4,16 @@
  * the real Postgres one (PGlite, or DATABASE_URL) below. Idle expiry is
  * pushed back by use; absolute expiry is not.
  */
-import { createLogger, createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, type TestDatabase } from '@skills/common/testing';
+import { createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase, type TestDatabase, silentLogger } from '@skills/common/testing';
 import type { Sequelize } from 'sequelize';
-import type { Account } from '../../src/domain/account';
-import type { SessionRecord, SessionRepository } from '../../src/domain/session';
-import { SessionService, hashSessionToken } from '../../src/domain/session.service';
+import type { Account } from '../../src/domain/accounts/account';
+import type { SessionRecord, SessionRepository } from '../../src/domain/sessions/session';
+import { SessionService, hashSessionToken } from '../../src/domain/sessions/session.service';
 import { SequelizeSessionRepository } from '../../src/store/session.repository';
 import { GATEWAY_SCHEMA, gatewayMigrations } from '../../src/store/migrations';
 
-const logger = createLogger({ service: 'test', level: 'silent' });
+const logger = silentLogger();
 const MINUTE = 60_000;
 const POLICY = { idleMs: 30 * MINUTE, absoluteMs: 120 * MINUTE };
 

@@ -3,7 +3,7 @@
  * past its failures waits 1, 2, 4 … s up to its cap, never the window; one
  * email from one address past its free failures waits longer each time.
  */
-import { SignInThrottle } from '../../src/domain/sign-in-throttle';
+import { SignInThrottle } from '../../src/domain/limits/sign-in-throttle';
 import { MemoryThrottleStore } from '../../src/store/memory-throttle.store';
 
 const limits = { perAddress: 3, addressMaxDelayMs: 8_000, freeFailures: 3, windowMs: 15 * 60_000 };

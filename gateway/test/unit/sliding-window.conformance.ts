@@ -3,7 +3,7 @@
  * in-memory store's unit test always and by the Redis store's test when a
  * Redis answers. `clock.now` is in ms; windows are 60 s.
  */
-import type { SlidingWindowStore } from '../../src/domain/sliding-window';
+import type { SlidingWindowStore } from '../../src/domain/limits/sliding-window';
 
 export interface ConformanceClock {
   now: number;

@@ -1,4 +1,4 @@
-import { fits, fullResetMs, retryAfterMs, rotate, weightedCount } from '../../src/domain/sliding-window';
+import { fits, fullResetMs, retryAfterMs, rotate, weightedCount } from '../../src/domain/limits/sliding-window';
 import { MemoryRateLimitStore } from '../../src/store/memory-rate-limit.store';
 import { describeSlidingWindowStore } from './sliding-window.conformance';
 

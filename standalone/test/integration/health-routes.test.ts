@@ -9,13 +9,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, type RunningService } from '@skills/common';
-import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
+import { type RunningService } from '@skills/common';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { loadCatalogConfig, startCatalogService } from '@skills/catalog-service';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 import { loadGatewayConfig, startGateway } from '@skills/gateway';
 
-const logger = createLogger({ service: 'health-routes-test', level: 'silent' });
+const logger = silentLogger('health-routes-test');
 
 /** What a client sees of one answer: status, Allow and body. */
 async function answer(url: string, method: string) {

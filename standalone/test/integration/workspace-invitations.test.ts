@@ -16,15 +16,15 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
 import type { Sequelize } from 'sequelize';
-import { createLogger, createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, testPrincipalKeys, type TestDatabase } from '@skills/common/testing';
+import { createSequelize, runMigrations } from '@skills/common';
+import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp } from '@skills/collections-service';
-import { startGateway, type RunningService } from '@skills/gateway';
+import { GATEWAY_CONFIG_DEFAULTS, startGateway, type RunningService } from '@skills/gateway';
 
 const ADMIN_TOKEN = 'admin-token-for-invitation-tests-0123456789';
 const PASSWORD = 'marmalade-comet-trellis-9';
 const KEYS = testPrincipalKeys();
-const silent = createLogger({ service: 'invitations-test', level: 'silent' });
+const silent = silentLogger('invitations-test');
 
 interface Person {
   agent: ReturnType<typeof request.agent>;
@@ -73,6 +73,7 @@ describe('workspace invitations through the gateway', () => {
     const collectionsUrl = `http://127.0.0.1:${(collections.address() as AddressInfo).port}`;
     gateway = await startGateway(
       {
+        ...GATEWAY_CONFIG_DEFAULTS,
         port: 0,
         databaseUrl: db.url,
         adminToken: ADMIN_TOKEN,

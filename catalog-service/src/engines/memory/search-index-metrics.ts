@@ -1,5 +1,5 @@
 import { Gauge, type ServiceMetrics } from '@skills/common';
-import type { MemorySearchEngine } from './memory-search-engine';
+import type { MemorySearchEngine } from './memory.engine';
 
 /** Size of this replica's memory index at scrape time (the bench waits on it to call an import searchable). */
 export function registerSearchIndexMetrics(metrics: ServiceMetrics, engine: MemorySearchEngine): void {
