@@ -18,5 +18,11 @@ export default defineConfig({
       '@skills/common/workspace-roles': source('../common/src/workspace-roles.ts'),
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false }, assetsInlineLimit: 0, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: false,
+  },
 });

@@ -10,14 +10,18 @@ export interface CacheCounts {
 
 export async function searchCacheCounts(catalogUrl: string): Promise<CacheCounts> {
   const text = await (await fetch(`${catalogUrl}/metrics`)).text();
-  const read = (name: string) => Number(new RegExp(`^skills_search_cache_${name}_total(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const read = (name: string) =>
+    Number(new RegExp(`^skills_search_cache_${name}_total(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)?.[1] ?? 0);
   return { hits: read('hits'), misses: read('misses'), bypassed: read('bypassed') };
 }
 
 /** The gateway answer cache's counters, from the gateway's /metrics (no bypass there: a miss asks catalog-service). */
 export async function answerCacheCounts(gatewayUrl: string): Promise<CacheCounts> {
   const text = await (await fetch(`${gatewayUrl}/metrics`)).text();
-  const read = (result: string) => Number(new RegExp(`^skills_answer_cache_lookups_total\\{result="${result}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const read = (result: string) =>
+    Number(
+      new RegExp(`^skills_answer_cache_lookups_total\\{result="${result}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
+    );
   return { hits: read('hit'), misses: read('miss'), bypassed: 0 };
 }
 

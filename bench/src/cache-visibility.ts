@@ -16,7 +16,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createSequelize, runMigrations, type CatalogItemState } from '@skills/common';
-import { CachingSearchEngine, MemorySearchEngine, ReadModelTable, catalogMigrations, loadCatalogConfig } from '@skills/catalog-service';
+import {
+  CachingSearchEngine,
+  MemorySearchEngine,
+  ReadModelTable,
+  catalogMigrations,
+  loadCatalogConfig,
+} from '@skills/catalog-service';
 import { startDatabase } from './processes';
 import { lagOf } from './stats';
 
@@ -27,12 +33,25 @@ async function main(): Promise<void> {
   const logger = pino({ level: 'warn' });
   const sequelize = createSequelize({ url: db.url, poolMax: 10 });
   // the settings a deployment gets from its environment (SEARCH_CACHE_*), defaults otherwise
-  const config = loadCatalogConfig({ DATABASE_URL: db.url, PRINCIPAL_PUBLIC_KEYS_FILE: 'not-read-here.pem', ...process.env });
+  const config = loadCatalogConfig({
+    DATABASE_URL: db.url,
+    PRINCIPAL_PUBLIC_KEYS_FILE: 'not-read-here.pem',
+    ...process.env,
+  });
   const settings = { ...config.searchCache, indexPollMs: config.indexPollMs };
   const replica = async () => {
-    const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: config.indexPollMs });
+    const engine = new MemorySearchEngine({
+      table: new ReadModelTable({ sequelize, logger }),
+      logger,
+      pollMs: config.indexPollMs,
+    });
     await engine.start();
-    const cache = new CachingSearchEngine({ ...config.searchCache, engine, generation: { current: () => engine.generation }, logger });
+    const cache = new CachingSearchEngine({
+      ...config.searchCache,
+      engine,
+      generation: { current: () => engine.generation },
+      logger,
+    });
     await cache.start();
     return cache;
   };
@@ -60,7 +79,13 @@ async function main(): Promise<void> {
       }
       samples.push(performance.now() - applied);
     }
-    const result = { at: new Date().toISOString(), database: db.kind, settings, readerSearches, hiddenAfterApply: lagOf(samples) };
+    const result = {
+      at: new Date().toISOString(),
+      database: db.kind,
+      settings,
+      readerSearches,
+      hiddenAfterApply: lagOf(samples),
+    };
     const { p50Ms, p99Ms, maxMs } = result.hiddenAfterApply;
     process.stdout.write(
       `second replica saw each of ${writes} writes ${p50Ms.toFixed(1)} ms (p50), ${p99Ms.toFixed(1)} ms (p99), ${maxMs.toFixed(1)} ms (max) after the writer's apply (index poll ${settings.indexPollMs} ms)\n`,

@@ -28,7 +28,9 @@ export function catalogItem(i: number): ImportLine {
   const role = pick(next, plugin ? PLUGIN_ROLES : SKILL_ROLES);
   const qualifier = next() < 0.6 ? `${pick(next, QUALIFIERS)} ` : '';
   const name = `${qualifier}${subject} ${role}`;
-  const sentences = [`${capitalise(pick(next, VERBS))} ${subject.toLowerCase()} files and ${pick(next, VERBS)} the results for you.`];
+  const sentences = [
+    `${capitalise(pick(next, VERBS))} ${subject.toLowerCase()} files and ${pick(next, VERBS)} the results for you.`,
+  ];
   const extra = 1 + Math.floor(next() * 3);
   for (let k = 0; k < extra; k++) sentences.push(pick(next, SENTENCES));
   const tags = [category.slug.split('-')[0] as string, kebab(subject).split('-')[0] as string, pick(next, TAG_POOL)];

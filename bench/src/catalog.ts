@@ -43,7 +43,10 @@ export async function loadCatalog(options: CatalogOptions): Promise<Catalog> {
   if (options.corpus) {
     const { lines, stats } = await readCorpus(options.corpus, options.items, options.progress);
     if (lines.length === 0) throw new Error(`corpus ${options.corpus} holds no usable line`);
-    return { source: { kind: 'corpus', file: options.corpus, items: lines.length, active: activeCount(lines), corpus: stats }, lines };
+    return {
+      source: { kind: 'corpus', file: options.corpus, items: lines.length, active: activeCount(lines), corpus: stats },
+      lines,
+    };
   }
   const items = options.items ?? 100_000;
   const lines = options.vocabulary === 'broad' ? broadCatalog(items) : generatedCatalog(items);
@@ -51,6 +54,11 @@ export async function loadCatalog(options: CatalogOptions): Promise<Catalog> {
 }
 
 export function describeCatalog(source: CatalogSource): string {
-  const what = source.kind === 'corpus' ? `corpus ${source.file}` : source.kind === 'broad' ? 'generated, broad vocabulary' : 'generated';
+  const what =
+    source.kind === 'corpus'
+      ? `corpus ${source.file}`
+      : source.kind === 'broad'
+        ? 'generated, broad vocabulary'
+        : 'generated';
   return `${source.items.toLocaleString('en')} items (${source.active.toLocaleString('en')} active), ${what}`;
 }

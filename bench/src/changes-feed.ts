@@ -10,7 +10,11 @@ export interface FeedResult {
   itemsPerSec: number;
 }
 
-export async function readChangesFeed(gateway: string, apiKey: string, progress: (text: string, done: boolean) => void): Promise<FeedResult> {
+export async function readChangesFeed(
+  gateway: string,
+  apiKey: string,
+  progress: (text: string, done: boolean) => void,
+): Promise<FeedResult> {
   const started = performance.now();
   let changes = 0;
   let requests = 0;

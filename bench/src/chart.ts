@@ -24,7 +24,12 @@ function finite(v: number): number {
 }
 
 /** One panel: axes, grid and a polyline per scenario and line. */
-function drawPanel(results: readonly LoadResult[], panel: Panel, scenarios: readonly string[], conns: readonly number[]): string[] {
+function drawPanel(
+  results: readonly LoadResult[],
+  panel: Panel,
+  scenarios: readonly string[],
+  conns: readonly number[],
+): string[] {
   const maxY = niceCeil(Math.max(1, ...results.flatMap((r) => panel.lines.map(([value]) => finite(value(r))))));
   const plotW = W - M.left - M.right;
   const plotH = PANEL_H - M.top - M.bottom;
@@ -41,7 +46,9 @@ function drawPanel(results: readonly LoadResult[], panel: Panel, scenarios: read
   for (const c of conns) parts.push(`<text x="${x(c)}" y="${bottom + 18}" text-anchor="middle">${c}</text>`);
   parts.push(`<text x="${M.left + plotW / 2}" y="${bottom + 36}" text-anchor="middle">connections</text>`);
   const mid = panel.top + M.top + plotH / 2;
-  parts.push(`<text x="16" y="${mid}" transform="rotate(-90 16 ${mid})" text-anchor="middle">${esc(panel.label)}</text>`);
+  parts.push(
+    `<text x="16" y="${mid}" transform="rotate(-90 16 ${mid})" text-anchor="middle">${esc(panel.label)}</text>`,
+  );
   scenarios.forEach((scenario, i) => {
     const colour = COLOURS[i % COLOURS.length] as string;
     const rows = results.filter((r) => r.scenario === scenario).sort((a, b) => a.connections - b.connections);
@@ -62,7 +69,12 @@ export function runsChart(results: readonly LoadResult[], title: string): string
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${height}" fill="white"/>`,
     `<text x="${M.left}" y="22" font-size="14" font-weight="bold">${esc(title)}</text>`,
-    ...drawPanel(results, { top: 0, label: 'throughput (req/s)', lines: [[(r) => r.requestsPerSec, '']] }, scenarios, conns),
+    ...drawPanel(
+      results,
+      { top: 0, label: 'throughput (req/s)', lines: [[(r) => r.requestsPerSec, '']] },
+      scenarios,
+      conns,
+    ),
     ...drawPanel(
       results,
       {
@@ -80,7 +92,9 @@ export function runsChart(results: readonly LoadResult[], title: string): string
   scenarios.forEach((scenario, i) => {
     const colour = COLOURS[i % COLOURS.length] as string;
     const ly = M.top + 10 + i * 18;
-    parts.push(`<line x1="${W - M.right + 15}" x2="${W - M.right + 35}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2"/>`);
+    parts.push(
+      `<line x1="${W - M.right + 15}" x2="${W - M.right + 35}" y1="${ly}" y2="${ly}" stroke="${colour}" stroke-width="2"/>`,
+    );
     parts.push(`<text x="${W - M.right + 40}" y="${ly + 4}">${esc(scenario)}</text>`);
   });
   parts.push(`<text x="${W - M.right + 15}" y="${PANEL_H + M.top + 10}">solid p99, dashed p50</text>`);

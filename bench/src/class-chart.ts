@@ -50,9 +50,13 @@ export function classLatencyChart(results: readonly LoadResult[], title: string)
       if (!c) return;
       const colour = COLOURS[i % COLOURS.length] as string;
       const y = gy + i * BAR;
-      parts.push(`<rect x="${M.left}" y="${y}" width="${x(c.p99Ms) - M.left}" height="${BAR - 2}" fill="${colour}" fill-opacity="0.35"/>`);
+      parts.push(
+        `<rect x="${M.left}" y="${y}" width="${x(c.p99Ms) - M.left}" height="${BAR - 2}" fill="${colour}" fill-opacity="0.35"/>`,
+      );
       parts.push(`<rect x="${M.left}" y="${y}" width="${x(c.p50Ms) - M.left}" height="${BAR - 2}" fill="${colour}"/>`);
-      parts.push(`<text x="${x(c.p99Ms) + 4}" y="${y + BAR - 3}" font-size="10">${finite(c.p50Ms).toFixed(1)} / ${finite(c.p99Ms).toFixed(1)}</text>`);
+      parts.push(
+        `<text x="${x(c.p99Ms) + 4}" y="${y + BAR - 3}" font-size="10">${finite(c.p50Ms).toFixed(1)} / ${finite(c.p99Ms).toFixed(1)}</text>`,
+      );
     });
   });
   runs.forEach((run, i) => {
@@ -61,7 +65,9 @@ export function classLatencyChart(results: readonly LoadResult[], title: string)
     parts.push(`<rect x="${W - M.right + 15}" y="${ly - 6}" width="20" height="10" fill="${colour}"/>`);
     parts.push(`<text x="${W - M.right + 40}" y="${ly + 3}">${esc(run.scenario)}</text>`);
   });
-  parts.push(`<text x="${W - M.right + 15}" y="${M.top + 20 + runs.length * 18}">solid p50, pale p99 (ms: p50 / p99)</text>`);
+  parts.push(
+    `<text x="${W - M.right + 15}" y="${M.top + 20 + runs.length * 18}">solid p50, pale p99 (ms: p50 / p99)</text>`,
+  );
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }

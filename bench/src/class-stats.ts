@@ -29,10 +29,19 @@ export class ClassRecorder {
   }
 
   summary(order: readonly string[] = []): ClassLatency[] {
-    const known = [...order.filter((c) => this.samples.has(c)), ...[...this.samples.keys()].filter((c) => !order.includes(c))];
+    const known = [
+      ...order.filter((c) => this.samples.has(c)),
+      ...[...this.samples.keys()].filter((c) => !order.includes(c)),
+    ];
     return known.map((cls) => {
       const list = this.samples.get(cls) ?? [];
-      return { cls, requests: list.length, p50Ms: percentile(list, 50), p99Ms: percentile(list, 99), errors: this.errors.get(cls) ?? 0 };
+      return {
+        cls,
+        requests: list.length,
+        p50Ms: percentile(list, 50),
+        p99Ms: percentile(list, 99),
+        errors: this.errors.get(cls) ?? 0,
+      };
     });
   }
 }
@@ -40,7 +49,9 @@ export class ClassRecorder {
 const fmt = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
 /** The per-class table: one block of rows per run that has classes. */
-export function formatClassTable(runs: ReadonlyArray<{ scenario: string; connections: number; classes?: readonly ClassLatency[] }>): string {
+export function formatClassTable(
+  runs: ReadonlyArray<{ scenario: string; connections: number; classes?: readonly ClassLatency[] }>,
+): string {
   const header = ['scenario', 'conns', 'class', 'requests', 'share', 'p50 ms', 'p99 ms', 'errors'];
   const rows = runs.flatMap((run) => {
     const classes = run.classes ?? [];
@@ -57,6 +68,9 @@ export function formatClassTable(runs: ReadonlyArray<{ scenario: string; connect
     ]);
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

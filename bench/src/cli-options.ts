@@ -70,7 +70,8 @@ export const BENCH_USAGE = `npm run bench -- [options]     (DATABASE_URL=postgre
 
 function positiveInt(name: string, value: string, min = 1): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min)
+    throw new Error(`--${name} must be an integer ≥ ${min}, got "${value}"`);
   return n;
 }
 
@@ -104,20 +105,31 @@ export function parseBenchOptions(args: string[]): BenchOptions {
   const quick = values.quick ?? false;
   const words = oneOf('vocabulary', values.vocabulary ?? 'generated', ['generated', 'broad', 'npm'] as const);
   // a corpus brings its own words: a vocabulary with it would silently mean nothing
-  if (values.corpus && values.vocabulary) throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
+  if (values.corpus && values.vocabulary)
+    throw new Error('--vocabulary applies to the generated catalog, not to --corpus');
   const corpus = words === 'npm' ? NPM_CORPUS : values.corpus;
   const vocabulary = words === 'npm' ? 'generated' : words;
   const defaultItems = corpus && !quick ? undefined : quick ? 5_000 : 100_000;
   const engine = oneOf('engine', values.engine ?? 'memory', ['memory', 'elasticsearch', 'both'] as const);
   const elasticsearchUrl = values['elasticsearch-url'];
   const overload = values.overload ?? false;
-  if (overload && (engine !== 'memory' || values.quality || values['lag-writes'] !== undefined || values['search-cache'] !== undefined)) {
-    throw new Error('--overload runs the deployed defaults on the memory engine: no --engine, --quality, --lag-writes or --search-cache with it');
+  if (
+    overload &&
+    (engine !== 'memory' ||
+      values.quality ||
+      values['lag-writes'] !== undefined ||
+      values['search-cache'] !== undefined)
+  ) {
+    throw new Error(
+      '--overload runs the deployed defaults on the memory engine: no --engine, --quality, --lag-writes or --search-cache with it',
+    );
   }
   if (overload && values.connections?.includes(',')) throw new Error('--overload takes one connection count');
-  if (elasticsearchUrl !== undefined && engine === 'memory') throw new Error('--elasticsearch-url needs --engine elasticsearch or both');
+  if (elasticsearchUrl !== undefined && engine === 'memory')
+    throw new Error('--elasticsearch-url needs --engine elasticsearch or both');
   // the Elasticsearch mode measures no index lag: a count asked for would silently mean nothing
-  if (engine === 'elasticsearch' && values['lag-writes'] !== undefined) throw new Error('--lag-writes does not apply to --engine elasticsearch');
+  if (engine === 'elasticsearch' && values['lag-writes'] !== undefined)
+    throw new Error('--lag-writes does not apply to --engine elasticsearch');
   if (elasticsearchUrl !== undefined && !/^https?:\/\/[^/\s]+\/?$/.test(elasticsearchUrl)) {
     throw new Error(`--elasticsearch-url must be a node's http(s) origin, got "${elasticsearchUrl}"`);
   }
@@ -126,12 +138,20 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     items: values.items === undefined ? defaultItems : positiveInt('items', values.items),
     corpus,
     vocabulary,
-    durationSec: values.duration === undefined ? (quick ? 3 : overload ? 30 : 10) : positiveInt('duration', values.duration),
+    durationSec:
+      values.duration === undefined ? (quick ? 3 : overload ? 30 : 10) : positiveInt('duration', values.duration),
     warmupSec: quick ? 1 : 3,
-    connections: (values.connections ?? (overload ? '1000' : '1,16,64')).split(',').map((c) => positiveInt('connections', c.trim())),
-    lagWrites: values['lag-writes'] === undefined ? (quick ? 50 : 200) : positiveInt('lag-writes', values['lag-writes'], 0),
+    connections: (values.connections ?? (overload ? '1000' : '1,16,64'))
+      .split(',')
+      .map((c) => positiveInt('connections', c.trim())),
+    lagWrites:
+      values['lag-writes'] === undefined ? (quick ? 50 : 200) : positiveInt('lag-writes', values['lag-writes'], 0),
     // Elasticsearch is measured as the baseline beside it runs: every search reaching the node
-    searchCache: oneOf('search-cache', values['search-cache'] ?? (engine === 'elasticsearch' ? 'off' : 'both'), ['both', 'on', 'off'] as const),
+    searchCache: oneOf('search-cache', values['search-cache'] ?? (engine === 'elasticsearch' ? 'off' : 'both'), [
+      'both',
+      'on',
+      'off',
+    ] as const),
     engine,
     elasticsearchUrl: elasticsearchUrl?.replace(/\/$/, ''),
     quality: values.quality ?? false,

@@ -40,9 +40,11 @@ async function procCpuMs(pid: number): Promise<number | undefined> {
 }
 
 async function nodeCpuMs(url: string): Promise<number | undefined> {
-  const stats = await es<{ nodes: Record<string, { process?: { cpu?: { total_in_millis?: number } } }> }>(url, 'GET', '/_nodes/_local/stats/process').catch(
-    () => undefined,
-  );
+  const stats = await es<{ nodes: Record<string, { process?: { cpu?: { total_in_millis?: number } } }> }>(
+    url,
+    'GET',
+    '/_nodes/_local/stats/process',
+  ).catch(() => undefined);
   const node = stats ? Object.values(stats.nodes)[0] : undefined;
   return node?.process?.cpu?.total_in_millis;
 }
@@ -87,7 +89,11 @@ export async function processesNamed(command: string): Promise<number[]> {
 }
 
 /** runLoad, with each process's CPU milliseconds per request of the measured run (not the warm-up) in `cpuMsPerRequest`. */
-export async function runMeasuredLoad(make: (part: RunPart) => Phase, options: LoadOptions, sources: () => Promise<CpuSources>): Promise<LoadResult> {
+export async function runMeasuredLoad(
+  make: (part: RunPart) => Phase,
+  options: LoadOptions,
+  sources: () => Promise<CpuSources>,
+): Promise<LoadResult> {
   let before: CpuTimes = {};
   let measured: CpuSources = { pids: {} };
   const beforeRun = async () => {

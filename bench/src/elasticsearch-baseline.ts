@@ -69,8 +69,15 @@ export async function buildBaselineIndex(
           `${JSON.stringify({ index: { _id: line.slug } })}\n${JSON.stringify({ name: line.name, description: line.description, category: line.category, type: line.type })}\n`,
       )
       .join('');
-    const answer = await es<{ errors: boolean; items: Array<{ index: { error?: unknown } }> }>(url, 'POST', `/${index}/_bulk`, body, 'application/x-ndjson');
-    if (answer.errors) throw new Error(`baseline index: ${JSON.stringify(answer.items.find((item) => item.index.error)?.index.error)}`);
+    const answer = await es<{ errors: boolean; items: Array<{ index: { error?: unknown } }> }>(
+      url,
+      'POST',
+      `/${index}/_bulk`,
+      body,
+      'application/x-ndjson',
+    );
+    if (answer.errors)
+      throw new Error(`baseline index: ${JSON.stringify(answer.items.find((item) => item.index.error)?.index.error)}`);
     progress(`baseline index: ${Math.min(active.length, from + chunk)}/${active.length} items`, false);
   }
   await es(url, 'POST', `/${index}/_refresh`);

@@ -51,7 +51,12 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
   const alias = `bench-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
   const baselineIndex = `${alias}-baseline`;
   progress(`elasticsearch: ${node.version} at ${node.url}, alias ${alias}, baseline index ${baselineIndex}`, true);
-  const catalog = await loadCatalog({ corpus: options.corpus, items: options.items, vocabulary: options.vocabulary, progress });
+  const catalog = await loadCatalog({
+    corpus: options.corpus,
+    items: options.items,
+    vocabulary: options.vocabulary,
+    progress,
+  });
   progress(`catalog: ${describeCatalog(catalog.source)}`, true);
   const db = await startDatabase(process.env.DATABASE_URL || undefined);
   progress(`database: ${db.kind} ${db.name} ${db.url}`, true);
@@ -60,7 +65,10 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     await stack?.stop().catch(() => undefined);
     await db.drop().catch((err: unknown) => process.stderr.write(`could not drop ${db.name}: ${String(err)}\n`));
     if (options.keep) process.stdout.write(`kept the indices ${alias}* on ${node.url}\n`);
-    else await deleteIndices(node.url, alias).catch((err: unknown) => process.stderr.write(`could not delete the indices ${alias}*: ${String(err)}\n`));
+    else
+      await deleteIndices(node.url, alias).catch((err: unknown) =>
+        process.stderr.write(`could not delete the indices ${alias}*: ${String(err)}\n`),
+      );
   };
   cleanUpOnSignal(cleanup, "stopping the services, deleting the run's indices");
   try {
@@ -104,9 +112,12 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
 
     const results: LoadResult[] = [];
     // Same seed for the baseline and the gateway: both send the same queries, in the same order.
-    const mix = (c: number, part: RunPart) => longTailMix(catalog.lines, seedOf(`elasticsearch long tail|${c}|${part}`));
+    const mix = (c: number, part: RunPart) =>
+      longTailMix(catalog.lines, seedOf(`elasticsearch long tail|${c}|${part}`));
     const measure = async (make: (part: RunPart) => Phase, c: number): Promise<LoadResult> => {
-      const result = await runMeasuredLoad(make, { connections: c, durationSec, warmupSec, progress }, () => stackCpuSources(live, db, node.url));
+      const result = await runMeasuredLoad(make, { connections: c, durationSec, warmupSec, progress }, () =>
+        stackCpuSources(live, db, node.url),
+      );
       result.loadAverage = load1();
       results.push(result);
       return result;
@@ -116,18 +127,23 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
       const gatewayScenario = state === 'off' ? cacheOff(SCENARIOS.longTailGateway) : SCENARIOS.longTailGateway;
       phaseTitle(`${ES_BASELINE} beside ${gatewayScenario}, per connection count`);
       for (const c of connections) {
-        if (k === 0) await measure((part) => elasticsearchBaselinePhase(ES_BASELINE, node.url, baselineIndex, mix(c, part)), c);
+        if (k === 0)
+          await measure((part) => elasticsearchBaselinePhase(ES_BASELINE, node.url, baselineIndex, mix(c, part)), c);
         const result = await measure((part) => searchGatewayPhase(gatewayScenario, gw, users, mix(c, part)), c);
         result.searchCache = state;
       }
     }
 
     const loadAtEnd = loadavg();
-    const ordered = [...results].sort((a, b) => Number(b.scenario === ES_BASELINE) - Number(a.scenario === ES_BASELINE));
+    const ordered = [...results].sort(
+      (a, b) => Number(b.scenario === ES_BASELINE) - Number(a.scenario === ES_BASELINE),
+    );
     const targets = elasticsearchTargets(ordered, imported);
     const title = `${catalog.source.items.toLocaleString('en')} items${catalog.source.kind === 'corpus' ? ' (corpus)' : ''}, Elasticsearch ${node.version}`;
     const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
-    process.stdout.write(`\n== results (${title}; load ${loads(loadAtStart)} → ${loads(loadAtEnd)})\n${formatTable(ordered, ES_BASELINE)}\n\n`);
+    process.stdout.write(
+      `\n== results (${title}; load ${loads(loadAtStart)} → ${loads(loadAtEnd)})\n${formatTable(ordered, ES_BASELINE)}\n\n`,
+    );
     process.stdout.write(
       `load average (1 min) at the end of each run: ${ordered.map((r) => `${r.scenario === ES_BASELINE ? 'baseline' : 'gateway'}@${r.connections} ${r.loadAverage?.toFixed(2)}`).join(', ')}\n\n`,
     );
@@ -135,10 +151,16 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
       label: `${r.scenario === ES_BASELINE ? 'bare baseline' : 'via gateway'} @ ${r.connections} conn`,
       cpu: r.cpuMsPerRequest ?? {},
     }));
-    process.stdout.write(`CPU ms per request of the measured run (the baseline's requests never reach the services)\n${formatCpuTable(cpuRows)}\n\n`);
-    process.stdout.write(`latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(ordered)}\n\n`);
+    process.stdout.write(
+      `CPU ms per request of the measured run (the baseline's requests never reach the services)\n${formatCpuTable(cpuRows)}\n\n`,
+    );
+    process.stdout.write(
+      `latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(ordered)}\n\n`,
+    );
     if (quality)
-      process.stdout.write(`search quality (${quality.perSet} judgments per set, through the gateway, Elasticsearch)\n${formatQualityTable(quality.sets)}\n\n`);
+      process.stdout.write(
+        `search quality (${quality.perSet} judgments per set, through the gateway, Elasticsearch)\n${formatQualityTable(quality.sets)}\n\n`,
+      );
     process.stdout.write(
       `import: ${imported.recordPerSec.toFixed(0)} items/s into the system of record, ${(imported.items / imported.indexPerSec).toFixed(1)} s from the first import request until all searchable, ` +
         `${imported.searchableAfterImportSec.toFixed(1)} s of it after the import answered; bare baseline index built in ${baselineIndexSec.toFixed(1)} s\n\n`,
@@ -169,9 +191,17 @@ export async function runElasticsearchBench(options: BenchOptions, sinks: Report
     const suffix = `-elasticsearch${quick ? '-quick' : ''}`;
     await writeFile(join(sinks.resultsDir, `${stamp}.json`), json);
     await writeFile(join(sinks.resultsDir, `latest${suffix}.json`), json);
-    await writeFile(join(sinks.resultsDir, `runs${suffix}.svg`), runsChart(ordered, `Throughput and latency against connections (${title})`));
-    await writeFile(join(sinks.resultsDir, `latency-classes${suffix}.svg`), classLatencyChart(ordered, `Search latency per query class (${title})`));
-    process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, runs${suffix}.svg, latency-classes${suffix}.svg\n`);
+    await writeFile(
+      join(sinks.resultsDir, `runs${suffix}.svg`),
+      runsChart(ordered, `Throughput and latency against connections (${title})`),
+    );
+    await writeFile(
+      join(sinks.resultsDir, `latency-classes${suffix}.svg`),
+      classLatencyChart(ordered, `Search latency per query class (${title})`),
+    );
+    process.stdout.write(
+      `\nwritten: bench/results/${stamp}.json, latest${suffix}.json, runs${suffix}.svg, latency-classes${suffix}.svg\n`,
+    );
   } finally {
     await cleanup();
   }

@@ -17,7 +17,13 @@ export interface ElasticsearchNode {
 }
 
 /** One REST call; a non-2xx answer throws with its status and the start of its body. */
-export async function es<T>(url: string, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
+export async function es<T>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<T> {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': contentType },
@@ -40,7 +46,11 @@ export async function elasticsearchNode(url: string | undefined): Promise<Elasti
     await promisify(execFile)(script, ['start', '9'], { timeout: 300_000 });
     node = (await promisify(execFile)(script, ['url', '9'])).stdout.trim();
   }
-  const info = await es<{ nodes: Record<string, { version: string }> }>(node, 'GET', '/_nodes/_local?filter_path=nodes.*.version');
+  const info = await es<{ nodes: Record<string, { version: string }> }>(
+    node,
+    'GET',
+    '/_nodes/_local?filter_path=nodes.*.version',
+  );
   const version = Object.values(info.nodes)[0]?.version ?? 'unknown';
   return { url: node, version };
 }
@@ -68,7 +78,11 @@ export function searchableCount(url: string, alias: string): SearchableCount {
  * (`action.destructive_requires_name`).
  */
 export async function deleteIndices(url: string, prefix: string): Promise<string[]> {
-  const rows = await es<Array<{ index: string }>>(url, 'GET', `/_cat/indices/${prefix}*?format=json&h=index&expand_wildcards=all`);
+  const rows = await es<Array<{ index: string }>>(
+    url,
+    'GET',
+    `/_cat/indices/${prefix}*?format=json&h=index&expand_wildcards=all`,
+  );
   const names = rows.map((row) => row.index).filter((name) => name.startsWith(prefix));
   for (const name of names) await es(url, 'DELETE', `/${name}`);
   return names;
@@ -82,7 +96,13 @@ export async function deleteIndices(url: string, prefix: string): Promise<string
  * segments each index has then.
  * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-indices-stats
  */
-export async function waitForMerges(url: string, prefix: string, progress: (text: string, done: boolean) => void, quietSec = 5, limitSec = 300): Promise<void> {
+export async function waitForMerges(
+  url: string,
+  prefix: string,
+  progress: (text: string, done: boolean) => void,
+  quietSec = 5,
+  limitSec = 300,
+): Promise<void> {
   type Stats = { indices: Record<string, { primaries: { merges: { current: number }; segments: { count: number } } }> };
   const started = performance.now();
   let quietSince = performance.now();

@@ -24,7 +24,10 @@ export function elasticsearchTargets(results: readonly LoadResult[], imported: I
     const ratio = ratioToBaseline(r, results, ES_BASELINE);
     targets.push({
       name: `${r.scenario} ≥ ${ES_GOALS.minBaselineShare * 100} % of the bare baseline's req/s at ${top} connections`,
-      measured: ratio === undefined ? 'no baseline at that count' : `${(ratio * 100).toFixed(1)} % (${r.requestsPerSec.toFixed(0)} req/s)`,
+      measured:
+        ratio === undefined
+          ? 'no baseline at that count'
+          : `${(ratio * 100).toFixed(1)} % (${r.requestsPerSec.toFixed(0)} req/s)`,
       ok: ratio !== undefined && ratio >= ES_GOALS.minBaselineShare,
     });
     targets.push({

@@ -18,12 +18,25 @@ function queryOf(path: string): SearchQuery {
   const category = params.get('category') ?? undefined;
   const type = (params.get('type') ?? undefined) as SearchQuery['type'];
   const facets = params.get('facets')?.split(',') as SearchQuery['facets'];
-  return { q, category, type, facets, page: Number(params.get('page') ?? 1), limit: Number(params.get('limit') ?? 20), sort: q ? 'relevance' : 'newest' };
+  return {
+    q,
+    category,
+    type,
+    facets,
+    page: Number(params.get('page') ?? 1),
+    limit: Number(params.get('limit') ?? 20),
+    sort: q ? 'relevance' : 'newest',
+  };
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { corpus: { type: 'string' }, vocabulary: { type: 'string' }, items: { type: 'string' }, seconds: { type: 'string' } },
+    options: {
+      corpus: { type: 'string' },
+      vocabulary: { type: 'string' },
+      items: { type: 'string' },
+      seconds: { type: 'string' },
+    },
   });
   const progress = (text: string) => process.stdout.write(`  ${text}\n`);
   const catalog = await loadCatalog({
@@ -34,9 +47,12 @@ async function main(): Promise<void> {
   });
   const index = new MemoryIndex();
   const loadStarted = performance.now();
-  for (let i = 0; i < catalog.lines.length; i += 10_000) index.apply(catalog.lines.slice(i, i + 10_000).map((line, k) => itemStateOf(line, i + k)));
+  for (let i = 0; i < catalog.lines.length; i += 10_000)
+    index.apply(catalog.lines.slice(i, i + 10_000).map((line, k) => itemStateOf(line, i + k)));
   index.settle();
-  progress(`${index.size.toLocaleString('en')} searchable items indexed in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  progress(
+    `${index.size.toLocaleString('en')} searchable items indexed in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
 
   const next = longTailMix(catalog.lines, 42);
   const times = new Map<string, number[]>();

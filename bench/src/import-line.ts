@@ -64,11 +64,16 @@ export function cleanImportLine(record: unknown, fallbackSlug: string): ImportLi
   const rawSlug = text(r.slug);
   const name = clip(text(r.name).trim(), IMPORT_LIMITS.name).trim() || clip(rawSlug.trim(), IMPORT_LIMITS.name).trim();
   if (!name) return undefined;
-  const slug = SLUG_PATTERN.test(rawSlug) ? rawSlug : clip(kebab(rawSlug) || kebab(name) || fallbackSlug, IMPORT_LIMITS.slug).replace(/-+$/, '');
+  const slug = SLUG_PATTERN.test(rawSlug)
+    ? rawSlug
+    : clip(kebab(rawSlug) || kebab(name) || fallbackSlug, IMPORT_LIMITS.slug).replace(/-+$/, '');
   // A category the search API's filter cannot name (it takes slugs) could never be filtered on: store its slug form.
   const category = clip(kebab(text(r.category)), IMPORT_LIMITS.category).replace(/-+$/, '') || 'uncategorised';
   const tags = Array.isArray(r.tags)
-    ? [...new Set(r.tags.map((t) => clip(text(t).trim(), IMPORT_LIMITS.tag).trim()).filter((t) => t.length > 0))].slice(0, IMPORT_LIMITS.tags)
+    ? [...new Set(r.tags.map((t) => clip(text(t).trim(), IMPORT_LIMITS.tag).trim()).filter((t) => t.length > 0))].slice(
+        0,
+        IMPORT_LIMITS.tags,
+      )
     : [];
   const status = STATUSES.find((s) => s === r.status) ?? 'active';
   return {

@@ -16,7 +16,9 @@ import { itemStateOf } from './item-state';
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: 'string' }, vocabulary: { type: 'string' }, items: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { corpus: { type: 'string' }, vocabulary: { type: 'string' }, items: { type: 'string' } },
+  });
   const collect = (globalThis as { gc?: () => void }).gc;
   if (!collect) throw new Error('run with node --expose-gc, so the figure is taken after a full collection');
   const progress = (text: string) => process.stdout.write(`  ${text}\n`);

@@ -99,7 +99,12 @@ interface MeasureOptions {
   pool?: Map<string, Set<string>>;
 }
 
-async function measure(model: EmbeddingModel, catalog: ImportLine[], judgments: IntentJudgment[], options: MeasureOptions): Promise<ModelScore> {
+async function measure(
+  model: EmbeddingModel,
+  catalog: ImportLine[],
+  judgments: IntentJudgment[],
+  options: MeasureOptions,
+): Promise<ModelScore> {
   const { cacheDir, pool } = options;
   const { dir } = loadEmbeddingConfig(process.env);
   if ((await checkModelFiles(dir, model)) !== 'verified') {
@@ -132,7 +137,13 @@ async function measure(model: EmbeddingModel, catalog: ImportLine[], judgments: 
     });
     const bytes = (await stat(files.onnxPath)).size;
     progress(`${embedder.model}: test success@10 ${score(splits.test).success10.toFixed(3)}`, true);
-    return { model: embedder.model, licence: model.licence, bytes, msPerText, splits: { dev: score(splits.dev), test: score(splits.test) } };
+    return {
+      model: embedder.model,
+      licence: model.licence,
+      bytes,
+      msPerText,
+      splits: { dev: score(splits.dev), test: score(splits.test) },
+    };
   } finally {
     await embedder.close();
   }
@@ -151,15 +162,23 @@ export function formatModelTable(scores: readonly ModelScore[]): string {
     s.licence,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { models: { type: 'string' }, json: { type: 'string' }, pool: { type: 'string' }, repeat: { type: 'string' } },
+    options: {
+      models: { type: 'string' },
+      json: { type: 'string' },
+      pool: { type: 'string' },
+      repeat: { type: 'string' },
+    },
   });
-  const models = values.models ? values.models.split(',').map((id) => embeddingModel(id.trim())) : [...EMBEDDING_MODELS];
+  const models = values.models
+    ? values.models.split(',').map((id) => embeddingModel(id.trim()))
+    : [...EMBEDDING_MODELS];
   const { lines: catalog } = await readCorpus(INTENT_CATALOG_FILE, undefined, progress);
   const judgments = loadIntentJudgments();
   const pool = values.pool ? new Map(judgments.map((j) => [j.id, new Set<string>()])) : undefined;
@@ -167,9 +186,19 @@ async function main(): Promise<void> {
   const scores: ModelScore[] = [];
   const repeat = Math.max(1, Number(values.repeat ?? 1));
   for (const model of models) scores.push(await measure(model, catalog, judgments, { cacheDir, repeat, pool }));
-  process.stdout.write(`model alone on the intent set (${catalog.length} items, brute-force cosine)\n${formatModelTable(scores)}\n`);
-  if (values.json) await writeFile(values.json, `${JSON.stringify({ at: new Date().toISOString(), items: catalog.length, scores }, null, 2)}\n`);
-  if (pool && values.pool) await writeFile(values.pool, `${JSON.stringify(Object.fromEntries([...pool].map(([id, slugs]) => [id, [...slugs]])), null, 2)}\n`);
+  process.stdout.write(
+    `model alone on the intent set (${catalog.length} items, brute-force cosine)\n${formatModelTable(scores)}\n`,
+  );
+  if (values.json)
+    await writeFile(
+      values.json,
+      `${JSON.stringify({ at: new Date().toISOString(), items: catalog.length, scores }, null, 2)}\n`,
+    );
+  if (pool && values.pool)
+    await writeFile(
+      values.pool,
+      `${JSON.stringify(Object.fromEntries([...pool].map(([id, slugs]) => [id, [...slugs]])), null, 2)}\n`,
+    );
 }
 
 if (require.main === module) {

@@ -10,5 +10,12 @@ import type { ImportLine } from './import-line';
 export function itemStateOf(line: ImportLine, i: number): CatalogItemState {
   const { downloads, ...fields } = line;
   const details = { ...NO_DETAILS, downloads: downloads ?? 0 };
-  return { ...fields, details, id: randomUUID(), visibility: 'public', updatedAt: new Date(1.7e12 + i * 1000).toISOString(), version: 1 };
+  return {
+    ...fields,
+    details,
+    id: randomUUID(),
+    visibility: 'public',
+    updatedAt: new Date(1.7e12 + i * 1000).toISOString(),
+    version: 1,
+  };
 }

@@ -82,7 +82,8 @@ function once(
           timed || step.onResponse
             ? (status: number, _body: string, context: object, headers: IncomingHttpHeaders | undefined) => {
                 const ctx = context as Record<string, unknown>;
-                if (timed && typeof ctx[TAG] === 'string') recorder.record(ctx[TAG], performance.now() - (ctx[STARTED] as number), status);
+                if (timed && typeof ctx[TAG] === 'string')
+                  recorder.record(ctx[TAG], performance.now() - (ctx[STARTED] as number), status);
                 step.onResponse?.(status, ctx, headers ?? {});
               }
             : undefined,
@@ -140,6 +141,9 @@ export async function runLoad(make: (part: RunPart) => Phase, options: LoadOptio
   const classes = recorder.summary(phase.classes);
   if (classes.length > 0) out.classes = classes;
   const statuses = failed.length > 0 ? ` (${failed.map(([code, count]) => `${count} × ${code}`).join(', ')})` : '';
-  options.progress(`${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors${statuses}`, true);
+  options.progress(
+    `${label}: ${out.requestsPerSec.toFixed(0)} req/s, p50 ${out.p50Ms} ms, p99 ${out.p99Ms} ms, ${errors} errors${statuses}`,
+    true,
+  );
   return out;
 }

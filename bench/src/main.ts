@@ -26,7 +26,17 @@ import { formatCpuTable, runMeasuredLoad, type CpuSources } from './cpu-accounti
 import type { Phase } from './load';
 import { runOverloadBench } from './overload-bench';
 import { baselinePhase, collectionPatchPhase, collectionReadPhase } from './phases';
-import { cleanUpOnSignal, stackCpuSources, startBaseline, startDatabase, startStack, stopChild, type BenchDatabase, type Child, type Stack } from './processes';
+import {
+  cleanUpOnSignal,
+  stackCpuSources,
+  startBaseline,
+  startDatabase,
+  startStack,
+  stopChild,
+  type BenchDatabase,
+  type Child,
+  type Stack,
+} from './processes';
 import { formatQualityTable } from './quality';
 import { measureQuality, type QualityReport } from './quality-run';
 import { CACHE_ENV, runSearchPhases, switchSearchCache, type CacheState } from './search-runs';
@@ -65,7 +75,8 @@ async function main(): Promise<void> {
   // both: each engine's tables, CPU per component beside its bare baseline, from one command
   if (options.engine !== 'elasticsearch') await runMemoryBench(options);
   // Elasticsearch is measured as its bare baseline runs: every search reaching the node, unless the caches were asked for
-  if (options.engine === 'both') await runElasticsearchBench({ ...options, searchCache: options.searchCache === 'on' ? 'on' : 'off' }, sinks);
+  if (options.engine === 'both')
+    await runElasticsearchBench({ ...options, searchCache: options.searchCache === 'on' ? 'on' : 'off' }, sinks);
   if (options.engine === 'elasticsearch') await runElasticsearchBench(options, sinks);
 }
 
@@ -74,8 +85,15 @@ async function runMemoryBench(options: BenchOptions): Promise<void> {
   const { durationSec, warmupSec, connections } = options;
   // both: the deployed defaults first, then the honest long tail without the cache
   const cacheStates: CacheState[] = options.searchCache === 'both' ? ['on', 'off'] : [options.searchCache];
-  phaseTitle(`setup: ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join('/')}, search cache ${cacheStates.join(' then ')}`);
-  const catalog = await loadCatalog({ corpus: options.corpus, items: options.items, vocabulary: options.vocabulary, progress });
+  phaseTitle(
+    `setup: ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join('/')}, search cache ${cacheStates.join(' then ')}`,
+  );
+  const catalog = await loadCatalog({
+    corpus: options.corpus,
+    items: options.items,
+    vocabulary: options.vocabulary,
+    progress,
+  });
   progress(`catalog: ${describeCatalog(catalog.source)}`, true);
   const db = await startDatabase(process.env.DATABASE_URL || undefined);
   progress(`database: ${db.kind} ${db.name} ${db.url}`, true);
@@ -132,7 +150,10 @@ async function prepareStack(run: MemoryRun): Promise<Prepared> {
     gatewayEnv: CACHE_ENV[firstState].gateway,
   });
   run.stack = live;
-  progress(`services: gateway ${live.gateway.url}, catalog ${live.catalog.url}, collections ${live.collections.url}`, true);
+  progress(
+    `services: gateway ${live.gateway.url}, catalog ${live.catalog.url}, collections ${live.collections.url}`,
+    true,
+  );
   const gw = live.gateway.url;
   const users = await createUsers(gw, live.adminToken, 8, 8);
   progress(`users: ${users.length} pro accounts, ${users.length * 8} collections`, true);
@@ -141,7 +162,17 @@ async function prepareStack(run: MemoryRun): Promise<Prepared> {
   phaseTitle('import (admin NDJSON through the gateway)');
   // the judgments are searched once every item can be found by meaning too
   const chunk = options.quick ? 5_000 : 10_000;
-  const imported = await importCatalog(gw, live.adminToken, live.catalog.url, db.url, catalog.lines, chunk, progress, undefined, options.quality);
+  const imported = await importCatalog(
+    gw,
+    live.adminToken,
+    live.catalog.url,
+    db.url,
+    catalog.lines,
+    chunk,
+    progress,
+    undefined,
+    options.quality,
+  );
 
   // Quality before any load: the index holds exactly the catalog (no lag probes yet).
   let quality: QualityReport | undefined;
@@ -179,47 +210,77 @@ async function measureLoads(run: MemoryRun, prepared: Prepared): Promise<Measure
     const sources = await stackCpuSources(live, run.db);
     return { ...sources, pids: { ...sources.pids, baseline: baseline.process.pid } };
   };
-  const runPhase = async (make: () => Phase, counts: readonly number[] = connections, note?: string): Promise<LoadResult[]> => {
+  const runPhase = async (
+    make: () => Phase,
+    counts: readonly number[] = connections,
+    note?: string,
+  ): Promise<LoadResult[]> => {
     phaseTitle(make().scenario);
     if (note) progress(note, true);
     const out: LoadResult[] = [];
-    for (const c of counts) out.push(await runMeasuredLoad(make, { connections: c, durationSec, warmupSec, progress }, cpuSources));
+    for (const c of counts)
+      out.push(await runMeasuredLoad(make, { connections: c, durationSec, warmupSec, progress }, cpuSources));
     return out;
   };
   const results: LoadResult[] = [...(await runPhase(() => baselinePhase(baseline.url)))];
   const footprint: CatalogFootprint = {};
   for (const [k, state] of cacheStates.entries()) {
     if (k > 0) footprint.readySec ??= await switchSearchCache(live, state, progress);
-    const search = { stack: live, users, catalog: catalog.lines, connections, durationSec, warmupSec, progress, phaseTitle, cpuSources };
+    const search = {
+      stack: live,
+      users,
+      catalog: catalog.lines,
+      connections,
+      durationSec,
+      warmupSec,
+      progress,
+      phaseTitle,
+      cpuSources,
+    };
     results.push(...(await runSearchPhases(search, state)));
     const rss = await residentBytes(live.catalog.url);
     if (rss !== undefined) footprint.rssBytes = Math.max(footprint.rssBytes ?? 0, rss);
   }
   // collections and the index lag are measured as deployed: with the defaults (the cache on), unless only off was asked for
   const lagState: CacheState = options.searchCache === 'off' ? 'off' : 'on';
-  if (cacheStates[cacheStates.length - 1] !== lagState) footprint.readySec ??= await switchSearchCache(live, lagState, progress);
+  if (cacheStates[cacheStates.length - 1] !== lagState)
+    footprint.readySec ??= await switchSearchCache(live, lagState, progress);
   results.push(...(await runPhase(() => collectionReadPhase(gw, users))));
   // More writers than the gateway's write places are shed with 503 + Retry-After by design (docs/operations.md),
   // which the overload bench measures with clients that honour it; here writers that never pause would measure the shedding.
   const writers = connections.filter((c) => c <= DEFAULT_ADMISSION.writes);
   const left = connections.filter((c) => !writers.includes(c));
-  const note = left.length > 0 ? `not at ${left.join('/')} connections: more than the gateway's ${DEFAULT_ADMISSION.writes} write places` : undefined;
+  const note =
+    left.length > 0
+      ? `not at ${left.join('/')} connections: more than the gateway's ${DEFAULT_ADMISSION.writes} write places`
+      : undefined;
   results.push(...(await runPhase(() => collectionPatchPhase(gw, users, catalog.lines), writers, note)));
   return { results, footprint, lag: await measureLag(options.lagWrites, prepared, lagState), lagState };
 }
 
-async function measureLag(lagWrites: number, { live, apiKey }: Prepared, lagState: CacheState): Promise<ReturnType<typeof lagOf> | undefined> {
+async function measureLag(
+  lagWrites: number,
+  { live, apiKey }: Prepared,
+  lagState: CacheState,
+): Promise<ReturnType<typeof lagOf> | undefined> {
   if (lagWrites <= 0) return undefined;
   phaseTitle(`index lag (${lagWrites} admin writes, each searched for until found; search cache ${lagState})`);
   const lag = lagOf(await measureIndexLag(live.gateway.url, live.adminToken, apiKey, lagWrites, progress));
-  progress(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms`, true);
+  progress(
+    `index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms, max ${lag.maxMs.toFixed(1)} ms`,
+    true,
+  );
   return lag;
 }
 
 type Report = ReturnType<typeof reportOf>;
 
 /** What results/<stamp>.json holds, the targets judged. */
-function reportOf(run: MemoryRun, { imported, quality, feed }: Prepared, { results, footprint, lag, lagState }: Measured) {
+function reportOf(
+  run: MemoryRun,
+  { imported, quality, feed }: Prepared,
+  { results, footprint, lag, lagState }: Measured,
+) {
   const { options, catalog, db } = run;
   const targets = checkTargets(results, lag, imported, {
     broad: options.vocabulary === 'broad' && !options.corpus,
@@ -261,16 +322,25 @@ function printReport(run: MemoryRun, report: Report): void {
     `CPU ms per request of the measured run (database: ${run.db.kind === 'postgres' ? 'every process of the server' : 'PGlite'})\n${formatCpuTable(cpuRows)}\n\n`,
   );
   out(`latency per query class (measured in the bench process, send to last byte)\n${formatClassTable(results)}\n\n`);
-  if (quality) out(`search quality (${quality.perSet} judgments per set, through the gateway)\n${formatQualityTable(quality.sets)}\n\n`);
+  if (quality)
+    out(
+      `search quality (${quality.perSet} judgments per set, through the gateway)\n${formatQualityTable(quality.sets)}\n\n`,
+    );
   out(
     `import: ${imported.recordPerSec.toFixed(0)} items/s into the system of record, ${imported.indexPerSec.toFixed(0)} items/s until searchable; ` +
       `all searchable ${imported.searchableAfterImportSec.toFixed(1)} s after the import answered (${imported.indexSource === 'metric' ? 'index gauge' : 'read-model rows'})\n`,
   );
   const mb = footprint.rssBytes === undefined ? '–' : `${(footprint.rssBytes / 1024 ** 2).toFixed(0)} MB`;
-  const ready = footprint.readySec === undefined ? 'not restarted' : `restart to ready ${footprint.readySec.toFixed(1)} s`;
+  const ready =
+    footprint.readySec === undefined ? 'not restarted' : `restart to ready ${footprint.readySec.toFixed(1)} s`;
   out(`catalog-service: RSS ${mb} after the search runs (highest reading), ${ready}\n`);
-  out(`changes feed: ${feed.changes.toLocaleString('en')} changes read in ${feed.seconds.toFixed(1)} s, ${feed.itemsPerSec.toFixed(0)} items/s\n`);
-  if (lag) out(`index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes (search cache ${lag.searchCache})\n`);
+  out(
+    `changes feed: ${feed.changes.toLocaleString('en')} changes read in ${feed.seconds.toFixed(1)} s, ${feed.itemsPerSec.toFixed(0)} items/s\n`,
+  );
+  if (lag)
+    out(
+      `index lag: p50 ${lag.p50Ms.toFixed(1)} ms, p99 ${lag.p99Ms.toFixed(1)} ms over ${lag.samples} writes (search cache ${lag.searchCache})\n`,
+    );
   out('\n');
   for (const t of targets) out(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
 }
@@ -283,9 +353,17 @@ async function writeReport({ title, ...report }: Report, quick: boolean): Promis
   // A --quick run must not replace the full run that docs/performance.md quotes.
   const suffix = quick ? '-quick' : '';
   await writeFile(join(RESULTS, `latest${suffix}.json`), json);
-  await writeFile(join(RESULTS, `runs${suffix}.svg`), runsChart(report.results, `Throughput and latency against connections (${title})`));
-  await writeFile(join(RESULTS, `latency-classes${suffix}.svg`), classLatencyChart(report.results, `Search latency per query class (${title})`));
-  process.stdout.write(`\nwritten: bench/results/${stamp}.json, latest${suffix}.json, runs${suffix}.svg, latency-classes${suffix}.svg\n`);
+  await writeFile(
+    join(RESULTS, `runs${suffix}.svg`),
+    runsChart(report.results, `Throughput and latency against connections (${title})`),
+  );
+  await writeFile(
+    join(RESULTS, `latency-classes${suffix}.svg`),
+    classLatencyChart(report.results, `Search latency per query class (${title})`),
+  );
+  process.stdout.write(
+    `\nwritten: bench/results/${stamp}.json, latest${suffix}.json, runs${suffix}.svg, latency-classes${suffix}.svg\n`,
+  );
 }
 
 main().catch((err: unknown) => {

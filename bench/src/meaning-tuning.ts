@@ -47,11 +47,22 @@ async function main(): Promise<void> {
       elasticsearch: { type: 'string' },
     },
   });
-  if (!values.corpus) throw new Error('--corpus FILE is required (the intent catalog: bench/data/intent-catalog-20k.ndjson.gz)');
+  if (!values.corpus)
+    throw new Error('--corpus FILE is required (the intent catalog: bench/data/intent-catalog-20k.ndjson.gz)');
   const logger = createLogger({ service: 'meaning-tuning', level: 'warn' });
-  const embedder = await openTextEmbedder({ model: values.model!, dir: values['model-dir'] ?? '.data/models', fetch: false, logger });
+  const embedder = await openTextEmbedder({
+    model: values.model!,
+    dir: values['model-dir'] ?? '.data/models',
+    fetch: false,
+    logger,
+  });
   if (!embedder) throw new Error('the model is not there: npm run model:fetch first, or --model-dir');
-  const catalog = await loadCatalog({ corpus: values.corpus, items: undefined, vocabulary: 'generated', progress: () => undefined });
+  const catalog = await loadCatalog({
+    corpus: values.corpus,
+    items: undefined,
+    vocabulary: 'generated',
+    progress: () => undefined,
+  });
   const states = catalog.lines.map(itemStateOf);
   const index = new MemoryIndex();
   index.apply(states);
@@ -59,17 +70,31 @@ async function main(): Promise<void> {
   const kept = await itemVectors(embedder, states, values.vectors!);
   // one vector index, explored widely enough for every weight set tried
   const vectors = new MemoryVectors(
-    { model: embedder.model, dimensions: embedder.dimensions, weights: { ...DEFAULT_MEANING_WEIGHTS, candidates: 400 } },
+    {
+      model: embedder.model,
+      dimensions: embedder.dimensions,
+      weights: { ...DEFAULT_MEANING_WEIGHTS, candidates: 400 },
+    },
     () => index,
   );
   vectors.note(states);
   const needs = await vectors.missing(states.length);
-  await vectors.attach(needs.map((n) => ({ id: n.id, contentHash: n.contentHash, vector: Float32Array.from(kept[keyOf(embedder, n.text)]!) })));
+  await vectors.attach(
+    needs.map((n) => ({
+      id: n.id,
+      contentHash: n.contentHash,
+      vector: Float32Array.from(kept[keyOf(embedder, n.text)]!),
+    })),
+  );
   // tune on intent-dev; the held-out `intent` is printed only when asked (--held-out), once the weights are chosen
-  const judgments = buildJudgments(catalog.lines, Number(values['per-set'])).filter((j) => values['held-out'] || j.set !== 'intent');
+  const judgments = buildJudgments(catalog.lines, Number(values['per-set'])).filter(
+    (j) => values['held-out'] || j.set !== 'intent',
+  );
   const queryVectors = new Map<string, Float32Array>();
-  for (const j of judgments) queryVectors.set(j.q, (await embedder.embedQueries([j.q.trim().replace(/\s+/g, ' ').toLowerCase()]))[0]!);
-  const run = (mode: SearchMode, weights: MeaningWeights) => score(judgments, (q) => search(index, vectors, q, queryVectors.get(q)!, mode, weights));
+  for (const j of judgments)
+    queryVectors.set(j.q, (await embedder.embedQueries([j.q.trim().replace(/\s+/g, ' ').toLowerCase()]))[0]!);
+  const run = (mode: SearchMode, weights: MeaningWeights) =>
+    score(judgments, (q) => search(index, vectors, q, queryVectors.get(q)!, mode, weights));
   for (const mode of ['lexical', 'semantic'] as SearchMode[]) report(mode, run(mode, DEFAULT_MEANING_WEIGHTS));
   const tries = [
     ['default', DEFAULT_MEANING_WEIGHTS],
@@ -93,15 +118,26 @@ async function onElasticsearch(
   kept: Record<string, number[]>,
   judgments: readonly Judgment[],
 ) {
-  const byHash = new Map(states.map((s) => [contentHashOf(embeddingTextOf(s)), Float32Array.from(kept[keyOf(embedder, embeddingTextOf(s))]!)]));
+  const byHash = new Map(
+    states.map((s) => [
+      contentHashOf(embeddingTextOf(s)),
+      Float32Array.from(kept[keyOf(embedder, embeddingTextOf(s))]!),
+    ]),
+  );
   const store: ItemVectorRepository = {
-    find: async (_model, hashes) => new Map(hashes.flatMap((h) => (byHash.has(h) ? [[h, byHash.get(h)!] as const] : []))),
+    find: async (_model, hashes) =>
+      new Map(hashes.flatMap((h) => (byHash.has(h) ? [[h, byHash.get(h)!] as const] : []))),
     save: async () => undefined,
     count: async () => byHash.size,
   };
   const logger = createLogger({ service: 'meaning-tuning', level: 'warn' });
   const alias = `meaning-tuning-${process.pid}`;
-  const engine = new ElasticsearchEngine({ node, index: alias, logger, vectors: { model: embedder.model, dimensions: embedder.dimensions, store } });
+  const engine = new ElasticsearchEngine({
+    node,
+    index: alias,
+    logger,
+    vectors: { model: embedder.model, dimensions: embedder.dimensions, store },
+  });
   await engine.init();
   try {
     for (let i = 0; i < states.length; i += 2_000) await engine.apply(states.slice(i, i + 2_000));
@@ -109,7 +145,10 @@ async function onElasticsearch(
     for (const mode of ['lexical', 'semantic', 'hybrid'] as SearchMode[]) {
       const scores: Scores = new Map();
       for (const j of judgments) {
-        const result = await search.search({ ...toSearchQuery({ q: j.q, page: 1, limit: QUALITY_DEPTH }, { showsUnscanned: true }), mode });
+        const result = await search.search({
+          ...toSearchQuery({ q: j.q, page: 1, limit: QUALITY_DEPTH }, { showsUnscanned: true }),
+          mode,
+        });
         scores.set(j.set, [
           ...(scores.get(j.set) ?? []),
           reciprocalRank(
@@ -131,8 +170,14 @@ async function onElasticsearch(
 const keyOf = (embedder: TextEmbedder, text: string) => contentHashOf(`${embedder.model}\n${text}`);
 
 /** The items' vectors by model and text, from the file when it holds them, else from the model (then kept in the file). */
-async function itemVectors(embedder: TextEmbedder, states: CatalogItemState[], file: string): Promise<Record<string, number[]>> {
-  const kept: Record<string, number[]> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number[]>) : {};
+async function itemVectors(
+  embedder: TextEmbedder,
+  states: CatalogItemState[],
+  file: string,
+): Promise<Record<string, number[]>> {
+  const kept: Record<string, number[]> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, number[]>)
+    : {};
   const missing = [...new Set(states.map((s) => embeddingTextOf(s)).filter((t) => !kept[keyOf(embedder, t)]))];
   for (let i = 0; i < missing.length; i += 64) {
     const batch = missing.slice(i, i + 64);
@@ -145,7 +190,14 @@ async function itemVectors(embedder: TextEmbedder, states: CatalogItemState[], f
 }
 
 /** One judged query's slugs, in the mode asked, as the service's MeaningSearchEngine would run it. */
-function search(index: MemoryIndex, vectors: MemoryVectors, q: string, vector: Float32Array, asked: SearchMode, weights: MeaningWeights): string[] {
+function search(
+  index: MemoryIndex,
+  vectors: MemoryVectors,
+  q: string,
+  vector: Float32Array,
+  asked: SearchMode,
+  weights: MeaningWeights,
+): string[] {
   const query = toSearchQuery({ q, page: 1, limit: QUALITY_DEPTH }, { showsUnscanned: true });
   const mode = modeToRun(asked, query.q, true, weights);
   if (mode === 'lexical') return index.search(query).items.map((i) => i.slug);
@@ -157,7 +209,8 @@ type Scores = Map<string, number[]>;
 
 function score(judgments: readonly Judgment[], slugsOf: (q: string) => string[]): Scores {
   const scores: Scores = new Map();
-  for (const j of judgments) scores.set(j.set, [...(scores.get(j.set) ?? []), reciprocalRank(slugsOf(j.q), j.relevant)]);
+  for (const j of judgments)
+    scores.set(j.set, [...(scores.get(j.set) ?? []), reciprocalRank(slugsOf(j.q), j.relevant)]);
   return scores;
 }
 

@@ -48,8 +48,19 @@ const header = (headers: IncomingHttpHeaders, name: string): string | undefined 
 };
 
 /** The long-tail search mix via the gateway, each answer recorded with its status, latency and Retry-After. */
-function overloadPhase(gateway: string, users: readonly BenchUser[], catalog: readonly ImportLine[], recorder: OverloadRecorder, seed: string): Phase {
-  const search = searchGatewayPhase('overload: long-tail search via the gateway', gateway, users, longTailMix(catalog, seedOf(seed)));
+function overloadPhase(
+  gateway: string,
+  users: readonly BenchUser[],
+  catalog: readonly ImportLine[],
+  recorder: OverloadRecorder,
+  seed: string,
+): Phase {
+  const search = searchGatewayPhase(
+    'overload: long-tail search via the gateway',
+    gateway,
+    users,
+    longTailMix(catalog, seedOf(seed)),
+  );
   const step = search.requests[0];
   if (!step) throw new Error('the search phase has no request');
   return {
@@ -61,7 +72,8 @@ function overloadPhase(gateway: string, users: readonly BenchUser[], catalog: re
           context[STARTED] = performance.now();
           return step.setup(context);
         },
-        onResponse: (status, context, headers) => recorder.record(status, performance.now() - (context[STARTED] as number), header(headers, 'retry-after')),
+        onResponse: (status, context, headers) =>
+          recorder.record(status, performance.now() - (context[STARTED] as number), header(headers, 'retry-after')),
       },
     ],
   };
@@ -76,13 +88,21 @@ export interface FloodResult {
 }
 
 /** One client searching in a loop until `until()` says stop: each search's latency and whether it failed. */
-async function searchLoop(gateway: string, apiKey: string, catalog: readonly ImportLine[], until: () => boolean, seed: string): Promise<SearchLoop> {
+async function searchLoop(
+  gateway: string,
+  apiKey: string,
+  catalog: readonly ImportLine[],
+  until: () => boolean,
+  seed: string,
+): Promise<SearchLoop> {
   const next = longTailMix(catalog, seedOf(seed));
   const ms: number[] = [];
   let errors = 0;
   while (!until()) {
     const started = performance.now();
-    const res = await fetch(`${gateway}${next().path}`, { headers: { authorization: `Bearer ${apiKey}` } }).catch(() => undefined);
+    const res = await fetch(`${gateway}${next().path}`, { headers: { authorization: `Bearer ${apiKey}` } }).catch(
+      () => undefined,
+    );
     await res?.arrayBuffer();
     ms.push(performance.now() - started);
     if (!res?.ok) errors += 1;
@@ -91,7 +111,12 @@ async function searchLoop(gateway: string, apiKey: string, catalog: readonly Imp
 }
 
 /** 200 sign-ups at once, the i-th from address `from(i)`, while one client searches; its searches before and during. */
-async function hashingFlood(gateway: string, apiKey: string, catalog: readonly ImportLine[], from: (i: number) => string): Promise<FloodResult> {
+async function hashingFlood(
+  gateway: string,
+  apiKey: string,
+  catalog: readonly ImportLine[],
+  from: (i: number) => string,
+): Promise<FloodResult> {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let stopBefore = false;
   const before = searchLoop(gateway, apiKey, catalog, () => stopBefore, 'flood-before');
@@ -133,7 +158,12 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
   phaseTitle(
     `setup (overload): ${connections} connections for ${options.durationSec} s, then two floods of ${FLOOD_SIGN_UPS} sign-ups; load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
   );
-  const catalog = await loadCatalog({ corpus: options.corpus, items: options.items, vocabulary: options.vocabulary, progress });
+  const catalog = await loadCatalog({
+    corpus: options.corpus,
+    items: options.items,
+    vocabulary: options.vocabulary,
+    progress,
+  });
   progress(`catalog: ${describeCatalog(catalog.source)}`, true);
   const db = await startDatabase(process.env.DATABASE_URL || undefined);
   progress(`database: ${db.kind} ${db.name} ${db.url}`, true);
@@ -154,28 +184,49 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     progress(`services: gateway ${gw}, catalog ${stack.catalog.url}`, true);
     const users = await createUsers(gw, stack.adminToken, 8, 0);
     phaseTitle('import (admin NDJSON through the gateway)');
-    await importCatalog(gw, stack.adminToken, stack.catalog.url, db.url, catalog.lines, options.quick ? 5_000 : 10_000, progress);
+    await importCatalog(
+      gw,
+      stack.adminToken,
+      stack.catalog.url,
+      db.url,
+      catalog.lines,
+      options.quick ? 5_000 : 10_000,
+      progress,
+    );
 
-    phaseTitle(`overload, impatient clients: ${connections} connections of searches with valid keys, Retry-After ignored, ${options.durationSec} s`);
+    phaseTitle(
+      `overload, impatient clients: ${connections} connections of searches with valid keys, Retry-After ignored, ${options.durationSec} s`,
+    );
     const impatientRecorder = new OverloadRecorder();
     // CPU per answer of each process over the measured run (a refusal's cost is what sets how fast the line moves)
     const sources = await stackCpuSources(stack, db);
     let cpuBefore: CpuTimes = {};
-    const run = await runLoad((part) => overloadPhase(gw, users, catalog.lines, part === 'run' ? impatientRecorder : new OverloadRecorder(), part), {
-      connections,
-      durationSec: options.durationSec,
-      warmupSec: options.warmupSec,
-      progress,
-      beforeRun: async () => {
-        cpuBefore = await cpuTimes(sources);
+    const run = await runLoad(
+      (part) =>
+        overloadPhase(gw, users, catalog.lines, part === 'run' ? impatientRecorder : new OverloadRecorder(), part),
+      {
+        connections,
+        durationSec: options.durationSec,
+        warmupSec: options.warmupSec,
+        progress,
+        beforeRun: async () => {
+          cpuBefore = await cpuTimes(sources);
+        },
       },
-    });
+    );
     const impatient = impatientRecorder.summary(options.durationSec, run.noAnswer);
-    const cpu: Record<string, CpuTimes> = { impatient: perRequest(cpuBefore, await cpuTimes(sources), impatient.answers) };
-    progress(`impatient clients: ${run.noAnswer} without an answer, ${run.timeouts ?? 0} of them timed out after 10 s`, true);
+    const cpu: Record<string, CpuTimes> = {
+      impatient: perRequest(cpuBefore, await cpuTimes(sources), impatient.answers),
+    };
+    progress(
+      `impatient clients: ${run.noAnswer} without an answer, ${run.timeouts ?? 0} of them timed out after 10 s`,
+      true,
+    );
     await settle();
 
-    phaseTitle(`overload, polite clients: ${connections} clients of searches with valid keys, each waiting Retry-After after a 503, ${options.durationSec} s`);
+    phaseTitle(
+      `overload, polite clients: ${connections} clients of searches with valid keys, each waiting Retry-After after a 503, ${options.durationSec} s`,
+    );
     const politeRecorder = new OverloadRecorder();
     cpuBefore = await cpuTimes(sources);
     const next = longTailMix(catalog.lines, seedOf('overload-polite'));
@@ -193,7 +244,12 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     await settle();
 
     phaseTitle(`hashing flood: ${FLOOD_SIGN_UPS} sign-ups at once from as many addresses, one client searching`);
-    const flood = await hashingFlood(gw, users[0]?.apiKey ?? '', catalog.lines, (i) => `10.${(i >> 8) & 255}.${i & 255}.7`);
+    const flood = await hashingFlood(
+      gw,
+      users[0]?.apiKey ?? '',
+      catalog.lines,
+      (i) => `10.${(i >> 8) & 255}.${i & 255}.7`,
+    );
     await settle();
     phaseTitle(`sign-up flood: ${FLOOD_SIGN_UPS} sign-ups at once from one address, one client searching`);
     const oneAddressFlood = await hashingFlood(gw, users[0]?.apiKey ?? '', catalog.lines, () => '10.254.0.9');
@@ -204,7 +260,9 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     const targets = { impatient: overloadTargets(impatient), polite: overloadTargets(polite) };
     for (const kind of ['impatient', 'polite'] as const) {
       const s = runs[kind];
-      process.stdout.write(`\n== overload, ${kind} clients (${title}, ${connections} connections, ${options.durationSec} s)\n${formatStatuses(s)}\n`);
+      process.stdout.write(
+        `\n== overload, ${kind} clients (${title}, ${connections} connections, ${options.durationSec} s)\n${formatStatuses(s)}\n`,
+      );
       process.stdout.write(
         `answers ${s.answersPerSec.toFixed(0)}/s, admitted ${s.admittedPerSec.toFixed(0)}/s; admitted p50 ${s.admittedP50Ms.toFixed(0)} ms, p99 ${s.admittedP99Ms.toFixed(0)} ms\n`,
       );
@@ -212,14 +270,16 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     }
     const cpuRows = Object.entries(cpu).map(([label, times]) => ({ label: `${label} clients`, cpu: times }));
     process.stdout.write(`\nCPU ms per answer (200 or 503) of the measured run\n${formatCpuTable(cpuRows)}\n`);
-    const fmt = (s: SearchLoop) => `${s.searches} searches, p50 ${s.p50Ms.toFixed(0)} ms, p99 ${s.p99Ms.toFixed(0)} ms, ${s.errors} failed`;
+    const fmt = (s: SearchLoop) =>
+      `${s.searches} searches, p50 ${s.p50Ms.toFixed(0)} ms, p99 ${s.p99Ms.toFixed(0)} ms, ${s.errors} failed`;
     for (const [name, f] of Object.entries(floods)) {
       const signUps = Object.entries(f.signUps)
         .map(([s, c]) => `${c} × ${s}`)
         .join(', ');
       process.stdout.write(`\n== ${name}\nsign-ups: ${signUps}, all answered in ${f.floodSec.toFixed(1)} s\n`);
       process.stdout.write(`search before: ${fmt(f.searchBefore)}\nsearch during: ${fmt(f.searchDuring)}\n`);
-      for (const t of floodTargets(name, f.searchDuring)) process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
+      for (const t of floodTargets(name, f.searchDuring))
+        process.stdout.write(`${t.ok ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}\n`);
     }
 
     const at = new Date().toISOString();
@@ -246,7 +306,9 @@ export async function runOverloadBench(options: BenchOptions, sinks: ReportSinks
     const stamp = at.replace(/[:.]/g, '-');
     await writeFile(join(sinks.resultsDir, `${stamp}-overload.json`), json);
     if (!options.quick) await writeFile(join(sinks.resultsDir, `latest-overload-${db.kind}.json`), json);
-    process.stdout.write(`\nwritten: bench/results/${stamp}-overload.json${options.quick ? '' : `, latest-overload-${db.kind}.json`}\n`);
+    process.stdout.write(
+      `\nwritten: bench/results/${stamp}-overload.json${options.quick ? '' : `, latest-overload-${db.kind}.json`}\n`,
+    );
   } finally {
     await cleanup();
   }

@@ -39,7 +39,9 @@ export class OverloadRecorder {
 
   summary(seconds: number, noAnswer: number): OverloadSummary {
     const answers = [...this.statuses.values()].reduce((n, c) => n + c, 0);
-    const statuses = Object.fromEntries([...this.statuses.entries()].sort(([a], [b]) => a - b).map(([s, c]) => [String(s), c]));
+    const statuses = Object.fromEntries(
+      [...this.statuses.entries()].sort(([a], [b]) => a - b).map(([s, c]) => [String(s), c]),
+    );
     return {
       answers,
       statuses,
@@ -74,7 +76,11 @@ export function overloadTargets(s: OverloadSummary): Target[] {
       ok: s.shedWithoutRetryAfter === 0,
       measured: `${s.shedWithoutRetryAfter} without of ${count(s, (status) => status === 503)}`,
     },
-    { name: 'every request answered (no timeout, no connection error)', ok: s.noAnswer === 0, measured: `${s.noAnswer} without an answer` },
+    {
+      name: 'every request answered (no timeout, no connection error)',
+      ok: s.noAnswer === 0,
+      measured: `${s.noAnswer} without an answer`,
+    },
   ];
 }
 
@@ -92,7 +98,11 @@ export const FLOOD_TARGETS = { searchP99Ms: 1_000 } as const;
 /** While `flood` runs: every search answered, p99 ≤ 1 s. */
 export function floodTargets(flood: string, during: SearchLoop): Target[] {
   return [
-    { name: `${flood}: no search failed`, ok: during.searches > 0 && during.errors === 0, measured: `${during.errors} of ${during.searches}` },
+    {
+      name: `${flood}: no search failed`,
+      ok: during.searches > 0 && during.errors === 0,
+      measured: `${during.errors} of ${during.searches}`,
+    },
     {
       name: `${flood}: search p99 ≤ ${FLOOD_TARGETS.searchP99Ms} ms`,
       ok: during.searches > 0 && during.p99Ms <= FLOOD_TARGETS.searchP99Ms,
@@ -103,7 +113,14 @@ export function floodTargets(flood: string, during: SearchLoop): Target[] {
 
 /** The status table: one row per status code, its count and share. */
 export function formatStatuses(s: OverloadSummary): string {
-  const rows = Object.entries(s.statuses).map(([status, c]) => [status, c.toLocaleString('en'), `${((c / Math.max(1, s.answers)) * 100).toFixed(1)} %`]);
+  const rows = Object.entries(s.statuses).map(([status, c]) => [
+    status,
+    c.toLocaleString('en'),
+    `${((c / Math.max(1, s.answers)) * 100).toFixed(1)} %`,
+  ]);
   rows.push(['no answer', s.noAnswer.toLocaleString('en'), '']);
-  return ['status   answers   share', ...rows.map(([a, b, c]) => `${(a as string).padEnd(9)}${(b as string).padStart(7)}   ${c as string}`)].join('\n');
+  return [
+    'status   answers   share',
+    ...rows.map(([a, b, c]) => `${(a as string).padEnd(9)}${(b as string).padStart(7)}   ${c as string}`),
+  ].join('\n');
 }

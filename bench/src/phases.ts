@@ -11,7 +11,11 @@ function cycle<T>(list: readonly T[]): () => T {
 }
 
 export function baselinePhase(url: string): Phase {
-  return { scenario: 'baseline', url, requests: [{ setup: () => ({ method: 'GET', path: '/api/v1/skills?q=x', headers: {} }) }] };
+  return {
+    scenario: 'baseline',
+    url,
+    requests: [{ setup: () => ({ method: 'GET', path: '/api/v1/skills?q=x', headers: {} }) }],
+  };
 }
 
 /** Where a search phase's requests come from: the long-tail mix (a fresh query each) or a fixed list cycled. */
@@ -21,7 +25,13 @@ export type SearchSource = () => SearchRequest;
 const SEARCH_CLASSES = [...CLASS_WEIGHTS.map(([cls]) => cls), 'intent' as const];
 
 /** catalog-service itself: a freshly signed principal per request (each jti is accepted once). */
-export function searchDirectPhase(scenario: string, url: string, signer: PrincipalSigner, users: readonly BenchUser[], next: SearchSource): Phase {
+export function searchDirectPhase(
+  scenario: string,
+  url: string,
+  signer: PrincipalSigner,
+  users: readonly BenchUser[],
+  next: SearchSource,
+): Phase {
   const nextUser = cycle(users);
   return {
     scenario,
@@ -33,7 +43,12 @@ export function searchDirectPhase(scenario: string, url: string, signer: Princip
           const { cls, path } = next();
           const user = nextUser();
           const principal: Principal = { kind: 'account', accountId: user.accountId, plan: 'pro', keyId: 'bench' };
-          return { method: 'GET', path, headers: { [PRINCIPAL_HEADER]: signer.sign(principal, 'catalog-service', 'GET', path) }, tag: cls };
+          return {
+            method: 'GET',
+            path,
+            headers: { [PRINCIPAL_HEADER]: signer.sign(principal, 'catalog-service', 'GET', path) },
+            tag: cls,
+          };
         },
       },
     ],
@@ -41,7 +56,12 @@ export function searchDirectPhase(scenario: string, url: string, signer: Princip
 }
 
 /** Through the gateway, as users search: the bench's API keys (pro accounts) in rotation. */
-export function searchGatewayPhase(scenario: string, url: string, users: readonly BenchUser[], next: SearchSource): Phase {
+export function searchGatewayPhase(
+  scenario: string,
+  url: string,
+  users: readonly BenchUser[],
+  next: SearchSource,
+): Phase {
   const nextUser = cycle(users);
   return {
     scenario,
@@ -81,7 +101,11 @@ export function collectionReadPhase(url: string, users: readonly BenchUser[]): P
       {
         setup: () => {
           const slot = nextSlot();
-          return { method: 'GET', path: `/api/v1/me/collections/${slot.collectionId}`, headers: { authorization: `Bearer ${slot.user.apiKey}` } };
+          return {
+            method: 'GET',
+            path: `/api/v1/me/collections/${slot.collectionId}`,
+            headers: { authorization: `Bearer ${slot.user.apiKey}` },
+          };
         },
       },
     ],

@@ -22,7 +22,12 @@ export interface PoliteLoadOptions {
 
 /** Runs the clients for `durationSec`; resolves with the requests that got no answer (connection errors, 10 s timeouts). */
 export async function runPoliteLoad(options: PoliteLoadOptions): Promise<number> {
-  const pool = new Pool(options.origin, { connections: options.connections, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const pool = new Pool(options.origin, {
+    connections: options.connections,
+    pipelining: 1,
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
   const end = performance.now() + options.durationSec * 1000;
   let noAnswer = 0;
   let answered = 0;
@@ -32,7 +37,12 @@ export async function runPoliteLoad(options: PoliteLoadOptions): Promise<number>
       const { request, authorization } = options.next();
       const started = performance.now();
       try {
-        const res = await pool.request({ origin: options.origin, path: request.path, method: 'GET', headers: { authorization } });
+        const res = await pool.request({
+          origin: options.origin,
+          path: request.path,
+          method: 'GET',
+          headers: { authorization },
+        });
         await res.body.dump();
         const retryAfter = res.headers['retry-after'];
         const retry = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;

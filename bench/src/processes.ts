@@ -12,7 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PrincipalSigner, createScratchDatabase, fixedKeys, parseSigningKey, writePrincipalKeyFiles } from '@skills/common';
+import {
+  PrincipalSigner,
+  createScratchDatabase,
+  fixedKeys,
+  parseSigningKey,
+  writePrincipalKeyFiles,
+} from '@skills/common';
 import { freePort } from '@skills/common/testing';
 import { processesNamed, type CpuSources } from './cpu-accounting';
 
@@ -85,7 +91,10 @@ export interface BenchDatabase {
 export async function startDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
   if (!serverUrl) {
     const entry = join(ROOT, 'standalone', 'dist', 'embedded-postgres-main.js');
-    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATA_DIR: '', PG_PORT: '0' } });
+    const child = spawn(process.execPath, [entry], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATA_DIR: '', PG_PORT: '0' },
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -97,12 +106,24 @@ export async function startDatabase(serverUrl: string | undefined): Promise<Benc
     });
     const handle: Child = { name: 'pglite', url, process: child };
     const pids = child.pid === undefined ? [] : [child.pid];
-    return { url, kind: 'pglite', name: 'pglite (in memory)', processIds: async () => pids, drop: () => stopChild(handle) };
+    return {
+      url,
+      kind: 'pglite',
+      name: 'pglite (in memory)',
+      processIds: async () => pids,
+      drop: () => stopChild(handle),
+    };
   }
   // The timestamp tells a leftover database (a killed run) from a live one.
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const scratch = await createScratchDatabase(serverUrl, `bench_${stamp}`);
-  return { url: scratch.url, kind: 'postgres', name: scratch.name, processIds: () => processesNamed('postgres'), drop: scratch.drop };
+  return {
+    url: scratch.url,
+    kind: 'postgres',
+    name: scratch.name,
+    processIds: () => processesNamed('postgres'),
+    drop: scratch.drop,
+  };
 }
 
 /** The stack's processes and its database, read at each run: restarting a service (the cache switch) gives it a new pid. */
@@ -153,19 +174,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const adminToken = `adm_${randomBytes(24).toString('base64url')}`;
   const itemsReaderToken = randomBytes(32).toString('base64url');
   const shared = { DATABASE_URL: options.databaseUrl, LOG_LEVEL: options.logLevel, EVENT_LOG: 'postgres' };
-  const serviceShared = { ...shared, PRINCIPAL_PUBLIC_KEYS_FILE: keys.publicKeysFile, ITEMS_READER_TOKEN: itemsReaderToken };
+  const serviceShared = {
+    ...shared,
+    PRINCIPAL_PUBLIC_KEYS_FILE: keys.publicKeysFile,
+    ITEMS_READER_TOKEN: itemsReaderToken,
+  };
   const started: Child[] = [];
   const stop = async () => {
     for (const child of [...started].reverse()) await stopChild(child);
     await rm(keysDir, { recursive: true, force: true });
   };
   try {
-    const collections = await startChild('collections-service', 'collections-service/dist/main.js', serviceShared, '/healthz', options.nodeArgs);
+    const collections = await startChild(
+      'collections-service',
+      'collections-service/dist/main.js',
+      serviceShared,
+      '/healthz',
+      options.nodeArgs,
+    );
     started.push(collections);
     // 50 ms polling as in `npm start`: on PGlite no NOTIFY reaches the indexer (a server gets it).
     // No SEARCH_ENGINE here: the service's default engine is the one measured (or the caller's SEARCH_ENGINE).
-    const catalogEnv = { ...serviceShared, POLL_INTERVAL_MS: '50', COLLECTIONS_URL: collections.url, ...options.catalogEnv };
-    const catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', catalogEnv, '/readyz', options.nodeArgs);
+    const catalogEnv = {
+      ...serviceShared,
+      POLL_INTERVAL_MS: '50',
+      COLLECTIONS_URL: collections.url,
+      ...options.catalogEnv,
+    };
+    const catalog = await startChild(
+      'catalog-service',
+      'catalog-service/dist/main.js',
+      catalogEnv,
+      '/readyz',
+      options.nodeArgs,
+    );
     started.push(catalog);
     const gatewayEnv = {
       ...shared,
@@ -212,14 +254,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 export async function restartCatalog(stack: Stack, overrides: Record<string, string>): Promise<void> {
   const port = Number(new URL(stack.catalog.url).port);
   await stopChild(stack.catalog);
-  stack.catalog = await startChild('catalog-service', 'catalog-service/dist/main.js', { ...stack.catalogEnv, ...overrides }, '/readyz', stack.nodeArgs, port);
+  stack.catalog = await startChild(
+    'catalog-service',
+    'catalog-service/dist/main.js',
+    { ...stack.catalogEnv, ...overrides },
+    '/readyz',
+    stack.nodeArgs,
+    port,
+  );
 }
 
 /** Restarts only the gateway, on the same port, with `overrides` on top of its original environment. */
 export async function restartGateway(stack: Stack, overrides: Record<string, string>): Promise<void> {
   const port = Number(new URL(stack.gateway.url).port);
   await stopChild(stack.gateway);
-  stack.gateway = await startChild('gateway', 'gateway/dist/main.js', { ...stack.gatewayEnv, ...overrides }, '/readyz', stack.nodeArgs, port);
+  stack.gateway = await startChild(
+    'gateway',
+    'gateway/dist/main.js',
+    { ...stack.gatewayEnv, ...overrides },
+    '/readyz',
+    stack.nodeArgs,
+    port,
+  );
 }
 
 /** The baseline: a bare node:http server answering `bodyFile` to every request. */

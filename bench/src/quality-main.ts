@@ -29,14 +29,30 @@ async function main(): Promise<void> {
     },
   });
   if (!values.gateway || !values.key) throw new Error('--gateway URL and --key API_KEY are required');
-  if (!values.corpus && !values.items) throw new Error('--corpus FILE, or --items N of the generated catalog, is required');
+  if (!values.corpus && !values.items)
+    throw new Error('--corpus FILE, or --items N of the generated catalog, is required');
   const vocabulary = (values.vocabulary ?? 'generated') as Vocabulary;
   if (vocabulary !== 'generated' && vocabulary !== 'broad') throw new Error('--vocabulary must be generated or broad');
-  const catalog = await loadCatalog({ corpus: values.corpus, items: values.items ? Number(values.items) : undefined, vocabulary, progress });
+  const catalog = await loadCatalog({
+    corpus: values.corpus,
+    items: values.items ? Number(values.items) : undefined,
+    vocabulary,
+    progress,
+  });
   progress(`catalog: ${describeCatalog(catalog.source)}`, true);
-  const report = await measureQuality(values.gateway.replace(/\/$/, ''), values.key, catalog.lines, progress, Number(values['per-set'] ?? QUALITY_PER_SET));
+  const report = await measureQuality(
+    values.gateway.replace(/\/$/, ''),
+    values.key,
+    catalog.lines,
+    progress,
+    Number(values['per-set'] ?? QUALITY_PER_SET),
+  );
   process.stdout.write(`${formatQualityTable(report.sets)}\n`);
-  if (values.json) await writeFile(values.json, `${JSON.stringify({ at: new Date().toISOString(), catalog: catalog.source, quality: report }, null, 2)}\n`);
+  if (values.json)
+    await writeFile(
+      values.json,
+      `${JSON.stringify({ at: new Date().toISOString(), catalog: catalog.source, quality: report }, null, 2)}\n`,
+    );
 }
 
 main().catch((err: unknown) => {

@@ -1,6 +1,13 @@
 /** Sends the judgment sets through the gateway, one query at a time, and scores them (quality.ts). */
 import type { ImportLine } from './import-line';
-import { buildJudgments, QUALITY_DEPTH, QUALITY_PER_SET, scoreQuality, type JudgedAnswer, type QualityResult } from './quality';
+import {
+  buildJudgments,
+  QUALITY_DEPTH,
+  QUALITY_PER_SET,
+  scoreQuality,
+  type JudgedAnswer,
+  type QualityResult,
+} from './quality';
 import { searchPath } from './query-mix';
 
 export interface QualityReport {

@@ -49,7 +49,8 @@ export class CatalogWords {
     const rarest = stems.map((stem) => this.holders.get(stem) ?? []).sort((a, b) => a.length - b.length)[0] ?? [];
     return rarest.every((i) => {
       const item = this.items[i] as ImportLine;
-      if (item === target || item.name.toLowerCase() === target.name.toLowerCase() || twinKey(item) === twinKey(target)) return true;
+      if (item === target || item.name.toLowerCase() === target.name.toLowerCase() || twinKey(item) === twinKey(target))
+        return true;
       const held = stemsOf(searchableText(item));
       return !stems.every((stem) => held.has(stem));
     });
@@ -87,7 +88,12 @@ const rareMaxOf = (items: number, shares: WordShares): number => Math.max(1, sha
  * when the description has fewer than two, none of them is rare (nothing
  * in it tells the item apart), or they do not identify the item.
  */
-export function descriptionQuery(item: ImportLine, words: CatalogWords, count: 2 | 3, shares = WORD_SHARES): string | undefined {
+export function descriptionQuery(
+  item: ImportLine,
+  words: CatalogWords,
+  count: 2 | 3,
+  shares = WORD_SHARES,
+): string | undefined {
   const candidates = descriptionOnlyWords(item);
   if (candidates.length < 2) return undefined;
   const byRarity = [...candidates].sort((a, b) => words.frequency(a) - words.frequency(b) || a.localeCompare(b));

@@ -164,7 +164,12 @@ export function intentJudgments(active: readonly ImportLine[], intent: readonly 
   const slugs = new Set(active.map((item) => item.slug));
   return intent
     .filter((j) => j.relevant.every((slug) => slugs.has(slug)))
-    .map((j) => ({ set: j.split === 'test' ? 'intent' : 'intent-dev', q: j.q, target: j.target, relevant: j.relevant }));
+    .map((j) => ({
+      set: j.split === 'test' ? 'intent' : 'intent-dev',
+      q: j.q,
+      target: j.target,
+      relevant: j.relevant,
+    }));
 }
 
 function groupBy(items: readonly ImportLine[], key: (item: ImportLine) => string): Map<string, string[]> {
@@ -227,8 +232,16 @@ export function scoreQuality(answers: readonly JudgedAnswer[]): QualityResult[] 
 export function formatQualityTable(results: readonly QualityResult[]): string {
   const header = ['set', 'queries', 'MRR@10', 'found@10', 'first', 'errors'];
   const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
-  const rows = results.map((r) => [r.set, String(r.queries), r.mrr10.toFixed(3), pct(r.found10), pct(r.first), String(r.errors)]);
+  const rows = results.map((r) => [
+    r.set,
+    String(r.queries),
+    r.mrr10.toFixed(3),
+    pct(r.found10),
+    pct(r.first),
+    String(r.errors),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -44,7 +44,11 @@ export const CACHE_ENV: Record<CacheState, { catalog: Record<string, string>; ga
  * /readyz and its index is loaded again; returns the seconds catalog-service took (a replica's start-up to
  * ready on this catalog).
  */
-export async function switchSearchCache(stack: Stack, state: CacheState, progress: (text: string, done: boolean) => void): Promise<number> {
+export async function switchSearchCache(
+  stack: Stack,
+  state: CacheState,
+  progress: (text: string, done: boolean) => void,
+): Promise<number> {
   const documents = await indexDocuments(stack.catalog.url);
   const started = performance.now();
   progress(`restarting catalog-service with the search cache ${state}`, false);
@@ -62,28 +66,55 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
   const repeated = repeatedRequests(catalog);
   // The same seed with the cache on and off: both runs send the same queries. Each part (warm-up, run)
   // and connection count draws its own, so a run does not start on what its warm-up just cached.
-  const longTail = (scenario: string, connections: number, part: RunPart): SearchSource => longTailMix(catalog, seedOf(`${scenario}|${connections}|${part}`));
+  const longTail = (scenario: string, connections: number, part: RunPart): SearchSource =>
+    longTailMix(catalog, seedOf(`${scenario}|${connections}|${part}`));
   const name = (scenario: string): string => (cache === 'off' ? cacheOff(scenario) : scenario);
   const phases: Array<[string, (connections: number, part: RunPart) => Phase]> = [
     [
       SCENARIOS.longTailDirect,
-      (c, part) => searchDirectPhase(name(SCENARIOS.longTailDirect), stack.catalog.url, stack.signer, users, longTail(SCENARIOS.longTailDirect, c, part)),
+      (c, part) =>
+        searchDirectPhase(
+          name(SCENARIOS.longTailDirect),
+          stack.catalog.url,
+          stack.signer,
+          users,
+          longTail(SCENARIOS.longTailDirect, c, part),
+        ),
     ],
     [
       SCENARIOS.longTailGateway,
-      (c, part) => searchGatewayPhase(name(SCENARIOS.longTailGateway), stack.gateway.url, users, longTail(SCENARIOS.longTailGateway, c, part)),
+      (c, part) =>
+        searchGatewayPhase(
+          name(SCENARIOS.longTailGateway),
+          stack.gateway.url,
+          users,
+          longTail(SCENARIOS.longTailGateway, c, part),
+        ),
     ],
     [
       SCENARIOS.longTailLexicalGateway,
       (c, part) =>
-        searchGatewayPhase(name(SCENARIOS.longTailLexicalGateway), stack.gateway.url, users, lexicalOnly(longTail(SCENARIOS.longTailGateway, c, part))),
+        searchGatewayPhase(
+          name(SCENARIOS.longTailLexicalGateway),
+          stack.gateway.url,
+          users,
+          lexicalOnly(longTail(SCENARIOS.longTailGateway, c, part)),
+        ),
     ],
     [
       SCENARIOS.intentGateway,
       (c, part) =>
-        searchGatewayPhase(name(SCENARIOS.intentGateway), stack.gateway.url, users, intentMix(catalog, seedOf(`${SCENARIOS.intentGateway}|${c}|${part}`))),
+        searchGatewayPhase(
+          name(SCENARIOS.intentGateway),
+          stack.gateway.url,
+          users,
+          intentMix(catalog, seedOf(`${SCENARIOS.intentGateway}|${c}|${part}`)),
+        ),
     ],
-    [SCENARIOS.repeatedGateway, () => searchGatewayPhase(name(SCENARIOS.repeatedGateway), stack.gateway.url, users, cycledSearches(repeated))],
+    [
+      SCENARIOS.repeatedGateway,
+      () => searchGatewayPhase(name(SCENARIOS.repeatedGateway), stack.gateway.url, users, cycledSearches(repeated)),
+    ],
   ];
   const results: LoadResult[] = [];
   for (const [scenario, make] of phases) {
@@ -92,14 +123,23 @@ export async function runSearchPhases(ctx: SearchRunContext, cache: CacheState):
       const viaGateway = scenario !== SCENARIOS.longTailDirect;
       const before = cache === 'on' ? await searchCacheCounts(stack.catalog.url) : undefined;
       const gatewayBefore = cache === 'on' && viaGateway ? await answerCacheCounts(stack.gateway.url) : undefined;
-      const options = { connections: c, durationSec: ctx.durationSec, warmupSec: ctx.warmupSec, progress: ctx.progress };
+      const options = {
+        connections: c,
+        durationSec: ctx.durationSec,
+        warmupSec: ctx.warmupSec,
+        progress: ctx.progress,
+      };
       const result = await runMeasuredLoad((part) => make(c, part), options, ctx.cpuSources);
       result.searchCache = cache;
       if (gatewayBefore) result.answerCacheHitRate = hitRate(gatewayBefore, await answerCacheCounts(stack.gateway.url));
       if (before) {
         result.searchCacheHitRate = hitRate(before, await searchCacheCounts(stack.catalog.url));
-        const gateway = result.answerCacheHitRate === undefined ? '' : `gateway ${(result.answerCacheHitRate * 100).toFixed(1)} %, `;
-        ctx.progress(`${name(scenario)}, ${c} connections: cache hit rate ${gateway}catalog-service ${(result.searchCacheHitRate * 100).toFixed(1)} %`, true);
+        const gateway =
+          result.answerCacheHitRate === undefined ? '' : `gateway ${(result.answerCacheHitRate * 100).toFixed(1)} %, `;
+        ctx.progress(
+          `${name(scenario)}, ${c} connections: cache hit rate ${gateway}catalog-service ${(result.searchCacheHitRate * 100).toFixed(1)} %`,
+          true,
+        );
       }
       results.push(result);
     }

@@ -9,7 +9,14 @@ import { ndjsonBody, type ImportLine } from './import-line';
 import { indexDocuments, meaningProgress } from './catalog-metrics';
 import type { ImportResult } from './stats';
 
-export async function call<T>(base: string, token: string, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
+export async function call<T>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = contentType;
   const res = await fetch(`${base}${path}`, {
@@ -29,7 +36,12 @@ export interface BenchUser {
 }
 
 /** `accounts` pro accounts, one API key and `collectionsEach` personal collections each. */
-export async function createUsers(gateway: string, adminToken: string, accounts: number, collectionsEach: number): Promise<BenchUser[]> {
+export async function createUsers(
+  gateway: string,
+  adminToken: string,
+  accounts: number,
+  collectionsEach: number,
+): Promise<BenchUser[]> {
   const users: BenchUser[] = [];
   for (let a = 0; a < accounts; a++) {
     const { account } = await call<{ account: { id: string } }>(gateway, adminToken, 'POST', '/admin/v1/accounts', {
@@ -37,15 +49,27 @@ export async function createUsers(gateway: string, adminToken: string, accounts:
       name: `Bench user ${a}`,
       plan: 'pro',
     });
-    const { apiKey } = await call<{ apiKey: { key: string } }>(gateway, adminToken, 'POST', `/admin/v1/accounts/${account.id}/api-keys`, {
-      name: 'bench',
-    });
+    const { apiKey } = await call<{ apiKey: { key: string } }>(
+      gateway,
+      adminToken,
+      'POST',
+      `/admin/v1/accounts/${account.id}/api-keys`,
+      {
+        name: 'bench',
+      },
+    );
     const collectionIds: string[] = [];
     for (let k = 0; k < collectionsEach; k++) {
-      const { collection } = await call<{ collection: { id: string } }>(gateway, apiKey.key, 'POST', '/api/v1/me/collections', {
-        name: `Bench ${k}`,
-        description: 'Collection of the load benchmark',
-      });
+      const { collection } = await call<{ collection: { id: string } }>(
+        gateway,
+        apiKey.key,
+        'POST',
+        '/api/v1/me/collections',
+        {
+          name: `Bench ${k}`,
+          description: 'Collection of the load benchmark',
+        },
+      );
       collectionIds.push(collection.id);
     }
     users.push({ accountId: account.id, apiKey: apiKey.key, collectionIds });
@@ -84,7 +108,9 @@ class SearchableCounter implements SearchableCount {
       this.db = new Client({ connectionString: this.databaseUrl });
       await this.db.connect();
     }
-    const { rows } = await this.db.query<{ n: number }>("SELECT count(*)::int AS n FROM catalog.search_items WHERE status = 'active'");
+    const { rows } = await this.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM catalog.search_items WHERE status = 'active'",
+    );
     return rows[0]?.n ?? 0;
   }
 
@@ -144,9 +170,18 @@ async function reportMeaning(
   if (!first) return;
   progress(`import: searchable by meaning ${first.ready}/${active} (${first.missing} waiting for the model)`, !wait);
   if (!wait) return;
-  await waitUntil(async () => (await meaningProgress(catalogUrl))?.ready ?? 0, active, 'import: searchable by meaning', progress, 3_600_000);
+  await waitUntil(
+    async () => (await meaningProgress(catalogUrl))?.ready ?? 0,
+    active,
+    'import: searchable by meaning',
+    progress,
+    3_600_000,
+  );
   result.meaningAfterImportSec = (performance.now() - answered) / 1000;
-  progress(`import: all searchable by meaning ${result.meaningAfterImportSec.toFixed(1)} s after the import answered`, true);
+  progress(
+    `import: all searchable by meaning ${result.meaningAfterImportSec.toFixed(1)} s after the import answered`,
+    true,
+  );
 }
 
 /**
@@ -216,9 +251,18 @@ export async function importCatalog(
  * again (an in-memory index loads at start, maybe after /readyz). Without
  * the index gauge there is nothing to wait for: the read model is in Postgres.
  */
-export async function waitIndexLoaded(catalogUrl: string, documents: number | undefined, progress: (text: string, done: boolean) => void): Promise<void> {
+export async function waitIndexLoaded(
+  catalogUrl: string,
+  documents: number | undefined,
+  progress: (text: string, done: boolean) => void,
+): Promise<void> {
   if (documents === undefined) return;
-  await waitUntil(async () => (await indexDocuments(catalogUrl)) ?? documents, documents, 'catalog-service index loading', progress);
+  await waitUntil(
+    async () => (await indexDocuments(catalogUrl)) ?? documents,
+    documents,
+    'catalog-service index loading',
+    progress,
+  );
 }
 
 /**

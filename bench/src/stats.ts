@@ -94,7 +94,17 @@ export function answerCacheCell(r: LoadResult): string {
 
 /** The main table the bench prints; the same rows go into the JSON. `baseline`: the scenario of the ratio column. */
 export function formatTable(results: readonly LoadResult[], baseline: string = SCENARIOS.baseline): string {
-  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline', 'gateway cache', 'catalog cache'];
+  const header = [
+    'scenario',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'vs baseline',
+    'gateway cache',
+    'catalog cache',
+  ];
   const rows = results.map((r) => {
     const ratio = ratioToBaseline(r, results, baseline);
     return [
@@ -110,7 +120,10 @@ export function formatTable(results: readonly LoadResult[], baseline: string = S
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number)))
+      .join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -171,8 +184,16 @@ export function checkTargets(
   for (const scenario of [SCENARIOS.longTailGateway, cacheOff(SCENARIOS.longTailGateway)]) {
     const r = at(scenario);
     if (!r) continue;
-    targets.push({ name: `${scenario} ≥ ${minRate.toLocaleString('en')} req/s`, measured: `${fmt(r.requestsPerSec)} req/s`, ok: r.requestsPerSec >= minRate });
-    targets.push({ name: `${scenario} p99 ≤ ${p99Budget} ms`, measured: `${fmt(r.p99Ms, 1)} ms`, ok: r.p99Ms <= p99Budget });
+    targets.push({
+      name: `${scenario} ≥ ${minRate.toLocaleString('en')} req/s`,
+      measured: `${fmt(r.requestsPerSec)} req/s`,
+      ok: r.requestsPerSec >= minRate,
+    });
+    targets.push({
+      name: `${scenario} p99 ≤ ${p99Budget} ms`,
+      measured: `${fmt(r.p99Ms, 1)} ms`,
+      ok: r.p99Ms <= p99Budget,
+    });
     targets.push({ name: `${scenario} errors = 0`, measured: String(r.errors), ok: r.errors === 0 });
   }
   // the cached best case: the cache-on run when there is one
@@ -180,7 +201,11 @@ export function checkTargets(
   const base = at(SCENARIOS.baseline);
   if (repeated && base && base.requestsPerSec > 0) {
     const ratio = repeated.requestsPerSec / base.requestsPerSec;
-    targets.push({ name: `${repeated.scenario} ≥ 15 % of baseline req/s`, measured: `${(ratio * 100).toFixed(1)} %`, ok: ratio >= 0.15 });
+    targets.push({
+      name: `${repeated.scenario} ≥ 15 % of baseline req/s`,
+      measured: `${(ratio * 100).toFixed(1)} %`,
+      ok: ratio >= 0.15,
+    });
   }
   if (imp) {
     targets.push({
@@ -190,10 +215,19 @@ export function checkTargets(
     });
   }
   if (lag) targets.push({ name: 'index lag p99 ≤ 250 ms', measured: `${fmt(lag.p99Ms, 1)} ms`, ok: lag.p99Ms <= 250 });
-  if (imp) targets.push({ name: 'import ≥ 10,000 items/s', measured: `${fmt(imp.recordPerSec)} /s`, ok: imp.recordPerSec >= 10_000 });
+  if (imp)
+    targets.push({
+      name: 'import ≥ 10,000 items/s',
+      measured: `${fmt(imp.recordPerSec)} /s`,
+      ok: imp.recordPerSec >= 10_000,
+    });
   if (options.feed) {
     const rate = options.feed.itemsPerSec;
-    targets.push({ name: 'changes feed ≥ 2,000 items/s (one client via gateway)', measured: `${fmt(rate)} items/s`, ok: rate >= 2_000 });
+    targets.push({
+      name: 'changes feed ≥ 2,000 items/s (one client via gateway)',
+      measured: `${fmt(rate)} items/s`,
+      ok: rate >= 2_000,
+    });
   }
   const footprint = options.catalogService;
   if (large && footprint?.rssBytes !== undefined) {
@@ -201,7 +235,11 @@ export function checkTargets(
     targets.push({ name: 'catalog-service RSS ≤ 1.5 GB', measured: `${gb.toFixed(2)} GB`, ok: gb <= 1.5 });
   }
   if (large && footprint?.readySec !== undefined) {
-    targets.push({ name: 'catalog-service start-up to ready ≤ 60 s', measured: `${fmt(footprint.readySec, 1)} s`, ok: footprint.readySec <= 60 });
+    targets.push({
+      name: 'catalog-service start-up to ready ≤ 60 s',
+      measured: `${fmt(footprint.readySec, 1)} s`,
+      ok: footprint.readySec <= 60,
+    });
   }
   return targets;
 }

@@ -37,7 +37,12 @@ export function createEventLog(config: Readonly<CatalogConfig>, deps: EventLogDe
       const kafka = config.kafka!;
       const logger = deps.logger.child({ component: 'event-log' });
       return new KafkaEventLog({
-        kafka: createKafkaClient({ brokers: kafka.brokers, clientId: kafka.clientId, security: kafka.security, logger }),
+        kafka: createKafkaClient({
+          brokers: kafka.brokers,
+          clientId: kafka.clientId,
+          security: kafka.security,
+          logger,
+        }),
         logger,
         rejected: deps.rejected,
       });

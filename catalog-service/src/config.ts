@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import Joi from 'joi';
-import { backendServiceConfigOf, backendServiceEnv, env, loadConfig, type BackendServiceConfig, type BackendServiceEnv } from '@skills/common';
+import {
+  backendServiceConfigOf,
+  backendServiceEnv,
+  env,
+  loadConfig,
+  type BackendServiceConfig,
+  type BackendServiceEnv,
+} from '@skills/common';
 import { DEFAULT_EMBEDDING_MODEL, EMBEDDING_MODEL_IDS } from './embedding/embedding-models';
 
 /** The checkout's own `.data/models` (from src/ and from dist/ alike), whatever the working directory. */
@@ -101,7 +108,10 @@ export const CATALOG_ENV = backendServiceEnv({ port: 8081, kafkaClientId: 'catal
   ELASTICSEARCH_INDEX: Joi.string()
     .pattern(/^[a-z0-9][a-z0-9._-]{0,199}$/)
     .default('skills')
-    .messages({ 'string.pattern.base': '{#label} must be a lowercase index name (letters, digits, ".", "_", "-"; at most 200 characters)' }),
+    .messages({
+      'string.pattern.base':
+        '{#label} must be a lowercase index name (letters, digits, ".", "_", "-"; at most 200 characters)',
+    }),
   POLL_INTERVAL_MS: Joi.number().integer().min(10).max(60_000).default(250),
   // a write through another replica is searchable here at most this long (+ one read) after it committed
   INDEX_POLL_MS: Joi.number().integer().min(10).max(10_000).default(50),

@@ -9,8 +9,17 @@ export { MemoryIndex } from './engines/memory/memory-index';
 export { isStopWord, queryTerms, stemOf, tokenize } from './domain/text-analysis';
 export { PostgresEventLog, type PostgresEventLogOptions } from './events/postgres-event-log';
 export { Indexer, INDEXER_GROUP, DEFAULT_INDEXER_RETRY, type IndexerRetry } from './indexer/indexer';
-export { SequelizeDeadLetterRepository, type DeadLetterRepository, type DeadLetter } from './store/dead-letter.repository';
-export { CachingSearchEngine, SqlIndexGeneration, type IndexGeneration, type SearchCacheSettings } from './search-cache';
+export {
+  SequelizeDeadLetterRepository,
+  type DeadLetterRepository,
+  type DeadLetter,
+} from './store/dead-letter.repository';
+export {
+  CachingSearchEngine,
+  SqlIndexGeneration,
+  type IndexGeneration,
+  type SearchCacheSettings,
+} from './search-cache';
 export { startCatalogService } from './service';
 export { MemoryVectors } from './engines/memory/memory-vectors';
 export { DEFAULT_MEANING_WEIGHTS, modeToRun, type MeaningWeights, type SearchMode } from './domain/hybrid-ranking';

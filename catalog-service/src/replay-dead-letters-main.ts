@@ -22,7 +22,12 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger({ service: 'replay-dead-letters', level: config.logLevel });
-  const sequelize = createSequelize({ url: config.databaseUrl, poolMax: 2, logger, applicationName: 'replay-dead-letters' });
+  const sequelize = createSequelize({
+    url: config.databaseUrl,
+    poolMax: 2,
+    logger,
+    applicationName: 'replay-dead-letters',
+  });
   try {
     const { engine } = await createSearchEngine(config, { sequelize, logger });
     try {

@@ -44,7 +44,11 @@ export interface CatalogServiceDeps {
 }
 
 /** Migrates the schema, starts the engine, event log and indexer, then serves on `config.port` (0 picks a free port). */
-export async function startCatalogService(config: Readonly<CatalogConfig>, logger: Logger, deps: CatalogServiceDeps = {}): Promise<RunningService> {
+export async function startCatalogService(
+  config: Readonly<CatalogConfig>,
+  logger: Logger,
+  deps: CatalogServiceDeps = {},
+): Promise<RunningService> {
   const database = await openKeysAndDatabase({
     name: 'catalog-service',
     config,
@@ -64,7 +68,9 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
   const cacheObserver = registerSearchCacheMetrics(metrics, () => engine);
   // null when the model is off or cannot be had: search stays lexical (said once in the log)
   const embedder =
-    deps.embedder !== undefined ? deps.embedder : await openTextEmbedder({ ...config.embedding, logger: logger.child({ component: 'embedding' }) });
+    deps.embedder !== undefined
+      ? deps.embedder
+      : await openTextEmbedder({ ...config.embedding, logger: logger.child({ component: 'embedding' }) });
   let backfill: VectorBackfill | undefined;
   registerVectorMetrics(
     metrics,
@@ -80,7 +86,11 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     engine = new CachingSearchEngine({
       ...config.searchCache,
       // the query's vector is computed inside the cache: a cached answer costs no embedding
-      engine: new MeaningSearchEngine({ engine: search.engine, logger: logger.child({ component: 'meaning' }), ...(embedder ? { embedder } : {}) }),
+      engine: new MeaningSearchEngine({
+        engine: search.engine,
+        logger: logger.child({ component: 'meaning' }),
+        ...(embedder ? { embedder } : {}),
+      }),
       generation: search.generation,
       logger: logger.child({ component: 'search-cache' }),
       observer: cacheObserver,
@@ -133,7 +143,10 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
     reindex,
   });
   const http = await listen(app, { port: config.port, host: config.host });
-  logger.info({ port: http.port, searchEngine: config.searchEngine, eventLog: config.eventLog }, 'catalog-service listening');
+  logger.info(
+    { port: http.port, searchEngine: config.searchEngine, eventLog: config.eventLog },
+    'catalog-service listening',
+  );
   const running = { engine, eventLog, indexer, reindex, backfill };
   return {
     port: http.port,
@@ -157,7 +170,12 @@ export async function startCatalogService(config: Readonly<CatalogConfig>, logge
  * (src/vectors/vector-backfill.ts). Without a model, search is lexical
  * (openTextEmbedder said so once).
  */
-function startBackfill(engine: CachingSearchEngine, embedder: TextEmbedder | null, sequelize: Sequelize, logger: Logger): VectorBackfill | undefined {
+function startBackfill(
+  engine: CachingSearchEngine,
+  embedder: TextEmbedder | null,
+  sequelize: Sequelize,
+  logger: Logger,
+): VectorBackfill | undefined {
   const target = engine.vectors;
   if (!embedder || !target) return undefined;
   const backfill = new VectorBackfill({
@@ -187,7 +205,8 @@ function rebuildOutdatedIndex(reindex: ReindexJobs | undefined, logger: Logger):
   reindex.start().then(
     (job) => logger.warn({ jobId: job.id }, 'rebuilding the Elasticsearch index, built with an older layout'),
     (err: unknown) => {
-      if (err instanceof ConflictError) logger.info('the rebuild of the outdated Elasticsearch index is already running elsewhere');
+      if (err instanceof ConflictError)
+        logger.info('the rebuild of the outdated Elasticsearch index is already running elsewhere');
       else logger.error({ err }, 'could not start the rebuild of the outdated Elasticsearch index');
     },
   );

@@ -41,12 +41,14 @@ export class SkillsAdminClient extends AdminTrustMethods {
 
   /** Changes the plan; it holds from the account's next request. */
   async setPlan(accountId: string, plan: Plan): Promise<Account> {
-    return (await this.call<{ account: Account }>('adminUpdateAccount', { params: { id: accountId }, body: { plan } })).account;
+    return (await this.call<{ account: Account }>('adminUpdateAccount', { params: { id: accountId }, body: { plan } }))
+      .account;
   }
 
   /** A one-time console sign-in or password reset link for the account (valid once, for an hour). */
   async createLink(accountId: string, purpose: OneTimeLink['purpose']): Promise<OneTimeLink> {
-    return (await this.call<{ link: OneTimeLink }>('adminCreateLink', { params: { id: accountId }, body: { purpose } })).link;
+    return (await this.call<{ link: OneTimeLink }>('adminCreateLink', { params: { id: accountId }, body: { purpose } }))
+      .link;
   }
 
   /** Ends every console session of the account. */
@@ -65,7 +67,8 @@ export class SkillsAdminClient extends AdminTrustMethods {
 
   /** A new key for the account; keep `key`, it is not shown again. */
   async issueApiKey(accountId: string, input: IssueApiKeyInput = {}): Promise<NewApiKey> {
-    return (await this.call<{ apiKey: NewApiKey }>('adminCreateApiKey', { params: { id: accountId }, body: input })).apiKey;
+    return (await this.call<{ apiKey: NewApiKey }>('adminCreateApiKey', { params: { id: accountId }, body: input }))
+      .apiKey;
   }
 
   /** Refused by every gateway replica within 1 s; revoking a revoked key answers the same. */
@@ -94,7 +97,11 @@ export class SkillsAdminClient extends AdminTrustMethods {
    * ApiError 400 naming it, and nothing is imported then.
    */
   async importSkills(ndjson: string | ReadableStream<Uint8Array>): Promise<number> {
-    return (await this.call<{ imported: number }>('adminImportSkills', { raw: { body: ndjson, contentType: 'application/x-ndjson' } })).imported;
+    return (
+      await this.call<{ imported: number }>('adminImportSkills', {
+        raw: { body: ndjson, contentType: 'application/x-ndjson' },
+      })
+    ).imported;
   }
 
   /** One page of every catalog item, public and private, in any status. */
@@ -108,7 +115,9 @@ export class SkillsAdminClient extends AdminTrustMethods {
   }
 
   async createPrivateSkill(accountId: string, input: CreatePrivateSkillInput): Promise<{ id: string }> {
-    return (await this.call<{ skill: { id: string } }>('adminCreatePrivateSkill', { params: { id: accountId }, body: input })).skill;
+    return (
+      await this.call<{ skill: { id: string } }>('adminCreatePrivateSkill', { params: { id: accountId }, body: input })
+    ).skill;
   }
 
   /** A workspace whose owner is `ownerAccountId`. */
@@ -118,7 +127,12 @@ export class SkillsAdminClient extends AdminTrustMethods {
 
   /** Adds a member or changes their role; the last owner cannot be demoted (ApiError 409). */
   async setWorkspaceMember(workspaceId: string, accountId: string, role: WorkspaceRole): Promise<AdminMember> {
-    return (await this.call<{ member: AdminMember }>('adminSetWorkspaceMember', { params: { id: workspaceId, accountId }, body: { role } })).member;
+    return (
+      await this.call<{ member: AdminMember }>('adminSetWorkspaceMember', {
+        params: { id: workspaceId, accountId },
+        body: { role },
+      })
+    ).member;
   }
 
   async removeWorkspaceMember(workspaceId: string, accountId: string): Promise<void> {

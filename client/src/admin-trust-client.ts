@@ -31,16 +31,24 @@ export abstract class AdminTrustMethods {
   protected readonly http: Transport;
 
   constructor(options: SkillsAdminClientOptions) {
-    this.http = new Transport({ baseUrl: options.baseUrl, credentials: { apiKey: options.adminToken }, language: options.language, fetch: options.fetch });
+    this.http = new Transport({
+      baseUrl: options.baseUrl,
+      credentials: { apiKey: options.adminToken },
+      language: options.language,
+      fetch: options.fetch,
+    });
   }
 
   /** Publishes a release; the same version with the same digest answers it again, another digest is ApiError 409. */
   async publishRelease(slug: string, input: PublishReleaseInput): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminPublishRelease', { params: { slug }, body: input })).release;
+    return (await this.call<{ release: ReleaseDetail }>('adminPublishRelease', { params: { slug }, body: input }))
+      .release;
   }
 
   async yankRelease(slug: string, version: string, reason: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminYankRelease', { params: { slug, version }, body: { reason } })).release;
+    return (
+      await this.call<{ release: ReleaseDetail }>('adminYankRelease', { params: { slug, version }, body: { reason } })
+    ).release;
   }
 
   async unyankRelease(slug: string, version: string): Promise<ReleaseDetail> {
@@ -48,20 +56,29 @@ export abstract class AdminTrustMethods {
   }
 
   async overrideVerdict(slug: string, version: string, verdict: Judgement, note: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminOverrideVerdict', { params: { slug, version }, body: { verdict, note } })).release;
+    return (
+      await this.call<{ release: ReleaseDetail }>('adminOverrideVerdict', {
+        params: { slug, version },
+        body: { verdict, note },
+      })
+    ).release;
   }
 
   async clearVerdictOverride(slug: string, version: string): Promise<ReleaseDetail> {
-    return (await this.call<{ release: ReleaseDetail }>('adminClearVerdictOverride', { params: { slug, version } })).release;
+    return (await this.call<{ release: ReleaseDetail }>('adminClearVerdictOverride', { params: { slug, version } }))
+      .release;
   }
 
   listPublishersPage(params: PageParams & { verified?: boolean } = {}): Promise<PublisherPage> {
     const { verified, ...page } = params;
-    return this.call<PublisherPage>('adminListPublishers', { query: { ...page, verified: verified === undefined ? undefined : String(verified) } });
+    return this.call<PublisherPage>('adminListPublishers', {
+      query: { ...page, verified: verified === undefined ? undefined : String(verified) },
+    });
   }
 
   async setPublisher(name: string, input: { verified: boolean; note?: string }): Promise<Publisher> {
-    return (await this.call<{ publisher: Publisher }>('adminSetPublisher', { params: { name }, body: input })).publisher;
+    return (await this.call<{ publisher: Publisher }>('adminSetPublisher', { params: { name }, body: input }))
+      .publisher;
   }
 
   listReportsPage(params: PageParams & { status?: ReportStatus } = {}): Promise<ReportPage> {

@@ -19,7 +19,8 @@ export abstract class ClientBase {
 
   /** With options, a client of the API key; the session client hands in its own transport. */
   constructor(options: SkillsClientOptions | Transport) {
-    this.http = options instanceof Transport ? options : new Transport({ ...options, credentials: { apiKey: options.apiKey } });
+    this.http =
+      options instanceof Transport ? options : new Transport({ ...options, credentials: { apiKey: options.apiKey } });
   }
 
   /** A collection answer with its ETag. */

@@ -34,8 +34,15 @@ export abstract class GovernanceMethods extends ClientBase {
    * Moves pins to the latest allowed, not yanked release (all entries, or
    * `slugs`); `dryRun: true` only lists the changes. Viewers: ApiError 403.
    */
-  updateCollectionPins(workspaceId: string, collectionId: string, input: PinsUpdateInput = {}): Promise<PinsUpdate<TeamCollection>> {
-    return this.call<PinsUpdate<TeamCollection>>('updateCollectionPins', { params: { id: workspaceId, collectionId }, body: input });
+  updateCollectionPins(
+    workspaceId: string,
+    collectionId: string,
+    input: PinsUpdateInput = {},
+  ): Promise<PinsUpdate<TeamCollection>> {
+    return this.call<PinsUpdate<TeamCollection>>('updateCollectionPins', {
+      params: { id: workspaceId, collectionId },
+      body: input,
+    });
   }
 
   /**
@@ -43,9 +50,16 @@ export abstract class GovernanceMethods extends ClientBase {
    * re-serialisation), parsed, and its ETag. With `ifNoneMatch` an unchanged
    * lockfile answers undefined (304).
    */
-  async getCollectionLockfile(workspaceId: string, collectionId: string, options: { ifNoneMatch?: string } = {}): Promise<LockfileExport | undefined> {
+  async getCollectionLockfile(
+    workspaceId: string,
+    collectionId: string,
+    options: { ifNoneMatch?: string } = {},
+  ): Promise<LockfileExport | undefined> {
     const headers = options.ifNoneMatch ? { 'If-None-Match': options.ifNoneMatch } : undefined;
-    const answer = await this.http.sendRaw('getCollectionLockfile', { params: { id: workspaceId, collectionId }, headers });
+    const answer = await this.http.sendRaw('getCollectionLockfile', {
+      params: { id: workspaceId, collectionId },
+      headers,
+    });
     if (!answer) return undefined;
     return { text: answer.text, lockfile: JSON.parse(answer.text) as Lockfile, etag: answer.headers.get('etag') ?? '' };
   }
@@ -74,7 +88,9 @@ export abstract class GovernanceMethods extends ClientBase {
 
   /** Changes an endpoint; `enabled: true` re-enables one the service disabled and clears its reason. */
   async updateWebhook(workspaceId: string, webhookId: string, patch: WebhookPatch): Promise<Webhook> {
-    return (await this.call<{ webhook: Webhook }>('updateWebhook', { params: { id: workspaceId, webhookId }, body: patch })).webhook;
+    return (
+      await this.call<{ webhook: Webhook }>('updateWebhook', { params: { id: workspaceId, webhookId }, body: patch })
+    ).webhook;
   }
 
   async deleteWebhook(workspaceId: string, webhookId: string): Promise<void> {
@@ -83,7 +99,10 @@ export abstract class GovernanceMethods extends ClientBase {
 
   /** One page of an endpoint's delivery log, newest first. */
   listWebhookDeliveriesPage(workspaceId: string, webhookId: string, params: PageParams = {}): Promise<DeliveryPage> {
-    return this.call<DeliveryPage>('listWebhookDeliveries', { params: { id: workspaceId, webhookId }, query: { ...params } });
+    return this.call<DeliveryPage>('listWebhookDeliveries', {
+      params: { id: workspaceId, webhookId },
+      query: { ...params },
+    });
   }
 
   /** Queues a `webhook.test` delivery (202); it shows in the delivery log under the event id answered. */

@@ -18,7 +18,13 @@ export interface Pin {
 }
 
 /** A rule of the workspace policy, in the order the API names the first one broken. */
-export type PolicyRule = 'minimumVerdict' | 'verifiedPublishersOnly' | 'allowedPublishers' | 'allowedLicenses' | 'allowedTypes' | 'deniedSlugs';
+export type PolicyRule =
+  | 'minimumVerdict'
+  | 'verifiedPublishersOnly'
+  | 'allowedPublishers'
+  | 'allowedLicenses'
+  | 'allowedTypes'
+  | 'deniedSlugs';
 
 export interface PolicyViolation {
   rule: PolicyRule;

@@ -18,12 +18,17 @@ export class SkillsScannerClient {
   private readonly http: Transport;
 
   constructor(options: SkillsScannerClientOptions) {
-    this.http = new Transport({ baseUrl: options.baseUrl, credentials: { apiKey: options.scannerToken }, fetch: options.fetch });
+    this.http = new Transport({
+      baseUrl: options.baseUrl,
+      credentials: { apiKey: options.scannerToken },
+      fetch: options.fetch,
+    });
   }
 
   /** The release with its verdict as it now is (the worst of each scanner's latest, unless overridden). */
   async recordVerdict(slug: string, version: string, input: VerdictInput): Promise<ReleaseDetail> {
     const operation = SCANNER_OPERATIONS.recordSkillVersionVerdict;
-    return (await this.http.sendTo<{ release: ReleaseDetail }>(operation, { params: { slug, version }, body: input })).data.release;
+    return (await this.http.sendTo<{ release: ReleaseDetail }>(operation, { params: { slug, version }, body: input }))
+      .data.release;
   }
 }

@@ -146,7 +146,10 @@ export class SessionClient extends SkillsClient {
 
   /** A new secret for the key; the old one stays valid `graceSeconds` (0: revoked at once). */
   rollOwnApiKey(keyId: string, graceSeconds: number): Promise<{ apiKey: NewApiKey; previous: ApiKey }> {
-    return this.call<{ apiKey: NewApiKey; previous: ApiKey }>('rollOwnApiKey', { params: { keyId }, body: { graceSeconds } });
+    return this.call<{ apiKey: NewApiKey; previous: ApiKey }>('rollOwnApiKey', {
+      params: { keyId },
+      body: { graceSeconds },
+    });
   }
 
   /** What an invitation link offers, without accepting it. */

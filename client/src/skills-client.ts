@@ -83,7 +83,12 @@ export class SkillsClient extends GovernanceMethods {
   }
 
   async createMyCollection(input: CreateCollectionInput, options: CreateOptions = {}): Promise<PersonalCollection> {
-    return (await this.call<{ collection: PersonalCollection }>('createMyCollection', { body: input, headers: idempotency(options) })).collection;
+    return (
+      await this.call<{ collection: PersonalCollection }>('createMyCollection', {
+        body: input,
+        headers: idempotency(options),
+      })
+    ).collection;
   }
 
   async getMyCollection(id: string): Promise<PersonalCollection> {
@@ -95,13 +100,25 @@ export class SkillsClient extends GovernanceMethods {
     return this.tagged<PersonalCollection>('getMyCollection', { params: { id } });
   }
 
-  async updateMyCollection(id: string, patch: PersonalCollectionPatch, options: WriteOptions = {}): Promise<PersonalCollection> {
+  async updateMyCollection(
+    id: string,
+    patch: PersonalCollectionPatch,
+    options: WriteOptions = {},
+  ): Promise<PersonalCollection> {
     return (await this.updateMyCollectionTagged(id, patch, options)).collection;
   }
 
   /** `updateMyCollection`, also answering the new ETag. */
-  updateMyCollectionTagged(id: string, patch: PersonalCollectionPatch, options: WriteOptions = {}): Promise<Tagged<PersonalCollection>> {
-    return this.tagged<PersonalCollection>('updateMyCollection', { params: { id }, body: patch, headers: precondition(options) });
+  updateMyCollectionTagged(
+    id: string,
+    patch: PersonalCollectionPatch,
+    options: WriteOptions = {},
+  ): Promise<Tagged<PersonalCollection>> {
+    return this.tagged<PersonalCollection>('updateMyCollection', {
+      params: { id },
+      body: patch,
+      headers: precondition(options),
+    });
   }
 
   async deleteMyCollection(id: string, options: WriteOptions = {}): Promise<void> {
@@ -110,15 +127,24 @@ export class SkillsClient extends GovernanceMethods {
 
   /** One page of a workspace's shared collections. */
   listWorkspaceCollectionsPage(workspaceId: string, params: PageParams = {}): Promise<CollectionPage<TeamCollection>> {
-    return this.call<CollectionPage<TeamCollection>>('listWorkspaceCollections', { params: { id: workspaceId }, query: { ...params } });
+    return this.call<CollectionPage<TeamCollection>>('listWorkspaceCollections', {
+      params: { id: workspaceId },
+      query: { ...params },
+    });
   }
 
   /** Every shared collection of a workspace, page after page (at most 500: ten requests). */
   listWorkspaceCollections(workspaceId: string): Promise<TeamCollection[]> {
-    return allPages(async (page) => collectionsOf(await this.listWorkspaceCollectionsPage(workspaceId, { page, limit: 50 })));
+    return allPages(async (page) =>
+      collectionsOf(await this.listWorkspaceCollectionsPage(workspaceId, { page, limit: 50 })),
+    );
   }
 
-  async createWorkspaceCollection(workspaceId: string, input: CreateCollectionInput, options: CreateOptions = {}): Promise<TeamCollection> {
+  async createWorkspaceCollection(
+    workspaceId: string,
+    input: CreateCollectionInput,
+    options: CreateOptions = {},
+  ): Promise<TeamCollection> {
     const call = { params: { id: workspaceId }, body: input, headers: idempotency(options) };
     return (await this.call<{ collection: TeamCollection }>('createWorkspaceCollection', call)).collection;
   }
@@ -132,7 +158,12 @@ export class SkillsClient extends GovernanceMethods {
     return this.tagged<TeamCollection>('getWorkspaceCollection', { params: { id: workspaceId, collectionId } });
   }
 
-  async updateWorkspaceCollection(workspaceId: string, collectionId: string, patch: TeamCollectionPatch, options: WriteOptions = {}): Promise<TeamCollection> {
+  async updateWorkspaceCollection(
+    workspaceId: string,
+    collectionId: string,
+    patch: TeamCollectionPatch,
+    options: WriteOptions = {},
+  ): Promise<TeamCollection> {
     return (await this.updateWorkspaceCollectionTagged(workspaceId, collectionId, patch, options)).collection;
   }
 
@@ -147,8 +178,15 @@ export class SkillsClient extends GovernanceMethods {
     return this.tagged<TeamCollection>('updateWorkspaceCollection', call);
   }
 
-  async deleteWorkspaceCollection(workspaceId: string, collectionId: string, options: WriteOptions = {}): Promise<void> {
-    await this.call<{ deleted: true }>('deleteWorkspaceCollection', { params: { id: workspaceId, collectionId }, headers: precondition(options) });
+  async deleteWorkspaceCollection(
+    workspaceId: string,
+    collectionId: string,
+    options: WriteOptions = {},
+  ): Promise<void> {
+    await this.call<{ deleted: true }>('deleteWorkspaceCollection', {
+      params: { id: workspaceId, collectionId },
+      headers: precondition(options),
+    });
   }
 
   /**
@@ -177,7 +215,10 @@ export class SkillsClient extends GovernanceMethods {
 
   /** One page of a release's verdict history (scans, overrides, cleared overrides), newest first. */
   listSkillVersionVerdictsPage(slug: string, version: string, params: PageParams = {}): Promise<VerdictHistoryPage> {
-    return this.call<VerdictHistoryPage>('listSkillVersionVerdicts', { params: { slug, version }, query: { ...params } });
+    return this.call<VerdictHistoryPage>('listSkillVersionVerdicts', {
+      params: { slug, version },
+      query: { ...params },
+    });
   }
 
   /** Reports an item to the operators; ApiError 429 beyond the account's daily limit. */
@@ -232,17 +273,28 @@ export class SkillsClient extends GovernanceMethods {
 
   /** Changes a member's role (`'me'`: the key owner); the last owner cannot be demoted (ApiError 409). */
   async setWorkspaceMemberRole(workspaceId: string, accountId: string, role: WorkspaceRole): Promise<MemberRole> {
-    return (await this.call<{ member: MemberRole }>('setWorkspaceMemberRole', { params: { id: workspaceId, accountId }, body: { role } })).member;
+    return (
+      await this.call<{ member: MemberRole }>('setWorkspaceMemberRole', {
+        params: { id: workspaceId, accountId },
+        body: { role },
+      })
+    ).member;
   }
 
   /** The pending invitations (owners and admins). */
   async listWorkspaceInvitations(workspaceId: string): Promise<Invitation[]> {
-    return (await this.call<{ invitations: Invitation[] }>('listWorkspaceInvitations', { params: { id: workspaceId } })).invitations;
+    return (await this.call<{ invitations: Invitation[] }>('listWorkspaceInvitations', { params: { id: workspaceId } }))
+      .invitations;
   }
 
   /** Invites by a link (`url`, shown this once); mailed to `email` when the server has SMTP. */
   async createWorkspaceInvitation(workspaceId: string, input: CreateInvitationInput): Promise<CreatedInvitation> {
-    return (await this.call<{ invitation: CreatedInvitation }>('createWorkspaceInvitation', { params: { id: workspaceId }, body: input })).invitation;
+    return (
+      await this.call<{ invitation: CreatedInvitation }>('createWorkspaceInvitation', {
+        params: { id: workspaceId },
+        body: input,
+      })
+    ).invitation;
   }
 
   async revokeWorkspaceInvitation(workspaceId: string, invitationId: string): Promise<void> {

@@ -61,7 +61,11 @@ export class Transport {
     const payload = await readJson(response);
     if (!response.ok) throw toApiError(response, payload);
     if (!isObject(payload) || !('data' in payload)) {
-      throw new ApiError(response.status, 'Response is not a { data } envelope', response.headers.get('x-request-id') ?? undefined);
+      throw new ApiError(
+        response.status,
+        'Response is not a { data } envelope',
+        response.headers.get('x-request-id') ?? undefined,
+      );
     }
     return { data: payload.data as T, headers: response.headers };
   }
@@ -140,7 +144,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function toApiError(response: Response, payload: unknown): ApiError {
-  const message = isObject(payload) && typeof payload.error === 'string' ? payload.error : `HTTP ${response.status} ${response.statusText}`.trim();
+  const message =
+    isObject(payload) && typeof payload.error === 'string'
+      ? payload.error
+      : `HTTP ${response.status} ${response.statusText}`.trim();
   const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError(
     response.status,
@@ -151,7 +158,9 @@ function toApiError(response: Response, payload: unknown): ApiError {
 }
 
 /** Follows a paged list from page 1 until `hasMore` is false. */
-export async function allPages<C>(load: (page: number) => Promise<{ items: C[]; pagination: Pagination }>): Promise<C[]> {
+export async function allPages<C>(
+  load: (page: number) => Promise<{ items: C[]; pagination: Pagination }>,
+): Promise<C[]> {
   const all: C[] = [];
   for (let page = 1; ; page++) {
     const { items, pagination } = await load(page);

@@ -19,7 +19,8 @@ export type Judgement = 'clean' | 'suspicious' | 'malicious';
 export type Verdict = Judgement | 'unscanned';
 /** Verdicts search may be asked for; a blocked (`malicious`) item is never returned. */
 export type TrustFilter = 'any' | readonly Exclude<Verdict, 'malicious'>[];
-export type ReportReason = 'malware' | 'credential-theft' | 'prompt-injection' | 'impersonation' | 'spam' | 'broken' | 'other';
+export type ReportReason =
+  'malware' | 'credential-theft' | 'prompt-injection' | 'impersonation' | 'spam' | 'broken' | 'other';
 
 /** An item's registry details; null (0 downloads) when the publisher gave none. */
 export interface ItemDetails {
@@ -235,7 +236,9 @@ export interface SearchResult {
 }
 
 /** One entry of the changes feed: the item's latest state. */
-export type SkillChange = { slug: string; change: 'upsert'; item: CatalogItem; updatedAt: string } | { slug: string; change: 'delete'; updatedAt: string };
+export type SkillChange =
+  | { slug: string; change: 'upsert'; item: CatalogItem; updatedAt: string }
+  | { slug: string; change: 'delete'; updatedAt: string };
 
 export interface SkillChanges {
   changes: SkillChange[];

@@ -53,7 +53,14 @@ import { workspaceMembersRoutes } from './http/workspace-members.routes';
 import { workspacesRoutes } from './http/workspaces.routes';
 import { SequelizeStore } from './store/repositories';
 import { webhooksRoutes } from './http/webhooks.routes';
-import { DEFAULT_DNS_TIMEOUT_MS, SqlWebhookRepository, WebhookService, dnsResolver, type HostResolver, type TargetPolicy } from './webhooks';
+import {
+  DEFAULT_DNS_TIMEOUT_MS,
+  SqlWebhookRepository,
+  WebhookService,
+  dnsResolver,
+  type HostResolver,
+  type TargetPolicy,
+} from './webhooks';
 
 export interface CollectionsAppDeps {
   sequelize: Sequelize;
@@ -108,7 +115,13 @@ export function createCollectionsApp(deps: CollectionsAppDeps): Express {
   const verdicts = new VerdictService(store);
   app.use(publicSkillRoutes(skills));
   app.use(releasesRoutes({ skills, releases, verdicts }));
-  app.use(reportsRoutes(new ReportService(store, { perAccountPerDay: deps.reportsPerAccountPerDay ?? DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY })));
+  app.use(
+    reportsRoutes(
+      new ReportService(store, {
+        perAccountPerDay: deps.reportsPerAccountPerDay ?? DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY,
+      }),
+    ),
+  );
   app.use(adminSkillsRoutes(new CatalogAdminService(store)));
   app.use(adminReleasesRoutes({ releases, verdicts, publishers: new PublisherService(store) }));
   app.use(adminWorkspacesRoutes(new WorkspaceAdminService(store), members));

@@ -1,5 +1,12 @@
 import Joi from 'joi';
-import { backendServiceConfigOf, backendServiceEnv, env, loadConfig, type BackendServiceConfig, type BackendServiceEnv } from '@skills/common';
+import {
+  backendServiceConfigOf,
+  backendServiceEnv,
+  env,
+  loadConfig,
+  type BackendServiceConfig,
+  type BackendServiceEnv,
+} from '@skills/common';
 import { DEFAULT_REPORTS_PER_ACCOUNT_PER_DAY } from './domain/report';
 import { DEFAULT_GIVE_UP_AFTER_MS, DEFAULT_RETRY_SCHEDULE_MS } from './webhooks/webhook-dispatcher';
 
@@ -44,7 +51,10 @@ const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
 
 /** The variables this process reads (docs/configuration.md and docs/deploy.md describe each: a test checks). */
-export const COLLECTIONS_ENV = backendServiceEnv({ port: 8082, kafkaClientId: 'collections-service' }).append<CollectionsEnv>({
+export const COLLECTIONS_ENV = backendServiceEnv({
+  port: 8082,
+  kafkaClientId: 'collections-service',
+}).append<CollectionsEnv>({
   ITEMS_READER_TOKEN: env.secret().optional(),
   // A day: the window in which an operator can still re-deliver recent events from the
   // outbox (a new consumer group catching up, a re-publish to Kafka) without a full reindex,
@@ -68,7 +78,9 @@ export const COLLECTIONS_ENV = backendServiceEnv({ port: 8082, kafkaClientId: 'c
   WEBHOOK_RETRY_SCHEDULE: Joi.string()
     .pattern(/^\s*\d+\s*(,\s*\d+\s*)*$/)
     .default(DEFAULT_RETRY_SCHEDULE_MS.join(','))
-    .messages({ 'string.pattern.base': '{#label} must be delays in milliseconds separated by commas, e.g. 60000,300000' }),
+    .messages({
+      'string.pattern.base': '{#label} must be delays in milliseconds separated by commas, e.g. 60000,300000',
+    }),
   WEBHOOK_GIVE_UP_AFTER_MS: Joi.number()
     .integer()
     .min(0)

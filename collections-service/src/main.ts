@@ -3,4 +3,7 @@ import { runService } from '@skills/common';
 import { loadCollectionsConfig } from './config';
 import { startCollectionsService } from './service';
 
-runService({ name: 'collections-service', loadConfig: loadCollectionsConfig, start: startCollectionsService }, process.env);
+runService(
+  { name: 'collections-service', loadConfig: loadCollectionsConfig, start: startCollectionsService },
+  process.env,
+);

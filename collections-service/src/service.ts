@@ -3,7 +3,15 @@
  * listener, the outbox relay and pruner, the webhook dispatcher; `close()`
  * drains the listener first so the last requests' events still go out.
  */
-import { PrincipalVerifier, createServiceMetrics, listen, openKeysAndDatabase, publicKeysFileOf, type Logger, type RunningService } from '@skills/common';
+import {
+  PrincipalVerifier,
+  createServiceMetrics,
+  listen,
+  openKeysAndDatabase,
+  publicKeysFileOf,
+  type Logger,
+  type RunningService,
+} from '@skills/common';
 import { createCollectionsApp } from './app';
 import type { CollectionsConfig } from './config';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from './store/migrations';
@@ -13,7 +21,10 @@ import { OutboxPruner, registerOutboxMetrics } from './retention';
 import { WebhookDispatcher } from './webhooks';
 
 /** Migrates the schema, then serves on `config.port` (0 picks a free port). */
-export async function startCollectionsService(config: Readonly<CollectionsConfig>, logger: Logger): Promise<RunningService> {
+export async function startCollectionsService(
+  config: Readonly<CollectionsConfig>,
+  logger: Logger,
+): Promise<RunningService> {
   const database = await openKeysAndDatabase({
     name: 'collections-service',
     config,

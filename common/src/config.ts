@@ -12,7 +12,10 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig<T extends object>(schema: Joi.ObjectSchema<T>, env: Record<string, string | undefined>): Readonly<T> {
+export function loadConfig<T extends object>(
+  schema: Joi.ObjectSchema<T>,
+  env: Record<string, string | undefined>,
+): Readonly<T> {
   const { error, value } = schema.validate(env, {
     abortEarly: false,
     allowUnknown: true,
@@ -101,7 +104,9 @@ function saslTravelsSafely(vars: { KAFKA_SSL?: unknown; KAFKA_BROKERS?: unknown 
 }
 
 const withTls = (schema: Joi.StringSchema) =>
-  schema.when('KAFKA_SSL', { not: true, then: Joi.forbidden() }).messages({ 'any.unknown': '{#label} needs KAFKA_SSL=true' });
+  schema
+    .when('KAFKA_SSL', { not: true, then: Joi.forbidden() })
+    .messages({ 'any.unknown': '{#label} needs KAFKA_SSL=true' });
 const withSasl = (schema: Joi.StringSchema) =>
   schema.when('KAFKA_SASL_MECHANISM', { is: Joi.exist(), then: Joi.required(), otherwise: Joi.forbidden() }).messages({
     'any.required': '{#label} is required with KAFKA_SASL_MECHANISM',
@@ -121,7 +126,9 @@ export const kafkaSecurityEnv = {
   // a pattern, not valid(): joi skips every later rule for a value of a valid() list
   KAFKA_SASL_MECHANISM: Joi.string()
     .pattern(SCRAM)
-    .custom((value: string, helpers) => (!SCRAM.test(value) || saslTravelsSafely(helpers.state.ancestors[0]) ? value : helpers.error('sasl.plaintext')))
+    .custom((value: string, helpers) =>
+      !SCRAM.test(value) || saslTravelsSafely(helpers.state.ancestors[0]) ? value : helpers.error('sasl.plaintext'),
+    )
     .messages({
       'string.pattern.base': '{#label} must be scram-sha-256 or scram-sha-512 (PLAIN is not accepted)',
       'sasl.plaintext':
@@ -136,7 +143,9 @@ export const KAFKA_CLIENT_CERTIFICATE = ['KAFKA_SSL_CERT_FILE', 'KAFKA_SSL_KEY_F
 
 export function kafkaSecurityOf(e: KafkaSecurityEnv): KafkaSecuritySettings {
   const files = { caFile: e.KAFKA_SSL_CA_FILE, certFile: e.KAFKA_SSL_CERT_FILE, keyFile: e.KAFKA_SSL_KEY_FILE };
-  const tls = e.KAFKA_SSL ? Object.fromEntries(Object.entries(files).filter(([, path]) => path !== undefined)) : undefined;
+  const tls = e.KAFKA_SSL
+    ? Object.fromEntries(Object.entries(files).filter(([, path]) => path !== undefined))
+    : undefined;
   const sasl =
     e.KAFKA_SASL_MECHANISM && e.KAFKA_SASL_USERNAME && e.KAFKA_SASL_PASSWORD
       ? { mechanism: e.KAFKA_SASL_MECHANISM, username: e.KAFKA_SASL_USERNAME, password: e.KAFKA_SASL_PASSWORD }

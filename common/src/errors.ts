@@ -13,7 +13,11 @@ export abstract class AppError extends Error {
   /** Extra response headers (Retry-After, Allow, ...). */
   readonly headers: Record<string, string>;
 
-  constructor(messageKey: MessageKey, params: MessageParams = {}, options: { cause?: unknown; headers?: Record<string, string> } = {}) {
+  constructor(
+    messageKey: MessageKey,
+    params: MessageParams = {},
+    options: { cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
     super(messageKey, { cause: options.cause });
     this.name = new.target.name;
     this.messageKey = messageKey;

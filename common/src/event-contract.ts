@@ -54,7 +54,8 @@ class Broken extends Error {}
 type Fields = Record<string, unknown>;
 
 function fieldsOf(value: unknown, path: string): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Broken(`${path} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Broken(`${path} must be an object`);
   return value as Fields;
 }
 
@@ -69,7 +70,8 @@ function textOrNull(value: unknown, path: string, max: number): string | null {
 }
 
 function oneOf<T extends string>(value: unknown, path: string, allowed: ReadonlySet<string>): T {
-  if (typeof value !== 'string' || !allowed.has(value)) throw new Broken(`${path} must be one of ${[...allowed].join(', ')}`);
+  if (typeof value !== 'string' || !allowed.has(value))
+    throw new Broken(`${path} must be one of ${[...allowed].join(', ')}`);
   return value as T;
 }
 
@@ -79,15 +81,18 @@ function matching(value: unknown, path: string, pattern: RegExp): string {
 }
 
 function integer(value: unknown, path: string, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) throw new Broken(`${path} must be an integer from 0 to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
+    throw new Broken(`${path} must be an integer from 0 to ${max}`);
   return value;
 }
 
 /** A real instant: 2026-02-30 matches the pattern but does not come back the same from Date. */
 function dateTime(value: unknown, path: string): string {
-  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value)) throw new Broken(`${path} must be an ISO-8601 UTC date-time (YYYY-MM-DDTHH:MM:SS.sssZ)`);
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value))
+    throw new Broken(`${path} must be an ISO-8601 UTC date-time (YYYY-MM-DDTHH:MM:SS.sssZ)`);
   const parsed = new Date(value);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== value) throw new Broken(`${path} is not a real date-time`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString() !== value)
+    throw new Broken(`${path} is not a real date-time`);
   return value;
 }
 

@@ -30,7 +30,8 @@ function scrub(value: unknown, depth: number): unknown {
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null && proto !== SERIALIZED_ERROR) return value; // a Date, a Buffer: no statement inside
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = VALUE_BEARING.has(key) ? REDACTED : scrub(item, depth + 1);
+  for (const [key, item] of Object.entries(value))
+    out[key] = VALUE_BEARING.has(key) ? REDACTED : scrub(item, depth + 1);
   return out;
 }
 

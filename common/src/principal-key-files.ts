@@ -10,7 +10,14 @@ import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError } from './config';
 import type { PublicKeySource, SigningKeySource } from './principal';
-import { PrincipalKeyError, generatePrincipalKeyPair, parsePublicKeys, parseSigningKey, type PublicKeyRing, type SigningKey } from './principal-key-pem';
+import {
+  PrincipalKeyError,
+  generatePrincipalKeyPair,
+  parsePublicKeys,
+  parseSigningKey,
+  type PublicKeyRing,
+  type SigningKey,
+} from './principal-key-pem';
 
 export interface KeyFileOptions {
   path: string;
@@ -47,7 +54,9 @@ export class KeyFile<T> {
     try {
       text = await readFile(options.path, 'utf8');
     } catch (err) {
-      throw new PrincipalKeyError(`cannot read the ${parsed.what} file ${options.path}: ${(err as Error).message}`, { cause: err });
+      throw new PrincipalKeyError(`cannot read the ${parsed.what} file ${options.path}: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
     let keys: T;
     try {
@@ -90,7 +99,10 @@ export class KeyFile<T> {
       this.keys = keys;
       logger.info({ file: path, kids: this.parsed.ids(keys) }, `${this.parsed.what} loaded`);
     } catch (err) {
-      logger.error({ err, file: path, kids: this.parsed.ids(this.keys) }, `${this.parsed.what} file invalid; keeping the keys in use`);
+      logger.error(
+        { err, file: path, kids: this.parsed.ids(this.keys) },
+        `${this.parsed.what} file invalid; keeping the keys in use`,
+      );
     }
     // Remembered either way: an invalid file is reported once, not on every read.
     this.text = text;
@@ -104,7 +116,11 @@ export function openSigningKeyFile(options: KeyFileOptions): Promise<KeyFile<Sig
 
 /** A service's public key file: one or two SPKI PEM blocks. */
 export function openPublicKeysFile(options: KeyFileOptions): Promise<KeyFile<PublicKeyRing> & PublicKeySource> {
-  return KeyFile.open(options, { parse: parsePublicKeys, ids: (ring) => [...ring.kids], what: 'principal public keys' });
+  return KeyFile.open(options, {
+    parse: parsePublicKeys,
+    ids: (ring) => [...ring.kids],
+    what: 'principal public keys',
+  });
 }
 
 /** Awaits a key file opened from the file named by env `variable`: a bad file fails the start as a ConfigError naming it. */

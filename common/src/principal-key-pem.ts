@@ -63,7 +63,9 @@ export function parsePublicKeys(pem: string): PublicKeyRing {
   const blocks = pem.match(PEM_BLOCK) ?? [];
   if (blocks.length === 0) throw new PrincipalKeyError('no "BEGIN PUBLIC KEY" block found');
   if (blocks.length > MAX_PUBLIC_KEYS) {
-    throw new PrincipalKeyError(`${blocks.length} public keys: at most ${MAX_PUBLIC_KEYS} (the current one and, during a rotation, the next or previous one)`);
+    throw new PrincipalKeyError(
+      `${blocks.length} public keys: at most ${MAX_PUBLIC_KEYS} (the current one and, during a rotation, the next or previous one)`,
+    );
   }
   const byKid = new Map<string, KeyObject>();
   blocks.forEach((block, i) => {

@@ -68,7 +68,8 @@ interface SignedHeader {
   kid: string;
 }
 
-export type VerifyFailure = 'missing' | 'malformed' | 'key' | 'signature' | 'audience' | 'expired' | 'replayed' | 'binding' | 'body';
+export type VerifyFailure =
+  'missing' | 'malformed' | 'key' | 'signature' | 'audience' | 'expired' | 'replayed' | 'binding' | 'body';
 
 /** What a verified header says: who calls, and which body it was signed for. */
 export interface VerifiedPrincipal {
@@ -148,11 +149,26 @@ export class PrincipalSigner {
    * service sees them, and `body`, the digest of the exact bytes sent
    * (EMPTY_BODY when there are none, STREAMED_BODY for the streamed import).
    */
-  sign(principal: Principal, audience: PrincipalAudience, method: string, url: string, body: SignedBody = EMPTY_BODY): string {
+  sign(
+    principal: Principal,
+    audience: PrincipalAudience,
+    method: string,
+    url: string,
+    body: SignedBody = EMPTY_BODY,
+  ): string {
     const key = this.options.keys.current();
     const iat = this.now();
     const header: SignedHeader = { alg: 'EdDSA', typ: TYPE, kid: key.kid };
-    const claims: SignedClaims = { aud: audience, p: principal, m: method.toUpperCase(), u: url, b: body, iat, exp: iat + this.ttlMs, jti: randomUUID() };
+    const claims: SignedClaims = {
+      aud: audience,
+      p: principal,
+      m: method.toUpperCase(),
+      u: url,
+      b: body,
+      iat,
+      exp: iat + this.ttlMs,
+      jti: randomUUID(),
+    };
     const signingInput = `${encode(header)}.${encode(claims)}`;
     return `${signingInput}.${signBytes(null, Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
   }
@@ -177,7 +193,8 @@ export class PrincipalVerifier {
    */
   async verify(header: string | undefined, method: string, url: string): Promise<VerifiedPrincipal> {
     const claims = this.checked(header, method, url);
-    if (!(await this.replayGuard.firstUse(claims.jti, claims.exp, claims.m))) throw new PrincipalVerificationError('replayed');
+    if (!(await this.replayGuard.firstUse(claims.jti, claims.exp, claims.m)))
+      throw new PrincipalVerificationError('replayed');
     return { principal: claims.p, body: claims.b };
   }
 
@@ -198,7 +215,8 @@ export class PrincipalVerifier {
       throw new PrincipalVerificationError('signature');
     }
     const claims = decode(payload) as SignedClaims;
-    if (typeof claims?.b !== 'string' || typeof claims.jti !== 'string') throw new PrincipalVerificationError('malformed');
+    if (typeof claims?.b !== 'string' || typeof claims.jti !== 'string')
+      throw new PrincipalVerificationError('malformed');
     if (claims.aud !== this.options.audience) throw new PrincipalVerificationError('audience');
     if (typeof claims.exp !== 'number' || claims.exp < this.now()) throw new PrincipalVerificationError('expired');
     if (claims.m !== method.toUpperCase() || claims.u !== url) throw new PrincipalVerificationError('binding');

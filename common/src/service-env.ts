@@ -7,7 +7,15 @@
  * Operators read them in docs/configuration.md ("Every service").
  */
 import Joi from 'joi';
-import { KAFKA_CLIENT_CERTIFICATE, env, kafkaSecurityEnv, kafkaSecurityOf, parseBrokerList, type KafkaSecurityEnv, type KafkaSecuritySettings } from './config';
+import {
+  KAFKA_CLIENT_CERTIFICATE,
+  env,
+  kafkaSecurityEnv,
+  kafkaSecurityOf,
+  parseBrokerList,
+  type KafkaSecurityEnv,
+  type KafkaSecuritySettings,
+} from './config';
 
 /** The variables of every service (gateway, catalog-service, collections-service). */
 export interface ServiceEnv {
@@ -88,7 +96,10 @@ export interface BackendServiceConfig extends ServiceConfig {
 }
 
 /** The schema of BackendServiceEnv; `kafkaClientId` is the default KAFKA_CLIENT_ID (the service's name). */
-export function backendServiceEnv(defaults: { port: number; kafkaClientId: string }): Joi.ObjectSchema<BackendServiceEnv> {
+export function backendServiceEnv(defaults: {
+  port: number;
+  kafkaClientId: string;
+}): Joi.ObjectSchema<BackendServiceEnv> {
   return serviceEnv(defaults)
     .append<BackendServiceEnv>({
       PRINCIPAL_PUBLIC_KEYS_FILE: env.keyFile(),
@@ -109,7 +120,11 @@ export function backendServiceConfigOf(e: BackendServiceEnv): BackendServiceConf
     eventLog: e.EVENT_LOG,
     kafka:
       e.EVENT_LOG === 'kafka' && e.KAFKA_BROKERS
-        ? Object.freeze({ brokers: parseBrokerList(e.KAFKA_BROKERS), clientId: e.KAFKA_CLIENT_ID, security: kafkaSecurityOf(e) })
+        ? Object.freeze({
+            brokers: parseBrokerList(e.KAFKA_BROKERS),
+            clientId: e.KAFKA_CLIENT_ID,
+            security: kafkaSecurityOf(e),
+          })
         : undefined,
   };
 }

@@ -68,7 +68,11 @@ export function cleanDisplayText(value: unknown, max: number): string | null {
   return cleaned === '' ? null : cleaned;
 }
 
-const VALIDATE_PREFERENCES: Joi.ValidationOptions = { abortEarly: true, convert: true, errors: { wrap: { label: false } } };
+const VALIDATE_PREFERENCES: Joi.ValidationOptions = {
+  abortEarly: true,
+  convert: true,
+  errors: { wrap: { label: false } },
+};
 /**
  * Each schema with VALIDATE_PREFERENCES set on it, made once: joi merges
  * options given to `validate()` into its defaults (a deep clone) on every

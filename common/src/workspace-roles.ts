@@ -17,7 +17,9 @@ export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 /** What an invitation may grant: never ownership (an owner promotes a member afterwards). */
 export type InvitableRole = Exclude<WorkspaceRole, 'owner'>;
 
-export const INVITABLE_ROLES: readonly InvitableRole[] = WORKSPACE_ROLES.filter((role): role is InvitableRole => role !== 'owner');
+export const INVITABLE_ROLES: readonly InvitableRole[] = WORKSPACE_ROLES.filter(
+  (role): role is InvitableRole => role !== 'owner',
+);
 
 /** Create and change team collections: every role but viewer. */
 export function mayWriteCollections(role: WorkspaceRole): boolean {
@@ -29,7 +31,11 @@ export function mayWriteCollections(role: WorkspaceRole): boolean {
  * a viewer nothing, not even what it created before a demotion (a demotion
  * is how read-only access is given, and it must take writes away).
  */
-export function mayDeleteCollection(role: WorkspaceRole, accountId: string | undefined, createdBy: string | undefined): boolean {
+export function mayDeleteCollection(
+  role: WorkspaceRole,
+  accountId: string | undefined,
+  createdBy: string | undefined,
+): boolean {
   if (role === 'owner' || role === 'admin') return true;
   return role === 'member' && accountId !== undefined && accountId === createdBy;
 }

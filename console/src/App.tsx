@@ -38,7 +38,10 @@ export function App() {
     }
   }
 
-  const signedInArea = signedIn && !SIGNED_OUT_PAGES.has(page) && page !== '/invitations' ? signedInPage(page, signedIn.account) : undefined;
+  const signedInArea =
+    signedIn && !SIGNED_OUT_PAGES.has(page) && page !== '/invitations'
+      ? signedInPage(page, signedIn.account)
+      : undefined;
   // Titles say where one is, for the tab and for screen readers announcing the page.
   const signedOutTitles: Record<string, string> = {
     '/sign-up': 'Create an account',
@@ -47,7 +50,10 @@ export function App() {
     '/verify': 'Verify email',
     '/invitations': 'Invitation',
   };
-  const title = signedInArea?.title ?? signedOutTitles[page] ?? (signedIn ? (SIGNED_OUT_PAGES.has(page) ? 'API keys' : 'Profile') : 'Sign in');
+  const title =
+    signedInArea?.title ??
+    signedOutTitles[page] ??
+    (signedIn ? (SIGNED_OUT_PAGES.has(page) ? 'API keys' : 'Profile') : 'Sign in');
   useEffect(() => {
     document.title = `${title} · Skills Catalog console`;
   }, [title]);
@@ -58,8 +64,11 @@ export function App() {
   if (page === '/link') content = <SignInLinkPage onSignedIn={onSignedIn} />;
   else if (page === '/reset') content = <ResetPage onSignedIn={onSignedIn} />;
   else if (page === '/verify') content = <VerifyEmailPage onSignedIn={setSignedIn} />;
-  else if (page === '/invitations') content = <InvitationPage signedIn={signedIn ?? null} options={options} onSignedIn={setSignedIn} />;
-  else if (!signedIn) content = page === '/sign-up' ? <SignUpPage options={options} /> : <SignInPage options={options} onSignedIn={onSignedIn} />;
+  else if (page === '/invitations')
+    content = <InvitationPage signedIn={signedIn ?? null} options={options} onSignedIn={setSignedIn} />;
+  else if (!signedIn)
+    content =
+      page === '/sign-up' ? <SignUpPage options={options} /> : <SignInPage options={options} onSignedIn={onSignedIn} />;
   else if (SIGNED_OUT_PAGES.has(page)) content = signedInPage('/keys', signedIn.account)?.content;
   else content = signedInArea?.content ?? <ProfilePage account={signedIn.account} />;
   const section = SIGNED_OUT_PAGES.has(page) ? '/keys' : sectionOf(page);

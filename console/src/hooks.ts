@@ -25,7 +25,9 @@ export interface Loaded<T> {
 
 /** Runs `load` whenever `key` changes; only the answer to the latest call is kept. */
 export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: string; retryable?: boolean; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: T; error?: string; retryable?: boolean; loading: boolean }>({
+    loading: true,
+  });
   const latest = useRef(0);
   const loader = useRef(load);
   loader.current = load;
@@ -36,13 +38,20 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
       const data = await loader.current();
       if (call === latest.current) setState({ data, loading: false });
     } catch (err) {
-      if (call === latest.current) setState((s) => ({ data: s.data, error: messageOf(err), retryable: mayPassLater(err), loading: false }));
+      if (call === latest.current)
+        setState((s) => ({ data: s.data, error: messageOf(err), retryable: mayPassLater(err), loading: false }));
     }
   }, []);
   useEffect(() => {
     void run();
   }, [key, run]);
-  return { data: state.data, error: state.error, retryable: state.retryable ?? true, loading: state.loading, reload: run };
+  return {
+    data: state.data,
+    error: state.error,
+    retryable: state.retryable ?? true,
+    loading: state.loading,
+    reload: run,
+  };
 }
 
 /** An unreachable or overloaded API (5xx, 408, 429, no answer) may answer later; a refused request (other 4xx) will not. */
@@ -72,7 +81,10 @@ export interface Action<A extends unknown[]> extends ActionState {
  * `<Outcome of={…} />` or `<ErrorMessage message={….error} />`
  * (components/form.tsx); a form submits with `onSubmit={submitTo(….run)}`.
  */
-export function useAction<A extends unknown[]>(action: (...args: A) => Promise<string | void>, options?: ActionOptions): Action<A> {
+export function useAction<A extends unknown[]>(
+  action: (...args: A) => Promise<string | void>,
+  options?: ActionOptions,
+): Action<A> {
   const [state, dispatch] = useReducer(reduceAction, IDLE);
   const latest = useRef(action);
   latest.current = action;
@@ -104,7 +116,11 @@ export interface Redeemed {
  * React may run effects twice in development), and hands the session it
  * opens to `onSignedIn`.
  */
-export function useOneTimeLink(redeem: (token: string) => Promise<SignedIn>, onSignedIn: (s: SignedIn) => void, noToken: string): Redeemed {
+export function useOneTimeLink(
+  redeem: (token: string) => Promise<SignedIn>,
+  onSignedIn: (s: SignedIn) => void,
+  noToken: string,
+): Redeemed {
   const [redeemed, setRedeemed] = useState<Redeemed>({ state: 'redeeming' });
   const started = useRef(false);
   useEffect(() => {

@@ -12,7 +12,8 @@ import { ApiError, type ReportReason, type Verdict } from '@skills/client';
 const SIGN_IN_ERRORS: Record<string, string> = {
   'oidc.failed': 'Single sign-on failed; try again.',
   'oidc.notConfigured': 'Single sign-on is not configured.',
-  'oidc.linkRequired': 'An account with this email address already exists: sign in to it, then link single sign-on from your profile.',
+  'oidc.linkRequired':
+    'An account with this email address already exists: sign in to it, then link single sign-on from your profile.',
   'oidc.linkedElsewhere': 'This single sign-on identity is already linked to another account.',
   'oidc.emailNotVerified': 'Your identity provider did not confirm your email address.',
   'oidc.reauthenticateOther': 'Confirm with the single sign-on identity of this account, not another one.',
@@ -31,7 +32,8 @@ const NOTICES = {
 
 const GENERIC_NOTICE = 'Done.';
 
-const own = (table: Record<string, string>, code: string): string | undefined => (Object.hasOwn(table, code) ? table[code] : undefined);
+const own = (table: Record<string, string>, code: string): string | undefined =>
+  Object.hasOwn(table, code) ? table[code] : undefined;
 
 /** The text for an error code of the sign-in page; undefined when there is no code. */
 export function signInErrorText(code: string | undefined): string | undefined {
@@ -57,7 +59,12 @@ export const LANG: Lang = /^fr\b/i.test(globalThis.navigator?.language ?? '') ? 
 export type { ReportReason, Verdict };
 
 const EN = {
-  verdict: { clean: 'Clean', suspicious: 'Suspicious', malicious: 'Malicious', unscanned: 'Not scanned yet' } satisfies Record<Verdict, string>,
+  verdict: {
+    clean: 'Clean',
+    suspicious: 'Suspicious',
+    malicious: 'Malicious',
+    unscanned: 'Not scanned yet',
+  } satisfies Record<Verdict, string>,
   verdictOf: (what: string) => `Security verdict of ${what}`,
   verdictOfSaid: (what: string) => `Security verdict of ${what}: `,
   verified: 'Verified',
@@ -167,7 +174,11 @@ const FR: typeof EN = {
   verdictColumn: 'Verdict',
   history: 'Historique des verdicts',
   historyPages: 'Pages de l’historique des verdicts',
-  historyKind: { scan: 'Analyse', override: 'Décision d’un opérateur', 'override-cleared': 'Décision d’un opérateur retirée' },
+  historyKind: {
+    scan: 'Analyse',
+    override: 'Décision d’un opérateur',
+    'override-cleared': 'Décision d’un opérateur retirée',
+  },
   reportButton: 'Signaler',
   reportTitle: (name: string) => `Signaler «\u00a0${name}\u00a0»`,
   reportIntro: 'Dites aux opérateurs du catalogue ce qui ne va pas avec cet élément. Ils examinent chaque signalement.',
@@ -214,6 +225,7 @@ export const messageOf = (err: unknown): string => (err instanceof Error ? err.m
 
 /** The API's message; a 429 adds how long to wait, from Retry-After (the report dialog). */
 export function refusalOf(err: unknown): string {
-  if (err instanceof ApiError && err.status === 429 && err.retryAfter !== undefined) return `${err.message} ${T.retryIn(waitText(err.retryAfter))}`;
+  if (err instanceof ApiError && err.status === 429 && err.retryAfter !== undefined)
+    return `${err.message} ${T.retryIn(waitText(err.retryAfter))}`;
   return messageOf(err);
 }

@@ -61,7 +61,10 @@ export function signedInPage(page: string, account: Account): { title: string; c
   }
   if (first === 'workspaces') {
     if (second && third === 'collections' && fourth) {
-      return { title: 'Team collection', content: <TeamCollectionPage key={fourth} workspaceId={second} id={fourth} me={account.id} /> };
+      return {
+        title: 'Team collection',
+        content: <TeamCollectionPage key={fourth} workspaceId={second} id={fourth} me={account.id} />,
+      };
     }
     if (second) return { title: 'Workspace', content: <WorkspacePage key={second} id={second} me={account.id} /> };
     return { title: 'Workspaces', content: <WorkspacesPage /> };

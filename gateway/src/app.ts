@@ -115,12 +115,16 @@ function registerAdmissionMetrics(registry: ServiceMetrics['registry'], admissio
  */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const metrics = deps.metrics ?? createServiceMetrics('gateway');
-  registerHitMissCounter(metrics, 'skills_key_cache_lookups_total', 'API key lookups answered from the key cache (hit) or the database (miss)', () =>
-    deps.authenticator.cacheStats(),
+  registerHitMissCounter(
+    metrics,
+    'skills_key_cache_lookups_total',
+    'API key lookups answered from the key cache (hit) or the database (miss)',
+    () => deps.authenticator.cacheStats(),
   );
   const { answerCache } = deps;
   if (answerCache) {
-    const help = 'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
+    const help =
+      'Public search answers served from the gateway answer cache (hit) or fetched from catalog-service (miss)';
     registerHitMissCounter(metrics, 'skills_answer_cache_lookups_total', help, () => answerCache.stats());
   }
   new Counter({
@@ -176,7 +180,11 @@ function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
     mailQuota: profile.mailQuota,
     emailVerified: (accountId) => profile.credentials.emailVerified(accountId),
   });
-  const authenticateCaller = callerAuthenticator({ ...deps, sessions: profile.gate, scanners: deps.scannerAuthenticator });
+  const authenticateCaller = callerAuthenticator({
+    ...deps,
+    sessions: profile.gate,
+    scanners: deps.scannerAuthenticator,
+  });
   return workspaceRoutes({ authenticateCaller, gate: profile.gate, calls, invitations, accounts: profile.accounts });
 }
 
@@ -184,7 +192,12 @@ function selfServiceWorkspaceRoutes(deps: GatewayDeps) {
  * A hit/miss counter read at scrape time from a cache that knows nothing of
  * Prometheus (the key cache, the answer cache).
  */
-function registerHitMissCounter(metrics: ServiceMetrics, name: string, help: string, stats: () => { hits: number; misses: number }): void {
+function registerHitMissCounter(
+  metrics: ServiceMetrics,
+  name: string,
+  help: string,
+  stats: () => { hits: number; misses: number },
+): void {
   new Counter({
     name,
     help,

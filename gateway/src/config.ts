@@ -1,6 +1,14 @@
 import { join } from 'node:path';
 import Joi from 'joi';
-import { DEFAULT_HTTP_TIMEOUTS, env, loadConfig, serviceConfigOf, serviceEnv, type ServiceConfig, type ServiceEnv } from '@skills/common';
+import {
+  DEFAULT_HTTP_TIMEOUTS,
+  env,
+  loadConfig,
+  serviceConfigOf,
+  serviceEnv,
+  type ServiceConfig,
+  type ServiceEnv,
+} from '@skills/common';
 import type { SignUpMode } from './domain/sign-in/sign-up.service';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './http/limits/admission';
 import type { HashingLimits } from './domain/sign-in/password-hasher';
@@ -284,7 +292,14 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxAgeHours: e.SESSION_MAX_AGE_HOURS },
     keyPolicy: { maxActiveKeys: e.API_KEYS_MAX_ACTIVE, maxLifetimeDays: e.API_KEYS_MAX_LIFETIME_DAYS || null },
     ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-      ? { oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } }
+      ? {
+          oidc: {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+          },
+        }
       : {}),
     ...(e.SMTP_URL && e.MAIL_FROM ? { mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } } : {}),
     consoleDir: e.CONSOLE_DIR,
@@ -301,7 +316,11 @@ export function loadGatewayConfig(environment: Record<string, string | undefined
       oidcStartsPerAddress: e.OIDC_STARTS_PER_ADDRESS,
       linksPerEmail: e.LINK_REQUESTS_PER_EMAIL,
     }),
-    mailQuota: Object.freeze({ perAddress: e.MAIL_QUOTA_PER_ADDRESS, perRecipient: e.MAIL_QUOTA_PER_RECIPIENT, perWorkspace: e.MAIL_QUOTA_PER_WORKSPACE }),
+    mailQuota: Object.freeze({
+      perAddress: e.MAIL_QUOTA_PER_ADDRESS,
+      perRecipient: e.MAIL_QUOTA_PER_RECIPIENT,
+      perWorkspace: e.MAIL_QUOTA_PER_WORKSPACE,
+    }),
     hashing: Object.freeze({ concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE }),
     audit: Object.freeze({
       retentionDays: e.AUDIT_RETENTION_DAYS,

@@ -6,7 +6,14 @@
  * and two upstream calls) cannot be triggered from the internet.
  */
 import express, { type Express } from 'express';
-import { errorHandler, metricsEndpoint, notFoundHandler, requestContext, type Logger, type ServiceMetrics } from '@skills/common';
+import {
+  errorHandler,
+  metricsEndpoint,
+  notFoundHandler,
+  requestContext,
+  type Logger,
+  type ServiceMetrics,
+} from '@skills/common';
 import { deepHealthRoutes, type Readiness } from './http/health.routes';
 
 export function createMonitorApp(deps: { logger: Logger; metrics: ServiceMetrics; readiness: Readiness }): Express {

@@ -59,7 +59,11 @@ export interface GatewayStartOptions {
 }
 
 /** Wires the adapters, migrates the `gateway` schema and listens. */
-export async function startGateway(config: Readonly<GatewayConfig>, logger: Logger, options: GatewayStartOptions = {}): Promise<RunningService> {
+export async function startGateway(
+  config: Readonly<GatewayConfig>,
+  logger: Logger,
+  options: GatewayStartOptions = {},
+): Promise<RunningService> {
   const database = await openGatewayDatabase(config, logger);
   const listening = { url: '' };
   const wired = await wireShared(config, logger, options, database, listening);
@@ -176,7 +180,12 @@ function startAuditing(store: SequelizeGatewayStore, config: Readonly<GatewayCon
   const audit = store.repos.audit;
   const failureAudit = new AuthFailureAudit({ audit, logger, flushMs: config.audit.failureFlushMs });
   failureAudit.start();
-  const retention = new AuditRetention({ audit, logger, retentionDays: config.audit.retentionDays, intervalMs: config.audit.pruneIntervalMs });
+  const retention = new AuditRetention({
+    audit,
+    logger,
+    retentionDays: config.audit.retentionDays,
+    intervalMs: config.audit.pruneIntervalMs,
+  });
   if (config.audit.pruneIntervalMs > 0) retention.start();
   return { audit, failureAudit, retention };
 }
@@ -206,7 +215,13 @@ function connectUpstreams(config: Readonly<GatewayConfig>, logger: Logger): Upst
   const timeoutMs = config.upstreamTimeoutMs;
   return {
     catalog: new Upstream({ name: 'catalog-service', url: config.catalogUrl, timeoutMs, connections, logger }),
-    collections: new Upstream({ name: 'collections-service', url: config.collectionsUrl, timeoutMs, connections, logger }),
+    collections: new Upstream({
+      name: 'collections-service',
+      url: config.collectionsUrl,
+      timeoutMs,
+      connections,
+      logger,
+    }),
   };
 }
 
@@ -220,7 +235,9 @@ function buildProfile(w: Wired): ProfileDeps {
     site: w.site,
     logger: w.logger,
     // docs/configuration.md SIGNUP_MODE: open sign-up on a loopback address, invitations elsewhere, unless the operator says.
-    signUpMode: config.signUpMode ?? (config.publicUrl === undefined || new Site(() => config.publicUrl ?? '').plainLoopback ? 'open' : 'invite'),
+    signUpMode:
+      config.signUpMode ??
+      (config.publicUrl === undefined || new Site(() => config.publicUrl ?? '').plainLoopback ? 'open' : 'invite'),
     session: config.session,
     oidc: config.oidc,
     mail: config.mail,
@@ -232,18 +249,25 @@ function buildProfile(w: Wired): ProfileDeps {
     hashing: config.hashing,
     authFailures: w.authFailures,
     ...(config.sessionRequestsPerMinute
-      ? { sessionBudget: new SessionRequestBudget({ store: windows.rateStore, limit: config.sessionRequestsPerMinute }) }
+      ? {
+          sessionBudget: new SessionRequestBudget({ store: windows.rateStore, limit: config.sessionRequestsPerMinute }),
+        }
       : {}),
     audit: auditing.audit,
     failureAudit: auditing.failureAudit,
-    workspaceInvitationPending: (invitationId, requestId) => invitationStillPending(collectionsCalls, invitationId, requestId),
+    workspaceInvitationPending: (invitationId, requestId) =>
+      invitationStillPending(collectionsCalls, invitationId, requestId),
     workspaces: new WorkspaceMembership(collectionsCalls),
   });
 }
 
 /** Expired links and abandoned sign-in flows would otherwise pile up, one row per request. */
 function startLinkPurge(profile: ProfileDeps, config: Readonly<GatewayConfig>, logger: Logger): PeriodicPurge {
-  const linkPurge = new PeriodicPurge({ tasks: linkPurgeTasks(profile.links), logger, intervalMs: config.linkPurgeIntervalMs });
+  const linkPurge = new PeriodicPurge({
+    tasks: linkPurgeTasks(profile.links),
+    logger,
+    intervalMs: config.linkPurgeIntervalMs,
+  });
   if (config.linkPurgeIntervalMs > 0) linkPurge.start();
   return linkPurge;
 }
@@ -265,7 +289,10 @@ interface Monitoring {
 
 function buildGatewayApp(w: Wired, built: Monitoring & { profile: ProfileDeps; rateLimiter: RateLimiter }) {
   const { config, options, store, authenticator, collectionsCalls, profile } = { ...w, ...built };
-  const scannerAuthenticator = new ScannerAuthenticator({ scanners: store.repos.scanners, cacheTtlMs: config.keyCacheTtlMs });
+  const scannerAuthenticator = new ScannerAuthenticator({
+    scanners: store.repos.scanners,
+    cacheTtlMs: config.keyCacheTtlMs,
+  });
   return createGatewayApp({
     logger: w.logger,
     adminToken: config.adminToken,
@@ -294,7 +321,12 @@ function buildGatewayApp(w: Wired, built: Monitoring & { profile: ProfileDeps; r
 }
 
 /** The public edge and the monitoring listener. */
-async function listenGateway(app: Express, config: Readonly<GatewayConfig>, logger: Logger, { metrics, readiness }: Monitoring) {
+async function listenGateway(
+  app: Express,
+  config: Readonly<GatewayConfig>,
+  logger: Logger,
+  { metrics, readiness }: Monitoring,
+) {
   // The public edge: a client that trickles its headers or body is cut off (408) after a bounded time.
   const http = await listen(app, {
     port: config.port,
@@ -302,7 +334,11 @@ async function listenGateway(app: Express, config: Readonly<GatewayConfig>, logg
     timeouts: { headersTimeoutMs: config.headersTimeoutMs, requestTimeoutMs: config.requestTimeoutMs },
   });
   // scrapes and probes need no grace: the monitor stops at once
-  const monitor = await listen(createMonitorApp({ logger, metrics, readiness }), { port: config.metricsPort, host: config.host, graceMs: 0 });
+  const monitor = await listen(createMonitorApp({ logger, metrics, readiness }), {
+    port: config.metricsPort,
+    host: config.host,
+    graceMs: 0,
+  });
   logger.info({ port: http.port, metricsPort: monitor.port, host: config.host }, 'gateway listening');
   return { http, monitor };
 }

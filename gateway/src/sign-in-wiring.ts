@@ -138,9 +138,26 @@ export function createProfile(options: ProfileOptions): ProfileDeps {
     now,
   });
   const oidc = options.oidc
-    ? new OidcService({ settings: options.oidc, links, credentials, signIn, signUpMode, sessions, audit: options.audit, site, logger, now })
+    ? new OidcService({
+        settings: options.oidc,
+        links,
+        credentials,
+        signIn,
+        signUpMode,
+        sessions,
+        audit: options.audit,
+        site,
+        logger,
+        now,
+      })
     : undefined;
-  const gate = new SessionGate({ sessions, cookies, site, failures: options.authFailures, budget: options.sessionBudget });
+  const gate = new SessionGate({
+    sessions,
+    cookies,
+    site,
+    failures: options.authFailures,
+    budget: options.sessionBudget,
+  });
   return {
     site,
     signIn,

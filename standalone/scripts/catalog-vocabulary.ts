@@ -263,18 +263,50 @@ export interface Action {
 }
 
 export const actions: Action[] = [
-  { suffix: 'Linter', type: 'skill', describe: (w) => `Checks ${w} against common conventions and flags problems before review.` },
-  { suffix: 'Generator', type: 'skill', describe: (w) => `Generates well-structured ${w} from a short description of what you need.` },
+  {
+    suffix: 'Linter',
+    type: 'skill',
+    describe: (w) => `Checks ${w} against common conventions and flags problems before review.`,
+  },
+  {
+    suffix: 'Generator',
+    type: 'skill',
+    describe: (w) => `Generates well-structured ${w} from a short description of what you need.`,
+  },
   { suffix: 'Reviewer', type: 'skill', describe: (w) => `Reviews ${w} and explains the riskiest changes first.` },
   { suffix: 'Optimizer', type: 'skill', describe: (w) => `Finds slow or wasteful ${w} and proposes concrete fixes.` },
-  { suffix: 'Migrator', type: 'skill', describe: (w) => `Upgrades ${w} to current versions and rewrites deprecated patterns.` },
-  { suffix: 'Explainer', type: 'skill', describe: (w) => `Explains ${w} in plain language for newcomers to the codebase.` },
-  { suffix: 'Validator', type: 'skill', describe: (w) => `Validates ${w} and reports every error with its exact location.` },
-  { suffix: 'Refactorer', type: 'skill', describe: (w) => `Refactors ${w} into smaller, well-named pieces without changing behaviour.` },
-  { suffix: 'Connector', type: 'plugin', describe: (w) => `Connects your workspace to ${w} with read and write access.` },
+  {
+    suffix: 'Migrator',
+    type: 'skill',
+    describe: (w) => `Upgrades ${w} to current versions and rewrites deprecated patterns.`,
+  },
+  {
+    suffix: 'Explainer',
+    type: 'skill',
+    describe: (w) => `Explains ${w} in plain language for newcomers to the codebase.`,
+  },
+  {
+    suffix: 'Validator',
+    type: 'skill',
+    describe: (w) => `Validates ${w} and reports every error with its exact location.`,
+  },
+  {
+    suffix: 'Refactorer',
+    type: 'skill',
+    describe: (w) => `Refactors ${w} into smaller, well-named pieces without changing behaviour.`,
+  },
+  {
+    suffix: 'Connector',
+    type: 'plugin',
+    describe: (w) => `Connects your workspace to ${w} with read and write access.`,
+  },
   { suffix: 'Dashboard', type: 'plugin', describe: (w) => `Adds a live dashboard that shows the state of your ${w}.` },
   { suffix: 'Sync', type: 'plugin', describe: (w) => `Keeps ${w} in sync across environments and reports any drift.` },
-  { suffix: 'Watcher', type: 'plugin', describe: (w) => `Watches ${w} and notifies the owning team when something changes.` },
+  {
+    suffix: 'Watcher',
+    type: 'plugin',
+    describe: (w) => `Watches ${w} and notifies the owning team when something changes.`,
+  },
 ];
 
 /** Who publishes in each category (organisations and people, as a registry lists them); `default` for any other. */

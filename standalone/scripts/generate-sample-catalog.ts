@@ -78,11 +78,27 @@ export interface SampleRelease {
 export interface SampleTrust {
   scanners: string[];
   verifiedPublishers: string[];
-  verdicts: Array<{ slug: string; version: string; scanner: string; verdict: 'clean' | 'suspicious' | 'malicious'; summary: string }>;
+  verdicts: Array<{
+    slug: string;
+    version: string;
+    scanner: string;
+    verdict: 'clean' | 'suspicious' | 'malicious';
+    summary: string;
+  }>;
 }
 
 /** The licences publishers pick, the common ones most often (SPDX ids and one expression). */
-const LICENSES = ['MIT', 'MIT', 'MIT', 'Apache-2.0', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'MPL-2.0', 'MIT OR Apache-2.0'];
+const LICENSES = [
+  'MIT',
+  'MIT',
+  'MIT',
+  'Apache-2.0',
+  'Apache-2.0',
+  'BSD-3-Clause',
+  'ISC',
+  'MPL-2.0',
+  'MIT OR Apache-2.0',
+];
 
 /** A seed from the slug (FNV-1a): an item's details do not move when other items change. */
 function seedOf(text: string): number {
@@ -97,7 +113,10 @@ function seedOf(text: string): number {
  * publisher, a homepage for about half, and downloads spread over six orders
  * of magnitude (log-uniform, as real registries are: a few famous, most rare).
  */
-function detailsOf(slug: string, category: string): Pick<SampleItem, 'publisher' | 'version' | 'license' | 'repositoryUrl' | 'homepageUrl' | 'downloads'> {
+function detailsOf(
+  slug: string,
+  category: string,
+): Pick<SampleItem, 'publisher' | 'version' | 'license' | 'repositoryUrl' | 'homepageUrl' | 'downloads'> {
   const random = prng(seedOf(slug));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const publisher = pick(publishers[category] ?? publishers.default!);
@@ -155,7 +174,9 @@ function releasesOf(slug: string, version: string, repository: string): SampleRe
       digest: `sha256:${createHash('sha256').update(`${slug}@${text}`).digest('hex')}`,
       source: { repository, ref: `v${text}` },
     };
-    return yankOne && i === 0 ? { ...release, yanked: { reason: 'published with a broken manifest; use a later release' } } : release;
+    return yankOne && i === 0
+      ? { ...release, yanked: { reason: 'published with a broken manifest; use a later release' } }
+      : release;
   });
 }
 
@@ -165,7 +186,8 @@ const SUSPICIOUS_FINDINGS = [
   'Reads environment variables it does not document, including tokens.',
   'Writes outside its working directory (~/.ssh).',
 ];
-const MALICIOUS_FINDING = "A 'prerequisite' step fetches and runs a remote installer that reads browser credential stores and posts them to a paste site.";
+const MALICIOUS_FINDING =
+  "A 'prerequisite' step fetches and runs a remote installer that reads browser credential stores and posts them to a paste site.";
 
 /**
  * The trust a first start records: two scanners judge the latest release of
@@ -184,13 +206,32 @@ export function sampleTrust(items: SampleItem[], seed = 20261127): SampleTrust {
     const version = item.version;
     const index = flagged.indexOf(item);
     if (index === 0) {
-      verdicts.push({ slug: item.slug, version, scanner: 'static-analysis', verdict: 'malicious', summary: MALICIOUS_FINDING });
-      verdicts.push({ slug: item.slug, version, scanner: 'llm-review', verdict: 'suspicious', summary: 'Instructions ask the agent to disable its sandbox.' });
+      verdicts.push({
+        slug: item.slug,
+        version,
+        scanner: 'static-analysis',
+        verdict: 'malicious',
+        summary: MALICIOUS_FINDING,
+      });
+      verdicts.push({
+        slug: item.slug,
+        version,
+        scanner: 'llm-review',
+        verdict: 'suspicious',
+        summary: 'Instructions ask the agent to disable its sandbox.',
+      });
     } else if (index > 0) {
-      verdicts.push({ slug: item.slug, version, scanner: 'static-analysis', verdict: 'suspicious', summary: SUSPICIOUS_FINDINGS[index - 1] as string });
+      verdicts.push({
+        slug: item.slug,
+        version,
+        scanner: 'static-analysis',
+        verdict: 'suspicious',
+        summary: SUSPICIOUS_FINDINGS[index - 1] as string,
+      });
       verdicts.push({ slug: item.slug, version, scanner: 'llm-review', verdict: 'clean', summary: 'No finding.' });
     } else if (random() < 0.9) {
-      for (const scanner of scanners) verdicts.push({ slug: item.slug, version, scanner, verdict: 'clean', summary: 'No finding.' });
+      for (const scanner of scanners)
+        verdicts.push({ slug: item.slug, version, scanner, verdict: 'clean', summary: 'No finding.' });
     }
   }
   const publishers = [...new Set(items.map((i) => i.publisher))].sort();
@@ -223,7 +264,10 @@ export function generateSampleCatalog(seed = 20260101): SampleItem[] {
   return items;
 }
 
-function withReleases<D extends { version: string; repositoryUrl: string }>(slug: string, details: D): D & { releases: SampleRelease[] } {
+function withReleases<D extends { version: string; repositoryUrl: string }>(
+  slug: string,
+  details: D,
+): D & { releases: SampleRelease[] } {
   return { ...details, releases: releasesOf(slug, details.version, details.repositoryUrl) };
 }
 

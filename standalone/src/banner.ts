@@ -47,7 +47,10 @@ export function readyInfo(stack: RunningStack): ReadyInfo {
 
 export function banner(stack: RunningStack): string {
   const info = readyInfo(stack);
-  const token = stack.adminToken.origin === 'env' ? '(from ADMIN_TOKEN)' : `${info.adminToken}   (saved in ${stack.adminToken.file})`;
+  const token =
+    stack.adminToken.origin === 'env'
+      ? '(from ADMIN_TOKEN)'
+      : `${info.adminToken}   (saved in ${stack.adminToken.file})`;
   const { imported } = stack.demo;
   const seeded = !stack.demo.seeded
     ? 'demo data already present'

@@ -25,7 +25,14 @@ runService(
       logger.info({ elasticsearch: servers.elasticsearchUrl, kafka: servers.kafka.saslBrokers }, 'servers ready');
       // fetched once here, with its progress line, rather than by each catalog replica at once
       const catalog = await withSearchModel({}, process.stderr);
-      const stack = await launchTopology({ ...config, root: ROOT, servers, output: process.stderr, logger, extraEnv: { 'catalog-service': catalog } });
+      const stack = await launchTopology({
+        ...config,
+        root: ROOT,
+        servers,
+        output: process.stderr,
+        logger,
+        extraEnv: { 'catalog-service': catalog },
+      });
       process.stdout.write(banner(stack));
       return stack;
     },

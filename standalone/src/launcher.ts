@@ -64,7 +64,9 @@ export async function launch(options: LaunchOptions): Promise<RunningStack> {
   const adminToken = await resolveAdminToken(config.dataDir, config.adminToken);
   const principalKeys = await resolvePrincipalKeys(config.dataDir);
 
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pgdata') });
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pgdata') });
   const databaseUrl = config.databaseUrl ?? (embedded as { url: string }).url;
   logger.info({ ms: Date.now() - started, embedded: embedded !== undefined }, 'database ready');
   const cleanup: Array<() => Promise<void>> = embedded ? [() => embedded.stop()] : [];

@@ -22,7 +22,12 @@ runService(
         void (stack?.close() ?? Promise.resolve()).finally(() => process.exit(1));
       };
       const catalog = await withSearchModel(config.passedOn.catalog, process.stderr);
-      stack = await launch({ config: { ...config, passedOn: { ...config.passedOn, catalog } }, loggerFor, sample: BUNDLED_SAMPLE, onServiceExit });
+      stack = await launch({
+        config: { ...config, passedOn: { ...config.passedOn, catalog } },
+        loggerFor,
+        sample: BUNDLED_SAMPLE,
+        onServiceExit,
+      });
       process.stdout.write(banner(stack));
       return stack;
     },

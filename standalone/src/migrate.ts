@@ -10,7 +10,15 @@
  * no-op under the same advisory lock.
  */
 import Joi from 'joi';
-import { createLogger, createSequelize, env, loadConfig, runMigrations, type Logger, type Migration } from '@skills/common';
+import {
+  createLogger,
+  createSequelize,
+  env,
+  loadConfig,
+  runMigrations,
+  type Logger,
+  type Migration,
+} from '@skills/common';
 import { catalogMigrations } from '@skills/catalog-service';
 import { collectionsMigrations } from '@skills/collections-service';
 import { gatewayMigrations } from '@skills/gateway';
@@ -31,7 +39,11 @@ export interface MigrateOptions {
 }
 
 /** Applies what is pending in every schema, then the service roles' grants; returns the ids applied per schema. */
-export async function migrateAll(databaseUrl: string, logger: Logger, options: MigrateOptions = {}): Promise<Record<string, string[]>> {
+export async function migrateAll(
+  databaseUrl: string,
+  logger: Logger,
+  options: MigrateOptions = {},
+): Promise<Record<string, string[]>> {
   // One connection is enough: each schema migrates in its own transaction.
   const sequelize = createSequelize({ url: databaseUrl, poolMax: 1, logger, applicationName: 'skills-migrate' });
   try {
@@ -55,7 +67,10 @@ interface MigrateEnv {
   CATALOG_DB_ROLE?: string;
 }
 
-const roleName = () => Joi.string().pattern(ROLE_NAME).messages({ 'string.pattern.base': '{#label} must be a role name: lowercase letters, digits and _' });
+const roleName = () =>
+  Joi.string()
+    .pattern(ROLE_NAME)
+    .messages({ 'string.pattern.base': '{#label} must be a role name: lowercase letters, digits and _' });
 
 const schema = Joi.object<MigrateEnv>({
   DATABASE_URL: env.postgresUrl().required(),
@@ -66,13 +81,19 @@ const schema = Joi.object<MigrateEnv>({
   CATALOG_DB_ROLE: roleName(),
 });
 
-export function loadMigrateConfig(source: Record<string, string | undefined>): Readonly<{ databaseUrl: string; logLevel: string } & Required<MigrateOptions>> {
+export function loadMigrateConfig(
+  source: Record<string, string | undefined>,
+): Readonly<{ databaseUrl: string; logLevel: string } & Required<MigrateOptions>> {
   const e = loadConfig(schema, source);
   return Object.freeze({
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     eventLog: e.EVENT_LOG,
-    roles: Object.freeze({ gateway: e.GATEWAY_DB_ROLE, collections: e.COLLECTIONS_DB_ROLE, catalog: e.CATALOG_DB_ROLE }),
+    roles: Object.freeze({
+      gateway: e.GATEWAY_DB_ROLE,
+      collections: e.COLLECTIONS_DB_ROLE,
+      catalog: e.CATALOG_DB_ROLE,
+    }),
   });
 }
 

@@ -9,7 +9,13 @@
 import { createPublicKey } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { generatePrincipalKeyPair, parsePublicKeys, parseSigningKey, writeKeyFile, type PrincipalKeyFiles } from '@skills/common';
+import {
+  generatePrincipalKeyPair,
+  parsePublicKeys,
+  parseSigningKey,
+  writeKeyFile,
+  type PrincipalKeyFiles,
+} from '@skills/common';
 
 export const SIGNING_KEY_FILE = 'principal-signing-key.pem';
 export const PUBLIC_KEYS_FILE = 'principal-public-keys.pem';
@@ -79,14 +85,21 @@ export async function ensurePrincipalKeys(paths: KeyPaths): Promise<PrincipalKey
 
 /** The embedded run's pair, in DATA_DIR. */
 export function resolvePrincipalKeys(dataDir: string): Promise<PrincipalKeySource> {
-  return ensurePrincipalKeys({ signingKeyFile: join(dataDir, SIGNING_KEY_FILE), publicKeysFile: join(dataDir, PUBLIC_KEYS_FILE) });
+  return ensurePrincipalKeys({
+    signingKeyFile: join(dataDir, SIGNING_KEY_FILE),
+    publicKeysFile: join(dataDir, PUBLIC_KEYS_FILE),
+  });
 }
 
 export async function keyStatus(paths: KeyPaths): Promise<KeyStatus> {
   const signing = parseSigningKey(await readFile(paths.signingKeyFile, 'utf8'));
   const ring = parsePublicKeys(await readFile(paths.publicKeysFile, 'utf8'));
   const next = await readOptional(nextKeyFile(paths));
-  return { signingKid: signing.kid, acceptedKids: [...ring.kids], ...(next ? { nextKid: parseSigningKey(next).kid } : {}) };
+  return {
+    signingKid: signing.kid,
+    acceptedKids: [...ring.kids],
+    ...(next ? { nextKid: parseSigningKey(next).kid } : {}),
+  };
 }
 
 /**
@@ -96,7 +109,8 @@ export async function keyStatus(paths: KeyPaths): Promise<KeyStatus> {
  */
 export async function startRotation(paths: KeyPaths): Promise<KeyStatus> {
   const status = await keyStatus(paths);
-  if (status.nextKid) throw new RotationError(`a rotation is already under way (next key ${status.nextKid}): sign with it, then finish`);
+  if (status.nextKid)
+    throw new RotationError(`a rotation is already under way (next key ${status.nextKid}): sign with it, then finish`);
   const current = await readFile(paths.signingKeyFile, 'utf8');
   const next = generatePrincipalKeyPair();
   await writeKeyFile(nextKeyFile(paths), next.signingKeyPem);
@@ -109,7 +123,9 @@ export async function signWithNextKey(paths: KeyPaths): Promise<KeyStatus> {
   const status = await keyStatus(paths);
   if (!status.nextKid) throw new RotationError('no rotation under way: start one first');
   if (!status.acceptedKids.includes(status.nextKid)) {
-    throw new RotationError(`the services' file does not hold the next key ${status.nextKid}: signing with it now would be refused`);
+    throw new RotationError(
+      `the services' file does not hold the next key ${status.nextKid}: signing with it now would be refused`,
+    );
   }
   await writeKeyFile(paths.signingKeyFile, await readFile(nextKeyFile(paths), 'utf8'));
   await rm(nextKeyFile(paths));
@@ -119,7 +135,8 @@ export async function signWithNextKey(paths: KeyPaths): Promise<KeyStatus> {
 /** Step 3: the services stop accepting the old key; only the one the gateway signs with remains. */
 export async function finishRotation(paths: KeyPaths): Promise<KeyStatus> {
   const status = await keyStatus(paths);
-  if (status.nextKid) throw new RotationError(`the gateway does not sign with the next key ${status.nextKid} yet: do that step first`);
+  if (status.nextKid)
+    throw new RotationError(`the gateway does not sign with the next key ${status.nextKid} yet: do that step first`);
   await writeKeyFile(paths.publicKeysFile, publicPemOf(await readFile(paths.signingKeyFile, 'utf8')));
   return keyStatus(paths);
 }

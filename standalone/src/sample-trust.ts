@@ -25,7 +25,10 @@ export async function recordSampleTrust(
   const scanners = new Map<string, { id: string; client: SkillsScannerClient }>();
   for (const name of trust.scanners) {
     const { scanner, token } = await admin.createScanner(name);
-    scanners.set(name, { id: scanner.id, client: new SkillsScannerClient({ baseUrl: gatewayUrl, scannerToken: token }) });
+    scanners.set(name, {
+      id: scanner.id,
+      client: new SkillsScannerClient({ baseUrl: gatewayUrl, scannerToken: token }),
+    });
   }
   try {
     const queue = [...trust.verdicts];

@@ -71,7 +71,12 @@ export function grantStatements(roles: ServiceRoles, eventLog: 'postgres' | 'kaf
 }
 
 /** Applies grantStatements in one transaction: all of them, or none. */
-export async function grantServiceRoles(sequelize: Sequelize, roles: ServiceRoles, eventLog: 'postgres' | 'kafka', logger: Logger): Promise<void> {
+export async function grantServiceRoles(
+  sequelize: Sequelize,
+  roles: ServiceRoles,
+  eventLog: 'postgres' | 'kafka',
+  logger: Logger,
+): Promise<void> {
   const statements = grantStatements(roles, eventLog);
   if (statements.length === 0) return;
   await sequelize.transaction(async (transaction) => {

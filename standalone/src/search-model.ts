@@ -8,13 +8,18 @@
 import { loadEmbeddingConfig, prepareModel } from '@skills/catalog-service';
 import type { ProgressOutput } from '@skills/catalog-service';
 
-export async function withSearchModel(catalogEnv: Readonly<Record<string, string>>, out: ProgressOutput): Promise<Readonly<Record<string, string>>> {
+export async function withSearchModel(
+  catalogEnv: Readonly<Record<string, string>>,
+  out: ProgressOutput,
+): Promise<Readonly<Record<string, string>>> {
   const settings = loadEmbeddingConfig(catalogEnv);
   try {
     await prepareModel(settings, out);
     return catalogEnv;
   } catch (err) {
-    out.write(`search model not fetched (${err instanceof Error ? err.message : String(err)}): search by words alone\n`);
+    out.write(
+      `search model not fetched (${err instanceof Error ? err.message : String(err)}): search by words alone\n`,
+    );
     return { ...catalogEnv, EMBEDDING_MODEL: 'off' };
   }
 }

@@ -70,7 +70,10 @@ const DEMO_KEY_NAME = 'demo';
  */
 async function revokeEarlierDemoKeys(admin: SkillsAdminClient, accountId: string, keepId: string): Promise<number> {
   const { apiKeys } = await admin.getAccount(accountId);
-  const earlier = apiKeys.filter((k) => k.id !== keepId && k.revokedAt === null && (k.name === DEMO_KEY_NAME || k.name?.startsWith(`${DEMO_KEY_NAME} `)));
+  const earlier = apiKeys.filter(
+    (k) =>
+      k.id !== keepId && k.revokedAt === null && (k.name === DEMO_KEY_NAME || k.name?.startsWith(`${DEMO_KEY_NAME} `)),
+  );
   for (const key of earlier) await admin.revokeApiKey(key.id);
   return earlier.length;
 }
@@ -107,12 +110,23 @@ async function createDemoAccount(admin: SkillsAdminClient): Promise<string> {
   }
 }
 
-async function createDemoData(admin: SkillsAdminClient, gatewayUrl: string, apiKey: string, accountId: string): Promise<Omit<DemoState, 'accountId'>> {
+async function createDemoData(
+  admin: SkillsAdminClient,
+  gatewayUrl: string,
+  apiKey: string,
+  accountId: string,
+): Promise<Omit<DemoState, 'accountId'>> {
   const user = new SkillsClient({ baseUrl: gatewayUrl, apiKey });
   const workspace = await admin.createWorkspace({ name: 'Demo Team', ownerAccountId: accountId });
-  await user.createWorkspaceCollection(workspace.id, { name: 'Team onboarding', description: 'Skills every new team member installs first' });
+  await user.createWorkspaceCollection(workspace.id, {
+    name: 'Team onboarding',
+    description: 'Skills every new team member installs first',
+  });
   const collectionId = await createDemoCollection(user);
-  const skill = await admin.createPrivateSkill(accountId, { name: 'My deploy checklist', description: 'The steps I follow before every production deploy' });
+  const skill = await admin.createPrivateSkill(accountId, {
+    name: 'My deploy checklist',
+    description: 'The steps I follow before every production deploy',
+  });
   await user.updateMyCollection(collectionId, { privateSkillId: skill.id });
   return { workspaceId: workspace.id, collectionId };
 }
@@ -150,14 +164,18 @@ async function ensureDemoCollection(user: SkillsClient, collectionId: string): P
 export async function seedDemo(options: SeedOptions): Promise<DemoCredentials> {
   const admin = new SkillsAdminClient({ baseUrl: options.gatewayUrl, adminToken: options.adminToken });
   const known = await readState(options.dataDir);
-  const issueKey = (accountId: string) => admin.issueApiKey(accountId, { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` });
+  const issueKey = (accountId: string) =>
+    admin.issueApiKey(accountId, { name: `${DEMO_KEY_NAME} ${new Date().toISOString()}` });
   const signInLink = async (accountId: string) => (await admin.createLink(accountId, 'sign-in')).url;
 
   if (known && (await stillThere(admin, known))) {
     const key = await issueKey(known.accountId);
     const revoked = await revokeEarlierDemoKeys(admin, known.accountId, key.id);
     options.logger.info({ revoked }, 'earlier demo keys revoked');
-    const collectionId = await ensureDemoCollection(new SkillsClient({ baseUrl: options.gatewayUrl, apiKey: key.key }), known.collectionId);
+    const collectionId = await ensureDemoCollection(
+      new SkillsClient({ baseUrl: options.gatewayUrl, apiKey: key.key }),
+      known.collectionId,
+    );
     const state: DemoState = { ...known, collectionId };
     if (collectionId !== known.collectionId) await writeState(options.dataDir, state);
     return { ...state, apiKey: key.key, keyId: key.id, signInLink: await signInLink(known.accountId), seeded: false };

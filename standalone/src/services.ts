@@ -20,7 +20,11 @@ type Service = 'gateway' | 'catalog' | 'collections';
 /** Each service's variables as given to the launcher, minus those it sets itself (docs/configuration.md). */
 export type PassedOnEnv = Readonly<Record<Service, Readonly<Record<string, string>>>>;
 
-const SCHEMAS: Record<Service, Joi.ObjectSchema> = { gateway: GATEWAY_ENV, catalog: CATALOG_ENV, collections: COLLECTIONS_ENV };
+const SCHEMAS: Record<Service, Joi.ObjectSchema> = {
+  gateway: GATEWAY_ENV,
+  catalog: CATALOG_ENV,
+  collections: COLLECTIONS_ENV,
+};
 
 /**
  * What the launcher sets for each service, whatever the environment says,
@@ -49,7 +53,12 @@ const SET_BY_LAUNCHER: Record<Service, Readonly<Record<string, string>>> = {
     CATALOG_URL: 'http://127.0.0.1:8081',
     COLLECTIONS_URL: 'http://127.0.0.1:8082',
   },
-  catalog: { ...BACKEND_STAND_INS, SEARCH_ENGINE: 'memory', POLL_INTERVAL_MS: '50', COLLECTIONS_URL: 'http://127.0.0.1:8082' },
+  catalog: {
+    ...BACKEND_STAND_INS,
+    SEARCH_ENGINE: 'memory',
+    POLL_INTERVAL_MS: '50',
+    COLLECTIONS_URL: 'http://127.0.0.1:8082',
+  },
   collections: BACKEND_STAND_INS,
 };
 /** Settings of what the embedded run does not use (the in-memory index, the Postgres event log): not passed on. */
@@ -135,7 +144,11 @@ interface ServiceChild extends ServiceProcessInfo {
 }
 
 function entryPoint(name: ServiceName): string {
-  const pkg = { 'collections-service': '@skills/collections-service', 'catalog-service': '@skills/catalog-service', gateway: '@skills/gateway' }[name];
+  const pkg = {
+    'collections-service': '@skills/collections-service',
+    'catalog-service': '@skills/catalog-service',
+    gateway: '@skills/gateway',
+  }[name];
   // beside the package's built index (its `main`)
   return join(dirname(require.resolve(pkg)), 'main.js');
 }
@@ -145,9 +158,18 @@ function entryPoint(name: ServiceName): string {
  * the launcher's own leaks in), its output on the launcher's, and resolves
  * once it says where it listens (runService's StartedMessage).
  */
-function spawnService(name: ServiceName, env: Record<string, string>, onExit: (code: number | null) => void): Promise<ServiceChild> {
-  const inherited = Object.fromEntries(['PATH', 'NODE_OPTIONS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k] as string]));
-  const child: ChildProcess = spawn(process.execPath, [entryPoint(name)], { env: { ...inherited, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function spawnService(
+  name: ServiceName,
+  env: Record<string, string>,
+  onExit: (code: number | null) => void,
+): Promise<ServiceChild> {
+  const inherited = Object.fromEntries(
+    ['PATH', 'NODE_OPTIONS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k] as string]),
+  );
+  const child: ChildProcess = spawn(process.execPath, [entryPoint(name)], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let up = false;
   let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -210,7 +232,12 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
   };
   try {
     // Port 0: the services listen on free loopback ports only the gateway learns.
-    const collections = await start('collections-service', { ...given.collections, ...serviceShared, PORT: '0', EVENT_LOG: 'postgres' });
+    const collections = await start('collections-service', {
+      ...given.collections,
+      ...serviceShared,
+      PORT: '0',
+      EVENT_LOG: 'postgres',
+    });
     // COLLECTIONS_URL: the reindex job reads the system of record from collections-service.
     // POLL_INTERVAL_MS 50: PGlite's shared session cannot route NOTIFY to the indexer's
     // connection, so polling is what bounds the index lag here; a poll is one indexed read.

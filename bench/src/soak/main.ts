@@ -41,14 +41,28 @@ async function main(): Promise<void> {
   try {
     const keys: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
-      const a = await admin<{ data: { account: { id: string } } }>(stack.url, stack.adminToken, 'POST', '/admin/v1/accounts', {
-        email: `soak-${i}-${Date.now()}@example.com`,
-        plan: 'team',
-      });
-      const k = await admin<{ data: { apiKey: { key: string } } }>(stack.url, stack.adminToken, 'POST', `/admin/v1/accounts/${a.data.account.id}/api-keys`, {});
+      const a = await admin<{ data: { account: { id: string } } }>(
+        stack.url,
+        stack.adminToken,
+        'POST',
+        '/admin/v1/accounts',
+        {
+          email: `soak-${i}-${Date.now()}@example.com`,
+          plan: 'team',
+        },
+      );
+      const k = await admin<{ data: { apiKey: { key: string } } }>(
+        stack.url,
+        stack.adminToken,
+        'POST',
+        `/admin/v1/accounts/${a.data.account.id}/api-keys`,
+        {},
+      );
       keys.push(k.data.apiKey.key);
     }
-    const listing = (await (await fetch(`${stack.url}/api/v1/skills?limit=50`, { headers: { authorization: `Bearer ${keys[0]}` } })).json()) as {
+    const listing = (await (
+      await fetch(`${stack.url}/api/v1/skills?limit=50`, { headers: { authorization: `Bearer ${keys[0]}` } })
+    ).json()) as {
       data: { skills: Array<{ slug: string }> };
     };
     const catalog = listing.data.skills.map((s) => s.slug);
@@ -91,7 +105,19 @@ async function main(): Promise<void> {
     const sampler = setInterval(takeSample, WINDOW_MS);
     console.log(formatTable([]));
     await Promise.all(
-      keys.map((key, index) => runWorker({ url: stack.url, adminToken: stack.adminToken, key, index, catalog, ledger, recorder, pauseMs: PAUSE_MS, until })),
+      keys.map((key, index) =>
+        runWorker({
+          url: stack.url,
+          adminToken: stack.adminToken,
+          key,
+          index,
+          catalog,
+          ledger,
+          recorder,
+          pauseMs: PAUSE_MS,
+          until,
+        }),
+      ),
     );
     clearInterval(sampler);
     if (window.length > 0) takeSample();

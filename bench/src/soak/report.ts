@@ -26,7 +26,13 @@ export function formatTable(samples: readonly Sample[]): string {
   return [head, ...rows].join('\n');
 }
 
-function panel(samples: readonly Sample[], value: (s: Sample) => number, label: string, top: number, color: string): string {
+function panel(
+  samples: readonly Sample[],
+  value: (s: Sample) => number,
+  label: string,
+  top: number,
+  color: string,
+): string {
   const width = 640;
   const height = 180;
   const left = 60;

@@ -38,21 +38,34 @@ const SLUGS_PER_WORKER = 5;
 
 // `any` in this file: response bodies of several shapes, read field by field where they are used.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-async function call(o: WorkerOptions, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(
+  o: WorkerOptions,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const started = performance.now();
   let status = 0;
   let json: any;
   try {
     const response = await fetch(`${o.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     status = response.status;
     json = await response.json().catch(() => undefined);
   } finally {
     const ok = status >= 200 && status < 300;
-    o.recorder.record(performance.now() - started, ok, ok ? '' : `${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}')} → ${status || 'network error'}`);
+    o.recorder.record(
+      performance.now() - started,
+      ok,
+      ok ? '' : `${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}')} → ${status || 'network error'}`,
+    );
   }
   return { status, json };
 }
@@ -89,13 +102,18 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
     } else if (roll < 0.88) {
       const id = pick(mine);
       const current = o.ledger.collections.get(id)?.slugs ?? [];
-      const body = current.length > 0 && Math.random() < 0.4 ? { removeSkillSlug: pick(current) } : { skillSlug: pick(o.catalog) };
+      const body =
+        current.length > 0 && Math.random() < 0.4 ? { removeSkillSlug: pick(current) } : { skillSlug: pick(o.catalog) };
       const r = await call(o, 'PATCH', `/api/v1/me/collections/${id}`, o.key, body);
       if (r.status === 200) o.ledger.collections.set(id, { owner: o.key, slugs: slugsOf(r.json) });
     } else {
       const slug = `soak-w${o.index}-s${Math.floor(Math.random() * SLUGS_PER_WORKER)}`;
       const name = `Soak skill ${slug} rev ${revision++}`;
-      const r = await call(o, 'PUT', `/admin/v1/skills/${slug}`, o.adminToken, { name, description: 'written by the soak run', category: 'soak' });
+      const r = await call(o, 'PUT', `/admin/v1/skills/${slug}`, o.adminToken, {
+        name,
+        description: 'written by the soak run',
+        category: 'soak',
+      });
       if (r.status === 200 || r.status === 201) o.ledger.skills.set(slug, name);
     }
     await new Promise((ok) => setTimeout(ok, o.pauseMs));
@@ -106,7 +124,9 @@ export async function runWorker(o: WorkerOptions): Promise<void> {
 export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: number): Promise<string[]> {
   const problems: string[] = [];
   for (const [id, expected] of ledger.collections) {
-    const r = await fetch(`${url}/api/v1/me/collections/${id}`, { headers: { authorization: `Bearer ${expected.owner}` } });
+    const r = await fetch(`${url}/api/v1/me/collections/${id}`, {
+      headers: { authorization: `Bearer ${expected.owner}` },
+    });
     const json: any = await r.json();
     if (expected.deleted) {
       if (r.status !== 404) problems.push(`collection ${id}: deleted, yet ${r.status}`);
@@ -120,16 +140,21 @@ export async function verifyLedger(url: string, ledger: Ledger, timeoutMs: numbe
       .filter((s) => s.slug)
       .map((s) => s.slug as string)
       .sort();
-    if (slugs.join() !== expected.slugs.join()) problems.push(`collection ${id}: [${slugs}] instead of [${expected.slugs}]`);
+    if (slugs.join() !== expected.slugs.join())
+      problems.push(`collection ${id}: [${slugs}] instead of [${expected.slugs}]`);
   }
   const anyKey = [...ledger.collections.values()][0]?.owner;
   // Search is fed by the event log: wait (bounded) until the index has caught up with the last upserts.
   const deadline = Date.now() + timeoutMs;
   let missing: string[];
   do {
-    const r = await fetch(`${url}/api/v1/skills?category=soak&limit=50`, { headers: { authorization: `Bearer ${anyKey}` } });
+    const r = await fetch(`${url}/api/v1/skills?category=soak&limit=50`, {
+      headers: { authorization: `Bearer ${anyKey}` },
+    });
     const json: any = await r.json();
-    const found = new Map<string, string>((json.data?.skills ?? []).map((s: { slug: string; name: string }) => [s.slug, s.name]));
+    const found = new Map<string, string>(
+      (json.data?.skills ?? []).map((s: { slug: string; name: string }) => [s.slug, s.name]),
+    );
     missing = [...ledger.skills]
       .filter(([slug, name]) => found.get(slug) !== name)
       .map(([slug, name]) => `${slug}: search shows "${found.get(slug)}", last upsert "${name}"`);

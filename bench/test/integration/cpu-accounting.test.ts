@@ -21,7 +21,11 @@ describe('CPU accounting of a run', () => {
   });
 
   it('divides each process’s CPU by the requests, and tables it with a total', () => {
-    const cpu = perRequest({ gateway: 100, elasticsearch: 1_000 }, { gateway: 300, elasticsearch: 1_800, other: 5 }, 200);
+    const cpu = perRequest(
+      { gateway: 100, elasticsearch: 1_000 },
+      { gateway: 300, elasticsearch: 1_800, other: 5 },
+      200,
+    );
     expect(cpu).toEqual({ gateway: 1, elasticsearch: 4 });
     const table = formatCpuTable([{ label: 'via gateway @ 16 conn', cpu }]);
     expect(table.split('\n')[1]).toMatch(/via gateway @ 16 conn\s+1\.00\s+4\.00\s+5\.00$/);
@@ -32,11 +36,16 @@ describe('CPU accounting of a run', () => {
     try {
       const pids = [child.pid ?? 0, 2 ** 22 + 1];
       const reading = await cpuTimes({ pids: { database: pids } });
-      if (process.platform === 'linux') expect(Object.keys(reading).filter((k) => k.startsWith('database'))).toHaveLength(1);
+      if (process.platform === 'linux')
+        expect(Object.keys(reading).filter((k) => k.startsWith('database'))).toHaveLength(1);
     } finally {
       child.kill();
     }
-    const cpu = perRequest({ 'database#10': 500, 'database#11': 100, gateway: 0 }, { 'database#11': 300, 'database#12': 50, gateway: 100 }, 100);
+    const cpu = perRequest(
+      { 'database#10': 500, 'database#11': 100, gateway: 0 },
+      { 'database#11': 300, 'database#12': 50, gateway: 100 },
+      100,
+    );
     expect(cpu).toEqual({ database: 2, gateway: 1 });
   });
 });

@@ -20,8 +20,17 @@ describe('a measured run', () => {
 
   it('says which answers its errors were, by status code', async () => {
     const lines: string[] = [];
-    const phase = { scenario: 'probe', url, requests: [{ setup: () => ({ method: 'GET' as const, path: '/', headers: {} }) }] };
-    const result = await runLoad(() => phase, { connections: 2, durationSec: 1, warmupSec: 0, progress: (text) => lines.push(text) });
+    const phase = {
+      scenario: 'probe',
+      url,
+      requests: [{ setup: () => ({ method: 'GET' as const, path: '/', headers: {} }) }],
+    };
+    const result = await runLoad(() => phase, {
+      connections: 2,
+      durationSec: 1,
+      warmupSec: 0,
+      progress: (text) => lines.push(text),
+    });
     const shed = result.errorStatuses?.['503'] ?? 0;
     const refused = result.errorStatuses?.['400'] ?? 0;
     expect(shed).toBeGreaterThan(0);

@@ -30,7 +30,12 @@ describe('latency per class', () => {
         { cls: 'typo', requests: 1, p50Ms: 8, p99Ms: 8, errors: 1 },
       ],
     });
-    const runs = [run('search long tail direct', 1), run('search long tail direct', 64), run('search <x>', 64), { ...run('baseline', 64), classes: undefined }];
+    const runs = [
+      run('search long tail direct', 1),
+      run('search long tail direct', 64),
+      run('search <x>', 64),
+      { ...run('baseline', 64), classes: undefined },
+    ];
     const table = formatClassTable(runs).split('\n');
     expect(table).toHaveLength(2 + 6);
     expect(table[0]).toMatch(/^scenario\s+conns\s+class\s+requests\s+share\s+p50 ms\s+p99 ms\s+errors$/);

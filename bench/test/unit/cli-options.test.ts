@@ -15,7 +15,9 @@ describe('bench options', () => {
         vocabulary: 'generated',
       }),
     );
-    expect(parseBenchOptions(['--quick'])).toEqual(expect.objectContaining({ items: 5_000, durationSec: 3, warmupSec: 1, lagWrites: 50 }));
+    expect(parseBenchOptions(['--quick'])).toEqual(
+      expect.objectContaining({ items: 5_000, durationSec: 3, warmupSec: 1, lagWrites: 50 }),
+    );
     expect(parseBenchOptions(['--corpus', 'f.gz']).items).toBeUndefined();
     expect(parseBenchOptions(['--corpus', 'f.gz', '--items', '20000', '--search-cache', 'off', '--quality'])).toEqual(
       expect.objectContaining({ corpus: 'f.gz', items: 20_000, searchCache: 'off', quality: true }),
@@ -41,15 +43,38 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--engine', 'elasticsearch'])).toEqual(
       expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: undefined, searchCache: 'off' }),
     );
-    expect(parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', 'http://127.0.0.1:9201/', '--search-cache', 'on'])).toEqual(
-      expect.objectContaining({ engine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:9201', searchCache: 'on' }),
+    expect(
+      parseBenchOptions([
+        '--engine',
+        'elasticsearch',
+        '--elasticsearch-url',
+        'http://127.0.0.1:9201/',
+        '--search-cache',
+        'on',
+      ]),
+    ).toEqual(
+      expect.objectContaining({
+        engine: 'elasticsearch',
+        elasticsearchUrl: 'http://127.0.0.1:9201',
+        searchCache: 'on',
+      }),
     );
-    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(/--engine must be one of memory, elasticsearch, both/);
-    expect(parseBenchOptions(['--engine', 'both'])).toEqual(expect.objectContaining({ engine: 'both', searchCache: 'both' }));
+    expect(() => parseBenchOptions(['--engine', 'solr'])).toThrow(
+      /--engine must be one of memory, elasticsearch, both/,
+    );
+    expect(parseBenchOptions(['--engine', 'both'])).toEqual(
+      expect.objectContaining({ engine: 'both', searchCache: 'both' }),
+    );
     // a URL without the mode would be silently ignored
-    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(/needs --engine elasticsearch or both/);
-    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', '127.0.0.1:9201'])).toThrow(/--elasticsearch-url/);
-    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--lag-writes', '20'])).toThrow(/--lag-writes does not apply/);
+    expect(() => parseBenchOptions(['--elasticsearch-url', 'http://127.0.0.1:9201'])).toThrow(
+      /needs --engine elasticsearch or both/,
+    );
+    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--elasticsearch-url', '127.0.0.1:9201'])).toThrow(
+      /--elasticsearch-url/,
+    );
+    expect(() => parseBenchOptions(['--engine', 'elasticsearch', '--lag-writes', '20'])).toThrow(
+      /--lag-writes does not apply/,
+    );
   });
 
   it('refuses what it cannot honour', () => {

@@ -44,7 +44,14 @@ describe('import lines from a corpus', () => {
       },
       'item-7',
     );
-    expect(line).toEqual(expect.objectContaining({ slug: 'scope-some-package', type: 'skill', category: 'data-science', status: 'active' }));
+    expect(line).toEqual(
+      expect.objectContaining({
+        slug: 'scope-some-package',
+        type: 'skill',
+        category: 'data-science',
+        status: 'active',
+      }),
+    );
     expect(line?.name).toHaveLength(IMPORT_LIMITS.name);
     expect(line?.description).toHaveLength(IMPORT_LIMITS.description);
     expect(line?.tags).toHaveLength(IMPORT_LIMITS.tags);
@@ -64,7 +71,13 @@ describe('import lines from a corpus', () => {
 
   it('counts cleaned, renamed and skipped lines, and keeps slugs unique', () => {
     const builder = new CorpusBuilder();
-    for (const text of [JSON.stringify(npmLine), '', 'not json', JSON.stringify(npmLine), JSON.stringify({ ...npmLine, category: 'Big Data' })])
+    for (const text of [
+      JSON.stringify(npmLine),
+      '',
+      'not json',
+      JSON.stringify(npmLine),
+      JSON.stringify({ ...npmLine, category: 'Big Data' }),
+    ])
       builder.add(text);
     expect(builder.lines.map((l) => l.slug)).toEqual(['tim-wx-sdk', 'tim-wx-sdk-2', 'tim-wx-sdk-3']);
     expect(builder.stats).toEqual({ read: 4, skipped: 1, cleaned: 1, renamed: 2 });

@@ -43,7 +43,13 @@ describe('the bare Elasticsearch baseline', () => {
 });
 
 describe('the Elasticsearch goals', () => {
-  const run = (scenario: string, connections: number, requestsPerSec: number, p99Ms: number, errors = 0): LoadResult => ({
+  const run = (
+    scenario: string,
+    connections: number,
+    requestsPerSec: number,
+    p99Ms: number,
+    errors = 0,
+  ): LoadResult => ({
     scenario,
     connections,
     requestsPerSec,
@@ -65,7 +71,12 @@ describe('the Elasticsearch goals', () => {
 
   it('reads the ratio and the p99 at the highest connection count, against the bare baseline', () => {
     const targets = elasticsearchTargets(
-      [run(ES_BASELINE, 1, 100, 5), run(gateway, 1, 10, 500), run(ES_BASELINE, 64, 1_000, 50), run(gateway, 64, 500, 150)],
+      [
+        run(ES_BASELINE, 1, 100, 5),
+        run(gateway, 1, 10, 500),
+        run(ES_BASELINE, 64, 1_000, 50),
+        run(gateway, 64, 500, 150),
+      ],
       imported,
     );
     expect(targets.map((t) => [t.ok, t.measured])).toEqual([
@@ -78,7 +89,10 @@ describe('the Elasticsearch goals', () => {
   });
 
   it('misses each goal on its own', () => {
-    const targets = elasticsearchTargets([run(ES_BASELINE, 64, 1_000, 50, 1), run(gateway, 64, 499, 151)], { ...imported, indexPerSec: 6_000 });
+    const targets = elasticsearchTargets([run(ES_BASELINE, 64, 1_000, 50, 1), run(gateway, 64, 499, 151)], {
+      ...imported,
+      indexPerSec: 6_000,
+    });
     expect(targets.map((t) => [t.ok, t.measured])).toEqual([
       [false, '49.9 % (499 req/s)'],
       [false, '151.0 ms'],

@@ -29,7 +29,9 @@ describe('the intent judgment set', () => {
     expect(catalog).toHaveLength(20_000);
     const slugs = new Set(catalog.map((item) => item.slug));
     expect(judgments.flatMap((j) => j.relevant).filter((slug) => !slugs.has(slug))).toEqual([]);
-    expect(judgments.filter((j) => j.relevant[0] !== j.target || new Set(j.relevant).size !== j.relevant.length)).toEqual([]);
+    expect(
+      judgments.filter((j) => j.relevant[0] !== j.target || new Set(j.relevant).size !== j.relevant.length),
+    ).toEqual([]);
   });
 
   it('becomes the intent classes of the quality harness only over a catalog holding every judged item', () => {
@@ -37,7 +39,12 @@ describe('the intent judgment set', () => {
     expect(classes).toHaveLength(judgments.length);
     expect(classes.filter((j) => j.set === 'intent')).toHaveLength(judgments.filter((j) => j.split === 'test').length);
     const first = judgments[0] as IntentJudgment;
-    expect(classes[0]).toEqual({ set: first.split === 'test' ? 'intent' : 'intent-dev', q: first.q, target: first.target, relevant: first.relevant });
+    expect(classes[0]).toEqual({
+      set: first.split === 'test' ? 'intent' : 'intent-dev',
+      q: first.q,
+      target: first.target,
+      relevant: first.relevant,
+    });
     // without one judged item, that judgment cannot be scored fairly: it is left out, the others stay
     const without = catalog.filter((item) => item.slug !== first.target);
     expect(intentJudgments(without, judgments).map((j) => j.q)).toEqual(judgments.slice(1).map((j) => j.q));

@@ -18,7 +18,15 @@ describe('the overload run', () => {
   it('passes a run of fast admitted searches and 503s that say when to come back', () => {
     const { summary, missed } = judged([...fast200s, [200, 90], [503, 2, '1'], [503, 3, '1']]);
     expect(missed).toEqual([]);
-    expect(summary).toEqual(expect.objectContaining({ answers: 102, admitted: 100, admittedP99Ms: 40, noAnswer: 0, statuses: { '200': 100, '503': 2 } }));
+    expect(summary).toEqual(
+      expect.objectContaining({
+        answers: 102,
+        admitted: 100,
+        admittedP99Ms: 40,
+        noAnswer: 0,
+        statuses: { '200': 100, '503': 2 },
+      }),
+    );
     expect(formatStatuses(summary)).toMatch(/^503\s+2\s+2\.0 %$/m);
   });
 
@@ -41,11 +49,16 @@ describe('the overload run', () => {
     expect(missed({ searches: 400, p50Ms: 3, p99Ms: 12, errors: 0 })).toEqual([]);
     expect(missed({ searches: 400, p50Ms: 3, p99Ms: 1_200, errors: 0 })).toEqual(['one address: search p99 ≤ 1000 ms']);
     expect(missed({ searches: 400, p50Ms: 3, p99Ms: 12, errors: 1 })).toEqual(['one address: no search failed']);
-    expect(missed({ searches: 0, p50Ms: 0, p99Ms: 0, errors: 0 })).toEqual(['one address: no search failed', 'one address: search p99 ≤ 1000 ms']);
+    expect(missed({ searches: 0, p50Ms: 0, p99Ms: 0, errors: 0 })).toEqual([
+      'one address: no search failed',
+      'one address: search p99 ≤ 1000 ms',
+    ]);
   });
 
   it('defaults to 1,000 connections for 30 s and refuses options it would ignore', () => {
-    expect(parseBenchOptions(['--overload'])).toEqual(expect.objectContaining({ overload: true, connections: [1_000], durationSec: 30 }));
+    expect(parseBenchOptions(['--overload'])).toEqual(
+      expect.objectContaining({ overload: true, connections: [1_000], durationSec: 30 }),
+    );
     expect(parseBenchOptions(['--overload', '--connections', '500', '--duration', '10'])).toEqual(
       expect.objectContaining({ connections: [500], durationSec: 10 }),
     );

@@ -1,6 +1,15 @@
 import { rng } from '../../src/catalog-generator';
 import type { ImportLine } from '../../src/import-line';
-import { buildJudgments, formatQualityTable, NamePrefixes, prefixQuery, reciprocalRank, scoreQuality, typoQuery, type Judgment } from '../../src/quality';
+import {
+  buildJudgments,
+  formatQualityTable,
+  NamePrefixes,
+  prefixQuery,
+  reciprocalRank,
+  scoreQuality,
+  typoQuery,
+  type Judgment,
+} from '../../src/quality';
 import { CatalogWords, descriptionQuery, mixedQuery } from '../../src/quality-words';
 
 const item = (slug: string, name: string, status: ImportLine['status'] = 'active', description = ''): ImportLine => ({
@@ -32,7 +41,12 @@ describe('judgment sets', () => {
     expect(judgments.some((j) => j.target === 'draft')).toBe(false);
     const all = buildJudgments(catalog, 1_000);
     const exact = all.find((j) => j.set === 'exact' && j.target === 'react-wordcloud');
-    expect(exact).toEqual({ set: 'exact', q: 'Cyberblast React Wordcloud', target: 'react-wordcloud', relevant: ['react-wordcloud', 'wordcloud-2'] });
+    expect(exact).toEqual({
+      set: 'exact',
+      q: 'Cyberblast React Wordcloud',
+      target: 'react-wordcloud',
+      relevant: ['react-wordcloud', 'wordcloud-2'],
+    });
     // "Tim Wx Sdk": no word of 5 letters to misspell, a last word of 3 letters to cut
     expect(all.filter((j) => j.target === 'tim').map((j) => j.set)).toEqual(['exact']);
     expect(all.find((j) => j.set === 'prefix' && j.target === 'react-wordcloud')?.q).toBe('Cyberblast React Wordcl');
@@ -53,7 +67,16 @@ describe('judgment sets', () => {
   });
 
   it('cuts a name only where the prefix tells it from every other name', () => {
-    const names = new NamePrefixes(['Http Error', 'Http Errors', 'HTTP Errand', 'Nacos', 'Nack', 'Eol', 'Eolib', 'React Wordcloud']);
+    const names = new NamePrefixes([
+      'Http Error',
+      'Http Errors',
+      'HTTP Errand',
+      'Nacos',
+      'Nack',
+      'Eol',
+      'Eolib',
+      'React Wordcloud',
+    ]);
     const cut = (name: string) => prefixQuery(name, (prefix) => names.identifies(prefix, name));
     expect(cut('React Wordcloud')).toBe('React Wordcl');
     // "Http Err" is also Http Errors and HTTP Errand: the cut grows until it is one name's alone
@@ -67,9 +90,21 @@ describe('judgment sets', () => {
 
 describe('description judgments', () => {
   // "react", "parser", "fast" and "apps" are in every item; "hyperloop", "quasar" and "zeppelin" in the target and its twin only
-  const filler = Array.from({ length: 40 }, (_, i) => item(`filler-${i}`, `React Parser ${i}`, 'active', 'A fast react parser for the web apps'));
-  const target = item('react-turbo', 'React Turbo', 'active', 'Fast parsers for hyperloop quasar zeppelin apps, a React turbo');
-  const twin = item('react-turbo-fork', 'Turbo Fork', 'active', 'fast parsers for hyperloop quasar zeppelin apps, a react turbo ');
+  const filler = Array.from({ length: 40 }, (_, i) =>
+    item(`filler-${i}`, `React Parser ${i}`, 'active', 'A fast react parser for the web apps'),
+  );
+  const target = item(
+    'react-turbo',
+    'React Turbo',
+    'active',
+    'Fast parsers for hyperloop quasar zeppelin apps, a React turbo',
+  );
+  const twin = item(
+    'react-turbo-fork',
+    'Turbo Fork',
+    'active',
+    'fast parsers for hyperloop quasar zeppelin apps, a react turbo ',
+  );
   const catalog = [target, twin, ...filler];
   const words = new CatalogWords(catalog);
   const shares = { commonShare: 0.5, rareShare: 0.05 };

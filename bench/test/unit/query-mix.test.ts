@@ -1,6 +1,16 @@
 import { generatedCatalog, rng } from '../../src/catalog-generator';
 import type { ImportLine } from '../../src/import-line';
-import { CLASS_WEIGHTS, intentMix, lexicalOnly, longTailMix, repeatedRequests, seedOf, swapAdjacent, wordsOf, type SearchRequest } from '../../src/query-mix';
+import {
+  CLASS_WEIGHTS,
+  intentMix,
+  lexicalOnly,
+  longTailMix,
+  repeatedRequests,
+  seedOf,
+  swapAdjacent,
+  wordsOf,
+  type SearchRequest,
+} from '../../src/query-mix';
 import { queryTerms } from '@skills/catalog-service';
 
 const paramsOf = (r: SearchRequest) => new URL(`http://x${r.path}`).searchParams;
@@ -66,7 +76,12 @@ describe('long-tail search mix', () => {
           expect(q.length).toBeGreaterThanOrEqual(5);
           break;
         case 'filtered': {
-          const item = catalog.find((i) => i.category === p.get('category') && i.type === p.get('type') && wordsOf(`${i.name} ${i.description}`).includes(q));
+          const item = catalog.find(
+            (i) =>
+              i.category === p.get('category') &&
+              i.type === p.get('type') &&
+              wordsOf(`${i.name} ${i.description}`).includes(q),
+          );
           expect(item).toBeDefined();
           break;
         }
@@ -84,7 +99,15 @@ describe('long-tail search mix', () => {
   });
 
   it('URL-encodes words of any script and spaces as %20', () => {
-    const item: ImportLine = { slug: 'x', name: 'Café Crème', description: 'Über große Straße', type: 'skill', category: 'c-d', status: 'active', tags: [] };
+    const item: ImportLine = {
+      slug: 'x',
+      name: 'Café Crème',
+      description: 'Über große Straße',
+      type: 'skill',
+      category: 'c-d',
+      status: 'active',
+      tags: [],
+    };
     const next = longTailMix([item], 3);
     for (let n = 0; n < 200; n++) {
       const r = next();
@@ -94,7 +117,15 @@ describe('long-tail search mix', () => {
   });
 
   it('falls back to browsing when the catalog has no word a class needs', () => {
-    const item: ImportLine = { slug: 'x', name: 'ab', description: '12 34', type: 'skill', category: 'c', status: 'active', tags: [] };
+    const item: ImportLine = {
+      slug: 'x',
+      name: 'ab',
+      description: '12 34',
+      type: 'skill',
+      category: 'c',
+      status: 'active',
+      tags: [],
+    };
     const next = longTailMix([item], 3);
     const classes = new Set(Array.from({ length: 100 }, () => next().cls));
     expect(classes).toEqual(new Set(['browse']));
@@ -131,7 +162,9 @@ describe('intent mix', () => {
     expect(new Set(sentences).size).toBeGreaterThan(190);
     // at least three words that are not stop words: the meaning side runs for every one (domain/hybrid-ranking.ts)
     expect(sentences.filter((q) => queryTerms(q).length < 3)).toEqual([]);
-    const described = sentences.filter((q) => catalog.some((item) => wordsOf(item.description, 2).join(' ').includes(q.split(' ').slice(-3).join(' '))));
+    const described = sentences.filter((q) =>
+      catalog.some((item) => wordsOf(item.description, 2).join(' ').includes(q.split(' ').slice(-3).join(' '))),
+    );
     expect(described.length).toBe(sentences.length);
   });
 

@@ -1,6 +1,14 @@
 import { runsChart } from '../../src/chart';
 import { catalogItem } from '../../src/catalog-generator';
-import { checkTargets, formatTable, lagOf, percentile, ratioToBaseline, type ImportResult, type LoadResult } from '../../src/stats';
+import {
+  checkTargets,
+  formatTable,
+  lagOf,
+  percentile,
+  ratioToBaseline,
+  type ImportResult,
+  type LoadResult,
+} from '../../src/stats';
 
 const row = (scenario: string, connections: number, requestsPerSec: number, p99Ms = 10, errors = 0): LoadResult => ({
   scenario,
@@ -38,15 +46,26 @@ describe('bench statistics', () => {
       row('baseline', 64, 8000),
       { ...row('search long tail direct', 64, 2000), searchCache: 'on' as const, searchCacheHitRate: 0.125 },
       { ...row('search long tail direct (cache off)', 64, 1000), searchCache: 'off' as const },
-      { ...row('search repeated via gateway', 64, 4000), searchCache: 'on' as const, answerCacheHitRate: 0.96, searchCacheHitRate: 1 },
+      {
+        ...row('search repeated via gateway', 64, 4000),
+        searchCache: 'on' as const,
+        answerCacheHitRate: 0.96,
+        searchCacheHitRate: 1,
+      },
     ];
     expect(ratioToBaseline(rows[2] as LoadResult, rows)).toBe(0.25);
     const table = formatTable(rows).split('\n');
-    expect(table[0]).toMatch(/^scenario\s+conns\s+req\/s\s+p50 ms\s+p99 ms\s+errors\s+vs baseline\s+gateway cache\s+catalog cache$/);
+    expect(table[0]).toMatch(
+      /^scenario\s+conns\s+req\/s\s+p50 ms\s+p99 ms\s+errors\s+vs baseline\s+gateway cache\s+catalog cache$/,
+    );
     expect(table[2]).toMatch(/^baseline\s+1\s+1000\s+5\.0\s+10\.0\s+0\s+100\.0 %\s+–\s+–$/);
     expect(table[4]).toMatch(/^search long tail direct\s+64\s+2000\s+5\.0\s+10\.0\s+0\s+25\.0 %\s+–\s+12\.5 %$/);
-    expect(table[5]).toMatch(/^search long tail direct \(cache off\)\s+64\s+1000\s+5\.0\s+10\.0\s+0\s+12\.5 %\s+off\s+off$/);
-    expect(table[6]).toMatch(/^search repeated via gateway\s+64\s+4000\s+5\.0\s+10\.0\s+0\s+50\.0 %\s+96\.0 %\s+100\.0 %$/);
+    expect(table[5]).toMatch(
+      /^search long tail direct \(cache off\)\s+64\s+1000\s+5\.0\s+10\.0\s+0\s+12\.5 %\s+off\s+off$/,
+    );
+    expect(table[6]).toMatch(
+      /^search repeated via gateway\s+64\s+4000\s+5\.0\s+10\.0\s+0\s+50\.0 %\s+96\.0 %\s+100\.0 %$/,
+    );
   });
 
   it('checks the long tail with the cache on and off, the repeated mix, and the import at 64 connections', () => {
@@ -94,7 +113,9 @@ describe('bench statistics', () => {
 
   it('checks the changes feed read through the gateway at 2,000 items/s when it was measured', () => {
     const feedTarget = (itemsPerSec: number) =>
-      checkTargets([], undefined, undefined, { broad: false, feed: { itemsPerSec } }).find((t) => t.name.startsWith('changes feed'));
+      checkTargets([], undefined, undefined, { broad: false, feed: { itemsPerSec } }).find((t) =>
+        t.name.startsWith('changes feed'),
+      );
     expect(feedTarget(2_500)).toMatchObject({ measured: '2500 items/s', ok: true });
     expect(feedTarget(1_999)?.ok).toBe(false);
     expect(checkTargets([], undefined, undefined).some((t) => t.name.startsWith('changes feed'))).toBe(false);
@@ -120,7 +141,11 @@ describe('bench catalog', () => {
 
   it('holds a 1,000,000-item catalog to 300 req/s and checks catalog-service’s memory and start-up', () => {
     const rows = [row('search long tail via gateway', 64, 320, 90)];
-    const targets = checkTargets(rows, undefined, undefined, { broad: false, items: 1_000_000, catalogService: { rssBytes: 1.6 * 1024 ** 3, readySec: 42 } });
+    const targets = checkTargets(rows, undefined, undefined, {
+      broad: false,
+      items: 1_000_000,
+      catalogService: { rssBytes: 1.6 * 1024 ** 3, readySec: 42 },
+    });
     expect(targets.map((t) => [t.name, t.ok])).toEqual([
       ['search long tail via gateway ≥ 300 req/s', true],
       ['search long tail via gateway p99 ≤ 100 ms', true],

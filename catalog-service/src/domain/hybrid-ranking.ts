@@ -63,7 +63,12 @@ export const DEFAULT_MEANING_WEIGHTS: Readonly<MeaningWeights> = Object.freeze({
 });
 
 /** The mode a search runs in: the asked one (hybrid by default), lexical when the model is absent or the query too short for meaning. */
-export function modeToRun(asked: SearchMode | undefined, q: string | undefined, hasModel: boolean, weights = DEFAULT_MEANING_WEIGHTS): SearchMode {
+export function modeToRun(
+  asked: SearchMode | undefined,
+  q: string | undefined,
+  hasModel: boolean,
+  weights = DEFAULT_MEANING_WEIGHTS,
+): SearchMode {
   if (!hasModel || q === undefined) return 'lexical';
   const mode = asked ?? 'hybrid';
   if (mode === 'hybrid' && queryTerms(q).length < weights.minWords) return 'lexical';

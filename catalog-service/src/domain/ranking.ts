@@ -75,7 +75,12 @@ export function rankFeatureValue(weight: number): number {
  * (the same for every term of a document, so sums and maxima keep their
  * order), at rank-feature precision.
  */
-export function termWeights(name: readonly string[], description: readonly string[], tags: readonly string[], downloads: number): Map<string, number> {
+export function termWeights(
+  name: readonly string[],
+  description: readonly string[],
+  tags: readonly string[],
+  downloads: number,
+): Map<string, number> {
   const frequency = new Map<string, number>();
   const count = (words: readonly string[], weight: number) => {
     for (const w of words) frequency.set(w, (frequency.get(w) ?? 0) + weight);
@@ -112,5 +117,9 @@ export const MAX_NAME_BEGINS_BONUS = NAME_BEGINS_BONUS + NAME_BEGINS_POPULARITY;
  * it a rare completion wins on idf: "vit" would list "vitesse" before "vite".
  */
 export function nameBeginsBonus(words: number, downloads: number): number {
-  return Math.fround(NAME_BEGINS_BONUS + NAME_BEGINS_POPULARITY * popularityOf(downloads) - WORD_COST * Math.min(Math.max(words - 1, 0), 3));
+  return Math.fround(
+    NAME_BEGINS_BONUS +
+      NAME_BEGINS_POPULARITY * popularityOf(downloads) -
+      WORD_COST * Math.min(Math.max(words - 1, 0), 3),
+  );
 }

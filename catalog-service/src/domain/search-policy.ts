@@ -9,7 +9,14 @@
  * fair question whose answer, under the team's rules, is empty.
  */
 import { licenseKeyOf, type ItemType, type SearchPolicy } from '@skills/common';
-import { noMatches, SEARCHABLE_VERDICTS, type PolicyFilter, type SearchEngine, type SearchQuery, type SearchResult } from '../engines/search-engine';
+import {
+  noMatches,
+  SEARCHABLE_VERDICTS,
+  type PolicyFilter,
+  type SearchEngine,
+  type SearchQuery,
+  type SearchResult,
+} from '../engines/search-engine';
 
 const ITEM_TYPES: readonly ItemType[] = ['skill', 'plugin'];
 
@@ -31,7 +38,9 @@ export function withinPolicy(query: SearchQuery, policy: SearchPolicy): SearchQu
 
   let type = query.type;
   if (policy.types !== null) {
-    const allowed = ITEM_TYPES.filter((t) => policy.types?.includes(t) && (query.type === undefined || t === query.type));
+    const allowed = ITEM_TYPES.filter(
+      (t) => policy.types?.includes(t) && (query.type === undefined || t === query.type),
+    );
     if (allowed.length === 0) return undefined;
     // every type allowed is no type filter; with two types, anything less is one type
     if (allowed.length < ITEM_TYPES.length) type = allowed[0];
@@ -60,7 +69,11 @@ export function withinPolicy(query: SearchQuery, policy: SearchPolicy): SearchQu
  * ("did you mean") is the engine's, searched with the same narrowed query,
  * so it is offered only when it finds more items the policy shows.
  */
-export async function searchUnderPolicy(engine: SearchEngine, query: SearchQuery, policy: SearchPolicy | undefined): Promise<SearchResult> {
+export async function searchUnderPolicy(
+  engine: SearchEngine,
+  query: SearchQuery,
+  policy: SearchPolicy | undefined,
+): Promise<SearchResult> {
   if (!policy) return engine.search(query);
   const narrowed = withinPolicy(query, policy);
   return narrowed ? engine.search(narrowed) : noMatches(query);

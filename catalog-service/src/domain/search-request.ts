@@ -62,7 +62,8 @@ export function toSearchQuery(params: SearchParams, defaults: TrustDefaults): Se
     throw new InputError('validation.deepPage', { limit: MAX_RESULT_WINDOW });
   }
   const q = params.q === '' ? undefined : params.q;
-  const sort: SearchSort = params.sort === 'relevance' || params.sort === undefined ? (q ? 'relevance' : 'newest') : params.sort;
+  const sort: SearchSort =
+    params.sort === 'relevance' || params.sort === undefined ? (q ? 'relevance' : 'newest') : params.sort;
   return {
     q,
     category: params.category,

@@ -41,7 +41,8 @@ export function editDistanceWithin(a: string, b: string, max: number): boolean {
     for (let j = 1; j <= lb; j++) {
       const cb = b.charCodeAt(j - 1);
       let d = Math.min(t[prev + j]! + 1, t[row + j - 1]! + 1, t[prev + j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, t[prev2 + j - 2]! + 1);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        d = Math.min(d, t[prev2 + j - 2]! + 1);
       t[row + j] = d;
       if (d < best) best = d;
     }

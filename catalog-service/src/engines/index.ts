@@ -49,7 +49,10 @@ export interface ReadiedSearchEngine {
   needsRebuild: boolean;
 }
 
-export async function createSearchEngine(config: Readonly<SearchEngineSettings>, deps: SearchEngineDeps): Promise<ReadiedSearchEngine> {
+export async function createSearchEngine(
+  config: Readonly<SearchEngineSettings>,
+  deps: SearchEngineDeps,
+): Promise<ReadiedSearchEngine> {
   const logger = deps.logger.child({ component: 'search' });
   switch (config.searchEngine) {
     case 'memory': {
@@ -72,12 +75,24 @@ export async function createSearchEngine(config: Readonly<SearchEngineSettings>,
     }
     case 'elasticsearch': {
       if (!config.elasticsearchUrl) throw new Error('ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch');
-      const vectors = deps.vectors ? { ...deps.vectors, store: new SequelizeItemVectorRepository(deps.sequelize) } : undefined;
+      const vectors = deps.vectors
+        ? { ...deps.vectors, store: new SequelizeItemVectorRepository(deps.sequelize) }
+        : undefined;
       const engine = await readied(
-        new ElasticsearchEngine({ node: config.elasticsearchUrl, index: config.elasticsearchIndex, logger, ...(vectors ? { vectors } : {}) }),
+        new ElasticsearchEngine({
+          node: config.elasticsearchUrl,
+          index: config.elasticsearchIndex,
+          logger,
+          ...(vectors ? { vectors } : {}),
+        }),
         (e) => e.init(),
       );
-      return { engine, generation: new SqlIndexGeneration(deps.sequelize), registerMetrics: () => undefined, needsRebuild: engine.needsRebuild };
+      return {
+        engine,
+        generation: new SqlIndexGeneration(deps.sequelize),
+        registerMetrics: () => undefined,
+        needsRebuild: engine.needsRebuild,
+      };
     }
   }
 }

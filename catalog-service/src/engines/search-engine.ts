@@ -122,7 +122,11 @@ export interface SearchResult {
 
 /** The answer of a query nothing can match: no items, and each facet asked for without values. */
 export function noMatches(query: Pick<SearchQuery, 'facets'>): SearchResult {
-  return { items: [], total: 0, ...(query.facets ? { facets: Object.fromEntries(query.facets.map((field) => [field, []])) } : {}) };
+  return {
+    items: [],
+    total: 0,
+    ...(query.facets ? { facets: Object.fromEntries(query.facets.map((field) => [field, []])) } : {}),
+  };
 }
 
 export interface ApplyResult {
@@ -155,7 +159,10 @@ export interface SearchEngine {
    * Rebuilds the whole read model from `source` (the system of record) while
    * `search` keeps answering from the old one, then switches atomically.
    */
-  reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress>;
+  reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress>;
   health(): Promise<Health>;
   close(): Promise<void>;
   /** where item vectors go, when the engine was given a model (docs/search.md "Item vectors") */

@@ -1,5 +1,11 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { checkSkillChangeEvent, type EventBatchHandler, type EventSubscription, type SkillChangeEvent, type Logger } from '@skills/common';
+import {
+  checkSkillChangeEvent,
+  type EventBatchHandler,
+  type EventSubscription,
+  type SkillChangeEvent,
+  type Logger,
+} from '@skills/common';
 import { textField, type RejectedEvent, type RejectedEventSink } from './rejected-events';
 
 /** Where a consumer group stands: the (txid, id) of the last outbox row it handled. */
@@ -39,7 +45,13 @@ function checked(rows: readonly OutboxRow[]): { events: SkillChangeEvent[]; reje
     const isObject = typeof row.event === 'object' && row.event !== null && !Array.isArray(row.event);
     const check = checkSkillChangeEvent(isObject ? { ...(row.event as object), eventId: row.id } : row.event);
     if (check.ok) events.push(check.event);
-    else rejected.push({ eventId: row.id, itemId: textField(row.event, 'itemId') ?? '', payload: row.event, reason: `contract: ${check.reason}` });
+    else
+      rejected.push({
+        eventId: row.id,
+        itemId: textField(row.event, 'itemId') ?? '',
+        payload: row.event,
+        reason: `contract: ${check.reason}`,
+      });
   }
   return { events, rejected };
 }
@@ -137,7 +149,12 @@ export class OutboxConsumer implements EventSubscription {
       const { events, rejected } = checked(rows);
       if (rejected.length > 0) {
         this.options.logger.warn(
-          { group, count: rejected.length, eventIds: rejected.map((r) => r.eventId), reasons: rejected.map((r) => r.reason) },
+          {
+            group,
+            count: rejected.length,
+            eventIds: rejected.map((r) => r.eventId),
+            reasons: rejected.map((r) => r.reason),
+          },
           'events refused and dead-lettered',
         );
         await this.options.rejected.reject(group, rejected);

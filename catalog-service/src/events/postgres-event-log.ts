@@ -1,6 +1,13 @@
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { SKILL_CHANGES_TOPIC, type EventBatchHandler, type EventLog, type EventSubscription, type Health, type Logger } from '@skills/common';
+import {
+  SKILL_CHANGES_TOPIC,
+  type EventBatchHandler,
+  type EventLog,
+  type EventSubscription,
+  type Health,
+  type Logger,
+} from '@skills/common';
 import { OutboxConsumer } from './outbox-consumer';
 import type { RejectedEventSink } from './rejected-events';
 

@@ -18,7 +18,11 @@ export function skillsRoutes(engine: SearchEngine, trust: TrustDefaults): Router
       accountOf(res);
       const principal = principalOf(res);
       const query = toSearchQuery(validate(searchSkillsQuery, req.query), trust);
-      const result = await searchUnderPolicy(engine, query, principal.kind === 'account' ? principal.searchPolicy : undefined);
+      const result = await searchUnderPolicy(
+        engine,
+        query,
+        principal.kind === 'account' ? principal.searchPolicy : undefined,
+      );
       res.type('application/json').send(skillsPageBody(query, result));
     })
     .all(methodNotAllowed(['GET']));

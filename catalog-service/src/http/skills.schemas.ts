@@ -33,7 +33,8 @@ export const searchSkillsQuery = Joi.object<SearchParams>({
 /** `facets=category,type` → ['category', 'type']; an unknown field fails as `any.only`, naming the valid ones. */
 function facetList(value: string, helpers: Joi.CustomHelpers): unknown {
   const fields = [...new Set(value.split(',').map((f) => f.trim()))];
-  if (fields.some((f) => !(FACET_FIELDS as readonly string[]).includes(f))) return helpers.error('any.only', { valids: [...FACET_FIELDS] });
+  if (fields.some((f) => !(FACET_FIELDS as readonly string[]).includes(f)))
+    return helpers.error('any.only', { valids: [...FACET_FIELDS] });
   return fields;
 }
 
@@ -47,7 +48,8 @@ function trustList(value: string, helpers: Joi.CustomHelpers): unknown {
   if (value.trim() === 'any') return 'any';
   const verdicts = [...new Set(value.split(',').map((v) => v.trim()))];
   const known: readonly string[] = [...SEARCHABLE_VERDICTS, 'malicious'];
-  if (verdicts.some((v) => !known.includes(v))) return helpers.error('any.only', { valids: ['any', ...SEARCHABLE_VERDICTS] });
+  if (verdicts.some((v) => !known.includes(v)))
+    return helpers.error('any.only', { valids: ['any', ...SEARCHABLE_VERDICTS] });
   return verdicts;
 }
 

@@ -19,7 +19,12 @@ export interface ReplayResult {
  * engine still refuses stays in the store, and so does one that breaks the
  * event contract: a replay never lets in what the consumer refused.
  */
-export async function replayDeadLetters(options: { store: DeadLetterRepository; engine: SearchEngine; logger: Logger; group?: string }): Promise<ReplayResult> {
+export async function replayDeadLetters(options: {
+  store: DeadLetterRepository;
+  engine: SearchEngine;
+  logger: Logger;
+  group?: string;
+}): Promise<ReplayResult> {
   const group = options.group ?? INDEXER_GROUP;
   const result: ReplayResult = { replayed: 0, failed: 0 };
   let after = '0';

@@ -1,4 +1,10 @@
-import { ServiceUnavailableError, type EventLog, type EventSubscription, type SkillChangeEvent, type Logger } from '@skills/common';
+import {
+  ServiceUnavailableError,
+  type EventLog,
+  type EventSubscription,
+  type SkillChangeEvent,
+  type Logger,
+} from '@skills/common';
 import { indexedStateOf } from '../domain/indexed-state';
 import type { SearchEngine } from '../engines/search-engine';
 import type { DeadLetterRepository, NewDeadLetter } from '../store/dead-letter.repository';
@@ -113,10 +119,14 @@ export class Indexer {
     await this.split(events, poison);
     if (poison.length === 0) return;
     const health = await this.options.engine.health().catch((err: Error) => ({ ok: false, reason: err.message }));
-    if (!health.ok) throw new Error(`search engine unhealthy (${health.reason ?? 'no reason'}): batch left for redelivery`);
+    if (!health.ok)
+      throw new Error(`search engine unhealthy (${health.reason ?? 'no reason'}): batch left for redelivery`);
     await this.options.deadLetters?.add(INDEXER_GROUP, poison);
     this.options.logger.error(
-      { count: poison.length, events: poison.map((p) => ({ eventId: p.event.eventId, itemId: p.event.itemId, reason: p.reason })) },
+      {
+        count: poison.length,
+        events: poison.map((p) => ({ eventId: p.event.eventId, itemId: p.event.itemId, reason: p.reason })),
+      },
       'events dead-lettered',
     );
     this.options.onDeadLetters?.(poison.length);

@@ -46,7 +46,9 @@ async function fetchOnce(options: ItemsReaderSourceOptions, path: string): Promi
     });
   } catch (err) {
     if (options.signal?.aborted) throw options.signal.reason;
-    throw timeout.aborted ? new UpstreamError(504, 'upstream.timeout', {}, { cause: err }) : new UpstreamError(503, 'upstream.unavailable', {}, { cause: err });
+    throw timeout.aborted
+      ? new UpstreamError(504, 'upstream.timeout', {}, { cause: err })
+      : new UpstreamError(503, 'upstream.unavailable', {}, { cause: err });
   }
   const body: unknown = await response.json().catch(() => undefined);
   return { status: response.status, headers: Object.fromEntries(response.headers), body };
@@ -54,12 +56,22 @@ async function fetchOnce(options: ItemsReaderSourceOptions, path: string): Promi
 
 async function fetchPage(options: ItemsReaderSourceOptions, path: string): Promise<ItemsPage> {
   const retry = { attempts: options.attempts ?? 3, baseDelayMs: 200, maxDelayMs: 2_000 };
-  const { status, body } = await callService(() => fetchOnce(options, path), { method: 'GET', retry, signal: options.signal });
+  const { status, body } = await callService(() => fetchOnce(options, path), {
+    method: 'GET',
+    retry,
+    signal: options.signal,
+  });
   if (status < 200 || status > 299) {
     const cause = new Error(`collections-service answered ${status} to ${path}`);
-    throw new UpstreamError(status >= 500 ? 503 : 502, status >= 500 ? 'upstream.unavailable' : 'upstream.badGateway', {}, { cause });
+    throw new UpstreamError(
+      status >= 500 ? 503 : 502,
+      status >= 500 ? 'upstream.unavailable' : 'upstream.badGateway',
+      {},
+      { cause },
+    );
   }
-  if (!isItemsPage(body)) throw new UpstreamError(502, 'upstream.badGateway', {}, { cause: new Error(`unexpected body from ${path}`) });
+  if (!isItemsPage(body))
+    throw new UpstreamError(502, 'upstream.badGateway', {}, { cause: new Error(`unexpected body from ${path}`) });
   return body;
 }
 

@@ -42,21 +42,30 @@ export class ReindexJobRepository {
       return toView(rows[0]!);
     } catch (err) {
       if (!(err instanceof UniqueConstraintError)) throw err;
-      const running = await this.sequelize.query<{ id: string }>("SELECT id FROM catalog.reindex_jobs WHERE status = 'running'", {
-        type: QueryTypes.SELECT,
-      });
+      const running = await this.sequelize.query<{ id: string }>(
+        "SELECT id FROM catalog.reindex_jobs WHERE status = 'running'",
+        {
+          type: QueryTypes.SELECT,
+        },
+      );
       throw new ConflictError('reindex.alreadyRunning', { id: running[0]?.id ?? 'unknown' }, { cause: err });
     }
   }
 
   /** Progress of a running job; also its heartbeat. */
   async progress(id: string, indexed: number, total: number | undefined): Promise<void> {
-    await this.sequelize.query("UPDATE catalog.reindex_jobs SET indexed = $2, total = $3, heartbeat_at = now() WHERE id = $1 AND status = 'running'", {
-      bind: [id, indexed, total ?? null],
-    });
+    await this.sequelize.query(
+      "UPDATE catalog.reindex_jobs SET indexed = $2, total = $3, heartbeat_at = now() WHERE id = $1 AND status = 'running'",
+      {
+        bind: [id, indexed, total ?? null],
+      },
+    );
   }
 
-  async finish(id: string, outcome: { status: Exclude<ReindexStatus, 'running'>; indexed: number; total?: number; error?: string }): Promise<void> {
+  async finish(
+    id: string,
+    outcome: { status: Exclude<ReindexStatus, 'running'>; indexed: number; total?: number; error?: string },
+  ): Promise<void> {
     await this.sequelize.query(
       'UPDATE catalog.reindex_jobs SET status = $2, indexed = $3, total = $4, error = $5, finished_at = now(), heartbeat_at = now() WHERE id = $1',
       { bind: [id, outcome.status, outcome.indexed, outcome.total ?? null, outcome.error ?? null] },

@@ -81,7 +81,9 @@ export class ReindexJobs {
     log.info('reindex started');
     const progress: ReindexProgress = { indexed: 0 };
     const beat = setInterval(() => {
-      store.progress(id, progress.indexed, progress.total).catch((err: unknown) => log.warn({ error: explain(err) }, 'could not record reindex progress'));
+      store
+        .progress(id, progress.indexed, progress.total)
+        .catch((err: unknown) => log.warn({ error: explain(err) }, 'could not record reindex progress'));
     }, this.options.progressMs ?? REINDEX_PROGRESS_MS);
     let outcome: Parameters<ReindexJobRepository['finish']>[1];
     try {
@@ -91,12 +93,17 @@ export class ReindexJobs {
     } catch (err) {
       outcome = { status: 'failed', indexed: progress.indexed, total: progress.total, error: explain(err) };
       // the reason only: driver errors carry whole requests, documents included
-      log.error({ error: outcome.error, indexed: progress.indexed }, 'reindex failed; the previous read model keeps serving');
+      log.error(
+        { error: outcome.error, indexed: progress.indexed },
+        'reindex failed; the previous read model keeps serving',
+      );
     } finally {
       clearInterval(beat);
     }
     // if this write is lost, the job reads as abandoned (failed) once its heartbeat ages
-    await store.finish(id, outcome).catch((err: unknown) => log.error({ error: explain(err) }, 'could not record the end of the reindex'));
+    await store
+      .finish(id, outcome)
+      .catch((err: unknown) => log.error({ error: explain(err) }, 'could not record the end of the reindex'));
   }
 }
 

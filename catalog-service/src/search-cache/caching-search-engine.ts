@@ -1,5 +1,12 @@
 import { LruCache, type CatalogItemState, type Health, type Logger } from '@skills/common';
-import type { ApplyResult, ItemVectorTarget, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../engines/search-engine';
+import type {
+  ApplyResult,
+  ItemVectorTarget,
+  ReindexProgress,
+  SearchEngine,
+  SearchQuery,
+  SearchResult,
+} from '../engines/search-engine';
 import { cacheKeyOf, normaliseQuery } from './cache-key';
 import type { IndexGeneration, LocalGeneration } from './index-generation';
 
@@ -61,7 +68,12 @@ export class CachingSearchEngine implements SearchEngine {
 
   constructor(private readonly options: CachingSearchEngineOptions) {
     this.now = options.now ?? Date.now;
-    this.cache = new LruCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, ttlMs: options.ttlMs, now: this.now });
+    this.cache = new LruCache({
+      maxEntries: options.maxEntries,
+      maxBytes: options.maxBytes,
+      ttlMs: options.ttlMs,
+      now: this.now,
+    });
   }
 
   get enabled(): boolean {
@@ -117,7 +129,10 @@ export class CachingSearchEngine implements SearchEngine {
     return result;
   }
 
-  async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  async reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     const result = await this.options.engine.reindex(source, onProgress);
     await this.changed();
     return result;
@@ -206,7 +221,8 @@ export class CachingSearchEngine implements SearchEngine {
       this.known = generation;
       this.lastGoodPollStartedAt = startedAt;
     } catch (err) {
-      if (wasCurrent && !this.closed) this.options.logger.warn({ err }, 'index generation unreadable: search cache bypassed until it is');
+      if (wasCurrent && !this.closed)
+        this.options.logger.warn({ err }, 'index generation unreadable: search cache bypassed until it is');
       this.lastGoodPollStartedAt = Number.NEGATIVE_INFINITY;
     }
   }

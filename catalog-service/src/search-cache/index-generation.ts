@@ -29,7 +29,9 @@ export class SqlIndexGeneration implements IndexGeneration {
   }
 
   async bump(): Promise<number> {
-    const [rows] = await this.sequelize.query('UPDATE catalog.index_generation SET generation = generation + 1 WHERE id = 1 RETURNING generation');
+    const [rows] = await this.sequelize.query(
+      'UPDATE catalog.index_generation SET generation = generation + 1 WHERE id = 1 RETURNING generation',
+    );
     return Number((rows as Array<{ generation: string | number }>)[0]?.generation ?? 0);
   }
 }

@@ -56,7 +56,13 @@ export class SequelizeDeadLetterRepository implements DeadLetterRepository {
         bind: [
           group,
           JSON.stringify(
-            letters.map((l) => ({ eventId: l.event.eventId, itemId: l.event.itemId, event: l.event, reason: l.reason.slice(0, 2_000), attempts: l.attempts })),
+            letters.map((l) => ({
+              eventId: l.event.eventId,
+              itemId: l.event.itemId,
+              event: l.event,
+              reason: l.reason.slice(0, 2_000),
+              attempts: l.attempts,
+            })),
           ),
         ],
       },
@@ -75,10 +81,13 @@ export class SequelizeDeadLetterRepository implements DeadLetterRepository {
   }
 
   async count(group?: string): Promise<number> {
-    const [row] = await this.sequelize.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.dead_letters WHERE $1::text IS NULL OR group_name = $1', {
-      type: QueryTypes.SELECT,
-      bind: [group ?? null],
-    });
+    const [row] = await this.sequelize.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM catalog.dead_letters WHERE $1::text IS NULL OR group_name = $1',
+      {
+        type: QueryTypes.SELECT,
+        bind: [group ?? null],
+      },
+    );
     return row?.n ?? 0;
   }
 
@@ -101,10 +110,13 @@ export class SequelizeDeadLetterRepository implements DeadLetterRepository {
 
   async remove(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const rows = await this.sequelize.query<{ id: string }>('DELETE FROM catalog.dead_letters WHERE id = ANY($1::bigint[]) RETURNING id::text AS id', {
-      type: QueryTypes.SELECT,
-      bind: [ids],
-    });
+    const rows = await this.sequelize.query<{ id: string }>(
+      'DELETE FROM catalog.dead_letters WHERE id = ANY($1::bigint[]) RETURNING id::text AS id',
+      {
+        type: QueryTypes.SELECT,
+        bind: [ids],
+      },
+    );
     return rows.length;
   }
 }

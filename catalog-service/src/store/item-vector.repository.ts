@@ -40,7 +40,11 @@ export class SequelizeItemVectorRepository implements ItemVectorRepository {
     if (vectors.length === 0) return;
     const records = vectors.map(({ contentHash, vector }) => {
       const { bytes, scale } = encodeVector(vector);
-      return { h: contentHash, v: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'), s: scale };
+      return {
+        h: contentHash,
+        v: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+        s: scale,
+      };
     });
     await this.sequelize.query(
       `INSERT INTO catalog.item_vectors (model, content_hash, vector, scale)
@@ -51,10 +55,13 @@ export class SequelizeItemVectorRepository implements ItemVectorRepository {
   }
 
   async count(model: string): Promise<number> {
-    const [row] = await this.sequelize.query<{ n: string }>('SELECT count(*) AS n FROM catalog.item_vectors WHERE model = $1', {
-      type: QueryTypes.SELECT,
-      bind: [model],
-    });
+    const [row] = await this.sequelize.query<{ n: string }>(
+      'SELECT count(*) AS n FROM catalog.item_vectors WHERE model = $1',
+      {
+        type: QueryTypes.SELECT,
+        bind: [model],
+      },
+    );
     return Number(row?.n ?? 0);
   }
 }

@@ -9,7 +9,14 @@
 import { LruCache, type CatalogItemState, type Health, type Logger } from '@skills/common';
 import { modeToRun } from '../domain/hybrid-ranking';
 import type { TextEmbedder } from '../embedding/text-embedder';
-import type { ApplyResult, ItemVectorTarget, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../engines/search-engine';
+import type {
+  ApplyResult,
+  ItemVectorTarget,
+  ReindexProgress,
+  SearchEngine,
+  SearchQuery,
+  SearchResult,
+} from '../engines/search-engine';
 
 /** Query vectors kept (384 float32 are 1.5 KB: 10,000 of them ~16 MB). */
 export const QUERY_VECTORS_KEPT = 10_000;
@@ -40,7 +47,8 @@ export class MeaningSearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const mode = modeToRun(query.mode, query.q, this.vectors !== undefined);
-    if (mode === 'lexical' || query.q === undefined) return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
+    if (mode === 'lexical' || query.q === undefined)
+      return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
     const meaning = await this.queryVector(query.q);
     if (!meaning) return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
     const result = await this.engine.search({ ...query, mode, meaning });
@@ -52,7 +60,10 @@ export class MeaningSearchEngine implements SearchEngine {
     return this.engine.apply(items);
   }
 
-  reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     return this.engine.reindex(source, onProgress);
   }
 
@@ -75,7 +86,11 @@ export class MeaningSearchEngine implements SearchEngine {
       this.cache.set(key, vector, vector.byteLength);
       return vector;
     } catch (err) {
-      if (!this.warnedBusy) this.options.logger.warn({ err }, 'the embedding model could not take a query: those searches run on words alone');
+      if (!this.warnedBusy)
+        this.options.logger.warn(
+          { err },
+          'the embedding model could not take a query: those searches run on words alone',
+        );
       this.warnedBusy = true;
       return undefined;
     }

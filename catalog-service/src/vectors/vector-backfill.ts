@@ -93,7 +93,8 @@ export class VectorBackfill {
           this.schedule(taken > 0 ? 0 : (this.options.idleMs ?? 1_000));
         },
         (err: unknown) => {
-          if (!this.failing) this.options.logger.warn({ err }, 'item vectors could not be computed or stored; retrying');
+          if (!this.failing)
+            this.options.logger.warn({ err }, 'item vectors could not be computed or stored; retrying');
           this.failing = true;
           this.schedule(this.options.idleMs ?? 1_000);
         },

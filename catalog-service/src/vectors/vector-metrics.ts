@@ -10,7 +10,11 @@ export const VECTOR_METRIC_PREFIX = 'skills_search_vectors';
  * items with a vector of their current text and without one, and how many
  * vectors the model computed and the store gave back since start.
  */
-export function registerVectorMetrics(metrics: ServiceMetrics, target: () => ItemVectorTarget | undefined, backfill: () => VectorBackfill | undefined): void {
+export function registerVectorMetrics(
+  metrics: ServiceMetrics,
+  target: () => ItemVectorTarget | undefined,
+  backfill: () => VectorBackfill | undefined,
+): void {
   const registers = [metrics.registry];
   const progress = async () => (await target()?.progress()) ?? { withVector: 0, searchable: 0 };
   new Gauge({

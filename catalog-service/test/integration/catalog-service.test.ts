@@ -11,7 +11,13 @@ import {
   type SearchPolicy,
   type SkillChangeEvent,
 } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
+import {
+  createTestDatabase,
+  eventually,
+  type TestDatabase,
+  silentLogger,
+  publicKeysFile,
+} from '@skills/common/testing';
 import { collectionsMigrations } from '../../../collections-service/src/store/migrations';
 import type { RunningService } from '@skills/common';
 import { loadCatalogConfig, startCatalogService } from '../../src/index';
@@ -48,7 +54,14 @@ afterAll(async () => {
 });
 
 async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): Promise<void> {
-  const event: SkillChangeEvent = { eventId: '', type, itemId: item.id, version: item.version, occurredAt: item.updatedAt, item };
+  const event: SkillChangeEvent = {
+    eventId: '',
+    type,
+    itemId: item.id,
+    version: item.version,
+    occurredAt: item.updatedAt,
+    item,
+  };
   await sequelize.query('INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb)', {
     bind: [SKILL_CHANGES_TOPIC, item.id, JSON.stringify(event)],
   });
@@ -57,7 +70,13 @@ async function publish(type: SkillChangeEvent['type'], item: CatalogItemState): 
 /** The slugs a search finds, as an account whose principal carries `searchPolicy` when given (the gateway's doing). */
 async function search(q: string, searchPolicy?: SearchPolicy, extra = ''): Promise<string[]> {
   const url = `/api/v1/skills?q=${encodeURIComponent(q)}${extra}`;
-  const principal = { kind: 'account' as const, accountId: randomUUID(), plan: 'pro' as const, keyId: 'k', ...(searchPolicy ? { searchPolicy } : {}) };
+  const principal = {
+    kind: 'account' as const,
+    accountId: randomUUID(),
+    plan: 'pro' as const,
+    keyId: 'k',
+    ...(searchPolicy ? { searchPolicy } : {}),
+  };
   const res = await request(service.url)
     .get(url)
     .set('X-Skills-Principal', signer.sign(principal, 'catalog-service', 'GET', url));
@@ -121,7 +140,11 @@ describe('startCatalogService', () => {
       version: 1,
       details: { ...NO_DETAILS, license },
     });
-    for (const item of [governed('governed-mit', 'MIT'), governed('governed-gpl', 'GPL-3.0'), governed('governed-denied', 'MIT')])
+    for (const item of [
+      governed('governed-mit', 'MIT'),
+      governed('governed-gpl', 'GPL-3.0'),
+      governed('governed-denied', 'MIT'),
+    ])
       await publish('skill.upserted', item);
     const everything = ['governed-denied', 'governed-gpl', 'governed-mit'];
     await eventually(async () => (await search('governed')).length === 3, 'the items to be searchable');

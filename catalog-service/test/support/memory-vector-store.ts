@@ -14,7 +14,8 @@ export class MemoryVectorStore implements ItemVectorRepository {
   }
 
   async save(model: string, vectors: readonly StoredVector[]): Promise<void> {
-    for (const { contentHash, vector } of vectors) if (!this.vectors.has(`${model}/${contentHash}`)) this.vectors.set(`${model}/${contentHash}`, vector);
+    for (const { contentHash, vector } of vectors)
+      if (!this.vectors.has(`${model}/${contentHash}`)) this.vectors.set(`${model}/${contentHash}`, vector);
   }
 
   async count(model: string): Promise<number> {

@@ -1,7 +1,10 @@
 import { ConfigError } from '@skills/common';
 import { loadCatalogConfig } from '../../src/config';
 
-const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
+const BASE = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog',
+  PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem',
+};
 
 describe('SEARCH_SHOWS_UNSCANNED', () => {
   it('shows unscanned items by default, and clean ones alone when false', () => {

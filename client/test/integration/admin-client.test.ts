@@ -5,14 +5,25 @@ import type { AddressInfo } from 'node:net';
 import { ApiError, SkillsAdminClient, SkillsScannerClient, UnreachableError } from '../../src';
 import { fakeFetch } from '../support/fake-fetch';
 
-const admin = (fetch: typeof globalThis.fetch, baseUrl = 'http://api.test') => new SkillsAdminClient({ baseUrl, adminToken: 'admin-token', fetch });
+const admin = (fetch: typeof globalThis.fetch, baseUrl = 'http://api.test') =>
+  new SkillsAdminClient({ baseUrl, adminToken: 'admin-token', fetch });
 
 describe('SkillsAdminClient', () => {
   it('sends accounts, keys and workspaces to their admin routes and unwraps each answer', async () => {
-    const fake = fakeFetch(200, { data: { account: { id: 'a1' }, apiKey: { id: 'k1', key: 'sk_live_x' }, workspace: { id: 'w1' }, job: { id: 'j1' } } });
+    const fake = fakeFetch(200, {
+      data: {
+        account: { id: 'a1' },
+        apiKey: { id: 'k1', key: 'sk_live_x' },
+        workspace: { id: 'w1' },
+        job: { id: 'j1' },
+      },
+    });
     const sut = admin(fake.impl);
     await expect(sut.createAccount({ email: 'ana@example.com', plan: 'pro' })).resolves.toEqual({ id: 'a1' });
-    await expect(sut.issueApiKey('a/1', { name: 'ci', expiresInDays: null })).resolves.toEqual({ id: 'k1', key: 'sk_live_x' });
+    await expect(sut.issueApiKey('a/1', { name: 'ci', expiresInDays: null })).resolves.toEqual({
+      id: 'k1',
+      key: 'sk_live_x',
+    });
     await sut.revokeApiKey('k1');
     await expect(sut.createWorkspace({ name: 'Team', ownerAccountId: 'a1' })).resolves.toEqual({ id: 'w1' });
     await sut.setWorkspaceMember('w1', 'a2', 'viewer');
@@ -27,7 +38,10 @@ describe('SkillsAdminClient', () => {
       'GET http://api.test/admin/v1/audit-events?action=api_key.issue&limit=20',
       'GET http://api.test/admin/v1/reindex/j1',
     ]);
-    expect(fake.sent[0]?.headers).toMatchObject({ Authorization: 'Bearer admin-token', 'Content-Type': 'application/json' });
+    expect(fake.sent[0]?.headers).toMatchObject({
+      Authorization: 'Bearer admin-token',
+      'Content-Type': 'application/json',
+    });
     expect(JSON.parse(String(fake.sent[1]?.body))).toEqual({ name: 'ci', expiresInDays: null });
     expect(JSON.parse(String(fake.sent[4]?.body))).toEqual({ role: 'viewer' });
   });
@@ -38,7 +52,10 @@ describe('SkillsAdminClient', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        received.push(`${req.method} ${req.url} ${req.headers['content-type']} ${req.headers['transfer-encoding']}`, body);
+        received.push(
+          `${req.method} ${req.url} ${req.headers['content-type']} ${req.headers['transfer-encoding']}`,
+          body,
+        );
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { imported: 2 } }));
       });
     }).listen(0, '127.0.0.1');
@@ -81,8 +98,14 @@ describe('SkillsScannerClient', () => {
   it("records a verdict with the scanner's own credential", async () => {
     const fake = fakeFetch(201, { data: { release: { version: '1.4.0', verdict: 'clean' } } });
     const sut = new SkillsScannerClient({ baseUrl: 'http://api.test', scannerToken: 'sks_token', fetch: fake.impl });
-    await expect(sut.recordVerdict('pdf', '1.4.0', { verdict: 'clean', summary: 'no findings' })).resolves.toEqual({ version: '1.4.0', verdict: 'clean' });
-    expect(fake.sent[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/v1/skills/pdf/versions/1.4.0/verdicts' });
+    await expect(sut.recordVerdict('pdf', '1.4.0', { verdict: 'clean', summary: 'no findings' })).resolves.toEqual({
+      version: '1.4.0',
+      verdict: 'clean',
+    });
+    expect(fake.sent[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://api.test/api/v1/skills/pdf/versions/1.4.0/verdicts',
+    });
     expect(fake.sent[0]?.headers).toMatchObject({ Authorization: 'Bearer sks_token' });
     expect(JSON.parse(String(fake.sent[0]?.body))).toEqual({ verdict: 'clean', summary: 'no findings' });
   });

@@ -18,7 +18,10 @@ export function fakeFetch(status: number, body: unknown, headers: Record<string,
       credentials: init?.credentials,
     });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return new Response(status === 204 || status === 304 ? null : text, { status, headers: { 'content-type': 'application/json', ...headers } });
+    return new Response(status === 204 || status === 304 ? null : text, {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   }) as typeof fetch;
   return { impl, sent };
 }

@@ -2,7 +2,8 @@
 import { SkillsClient } from '../../src';
 import { KEY, fakeFetch } from '../support/fake-fetch';
 
-const client = (fake: { impl: typeof fetch }) => new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
+const client = (fake: { impl: typeof fetch }) =>
+  new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
 const requests = (fake: ReturnType<typeof fakeFetch>) => fake.sent.map((s) => `${s.method} ${s.url}`);
 
 describe('SkillsClient governance methods', () => {
@@ -12,7 +13,10 @@ describe('SkillsClient governance methods', () => {
     const sut = client(fake);
     await expect(sut.getWorkspacePolicy('w/1')).resolves.toEqual(answer);
     await sut.setWorkspacePolicy('w1', { minimumVerdict: 'clean', allowedLicenses: ['MIT'] });
-    expect(requests(fake)).toEqual(['GET http://api.test/api/v1/workspaces/w%2F1/policy', 'PUT http://api.test/api/v1/workspaces/w1/policy']);
+    expect(requests(fake)).toEqual([
+      'GET http://api.test/api/v1/workspaces/w%2F1/policy',
+      'PUT http://api.test/api/v1/workspaces/w1/policy',
+    ]);
     expect(JSON.parse(String(fake.sent[1]?.body))).toEqual({ minimumVerdict: 'clean', allowedLicenses: ['MIT'] });
   });
 
@@ -33,7 +37,9 @@ describe('SkillsClient governance methods', () => {
       collection: { id: 'c1' },
     };
     const fake = fakeFetch(200, { data: update });
-    await expect(client(fake).updateCollectionPins('w1', 'c1', { dryRun: true, slugs: ['a'] })).resolves.toEqual(update);
+    await expect(client(fake).updateCollectionPins('w1', 'c1', { dryRun: true, slugs: ['a'] })).resolves.toEqual(
+      update,
+    );
     expect(requests(fake)).toEqual(['POST http://api.test/api/v1/workspaces/w1/collections/c1/pins:update']);
     expect(JSON.parse(String(fake.sent[0]?.body))).toEqual({ dryRun: true, slugs: ['a'] });
   });
@@ -42,24 +48,41 @@ describe('SkillsClient governance methods', () => {
     const text = '{\n  "lockfileVersion": 2,\n  "entries": []\n}\n';
     const fake = fakeFetch(200, text, { etag: '"sha256-abc"' });
     const sut = client(fake);
-    await expect(sut.getCollectionLockfile('w1', 'c1')).resolves.toEqual({ text, lockfile: { lockfileVersion: 2, entries: [] }, etag: '"sha256-abc"' });
+    await expect(sut.getCollectionLockfile('w1', 'c1')).resolves.toEqual({
+      text,
+      lockfile: { lockfileVersion: 2, entries: [] },
+      etag: '"sha256-abc"',
+    });
 
     const unchanged = fakeFetch(304, '');
-    await expect(client(unchanged).getCollectionLockfile('w1', 'c1', { ifNoneMatch: '"sha256-abc"' })).resolves.toBeUndefined();
-    expect(unchanged.sent[0]).toMatchObject({ method: 'GET', url: 'http://api.test/api/v1/workspaces/w1/collections/c1/lockfile' });
+    await expect(
+      client(unchanged).getCollectionLockfile('w1', 'c1', { ifNoneMatch: '"sha256-abc"' }),
+    ).resolves.toBeUndefined();
+    expect(unchanged.sent[0]).toMatchObject({
+      method: 'GET',
+      url: 'http://api.test/api/v1/workspaces/w1/collections/c1/lockfile',
+    });
     expect(unchanged.sent[0]?.headers).toMatchObject({ 'If-None-Match': '"sha256-abc"' });
   });
 
   it('throws the API error of a lockfile refused', async () => {
     const fake = fakeFetch(404, { error: 'Collection not found' });
-    await expect(client(fake).getCollectionLockfile('w1', 'c2')).rejects.toMatchObject({ status: 404, message: 'Collection not found' });
+    await expect(client(fake).getCollectionLockfile('w1', 'c2')).rejects.toMatchObject({
+      status: 404,
+      message: 'Collection not found',
+    });
   });
 
   it('manages webhooks and reads their delivery log', async () => {
     const webhook = { id: 'h1', url: 'https://hooks.test/x', events: ['policy.changed'], enabled: true };
-    const fake = fakeFetch(200, { data: { webhook, secret: 'whsec_1', webhooks: [webhook], deliveries: [], pagination: {}, eventId: 'e1' } });
+    const fake = fakeFetch(200, {
+      data: { webhook, secret: 'whsec_1', webhooks: [webhook], deliveries: [], pagination: {}, eventId: 'e1' },
+    });
     const sut = client(fake);
-    await expect(sut.createWebhook('w1', { url: webhook.url, events: ['policy.changed'] })).resolves.toMatchObject({ webhook, secret: 'whsec_1' });
+    await expect(sut.createWebhook('w1', { url: webhook.url, events: ['policy.changed'] })).resolves.toMatchObject({
+      webhook,
+      secret: 'whsec_1',
+    });
     await expect(sut.listWebhooks('w1')).resolves.toEqual([webhook]);
     await expect(sut.getWebhook('w1', 'h1')).resolves.toEqual(webhook);
     await sut.updateWebhook('w1', 'h1', { enabled: false });

@@ -4,16 +4,30 @@ import { fakeFetch } from '../support/fake-fetch';
 
 const signedIn = {
   account: { id: 'a1', email: 'ana@example.com', name: null, plan: 'free' },
-  session: { id: 's1', method: 'password', userAgent: null, createdAt: '', lastSeenAt: '', idleExpiresAt: '', expiresAt: '', current: true },
+  session: {
+    id: 's1',
+    method: 'password',
+    userAgent: null,
+    createdAt: '',
+    lastSeenAt: '',
+    idleExpiresAt: '',
+    expiresAt: '',
+    current: true,
+  },
   csrfToken: 'csrf-1',
 };
-const client = (fake: { impl: typeof fetch }) => new SessionClient({ baseUrl: 'http://console.test', fetch: fake.impl });
+const client = (fake: { impl: typeof fetch }) =>
+  new SessionClient({ baseUrl: 'http://console.test', fetch: fake.impl });
 
 describe('SessionClient', () => {
   it('sends the same-origin cookie and no Authorization header', async () => {
     const fake = fakeFetch(200, { data: { skills: [], pagination: {} } });
     await client(fake).searchSkills({ q: 'pdf' });
-    expect(fake.sent[0]).toMatchObject({ method: 'GET', url: 'http://console.test/api/v1/skills?q=pdf', credentials: 'same-origin' });
+    expect(fake.sent[0]).toMatchObject({
+      method: 'GET',
+      url: 'http://console.test/api/v1/skills?q=pdf',
+      credentials: 'same-origin',
+    });
     expect(fake.sent[0]?.headers).not.toHaveProperty('Authorization');
   });
 
@@ -30,7 +44,10 @@ describe('SessionClient', () => {
       ['GET', undefined],
       ['DELETE', 'csrf-1'],
     ]);
-    expect(JSON.parse(String(fake.sent[0]?.body))).toEqual({ email: 'ana@example.com', password: 'correct horse battery' });
+    expect(JSON.parse(String(fake.sent[0]?.body))).toEqual({
+      email: 'ana@example.com',
+      password: 'correct horse battery',
+    });
   });
 
   it('takes the token of a session read back, and forgets it on sign-out', async () => {
@@ -48,14 +65,19 @@ describe('SessionClient', () => {
 
   it('answers undefined for a signed-out browser and throws other failures with their message', async () => {
     await expect(client(fakeFetch(401, { error: 'Sign in first' })).getSession()).resolves.toBeUndefined();
-    const failure = client(fakeFetch(429, { error: 'Too many attempts' }, { 'retry-after': '30' })).signIn('a@example.com', 'x');
+    const failure = client(fakeFetch(429, { error: 'Too many attempts' }, { 'retry-after': '30' })).signIn(
+      'a@example.com',
+      'x',
+    );
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 429, message: 'Too many attempts', retryAfter: 30 });
   });
 
   it('unwraps the answers of key management and invitations', async () => {
     const key = { id: 'k1', key: 'sk_live_x' };
-    const fake = fakeFetch(201, { data: { apiKey: key, previous: { id: 'k1' }, invitation: { id: 'i1' }, workspace: { id: 'w1' } } });
+    const fake = fakeFetch(201, {
+      data: { apiKey: key, previous: { id: 'k1' }, invitation: { id: 'i1' }, workspace: { id: 'w1' } },
+    });
     const sut = client(fake);
     await expect(sut.createOwnApiKey({ name: 'ci', scopes: ['search:read'], expiresInDays: 30 })).resolves.toEqual(key);
     await expect(sut.previewInvitation('t')).resolves.toEqual({ id: 'i1' });
@@ -81,9 +103,14 @@ describe('SessionClient in a browser', () => {
     const calls: unknown[] = [];
     // A browser's fetch refuses any other `this` than the window (or none) with a TypeError.
     globalThis.fetch = function (this: unknown, input: string | URL | Request) {
-      if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+      if (this !== undefined && this !== globalThis)
+        throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
       calls.push(String(input));
-      return Promise.resolve(new Response(JSON.stringify({ data: { skills: [], pagination: {} } }), { headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ data: { skills: [], pagination: {} } }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     } as typeof fetch;
     await new SessionClient({ baseUrl: 'http://console.test' }).searchSkills({ q: 'pdf' });
     expect(calls).toEqual(['http://console.test/api/v1/skills?q=pdf']);

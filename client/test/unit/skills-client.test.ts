@@ -12,20 +12,31 @@ describe('SkillsClient', () => {
 
     await expect(sut.searchSkills({ q: 'git commit', type: 'skill', limit: 5, page: 2 })).resolves.toEqual(result);
 
-    expect(fake.sent[0]).toMatchObject({ method: 'GET', url: 'http://api.test/api/v1/skills?q=git+commit&type=skill&limit=5&page=2' });
+    expect(fake.sent[0]).toMatchObject({
+      method: 'GET',
+      url: 'http://api.test/api/v1/skills?q=git+commit&type=skill&limit=5&page=2',
+    });
     expect(fake.sent[0]?.headers).toMatchObject({ Authorization: `Bearer ${KEY}`, 'Accept-Language': 'fr' });
     expect(fake.sent[0]?.body).toBeUndefined();
   });
 
   it('sends tags as repeated tag= and facets comma-joined', async () => {
-    const fake = fakeFetch(200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
+    const fake = fakeFetch(200, {
+      data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } },
+    });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
     await sut.searchSkills({ tags: ['docker', 'lint'], facets: ['category', 'type'], sort: 'popular' });
-    expect(fake.sent[0]?.url).toBe('http://api.test/api/v1/skills?sort=popular&tag=docker&tag=lint&facets=category%2Ctype');
+    expect(fake.sent[0]?.url).toBe(
+      'http://api.test/api/v1/skills?sort=popular&tag=docker&tag=lint&facets=category%2Ctype',
+    );
   });
 
   it('sends the search mode asked and hands back the one that ran', async () => {
-    const answer = { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, search: { mode: 'semantic' } };
+    const answer = {
+      skills: [],
+      pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false },
+      search: { mode: 'semantic' },
+    };
     const fake = fakeFetch(200, { data: answer });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
     await expect(sut.searchSkills({ q: 'turn a pdf into markdown', mode: 'semantic' })).resolves.toEqual(answer);
@@ -33,9 +44,15 @@ describe('SkillsClient', () => {
   });
 
   it('sends trust as any or a comma list, and verifiedPublisher as true or false', async () => {
-    const fake = fakeFetch(200, { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
+    const fake = fakeFetch(200, {
+      data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } },
+    });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
-    await sut.searchSkills({ trust: ['clean', 'suspicious'], verifiedPublisher: false, facets: ['trust', 'verifiedPublisher'] });
+    await sut.searchSkills({
+      trust: ['clean', 'suspicious'],
+      verifiedPublisher: false,
+      facets: ['trust', 'verifiedPublisher'],
+    });
     await sut.searchSkills({ trust: 'any', verifiedPublisher: true });
     expect(fake.sent.map((s) => s?.url)).toEqual([
       'http://api.test/api/v1/skills?facets=trust%2CverifiedPublisher&trust=clean%2Csuspicious&verifiedPublisher=false',
@@ -93,7 +110,11 @@ describe('SkillsClient', () => {
 
     await expect(sut.createMyCollection({ name: 'Daily' }, { idempotencyKey: 'k-1' })).resolves.toEqual(collection);
 
-    expect(fake.sent[0]).toMatchObject({ method: 'POST', url: 'http://api.test/api/v1/me/collections', body: '{"name":"Daily"}' });
+    expect(fake.sent[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://api.test/api/v1/me/collections',
+      body: '{"name":"Daily"}',
+    });
     expect(fake.sent[0]?.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' });
   });
 
@@ -106,14 +127,20 @@ describe('SkillsClient', () => {
     const deleted = fakeFetch(200, { data: { deleted: true } });
     const del = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: deleted.impl });
     await expect(del.deleteWorkspaceCollection('w1', 'c1')).resolves.toBeUndefined();
-    expect(deleted.sent[0]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/workspaces/w1/collections/c1' });
+    expect(deleted.sent[0]).toMatchObject({
+      method: 'DELETE',
+      url: 'http://api.test/api/v1/workspaces/w1/collections/c1',
+    });
   });
 
   it('answers a collection with its ETag and sends it back as If-Match', async () => {
     const fake = fakeFetch(200, { data: { collection } }, { etag: '"v1"' });
     const sut = new SkillsClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: fake.impl });
     await expect(sut.getMyCollectionTagged('c1')).resolves.toEqual({ collection, etag: '"v1"' });
-    await expect(sut.updateWorkspaceCollectionTagged('w1', 'c1', { name: 'x' }, { ifMatch: '"v1"' })).resolves.toEqual({ collection, etag: '"v1"' });
+    await expect(sut.updateWorkspaceCollectionTagged('w1', 'c1', { name: 'x' }, { ifMatch: '"v1"' })).resolves.toEqual({
+      collection,
+      etag: '"v1"',
+    });
     await sut.deleteMyCollection('c1', { ifMatch: '"v1"' });
     expect(fake.sent.map((s) => s.headers['If-Match'])).toEqual([undefined, '"v1"', '"v1"']);
     expect(fake.sent[2]).toMatchObject({ method: 'DELETE', url: 'http://api.test/api/v1/me/collections/c1' });

@@ -80,7 +80,13 @@ async function importReleases(repos: Repositories, line: ImportLine): Promise<vo
   for (const input of line.releases ?? []) {
     const { yanked, ...release } = input;
     const conflict = (existing: string) =>
-      new ConflictError('import.releaseConflict', { line: line.line ?? 0, slug: line.slug, version: release.version, existing, given: release.digest });
+      new ConflictError('import.releaseConflict', {
+        line: line.line ?? 0,
+        slug: line.slug,
+        version: release.version,
+        existing,
+        given: release.digest,
+      });
     const { release: stored } = await publishRelease(repos, item, release, conflict);
     if (yanked && stored.yanked === null) await repos.releases.setYank(item.id, stored.version, yanked.reason);
   }

@@ -39,7 +39,8 @@ export async function applyCollectionPatch(
     const item = await items.findPublicBySlug(patch.skillSlug);
     if (!item || item.status !== 'active') throw new NotFoundError('skill.notFound', { slug: patch.skillSlug });
     // safe by default: a blocked skill stays where it was (marked), but nobody adds it anew
-    if (item.trust.verdict === 'malicious') throw new ConflictError('skill.blocked', { slug: patch.skillSlug, reason: item.trust.blockedReason ?? '' });
+    if (item.trust.verdict === 'malicious')
+      throw new ConflictError('skill.blocked', { slug: patch.skillSlug, reason: item.trust.blockedReason ?? '' });
     if (patch.version !== undefined) {
       // a version pins that release, or moves the pin of an entry already there
       added = !(await collections.hasEntry(collection.id, item.id));

@@ -26,7 +26,12 @@ export class CollectionPinsService {
   constructor(private readonly store: CollectionsStore) {}
 
   /** A real run moves every planned pin in one transaction and records `collection.changed`; a dry run writes nothing. */
-  updatePins(accountId: string, workspaceId: string, id: string, request: PinsUpdateRequest): Promise<PinsUpdateResult> {
+  updatePins(
+    accountId: string,
+    workspaceId: string,
+    id: string,
+    request: PinsUpdateRequest,
+  ): Promise<PinsUpdateResult> {
     return this.store.transaction(async (repos) => {
       await teamAccess(repos, accountId, workspaceId, 'update');
       const collection = await collectionInWorkspace(repos, workspaceId, id, !request.dryRun);
@@ -51,6 +56,10 @@ export class CollectionPinsService {
     const workspace = await repos.workspaces.findById(workspaceId);
     if (!workspace) throw new NotFoundError('workspace.notFound');
     const policy = await policyOf(repos, workspaceId);
-    return buildLockfile({ id: workspace.id, name: workspace.name }, await governedDetail(repos, policy, collection), policy);
+    return buildLockfile(
+      { id: workspace.id, name: workspace.name },
+      await governedDetail(repos, policy, collection),
+      policy,
+    );
   }
 }

@@ -13,7 +13,11 @@ export type CollectionChange = 'created' | 'updated' | 'pins-updated' | 'deleted
 
 /** What a workspace's webhooks are told (docs/governance.md "Signed webhooks"). */
 export type WorkspaceEvent =
-  | { workspaceId: string; type: 'collection.changed'; data: { collectionId: string; name: string; change: CollectionChange } }
+  | {
+      workspaceId: string;
+      type: 'collection.changed';
+      data: { collectionId: string; name: string; change: CollectionChange };
+    }
   | { workspaceId: string; type: 'policy.changed'; data: { policy: WorkspacePolicy } }
   /** derived from the item log by the webhook watches (src/webhooks/): their data is theirs to shape */
   | { workspaceId: string; type: 'release.verdict_changed' | 'collection.drifted'; data: object };

@@ -4,7 +4,15 @@
  * re-evaluates every entry at once and nothing can go stale. Pure.
  */
 import type { Verdict } from '@skills/common';
-import type { CollectionGovernance, CollectionWithEntries, Drift, EntryCompliance, ItemRecord, PublicEntry, ReleaseRecord } from './model';
+import type {
+  CollectionGovernance,
+  CollectionWithEntries,
+  Drift,
+  EntryCompliance,
+  ItemRecord,
+  PublicEntry,
+  ReleaseRecord,
+} from './model';
 import { violationsOf, type PolicySubject, type Violation, type WorkspacePolicy } from './policy';
 import { byLatestFirst } from './release-rules';
 
@@ -21,7 +29,14 @@ export function subjectOfItem(item: ItemRecord, verdict: Verdict): PolicySubject
 }
 
 export function subjectOfEntry(entry: PublicEntry, verdict: Verdict): PolicySubject {
-  return { slug: entry.slug, type: entry.type, license: entry.license, publisher: entry.publisher, publisherVerified: entry.publisherVerified, verdict };
+  return {
+    slug: entry.slug,
+    type: entry.type,
+    license: entry.license,
+    publisher: entry.publisher,
+    publisherVerified: entry.publisherVerified,
+    verdict,
+  };
 }
 
 /**
@@ -36,7 +51,12 @@ export function latestAllowed(
   subject: (verdict: Verdict) => PolicySubject,
   releases: readonly ReleaseRecord[],
 ): ReleaseRecord | null {
-  const allowed = releases.filter((r) => r.yanked === null && r.verdict !== 'malicious' && (!policy || violationsOf(policy, subject(r.verdict)).length === 0));
+  const allowed = releases.filter(
+    (r) =>
+      r.yanked === null &&
+      r.verdict !== 'malicious' &&
+      (!policy || violationsOf(policy, subject(r.verdict)).length === 0),
+  );
   allowed.sort((a, b) => byLatestFirst(a.version, b.version));
   return allowed[0] ?? null;
 }
@@ -54,7 +74,8 @@ export function driftOf(entry: PublicEntry, newest: ReleaseRecord | null): Drift
       drift.push({ kind: 'newer-release', version: newest.version });
     }
     if (pin.yanked) drift.push({ kind: 'yanked' });
-    if (pin.verdict !== pin.pinnedVerdict) drift.push({ kind: 'verdict-changed', from: pin.pinnedVerdict, to: pin.verdict });
+    if (pin.verdict !== pin.pinnedVerdict)
+      drift.push({ kind: 'verdict-changed', from: pin.pinnedVerdict, to: pin.verdict });
   }
   if (entry.blocked) drift.push({ kind: 'blocked' });
   if (entry.status !== 'active') drift.push({ kind: 'removed' });
@@ -62,10 +83,18 @@ export function driftOf(entry: PublicEntry, newest: ReleaseRecord | null): Drift
 }
 
 /** The entry with its compliance and drift under `policy`, given every release of its item. */
-export function governEntry(policy: WorkspacePolicy, entry: PublicEntry, releases: readonly ReleaseRecord[]): PublicEntry {
+export function governEntry(
+  policy: WorkspacePolicy,
+  entry: PublicEntry,
+  releases: readonly ReleaseRecord[],
+): PublicEntry {
   const subject = (verdict: Verdict) => subjectOfEntry(entry, verdict);
   const violations = violationsOf(policy, subject(entry.pin?.verdict ?? entry.verdict));
-  return { ...entry, compliance: complianceOf(violations), drift: driftOf(entry, latestAllowed(policy, subject, releases)) };
+  return {
+    ...entry,
+    compliance: complianceOf(violations),
+    drift: driftOf(entry, latestAllowed(policy, subject, releases)),
+  };
 }
 
 /** Releases grouped by item, so each entry finds its own without a scan of all. */
@@ -80,9 +109,15 @@ export function releasesByItem(releases: readonly ReleaseRecord[]): Map<string, 
 }
 
 /** Every public entry governed, and the collection's summary of them. */
-export function governCollection(policy: WorkspacePolicy, collection: CollectionWithEntries, releases: readonly ReleaseRecord[]): CollectionWithEntries {
+export function governCollection(
+  policy: WorkspacePolicy,
+  collection: CollectionWithEntries,
+  releases: readonly ReleaseRecord[],
+): CollectionWithEntries {
   const byItem = releasesByItem(releases);
-  const skills = collection.skills.map((e) => (e.visibility === 'public' ? governEntry(policy, e, byItem.get(e.itemId) ?? []) : e));
+  const skills = collection.skills.map((e) =>
+    e.visibility === 'public' ? governEntry(policy, e, byItem.get(e.itemId) ?? []) : e,
+  );
   const governance: CollectionGovernance = { compliance: { complies: true, violationCount: 0 }, drift: { count: 0 } };
   for (const e of skills) {
     if (e.visibility !== 'public') continue;

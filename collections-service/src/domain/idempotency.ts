@@ -28,7 +28,8 @@ export interface StoredResponse {
   body: unknown;
 }
 
-export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'existing'; requestHash: string; response: StoredResponse | null };
+export type IdempotencyClaim =
+  { kind: 'claimed' } | { kind: 'existing'; requestHash: string; response: StoredResponse | null };
 
 export interface IdempotencyRepository {
   /**
@@ -53,7 +54,11 @@ export interface IdempotentOutcome {
 }
 
 /** Runs `create` inside the caller's transaction at most once per key. */
-export async function runIdempotent<T>(repos: Repositories, idempotent: Idempotent<T>, create: () => Promise<T>): Promise<IdempotentOutcome> {
+export async function runIdempotent<T>(
+  repos: Repositories,
+  idempotent: Idempotent<T>,
+  create: () => Promise<T>,
+): Promise<IdempotentOutcome> {
   const claim = await repos.idempotency.claim(idempotent.request, IDEMPOTENCY_TTL_MS);
   if (claim.kind === 'existing') {
     if (claim.requestHash !== idempotent.request.requestHash) throw new ConflictError('idempotency.mismatch');

@@ -102,7 +102,8 @@ export class InvitationService {
       const invitation = await repos.invitations.lockPending(found.id);
       if (!invitation) throw new InputError('invitation.invalid');
       await assertInviterStillMay(repos, invitation);
-      if ((await repos.workspaces.roleOf(invitation.workspaceId, accountId)) !== null) throw new ConflictError('invitation.alreadyMember');
+      if ((await repos.workspaces.roleOf(invitation.workspaceId, accountId)) !== null)
+        throw new ConflictError('invitation.alreadyMember');
       await repos.workspaces.setMember({ workspaceId: invitation.workspaceId, accountId, role: invitation.role });
       await repos.invitations.markAccepted(invitation.id, accountId);
       return memberView(repos, accountId, invitation.workspaceId);

@@ -30,7 +30,11 @@ function policyOfLock(p: WorkspacePolicy) {
 }
 
 /** The document of a governed collection (team-scope.ts governedDetail) checked against `policy`. */
-export function buildLockfile(workspace: Workspace, collection: CollectionWithEntries, policy: WorkspacePolicy): Lockfile {
+export function buildLockfile(
+  workspace: Workspace,
+  collection: CollectionWithEntries,
+  policy: WorkspacePolicy,
+): Lockfile {
   const entries = collection.skills
     .flatMap((e) => (e.visibility === 'public' ? [e] : []))
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))

@@ -2,7 +2,15 @@
  * The records the domain works with. Repositories return them; the http
  * layer renders them. Timestamps are ISO-8601 strings.
  */
-import type { CatalogItemState, ItemDetails, ItemStatus, ItemTrust, ItemType, ScanVerdict, Verdict } from '@skills/common';
+import type {
+  CatalogItemState,
+  ItemDetails,
+  ItemStatus,
+  ItemTrust,
+  ItemType,
+  ScanVerdict,
+  Verdict,
+} from '@skills/common';
 import type { InvitableRole, WorkspaceRole } from '@skills/common/workspace-roles';
 
 /** A catalog item with the owner of a private one; its details are always read with it. */

@@ -15,7 +15,10 @@ export class PersonalCollectionService {
   /** One page of the account's collections (each with a preview of its entries) and how many it has in all. */
   async list(accountId: string, page: PageRequest): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     const { collections } = this.store.repos;
-    const [total, listed] = await Promise.all([collections.countByOwner(accountId), collections.listByOwner(accountId, page, LIST_PREVIEW_ENTRIES)]);
+    const [total, listed] = await Promise.all([
+      collections.countByOwner(accountId),
+      collections.listByOwner(accountId, page, LIST_PREVIEW_ENTRIES),
+    ]);
     return { collections: listed, total };
   }
 
@@ -28,11 +31,21 @@ export class PersonalCollectionService {
   }
 
   /** `create` at most once per Idempotency-Key (see idempotency.ts). */
-  createOnce(accountId: string, input: { name: string; description?: string }, idempotent: Idempotent<CollectionWithEntries>): Promise<IdempotentOutcome> {
-    return this.store.transaction((repos) => runIdempotent(repos, idempotent, () => this.insert(repos, accountId, input)));
+  createOnce(
+    accountId: string,
+    input: { name: string; description?: string },
+    idempotent: Idempotent<CollectionWithEntries>,
+  ): Promise<IdempotentOutcome> {
+    return this.store.transaction((repos) =>
+      runIdempotent(repos, idempotent, () => this.insert(repos, accountId, input)),
+    );
   }
 
-  private async insert(repos: Repositories, accountId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
+  private async insert(
+    repos: Repositories,
+    accountId: string,
+    input: { name: string; description?: string },
+  ): Promise<CollectionWithEntries> {
     await repos.collections.lockScope(accountId);
     if ((await repos.collections.countByOwner(accountId)) >= MAX_COLLECTIONS_PER_ACCOUNT) {
       throw new ConflictError('quota.collectionsPerAccount', { limit: MAX_COLLECTIONS_PER_ACCOUNT });
@@ -47,7 +60,12 @@ export class PersonalCollectionService {
     return { ...created, skills: [], skillCount: 0 };
   }
 
-  update(accountId: string, id: string, patch: CollectionPatch, precondition?: WritePrecondition): Promise<CollectionWithEntries> {
+  update(
+    accountId: string,
+    id: string,
+    patch: CollectionPatch,
+    precondition?: WritePrecondition,
+  ): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
       const collection = await this.owned(accountId, id, (collectionId) => repos.collections.lockById(collectionId));
       if (precondition) precondition(await repos.collections.withEntries(collection));
@@ -64,7 +82,11 @@ export class PersonalCollectionService {
   }
 
   /** The account's collection as `find` reads it (row-locked, or with its entries); another account's is a missing one. */
-  private async owned<T extends CollectionRecord>(accountId: string, id: string, find: (id: string) => Promise<T | null>): Promise<T> {
+  private async owned<T extends CollectionRecord>(
+    accountId: string,
+    id: string,
+    find: (id: string) => Promise<T | null>,
+  ): Promise<T> {
     if (!isUuid(id)) throw new NotFoundError('collection.notFound');
     const collection = await find(id);
     if (!collection || collection.ownerAccountId !== accountId) throw new NotFoundError('collection.notFound');

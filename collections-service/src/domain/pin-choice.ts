@@ -21,11 +21,17 @@ export function assertAllowed(policy: WorkspacePolicy, item: ItemRecord, verdict
  * when the policy (if any) refuses it, and 409 for a malicious release in
  * any collection, policy or not (docs/trust.md "Malicious is never served").
  */
-export async function pinOfVersion(repos: Repositories, policy: WorkspacePolicy | null, item: ItemRecord, version: string): Promise<StoredPin> {
+export async function pinOfVersion(
+  repos: Repositories,
+  policy: WorkspacePolicy | null,
+  item: ItemRecord,
+  version: string,
+): Promise<StoredPin> {
   const release = isReleaseVersion(version) ? await repos.releases.find(item.id, version) : null;
   if (!release) throw new NotFoundError('release.notFound', { slug: item.slug ?? '', version: version.slice(0, 64) });
   if (policy) assertAllowed(policy, item, release.verdict);
-  if (release.verdict === 'malicious') throw new ConflictError('release.malicious', { slug: item.slug ?? '', version: release.version });
+  if (release.verdict === 'malicious')
+    throw new ConflictError('release.malicious', { slug: item.slug ?? '', version: release.version });
   return { version: release.version, digest: release.digest, verdict: release.verdict };
 }
 
@@ -35,7 +41,11 @@ export async function pinOfVersion(repos: Repositories, policy: WorkspacePolicy 
  * release is refused or yanked, 422 names the rule the latest not yanked
  * one breaks, or says every release is yanked.
  */
-export async function pinOfLatest(repos: Repositories, policy: WorkspacePolicy, item: ItemRecord): Promise<StoredPin | null> {
+export async function pinOfLatest(
+  repos: Repositories,
+  policy: WorkspacePolicy,
+  item: ItemRecord,
+): Promise<StoredPin | null> {
   const releases = await repos.releases.listAll(item.id);
   if (releases.length === 0) {
     assertAllowed(policy, item, item.trust.verdict);

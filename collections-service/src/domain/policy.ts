@@ -33,7 +33,14 @@ export interface PolicyRecord {
 }
 
 /** The rules in the order a refusal names them (the first that breaks). */
-export const POLICY_RULES = ['minimumVerdict', 'verifiedPublishersOnly', 'allowedPublishers', 'allowedLicenses', 'allowedTypes', 'deniedSlugs'] as const;
+export const POLICY_RULES = [
+  'minimumVerdict',
+  'verifiedPublishersOnly',
+  'allowedPublishers',
+  'allowedLicenses',
+  'allowedTypes',
+  'deniedSlugs',
+] as const;
 export type PolicyRule = (typeof POLICY_RULES)[number];
 
 /** What a rule breaks on: the message key is `policy.<rule>`, interpolating `params`. */

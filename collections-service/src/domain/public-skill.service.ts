@@ -10,7 +10,8 @@ import type { CollectionsStore, ItemRepository } from './ports';
  */
 export async function findShownBySlug(items: ItemRepository, slug: string): Promise<ItemRecord> {
   const item = slug.length <= 100 ? await items.findPublicBySlug(slug) : null;
-  if (!item || item.visibility !== 'public' || item.status !== 'active') throw new NotFoundError('skill.notFound', { slug: slug.slice(0, 100) });
+  if (!item || item.visibility !== 'public' || item.status !== 'active')
+    throw new NotFoundError('skill.notFound', { slug: slug.slice(0, 100) });
   return item;
 }
 

@@ -49,7 +49,11 @@ export function worstScan(scans: readonly VerdictEntry[]): VerdictEntry | null {
   let worst: VerdictEntry | null = null;
   for (const scan of scans) {
     if (scan.verdict === null) continue;
-    if (!worst || severity(scan.verdict) > severity(worst.verdict as ScanVerdict) || (scan.verdict === worst.verdict && scan.recordedAt > worst.recordedAt))
+    if (
+      !worst ||
+      severity(scan.verdict) > severity(worst.verdict as ScanVerdict) ||
+      (scan.verdict === worst.verdict && scan.recordedAt > worst.recordedAt)
+    )
       worst = scan;
   }
   return worst;
@@ -69,7 +73,17 @@ export function blockedReasonOf(judgement: ReleaseJudgement): string | null {
 }
 
 /** An item's trust from its latest release's judgement (the publisher's flag is the caller's). */
-export function trustOf(latest: ReleaseRecord | null, judgement: ReleaseJudgement | null, publisherVerified: boolean): ItemTrust {
-  if (!latest || !judgement) return { latestVersion: latest?.version ?? null, verdict: 'unscanned', publisherVerified, blockedReason: null };
-  return { latestVersion: latest.version, verdict: verdictOf(judgement), publisherVerified, blockedReason: blockedReasonOf(judgement) };
+export function trustOf(
+  latest: ReleaseRecord | null,
+  judgement: ReleaseJudgement | null,
+  publisherVerified: boolean,
+): ItemTrust {
+  if (!latest || !judgement)
+    return { latestVersion: latest?.version ?? null, verdict: 'unscanned', publisherVerified, blockedReason: null };
+  return {
+    latestVersion: latest.version,
+    verdict: verdictOf(judgement),
+    publisherVerified,
+    blockedReason: blockedReasonOf(judgement),
+  };
 }

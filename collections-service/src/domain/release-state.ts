@@ -33,7 +33,12 @@ export async function publishRelease(
   item: ItemRecord,
   input: ReleaseInput,
   conflict: (existing: string) => ConflictError = (existing) =>
-    new ConflictError('release.digestConflict', { slug: item.slug ?? '', version: input.version, existing, given: input.digest }),
+    new ConflictError('release.digestConflict', {
+      slug: item.slug ?? '',
+      version: input.version,
+      existing,
+      given: input.digest,
+    }),
 ): Promise<{ release: ReleaseRecord; created: boolean }> {
   if (!isReleaseVersion(input.version)) throw new InputError('release.semver', { field: 'version' });
   const existing = await repos.releases.find(item.id, input.version);

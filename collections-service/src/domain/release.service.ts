@@ -26,7 +26,11 @@ export class ReleaseService {
       const { release, created } = await publishRelease(repos, item, input);
       if (created) await itemChanged(repos, item.id);
       return {
-        detail: { release, judgement: await repos.verdicts.judgement(item.id, release.version), publisherVerified: item.trust.publisherVerified },
+        detail: {
+          release,
+          judgement: await repos.verdicts.judgement(item.id, release.version),
+          publisherVerified: item.trust.publisherVerified,
+        },
         created,
       };
     });
@@ -50,7 +54,11 @@ export class ReleaseService {
         release = (await repos.releases.setYank(item.id, version, reason)) ?? release;
         await itemChanged(repos, item.id);
       }
-      return { release, judgement: await repos.verdicts.judgement(item.id, version), publisherVerified: item.trust.publisherVerified };
+      return {
+        release,
+        judgement: await repos.verdicts.judgement(item.id, version),
+        publisherVerified: item.trust.publisherVerified,
+      };
     });
   }
 
@@ -64,7 +72,11 @@ export class ReleaseService {
   async release(item: ItemRecord, version: string): Promise<ReleaseDetail> {
     const release = isReleaseVersion(version) ? await this.store.repos.releases.find(item.id, version) : null;
     if (!release) throw new NotFoundError('release.notFound', { slug: item.slug ?? '', version: version.slice(0, 64) });
-    return { release, judgement: await this.store.repos.verdicts.judgement(item.id, version), publisherVerified: item.trust.publisherVerified };
+    return {
+      release,
+      judgement: await this.store.repos.verdicts.judgement(item.id, version),
+      publisherVerified: item.trust.publisherVerified,
+    };
   }
 
   /** Releases of several items (the changes feed), each item's newest first. */

@@ -6,7 +6,13 @@
 import { ConflictError, NotFoundError, RateLimitError, isUuid, type PageRequest } from '@skills/common';
 import type { CollectionsStore } from './ports';
 import { findShownBySlug } from './public-skill.service';
-import { REPORT_WINDOW_MS, type ReportOutcome, type ReportReason, type ReportRecord, type ReportStatus } from './report';
+import {
+  REPORT_WINDOW_MS,
+  type ReportOutcome,
+  type ReportReason,
+  type ReportRecord,
+  type ReportStatus,
+} from './report';
 
 export interface ReportServiceOptions {
   /** reports one account may file in any 24 hours (REPORTS_PER_ACCOUNT_PER_DAY) */
@@ -33,9 +39,18 @@ export class ReportService {
       const window = await repos.reports.windowOf(accountId, REPORT_WINDOW_MS, limit);
       if (window.count >= limit) {
         const seconds = window.secondsUntilBelow;
-        throw new RateLimitError('report.rateLimited', { limit, seconds }, { headers: { 'Retry-After': String(seconds) } });
+        throw new RateLimitError(
+          'report.rateLimited',
+          { limit, seconds },
+          { headers: { 'Retry-After': String(seconds) } },
+        );
       }
-      return repos.reports.insert({ itemId: item.id, reporterAccountId: accountId, reason: input.reason, text: input.text });
+      return repos.reports.insert({
+        itemId: item.id,
+        reporterAccountId: accountId,
+        reason: input.reason,
+        text: input.text,
+      });
     });
   }
 

@@ -2,7 +2,15 @@
  * Reports of public items (docs/trust.md "Reports"): what an account files
  * and what an operator does with it.
  */
-export const REPORT_REASONS = ['malware', 'credential-theft', 'prompt-injection', 'impersonation', 'spam', 'broken', 'other'] as const;
+export const REPORT_REASONS = [
+  'malware',
+  'credential-theft',
+  'prompt-injection',
+  'impersonation',
+  'spam',
+  'broken',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;

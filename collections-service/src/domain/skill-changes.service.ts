@@ -24,7 +24,9 @@ export function encodeCursor(position: ChangePosition): string {
 
 /** The position of a cursor this feed gave out; 400 naming `since` for anything else. */
 export function decodeCursor(cursor: string): ChangePosition {
-  const match = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? POSITION.exec(Buffer.from(cursor, 'base64url').toString('latin1')) : null;
+  const match = /^[A-Za-z0-9_-]{1,200}$/.test(cursor)
+    ? POSITION.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
+    : null;
   if (!match || BigInt(match[1] as string) > MAX_XID) throw new InputError('validation.cursor', { field: 'since' });
   return { xid: match[1] as string, id: match[2] as string };
 }
@@ -49,7 +51,9 @@ export class SkillChangesService {
     const rows = await this.store.repos.items.changesAfter(position, limit + 1);
     const page = rows.slice(0, limit);
     const items = page.map((r) => r.item);
-    const releases = await this.releases.releasesOf(items.filter((item) => item.status === 'active').map((item) => item.id));
+    const releases = await this.releases.releasesOf(
+      items.filter((item) => item.status === 'active').map((item) => item.id),
+    );
     return { items, next: page.at(-1)?.position ?? position, hasMore: rows.length > limit, releases };
   }
 }

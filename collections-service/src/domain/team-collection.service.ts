@@ -11,14 +11,25 @@ import { runIdempotent, type Idempotent, type IdempotentOutcome } from './idempo
 import { LIST_PREVIEW_ENTRIES, MAX_COLLECTIONS_PER_WORKSPACE } from './limits';
 import type { CollectionPatch, CollectionRecord, CollectionWithEntries, WritePrecondition } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { collectionDetailInWorkspace, collectionInWorkspace, governed, governedDetail, policyOf, teamAccess } from './team-scope';
+import {
+  collectionDetailInWorkspace,
+  collectionInWorkspace,
+  governed,
+  governedDetail,
+  policyOf,
+  teamAccess,
+} from './team-scope';
 import { assertWorkspaceAccess } from './workspace-access';
 
 /** Team PATCH bodies carry no private-skill fields (the schema refuses them). */
 export type TeamCollectionPatch = Omit<CollectionPatch, 'privateSkillId' | 'removePrivateSkillId'>;
 
 /** Records that a team collection changed, in the caller's transaction. */
-export function collectionChanged(repos: Repositories, collection: CollectionRecord, change: CollectionChange): Promise<string> {
+export function collectionChanged(
+  repos: Repositories,
+  collection: CollectionRecord,
+  change: CollectionChange,
+): Promise<string> {
   return repos.workspaceEvents.record({
     workspaceId: collection.workspaceId ?? '',
     type: 'collection.changed',
@@ -33,7 +44,11 @@ export class TeamCollectionService {
    * One page of the workspace's collections (each with a preview of its
    * entries) and how many it has in all; the summaries cover the preview.
    */
-  async list(accountId: string, workspaceId: string, page: PageRequest): Promise<{ collections: CollectionWithEntries[]; total: number }> {
+  async list(
+    accountId: string,
+    workspaceId: string,
+    page: PageRequest,
+  ): Promise<{ collections: CollectionWithEntries[]; total: number }> {
     const repos = this.store.repos;
     await teamAccess(repos, accountId, workspaceId, 'read');
     const { collections } = repos;
@@ -52,7 +67,11 @@ export class TeamCollectionService {
     return governedDetail(repos, await policyOf(repos, workspaceId), collection);
   }
 
-  create(accountId: string, workspaceId: string, input: { name: string; description?: string }): Promise<CollectionWithEntries> {
+  create(
+    accountId: string,
+    workspaceId: string,
+    input: { name: string; description?: string },
+  ): Promise<CollectionWithEntries> {
     return this.store.transaction((repos) => this.insert(repos, accountId, workspaceId, input));
   }
 
@@ -95,7 +114,13 @@ export class TeamCollectionService {
     return governedDetail(repos, await policyOf(repos, workspaceId), created);
   }
 
-  update(accountId: string, workspaceId: string, id: string, patch: TeamCollectionPatch, precondition?: WritePrecondition): Promise<CollectionWithEntries> {
+  update(
+    accountId: string,
+    workspaceId: string,
+    id: string,
+    patch: TeamCollectionPatch,
+    precondition?: WritePrecondition,
+  ): Promise<CollectionWithEntries> {
     return this.store.transaction(async (repos) => {
       await teamAccess(repos, accountId, workspaceId, 'update');
       const collection = await collectionInWorkspace(repos, workspaceId, id, true);

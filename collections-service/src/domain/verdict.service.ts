@@ -37,7 +37,11 @@ export class VerdictService {
   }
 
   /** `write` returns false when it changed nothing: then no version, no event. */
-  private change(slug: string, version: string, write: (repos: Repositories, item: ItemRecord) => Promise<void | false>): Promise<ReleaseDetail> {
+  private change(
+    slug: string,
+    version: string,
+    write: (repos: Repositories, item: ItemRecord) => Promise<void | false>,
+  ): Promise<ReleaseDetail> {
     return this.store.transaction(async (repos) => {
       const item = await lockItem(repos, slug);
       await releaseOf(repos, item, version);
@@ -46,7 +50,11 @@ export class VerdictService {
         await itemChanged(repos, item.id);
       }
       const release = await releaseOf(repos, item, version);
-      return { release, judgement: await repos.verdicts.judgement(item.id, version), publisherVerified: item.trust.publisherVerified };
+      return {
+        release,
+        judgement: await repos.verdicts.judgement(item.id, version),
+        publisherVerified: item.trust.publisherVerified,
+      };
     });
   }
 }

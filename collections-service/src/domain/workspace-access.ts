@@ -29,7 +29,8 @@ export function assertWorkspaceAccess(
 ): asserts role is WorkspaceRole {
   if (role === null) throw new NotAllowedError('workspace.noAccess');
   if (action === 'read') return;
-  const allowed = action === 'delete' ? mayDeleteCollection(role, context.accountId, context.createdBy) : mayWriteCollections(role);
+  const allowed =
+    action === 'delete' ? mayDeleteCollection(role, context.accountId, context.createdBy) : mayWriteCollections(role);
   if (!allowed) throw new NotAllowedError('workspace.roleTooLow');
 }
 

@@ -24,7 +24,8 @@ export class WorkspaceAdminService {
     return this.store.transaction(async (repos) => {
       if (!(await repos.workspaces.lock(member.workspaceId))) throw new NotFoundError('workspace.notFound');
       const current = await repos.workspaces.roleOf(member.workspaceId, member.accountId);
-      if (current !== null) assertKeepsAnOwner(current, member.role, await repos.workspaces.countOwners(member.workspaceId));
+      if (current !== null)
+        assertKeepsAnOwner(current, member.role, await repos.workspaces.countOwners(member.workspaceId));
       const saved = await repos.workspaces.setMember(member);
       await endInvitationsOfFormerInviter(repos, member.workspaceId, member.accountId, member.role);
       return saved;

@@ -8,11 +8,18 @@ import { NotFoundError, isUuid } from '@skills/common';
 import type { WorkspaceRole } from '@skills/common/workspace-roles';
 import type { MemberRecord } from './model';
 import type { CollectionsStore, Repositories } from './ports';
-import { assertKeepsAnOwner, assertMayRemoveMember, assertMaySetRole, assertWorkspaceAccess, inviterMayStillGrant } from './workspace-access';
+import {
+  assertKeepsAnOwner,
+  assertMayRemoveMember,
+  assertMaySetRole,
+  assertWorkspaceAccess,
+  inviterMayStillGrant,
+} from './workspace-access';
 
 /** Locks the workspace (404 when there is none): roles read after this hold until the transaction ends. */
 async function lockWorkspace(repos: Repositories, workspaceId: string): Promise<void> {
-  if (!isUuid(workspaceId) || !(await repos.workspaces.lock(workspaceId))) throw new NotFoundError('workspace.notFound');
+  if (!isUuid(workspaceId) || !(await repos.workspaces.lock(workspaceId)))
+    throw new NotFoundError('workspace.notFound');
 }
 
 /** The target's role: 404 for an account that is not a member. */
@@ -27,13 +34,23 @@ async function targetRole(repos: Repositories, workspaceId: string, accountId: s
  * removed) no longer lets them invite. Called in the transaction that
  * changes the membership, so a removed admin leaves no link behind.
  */
-export async function endInvitationsOfFormerInviter(repos: Repositories, workspaceId: string, accountId: string, newRole: WorkspaceRole | null): Promise<void> {
+export async function endInvitationsOfFormerInviter(
+  repos: Repositories,
+  workspaceId: string,
+  accountId: string,
+  newRole: WorkspaceRole | null,
+): Promise<void> {
   // 'admin' is the widest role a link grants: an inviter who may still grant it keeps every link
   if (!inviterMayStillGrant(newRole, 'admin')) await repos.invitations.revokePendingCreatedBy(workspaceId, accountId);
 }
 
 /** Removes the member after the last-owner rule, with the invitations they made; the caller checked who may. */
-async function remove(repos: Repositories, workspaceId: string, accountId: string, targetRole: WorkspaceRole): Promise<void> {
+async function remove(
+  repos: Repositories,
+  workspaceId: string,
+  accountId: string,
+  targetRole: WorkspaceRole,
+): Promise<void> {
   assertKeepsAnOwner(targetRole, null, await repos.workspaces.countOwners(workspaceId));
   await repos.workspaces.removeMember(workspaceId, accountId);
   await endInvitationsOfFormerInviter(repos, workspaceId, accountId, null);
@@ -56,7 +73,8 @@ export class WorkspaceMembersService {
       assertWorkspaceAccess(callerRole, 'read');
       const self = callerId === accountId;
       // A member or viewer learns nothing about other members: the 403 comes before the lookup.
-      if (!self && (callerRole === 'member' || callerRole === 'viewer')) assertMayRemoveMember(callerRole, 'member', false);
+      if (!self && (callerRole === 'member' || callerRole === 'viewer'))
+        assertMayRemoveMember(callerRole, 'member', false);
       const role = await targetRole(repos, workspaceId, accountId);
       assertMayRemoveMember(callerRole, role, self);
       await remove(repos, workspaceId, accountId, role);

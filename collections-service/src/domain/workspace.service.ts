@@ -15,8 +15,13 @@ import { assertWorkspaceAccess } from './workspace-access';
  * workspace, 403 noAccess when the account is not a member (the same order
  * as the collection routes).
  */
-export async function memberView(repos: Repositories, accountId: string, workspaceId: string): Promise<MemberWorkspace> {
-  if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId))) throw new NotFoundError('workspace.notFound');
+export async function memberView(
+  repos: Repositories,
+  accountId: string,
+  workspaceId: string,
+): Promise<MemberWorkspace> {
+  if (!isUuid(workspaceId) || !(await repos.workspaces.exists(workspaceId)))
+    throw new NotFoundError('workspace.notFound');
   const workspace = await repos.workspaces.forMember(workspaceId, accountId);
   assertWorkspaceAccess(workspace?.role ?? null, 'read');
   if (!workspace) throw new NotFoundError('workspace.notFound');
@@ -42,7 +47,10 @@ export class WorkspaceService {
   /** One page of the workspaces the account belongs to, with its role in each, and how many there are. */
   async listMine(accountId: string, page: PageRequest): Promise<{ workspaces: MemberWorkspace[]; total: number }> {
     const { workspaces } = this.store.repos;
-    const [total, listed] = await Promise.all([workspaces.countForMember(accountId), workspaces.listForMember(accountId, page)]);
+    const [total, listed] = await Promise.all([
+      workspaces.countForMember(accountId),
+      workspaces.listForMember(accountId, page),
+    ]);
     return { workspaces: listed, total };
   }
 
@@ -51,10 +59,17 @@ export class WorkspaceService {
   }
 
   /** One page of the members, for any member (viewers included). */
-  async listMembers(accountId: string, workspaceId: string, page: PageRequest): Promise<{ members: MemberRecord[]; total: number }> {
+  async listMembers(
+    accountId: string,
+    workspaceId: string,
+    page: PageRequest,
+  ): Promise<{ members: MemberRecord[]; total: number }> {
     const { repos } = this.store;
     await memberView(repos, accountId, workspaceId);
-    const [total, members] = await Promise.all([repos.workspaces.countMembers(workspaceId), repos.workspaces.listMembers(workspaceId, page)]);
+    const [total, members] = await Promise.all([
+      repos.workspaces.countMembers(workspaceId),
+      repos.workspaces.listMembers(workspaceId, page),
+    ]);
     return { members, total };
   }
 }

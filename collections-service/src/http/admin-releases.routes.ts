@@ -4,7 +4,14 @@ import { jsonBody, methodNotAllowed, paginationOf, validate } from '@skills/comm
 import type { PublisherService } from '../domain/publisher.service';
 import type { ReleaseService } from '../domain/release.service';
 import type { VerdictService } from '../domain/verdict.service';
-import { overrideSchema, publishSchema, publisherNameSchema, publishersQuerySchema, putPublisherSchema, yankSchema } from './release.schemas';
+import {
+  overrideSchema,
+  publishSchema,
+  publisherNameSchema,
+  publishersQuerySchema,
+  putPublisherSchema,
+  yankSchema,
+} from './release.schemas';
 import { publisherView, releaseDetailView } from './views';
 
 export interface AdminReleasesRoutesDeps {
@@ -52,10 +59,16 @@ export function adminReleasesRoutes({ releases, verdicts, publishers }: AdminRel
     .route('/admin/v1/skills/:slug/versions/:version/override')
     .put(jsonBody(), async (req, res) => {
       const { verdict, note } = validate(overrideSchema, req.body ?? {});
-      res.json({ data: { release: releaseDetailView(await verdicts.override(req.params.slug, req.params.version, verdict, note)) } });
+      res.json({
+        data: {
+          release: releaseDetailView(await verdicts.override(req.params.slug, req.params.version, verdict, note)),
+        },
+      });
     })
     .delete(async (req, res) => {
-      res.json({ data: { release: releaseDetailView(await verdicts.clearOverride(req.params.slug, req.params.version)) } });
+      res.json({
+        data: { release: releaseDetailView(await verdicts.clearOverride(req.params.slug, req.params.version)) },
+      });
     })
     .all(methodNotAllowed(['PUT', 'DELETE']));
 
@@ -64,7 +77,9 @@ export function adminReleasesRoutes({ releases, verdicts, publishers }: AdminRel
     .get(async (req, res) => {
       const { verified, ...page } = validate(publishersQuerySchema, req.query);
       const found = await publishers.list(verified, page);
-      res.json({ data: { publishers: found.publishers.map(publisherView), pagination: paginationOf(page, found.total) } });
+      res.json({
+        data: { publishers: found.publishers.map(publisherView), pagination: paginationOf(page, found.total) },
+      });
     })
     .all(methodNotAllowed(['GET']));
 

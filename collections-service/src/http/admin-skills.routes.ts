@@ -70,7 +70,11 @@ async function readImport(req: Request, res: Response): Promise<ImportLine[]> {
       throw new PayloadTooLargeError('body.tooLarge', { limit: IMPORT_LIMIT_LABEL });
     }
     // destroyOnReturn: false keeps the socket alive when we stop early, so the answer can still be sent.
-    for await (const line of ndjsonLines(req.iterator({ destroyOnReturn: false }), IMPORT_MAX_BYTES, IMPORT_LIMIT_LABEL)) {
+    for await (const line of ndjsonLines(
+      req.iterator({ destroyOnReturn: false }),
+      IMPORT_MAX_BYTES,
+      IMPORT_LIMIT_LABEL,
+    )) {
       if (line.text.trim() === '') continue;
       inputs.push(parseLine(line, lang));
     }

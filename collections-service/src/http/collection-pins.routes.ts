@@ -30,7 +30,11 @@ export function collectionPinsRoutes(service: CollectionPinsService): Router {
       res.json({
         data: {
           dryRun: result.dryRun,
-          changes: result.changes.map((c) => ({ slug: c.slug, from: c.from, to: { version: c.to.version, digest: c.to.digest } })),
+          changes: result.changes.map((c) => ({
+            slug: c.slug,
+            from: c.from,
+            to: { version: c.to.version, digest: c.to.digest },
+          })),
           skipped: result.skipped,
           collection: teamCollectionView(result.collection, lang),
         },

@@ -21,9 +21,18 @@ export const createCollectionSchema = Joi.object<CreateCollectionBody>({
 }).required();
 
 // A version is looked up like a slug (an unknown one is 404); it only means something with the slug it pins.
-const teamPatchFields = { name, description, skillSlug: reference, removeSkillSlug: reference, version: Joi.string().min(1).max(64) };
+const teamPatchFields = {
+  name,
+  description,
+  skillSlug: reference,
+  removeSkillSlug: reference,
+  version: Joi.string().min(1).max(64),
+};
 
-export const teamPatchSchema = Joi.object<TeamCollectionPatch>(teamPatchFields).min(1).with('version', 'skillSlug').required();
+export const teamPatchSchema = Joi.object<TeamCollectionPatch>(teamPatchFields)
+  .min(1)
+  .with('version', 'skillSlug')
+  .required();
 
 export const personalPatchSchema = Joi.object<CollectionPatch>({
   ...teamPatchFields,

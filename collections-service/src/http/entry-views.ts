@@ -8,7 +8,15 @@ import { translate, type Language, type MessageKey } from '@skills/common';
 import type { CollectionEntry, CollectionWithEntries, EntryPin, PublicEntry } from '../domain/model';
 
 function pinView(pin: EntryPin | null) {
-  return pin && { version: pin.version, digest: pin.digest, verdict: pin.verdict, yanked: pin.yanked, pinnedVerdict: pin.pinnedVerdict };
+  return (
+    pin && {
+      version: pin.version,
+      digest: pin.digest,
+      verdict: pin.verdict,
+      yanked: pin.yanked,
+      pinnedVerdict: pin.pinnedVerdict,
+    }
+  );
 }
 
 function publicEntryView(entry: PublicEntry) {

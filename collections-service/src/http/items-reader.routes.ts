@@ -25,7 +25,11 @@ function requireReaderToken(token: string) {
   const expected = sha256(token);
   return (req: Request, _res: Response, next: NextFunction): void => {
     const given = BEARER.exec(req.get('authorization') ?? '')?.[1];
-    next(given !== undefined && timingSafeEqual(sha256(given), expected) ? undefined : new AuthenticationError('auth.invalidReaderToken'));
+    next(
+      given !== undefined && timingSafeEqual(sha256(given), expected)
+        ? undefined
+        : new AuthenticationError('auth.invalidReaderToken'),
+    );
   };
 }
 

@@ -17,7 +17,9 @@ export function meCollectionsRoutes(service: PersonalCollectionService): Router 
       const { accountId } = accountOf(res);
       const page = validate(listQuerySchema, req.query);
       const { collections, total } = await service.list(accountId, page);
-      res.json({ data: { collections: collections.map(personalCollectionView), pagination: paginationOf(page, total) } });
+      res.json({
+        data: { collections: collections.map(personalCollectionView), pagination: paginationOf(page, total) },
+      });
     })
     .post(jsonBody(), async (req, res) => {
       const { accountId } = accountOf(res);

@@ -12,7 +12,11 @@ export interface NumberedLine {
   text: string;
 }
 
-export async function* ndjsonLines(body: AsyncIterable<Buffer | string>, maxBytes: number, limitLabel: string): AsyncGenerator<NumberedLine> {
+export async function* ndjsonLines(
+  body: AsyncIterable<Buffer | string>,
+  maxBytes: number,
+  limitLabel: string,
+): AsyncGenerator<NumberedLine> {
   const decoder = new StringDecoder('utf8');
   let received = 0;
   let pending = '';

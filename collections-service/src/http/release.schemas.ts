@@ -30,10 +30,17 @@ export const publishSchema = Joi.object<ReleaseInput>(releaseFields).required();
 
 /** A release on an import line may arrive yanked already. */
 export const importReleasesSchema = Joi.array()
-  .items(Joi.object<ImportRelease>({ ...releaseFields, yanked: Joi.object({ reason: displayText().trim().min(1).max(500).required() }).allow(null) }))
+  .items(
+    Joi.object<ImportRelease>({
+      ...releaseFields,
+      yanked: Joi.object({ reason: displayText().trim().min(1).max(500).required() }).allow(null),
+    }),
+  )
   .max(MAX_RELEASES_PER_LINE);
 
-export const yankSchema = Joi.object<{ reason: string }>({ reason: displayText().trim().min(1).max(500).required() }).required();
+export const yankSchema = Joi.object<{ reason: string }>({
+  reason: displayText().trim().min(1).max(500).required(),
+}).required();
 
 export const overrideSchema = Joi.object<{ verdict: ScanVerdict; note: string }>({
   verdict: Joi.string()
@@ -61,6 +68,9 @@ export const putPublisherSchema = Joi.object<{ verified: boolean; note: string |
   note: displayText().trim().max(500).allow(null, '').default(null),
 }).required();
 
-export const publishersQuerySchema = Joi.object<PageRequest & { verified?: boolean }>({ ...pageQueryFields, verified: Joi.boolean() });
+export const publishersQuerySchema = Joi.object<PageRequest & { verified?: boolean }>({
+  ...pageQueryFields,
+  verified: Joi.boolean(),
+});
 
 export const pageQuerySchema = Joi.object<PageRequest>(pageQueryFields);

@@ -3,7 +3,15 @@
  * scanner credential opens: recording a verdict (docs/trust.md "Routes").
  */
 import { Router } from 'express';
-import { NotAllowedError, accountOf, jsonBody, methodNotAllowed, paginationOf, principalOf, validate } from '@skills/common';
+import {
+  NotAllowedError,
+  accountOf,
+  jsonBody,
+  methodNotAllowed,
+  paginationOf,
+  principalOf,
+  validate,
+} from '@skills/common';
 import type { PublicSkillService } from '../domain/public-skill.service';
 import type { ReleaseService } from '../domain/release.service';
 import type { VerdictService } from '../domain/verdict.service';
@@ -48,7 +56,9 @@ export function releasesRoutes({ skills, releases, verdicts }: ReleasesRoutesDep
       const item = await skills.get(req.params.slug);
       await releases.release(item, req.params.version);
       const found = await verdicts.history(item, req.params.version, page);
-      res.json({ data: { verdicts: found.entries.map(verdictEntryView), pagination: paginationOf(page, found.total) } });
+      res.json({
+        data: { verdicts: found.entries.map(verdictEntryView), pagination: paginationOf(page, found.total) },
+      });
     })
     .post(
       (_req, res, next) => {
@@ -60,7 +70,10 @@ export function releasesRoutes({ skills, releases, verdicts }: ReleasesRoutesDep
         const principal = principalOf(res);
         if (principal.kind !== 'scanner') throw new NotAllowedError('verdict.scannerOnly');
         const body = validate(scanSchema, req.body ?? {});
-        const detail = await verdicts.recordScan(req.params.slug, req.params.version, { ...body, scanner: principal.name });
+        const detail = await verdicts.recordScan(req.params.slug, req.params.version, {
+          ...body,
+          scanner: principal.name,
+        });
         res.status(201).json({ data: { release: releaseDetailView(detail) } });
       },
     )

@@ -83,7 +83,11 @@ export function skillChangeView(item: ItemRecord, releases: readonly ReleaseReco
   const base = { slug: item.slug ?? '', updatedAt: item.updatedAt };
   if (item.status !== 'active') return { ...base, change: 'delete' as const };
   // a blocked item stays an upsert: a mirror keeps it with its verdict, as reading it by slug does
-  return { ...base, change: 'upsert' as const, item: { ...catalogItemView(item), releases: releases.map(releaseFields) } };
+  return {
+    ...base,
+    change: 'upsert' as const,
+    item: { ...catalogItemView(item), releases: releases.map(releaseFields) },
+  };
 }
 
 /** An active public item as search shows it (the changes feed's upserts, the item page). */
@@ -122,8 +126,18 @@ export function releaseView(release: ReleaseRecord, publisherVerified: boolean) 
 export function releaseDetailView({ release, judgement, publisherVerified }: ReleaseDetail) {
   return {
     ...releaseView(release, publisherVerified),
-    scans: judgement.scans.map((s) => ({ scanner: s.scanner, verdict: s.verdict, summary: s.summary, reportUrl: s.reportUrl, recordedAt: s.recordedAt })),
-    override: judgement.override && { verdict: judgement.override.verdict, note: judgement.override.note, recordedAt: judgement.override.recordedAt },
+    scans: judgement.scans.map((s) => ({
+      scanner: s.scanner,
+      verdict: s.verdict,
+      summary: s.summary,
+      reportUrl: s.reportUrl,
+      recordedAt: s.recordedAt,
+    })),
+    override: judgement.override && {
+      verdict: judgement.override.verdict,
+      note: judgement.override.note,
+      recordedAt: judgement.override.recordedAt,
+    },
   };
 }
 
@@ -152,11 +166,24 @@ export function memberView(m: MemberRecord) {
 }
 
 export function invitationView(i: InvitationRecord) {
-  return { id: i.id, workspaceId: i.workspaceId, role: i.role, email: i.email, createdBy: i.createdBy, createdAt: i.createdAt, expiresAt: i.expiresAt };
+  return {
+    id: i.id,
+    workspaceId: i.workspaceId,
+    role: i.role,
+    email: i.email,
+    createdBy: i.createdBy,
+    createdAt: i.createdAt,
+    expiresAt: i.expiresAt,
+  };
 }
 
 export function invitationPreviewView({ invitation, workspace }: InvitationPreview) {
-  return { id: invitation.id, role: invitation.role, expiresAt: invitation.expiresAt, workspace: { id: workspace.id, name: workspace.name } };
+  return {
+    id: invitation.id,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt,
+    workspace: { id: workspace.id, name: workspace.name },
+  };
 }
 
 /** A report as its reporter and operators see it: the item by slug and name. */

@@ -16,6 +16,8 @@ export const newWebhookSchema = Joi.object<WebhookInput>({
   description,
 }).required();
 
-export const webhookPatchSchema = Joi.object<WebhookPatch>({ url, events, description, enabled: Joi.boolean() }).min(1).required();
+export const webhookPatchSchema = Joi.object<WebhookPatch>({ url, events, description, enabled: Joi.boolean() })
+  .min(1)
+  .required();
 
 export const deliveriesQuerySchema = Joi.object<PageRequest>(pageQueryFields);

@@ -26,7 +26,9 @@ export function webhooksRoutes(service: WebhookService): Router {
     })
     .patch(jsonBody(), async (req, res) => {
       const patch = validate(webhookPatchSchema, req.body ?? {});
-      res.json({ data: { webhook: await service.update(accountOf(res).accountId, req.params.id, req.params.webhookId, patch) } });
+      res.json({
+        data: { webhook: await service.update(accountOf(res).accountId, req.params.id, req.params.webhookId, patch) },
+      });
     })
     .delete(async (req, res) => {
       await service.delete(accountOf(res).accountId, req.params.id, req.params.webhookId);
@@ -38,7 +40,12 @@ export function webhooksRoutes(service: WebhookService): Router {
     .route(`${base}/:webhookId/deliveries`)
     .get(async (req, res) => {
       const page = validate(deliveriesQuerySchema, req.query);
-      const { deliveries, total } = await service.deliveries(accountOf(res).accountId, req.params.id, req.params.webhookId, page);
+      const { deliveries, total } = await service.deliveries(
+        accountOf(res).accountId,
+        req.params.id,
+        req.params.webhookId,
+        page,
+      );
       res.json({ data: { deliveries, pagination: paginationOf(page, total) } });
     })
     .all(methodNotAllowed(['GET']));

@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, isForeignKeyViolation, type ItemStatus, type ItemType, type ItemVisibility, type PageRequest, type Verdict } from '@skills/common';
-import { trustView, type CollectionEntry, type CollectionRecord, type CollectionWithEntries, type EntryPin, type StoredPin } from '../domain/model';
+import {
+  NotFoundError,
+  isForeignKeyViolation,
+  type ItemStatus,
+  type ItemType,
+  type ItemVisibility,
+  type PageRequest,
+  type Verdict,
+} from '@skills/common';
+import {
+  trustView,
+  type CollectionEntry,
+  type CollectionRecord,
+  type CollectionWithEntries,
+  type EntryPin,
+  type StoredPin,
+} from '../domain/model';
 import type { CollectionRepository, NewCollection } from '../domain/ports';
 import { detailsColumns, detailsOfRow, type DetailsRow } from './item-details.sql';
 import { trustColumns, trustOfRow, type TrustRow } from './item-trust.sql';
@@ -122,7 +137,10 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async lockById(id: string): Promise<CollectionRecord | null> {
-    const row = await this.sql.one<CollectionRow>(`SELECT ${COLUMNS} FROM collections.collections WHERE id = $1 FOR UPDATE`, [id]);
+    const row = await this.sql.one<CollectionRow>(
+      `SELECT ${COLUMNS} FROM collections.collections WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     return row && toRecord(row);
   }
 
@@ -132,7 +150,10 @@ export class SqlCollectionRepository implements CollectionRepository {
    * (docs/performance.md, Collection reads), so a read is one query.
    */
   findWithEntries(id: string): Promise<CollectionWithEntries | null> {
-    return this.oneWithEntries(`WITH c AS (SELECT ${COLUMNS} FROM collections.collections WHERE id = $1) ${WITH_ENTRIES}`, [id]);
+    return this.oneWithEntries(
+      `WITH c AS (SELECT ${COLUMNS} FROM collections.collections WHERE id = $1) ${WITH_ENTRIES}`,
+      [id],
+    );
   }
 
   private async oneWithEntries(sql: string, bind: unknown[]): Promise<CollectionWithEntries | null> {
@@ -152,7 +173,12 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   /** Oldest first, then by id: a stable order, so pages neither repeat nor skip while nothing is created. */
-  private async listPage(scope: 'owner_account_id' | 'workspace_id', id: string, { page, limit }: PageRequest, preview: number) {
+  private async listPage(
+    scope: 'owner_account_id' | 'workspace_id',
+    id: string,
+    { page, limit }: PageRequest,
+    preview: number,
+  ) {
     const rows = await this.sql.rows<CollectionRow & { entry_count: number }>(
       `SELECT ${COLUMNS},
               (SELECT count(*)::int FROM collections.collection_entries e WHERE e.collection_id = c.id) AS entry_count
@@ -174,12 +200,18 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async countByOwner(accountId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.collections WHERE owner_account_id = $1', [accountId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.collections WHERE owner_account_id = $1',
+      [accountId],
+    );
     return row?.n ?? 0;
   }
 
   async countByWorkspace(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.collections WHERE workspace_id = $1', [workspaceId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.collections WHERE workspace_id = $1',
+      [workspaceId],
+    );
     return row?.n ?? 0;
   }
 
@@ -229,7 +261,10 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async hasEntry(collectionId: string, itemId: string): Promise<boolean> {
-    const row = await this.sql.one('SELECT 1 AS found FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [collectionId, itemId]);
+    const row = await this.sql.one(
+      'SELECT 1 AS found FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2',
+      [collectionId, itemId],
+    );
     return row !== null;
   }
 
@@ -244,11 +279,17 @@ export class SqlCollectionRepository implements CollectionRepository {
   }
 
   async removeEntry(collectionId: string, itemId: string): Promise<void> {
-    await this.sql.run('DELETE FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [collectionId, itemId]);
+    await this.sql.run('DELETE FROM collections.collection_entries WHERE collection_id = $1 AND item_id = $2', [
+      collectionId,
+      itemId,
+    ]);
   }
 
   async countEntries(collectionId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.collection_entries WHERE collection_id = $1', [collectionId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.collection_entries WHERE collection_id = $1',
+      [collectionId],
+    );
     return row?.n ?? 0;
   }
 

@@ -1,4 +1,9 @@
-import type { IdempotencyClaim, IdempotencyRepository, IdempotencyRequest, StoredResponse } from '../domain/idempotency';
+import type {
+  IdempotencyClaim,
+  IdempotencyRepository,
+  IdempotencyRequest,
+  StoredResponse,
+} from '../domain/idempotency';
 import type { Sql } from './sql';
 
 /** Expired rows of other keys removed per claim: the table is purged lazily, in bounded steps. */

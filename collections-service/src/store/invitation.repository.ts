@@ -62,19 +62,26 @@ export class SqlInvitationRepository implements InvitationRepository {
   }
 
   async countPending(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_invitations WHERE workspace_id = $1 AND ${PENDING}`, [
-      workspaceId,
-    ]);
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.workspace_invitations WHERE workspace_id = $1 AND ${PENDING}`,
+      [workspaceId],
+    );
     return row?.n ?? 0;
   }
 
   async lockPending(id: string): Promise<InvitationRecord | null> {
-    const row = await this.sql.one<InvitationRow>(`SELECT ${COLUMNS} FROM collections.workspace_invitations WHERE id = $1 AND ${PENDING} FOR UPDATE`, [id]);
+    const row = await this.sql.one<InvitationRow>(
+      `SELECT ${COLUMNS} FROM collections.workspace_invitations WHERE id = $1 AND ${PENDING} FOR UPDATE`,
+      [id],
+    );
     return row && toRecord(row);
   }
 
   async findPending(id: string): Promise<InvitationRecord | null> {
-    const row = await this.sql.one<InvitationRow>(`SELECT ${COLUMNS} FROM collections.workspace_invitations WHERE id = $1 AND ${PENDING}`, [id]);
+    const row = await this.sql.one<InvitationRow>(
+      `SELECT ${COLUMNS} FROM collections.workspace_invitations WHERE id = $1 AND ${PENDING}`,
+      [id],
+    );
     return row && toRecord(row);
   }
 
@@ -84,13 +91,16 @@ export class SqlInvitationRepository implements InvitationRepository {
 
   revokePendingCreatedBy(workspaceId: string, accountId: string): Promise<number> {
     // the pending index narrows to the workspace, which holds at most MAX_PENDING_INVITATIONS of them
-    return this.sql.run(`UPDATE collections.workspace_invitations SET revoked_at = now() WHERE workspace_id = $1 AND created_by = $2 AND ${PENDING}`, [
-      workspaceId,
-      accountId,
-    ]);
+    return this.sql.run(
+      `UPDATE collections.workspace_invitations SET revoked_at = now() WHERE workspace_id = $1 AND created_by = $2 AND ${PENDING}`,
+      [workspaceId, accountId],
+    );
   }
 
   async markAccepted(id: string, accountId: string): Promise<void> {
-    await this.sql.run('UPDATE collections.workspace_invitations SET accepted_by = $2, accepted_at = now() WHERE id = $1', [id, accountId]);
+    await this.sql.run(
+      'UPDATE collections.workspace_invitations SET accepted_by = $2, accepted_at = now() WHERE id = $1',
+      [id, accountId],
+    );
   }
 }

@@ -85,7 +85,9 @@ export class SqlItemRepository implements ItemRepository {
   }
 
   async upsertPublic(input: PublicItemInput): Promise<{ item: ItemRecord; created: boolean }> {
-    const rows = await this.sql.rows<ItemRow & { inserted: boolean }>(UPSERT_PUBLIC, [JSON.stringify([{ id: randomUUID(), ...input }])]);
+    const rows = await this.sql.rows<ItemRow & { inserted: boolean }>(UPSERT_PUBLIC, [
+      JSON.stringify([{ id: randomUUID(), ...input }]),
+    ]);
     const row = rows[0];
     if (!row) throw new Error('upsert returned no row');
     return { item: toRecord(row), created: row.inserted };
@@ -94,7 +96,9 @@ export class SqlItemRepository implements ItemRepository {
   async upsertPublicBatch(inputs: readonly PublicItemInput[]): Promise<string[]> {
     if (inputs.length === 0) return [];
     // Only ids come back: the outbox writer reads the states itself, without a round trip through Node.
-    const rows = await this.sql.rows<{ id: string }>(UPSERT_PUBLIC_IDS, [JSON.stringify(inputs.map((input) => ({ id: randomUUID(), ...input })))]);
+    const rows = await this.sql.rows<{ id: string }>(UPSERT_PUBLIC_IDS, [
+      JSON.stringify(inputs.map((input) => ({ id: randomUUID(), ...input }))),
+    ]);
     return rows.map((row) => row.id);
   }
 
@@ -127,9 +131,10 @@ export class SqlItemRepository implements ItemRepository {
   }
 
   async countPrivate(ownerAccountId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.items WHERE owner_account_id = $1 AND visibility = 'private'`, [
-      ownerAccountId,
-    ]);
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.items WHERE owner_account_id = $1 AND visibility = 'private'`,
+      [ownerAccountId],
+    );
     return row?.n ?? 0;
   }
 
@@ -139,12 +144,18 @@ export class SqlItemRepository implements ItemRepository {
 
   async page(after: string | null, limit: number): Promise<ItemRecord[]> {
     const rows = after
-      ? await this.sql.rows<ItemRow>(`SELECT ${COLUMNS} FROM collections.items WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit])
+      ? await this.sql.rows<ItemRow>(`SELECT ${COLUMNS} FROM collections.items WHERE id > $1 ORDER BY id LIMIT $2`, [
+          after,
+          limit,
+        ])
       : await this.sql.rows<ItemRow>(`SELECT ${COLUMNS} FROM collections.items ORDER BY id LIMIT $1`, [limit]);
     return rows.map(toRecord);
   }
 
-  async changesAfter(after: ChangePosition, limit: number): Promise<Array<{ item: ItemRecord; position: ChangePosition }>> {
+  async changesAfter(
+    after: ChangePosition,
+    limit: number,
+  ): Promise<Array<{ item: ItemRecord; position: ChangePosition }>> {
     const rows = await this.sql.rows<ItemRow & { written_xid: string }>(
       // ORDER BY names the table's columns: the bare name would be the text alias of the select
       // list, sorting "10" before "9" and defeating the (written_xid, id) index (a scan and sort

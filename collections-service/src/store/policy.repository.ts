@@ -14,7 +14,8 @@ interface PolicyRow {
   updated_by: string;
 }
 
-const COLUMNS = 'minimum_verdict, verified_publishers_only, allowed_publishers, allowed_licenses, allowed_types, denied_slugs, updated_at, updated_by';
+const COLUMNS =
+  'minimum_verdict, verified_publishers_only, allowed_publishers, allowed_licenses, allowed_types, denied_slugs, updated_at, updated_by';
 
 function toRecord(row: PolicyRow): PolicyRecord {
   return {
@@ -35,7 +36,10 @@ export class SqlWorkspacePolicyRepository implements WorkspacePolicyRepository {
   constructor(private readonly sql: Sql) {}
 
   async find(workspaceId: string): Promise<PolicyRecord | null> {
-    const row = await this.sql.one<PolicyRow>(`SELECT ${COLUMNS} FROM collections.workspace_policies WHERE workspace_id = $1`, [workspaceId]);
+    const row = await this.sql.one<PolicyRow>(
+      `SELECT ${COLUMNS} FROM collections.workspace_policies WHERE workspace_id = $1`,
+      [workspaceId],
+    );
     return row && toRecord(row);
   }
 
@@ -50,7 +54,16 @@ export class SqlWorkspacePolicyRepository implements WorkspacePolicyRepository {
          allowed_types = EXCLUDED.allowed_types, denied_slugs = EXCLUDED.denied_slugs,
          updated_at = now(), updated_by = EXCLUDED.updated_by
        RETURNING ${COLUMNS}`,
-      [workspaceId, p.minimumVerdict, p.verifiedPublishersOnly, p.allowedPublishers, p.allowedLicenses, p.allowedTypes, p.deniedSlugs, updatedBy],
+      [
+        workspaceId,
+        p.minimumVerdict,
+        p.verifiedPublishersOnly,
+        p.allowedPublishers,
+        p.allowedLicenses,
+        p.allowedTypes,
+        p.deniedSlugs,
+        updatedBy,
+      ],
     );
     if (!row) throw new Error('upsert returned no row');
     return toRecord(row);

@@ -43,11 +43,17 @@ export class SqlPublisherRepository implements PublisherRepository {
 
   async isVerified(name: string | null): Promise<boolean> {
     if (name === null) return false;
-    const row = await this.sql.one<{ verified: boolean }>('SELECT verified FROM collections.publishers WHERE name = $1', [name]);
+    const row = await this.sql.one<{ verified: boolean }>(
+      'SELECT verified FROM collections.publishers WHERE name = $1',
+      [name],
+    );
     return row?.verified ?? false;
   }
 
-  async list(verified: boolean | undefined, { page, limit }: PageRequest): Promise<{ publishers: PublisherRecord[]; total: number }> {
+  async list(
+    verified: boolean | undefined,
+    { page, limit }: PageRequest,
+  ): Promise<{ publishers: PublisherRecord[]; total: number }> {
     const rows = await this.sql.rows<PublisherRow & { total: number }>(
       `WITH named AS (
          SELECT DISTINCT publisher AS name FROM collections.items

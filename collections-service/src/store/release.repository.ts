@@ -15,7 +15,8 @@ interface ReleaseRow {
   verdict: Verdict;
 }
 
-const COLUMNS = 'item_id, version, digest, published_at, source_repository, source_ref, yanked_at, yank_reason, verdict';
+const COLUMNS =
+  'item_id, version, digest, published_at, source_repository, source_ref, yanked_at, yank_reason, verdict';
 
 function toRecord(row: ReleaseRow): ReleaseRecord {
   return {
@@ -33,23 +34,34 @@ export class SqlReleaseRepository implements ReleaseRepository {
   constructor(private readonly sql: Sql) {}
 
   async find(itemId: string, version: string): Promise<ReleaseRecord | null> {
-    const row = await this.sql.one<ReleaseRow>(`SELECT ${COLUMNS} FROM collections.releases WHERE item_id = $1 AND version = $2`, [itemId, version]);
+    const row = await this.sql.one<ReleaseRow>(
+      `SELECT ${COLUMNS} FROM collections.releases WHERE item_id = $1 AND version = $2`,
+      [itemId, version],
+    );
     return row && toRecord(row);
   }
 
   async listAll(itemId: string): Promise<ReleaseRecord[]> {
-    const rows = await this.sql.rows<ReleaseRow>(`SELECT ${COLUMNS} FROM collections.releases WHERE item_id = $1`, [itemId]);
+    const rows = await this.sql.rows<ReleaseRow>(`SELECT ${COLUMNS} FROM collections.releases WHERE item_id = $1`, [
+      itemId,
+    ]);
     return rows.map(toRecord);
   }
 
   async listForItems(itemIds: readonly string[]): Promise<ReleaseRecord[]> {
     if (itemIds.length === 0) return [];
-    const rows = await this.sql.rows<ReleaseRow>(`SELECT ${COLUMNS} FROM collections.releases WHERE item_id = ANY($1::uuid[])`, [itemIds]);
+    const rows = await this.sql.rows<ReleaseRow>(
+      `SELECT ${COLUMNS} FROM collections.releases WHERE item_id = ANY($1::uuid[])`,
+      [itemIds],
+    );
     return rows.map(toRecord);
   }
 
   async count(itemId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.releases WHERE item_id = $1', [itemId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.releases WHERE item_id = $1',
+      [itemId],
+    );
     return row?.n ?? 0;
   }
 
@@ -74,6 +86,10 @@ export class SqlReleaseRepository implements ReleaseRepository {
   }
 
   async setVerdict(itemId: string, version: string, verdict: Verdict): Promise<void> {
-    await this.sql.run('UPDATE collections.releases SET verdict = $3 WHERE item_id = $1 AND version = $2', [itemId, version, verdict]);
+    await this.sql.run('UPDATE collections.releases SET verdict = $3 WHERE item_id = $1 AND version = $2', [
+      itemId,
+      version,
+      verdict,
+    ]);
   }
 }

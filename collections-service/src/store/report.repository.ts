@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PageRequest } from '@skills/common';
 import type { ReportRepository } from '../domain/ports';
-import type { NewReport, ReportOutcome, ReportReason, ReportRecord, ReportStatus, ReporterWindow } from '../domain/report';
+import type {
+  NewReport,
+  ReportOutcome,
+  ReportReason,
+  ReportRecord,
+  ReportStatus,
+  ReporterWindow,
+} from '../domain/report';
 import { iso, type Sql } from './sql';
 
 interface ReportRow {
@@ -35,7 +42,8 @@ function toRecord(row: ReportRow): ReportRecord {
   };
 }
 
-const statusFilter = (status: ReportStatus | undefined, index: number): string => (status ? `WHERE r.status = $${index}` : '');
+const statusFilter = (status: ReportStatus | undefined, index: number): string =>
+  status ? `WHERE r.status = $${index}` : '';
 
 export class SqlReportRepository implements ReportRepository {
   constructor(private readonly sql: Sql) {}
@@ -83,14 +91,18 @@ export class SqlReportRepository implements ReportRepository {
   }
 
   async count(status: ReportStatus | undefined): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.reports r ${statusFilter(status, 1)}`, status ? [status] : []);
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.reports r ${statusFilter(status, 1)}`,
+      status ? [status] : [],
+    );
     return row?.n ?? 0;
   }
 
   async findById(id: string): Promise<ReportRecord | null> {
-    const row = await this.sql.one<ReportRow>(`SELECT ${COLUMNS} FROM collections.reports r JOIN collections.items i ON i.id = r.item_id WHERE r.id = $1`, [
-      id,
-    ]);
+    const row = await this.sql.one<ReportRow>(
+      `SELECT ${COLUMNS} FROM collections.reports r JOIN collections.items i ON i.id = r.item_id WHERE r.id = $1`,
+      [id],
+    );
     return row && toRecord(row);
   }
 

@@ -40,16 +40,17 @@ export class SqlVerdictRepository implements VerdictRepository {
   }
 
   async addOverride(itemId: string, version: string, verdict: ScanVerdict, note: string): Promise<void> {
-    await this.sql.run(`INSERT INTO collections.release_verdicts (item_id, version, kind, verdict, note) VALUES ($1, $2, 'override', $3, $4)`, [
-      itemId,
-      version,
-      verdict,
-      note,
-    ]);
+    await this.sql.run(
+      `INSERT INTO collections.release_verdicts (item_id, version, kind, verdict, note) VALUES ($1, $2, 'override', $3, $4)`,
+      [itemId, version, verdict, note],
+    );
   }
 
   async addOverrideCleared(itemId: string, version: string): Promise<void> {
-    await this.sql.run(`INSERT INTO collections.release_verdicts (item_id, version, kind) VALUES ($1, $2, 'override-cleared')`, [itemId, version]);
+    await this.sql.run(
+      `INSERT INTO collections.release_verdicts (item_id, version, kind) VALUES ($1, $2, 'override-cleared')`,
+      [itemId, version],
+    );
   }
 
   async judgement(itemId: string, version: string): Promise<ReleaseJudgement> {
@@ -66,7 +67,11 @@ export class SqlVerdictRepository implements VerdictRepository {
     return { scans: scans.map(toEntry), override: override?.kind === 'override' ? toEntry(override) : null };
   }
 
-  async history(itemId: string, version: string, { page, limit }: PageRequest): Promise<{ entries: VerdictEntry[]; total: number }> {
+  async history(
+    itemId: string,
+    version: string,
+    { page, limit }: PageRequest,
+  ): Promise<{ entries: VerdictEntry[]; total: number }> {
     const rows = await this.sql.rows<EntryRow & { total: number }>(
       `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM collections.release_verdicts
        WHERE item_id = $1 AND version = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
@@ -78,10 +83,10 @@ export class SqlVerdictRepository implements VerdictRepository {
   }
 
   private async count(itemId: string, version: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.release_verdicts WHERE item_id = $1 AND version = $2', [
-      itemId,
-      version,
-    ]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.release_verdicts WHERE item_id = $1 AND version = $2',
+      [itemId, version],
+    );
     return row?.n ?? 0;
   }
 }

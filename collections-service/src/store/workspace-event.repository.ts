@@ -8,12 +8,10 @@ export class SqlWorkspaceEventStore implements WorkspaceEventStore {
 
   async record(event: WorkspaceEvent): Promise<string> {
     const id = randomUUID();
-    await this.sql.run('INSERT INTO collections.workspace_events (id, workspace_id, type, data) VALUES ($1, $2, $3, $4::jsonb)', [
-      id,
-      event.workspaceId,
-      event.type,
-      JSON.stringify(event.data),
-    ]);
+    await this.sql.run(
+      'INSERT INTO collections.workspace_events (id, workspace_id, type, data) VALUES ($1, $2, $3, $4::jsonb)',
+      [id, event.workspaceId, event.type, JSON.stringify(event.data)],
+    );
     return id;
   }
 }

@@ -28,7 +28,11 @@ interface MemberRow {
 }
 
 const MEMBER_COLUMNS = 'account_id, role, created_at';
-const toMember = (row: MemberRow): MemberRecord => ({ accountId: row.account_id, role: row.role, joinedAt: iso(row.created_at) });
+const toMember = (row: MemberRow): MemberRecord => ({
+  accountId: row.account_id,
+  role: row.role,
+  joinedAt: iso(row.created_at),
+});
 
 /** A workspace joined with one membership `m`, and how many members it has. */
 const MEMBER_WORKSPACE = `SELECT w.id, w.name, m.role, w.created_at,
@@ -39,7 +43,10 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   constructor(private readonly sql: Sql) {}
 
   async create(name: string): Promise<Workspace> {
-    const row = await this.sql.one<Workspace>('INSERT INTO collections.workspaces (id, name) VALUES ($1, $2) RETURNING id, name', [randomUUID(), name]);
+    const row = await this.sql.one<Workspace>(
+      'INSERT INTO collections.workspaces (id, name) VALUES ($1, $2) RETURNING id, name',
+      [randomUUID(), name],
+    );
     if (!row) throw new Error('insert returned no row');
     return row;
   }
@@ -53,18 +60,24 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async lock(id: string): Promise<boolean> {
-    return (await this.sql.one('SELECT 1 AS found FROM collections.workspaces WHERE id = $1 FOR UPDATE', [id])) !== null;
+    return (
+      (await this.sql.one('SELECT 1 AS found FROM collections.workspaces WHERE id = $1 FOR UPDATE', [id])) !== null
+    );
   }
 
   async countOwners(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`, [
-      workspaceId,
-    ]);
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
+      [workspaceId],
+    );
     return row?.n ?? 0;
   }
 
   async removeMember(workspaceId: string, accountId: string): Promise<void> {
-    await this.sql.run('DELETE FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [workspaceId, accountId]);
+    await this.sql.run('DELETE FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
+      workspaceId,
+      accountId,
+    ]);
   }
 
   async accessOf(workspaceId: string, accountId: string): Promise<{ role: WorkspaceRole | null } | null> {
@@ -78,10 +91,10 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async roleOf(workspaceId: string, accountId: string): Promise<WorkspaceRole | null> {
-    const row = await this.sql.one<{ role: WorkspaceRole }>('SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
-      workspaceId,
-      accountId,
-    ]);
+    const row = await this.sql.one<{ role: WorkspaceRole }>(
+      'SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2',
+      [workspaceId, accountId],
+    );
     return row?.role ?? null;
   }
 
@@ -100,29 +113,35 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async forMember(workspaceId: string, accountId: string): Promise<MemberWorkspace | null> {
-    const row = await this.sql.one<MemberWorkspaceRow>(`${MEMBER_WORKSPACE} WHERE m.workspace_id = $1 AND m.account_id = $2`, [workspaceId, accountId]);
+    const row = await this.sql.one<MemberWorkspaceRow>(
+      `${MEMBER_WORKSPACE} WHERE m.workspace_id = $1 AND m.account_id = $2`,
+      [workspaceId, accountId],
+    );
     return row && toMemberWorkspace(row);
   }
 
   /** Oldest first, then by id: pages neither repeat nor skip while nothing is created. */
   async listForMember(accountId: string, { page, limit }: PageRequest): Promise<MemberWorkspace[]> {
-    const rows = await this.sql.rows<MemberWorkspaceRow>(`${MEMBER_WORKSPACE} WHERE m.account_id = $1 ORDER BY w.created_at, w.id LIMIT $2 OFFSET $3`, [
-      accountId,
-      limit,
-      (page - 1) * limit,
-    ]);
+    const rows = await this.sql.rows<MemberWorkspaceRow>(
+      `${MEMBER_WORKSPACE} WHERE m.account_id = $1 ORDER BY w.created_at, w.id LIMIT $2 OFFSET $3`,
+      [accountId, limit, (page - 1) * limit],
+    );
     return rows.map(toMemberWorkspace);
   }
 
   async countForMember(accountId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1', [accountId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1',
+      [accountId],
+    );
     return row?.n ?? 0;
   }
 
   async countOwnedBy(accountId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1 AND role = 'owner'`, [
-      accountId,
-    ]);
+    const row = await this.sql.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections.workspace_members WHERE account_id = $1 AND role = 'owner'`,
+      [accountId],
+    );
     return row?.n ?? 0;
   }
 
@@ -137,15 +156,18 @@ export class SqlWorkspaceRepository implements WorkspaceRepository {
   }
 
   async findMember(workspaceId: string, accountId: string): Promise<MemberRecord | null> {
-    const row = await this.sql.one<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2`, [
-      workspaceId,
-      accountId,
-    ]);
+    const row = await this.sql.one<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2`,
+      [workspaceId, accountId],
+    );
     return row && toMember(row);
   }
 
   async countMembers(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1', [workspaceId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1',
+      [workspaceId],
+    );
     return row?.n ?? 0;
   }
 

@@ -37,7 +37,12 @@ export class DeliveryRepository {
    * statement commits. The outer lock re-checks that a row is still due, so
    * a row another instance claimed meanwhile is left alone.
    */
-  async claimDue(request: { limit: number; leaseMs: number; perEndpoint: number; inFlight: ReadonlyMap<string, number> }): Promise<ClaimedDelivery[]> {
+  async claimDue(request: {
+    limit: number;
+    leaseMs: number;
+    perEndpoint: number;
+    inFlight: ReadonlyMap<string, number>;
+  }): Promise<ClaimedDelivery[]> {
     const busy = [...request.inFlight];
     return this.sql.rows<ClaimedDelivery>(
       `UPDATE collections.webhook_deliveries d
@@ -74,7 +79,12 @@ export class DeliveryRepository {
    * have passed since the first attempt, which disables the endpoint with the
    * reason, in one transaction.
    */
-  async failed(delivery: ClaimedDelivery, outcome: AttemptOutcome, retryInMs: number, giveUpAfterMs: number): Promise<'failed' | 'abandoned'> {
+  async failed(
+    delivery: ClaimedDelivery,
+    outcome: AttemptOutcome,
+    retryInMs: number,
+    giveUpAfterMs: number,
+  ): Promise<'failed' | 'abandoned'> {
     return this.sequelize.transaction(async (t: Transaction) => {
       const sql = new Sql(this.sequelize, t);
       const row = await sql.one<{ status: 'failed' | 'abandoned'; since: string }>(
@@ -88,10 +98,10 @@ export class DeliveryRepository {
       const status = row?.status ?? 'failed';
       if (status === 'abandoned') {
         const reason = `Deliveries failed from ${row?.since} until they were abandoned (event ${delivery.eventId}, last error: ${outcome.error}); re-enable the endpoint to resume`;
-        await sql.run('UPDATE collections.webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled', [
-          delivery.webhookId,
-          reason,
-        ]);
+        await sql.run(
+          'UPDATE collections.webhooks SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND enabled',
+          [delivery.webhookId, reason],
+        );
       }
       return status;
     });

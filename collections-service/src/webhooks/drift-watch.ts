@@ -16,19 +16,18 @@ import { SqlWorkspaceEventStore } from '../store/workspace-event.repository';
 const causeKey = (version: string | null, drift: Drift): string => `${version ?? ''}|${JSON.stringify(drift)}`;
 
 async function seenCauses(sql: Sql, collectionId: string, itemId: string): Promise<Set<string>> {
-  const rows = await sql.rows<{ cause: string }>('SELECT cause FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2', [
-    collectionId,
-    itemId,
-  ]);
+  const rows = await sql.rows<{ cause: string }>(
+    'SELECT cause FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2',
+    [collectionId, itemId],
+  );
   return new Set(rows.map((r) => r.cause));
 }
 
 async function rememberCauses(sql: Sql, collectionId: string, itemId: string, causes: string[]): Promise<void> {
-  await sql.run('DELETE FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2 AND NOT (cause = ANY ($3::text[]))', [
-    collectionId,
-    itemId,
-    causes,
-  ]);
+  await sql.run(
+    'DELETE FROM collections.webhook_drift_seen WHERE collection_id = $1 AND item_id = $2 AND NOT (cause = ANY ($3::text[]))',
+    [collectionId, itemId, causes],
+  );
   await sql.run(
     `INSERT INTO collections.webhook_drift_seen (collection_id, item_id, cause) SELECT $1, $2, unnest($3::text[])
      ON CONFLICT DO NOTHING`,

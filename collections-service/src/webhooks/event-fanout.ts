@@ -17,7 +17,13 @@ interface EventRow extends LogRow {
 async function fanOut(sql: Sql, rows: EventRow[]): Promise<void> {
   for (const row of rows) {
     const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
-    const body = deliveryBody({ id: row.event_id, workspaceId: row.workspace_id, type: row.type, data, createdAt: iso(row.created_at) });
+    const body = deliveryBody({
+      id: row.event_id,
+      workspaceId: row.workspace_id,
+      type: row.type,
+      data,
+      createdAt: iso(row.created_at),
+    });
     await sql.run(
       `INSERT INTO collections.webhook_deliveries (id, webhook_id, event_id, event_type, body, next_attempt_at)
        SELECT gen_random_uuid(), w.id, $1, $2, $3, now() FROM collections.webhooks w

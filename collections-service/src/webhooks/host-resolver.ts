@@ -30,7 +30,11 @@ export class HostLookupError extends Error {
     readonly reason: 'timeout' | 'not-found',
     timeoutMs: number,
   ) {
-    super(reason === 'timeout' ? `DNS lookup of ${host} timed out after ${timeoutMs} ms` : `DNS lookup of ${host} found no address`);
+    super(
+      reason === 'timeout'
+        ? `DNS lookup of ${host} timed out after ${timeoutMs} ms`
+        : `DNS lookup of ${host} found no address`,
+    );
     this.name = 'HostLookupError';
   }
 }
@@ -61,11 +65,18 @@ export function dnsResolver(options: DnsResolverOptions): HostResolver {
         }, timeoutMs);
       });
       try {
-        const answers = await Promise.race([Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]), expired]);
+        const answers = await Promise.race([
+          Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]),
+          expired,
+        ]);
         if (answers === 'expired') throw new HostLookupError(host, 'timeout', timeoutMs);
         const addresses = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
         if (addresses.length > 0) return addresses;
-        const timedOut = answers.some((a) => a.status === 'rejected' && ['ETIMEOUT', 'ECANCELLED'].includes((a.reason as NodeJS.ErrnoException).code ?? ''));
+        const timedOut = answers.some(
+          (a) =>
+            a.status === 'rejected' &&
+            ['ETIMEOUT', 'ECANCELLED'].includes((a.reason as NodeJS.ErrnoException).code ?? ''),
+        );
         throw new HostLookupError(host, timedOut ? 'timeout' : 'not-found', timeoutMs);
       } finally {
         clearTimeout(timer);

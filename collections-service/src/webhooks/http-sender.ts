@@ -57,7 +57,12 @@ export function sendOnce(options: SendOptions): Promise<AttemptOutcome> {
       // no pooled sockets: every attempt resolves and checks the host again
       agent: false,
       lookup: guardedLookup(options.targets, options.resolver),
-      headers: { ...options.headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(options.body), 'User-Agent': 'skills-webhooks/1' },
+      headers: {
+        ...options.headers,
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(options.body),
+        'User-Agent': 'skills-webhooks/1',
+      },
     });
     const fail = (err: Error) => req.destroy(err);
     const timer = setTimeout(() => fail(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
@@ -69,7 +74,11 @@ export function sendOnce(options: SendOptions): Promise<AttemptOutcome> {
       res.on('end', () => {
         clearTimeout(timer);
         const status = res.statusCode ?? 0;
-        resolve(status >= 200 && status < 300 ? { ok: true, statusCode: status, error: null } : failure(`HTTP ${status}`, status));
+        resolve(
+          status >= 200 && status < 300
+            ? { ok: true, statusCode: status, error: null }
+            : failure(`HTTP ${status}`, status),
+        );
       });
       res.on('error', () => undefined);
     });

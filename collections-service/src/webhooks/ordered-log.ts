@@ -31,12 +31,17 @@ export function committedAfter(txid: string, id: string): string {
 }
 
 /** Handles at most `limit` rows after the saved position; returns how many it handled. */
-export async function readOnce<R extends LogRow>(sequelize: Sequelize, log: OrderedLog<R>, limit: number): Promise<number> {
+export async function readOnce<R extends LogRow>(
+  sequelize: Sequelize,
+  log: OrderedLog<R>,
+  limit: number,
+): Promise<number> {
   return sequelize.transaction(async (t: Transaction) => {
     const sql = new Sql(sequelize, t);
-    await sql.run(`INSERT INTO collections.webhook_positions (reader, last_txid, last_id) VALUES ($1, '0'::xid8, 0) ON CONFLICT (reader) DO NOTHING`, [
-      log.reader,
-    ]);
+    await sql.run(
+      `INSERT INTO collections.webhook_positions (reader, last_txid, last_id) VALUES ($1, '0'::xid8, 0) ON CONFLICT (reader) DO NOTHING`,
+      [log.reader],
+    );
     const position = await sql.one<{ txid: string; id: string }>(
       'SELECT last_txid::text AS txid, last_id::text AS id FROM collections.webhook_positions WHERE reader = $1 FOR UPDATE',
       [log.reader],
@@ -45,7 +50,10 @@ export async function readOnce<R extends LogRow>(sequelize: Sequelize, log: Orde
     const last = rows.at(-1);
     if (!last) return 0;
     await log.handle(sql, rows);
-    await sql.run('UPDATE collections.webhook_positions SET last_txid = $2::xid8, last_id = $3::bigint WHERE reader = $1', [log.reader, last.txid, last.id]);
+    await sql.run(
+      'UPDATE collections.webhook_positions SET last_txid = $2::xid8, last_id = $3::bigint WHERE reader = $1',
+      [log.reader, last.txid, last.id],
+    );
     return rows.length;
   });
 }

@@ -113,9 +113,15 @@ export function guardedLookup(policy: TargetPolicy, resolver: HostResolver): Loo
   return (hostname, options, callback) => {
     resolver.addressesOf(hostname).then(
       (addresses) => {
-        if (!policy.allowPrivate && addresses.some(isNonPublicAddress)) return callback(new PrivateTargetError(), '', 0);
+        if (!policy.allowPrivate && addresses.some(isNonPublicAddress))
+          return callback(new PrivateTargetError(), '', 0);
         const first = addresses.find((a) => !options.family || isIP(a) === options.family);
-        if (!first) return callback(Object.assign(new Error(`no IPv${options.family} address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        if (!first)
+          return callback(
+            Object.assign(new Error(`no IPv${options.family} address for ${hostname}`), { code: 'ENOTFOUND' }),
+            '',
+            0,
+          );
         const family = isIP(first);
         if (options.all) return callback(null, [{ address: first, family }]);
         callback(null, first, family);

@@ -123,7 +123,10 @@ export class WebhookDispatcher {
     this.inFlight.set(id, (this.inFlight.get(id) ?? 0) + 1);
     const attempt = this.attempt(delivery)
       .catch((err: unknown) =>
-        this.options.logger.error({ err, deliveryId: delivery.id }, 'webhook attempt could not be recorded; it is claimed again after its lease'),
+        this.options.logger.error(
+          { err, deliveryId: delivery.id },
+          'webhook attempt could not be recorded; it is claimed again after its lease',
+        ),
       )
       .finally(() => {
         const left = (this.inFlight.get(id) ?? 1) - 1;

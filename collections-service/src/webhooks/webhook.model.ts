@@ -1,7 +1,12 @@
 /** The records and views of signed webhooks (docs/governance.md "Signed webhooks"). */
 
 /** The events an endpoint may subscribe to; `webhook.test` is sent only by the test action. */
-export const WEBHOOK_EVENTS = ['collection.changed', 'collection.drifted', 'release.verdict_changed', 'policy.changed'] as const;
+export const WEBHOOK_EVENTS = [
+  'collection.changed',
+  'collection.drifted',
+  'release.verdict_changed',
+  'policy.changed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const TEST_EVENT = 'webhook.test';
 
@@ -56,5 +61,11 @@ export interface WorkspaceEvent {
 
 /** The exact bytes POSTed for an event; stored with the delivery so a retry sends them again. */
 export function deliveryBody(event: WorkspaceEvent): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, workspaceId: event.workspaceId, data: event.data });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt,
+    workspaceId: event.workspaceId,
+    data: event.data,
+  });
 }

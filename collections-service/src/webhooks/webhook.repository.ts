@@ -87,13 +87,19 @@ export class SqlWebhookRepository {
   }
 
   async count(workspaceId: string): Promise<number> {
-    const row = await this.sql.one<{ n: number }>('SELECT count(*)::int AS n FROM collections.webhooks WHERE workspace_id = $1', [workspaceId]);
+    const row = await this.sql.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM collections.webhooks WHERE workspace_id = $1',
+      [workspaceId],
+    );
     return row?.n ?? 0;
   }
 
   /** Holds the endpoint's row until the transaction ends; false when the workspace has no such endpoint. */
   async lockEndpoint(workspaceId: string, id: string): Promise<boolean> {
-    const row = await this.sql.one('SELECT id FROM collections.webhooks WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [id, workspaceId]);
+    const row = await this.sql.one(
+      'SELECT id FROM collections.webhooks WHERE id = $1 AND workspace_id = $2 FOR UPDATE',
+      [id, workspaceId],
+    );
     return row !== null;
   }
 
@@ -112,7 +118,11 @@ export class SqlWebhookRepository {
     return { count: row?.count ?? 0, secondsUntilBelow: Math.max(1, row?.seconds ?? 0) };
   }
 
-  async insert(id: string, workspaceId: string, input: { url: string; events: string[]; description: string; secret: string }): Promise<WebhookView> {
+  async insert(
+    id: string,
+    workspaceId: string,
+    input: { url: string; events: string[]; description: string; secret: string },
+  ): Promise<WebhookView> {
     const row = await this.sql.one<WebhookRow>(
       `INSERT INTO collections.webhooks (id, workspace_id, url, events, description, secret)
        VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
@@ -122,13 +132,19 @@ export class SqlWebhookRepository {
   }
 
   async list(workspaceId: string): Promise<WebhookView[]> {
-    const rows = await this.sql.rows<WebhookRow>(`SELECT ${COLUMNS} FROM collections.webhooks WHERE workspace_id = $1 ORDER BY created_at, id`, [workspaceId]);
+    const rows = await this.sql.rows<WebhookRow>(
+      `SELECT ${COLUMNS} FROM collections.webhooks WHERE workspace_id = $1 ORDER BY created_at, id`,
+      [workspaceId],
+    );
     return rows.map(webhookView);
   }
 
   /** The endpoint when it belongs to the workspace; another workspace's is as missing. */
   async find(workspaceId: string, id: string): Promise<WebhookView | null> {
-    const row = await this.sql.one<WebhookRow>(`SELECT ${COLUMNS} FROM collections.webhooks WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
+    const row = await this.sql.one<WebhookRow>(
+      `SELECT ${COLUMNS} FROM collections.webhooks WHERE id = $1 AND workspace_id = $2`,
+      [id, workspaceId],
+    );
     return row && webhookView(row);
   }
 
@@ -147,7 +163,10 @@ export class SqlWebhookRepository {
   }
 
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    return (await this.sql.run('DELETE FROM collections.webhooks WHERE id = $1 AND workspace_id = $2', [id, workspaceId])) > 0;
+    return (
+      (await this.sql.run('DELETE FROM collections.webhooks WHERE id = $1 AND workspace_id = $2', [id, workspaceId])) >
+      0
+    );
   }
 
   async deliveries(webhookId: string, page: PageRequest): Promise<{ deliveries: DeliveryView[]; total: number }> {
@@ -158,13 +177,22 @@ export class SqlWebhookRepository {
          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
         [webhookId, page.limit, (page.page - 1) * page.limit],
       ),
-      this.sql.one<{ total: number }>('SELECT count(*)::int AS total FROM collections.webhook_deliveries WHERE webhook_id = $1', [webhookId]),
+      this.sql.one<{ total: number }>(
+        'SELECT count(*)::int AS total FROM collections.webhook_deliveries WHERE webhook_id = $1',
+        [webhookId],
+      ),
     ]);
     return { deliveries: rows.map(deliveryView), total: count?.total ?? 0 };
   }
 
   /** Queues one delivery due now; a second one for the same (endpoint, event) is ignored. */
-  async enqueue(delivery: { id: string; webhookId: string; eventId: string; eventType: string; body: string }): Promise<void> {
+  async enqueue(delivery: {
+    id: string;
+    webhookId: string;
+    eventId: string;
+    eventType: string;
+    body: string;
+  }): Promise<void> {
     await this.sql.run(
       `INSERT INTO collections.webhook_deliveries (id, webhook_id, event_id, event_type, body, next_attempt_at)
        VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (webhook_id, event_id) DO NOTHING`,

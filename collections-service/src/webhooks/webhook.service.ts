@@ -6,14 +6,28 @@
  * is made here and shown once.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ConflictError, NotAllowedError, NotFoundError, RateLimitError, isUuid, type PageRequest } from '@skills/common';
+import {
+  ConflictError,
+  NotAllowedError,
+  NotFoundError,
+  RateLimitError,
+  isUuid,
+  type PageRequest,
+} from '@skills/common';
 import { mayGovern } from '@skills/common/workspace-roles';
 import { MAX_WEBHOOKS_PER_WORKSPACE, WEBHOOK_TESTS_PER_MINUTE } from '../domain/limits';
 import type { CollectionsStore } from '../domain/ports';
 import { workspaceRole } from '../domain/team-scope';
 import type { HostResolver } from './host-resolver';
 import { assertPublicTarget, type TargetPolicy } from './target-guard';
-import { TEST_EVENT, deliveryBody, type DeliveryView, type WebhookInput, type WebhookPatch, type WebhookView } from './webhook.model';
+import {
+  TEST_EVENT,
+  deliveryBody,
+  type DeliveryView,
+  type WebhookInput,
+  type WebhookPatch,
+  type WebhookView,
+} from './webhook.model';
 import type { SqlWebhookRepository } from './webhook.repository';
 
 /** `whsec_` and 32 random bytes: the HMAC key of an endpoint's signatures. */
@@ -37,7 +51,11 @@ export class WebhookService {
   ) {}
 
   /** The target is checked before the transaction (a DNS lookup holds no lock); the quota inside it, registrations of the workspace serialised. */
-  async create(accountId: string, workspaceId: string, input: WebhookInput): Promise<{ webhook: WebhookView; secret: string }> {
+  async create(
+    accountId: string,
+    workspaceId: string,
+    input: WebhookInput,
+  ): Promise<{ webhook: WebhookView; secret: string }> {
     await this.assertManager(accountId, workspaceId);
     await assertPublicTarget(input.url, this.targets.policy, this.targets.resolver);
     const secret = newSecret();
@@ -46,7 +64,12 @@ export class WebhookService {
       if ((await webhooks.count(workspaceId)) >= MAX_WEBHOOKS_PER_WORKSPACE) {
         throw new ConflictError('quota.webhooksPerWorkspace', { limit: MAX_WEBHOOKS_PER_WORKSPACE });
       }
-      return webhooks.insert(randomUUID(), workspaceId, { url: input.url, events: [...new Set(input.events)], description: input.description ?? '', secret });
+      return webhooks.insert(randomUUID(), workspaceId, {
+        url: input.url,
+        events: [...new Set(input.events)],
+        description: input.description ?? '',
+        secret,
+      });
     });
     return { webhook, secret };
   }
@@ -74,7 +97,12 @@ export class WebhookService {
     if (!(await this.webhooks.delete(workspaceId, this.idOf(id)))) throw new NotFoundError('webhook.notFound');
   }
 
-  async deliveries(accountId: string, workspaceId: string, id: string, page: PageRequest): Promise<{ deliveries: DeliveryView[]; total: number }> {
+  async deliveries(
+    accountId: string,
+    workspaceId: string,
+    id: string,
+    page: PageRequest,
+  ): Promise<{ deliveries: DeliveryView[]; total: number }> {
     const webhook = await this.get(accountId, workspaceId, id);
     return this.webhooks.deliveries(webhook.id, page);
   }
@@ -94,10 +122,26 @@ export class WebhookService {
       const window = await webhooks.windowOf(webhookId, TEST_EVENT, MINUTE_MS, limit);
       if (window.count >= limit) {
         const seconds = window.secondsUntilBelow;
-        throw new RateLimitError('webhook.testThrottled', { limit, seconds }, { headers: { 'Retry-After': String(seconds) } });
+        throw new RateLimitError(
+          'webhook.testThrottled',
+          { limit, seconds },
+          { headers: { 'Retry-After': String(seconds) } },
+        );
       }
-      const event = { id: randomUUID(), workspaceId, type: TEST_EVENT, data: { webhookId }, createdAt: new Date().toISOString() };
-      await webhooks.enqueue({ id: randomUUID(), webhookId, eventId: event.id, eventType: TEST_EVENT, body: deliveryBody(event) });
+      const event = {
+        id: randomUUID(),
+        workspaceId,
+        type: TEST_EVENT,
+        data: { webhookId },
+        createdAt: new Date().toISOString(),
+      };
+      await webhooks.enqueue({
+        id: randomUUID(),
+        webhookId,
+        eventId: event.id,
+        eventType: TEST_EVENT,
+        body: deliveryBody(event),
+      });
       return { eventId: event.id };
     });
   }

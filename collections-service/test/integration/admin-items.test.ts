@@ -16,9 +16,19 @@ describe('admin item writes and their outbox events', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const outboxFor = (key: string) => h.rows<OutboxRow>('SELECT id::text AS id, topic, key, event FROM collections.outbox WHERE key = $1 ORDER BY id', [key]);
-  const outboxCount = async () => Number((await h.rows<{ n: string }>('SELECT count(*) AS n FROM collections.outbox'))[0]!.n);
-  const skill = { name: 'Prompt kit', description: 'Reusable prompts', type: 'plugin', category: 'writing', tags: ['ai', 'text'] };
+  const outboxFor = (key: string) =>
+    h.rows<OutboxRow>('SELECT id::text AS id, topic, key, event FROM collections.outbox WHERE key = $1 ORDER BY id', [
+      key,
+    ]);
+  const outboxCount = async () =>
+    Number((await h.rows<{ n: string }>('SELECT count(*) AS n FROM collections.outbox'))[0]!.n);
+  const skill = {
+    name: 'Prompt kit',
+    description: 'Reusable prompts',
+    type: 'plugin',
+    category: 'writing',
+    tags: ['ai', 'text'],
+  };
 
   describe('PUT /admin/v1/skills/:slug', () => {
     it('creates with 201, updates with 200, bumping the version and writing one event per change', async () => {
@@ -33,7 +43,9 @@ describe('admin item writes and their outbox events', () => {
         ...NO_DETAILS,
         updatedAt: expect.any(String),
       });
-      const updated = await h.call(ADMIN, 'put', '/admin/v1/skills/prompt-kit').send({ ...skill, name: 'Prompt kit 2', status: 'archived' });
+      const updated = await h
+        .call(ADMIN, 'put', '/admin/v1/skills/prompt-kit')
+        .send({ ...skill, name: 'Prompt kit 2', status: 'archived' });
       expect(updated.status).toBe(200);
       expect(updated.body.data.skill).toMatchObject({ id: item.id, name: 'Prompt kit 2', status: 'archived' });
 
@@ -79,32 +91,68 @@ describe('admin item writes and their outbox events', () => {
       expect(created.body.data.skill).toMatchObject(details);
       const id = created.body.data.skill.id as string;
 
-      const edited = await h.call(ADMIN, 'put', '/admin/v1/skills/acme-lint').send({ ...skill, publisher: 'Acme Inc.' });
+      const edited = await h
+        .call(ADMIN, 'put', '/admin/v1/skills/acme-lint')
+        .send({ ...skill, publisher: 'Acme Inc.' });
       expect(edited.body.data.skill).toMatchObject({ ...NO_DETAILS, publisher: 'Acme Inc.', downloads: 52_000 });
       const counted = await h.call(ADMIN, 'put', '/admin/v1/skills/acme-lint').send({ ...skill, downloads: 0 });
       expect(counted.body.data.skill.downloads).toBe(0);
 
       const events = await outboxFor(id);
-      expect(events.map((e) => e.event.item.details)).toEqual([details, { ...NO_DETAILS, publisher: 'Acme Inc.', downloads: 52_000 }, NO_DETAILS]);
+      expect(events.map((e) => e.event.item.details)).toEqual([
+        details,
+        { ...NO_DETAILS, publisher: 'Acme Inc.', downloads: 52_000 },
+        NO_DETAILS,
+      ]);
     });
 
     it.each([
       ['an upper-case slug', '/admin/v1/skills/Bad-Slug', skill, '"slug" has an invalid format'],
       ['a 101-char slug', `/admin/v1/skills/${'a'.repeat(101)}`, skill, '"slug" has an invalid format'],
       ['no name', '/admin/v1/skills/ok-slug', { ...skill, name: undefined }, '"name" is required'],
-      ['an unknown type', '/admin/v1/skills/ok-slug', { ...skill, type: 'theme' }, '"type" must be one of: skill, plugin'],
-      ['status deleted', '/admin/v1/skills/ok-slug', { ...skill, status: 'deleted' }, '"status" must be one of: active, draft, archived'],
+      [
+        'an unknown type',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, type: 'theme' },
+        '"type" must be one of: skill, plugin',
+      ],
+      [
+        'status deleted',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, status: 'deleted' },
+        '"status" must be one of: active, draft, archived',
+      ],
       ['an unknown field', '/admin/v1/skills/ok-slug', { ...skill, price: 3 }, '"price" is not an allowed field'],
-      ['negative downloads', '/admin/v1/skills/ok-slug', { ...skill, downloads: -1 }, '"downloads" must be greater than or equal to 0'],
-      ['fractional downloads', '/admin/v1/skills/ok-slug', { ...skill, downloads: 1.5 }, '"downloads" must be an integer'],
+      [
+        'negative downloads',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, downloads: -1 },
+        '"downloads" must be greater than or equal to 0',
+      ],
+      [
+        'fractional downloads',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, downloads: 1.5 },
+        '"downloads" must be an integer',
+      ],
       [
         'a repository that is no URL',
         '/admin/v1/skills/ok-slug',
         { ...skill, repositoryUrl: 'github.com/acme' },
         '"repositoryUrl" must be an http or https URL',
       ],
-      ['a javascript: homepage', '/admin/v1/skills/ok-slug', { ...skill, homepageUrl: 'javascript:alert(1)' }, '"homepageUrl" must be an http or https URL'],
-      ['a licence that is no SPDX id', '/admin/v1/skills/ok-slug', { ...skill, license: 'MIT; rm -rf' }, '"license" has an invalid format'],
+      [
+        'a javascript: homepage',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, homepageUrl: 'javascript:alert(1)' },
+        '"homepageUrl" must be an http or https URL',
+      ],
+      [
+        'a licence that is no SPDX id',
+        '/admin/v1/skills/ok-slug',
+        { ...skill, license: 'MIT; rm -rf' },
+        '"license" has an invalid format',
+      ],
     ])('refuses %s with 400 and writes no event', async (_label, url, body, message) => {
       const before = await outboxCount();
       const res = await h.call(ADMIN, 'put', url).send(body);
@@ -126,7 +174,10 @@ describe('admin item writes and their outbox events', () => {
       const res = await h.call(ADMIN, 'delete', '/admin/v1/skills/doomed');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: { deleted: true } });
-      const [row] = await h.rows<{ status: string; version: number }>('SELECT status, version FROM collections.items WHERE id = $1', [id]);
+      const [row] = await h.rows<{ status: string; version: number }>(
+        'SELECT status, version FROM collections.items WHERE id = $1',
+        [id],
+      );
       expect(row).toEqual({ status: 'deleted', version: 2 });
       const events = await outboxFor(id);
       expect(events.map((e) => [e.event.type, e.event.version, e.event.item.status])).toEqual([
@@ -153,7 +204,9 @@ describe('admin item writes and their outbox events', () => {
   describe('private skills, workspaces, members', () => {
     it('creates a private skill for an account with its event', async () => {
       const owner = randomUUID();
-      const res = await h.call(ADMIN, 'post', `/admin/v1/accounts/${owner}/private-skills`).send({ name: ' Notes ', description: 'mine' });
+      const res = await h
+        .call(ADMIN, 'post', `/admin/v1/accounts/${owner}/private-skills`)
+        .send({ name: ' Notes ', description: 'mine' });
       expect(res.status).toBe(201);
       const created = res.body.data.skill;
       expect(created).toEqual({ id: expect.any(String), name: 'Notes', description: 'mine' });
@@ -162,7 +215,9 @@ describe('admin item writes and their outbox events', () => {
     });
 
     it('refuses a private skill without a name (400) or for a malformed account id (404)', async () => {
-      expect((await h.call(ADMIN, 'post', `/admin/v1/accounts/${randomUUID()}/private-skills`).send({})).status).toBe(400);
+      expect((await h.call(ADMIN, 'post', `/admin/v1/accounts/${randomUUID()}/private-skills`).send({})).status).toBe(
+        400,
+      );
       const res = await h.call(ADMIN, 'post', '/admin/v1/accounts/nope/private-skills').send({ name: 'x' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Account not found' });
@@ -174,10 +229,10 @@ describe('admin item writes and their outbox events', () => {
       expect(res.status).toBe(201);
       const ws = res.body.data.workspace;
       expect(ws).toEqual({ id: expect.any(String), name: 'Design' });
-      const roles = await h.rows<{ role: string }>('SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
-        ws.id,
-        owner,
-      ]);
+      const roles = await h.rows<{ role: string }>(
+        'SELECT role FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2',
+        [ws.id, owner],
+      );
       expect(roles).toEqual([{ role: 'owner' }]);
 
       const who = randomUUID();
@@ -187,7 +242,9 @@ describe('admin item writes and their outbox events', () => {
       const bad = await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws.id}/members/${who}`).send({ role: 'guest' });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('"role" must be one of: owner, admin, member, viewer');
-      const unknown = await h.call(ADMIN, 'put', `/admin/v1/workspaces/${randomUUID()}/members/${who}`).send({ role: 'admin' });
+      const unknown = await h
+        .call(ADMIN, 'put', `/admin/v1/workspaces/${randomUUID()}/members/${who}`)
+        .send({ role: 'admin' });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: 'Workspace not found' });
     });
@@ -219,7 +276,9 @@ describe('admin item writes and their outbox events', () => {
     });
 
     it('refuses a limit outside 1..5000 and a malformed cursor with 400', async () => {
-      expect((await h.call(ADMIN, 'get', '/admin/v1/items?limit=0')).body).toEqual({ error: '"limit" must be greater than or equal to 1' });
+      expect((await h.call(ADMIN, 'get', '/admin/v1/items?limit=0')).body).toEqual({
+        error: '"limit" must be greater than or equal to 1',
+      });
       expect((await h.call(ADMIN, 'get', '/admin/v1/items?limit=5001')).status).toBe(400);
       expect((await h.call(ADMIN, 'get', '/admin/v1/items?after=xyz')).status).toBe(400);
     });

@@ -15,7 +15,9 @@ describe('conditional and checked writes on collections', () => {
     h = await startHarness();
     await putSkill(h, 'alpha');
     await putSkill(h, 'beta');
-    const res = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId });
+    const res = await h
+      .call(ADMIN, 'post', '/admin/v1/workspaces')
+      .send({ name: 'Team', ownerAccountId: owner.accountId });
     ws = res.body.data.workspace.id as string;
     await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${member.accountId}`).send({ role: 'member' });
   }, START_TIMEOUT_MS);
@@ -46,7 +48,9 @@ describe('conditional and checked writes on collections', () => {
       expect((await h.call(owner, 'patch', path).send({ name: 'Renamed meanwhile' })).status).toBe(200);
       const lost = await h.call(owner, 'patch', path).set('If-Match', stale).send({ name: 'Mine, overwritten' });
       expect(lost.status).toBe(412);
-      expect(lost.body).toEqual({ error: 'The collection changed since you read it: read it again, then retry with its new ETag in If-Match' });
+      expect(lost.body).toEqual({
+        error: 'The collection changed since you read it: read it again, then retry with its new ETag in If-Match',
+      });
       const fr = await h.call(owner, 'delete', path).set('If-Match', stale).set('Accept-Language', 'fr');
       expect(fr.status).toBe(412);
       expect(fr.body.error).toMatch(/^La collection a changé depuis votre lecture/);
@@ -79,7 +83,9 @@ describe('conditional and checked writes on collections', () => {
       const path = `/api/v1/workspaces/${ws}/collections/${created.body.data.collection.id}`;
       const etag = (await h.call(member, 'get', path)).headers.etag as string;
       expect((await h.call(owner, 'patch', path).send({ skillSlug: 'beta' })).status).toBe(200);
-      expect((await h.call(member, 'patch', path).set('If-Match', etag).send({ removeSkillSlug: 'beta' })).status).toBe(412);
+      expect((await h.call(member, 'patch', path).set('If-Match', etag).send({ removeSkillSlug: 'beta' })).status).toBe(
+        412,
+      );
       expect((await h.call(member, 'delete', path).set('If-Match', etag)).status).toBe(412);
       const fresh = (await h.call(member, 'get', path)).headers.etag as string;
       expect((await h.call(member, 'delete', path).set('If-Match', fresh)).status).toBe(200);
@@ -89,11 +95,15 @@ describe('conditional and checked writes on collections', () => {
   describe('names', () => {
     it('stores names and descriptions NFC-normalised', async () => {
       const decomposed = 'Cafe\u0301 cre\u0300me';
-      const res = await h.call(owner, 'post', '/api/v1/me/collections').send({ name: decomposed, description: decomposed });
+      const res = await h
+        .call(owner, 'post', '/api/v1/me/collections')
+        .send({ name: decomposed, description: decomposed });
       expect(res.status).toBe(201);
       expect(res.body.data.collection.name).toBe('Café crème');
       expect(res.body.data.collection.description).toBe('Café crème');
-      const patched = await h.call(owner, 'patch', `/api/v1/me/collections/${res.body.data.collection.id}`).send({ name: 'Ame\u0301lie' });
+      const patched = await h
+        .call(owner, 'patch', `/api/v1/me/collections/${res.body.data.collection.id}`)
+        .send({ name: 'Ame\u0301lie' });
       expect(patched.body.data.collection.name).toBe('Amélie');
     });
 
@@ -111,8 +121,12 @@ describe('conditional and checked writes on collections', () => {
         .set('Accept-Language', 'fr')
         .send({ name: 'ok', description: `a${mark}b` });
       expect(team.status).toBe(400);
-      expect(team.body).toEqual({ error: '« description » ne doit pas contenir de caractères de contrôle bidirectionnel' });
-      const workspace = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: `W${mark}`, ownerAccountId: owner.accountId });
+      expect(team.body).toEqual({
+        error: '« description » ne doit pas contenir de caractères de contrôle bidirectionnel',
+      });
+      const workspace = await h
+        .call(ADMIN, 'post', '/admin/v1/workspaces')
+        .send({ name: `W${mark}`, ownerAccountId: owner.accountId });
       expect(workspace.status).toBe(400);
     });
   });
@@ -121,7 +135,11 @@ describe('conditional and checked writes on collections', () => {
     it('checks workspace access again before replaying a stored answer', async () => {
       const writer = account();
       await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${writer.accountId}`).send({ role: 'member' });
-      const create = () => h.call(writer, 'post', `/api/v1/workspaces/${ws}/collections`).set('Idempotency-Key', 'replay-1').send({ name: 'Kept' });
+      const create = () =>
+        h
+          .call(writer, 'post', `/api/v1/workspaces/${ws}/collections`)
+          .set('Idempotency-Key', 'replay-1')
+          .send({ name: 'Kept' });
       expect((await create()).status).toBe(201);
       expect((await create()).headers['idempotent-replayed']).toBe('true');
       await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${writer.accountId}`).send({ role: 'viewer' });

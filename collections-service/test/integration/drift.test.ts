@@ -16,10 +16,17 @@ describe('drift and pins:update', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const update = (id: string, body: object, who = t.member) => h.call(who, 'post', `${collectionsOf(t)}/${id}/pins:update`).send(body);
+  const update = (id: string, body: object, who = t.member) =>
+    h.call(who, 'post', `${collectionsOf(t)}/${id}/pins:update`).send(body);
   const events = async (id: string) =>
-    (await h.rows<{ data: unknown }>(`SELECT data FROM collections.workspace_events WHERE type = 'collection.changed' ORDER BY seq`))
-      .map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as { collectionId: string; change: string })
+    (
+      await h.rows<{ data: unknown }>(
+        `SELECT data FROM collections.workspace_events WHERE type = 'collection.changed' ORDER BY seq`,
+      )
+    )
+      .map(
+        (r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as { collectionId: string; change: string },
+      )
       .filter((d) => d.collectionId === id)
       .map((d) => d.change);
 
@@ -40,8 +47,13 @@ describe('drift and pins:update', () => {
 
     expect((await entryOf(h, t, id, 'newer'))?.drift).toEqual([{ kind: 'newer-release', version: '1.1.0' }]);
     expect((await entryOf(h, t, id, 'yanky'))?.drift).toEqual([{ kind: 'yanked' }]);
-    expect((await entryOf(h, t, id, 'flips'))?.drift).toEqual([{ kind: 'verdict-changed', from: 'unscanned', to: 'suspicious' }]);
-    expect((await entryOf(h, t, id, 'bad'))?.drift).toEqual([{ kind: 'verdict-changed', from: 'unscanned', to: 'malicious' }, { kind: 'blocked' }]);
+    expect((await entryOf(h, t, id, 'flips'))?.drift).toEqual([
+      { kind: 'verdict-changed', from: 'unscanned', to: 'suspicious' },
+    ]);
+    expect((await entryOf(h, t, id, 'bad'))?.drift).toEqual([
+      { kind: 'verdict-changed', from: 'unscanned', to: 'malicious' },
+      { kind: 'blocked' },
+    ]);
     expect((await entryOf(h, t, id, 'leaving'))?.drift).toEqual([{ kind: 'removed' }]);
     const after = await h.call(t.member, 'get', `${collectionsOf(t)}/${id}`);
     expect(after.body.data.collection.drift).toEqual({ count: 5 });
@@ -70,15 +82,26 @@ describe('drift and pins:update', () => {
     await scan(h, 'blocked-one', '1.0.0', 'acme', 'malicious');
     const url = `${collectionsOf(t)}/${id}`;
     const stored = () =>
-      h.rows('SELECT item_id, pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1 ORDER BY id', [id]);
+      h.rows(
+        'SELECT item_id, pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1 ORDER BY id',
+        [id],
+      );
     const rowsBefore = await stored();
     const updatedAt = (await h.call(t.member, 'get', url)).body.data.collection.updatedAt;
     const eventsBefore = await events(id);
 
     const expected = {
       changes: [
-        { slug: 'mover', from: { version: '1.0.0', digest: pinOf('1.0.0').digest }, to: { version: '1.1.0', digest: pinOf('1.1.0').digest } },
-        { slug: 'scanned', from: { version: '1.0.0', digest: pinOf('1.0.0').digest }, to: { version: '1.0.0', digest: pinOf('1.0.0').digest } },
+        {
+          slug: 'mover',
+          from: { version: '1.0.0', digest: pinOf('1.0.0').digest },
+          to: { version: '1.1.0', digest: pinOf('1.1.0').digest },
+        },
+        {
+          slug: 'scanned',
+          from: { version: '1.0.0', digest: pinOf('1.0.0').digest },
+          to: { version: '1.0.0', digest: pinOf('1.0.0').digest },
+        },
       ],
       skipped: [{ slug: 'blocked-one', reason: 'blocked' }],
     };
@@ -116,7 +139,9 @@ describe('drift and pins:update', () => {
     expect((await update(id, { dryRun: 'yes' })).status).toBe(400);
     expect((await update(id, { everything: true })).status).toBe(400);
     const other = await createTeam(h, 'Other');
-    const foreign = await h.call(other.member, 'post', `/api/v1/workspaces/${other.ws}/collections/${id}/pins:update`).send({});
+    const foreign = await h
+      .call(other.member, 'post', `/api/v1/workspaces/${other.ws}/collections/${id}/pins:update`)
+      .send({});
     expect(foreign.status).toBe(404);
     expect((await entryOf(h, t, id, 'two'))?.pin).toEqual(pinOf('1.0.0'));
   });

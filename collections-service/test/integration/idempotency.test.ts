@@ -15,7 +15,9 @@ describe('Idempotency-Key on the two creates', () => {
 
   beforeAll(async () => {
     h = await startHarness();
-    const res = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: alice.accountId });
+    const res = await h
+      .call(ADMIN, 'post', '/admin/v1/workspaces')
+      .send({ name: 'Team', ownerAccountId: alice.accountId });
     ws = (res.body as { data: { workspace: { id: string } } }).data.workspace.id;
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
@@ -25,7 +27,11 @@ describe('Idempotency-Key on the two creates', () => {
     return (key === undefined ? call : call.set('Idempotency-Key', key)).send(body);
   };
   const countMine = async (accountId: string) =>
-    (await h.rows<{ n: string }>('SELECT count(*) AS n FROM collections.collections WHERE owner_account_id = $1', [accountId]))[0]!.n;
+    (
+      await h.rows<{ n: string }>('SELECT count(*) AS n FROM collections.collections WHERE owner_account_id = $1', [
+        accountId,
+      ])
+    )[0]!.n;
 
   it('replays the first answer for the same key and body, creating once', async () => {
     const who = account();
@@ -52,10 +58,16 @@ describe('Idempotency-Key on the two creates', () => {
     const bobs = await createMine('shared-key', { name: 'A' }, bob).expect(201);
     expect(bobs.headers['idempotent-replayed']).toBeUndefined();
     expect((bobs.body as Body).data!.collection!.id).not.toBe((mine.body as Body).data!.collection!.id);
-    const team = await h.call(alice, 'post', `/api/v1/workspaces/${ws}/collections`).set('Idempotency-Key', 'shared-key').send({ name: 'A' });
+    const team = await h
+      .call(alice, 'post', `/api/v1/workspaces/${ws}/collections`)
+      .set('Idempotency-Key', 'shared-key')
+      .send({ name: 'A' });
     expect(team.status).toBe(201);
     expect(team.headers['idempotent-replayed']).toBeUndefined();
-    const teamAgain = await h.call(alice, 'post', `/api/v1/workspaces/${ws}/collections`).set('Idempotency-Key', 'shared-key').send({ name: 'A' });
+    const teamAgain = await h
+      .call(alice, 'post', `/api/v1/workspaces/${ws}/collections`)
+      .set('Idempotency-Key', 'shared-key')
+      .send({ name: 'A' });
     expect(teamAgain.headers['idempotent-replayed']).toBe('true');
     expect(teamAgain.body).toEqual(team.body);
   });
@@ -74,7 +86,10 @@ describe('Idempotency-Key on the two creates', () => {
     const base = `/api/v1/workspaces/${ws}/collections`;
     const denied = await h.call(stranger, 'post', base).set('Idempotency-Key', 'after-error').send({ name: 'X' });
     expect(denied.status).toBe(403);
-    await h.call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${stranger.accountId}`).send({ role: 'member' }).expect(200);
+    await h
+      .call(ADMIN, 'put', `/admin/v1/workspaces/${ws}/members/${stranger.accountId}`)
+      .send({ role: 'member' })
+      .expect(200);
     const allowed = await h.call(stranger, 'post', base).set('Idempotency-Key', 'after-error').send({ name: 'X' });
     expect(allowed.status).toBe(201);
     expect(allowed.headers['idempotent-replayed']).toBeUndefined();
@@ -93,7 +108,10 @@ describe('Idempotency-Key on the two creates', () => {
   it('forgets a key after 24 hours (purged lazily on the next use)', async () => {
     const who = account();
     await createMine('old-key', { name: 'Then' }, who).expect(201);
-    await h.rows(`UPDATE collections.idempotency_keys SET created_at = now() - interval '25 hours' WHERE account_id = $1`, [who.accountId]);
+    await h.rows(
+      `UPDATE collections.idempotency_keys SET created_at = now() - interval '25 hours' WHERE account_id = $1`,
+      [who.accountId],
+    );
     const later = await createMine('old-key', { name: 'Now' }, who);
     expect(later.status).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();

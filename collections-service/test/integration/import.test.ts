@@ -8,7 +8,14 @@ import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/
 const NDJSON = 'application/x-ndjson';
 
 function line(slug: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ slug, name: `Item ${slug}`, description: `About ${slug}`, type: 'skill', category: 'bulk', ...extra });
+  return JSON.stringify({
+    slug,
+    name: `Item ${slug}`,
+    description: `About ${slug}`,
+    type: 'skill',
+    category: 'bulk',
+    ...extra,
+  });
 }
 
 describe('POST /admin/v1/skills:import', () => {
@@ -18,7 +25,8 @@ describe('POST /admin/v1/skills:import', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const post = (body: string | Buffer, type = NDJSON) => h.call(ADMIN, 'post', '/admin/v1/skills:import').set('Content-Type', type).send(body);
+  const post = (body: string | Buffer, type = NDJSON) =>
+    h.call(ADMIN, 'post', '/admin/v1/skills:import').set('Content-Type', type).send(body);
   const count = async (sql: string, bind: unknown[] = []) => Number((await h.rows<{ n: string }>(sql, bind))[0]!.n);
 
   it('imports every line in one request, with one event per item carrying its version', async () => {
@@ -26,7 +34,11 @@ describe('POST /admin/v1/skills:import', () => {
     const res = await post(body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { imported: 10_000 } });
-    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'bulk-%' AND version = 1 AND status = 'active'")).toBe(10_000);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'bulk-%' AND version = 1 AND status = 'active'",
+      ),
+    ).toBe(10_000);
     const events = await h.rows<{ id: string; event_id: string; key: string; item_id: string }>(
       "SELECT id::text AS id, event->>'eventId' AS event_id, key, event->>'itemId' AS item_id FROM collections.outbox",
     );
@@ -35,7 +47,9 @@ describe('POST /admin/v1/skills:import', () => {
 
     const again = await post(body);
     expect(again.body).toEqual({ data: { imported: 10_000 } });
-    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'bulk-%' AND version = 2")).toBe(10_000);
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug LIKE 'bulk-%' AND version = 2")).toBe(
+      10_000,
+    );
     expect(await count("SELECT count(*) AS n FROM collections.outbox WHERE (event->>'version')::int = 2")).toBe(10_000);
   }, 120_000);
 
@@ -43,7 +57,11 @@ describe('POST /admin/v1/skills:import', () => {
     // Autovacuum may be off or behind: never analyzed, a table bulk-loaded from empty reads as a few
     // hundred rows, and the changes feed's keyset read becomes a scan of every later row and a sort.
     const estimate = async (table: string) =>
-      Number((await h.rows<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', [table]))[0]!.n);
+      Number(
+        (
+          await h.rows<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', [table])
+        )[0]!.n,
+      );
     const items = await count('SELECT count(*) AS n FROM collections.items');
     const events = await count('SELECT count(*) AS n FROM collections.outbox');
     const body = Array.from({ length: 6_000 }, (_, i) => line(`planned-${i}`)).join('\n');
@@ -51,30 +69,53 @@ describe('POST /admin/v1/skills:import', () => {
     const counted = { 'collections.items': items + 6_000, 'collections.outbox': events + 6_000 };
     // within 5 % of the true count (ANALYZE samples; these tables are small enough to be read whole)
     const planned = async () =>
-      (await Promise.all(Object.entries(counted).map(async ([table, n]) => Math.abs((await estimate(table)) - n) <= n * 0.05))).every(Boolean);
+      (
+        await Promise.all(
+          Object.entries(counted).map(async ([table, n]) => Math.abs((await estimate(table)) - n) <= n * 0.05),
+        )
+      ).every(Boolean);
     const deadline = Date.now() + 10_000;
     while (!(await planned()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await planned()).toBe(true);
     // The readers of the outbox (the verdict watch here, catalog-service's indexer alike) filter on its
     // topic too: without statistics on it, a read from the start was planned as a bitmap scan of every
     // later row and a sort (53 ms a read of 100 at 64k rows on the server; a seq scan for the indexer's 2,000).
-    const [{ 'QUERY PLAN': plan }] = await h.rows<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${verdictWatch.select}`, ['0', '0', 100]);
+    const [{ 'QUERY PLAN': plan }] = await h.rows<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (FORMAT JSON) ${verdictWatch.select}`,
+      ['0', '0', 100],
+    );
     expect(JSON.stringify(plan)).toMatch(/"Index Scan"/);
     expect(JSON.stringify(plan)).not.toMatch(/"Sort"|"Seq Scan"|"Bitmap Heap Scan"/);
   }, 60_000);
 
   it('imports registry details, keeps the downloads of a line without them, and names a bad URL', async () => {
-    const details = { publisher: 'Acme', version: '2.0.0', license: 'MIT', repositoryUrl: 'https://github.com/acme/a', homepageUrl: null, downloads: 4_200 };
+    const details = {
+      publisher: 'Acme',
+      version: '2.0.0',
+      license: 'MIT',
+      repositoryUrl: 'https://github.com/acme/a',
+      homepageUrl: null,
+      downloads: 4_200,
+    };
     expect((await post(`${line('detailed-a', details)}\n`)).status).toBe(200);
     expect((await post(`${line('detailed-a', { publisher: 'Acme 2' })}\n`)).status).toBe(200);
     const [row] = await h.rows<{ item: Record<string, unknown> }>(
       "SELECT event->'item'->'details' AS item FROM collections.outbox WHERE event->'item'->>'slug' = 'detailed-a' ORDER BY id DESC LIMIT 1",
     );
-    expect(row?.item).toEqual({ ...details, publisher: 'Acme 2', version: null, license: null, repositoryUrl: null, downloads: 4_200 });
+    expect(row?.item).toEqual({
+      ...details,
+      publisher: 'Acme 2',
+      version: null,
+      license: null,
+      repositoryUrl: null,
+      downloads: 4_200,
+    });
     const bad = await post(`${line('detailed-b')}\n${line('detailed-c', { homepageUrl: 'ftp://acme' })}\n`);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('homepageUrl');
-    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug IN ('detailed-b', 'detailed-c')")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM collections.items WHERE slug IN ('detailed-b', 'detailed-c')")).toBe(
+      0,
+    );
   });
 
   it('rejects the whole file naming the first bad line, importing nothing', async () => {
@@ -93,7 +134,11 @@ describe('POST /admin/v1/skills:import', () => {
   it.each([
     ['malformed JSON', '{"slug": "x",', 'Line 2: not a valid JSON object; nothing was imported'],
     ['a JSON array', '["x"]', 'Line 2: not a valid JSON object; nothing was imported'],
-    ['a missing name', JSON.stringify({ slug: 'x', category: 'c' }), 'Line 2: "name" is required; nothing was imported'],
+    [
+      'a missing name',
+      JSON.stringify({ slug: 'x', category: 'c' }),
+      'Line 2: "name" is required; nothing was imported',
+    ],
     ['an unknown field', line('x', { price: 1 }), 'Line 2: "price" is not an allowed field; nothing was imported'],
   ])('names the line of %s', async (_label, bad, message) => {
     const res = await post(`${line('fine')}\n${bad}\n${line('also-fine')}`);
@@ -175,7 +220,11 @@ describe('POST /admin/v1/skills:import', () => {
         };
         next();
       });
-      expect(answer).toEqual({ status: 413, body: JSON.stringify({ error: 'Request body is larger than 50mb' }), sentBefore: chunks });
+      expect(answer).toEqual({
+        status: 413,
+        body: JSON.stringify({ error: 'Request body is larger than 50mb' }),
+        sentBefore: chunks,
+      });
     } finally {
       server.close();
     }

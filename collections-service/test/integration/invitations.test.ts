@@ -20,7 +20,8 @@ describe('workspace invitations', () => {
 
   async function workspace(roles: ReadonlyArray<'admin' | 'member' | 'viewer'> = []) {
     const owner = account();
-    const id = (await h.call(owner, 'post', '/api/v1/workspaces').send({ name: 'Platform' })).body.data.workspace.id as string;
+    const id = (await h.call(owner, 'post', '/api/v1/workspaces').send({ name: 'Platform' })).body.data.workspace
+      .id as string;
     const members: Caller[] = [];
     for (const role of roles) {
       const who = account();
@@ -31,7 +32,8 @@ describe('workspace invitations', () => {
   }
   const invite = (who: Caller, ws: string, body: object = { role: 'member', expiresAt: inDays(7) }) =>
     h.call(who, 'post', `/api/v1/workspaces/${ws}/invitations`).send(body);
-  const accept = (who: Caller, invitationId: string) => h.call(who, 'post', `/api/v1/invitations/${invitationId}/accept`);
+  const accept = (who: Caller, invitationId: string) =>
+    h.call(who, 'post', `/api/v1/invitations/${invitationId}/accept`);
 
   it('invites, previews and accepts: the account joins with the role, once', async () => {
     const { id, owner } = await workspace();
@@ -49,7 +51,12 @@ describe('workspace invitations', () => {
     });
     const bo = account();
     const preview = await h.call(bo, 'get', `/api/v1/invitations/${invitation.id}`);
-    expect(preview.body.data.invitation).toEqual({ id: invitation.id, role: 'viewer', expiresAt: invitation.expiresAt, workspace: { id, name: 'Platform' } });
+    expect(preview.body.data.invitation).toEqual({
+      id: invitation.id,
+      role: 'viewer',
+      expiresAt: invitation.expiresAt,
+      workspace: { id, name: 'Platform' },
+    });
 
     const joined = await accept(bo, invitation.id);
     expect(joined.status).toBe(200);
@@ -76,7 +83,8 @@ describe('workspace invitations', () => {
   it('refuses a member already in the workspace and keeps the invitation for someone else', async () => {
     const { id, owner, members } = await workspace(['viewer']);
     const [viewer] = members as [Caller];
-    const invitationId = (await invite(owner, id, { role: 'admin', expiresAt: inDays(1) })).body.data.invitation.id as string;
+    const invitationId = (await invite(owner, id, { role: 'admin', expiresAt: inDays(1) })).body.data.invitation
+      .id as string;
     const refused = await accept(viewer, invitationId);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: 'You are already a member of this workspace' });
@@ -115,13 +123,17 @@ describe('workspace invitations', () => {
     const first = await workspace();
     const second = await workspace();
     const invitationId = (await invite(second.owner, second.id)).body.data.invitation.id as string;
-    expect((await h.call(first.owner, 'delete', `/api/v1/workspaces/${first.id}/invitations/${invitationId}`)).status).toBe(404);
+    expect(
+      (await h.call(first.owner, 'delete', `/api/v1/workspaces/${first.id}/invitations/${invitationId}`)).status,
+    ).toBe(404);
     expect((await accept(account(), invitationId)).status).toBe(200);
   });
 
   it('never invites an owner, and refuses an expiry in the past', async () => {
     const { id, owner } = await workspace();
-    expect((await invite(owner, id, { role: 'owner', expiresAt: inDays(1) })).body).toEqual({ error: '"role" must be one of: admin, member, viewer' });
+    expect((await invite(owner, id, { role: 'owner', expiresAt: inDays(1) })).body).toEqual({
+      error: '"role" must be one of: admin, member, viewer',
+    });
     expect((await invite(owner, id, { role: 'member', expiresAt: inDays(-1) })).status).toBe(400);
     expect((await invite(owner, id, { role: 'member', expiresAt: inDays(1), email: 'not-an-email' })).status).toBe(400);
   });
@@ -129,7 +141,10 @@ describe('workspace invitations', () => {
   it('lets an expired invitation join nobody and leaves it out of the list', async () => {
     const { id, owner } = await workspace();
     const invitationId = (await invite(owner, id)).body.data.invitation.id as string;
-    await h.rows(`UPDATE collections.workspace_invitations SET expires_at = now() - interval '1 second' WHERE id = $1`, [invitationId]);
+    await h.rows(
+      `UPDATE collections.workspace_invitations SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [invitationId],
+    );
     expect((await accept(account(), invitationId)).status).toBe(400);
     expect((await h.call(owner, 'get', `/api/v1/workspaces/${id}/invitations`)).body.data.invitations).toEqual([]);
   });
@@ -137,17 +152,25 @@ describe('workspace invitations', () => {
   describe('when the inviter loses the right to invite', () => {
     const GONE = { error: 'The person who created this invitation can no longer invite to this workspace' };
     const pendingIds = async (who: Caller, ws: string) =>
-      ((await h.call(who, 'get', `/api/v1/workspaces/${ws}/invitations`)).body.data.invitations as Array<{ id: string }>).map((i) => i.id);
+      (
+        (await h.call(who, 'get', `/api/v1/workspaces/${ws}/invitations`)).body.data.invitations as Array<{
+          id: string;
+        }>
+      ).map((i) => i.id);
 
     it("refuses an admin's link once the admin is removed: they cannot rejoin through a second account", async () => {
       const { id, owner, members } = await workspace(['admin']);
       const [admin] = members as [Caller];
-      const invitationId = (await invite(admin, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation.id as string;
+      const invitationId = (await invite(admin, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation
+        .id as string;
       expect((await h.call(owner, 'delete', `/api/v1/workspaces/${id}/members/${admin.accountId}`)).status).toBe(200);
 
       const secondAccount = account();
       const refused = await accept(secondAccount, invitationId);
-      expect([refused.status, refused.body]).toEqual([400, { error: 'This invitation is invalid, revoked, already used or expired' }]);
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { error: 'This invitation is invalid, revoked, already used or expired' },
+      ]);
       expect((await h.call(secondAccount, 'get', `/api/v1/workspaces/${id}`)).status).toBe(403);
       expect(await pendingIds(owner, id)).toEqual([]);
     });
@@ -155,10 +178,20 @@ describe('workspace invitations', () => {
     it('revokes the links of an admin demoted to member, and of one demoted by an operator', async () => {
       const { id, owner, members } = await workspace(['admin', 'admin']);
       const [demoted, byOperator] = members as [Caller, Caller];
-      const first = (await invite(demoted, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation.id as string;
+      const first = (await invite(demoted, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation
+        .id as string;
       const second = (await invite(byOperator, id)).body.data.invitation.id as string;
-      expect((await h.call(owner, 'put', `/api/v1/workspaces/${id}/members/${demoted.accountId}`).send({ role: 'member' })).status).toBe(200);
-      expect((await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${byOperator.accountId}`).send({ role: 'viewer' })).status).toBe(200);
+      expect(
+        (await h.call(owner, 'put', `/api/v1/workspaces/${id}/members/${demoted.accountId}`).send({ role: 'member' }))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await h
+            .call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${byOperator.accountId}`)
+            .send({ role: 'viewer' })
+        ).status,
+      ).toBe(200);
 
       expect(await pendingIds(owner, id)).toEqual([]);
       for (const invitationId of [first, second]) expect((await accept(account(), invitationId)).status).toBe(400);
@@ -174,14 +207,19 @@ describe('workspace invitations', () => {
       const [admin] = members as [Caller];
       const invitationId = (await invite(admin, id)).body.data.invitation.id as string;
       // as a membership ended before removals revoked links: the invitation is still pending
-      await h.rows('DELETE FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [id, admin.accountId]);
+      await h.rows('DELETE FROM collections.workspace_members WHERE workspace_id = $1 AND account_id = $2', [
+        id,
+        admin.accountId,
+      ]);
 
       const preview = await h.call(account(), 'get', `/api/v1/invitations/${invitationId}`);
       expect([preview.status, preview.body]).toEqual([400, GONE]);
       const refused = await accept(account(), invitationId);
       expect([refused.status, refused.body]).toEqual([400, GONE]);
       const french = await accept(account(), invitationId).set('Accept-Language', 'fr');
-      expect(french.body).toEqual({ error: 'La personne qui a créé cette invitation ne peut plus inviter dans cet espace de travail' });
+      expect(french.body).toEqual({
+        error: 'La personne qui a créé cette invitation ne peut plus inviter dans cet espace de travail',
+      });
     });
 
     // On Postgres (DATABASE_URL) an acceptance taking the invitation row before the workspace deadlocks here (a 500).
@@ -198,7 +236,10 @@ describe('workspace invitations', () => {
       expect(removed!.status).toBe(200);
       expect(accepted.map((r) => r.status).filter((s) => s !== 200 && s !== 400)).toEqual([]);
       const joined = joiners.filter((_, i) => accepted[i]!.status === 200).map((j) => j.accountId);
-      const memberIds = await h.rows<{ account_id: string }>('SELECT account_id FROM collections.workspace_members WHERE workspace_id = $1', [id]);
+      const memberIds = await h.rows<{ account_id: string }>(
+        'SELECT account_id FROM collections.workspace_members WHERE workspace_id = $1',
+        [id],
+      );
       expect(memberIds.map((m) => m.account_id).sort()).toEqual([owner.accountId, ...joined].sort());
       expect(await pendingIds(owner, id)).toEqual([]);
     });
@@ -208,10 +249,15 @@ describe('workspace invitations', () => {
       const [staying, leaving] = members as [Caller, Caller];
       const heir = account();
       await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${heir.accountId}`).send({ role: 'owner' });
-      const byStaying = (await invite(staying, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation.id as string;
-      const byOwner = (await invite(owner, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation.id as string;
+      const byStaying = (await invite(staying, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation
+        .id as string;
+      const byOwner = (await invite(owner, id, { role: 'admin', expiresAt: inDays(7) })).body.data.invitation
+        .id as string;
       await invite(leaving, id);
-      expect((await h.call(heir, 'put', `/api/v1/workspaces/${id}/members/${owner.accountId}`).send({ role: 'admin' })).status).toBe(200);
+      expect(
+        (await h.call(heir, 'put', `/api/v1/workspaces/${id}/members/${owner.accountId}`).send({ role: 'admin' }))
+          .status,
+      ).toBe(200);
       expect((await h.call(heir, 'delete', `/api/v1/workspaces/${id}/members/${leaving.accountId}`)).status).toBe(200);
 
       expect((await pendingIds(heir, id)).sort()).toEqual([byStaying, byOwner].sort());

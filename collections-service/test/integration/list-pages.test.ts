@@ -22,7 +22,8 @@ describe('collection list pages', () => {
     const created = await h.call(owner, 'post', '/api/v1/me/collections').send({ name: 'Seven' });
     const id = created.body.data.collection.id as string;
     const slugs = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'].map((s) => `preview-${s}`);
-    for (const skillSlug of slugs) expect((await h.call(owner, 'patch', `/api/v1/me/collections/${id}`).send({ skillSlug })).status).toBe(200);
+    for (const skillSlug of slugs)
+      expect((await h.call(owner, 'patch', `/api/v1/me/collections/${id}`).send({ skillSlug })).status).toBe(200);
 
     const list = await h.call(owner, 'get', '/api/v1/me/collections');
     const [listed] = list.body.data.collections as Array<{ skillCount: number; skills: Array<{ slug: string }> }>;
@@ -63,7 +64,11 @@ describe('collection list pages', () => {
     const page = await h.call(owner, 'get', '/api/v1/me/collections?limit=50');
     expect(page.status).toBe(200);
     expect(page.body.data.collections).toHaveLength(50);
-    expect(page.body.data.collections.every((c: { skillCount: number; skills: unknown[] }) => c.skillCount === 1000 && c.skills.length === 5)).toBe(true);
+    expect(
+      page.body.data.collections.every(
+        (c: { skillCount: number; skills: unknown[] }) => c.skillCount === 1000 && c.skills.length === 5,
+      ),
+    ).toBe(true);
     const bytes = Buffer.byteLength(page.text);
     expect(bytes).toBeLessThanOrEqual(LIST_PAGE_MAX_BYTES);
     console.log(`worst-case list page: ${bytes} bytes`);

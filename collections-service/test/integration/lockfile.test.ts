@@ -104,7 +104,10 @@ describe('GET …/collections/:collectionId/lockfile', () => {
     await putSkill(h, 'omega', { license: 'MIT' });
     await published(h, 'omega', '1.0.0', '1.1.0');
     const held = await teamCollection(h, t, 'omega');
-    expect((await h.call(t.member, 'patch', `${collectionsOf(t)}/${held}`).send({ skillSlug: 'omega', version: '1.0.0' })).status).toBe(200);
+    expect(
+      (await h.call(t.member, 'patch', `${collectionsOf(t)}/${held}`).send({ skillSlug: 'omega', version: '1.0.0' }))
+        .status,
+    ).toBe(200);
     expect((await scan(h, 'omega', '1.0.0', 'acme-scan', 'malicious')).status).toBe(201);
     const res = await h.call(t.viewer, 'get', `${collectionsOf(t)}/${held}/lockfile`).buffer(true);
     expect(res.status).toBe(200);
@@ -126,7 +129,9 @@ describe('GET …/collections/:collectionId/lockfile', () => {
     addFormats(validate);
     expect(validate.validate(schema, document)).toBe(true);
     // the schema holds the rule too: a malicious entry marked installable is not a valid lockfile
-    expect(validate.validate(schema, { ...document, entries: [{ ...document.entries[0], installable: true }] })).toBe(false);
+    expect(validate.validate(schema, { ...document, entries: [{ ...document.entries[0], installable: true }] })).toBe(
+      false,
+    );
   });
 
   it('validates against docs/lockfile.schema.json', async () => {

@@ -10,7 +10,14 @@ import { storeWithBrokenOutbox } from '../support/broken-outbox';
 import { ADMIN, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
 import { silentLogger } from '@skills/common/testing';
 
-const skill = { name: 'Atomic', description: '', type: 'skill' as const, category: 'c', tags: [], status: 'active' as const };
+const skill = {
+  name: 'Atomic',
+  description: '',
+  type: 'skill' as const,
+  category: 'c',
+  tags: [],
+  status: 'active' as const,
+};
 
 describe("outbox writes share the item change's transaction", () => {
   let h: Harness;
@@ -31,7 +38,9 @@ describe("outbox writes share the item change's transaction", () => {
   });
 
   it('rolls back the item change when its event cannot be written', async () => {
-    const sut = new CatalogAdminService(storeWithBrokenOutbox(new SequelizeStore(h.sequelize, silentLogger('outbox-atomicity-test'))));
+    const sut = new CatalogAdminService(
+      storeWithBrokenOutbox(new SequelizeStore(h.sequelize, silentLogger('outbox-atomicity-test'))),
+    );
     await expect(sut.putSkill({ ...skill, slug: 'never-stored' })).rejects.toThrow('outbox unavailable');
     await expect(sut.importSkills([{ ...skill, slug: 'never-imported' }])).rejects.toThrow('outbox unavailable');
     await expect(sut.createPrivateSkill('6f1c1f6e-3c1a-4d8e-9a55-0a4a3c4d2b10', 'p', '')).rejects.toThrow();

@@ -2,7 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { createSequelize, runMigrations, ServiceUnavailableError, SKILL_CHANGES_TOPIC, type SkillChangeEvent } from '@skills/common';
+import {
+  createSequelize,
+  runMigrations,
+  ServiceUnavailableError,
+  SKILL_CHANGES_TOPIC,
+  type SkillChangeEvent,
+} from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../src/store/migrations';
 import { OutboxRelay } from '../../src/relay';
@@ -49,7 +55,10 @@ const INSERT = `INSERT INTO collections.outbox (txid, topic, key, event)
 
 /** One outbox row in its own transaction; `txid` forces the writing transaction id (a writer still in flight). */
 async function insert(txid: string | null = null): Promise<Row> {
-  const [row] = await sequelize.query<Row>(INSERT, { type: QueryTypes.SELECT, bind: [txid, SKILL_CHANGES_TOPIC, randomUUID()] });
+  const [row] = await sequelize.query<Row>(INSERT, {
+    type: QueryTypes.SELECT,
+    bind: [txid, SKILL_CHANGES_TOPIC, randomUUID()],
+  });
   return row!;
 }
 
@@ -61,13 +70,18 @@ async function rows(count: number): Promise<Row[]> {
 
 /** Moves the rows' `created_at` back, as if they had been written that long ago. */
 async function age(written: Row[], ms: number): Promise<void> {
-  await sequelize.query("UPDATE collections.outbox SET created_at = created_at - $2::bigint * interval '1 millisecond' WHERE id = ANY($1::bigint[])", {
-    bind: [written.map((r) => r.id), ms],
-  });
+  await sequelize.query(
+    "UPDATE collections.outbox SET created_at = created_at - $2::bigint * interval '1 millisecond' WHERE id = ANY($1::bigint[])",
+    {
+      bind: [written.map((r) => r.id), ms],
+    },
+  );
 }
 
 async function markPublished(written: Row[]): Promise<void> {
-  await sequelize.query('UPDATE collections.outbox SET published_at = now() WHERE id = ANY($1::bigint[])', { bind: [written.map((r) => r.id)] });
+  await sequelize.query('UPDATE collections.outbox SET published_at = now() WHERE id = ANY($1::bigint[])', {
+    bind: [written.map((r) => r.id)],
+  });
 }
 
 /** Saves a group's position as catalog-service's consumer does after handling a batch that ended with `row`. */
@@ -80,7 +94,10 @@ async function position(group: string, row: Row): Promise<void> {
 }
 
 async function remaining(): Promise<string[]> {
-  const left = await sequelize.query<{ id: string }>('SELECT o.id::text AS id FROM collections.outbox o ORDER BY o.id', { type: QueryTypes.SELECT });
+  const left = await sequelize.query<{ id: string }>(
+    'SELECT o.id::text AS id FROM collections.outbox o ORDER BY o.id',
+    { type: QueryTypes.SELECT },
+  );
   return left.map((r) => r.id);
 }
 
@@ -105,12 +122,20 @@ describe('OutboxPruner, EVENT_LOG=kafka (rule "published")', () => {
     const sut = pruner('published', { retentionMs: 0 });
     expect(await sut.runOnce()).toBe(0);
 
-    const refusing = new OutboxRelay({ sequelize, logger, publisher: { publish: () => Promise.reject(new Error('broker down')), close: async () => {} } });
+    const refusing = new OutboxRelay({
+      sequelize,
+      logger,
+      publisher: { publish: () => Promise.reject(new Error('broker down')), close: async () => {} },
+    });
     await expect(refusing.runOnce()).rejects.toThrow('broker down');
     expect(await sut.runOnce()).toBe(0);
     expect(await remaining()).toEqual(ids(written));
 
-    const acking = new OutboxRelay({ sequelize, logger, publisher: { publish: async () => {}, close: async () => {} } });
+    const acking = new OutboxRelay({
+      sequelize,
+      logger,
+      publisher: { publish: async () => {}, close: async () => {} },
+    });
     expect(await acking.runOnce()).toBe(2);
     expect(await sut.runOnce()).toBe(2);
     expect(await remaining()).toEqual([]);
@@ -220,7 +245,11 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
       retryMaxMs: 50,
       rejected: { reject: async () => Promise.reject(new Error('every event here keeps the contract')) },
     });
-    const subscribe = () => log.subscribe('g-late', async (events: SkillChangeEvent[]) => void received.push(...events.map((e) => e.eventId)));
+    const subscribe = () =>
+      log.subscribe(
+        'g-late',
+        async (events: SkillChangeEvent[]) => void received.push(...events.map((e) => e.eventId)),
+      );
     const sut = pruner('consumed', { retentionMs: 0 });
     const positionPast = async (row: Row) => {
       const [saved] = await sequelize.query<{ past: boolean }>(
@@ -305,9 +334,12 @@ describe('OutboxPruner, EVENT_LOG=postgres (rule "consumed")', () => {
  * no other write in between can overtake it.
  */
 async function futureTxid(ahead = 40): Promise<string> {
-  const [row] = await sequelize.query<{ txid: string }>('SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint + $1::bigint)::text AS txid', {
-    type: QueryTypes.SELECT,
-    bind: [ahead],
-  });
+  const [row] = await sequelize.query<{ txid: string }>(
+    'SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint + $1::bigint)::text AS txid',
+    {
+      type: QueryTypes.SELECT,
+      bind: [ahead],
+    },
+  );
   return row!.txid;
 }

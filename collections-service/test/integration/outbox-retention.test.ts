@@ -1,7 +1,13 @@
 // @store-specific the outbox's retention deletes
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { PRINCIPAL_HEADER, bodyDigest, createSequelize, runMigrations } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
+import {
+  createTestDatabase,
+  eventually,
+  type TestDatabase,
+  silentLogger,
+  publicKeysFile,
+} from '@skills/common/testing';
 import type { RunningService } from '@skills/common';
 import { loadCollectionsConfig, startCollectionsService } from '@skills/collections-service';
 // catalog-service's schema holds the consumer positions the pruner reads (EVENT_LOG=postgres).
@@ -71,7 +77,10 @@ describe('startCollectionsService: outbox size and retention', () => {
     // No consumer group has a position yet: retention 0 or not, every row stays. Two passes
     // finished after the writes, so at least one ran wholly after them.
     const passes = (await metric('skills_outbox_prune_passes_total')) ?? 0;
-    await eventually(async () => ((await metric('skills_outbox_prune_passes_total')) ?? 0) >= passes + 2, 'two prune passes');
+    await eventually(
+      async () => ((await metric('skills_outbox_prune_passes_total')) ?? 0) >= passes + 2,
+      'two prune passes',
+    );
     expect(await metric('skills_outbox_rows')).toBe(3);
     expect(await metric('skills_outbox_pruned_total')).toBe(0);
 
@@ -81,9 +90,12 @@ describe('startCollectionsService: outbox size and retention', () => {
       { type: QueryTypes.SELECT },
     );
     expect(inReadOrder).toHaveLength(3);
-    await sequelize.query("INSERT INTO catalog.event_positions (group_name, last_txid, last_id) VALUES ('catalog-indexer', $1::xid8, $2::bigint)", {
-      bind: [inReadOrder[1]!.txid, inReadOrder[1]!.id],
-    });
+    await sequelize.query(
+      "INSERT INTO catalog.event_positions (group_name, last_txid, last_id) VALUES ('catalog-indexer', $1::xid8, $2::bigint)",
+      {
+        bind: [inReadOrder[1]!.txid, inReadOrder[1]!.id],
+      },
+    );
     await eventually(async () => (await metric('skills_outbox_rows')) === 1, 'the two rows read pruned');
     expect(await metric('skills_outbox_pruned_total')).toBe(2);
   });

@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { bodyDigest, NO_DETAILS } from '@skills/common';
-import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
+import {
+  ADMIN,
+  account,
+  createPrivateSkill,
+  putSkill,
+  startHarness,
+  type Harness,
+  START_TIMEOUT_MS,
+} from '../support/harness';
 
 /** The trust of an item with no release: what an entry shows before any scan (unpinned: it follows the item). */
-const UNJUDGED = { latestVersion: null, verdict: 'unscanned', publisherVerified: false, blocked: false, blockedReason: null, pin: null };
+const UNJUDGED = {
+  latestVersion: null,
+  verdict: 'unscanned',
+  publisherVerified: false,
+  blocked: false,
+  blockedReason: null,
+  pin: null,
+};
 
 interface Body {
-  data?: { collection?: { id: string; skills: Record<string, unknown>[] } & Record<string, unknown> } & Record<string, unknown>;
+  data?: { collection?: { id: string; skills: Record<string, unknown>[] } & Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
   error?: string;
 }
 
@@ -28,12 +46,15 @@ describe('personal collections /api/v1/me/collections', () => {
     expect(res.status).toBe(201);
     return (res.body as Body).data!.collection!.id;
   }
-  const patch = (id: string, body: unknown, who = alice) => h.call(who, 'patch', `/api/v1/me/collections/${id}`).send(body as object);
+  const patch = (id: string, body: unknown, who = alice) =>
+    h.call(who, 'patch', `/api/v1/me/collections/${id}`).send(body as object);
   const get = (id: string, who = alice) => h.call(who, 'get', `/api/v1/me/collections/${id}`);
 
   describe('create and read', () => {
     it('creates a collection with a trimmed name and shows it in the list and the detail', async () => {
-      const res = await h.call(alice, 'post', '/api/v1/me/collections').send({ name: '  Reading list ', description: 'for later' });
+      const res = await h
+        .call(alice, 'post', '/api/v1/me/collections')
+        .send({ name: '  Reading list ', description: 'for later' });
       expect(res.status).toBe(201);
       const created = (res.body as Body).data!.collection!;
       expect(created).toEqual({
@@ -60,7 +81,9 @@ describe('personal collections /api/v1/me/collections', () => {
     it("lists only the caller's collections", async () => {
       const bobs = await create(bob, { name: 'Bob only' });
       const alices = await create(alice, { name: 'Alice only' });
-      const ids = (await h.call(alice, 'get', '/api/v1/me/collections?limit=50')).body.data.collections.map((c: { id: string }) => c.id);
+      const ids = (await h.call(alice, 'get', '/api/v1/me/collections?limit=50')).body.data.collections.map(
+        (c: { id: string }) => c.id,
+      );
       expect(ids).toContain(alices);
       expect(ids).not.toContain(bobs);
     });
@@ -69,7 +92,11 @@ describe('personal collections /api/v1/me/collections', () => {
       ['no name', {}, '"name" is required'],
       ['a blank name', { name: '   ' }, '"name" must not be empty'],
       ['a 121-char name', { name: 'x'.repeat(121) }, '"name" must be at most 120 characters long'],
-      ['a 2001-char description', { name: 'ok', description: 'x'.repeat(2001) }, '"description" must be at most 2000 characters long'],
+      [
+        'a 2001-char description',
+        { name: 'ok', description: 'x'.repeat(2001) },
+        '"description" must be at most 2000 characters long',
+      ],
       ['an unknown field', { name: 'ok', color: 'red' }, '"color" is not an allowed field'],
       ['a number as name', { name: 42 }, '"name" must be a string'],
     ])('refuses %s with 400', async (_label, body, message) => {
@@ -79,18 +106,29 @@ describe('personal collections /api/v1/me/collections', () => {
     });
 
     it('answers validation errors in French when asked', async () => {
-      const res = await h.call(alice, 'post', '/api/v1/me/collections').set('Accept-Language', 'fr-FR,fr;q=0.9').send({});
+      const res = await h
+        .call(alice, 'post', '/api/v1/me/collections')
+        .set('Accept-Language', 'fr-FR,fr;q=0.9')
+        .send({});
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: '« name » est obligatoire' });
     });
 
     it('refuses a body that is not JSON with 415, malformed JSON with 400 and a huge one with 413', async () => {
-      const text = await h.call(alice, 'post', '/api/v1/me/collections').set('Content-Type', 'text/plain').send('name=x');
+      const text = await h
+        .call(alice, 'post', '/api/v1/me/collections')
+        .set('Content-Type', 'text/plain')
+        .send('name=x');
       expect(text.status).toBe(415);
-      const broken = await h.call(alice, 'post', '/api/v1/me/collections').set('Content-Type', 'application/json').send('{"name":');
+      const broken = await h
+        .call(alice, 'post', '/api/v1/me/collections')
+        .set('Content-Type', 'application/json')
+        .send('{"name":');
       expect(broken.status).toBe(400);
       expect(broken.body.error).toBe('Request body is not valid JSON');
-      const huge = await h.call(alice, 'post', '/api/v1/me/collections').send({ name: 'big', description: 'x'.repeat(200_000) });
+      const huge = await h
+        .call(alice, 'post', '/api/v1/me/collections')
+        .send({ name: 'big', description: 'x'.repeat(200_000) });
       expect(huge.status).toBe(413);
       expect(typeof huge.body.error).toBe('string');
     });
@@ -99,7 +137,11 @@ describe('personal collections /api/v1/me/collections', () => {
   describe('isolation between accounts', () => {
     it('answers 404 "Collection not found" for another account\'s collection on every method', async () => {
       const id = await create(bob, { name: 'Private to Bob' });
-      for (const res of [await get(id), await patch(id, { name: 'stolen' }), await h.call(alice, 'delete', `/api/v1/me/collections/${id}`)]) {
+      for (const res of [
+        await get(id),
+        await patch(id, { name: 'stolen' }),
+        await h.call(alice, 'delete', `/api/v1/me/collections/${id}`),
+      ]) {
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ error: 'Collection not found' });
       }
@@ -121,8 +163,26 @@ describe('personal collections /api/v1/me/collections', () => {
       const res = await patch(id, { skillSlug: 'alpha' });
       expect(res.status).toBe(200);
       expect(res.body.data.collection.skills).toEqual([
-        { slug: 'beta', name: 'Skill beta', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS, ...UNJUDGED },
-        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS, ...UNJUDGED },
+        {
+          slug: 'beta',
+          name: 'Skill beta',
+          type: 'skill',
+          category: 'testing',
+          status: 'active',
+          visibility: 'public',
+          ...NO_DETAILS,
+          ...UNJUDGED,
+        },
+        {
+          slug: 'alpha',
+          name: 'Skill alpha',
+          type: 'skill',
+          category: 'testing',
+          status: 'active',
+          visibility: 'public',
+          ...NO_DETAILS,
+          ...UNJUDGED,
+        },
       ]);
     });
 
@@ -145,7 +205,11 @@ describe('personal collections /api/v1/me/collections', () => {
       ['an empty body', {}, 'Request body must contain at least one field'],
       ['an unknown field', { skillSlug: 'alpha', pinned: true }, '"pinned" is not an allowed field'],
       ['an empty name', { name: '' }, '"name" must not be empty'],
-      ['a 2001-char description', { description: 'x'.repeat(2001) }, '"description" must be at most 2000 characters long'],
+      [
+        'a 2001-char description',
+        { description: 'x'.repeat(2001) },
+        '"description" must be at most 2000 characters long',
+      ],
       ['private-skill fields of the wrong type', { privateSkillId: 7 }, '"privateSkillId" must be a string'],
     ])('refuses %s with 400', async (_label, body, message) => {
       const id = await create();
@@ -178,7 +242,9 @@ describe('personal collections /api/v1/me/collections', () => {
       const skillId = await createPrivateSkill(h, alice.accountId, 'My notes');
       const added = await patch(id, { privateSkillId: skillId });
       expect(added.status).toBe(200);
-      expect(added.body.data.collection.skills).toEqual([{ id: skillId, name: 'My notes', description: '', visibility: 'private' }]);
+      expect(added.body.data.collection.skills).toEqual([
+        { id: skillId, name: 'My notes', description: '', visibility: 'private' },
+      ]);
       const removed = await patch(id, { removePrivateSkillId: skillId });
       expect(removed.body.data.collection.skills).toEqual([]);
     });
@@ -226,7 +292,9 @@ describe('personal collections /api/v1/me/collections', () => {
       await patch(id, { skillSlug: 'short-lived' });
       expect((await h.call(ADMIN, 'delete', '/admin/v1/skills/short-lived')).status).toBe(200);
       const res = await get(id);
-      expect(res.body.data.collection.skills).toEqual([expect.objectContaining({ slug: 'short-lived', status: 'deleted', visibility: 'public' })]);
+      expect(res.body.data.collection.skills).toEqual([
+        expect.objectContaining({ slug: 'short-lived', status: 'deleted', visibility: 'public' }),
+      ]);
     });
 
     it('refuses more than 1000 skills in one collection with 409', async () => {
@@ -242,9 +310,13 @@ describe('personal collections /api/v1/me/collections', () => {
       );
       const res = await patch(id, { skillSlug: 'alpha' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'Quota reached: a collection holds at most 1000 skills (entries per collection)' });
+      expect(res.body).toEqual({
+        error: 'Quota reached: a collection holds at most 1000 skills (entries per collection)',
+      });
       const fr = await patch(id, { skillSlug: 'alpha' }).set('Accept-Language', 'fr');
-      expect(fr.body).toEqual({ error: 'Quota atteint : une collection contient au plus 1000 compétences (entrées par collection)' });
+      expect(fr.body).toEqual({
+        error: 'Quota atteint : une collection contient au plus 1000 compétences (entrées par collection)',
+      });
       const again = await patch(id, { skillSlug: 'bulk-1', name: 'Still fine' });
       expect(again.status).toBe(200);
     });
@@ -261,7 +333,10 @@ describe('personal collections /api/v1/me/collections', () => {
       expect((await get(id)).status).toBe(404);
       const again = await h.call(alice, 'delete', `/api/v1/me/collections/${id}`);
       expect(again.status).toBe(404);
-      const items = await h.rows<{ id: string; status: string }>("SELECT id, status FROM collections.items WHERE slug = 'alpha' OR id = $1", [skillId]);
+      const items = await h.rows<{ id: string; status: string }>(
+        "SELECT id, status FROM collections.items WHERE slug = 'alpha' OR id = $1",
+        [skillId],
+      );
       expect(items).toHaveLength(2);
       expect(items.every((i) => i.status === 'active')).toBe(true);
     });
@@ -277,7 +352,9 @@ describe('personal collections /api/v1/me/collections', () => {
       );
       const res = await h.call(carol, 'post', '/api/v1/me/collections').send({ name: 'one too many' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'Quota reached: an account holds at most 100 personal collections (collections per account)' });
+      expect(res.body).toEqual({
+        error: 'Quota reached: an account holds at most 100 personal collections (collections per account)',
+      });
     });
 
     it('refuses requests without a principal signed for them with 401', async () => {
@@ -299,7 +376,10 @@ describe('personal collections /api/v1/me/collections', () => {
       const created = await h.call(alice, 'post', '/api/v1/me/collections').send({ name: 'Signed name' });
       const url = `/api/v1/me/collections/${created.body.data.collection.id as string}`;
       const header = h.sign(alice, 'patch', url, bodyDigest(JSON.stringify({ name: 'What the gateway signed' })));
-      const swapped = await request(h.app).patch(url).set('x-skills-principal', header).send({ name: 'Swapped in transit' });
+      const swapped = await request(h.app)
+        .patch(url)
+        .set('x-skills-principal', header)
+        .send({ name: 'Swapped in transit' });
       expect(swapped.status).toBe(401);
       expect(swapped.body).toEqual({ error: 'Missing or invalid principal signature' });
       const noBody = await request(h.app)
@@ -318,13 +398,17 @@ describe('personal collections /api/v1/me/collections', () => {
     it("lists the caller's collections a page at a time, oldest first, and refuses parameters it does not know", async () => {
       const dora = account();
       const names = ['one', 'two', 'three', 'four', 'five'];
-      for (const name of names) expect((await h.call(dora, 'post', '/api/v1/me/collections').send({ name })).status).toBe(201);
+      for (const name of names)
+        expect((await h.call(dora, 'post', '/api/v1/me/collections').send({ name })).status).toBe(201);
       const pageTwo = await h.call(dora, 'get', '/api/v1/me/collections?limit=2&page=2');
       expect(pageTwo.status).toBe(200);
       expect(pageTwo.body.data.collections.map((c: { name: string }) => c.name)).toEqual(['three', 'four']);
       expect(pageTwo.body.data.pagination).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3, hasMore: true });
       const beyond = await h.call(dora, 'get', '/api/v1/me/collections?limit=2&page=4');
-      expect(beyond.body.data).toEqual({ collections: [], pagination: { page: 4, limit: 2, total: 5, totalPages: 3, hasMore: false } });
+      expect(beyond.body.data).toEqual({
+        collections: [],
+        pagination: { page: 4, limit: 2, total: 5, totalPages: 3, hasMore: false },
+      });
       const byDefault = await h.call(dora, 'get', '/api/v1/me/collections');
       expect(byDefault.body.data.pagination).toMatchObject({ page: 1, limit: 20, total: 5 });
       const bad = await h.call(dora, 'get', '/api/v1/me/collections?page=0');

@@ -29,8 +29,13 @@ describe('pinned entries', () => {
   it("pins the latest stable release when a slug is added alone, with the catalog's digest", async () => {
     const id = await teamCollection(h, t, 'pdf');
     expect((await entryOf(h, t, id, 'pdf'))?.pin).toEqual(pinOf('1.2.0'));
-    const rows = await h.rows('SELECT pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1', [id]);
-    expect(rows).toEqual([{ pinned_version: '1.2.0', pinned_digest: pinOf('1.2.0').digest, pinned_verdict: 'unscanned' }]);
+    const rows = await h.rows(
+      'SELECT pinned_version, pinned_digest, pinned_verdict FROM collections.collection_entries WHERE collection_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([
+      { pinned_version: '1.2.0', pinned_digest: pinOf('1.2.0').digest, pinned_verdict: 'unscanned' },
+    ]);
   });
 
   it('pins the version asked for, and moves the pin of an entry already there', async () => {
@@ -101,11 +106,19 @@ describe('pinned entries', () => {
     expect((await scan(h, 'mixed', '1.1.0', 'acme', 'malicious')).status).toBe(201);
     const me = account();
     const url = `/api/v1/me/collections/${(await h.call(me, 'post', '/api/v1/me/collections').send({ name: 'Mine' })).body.data.collection.id as string}`;
-    const refused = await h.call(me, 'patch', url).set('Accept-Language', 'en').send({ skillSlug: 'mixed', version: '1.1.0', name: 'Renamed' });
+    const refused = await h
+      .call(me, 'patch', url)
+      .set('Accept-Language', 'en')
+      .send({ skillSlug: 'mixed', version: '1.1.0', name: 'Renamed' });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: 'Release 1.1.0 of "mixed" is malicious and cannot be added or pinned' });
-    const fr = await h.call(me, 'patch', url).set('Accept-Language', 'fr').send({ skillSlug: 'mixed', version: '1.1.0' });
-    expect(fr.body).toEqual({ error: 'La version 1.1.0 de « mixed » est malveillante et ne peut être ni ajoutée ni épinglée' });
+    const fr = await h
+      .call(me, 'patch', url)
+      .set('Accept-Language', 'fr')
+      .send({ skillSlug: 'mixed', version: '1.1.0' });
+    expect(fr.body).toEqual({
+      error: 'La version 1.1.0 de « mixed » est malveillante et ne peut être ni ajoutée ni épinglée',
+    });
     // nothing of the refused body applied; a pin already there does not move to it either
     expect((await h.call(me, 'get', url)).body.data.collection).toMatchObject({ name: 'Mine', skills: [] });
     expect((await h.call(me, 'patch', url).send({ skillSlug: 'mixed', version: '1.0.0' })).status).toBe(200);
@@ -123,8 +136,14 @@ describe('pinned entries', () => {
     const update = await h.call(strict.member, 'post', `${collectionsOf(strict)}/${pinned}/pins:update`).send({});
     expect(update.status).toBe(200);
     expect(update.body.data.changes).toEqual([
-      { slug: 'mixed', from: { version: '1.2.0', digest: pinOf('1.2.0').digest }, to: { version: '1.0.0', digest: pinOf('1.0.0').digest } },
+      {
+        slug: 'mixed',
+        from: { version: '1.2.0', digest: pinOf('1.2.0').digest },
+        to: { version: '1.0.0', digest: pinOf('1.0.0').digest },
+      },
     ]);
-    expect(update.body.data.collection.skills).toEqual([expect.objectContaining({ slug: 'mixed', pin: pinOf('1.0.0', 'clean', { pinnedVerdict: 'clean' }) })]);
+    expect(update.body.data.collection.skills).toEqual([
+      expect.objectContaining({ slug: 'mixed', pin: pinOf('1.0.0', 'clean', { pinnedVerdict: 'clean' }) }),
+    ]);
   });
 });

@@ -46,7 +46,11 @@ describe('workspace policy', () => {
   it('lets owners and admins replace it (absent fields default), and refuses members and viewers with 403', async () => {
     const res = await h.call(t.admin, 'put', policyUrl()).send({ allowedLicenses: ['MIT'] });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ policy: { ...DEFAULTS, allowedLicenses: ['MIT'] }, updatedAt: expect.any(String), updatedBy: t.admin.accountId });
+    expect(res.body.data).toEqual({
+      policy: { ...DEFAULTS, allowedLicenses: ['MIT'] },
+      updatedAt: expect.any(String),
+      updatedBy: t.admin.accountId,
+    });
     for (const who of [t.member, t.viewer]) {
       const denied = await h.call(who, 'put', policyUrl()).send({});
       expect(denied.status).toBe(403);
@@ -97,34 +101,47 @@ describe('workspace policy', () => {
       'The workspace policy refuses "mit-tool": it is on the deny list (rule deniedSlugs)',
       "La politique de l'espace de travail refuse « mit-tool » : elle figure sur la liste des refus (règle deniedSlugs)",
     ],
-  ])('refuses an entry breaking %s with 422 in English and French, adding nothing', async (_rule, policy, slug, en, fr) => {
-    expect((await putPolicy(h, t, policy)).status).toBe(200);
-    const id = await teamCollection(h, t);
-    const url = `${collectionsOf(t)}/${id}`;
-    const res = await h.call(t.member, 'patch', url).send({ skillSlug: slug, name: 'renamed' });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: en });
-    const inFrench = await h.call(t.member, 'patch', url).set('Accept-Language', 'fr').send({ skillSlug: slug });
-    expect(inFrench.body).toEqual({ error: fr });
-    const after = await h.call(t.member, 'get', url);
-    expect(after.body.data.collection).toMatchObject({ name: 'Pinned', skillCount: 0 });
-    // the licence compares case-insensitively: MIT passes a policy listing "mit"
-    if (_rule === 'allowedLicenses') expect((await h.call(t.member, 'patch', url).send({ skillSlug: 'mit-tool' })).status).toBe(200);
-  });
+  ])(
+    'refuses an entry breaking %s with 422 in English and French, adding nothing',
+    async (_rule, policy, slug, en, fr) => {
+      expect((await putPolicy(h, t, policy)).status).toBe(200);
+      const id = await teamCollection(h, t);
+      const url = `${collectionsOf(t)}/${id}`;
+      const res = await h.call(t.member, 'patch', url).send({ skillSlug: slug, name: 'renamed' });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ error: en });
+      const inFrench = await h.call(t.member, 'patch', url).set('Accept-Language', 'fr').send({ skillSlug: slug });
+      expect(inFrench.body).toEqual({ error: fr });
+      const after = await h.call(t.member, 'get', url);
+      expect(after.body.data.collection).toMatchObject({ name: 'Pinned', skillCount: 0 });
+      // the licence compares case-insensitively: MIT passes a policy listing "mit"
+      if (_rule === 'allowedLicenses')
+        expect((await h.call(t.member, 'patch', url).send({ skillSlug: 'mit-tool' })).status).toBe(200);
+    },
+  );
 
   it('re-evaluates every entry when the policy changes, naming the first rule broken', async () => {
     await putPolicy(h, t, {});
     const id = await teamCollection(h, t, 'gpl-tool', 'mit-tool');
     const url = `${collectionsOf(t)}/${id}`;
-    expect((await h.call(t.member, 'get', url)).body.data.collection.compliance).toEqual({ complies: true, violationCount: 0 });
+    expect((await h.call(t.member, 'get', url)).body.data.collection.compliance).toEqual({
+      complies: true,
+      violationCount: 0,
+    });
     await putPolicy(h, t, { allowedLicenses: ['MIT'], deniedSlugs: ['gpl-tool'] });
     const res = await h.call(t.viewer, 'get', url);
     const [gpl, mit] = res.body.data.collection.skills;
     expect(gpl.compliance).toEqual({
       complies: false,
       violations: [
-        { rule: 'allowedLicenses', message: 'The workspace policy refuses "gpl-tool": its licence GPL-3.0 is not allowed (rule allowedLicenses)' },
-        { rule: 'deniedSlugs', message: 'The workspace policy refuses "gpl-tool": it is on the deny list (rule deniedSlugs)' },
+        {
+          rule: 'allowedLicenses',
+          message: 'The workspace policy refuses "gpl-tool": its licence GPL-3.0 is not allowed (rule allowedLicenses)',
+        },
+        {
+          rule: 'deniedSlugs',
+          message: 'The workspace policy refuses "gpl-tool": it is on the deny list (rule deniedSlugs)',
+        },
       ],
     });
     expect(mit.compliance).toEqual({ complies: true, violations: [] });
@@ -155,20 +172,30 @@ describe('workspace policy', () => {
   it('writes policy.changed with every PUT, and none for a refused one', async () => {
     const count = async () =>
       (
-        await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_events WHERE workspace_id = $1 AND type = 'policy.changed'`, [t.ws])
+        await h.rows<{ n: number }>(
+          `SELECT count(*)::int AS n FROM collections.workspace_events WHERE workspace_id = $1 AND type = 'policy.changed'`,
+          [t.ws],
+        )
       )[0]?.n;
     const before = await count();
     await putPolicy(h, t, { minimumVerdict: 'unscanned' });
     await putPolicy(h, t, { deniedSlugs: 'x'.repeat(10) });
     await h.call(t.member, 'put', policyUrl()).send({});
     expect(await count()).toBe((before ?? 0) + 1);
-    const [last] = await h.rows<{ data: unknown }>(`SELECT data FROM collections.workspace_events WHERE workspace_id = $1 ORDER BY seq DESC LIMIT 1`, [t.ws]);
+    const [last] = await h.rows<{ data: unknown }>(
+      `SELECT data FROM collections.workspace_events WHERE workspace_id = $1 ORDER BY seq DESC LIMIT 1`,
+      [t.ws],
+    );
     const data = typeof last?.data === 'string' ? JSON.parse(last.data) : last?.data;
     expect(data).toEqual({ policy: { ...DEFAULTS, minimumVerdict: 'unscanned' } });
   });
 
   it('compiles the policy for search, to members only (a non-member: 404)', async () => {
-    await putPolicy(h, t, { minimumVerdict: 'unscanned', allowedLicenses: ['MIT', 'Apache-2.0'], allowedTypes: ['skill'] });
+    await putPolicy(h, t, {
+      minimumVerdict: 'unscanned',
+      allowedLicenses: ['MIT', 'Apache-2.0'],
+      allowedTypes: ['skill'],
+    });
     const url = `/internal/v1/workspaces/${t.ws}/search-policy`;
     const res = await h.call(t.viewer, 'get', url);
     expect(res.body).toEqual({
@@ -192,6 +219,10 @@ describe('workspace policy', () => {
     await putPolicy(h, t, { minimumVerdict: 'clean' });
     expect((await h.call(t.member, 'get', url)).body.data.searchPolicy.verdicts).toEqual(['clean']);
     await putPolicy(h, t, {});
-    expect((await h.call(t.member, 'get', url)).body.data.searchPolicy.verdicts).toEqual(['clean', 'unscanned', 'suspicious']);
+    expect((await h.call(t.member, 'get', url)).body.data.searchPolicy.verdicts).toEqual([
+      'clean',
+      'unscanned',
+      'suspicious',
+    ]);
   });
 });

@@ -11,32 +11,44 @@ describe('private skills of the caller', () => {
 
   it('creates one, lists it to its owner only, and lets the owner add it to a personal collection', async () => {
     const ana = account();
-    const created = await h.call(ana, 'post', '/api/v1/me/private-skills').send({ name: ' Release checklist ', description: 'Our steps' });
+    const created = await h
+      .call(ana, 'post', '/api/v1/me/private-skills')
+      .send({ name: ' Release checklist ', description: 'Our steps' });
     expect(created.status).toBe(201);
     const skill = created.body.data.skill;
     expect(skill).toEqual({ id: expect.any(String), name: 'Release checklist', description: 'Our steps' });
     const listed = await h.call(ana, 'get', '/api/v1/me/private-skills');
-    expect(listed.body.data).toEqual({ skills: [skill], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } });
+    expect(listed.body.data).toEqual({
+      skills: [skill],
+      pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false },
+    });
     expect((await h.call(account(), 'get', '/api/v1/me/private-skills')).body.data.skills).toEqual([]);
 
-    const collection = (await h.call(ana, 'post', '/api/v1/me/collections').send({ name: 'Mine' })).body.data.collection.id as string;
+    const collection = (await h.call(ana, 'post', '/api/v1/me/collections').send({ name: 'Mine' })).body.data.collection
+      .id as string;
     const added = await h.call(ana, 'patch', `/api/v1/me/collections/${collection}`).send({ privateSkillId: skill.id });
     expect(added.body.data.collection.skills).toEqual([{ ...skill, visibility: 'private' }]);
     // its creation is an event, like every item write
-    const events = await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.outbox WHERE key = $1`, [skill.id]);
+    const events = await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.outbox WHERE key = $1`, [
+      skill.id,
+    ]);
     expect(events[0]?.n).toBe(1);
   });
 
   it('validates the body and keeps to the quota of 500 private skills', async () => {
     const bo = account();
-    expect((await h.call(bo, 'post', '/api/v1/me/private-skills').send({})).body).toEqual({ error: '"name" is required' });
+    expect((await h.call(bo, 'post', '/api/v1/me/private-skills').send({})).body).toEqual({
+      error: '"name" is required',
+    });
     expect((await h.call(bo, 'post', '/api/v1/me/private-skills').send({ name: 'x', owner: 'y' })).status).toBe(400);
     await h.rows(
       `INSERT INTO collections.items (id, name, visibility, owner_account_id)
        SELECT gen_random_uuid(), 'n' || i, 'private', $1 FROM generate_series(1, 499) AS i`,
       [bo.accountId],
     );
-    const both = await Promise.all([0, 1].map(() => h.call(bo, 'post', '/api/v1/me/private-skills').send({ name: 'Last' })));
+    const both = await Promise.all(
+      [0, 1].map(() => h.call(bo, 'post', '/api/v1/me/private-skills').send({ name: 'Last' })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(both.find((r) => r.status === 409)?.body).toEqual({
       error: 'Quota reached: an account holds at most 500 private skills (private skills per account)',

@@ -28,11 +28,23 @@ describe('publishers and the events of trust changes', () => {
     await putSkill(h, 'acme-csv', { publisher: 'Acme' });
     await putSkill(h, 'other-pdf', { publisher: 'Other' });
     await published(h, 'acme-pdf', '1.0.0');
-    const before = { pdf: await lastEventOf(h, 'acme-pdf'), csv: await lastEventOf(h, 'acme-csv'), other: (await eventsOf(h, 'other-pdf')).length };
+    const before = {
+      pdf: await lastEventOf(h, 'acme-pdf'),
+      csv: await lastEventOf(h, 'acme-csv'),
+      other: (await eventsOf(h, 'other-pdf')).length,
+    };
 
-    const res = await h.call(ADMIN, 'put', '/admin/v1/publishers/Acme').send({ verified: true, note: 'checked the domain' });
+    const res = await h
+      .call(ADMIN, 'put', '/admin/v1/publishers/Acme')
+      .send({ verified: true, note: 'checked the domain' });
     expect(res.status).toBe(200);
-    expect(res.body.data.publisher).toMatchObject({ name: 'Acme', verified: true, note: 'checked the domain', itemCount: 2, verifiedAt: expect.any(String) });
+    expect(res.body.data.publisher).toMatchObject({
+      name: 'Acme',
+      verified: true,
+      note: 'checked the domain',
+      itemCount: 2,
+      verifiedAt: expect.any(String),
+    });
 
     for (const slug of ['acme-pdf', 'acme-csv'] as const) {
       const event = await lastEventOf(h, slug);
@@ -61,7 +73,13 @@ describe('publishers and the events of trust changes', () => {
     expect(names).toContain('Listed Verified');
     expect(names).not.toContain('Listed Plain');
     const plain = await h.call(ADMIN, 'get', '/admin/v1/publishers?verified=false&limit=50');
-    expect(plain.body.data.publishers).toContainEqual({ name: 'Listed Plain', verified: false, verifiedAt: null, note: null, itemCount: 1 });
+    expect(plain.body.data.publishers).toContainEqual({
+      name: 'Listed Plain',
+      verified: false,
+      verifiedAt: null,
+      note: null,
+      itemCount: 1,
+    });
     expect(plain.body.data.pagination).toMatchObject({ page: 1, limit: 50 });
   });
 
@@ -74,7 +92,9 @@ describe('publishers and the events of trust changes', () => {
     await putSkill(h, 'atomic', { publisher: 'Atomic Inc' });
     await published(h, 'atomic', '1.0.0');
     await scan(h, 'atomic', '1.0.0', 'static-analysis', 'clean');
-    await h.call(ADMIN, 'put', '/admin/v1/skills/atomic/versions/1.0.0/override').send({ verdict: 'suspicious', note: 'watching' });
+    await h
+      .call(ADMIN, 'put', '/admin/v1/skills/atomic/versions/1.0.0/override')
+      .send({ verdict: 'suspicious', note: 'watching' });
     const state = async () => ({
       events: await eventsOf(h, 'atomic'),
       releases: await h.rows(
@@ -92,11 +112,18 @@ describe('publishers and the events of trust changes', () => {
     const releases = new ReleaseService(store);
     const verdicts = new VerdictService(store);
     const source = { repository: 'https://github.com/acme/x', ref: 'v2' };
-    await expect(releases.publish('atomic', { version: '2.0.0', digest: digestOf('two'), source })).rejects.toThrow('outbox unavailable');
-    await expect(releases.yank('atomic', '1.0.0', 'bad')).rejects.toThrow('outbox unavailable');
-    await expect(verdicts.recordScan('atomic', '1.0.0', { scanner: 'virus-scan', verdict: 'malicious', summary: 'x', reportUrl: null })).rejects.toThrow(
+    await expect(releases.publish('atomic', { version: '2.0.0', digest: digestOf('two'), source })).rejects.toThrow(
       'outbox unavailable',
     );
+    await expect(releases.yank('atomic', '1.0.0', 'bad')).rejects.toThrow('outbox unavailable');
+    await expect(
+      verdicts.recordScan('atomic', '1.0.0', {
+        scanner: 'virus-scan',
+        verdict: 'malicious',
+        summary: 'x',
+        reportUrl: null,
+      }),
+    ).rejects.toThrow('outbox unavailable');
     await expect(verdicts.override('atomic', '1.0.0', 'malicious', 'n')).rejects.toThrow('outbox unavailable');
     await expect(verdicts.clearOverride('atomic', '1.0.0')).rejects.toThrow('outbox unavailable');
     await expect(new PublisherService(store).put('Atomic Inc', true, null)).rejects.toThrow('outbox unavailable');

@@ -58,7 +58,11 @@ async function write(...events: Array<[itemId: string, version: number]>): Promi
   return ids;
 }
 
-async function insert(itemId: string, version: number, transaction?: Awaited<ReturnType<Sequelize['transaction']>>): Promise<string> {
+async function insert(
+  itemId: string,
+  version: number,
+  transaction?: Awaited<ReturnType<Sequelize['transaction']>>,
+): Promise<string> {
   const rows = await sequelize.query<{ id: string }>(
     `INSERT INTO collections.outbox (topic, key, event)
      VALUES ($1, $2, jsonb_build_object('itemId', $2::text, 'version', $3::int, 'type', 'skill.upserted'))
@@ -69,14 +73,24 @@ async function insert(itemId: string, version: number, transaction?: Awaited<Ret
 }
 
 async function unpublished(): Promise<string[]> {
-  const rows = await sequelize.query<{ id: string }>('SELECT id::text AS id FROM collections.outbox o WHERE published_at IS NULL ORDER BY o.id', {
-    type: QueryTypes.SELECT,
-  });
+  const rows = await sequelize.query<{ id: string }>(
+    'SELECT id::text AS id FROM collections.outbox o WHERE published_at IS NULL ORDER BY o.id',
+    {
+      type: QueryTypes.SELECT,
+    },
+  );
   return rows.map((r) => r.id);
 }
 
 function relay(publisher: OutboxPublisher, batchSize = 100): OutboxRelay {
-  return new OutboxRelay({ sequelize, publisher, logger, batchSize, idleMs: 20, retry: { initialDelayMs: 20, maxDelayMs: 100 } });
+  return new OutboxRelay({
+    sequelize,
+    publisher,
+    logger,
+    batchSize,
+    idleMs: 20,
+    retry: { initialDelayMs: 20, maxDelayMs: 100 },
+  });
 }
 
 describe('OutboxRelay', () => {

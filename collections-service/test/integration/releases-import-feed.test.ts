@@ -2,13 +2,28 @@
  * Releases through the NDJSON import and out through the changes feed
  * (docs/trust.md "Import" and "Events and the changes feed").
  */
-import { ADMIN, IMPORT_PATH, START_TIMEOUT_MS, account, putSkill, startHarness, type Harness } from '../support/harness';
+import {
+  ADMIN,
+  IMPORT_PATH,
+  START_TIMEOUT_MS,
+  account,
+  putSkill,
+  startHarness,
+  type Harness,
+} from '../support/harness';
 import { digestOf, lastEventOf, published, releaseBody, scan } from '../support/releases';
 
 const NDJSON = 'application/x-ndjson';
 
 function line(slug: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ slug, name: `Item ${slug}`, description: `About ${slug}`, type: 'skill', category: 'bulk', ...extra });
+  return JSON.stringify({
+    slug,
+    name: `Item ${slug}`,
+    description: `About ${slug}`,
+    type: 'skill',
+    category: 'bulk',
+    ...extra,
+  });
 }
 
 interface FeedRelease {
@@ -21,7 +36,13 @@ interface FeedRelease {
 interface Change {
   slug: string;
   change: 'upsert' | 'delete';
-  item?: { latestVersion: string | null; verdict: string; publisherVerified: boolean; blocked: boolean; releases: FeedRelease[] };
+  item?: {
+    latestVersion: string | null;
+    verdict: string;
+    publisherVerified: boolean;
+    blocked: boolean;
+    releases: FeedRelease[];
+  };
 }
 
 describe('releases in the import and the changes feed', () => {
@@ -35,10 +56,9 @@ describe('releases in the import and the changes feed', () => {
 
   const post = (body: string) => h.call(ADMIN, 'post', IMPORT_PATH).set('Content-Type', NDJSON).send(body);
   const versionsOf = async (slug: string) =>
-    (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions`)).body.data.versions.map((v: { version: string; yanked: unknown }) => [
-      v.version,
-      v.yanked !== null,
-    ]);
+    (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions`)).body.data.versions.map(
+      (v: { version: string; yanked: unknown }) => [v.version, v.yanked !== null],
+    );
 
   /** Every change of the feed once it shows `slug` as written last (another suite's open transaction may hold it back a moment). */
   async function feedShowing(slug: string, test: (c: Change) => boolean): Promise<Change> {
@@ -52,7 +72,11 @@ describe('releases in the import and the changes feed', () => {
   }
 
   it('imports a line with its releases in one transaction, a yanked one included', async () => {
-    const releases = [releaseBody('1.0.0'), releaseBody('1.1.0', '1.1.0-artifact', { yanked: { reason: 'broken upload' } }), releaseBody('0.9.0-beta.1')];
+    const releases = [
+      releaseBody('1.0.0'),
+      releaseBody('1.1.0', '1.1.0-artifact', { yanked: { reason: 'broken upload' } }),
+      releaseBody('0.9.0-beta.1'),
+    ];
     const res = await post(`${line('imported', { releases })}\n${line('plain')}\n`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { imported: 2 } });
@@ -87,7 +111,8 @@ describe('releases in the import and the changes feed', () => {
     expect(bad.body.error).toContain('Line 2');
     const many = Array.from({ length: 101 }, (_, i) => releaseBody(`1.0.${i}`));
     expect((await post(line('never-c', { releases: many }))).status).toBe(400);
-    for (const slug of ['never-a', 'never-b', 'never-c']) expect((await h.call(reader, 'get', `/api/v1/skills/${slug}`)).status).toBe(404);
+    for (const slug of ['never-a', 'never-b', 'never-c'])
+      expect((await h.call(reader, 'get', `/api/v1/skills/${slug}`)).status).toBe(404);
   });
 
   it("carries releases, newest first with digest, source, yank and verdict, and the trust in the feed's upserts", async () => {
@@ -96,7 +121,12 @@ describe('releases in the import and the changes feed', () => {
     await scan(h, 'mirrored', '1.2.0', 'static-analysis', 'clean');
     const change = await feedShowing('mirrored', (c) => c.item?.verdict === 'clean');
     expect(change.change).toBe('upsert');
-    expect(change.item).toMatchObject({ latestVersion: '1.2.0', verdict: 'clean', publisherVerified: false, blocked: false });
+    expect(change.item).toMatchObject({
+      latestVersion: '1.2.0',
+      verdict: 'clean',
+      publisherVerified: false,
+      blocked: false,
+    });
     expect(change.item?.releases).toEqual([
       {
         version: '1.2.0',
@@ -123,6 +153,10 @@ describe('releases in the import and the changes feed', () => {
     await scan(h, 'mirrored-bad', '1.0.0', 'virus-scan', 'malicious', 'exfiltrates mail');
     const change = await feedShowing('mirrored-bad', (c) => c.item?.verdict === 'malicious');
     expect(change.change).toBe('upsert');
-    expect(change.item).toMatchObject({ verdict: 'malicious', blocked: true, releases: [{ version: '1.0.0', verdict: 'malicious' }] });
+    expect(change.item).toMatchObject({
+      verdict: 'malicious',
+      blocked: true,
+      releases: [{ version: '1.0.0', verdict: 'malicious' }],
+    });
   });
 });

@@ -15,7 +15,8 @@ describe('releases of a public item', () => {
   afterAll(() => h?.close());
 
   const skill = async (slug: string) => (await h.call(reader, 'get', `/api/v1/skills/${slug}`)).body.data.skill;
-  const versions = async (slug: string, query = '') => (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions${query}`)).body.data;
+  const versions = async (slug: string, query = '') =>
+    (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions${query}`)).body.data;
 
   it('publishes a release (201), answers a retry with the same digest 200, and refuses another digest with 409 naming both', async () => {
     await putSkill(h, 'pdf-tools', { version: 'whatever' });
@@ -40,7 +41,10 @@ describe('releases of a public item', () => {
     expect(conflict.status).toBe(409);
     expect(conflict.body.error).toContain(digestOf('first'));
     expect(conflict.body.error).toContain(digestOf('tampered'));
-    const fr = await h.call(ADMIN, 'post', '/admin/v1/skills/pdf-tools/versions').set('Accept-Language', 'fr').send(releaseBody('1.4.0', 'tampered'));
+    const fr = await h
+      .call(ADMIN, 'post', '/admin/v1/skills/pdf-tools/versions')
+      .set('Accept-Language', 'fr')
+      .send(releaseBody('1.4.0', 'tampered'));
     expect(fr.status).toBe(409);
     expect(fr.body.error).toContain('déjà publiée');
     expect(fr.body.error).toContain(digestOf('first'));
@@ -50,7 +54,12 @@ describe('releases of a public item', () => {
     expect(read.body.data.release.digest).toBe(digestOf('first'));
     // neither the retry nor the refusal wrote an event
     expect(await eventsOf(h, 'pdf-tools')).toHaveLength(eventsBefore);
-    expect(await skill('pdf-tools')).toMatchObject({ latestVersion: '1.4.0', version: '1.4.0', verdict: 'unscanned', blocked: false });
+    expect(await skill('pdf-tools')).toMatchObject({
+      latestVersion: '1.4.0',
+      version: '1.4.0',
+      verdict: 'unscanned',
+      blocked: false,
+    });
   });
 
   it.each([
@@ -67,7 +76,9 @@ describe('releases of a public item', () => {
     const slug = `strict-${name.replace(/[^a-z]+/g, '-')}`;
     await putSkill(h, slug);
     const before = await eventsOf(h, slug);
-    const res = await h.call(ADMIN, 'post', `/admin/v1/skills/${slug}/versions`).send({ ...releaseBody('1.0.0'), ...change });
+    const res = await h
+      .call(ADMIN, 'post', `/admin/v1/skills/${slug}/versions`)
+      .send({ ...releaseBody('1.0.0'), ...change });
     expect(res.status).toBe(400);
     expect(typeof res.body.error).toBe('string');
     expect((await versions(slug)).versions).toEqual([]);
@@ -78,7 +89,10 @@ describe('releases of a public item', () => {
     await putSkill(h, 'strict');
     const en = await h.call(ADMIN, 'post', '/admin/v1/skills/strict/versions').send(releaseBody('v1.0.0'));
     expect(en.body.error).toMatch(/"version" must be a SemVer version/);
-    const fr = await h.call(ADMIN, 'post', '/admin/v1/skills/strict/versions').set('Accept-Language', 'fr').send(releaseBody('1.0.0+b'));
+    const fr = await h
+      .call(ADMIN, 'post', '/admin/v1/skills/strict/versions')
+      .set('Accept-Language', 'fr')
+      .send(releaseBody('1.0.0+b'));
     expect(fr.body.error).toMatch(/« version » doit être une version SemVer/);
   });
 
@@ -102,7 +116,9 @@ describe('releases of a public item', () => {
     await published(h, 'yanky', '1.0.0', '1.1.0');
     expect((await skill('yanky')).latestVersion).toBe('1.1.0');
 
-    const yanked = await h.call(ADMIN, 'post', '/admin/v1/skills/yanky/versions/1.1.0:yank').send({ reason: 'leaks tokens' });
+    const yanked = await h
+      .call(ADMIN, 'post', '/admin/v1/skills/yanky/versions/1.1.0:yank')
+      .send({ reason: 'leaks tokens' });
     expect(yanked.status).toBe(200);
     expect(yanked.body.data.release.yanked).toMatchObject({ reason: 'leaks tokens' });
     expect(await skill('yanky')).toMatchObject({ latestVersion: '1.0.0', version: '1.0.0' });
@@ -131,7 +147,9 @@ describe('releases of a public item', () => {
     await published(h, 'sparse', '1.0.0');
     expect((await h.call(reader, 'get', '/api/v1/skills/sparse/versions/9.9.9')).status).toBe(404);
     expect((await h.call(reader, 'get', '/api/v1/skills/sparse/versions/not-semver')).status).toBe(404);
-    expect((await h.call(ADMIN, 'post', '/admin/v1/skills/sparse/versions/9.9.9:yank').send({ reason: 'x' })).status).toBe(404);
+    expect(
+      (await h.call(ADMIN, 'post', '/admin/v1/skills/sparse/versions/9.9.9:yank').send({ reason: 'x' })).status,
+    ).toBe(404);
   });
 
   it('writes the item with its trust to the outbox for every publish, bumping its version', async () => {
@@ -140,7 +158,12 @@ describe('releases of a public item', () => {
     await published(h, 'evented', '0.9.0');
     const after = await lastEventOf(h, 'evented');
     expect(after.version).toBe(before.version + 1);
-    expect(after.trust).toEqual({ latestVersion: '0.9.0', verdict: 'unscanned', publisherVerified: false, blockedReason: null });
+    expect(after.trust).toEqual({
+      latestVersion: '0.9.0',
+      verdict: 'unscanned',
+      publisherVerified: false,
+      blockedReason: null,
+    });
     expect(after.details?.version).toBe('0.9.0');
   });
 
@@ -149,7 +172,12 @@ describe('releases of a public item', () => {
     await published(h, 'reindexed', '4.1.0');
     const res = await h.call(ADMIN, 'get', '/admin/v1/items?limit=5000');
     const item = res.body.data.items.find((i: { slug: string }) => i.slug === 'reindexed');
-    expect(item.trust).toEqual({ latestVersion: '4.1.0', verdict: 'unscanned', publisherVerified: false, blockedReason: null });
+    expect(item.trust).toEqual({
+      latestVersion: '4.1.0',
+      verdict: 'unscanned',
+      publisherVerified: false,
+      blockedReason: null,
+    });
     expect(item.details.version).toBe('4.1.0');
   });
 
@@ -157,7 +185,11 @@ describe('releases of a public item', () => {
     await putSkill(h, 'rewritten');
     await published(h, 'rewritten', '3.0.0');
     await putSkill(h, 'rewritten', { version: '0.0.1', description: 'new text' });
-    expect(await skill('rewritten')).toMatchObject({ version: '3.0.0', latestVersion: '3.0.0', description: 'new text' });
+    expect(await skill('rewritten')).toMatchObject({
+      version: '3.0.0',
+      latestVersion: '3.0.0',
+      description: 'new text',
+    });
     expect((await lastEventOf(h, 'rewritten')).trust?.latestVersion).toBe('3.0.0');
   });
 

@@ -17,7 +17,10 @@ interface ReportBody {
 const reportOf = (res: { body: { data: { report: ReportBody } } }): ReportBody => res.body.data.report;
 
 async function storedReports(h: Harness, accountId: string): Promise<number> {
-  const rows = await h.rows<{ n: number }>('SELECT count(*)::int AS n FROM collections.reports WHERE reporter_account_id = $1', [accountId]);
+  const rows = await h.rows<{ n: number }>(
+    'SELECT count(*)::int AS n FROM collections.reports WHERE reporter_account_id = $1',
+    [accountId],
+  );
   return rows[0]?.n ?? -1;
 }
 
@@ -43,7 +46,9 @@ describe('filing a report', () => {
 
   it('answers 201 with the open report, about the item by slug and name', async () => {
     const ana = account();
-    const res = await h.call(ana, 'post', '/api/v1/skills/pdf-tools/reports').send({ reason: 'credential-theft', text: 'Reads ~/.aws/credentials' });
+    const res = await h
+      .call(ana, 'post', '/api/v1/skills/pdf-tools/reports')
+      .send({ reason: 'credential-theft', text: 'Reads ~/.aws/credentials' });
     expect(res.status).toBe(201);
     expect(reportOf(res)).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -66,12 +71,15 @@ describe('filing a report', () => {
 
   it('refuses a reason off the list, a text over 2,000 characters and unknown fields with 400, storing nothing', async () => {
     const bo = account();
-    const post = (body: object, lang = 'en') => h.call(bo, 'post', '/api/v1/skills/pdf-tools/reports').set('Accept-Language', lang).send(body);
+    const post = (body: object, lang = 'en') =>
+      h.call(bo, 'post', '/api/v1/skills/pdf-tools/reports').set('Accept-Language', lang).send(body);
     expect((await post({ reason: 'ugly' })).body).toEqual({
       error: '"reason" must be one of: malware, credential-theft, prompt-injection, impersonation, spam, broken, other',
     });
     expect((await post({ text: 'no reason' })).body).toEqual({ error: '"reason" is required' });
-    expect((await post({ reason: 'spam', text: 'x'.repeat(2001) })).body).toEqual({ error: '"text" must be at most 2000 characters long' });
+    expect((await post({ reason: 'spam', text: 'x'.repeat(2001) })).body).toEqual({
+      error: '"text" must be at most 2000 characters long',
+    });
     const french = await post({ reason: 'spam', text: 'x'.repeat(2001) }, 'fr');
     expect([french.status, french.body.error]).toEqual([400, expect.stringContaining('« text »')]);
     const extra = await post({ reason: 'spam', status: 'resolved' });
@@ -95,7 +103,10 @@ describe('filing a report', () => {
 
   it('is for accounts: an admin or scanner principal is refused with 403', async () => {
     const before = await h.rows<{ n: number }>('SELECT count(*)::int AS n FROM collections.reports');
-    for (const principal of [ADMIN, { kind: 'scanner' as const, scannerId: 'a9c1d1f0-0000-4000-8000-000000000001', name: 'static' }]) {
+    for (const principal of [
+      ADMIN,
+      { kind: 'scanner' as const, scannerId: 'a9c1d1f0-0000-4000-8000-000000000001', name: 'static' },
+    ]) {
       const res = await h.call(principal, 'post', '/api/v1/skills/pdf-tools/reports').send({ reason: 'spam' });
       expect(res.status).toBe(403);
     }
@@ -104,13 +115,19 @@ describe('filing a report', () => {
 
   it('lets one account file 20 reports a day by default, even in a concurrent burst', async () => {
     const dee = account();
-    const burst = await Promise.all(Array.from({ length: 25 }, () => h.call(dee, 'post', '/api/v1/skills/pdf-tools/reports').send({ reason: 'spam' })));
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        h.call(dee, 'post', '/api/v1/skills/pdf-tools/reports').send({ reason: 'spam' }),
+      ),
+    );
     const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     expect(await storedReports(h, dee.accountId)).toBe(20);
     // another account has its own allowance
-    expect((await h.call(account(), 'post', '/api/v1/skills/pdf-tools/reports').send({ reason: 'spam' })).status).toBe(201);
+    expect((await h.call(account(), 'post', '/api/v1/skills/pdf-tools/reports').send({ reason: 'spam' })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -137,8 +154,13 @@ describe('the report limit per account', () => {
     expect(refused.body).toEqual({
       error: `Report limit reached: an account files at most 3 reports in 24 hours; retry in ${retryAfter} s`,
     });
-    const french = await h.call(ana, 'post', '/api/v1/skills/pdf-tools/reports').set('Accept-Language', 'fr').send({ reason: 'spam' });
-    expect(french.body.error).toMatch(/^Limite de signalements atteinte : un compte dépose au plus 3 signalements en 24 heures/);
+    const french = await h
+      .call(ana, 'post', '/api/v1/skills/pdf-tools/reports')
+      .set('Accept-Language', 'fr')
+      .send({ reason: 'spam' });
+    expect(french.body.error).toMatch(
+      /^Limite de signalements atteinte : un compte dépose au plus 3 signalements en 24 heures/,
+    );
     expect(await storedReports(h, ana.accountId)).toBe(4);
   });
 
@@ -168,14 +190,17 @@ describe("the operators' report queue", () => {
   async function file(count: number, slug = 'pdf-tools'): Promise<ReportBody[]> {
     const filed: ReportBody[] = [];
     for (let i = 0; i < count; i += 1) {
-      const res = await h.call(ana, 'post', `/api/v1/skills/${slug}/reports`).send({ reason: 'malware', text: `report ${i}` });
+      const res = await h
+        .call(ana, 'post', `/api/v1/skills/${slug}/reports`)
+        .send({ reason: 'malware', text: `report ${i}` });
       if (res.status !== 201) throw new Error(`report: ${res.status}`);
       filed.push(reportOf(res));
     }
     return filed;
   }
 
-  const resolve = (id: string, body: object, action = 'resolve') => h.call(ADMIN, 'post', `/admin/v1/reports/${id}:${action}`).send(body);
+  const resolve = (id: string, body: object, action = 'resolve') =>
+    h.call(ADMIN, 'post', `/admin/v1/reports/${id}:${action}`).send(body);
 
   it("lists reports newest first with the item's slug and name, by page and by status", async () => {
     await h.rows('DELETE FROM collections.reports');
@@ -199,9 +224,13 @@ describe("the operators' report queue", () => {
     expect(open.body.data.reports.map((r: ReportBody) => r.id)).toEqual([r4.id, r2.id]);
     expect(open.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasMore: true });
     const resolved = await h.call(ADMIN, 'get', '/admin/v1/reports?status=resolved');
-    expect(resolved.body.data.reports).toEqual([expect.objectContaining({ id: r1.id, status: 'resolved', note: 'removed' })]);
+    expect(resolved.body.data.reports).toEqual([
+      expect.objectContaining({ id: r1.id, status: 'resolved', note: 'removed' }),
+    ]);
     const dismissed = await h.call(ADMIN, 'get', '/admin/v1/reports?status=dismissed');
-    expect(dismissed.body.data.reports).toEqual([expect.objectContaining({ id: r3.id, status: 'dismissed', note: 'not malware' })]);
+    expect(dismissed.body.data.reports).toEqual([
+      expect.objectContaining({ id: r3.id, status: 'dismissed', note: 'not malware' }),
+    ]);
 
     for (const query of ['status=closed', 'limit=51', 'page=0', 'sort=oldest']) {
       expect((await h.call(ADMIN, 'get', `/admin/v1/reports?${query}`)).status).toBe(400);
@@ -212,16 +241,33 @@ describe("the operators' report queue", () => {
     const [a, b] = (await file(2)) as [ReportBody, ReportBody];
     const resolved = await resolve(a.id, { note: '  Removed the skill  ' });
     expect(resolved.status).toBe(200);
-    expect(reportOf(resolved)).toEqual({ ...a, status: 'resolved', note: 'Removed the skill', handledAt: expect.any(String) });
+    expect(reportOf(resolved)).toEqual({
+      ...a,
+      status: 'resolved',
+      note: 'Removed the skill',
+      handledAt: expect.any(String),
+    });
     const dismissed = await resolve(b.id, { note: 'Works as documented' }, 'dismiss');
     expect(reportOf(dismissed)).toMatchObject({ id: b.id, status: 'dismissed', note: 'Works as documented' });
 
     const again = await resolve(a.id, { note: 'twice' }, 'dismiss');
-    expect([again.status, again.body]).toEqual([409, { error: 'This report is already resolved; a handled report cannot be handled again' }]);
-    const againFr = await h.call(ADMIN, 'post', `/admin/v1/reports/${b.id}:resolve`).set('Accept-Language', 'fr').send({ note: 'x' });
-    expect([againFr.status, againFr.body.error]).toEqual([409, expect.stringMatching(/^Ce signalement est déjà classé sans suite/)]);
+    expect([again.status, again.body]).toEqual([
+      409,
+      { error: 'This report is already resolved; a handled report cannot be handled again' },
+    ]);
+    const againFr = await h
+      .call(ADMIN, 'post', `/admin/v1/reports/${b.id}:resolve`)
+      .set('Accept-Language', 'fr')
+      .send({ note: 'x' });
+    expect([againFr.status, againFr.body.error]).toEqual([
+      409,
+      expect.stringMatching(/^Ce signalement est déjà classé sans suite/),
+    ]);
     // the first handling stands
-    const stored = await h.rows<{ status: string; note: string }>('SELECT status, note FROM collections.reports WHERE id = $1', [a.id]);
+    const stored = await h.rows<{ status: string; note: string }>(
+      'SELECT status, note FROM collections.reports WHERE id = $1',
+      [a.id],
+    );
     expect(stored).toEqual([{ status: 'resolved', note: 'Removed the skill' }]);
   });
 
@@ -230,7 +276,10 @@ describe("the operators' report queue", () => {
     const both = await Promise.all([resolve(c.id, { note: 'one' }), resolve(c.id, { note: 'two' }, 'dismiss')]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = both.find((r) => r.status === 200);
-    const stored = await h.rows<{ status: string; note: string }>('SELECT status, note FROM collections.reports WHERE id = $1', [c.id]);
+    const stored = await h.rows<{ status: string; note: string }>(
+      'SELECT status, note FROM collections.reports WHERE id = $1',
+      [c.id],
+    );
     expect(stored).toEqual([{ status: winner?.body.data.report.status, note: winner?.body.data.report.note }]);
   });
 
@@ -238,9 +287,13 @@ describe("the operators' report queue", () => {
     const [d] = (await file(1)) as [ReportBody];
     expect((await resolve(d.id, {})).body).toEqual({ error: '"note" is required' });
     expect((await resolve(d.id, { note: '   ' })).status).toBe(400);
-    expect((await resolve(d.id, { note: 'x'.repeat(1001) })).body).toEqual({ error: '"note" must be at most 1000 characters long' });
+    expect((await resolve(d.id, { note: 'x'.repeat(1001) })).body).toEqual({
+      error: '"note" must be at most 1000 characters long',
+    });
     expect((await resolve(d.id, { note: 'ok', status: 'resolved' })).status).toBe(400);
-    expect((await h.rows<{ status: string }>('SELECT status FROM collections.reports WHERE id = $1', [d.id]))[0]?.status).toBe('open');
+    expect(
+      (await h.rows<{ status: string }>('SELECT status FROM collections.reports WHERE id = $1', [d.id]))[0]?.status,
+    ).toBe('open');
     expect((await resolve(d.id, { note: 'x'.repeat(1000) })).status).toBe(200);
 
     for (const id of ['4f1c2a3b-0000-4000-8000-000000000000', 'not-a-uuid']) {
@@ -260,6 +313,8 @@ describe("the operators' report queue", () => {
       const handled = await h.call(principal, 'post', `/admin/v1/reports/${e.id}:resolve`).send({ note: 'mine' });
       expect([handled.status, handled.body]).toEqual([403, { error: 'Invalid admin token' }]);
     }
-    expect((await h.rows<{ status: string }>('SELECT status FROM collections.reports WHERE id = $1', [e.id]))[0]?.status).toBe('open');
+    expect(
+      (await h.rows<{ status: string }>('SELECT status FROM collections.reports WHERE id = $1', [e.id]))[0]?.status,
+    ).toBe('open');
   });
 });

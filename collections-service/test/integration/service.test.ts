@@ -31,8 +31,12 @@ describe('startCollectionsService', () => {
       expect((await fetch(`${service.url}/api/v1/me/collections`)).status).toBe(401);
       const signer = KEYS.signer();
       const url = '/api/v1/me/collections';
-      const res = await fetch(`${service.url}${url}`, { headers: { [PRINCIPAL_HEADER]: signer.sign(account(), AUDIENCE, 'GET', url) } });
-      expect(await res.json()).toEqual({ data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } });
+      const res = await fetch(`${service.url}${url}`, {
+        headers: { [PRINCIPAL_HEADER]: signer.sign(account(), AUDIENCE, 'GET', url) },
+      });
+      expect(await res.json()).toEqual({
+        data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } },
+      });
     } finally {
       await service.close();
     }
@@ -41,7 +45,9 @@ describe('startCollectionsService', () => {
     const applied = async () => {
       const sequelize = createSequelize({ url: db.url });
       try {
-        const [rows] = await sequelize.query('SELECT id, applied_at::text AS at FROM collections.schema_migrations ORDER BY id');
+        const [rows] = await sequelize.query(
+          'SELECT id, applied_at::text AS at FROM collections.schema_migrations ORDER BY id',
+        );
         return rows;
       } finally {
         await sequelize.close();
@@ -54,7 +60,9 @@ describe('startCollectionsService', () => {
       expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
       expect(await applied()).toEqual(before);
       const url = '/api/v1/me/collections';
-      const res = await fetch(`${again.url}${url}`, { headers: { [PRINCIPAL_HEADER]: KEYS.signer().sign(account(), AUDIENCE, 'GET', url) } });
+      const res = await fetch(`${again.url}${url}`, {
+        headers: { [PRINCIPAL_HEADER]: KEYS.signer().sign(account(), AUDIENCE, 'GET', url) },
+      });
       expect(res.status).toBe(200);
     } finally {
       await again.close();

@@ -3,7 +3,17 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { PRINCIPAL_HEADER } from '@skills/common';
 import { createCollectionsApp } from '@skills/collections-service';
-import { ADMIN, AUDIENCE, KEYS, START_TIMEOUT_MS, account, createPrivateSkill, putSkill, startHarness, type Harness } from '../support/harness';
+import {
+  ADMIN,
+  AUDIENCE,
+  KEYS,
+  START_TIMEOUT_MS,
+  account,
+  createPrivateSkill,
+  putSkill,
+  startHarness,
+  type Harness,
+} from '../support/harness';
 import { silentLogger } from '@skills/common/testing';
 
 interface Change {
@@ -114,7 +124,9 @@ describe('GET /api/v1/skills/changes', () => {
     // the draft that became active is a change from then on
     await putSkill(h, 'feed-secret-draft', { status: 'active', name: 'Published' });
     const published = await changesShowing('feed-secret-draft', `?since=${after.nextCursor}`);
-    expect(published.changes.map((c) => [c.slug, c.change, c.item?.name])).toEqual([['feed-secret-draft', 'upsert', 'Published']]);
+    expect(published.changes.map((c) => [c.slug, c.change, c.item?.name])).toEqual([
+      ['feed-secret-draft', 'upsert', 'Published'],
+    ]);
   });
 
   it('keeps a cursor valid for another process, and answers the same cursor with nothing new when nothing changed', async () => {
@@ -140,8 +152,14 @@ describe('GET /api/v1/skills/changes', () => {
       ['?since=not-a-cursor', /"since"/],
       [`?since=${Buffer.from('c1.12.not-a-uuid').toString('base64url')}`, /"since"/],
       // past xid8's range (2^64 - 1): Postgres would refuse the cast, a 500 before
-      [`?since=${Buffer.from('c1.18446744073709551616.00000000-0000-0000-0000-000000000000').toString('base64url')}`, /"since"/],
-      [`?since=${Buffer.from('c1.99999999999999999999.00000000-0000-0000-0000-000000000000').toString('base64url')}`, /"since"/],
+      [
+        `?since=${Buffer.from('c1.18446744073709551616.00000000-0000-0000-0000-000000000000').toString('base64url')}`,
+        /"since"/,
+      ],
+      [
+        `?since=${Buffer.from('c1.99999999999999999999.00000000-0000-0000-0000-000000000000').toString('base64url')}`,
+        /"since"/,
+      ],
       ['?limit=0', /"limit"/],
       ['?limit=501', /"limit"/],
       ['?page=2', /"page"/],
@@ -162,7 +180,9 @@ describe('GET /api/v1/skills/changes', () => {
       await t1.connect();
       try {
         await t1.query('BEGIN');
-        await t1.query(`INSERT INTO collections.items (id, slug, name, visibility) VALUES (gen_random_uuid(), 'feed-early', 'Early', 'public')`);
+        await t1.query(
+          `INSERT INTO collections.items (id, slug, name, visibility) VALUES (gen_random_uuid(), 'feed-early', 'Early', 'public')`,
+        );
         await putSkill(h, 'feed-late'); // its transaction starts after T1's and commits first
         expect((await changes(`?since=${nextCursor}`)).changes).toEqual([]);
         await t1.query('COMMIT');

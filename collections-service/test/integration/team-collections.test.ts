@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { NO_DETAILS } from '@skills/common';
-import { ADMIN, account, createPrivateSkill, putSkill, startHarness, type Harness, START_TIMEOUT_MS } from '../support/harness';
+import {
+  ADMIN,
+  account,
+  createPrivateSkill,
+  putSkill,
+  startHarness,
+  type Harness,
+  START_TIMEOUT_MS,
+} from '../support/harness';
 
 /** An item with no release, as a team entry shows it: unpinned, complying with the default policy, no drift. */
 const UNJUDGED = {
@@ -27,7 +35,9 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     h = await startHarness();
     await putSkill(h, 'alpha');
     await putSkill(h, 'beta');
-    const res = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId });
+    const res = await h
+      .call(ADMIN, 'post', '/admin/v1/workspaces')
+      .send({ name: 'Team', ownerAccountId: owner.accountId });
     ws = res.body.data.workspace.id;
     for (const [who, role] of [
       [admin, 'admin'],
@@ -80,7 +90,16 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.collection.name).toBe('Edited');
       expect(res.body.data.collection.skills).toEqual([
-        { slug: 'alpha', name: 'Skill alpha', type: 'skill', category: 'testing', status: 'active', visibility: 'public', ...NO_DETAILS, ...UNJUDGED },
+        {
+          slug: 'alpha',
+          name: 'Skill alpha',
+          type: 'skill',
+          category: 'testing',
+          status: 'active',
+          visibility: 'public',
+          ...NO_DETAILS,
+          ...UNJUDGED,
+        },
       ]);
     }
     const denied = await h.call(viewer, 'post', base()).send({ name: 'Nope' });
@@ -113,13 +132,19 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Workspace not found' });
     }
-    const fr = await h.call(member, 'get', `/api/v1/workspaces/${randomUUID()}/collections`).set('Accept-Language', 'fr');
+    const fr = await h
+      .call(member, 'get', `/api/v1/workspaces/${randomUUID()}/collections`)
+      .set('Accept-Language', 'fr');
     expect(fr.body).toEqual({ error: 'Espace de travail introuvable' });
   });
 
   it('answers 404 for a collection of another workspace, an unknown or a malformed id', async () => {
-    const other = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Other', ownerAccountId: member.accountId });
-    const foreign = await h.call(member, 'post', `/api/v1/workspaces/${other.body.data.workspace.id}/collections`).send({ name: 'Theirs' });
+    const other = await h
+      .call(ADMIN, 'post', '/admin/v1/workspaces')
+      .send({ name: 'Other', ownerAccountId: member.accountId });
+    const foreign = await h
+      .call(member, 'post', `/api/v1/workspaces/${other.body.data.workspace.id}/collections`)
+      .send({ name: 'Theirs' });
     const personal = await h.call(member, 'post', '/api/v1/me/collections').send({ name: 'Mine' });
     for (const id of [foreign.body.data.collection.id, personal.body.data.collection.id, randomUUID(), 'abc']) {
       const res = await h.call(member, 'get', `${base()}/${id}`);
@@ -178,20 +203,30 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       const id = await create(member, { name: 'Start' });
       await h.call(member, 'patch', `${base()}/${id}`).send({ skillSlug: 'alpha' });
       await h.call(member, 'patch', `${base()}/${id}`).send({ skillSlug: 'alpha' });
-      const swap = await h.call(member, 'patch', `${base()}/${id}`).send({ removeSkillSlug: 'alpha', skillSlug: 'beta' });
+      const swap = await h
+        .call(member, 'patch', `${base()}/${id}`)
+        .send({ removeSkillSlug: 'alpha', skillSlug: 'beta' });
       expect(swap.body.data.collection.skills.map((s: { slug: string }) => s.slug)).toEqual(['beta']);
-      const failed = await h.call(member, 'patch', `${base()}/${id}`).send({ removeSkillSlug: 'beta', skillSlug: 'ghost', name: 'End' });
+      const failed = await h
+        .call(member, 'patch', `${base()}/${id}`)
+        .send({ removeSkillSlug: 'beta', skillSlug: 'ghost', name: 'End' });
       expect(failed.status).toBe(404);
       expect(failed.body).toEqual({ error: 'Skill "ghost" not found' });
       const after = await h.call(member, 'get', `${base()}/${id}`);
-      expect(after.body.data.collection).toMatchObject({ name: 'Start', skills: [expect.objectContaining({ slug: 'beta' })] });
+      expect(after.body.data.collection).toMatchObject({
+        name: 'Start',
+        skills: [expect.objectContaining({ slug: 'beta' })],
+      });
     });
 
     it('cannot add private skills through a team collection even for their owner', async () => {
       const id = await create();
       const skillId = await createPrivateSkill(h, member.accountId, 'Mine');
       const res = await h.call(member, 'patch', `${base()}/${id}`).send({ privateSkillId: skillId });
-      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: '"privateSkillId" is not an allowed field' } });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 400,
+        body: { error: '"privateSkillId" is not an allowed field' },
+      });
       const after = await h.call(member, 'get', `${base()}/${id}`);
       expect(after.body.data.collection).toMatchObject({ skillCount: 0, skills: [] });
     });
@@ -206,8 +241,12 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
   });
 
   it('refuses a team create without a name, and a 501st collection in one workspace with 409', async () => {
-    expect((await h.call(member, 'post', base()).send({ description: 'no name' })).body).toEqual({ error: '"name" is required' });
-    const full = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Full', ownerAccountId: owner.accountId });
+    expect((await h.call(member, 'post', base()).send({ description: 'no name' })).body).toEqual({
+      error: '"name" is required',
+    });
+    const full = await h
+      .call(ADMIN, 'post', '/admin/v1/workspaces')
+      .send({ name: 'Full', ownerAccountId: owner.accountId });
     const fullId = full.body.data.workspace.id as string;
     await h.rows(
       `INSERT INTO collections.collections (id, workspace_id, created_by, name)
@@ -216,7 +255,9 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
     );
     const res = await h.call(owner, 'post', `/api/v1/workspaces/${fullId}/collections`).send({ name: 'one more' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'Quota reached: a workspace holds at most 500 collections (collections per workspace)' });
+    expect(res.body).toEqual({
+      error: 'Quota reached: a workspace holds at most 500 collections (collections per workspace)',
+    });
 
     // and the list of those 500 comes a page at a time, like search
     const first = await h.call(viewer, 'get', `/api/v1/workspaces/${fullId}/collections`);
@@ -233,7 +274,9 @@ describe('team collections /api/v1/workspaces/:id/collections', () => {
       for (const c of res.body.data.collections as Array<{ id: string }>) ids.add(c.id);
     }
     expect(ids.size).toBe(500);
-    const tooMany = await h.call(owner, 'get', `/api/v1/workspaces/${fullId}/collections?limit=51`).set('Accept-Language', 'fr');
+    const tooMany = await h
+      .call(owner, 'get', `/api/v1/workspaces/${fullId}/collections?limit=51`)
+      .set('Accept-Language', 'fr');
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatch(/limit/);
   });

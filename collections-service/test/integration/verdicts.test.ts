@@ -15,7 +15,8 @@ describe('verdicts on releases', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => h?.close());
 
-  const release = async (slug: string, version: string) => (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions/${version}`)).body.data.release;
+  const release = async (slug: string, version: string) =>
+    (await h.call(reader, 'get', `/api/v1/skills/${slug}/versions/${version}`)).body.data.release;
   const skill = async (slug: string) => (await h.call(reader, 'get', `/api/v1/skills/${slug}`)).body.data.skill;
   const override = (slug: string, version: string, verdict: string, note: string) =>
     h.call(ADMIN, 'put', `/admin/v1/skills/${slug}/versions/${version}/override`).send({ verdict, note });
@@ -30,11 +31,18 @@ describe('verdicts on releases', () => {
     expect(res.body.data.release).toMatchObject({
       version: '1.0.0',
       verdict: 'clean',
-      scans: [{ scanner: 'static-analysis', verdict: 'clean', summary: 'no findings', reportUrl: 'https://scan.example/r/1' }],
+      scans: [
+        { scanner: 'static-analysis', verdict: 'clean', summary: 'no findings', reportUrl: 'https://scan.example/r/1' },
+      ],
       override: null,
     });
     expect((await skill('scanned')).verdict).toBe('clean');
-    expect((await lastEventOf(h, 'scanned')).trust).toEqual({ latestVersion: '1.0.0', verdict: 'clean', publisherVerified: false, blockedReason: null });
+    expect((await lastEventOf(h, 'scanned')).trust).toEqual({
+      latestVersion: '1.0.0',
+      verdict: 'clean',
+      publisherVerified: false,
+      blockedReason: null,
+    });
   });
 
   it('takes the name from the credential, never from the body', async () => {
@@ -94,9 +102,20 @@ describe('verdicts on releases', () => {
     const path = `/api/v1/me/collections/${created.body.data.collection.id}`;
     await h.call(reader, 'patch', path).send({ skillSlug: 'turned' });
     const entry = async () => (await h.call(reader, 'get', path)).body.data.collection.skills[0];
-    expect(await entry()).toMatchObject({ slug: 'turned', verdict: 'unscanned', blocked: false, blockedReason: null, latestVersion: '1.0.0' });
+    expect(await entry()).toMatchObject({
+      slug: 'turned',
+      verdict: 'unscanned',
+      blocked: false,
+      blockedReason: null,
+      latestVersion: '1.0.0',
+    });
     await scan(h, 'turned', '1.0.0', 'virus-scan', 'malicious', 'posts ~/.aws/credentials to a paste site');
-    expect(await entry()).toMatchObject({ slug: 'turned', verdict: 'malicious', blocked: true, blockedReason: 'posts ~/.aws/credentials to a paste site' });
+    expect(await entry()).toMatchObject({
+      slug: 'turned',
+      verdict: 'malicious',
+      blocked: true,
+      blockedReason: 'posts ~/.aws/credentials to a paste site',
+    });
   });
 
   it('refuses to add a blocked skill to a collection (409 with the reason, in English and French), adding nothing', async () => {
@@ -106,9 +125,15 @@ describe('verdicts on releases', () => {
     const created = await h.call(reader, 'post', '/api/v1/me/collections').send({ name: 'Careful' });
     const path = `/api/v1/me/collections/${created.body.data.collection.id}`;
     const en = await h.call(reader, 'patch', path).send({ skillSlug: 'refused' });
-    expect([en.status, en.body]).toEqual([409, { error: 'Skill "refused" is blocked and cannot be added: runs a remote installer' }]);
+    expect([en.status, en.body]).toEqual([
+      409,
+      { error: 'Skill "refused" is blocked and cannot be added: runs a remote installer' },
+    ]);
     const fr = await h.call(reader, 'patch', path).set('Accept-Language', 'fr').send({ skillSlug: 'refused' });
-    expect([fr.status, fr.body]).toEqual([409, { error: 'La compétence « refused » est bloquée et ne peut pas être ajoutée : runs a remote installer' }]);
+    expect([fr.status, fr.body]).toEqual([
+      409,
+      { error: 'La compétence « refused » est bloquée et ne peut pas être ajoutée : runs a remote installer' },
+    ]);
     expect((await h.call(reader, 'get', path)).body.data.collection.skillCount).toBe(0);
   });
 
@@ -119,8 +144,15 @@ describe('verdicts on releases', () => {
 
     const put = await override('overridden', '1.0.0', 'malicious', 'confirmed by the security team');
     expect(put.status).toBe(200);
-    expect(put.body.data.release).toMatchObject({ verdict: 'malicious', override: { verdict: 'malicious', note: 'confirmed by the security team' } });
-    expect(await skill('overridden')).toMatchObject({ verdict: 'malicious', blocked: true, blockedReason: 'confirmed by the security team' });
+    expect(put.body.data.release).toMatchObject({
+      verdict: 'malicious',
+      override: { verdict: 'malicious', note: 'confirmed by the security team' },
+    });
+    expect(await skill('overridden')).toMatchObject({
+      verdict: 'malicious',
+      blocked: true,
+      blockedReason: 'confirmed by the security team',
+    });
     expect((await lastEventOf(h, 'overridden')).trust?.blockedReason).toBe('confirmed by the security team');
 
     // a later scan does not beat the override in force
@@ -145,9 +177,33 @@ describe('verdicts on releases', () => {
     const res = await h.call(reader, 'get', '/api/v1/skills/historic/versions/1.0.0/verdicts?limit=3');
     expect(res.status).toBe(200);
     expect(res.body.data.verdicts).toEqual([
-      { kind: 'scan', scanner: 'static-analysis', verdict: 'clean', summary: 'second look', reportUrl: null, note: null, recordedAt: expect.any(String) },
-      { kind: 'override-cleared', scanner: null, verdict: null, summary: null, reportUrl: null, note: null, recordedAt: expect.any(String) },
-      { kind: 'override', scanner: null, verdict: 'clean', summary: null, reportUrl: null, note: 'false positive', recordedAt: expect.any(String) },
+      {
+        kind: 'scan',
+        scanner: 'static-analysis',
+        verdict: 'clean',
+        summary: 'second look',
+        reportUrl: null,
+        note: null,
+        recordedAt: expect.any(String),
+      },
+      {
+        kind: 'override-cleared',
+        scanner: null,
+        verdict: null,
+        summary: null,
+        reportUrl: null,
+        note: null,
+        recordedAt: expect.any(String),
+      },
+      {
+        kind: 'override',
+        scanner: null,
+        verdict: 'clean',
+        summary: null,
+        reportUrl: null,
+        note: 'false positive',
+        recordedAt: expect.any(String),
+      },
     ]);
     expect(res.body.data.pagination).toEqual({ page: 1, limit: 3, total: 4, totalPages: 2, hasMore: true });
     const next = await h.call(reader, 'get', '/api/v1/skills/historic/versions/1.0.0/verdicts?limit=3&page=2');
@@ -161,7 +217,10 @@ describe('verdicts on releases', () => {
     const byAccount = await h.call(reader, 'post', '/api/v1/skills/guarded/versions/1.0.0/verdicts').send(body);
     expect(byAccount.status).toBe(403);
     expect(byAccount.body.error).toBe('Only a scanner credential can record a verdict');
-    const byAdmin = await h.call(ADMIN, 'post', '/api/v1/skills/guarded/versions/1.0.0/verdicts').set('Accept-Language', 'fr').send(body);
+    const byAdmin = await h
+      .call(ADMIN, 'post', '/api/v1/skills/guarded/versions/1.0.0/verdicts')
+      .set('Accept-Language', 'fr')
+      .send(body);
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.error).toBe('Seul un identifiant de scanner peut enregistrer un verdict');
     expect((await release('guarded', '1.0.0')).verdict).toBe('unscanned');
@@ -180,7 +239,9 @@ describe('verdicts on releases', () => {
       const res = await h.call(robot, method, url);
       expect([url, res.status, res.body.data]).toEqual([url, 403, undefined]);
     }
-    const write = await h.call(robot, 'post', '/admin/v1/skills/scanner-only/versions/1.0.0:yank').send({ reason: 'a scanner cannot yank' });
+    const write = await h
+      .call(robot, 'post', '/admin/v1/skills/scanner-only/versions/1.0.0:yank')
+      .send({ reason: 'a scanner cannot yank' });
     expect(write.status).toBe(403);
     expect((await release('scanner-only', '1.0.0')).yanked).toBeNull();
   });
@@ -201,7 +262,8 @@ describe('verdicts on releases', () => {
   it('refuses a bad verdict body with 400', async () => {
     await putSkill(h, 'picky');
     await published(h, 'picky', '1.0.0');
-    const call = (body: object) => h.call(scanner('s'), 'post', '/api/v1/skills/picky/versions/1.0.0/verdicts').send(body);
+    const call = (body: object) =>
+      h.call(scanner('s'), 'post', '/api/v1/skills/picky/versions/1.0.0/verdicts').send(body);
     expect((await call({ verdict: 'unscanned', summary: 'x' })).status).toBe(400);
     expect((await call({ verdict: 'clean', summary: '' })).status).toBe(400);
     expect((await call({ verdict: 'clean', summary: 's'.repeat(501) })).status).toBe(400);
@@ -215,6 +277,11 @@ describe('verdicts on releases', () => {
     await scan(h, 'two-releases', '1.0.0', 'virus-scan', 'malicious', 'old one was bad');
     expect(await skill('two-releases')).toMatchObject({ latestVersion: '1.1.0', verdict: 'unscanned', blocked: false });
     await h.call(ADMIN, 'post', '/admin/v1/skills/two-releases/versions/1.1.0:yank').send({ reason: 'rolled back' });
-    expect(await skill('two-releases')).toMatchObject({ latestVersion: '1.0.0', verdict: 'malicious', blocked: true, blockedReason: 'old one was bad' });
+    expect(await skill('two-releases')).toMatchObject({
+      latestVersion: '1.0.0',
+      verdict: 'malicious',
+      blocked: true,
+      blockedReason: 'old one was bad',
+    });
   });
 });

@@ -15,8 +15,14 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
 
   beforeAll(async () => {
     h = await startHarness({ webhookTargets: { allowPrivate: true } });
-    ws = (await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId })).body.data.workspace.id;
-    sut = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [0] });
+    ws = (await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId }))
+      .body.data.workspace.id;
+    sut = new WebhookDispatcher({
+      sequelize: h.sequelize,
+      logger: silent,
+      targets: { allowPrivate: true },
+      retryScheduleMs: [0],
+    });
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     receiver = await startReceiver();
@@ -34,8 +40,11 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     return res.body.data.webhook.id as string;
   }
   const deliveries = async (id: string) =>
-    (await h.call(owner, 'get', `/api/v1/workspaces/${ws}/webhooks/${id}/deliveries`)).body.data.deliveries as Array<Record<string, unknown>>;
-  const changePolicy = (minimumVerdict: string) => h.call(owner, 'put', `/api/v1/workspaces/${ws}/policy`).send({ minimumVerdict });
+    (await h.call(owner, 'get', `/api/v1/workspaces/${ws}/webhooks/${id}/deliveries`)).body.data.deliveries as Array<
+      Record<string, unknown>
+    >;
+  const changePolicy = (minimumVerdict: string) =>
+    h.call(owner, 'put', `/api/v1/workspaces/${ws}/policy`).send({ minimumVerdict });
 
   /** Have both readers read every row committed so far? (On a shared server another transaction in flight holds them back.) */
   async function caughtUp(): Promise<boolean> {
@@ -58,7 +67,13 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     expect((await changePolicy('clean')).status).toBe(200);
     await settle();
     const [failed] = await deliveries(id);
-    expect(failed).toMatchObject({ eventType: 'policy.changed', status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'HTTP 500' });
+    expect(failed).toMatchObject({
+      eventType: 'policy.changed',
+      status: 'failed',
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: 'HTTP 500',
+    });
     await sut.pass();
     expect(receiver.received).toHaveLength(2);
     const [first, retry] = receiver.received;
@@ -89,10 +104,10 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await changePolicy('unscanned');
     await settle();
     // back to where the reader stood before the event: it reads that event again
-    await h.rows(`UPDATE collections.webhook_positions SET last_txid = $1::xid8, last_id = $2::bigint WHERE reader = 'webhook-fanout'`, [
-      before?.txid,
-      before?.id,
-    ]);
+    await h.rows(
+      `UPDATE collections.webhook_positions SET last_txid = $1::xid8, last_id = $2::bigint WHERE reader = 'webhook-fanout'`,
+      [before?.txid, before?.id],
+    );
     await settle();
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(id)).toHaveLength(1);
@@ -111,7 +126,12 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
 
   it('refuses at delivery a host that resolves to loopback when private targets are not allowed', async () => {
     const id = await register(receiver.url.replace('127.0.0.1', 'localhost'), ['policy.changed']);
-    const strict = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: false }, retryScheduleMs: [60_000] });
+    const strict = new WebhookDispatcher({
+      sequelize: h.sequelize,
+      logger: silent,
+      targets: { allowPrivate: false },
+      retryScheduleMs: [60_000],
+    });
     await changePolicy('clean');
     await settle(strict);
     expect(receiver.received).toHaveLength(0);
@@ -135,7 +155,14 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
       const id = await register(receiver.url, ['policy.changed']);
       receiver.answers = [{ status: 302, location: inside.url }];
       await changePolicy('suspicious');
-      await settle(new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [60_000] }));
+      await settle(
+        new WebhookDispatcher({
+          sequelize: h.sequelize,
+          logger: silent,
+          targets: { allowPrivate: true },
+          retryScheduleMs: [60_000],
+        }),
+      );
       expect(receiver.received).toHaveLength(1);
       expect(inside.received).toHaveLength(0);
       expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', lastStatusCode: 302, lastError: 'HTTP 302' });
@@ -147,17 +174,27 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
   it('abandons a delivery still failing when the give-up time has passed since its first attempt, and disables the endpoint saying why', async () => {
     const id = await register(receiver.url, ['policy.changed', 'collection.changed']);
     await receiver.close();
-    const daily = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [0] });
+    const daily = new WebhookDispatcher({
+      sequelize: h.sequelize,
+      logger: silent,
+      targets: { allowPrivate: true },
+      retryScheduleMs: [0],
+    });
     await changePolicy('clean');
     await settle(daily);
     expect((await deliveries(id))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     // a day later, as far as the give-up rule can tell
-    await h.rows(`UPDATE collections.webhook_deliveries SET first_attempt_at = now() - interval '24 hours 1 second' WHERE webhook_id = $1`, [id]);
+    await h.rows(
+      `UPDATE collections.webhook_deliveries SET first_attempt_at = now() - interval '24 hours 1 second' WHERE webhook_id = $1`,
+      [id],
+    );
     await daily.pass();
     expect((await deliveries(id))[0]).toMatchObject({ status: 'abandoned', attempts: 2, nextAttemptAt: null });
     const webhook = (await h.call(owner, 'get', `/api/v1/workspaces/${ws}/webhooks/${id}`)).body.data.webhook;
     expect(webhook.enabled).toBe(false);
-    expect(webhook.disabledReason).toMatch(/^Deliveries failed from .* until they were abandoned .*re-enable the endpoint to resume$/);
+    expect(webhook.disabledReason).toMatch(
+      /^Deliveries failed from .* until they were abandoned .*re-enable the endpoint to resume$/,
+    );
     // a disabled endpoint is sent nothing more
     receiver = await startReceiver();
     await changePolicy('unscanned');
@@ -167,7 +204,12 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
 
   it('does not let a second instance send a delivery another one is still sending', async () => {
     const id = await register(receiver.url, ['policy.changed']);
-    const other = new WebhookDispatcher({ sequelize: h.sequelize, logger: silent, targets: { allowPrivate: true }, retryScheduleMs: [0] });
+    const other = new WebhookDispatcher({
+      sequelize: h.sequelize,
+      logger: silent,
+      targets: { allowPrivate: true },
+      retryScheduleMs: [0],
+    });
     await changePolicy('clean');
     receiver.holding = true;
     const arrived = receiver.arrival();
@@ -194,8 +236,15 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await putSkill(h, 'pdf-tools');
     await published(h, 'pdf-tools', '1.0.0');
     expect((await scan(h, 'pdf-tools', '1.0.0', 'acme-scan', 'clean')).status).toBe(201);
-    const collection = (await h.call(owner, 'post', `/api/v1/workspaces/${ws}/collections`).send({ name: 'Agents' })).body.data.collection;
-    expect((await h.call(owner, 'patch', `/api/v1/workspaces/${ws}/collections/${collection.id}`).send({ skillSlug: 'pdf-tools' })).status).toBe(200);
+    const collection = (await h.call(owner, 'post', `/api/v1/workspaces/${ws}/collections`).send({ name: 'Agents' }))
+      .body.data.collection;
+    expect(
+      (
+        await h
+          .call(owner, 'patch', `/api/v1/workspaces/${ws}/collections/${collection.id}`)
+          .send({ skillSlug: 'pdf-tools' })
+      ).status,
+    ).toBe(200);
     await register(receiver.url, ['release.verdict_changed', 'collection.drifted']);
     await settle();
     expect(receiver.received).toHaveLength(0);
@@ -208,7 +257,13 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     expect(events).toEqual([
       {
         type: 'release.verdict_changed',
-        data: { slug: 'pdf-tools', version: '1.0.0', from: 'clean', to: 'malicious', collections: [{ id: collection.id, name: 'Agents' }] },
+        data: {
+          slug: 'pdf-tools',
+          version: '1.0.0',
+          from: 'clean',
+          to: 'malicious',
+          collections: [{ id: collection.id, name: 'Agents' }],
+        },
       },
       {
         type: 'collection.drifted',
@@ -222,7 +277,9 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     ]);
 
     // the item log read again from its start writes nothing new
-    await h.rows(`UPDATE collections.webhook_positions SET last_txid = '0', last_id = 0 WHERE reader = 'webhook-verdict-watch'`);
+    await h.rows(
+      `UPDATE collections.webhook_positions SET last_txid = '0', last_id = 0 WHERE reader = 'webhook-verdict-watch'`,
+    );
     await settle();
     expect(receiver.received).toHaveLength(2);
   });
@@ -232,20 +289,39 @@ describe('webhook deliveries (receivers on 127.0.0.1, private targets allowed)',
     await published(h, 'csv-tools', '1.0.0');
     // unscanned releases allowed (earlier tests left the policy at clean)
     await changePolicy('suspicious');
-    const collection = (await h.call(owner, 'post', `/api/v1/workspaces/${ws}/collections`).send({ name: 'Data' })).body.data.collection;
-    expect((await h.call(owner, 'patch', `/api/v1/workspaces/${ws}/collections/${collection.id}`).send({ skillSlug: 'csv-tools' })).status).toBe(200);
+    const collection = (await h.call(owner, 'post', `/api/v1/workspaces/${ws}/collections`).send({ name: 'Data' })).body
+      .data.collection;
+    expect(
+      (
+        await h
+          .call(owner, 'patch', `/api/v1/workspaces/${ws}/collections/${collection.id}`)
+          .send({ skillSlug: 'csv-tools' })
+      ).status,
+    ).toBe(200);
     await register(receiver.url, ['collection.drifted']);
     await settle();
 
     await published(h, 'csv-tools', '1.1.0');
     await settle();
-    const yank = await h.call(ADMIN, 'post', '/admin/v1/skills/csv-tools/versions/1.0.0:yank').send({ reason: 'leaks tokens' });
+    const yank = await h
+      .call(ADMIN, 'post', '/admin/v1/skills/csv-tools/versions/1.0.0:yank')
+      .send({ reason: 'leaks tokens' });
     expect(yank.status).toBe(200);
     await settle();
     const drifts = [...receiver.handled.values()].map((e) => e.data);
     expect(drifts).toEqual([
-      { collection: { id: collection.id, name: 'Data' }, slug: 'csv-tools', version: '1.0.0', drift: [{ kind: 'newer-release', version: '1.1.0' }] },
-      { collection: { id: collection.id, name: 'Data' }, slug: 'csv-tools', version: '1.0.0', drift: [{ kind: 'yanked' }] },
+      {
+        collection: { id: collection.id, name: 'Data' },
+        slug: 'csv-tools',
+        version: '1.0.0',
+        drift: [{ kind: 'newer-release', version: '1.1.0' }],
+      },
+      {
+        collection: { id: collection.id, name: 'Data' },
+        slug: 'csv-tools',
+        version: '1.0.0',
+        drift: [{ kind: 'yanked' }],
+      },
     ]);
   });
 });

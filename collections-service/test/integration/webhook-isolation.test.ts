@@ -34,7 +34,9 @@ describe('webhook deliveries of one workspace beside another’s tarpit and sile
       startReceiver(),
     ]);
     for (const team of [stalled, healthy]) {
-      const res = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: team.owner.accountId });
+      const res = await h
+        .call(ADMIN, 'post', '/admin/v1/workspaces')
+        .send({ name: 'Team', ownerAccountId: team.owner.accountId });
       team.ws = res.body.data.workspace.id as string;
     }
     sut = new WebhookDispatcher({
@@ -55,23 +57,27 @@ describe('webhook deliveries of one workspace beside another’s tarpit and sile
   }, 30_000);
 
   const register = async (team: typeof stalled, url: string) => {
-    const res = await h.call(team.owner, 'post', `/api/v1/workspaces/${team.ws}/webhooks`).send({ url, events: ['policy.changed'] });
+    const res = await h
+      .call(team.owner, 'post', `/api/v1/workspaces/${team.ws}/webhooks`)
+      .send({ url, events: ['policy.changed'] });
     expect(res.status).toBe(201);
     return res.body.data as { webhook: { id: string }; secret: string };
   };
   const changePolicy = async (team: typeof stalled, minimumVerdict: string) =>
-    expect((await h.call(team.owner, 'put', `/api/v1/workspaces/${team.ws}/policy`).send({ minimumVerdict })).status).toBe(200);
+    expect(
+      (await h.call(team.owner, 'put', `/api/v1/workspaces/${team.ws}/policy`).send({ minimumVerdict })).status,
+    ).toBe(200);
   const deliveriesOf = async (team: typeof stalled, id: string) =>
-    (await h.call(team.owner, 'get', `/api/v1/workspaces/${team.ws}/webhooks/${id}/deliveries?limit=50`)).body.data.deliveries as Array<
-      Record<string, unknown>
-    >;
+    (await h.call(team.owner, 'get', `/api/v1/workspaces/${team.ws}/webhooks/${id}/deliveries?limit=50`)).body.data
+      .deliveries as Array<Record<string, unknown>>;
 
   it('delivers another workspace’s event while the tarpit and the silent DNS hold their own attempts, two per endpoint', async () => {
     const pit = (await register(stalled, `http://127.0.0.1:${tarpit.port}/hooks`)).webhook.id;
     const unanswered = (await register(stalled, 'http://never.answers.test:8080/hooks')).webhook.id;
     receiver.secret = (await register(healthy, receiver.url)).secret;
     // six events for each stalled endpoint, all due at once
-    for (const verdict of ['clean', 'unscanned', 'suspicious', 'clean', 'unscanned', 'suspicious']) await changePolicy(stalled, verdict);
+    for (const verdict of ['clean', 'unscanned', 'suspicious', 'clean', 'unscanned', 'suspicious'])
+      await changePolicy(stalled, verdict);
 
     sut.start();
     await eventually(() => tarpit.accepted >= 2, 'the tarpit attempts under way');
@@ -92,15 +98,24 @@ describe('webhook deliveries of one workspace beside another’s tarpit and sile
   });
 
   it('ends the stalled attempts at their bounds and records why', async () => {
-    const [pit, unanswered] = (await h.call(stalled.owner, 'get', `/api/v1/workspaces/${stalled.ws}/webhooks`)).body.data.webhooks.map(
-      (w: { id: string }) => w.id,
-    );
-    const failedWith = async (id: string) => (await deliveriesOf(stalled, id)).filter((d) => d.status === 'failed').map((d) => d.lastError);
+    const [pit, unanswered] = (
+      await h.call(stalled.owner, 'get', `/api/v1/workspaces/${stalled.ws}/webhooks`)
+    ).body.data.webhooks.map((w: { id: string }) => w.id);
+    const failedWith = async (id: string) =>
+      (await deliveriesOf(stalled, id)).filter((d) => d.status === 'failed').map((d) => d.lastError);
     expect(
-      await eventually(async () => ((await failedWith(unanswered)).length >= 2 ? failedWith(unanswered) : undefined), 'the lookups’ end', 20_000),
+      await eventually(
+        async () => ((await failedWith(unanswered)).length >= 2 ? failedWith(unanswered) : undefined),
+        'the lookups’ end',
+        20_000,
+      ),
     ).toContain(`DNS lookup of never.answers.test timed out after ${DNS_BOUND_MS} ms`);
-    expect(await eventually(async () => ((await failedWith(pit)).length >= 2 ? failedWith(pit) : undefined), 'the tarpit attempts’ end', 20_000)).toContain(
-      `no answer within ${ATTEMPT_MS} ms`,
-    );
+    expect(
+      await eventually(
+        async () => ((await failedWith(pit)).length >= 2 ? failedWith(pit) : undefined),
+        'the tarpit attempts’ end',
+        20_000,
+      ),
+    ).toContain(`no answer within ${ATTEMPT_MS} ms`);
   });
 });

@@ -48,11 +48,13 @@ describe('workspace events of team collections', () => {
   afterAll(() => h?.close());
 
   const events = async () =>
-    (await h.rows<EventRow>('SELECT type, workspace_id, data FROM collections.workspace_events ORDER BY seq')).map((r) => ({
-      type: r.type,
-      workspaceId: r.workspace_id,
-      data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
-    }));
+    (await h.rows<EventRow>('SELECT type, workspace_id, data FROM collections.workspace_events ORDER BY seq')).map(
+      (r) => ({
+        type: r.type,
+        workspaceId: r.workspace_id,
+        data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+      }),
+    );
 
   it('records created, updated and deleted with the collection, and nothing for a refused write', async () => {
     const created = await h.call(t.member, 'post', collectionsOf(t)).send({ name: 'Evented' });
@@ -61,8 +63,16 @@ describe('workspace events of team collections', () => {
     await h.call(t.member, 'patch', `${collectionsOf(t)}/${id}`).send({ skillSlug: 'unknown' });
     await h.call(t.viewer, 'patch', `${collectionsOf(t)}/${id}`).send({ name: 'x' });
     await h.call(t.owner, 'delete', `${collectionsOf(t)}/${id}`);
-    const data = (name: string, change: string) => ({ type: 'collection.changed', workspaceId: t.ws, data: { collectionId: id, name, change } });
-    expect(await events()).toEqual([data('Evented', 'created'), data('Renamed', 'updated'), data('Renamed', 'deleted')]);
+    const data = (name: string, change: string) => ({
+      type: 'collection.changed',
+      workspaceId: t.ws,
+      data: { collectionId: id, name, change },
+    });
+    expect(await events()).toEqual([
+      data('Evented', 'created'),
+      data('Renamed', 'updated'),
+      data('Renamed', 'deleted'),
+    ]);
     const ids = await h.rows<{ id: string }>('SELECT id FROM collections.workspace_events');
     expect(new Set(ids.map((r) => r.id)).size).toBe(3);
   });
@@ -74,7 +84,9 @@ describe('workspace events of team collections', () => {
     const id = kept.body.data.collection.id as string;
     const before = await events();
     await expect(sut.create(t.member.accountId, t.ws, { name: 'Never' })).rejects.toThrow('event log unavailable');
-    await expect(sut.update(t.member.accountId, t.ws, id, { name: 'Never', skillSlug: 'alpha' })).rejects.toThrow('event log unavailable');
+    await expect(sut.update(t.member.accountId, t.ws, id, { name: 'Never', skillSlug: 'alpha' })).rejects.toThrow(
+      'event log unavailable',
+    );
     await expect(sut.delete(t.owner.accountId, t.ws, id)).rejects.toThrow('event log unavailable');
     await expect(
       new PolicyService(store).put(t.owner.accountId, t.ws, {
@@ -87,7 +99,9 @@ describe('workspace events of team collections', () => {
       }),
     ).rejects.toThrow('event log unavailable');
     const after = await h.call(t.member, 'get', collectionsOf(t));
-    expect(after.body.data.collections.map((c: { name: string; skillCount: number }) => [c.name, c.skillCount])).toEqual([['Kept', 0]]);
+    expect(
+      after.body.data.collections.map((c: { name: string; skillCount: number }) => [c.name, c.skillCount]),
+    ).toEqual([['Kept', 0]]);
     expect((await h.call(t.member, 'get', `/api/v1/workspaces/${t.ws}/policy`)).body.data.updatedAt).toBeNull();
     expect(await events()).toEqual(before);
   });

@@ -14,18 +14,24 @@ describe('workspace members', () => {
   /** A workspace whose owner is `owner`, with one account per given role. */
   async function workspace(roles: ReadonlyArray<'owner' | 'admin' | 'member' | 'viewer'> = []) {
     const owner = account();
-    const res = await h.call(ADMIN, 'post', '/admin/v1/workspaces').send({ name: 'Team', ownerAccountId: owner.accountId });
+    const res = await h
+      .call(ADMIN, 'post', '/admin/v1/workspaces')
+      .send({ name: 'Team', ownerAccountId: owner.accountId });
     const id = res.body.data.workspace.id as string;
     const members = [];
     for (const role of roles) {
       const who = account();
-      expect((await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${who.accountId}`).send({ role })).status).toBe(200);
+      expect(
+        (await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${who.accountId}`).send({ role })).status,
+      ).toBe(200);
       members.push(who);
     }
     return { id, owner, members };
   }
-  const remove = (caller: ReturnType<typeof account>, ws: string, target: string) => h.call(caller, 'delete', `/api/v1/workspaces/${ws}/members/${target}`);
-  const canRead = async (who: ReturnType<typeof account>, ws: string) => (await h.call(who, 'get', `/api/v1/workspaces/${ws}/collections`)).status === 200;
+  const remove = (caller: ReturnType<typeof account>, ws: string, target: string) =>
+    h.call(caller, 'delete', `/api/v1/workspaces/${ws}/members/${target}`);
+  const canRead = async (who: ReturnType<typeof account>, ws: string) =>
+    (await h.call(who, 'get', `/api/v1/workspaces/${ws}/collections`)).status === 200;
 
   it('lets an owner remove a member, who then reads nothing of the workspace', async () => {
     const { id, owner, members } = await workspace(['member']);
@@ -42,7 +48,8 @@ describe('workspace members', () => {
   it('lets an admin remove admins, members and viewers but not an owner', async () => {
     const { id, owner, members } = await workspace(['admin', 'admin', 'member', 'viewer']);
     const [admin, otherAdmin, member, viewer] = members as Array<ReturnType<typeof account>>;
-    for (const target of [otherAdmin, member, viewer]) expect((await remove(admin!, id, target!.accountId)).status).toBe(200);
+    for (const target of [otherAdmin, member, viewer])
+      expect((await remove(admin!, id, target!.accountId)).status).toBe(200);
     const refused = await remove(admin!, id, owner.accountId);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'Your workspace role does not allow this action' });
@@ -68,11 +75,18 @@ describe('workspace members', () => {
     const [admin] = members as [ReturnType<typeof account>];
     const leave = await remove(owner, id, owner.accountId).set('Accept-Language', 'fr');
     expect(leave.status).toBe(409);
-    expect(leave.body).toEqual({ error: "Un espace de travail garde au moins un propriétaire : nommez d'abord un autre membre propriétaire" });
-    const demote = await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${owner.accountId}`).send({ role: 'admin' });
+    expect(leave.body).toEqual({
+      error: "Un espace de travail garde au moins un propriétaire : nommez d'abord un autre membre propriétaire",
+    });
+    const demote = await h
+      .call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${owner.accountId}`)
+      .send({ role: 'admin' });
     expect(demote.status).toBe(409);
     expect((await h.call(ADMIN, 'delete', `/admin/v1/workspaces/${id}/members/${owner.accountId}`)).status).toBe(409);
-    expect((await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${admin.accountId}`).send({ role: 'owner' })).status).toBe(200);
+    expect(
+      (await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${admin.accountId}`).send({ role: 'owner' }))
+        .status,
+    ).toBe(200);
     expect((await remove(owner, id, owner.accountId)).status).toBe(200);
     expect(await canRead(owner, id)).toBe(false);
   });
@@ -84,7 +98,10 @@ describe('workspace members', () => {
     // the second to run finds itself removed (403) or the other the last owner (409), depending on timing
     expect(answers.map((a) => a.status).sort()[0]).toBe(200);
     expect([403, 409]).toContain(answers.map((a) => a.status).sort()[1]);
-    const owners = await h.rows<{ n: string }>(`SELECT count(*) AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`, [id]);
+    const owners = await h.rows<{ n: string }>(
+      `SELECT count(*) AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
+      [id],
+    );
     expect(Number(owners[0]?.n)).toBe(1);
   });
 
@@ -106,6 +123,8 @@ describe('workspace members', () => {
     expect(res.body).toEqual({ data: { removed: true } });
     expect(await canRead(viewer, id)).toBe(false);
     expect((await h.call(ADMIN, 'delete', `/admin/v1/workspaces/${id}/members/${viewer.accountId}`)).status).toBe(404);
-    expect((await h.call(ADMIN, 'delete', `/admin/v1/workspaces/${randomUUID()}/members/${viewer.accountId}`)).status).toBe(404);
+    expect(
+      (await h.call(ADMIN, 'delete', `/admin/v1/workspaces/${randomUUID()}/members/${viewer.accountId}`)).status,
+    ).toBe(404);
   });
 });

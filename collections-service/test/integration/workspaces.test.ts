@@ -15,7 +15,8 @@ describe('self-service workspaces', () => {
   afterAll(() => h?.close());
 
   const create = (who: Caller, name: string) => h.call(who, 'post', '/api/v1/workspaces').send({ name });
-  const setRole = (who: Caller, ws: string, target: string, role: string) => h.call(who, 'put', `/api/v1/workspaces/${ws}/members/${target}`).send({ role });
+  const setRole = (who: Caller, ws: string, target: string, role: string) =>
+    h.call(who, 'put', `/api/v1/workspaces/${ws}/members/${target}`).send({ role });
 
   /** A workspace created by a new owner, with one more account per role given (set by the operator). */
   async function workspace(roles: readonly Role[] = []) {
@@ -24,7 +25,9 @@ describe('self-service workspaces', () => {
     const members: Caller[] = [];
     for (const role of roles) {
       const who = account();
-      expect((await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${who.accountId}`).send({ role })).status).toBe(200);
+      expect(
+        (await h.call(ADMIN, 'put', `/admin/v1/workspaces/${id}/members/${who.accountId}`).send({ role })).status,
+      ).toBe(200);
       members.push(who);
     }
     return { id, owner, members };
@@ -34,7 +37,13 @@ describe('self-service workspaces', () => {
     const ana = account();
     const res = await create(ana, '  Platform  ');
     expect(res.status).toBe(201);
-    expect(res.body.data.workspace).toEqual({ id: expect.any(String), name: 'Platform', role: 'owner', memberCount: 1, createdAt: expect.any(String) });
+    expect(res.body.data.workspace).toEqual({
+      id: expect.any(String),
+      name: 'Platform',
+      role: 'owner',
+      memberCount: 1,
+      createdAt: expect.any(String),
+    });
     const id = res.body.data.workspace.id as string;
     // the owner can use it at once
     expect((await h.call(ana, 'post', `/api/v1/workspaces/${id}/collections`).send({ name: 'Kit' })).status).toBe(201);
@@ -68,7 +77,9 @@ describe('self-service workspaces', () => {
     const made = await Promise.all(Array.from({ length: 21 }, (_, i) => create(who, `W${i}`)));
     expect(made.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = made.find((r) => r.status === 409);
-    expect(refused?.body).toEqual({ error: 'Quota reached: an account owns at most 20 workspaces (workspaces per account)' });
+    expect(refused?.body).toEqual({
+      error: 'Quota reached: an account owns at most 20 workspaces (workspaces per account)',
+    });
     expect((await h.call(who, 'get', '/api/v1/workspaces?limit=50')).body.data.pagination.total).toBe(20);
   });
 
@@ -99,8 +110,14 @@ describe('self-service workspaces', () => {
       const [member] = members as [Caller];
       const res = await setRole(owner, id, member.accountId, 'viewer');
       expect(res.status).toBe(200);
-      expect(res.body.data.member).toEqual({ accountId: member.accountId, role: 'viewer', joinedAt: expect.any(String) });
-      const write = await h.call(member, 'post', `/api/v1/workspaces/${id}/collections`).send({ name: 'After demotion' });
+      expect(res.body.data.member).toEqual({
+        accountId: member.accountId,
+        role: 'viewer',
+        joinedAt: expect.any(String),
+      });
+      const write = await h
+        .call(member, 'post', `/api/v1/workspaces/${id}/collections`)
+        .send({ name: 'After demotion' });
       expect(write.status).toBe(403);
       expect(write.body).toEqual({ error: 'Your workspace role does not allow this action' });
       expect((await setRole(owner, id, member.accountId, 'owner')).status).toBe(200);
@@ -132,7 +149,9 @@ describe('self-service workspaces', () => {
       const missing = await setRole(owner, id, randomUUID(), 'member');
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ error: 'This account is not a member of the workspace' });
-      expect((await setRole(owner, id, member.accountId, 'boss')).body).toEqual({ error: '"role" must be one of: owner, admin, member, viewer' });
+      expect((await setRole(owner, id, member.accountId, 'boss')).body).toEqual({
+        error: '"role" must be one of: owner, admin, member, viewer',
+      });
     });
 
     it('keeps the last owner: demoting oneself is 409 until another owner exists', async () => {
@@ -149,12 +168,16 @@ describe('self-service workspaces', () => {
     it('leaves one owner when two owners demote each other at once', async () => {
       const { id, owner, members } = await workspace(['owner']);
       const [second] = members as [Caller];
-      const both = await Promise.all([setRole(owner, id, second.accountId, 'member'), setRole(second, id, owner.accountId, 'member')]);
+      const both = await Promise.all([
+        setRole(owner, id, second.accountId, 'member'),
+        setRole(second, id, owner.accountId, 'member'),
+      ]);
       // the second to run finds itself demoted already (403) or the other the last owner (409)
       expect(both.filter((r) => r.status === 200)).toHaveLength(1);
-      const owners = await h.rows<{ n: number }>(`SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`, [
-        id,
-      ]);
+      const owners = await h.rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM collections.workspace_members WHERE workspace_id = $1 AND role = 'owner'`,
+        [id],
+      );
       expect(owners[0]?.n).toBe(1);
     });
   });

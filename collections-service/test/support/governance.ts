@@ -48,5 +48,6 @@ export function pinOf(version: string, verdict = 'unscanned', extra: object = {}
 
 export async function entryOf(h: Harness, t: Team, id: string, slug: string) {
   const res = await h.call(t.member, 'get', `${collectionsOf(t)}/${id}`);
-  return (res.body.data.collection.skills as Array<{ slug: string }>).find((e) => e.slug === slug) as Record<string, unknown> | undefined;
+  return (res.body.data.collection.skills as Array<{ slug: string }>).find((e) => e.slug === slug) as
+    Record<string, unknown> | undefined;
 }

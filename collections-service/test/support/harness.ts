@@ -7,9 +7,22 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Sequelize } from 'sequelize';
-import { PRINCIPAL_HEADER, bodyDigest, createSequelize, runMigrations, STREAMED_BODY, type Principal, type SignedBody } from '@skills/common';
+import {
+  PRINCIPAL_HEADER,
+  bodyDigest,
+  createSequelize,
+  runMigrations,
+  STREAMED_BODY,
+  type Principal,
+  type SignedBody,
+} from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { COLLECTIONS_SCHEMA, collectionsMigrations, createCollectionsApp, type CollectionsAppDeps } from '@skills/collections-service';
+import {
+  COLLECTIONS_SCHEMA,
+  collectionsMigrations,
+  createCollectionsApp,
+  type CollectionsAppDeps,
+} from '@skills/collections-service';
 
 /** The gateway's key pair in these tests: headers are signed with it, the service holds its public half. */
 export const KEYS = testPrincipalKeys();
@@ -85,7 +98,8 @@ export async function putSkill(h: Harness, slug: string, fields: Record<string, 
   const res = await h
     .call(ADMIN, 'put', `/admin/v1/skills/${slug}`)
     .send({ name: `Skill ${slug}`, description: `About ${slug}`, type: 'skill', category: 'testing', ...fields });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`putSkill ${slug}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`putSkill ${slug}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 export async function createPrivateSkill(h: Harness, accountId: string, name: string): Promise<string> {

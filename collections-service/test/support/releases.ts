@@ -13,7 +13,12 @@ export function scanner(name: string): Principal & { kind: 'scanner' } {
 }
 
 export function releaseBody(version: string, artifact = `${version}-artifact`, extra: Record<string, unknown> = {}) {
-  return { version, digest: digestOf(artifact), source: { repository: 'https://github.com/acme/pdf-skill', ref: `v${version}` }, ...extra };
+  return {
+    version,
+    digest: digestOf(artifact),
+    source: { repository: 'https://github.com/acme/pdf-skill', ref: `v${version}` },
+    ...extra,
+  };
 }
 
 export async function publish(h: Harness, slug: string, version: string, artifact?: string) {
@@ -28,7 +33,14 @@ export async function published(h: Harness, slug: string, ...versions: string[])
   }
 }
 
-export async function scan(h: Harness, slug: string, version: string, by: string, verdict: string, summary = `${by} says ${verdict}`) {
+export async function scan(
+  h: Harness,
+  slug: string,
+  version: string,
+  by: string,
+  verdict: string,
+  summary = `${by} says ${verdict}`,
+) {
   return h.call(scanner(by), 'post', `/api/v1/skills/${slug}/versions/${version}/verdicts`).send({ verdict, summary });
 }
 
@@ -38,7 +50,9 @@ export async function eventsOf(h: Harness, slug: string): Promise<CatalogItemSta
     `SELECT o.event FROM collections.outbox o JOIN collections.items i ON o.key = i.id::text WHERE i.slug = $1 ORDER BY o.id`,
     [slug],
   );
-  return rows.map((r) => (typeof r.event === 'string' ? (JSON.parse(r.event) as { item: CatalogItemState }) : r.event).item);
+  return rows.map(
+    (r) => (typeof r.event === 'string' ? (JSON.parse(r.event) as { item: CatalogItemState }) : r.event).item,
+  );
 }
 
 export async function lastEventOf(h: Harness, slug: string): Promise<CatalogItemState> {

@@ -83,7 +83,13 @@ const collection: CollectionRecord = {
 describe('applyCollectionPatch', () => {
   it('removes, then adds, then renames', async () => {
     const { repos, writes } = fakeRepos([items[0]!.id]);
-    const updated = await applyCollectionPatch(repos, collection, { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' }, ALICE, null);
+    const updated = await applyCollectionPatch(
+      repos,
+      collection,
+      { name: 'New', skillSlug: 'beta', removeSkillSlug: 'alpha' },
+      ALICE,
+      null,
+    );
     expect(writes).toEqual(['remove 1', 'add 2', 'update {"name":"New"}']);
     expect(updated).toMatchObject({ ...collection, name: 'New', updatedAt: UPDATED_AT, skillCount: 1 });
   });
@@ -91,7 +97,9 @@ describe('applyCollectionPatch', () => {
   it('refuses an unknown or inactive slug naming it, before any rename', async () => {
     const { repos, writes } = fakeRepos();
     for (const slug of ['nope', 'archived-one']) {
-      const err = await applyCollectionPatch(repos, collection, { skillSlug: slug, name: 'X' }, ALICE, null).catch((e: unknown) => e);
+      const err = await applyCollectionPatch(repos, collection, { skillSlug: slug, name: 'X' }, ALICE, null).catch(
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(NotFoundError);
       expect(err).toMatchObject({ messageKey: 'skill.notFound', params: { slug } });
     }
@@ -102,7 +110,9 @@ describe('applyCollectionPatch', () => {
     const { repos, entries } = fakeRepos();
     await applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, ALICE, null);
     expect(entries.has(items[3]!.id)).toBe(true);
-    await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[4]!.id }, ALICE, null)).rejects.toMatchObject({
+    await expect(
+      applyCollectionPatch(repos, collection, { privateSkillId: items[4]!.id }, ALICE, null),
+    ).rejects.toMatchObject({
       messageKey: 'privateSkill.notFound',
       params: { id: items[4]!.id },
     });
@@ -110,20 +120,32 @@ describe('applyCollectionPatch', () => {
 
   it('never adds a private skill to a team collection', async () => {
     const { repos } = fakeRepos();
-    await expect(applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, null, null)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      applyCollectionPatch(repos, collection, { privateSkillId: items[3]!.id }, null, null),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("ignores removing what is not there and a private id that is not the caller's", async () => {
     const { repos, writes } = fakeRepos([items[4]!.id]);
-    await applyCollectionPatch(repos, collection, { removeSkillSlug: 'unknown', removePrivateSkillId: items[4]!.id }, ALICE, null);
+    await applyCollectionPatch(
+      repos,
+      collection,
+      { removeSkillSlug: 'unknown', removePrivateSkillId: items[4]!.id },
+      ALICE,
+      null,
+    );
     expect(writes).toEqual(['update {}']);
   });
 
   it('refuses an addition past the cap with 409, but not a re-add of a present skill', async () => {
     const full = Array.from({ length: MAX_ENTRIES_PER_COLLECTION }, (_, i) => `x${i}`);
     const { repos } = fakeRepos(full);
-    await expect(applyCollectionPatch(repos, collection, { skillSlug: 'alpha' }, ALICE, null)).rejects.toBeInstanceOf(ConflictError);
+    await expect(applyCollectionPatch(repos, collection, { skillSlug: 'alpha' }, ALICE, null)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     const atCap = fakeRepos([...full.slice(1), items[0]!.id]);
-    await expect(applyCollectionPatch(atCap.repos, collection, { skillSlug: 'alpha' }, ALICE, null)).resolves.toMatchObject({ id: collection.id });
+    await expect(
+      applyCollectionPatch(atCap.repos, collection, { skillSlug: 'alpha' }, ALICE, null),
+    ).resolves.toMatchObject({ id: collection.id });
   });
 });

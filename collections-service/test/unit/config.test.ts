@@ -5,7 +5,10 @@ const keysFile = '/run/secrets/principal-public-keys.pem';
 
 describe('loadCollectionsConfig', () => {
   it('applies the defaults and freezes the result', () => {
-    const config = loadCollectionsConfig({ DATABASE_URL: 'postgres://u@db:5432/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile });
+    const config = loadCollectionsConfig({
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      PRINCIPAL_PUBLIC_KEYS_FILE: keysFile,
+    });
     expect(config).toEqual({
       port: 8082,
       host: '127.0.0.1',
@@ -19,7 +22,11 @@ describe('loadCollectionsConfig', () => {
       outboxRetentionMs: 86_400_000,
       outboxPruneIntervalMs: 60_000,
       reportsPerAccountPerDay: 20,
-      webhooks: { allowPrivateTargets: false, retryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000], giveUpAfterMs: 86_400_000 },
+      webhooks: {
+        allowPrivateTargets: false,
+        retryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000],
+        giveUpAfterMs: 86_400_000,
+      },
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -33,7 +40,8 @@ describe('loadCollectionsConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const text = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'PRINCIPAL_PUBLIC_KEYS_FILE', 'ITEMS_READER_TOKEN']) expect(text).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'PRINCIPAL_PUBLIC_KEYS_FILE', 'ITEMS_READER_TOKEN'])
+      expect(text).toContain(name);
   });
 
   it('reads the pool size and log level', () => {
@@ -49,7 +57,9 @@ describe('loadCollectionsConfig', () => {
 
   it('reads the outbox retention and prune interval; 0 turns pruning off', () => {
     const base = { DATABASE_URL: 'postgresql://db/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile };
-    expect(loadCollectionsConfig({ ...base, OUTBOX_RETENTION_MS: '3600000', OUTBOX_PRUNE_INTERVAL_MS: '5000' })).toMatchObject({
+    expect(
+      loadCollectionsConfig({ ...base, OUTBOX_RETENTION_MS: '3600000', OUTBOX_PRUNE_INTERVAL_MS: '5000' }),
+    ).toMatchObject({
       outboxRetentionMs: 3_600_000,
       outboxPruneIntervalMs: 5000,
     });
@@ -68,7 +78,11 @@ describe('loadCollectionsConfig', () => {
     ]) {
       let error: unknown;
       try {
-        loadCollectionsConfig({ DATABASE_URL: 'postgresql://db/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile, [name as string]: value });
+        loadCollectionsConfig({
+          DATABASE_URL: 'postgresql://db/x',
+          PRINCIPAL_PUBLIC_KEYS_FILE: keysFile,
+          [name as string]: value,
+        });
       } catch (err) {
         error = err;
       }
@@ -79,7 +93,9 @@ describe('loadCollectionsConfig', () => {
 
   it('reads the report limit per account and names a bad one', () => {
     const base = { DATABASE_URL: 'postgresql://db/x', PRINCIPAL_PUBLIC_KEYS_FILE: keysFile };
-    expect(loadCollectionsConfig({ ...base, REPORTS_PER_ACCOUNT_PER_DAY: '5' })).toMatchObject({ reportsPerAccountPerDay: 5 });
+    expect(loadCollectionsConfig({ ...base, REPORTS_PER_ACCOUNT_PER_DAY: '5' })).toMatchObject({
+      reportsPerAccountPerDay: 5,
+    });
     for (const value of ['0', '-1', '2.5', 'twenty', '10001']) {
       let error: unknown;
       try {

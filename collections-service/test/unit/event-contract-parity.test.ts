@@ -53,7 +53,8 @@ function eventFor(body: Record<string, unknown>, visibility: 'public' | 'private
 }
 
 const admits = (schema: Joi.Schema, body: object) => schema.validate(body).error === undefined;
-const passes = (body: Record<string, unknown>, visibility?: 'public' | 'private') => checkSkillChangeEvent(eventFor(body, visibility)).ok;
+const passes = (body: Record<string, unknown>, visibility?: 'public' | 'private') =>
+  checkSkillChangeEvent(eventFor(body, visibility)).ok;
 
 describe('the event contract and the admin API', () => {
   const bounded: Array<[string, number, (n: number) => unknown]> = [
@@ -67,8 +68,14 @@ describe('the event contract and the admin API', () => {
   ];
 
   it.each(bounded)('agree on the bound of %s (%i)', (field, bound, value) => {
-    expect([admits(putSkillSchema, { ...put, [field]: value(bound) }), passes({ ...put, [field]: value(bound) })]).toEqual([true, true]);
-    expect([admits(putSkillSchema, { ...put, [field]: value(bound + 1) }), passes({ ...put, [field]: value(bound + 1) })]).toEqual([false, false]);
+    expect([
+      admits(putSkillSchema, { ...put, [field]: value(bound) }),
+      passes({ ...put, [field]: value(bound) }),
+    ]).toEqual([true, true]);
+    expect([
+      admits(putSkillSchema, { ...put, [field]: value(bound + 1) }),
+      passes({ ...put, [field]: value(bound + 1) }),
+    ]).toEqual([false, false]);
   });
 
   it('agree on the length of one tag and on link schemes', () => {
@@ -83,7 +90,10 @@ describe('the event contract and the admin API', () => {
       ['javascript:alert(1)', false],
       ['ftp://e.com/x', false],
     ] as const) {
-      expect([admits(putSkillSchema, { ...put, homepageUrl: url }), passes({ ...put, homepageUrl: url })]).toEqual([ok, ok]);
+      expect([admits(putSkillSchema, { ...put, homepageUrl: url }), passes({ ...put, homepageUrl: url })]).toEqual([
+        ok,
+        ok,
+      ]);
     }
   });
 

@@ -69,7 +69,11 @@ describe('KafkaOutboxPublisher', () => {
 
   it('groups rows by their topic', async () => {
     const producer = new FakeProducer();
-    await new KafkaOutboxPublisher(producer).publish([row('1', 'a', 1, 't1'), row('2', 'b', 1, 't2'), row('3', 'c', 1, 't1')]);
+    await new KafkaOutboxPublisher(producer).publish([
+      row('1', 'a', 1, 't1'),
+      row('2', 'b', 1, 't2'),
+      row('3', 'c', 1, 't1'),
+    ]);
     const topics = producer.batches[0]!.topicMessages!.map((t) => [t.topic, t.messages.map((m) => m.key)]);
     expect(topics).toEqual([
       ['t1', ['a', 'c']],

@@ -1,7 +1,12 @@
 import type { ReleaseJudgement, VerdictEntry } from '../../src/domain/model';
 import { blockedReasonOf, isReleaseVersion, latestOf, verdictOf } from '../../src/domain/release-rules';
 
-const scanBy = (scanner: string, verdict: 'clean' | 'suspicious' | 'malicious', summary: string, recordedAt = '2026-01-01T00:00:00.000Z'): VerdictEntry => ({
+const scanBy = (
+  scanner: string,
+  verdict: 'clean' | 'suspicious' | 'malicious',
+  summary: string,
+  recordedAt = '2026-01-01T00:00:00.000Z',
+): VerdictEntry => ({
   kind: 'scan',
   scanner,
   verdict,
@@ -44,12 +49,19 @@ describe('release rules', () => {
   });
 
   it('judges by the worst scan, then an override in force, and names why a malicious release blocks', () => {
-    const scans = [scanBy('a', 'clean', 'fine'), scanBy('b', 'malicious', 'steals keys'), scanBy('c', 'suspicious', 'odd')];
+    const scans = [
+      scanBy('a', 'clean', 'fine'),
+      scanBy('b', 'malicious', 'steals keys'),
+      scanBy('c', 'suspicious', 'odd'),
+    ];
     const judged: ReleaseJudgement = { scans, override: null };
     expect([verdictOf(judged), blockedReasonOf(judged)]).toEqual(['malicious', 'steals keys']);
     const cleared: ReleaseJudgement = { scans, override: overrideOf('clean', 'false positive') };
     expect([verdictOf(cleared), blockedReasonOf(cleared)]).toEqual(['clean', null]);
-    const confirmed: ReleaseJudgement = { scans: [scanBy('a', 'clean', 'fine')], override: overrideOf('malicious', 'confirmed') };
+    const confirmed: ReleaseJudgement = {
+      scans: [scanBy('a', 'clean', 'fine')],
+      override: overrideOf('malicious', 'confirmed'),
+    };
     expect([verdictOf(confirmed), blockedReasonOf(confirmed)]).toEqual(['malicious', 'confirmed']);
     expect(verdictOf({ scans: [], override: null })).toBe('unscanned');
   });

@@ -25,6 +25,8 @@ describe('loadCollectionsConfig: webhooks', () => {
   it('names a schedule that is not a list of milliseconds', () => {
     expect(() => loadCollectionsConfig({ ...base, WEBHOOK_RETRY_SCHEDULE: '1m,5m' })).toThrow(ConfigError);
     expect(() => loadCollectionsConfig({ ...base, WEBHOOK_RETRY_SCHEDULE: '1m,5m' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
-    expect(() => loadCollectionsConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+    expect(() => loadCollectionsConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_TARGETS/,
+    );
   });
 });

@@ -42,14 +42,24 @@ describe('sendOnce', () => {
   });
 
   it('gives up a lookup whose DNS server never answers at the DNS bound, after asking it', async () => {
-    const outcome = await send('http://never.answers.test:8080/hooks', { resolver: dnsResolver({ timeoutMs: 300, servers: [dns.address] }) });
-    expect(outcome).toEqual({ ok: false, statusCode: null, error: 'DNS lookup of never.answers.test timed out after 300 ms' });
+    const outcome = await send('http://never.answers.test:8080/hooks', {
+      resolver: dnsResolver({ timeoutMs: 300, servers: [dns.address] }),
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      statusCode: null,
+      error: 'DNS lookup of never.answers.test timed out after 300 ms',
+    });
     expect(dns.queries).toContain('never.answers.test');
   });
 
   it('refuses a name that resolves to a private address, without saying which address', async () => {
     const outcome = await send('https://db.corp.test/hooks', { targets: { allowPrivate: false } });
-    expect(outcome).toEqual({ ok: false, statusCode: null, error: 'refused: the host is or resolves to a private or reserved address' });
+    expect(outcome).toEqual({
+      ok: false,
+      statusCode: null,
+      error: 'refused: the host is or resolves to a private or reserved address',
+    });
     expect(outcome.error).not.toContain('10.20.30.40');
   });
 

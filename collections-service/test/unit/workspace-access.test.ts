@@ -29,7 +29,12 @@ describe('assertWorkspaceAccess', () => {
     ['viewer', 'allowed', 'workspace.roleTooLow', 'workspace.roleTooLow', 'workspace.roleTooLow'],
   ] as const)('%s: read %s, create %s, update %s, delete %s', (role, read, create, update, del) => {
     const ctx = { accountId: 'a', createdBy: 'b' };
-    expect([outcome(role, 'read'), outcome(role, 'create'), outcome(role, 'update'), outcome(role, 'delete', ctx)]).toEqual([read, create, update, del]);
+    expect([
+      outcome(role, 'read'),
+      outcome(role, 'create'),
+      outcome(role, 'update'),
+      outcome(role, 'delete', ctx),
+    ]).toEqual([read, create, update, del]);
   });
 
   it('refuses every action to a non-member with workspace.noAccess', () => {
@@ -70,7 +75,8 @@ describe('assertMayRemoveMember', () => {
   });
 
   it('lets every role leave', () => {
-    for (const role of ['owner', 'admin', 'member', 'viewer'] as const) expect(outcomeOf(() => assertMayRemoveMember(role, role, true))).toBe('allowed');
+    for (const role of ['owner', 'admin', 'member', 'viewer'] as const)
+      expect(outcomeOf(() => assertMayRemoveMember(role, role, true))).toBe('allowed');
   });
 
   it('keeps the last owner: removing or demoting them is a conflict, another owner may go', () => {
@@ -101,12 +107,14 @@ describe('assertMaySetRole', () => {
   });
 
   it('lets an admin move admins, members and viewers among those three, never to or from owner', () => {
-    for (const target of ['admin', 'member', 'viewer'] as const) expect(allowed('admin', target)).toEqual(['admin', 'member', 'viewer']);
+    for (const target of ['admin', 'member', 'viewer'] as const)
+      expect(allowed('admin', target)).toEqual(['admin', 'member', 'viewer']);
     expect(allowed('admin', 'owner')).toEqual([]);
   });
 
   it('lets members and viewers change no role', () => {
-    for (const caller of ['member', 'viewer'] as const) for (const target of ROLES) expect(allowed(caller, target)).toEqual([]);
+    for (const caller of ['member', 'viewer'] as const)
+      for (const target of ROLES) expect(allowed(caller, target)).toEqual([]);
   });
 });
 
@@ -145,7 +153,9 @@ describe('inviterMayStillGrant', () => {
     for (const inviter of [null, ...ROLES] as Array<WorkspaceRole | null>) {
       for (const invited of ROLES) {
         // a newcomer is no owner: as the role rules treat a member moved to `invited`
-        const reference = passes(() => assertMayManageInvitations(inviter)) && passes(() => assertMaySetRole(inviter as WorkspaceRole, 'member', invited));
+        const reference =
+          passes(() => assertMayManageInvitations(inviter)) &&
+          passes(() => assertMaySetRole(inviter as WorkspaceRole, 'member', invited));
         expect([inviter, invited, inviterMayStillGrant(inviter, invited)]).toEqual([inviter, invited, reference]);
       }
     }

@@ -44,7 +44,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   // The contrib modules ship typings for ESM only; a dynamic import loads them from CommonJS.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (options.dataDir) await privateDirectory(options.dataDir);
-  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm }, loadDataDir: options.initialData });
+  const db = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: { pg_trgm },
+    loadDataDir: options.initialData,
+  });
   const host = options.host ?? '127.0.0.1';
   const password = options.password ?? randomBytes(24).toString('base64url');
   const server = new PgliteWireServer(db, { password });

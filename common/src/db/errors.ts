@@ -31,7 +31,8 @@ const UNREACHABLE_ERRORS = new Set([
  * the query ("... is not queryable": a race while the server goes away,
  * which a CI run under load answered as a 500).
  */
-const CONNECTION_LOST = /Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|is not queryable/i;
+const CONNECTION_LOST =
+  /Connection terminated|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|socket hang up|is not queryable/i;
 
 /**
  * The database cannot be reached (down, restarting, pool exhausted): the
@@ -46,5 +47,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (e.name !== 'SequelizeDatabaseError') return false;
   const code = e.parent?.code;
   // No SQLSTATE (the server never answered) or a socket error code, and pg's wording of a lost connection.
-  return (code === undefined || !/^(?=.*\d)[0-9A-Z]{5}$/.test(code)) && CONNECTION_LOST.test(e.parent?.message ?? e.message ?? '');
+  return (
+    (code === undefined || !/^(?=.*\d)[0-9A-Z]{5}$/.test(code)) &&
+    CONNECTION_LOST.test(e.parent?.message ?? e.message ?? '')
+  );
 }

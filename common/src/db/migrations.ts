@@ -11,14 +11,21 @@ export interface Migration {
 }
 
 /** The ids already applied to `schema`; none when its bookkeeping table does not exist yet. Reads only. */
-async function appliedIds(sequelize: Sequelize, schema: string, transaction: Transaction): Promise<Set<string> | undefined> {
+async function appliedIds(
+  sequelize: Sequelize,
+  schema: string,
+  transaction: Transaction,
+): Promise<Set<string> | undefined> {
   const [table] = await sequelize.query<{ present: boolean }>(`SELECT to_regclass(:table) IS NOT NULL AS present`, {
     replacements: { table: `"${schema}".schema_migrations` },
     type: QueryTypes.SELECT,
     transaction,
   });
   if (!table?.present) return undefined;
-  const rows = await sequelize.query<{ id: string }>(`SELECT id FROM "${schema}".schema_migrations`, { type: QueryTypes.SELECT, transaction });
+  const rows = await sequelize.query<{ id: string }>(`SELECT id FROM "${schema}".schema_migrations`, {
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -46,7 +53,12 @@ function isPrivilegeError(err: unknown): boolean {
  * nothing to apply it only reads: a service running as a role that may not
  * change its schema (the migrate command ran as the owner) starts all the same.
  */
-export async function runMigrations(sequelize: Sequelize, schema: string, migrations: readonly Migration[], logger?: Logger): Promise<string[]> {
+export async function runMigrations(
+  sequelize: Sequelize,
+  schema: string,
+  migrations: readonly Migration[],
+  logger?: Logger,
+): Promise<string[]> {
   const applied: string[] = [];
   await sequelize
     .transaction(async (transaction) => {
@@ -66,11 +78,19 @@ export async function runMigrations(sequelize: Sequelize, schema: string, migrat
 }
 
 /** Creates the schema and its bookkeeping table if need be, then applies what is not recorded there. */
-async function applyPending(sequelize: Sequelize, schema: string, migrations: readonly Migration[], transaction: Transaction): Promise<string[]> {
+async function applyPending(
+  sequelize: Sequelize,
+  schema: string,
+  migrations: readonly Migration[],
+  transaction: Transaction,
+): Promise<string[]> {
   await sequelize.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`, { transaction });
-  await sequelize.query(`CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`, {
-    transaction,
-  });
+  await sequelize.query(
+    `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    {
+      transaction,
+    },
+  );
   const done = (await appliedIds(sequelize, schema, transaction)) ?? new Set<string>();
   const applied: string[] = [];
   for (const migration of migrations) {

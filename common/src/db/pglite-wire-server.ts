@@ -89,7 +89,8 @@ export class PgliteWireServer {
       this.db.execProtocolRawStream(message, {
         onRawData: (chunk) => {
           // ReadyForQuery is 'Z', length 5, status byte; it ends every unit.
-          if (chunk.length >= 6 && chunk[chunk.length - 6] === 0x5a) status = String.fromCharCode(chunk[chunk.length - 1] ?? 73);
+          if (chunk.length >= 6 && chunk[chunk.length - 6] === 0x5a)
+            status = String.fromCharCode(chunk[chunk.length - 1] ?? 73);
           write(chunk);
         },
       }),

@@ -56,7 +56,10 @@ export class StatisticsRefresh {
       .catch((err: unknown) => {
         // statistics are an optimisation: a failure fails no write, and is tried again after the next one
         this.rowsSince += counted;
-        this.options.logger.warn({ err, tables: this.options.tables.map((t) => t.name) }, 'ANALYZE after a bulk write failed');
+        this.options.logger.warn(
+          { err, tables: this.options.tables.map((t) => t.name) },
+          'ANALYZE after a bulk write failed',
+        );
       })
       .finally(() => {
         this.running = undefined;
@@ -78,10 +81,13 @@ export class StatisticsRefresh {
       });
     }
     // the table's size as the planner now sees it, also after a restart or rows written by other replicas
-    const [row] = await sequelize.query<{ n: string }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', {
-      type: QueryTypes.SELECT,
-      bind: [tables[0]!.name],
-    });
+    const [row] = await sequelize.query<{ n: string }>(
+      'SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass',
+      {
+        type: QueryTypes.SELECT,
+        bind: [tables[0]!.name],
+      },
+    );
     this.rowsAtRefresh = Math.max(0, Number(row?.n ?? 0));
   }
 }

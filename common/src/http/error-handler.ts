@@ -15,7 +15,8 @@ export const RETRY_AFTER_SECONDS = 1;
 
 /** Sets Retry-After on a 503 or 504 answer that has none yet. */
 export function retryAfterOnUnavailable(res: Response, status: number): void {
-  if ((status === 503 || status === 504) && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  if ((status === 503 || status === 504) && !res.hasHeader('Retry-After'))
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
 }
 
 /**
@@ -34,7 +35,8 @@ export function errorHandler(logger: Logger) {
       return;
     }
     if (known instanceof AppError) {
-      if (known.status >= 500 && !(known instanceof OverloadedError)) logger.error({ err: known, requestId, cause: known.cause }, known.messageKey);
+      if (known.status >= 500 && !(known instanceof OverloadedError))
+        logger.error({ err: known, requestId, cause: known.cause }, known.messageKey);
       for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
       retryAfterOnUnavailable(res, known.status);
       res.status(known.status).json({ error: translate(known.messageKey, lang ?? 'en', known.params) });

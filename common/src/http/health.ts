@@ -25,10 +25,14 @@ export interface ReadinessCheck {
 /** The names of the failing checks (one that throws fails), none when ready; the log line says why. */
 export async function failingChecks(checks: readonly ReadinessCheck[], logger?: Logger): Promise<string[]> {
   const results = await Promise.all(
-    checks.map(async (c) => ({ name: c.name, health: await c.health().catch((err: Error): Health => ({ ok: false, reason: err.message })) })),
+    checks.map(async (c) => ({
+      name: c.name,
+      health: await c.health().catch((err: Error): Health => ({ ok: false, reason: err.message })),
+    })),
   );
   const failing = results.filter((r) => !r.health.ok);
-  if (failing.length > 0) logger?.warn({ failing: failing.map((f) => ({ name: f.name, reason: f.health.reason })) }, 'not ready');
+  if (failing.length > 0)
+    logger?.warn({ failing: failing.map((f) => ({ name: f.name, reason: f.health.reason })) }, 'not ready');
   return failing.map((f) => f.name);
 }
 

@@ -1,4 +1,11 @@
-import { IncomingMessage, ServerResponse, createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import {
+  IncomingMessage,
+  ServerResponse,
+  createServer,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { translate } from '../i18n';
 
@@ -27,7 +34,10 @@ export const DEFAULT_HTTP_TIMEOUTS: Readonly<HttpServerTimeouts> = Object.freeze
  * quarter of the shortest timeout: a slow client is dropped within 1.25× the
  * limit. The socket is then answered 408 and closed.
  */
-export function createHttpServer(handler: RequestListener, timeouts: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {}): Server {
+export function createHttpServer(
+  handler: RequestListener,
+  timeouts: { headersTimeoutMs?: number; requestTimeoutMs?: number } = {},
+): Server {
   const requestTimeoutMs = timeouts.requestTimeoutMs ?? DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs;
   const headersTimeoutMs = timeouts.headersTimeoutMs ?? DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs;
   // Node refuses headersTimeout > requestTimeout (when the latter is set).
@@ -93,7 +103,11 @@ function withPrototypesOf(handler: RequestListener): Pick<ServerOptions, 'Incomi
   // (Reflect.construct with another new.target measured 5 times slower). Were they classes, Node's own.
   const incoming = IncomingMessage as unknown as (this: unknown, ...args: unknown[]) => void;
   const outgoing = ServerResponse as unknown as (this: unknown, ...args: unknown[]) => void;
-  if (/^class\b/.test(Function.prototype.toString.call(incoming)) || /^class\b/.test(Function.prototype.toString.call(outgoing))) return {};
+  if (
+    /^class\b/.test(Function.prototype.toString.call(incoming)) ||
+    /^class\b/.test(Function.prototype.toString.call(outgoing))
+  )
+    return {};
   function Request(this: unknown, ...args: unknown[]): void {
     incoming.apply(this, args);
   }
@@ -102,5 +116,8 @@ function withPrototypesOf(handler: RequestListener): Pick<ServerOptions, 'Incomi
     outgoing.apply(this, args);
   }
   Response.prototype = app.response;
-  return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse };
+  return {
+    IncomingMessage: Request as unknown as typeof IncomingMessage,
+    ServerResponse: Response as unknown as typeof ServerResponse,
+  };
 }

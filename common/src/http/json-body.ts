@@ -42,7 +42,8 @@ export function jsonBody(limit: string = JSON_BODY_LIMIT) {
     if (!hasBody(req)) {
       const signed = signedBodyOf(res);
       // a header signed for a body that never arrived
-      if (signed !== undefined && signed !== EMPTY_BODY) return next(bodyRejected(new PrincipalVerificationError('body')));
+      if (signed !== undefined && signed !== EMPTY_BODY)
+        return next(bodyRejected(new PrincipalVerificationError('body')));
       return next();
     }
     if (!req.is('application/json')) {
@@ -71,7 +72,8 @@ export function jsonBody(limit: string = JSON_BODY_LIMIT) {
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || value === null || typeof value !== 'object') return false;
-  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || containsNul(inner, depth + 1)) return true;
+  for (const [key, inner] of Object.entries(value))
+    if (key.includes('\u0000') || containsNul(inner, depth + 1)) return true;
   return false;
 }
 

@@ -46,7 +46,11 @@ export interface ListenOptions {
 export const LISTEN_BACKLOG = 4096;
 
 export async function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
-  const server = createHttpServer(handler, options.timeouts).listen({ port: options.port, host: options.host, backlog: LISTEN_BACKLOG });
+  const server = createHttpServer(handler, options.timeouts).listen({
+    port: options.port,
+    host: options.host,
+    backlog: LISTEN_BACKLOG,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -1,7 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AuthenticationError, NotAllowedError, PrincipalExpiredError } from '../errors';
-import { PRINCIPAL_EXPIRED_HEADER, PRINCIPAL_HEADER, PrincipalVerificationError, type Principal, type PrincipalVerifier, type SignedBody } from '../principal';
+import {
+  PRINCIPAL_EXPIRED_HEADER,
+  PRINCIPAL_HEADER,
+  PrincipalVerificationError,
+  type Principal,
+  type PrincipalVerifier,
+  type SignedBody,
+} from '../principal';
 import { contextOf } from './request-context';
 
 /** The verified caller of the current request (set by `requirePrincipal`). */
@@ -51,7 +58,11 @@ export function principalRejected(err: unknown, res: Response, logger: Logger): 
   if (!(err instanceof PrincipalVerificationError)) return err;
   logger.warn({ requestId: contextOf(res).requestId, reason: err.reason }, 'principal rejected');
   if (err.reason === 'expired') {
-    return new PrincipalExpiredError('principal.expired', {}, { cause: err, headers: { [PRINCIPAL_EXPIRED_HEADER]: '1', 'Retry-After': '1' } });
+    return new PrincipalExpiredError(
+      'principal.expired',
+      {},
+      { cause: err, headers: { [PRINCIPAL_EXPIRED_HEADER]: '1', 'Retry-After': '1' } },
+    );
   }
   return new AuthenticationError('auth.invalidPrincipal', {}, { cause: err });
 }

@@ -12,7 +12,12 @@ import { requestContext } from './request-context';
  * their `GET /metrics` (unless `serveMetrics` is false), then, when given,
  * shedding while the event loop is late (measured, so a shed 503 counts).
  */
-export function createServiceApp(deps: { logger: Logger; metrics?: ServiceMetrics; serveMetrics?: boolean; shedding?: EventLoopShedding }): Express {
+export function createServiceApp(deps: {
+  logger: Logger;
+  metrics?: ServiceMetrics;
+  serveMetrics?: boolean;
+  shedding?: EventLoopShedding;
+}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -58,8 +58,13 @@ export function isNoAnswer(err: unknown): boolean {
  * Sends through `send` (one try: it throws an UpstreamError 503 or 504
  * when no answer came) and asks again as the rule above says.
  */
-export async function callService<B>(send: () => Promise<ServiceAnswer<B>>, options: ServiceCallOptions): Promise<ServiceAnswer<B>> {
-  const rule = IDEMPOTENT.has(options.method.toUpperCase()) ? (options.retry ?? READ_RETRY) : { ...READ_RETRY, attempts: 1 };
+export async function callService<B>(
+  send: () => Promise<ServiceAnswer<B>>,
+  options: ServiceCallOptions,
+): Promise<ServiceAnswer<B>> {
+  const rule = IDEMPOTENT.has(options.method.toUpperCase())
+    ? (options.retry ?? READ_RETRY)
+    : { ...READ_RETRY, attempts: 1 };
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   for (let attempt = 1; ; attempt += 1) {
     const last = attempt >= rule.attempts || options.signal?.aborted === true;

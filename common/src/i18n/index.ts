@@ -24,5 +24,7 @@ export const messageCatalogue: Readonly<Record<MessageKey, Record<Language, stri
 /** Renders a message in a language, replacing `{name}` placeholders. */
 export function translate(key: MessageKey, lang: Language, params: MessageParams = {}): string {
   const template = messages[key][lang];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => (params[name] !== undefined ? String(params[name]) : `{${name}}`));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    params[name] !== undefined ? String(params[name]) : `{${name}}`,
+  );
 }

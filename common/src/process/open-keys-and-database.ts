@@ -42,11 +42,21 @@ export interface KeysAndDatabase<K> {
   close(): Promise<void>;
 }
 
-export async function openKeysAndDatabase<K extends { close(): void }>(options: KeysAndDatabaseOptions<K>): Promise<KeysAndDatabase<K>> {
+export async function openKeysAndDatabase<K extends { close(): void }>(
+  options: KeysAndDatabaseOptions<K>,
+): Promise<KeysAndDatabase<K>> {
   const { config, keyFile, logger } = options;
   // Keys first: a bad file is a configuration error, reported before any connection is tried.
-  const keys = await keyFileOf(keyFile.variable, keyFile.open({ path: keyFile.path, reloadMs: config.principalKeysReloadMs, logger }));
-  const sequelize = createSequelize({ url: config.databaseUrl, poolMax: config.dbPoolMax, logger, applicationName: options.name });
+  const keys = await keyFileOf(
+    keyFile.variable,
+    keyFile.open({ path: keyFile.path, reloadMs: config.principalKeysReloadMs, logger }),
+  );
+  const sequelize = createSequelize({
+    url: config.databaseUrl,
+    poolMax: config.dbPoolMax,
+    logger,
+    applicationName: options.name,
+  });
   const close = async () => {
     keys.close();
     await sequelize.close();

@@ -42,7 +42,10 @@ function fail(message: string): never {
  * channel, it tells its parent where it listens (StartedMessage) and closes
  * when the parent goes away, so a killed launcher leaves no service behind.
  */
-export function runService<C extends { logLevel: string }>(entry: ServiceEntry<C>, env: Record<string, string | undefined>): void {
+export function runService<C extends { logLevel: string }>(
+  entry: ServiceEntry<C>,
+  env: Record<string, string | undefined>,
+): void {
   let config: C;
   try {
     config = entry.loadConfig(env);
@@ -78,6 +81,7 @@ export function runService<C extends { logLevel: string }>(entry: ServiceEntry<C
       const started: StartedMessage = { kind: 'started', url: service.url, metricsUrl: service.metricsUrl };
       process.send?.(started);
     },
-    (err: unknown) => fail(`${entry.name} failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+    (err: unknown) =>
+      fail(`${entry.name} failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   );
 }

@@ -13,9 +13,17 @@ export { failOpenRedis, readyWithin } from './fail-open-redis';
  * `skills:principal:<service>:`, so each service's Redis user is granted
  * its own ids only (deploy/redis/users.acl).
  */
-export async function sharedReplayGuard(redisUrl: string | undefined, logger: Logger, service: string): Promise<ReplayGuard | undefined> {
+export async function sharedReplayGuard(
+  redisUrl: string | undefined,
+  logger: Logger,
+  service: string,
+): Promise<ReplayGuard | undefined> {
   if (!redisUrl) return undefined;
-  const guard = new RedisReplayGuard({ url: redisUrl, logger: logger.child({ component: 'replay-guard' }), prefix: replayGuardPrefix(service) });
+  const guard = new RedisReplayGuard({
+    url: redisUrl,
+    logger: logger.child({ component: 'replay-guard' }),
+    prefix: replayGuardPrefix(service),
+  });
   await guard.ready();
   return guard;
 }

@@ -73,6 +73,9 @@ export class RedisReplayGuard implements ReplayGuard {
   private warn(err: Error): void {
     if (this.degraded) return;
     this.degraded = true;
-    this.options.logger.warn({ err: err.message }, 'replay guard: Redis unavailable, writes are checked in this process only');
+    this.options.logger.warn(
+      { err: err.message },
+      'replay guard: Redis unavailable, writes are checked in this process only',
+    );
   }
 }

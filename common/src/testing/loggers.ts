@@ -16,6 +16,12 @@ export function recordingLogger(): { logger: Logger; warnings: string[] } {
   const record = (...args: unknown[]): void => {
     warnings.push(String(args.find((a) => typeof a === 'string') ?? ''));
   };
-  const logger = { warn: record, error: record, info: () => {}, debug: () => {}, child: () => logger } as unknown as Logger;
+  const logger = {
+    warn: record,
+    error: record,
+    info: () => {},
+    debug: () => {},
+    child: () => logger,
+  } as unknown as Logger;
   return { logger, warnings };
 }

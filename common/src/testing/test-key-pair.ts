@@ -22,7 +22,10 @@ export interface TestPrincipalKeys {
   signingKeyPem: string;
   publicKeyPem: string;
   signer(options?: Omit<PrincipalSignerOptions, 'keys'>): PrincipalSigner;
-  verifier(audience: PrincipalAudience, options?: Omit<PrincipalVerifierOptions, 'keys' | 'audience'>): PrincipalVerifier;
+  verifier(
+    audience: PrincipalAudience,
+    options?: Omit<PrincipalVerifierOptions, 'keys' | 'audience'>,
+  ): PrincipalVerifier;
   /** writes both files into `dir`; returns their paths */
   writeTo(dir: string): Promise<{ signingKeyFile: string; publicKeysFile: string }>;
 }
@@ -36,7 +39,10 @@ export function testPrincipalKeys(): TestPrincipalKeys {
     signer: (options = {}) => new PrincipalSigner({ ...options, keys: signing }),
     verifier: (audience, options = {}) => new PrincipalVerifier({ ...options, audience, keys: ring }),
     async writeTo(dir) {
-      const files = { signingKeyFile: join(dir, 'principal-signing-key.pem'), publicKeysFile: join(dir, 'principal-public-keys.pem') };
+      const files = {
+        signingKeyFile: join(dir, 'principal-signing-key.pem'),
+        publicKeysFile: join(dir, 'principal-public-keys.pem'),
+      };
       await writeKeyFile(files.signingKeyFile, pair.signingKeyPem);
       await writeKeyFile(files.publicKeysFile, pair.publicKeyPem);
       return files;

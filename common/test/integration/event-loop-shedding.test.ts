@@ -34,7 +34,9 @@ describe('shedding while the event loop is late', () => {
       const req = httpRequest(`${base}${path}`, { headers }, (res) => {
         let body = '';
         res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body) }),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -46,7 +48,11 @@ describe('shedding while the event loop is late', () => {
     // sent, then the loop blocks before the server could even accept it
     const waiting = get('/work');
     block(700);
-    expect(await waiting).toEqual({ status: 503, retryAfter: '1', body: { error: 'The server is busy; retry shortly' } });
+    expect(await waiting).toEqual({
+      status: 503,
+      retryAfter: '1',
+      body: { error: 'The server is busy; retry shortly' },
+    });
     expect(await get('/work', { 'Accept-Language': 'fr' })).toMatchObject({
       status: 503,
       body: { error: 'Le serveur est surchargé ; réessayez dans un instant' },

@@ -37,6 +37,10 @@ describe('healthRouter, the probes of every process', () => {
 
   it.each(['/healthz', '/readyz'])('answers other methods on %s with 405 and Allow: GET', async (path) => {
     const res = await request(appWith([up], true)).post(path);
-    expect([res.status, res.headers.allow, res.body]).toEqual([405, 'GET', { error: 'Method POST is not allowed on this route' }]);
+    expect([res.status, res.headers.allow, res.body]).toEqual([
+      405,
+      'GET',
+      { error: 'Method POST is not allowed on this route' },
+    ]);
   });
 });

@@ -29,7 +29,19 @@ function makeCertificates(dir: string, prefix: string): { ca: string; cert: stri
   const file = (name: string) => join(dir, `${prefix}-${name}`);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  openssl('req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-subj', `/CN=${prefix} test CA`, '-days', '1');
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+    '-subj',
+    `/CN=${prefix} test CA`,
+    '-days',
+    '1',
+  );
   openssl('req', ...ec, '-keyout', file('broker.key'), '-out', file('broker.csr'), '-subj', '/CN=broker');
   writeFileSync(file('ext'), 'subjectAltName=IP:127.0.0.1\n');
   openssl(
@@ -65,7 +77,9 @@ describe('kafkaSecurityConfig', () => {
 
   it('fails naming the variable when a file cannot be read', () => {
     expect(() => kafkaSecurityConfig({ tls: { caFile: '/nowhere/ca.crt' } })).toThrow(ConfigError);
-    expect(() => kafkaSecurityConfig({ tls: { caFile: '/nowhere/ca.crt' } })).toThrow(/KAFKA_SSL_CA_FILE: cannot read \/nowhere\/ca\.crt/);
+    expect(() => kafkaSecurityConfig({ tls: { caFile: '/nowhere/ca.crt' } })).toThrow(
+      /KAFKA_SSL_CA_FILE: cannot read \/nowhere\/ca\.crt/,
+    );
   });
 });
 

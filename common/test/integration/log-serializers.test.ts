@@ -40,7 +40,10 @@ describe('the logger and database errors', () => {
     db = await createTestDatabase();
     sequelize = createSequelize({ url: db.url, poolMax: 2 });
     await runMigrations(sequelize, 'logs', [
-      { id: '001', up: 'CREATE TABLE "logs".people (email text NOT NULL, hash text NOT NULL, age int NOT NULL CONSTRAINT age_positive CHECK (age > 0))' },
+      {
+        id: '001',
+        up: 'CREATE TABLE "logs".people (email text NOT NULL, hash text NOT NULL, age int NOT NULL CONSTRAINT age_positive CHECK (age > 0))',
+      },
     ]);
   }, 60_000);
   afterAll(async () => {
@@ -49,17 +52,26 @@ describe('the logger and database errors', () => {
   });
 
   const queries: Array<[string, () => Promise<unknown>]> = [
-    ['bound values', () => sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES ($1, $2, $3)', { bind: [EMAIL, HASH, -1] })],
+    [
+      'bound values',
+      () =>
+        sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES ($1, $2, $3)', { bind: [EMAIL, HASH, -1] }),
+    ],
     [
       'values inlined in the SQL text',
-      () => sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES (:email, :hash, -1)', { replacements: { email: EMAIL, hash: HASH } }),
+      () =>
+        sequelize.query('INSERT INTO logs.people (email, hash, age) VALUES (:email, :hash, -1)', {
+          replacements: { email: EMAIL, hash: HASH },
+        }),
     ],
   ];
 
   it.each(queries)('keeps %s out of the log line, whether logged as err, error or a cause', async (_what, run) => {
     const err = await failure(run);
     // the error does carry them: otherwise this test would prove nothing
-    expect(JSON.stringify({ sql: (err as { sql?: string }).sql, parameters: (err as { parameters?: unknown }).parameters })).toContain(EMAIL);
+    expect(
+      JSON.stringify({ sql: (err as { sql?: string }).sql, parameters: (err as { parameters?: unknown }).parameters }),
+    ).toContain(EMAIL);
 
     const { lines, stream } = capture();
     const logger = createLogger({ service: 'test', destination: stream });
@@ -75,8 +87,13 @@ describe('the logger and database errors', () => {
       expect(line).not.toContain('INSERT INTO');
       expect(line).toContain('violates check constraint');
     }
-    const first = JSON.parse(lines[0] ?? '{}') as { err: { sql: string; original: { detail: string; constraint: string } } };
-    expect(first.err).toMatchObject({ sql: '[redacted]', original: { detail: '[redacted]', constraint: 'age_positive' } });
+    const first = JSON.parse(lines[0] ?? '{}') as {
+      err: { sql: string; original: { detail: string; constraint: string } };
+    };
+    expect(first.err).toMatchObject({
+      sql: '[redacted]',
+      original: { detail: '[redacted]', constraint: 'age_positive' },
+    });
     // the live error is untouched: code that handles it after the log still sees it whole
     expect((err as { sql?: string }).sql).toContain('INSERT INTO');
   });

@@ -44,9 +44,18 @@ describe('openKeysAndDatabase, the start-up every service shares', () => {
 
   it("opens the keys and the database with the service's schema migrated, and closes both", async () => {
     const { record, keyFile } = recordedKeyFile(publicKeysFile);
-    const opened = await openKeysAndDatabase({ name: 'test', config: config(db.url), keyFile, schema: SCHEMA, migrations: MIGRATIONS, logger });
+    const opened = await openKeysAndDatabase({
+      name: 'test',
+      config: config(db.url),
+      keyFile,
+      schema: SCHEMA,
+      migrations: MIGRATIONS,
+      logger,
+    });
     expect(opened.keys.current().kids).toHaveLength(1);
-    const tables = await opened.sequelize.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${SCHEMA}".notes`, { type: QueryTypes.SELECT });
+    const tables = await opened.sequelize.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${SCHEMA}".notes`, {
+      type: QueryTypes.SELECT,
+    });
     expect(tables).toEqual([{ n: '0' }]);
     await opened.close();
     expect(record.closed).toBe(true);
@@ -59,7 +68,14 @@ describe('openKeysAndDatabase, the start-up every service shares', () => {
     // nothing listens on port 1: reaching the database first would fail differently
     const unreachable = 'postgres://postgres@127.0.0.1:1/none';
     const { keyFile } = recordedKeyFile(bad);
-    const opening = openKeysAndDatabase({ name: 'test', config: config(unreachable), keyFile, schema: SCHEMA, migrations: MIGRATIONS, logger });
+    const opening = openKeysAndDatabase({
+      name: 'test',
+      config: config(unreachable),
+      keyFile,
+      schema: SCHEMA,
+      migrations: MIGRATIONS,
+      logger,
+    });
     await expect(opening).rejects.toThrow(ConfigError);
     await expect(opening).rejects.toThrow(/PRINCIPAL_PUBLIC_KEYS_FILE: /);
   });
@@ -67,7 +83,14 @@ describe('openKeysAndDatabase, the start-up every service shares', () => {
   it('releases the key file when a migration fails, and reports the migration error', async () => {
     const { record, keyFile } = recordedKeyFile(publicKeysFile);
     const failing: Migration[] = [{ id: '001-broken', up: 'SELECT * FROM no_such_table' }];
-    const opening = openKeysAndDatabase({ name: 'test', config: config(db.url), keyFile, schema: 'broken_schema', migrations: failing, logger });
+    const opening = openKeysAndDatabase({
+      name: 'test',
+      config: config(db.url),
+      keyFile,
+      schema: 'broken_schema',
+      migrations: failing,
+      logger,
+    });
     await expect(opening).rejects.toThrow(/no_such_table/);
     expect(record.closed).toBe(true);
   });

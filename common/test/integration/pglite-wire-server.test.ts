@@ -23,7 +23,9 @@ describe('PgliteWireServer', () => {
   });
 
   it('keeps parameterised queries of concurrent connections apart', async () => {
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => pool.query('SELECT $1::int * 2 AS d, $2::text AS s', [i, `x${i}`])));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => pool.query('SELECT $1::int * 2 AS d, $2::text AS s', [i, `x${i}`])),
+    );
     results.forEach((r, i) => expect(r.rows[0]).toEqual({ d: i * 2, s: `x${i}` }));
   });
 
@@ -34,7 +36,10 @@ describe('PgliteWireServer', () => {
     await owner.query('INSERT INTO t VALUES (1)');
     await expect(owner.query('INSERT INTO t VALUES (1)')).rejects.toThrow(/duplicate key/);
     // Parameterised queries from other connections wait behind the open transaction.
-    const waiting = Promise.all([pool.query('SELECT count(*)::int AS n FROM t WHERE id > $1', [0]), pool.query('SELECT $1::text AS v', ['ok'])]);
+    const waiting = Promise.all([
+      pool.query('SELECT count(*)::int AS n FROM t WHERE id > $1', [0]),
+      pool.query('SELECT $1::text AS v', ['ok']),
+    ]);
     await owner.query('ROLLBACK');
     const [count, echo] = await waiting;
     expect(count.rows[0]).toEqual({ n: 0 });

@@ -46,7 +46,9 @@ describe('PrincipalSigner and PrincipalVerifier', () => {
     const { head, claims } = parts(header);
     expect(head).toEqual({ alg: 'EdDSA', typ: 'skills-principal+v2', kid: keys.kid });
     expect(claims).toMatchObject({ aud: 'catalog-service', p: alice, m: 'GET', u: '/api/v1/skills' });
-    await expect(keys.verifier('catalog-service').verify(header, 'GET', '/api/v1/skills')).resolves.toMatchObject({ principal: alice });
+    await expect(keys.verifier('catalog-service').verify(header, 'GET', '/api/v1/skills')).resolves.toMatchObject({
+      principal: alice,
+    });
     // The same header, sent to the other service, is refused there.
     await expect(keys.verifier(COLLECTIONS).verify(header, 'GET', '/api/v1/skills')).rejects.toThrow(/audience/);
   });
@@ -67,24 +69,41 @@ describe('PrincipalSigner and PrincipalVerifier', () => {
     const forged = `${head}.${payload}.${stranger.signer().sign(alice, COLLECTIONS, 'GET', '/x').split('.')[2]}`;
     await expect(keys.verifier(COLLECTIONS).verify(forged, 'GET', '/x')).rejects.toThrow(/signature/);
     // An HMAC over the claims (what a holder of a shared secret could make) is no EdDSA signature.
-    const mac = createHmac('sha256', 'principal-test-secret-of-enough-length').update(`${head}.${payload}`).digest('base64url');
-    await expect(keys.verifier(COLLECTIONS).verify(`${head}.${payload}.${mac}`, 'GET', '/x')).rejects.toThrow(/signature/);
-    const hs256 = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'skills-principal+v2', kid: keys.kid })).toString('base64url');
-    await expect(keys.verifier(COLLECTIONS).verify(`${hs256}.${payload}.${mac}`, 'GET', '/x')).rejects.toThrow(/malformed/);
+    const mac = createHmac('sha256', 'principal-test-secret-of-enough-length')
+      .update(`${head}.${payload}`)
+      .digest('base64url');
+    await expect(keys.verifier(COLLECTIONS).verify(`${head}.${payload}.${mac}`, 'GET', '/x')).rejects.toThrow(
+      /signature/,
+    );
+    const hs256 = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'skills-principal+v2', kid: keys.kid })).toString(
+      'base64url',
+    );
+    await expect(keys.verifier(COLLECTIONS).verify(`${hs256}.${payload}.${mac}`, 'GET', '/x')).rejects.toThrow(
+      /malformed/,
+    );
   });
 
   it('accepts two keys during a rotation, and only the keys it holds', async () => {
     const next = testPrincipalKeys();
-    const both = new PrincipalVerifier({ audience: COLLECTIONS, keys: fixedKeys(parsePublicKeys(keys.publicKeyPem + next.publicKeyPem)) });
-    await expect(both.verify(signer.sign(alice, COLLECTIONS, 'GET', '/x'), 'GET', '/x')).resolves.toMatchObject({ principal: alice });
-    await expect(both.verify(next.signer().sign(alice, COLLECTIONS, 'GET', '/x'), 'GET', '/x')).resolves.toMatchObject({ principal: alice });
+    const both = new PrincipalVerifier({
+      audience: COLLECTIONS,
+      keys: fixedKeys(parsePublicKeys(keys.publicKeyPem + next.publicKeyPem)),
+    });
+    await expect(both.verify(signer.sign(alice, COLLECTIONS, 'GET', '/x'), 'GET', '/x')).resolves.toMatchObject({
+      principal: alice,
+    });
+    await expect(both.verify(next.signer().sign(alice, COLLECTIONS, 'GET', '/x'), 'GET', '/x')).resolves.toMatchObject({
+      principal: alice,
+    });
     const third = testPrincipalKeys();
     expect(() => parsePublicKeys(keys.publicKeyPem + next.publicKeyPem + third.publicKeyPem)).toThrow(/at most 2/);
   });
 
   it('takes Ed25519 keys only', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    expect(() => parseSigningKey(rsa.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())).toThrow(PrincipalKeyError);
+    expect(() => parseSigningKey(rsa.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())).toThrow(
+      PrincipalKeyError,
+    );
     expect(() => parsePublicKeys(rsa.publicKey.export({ format: 'pem', type: 'spki' }).toString())).toThrow(/Ed25519/);
     expect(() => parseSigningKey('not a key')).toThrow(/not a PEM private key/);
     expect(() => parsePublicKeys(keys.signingKeyPem)).toThrow(/no "BEGIN PUBLIC KEY"/);
@@ -96,7 +115,9 @@ describe('PrincipalSigner and PrincipalVerifier', () => {
     const verified = await keys.verifier(COLLECTIONS).verify(header, 'PATCH', '/api/v1/me/collections/c1');
     expect(verified).toEqual({ principal: alice, body: bodyDigest(body) });
     expect(verified.body).not.toBe(bodyDigest('{"name":"Other"}'));
-    await expect(keys.verifier(COLLECTIONS).verify(signer.sign(alice, COLLECTIONS, 'GET', '/x'), 'GET', '/x')).resolves.toMatchObject({
+    await expect(
+      keys.verifier(COLLECTIONS).verify(signer.sign(alice, COLLECTIONS, 'GET', '/x'), 'GET', '/x'),
+    ).resolves.toMatchObject({
       body: EMPTY_BODY,
     });
     expect(STREAMED_BODY).not.toBe(EMPTY_BODY);
@@ -131,7 +152,10 @@ describeRedis('RedisReplayGuard on a live Redis', () => {
   const signer = keys.signer();
   const prefix = `skills-test:${randomUUID()}:`;
   const guards = [0, 1].map(() => new RedisReplayGuard({ url: TEST_REDIS_URL, logger, prefix }));
-  const [replicaA, replicaB] = guards.map((replayGuard) => keys.verifier(COLLECTIONS, { replayGuard })) as [PrincipalVerifier, PrincipalVerifier];
+  const [replicaA, replicaB] = guards.map((replayGuard) => keys.verifier(COLLECTIONS, { replayGuard })) as [
+    PrincipalVerifier,
+    PrincipalVerifier,
+  ];
   beforeAll(async () => {
     await Promise.all(guards.map((g) => g.ready(5_000)));
   });
@@ -166,13 +190,19 @@ describe('RedisReplayGuard without Redis', () => {
     const { port } = server.address() as { port: number };
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const warnings: string[] = [];
-    const recording = { ...logger, warn: (_o: unknown, msg: string) => warnings.push(msg), info: () => undefined } as unknown as pino.Logger;
+    const recording = {
+      ...logger,
+      warn: (_o: unknown, msg: string) => warnings.push(msg),
+      info: () => undefined,
+    } as unknown as pino.Logger;
     const guard = new RedisReplayGuard({ url: `redis://127.0.0.1:${port}`, logger: recording, commandTimeoutMs: 100 });
     try {
       expect(await guard.ready(200)).toBe(false);
       const verifier = keys.verifier(COLLECTIONS, { replayGuard: guard });
       const header = keys.signer().sign(alice, COLLECTIONS, 'DELETE', '/api/v1/me/collections/c1');
-      await expect(verifier.verify(header, 'DELETE', '/api/v1/me/collections/c1')).resolves.toMatchObject({ principal: alice });
+      await expect(verifier.verify(header, 'DELETE', '/api/v1/me/collections/c1')).resolves.toMatchObject({
+        principal: alice,
+      });
       await expect(verifier.verify(header, 'DELETE', '/api/v1/me/collections/c1')).rejects.toThrow(/replayed/);
       expect(warnings.filter((w) => w.includes('Redis unavailable'))).toHaveLength(1);
     } finally {

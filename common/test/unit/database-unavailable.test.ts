@@ -1,7 +1,8 @@
 import { isDatabaseUnavailable } from '../../src/db/errors';
 
 /** Sequelize wraps a pg error as SequelizeDatabaseError, with pg's error as `parent`. */
-const wrapped = (message: string, code?: string) => Object.assign(new Error(message), { name: 'SequelizeDatabaseError', parent: { message, code } });
+const wrapped = (message: string, code?: string) =>
+  Object.assign(new Error(message), { name: 'SequelizeDatabaseError', parent: { message, code } });
 
 describe('isDatabaseUnavailable (503, try again, rather than 500)', () => {
   it.each([
@@ -16,7 +17,9 @@ describe('isDatabaseUnavailable (503, try again, rather than 500)', () => {
   });
 
   it('knows the pool giving up on a connection', () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error('timeout'), { name: 'SequelizeConnectionAcquireTimeoutError' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('timeout'), { name: 'SequelizeConnectionAcquireTimeoutError' })),
+    ).toBe(true);
   });
 
   it('keeps a bug a bug: an error the server answered, or one from our own code', () => {

@@ -7,7 +7,20 @@
 import { cleanDisplayText, displayText, validate } from '../../src/validation';
 
 // Unicode's Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE..RLO, LRI..PDI
-const BIDI_CONTROLS = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const BIDI_CONTROLS = [
+  '\u061C',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
 
 describe('displayText', () => {
   it.each(BIDI_CONTROLS.map((c) => [c.codePointAt(0)?.toString(16), c]))('refuses U+%s inside a name', (_hex, c) => {

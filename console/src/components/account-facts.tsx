@@ -12,7 +12,10 @@ export function AccountFacts({ account }: { account: Account }) {
       <dd>
         <span className={`badge plan-${account.plan}`}>{account.plan}</span>
         {account.plan === 'free' && (
-          <span className="hint"> The free plan has no API access: your keys get 403 until an operator moves you to pro or team.</span>
+          <span className="hint">
+            {' '}
+            The free plan has no API access: your keys get 403 until an operator moves you to pro or team.
+          </span>
         )}
       </dd>
     </dl>

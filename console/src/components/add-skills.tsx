@@ -13,7 +13,14 @@ export function AddPublicSkill({ onAdd }: { onAdd(patch: CollectionPatch, name: 
   return (
     <section className="add-box" aria-labelledby="add-public-title">
       <h3 id="add-public-title">Add a skill from the catalog</h3>
-      <Field label="Find a skill" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} autoComplete="off" />
+      <Field
+        label="Find a skill"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={200}
+        autoComplete="off"
+      />
       {q && found.error && <p className="error">{found.error}</p>}
       {q && found.data && skills.length === 0 && <p className="hint">No skill matches “{q}”.</p>}
       <ul className="picks">
@@ -37,7 +44,10 @@ export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name:
   const [picked, setPicked] = useState('');
   const create = useAction(async (form: HTMLFormElement) => {
     const input = new FormData(form);
-    const skill = await client.createMyPrivateSkill({ name: String(input.get('name')).trim(), description: String(input.get('description') ?? '').trim() });
+    const skill = await client.createMyPrivateSkill({
+      name: String(input.get('name')).trim(),
+      description: String(input.get('description') ?? '').trim(),
+    });
     form.reset();
     void mine.reload();
     onAdd({ privateSkillId: skill.id }, skill.name);
@@ -61,7 +71,11 @@ export function AddPrivateSkill({ onAdd }: { onAdd(patch: CollectionPatch, name:
               ))}
             </select>
           </div>
-          <button type="button" disabled={!picked} onClick={() => onAdd({ privateSkillId: picked }, skills.find((s) => s.id === picked)?.name ?? '')}>
+          <button
+            type="button"
+            disabled={!picked}
+            onClick={() => onAdd({ privateSkillId: picked }, skills.find((s) => s.id === picked)?.name ?? '')}
+          >
             Add private skill
           </button>
         </div>

@@ -43,14 +43,22 @@ async function choices(): Promise<Choice[]> {
       .map(async (w) => {
         const scope: CollectionScope = { kind: 'team', workspaceId: w.id };
         const { collections } = await listCollections(scope);
-        return collections.map((c: Collection) => ({ value: `t:${w.id}:${c.id}`, label: c.name, group: `${w.name} (team)`, scope, id: c.id }));
+        return collections.map((c: Collection) => ({
+          value: `t:${w.id}:${c.id}`,
+          label: c.name,
+          group: `${w.name} (team)`,
+          scope,
+          id: c.id,
+        }));
       }),
   );
   return [...own, ...team.flat()];
 }
 
 const pageOf = (choice: Pick<Choice, 'scope' | 'id'>) =>
-  choice.scope.kind === 'personal' ? `/collections/${choice.id}` : `/workspaces/${choice.scope.workspaceId}/collections/${choice.id}`;
+  choice.scope.kind === 'personal'
+    ? `/collections/${choice.id}`
+    : `/workspaces/${choice.scope.workspaceId}/collections/${choice.id}`;
 
 export function AddToCollection({
   item,
@@ -75,7 +83,13 @@ export function AddToCollection({
     if (!target) {
       const name = String(new FormData(form).get('name') ?? '').trim();
       const collection = await createCollection({ kind: 'personal' }, { name });
-      target = { value: `p:${collection.id}`, label: collection.name, group: '', scope: { kind: 'personal' }, id: collection.id };
+      target = {
+        value: `p:${collection.id}`,
+        label: collection.name,
+        group: '',
+        scope: { kind: 'personal' },
+        id: collection.id,
+      };
     }
     const collection = await updateCollection(target.scope, target.id, { skillSlug: item.slug });
     onAdded({ message: `Added “${item.name}” to “${collection.name}”.`, page: pageOf(target) });
@@ -100,7 +114,12 @@ export function AddToCollection({
       <form onSubmit={submitTo(add.run)}>
         <div className="field">
           <label htmlFor={`${titleId}-target`}>Collection</label>
-          <select id={`${titleId}-target`} value={selected} onChange={(e) => setPicked(e.target.value)} disabled={options === undefined}>
+          <select
+            id={`${titleId}-target`}
+            value={selected}
+            onChange={(e) => setPicked(e.target.value)}
+            disabled={options === undefined}
+          >
             {groups.map((group) => (
               <optgroup key={group} label={group}>
                 {(options ?? [])
@@ -116,7 +135,9 @@ export function AddToCollection({
           </select>
           {options === undefined && !loaded.error && <p className="hint">Loading your collections…</p>}
         </div>
-        {selected === NEW && <Field label="Name of the new collection" name="name" required maxLength={120} autoFocus />}
+        {selected === NEW && (
+          <Field label="Name of the new collection" name="name" required maxLength={120} autoFocus />
+        )}
         <ErrorMessage message={add.error ?? loaded.error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={add.busy}>

@@ -26,7 +26,8 @@ export function CatalogResults(props: {
       </h2>
       {suggestion && (
         <p className="suggestion">
-          Did you mean <Link to={catalogLink({ q: suggestion.q })}>{suggestion.q}</Link>? ({plural(suggestion.total, 'result')})
+          Did you mean <Link to={catalogLink({ q: suggestion.q })}>{suggestion.q}</Link>? (
+          {plural(suggestion.total, 'result')})
         </p>
       )}
       <WhenLoaded loaded={result} what="the catalog">

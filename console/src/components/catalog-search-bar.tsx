@@ -3,9 +3,19 @@ import type { Sort } from '../api';
 import { SORTS } from '../catalog-query';
 
 /** Relevance is the default (the API reads it as newest first when there is no query). */
-const LABELS: Record<Sort, string> = { relevance: 'Relevance', popular: 'Most popular', newest: 'Newest', name: 'Name' };
+const LABELS: Record<Sort, string> = {
+  relevance: 'Relevance',
+  popular: 'Most popular',
+  newest: 'Newest',
+  name: 'Name',
+};
 
-export function CatalogSearchBar(props: { text: string; onText(text: string): void; sort: Sort | undefined; onSort(sort: Sort | undefined): void }) {
+export function CatalogSearchBar(props: {
+  text: string;
+  onText(text: string): void;
+  sort: Sort | undefined;
+  onSort(sort: Sort | undefined): void;
+}) {
   return (
     <form role="search" className="search-bar" onSubmit={(e) => e.preventDefault()}>
       <div className="field grow">

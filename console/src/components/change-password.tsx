@@ -12,7 +12,8 @@ export function ChangePasswordForm() {
       revokeApiKeys: input.get('revoke') === 'on',
     });
     form.reset();
-    const keys = revokedApiKeys > 0 ? ` and ${revokedApiKeys} API key${revokedApiKeys === 1 ? ' was' : 's were'} revoked` : '';
+    const keys =
+      revokedApiKeys > 0 ? ` and ${revokedApiKeys} API key${revokedApiKeys === 1 ? ' was' : 's were'} revoked` : '';
     return `Password changed; every other session is signed out${keys}.`;
   });
 

@@ -7,8 +7,8 @@ import { Status } from './form';
 export function CheckYourEmail({ email, mailed }: { email: string; mailed: boolean }) {
   return (
     <Status>
-      Check your email: we sent a message to {email}. If the address is new, open its link and enter the password you just chose to verify it and sign in; if it
-      already has an account, the message says how to sign in.
+      Check your email: we sent a message to {email}. If the address is new, open its link and enter the password you
+      just chose to verify it and sign in; if it already has an account, the message says how to sign in.
       {!mailed && " This server sends no mail: its operator finds the link in the server's log."}
     </Status>
   );

@@ -13,7 +13,8 @@ export function CollectionCard({ collection, to }: { collection: Collection; to:
       {collection.description && <p>{collection.description}</p>}
       <p className="hint">
         {plural(collection.skillCount, 'skill')}
-        {collection.skills.length > 0 && `: ${collection.skills.map((s) => s.name).join(', ')}${more > 0 ? ` and ${more} more` : ''}`}
+        {collection.skills.length > 0 &&
+          `: ${collection.skills.map((s) => s.name).join(', ')}${more > 0 ? ` and ${more} more` : ''}`}
       </p>
     </li>
   );

@@ -5,7 +5,12 @@ import { plural, when } from '../format';
 import type { CollectionRights } from '../roles';
 import { Field } from './form';
 
-export function CollectionDetails(props: { collection: Collection; rights: CollectionRights; onSave(patch: CollectionPatch): void; onDelete(): void }) {
+export function CollectionDetails(props: {
+  collection: Collection;
+  rights: CollectionRights;
+  onSave(patch: CollectionPatch): void;
+  onDelete(): void;
+}) {
   const { collection, rights } = props;
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,10 +25,24 @@ export function CollectionDetails(props: { collection: Collection; rights: Colle
       </p>
       {rights.why && <p className="notice">{rights.why}</p>}
       <form onSubmit={save} className="stacked" key={collection.updatedAt}>
-        <Field label="Name" name="name" defaultValue={collection.name} required maxLength={120} disabled={!rights.edit} />
+        <Field
+          label="Name"
+          name="name"
+          defaultValue={collection.name}
+          required
+          maxLength={120}
+          disabled={!rights.edit}
+        />
         <div className="field">
           <label htmlFor="collection-description">Description</label>
-          <textarea id="collection-description" name="description" defaultValue={collection.description} maxLength={2000} rows={3} disabled={!rights.edit} />
+          <textarea
+            id="collection-description"
+            name="description"
+            defaultValue={collection.description}
+            maxLength={2000}
+            rows={3}
+            disabled={!rights.edit}
+          />
         </div>
         <div className="actions">
           <button type="submit" className="primary" disabled={!rights.edit}>

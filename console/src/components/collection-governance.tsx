@@ -8,7 +8,15 @@ import { client } from '../api';
 import { plural } from '../format';
 import { UpdatePins } from './update-pins';
 
-export function CollectionGovernance({ collection, canUpdate, onUpdated }: { collection: Collection; canUpdate: boolean; onUpdated(): void }) {
+export function CollectionGovernance({
+  collection,
+  canUpdate,
+  onUpdated,
+}: {
+  collection: Collection;
+  canUpdate: boolean;
+  onUpdated(): void;
+}) {
   const { compliance, drift, workspaceId } = collection;
   if (!workspaceId) return null;
   return (
@@ -22,7 +30,9 @@ export function CollectionGovernance({ collection, canUpdate, onUpdated }: { col
               : `${plural(compliance.violationCount, 'entry', 'entries')} ${compliance.violationCount === 1 ? 'breaks' : 'break'} the workspace policy.`}
           </li>
         )}
-        {drift && <li>{drift.count === 0 ? 'No entry has drifted.' : `${plural(drift.count, 'entry', 'entries')} drifted.`}</li>}
+        {drift && (
+          <li>{drift.count === 0 ? 'No entry has drifted.' : `${plural(drift.count, 'entry', 'entries')} drifted.`}</li>
+        )}
       </ul>
       {canUpdate && <UpdatePins workspaceId={workspaceId} collectionId={collection.id} onUpdated={onUpdated} />}
       <p>

@@ -1,7 +1,14 @@
 /** A modal confirmation on the native <dialog>: focus moves in, Escape cancels, focus returns to the opener. */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export function ConfirmDialog(props: { open: boolean; title: string; children: ReactNode; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

@@ -23,7 +23,9 @@ export function CreateKeyForm(props: {
 }) {
   const { onCreated, maxLifetimeDays, guard } = props;
   // undefined until the list answers: "never" only once the server says keys may never expire
-  const choices = EXPIRY.filter((e) => (e.value === 'never' ? maxLifetimeDays === null : maxLifetimeDays == null || Number(e.value) <= maxLifetimeDays));
+  const choices = EXPIRY.filter((e) =>
+    e.value === 'never' ? maxLifetimeDays === null : maxLifetimeDays == null || Number(e.value) <= maxLifetimeDays,
+  );
   const create = useAction(async (formElement: HTMLFormElement) => {
     const form = new FormData(formElement);
     const checked = form.getAll('scopes').map(String);

@@ -14,9 +14,19 @@ import { EntryGovernance } from './entry-governance';
 import { Empty } from './states';
 import { VerdictBadge } from './trust-badges';
 
-const STATE: Record<string, string> = { deleted: 'removed from the catalog', archived: 'archived', draft: 'unpublished' };
+const STATE: Record<string, string> = {
+  deleted: 'removed from the catalog',
+  archived: 'archived',
+  draft: 'unpublished',
+};
 
-export function EntryList({ entries, onRemove }: { entries: Entry[]; onRemove?(patch: CollectionPatch, name: string): void }) {
+export function EntryList({
+  entries,
+  onRemove,
+}: {
+  entries: Entry[];
+  onRemove?(patch: CollectionPatch, name: string): void;
+}) {
   if (entries.length === 0) {
     return (
       <Empty title="No skills in this collection yet.">
@@ -33,7 +43,11 @@ export function EntryList({ entries, onRemove }: { entries: Entry[]; onRemove?(p
           <li key={key} className={removed ? 'entry removed' : 'entry'}>
             <div className="entry-main">
               <span className="entry-name">
-                {entry.visibility === 'public' && !removed ? <Link to={`/catalog/${encodeURIComponent(entry.slug)}`}>{entry.name}</Link> : entry.name}
+                {entry.visibility === 'public' && !removed ? (
+                  <Link to={`/catalog/${encodeURIComponent(entry.slug)}`}>{entry.name}</Link>
+                ) : (
+                  entry.name
+                )}
               </span>
               {entry.visibility === 'private' ? (
                 <span className="badge private">private</span>
@@ -41,7 +55,9 @@ export function EntryList({ entries, onRemove }: { entries: Entry[]; onRemove?(p
                 <span className={`badge type-${entry.type}`}>{entry.type}</span>
               )}
               {removed && <span className="badge state-revoked">{STATE[entry.status] ?? entry.status}</span>}
-              {entry.visibility === 'public' && entry.verdict && entry.verdict !== 'clean' && <VerdictBadge verdict={entry.verdict} />}
+              {entry.visibility === 'public' && entry.verdict && entry.verdict !== 'clean' && (
+                <VerdictBadge verdict={entry.verdict} />
+              )}
             </div>
             <EntryGovernance entry={entry} />
             {entry.visibility === 'public' && entry.blocked && (
@@ -51,14 +67,23 @@ export function EntryList({ entries, onRemove }: { entries: Entry[]; onRemove?(p
             )}
             <p className="entry-meta">
               {entry.visibility === 'public'
-                ? [entry.category && label(entry.category), entry.publisher, entry.version && `v${entry.version}`].filter(Boolean).join(' · ') || entry.slug
+                ? [entry.category && label(entry.category), entry.publisher, entry.version && `v${entry.version}`]
+                    .filter(Boolean)
+                    .join(' · ') || entry.slug
                 : entry.description || 'Your private skill'}
             </p>
             {onRemove && (
               <button
                 type="button"
                 className="danger small"
-                onClick={() => onRemove(entry.visibility === 'public' ? { removeSkillSlug: entry.slug } : { removePrivateSkillId: entry.id }, entry.name)}
+                onClick={() =>
+                  onRemove(
+                    entry.visibility === 'public'
+                      ? { removeSkillSlug: entry.slug }
+                      : { removePrivateSkillId: entry.id },
+                    entry.name,
+                  )
+                }
               >
                 Remove<span className="visually-hidden"> {entry.name}</span>
               </button>

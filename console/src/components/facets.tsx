@@ -17,7 +17,9 @@ export function FacetGroup({
   // the active value stays on show, so it can be removed whatever the answer
   const known = values ?? [];
   const shown: Array<{ value: string; count?: number }> =
-    active && !known.some((v) => v.value === active) ? [{ value: active, count: values ? 0 : undefined }, ...known] : known;
+    active && !known.some((v) => v.value === active)
+      ? [{ value: active, count: values ? 0 : undefined }, ...known]
+      : known;
   return (
     <section className="facet" aria-labelledby={`facet-${title}`}>
       <h3 id={`facet-${title}`}>{title}</h3>
@@ -29,7 +31,12 @@ export function FacetGroup({
             const on = v.value === active;
             return (
               <li key={v.value}>
-                <button type="button" className="facet-value" aria-pressed={on} onClick={() => onToggle(on ? undefined : v.value)}>
+                <button
+                  type="button"
+                  className="facet-value"
+                  aria-pressed={on}
+                  onClick={() => onToggle(on ? undefined : v.value)}
+                >
                   <span>{label(v.value)}</span>
                   {v.count !== undefined && (
                     <span className="facet-count" aria-label={`${v.count} results`}>
@@ -54,7 +61,12 @@ export function ActiveTags({ tags, onRemove }: { tags: string[]; onRemove(tag: s
       <ul className="tags">
         {tags.map((tag) => (
           <li key={tag}>
-            <button type="button" className="tag on" onClick={() => onRemove(tag)} aria-label={`Remove the tag filter ${tag}`}>
+            <button
+              type="button"
+              className="tag on"
+              onClick={() => onRemove(tag)}
+              aria-label={`Remove the tag filter ${tag}`}
+            >
               #{tag} ×
             </button>
           </li>

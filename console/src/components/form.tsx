@@ -1,7 +1,11 @@
 /** Form pieces with the accessibility rules in one place: every input labelled, hints and errors tied to it. */
 import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 
-export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (

@@ -12,7 +12,15 @@ interface Offer {
   workspace: { id: string; name: string };
 }
 
-export function InvitationOffer({ token, email, onJoined }: { token: string; email: string; onJoined(w: Workspace): void }) {
+export function InvitationOffer({
+  token,
+  email,
+  onJoined,
+}: {
+  token: string;
+  email: string;
+  onJoined(w: Workspace): void;
+}) {
   const loaded = useLoad<Offer>(() => client.previewInvitation(token), token);
   const accept = useAction(async () => onJoined(await client.acceptInvitation(token)));
 
@@ -21,8 +29,8 @@ export function InvitationOffer({ token, email, onJoined }: { token: string; ema
       {(offer) => (
         <>
           <p>
-            You are invited to <strong>{offer.workspace.name}</strong> as <span className={`badge role-${offer.role}`}>{offer.role}</span> (
-            {ROLE_HELP[offer.role]}).
+            You are invited to <strong>{offer.workspace.name}</strong> as{' '}
+            <span className={`badge role-${offer.role}`}>{offer.role}</span> ({ROLE_HELP[offer.role]}).
           </p>
           <p className="hint">
             Signed in as {email}. The invitation works once, until {when(offer.expiresAt)}.

@@ -9,7 +9,15 @@ import { useAction } from '../hooks';
 import { CheckYourEmail } from './check-your-email';
 import { ErrorMessage, Field, submitTo } from './form';
 
-export function InvitationSignIn({ token, options, onSignedIn }: { token: string; options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
+export function InvitationSignIn({
+  token,
+  options,
+  onSignedIn,
+}: {
+  token: string;
+  options: AuthOptions | undefined;
+  onSignedIn(s: SignedIn): void;
+}) {
   const [mode, setMode] = useState<'in' | 'up'>('in');
   const [requested, setRequested] = useState<string>();
   /** After the mailed link was opened (in another tab, same browser): its session is this page's too. */

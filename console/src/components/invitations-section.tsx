@@ -9,7 +9,9 @@ export function InvitationsSection({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="card" aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invite people</h2>
-      <p className="hint">An invitation is a link: whoever opens it signs in (or creates an account) and joins with the role you choose.</p>
+      <p className="hint">
+        An invitation is a link: whoever opens it signs in (or creates an account) and joins with the role you choose.
+      </p>
       <WhenLoaded loaded={loaded} what="the invitations">
         {(d) => <Invitations workspaceId={workspaceId} pending={d} onChanged={() => void loaded.reload()} />}
       </WhenLoaded>

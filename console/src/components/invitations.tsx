@@ -45,7 +45,15 @@ function NewLink({ invitation, onDone }: { invitation: CreatedInvitation; onDone
   );
 }
 
-export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: string; pending: Invitation[]; onChanged(): void }) {
+export function Invitations({
+  workspaceId,
+  pending,
+  onChanged,
+}: {
+  workspaceId: string;
+  pending: Invitation[];
+  onChanged(): void;
+}) {
   const [created, setCreated] = useState<CreatedInvitation>();
   // inviting and revoking speak on one line, under the form
   const act = useAction((write: () => Promise<string | void>) => write(), { queue: true });
@@ -54,7 +62,11 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
     const input = new FormData(form);
     const email = String(input.get('email') ?? '').trim();
     const role = String(input.get('role')) as CreatedInvitation['role'];
-    const invitation = await client.createWorkspaceInvitation(workspaceId, { role, email: email || null, expiresInDays: Number(input.get('expiry')) });
+    const invitation = await client.createWorkspaceInvitation(workspaceId, {
+      role,
+      email: email || null,
+      expiresInDays: Number(input.get('expiry')),
+    });
     form.reset();
     setCreated(invitation);
     onChanged();
@@ -85,7 +97,13 @@ export function Invitations({ workspaceId, pending, onChanged }: { workspaceId: 
               Member: {ROLE_HELP.member}; viewer: {ROLE_HELP.viewer}.
             </p>
           </div>
-          <Field label="Email (optional)" name="email" type="email" maxLength={254} hint="The link is mailed there when this server can send mail." />
+          <Field
+            label="Email (optional)"
+            name="email"
+            type="email"
+            maxLength={254}
+            hint="The link is mailed there when this server can send mail."
+          />
           <div className="field">
             <label htmlFor="invite-expiry">Link expires</label>
             <select id="invite-expiry" name="expiry" defaultValue="7">

@@ -30,13 +30,25 @@ export function KeyDialogs(props: {
       >
         <p>Every call made with this key will get 401, on every server within a second. This cannot be undone.</p>
       </ConfirmDialog>
-      <ConfirmDialog open={pending?.kind === 'roll'} title={`Roll “${label}”?`} confirmLabel="Roll key" onConfirm={props.onConfirm} onCancel={props.onCancel}>
+      <ConfirmDialog
+        open={pending?.kind === 'roll'}
+        title={`Roll “${label}”?`}
+        confirmLabel="Roll key"
+        onConfirm={props.onConfirm}
+        onCancel={props.onCancel}
+      >
         <p>You get a new key with the same name and scopes. How long should the old key keep working?</p>
         <fieldset>
           <legend>Grace period</legend>
           {GRACE.map((g) => (
             <div className="check" key={g.seconds}>
-              <input type="radio" id={`grace-${g.seconds}`} name="grace" checked={grace === g.seconds} onChange={() => props.onGrace(g.seconds)} />
+              <input
+                type="radio"
+                id={`grace-${g.seconds}`}
+                name="grace"
+                checked={grace === g.seconds}
+                onChange={() => props.onGrace(g.seconds)}
+              />
               <label htmlFor={`grace-${g.seconds}`}>{g.label}</label>
             </div>
           ))}

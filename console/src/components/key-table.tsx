@@ -44,14 +44,25 @@ function KeyRow({ apiKey: key, onRoll, onRevoke }: { apiKey: ApiKey; onRoll(): v
   );
 }
 
-export function KeyTable({ keys, onPending }: { keys: ApiKey[]; onPending(kind: 'revoke' | 'roll', key: ApiKey): void }) {
+export function KeyTable({
+  keys,
+  onPending,
+}: {
+  keys: ApiKey[];
+  onPending(kind: 'revoke' | 'roll', key: ApiKey): void;
+}) {
   return (
     <div className="table-wrap">
       <table>
         <TableHead columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', 'Expires', 'State']} />
         <tbody>
           {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} onRoll={() => onPending('roll', key)} onRevoke={() => onPending('revoke', key)} />
+            <KeyRow
+              key={key.id}
+              apiKey={key}
+              onRoll={() => onPending('roll', key)}
+              onRevoke={() => onPending('revoke', key)}
+            />
           ))}
         </tbody>
       </table>

@@ -32,7 +32,11 @@ export function LinkedIdentities() {
     { queue: true },
   );
   const remove = (identity: LinkedIdentity) =>
-    act.run(() => client.removeIdentity(identity.id).then(() => 'Single sign-on identity unlinked: it no longer signs in to this account.'));
+    act.run(() =>
+      client
+        .removeIdentity(identity.id)
+        .then(() => 'Single sign-on identity unlinked: it no longer signs in to this account.'),
+    );
   // the provider sends the browser back to the profile once the identity is linked
   const link = () => act.run(async () => window.location.assign((await guard(() => client.oidcLink())).url));
 

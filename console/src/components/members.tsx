@@ -14,7 +14,13 @@ import { TableHead } from './table-head';
 
 const who = (m: Member) => m.name ?? m.email ?? m.accountId;
 
-export function Members(props: { workspaceId: string; me: string; myRole: Role; members: Member[]; onChanged(): void }) {
+export function Members(props: {
+  workspaceId: string;
+  me: string;
+  myRole: Role;
+  members: Member[];
+  onChanged(): void;
+}) {
   const { workspaceId, me, myRole, members } = props;
   const [removing, setRemoving] = useState<Member>();
   const act = useAction(
@@ -49,7 +55,10 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
                         value={m.role}
                         onChange={(e) => {
                           const role = e.target.value as Role;
-                          void act.run(() => client.setWorkspaceMemberRole(workspaceId, m.accountId, role), `${who(m)} is now ${role}.`);
+                          void act.run(
+                            () => client.setWorkspaceMemberRole(workspaceId, m.accountId, role),
+                            `${who(m)} is now ${role}.`,
+                          );
                         }}
                       >
                         {roles.map((r) => (
@@ -84,7 +93,11 @@ export function Members(props: { workspaceId: string; me: string; myRole: Role; 
         onConfirm={() => {
           const target = removing;
           setRemoving(undefined);
-          if (target) void act.run(() => client.removeWorkspaceMember(workspaceId, target.accountId), `${who(target)} was removed: their access ended.`);
+          if (target)
+            void act.run(
+              () => client.removeWorkspaceMember(workspaceId, target.accountId),
+              `${who(target)} was removed: their access ended.`,
+            );
         }}
         onCancel={() => setRemoving(undefined)}
       >

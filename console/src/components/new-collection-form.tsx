@@ -5,10 +5,21 @@ import { useAction } from '../hooks';
 import { ErrorMessage, Field, submitTo } from './form';
 
 /** Name and description of a new collection; `onCreated` gets it. */
-export function NewCollectionForm({ scope, onCreated, disabled }: { scope: CollectionScope; onCreated(c: Collection): void; disabled?: boolean }) {
+export function NewCollectionForm({
+  scope,
+  onCreated,
+  disabled,
+}: {
+  scope: CollectionScope;
+  onCreated(c: Collection): void;
+  disabled?: boolean;
+}) {
   const create = useAction(async (form: HTMLFormElement) => {
     const input = new FormData(form);
-    const collection = await createCollection(scope, { name: String(input.get('name')).trim(), description: String(input.get('description') ?? '') });
+    const collection = await createCollection(scope, {
+      name: String(input.get('name')).trim(),
+      description: String(input.get('description') ?? ''),
+    });
     form.reset();
     onCreated(collection);
   });

@@ -1,7 +1,15 @@
 /** Previous / next between pages of a list, with where one is. */
 import type { Pagination } from '../api';
 
-export function Pager({ pagination, onPage, label }: { pagination: Pagination; onPage(page: number): void; label: string }) {
+export function Pager({
+  pagination,
+  onPage,
+  label,
+}: {
+  pagination: Pagination;
+  onPage(page: number): void;
+  label: string;
+}) {
   if (pagination.totalPages <= 1) return null;
   const { page, totalPages } = pagination;
   return (

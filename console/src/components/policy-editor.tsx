@@ -26,12 +26,18 @@ export function PolicyEditor({ workspaceId, role }: { workspaceId: string; role:
       <h2 id="policy-title">Policy</h2>
       <p className="hint">
         What the team&apos;s collections may hold and its searches may find.{' '}
-        {answer && (answer.updatedAt ? `Last changed ${when(answer.updatedAt)}.` : 'No policy set yet: the defaults apply.')}
+        {answer &&
+          (answer.updatedAt ? `Last changed ${when(answer.updatedAt)}.` : 'No policy set yet: the defaults apply.')}
       </p>
       {!editor && <p className="notice">Only owners and admins change the policy; you can read it.</p>}
       <WhenLoaded loaded={loaded} what="the policy">
         {(answer) => (
-          <form onSubmit={submitTo(save.run)} className="stacked" key={answer.updatedAt ?? 'default'} aria-label="Workspace policy">
+          <form
+            onSubmit={submitTo(save.run)}
+            className="stacked"
+            key={answer.updatedAt ?? 'default'}
+            aria-label="Workspace policy"
+          >
             <fieldset disabled={!editor} className="plain">
               <PolicyFields policy={answer.policy} />
             </fieldset>

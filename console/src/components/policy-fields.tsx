@@ -13,11 +13,27 @@ const VERDICTS = [
 
 const TYPES = ['skill', 'plugin'] as const;
 
-function ListField({ name, label, hint, values }: { name: string; label: string; hint: string; values: string[] | null }) {
+function ListField({
+  name,
+  label,
+  hint,
+  values,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  values: string[] | null;
+}) {
   return (
     <div className="field">
       <label htmlFor={`policy-${name}`}>{label}</label>
-      <textarea id={`policy-${name}`} name={name} rows={2} defaultValue={(values ?? []).join('\n')} aria-describedby={`policy-${name}-hint`} />
+      <textarea
+        id={`policy-${name}`}
+        name={name}
+        rows={2}
+        defaultValue={(values ?? []).join('\n')}
+        aria-describedby={`policy-${name}-hint`}
+      />
       <p id={`policy-${name}-hint`} className="hint">
         {hint}
       </p>
@@ -39,7 +55,12 @@ export function PolicyFields({ policy }: { policy: WorkspacePolicy }) {
         </select>
       </div>
       <div className="check">
-        <input type="checkbox" id="policy-verified" name="verifiedPublishersOnly" defaultChecked={policy.verifiedPublishersOnly} />
+        <input
+          type="checkbox"
+          id="policy-verified"
+          name="verifiedPublishersOnly"
+          defaultChecked={policy.verifiedPublishersOnly}
+        />
         <label htmlFor="policy-verified">Verified publishers only</label>
       </div>
       <fieldset>
@@ -63,8 +84,18 @@ export function PolicyFields({ policy }: { policy: WorkspacePolicy }) {
         hint="SPDX identifiers (MIT, Apache-2.0), one a line; empty: any licence."
         values={policy.allowedLicenses}
       />
-      <ListField name="allowedPublishers" label="Allowed publishers" hint="One a line; empty: any publisher." values={policy.allowedPublishers} />
-      <ListField name="deniedSlugs" label="Denied skills" hint="Slugs refused whatever else they are, one a line." values={policy.deniedSlugs} />
+      <ListField
+        name="allowedPublishers"
+        label="Allowed publishers"
+        hint="One a line; empty: any publisher."
+        values={policy.allowedPublishers}
+      />
+      <ListField
+        name="deniedSlugs"
+        label="Denied skills"
+        hint="Slugs refused whatever else they are, one a line."
+        values={policy.deniedSlugs}
+      />
     </>
   );
 }

@@ -67,7 +67,14 @@ function PasswordDialog({ open, onDone }: { open: boolean; onDone(confirmed: boo
       <h2 id={titleId}>Confirm it is you</h2>
       <form onSubmit={submitTo((form) => confirm.run(() => withPassword(form)))}>
         <p>You signed in more than 10 minutes ago. Enter your password to go on.</p>
-        <Field label="Your password" name="password" type="password" autoComplete="current-password" required autoFocus />
+        <Field
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus
+        />
         <ErrorMessage message={confirm.error} />
         <div className="actions">
           <button type="submit" className="primary">

@@ -57,7 +57,8 @@ function HistoryEntry({ entry }: { entry: VerdictEntry }) {
   return (
     <li>
       <span className="history-when">{when(entry.recordedAt)}</span> · {T.historyKind[entry.kind]}
-      {entry.scanner && <> · {entry.scanner}</>} {entry.verdict && <VerdictBadge verdict={entry.verdict} />} {entry.summary ?? entry.note ?? ''}
+      {entry.scanner && <> · {entry.scanner}</>} {entry.verdict && <VerdictBadge verdict={entry.verdict} />}{' '}
+      {entry.summary ?? entry.note ?? ''}
       {entry.reportUrl && (
         <>
           {' '}
@@ -70,7 +71,10 @@ function HistoryEntry({ entry }: { entry: VerdictEntry }) {
 
 function History({ slug, version, labelledBy }: { slug: string; version: string; labelledBy: string }) {
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => client.listSkillVersionVerdictsPage(slug, version, { limit: 10, page }), `${slug}@${version}#${page}`);
+  const loaded = useLoad(
+    () => client.listSkillVersionVerdictsPage(slug, version, { limit: 10, page }),
+    `${slug}@${version}#${page}`,
+  );
   return (
     <WhenLoaded loaded={loaded} what={T.history}>
       {({ verdicts, pagination }) => (
@@ -103,7 +107,8 @@ export function ReleaseDetails({ slug, version }: { slug: string; version: strin
             <>
               <h4>{T.override}</h4>
               <p>
-                <VerdictBadge verdict={release.override.verdict} /> {release.override.note} <span className="hint">({when(release.override.recordedAt)})</span>
+                <VerdictBadge verdict={release.override.verdict} /> {release.override.note}{' '}
+                <span className="hint">({when(release.override.recordedAt)})</span>
               </p>
             </>
           )}

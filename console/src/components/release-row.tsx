@@ -45,7 +45,13 @@ export function ReleaseRow({ slug, release, latest }: { slug: string; release: R
           @ <code>{release.source.ref}</code>
         </dd>
       </dl>
-      <button type="button" className="link-button" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+      >
         {open ? T.hideDetails(release.version) : T.details(release.version)}
       </button>
       <div id={detailsId}>{open && <ReleaseDetails slug={slug} version={release.version} />}</div>

@@ -19,12 +19,22 @@ export function Releases({ slug, latestVersion }: { slug: string; latestVersion:
       <h2 id="releases-title" tabIndex={-1}>
         {T.releases}
       </h2>
-      <WhenLoaded loaded={loaded} what={T.loadingReleases} isEmpty={(d) => d.versions.length === 0} empty={<Empty title={T.noReleases} />}>
+      <WhenLoaded
+        loaded={loaded}
+        what={T.loadingReleases}
+        isEmpty={(d) => d.versions.length === 0}
+        empty={<Empty title={T.noReleases} />}
+      >
         {(answer) => (
           <>
             <ol className="release-list">
               {answer.versions.map((release) => (
-                <ReleaseRow key={release.version} slug={slug} release={release} latest={release.version === latestVersion} />
+                <ReleaseRow
+                  key={release.version}
+                  slug={slug}
+                  release={release}
+                  latest={release.version === latestVersion}
+                />
               ))}
             </ol>
             <Pager pagination={answer.pagination} onPage={onPage} label={T.releasePages} />

@@ -13,7 +13,17 @@ import { ErrorMessage, submitTo } from './form';
 const REASONS = Object.keys(T.reasons) as ReportReason[];
 const MAX_TEXT = 2000;
 
-export function ReportDialog({ item, open, onClose, onSent }: { item: { slug: string; name: string }; open: boolean; onClose(): void; onSent(): void }) {
+export function ReportDialog({
+  item,
+  open,
+  onClose,
+  onSent,
+}: {
+  item: { slug: string; name: string };
+  open: boolean;
+  onClose(): void;
+  onSent(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [reason, setReason] = useState<ReportReason>('malware');
@@ -44,7 +54,12 @@ export function ReportDialog({ item, open, onClose, onSent }: { item: { slug: st
       <form onSubmit={submitTo(send.run)}>
         <div className="field">
           <label htmlFor={`${id}-reason`}>{T.reason}</label>
-          <select id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)} autoFocus>
+          <select
+            id={`${id}-reason`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value as ReportReason)}
+            autoFocus
+          >
             {REASONS.map((r) => (
               <option key={r} value={r}>
                 {T.reasons[r]}
@@ -54,7 +69,14 @@ export function ReportDialog({ item, open, onClose, onSent }: { item: { slug: st
         </div>
         <div className="field">
           <label htmlFor={`${id}-text`}>{T.reportText}</label>
-          <textarea id={`${id}-text`} rows={5} maxLength={MAX_TEXT} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={`${id}-left`} />
+          <textarea
+            id={`${id}-text`}
+            rows={5}
+            maxLength={MAX_TEXT}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={`${id}-left`}
+          />
           <p id={`${id}-left`} className="hint">
             {T.charactersLeft(MAX_TEXT - text.length)}
           </p>

@@ -4,7 +4,15 @@ import { count, label } from '../format';
 import { Link } from '../router';
 import { VerdictBadge, VerifiedMark } from './trust-badges';
 
-export function ResultCard({ item, onTag, onAdd }: { item: CatalogItem; onTag(tag: string): void; onAdd(item: CatalogItem): void }) {
+export function ResultCard({
+  item,
+  onTag,
+  onAdd,
+}: {
+  item: CatalogItem;
+  onTag(tag: string): void;
+  onAdd(item: CatalogItem): void;
+}) {
   return (
     <article className="result" aria-labelledby={`result-${item.slug}`}>
       <div className="result-head">
@@ -24,7 +32,8 @@ export function ResultCard({ item, onTag, onAdd }: { item: CatalogItem; onTag(ta
             · by {item.publisher} <VerifiedMark verified={item.publisherVerified} />
           </>
         )}
-        {(item.latestVersion ?? item.version) && <> · v{item.latestVersion ?? item.version}</>} · {count(item.downloads)} downloads
+        {(item.latestVersion ?? item.version) && <> · v{item.latestVersion ?? item.version}</>} ·{' '}
+        {count(item.downloads)} downloads
       </p>
       <p className="result-description">{item.description}</p>
       <div className="result-foot">

@@ -3,7 +3,11 @@ import type { Session } from '../api';
 import { when } from '../format';
 import { TableHead } from './table-head';
 
-const METHODS: Record<Session['method'], string> = { password: 'Password', oidc: 'Single sign-on', link: 'One-time link' };
+const METHODS: Record<Session['method'], string> = {
+  password: 'Password',
+  oidc: 'Single sign-on',
+  link: 'One-time link',
+};
 
 export function SessionTable({ sessions, onSignOut }: { sessions: Session[]; onSignOut(session: Session): void }) {
   return (

@@ -18,7 +18,12 @@ export function TeamCollections({ workspace }: { workspace: Workspace }) {
   return (
     <section className="card" aria-labelledby="team-collections-title">
       <h2 id="team-collections-title">Team collections</h2>
-      <WhenLoaded loaded={loaded} what="the team's collections" isEmpty={(d) => d.collections.length === 0} empty={<Empty title="No team collection yet." />}>
+      <WhenLoaded
+        loaded={loaded}
+        what="the team's collections"
+        isEmpty={(d) => d.collections.length === 0}
+        empty={<Empty title="No team collection yet." />}
+      >
         {(d) => (
           <>
             <ul className="collection-grid">
@@ -31,8 +36,17 @@ export function TeamCollections({ workspace }: { workspace: Workspace }) {
         )}
       </WhenLoaded>
       <h3>New team collection</h3>
-      {!writer && <p className="notice">As a viewer you read this workspace&apos;s collections; creating and changing them needs the member role or above.</p>}
-      <NewCollectionForm scope={scope} disabled={!writer} onCreated={(c) => navigate(`/workspaces/${workspace.id}/collections/${c.id}`)} />
+      {!writer && (
+        <p className="notice">
+          As a viewer you read this workspace&apos;s collections; creating and changing them needs the member role or
+          above.
+        </p>
+      )}
+      <NewCollectionForm
+        scope={scope}
+        disabled={!writer}
+        onCreated={(c) => navigate(`/workspaces/${workspace.id}/collections/${c.id}`)}
+      />
     </section>
   );
 }

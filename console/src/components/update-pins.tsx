@@ -17,11 +17,22 @@ const SKIPPED: Record<string, string> = {
   'not-in-collection': 'not in this collection',
 };
 
-export function UpdatePins({ workspaceId, collectionId, onUpdated }: { workspaceId: string; collectionId: string; onUpdated(): void }) {
+export function UpdatePins({
+  workspaceId,
+  collectionId,
+  onUpdated,
+}: {
+  workspaceId: string;
+  collectionId: string;
+  onUpdated(): void;
+}) {
   const [preview, setPreview] = useState<PinsUpdate<Collection>>();
   // applying names the previewed entries, so nothing moves that the preview did not list
   const pins = useAction(async (dryRun: boolean, slugs?: string[]) => {
-    const answer = await client.updateCollectionPins(workspaceId, collectionId, { dryRun, ...(slugs ? { slugs } : {}) });
+    const answer = await client.updateCollectionPins(workspaceId, collectionId, {
+      dryRun,
+      ...(slugs ? { slugs } : {}),
+    });
     if (dryRun) return setPreview(answer);
     setPreview(undefined);
     onUpdated();

@@ -6,9 +6,20 @@ import { useLoad } from '../hooks';
 import { Pager } from './pagination';
 import { Empty, WhenLoaded } from './states';
 
-export function WebhookDeliveries({ workspaceId, webhookId, url }: { workspaceId: string; webhookId: string; url: string }) {
+export function WebhookDeliveries({
+  workspaceId,
+  webhookId,
+  url,
+}: {
+  workspaceId: string;
+  webhookId: string;
+  url: string;
+}) {
   const [page, setPage] = useState(1);
-  const loaded = useLoad(() => client.listWebhookDeliveriesPage(workspaceId, webhookId, { limit: 10, page }), `${webhookId}/${page}`);
+  const loaded = useLoad(
+    () => client.listWebhookDeliveriesPage(workspaceId, webhookId, { limit: 10, page }),
+    `${webhookId}/${page}`,
+  );
   return (
     <div className="deliveries">
       <div className="actions">
@@ -16,7 +27,12 @@ export function WebhookDeliveries({ workspaceId, webhookId, url }: { workspaceId
           Refresh deliveries
         </button>
       </div>
-      <WhenLoaded loaded={loaded} what="the deliveries" isEmpty={(d) => d.deliveries.length === 0} empty={<Empty title="Nothing delivered yet." />}>
+      <WhenLoaded
+        loaded={loaded}
+        what="the deliveries"
+        isEmpty={(d) => d.deliveries.length === 0}
+        empty={<Empty title="Nothing delivered yet." />}
+      >
         {({ deliveries, pagination }) => (
           <>
             <div className="table-wrap">

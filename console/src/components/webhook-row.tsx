@@ -6,7 +6,15 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Outcome } from './form';
 import { WebhookDeliveries } from './webhook-deliveries';
 
-export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: string; webhook: Webhook; onChanged(): void }) {
+export function WebhookRow({
+  workspaceId,
+  webhook,
+  onChanged,
+}: {
+  workspaceId: string;
+  webhook: Webhook;
+  onChanged(): void;
+}) {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const act = useAction(
@@ -19,8 +27,12 @@ export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: s
   );
 
   const toggle = () =>
-    act.run(() => client.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }), webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.');
-  const test = () => act.run(() => client.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
+    act.run(
+      () => client.updateWebhook(workspaceId, webhook.id, { enabled: !webhook.enabled }),
+      webhook.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.',
+    );
+  const test = () =>
+    act.run(() => client.testWebhook(workspaceId, webhook.id), 'Test delivery queued: see the deliveries.', false);
   const remove = () => {
     setDeleting(false);
     void act.run(() => client.deleteWebhook(workspaceId, webhook.id), 'Endpoint deleted.');
@@ -30,7 +42,9 @@ export function WebhookRow({ workspaceId, webhook, onChanged }: { workspaceId: s
     <li className="webhook">
       <div className="entry-main">
         <span className="entry-name">{webhook.url}</span>
-        <span className={`badge ${webhook.enabled ? 'state-active' : 'state-revoked'}`}>{webhook.enabled ? 'enabled' : 'disabled'}</span>
+        <span className={`badge ${webhook.enabled ? 'state-active' : 'state-revoked'}`}>
+          {webhook.enabled ? 'enabled' : 'disabled'}
+        </span>
       </div>
       <p className="entry-meta">
         {webhook.events.join(', ')}

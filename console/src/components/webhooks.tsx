@@ -14,7 +14,8 @@ function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone(): voi
     <div className="card new-key" tabIndex={-1} ref={(el) => el?.focus()} aria-labelledby="secret-title">
       <h3 id="secret-title">Signing secret of {created.webhook.url}</h3>
       <p>
-        <strong>Copy it now:</strong> it is shown only once. Your receiver checks each delivery&apos;s <code>Skills-Webhook-Signature</code> with it.
+        <strong>Copy it now:</strong> it is shown only once. Your receiver checks each delivery&apos;s{' '}
+        <code>Skills-Webhook-Signature</code> with it.
       </p>
       <div className="secret">
         <code aria-label="The signing secret">{created.secret}</code>
@@ -32,9 +33,17 @@ export function Webhooks({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="card" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
-      <p className="hint">Signed HTTPS calls when a collection changes or drifts, a pinned release&apos;s verdict changes or the policy changes.</p>
+      <p className="hint">
+        Signed HTTPS calls when a collection changes or drifts, a pinned release&apos;s verdict changes or the policy
+        changes.
+      </p>
       {created && <NewSecret created={created} onDone={() => setCreated(undefined)} />}
-      <WhenLoaded loaded={loaded} what="the webhooks" isEmpty={(d) => d.length === 0} empty={<Empty title="No webhook endpoint yet." />}>
+      <WhenLoaded
+        loaded={loaded}
+        what="the webhooks"
+        isEmpty={(d) => d.length === 0}
+        empty={<Empty title="No webhook endpoint yet." />}
+      >
         {(webhooks) => (
           <ul className="entries">
             {webhooks.map((w) => (

@@ -4,14 +4,27 @@ import { plural } from '../format';
 import { ROLE_HELP } from '../roles';
 import { ErrorMessage, Status } from './form';
 
-export function WorkspaceHeader(props: { workspace: Workspace; lastOwner: boolean; onLeave(): void; created: boolean; notice?: string; error?: string }) {
+export function WorkspaceHeader(props: {
+  workspace: Workspace;
+  lastOwner: boolean;
+  onLeave(): void;
+  created: boolean;
+  notice?: string;
+  error?: string;
+}) {
   const { workspace, lastOwner } = props;
   return (
     <section className="card" aria-labelledby="workspace-title">
       <div className="title-row">
         <h1 id="workspace-title">{workspace.name}</h1>
         <span className={`badge role-${workspace.role}`}>{workspace.role}</span>
-        <button type="button" className="push" disabled={lastOwner} onClick={props.onLeave} aria-describedby={lastOwner ? 'leave-help' : undefined}>
+        <button
+          type="button"
+          className="push"
+          disabled={lastOwner}
+          onClick={props.onLeave}
+          aria-describedby={lastOwner ? 'leave-help' : undefined}
+        >
           Leave workspace
         </button>
       </div>

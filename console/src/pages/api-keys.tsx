@@ -27,7 +27,9 @@ export function ApiKeysPage({ account }: { account: Account }) {
       const rolled = await guard(() => client.rollOwnApiKey(key.id, grace));
       setCreated(rolled.apiKey);
       await loaded.reload();
-      return grace === 0 ? 'Key rolled; the old one is revoked.' : `Key rolled; the old one works until ${when(rolled.previous.expiresAt)}.`;
+      return grace === 0
+        ? 'Key rolled; the old one is revoked.'
+        : `Key rolled; the old one works until ${when(rolled.previous.expiresAt)}.`;
     },
     { queue: true },
   );
@@ -44,7 +46,8 @@ export function ApiKeysPage({ account }: { account: Account }) {
         <h1 id="keys-title">API keys</h1>
         <p>
           Keys call the API as your account (<code>Authorization: Bearer sk_live_…</code>), limited to their scopes.
-          {account.plan === 'free' && ' Your plan (free) has no API access yet: calls with these keys get 403 until an operator changes it.'}
+          {account.plan === 'free' &&
+            ' Your plan (free) has no API access yet: calls with these keys get 403 until an operator changes it.'}
         </p>
         {created ? (
           <NewKeyPanel apiKey={created} onDone={() => setCreated(undefined)} />
@@ -61,13 +64,24 @@ export function ApiKeysPage({ account }: { account: Account }) {
       </section>
       <section className="card" aria-labelledby="key-list-title">
         <h2 id="key-list-title">Your keys</h2>
-        <WhenLoaded loaded={loaded} what="your keys" isEmpty={(d) => d.apiKeys.length === 0} empty={<Empty title="No key yet." />}>
+        <WhenLoaded
+          loaded={loaded}
+          what="your keys"
+          isEmpty={(d) => d.apiKeys.length === 0}
+          empty={<Empty title="No key yet." />}
+        >
           {(d) => <KeyTable keys={d.apiKeys} onPending={(kind, key) => setPending({ kind, key })} />}
         </WhenLoaded>
         <Outcome of={change} />
       </section>
       {dialog}
-      <KeyDialogs pending={pending} grace={grace} onGrace={setGrace} onConfirm={confirm} onCancel={() => setPending(undefined)} />
+      <KeyDialogs
+        pending={pending}
+        grace={grace}
+        onGrace={setGrace}
+        onConfirm={confirm}
+        onCancel={() => setPending(undefined)}
+      />
     </>
   );
 }

@@ -47,7 +47,13 @@ export function CatalogPage() {
       </section>
       <div className="catalog">
         <CatalogFilters query={query} facets={result.data?.facets} change={change} />
-        <CatalogResults result={result} query={query} onAdd={adding.add} onTag={(tag) => change({ tags: withTag(current().tags, tag) })} onPage={setPage} />
+        <CatalogResults
+          result={result}
+          query={query}
+          onAdd={adding.add}
+          onTag={(tag) => change({ tags: withTag(current().tags, tag) })}
+          onPage={setPage}
+        />
       </div>
       {adding.dialog}
     </>

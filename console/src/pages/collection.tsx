@@ -17,7 +17,12 @@ import { withNotice } from '../messages';
 import { Link, navigate } from '../router';
 import type { CollectionRights } from '../roles';
 
-export function CollectionPage(props: { scope: CollectionScope; id: string; back: { to: string; label: string }; rights(c: Collection): CollectionRights }) {
+export function CollectionPage(props: {
+  scope: CollectionScope;
+  id: string;
+  back: { to: string; label: string };
+  rights(c: Collection): CollectionRights;
+}) {
   const { scope, id } = props;
   const loaded = useLoad(() => getCollection(scope, id), `${JSON.stringify(scope)}/${id}`);
   const [confirming, setConfirming] = useState(false);
@@ -45,19 +50,39 @@ export function CollectionPage(props: { scope: CollectionScope; id: string; back
         <p className="crumbs">
           <Link to={props.back.to}>← {props.back.label}</Link>
         </p>
-        <WhenLoaded loaded={loaded} what="the collection" unavailable={<h1 id="collection-title">Collection not available</h1>}>
+        <WhenLoaded
+          loaded={loaded}
+          what="the collection"
+          unavailable={<h1 id="collection-title">Collection not available</h1>}
+        >
           {(c) => (
             <>
-              <CollectionDetails collection={c} rights={rights} onSave={(body) => patch(body, 'Saved.')} onDelete={() => setConfirming(true)} />
+              <CollectionDetails
+                collection={c}
+                rights={rights}
+                onSave={(body) => patch(body, 'Saved.')}
+                onDelete={() => setConfirming(true)}
+              />
               <Outcome of={act} />
             </>
           )}
         </WhenLoaded>
       </section>
       {collection && scope.kind === 'team' && (
-        <CollectionGovernance collection={collection} canUpdate={rights.updatePins === true} onUpdated={() => void loaded.reload()} />
+        <CollectionGovernance
+          collection={collection}
+          canUpdate={rights.updatePins === true}
+          onUpdated={() => void loaded.reload()}
+        />
       )}
-      {collection && <CollectionSkills collection={collection} personal={scope.kind === 'personal'} canEdit={rights.edit} patch={patch} />}
+      {collection && (
+        <CollectionSkills
+          collection={collection}
+          personal={scope.kind === 'personal'}
+          canEdit={rights.edit}
+          patch={patch}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Delete “${collection?.name ?? ''}”?`}

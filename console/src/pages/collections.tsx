@@ -26,7 +26,10 @@ export function CollectionsPage() {
     <>
       <section className="card" aria-labelledby="collections-title">
         <h1 id="collections-title">Your collections</h1>
-        <p>Group public skills and your private ones; only you see these. Add skills from the catalog with “Add to collection”.</p>
+        <p>
+          Group public skills and your private ones; only you see these. Add skills from the catalog with “Add to
+          collection”.
+        </p>
         {notice && <Status>{notice}</Status>}
         <WhenLoaded loaded={loaded} what="your collections" isEmpty={(d) => d.collections.length === 0} empty={empty}>
           {(d) => (

@@ -28,7 +28,9 @@ export function InvitationPage({
     <section className="card narrow" aria-labelledby="invitation-title">
       <h1 id="invitation-title">{joined ? `Welcome to ${joined.name}` : 'Join a team workspace'}</h1>
       {token && !signedIn && <InvitationSignIn token={token} options={options} onSignedIn={onSignedIn} />}
-      {token && signedIn && !joined && <InvitationOffer token={token} email={signedIn.account.email} onJoined={setJoined} />}
+      {token && signedIn && !joined && (
+        <InvitationOffer token={token} email={signedIn.account.email} onJoined={setJoined} />
+      )}
       {joined && (
         <>
           <Status>

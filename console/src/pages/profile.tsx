@@ -41,12 +41,21 @@ export function ProfilePage({ account }: { account: Account }) {
       <section className="card" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>
         <WhenLoaded loaded={loaded} what="your sessions">
-          {(d) => <SessionTable sessions={d} onSignOut={(s) => act.run(() => client.endSession(s.id).then(() => 'Session signed out.'))} />}
+          {(d) => (
+            <SessionTable
+              sessions={d}
+              onSignOut={(s) => act.run(() => client.endSession(s.id).then(() => 'Session signed out.'))}
+            />
+          )}
         </WhenLoaded>
         <button
           type="button"
           disabled={others === 0}
-          onClick={() => act.run(() => client.signOutOtherSessions().then((n) => `Signed out ${n} other session${n === 1 ? '' : 's'}.`))}
+          onClick={() =>
+            act.run(() =>
+              client.signOutOtherSessions().then((n) => `Signed out ${n} other session${n === 1 ? '' : 's'}.`),
+            )
+          }
         >
           Sign out of every other session
         </button>

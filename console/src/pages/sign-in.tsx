@@ -5,7 +5,13 @@ import { useAction } from '../hooks';
 import { signInErrorText } from '../messages';
 import { Link, takeFragment } from '../router';
 
-export function SignInPage({ options, onSignedIn }: { options: AuthOptions | undefined; onSignedIn(s: SignedIn): void }) {
+export function SignInPage({
+  options,
+  onSignedIn,
+}: {
+  options: AuthOptions | undefined;
+  onSignedIn(s: SignedIn): void;
+}) {
   const signIn = useAction(async (formElement: HTMLFormElement) => {
     const form = new FormData(formElement);
     onSignedIn(await client.signIn(String(form.get('email')), String(form.get('password'))));

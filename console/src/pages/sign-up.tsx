@@ -6,7 +6,8 @@ import { CheckYourEmail } from '../components/check-your-email';
 import { useAction } from '../hooks';
 import { Link, takeFragment } from '../router';
 
-const PASSWORD_HINT = 'At least 12 characters. Common passwords and ones containing your email are refused; a few unrelated words work well.';
+const PASSWORD_HINT =
+  'At least 12 characters. Common passwords and ones containing your email are refused; a few unrelated words work well.';
 
 export function SignUpPage({ options }: { options: AuthOptions | undefined }) {
   const [invitation] = useState(() => takeFragment('invitation'));
@@ -15,7 +16,12 @@ export function SignUpPage({ options }: { options: AuthOptions | undefined }) {
     const form = new FormData(formElement);
     const name = String(form.get('name') ?? '').trim();
     const email = String(form.get('email'));
-    await client.signUp({ email, password: String(form.get('password')), ...(name ? { name } : {}), ...(invitation ? { invitation } : {}) });
+    await client.signUp({
+      email,
+      password: String(form.get('password')),
+      ...(name ? { name } : {}),
+      ...(invitation ? { invitation } : {}),
+    });
     setRequested(email);
   });
 
@@ -38,11 +44,21 @@ export function SignUpPage({ options }: { options: AuthOptions | undefined }) {
   return (
     <section className="card narrow" aria-labelledby="sign-up-title">
       <h1 id="sign-up-title">Create an account</h1>
-      {options?.signUpMode === 'invite' && !invitation && <p>This server signs people up by invitation: open the invitation link you were sent.</p>}
+      {options?.signUpMode === 'invite' && !invitation && (
+        <p>This server signs people up by invitation: open the invitation link you were sent.</p>
+      )}
       <form onSubmit={submitTo(signUp.run)}>
         <Field label="Name (optional)" name="name" autoComplete="name" maxLength={120} />
         <Field label="Email" name="email" type="email" autoComplete="email" required />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={12} required hint={PASSWORD_HINT} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+          hint={PASSWORD_HINT}
+        />
         <ErrorMessage message={signUp.error} />
         <button type="submit" className="primary" disabled={signUp.busy}>
           {signUp.busy ? 'Creating…' : 'Create account'}

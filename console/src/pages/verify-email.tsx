@@ -25,7 +25,10 @@ export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void 
       <h1 id="verify-title">Verify your email address</h1>
       {verified ? (
         <>
-          <Status>Your email address is verified and you are signed in: you can now accept invitations and reset your password by mail.</Status>
+          <Status>
+            Your email address is verified and you are signed in: you can now accept invitations and reset your password
+            by mail.
+          </Status>
           <p>
             <Link to="/keys">Go to the console</Link>
           </p>
@@ -35,7 +38,14 @@ export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void 
           {token ? (
             <form onSubmit={submitTo(verify.run)}>
               <p>Enter the password you chose when you signed up: this link confirms that sign-up and no other.</p>
-              <Field label="Password" name="password" type="password" autoComplete="current-password" required autoFocus />
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+              />
               <ErrorMessage message={verify.error} />
               <button type="submit" className="primary" disabled={verify.busy}>
                 {verify.busy ? 'Verifying…' : 'Verify and sign in'}
@@ -45,8 +55,8 @@ export function VerifyEmailPage({ onSignedIn }: { onSignedIn(s: SignedIn): void 
             <ErrorMessage message="This link has no token: open the whole link from the mail." />
           )}
           <p>
-            Each link works once, for 24 hours, until the address is verified. An expired one? Sign in with your password: a new link is mailed. Did not sign
-            up? Ignore the mail: nothing happens without the password.
+            Each link works once, for 24 hours, until the address is verified. An expired one? Sign in with your
+            password: a new link is mailed. Did not sign up? Ignore the mail: nothing happens without the password.
           </p>
           <p>
             <Link to="/sign-in">Sign in</Link>

@@ -21,7 +21,10 @@ import { canGovern, canInvite } from '../roles';
 
 export function WorkspacePage({ id, me }: { id: string; me: string }) {
   const search = useSearch();
-  const loaded = useLoad(() => Promise.all([client.getWorkspace(id), client.listWorkspaceMembersPage(id, { limit: 50 })]), id);
+  const loaded = useLoad(
+    () => Promise.all([client.getWorkspace(id), client.listWorkspaceMembersPage(id, { limit: 50 })]),
+    id,
+  );
   const [leaving, setLeaving] = useState(false);
   const leave = useAction(async () => {
     await client.removeWorkspaceMember(id, 'me');
@@ -55,7 +58,13 @@ export function WorkspacePage({ id, me }: { id: string; me: string }) {
       <PolicyEditor workspaceId={id} role={workspace.role} />
       <section className="card" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>
-        <Members workspaceId={id} me={me} myRole={workspace.role} members={members} onChanged={() => void loaded.reload()} />
+        <Members
+          workspaceId={id}
+          me={me}
+          myRole={workspace.role}
+          members={members}
+          onChanged={() => void loaded.reload()}
+        />
       </section>
       {canInvite(workspace.role) && <InvitationsSection workspaceId={id} />}
       {canGovern(workspace.role) && <Webhooks workspaceId={id} />}

@@ -4,7 +4,14 @@
  * success text, a second submit while busy, a page left mid-write.
  */
 import { ApiError } from '@skills/client';
-import { ActionRunner, IDLE, reduceAction, type ActionEvent, type ActionOptions, type ActionState } from '../../src/action';
+import {
+  ActionRunner,
+  IDLE,
+  reduceAction,
+  type ActionEvent,
+  type ActionOptions,
+  type ActionState,
+} from '../../src/action';
 import { refusalOf } from '../../src/messages';
 
 /** A runner folded as React folds useAction's reducer: `shown()` is what the page shows. */
@@ -25,7 +32,8 @@ function request<T = string | void>() {
   return { send, answers, sent: () => answers.length };
 }
 
-const refused = (status: number, message: string, retryAfter?: number) => new ApiError(status, message, 'req-1', retryAfter);
+const refused = (status: number, message: string, retryAfter?: number) =>
+  new ApiError(status, message, 'req-1', retryAfter);
 
 describe('a page action', () => {
   it('is busy while the request is out, then shows its success text, the last error gone', async () => {
@@ -43,7 +51,9 @@ describe('a page action', () => {
 
   it("shows the API's own message when the write is refused, and lets the person try again", async () => {
     const { sut, shown } = page();
-    await expect(sut.run(() => Promise.reject(refused(409, 'A collection with this name already exists')))).resolves.toBe(false);
+    await expect(
+      sut.run(() => Promise.reject(refused(409, 'A collection with this name already exists'))),
+    ).resolves.toBe(false);
     expect(shown()).toEqual({ busy: false, error: 'A collection with this name already exists' });
     // whatever else fails is said in words too, never thrown at the page
     await expect(sut.run(() => Promise.reject('offline'))).resolves.toBe(false);
@@ -110,7 +120,10 @@ describe('a page action', () => {
     const checked = reduceAction(IDLE, { type: 'refused', error: 'Choose at least one scope.' });
     expect(checked).toEqual({ busy: false, error: 'Choose at least one scope.' });
     expect(reduceAction(checked, { type: 'start' })).toEqual({ busy: true });
-    const sending = reduceAction(reduceAction(IDLE, { type: 'start' }), { type: 'refused', error: 'This link has no token.' });
+    const sending = reduceAction(reduceAction(IDLE, { type: 'start' }), {
+      type: 'refused',
+      error: 'This link has no token.',
+    });
     expect(sending).toEqual({ busy: true, error: 'This link has no token.' });
     expect(reduceAction(sending, { type: 'clear' })).toEqual({ busy: true });
     expect(reduceAction({ busy: false, status: 'Saved.' }, { type: 'clear' })).toEqual({ busy: false });
@@ -119,10 +132,16 @@ describe('a page action', () => {
 
 describe('what a refusal says', () => {
   it('adds the wait of a 429 to the API message, rounded up, and says anything else as it is', async () => {
-    expect(refusalOf(refused(429, 'Too many reports today.', 90))).toBe('Too many reports today. Try again in 2 minutes.');
-    expect(refusalOf(refused(429, 'Too many reports today.', 3 * 3600))).toBe('Too many reports today. Try again in 3 hours.');
+    expect(refusalOf(refused(429, 'Too many reports today.', 90))).toBe(
+      'Too many reports today. Try again in 2 minutes.',
+    );
+    expect(refusalOf(refused(429, 'Too many reports today.', 3 * 3600))).toBe(
+      'Too many reports today. Try again in 3 hours.',
+    );
     expect(refusalOf(refused(429, 'Slow down.'))).toBe('Slow down.');
-    expect(refusalOf(refused(400, '"text" must be at most 2000 characters', 90))).toBe('"text" must be at most 2000 characters');
+    expect(refusalOf(refused(400, '"text" must be at most 2000 characters', 90))).toBe(
+      '"text" must be at most 2000 characters',
+    );
     const { sut, shown } = page({ describe: refusalOf });
     await sut.run(() => Promise.reject(refused(429, 'Too many reports today.', 30)));
     expect(shown().error).toBe('Too many reports today. Try again in 1 minute.');

@@ -16,7 +16,12 @@ interface Sent {
 function fakeFetch(data: unknown) {
   const sent: Sent[] = [];
   const impl = (async (input: string | URL | Request, init?: RequestInit) => {
-    sent.push({ method: init?.method ?? 'GET', url: String(input), headers: init?.headers as Record<string, string>, credentials: init?.credentials });
+    sent.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers: init?.headers as Record<string, string>,
+      credentials: init?.credentials,
+    });
     return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { impl, sent };
@@ -44,7 +49,9 @@ describe('console client', () => {
   it('searches the catalog as the address asks, with every facet and no filter it did not ask for', async () => {
     const fake = fakeFetch({ skills: [], pagination: {} });
     const sut = createConsoleClient({ baseUrl: 'http://console.test', fetch: fake.impl });
-    await sut.searchSkills(searchParamsOf({ q: 'pdf', tags: ['a', 'b'], page: 1, trust: 'clean', verifiedPublisher: false }));
+    await sut.searchSkills(
+      searchParamsOf({ q: 'pdf', tags: ['a', 'b'], page: 1, trust: 'clean', verifiedPublisher: false }),
+    );
     await sut.searchSkills(searchParamsOf({ page: 3, trust: 'any', verifiedPublisher: true, type: 'plugin' }));
     const facets = 'facets=category%2Ctype%2Ctrust%2CverifiedPublisher';
     expect(fake.sent.map((s) => s.url)).toEqual([

@@ -5,12 +5,25 @@
  * page 1; links from other pages land on the filter they name.
  */
 import fc from 'fast-check';
-import { SORTS, addressOf, catalogLink, queryOf, refine, withTag, withoutTag, type SearchQuery } from '../../src/catalog-query';
+import {
+  SORTS,
+  addressOf,
+  catalogLink,
+  queryOf,
+  refine,
+  withTag,
+  withoutTag,
+  type SearchQuery,
+} from '../../src/catalog-query';
 
 const read = (search: string) => queryOf(new URLSearchParams(search));
 
 /** Any query the page can be in: text and tags with the characters an address must escape. */
-const text = fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom('a', 'Z', '9', ' ', '&', '=', '+', '#', '%', '?', 'é', '/', '-') });
+const text = fc.string({
+  minLength: 1,
+  maxLength: 12,
+  unit: fc.constantFrom('a', 'Z', '9', ' ', '&', '=', '+', '#', '%', '?', 'é', '/', '-'),
+});
 const query: fc.Arbitrary<SearchQuery> = fc.record(
   {
     q: text,
@@ -45,7 +58,11 @@ describe('the catalog query in the address', () => {
 
   it('leaves out the defaults, and reads a parameter the API does not know as absent', () => {
     expect(addressOf(read('?page=1&verifiedPublisher=false&q=&tag=')).toString()).toBe('');
-    expect(read('?sort=cheapest&type=widget&trust=malicious&page=-2&verifiedPublisher=yes&tag=pdf&tag=pdf&tag=&utm_source=x')).toEqual({
+    expect(
+      read(
+        '?sort=cheapest&type=widget&trust=malicious&page=-2&verifiedPublisher=yes&tag=pdf&tag=pdf&tag=&utm_source=x',
+      ),
+    ).toEqual({
       tags: ['pdf'],
       page: 1,
       verifiedPublisher: false,
@@ -57,7 +74,9 @@ describe('the catalog query in the address', () => {
   it('goes back to page 1 when the text, a filter or the sort changes, keeping the rest', () => {
     const onPage4 = read('?q=pdf&category=security&tag=tls&page=4');
     expect(addressOf(refine(onPage4, { category: 'testing' })).toString()).toBe('q=pdf&category=testing&tag=tls');
-    expect(addressOf(refine(onPage4, { category: undefined, sort: 'name' })).toString()).toBe('q=pdf&tag=tls&sort=name');
+    expect(addressOf(refine(onPage4, { category: undefined, sort: 'name' })).toString()).toBe(
+      'q=pdf&tag=tls&sort=name',
+    );
     expect(addressOf({ ...onPage4, page: 5 }).toString()).toBe('q=pdf&category=security&tag=tls&page=5');
   });
 

@@ -26,7 +26,11 @@ describe('console messages', () => {
   });
 
   it('reads back the notice a page was sent to show', () => {
-    expect(noticeText(new URLSearchParams(withNotice('/console/collections', 'collection-deleted').split('?')[1]).get('done'))).toBe('Collection deleted.');
+    expect(
+      noticeText(
+        new URLSearchParams(withNotice('/console/collections', 'collection-deleted').split('?')[1]).get('done'),
+      ),
+    ).toBe('Collection deleted.');
     expect(noticeText('anything')).toBe('Done.');
     expect(noticeText(null)).toBeUndefined();
   });

@@ -1,5 +1,16 @@
 /** What the console offers each workspace role: the shared rules collections-service enforces, under the names pages use. */
-import { INVITABLE, ROLES, assignableRoles, canDelete, canGovern, canInvite, canRemove, canUpdatePins, canWrite, teamCollectionRights } from '../../src/roles';
+import {
+  INVITABLE,
+  ROLES,
+  assignableRoles,
+  canDelete,
+  canGovern,
+  canInvite,
+  canRemove,
+  canUpdatePins,
+  canWrite,
+  teamCollectionRights,
+} from '../../src/roles';
 
 describe('console roles', () => {
   it('lets every role but viewer write and update pins', () => {
@@ -45,7 +56,12 @@ describe('console roles', () => {
       delete: false,
       why: 'Members delete only the collections they created; an owner or admin can delete this one.',
     });
-    expect(teamCollectionRights('member', 'me', 'me')).toEqual({ edit: true, updatePins: true, delete: true, why: undefined });
+    expect(teamCollectionRights('member', 'me', 'me')).toEqual({
+      edit: true,
+      updatePins: true,
+      delete: true,
+      why: undefined,
+    });
     expect(ROLES.filter((role) => teamCollectionRights(role, 'me', 'someone-else').delete)).toEqual(['owner', 'admin']);
   });
 });

@@ -41,7 +41,12 @@ function report(tests: FakeTest[]): object {
       message: '',
       assertionResults: tests
         .filter((t) => t.file === file)
-        .map((t) => ({ ancestorTitles: t.titles.slice(0, -1), title: t.titles[t.titles.length - 1], fullName: t.titles.join(' '), status: t.status })),
+        .map((t) => ({
+          ancestorTitles: t.titles.slice(0, -1),
+          title: t.titles[t.titles.length - 1],
+          fullName: t.titles.join(' '),
+          status: t.status,
+        })),
     })),
   };
 }
@@ -55,10 +60,25 @@ const esTests = (status: Status): FakeTest[] =>
   }));
 const RELAY_FILE = 'collections-service/test/integration/relay.test.ts';
 const relayTests = (status: Status): FakeTest[] => [
-  { file: RELAY_FILE, titles: ['OutboxRelay', 'publishes unpublished rows oldest first, keyed by item id, and marks them published'], status: 'passed' },
-  { file: RELAY_FILE, titles: ['OutboxRelay', 'lets one relay publish at a time: a second one stands by while the leader holds its batch'], status },
+  {
+    file: RELAY_FILE,
+    titles: ['OutboxRelay', 'publishes unpublished rows oldest first, keyed by item id, and marks them published'],
+    status: 'passed',
+  },
+  {
+    file: RELAY_FILE,
+    titles: [
+      'OutboxRelay',
+      'lets one relay publish at a time: a second one stands by while the leader holds its batch',
+    ],
+    status,
+  },
 ];
-const plain: FakeTest = { file: 'gateway/test/unit/config.test.ts', titles: ['loadGatewayConfig', 'reads the port'], status: 'passed' };
+const plain: FakeTest = {
+  file: 'gateway/test/unit/config.test.ts',
+  titles: ['loadGatewayConfig', 'reads the port'],
+  status: 'passed',
+};
 
 let dir: string;
 beforeEach(() => {
@@ -86,7 +106,10 @@ function summarize(runs: Record<string, object>, env: Record<string, string> = {
 
 describe('.ci/summarize.cjs', () => {
   it('fails the run when a suite skipped although its requirement is present', () => {
-    const out = summarize({ pglite: report([plain, ...esTests('pending')]) }, { ELASTICSEARCH_URL: 'http://127.0.0.1:9200' });
+    const out = summarize(
+      { pglite: report([plain, ...esTests('pending')]) },
+      { ELASTICSEARCH_URL: 'http://127.0.0.1:9200' },
+    );
     expect(out.status).toBe(1);
     expect(out.lines).toEqual(['0 skipped', '1 passed, 2 failed']);
     expect(out.report).toMatch(/live Elasticsearch\s+FAILED: requirement present but skipped \(2 test\(s\)\)/);
@@ -100,7 +123,10 @@ describe('.ci/summarize.cjs', () => {
   });
 
   it('reports a suite whose requirement is present as ran', () => {
-    const out = summarize({ pglite: report([plain, ...esTests('passed')]) }, { ELASTICSEARCH_URL: 'http://127.0.0.1:9200' });
+    const out = summarize(
+      { pglite: report([plain, ...esTests('passed')]) },
+      { ELASTICSEARCH_URL: 'http://127.0.0.1:9200' },
+    );
     expect(out.status).toBe(0);
     expect(out.lines).toEqual(['0 skipped', '3 passed, 0 failed']);
     expect(out.report).toMatch(/live Elasticsearch\s+ran \(2 passed\)/);
@@ -122,8 +148,13 @@ describe('.ci/summarize.cjs', () => {
     const out = summarize({ pglite: report([plain, ...relayTests('pending')]), postgres: report([plain]) });
     expect(out.status).toBe(1);
     expect(out.lines).toEqual(['1 skipped', '3 passed, 1 failed']);
-    expect(out.report).toMatch(/STORE-SPECIFIC SUITES THE SERVER RUN LEFT OUT[^\n]*\n\s+collections-service\/test\/integration\/relay\.test\.ts/);
-    const whole = summarize({ pglite: report([plain, ...relayTests('pending')]), postgres: report(relayTests('passed')) });
+    expect(out.report).toMatch(
+      /STORE-SPECIFIC SUITES THE SERVER RUN LEFT OUT[^\n]*\n\s+collections-service\/test\/integration\/relay\.test\.ts/,
+    );
+    const whole = summarize({
+      pglite: report([plain, ...relayTests('pending')]),
+      postgres: report(relayTests('passed')),
+    });
     expect(whole.status).toBe(0);
     expect(whole.report).toContain('store-specific suites: 1 in the PGlite run, 1 in the server run');
   });
@@ -140,7 +171,9 @@ describe('.ci/summarize.cjs', () => {
   });
 
   it('fails the run on a skip that no requirement accounts for', () => {
-    const out = summarize({ pglite: report([plain, { ...plain, titles: ['loadGatewayConfig', 'reads the host'], status: 'pending' }]) });
+    const out = summarize({
+      pglite: report([plain, { ...plain, titles: ['loadGatewayConfig', 'reads the host'], status: 'pending' }]),
+    });
     expect(out.status).toBe(1);
     expect(out.lines).toEqual(['0 skipped', '1 passed, 1 failed']);
     expect(out.report).toContain('TESTS SKIPPED WITH NO REQUIREMENT');

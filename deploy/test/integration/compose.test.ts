@@ -53,7 +53,9 @@ describe('docker-compose.yml', () => {
   it('names public images on pinned tags, and one image built from deploy/Dockerfile for our processes', () => {
     const images = Object.entries(compose.services).map(([name, s]) => [name, s.image ?? '']);
     expect(images.filter(([, image]) => !isPinnedImage(image))).toEqual([]);
-    const external = new Set(images.map(([, image]) => image.replace(/:[^:/]+$/, '')).filter((i) => i !== 'skills-catalog'));
+    const external = new Set(
+      images.map(([, image]) => image.replace(/:[^:/]+$/, '')).filter((i) => i !== 'skills-catalog'),
+    );
     expect(external).toEqual(new Set(['postgres', 'docker.elastic.co/elasticsearch/elasticsearch', 'apache/kafka']));
     expect(compose.services.postgres.image).toMatch(/^postgres:16\./);
     for (const name of [...APP_SERVICES, 'principal-keys', 'migrate', 'load-sample']) {
@@ -71,7 +73,9 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'elasticsearch', 'kafka']) expect(compose.services[name].healthcheck).toBeDefined();
     for (const name of APP_SERVICES) {
       expect(compose.services[name].depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
-      expect(compose.services[name].depends_on?.['principal-keys']).toEqual({ condition: 'service_completed_successfully' });
+      expect(compose.services[name].depends_on?.['principal-keys']).toEqual({
+        condition: 'service_completed_successfully',
+      });
     }
     expect(compose.services.migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(compose.services['catalog-service'].depends_on?.elasticsearch).toEqual({ condition: 'service_healthy' });
@@ -84,7 +88,11 @@ describe('docker-compose.yml', () => {
   it('runs our containers read-only, without capabilities or privilege escalation', () => {
     for (const name of [...APP_SERVICES, 'principal-keys', 'migrate', 'load-sample']) {
       const service = compose.services[name];
-      expect([service.read_only, service.cap_drop, service.security_opt]).toEqual([true, ['ALL'], ['no-new-privileges:true']]);
+      expect([service.read_only, service.cap_drop, service.security_opt]).toEqual([
+        true,
+        ['ALL'],
+        ['no-new-privileges:true'],
+      ]);
     }
   });
 
@@ -103,29 +111,50 @@ describe('docker-compose.yml', () => {
     const gateway = loadGatewayConfig({ HOST: '0.0.0.0', ...envOf(compose, 'gateway') });
     expect(gateway.port).toBe(8080);
     expect(gateway.publicUrl).toBe('http://127.0.0.1:8080');
-    expect([gateway.catalogUrl, gateway.collectionsUrl]).toEqual(['http://catalog-service:8081', 'http://collections-service:8082']);
-    expect(loadCatalogConfig(envOf(compose, 'catalog-service'))).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
+    expect([gateway.catalogUrl, gateway.collectionsUrl]).toEqual([
+      'http://catalog-service:8081',
+      'http://collections-service:8082',
+    ]);
+    expect(loadCatalogConfig(envOf(compose, 'catalog-service'))).toMatchObject({
+      port: 8081,
+      searchEngine: 'elasticsearch',
+      eventLog: 'kafka',
+    });
     expect(loadCollectionsConfig(envOf(compose, 'collections-service'))).toMatchObject({ port: 8082 });
-    const urls = Object.fromEntries([...APP_SERVICES, 'migrate'].map((name) => [name, envOf(compose, name).DATABASE_URL]));
+    const urls = Object.fromEntries(
+      [...APP_SERVICES, 'migrate'].map((name) => [name, envOf(compose, name).DATABASE_URL]),
+    );
     expect(urls).toEqual({
       gateway: `postgres://skills_gateway:${DOT_ENV.POSTGRES_GATEWAY_PASSWORD}@postgres:5432/skills`,
       'catalog-service': `postgres://skills_catalog:${DOT_ENV.POSTGRES_CATALOG_PASSWORD}@postgres:5432/skills`,
       'collections-service': `postgres://skills_collections:${DOT_ENV.POSTGRES_COLLECTIONS_PASSWORD}@postgres:5432/skills`,
       migrate: `postgres://skills_owner:${DOT_ENV.POSTGRES_OWNER_PASSWORD}@postgres:5432/skills`,
     });
-    expect(envOf(compose, 'load-sample')).toMatchObject({ GATEWAY_URL: 'http://gateway:8080', ADMIN_TOKEN: DOT_ENV.ADMIN_TOKEN });
+    expect(envOf(compose, 'load-sample')).toMatchObject({
+      GATEWAY_URL: 'http://gateway:8080',
+      ADMIN_TOKEN: DOT_ENV.ADMIN_TOKEN,
+    });
   });
 
   it('gives the private principal key to the gateway alone; the services mount only the public keys, read-only', () => {
     const mounts = (name: string) => compose.services[name].volumes ?? [];
     expect(mounts('gateway')).toEqual(['principal-signing:/var/lib/skills/principal-signing:ro']);
     for (const name of ['catalog-service', 'collections-service']) {
-      expect(mounts(name)).toEqual(['principal-public:/var/lib/skills/principal-public:ro', 'kafka-ca:/var/lib/skills/kafka-ca:ro']);
+      expect(mounts(name)).toEqual([
+        'principal-public:/var/lib/skills/principal-public:ro',
+        'kafka-ca:/var/lib/skills/kafka-ca:ro',
+      ]);
       expect(envOf(compose, name)).not.toHaveProperty('PRINCIPAL_SIGNING_KEY_FILE');
-      expect(envOf(compose, name).PRINCIPAL_PUBLIC_KEYS_FILE).toBe('/var/lib/skills/principal-public/principal-public-keys.pem');
+      expect(envOf(compose, name).PRINCIPAL_PUBLIC_KEYS_FILE).toBe(
+        '/var/lib/skills/principal-public/principal-public-keys.pem',
+      );
     }
-    expect(envOf(compose, 'gateway').PRINCIPAL_SIGNING_KEY_FILE).toBe('/var/lib/skills/principal-signing/principal-signing-key.pem');
-    const holders = Object.entries(compose.services).filter(([, s]) => (s.volumes ?? []).some((v) => String(v).startsWith('principal-signing:')));
+    expect(envOf(compose, 'gateway').PRINCIPAL_SIGNING_KEY_FILE).toBe(
+      '/var/lib/skills/principal-signing/principal-signing-key.pem',
+    );
+    const holders = Object.entries(compose.services).filter(([, s]) =>
+      (s.volumes ?? []).some((v) => String(v).startsWith('principal-signing:')),
+    );
     expect(holders.map(([name]) => name).sort()).toEqual(['gateway', 'principal-keys']);
     expect(compose.services['principal-keys'].command).toEqual(['principal-keys', 'init']);
     // no shared secret signs principals any more
@@ -134,8 +163,12 @@ describe('docker-compose.yml', () => {
 
   it('talks to Kafka over TLS with SCRAM, a user per service, and leaves no plaintext listener reachable from another container', () => {
     const kafka = envOf(compose, 'kafka');
-    const listeners = Object.fromEntries(kafka.KAFKA_LISTENERS.split(',').map((l) => l.split('://') as [string, string]));
-    const protocols = Object.fromEntries(kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP.split(',').map((p) => p.split(':') as [string, string]));
+    const listeners = Object.fromEntries(
+      kafka.KAFKA_LISTENERS.split(',').map((l) => l.split('://') as [string, string]),
+    );
+    const protocols = Object.fromEntries(
+      kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP.split(',').map((p) => p.split(':') as [string, string]),
+    );
     for (const [name, address] of Object.entries(listeners)) {
       // every listener is either authenticated and encrypted, or bound to the container's loopback
       expect(protocols[name] === 'SASL_SSL' || address.startsWith('127.0.0.1:')).toBe(true);
@@ -152,7 +185,10 @@ describe('docker-compose.yml', () => {
       ['collections-service', DOT_ENV.KAFKA_COLLECTIONS_PASSWORD],
       ['catalog-service', DOT_ENV.KAFKA_CATALOG_PASSWORD],
     ]) {
-      const config = name === 'catalog-service' ? loadCatalogConfig(envOf(compose, name)) : loadCollectionsConfig(envOf(compose, name));
+      const config =
+        name === 'catalog-service'
+          ? loadCatalogConfig(envOf(compose, name))
+          : loadCollectionsConfig(envOf(compose, name));
       expect(config.kafka?.security).toEqual({
         tls: { caFile: '/var/lib/skills/kafka-ca/ca.crt' },
         sasl: { mechanism: 'scram-sha-512', username: name, password },
@@ -166,10 +202,14 @@ describe('docker-compose.yml', () => {
       eventLog: 'kafka',
     });
     const roles = readFileSync(join(__dirname, '..', '..', 'docker', 'postgres', 'roles.sh'), 'utf8');
-    for (const role of ['skills_owner', 'skills_gateway', 'skills_collections', 'skills_catalog']) expect(roles).toContain(`CREATE ROLE ${role} LOGIN`);
-    expect(compose.services.postgres.volumes).toContain('./deploy/docker/postgres/roles.sh:/docker-entrypoint-initdb.d/roles.sh:ro');
+    for (const role of ['skills_owner', 'skills_gateway', 'skills_collections', 'skills_catalog'])
+      expect(roles).toContain(`CREATE ROLE ${role} LOGIN`);
+    expect(compose.services.postgres.volumes).toContain(
+      './deploy/docker/postgres/roles.sh:/docker-entrypoint-initdb.d/roles.sh:ro',
+    );
     const superuser = envOf(compose, 'postgres').POSTGRES_USER;
-    for (const name of [...APP_SERVICES, 'migrate']) expect(new URL(envOf(compose, name).DATABASE_URL).username).not.toBe(superuser);
+    for (const name of [...APP_SERVICES, 'migrate'])
+      expect(new URL(envOf(compose, name).DATABASE_URL).username).not.toBe(superuser);
   });
 
   it('keeps the secrets themselves out of the file', () => {

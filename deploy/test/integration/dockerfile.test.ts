@@ -20,7 +20,10 @@ const instructions = dockerfile
   .split('\n')
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#'));
-const stages = instructions.reduce<string[][]>((acc, line) => (line.startsWith('FROM ') ? [...acc, [line]] : (acc[acc.length - 1]?.push(line), acc)), []);
+const stages = instructions.reduce<string[][]>(
+  (acc, line) => (line.startsWith('FROM ') ? [...acc, [line]] : (acc[acc.length - 1]?.push(line), acc)),
+  [],
+);
 const runtime = stages[stages.length - 1];
 
 describe('deploy/Dockerfile', () => {
@@ -47,9 +50,15 @@ describe('deploy/Dockerfile', () => {
     // packages ship them (prebuilds/linux-x64, linux-arm64, …), which node-gyp-build loads at run time.
     // onnxruntime-node's script only downloads GPU providers from a feed of its own (the project's .npmrc
     // skips it); the CPU binaries it runs on are in the package (bin/napi-v6/<os>/<arch>/).
-    const allowed = new Set(['node_modules/@scarf/scarf', 'node_modules/argon2', 'node_modules/onnxruntime-node', 'node_modules/usearch']);
+    const allowed = new Set([
+      'node_modules/@scarf/scarf',
+      'node_modules/argon2',
+      'node_modules/onnxruntime-node',
+      'node_modules/usearch',
+    ]);
     const scripted = Object.entries(lock.packages).filter(
-      ([path, p]) => p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path),
+      ([path, p]) =>
+        p.hasInstallScript && !p.dev && !p.optional && path.startsWith('node_modules/') && !allowed.has(path),
     );
     expect(scripted.map(([path]) => path)).toEqual([]);
     expect(dockerfile).toMatch(/npm ci --omit=dev --omit=optional --ignore-scripts/);
@@ -58,20 +67,28 @@ describe('deploy/Dockerfile', () => {
   it('carries the search model, fetched and checked by its pinned digest at build, and never fetches it when running', () => {
     const build = stages.find((stage) => stage[0]?.endsWith(' AS build')) ?? [];
     // the same command as `npm run model:fetch`, after the build that compiles it
-    expect(build.indexOf('RUN node catalog-service/dist/model-fetch-main.js')).toBeGreaterThan(build.findIndex((l) => l.startsWith('RUN npx tsc -b')));
+    expect(build.indexOf('RUN node catalog-service/dist/model-fetch-main.js')).toBeGreaterThan(
+      build.findIndex((l) => l.startsWith('RUN npx tsc -b')),
+    );
     expect(runtime).toContain('COPY --from=build /app/.data/models .data/models');
     expect(runtime.find((l) => l.startsWith('ENV '))).toMatch(/\bEMBEDDING_FETCH=false\b/);
     // catalog-service's default EMBEDDING_MODEL_DIR is <root>/.data/models: /app/.data/models in the image
-    expect(loadEmbeddingConfig({})).toMatchObject({ dir: join(ROOT, '.data', 'models'), model: DEFAULT_EMBEDDING_MODEL });
+    expect(loadEmbeddingConfig({})).toMatchObject({
+      dir: join(ROOT, '.data', 'models'),
+      model: DEFAULT_EMBEDDING_MODEL,
+    });
   });
 
   it('gives npm the package.json of every workspace, or npm ci rejects the lockfile', () => {
-    const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
+      .workspaces;
     for (const workspace of workspaces) expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
   });
 
   it('copies from the build context only files that exist and that .dockerignore lets through', () => {
-    const sources = instructions.filter((l) => l.startsWith('COPY ') && !l.startsWith('COPY --from')).flatMap((l) => l.split(/\s+/).slice(1, -1));
+    const sources = instructions
+      .filter((l) => l.startsWith('COPY ') && !l.startsWith('COPY --from'))
+      .flatMap((l) => l.split(/\s+/).slice(1, -1));
     expect(sources.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
     expect(sources.filter((path) => dockerignore.includes(path.replace(/\/$/, '')))).toEqual([]);
   });
@@ -85,9 +102,12 @@ describe('deploy/Dockerfile', () => {
 });
 
 describe('deploy/docker/entrypoint.sh', () => {
-  it.each(['entrypoint.sh', 'kafka/certificates.sh', 'kafka/setup.sh', 'postgres/roles.sh'])('%s is valid POSIX shell', (script) => {
-    expect(() => execFileSync('sh', ['-n', join(ROOT, 'deploy', 'docker', script)])).not.toThrow();
-  });
+  it.each(['entrypoint.sh', 'kafka/certificates.sh', 'kafka/setup.sh', 'postgres/roles.sh'])(
+    '%s is valid POSIX shell',
+    (script) => {
+      expect(() => execFileSync('sh', ['-n', join(ROOT, 'deploy', 'docker', script)])).not.toThrow();
+    },
+  );
 
   it.each([
     ['gateway', 'gateway/src/main.ts', 'node gateway/dist/main.js'],
@@ -95,7 +115,11 @@ describe('deploy/docker/entrypoint.sh', () => {
     ['collections-service', 'collections-service/src/main.ts', 'node collections-service/dist/main.js'],
     ['migrate', 'standalone/src/migrate.ts', 'node standalone/dist/migrate.js'],
     ['admin', 'standalone/src/cli/admin.ts', 'node standalone/dist/cli/admin.js'],
-    ['principal-keys', 'standalone/src/cli/principal-keys-command.ts', 'node standalone/dist/cli/principal-keys-command.js'],
+    [
+      'principal-keys',
+      'standalone/src/cli/principal-keys-command.ts',
+      'node standalone/dist/cli/principal-keys-command.js',
+    ],
   ])('runs %s from a program that exists (%s)', (command, source, exec) => {
     expect(existsSync(join(ROOT, source))).toBe(true);
     const branch = new RegExp(`^  ${command}\\)\\n(?:.*\\n)*?.*exec ${exec.replace(/\./g, '\\.')}`, 'm');
@@ -104,13 +128,16 @@ describe('deploy/docker/entrypoint.sh', () => {
 
   it('loads the bundled sample catalog through the admin CLI', () => {
     expect(existsSync(join(ROOT, 'standalone', 'data', 'sample-catalog.ndjson'))).toBe(true);
-    expect(entrypoint).toContain('node standalone/dist/cli/admin.js skills import standalone/data/sample-catalog.ndjson');
+    expect(entrypoint).toContain(
+      'node standalone/dist/cli/admin.js skills import standalone/data/sample-catalog.ndjson',
+    );
     expect(dockerfile).toContain('COPY --from=build /app/standalone/data standalone/data');
   });
 });
 
 describe('.dockerignore', () => {
   it('keeps host dependencies, build output, local data, secrets and VCS out of the build context', () => {
-    for (const entry of ['**/node_modules', '**/dist', '.data', '.env', '.env.*', '.git']) expect(dockerignore).toContain(entry);
+    for (const entry of ['**/node_modules', '**/dist', '.data', '.env', '.env.*', '.git'])
+      expect(dockerignore).toContain(entry);
   });
 });

@@ -22,8 +22,12 @@ describe('docs/deploy.md', () => {
 
   it('documents every variable that the Kubernetes manifests set', () => {
     const objects = renderKustomization(join(ROOT, 'deploy', 'k8s', 'overlays', 'prod'));
-    const fromConfigMaps = objects.filter((o) => o.kind === 'ConfigMap').flatMap((o) => Object.keys((o.data as object) ?? {}));
-    const fromContainers = objects.flatMap(containersOf).flatMap((c) => ((c.env as Array<{ name: string }>) ?? []).map((e) => e.name));
+    const fromConfigMaps = objects
+      .filter((o) => o.kind === 'ConfigMap')
+      .flatMap((o) => Object.keys((o.data as object) ?? {}));
+    const fromContainers = objects
+      .flatMap(containersOf)
+      .flatMap((c) => ((c.env as Array<{ name: string }>) ?? []).map((e) => e.name));
     const missing = [...new Set([...fromConfigMaps, ...fromContainers])].filter((n) => !docs.includes(`\`${n}\``));
     expect(missing).toEqual([]);
   });

@@ -7,7 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseYamlDocuments, renderKustomization, strategicMerge, type Json, type Manifest } from '../support/kustomize';
+import {
+  parseYamlDocuments,
+  renderKustomization,
+  strategicMerge,
+  type Json,
+  type Manifest,
+} from '../support/kustomize';
 
 const K8S = join(__dirname, '..', '..', 'k8s');
 
@@ -75,14 +81,24 @@ describe('renderKustomization', () => {
   const withKubectl = kubectlAvailable() ? it : it.skip;
   withKubectl.each(['dev', 'prod'])('renders overlay %s exactly as kubectl kustomize does', (overlay) => {
     const dir = join(K8S, 'overlays', overlay);
-    const real = parseYamlDocuments(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 }), 'kubectl kustomize');
+    const real = parseYamlDocuments(
+      execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 }),
+      'kubectl kustomize',
+    );
     expect(sorted(renderKustomization(dir))).toEqual(sorted(real));
     // the admin API is never routed from outside, and the gateway knows its public address
     const paths = real
       .filter((o) => o.kind === 'Ingress')
-      .flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules.flatMap((r) => r.http.paths.map((p) => p.path)));
+      .flatMap((o) =>
+        (o.spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules.flatMap((r) =>
+          r.http.paths.map((p) => p.path),
+        ),
+      );
     expect(paths.filter((p) => p === '/' || '/admin/v1/'.startsWith(`${p.replace(/\/$/, '')}/`))).toEqual([]);
-    const config = real.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'skills-config') as { data: Record<string, string> } | undefined;
-    expect(config?.data.PUBLIC_URL).toBe(overlay === 'prod' ? 'https://skills.example.com' : 'http://skills.dev.example.com');
+    const config = real.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'skills-config') as
+      { data: Record<string, string> } | undefined;
+    expect(config?.data.PUBLIC_URL).toBe(
+      overlay === 'prod' ? 'https://skills.example.com' : 'http://skills.dev.example.com',
+    );
   });
 });

@@ -18,7 +18,11 @@ import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 /** A Kubernetes object as parsed from YAML. */
-export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string } & Record<string, unknown> } & Record<string, unknown>;
+export type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string } & Record<string, unknown>;
+} & Record<string, unknown>;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -31,7 +35,15 @@ interface ImageRule {
 
 const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'namespace', 'images', 'patches']);
 /** Kinds the namespace transformer leaves alone (cluster-scoped). */
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'PriorityClass', 'StorageClass', 'IngressClass']);
+const CLUSTER_SCOPED = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'PriorityClass',
+  'StorageClass',
+  'IngressClass',
+]);
 
 export function parseYamlDocuments(text: string, source: string): Manifest[] {
   return parseAllDocuments(text)
@@ -79,14 +91,21 @@ function sameObject(a: Manifest, b: Manifest): boolean {
 /** Every container list of a workload's pod template (Deployment, Job, ...). */
 export function podSpecOf(manifest: Manifest): Record<string, unknown> | undefined {
   const spec = manifest.spec as
-    { template?: { spec?: Record<string, unknown> }; jobTemplate?: { spec?: { template?: { spec?: Record<string, unknown> } } } } | undefined;
+    | {
+        template?: { spec?: Record<string, unknown> };
+        jobTemplate?: { spec?: { template?: { spec?: Record<string, unknown> } } };
+      }
+    | undefined;
   return spec?.template?.spec ?? spec?.jobTemplate?.spec?.template?.spec;
 }
 
 export function containersOf(manifest: Manifest): Array<Record<string, unknown>> {
   const pod = podSpecOf(manifest);
   if (!pod) return [];
-  return [...((pod.initContainers as Array<Record<string, unknown>>) ?? []), ...((pod.containers as Array<Record<string, unknown>>) ?? [])];
+  return [
+    ...((pod.initContainers as Array<Record<string, unknown>>) ?? []),
+    ...((pod.containers as Array<Record<string, unknown>>) ?? []),
+  ];
 }
 
 function applyImages(manifest: Manifest, rules: ImageRule[]): void {
@@ -107,24 +126,35 @@ function applyImages(manifest: Manifest, rules: ImageRule[]): void {
 export function renderKustomization(dir: string): Manifest[] {
   const root = resolve(dir);
   const file = join(root, 'kustomization.yaml');
-  const [kustomization] = parseYamlDocuments(readFileSync(file, 'utf8'), file) as unknown as Array<Record<string, unknown>>;
+  const [kustomization] = parseYamlDocuments(readFileSync(file, 'utf8'), file) as unknown as Array<
+    Record<string, unknown>
+  >;
   const unsupported = Object.keys(kustomization).filter((k) => !SUPPORTED_FIELDS.has(k));
-  if (unsupported.length > 0) throw new Error(`${file}: fields not supported by the test renderer: ${unsupported.join(', ')}`);
+  if (unsupported.length > 0)
+    throw new Error(`${file}: fields not supported by the test renderer: ${unsupported.join(', ')}`);
 
   let objects: Manifest[] = [];
   for (const entry of (kustomization.resources as string[]) ?? []) {
     const path = join(root, entry);
     if (!existsSync(path)) throw new Error(`${file}: resource ${entry} does not exist`);
-    objects.push(...(statSync(path).isDirectory() ? renderKustomization(path) : parseYamlDocuments(readFileSync(path, 'utf8'), path)));
+    objects.push(
+      ...(statSync(path).isDirectory()
+        ? renderKustomization(path)
+        : parseYamlDocuments(readFileSync(path, 'utf8'), path)),
+    );
   }
 
   for (const patchEntry of (kustomization.patches as Array<Record<string, unknown>>) ?? []) {
-    if (Object.keys(patchEntry).some((k) => k !== 'path')) throw new Error(`${file}: only patches given by path are supported`);
+    if (Object.keys(patchEntry).some((k) => k !== 'path'))
+      throw new Error(`${file}: only patches given by path are supported`);
     const patchFile = join(root, String(patchEntry.path));
     for (const patch of parseYamlDocuments(readFileSync(patchFile, 'utf8'), patchFile)) {
       const index = objects.findIndex((o) => sameObject(o, patch));
       if (index < 0) throw new Error(`${patchFile}: no ${patch.kind} ${patch.metadata.name} to patch`);
-      objects[index] = strategicMerge(objects[index] as unknown as Json, patch as unknown as Json) as unknown as Manifest;
+      objects[index] = strategicMerge(
+        objects[index] as unknown as Json,
+        patch as unknown as Json,
+      ) as unknown as Manifest;
     }
   }
 

@@ -89,5 +89,7 @@ export function composeSchemaErrors(document: unknown): string[] {
     composeValidator = ajv.compile(schema);
   }
   if (composeValidator(document)) return [];
-  return (composeValidator.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (composeValidator.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }

@@ -38,23 +38,35 @@ const SECRET_VALUES: Record<string, string> = {
   'skills-kafka-collections-service/password': 'c'.repeat(32),
 };
 
-type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
+type EnvVar = {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+};
 
 /** The environment a container of `deployment` starts with. */
 function containerEnv(objects: Manifest[], deployment: Manifest): Record<string, string> {
-  const [container] = containersOf(deployment) as Array<{ envFrom?: Array<{ configMapRef: { name: string } }>; env?: EnvVar[] }>;
+  const [container] = containersOf(deployment) as Array<{
+    envFrom?: Array<{ configMapRef: { name: string } }>;
+    env?: EnvVar[];
+  }>;
   const env: Record<string, string> = {};
-  for (const source of container.envFrom ?? []) Object.assign(env, find(objects, 'ConfigMap', source.configMapRef.name).data);
+  for (const source of container.envFrom ?? [])
+    Object.assign(env, find(objects, 'ConfigMap', source.configMapRef.name).data);
   for (const variable of container.env ?? []) {
     const ref = variable.valueFrom?.secretKeyRef;
     if (variable.value !== undefined) env[variable.name] = variable.value;
-    else if (ref && SECRET_VALUES[`${ref.name}/${ref.key}`]) env[variable.name] = SECRET_VALUES[`${ref.name}/${ref.key}`];
+    else if (ref && SECRET_VALUES[`${ref.name}/${ref.key}`])
+      env[variable.name] = SECRET_VALUES[`${ref.name}/${ref.key}`];
     else if (!ref?.optional) throw new Error(`${variable.name}: no stand-in for ${JSON.stringify(variable.valueFrom)}`);
   }
   return env;
 }
 
-type IngressRule = { host: string; http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> } };
+type IngressRule = {
+  host: string;
+  http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> };
+};
 
 function ingressRules(objects: Manifest[]): IngressRule[] {
   return objects.filter((o) => o.kind === 'Ingress').flatMap((o) => (o.spec as { rules: IngressRule[] }).rules);
@@ -95,8 +107,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
 
   it('gives each service an environment its own config accepts', () => {
     // HOST=0.0.0.0 comes from the image (deploy/Dockerfile): off loopback, PUBLIC_URL is required
-    const gateway = loadGatewayConfig({ HOST: '0.0.0.0', ...containerEnv(objects, find(objects, 'Deployment', 'gateway')) });
-    expect(gateway).toMatchObject({ port: 8080, catalogUrl: 'http://catalog-service:8081', collectionsUrl: 'http://collections-service:8082' });
+    const gateway = loadGatewayConfig({
+      HOST: '0.0.0.0',
+      ...containerEnv(objects, find(objects, 'Deployment', 'gateway')),
+    });
+    expect(gateway).toMatchObject({
+      port: 8080,
+      catalogUrl: 'http://catalog-service:8081',
+      collectionsUrl: 'http://collections-service:8082',
+    });
     // the Ingress host: cookies, allowed origins and links follow it
     const [host] = ingressRules(objects).map((r) => r.host);
     expect(new URL(gateway.publicUrl ?? '').host).toBe(host);
@@ -104,16 +123,23 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(gateway.trustProxy).toBe(1);
     const catalog = loadCatalogConfig(containerEnv(objects, find(objects, 'Deployment', 'catalog-service')));
     expect(catalog).toMatchObject({ port: 8081, searchEngine: 'elasticsearch', eventLog: 'kafka' });
-    expect(loadCollectionsConfig(containerEnv(objects, find(objects, 'Deployment', 'collections-service')))).toMatchObject({ port: 8082 });
+    expect(
+      loadCollectionsConfig(containerEnv(objects, find(objects, 'Deployment', 'collections-service'))),
+    ).toMatchObject({ port: 8082 });
   });
 
   it('exposes only the gateway through an Ingress', () => {
     const backends = objects
       .filter((o) => o.kind === 'Ingress')
-      .flatMap((o) => (o.spec as { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> }).rules)
+      .flatMap(
+        (o) =>
+          (o.spec as { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> }).rules,
+      )
       .flatMap((r) => r.http.paths.map((p) => p.backend.service.name));
     expect(new Set(backends)).toEqual(new Set(['gateway']));
-    const types = objects.filter((o) => o.kind === 'Service').map((o) => (o.spec as { type?: string }).type ?? 'ClusterIP');
+    const types = objects
+      .filter((o) => o.kind === 'Service')
+      .map((o) => (o.spec as { type?: string }).type ?? 'ClusterIP');
     expect(new Set(types)).toEqual(new Set(['ClusterIP']));
   });
 
@@ -138,12 +164,17 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(config.metricsPort).not.toBe(config.port);
     // the probe asks the live check on the monitoring port; Prometheus scrapes it there
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'monitor' });
-    expect((deployment.spec as { template: { metadata: { annotations: Record<string, string> } } }).template.metadata.annotations['prometheus.io/port']).toBe(
-      String(config.metricsPort),
-    );
+    expect(
+      (deployment.spec as { template: { metadata: { annotations: Record<string, string> } } }).template.metadata
+        .annotations['prometheus.io/port'],
+    ).toBe(String(config.metricsPort));
     // every Service in front of the gateway targets its public port only
     const targets = objects
-      .filter((o) => o.kind === 'Service' && (o.spec as { selector?: Record<string, string> }).selector?.['app.kubernetes.io/name'] === 'gateway')
+      .filter(
+        (o) =>
+          o.kind === 'Service' &&
+          (o.spec as { selector?: Record<string, string> }).selector?.['app.kubernetes.io/name'] === 'gateway',
+      )
       .flatMap((o) => (o.spec as { ports: Array<{ targetPort: string | number }> }).ports.map((p) => p.targetPort));
     expect(targets).toEqual(['http']);
   });
@@ -164,7 +195,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const peersOf = (name: string) =>
       (
         find(policies, 'NetworkPolicy', name).spec as {
-          ingress: Array<{ from: Array<{ podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown }> }>;
+          ingress: Array<{
+            from: Array<{ podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown }>;
+          }>;
         }
       ).ingress
         .flatMap((rule) => rule.from)
@@ -176,7 +209,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const datastorePorts = new Set([5432, 9200, 9092, 9093]);
     const reachDatastores = policies
       .filter((p) =>
-        (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) => rule.ports?.some((port) => datastorePorts.has(port.port))),
+        (p.spec as { egress?: Array<{ ports?: Array<{ port: number }> }> }).egress?.some((rule) =>
+          rule.ports?.some((port) => datastorePorts.has(port.port)),
+        ),
       )
       .map((p) => p.metadata.name);
     expect(reachDatastores.sort()).toEqual(['catalog-service', 'collections-service', 'gateway', 'skills-migrate']);
@@ -188,24 +223,39 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       const config = name === 'catalog-service' ? loadCatalogConfig(env) : loadCollectionsConfig(env);
       expect(config.kafka).toMatchObject({
         brokers: ['skills-kafka-kafka-bootstrap.skills-data.svc:9093'],
-        security: { tls: { caFile: '/etc/skills/kafka-ca/ca.crt' }, sasl: { mechanism: 'scram-sha-512', username: name } },
+        security: {
+          tls: { caFile: '/etc/skills/kafka-ca/ca.crt' },
+          sasl: { mechanism: 'scram-sha-512', username: name },
+        },
       });
     }
     const kafkaPorts = objects
       .filter((o) => o.kind === 'NetworkPolicy')
       .flatMap(
         (p) =>
-          (p.spec as { egress?: Array<{ to?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: number }> }> }).egress ??
-          [],
+          (
+            p.spec as {
+              egress?: Array<{
+                to?: Array<{ podSelector?: { matchLabels?: Record<string, string> } }>;
+                ports?: Array<{ port: number }>;
+              }>;
+            }
+          ).egress ?? [],
       )
-      .filter((rule) => rule.to?.some((peer) => peer.podSelector?.matchLabels?.['strimzi.io/cluster'] === 'skills-kafka'))
+      .filter((rule) =>
+        rule.to?.some((peer) => peer.podSelector?.matchLabels?.['strimzi.io/cluster'] === 'skills-kafka'),
+      )
       .flatMap((rule) => rule.ports?.map((p) => p.port) ?? []);
     expect(new Set(kafkaPorts)).toEqual(new Set([9093]));
   });
 
   it('logs each service in to Postgres as its own role; the migration Job as the owner, granting the three', () => {
     const roleOf = (env: Record<string, string>) => new URL(env.DATABASE_URL as string).username;
-    expect(Object.fromEntries(SERVICES.map((name) => [name, roleOf(containerEnv(objects, find(objects, 'Deployment', name)))]))).toEqual({
+    expect(
+      Object.fromEntries(
+        SERVICES.map((name) => [name, roleOf(containerEnv(objects, find(objects, 'Deployment', name)))]),
+      ),
+    ).toEqual({
       gateway: 'skills_gateway',
       'catalog-service': 'skills_catalog',
       'collections-service': 'skills_collections',
@@ -213,7 +263,11 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const job = find(objects, 'Job', 'skills-migrate');
     const [container] = containersOf(job) as Array<{ env: EnvVar[] }>;
     const env = Object.fromEntries(container.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value]));
-    expect(env).toEqual({ GATEWAY_DB_ROLE: 'skills_gateway', COLLECTIONS_DB_ROLE: 'skills_collections', CATALOG_DB_ROLE: 'skills_catalog' });
+    expect(env).toEqual({
+      GATEWAY_DB_ROLE: 'skills_gateway',
+      COLLECTIONS_DB_ROLE: 'skills_collections',
+      CATALOG_DB_ROLE: 'skills_catalog',
+    });
     expect(container.env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe('skills-pg-app');
   });
 
@@ -222,8 +276,14 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const gateway = containersOf(find(objects, 'Deployment', 'gateway'))[0] as {
       env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }>;
     };
-    const refs = Object.fromEntries(gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
-    expect(refs).toEqual({ DATABASE_URL: 'skills-pg-gateway', ADMIN_TOKEN: 'skills-secrets', REDIS_URL: 'skills-redis-gateway' });
+    const refs = Object.fromEntries(
+      gateway.env.filter((e) => e.valueFrom?.secretKeyRef).map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]),
+    );
+    expect(refs).toEqual({
+      DATABASE_URL: 'skills-pg-gateway',
+      ADMIN_TOKEN: 'skills-secrets',
+      REDIS_URL: 'skills-redis-gateway',
+    });
   });
 
   it('gives each service its own Redis user: REDIS_URL from a Secret of its own (deploy/redis/users.acl)', () => {
@@ -231,7 +291,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       const [container] = containersOf(find(objects, 'Deployment', name)) as Array<{
         env: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string } } }>;
       }>;
-      expect(container?.env.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef?.name).toBe(`skills-redis-${name}`);
+      expect(container?.env.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef?.name).toBe(
+        `skills-redis-${name}`,
+      );
     }
   });
 
@@ -244,20 +306,34 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       const mounts = (containersOf(deployment)[0] as { volumeMounts: Mount[] }).volumeMounts;
       return (pod.volumes ?? [])
         .filter((v) => v.secret?.secretName.startsWith('skills-principal-'))
-        .map((v) => ({ secret: v.secret?.secretName, mode: v.secret?.defaultMode, mount: mounts.find((m) => m.name === v.name) }));
+        .map((v) => ({
+          secret: v.secret?.secretName,
+          mode: v.secret?.defaultMode,
+          mount: mounts.find((m) => m.name === v.name),
+        }));
     };
     expect(secretsOf('gateway')).toEqual([
-      { secret: 'skills-principal-signing', mode: 0o440, mount: { name: 'principal-signing', mountPath: '/etc/skills/principal-signing', readOnly: true } },
+      {
+        secret: 'skills-principal-signing',
+        mode: 0o440,
+        mount: { name: 'principal-signing', mountPath: '/etc/skills/principal-signing', readOnly: true },
+      },
     ]);
     for (const name of ['catalog-service', 'collections-service']) {
       expect(secretsOf(name)).toEqual([
-        { secret: 'skills-principal-public', mode: 0o440, mount: { name: 'principal-public', mountPath: '/etc/skills/principal-public', readOnly: true } },
+        {
+          secret: 'skills-principal-public',
+          mode: 0o440,
+          mount: { name: 'principal-public', mountPath: '/etc/skills/principal-public', readOnly: true },
+        },
       ]);
     }
     const env = (name: string) => containerEnv(objects, find(objects, 'Deployment', name));
     expect(env('gateway').PRINCIPAL_SIGNING_KEY_FILE).toBe('/etc/skills/principal-signing/principal-signing-key.pem');
     expect(env('catalog-service')).not.toHaveProperty('PRINCIPAL_SIGNING_KEY_FILE');
-    expect(env('collections-service').PRINCIPAL_PUBLIC_KEYS_FILE).toBe('/etc/skills/principal-public/principal-public-keys.pem');
+    expect(env('collections-service').PRINCIPAL_PUBLIC_KEYS_FILE).toBe(
+      '/etc/skills/principal-public/principal-public-keys.pem',
+    );
     expect(env('catalog-service').ITEMS_READER_TOKEN).toBe(env('collections-service').ITEMS_READER_TOKEN);
   });
 });
@@ -265,10 +341,16 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
 describe('the data stores (deploy/k8s/data-stores)', () => {
   const stores = renderKustomization(join(K8S, 'data-stores'));
   type Peer = {
-    namespaceSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; values: string[] }> };
+    namespaceSelector?: {
+      matchLabels?: Record<string, string>;
+      matchExpressions?: Array<{ key: string; values: string[] }>;
+    };
     podSelector?: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; values: string[] }> };
   };
-  type Policy = { podSelector: { matchLabels: Record<string, string> }; ingress: Array<{ from: Peer[]; ports?: Array<{ port: number }> }> };
+  type Policy = {
+    podSelector: { matchLabels: Record<string, string> };
+    ingress: Array<{ from: Peer[]; ports?: Array<{ port: number }> }>;
+  };
   /** `label=value` of a store's pods → the app pods (by name) each port admits from the application namespaces. */
   function admitted(): Map<string, Set<string>> {
     const out = new Map<string, Set<string>>();
@@ -276,10 +358,15 @@ describe('the data stores (deploy/k8s/data-stores)', () => {
       const spec = policy.spec as Policy;
       const [label, value] = Object.entries(spec.podSelector.matchLabels)[0] as [string, string];
       for (const rule of spec.ingress) {
-        for (const peer of rule.from.filter((p) => p.namespaceSelector?.matchExpressions?.[0]?.values.includes('skills'))) {
+        for (const peer of rule.from.filter((p) =>
+          p.namespaceSelector?.matchExpressions?.[0]?.values.includes('skills'),
+        )) {
           for (const port of rule.ports ?? []) {
             const key = `${label}=${value}:${port.port}`;
-            out.set(key, new Set([...(out.get(key) ?? []), ...(peer.podSelector?.matchExpressions?.[0]?.values ?? [])]));
+            out.set(
+              key,
+              new Set([...(out.get(key) ?? []), ...(peer.podSelector?.matchExpressions?.[0]?.values ?? [])]),
+            );
           }
         }
       }
@@ -290,7 +377,10 @@ describe('the data stores (deploy/k8s/data-stores)', () => {
   function sent(): Map<string, Set<string>> {
     const out = new Map<string, Set<string>>();
     for (const policy of render('prod').filter((o) => o.kind === 'NetworkPolicy')) {
-      const spec = policy.spec as { podSelector: { matchLabels?: Record<string, string> }; egress?: Array<{ to?: Peer[]; ports?: Array<{ port: number }> }> };
+      const spec = policy.spec as {
+        podSelector: { matchLabels?: Record<string, string> };
+        egress?: Array<{ to?: Peer[]; ports?: Array<{ port: number }> }>;
+      };
       const from = spec.podSelector.matchLabels?.['app.kubernetes.io/name'];
       for (const rule of spec.egress ?? []) {
         for (const peer of rule.to ?? []) {
@@ -308,12 +398,15 @@ describe('the data stores (deploy/k8s/data-stores)', () => {
 
   it('are valid policies of namespace skills-data, each isolating its store for ingress', () => {
     expect(stores.flatMap(kubernetesSchemaErrors)).toEqual([]);
-    expect(new Set(stores.map((o) => `${o.kind}/${o.metadata.namespace}`))).toEqual(new Set(['NetworkPolicy/skills-data']));
+    expect(new Set(stores.map((o) => `${o.kind}/${o.metadata.namespace}`))).toEqual(
+      new Set(['NetworkPolicy/skills-data']),
+    );
     for (const policy of stores) expect((policy.spec as { policyTypes: string[] }).policyTypes).toEqual(['Ingress']);
   });
 
   it('admit from our namespaces exactly the pods our egress policies send to each store port, no more', () => {
-    const toPlain = (m: Map<string, Set<string>>) => Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]).sort());
+    const toPlain = (m: Map<string, Set<string>>) =>
+      Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]).sort());
     expect(toPlain(admitted())).toEqual(toPlain(sent()));
     expect(toPlain(admitted())).toMatchObject({
       'elasticsearch.k8s.elastic.co/cluster-name=skills-es:9200': ['catalog-service'],
@@ -326,9 +419,12 @@ describe('prod overlay', () => {
   it('runs more replicas than dev and terminates TLS at the Ingress, telling browsers so (HSTS)', () => {
     const prod = render('prod');
     const dev = render('dev');
-    expect(loadGatewayConfig(containerEnv(prod, find(prod, 'Deployment', 'gateway'))).hstsMaxAgeSeconds).toBe(31_536_000);
+    expect(loadGatewayConfig(containerEnv(prod, find(prod, 'Deployment', 'gateway'))).hstsMaxAgeSeconds).toBe(
+      31_536_000,
+    );
     expect(loadGatewayConfig(containerEnv(dev, find(dev, 'Deployment', 'gateway'))).hstsMaxAgeSeconds).toBe(0);
-    const min = (objects: Manifest[]) => (find(objects, 'HorizontalPodAutoscaler', 'gateway').spec as { minReplicas: number }).minReplicas;
+    const min = (objects: Manifest[]) =>
+      (find(objects, 'HorizontalPodAutoscaler', 'gateway').spec as { minReplicas: number }).minReplicas;
     expect(min(prod)).toBeGreaterThan(min(dev));
     expect((find(prod, 'Ingress', 'gateway').spec as { tls?: unknown[] }).tls).toHaveLength(1);
   });

@@ -33,17 +33,49 @@ describe('deployment policies', () => {
   it.each<[string, (c: Obj, pod: Obj) => void, string]>([
     ['readiness probe removed', (c) => delete c.readinessProbe, 'container gateway has no readinessProbe on /readyz'],
     ['liveness probe removed', (c) => delete c.livenessProbe, 'container gateway has no livenessProbe on /healthz'],
-    ['memory limit removed', (c) => delete ((c.resources as Obj).limits as Obj).memory, 'container gateway has no resources.limits.memory'],
-    ['cpu request removed', (c) => delete ((c.resources as Obj).requests as Obj).cpu, 'container gateway has no resources.requests.cpu'],
-    ['runAsNonRoot removed', (_c, pod) => delete (pod.securityContext as Obj).runAsNonRoot, 'container gateway may run as root'],
-    ['read-only root file system removed', (c) => delete securityOf(c).readOnlyRootFilesystem, 'container gateway has a writable root file system'],
-    ['privilege escalation allowed', (c) => (securityOf(c).allowPrivilegeEscalation = true), 'container gateway allows privilege escalation'],
-    ['capabilities no longer dropped', (c) => delete securityOf(c).capabilities, 'container gateway does not drop all capabilities'],
+    [
+      'memory limit removed',
+      (c) => delete ((c.resources as Obj).limits as Obj).memory,
+      'container gateway has no resources.limits.memory',
+    ],
+    [
+      'cpu request removed',
+      (c) => delete ((c.resources as Obj).requests as Obj).cpu,
+      'container gateway has no resources.requests.cpu',
+    ],
+    [
+      'runAsNonRoot removed',
+      (_c, pod) => delete (pod.securityContext as Obj).runAsNonRoot,
+      'container gateway may run as root',
+    ],
+    [
+      'read-only root file system removed',
+      (c) => delete securityOf(c).readOnlyRootFilesystem,
+      'container gateway has a writable root file system',
+    ],
+    [
+      'privilege escalation allowed',
+      (c) => (securityOf(c).allowPrivilegeEscalation = true),
+      'container gateway allows privilege escalation',
+    ],
+    [
+      'capabilities no longer dropped',
+      (c) => delete securityOf(c).capabilities,
+      'container gateway does not drop all capabilities',
+    ],
     ['image on latest', (c) => (c.image = 'ghcr.io/skills-catalog/skills-catalog:latest'), 'is not pinned'],
     ['image without tag', (c) => (c.image = 'ghcr.io/skills-catalog/skills-catalog'), 'is not pinned'],
     ['preStop removed', (c) => delete c.lifecycle, 'has no preStop pause'],
-    ['grace period shorter than the drain', (_c, pod) => (pod.terminationGracePeriodSeconds = 15), 'terminationGracePeriodSeconds 15 is shorter'],
-    ['secret inlined', (c) => (c.env as Obj[]).push({ name: 'ADMIN_TOKEN', value: 'x'.repeat(40) }), 'sets ADMIN_TOKEN inline'],
+    [
+      'grace period shorter than the drain',
+      (_c, pod) => (pod.terminationGracePeriodSeconds = 15),
+      'terminationGracePeriodSeconds 15 is shorter',
+    ],
+    [
+      'secret inlined',
+      (c) => (c.env as Obj[]).push({ name: 'ADMIN_TOKEN', value: 'x'.repeat(40) }),
+      'sets ADMIN_TOKEN inline',
+    ],
   ])('fail when the %s', (_label, change, expected) => {
     const violations = policyViolations(withGateway(change));
     expect(violations.join('\n')).toContain(expected);
@@ -51,7 +83,12 @@ describe('deployment policies', () => {
 
   it('fail when a Secret with a value is committed', () => {
     const objects = renderKustomization(PROD);
-    objects.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'skills-secrets' }, stringData: { 'admin-token': 'x'.repeat(40) } });
+    objects.push({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'skills-secrets' },
+      stringData: { 'admin-token': 'x'.repeat(40) },
+    });
     expect(policyViolations(objects)).toContain('Secret/skills-secrets commits secret values');
   });
 

@@ -75,7 +75,8 @@ export function securityHeaders(options: SecurityHeadersOptions) {
         contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
         referrerPolicy: { policy: 'no-referrer' },
         xFrameOptions: { action: 'deny' },
-        strictTransportSecurity: options.hstsMaxAgeSeconds > 0 ? { maxAge: options.hstsMaxAgeSeconds, includeSubDomains: true } : false,
+        strictTransportSecurity:
+          options.hstsMaxAgeSeconds > 0 ? { maxAge: options.hstsMaxAgeSeconds, includeSubDomains: true } : false,
       }),
     ),
   );

@@ -25,24 +25,35 @@ const integer = { type: 'integer', minimum: 0 };
 
 export const headers: Record<string, Header> = {
   XRequestId: {
-    description: "Correlation id of the request: the caller's well-formed `X-Request-Id`, or a new one. Quote it when reporting a problem.",
+    description:
+      "Correlation id of the request: the caller's well-formed `X-Request-Id`, or a new one. Quote it when reporting a problem.",
     required: true,
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
   // Sent on every answer past the API key check while the account's plan has a limit (every plan by
   // default); absent when the operator set the plan's limit to 0.
   RateLimitLimit: {
-    description: 'Requests the account may make per 60 s (set by its plan; all its keys share it). Absent when the plan has no limit.',
+    description:
+      'Requests the account may make per 60 s (set by its plan; all its keys share it). Absent when the plan has no limit.',
     required: false,
     schema: integer,
   },
-  RateLimitRemaining: { description: 'Requests left now in the sliding 60 s window. Absent when the plan has no limit.', required: false, schema: integer },
+  RateLimitRemaining: {
+    description: 'Requests left now in the sliding 60 s window. Absent when the plan has no limit.',
+    required: false,
+    schema: integer,
+  },
   RateLimitReset: {
-    description: 'Seconds until the whole budget is back if no request is made (a sliding window: up to twice the window). Absent when the plan has no limit.',
+    description:
+      'Seconds until the whole budget is back if no request is made (a sliding window: up to twice the window). Absent when the plan has no limit.',
     required: false,
     schema: { type: 'integer', minimum: 1 },
   },
-  RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
   ETag: {
     description:
       'Strong validator of this representation (a hash of the body); send it back in `If-None-Match` to get 304 when unchanged, ' +
@@ -74,7 +85,8 @@ export const headers: Record<string, Header> = {
     schema: { type: 'string', enum: ['private, max-age=5', 'private, no-cache'] },
   },
   IdempotentReplayed: {
-    description: 'Present (`true`) when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
+    description:
+      'Present (`true`) when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
     schema: { type: 'string', const: 'true' },
   },
   Allow: { description: 'Methods the path accepts.', required: true, schema: { type: 'string' } },
@@ -105,7 +117,8 @@ export const parameters: Record<string, Parameter> = {
   AcceptLanguage: {
     name: 'Accept-Language',
     in: 'header',
-    description: 'Language of error messages: French when `fr` has the highest weight among `en`/`fr`, otherwise English.',
+    description:
+      'Language of error messages: French when `fr` has the highest weight among `en`/`fr`, otherwise English.',
     schema: { type: 'string' },
     example: 'fr-FR,fr;q=0.9,en;q=0.5',
   },
@@ -142,8 +155,18 @@ export const parameters: Record<string, Parameter> = {
     example: '0b7e5d1c-3f4a-4c8e-9d2b-6a1f0e9c7b35',
   },
   // `page` and `limit` of the collection lists (search documents its own: its page has the 10,000 window)
-  Limit: { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
-  Page: { name: 'page', in: 'query', description: 'Page to load, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    description: 'Results per page.',
+    schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+  },
+  Page: {
+    name: 'page',
+    in: 'query',
+    description: 'Page to load, from 1.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
   WorkspaceId: {
     name: 'id',
     in: 'path',
@@ -174,7 +197,11 @@ export function errorExamples(messages: Message[]): Record<string, Example> {
 }
 
 /** An error response documenting its messages in English and French. */
-export function errorResponse(description: string, messages: Message[], extraHeaders: Record<string, Reference> = {}): Response {
+export function errorResponse(
+  description: string,
+  messages: Message[],
+  extraHeaders: Record<string, Reference> = {},
+): Response {
   return {
     description,
     headers: { ...errorHeaders, ...extraHeaders },
@@ -185,25 +212,46 @@ export function errorResponse(description: string, messages: Message[], extraHea
 const upstream = (description: string, messages: Message[]): Response => errorResponse(description, messages);
 
 export const responses: Record<string, Response> = {
-  Unauthorized: errorResponse('Authorization header absent or malformed, or API key (or scanner credential) unknown or revoked.', [
-    ['auth.invalidKey'],
-    ['auth.invalidScannerToken'],
-  ]),
+  Unauthorized: errorResponse(
+    'Authorization header absent or malformed, or API key (or scanner credential) unknown or revoked.',
+    [['auth.invalidKey'], ['auth.invalidScannerToken']],
+  ),
   Forbidden: errorResponse(
     'The plan of the account does not include API access, or the key lacks the scope the operation needs; ' +
       "with a console session, a write without this site's Origin or the CSRF token; a scanner credential, which may only record verdicts.",
-    [['auth.planWithoutApi'], ['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin'], ['auth.scannerVerdictsOnly']],
+    [
+      ['auth.planWithoutApi'],
+      ['auth.missingScope', { scope: 'collections:write' }],
+      ['session.csrf'],
+      ['session.origin'],
+      ['auth.scannerVerdictsOnly'],
+    ],
   ),
-  SessionUnauthorized: errorResponse('No live console session (never signed in, signed out, or expired).', [['session.required']]),
+  SessionUnauthorized: errorResponse('No live console session (never signed in, signed out, or expired).', [
+    ['session.required'],
+  ]),
   AdminUnauthorized: errorResponse('Admin token absent or wrong.', [['auth.invalidAdminToken']]),
-  AdminForbidden: errorResponse('Called with a scanner credential, which may only record verdicts.', [['auth.scannerVerdictsOnly']]),
-  ScannerUnauthorized: errorResponse('No credential, or a scanner credential that is malformed, unknown or revoked.', [['auth.invalidScannerToken']]),
-  ScannerForbidden: errorResponse('Called with an API key or a console session: only a scanner credential records verdicts.', [['auth.scannerRequired']]),
-  MethodNotAllowed: errorResponse('The path exists, not with this method.', [['route.methodNotAllowed', { method: 'PUT' }]], {
-    Allow: headerRef('Allow'),
-  }),
+  AdminForbidden: errorResponse('Called with a scanner credential, which may only record verdicts.', [
+    ['auth.scannerVerdictsOnly'],
+  ]),
+  ScannerUnauthorized: errorResponse('No credential, or a scanner credential that is malformed, unknown or revoked.', [
+    ['auth.invalidScannerToken'],
+  ]),
+  ScannerForbidden: errorResponse(
+    'Called with an API key or a console session: only a scanner credential records verdicts.',
+    [['auth.scannerRequired']],
+  ),
+  MethodNotAllowed: errorResponse(
+    'The path exists, not with this method.',
+    [['route.methodNotAllowed', { method: 'PUT' }]],
+    {
+      Allow: headerRef('Allow'),
+    },
+  ),
   PayloadTooLarge: errorResponse('Body over 100 kB.', [['body.tooLarge', { limit: '100kb' }]]),
-  UnsupportedMediaType: errorResponse('Body not sent as JSON.', [['body.unsupportedType', { type: 'application/json' }]]),
+  UnsupportedMediaType: errorResponse('Body not sent as JSON.', [
+    ['body.unsupportedType', { type: 'application/json' }],
+  ]),
   // RateLimit-* come with the account's budget; the address's budget of failed authentications refuses before any key is counted.
   TooManyRequests: errorResponse(
     "The account's rate limit (or, called with a console session, its session budget: SESSION_REQUESTS_PER_MINUTE) is exceeded, or the client address failed to authenticate too often (refused before the key or session is looked up).",
@@ -235,7 +283,9 @@ export const responses: Record<string, Response> = {
     [['upstream.unavailable'], ['server.shuttingDown'], ['server.overloaded'], ['principal.expired']],
     { 'Retry-After': headerRef('RetryAfter') },
   ),
-  GatewayTimeout: errorResponse('An internal service did not answer in time.', [['upstream.timeout']], { 'Retry-After': headerRef('RetryAfter') }),
+  GatewayTimeout: errorResponse('An internal service did not answer in time.', [['upstream.timeout']], {
+    'Retry-After': headerRef('RetryAfter'),
+  }),
   NotModified: {
     description: 'The representation named by `If-None-Match` is still current; no body.',
     headers: { ...publicHeaders, ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControlAny') },

@@ -86,12 +86,22 @@ export const openApiDocument: OpenApiDocument = {
     { name: 'Catalog', description: 'Search the active public skills and plugins.' },
     { name: 'Personal collections', description: 'Collections owned by the holder of the API key.' },
     { name: 'Team collections', description: 'Collections shared inside a team workspace.' },
-    { name: 'Workspaces', description: 'Self-service team workspaces: create one, members and roles, invitations by link.' },
-    { name: 'Sign-in', description: 'Console accounts and sessions: sign-up, sign-in (password, links, OpenID Connect), sign-out.' },
-    { name: 'API keys', description: "The signed-in account's own API keys: a console session only, never an API key." },
+    {
+      name: 'Workspaces',
+      description: 'Self-service team workspaces: create one, members and roles, invitations by link.',
+    },
+    {
+      name: 'Sign-in',
+      description: 'Console accounts and sessions: sign-up, sign-in (password, links, OpenID Connect), sign-out.',
+    },
+    {
+      name: 'API keys',
+      description: "The signed-in account's own API keys: a console session only, never an API key.",
+    },
     {
       name: 'Admin',
-      description: 'Operator surface: accounts, keys, catalog content, releases and verdicts, publishers, reports, scanners, workspaces, reindex.',
+      description:
+        'Operator surface: accounts, keys, catalog content, releases and verdicts, publishers, reports, scanners, workspaces, reindex.',
     },
     { name: 'Operations', description: 'Health, metrics and documentation; no credentials.' },
   ],
@@ -121,7 +131,8 @@ export const openApiDocument: OpenApiDocument = {
         type: 'apiKey',
         in: 'cookie',
         name: '__Host-skills_session',
-        description: "A console session (`skills_session` on plain-HTTP loopback). Writes also need `X-CSRF-Token` and this site's `Origin`.",
+        description:
+          "A console session (`skills_session` on plain-HTTP loopback). Writes also need `X-CSRF-Token` and this site's `Origin`.",
       },
       adminBearer: {
         type: 'http',
@@ -133,10 +144,18 @@ export const openApiDocument: OpenApiDocument = {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'sks_ + 40 base62 characters',
-        description: 'A scanner credential issued by the operator (docs/trust.md): it records verdicts and nothing else; every other operation answers 403.',
+        description:
+          'A scanner credential issued by the operator (docs/trust.md): it records verdicts and nothing else; every other operation answers 403.',
       },
     },
-    schemas: mergeSchemas(publicSchemas, adminSchemas, profileSchemas, workspaceSchemas, trustSchemas, governanceSchemas),
+    schemas: mergeSchemas(
+      publicSchemas,
+      adminSchemas,
+      profileSchemas,
+      workspaceSchemas,
+      trustSchemas,
+      governanceSchemas,
+    ),
     parameters,
     headers,
     responses,

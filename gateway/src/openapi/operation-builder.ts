@@ -3,7 +3,15 @@
  * kind shares (security, Accept-Language, the common error statuses with
  * their English and French texts), so the path files list only what differs.
  */
-import { errorResponse, headerRef, parameterRef, publicHeaders, responseRef, schemaRef, type Message } from './components';
+import {
+  errorResponse,
+  headerRef,
+  parameterRef,
+  publicHeaders,
+  responseRef,
+  schemaRef,
+  type Message,
+} from './components';
 import type { Example, Header, JsonSchema, Operation, Parameter, Reference, Response } from './openapi-types';
 
 /**
@@ -51,7 +59,11 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /** What a key without the route's scope, or a console session's write without CSRF or Origin, is refused with. */
-export const SCOPE_AND_SESSION_REFUSALS: Message[] = [['auth.missingScope', { scope: 'collections:write' }], ['session.csrf'], ['session.origin']];
+export const SCOPE_AND_SESSION_REFUSALS: Message[] = [
+  ['auth.missingScope', { scope: 'collections:write' }],
+  ['session.csrf'],
+  ['session.origin'],
+];
 
 export function operation(spec: OperationSpec): Operation {
   const responses: Record<string, Response | Reference> = { [spec.success.status]: successResponse(spec) };
@@ -59,7 +71,8 @@ export function operation(spec: OperationSpec): Operation {
   for (const [status, messages] of Object.entries(spec.errors ?? {})) {
     if (status === '403' && (spec.kind === 'public' || spec.kind === 'session')) continue; // merged with the common messages below
     // an admin operation's own refusals, and the scanner credential's that every admin operation shares
-    const all: Message[] = status === '403' && spec.kind === 'admin' ? [...messages, ['auth.scannerVerdictsOnly']] : messages;
+    const all: Message[] =
+      status === '403' && spec.kind === 'admin' ? [...messages, ['auth.scannerVerdictsOnly']] : messages;
     responses[status] = errorResponse(DESCRIPTIONS[status] ?? status, all);
   }
   Object.assign(responses, commonErrors(spec));
@@ -92,7 +105,8 @@ export function operation(spec: OperationSpec): Operation {
 
 function successResponse(spec: OperationSpec): Response {
   const { description, schema, contentType = 'application/json', example } = spec.success;
-  const headers: Record<string, Header | Reference> = spec.kind === 'public' ? { ...publicHeaders } : { 'X-Request-Id': headerRef('XRequestId') };
+  const headers: Record<string, Header | Reference> =
+    spec.kind === 'public' ? { ...publicHeaders } : { 'X-Request-Id': headerRef('XRequestId') };
   if (spec.conditional) {
     headers.ETag = headerRef('ETagUpTo1MB');
     headers['Cache-Control'] = headerRef('CacheControlRevalidate');
@@ -102,7 +116,8 @@ function successResponse(spec: OperationSpec): Response {
   const response: Response = { description, headers };
   if (schema) {
     response.content = {
-      [contentType]: example === undefined ? { schema } : { schema, examples: { example: { summary: 'Example', value: example } } },
+      [contentType]:
+        example === undefined ? { schema } : { schema, examples: { example: { summary: 'Example', value: example } } },
     };
   }
   return response;
@@ -114,24 +129,19 @@ function commonErrors(spec: OperationSpec): Record<string, Response | Reference>
     out['401'] = responseRef('Unauthorized');
     const extra = spec.errors?.['403'];
     out['403'] = extra
-      ? errorResponse('The plan has no API access, the key lacks the scope, or the workspace role does not allow the action.', [
-          ['auth.planWithoutApi'],
-          ...SCOPE_AND_SESSION_REFUSALS,
-          ['auth.scannerVerdictsOnly'],
-          ...extra,
-        ])
+      ? errorResponse(
+          'The plan has no API access, the key lacks the scope, or the workspace role does not allow the action.',
+          [['auth.planWithoutApi'], ...SCOPE_AND_SESSION_REFUSALS, ['auth.scannerVerdictsOnly'], ...extra],
+        )
       : responseRef('Forbidden');
   }
   if (spec.kind === 'session') {
     out['401'] = responseRef('SessionUnauthorized');
     const extra = spec.errors?.['403'] ?? [];
-    out['403'] = errorResponse("Called with an API key or a scanner credential, or a state change without this site's Origin and the CSRF token.", [
-      ['auth.sessionOnly'],
-      ['session.origin'],
-      ['session.csrf'],
-      ['auth.scannerVerdictsOnly'],
-      ...extra,
-    ]);
+    out['403'] = errorResponse(
+      "Called with an API key or a scanner credential, or a state change without this site's Origin and the CSRF token.",
+      [['auth.sessionOnly'], ['session.origin'], ['session.csrf'], ['auth.scannerVerdictsOnly'], ...extra],
+    );
   }
   if (spec.kind === 'admin') {
     out['401'] = responseRef('AdminUnauthorized');

@@ -12,7 +12,10 @@ const pathParam = (name: string, description: string): Parameter => ({
   schema: { type: 'string' },
 });
 const accountId = pathParam('id', 'Account id.');
-const slugParam: Parameter = { ...pathParam('slug', 'Public identifier of the item.'), schema: { type: 'string', pattern: '^[a-z0-9-]{1,100}$' } };
+const slugParam: Parameter = {
+  ...pathParam('slug', 'Public identifier of the item.'),
+  schema: { type: 'string', pattern: '^[a-z0-9-]{1,100}$' },
+};
 const accountMissing: Message[] = [['account.notFound']];
 const TAG = 'Admin';
 
@@ -21,7 +24,10 @@ const createAccount = operation({
   summary: 'Create an account',
   tag: TAG,
   kind: 'admin',
-  body: { schema: schemaRef('CreateAccount'), examples: { pro: { summary: 'A pro account', value: { email: 'ada@example.com', plan: 'pro' } } } },
+  body: {
+    schema: schemaRef('CreateAccount'),
+    examples: { pro: { summary: 'A pro account', value: { email: 'ada@example.com', plan: 'pro' } } },
+  },
   success: { status: '201', description: 'Created.', schema: schemaRef('AccountResult') },
   errors: { '400': [['validation.email', { field: 'email' }]], '409': [['account.emailTaken']] },
 });
@@ -75,7 +81,11 @@ const listKeys = operation({
   tag: TAG,
   kind: 'admin',
   parameters: [accountId],
-  success: { status: '200', description: 'Oldest first, revoked and expired ones included.', schema: schemaRef('OwnApiKeys') },
+  success: {
+    status: '200',
+    description: 'Oldest first, revoked and expired ones included.',
+    schema: schemaRef('OwnApiKeys'),
+  },
   errors: { '404': accountMissing },
 });
 
@@ -86,7 +96,12 @@ const revokeKey = operation({
   tag: TAG,
   kind: 'admin',
   parameters: [pathParam('keyId', 'API key id.')],
-  success: { status: '200', description: 'Revoked.', schema: schemaRef('Revoked'), example: { data: { revoked: true } } },
+  success: {
+    status: '200',
+    description: 'Revoked.',
+    schema: schemaRef('Revoked'),
+    example: { data: { revoked: true } },
+  },
   errors: { '404': [['apiKey.notFound']] },
 });
 
@@ -106,7 +121,10 @@ const putSkill = operation({
     ],
   },
 });
-putSkill.responses['201'] = { description: 'Created.', content: { 'application/json': { schema: schemaRef('AdminSkillResult') } } };
+putSkill.responses['201'] = {
+  description: 'Created.',
+  content: { 'application/json': { schema: schemaRef('AdminSkillResult') } },
+};
 
 const deleteSkill = operation({
   operationId: 'adminDeleteSkill',
@@ -139,7 +157,12 @@ const importSkills = operation({
       },
     },
   },
-  success: { status: '200', description: 'Imported.', schema: schemaRef('Imported'), example: { data: { imported: 1200 } } },
+  success: {
+    status: '200',
+    description: 'Imported.',
+    schema: schemaRef('Imported'),
+    example: { data: { imported: 1200 } },
+  },
   errors: {
     '400': [['import.badLine', { line: 7, detail: '"type" must be one of: skill, plugin' }]],
     '413': [['body.tooLarge', { limit: '51200kb' }]],
@@ -152,8 +175,18 @@ const listItems = operation({
   tag: TAG,
   kind: 'admin',
   parameters: [
-    { name: 'after', in: 'query', description: 'Cursor returned as `next` by the previous page.', schema: { type: 'string', format: 'uuid' } },
-    { name: 'limit', in: 'query', description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 } },
+    {
+      name: 'after',
+      in: 'query',
+      description: 'Cursor returned as `next` by the previous page.',
+      schema: { type: 'string', format: 'uuid' },
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      description: 'Items per page.',
+      schema: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
+    },
   ],
   success: { status: '200', description: 'One page.', schema: schemaRef('ItemPage') },
   errors: { '400': [['validation.numberMax', { field: 'limit', limit: 5000 }]] },
@@ -168,15 +201,30 @@ const listAuditEvents = operation({
   tag: TAG,
   kind: 'admin',
   parameters: [
-    { name: 'action', in: 'query', description: 'Only this action.', schema: { type: 'string', enum: [...AUDIT_ACTIONS] } },
-    { name: 'accountId', in: 'query', description: 'Only records whose actor or target is this account.', schema: { type: 'string', format: 'uuid' } },
+    {
+      name: 'action',
+      in: 'query',
+      description: 'Only this action.',
+      schema: { type: 'string', enum: [...AUDIT_ACTIONS] },
+    },
+    {
+      name: 'accountId',
+      in: 'query',
+      description: 'Only records whose actor or target is this account.',
+      schema: { type: 'string', format: 'uuid' },
+    },
     {
       name: 'before',
       in: 'query',
       description: 'Only records older than this id: the `nextBefore` of the previous page.',
       schema: { type: 'string', pattern: '^[1-9][0-9]{0,18}$' },
     },
-    { name: 'limit', in: 'query', description: 'Records per page.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+    {
+      name: 'limit',
+      in: 'query',
+      description: 'Records per page.',
+      schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    },
   ],
   success: { status: '200', description: 'One page.', schema: schemaRef('AuditEventPage') },
   errors: {
@@ -234,7 +282,8 @@ const removeMember = operation({
 const reindex = operation({
   operationId: 'adminStartReindex',
   summary: 'Rebuild the search index from the system of record',
-  description: 'Runs in the background; follow it with GET /admin/v1/reindex/{jobId} on any replica. One job runs at a time in the whole deployment.',
+  description:
+    'Runs in the background; follow it with GET /admin/v1/reindex/{jobId} on any replica. One job runs at a time in the whole deployment.',
   tag: TAG,
   kind: 'admin',
   success: {
@@ -249,7 +298,8 @@ const reindex = operation({
 const reindexStatus = operation({
   operationId: 'adminGetReindex',
   summary: 'Progress of a reindex job',
-  description: 'Jobs are stored in Postgres: any replica answers. A running job whose replica stopped reads as failed after 60 s.',
+  description:
+    'Jobs are stored in Postgres: any replica answers. A running job whose replica stopped reads as failed after 60 s.',
   tag: TAG,
   kind: 'admin',
   parameters: [pathParam('jobId', 'Job id returned by POST /admin/v1/reindex.')],

@@ -22,7 +22,12 @@ const changes = operation({
       description: 'A `nextCursor` of an earlier answer; absent: from the start.',
       schema: { type: 'string', maxLength: 200 },
     },
-    { name: 'limit', in: 'query', description: 'Changes per answer.', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+    {
+      name: 'limit',
+      in: 'query',
+      description: 'Changes per answer.',
+      schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    },
   ],
   success: {
     status: '200',

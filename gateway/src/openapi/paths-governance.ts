@@ -72,7 +72,10 @@ const putPolicy = operation({
   tag: TEAM,
   kind: 'public',
   parameters: [parameterRef('WorkspaceId')],
-  body: { schema: schemaRef('PutWorkspacePolicy'), examples: { strict: { summary: 'Clean, permissive licences', value: examplePolicy } } },
+  body: {
+    schema: schemaRef('PutWorkspacePolicy'),
+    examples: { strict: { summary: 'Clean, permissive licences', value: examplePolicy } },
+  },
   success: {
     status: '200',
     description: 'The policy now in force.',
@@ -91,7 +94,10 @@ const updatePins = operation({
   tag: TEAM,
   kind: 'public',
   parameters: collectionIds,
-  body: { schema: schemaRef('PinsUpdateRequest'), examples: { preview: { summary: 'Preview', value: { dryRun: true } } } },
+  body: {
+    schema: schemaRef('PinsUpdateRequest'),
+    examples: { preview: { summary: 'Preview', value: { dryRun: true } } },
+  },
   success: {
     status: '200',
     description: 'What changed (or would), what was skipped, and the collection as it is now.',
@@ -144,10 +150,18 @@ const lockfile: Operation = operation({
   errors: { '403': noAccess, '404': collectionMissing },
 });
 // The service answers If-None-Match itself: its 304 carries the ETag, and no Cache-Control of the gateway's.
-lockfile.responses['304'] = { description: 'The lockfile named by `If-None-Match` is still current; no body.', headers: { ETag: headerRef('ETag') } };
+lockfile.responses['304'] = {
+  description: 'The lockfile named by `If-None-Match` is still current; no body.',
+  headers: { ETag: headerRef('ETag') },
+};
 
 function webhookOp(spec: Omit<Parameters<typeof operation>[0], 'tag' | 'kind'>): Operation {
-  return operation({ ...spec, tag: TEAM, kind: 'public', description: `${MANAGERS}${spec.description ? ` ${spec.description}` : ''}` });
+  return operation({
+    ...spec,
+    tag: TEAM,
+    kind: 'public',
+    description: `${MANAGERS}${spec.description ? ` ${spec.description}` : ''}`,
+  });
 }
 
 const listWebhooks = webhookOp({
@@ -172,7 +186,12 @@ const createWebhook = webhookOp({
   parameters: [parameterRef('WorkspaceId')],
   body: {
     schema: schemaRef('NewWebhook'),
-    examples: { ci: { summary: 'Drift and verdicts', value: { url: exampleWebhook.url, events: exampleWebhook.events, description: 'CI' } } },
+    examples: {
+      ci: {
+        summary: 'Drift and verdicts',
+        value: { url: exampleWebhook.url, events: exampleWebhook.events, description: 'CI' },
+      },
+    },
   },
   success: {
     status: '201',
@@ -181,7 +200,11 @@ const createWebhook = webhookOp({
     example: { data: { webhook: exampleWebhook, secret: 'whsec_3q2xV9yK7mB4nT1pR8sL6wE0uA5cZ2dF' } },
   },
   errors: {
-    '400': [['validation.required', { field: 'url' }], ['webhook.privateTarget'], ['webhook.unresolvable', { host: 'hooks.example.com' }]],
+    '400': [
+      ['validation.required', { field: 'url' }],
+      ['webhook.privateTarget'],
+      ['webhook.unresolvable', { host: 'hooks.example.com' }],
+    ],
     '403': roleTooLow,
     '404': workspaceMissing,
     '409': [['quota.webhooksPerWorkspace', { limit: 20 }]],
@@ -192,7 +215,12 @@ const getWebhook = webhookOp({
   operationId: 'getWebhook',
   summary: 'Read a webhook endpoint',
   parameters: webhookIds,
-  success: { status: '200', description: 'The endpoint.', schema: schemaRef('WebhookResult'), example: { data: { webhook: exampleWebhook } } },
+  success: {
+    status: '200',
+    description: 'The endpoint.',
+    schema: schemaRef('WebhookResult'),
+    example: { data: { webhook: exampleWebhook } },
+  },
   errors: { '403': roleTooLow, '404': webhookMissing },
 });
 
@@ -200,8 +228,16 @@ const patchWebhook = webhookOp({
   operationId: 'updateWebhook',
   summary: 'Change a webhook endpoint, or enable it again',
   parameters: webhookIds,
-  body: { schema: schemaRef('PatchWebhook'), examples: { enable: { summary: 'Enable again', value: { enabled: true } } } },
-  success: { status: '200', description: 'The endpoint as it is now.', schema: schemaRef('WebhookResult'), example: { data: { webhook: exampleWebhook } } },
+  body: {
+    schema: schemaRef('PatchWebhook'),
+    examples: { enable: { summary: 'Enable again', value: { enabled: true } } },
+  },
+  success: {
+    status: '200',
+    description: 'The endpoint as it is now.',
+    schema: schemaRef('WebhookResult'),
+    example: { data: { webhook: exampleWebhook } },
+  },
   errors: { '400': [['body.empty']], '403': roleTooLow, '404': webhookMissing },
 });
 
@@ -209,7 +245,12 @@ const deleteWebhook = webhookOp({
   operationId: 'deleteWebhook',
   summary: 'Delete a webhook endpoint',
   parameters: webhookIds,
-  success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
+  success: {
+    status: '200',
+    description: 'Deleted.',
+    schema: schemaRef('Deleted'),
+    example: { data: { deleted: true } },
+  },
   errors: { '403': roleTooLow, '404': webhookMissing },
 });
 
@@ -227,7 +268,11 @@ const testWebhook = webhookOp({
   summary: 'Queue a test delivery',
   parameters: webhookIds,
   description: 'At most 5 a minute per endpoint; beyond, 429 with `Retry-After`.',
-  success: { status: '202', description: 'A `webhook.test` delivery is queued.', schema: schemaRef('WebhookTestQueued') },
+  success: {
+    status: '202',
+    description: 'A `webhook.test` delivery is queued.',
+    schema: schemaRef('WebhookTestQueued'),
+  },
   errors: {
     '403': roleTooLow,
     '404': webhookMissing,

@@ -4,7 +4,11 @@ import { operation, schemaRef } from './operation-builder';
 import { exampleSkill } from './paths-public';
 import type { PathItem } from './openapi-types';
 
-const examplePrivate = { id: 'c3d9e8f7-2a1b-4c5d-8e6f-7a8b9c0d1e2f', name: 'My release checklist', description: 'Steps before a release' };
+const examplePrivate = {
+  id: 'c3d9e8f7-2a1b-4c5d-8e6f-7a8b9c0d1e2f',
+  name: 'My release checklist',
+  description: 'Steps before a release',
+};
 
 export const itemPaths: Record<string, PathItem> = {
   '/api/v1/skills/{slug}': {
@@ -17,8 +21,22 @@ export const itemPaths: Record<string, PathItem> = {
       tag: 'Catalog',
       kind: 'public',
       conditional: true,
-      parameters: [{ name: 'slug', in: 'path', required: true, description: "The item's slug.", schema: { type: 'string' }, example: 'git-commit-helper' }],
-      success: { status: '200', description: 'The item.', schema: schemaRef('CatalogItemResult'), example: { data: { skill: exampleSkill } } },
+      parameters: [
+        {
+          name: 'slug',
+          in: 'path',
+          required: true,
+          description: "The item's slug.",
+          schema: { type: 'string' },
+          example: 'git-commit-helper',
+        },
+      ],
+      success: {
+        status: '200',
+        description: 'The item.',
+        schema: schemaRef('CatalogItemResult'),
+        example: { data: { skill: exampleSkill } },
+      },
       errors: { '404': [['skill.notFound', { slug: 'no-such-skill' }]] },
     }),
   },
@@ -35,7 +53,12 @@ export const itemPaths: Record<string, PathItem> = {
         status: '200',
         description: 'One page of them.',
         schema: schemaRef('PrivateSkillList'),
-        example: { data: { skills: [examplePrivate], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
+        example: {
+          data: {
+            skills: [examplePrivate],
+            pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false },
+          },
+        },
       },
       errors: { '400': PAGE_ERRORS },
     }),
@@ -49,9 +72,19 @@ export const itemPaths: Record<string, PathItem> = {
       kind: 'public',
       body: {
         schema: schemaRef('NewPrivateSkill'),
-        examples: { create: { summary: 'Name and description', value: { name: 'My release checklist', description: 'Steps before a release' } } },
+        examples: {
+          create: {
+            summary: 'Name and description',
+            value: { name: 'My release checklist', description: 'Steps before a release' },
+          },
+        },
       },
-      success: { status: '201', description: 'Created.', schema: schemaRef('PrivateSkillResult'), example: { data: { skill: examplePrivate } } },
+      success: {
+        status: '201',
+        description: 'Created.',
+        schema: schemaRef('PrivateSkillResult'),
+        example: { data: { skill: examplePrivate } },
+      },
       errors: {
         '400': [
           ['validation.required', { field: 'name' }],

@@ -88,7 +88,8 @@ export const oidcPaths: Record<string, PathItem> = {
     get: operation({
       operationId: 'listIdentities',
       summary: 'The single sign-on identities linked to the signed-in account',
-      description: 'Each is a way into the account: its owner sees every one, and may remove any (`DELETE …/identities/{identityId}`).',
+      description:
+        'Each is a way into the account: its owner sees every one, and may remove any (`DELETE …/identities/{identityId}`).',
       tag: AUTH,
       kind: 'session',
       success: { status: '200', description: 'Oldest first.', schema: schemaRef('LinkedIdentities') },
@@ -98,7 +99,8 @@ export const oidcPaths: Record<string, PathItem> = {
     delete: operation({
       operationId: 'removeIdentity',
       summary: 'Unlink a single sign-on identity',
-      description: "Audited as `auth.oidc_unlink`. 409 when it is the account's only way to sign in (no password): a reset link sets one.",
+      description:
+        "Audited as `auth.oidc_unlink`. 409 when it is the account's only way to sign in (no password): a reset link sets one.",
       tag: AUTH,
       kind: 'session',
       parameters: [identityId],

@@ -30,7 +30,9 @@ export const operationalPaths: Record<string, PathItem> = {
         kind: 'open',
         success: { status: '200', description: 'Ready.', schema: schemaRef('Health') },
       });
-      op.responses['503'] = errorResponse('Not ready; the message does not say which dependency failed.', [['health.notReadyPublic']]);
+      op.responses['503'] = errorResponse('Not ready; the message does not say which dependency failed.', [
+        ['health.notReadyPublic'],
+      ]);
       return op;
     })(),
   },

@@ -11,7 +11,13 @@ import type { Parameter, PathItem } from './openapi-types';
 const AUTH = 'Sign-in';
 const KEYS = 'API keys';
 const ADMIN = 'Admin';
-const pathParam = (name: string, description: string): Parameter => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+const pathParam = (name: string, description: string): Parameter => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
 const keyId = pathParam('keyId', "API key id. Another account's key gives 404.");
 const setCookie = {
   'Set-Cookie': {
@@ -21,7 +27,12 @@ const setCookie = {
     schema: { type: 'string' },
   },
 };
-const signedIn = (status: string, description: string) => ({ status, description, schema: schemaRef('SignedIn'), headers: setCookie });
+const signedIn = (status: string, description: string) => ({
+  status,
+  description,
+  schema: schemaRef('SignedIn'),
+  headers: setCookie,
+});
 const linkInvalid: Message[] = [['link.invalid']];
 const noOrigin: Message[] = [['session.origin']];
 
@@ -124,7 +135,11 @@ const authPaths: Record<string, PathItem> = {
       kind: 'open',
       body: { schema: schemaRef('VerifyEmail') },
       success: signedIn('200', 'The address is verified; signed in.'),
-      errors: { '400': [...linkInvalid, ['verify.wrongPassword']], '403': noOrigin, '429': [['links.throttled', { seconds: 840 }]] },
+      errors: {
+        '400': [...linkInvalid, ['verify.wrongPassword']],
+        '403': noOrigin,
+        '429': [['links.throttled', { seconds: 840 }]],
+      },
     }),
   },
   '/api/v1/auth/password-reset-request': {
@@ -175,19 +190,26 @@ const authPaths: Record<string, PathItem> = {
       kind: 'session',
       body: { schema: schemaRef('PasswordChange') },
       success: { status: '200', description: 'Changed.', schema: schemaRef('PasswordChanged') },
-      errors: { '400': [['password.wrongCurrent'], ['password.common'], ['password.noneSet']], '429': [['signIn.throttled', { seconds: 4 }]] },
+      errors: {
+        '400': [['password.wrongCurrent'], ['password.common'], ['password.noneSet']],
+        '429': [['signIn.throttled', { seconds: 4 }]],
+      },
     }),
   },
   '/api/v1/auth/reauthenticate': {
     post: operation({
       operationId: 'reauthenticate',
       summary: 'Enter the password again',
-      description: 'Creating or rolling an API key needs a sign-in of the last 10 minutes (`recentSignInUntil`); this renews it. Throttled as sign-ins are.',
+      description:
+        'Creating or rolling an API key needs a sign-in of the last 10 minutes (`recentSignInUntil`); this renews it. Throttled as sign-ins are.',
       tag: AUTH,
       kind: 'session',
       body: { schema: schemaRef('Reauthenticate') },
       success: { status: '200', description: 'Renewed.', schema: schemaRef('SignedIn') },
-      errors: { '400': [['password.wrongCurrent'], ['password.noneSet']], '429': [['signIn.throttled', { seconds: 4 }]] },
+      errors: {
+        '400': [['password.wrongCurrent'], ['password.noneSet']],
+        '429': [['signIn.throttled', { seconds: 4 }]],
+      },
     }),
   },
   '/api/v1/me/sessions': {
@@ -242,13 +264,17 @@ const ownKeyPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'createOwnApiKey',
       summary: 'Create an API key',
-      description: "The key is in the answer once; only its SHA-256 is stored. The account's plan decides whether it may call the API.",
+      description:
+        "The key is in the answer once; only its SHA-256 is stored. The account's plan decides whether it may call the API.",
       tag: KEYS,
       kind: 'session',
       body: {
         schema: schemaRef('CreateOwnApiKey'),
         examples: {
-          readOnly: { summary: 'A read-only key for 90 days', value: { name: 'ci', scopes: ['search:read', 'collections:read'], expiresInDays: 90 } },
+          readOnly: {
+            summary: 'A read-only key for 90 days',
+            value: { name: 'ci', scopes: ['search:read', 'collections:read'], expiresInDays: 90 },
+          },
         },
       },
       success: { status: '201', description: 'Created.', schema: schemaRef('CreatedApiKey') },

@@ -51,7 +51,10 @@ const examplePersonal = {
   name: 'Daily tools',
   description: 'What I use every day',
   skillCount: 2,
-  skills: [examplePublicEntry, { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' }],
+  skills: [
+    examplePublicEntry,
+    { id: PRIVATE_ID, name: 'My release checklist', description: 'Steps before a release', visibility: 'private' },
+  ],
   createdAt: NOW,
   updatedAt: NOW,
 };
@@ -86,7 +89,13 @@ const search = operation({
   kind: 'public',
   conditional: true,
   parameters: [
-    { name: 'q', in: 'query', description: 'Words searched in names and descriptions.', schema: { type: 'string', maxLength: 200 }, example: 'git commit' },
+    {
+      name: 'q',
+      in: 'query',
+      description: 'Words searched in names and descriptions.',
+      schema: { type: 'string', maxLength: 200 },
+      example: 'git commit',
+    },
     {
       name: 'category',
       in: 'query',
@@ -120,11 +129,20 @@ const search = operation({
     {
       name: 'facets',
       in: 'query',
-      description: 'Comma-separated fields to count per value over every match: `category`, `type`, `trust`, `verifiedPublisher`.',
-      schema: { type: 'string', pattern: '^(category|type|trust|verifiedPublisher)(,(category|type|trust|verifiedPublisher))*$' },
+      description:
+        'Comma-separated fields to count per value over every match: `category`, `type`, `trust`, `verifiedPublisher`.',
+      schema: {
+        type: 'string',
+        pattern: '^(category|type|trust|verifiedPublisher)(,(category|type|trust|verifiedPublisher))*$',
+      },
       example: 'category,trust',
     },
-    { name: 'limit', in: 'query', description: 'Results per page.', schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
+    {
+      name: 'limit',
+      in: 'query',
+      description: 'Results per page.',
+      schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+    },
     {
       name: 'page',
       in: 'query',
@@ -160,7 +178,13 @@ const search = operation({
     description: 'One page of results.',
     schema: schemaRef('SearchResult'),
     headers: { 'Cache-Control': headerRef('CacheControl') },
-    example: { data: { skills: [exampleSkill], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false }, search: { mode: 'lexical' } } },
+    example: {
+      data: {
+        skills: [exampleSkill],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false },
+        search: { mode: 'lexical' },
+      },
+    },
   },
   errors: {
     '400': [
@@ -192,7 +216,12 @@ const listPersonal = operation({
     status: '200',
     description: 'One page of the collections, each with its entry count and first entries (public and private).',
     schema: schemaRef('PersonalCollectionList'),
-    example: { data: { collections: [examplePersonal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
+    example: {
+      data: {
+        collections: [examplePersonal],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false },
+      },
+    },
   },
   errors: { '400': PAGE_ERRORS },
 });
@@ -205,7 +234,9 @@ const createPersonal = operation({
   idempotent: true,
   body: {
     schema: schemaRef('CreateCollection'),
-    examples: { create: { summary: 'Name and description', value: { name: 'Daily tools', description: 'What I use every day' } } },
+    examples: {
+      create: { summary: 'Name and description', value: { name: 'Daily tools', description: 'What I use every day' } },
+    },
   },
   success: {
     status: '201',
@@ -246,7 +277,10 @@ const patchPersonal = operation({
     schema: schemaRef('PatchPersonalCollection'),
     examples: {
       add: { summary: 'Add a public skill', value: { skillSlug: 'git-commit-helper' } },
-      several: { summary: 'Several changes at once', value: { name: 'Release tools', removeSkillSlug: 'old-linter', privateSkillId: PRIVATE_ID } },
+      several: {
+        summary: 'Several changes at once',
+        value: { name: 'Release tools', removeSkillSlug: 'old-linter', privateSkillId: PRIVATE_ID },
+      },
     },
   },
   success: {
@@ -279,7 +313,12 @@ const deletePersonal = operation({
   kind: 'public',
   ifMatch: true,
   parameters: [parameterRef('CollectionId')],
-  success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
+  success: {
+    status: '200',
+    description: 'Deleted.',
+    schema: schemaRef('Deleted'),
+    example: { data: { deleted: true } },
+  },
   errors: { '404': collectionMissing },
 });
 

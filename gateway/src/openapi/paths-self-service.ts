@@ -17,12 +17,24 @@ const ACCOUNT = '2e8f4a6c-9b1d-4f3e-a5c7-8d0b2f4e6a19';
 const INVITATION = '8c1e5a2b-6d4f-4a3e-9b7c-0d2f4e6a8b13';
 const pagination = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
 const exampleWorkspace = { id: WS, name: 'Platform', role: 'owner', memberCount: 3, createdAt: NOW };
-const exampleInvitation = { id: INVITATION, workspaceId: WS, role: 'member', email: 'bo@example.com', createdBy: ACCOUNT, createdAt: NOW, expiresAt: LATER };
+const exampleInvitation = {
+  id: INVITATION,
+  workspaceId: WS,
+  role: 'member',
+  email: 'bo@example.com',
+  createdBy: ACCOUNT,
+  createdAt: NOW,
+  expiresAt: LATER,
+};
 
 const noAccess: Message[] = [['workspace.noAccess']];
 const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
 const workspaceMissing: Message[] = [['workspace.notFound']];
-const invitationInvalid: Message[] = [['invitation.invalid'], ['invitation.inviterGone'], ['validation.required', { field: 'token' }]];
+const invitationInvalid: Message[] = [
+  ['invitation.invalid'],
+  ['invitation.inviterGone'],
+  ['validation.required', { field: 'token' }],
+];
 const nameErrors: Message[] = [
   ['validation.required', { field: 'name' }],
   ['validation.stringMax', { field: 'name', limit: 120 }],
@@ -68,7 +80,10 @@ const workspaces: PathItem = {
     description: 'An account owns at most 20 workspaces it created (409). Scope: `workspaces:manage`.',
     tag: TAG,
     kind: 'public',
-    body: { schema: schemaRef('NewWorkspace'), examples: { create: { summary: 'A name', value: { name: 'Platform' } } } },
+    body: {
+      schema: schemaRef('NewWorkspace'),
+      examples: { create: { summary: 'A name', value: { name: 'Platform' } } },
+    },
     success: {
       status: '201',
       description: 'Created, with the caller as owner.',
@@ -88,7 +103,12 @@ const workspace: PathItem = {
     kind: 'public',
     conditional: true,
     parameters: [parameterRef('WorkspaceId')],
-    success: { status: '200', description: 'The workspace.', schema: schemaRef('MyWorkspaceResult'), example: { data: { workspace: exampleWorkspace } } },
+    success: {
+      status: '200',
+      description: 'The workspace.',
+      schema: schemaRef('MyWorkspaceResult'),
+      example: { data: { workspace: exampleWorkspace } },
+    },
     errors: { '403': noAccess, '404': workspaceMissing },
   }),
 };
@@ -108,7 +128,12 @@ const members: PathItem = {
       status: '200',
       description: 'One page of members.',
       schema: schemaRef('WorkspaceMemberList'),
-      example: { data: { members: [{ accountId: ACCOUNT, email: 'ana@example.com', name: 'Ana', role: 'owner', joinedAt: NOW }], pagination } },
+      example: {
+        data: {
+          members: [{ accountId: ACCOUNT, email: 'ana@example.com', name: 'Ana', role: 'owner', joinedAt: NOW }],
+          pagination,
+        },
+      },
     },
     errors: { '400': PAGE_ERRORS, '403': noAccess, '404': workspaceMissing },
   }),
@@ -125,7 +150,10 @@ const member: PathItem = {
     tag: TAG,
     kind: 'public',
     parameters: [parameterRef('WorkspaceId'), accountParam],
-    body: { schema: schemaRef('NewMemberRole'), examples: { viewer: { summary: 'Read-only access', value: { role: 'viewer' } } } },
+    body: {
+      schema: schemaRef('NewMemberRole'),
+      examples: { viewer: { summary: 'Read-only access', value: { role: 'viewer' } } },
+    },
     success: {
       status: '200',
       description: 'The member with the new role.',
@@ -145,7 +173,8 @@ const invitations: PathItem = {
   get: operation({
     operationId: 'listWorkspaceInvitations',
     summary: 'The pending invitations of a workspace',
-    description: 'Owners and admins. Neither revoked, accepted nor expired; newest first; at most 100. Scope: `collections:read`.',
+    description:
+      'Owners and admins. Neither revoked, accepted nor expired; newest first; at most 100. Scope: `collections:read`.',
     tag: TAG,
     kind: 'public',
     conditional: true,
@@ -170,13 +199,23 @@ const invitations: PathItem = {
     parameters: [parameterRef('WorkspaceId')],
     body: {
       schema: schemaRef('NewWorkspaceInvitation'),
-      examples: { member: { summary: 'A member, mailed, for a week', value: { role: 'member', email: 'bo@example.com' } } },
+      examples: {
+        member: { summary: 'A member, mailed, for a week', value: { role: 'member', email: 'bo@example.com' } },
+      },
     },
     success: {
       status: '201',
       description: 'Invited. `Cache-Control: no-store`: the answer holds the link.',
       schema: schemaRef('CreatedWorkspaceInvitation'),
-      example: { data: { invitation: { ...exampleInvitation, url: 'https://skills.example.com/console/invitations#token=Xq3…', mailed: true } } },
+      example: {
+        data: {
+          invitation: {
+            ...exampleInvitation,
+            url: 'https://skills.example.com/console/invitations#token=Xq3…',
+            mailed: true,
+          },
+        },
+      },
     },
     errors: {
       '400': [
@@ -195,11 +234,17 @@ const invitation: PathItem = {
   delete: operation({
     operationId: 'revokeWorkspaceInvitation',
     summary: 'Revoke a pending invitation',
-    description: 'Owners and admins. The link stops working at once, for joining and for signing up. Scope: `workspaces:manage`.',
+    description:
+      'Owners and admins. The link stops working at once, for joining and for signing up. Scope: `workspaces:manage`.',
     tag: TAG,
     kind: 'public',
     parameters: [parameterRef('WorkspaceId'), invitationParam],
-    success: { status: '200', description: 'Revoked.', schema: schemaRef('Revoked'), example: { data: { revoked: true } } },
+    success: {
+      status: '200',
+      description: 'Revoked.',
+      schema: schemaRef('Revoked'),
+      example: { data: { revoked: true } },
+    },
     errors: { '403': roleTooLow, '404': [['workspace.notFound'], ['invitation.notFound']] },
   }),
 };
@@ -208,7 +253,8 @@ const preview: PathItem = {
   post: operation({
     operationId: 'previewInvitation',
     summary: 'What an invitation link offers',
-    description: 'The workspace, the role and the expiry, before accepting. A console session only: the link is for a person.',
+    description:
+      'The workspace, the role and the expiry, before accepting. A console session only: the link is for a person.',
     tag: TAG,
     kind: 'session',
     body: { schema: schemaRef('InvitationToken') },
@@ -216,7 +262,11 @@ const preview: PathItem = {
       status: '200',
       description: 'The invitation.',
       schema: schemaRef('InvitationPreview'),
-      example: { data: { invitation: { id: INVITATION, role: 'member', expiresAt: LATER, workspace: { id: WS, name: 'Platform' } } } },
+      example: {
+        data: {
+          invitation: { id: INVITATION, role: 'member', expiresAt: LATER, workspace: { id: WS, name: 'Platform' } },
+        },
+      },
     },
     errors: { '400': invitationInvalid },
   }),

@@ -11,7 +11,14 @@ const NOW = '2026-11-02T10:00:00.000Z';
 const ADMIN = 'Admin';
 const CATALOG = 'Catalog';
 
-const slug: Parameter = { name: 'slug', in: 'path', required: true, description: "The item's slug.", schema: { type: 'string' }, example: 'pdf-skill' };
+const slug: Parameter = {
+  name: 'slug',
+  in: 'path',
+  required: true,
+  description: "The item's slug.",
+  schema: { type: 'string' },
+  example: 'pdf-skill',
+};
 const version: Parameter = {
   name: 'version',
   in: 'path',
@@ -20,7 +27,13 @@ const version: Parameter = {
   schema: { type: 'string' },
   example: '1.4.0',
 };
-const reportId: Parameter = { name: 'id', in: 'path', required: true, description: 'Report id; one that is not a UUID is a 404.', schema: { type: 'string' } };
+const reportId: Parameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'Report id; one that is not a UUID is a 404.',
+  schema: { type: 'string' },
+};
 const skillMissing: Message[] = [['skill.notFound', { slug: 'no-such-skill' }]];
 const releaseMissing: Message[] = [...skillMissing, ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]];
 const reportMissing: Message[] = [['report.notFound']];
@@ -51,10 +64,26 @@ const exampleReport = {
   handledAt: null,
   note: null,
 };
-const examplePublisher = { name: 'Acme Tools', verified: true, verifiedAt: NOW, note: 'checked the domain', itemCount: 3 };
-const exampleScanner = { id: '2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e7b', name: 'static-analysis', createdAt: NOW, revokedAt: null };
+const examplePublisher = {
+  name: 'Acme Tools',
+  verified: true,
+  verifiedAt: NOW,
+  note: 'checked the domain',
+  itemCount: 3,
+};
+const exampleScanner = {
+  id: '2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e7b',
+  name: 'static-analysis',
+  createdAt: NOW,
+  revokedAt: null,
+};
 
-function releaseWrite(operationId: string, summary: string, description: string, body?: { schema: string; value: object }) {
+function releaseWrite(
+  operationId: string,
+  summary: string,
+  description: string,
+  body?: { schema: string; value: object },
+) {
   return operation({
     operationId,
     summary,
@@ -62,10 +91,21 @@ function releaseWrite(operationId: string, summary: string, description: string,
     tag: ADMIN,
     kind: 'admin',
     parameters: [slug, version],
-    ...(body ? { body: { schema: schemaRef(body.schema), examples: { example: { summary: 'Example', value: body.value } } } } : {}),
-    success: { status: '200', description: 'The release as it is now.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+    ...(body
+      ? { body: { schema: schemaRef(body.schema), examples: { example: { summary: 'Example', value: body.value } } } }
+      : {}),
+    success: {
+      status: '200',
+      description: 'The release as it is now.',
+      schema: schemaRef('ReleaseResult'),
+      example: { data: { release: exampleDetail } },
+    },
     errors: {
-      ...(body ? { '400': [['validation.required', { field: body.schema === 'YankRequest' ? 'reason' : 'note' }]] as Message[] } : {}),
+      ...(body
+        ? {
+            '400': [['validation.required', { field: body.schema === 'YankRequest' ? 'reason' : 'note' }]] as Message[],
+          }
+        : {}),
       '404': releaseMissing,
     },
   });
@@ -79,14 +119,30 @@ function reportHandling(operationId: string, verb: 'resolve' | 'dismiss') {
     tag: ADMIN,
     kind: 'admin',
     parameters: [reportId],
-    body: { schema: schemaRef('ReportNote'), examples: { note: { summary: 'A note', value: { note: 'Yanked 1.4.0 and told the publisher' } } } },
+    body: {
+      schema: schemaRef('ReportNote'),
+      examples: { note: { summary: 'A note', value: { note: 'Yanked 1.4.0 and told the publisher' } } },
+    },
     success: {
       status: '200',
       description: 'The handled report.',
       schema: schemaRef('ReportResult'),
-      example: { data: { report: { ...exampleReport, status: verb === 'resolve' ? 'resolved' : 'dismissed', handledAt: NOW, note: 'Handled' } } },
+      example: {
+        data: {
+          report: {
+            ...exampleReport,
+            status: verb === 'resolve' ? 'resolved' : 'dismissed',
+            handledAt: NOW,
+            note: 'Handled',
+          },
+        },
+      },
     },
-    errors: { '400': [['validation.required', { field: 'note' }]], '404': reportMissing, '409': [['report.alreadyResolved'], ['report.alreadyDismissed']] },
+    errors: {
+      '400': [['validation.required', { field: 'note' }]],
+      '404': reportMissing,
+      '409': [['report.alreadyResolved'], ['report.alreadyDismissed']],
+    },
   });
 }
 
@@ -95,7 +151,8 @@ export const trustPaths: Record<string, PathItem> = {
     get: operation({
       operationId: 'listSkillVersions',
       summary: 'The releases of an item',
-      description: 'Newest first by SemVer precedence, yanked ones included, without their scans. Scope: `search:read`.',
+      description:
+        'Newest first by SemVer precedence, yanked ones included, without their scans. Scope: `search:read`.',
       tag: CATALOG,
       kind: 'public',
       conditional: true,
@@ -118,7 +175,12 @@ export const trustPaths: Record<string, PathItem> = {
       kind: 'public',
       conditional: true,
       parameters: [slug, version],
-      success: { status: '200', description: 'The release.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+      success: {
+        status: '200',
+        description: 'The release.',
+        schema: schemaRef('ReleaseResult'),
+        example: { data: { release: exampleDetail } },
+      },
       errors: { '404': releaseMissing },
     }),
   },
@@ -137,7 +199,17 @@ export const trustPaths: Record<string, PathItem> = {
         schema: schemaRef('VerdictHistory'),
         example: {
           data: {
-            verdicts: [{ kind: 'scan', scanner: 'static-analysis', verdict: 'clean', summary: 'no findings', reportUrl: null, note: null, recordedAt: NOW }],
+            verdicts: [
+              {
+                kind: 'scan',
+                scanner: 'static-analysis',
+                verdict: 'clean',
+                summary: 'no findings',
+                reportUrl: null,
+                note: null,
+                recordedAt: NOW,
+              },
+            ],
             pagination: page,
           },
         },
@@ -155,7 +227,12 @@ export const trustPaths: Record<string, PathItem> = {
       parameters: [slug, version],
       body: {
         schema: schemaRef('NewVerdict'),
-        examples: { clean: { summary: 'A clean scan', value: { verdict: 'clean', summary: 'no findings', reportUrl: 'https://scanner.example.com/r/1' } } },
+        examples: {
+          clean: {
+            summary: 'A clean scan',
+            value: { verdict: 'clean', summary: 'no findings', reportUrl: 'https://scanner.example.com/r/1' },
+          },
+        },
       },
       success: {
         status: '201',
@@ -182,11 +259,29 @@ export const trustPaths: Record<string, PathItem> = {
       parameters: [slug],
       body: {
         schema: schemaRef('NewReport'),
-        examples: { theft: { summary: 'Credential theft', value: { reason: 'credential-theft', text: 'Reads ~/.aws/credentials' } } },
+        examples: {
+          theft: {
+            summary: 'Credential theft',
+            value: { reason: 'credential-theft', text: 'Reads ~/.aws/credentials' },
+          },
+        },
       },
-      success: { status: '201', description: 'The report, open.', schema: schemaRef('ReportResult'), example: { data: { report: exampleReport } } },
+      success: {
+        status: '201',
+        description: 'The report, open.',
+        schema: schemaRef('ReportResult'),
+        example: { data: { report: exampleReport } },
+      },
       errors: {
-        '400': [['validation.oneOf', { field: 'reason', values: 'malware, credential-theft, prompt-injection, impersonation, spam, broken, other' }]],
+        '400': [
+          [
+            'validation.oneOf',
+            {
+              field: 'reason',
+              values: 'malware, credential-theft, prompt-injection, impersonation, spam, broken, other',
+            },
+          ],
+        ],
         '404': skillMissing,
         '429': [
           ['report.rateLimited', { limit: 20, seconds: 3600 }],
@@ -199,15 +294,26 @@ export const trustPaths: Record<string, PathItem> = {
     post: operation({
       operationId: 'adminPublishRelease',
       summary: 'Publish a release of an item',
-      description: 'Immutable: the same version with the same digest answers 200 (a retry); with another digest 409 naming both. At most 1,000 per item.',
+      description:
+        'Immutable: the same version with the same digest answers 200 (a retry); with another digest 409 naming both. At most 1,000 per item.',
       tag: ADMIN,
       kind: 'admin',
       parameters: [slug],
       body: {
         schema: schemaRef('NewRelease'),
-        examples: { release: { summary: 'A release', value: { version: '1.4.0', digest: exampleRelease.digest, source: exampleRelease.source } } },
+        examples: {
+          release: {
+            summary: 'A release',
+            value: { version: '1.4.0', digest: exampleRelease.digest, source: exampleRelease.source },
+          },
+        },
       },
-      success: { status: '201', description: 'Published.', schema: schemaRef('ReleaseResult'), example: { data: { release: exampleDetail } } },
+      success: {
+        status: '201',
+        description: 'Published.',
+        schema: schemaRef('ReleaseResult'),
+        example: { data: { release: exampleDetail } },
+      },
       errors: {
         '400': [
           ['validation.required', { field: 'digest' }],
@@ -215,27 +321,48 @@ export const trustPaths: Record<string, PathItem> = {
         ],
         '404': skillMissing,
         '409': [
-          ['release.digestConflict', { slug: 'pdf-skill', version: '1.4.0', existing: exampleRelease.digest, given: `sha256:${'0'.repeat(64)}` }],
+          [
+            'release.digestConflict',
+            { slug: 'pdf-skill', version: '1.4.0', existing: exampleRelease.digest, given: `sha256:${'0'.repeat(64)}` },
+          ],
           ['release.tooMany', { limit: 1000 }],
         ],
       },
     }),
   },
   '/admin/v1/skills/{slug}/versions/{version}:yank': {
-    post: releaseWrite('adminYankRelease', 'Yank a release', 'It leaves `latestVersion` and stays readable by its version.', {
-      schema: 'YankRequest',
-      value: { reason: 'ships a credential stealer' },
-    }),
+    post: releaseWrite(
+      'adminYankRelease',
+      'Yank a release',
+      'It leaves `latestVersion` and stays readable by its version.',
+      {
+        schema: 'YankRequest',
+        value: { reason: 'ships a credential stealer' },
+      },
+    ),
   },
   '/admin/v1/skills/{slug}/versions/{version}:unyank': {
-    post: releaseWrite('adminUnyankRelease', 'Un-yank a release', 'Restores it; a release not yanked answers as it is.'),
+    post: releaseWrite(
+      'adminUnyankRelease',
+      'Un-yank a release',
+      'Restores it; a release not yanked answers as it is.',
+    ),
   },
   '/admin/v1/skills/{slug}/versions/{version}/override': {
-    put: releaseWrite('adminOverrideVerdict', "Override a release's verdict", 'The override wins over every scan until cleared; kept in the history.', {
-      schema: 'VerdictOverride',
-      value: { verdict: 'clean', note: 'false positive, reviewed by hand' },
-    }),
-    delete: releaseWrite('adminClearVerdictOverride', 'Clear the override', 'The scans decide again; kept in the history.'),
+    put: releaseWrite(
+      'adminOverrideVerdict',
+      "Override a release's verdict",
+      'The override wins over every scan until cleared; kept in the history.',
+      {
+        schema: 'VerdictOverride',
+        value: { verdict: 'clean', note: 'false positive, reviewed by hand' },
+      },
+    ),
+    delete: releaseWrite(
+      'adminClearVerdictOverride',
+      'Clear the override',
+      'The scans decide again; kept in the history.',
+    ),
   },
   '/admin/v1/publishers': {
     get: operation({
@@ -244,7 +371,12 @@ export const trustPaths: Record<string, PathItem> = {
       tag: ADMIN,
       kind: 'admin',
       parameters: [
-        { name: 'verified', in: 'query', description: 'Only verified (`true`) or unverified (`false`) ones.', schema: { type: 'boolean' } },
+        {
+          name: 'verified',
+          in: 'query',
+          description: 'Only verified (`true`) or unverified (`false`) ones.',
+          schema: { type: 'boolean' },
+        },
         parameterRef('Page'),
         parameterRef('Limit'),
       ],
@@ -265,10 +397,25 @@ export const trustPaths: Record<string, PathItem> = {
       tag: ADMIN,
       kind: 'admin',
       parameters: [
-        { name: 'name', in: 'path', required: true, description: 'The publisher name items carry.', schema: { type: 'string' }, example: 'Acme Tools' },
+        {
+          name: 'name',
+          in: 'path',
+          required: true,
+          description: 'The publisher name items carry.',
+          schema: { type: 'string' },
+          example: 'Acme Tools',
+        },
       ],
-      body: { schema: schemaRef('PublisherUpdate'), examples: { verify: { summary: 'Verify', value: { verified: true, note: 'checked the domain' } } } },
-      success: { status: '200', description: 'The publisher.', schema: schemaRef('PublisherResult'), example: { data: { publisher: examplePublisher } } },
+      body: {
+        schema: schemaRef('PublisherUpdate'),
+        examples: { verify: { summary: 'Verify', value: { verified: true, note: 'checked the domain' } } },
+      },
+      success: {
+        status: '200',
+        description: 'The publisher.',
+        schema: schemaRef('PublisherResult'),
+        example: { data: { publisher: examplePublisher } },
+      },
       errors: { '400': [['validation.required', { field: 'verified' }]] },
     }),
   },
@@ -280,7 +427,12 @@ export const trustPaths: Record<string, PathItem> = {
       tag: ADMIN,
       kind: 'admin',
       parameters: [
-        { name: 'status', in: 'query', description: 'Only reports in this status.', schema: { type: 'string', enum: ['open', 'resolved', 'dismissed'] } },
+        {
+          name: 'status',
+          in: 'query',
+          description: 'Only reports in this status.',
+          schema: { type: 'string', enum: ['open', 'resolved', 'dismissed'] },
+        },
         parameterRef('Page'),
         parameterRef('Limit'),
       ],
@@ -302,29 +454,42 @@ export const trustPaths: Record<string, PathItem> = {
       description: 'Revoked ones included; never a token.',
       tag: ADMIN,
       kind: 'admin',
-      success: { status: '200', description: 'Every scanner.', schema: schemaRef('ScannerList'), example: { data: { scanners: [exampleScanner] } } },
+      success: {
+        status: '200',
+        description: 'Every scanner.',
+        schema: schemaRef('ScannerList'),
+        example: { data: { scanners: [exampleScanner] } },
+      },
     }),
     post: operation({
       operationId: 'adminCreateScanner',
       summary: 'Issue a scanner credential',
-      description: 'The token (`sks_` + 40 characters) is in this answer only (`Cache-Control: no-store`); it is stored as its SHA-256.',
+      description:
+        'The token (`sks_` + 40 characters) is in this answer only (`Cache-Control: no-store`); it is stored as its SHA-256.',
       tag: ADMIN,
       kind: 'admin',
-      body: { schema: schemaRef('NewScanner'), examples: { scanner: { summary: 'A scanner', value: { name: 'static-analysis' } } } },
+      body: {
+        schema: schemaRef('NewScanner'),
+        examples: { scanner: { summary: 'A scanner', value: { name: 'static-analysis' } } },
+      },
       success: {
         status: '201',
         description: 'Issued.',
         schema: schemaRef('IssuedScanner'),
         example: { data: { scanner: exampleScanner, token: `sks_${'A1b2C3d4E5'.repeat(4)}` } },
       },
-      errors: { '400': [['validation.pattern', { field: 'name' }]], '409': [['scanner.nameTaken', { name: 'static-analysis' }]] },
+      errors: {
+        '400': [['validation.pattern', { field: 'name' }]],
+        '409': [['scanner.nameTaken', { name: 'static-analysis' }]],
+      },
     }),
   },
   '/admin/v1/scanners/{id}': {
     delete: operation({
       operationId: 'adminRevokeScanner',
       summary: 'Revoke a scanner credential',
-      description: 'Refused from the next request on this replica, within KEY_CACHE_TTL_MS on the others. Revoking again answers the same.',
+      description:
+        'Refused from the next request on this replica, within KEY_CACHE_TTL_MS on the others. Revoking again answers the same.',
       tag: ADMIN,
       kind: 'admin',
       parameters: [{ name: 'id', in: 'path', required: true, description: 'Scanner id.', schema: { type: 'string' } }],

@@ -18,7 +18,8 @@ const exampleTeam = {
 };
 
 const ROLES =
-  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or a member who created the collection ' + '(a viewer deletes nothing).';
+  'Read: any member. Create and update: owner, admin, member. Delete: owner, admin, or a member who created the collection ' +
+  '(a viewer deletes nothing).';
 const noAccess: Message[] = [['workspace.noAccess']];
 const roleTooLow: Message[] = [['workspace.noAccess'], ['workspace.roleTooLow']];
 const workspaceMissing: Message[] = [['workspace.notFound']];
@@ -39,7 +40,9 @@ const list = operation({
       'One page of the collections of the workspace, oldest first, each with `skillCount` and its first 5 entries in `skills` ' +
       '(read the collection for all of them).',
     schema: schemaRef('TeamCollectionList'),
-    example: { data: { collections: [exampleTeam], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } },
+    example: {
+      data: { collections: [exampleTeam], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } },
+    },
   },
   errors: { '400': PAGE_ERRORS, '403': noAccess, '404': workspaceMissing },
 });
@@ -54,7 +57,12 @@ const create = operation({
   parameters: [parameterRef('WorkspaceId')],
   body: {
     schema: schemaRef('CreateCollection'),
-    examples: { create: { summary: 'Name and description', value: { name: 'Onboarding kit', description: 'Skills every newcomer installs' } } },
+    examples: {
+      create: {
+        summary: 'Name and description',
+        value: { name: 'Onboarding kit', description: 'Skills every newcomer installs' },
+      },
+    },
   },
   success: {
     status: '201',
@@ -112,9 +120,17 @@ const patch = operation({
     example: { data: { collection: exampleTeam } },
   },
   errors: {
-    '400': [['body.empty'], ['validation.unknownField', { field: 'privateSkillId' }], ['validation.bidiControl', { field: 'name' }]],
+    '400': [
+      ['body.empty'],
+      ['validation.unknownField', { field: 'privateSkillId' }],
+      ['validation.bidiControl', { field: 'name' }],
+    ],
     '403': roleTooLow,
-    '404': [...collectionMissing, ['skill.notFound', { slug: 'no-such-skill' }], ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }]],
+    '404': [
+      ...collectionMissing,
+      ['skill.notFound', { slug: 'no-such-skill' }],
+      ['release.notFound', { slug: 'pdf-skill', version: '9.9.9' }],
+    ],
     '409': [
       ['quota.entriesPerCollection', { limit: 1000 }],
       ['skill.blocked', { slug: 'credential-stealer', reason: 'Posts ~/.aws/credentials to a paste site.' }],
@@ -135,7 +151,12 @@ const remove = operation({
   kind: 'public',
   ifMatch: true,
   parameters: ids,
-  success: { status: '200', description: 'Deleted.', schema: schemaRef('Deleted'), example: { data: { deleted: true } } },
+  success: {
+    status: '200',
+    description: 'Deleted.',
+    schema: schemaRef('Deleted'),
+    example: { data: { deleted: true } },
+  },
   errors: { '403': roleTooLow, '404': collectionMissing },
 });
 
@@ -159,7 +180,12 @@ const removeMember = operation({
       example: 'me',
     },
   ],
-  success: { status: '200', description: 'Removed.', schema: schemaRef('Removed'), example: { data: { removed: true } } },
+  success: {
+    status: '200',
+    description: 'Removed.',
+    schema: schemaRef('Removed'),
+    example: { data: { removed: true } },
+  },
   errors: {
     '403': roleTooLow,
     '404': [['workspace.notFound'], ['workspace.memberNotFound']],

@@ -12,13 +12,19 @@ const password: JsonSchema = {
   type: 'string',
   minLength: 12,
   maxLength: 256,
-  description: "At least 12 characters, not one of the 49,000 most common passwords, not containing the email's local part",
+  description:
+    "At least 12 characters, not one of the 49,000 most common passwords, not containing the email's local part",
 };
-const token: JsonSchema = { type: 'string', maxLength: 100, description: 'The secret of the link, from its `#token=` fragment' };
+const token: JsonSchema = {
+  type: 'string',
+  maxLength: 100,
+  description: 'The secret of the link, from its `#token=` fragment',
+};
 const scope: JsonSchema = {
   type: 'string',
   enum: [...SCOPES],
-  description: '`search:read`: search and the changes feed; `collections:read`: read collections; `collections:write`: create, change, delete them',
+  description:
+    '`search:read`: search and the changes feed; `collections:read`: read collections; `collections:write`: create, change, delete them',
 };
 
 function closed(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
@@ -47,7 +53,11 @@ export const profileSchemas: Record<string, JsonSchema> = {
     email,
     password,
     name: { type: 'string', minLength: 1, maxLength: NAME_MAX },
-    invitation: { type: 'string', maxLength: 100, description: 'The token of an invitation link; required when sign-up is by invitation' },
+    invitation: {
+      type: 'string',
+      maxLength: 100,
+      description: 'The token of an invitation link; required when sign-up is by invitation',
+    },
   }),
   SignIn: closed(['email', 'password'], { email, password: { type: 'string', minLength: 1, maxLength: 256 } }),
   LinkToken: closed(['token'], { token }),
@@ -56,28 +66,39 @@ export const profileSchemas: Record<string, JsonSchema> = {
     password: {
       type: 'string',
       maxLength: 256,
-      description: 'The password chosen at the sign-up the link confirms (400 without it, once the link is known to work)',
+      description:
+        'The password chosen at the sign-up the link confirms (400 without it, once the link is known to work)',
     },
   }),
   PasswordReset: closed(['token', 'password'], {
     token,
     password,
     revokeApiKeys: { type: 'boolean', default: false, description: 'Also revoke every API key of the account' },
-    unlinkIdentities: { type: 'boolean', default: false, description: 'Also unlink every single sign-on identity of the account' },
+    unlinkIdentities: {
+      type: 'boolean',
+      default: false,
+      description: 'Also unlink every single sign-on identity of the account',
+    },
   }),
   PasswordChange: closed(['currentPassword', 'newPassword'], {
     currentPassword: { type: 'string', minLength: 1, maxLength: 256 },
     newPassword: password,
     revokeApiKeys: { type: 'boolean', default: false, description: 'Also revoke every API key of the account' },
   }),
-  PasswordChanged: envelope({ changed: { const: true }, revokedApiKeys: { type: 'integer', minimum: 0, description: 'How many keys were revoked' } }),
+  PasswordChanged: envelope({
+    changed: { const: true },
+    revokedApiKeys: { type: 'integer', minimum: 0, description: 'How many keys were revoked' },
+  }),
   Reauthenticate: closed(['password'], { password: { type: 'string', minLength: 1, maxLength: 256 } }),
   PasswordResetRequest: closed(['email'], { email }),
   AuthOptions: envelope({
     signUpMode: { type: 'string', enum: ['open', 'invite', 'closed'] },
     passwordResetByMail: { type: 'boolean' },
     oidc: {
-      oneOf: [{ type: 'null' }, closed(['name', 'startUrl'], { name: { type: 'string' }, startUrl: { type: 'string' } })],
+      oneOf: [
+        { type: 'null' },
+        closed(['name', 'startUrl'], { name: { type: 'string' }, startUrl: { type: 'string' } }),
+      ],
       description: 'null when OpenID Connect is not configured',
     },
   }),
@@ -92,16 +113,25 @@ export const profileSchemas: Record<string, JsonSchema> = {
     current: { type: 'boolean', description: 'The session of this request' },
     recentSignInUntil: {
       ...timestamp,
-      description: 'In answers about this session only: until then it may create and roll API keys; after it, `POST /api/v1/auth/reauthenticate` first',
+      description:
+        'In answers about this session only: until then it may create and roll API keys; after it, `POST /api/v1/auth/reauthenticate` first',
     },
   }),
   SignedIn: envelope({
     account: ref('Account'),
     session: ref('Session'),
-    csrfToken: { type: 'string', description: 'Send it as `X-CSRF-Token` on every state-changing request made with the session' },
+    csrfToken: {
+      type: 'string',
+      description: 'Send it as `X-CSRF-Token` on every state-changing request made with the session',
+    },
   }),
   SessionList: envelope({ sessions: { type: 'array', items: ref('Session') } }),
-  SignedOut: envelope({ signedOut: { oneOf: [{ const: true }, { type: 'integer', minimum: 0 }], description: 'true, or how many sessions ended' } }),
+  SignedOut: envelope({
+    signedOut: {
+      oneOf: [{ const: true }, { type: 'integer', minimum: 0 }],
+      description: 'true, or how many sessions ended',
+    },
+  }),
   ResetRequested: envelope({ requested: { const: true } }),
   SignUpRequested: envelope({ requested: { const: true } }),
   LinkedIdentity: closed(['id', 'issuer', 'subject', 'createdAt'], {
@@ -110,19 +140,34 @@ export const profileSchemas: Record<string, JsonSchema> = {
     subject: { type: 'string', description: "The person's identifier at the provider" },
     createdAt: { ...timestamp, description: 'When it was linked' },
   }),
-  LinkedIdentities: envelope({ identities: { type: 'array', items: ref('LinkedIdentity'), description: 'Oldest first' } }),
-  IdentityRemoved: envelope({ removed: { const: true } }),
-  OidcLinkStarted: envelope({ url: { type: 'string', format: 'uri', description: "The provider's authorization URL" } }),
-  OwnApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId'], ownKeyFields),
-  NewApiKey: closed(['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId', 'key'], {
-    ...ownKeyFields,
-    key: { type: 'string', pattern: '^sk_live_[0-9A-Za-z]{32}$', description: 'Shown once; only its SHA-256 is stored' },
+  LinkedIdentities: envelope({
+    identities: { type: 'array', items: ref('LinkedIdentity'), description: 'Oldest first' },
   }),
+  IdentityRemoved: envelope({ removed: { const: true } }),
+  OidcLinkStarted: envelope({
+    url: { type: 'string', format: 'uri', description: "The provider's authorization URL" },
+  }),
+  OwnApiKey: closed(
+    ['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId'],
+    ownKeyFields,
+  ),
+  NewApiKey: closed(
+    ['id', 'name', 'prefix', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt', 'revokedAt', 'workspaceId', 'key'],
+    {
+      ...ownKeyFields,
+      key: {
+        type: 'string',
+        pattern: '^sk_live_[0-9A-Za-z]{32}$',
+        description: 'Shown once; only its SHA-256 is stored',
+      },
+    },
+  ),
   OwnApiKeys: envelope({
     apiKeys: { type: 'array', items: ref('OwnApiKey') },
     maxLifetimeDays: {
       type: ['integer', 'null'],
-      description: 'The longest lifetime a new key may have (`API_KEYS_MAX_LIFETIME_DAYS`, 365 by default); null: keys may also never expire',
+      description:
+        'The longest lifetime a new key may have (`API_KEYS_MAX_LIFETIME_DAYS`, 365 by default); null: keys may also never expire',
     },
   }),
   CreateOwnApiKey: closed(['name', 'scopes'], {
@@ -132,17 +177,24 @@ export const profileSchemas: Record<string, JsonSchema> = {
       type: ['integer', 'null'],
       minimum: 1,
       maximum: 3650,
-      description: 'null: never expires (refused while there is a maximum lifetime, 365 days by default); absent: the maximum, or never',
+      description:
+        'null: never expires (refused while there is a maximum lifetime, 365 days by default); absent: the maximum, or never',
     },
     workspaceId: {
       type: ['string', 'null'],
       maxLength: 100,
-      description: "Binds the key to a workspace the caller is a member of (else 404): every search made with it applies that workspace's policy",
+      description:
+        "Binds the key to a workspace the caller is a member of (else 404): every search made with it applies that workspace's policy",
     },
   }),
   CreatedApiKey: envelope({ apiKey: ref('NewApiKey') }),
   RollApiKey: closed(['graceSeconds'], {
-    graceSeconds: { type: 'integer', minimum: 0, maximum: 604_800, description: 'How long the old key stays valid: 0 revokes it at once' },
+    graceSeconds: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 604_800,
+      description: 'How long the old key stays valid: 0 revokes it at once',
+    },
   }),
   RolledApiKey: envelope({ apiKey: ref('NewApiKey'), previous: ref('OwnApiKey') }),
   SignInLink: envelope({

@@ -18,8 +18,14 @@ const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
 // Looked up, not checked by shape: an unknown slug or id is a 404 naming it.
 const reference: JsonSchema = { type: 'string', minLength: 1, maxLength: 200 };
-const SKILL_COUNT: JsonSchema = { type: 'integer', minimum: 0, maximum: 1000, description: 'How many entries the collection holds' };
-const SKILLS_IN_LISTS = 'In a detail every entry, in the order added; in a list page only the first 5 (see `skillCount`).';
+const SKILL_COUNT: JsonSchema = {
+  type: 'integer',
+  minimum: 0,
+  maximum: 1000,
+  description: 'How many entries the collection holds',
+};
+const SKILLS_IN_LISTS =
+  'In a detail every entry, in the order added; in a list page only the first 5 (see `skillCount`).';
 const itemType: JsonSchema = { type: 'string', enum: ['skill', 'plugin'] };
 /** Private items have no category. */
 const category: JsonSchema = { type: ['string', 'null'], description: 'Category slug; null for a private item' };
@@ -31,7 +37,11 @@ export const detailFields: Record<string, JsonSchema> = {
   license: { type: ['string', 'null'], description: 'SPDX licence id or expression' },
   repositoryUrl: { type: ['string', 'null'], format: 'uri' },
   homepageUrl: { type: ['string', 'null'], format: 'uri' },
-  downloads: { type: 'integer', minimum: 0, description: 'Use count; relevance prefers the most used among equal text matches' },
+  downloads: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Use count; relevance prefers the most used among equal text matches',
+  },
 };
 const detailNames = Object.keys(detailFields);
 
@@ -70,7 +80,20 @@ export const publicSchemas: Record<string, JsonSchema> = {
   CatalogItem: {
     type: 'object',
     // every answer naming an item carries its trust; `blocked`, `blockedReason` and `releases` only where their descriptions say
-    required: ['id', 'slug', 'name', 'description', 'type', 'category', 'tags', ...detailNames, 'latestVersion', 'verdict', 'publisherVerified', 'updatedAt'],
+    required: [
+      'id',
+      'slug',
+      'name',
+      'description',
+      'type',
+      'category',
+      'tags',
+      ...detailNames,
+      'latestVersion',
+      'verdict',
+      'publisherVerified',
+      'updatedAt',
+    ],
     additionalProperties: false,
     properties: {
       id: uuid,
@@ -116,7 +139,10 @@ export const publicSchemas: Record<string, JsonSchema> = {
             properties: {
               category: facetValues,
               type: facetValues,
-              trust: { ...facetValues, description: 'Per item verdict: `clean`, `suspicious`, `unscanned` (a blocked item is never counted).' },
+              trust: {
+                ...facetValues,
+                description: 'Per item verdict: `clean`, `suspicious`, `unscanned` (a blocked item is never counted).',
+              },
               verifiedPublisher: { ...facetValues, description: '`true` or `false`.' },
             },
           },
@@ -136,7 +162,8 @@ export const publicSchemas: Record<string, JsonSchema> = {
               mode: {
                 type: 'string',
                 enum: ['lexical', 'hybrid', 'semantic'],
-                description: '`lexical` when the model is absent or off, the query has no text or fewer than three words, or `mode=lexical` asked it.',
+                description:
+                  '`lexical` when the model is absent or off, the query has no text or fewer than three words, or `mode=lexical` asked it.',
               },
             },
           },
@@ -176,9 +203,19 @@ export const publicSchemas: Record<string, JsonSchema> = {
       ...detailFields,
       ...Object.fromEntries(entryTrustNames.map((name) => [name, itemTrustFields[name] as JsonSchema])),
       // docs/governance.md: every public entry shows its pin; a team collection's also its compliance and drift
-      pin: { oneOf: [{ type: 'null' }, ref('EntryPin')], description: 'The pinned release as it is now; null: the entry follows the item' },
-      compliance: { ...ref('EntryCompliance'), description: 'Team collections: the entry under the workspace policy now' },
-      drift: { type: 'array', items: ref('EntryDrift'), description: 'Team collections: what changed since the pin (empty: nothing)' },
+      pin: {
+        oneOf: [{ type: 'null' }, ref('EntryPin')],
+        description: 'The pinned release as it is now; null: the entry follows the item',
+      },
+      compliance: {
+        ...ref('EntryCompliance'),
+        description: 'Team collections: the entry under the workspace policy now',
+      },
+      drift: {
+        type: 'array',
+        items: ref('EntryDrift'),
+        description: 'Team collections: what changed since the pin (empty: nothing)',
+      },
     },
   },
   PrivateSkillEntry: {
@@ -216,7 +253,17 @@ export const publicSchemas: Record<string, JsonSchema> = {
   },
   TeamCollection: {
     type: 'object',
-    required: ['id', 'workspaceId', 'name', 'description', 'createdBy', 'skillCount', 'skills', 'createdAt', 'updatedAt'],
+    required: [
+      'id',
+      'workspaceId',
+      'name',
+      'description',
+      'createdBy',
+      'skillCount',
+      'skills',
+      'createdAt',
+      'updatedAt',
+    ],
     additionalProperties: false,
     properties: {
       id: uuid,
@@ -226,15 +273,24 @@ export const publicSchemas: Record<string, JsonSchema> = {
       createdBy: { ...uuid, description: 'Account that created the collection' },
       skillCount: SKILL_COUNT,
       skills: { type: 'array', items: ref('PublicSkillEntry'), description: SKILLS_IN_LISTS },
-      compliance: { ...ref('CollectionCompliance'), description: 'Whether every entry complies with the workspace policy, computed on read' },
+      compliance: {
+        ...ref('CollectionCompliance'),
+        description: 'Whether every entry complies with the workspace policy, computed on read',
+      },
       drift: { ...ref('CollectionDrift'), description: 'How many entries have a drift cause, computed on read' },
       createdAt: timestamp,
       updatedAt: timestamp,
     },
   },
-  PersonalCollectionList: envelope({ collections: { type: 'array', items: ref('PersonalCollection') }, pagination: ref('Pagination') }),
+  PersonalCollectionList: envelope({
+    collections: { type: 'array', items: ref('PersonalCollection') },
+    pagination: ref('Pagination'),
+  }),
   PersonalCollectionResult: envelope({ collection: ref('PersonalCollection') }),
-  TeamCollectionList: envelope({ collections: { type: 'array', items: ref('TeamCollection') }, pagination: ref('Pagination') }),
+  TeamCollectionList: envelope({
+    collections: { type: 'array', items: ref('TeamCollection') },
+    pagination: ref('Pagination'),
+  }),
   TeamCollectionResult: envelope({ collection: ref('TeamCollection') }),
   Deleted: envelope({ deleted: { const: true } }),
   Removed: envelope({ removed: { const: true } }),
@@ -250,17 +306,23 @@ export const publicSchemas: Record<string, JsonSchema> = {
   PatchTeamCollection: {
     type: 'object',
     description:
-      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' + 'Adding a skill already present changes nothing.',
+      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' +
+      'Adding a skill already present changes nothing.',
     minProperties: 1,
     additionalProperties: false,
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skillSlug: { ...reference, description: 'Adds the active public skill with this slug, pinned to the latest release the workspace policy allows' },
+      skillSlug: {
+        ...reference,
+        description:
+          'Adds the active public skill with this slug, pinned to the latest release the workspace policy allows',
+      },
       version: {
         type: 'string',
         maxLength: 64,
-        description: 'With `skillSlug`: pins that release (its digest comes from the catalog); for an entry already present, moves its pin',
+        description:
+          'With `skillSlug`: pins that release (its digest comes from the catalog); for an entry already present, moves its pin',
       },
       removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
     },
@@ -268,13 +330,17 @@ export const publicSchemas: Record<string, JsonSchema> = {
   PatchPersonalCollection: {
     type: 'object',
     description:
-      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' + 'Adding a skill already present changes nothing.',
+      'At least one field. Several fields apply in one transaction: removals, additions, then the rename. ' +
+      'Adding a skill already present changes nothing.',
     minProperties: 1,
     additionalProperties: false,
     properties: {
       name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
       description: { type: 'string', maxLength: DESCRIPTION_MAX },
-      skillSlug: { ...reference, description: 'Adds the active public skill with this slug (following the item, unless `version` pins it)' },
+      skillSlug: {
+        ...reference,
+        description: 'Adds the active public skill with this slug (following the item, unless `version` pins it)',
+      },
       version: { type: 'string', maxLength: 64, description: 'With `skillSlug`: pins that release' },
       removeSkillSlug: { ...reference, description: 'Removes the public skill with this slug' },
       privateSkillId: { ...reference, description: 'Adds a private skill of the key owner' },

@@ -32,7 +32,10 @@ const scan = closed(['scanner', 'verdict', 'summary', 'reportUrl', 'recordedAt']
   recordedAt: timestamp,
 });
 const override: JsonSchema = {
-  oneOf: [{ type: 'null' }, closed(['verdict', 'note', 'recordedAt'], { verdict: judged, note: { type: 'string' }, recordedAt: timestamp })],
+  oneOf: [
+    { type: 'null' },
+    closed(['verdict', 'note', 'recordedAt'], { verdict: judged, note: { type: 'string' }, recordedAt: timestamp }),
+  ],
   description: "The operator's override in force, or null",
 };
 
@@ -41,7 +44,11 @@ const report = {
   required: ['id', 'skill', 'reason', 'text', 'status', 'reporterAccountId', 'createdAt', 'handledAt', 'note'],
   properties: {
     id: uuid,
-    skill: { type: 'object', required: ['slug', 'name'], properties: { slug: { type: 'string' }, name: { type: 'string' } } },
+    skill: {
+      type: 'object',
+      required: ['slug', 'name'],
+      properties: { slug: { type: 'string' }, name: { type: 'string' } },
+    },
     reason: { type: 'string', enum: [...REPORT_REASONS] },
     text: { type: 'string', maxLength: 2000 },
     status: { type: 'string', enum: ['open', 'resolved', 'dismissed'] },
@@ -99,9 +106,15 @@ export const trustSchemas: Record<string, JsonSchema> = {
   NewVerdict: closed(['verdict', 'summary'], { verdict: judged, summary, reportUrl: httpsUrl(2000) }),
   NewRelease: closed(['version', 'digest', 'source'], { version, digest, publishedAt: timestamp, source }),
   YankRequest: closed(['reason'], { reason: { type: 'string', minLength: 1, maxLength: 500 } }),
-  VerdictOverride: closed(['verdict', 'note'], { verdict: judged, note: { type: 'string', minLength: 1, maxLength: 500 } }),
+  VerdictOverride: closed(['verdict', 'note'], {
+    verdict: judged,
+    note: { type: 'string', minLength: 1, maxLength: 500 },
+  }),
   Report: { ...report, additionalProperties: false },
-  NewReport: closed(['reason'], { reason: { type: 'string', enum: [...REPORT_REASONS] }, text: { type: 'string', maxLength: 2000, default: '' } }),
+  NewReport: closed(['reason'], {
+    reason: { type: 'string', enum: [...REPORT_REASONS] },
+    text: { type: 'string', maxLength: 2000, default: '' },
+  }),
   ReportResult: envelope({ report: ref('Report') }),
   ReportList: envelope({ reports: { type: 'array', items: ref('Report') }, pagination }),
   ReportNote: closed(['note'], { note: { type: 'string', minLength: 1, maxLength: 1000 } }),
@@ -111,7 +124,11 @@ export const trustSchemas: Record<string, JsonSchema> = {
   PublisherUpdate: closed(['verified'], { verified: { type: 'boolean' }, note: { type: 'string', maxLength: 500 } }),
   Scanner: scanner,
   NewScanner: closed(['name'], {
-    name: { type: 'string', pattern: '^[a-z0-9-]{1,64}$', description: 'The name its verdicts carry; unique among active scanners' },
+    name: {
+      type: 'string',
+      pattern: '^[a-z0-9-]{1,64}$',
+      description: 'The name its verdicts carry; unique among active scanners',
+    },
   }),
   IssuedScanner: envelope({
     scanner: ref('Scanner'),

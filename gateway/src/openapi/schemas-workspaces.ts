@@ -16,7 +16,11 @@ const invitedRole: JsonSchema = {
   enum: [...INVITABLE_ROLES],
   description: 'What the invitation grants; ownership is given by an owner to a member, never by a link',
 };
-const token: JsonSchema = { type: 'string', maxLength: 100, description: 'The secret of the invitation link, from its `#token=` fragment' };
+const token: JsonSchema = {
+  type: 'string',
+  maxLength: 100,
+  description: 'The secret of the invitation link, from its `#token=` fragment',
+};
 
 function closed(required: string[], properties: Record<string, JsonSchema>): JsonSchema {
   return { type: 'object', required, additionalProperties: false, properties };
@@ -26,7 +30,10 @@ const invitationFields: Record<string, JsonSchema> = {
   id: uuid,
   workspaceId: uuid,
   role: invitedRole,
-  email: { type: ['string', 'null'], description: 'Where the link was mailed, if an address was given; any account holding the link may accept' },
+  email: {
+    type: ['string', 'null'],
+    description: 'Where the link was mailed, if an address was given; any account holding the link may accept',
+  },
   createdBy: { ...uuid, description: 'Account that invited' },
   createdAt: timestamp,
   expiresAt: timestamp,
@@ -42,8 +49,13 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
     createdAt: timestamp,
   }),
   MyWorkspaceResult: envelope({ workspace: ref('MyWorkspace') }),
-  MyWorkspaceList: envelope({ workspaces: { type: 'array', items: ref('MyWorkspace') }, pagination: ref('Pagination') }),
-  NewWorkspace: closed(['name'], { name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' } }),
+  MyWorkspaceList: envelope({
+    workspaces: { type: 'array', items: ref('MyWorkspace') },
+    pagination: ref('Pagination'),
+  }),
+  NewWorkspace: closed(['name'], {
+    name: { type: 'string', minLength: 1, maxLength: NAME_MAX, description: 'Trimmed before it is stored' },
+  }),
   WorkspaceMember: closed(['accountId', 'email', 'name', 'role', 'joinedAt'], {
     accountId: uuid,
     email: { type: ['string', 'null'], description: "The account's email (null once the account is gone)" },
@@ -51,13 +63,21 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
     role,
     joinedAt: timestamp,
   }),
-  WorkspaceMemberList: envelope({ members: { type: 'array', items: ref('WorkspaceMember') }, pagination: ref('Pagination') }),
+  WorkspaceMemberList: envelope({
+    members: { type: 'array', items: ref('WorkspaceMember') },
+    pagination: ref('Pagination'),
+  }),
   WorkspaceMemberRole: closed(['accountId', 'role', 'joinedAt'], { accountId: uuid, role, joinedAt: timestamp }),
   WorkspaceMemberResult: envelope({ member: ref('WorkspaceMemberRole') }),
   NewMemberRole: closed(['role'], { role }),
   WorkspaceInvitation: closed(invitationNames, invitationFields),
   WorkspaceInvitationList: envelope({
-    invitations: { type: 'array', items: ref('WorkspaceInvitation'), maxItems: 100, description: 'Pending ones, newest first' },
+    invitations: {
+      type: 'array',
+      items: ref('WorkspaceInvitation'),
+      maxItems: 100,
+      description: 'Pending ones, newest first',
+    },
   }),
   NewWorkspaceInvitation: closed(['role'], {
     role: invitedRole,
@@ -72,7 +92,11 @@ export const workspaceSchemas: Record<string, JsonSchema> = {
   CreatedWorkspaceInvitation: envelope({
     invitation: closed([...invitationNames, 'url', 'mailed'], {
       ...invitationFields,
-      url: { type: 'string', description: 'The link to hand over: shown this once, only its SHA-256 is kept. It works once, until `expiresAt`' },
+      url: {
+        type: 'string',
+        description:
+          'The link to hand over: shown this once, only its SHA-256 is kept. It works once, until `expiresAt`',
+      },
       mailed: { type: 'boolean', description: 'The mail server accepted the mail to `email`' },
     }),
   }),

@@ -49,20 +49,26 @@ export class SequelizeAccountRepository implements AccountRepository {
 
   async findByIds(ids: readonly string[]): Promise<Account[]> {
     if (ids.length === 0) return [];
-    const rows = await this.sequelize.query<AccountRow>(`SELECT ${COLUMNS} FROM gateway.accounts WHERE id = ANY(ARRAY[:ids]::uuid[])`, {
-      transaction: this.transaction,
-      replacements: { ids: [...ids] },
-      type: QueryTypes.SELECT,
-    });
+    const rows = await this.sequelize.query<AccountRow>(
+      `SELECT ${COLUMNS} FROM gateway.accounts WHERE id = ANY(ARRAY[:ids]::uuid[])`,
+      {
+        transaction: this.transaction,
+        replacements: { ids: [...ids] },
+        type: QueryTypes.SELECT,
+      },
+    );
     return rows.map(toAccount);
   }
 
   async updatePlan(id: string, plan: Plan): Promise<Account | undefined> {
-    const [row] = await this.sequelize.query<AccountRow>(`UPDATE gateway.accounts SET plan = :plan, updated_at = now() WHERE id = :id RETURNING ${COLUMNS}`, {
-      transaction: this.transaction,
-      replacements: { id, plan },
-      type: QueryTypes.SELECT,
-    });
+    const [row] = await this.sequelize.query<AccountRow>(
+      `UPDATE gateway.accounts SET plan = :plan, updated_at = now() WHERE id = :id RETURNING ${COLUMNS}`,
+      {
+        transaction: this.transaction,
+        replacements: { id, plan },
+        type: QueryTypes.SELECT,
+      },
+    );
     return row ? toAccount(row) : undefined;
   }
 

@@ -65,7 +65,10 @@ export class SequelizeKeyRepository implements KeyRepository {
 
   /** Revoked now (`endsAt` null), or expiring at `endsAt` unless it expires sooner already. */
   async end(keyId: string, endsAt: Date | null): Promise<void> {
-    const end = endsAt === null ? 'revoked_at = COALESCE(revoked_at, now())' : 'expires_at = LEAST(COALESCE(expires_at, :endsAt), :endsAt)';
+    const end =
+      endsAt === null
+        ? 'revoked_at = COALESCE(revoked_at, now())'
+        : 'expires_at = LEAST(COALESCE(expires_at, :endsAt), :endsAt)';
     await this.sequelize.query(`UPDATE gateway.api_keys SET ${end} WHERE id = :keyId`, {
       replacements: { keyId, endsAt },
       transaction: this.transaction,
@@ -126,11 +129,14 @@ export class SequelizeKeyRepository implements KeyRepository {
   }
 
   async listByAccount(accountId: string): Promise<ApiKeySummary[]> {
-    const rows = await this.sequelize.query<SummaryRow>(`SELECT ${SUMMARY} FROM gateway.api_keys WHERE account_id = :accountId ORDER BY created_at, id`, {
-      transaction: this.transaction,
-      replacements: { accountId },
-      type: QueryTypes.SELECT,
-    });
+    const rows = await this.sequelize.query<SummaryRow>(
+      `SELECT ${SUMMARY} FROM gateway.api_keys WHERE account_id = :accountId ORDER BY created_at, id`,
+      {
+        transaction: this.transaction,
+        replacements: { accountId },
+        type: QueryTypes.SELECT,
+      },
+    );
     return rows.map(toSummary);
   }
 

@@ -76,7 +76,12 @@ export class SequelizeAuditLog implements AuditLog {
         ORDER BY e.id DESC LIMIT :limit`,
       {
         transaction: this.transaction,
-        replacements: { action: query.action ?? null, accountId: query.accountId ?? null, before: query.before ?? null, limit: query.limit },
+        replacements: {
+          action: query.action ?? null,
+          accountId: query.accountId ?? null,
+          before: query.before ?? null,
+          limit: query.limit,
+        },
         type: QueryTypes.SELECT,
       },
     );

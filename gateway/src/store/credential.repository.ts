@@ -3,7 +3,15 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ConflictError, isUniqueViolation, type Plan } from '@skills/common';
 import type { Account } from '../domain/accounts/account';
 import type { AuditEvent } from '../domain/audit/audit';
-import type { CredentialStore, LinkPurpose, NewAccount, PendingVerification, Proven, RecordOf, Removals } from '../domain/sign-in/credentials';
+import type {
+  CredentialStore,
+  LinkPurpose,
+  NewAccount,
+  PendingVerification,
+  Proven,
+  RecordOf,
+  Removals,
+} from '../domain/sign-in/credentials';
 import { SequelizeAuditLog } from './audit.repository';
 import { endAccountLinks, removeCredentials } from './credential-removals';
 
@@ -29,12 +37,16 @@ const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email,
 export class CredentialRepository implements CredentialStore {
   constructor(private readonly sequelize: Sequelize) {}
 
-  async findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined> {
+  async findByEmail(
+    email: string,
+  ): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined> {
     const [row] = await this.sequelize.query<AccountRow>(
       `SELECT id, email, name, plan, password_hash, email_verified_at IS NOT NULL AS email_verified FROM gateway.accounts WHERE lower(email) = lower(:email)`,
       { replacements: { email }, type: QueryTypes.SELECT },
     );
-    return row ? { account: toAccount(row), passwordHash: row.password_hash, emailVerified: row.email_verified } : undefined;
+    return row
+      ? { account: toAccount(row), passwordHash: row.password_hash, emailVerified: row.email_verified }
+      : undefined;
   }
 
   async emailVerified(accountId: string): Promise<boolean> {
@@ -46,17 +58,33 @@ export class CredentialRepository implements CredentialStore {
   }
 
   async pendingVerification(tokenHash: Buffer, now: Date): Promise<PendingVerification | undefined> {
-    const [row] = await this.sequelize.query<{ account_id: string; email: string; link_hash: string | null; account_hash: string | null }>(
+    const [row] = await this.sequelize.query<{
+      account_id: string;
+      email: string;
+      link_hash: string | null;
+      account_hash: string | null;
+    }>(
       `SELECT a.id AS account_id, a.email, l.password_hash AS link_hash, a.password_hash AS account_hash
          FROM gateway.one_time_links l JOIN gateway.accounts a ON a.id = l.account_id
         WHERE l.token_hash = decode(:hash, 'hex') AND l.purpose = 'email-verification' AND l.used_at IS NULL AND l.expires_at > :now
           AND a.email_verified_at IS NULL`,
       { replacements: { hash: tokenHash.toString('hex'), now }, type: QueryTypes.SELECT },
     );
-    return row && { accountId: row.account_id, email: row.email, linkPasswordHash: row.link_hash, accountPasswordHash: row.account_hash };
+    return (
+      row && {
+        accountId: row.account_id,
+        email: row.email,
+        linkPasswordHash: row.link_hash,
+        accountPasswordHash: row.account_hash,
+      }
+    );
   }
 
-  async verifyEmail(tokenHash: Buffer, now: Date, audit: { record: RecordOf; removal: Removals['audit'] }): Promise<Proven | undefined> {
+  async verifyEmail(
+    tokenHash: Buffer,
+    now: Date,
+    audit: { record: RecordOf; removal: Removals['audit'] },
+  ): Promise<Proven | undefined> {
     return this.sequelize.transaction(async (transaction) => {
       // Only while the address is unverified: a link issued before the proof never acts after it.
       const [link] = await this.sequelize.query<{ account_id: string; password_hash: string | null }>(
@@ -86,15 +114,27 @@ export class CredentialRepository implements CredentialStore {
   }
 
   /** A new account; with `invitation`, only if that invitation is consumed in the same transaction. */
-  async create(input: NewAccount, invitation?: { tokenHash: Buffer; now: Date }, record?: RecordOf): Promise<Account | undefined> {
+  async create(
+    input: NewAccount,
+    invitation?: { tokenHash: Buffer; now: Date },
+    record?: RecordOf,
+  ): Promise<Account | undefined> {
     try {
       return await this.sequelize.transaction(async (transaction) => {
-        if (invitation && (await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction)) === undefined) return undefined;
+        if (
+          invitation &&
+          (await consume(this.sequelize, invitation.tokenHash, 'invitation', invitation.now, transaction)) === undefined
+        )
+          return undefined;
         const [row] = await this.sequelize.query<AccountRow>(
           `INSERT INTO gateway.accounts (id, email, name, plan, password_hash, email_verified_at)
            VALUES (:id, :email, :name, :plan, :passwordHash, CASE WHEN :emailVerified THEN now() END)
            RETURNING id, email, name, plan, password_hash`,
-          { replacements: { id: randomUUID(), ...input, emailVerified: input.emailVerified === true }, type: QueryTypes.SELECT, transaction },
+          {
+            replacements: { id: randomUUID(), ...input, emailVerified: input.emailVerified === true },
+            type: QueryTypes.SELECT,
+            transaction,
+          },
         );
         const account = toAccount(row as AccountRow);
         if (record) await new SequelizeAuditLog(this.sequelize, transaction).append(record(account.id));
@@ -149,11 +189,19 @@ export class CredentialRepository implements CredentialStore {
     options: { keepSessionId: string; revokeKeys: boolean; record: AuditEvent; removal: Removals['audit'] },
   ): Promise<string[]> {
     return this.sequelize.transaction(async (transaction) => {
-      await this.sequelize.query(`UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`, {
-        replacements: { passwordHash, accountId },
-        transaction,
-      });
-      const removals = { keepSessionId: options.keepSessionId, revokeKeys: options.revokeKeys, unlinkIdentities: false, audit: options.removal };
+      await this.sequelize.query(
+        `UPDATE gateway.accounts SET password_hash = :passwordHash, updated_at = now() WHERE id = :accountId`,
+        {
+          replacements: { passwordHash, accountId },
+          transaction,
+        },
+      );
+      const removals = {
+        keepSessionId: options.keepSessionId,
+        revokeKeys: options.revokeKeys,
+        unlinkIdentities: false,
+        audit: options.removal,
+      };
       const revoked = await removeCredentials(this.sequelize, accountId, removals, transaction);
       await new SequelizeAuditLog(this.sequelize, transaction).append(options.record);
       return revoked;

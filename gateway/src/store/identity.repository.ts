@@ -33,7 +33,11 @@ export class IdentityRepository implements IdentityStore {
    * With the account's row held, so two removals at once cannot each see the
    * other identity as the way in that remains.
    */
-  async unlink(accountId: string, identityId: string, record: (identity: LinkedIdentity) => AuditEvent): Promise<'unlinked' | 'notFound' | 'lastSignIn'> {
+  async unlink(
+    accountId: string,
+    identityId: string,
+    record: (identity: LinkedIdentity) => AuditEvent,
+  ): Promise<'unlinked' | 'notFound' | 'lastSignIn'> {
     return this.sequelize.transaction(async (transaction) => {
       const [account] = await this.sequelize.query<{ has_password: boolean }>(
         `SELECT password_hash IS NOT NULL AS has_password FROM gateway.accounts WHERE id = :accountId FOR UPDATE`,
@@ -46,10 +50,13 @@ export class IdentityRepository implements IdentityStore {
       const found = identities.find((i) => i.id === identityId);
       if (!account || !found) return 'notFound';
       if (!account.has_password && identities.length === 1) return 'lastSignIn';
-      await this.sequelize.query(`DELETE FROM gateway.oidc_identities WHERE id = :identityId AND account_id = :accountId`, {
-        replacements: { identityId, accountId },
-        transaction,
-      });
+      await this.sequelize.query(
+        `DELETE FROM gateway.oidc_identities WHERE id = :identityId AND account_id = :accountId`,
+        {
+          replacements: { identityId, accountId },
+          transaction,
+        },
+      );
       await new SequelizeAuditLog(this.sequelize, transaction).append(record(toIdentity(found)));
       return 'unlinked';
     });

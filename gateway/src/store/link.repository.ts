@@ -43,9 +43,12 @@ export class LinkRepository implements LinkStore {
 
   /** Uses up the links of a workspace invitation (accepted or revoked): none of them signs anyone up any more. */
   async endWorkspaceInvitation(invitationId: string, now: Date): Promise<void> {
-    await this.sequelize.query(`UPDATE gateway.one_time_links SET used_at = :now WHERE workspace_invitation_id = :invitationId AND used_at IS NULL`, {
-      replacements: { invitationId, now },
-    });
+    await this.sequelize.query(
+      `UPDATE gateway.one_time_links SET used_at = :now WHERE workspace_invitation_id = :invitationId AND used_at IS NULL`,
+      {
+        replacements: { invitationId, now },
+      },
+    );
   }
 
   /** The account of a live link, marking it used; undefined when unknown, used or expired. */
@@ -99,7 +102,14 @@ export class LinkRepository implements LinkStore {
       { replacements: { hash: stateHash.toString('hex'), now }, type: QueryTypes.SELECT },
     );
     const row = rows.find((r) => r.mine && new Date(r.expires_at).getTime() > now.getTime());
-    return row ? { codeVerifier: row.code_verifier, nonce: row.nonce, linkAccountId: row.link_account_id, reauthenticate: row.reauthenticate } : undefined;
+    return row
+      ? {
+          codeVerifier: row.code_verifier,
+          nonce: row.nonce,
+          linkAccountId: row.link_account_id,
+          reauthenticate: row.reauthenticate,
+        }
+      : undefined;
   }
 
   /**
@@ -137,7 +147,10 @@ export const USED_LINK_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The purge tasks of the links and flows (domain/sign-in/periodic-purge.ts). */
 export function linkPurgeTasks(links: LinkRepository): PurgeTask[] {
   return [
-    { name: 'one-time links expired or used', deleteBatch: (now, batch) => links.deleteDeadLinks(now, new Date(now.getTime() - USED_LINK_KEPT_MS), batch) },
+    {
+      name: 'one-time links expired or used',
+      deleteBatch: (now, batch) => links.deleteDeadLinks(now, new Date(now.getTime() - USED_LINK_KEPT_MS), batch),
+    },
     { name: 'OpenID Connect flows expired', deleteBatch: (now, batch) => links.deleteExpiredFlows(now, batch) },
   ];
 }

@@ -1,4 +1,10 @@
-import { fits, rotate, type SlidingWindowStore, type TakeResult, type WindowCounts } from '../domain/limits/sliding-window';
+import {
+  fits,
+  rotate,
+  type SlidingWindowStore,
+  type TakeResult,
+  type WindowCounts,
+} from '../domain/limits/sliding-window';
 
 export interface MemoryRateLimitStoreOptions {
   /** clients tracked at once before idle ones are dropped */

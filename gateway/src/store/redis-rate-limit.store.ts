@@ -57,7 +57,13 @@ export interface RedisRateLimitStoreOptions {
   now?: () => number;
 }
 
-type Step = (key: string, windowMs: number, limit: number, count: string, now: string) => Promise<[number, number, number, number, number]>;
+type Step = (
+  key: string,
+  windowMs: number,
+  limit: number,
+  count: string,
+  now: string,
+) => Promise<[number, number, number, number, number]>;
 
 /**
  * Sliding windows shared by every gateway replica through Redis. When Redis
@@ -124,7 +130,14 @@ export class RedisRateLimitStore implements SlidingWindowStore {
     // ioredis types custom commands loosely; the script returns {allowed, index, current, previous, elapsed}.
     const run = (this.redis as unknown as Record<string, Step>)['skillsSlidingWindow'] as Step;
     const now = this.options.now ? String(this.options.now()) : '';
-    const [allowed, index, current, previous, elapsedMs] = await run.call(this.redis, this.prefix + id, windowMs, limit, count ? '1' : '0', now);
+    const [allowed, index, current, previous, elapsedMs] = await run.call(
+      this.redis,
+      this.prefix + id,
+      windowMs,
+      limit,
+      count ? '1' : '0',
+      now,
+    );
     return { allowed: allowed === 1, counts: { index, current, previous }, elapsedMs };
   }
 

@@ -110,7 +110,16 @@ export class RedisThrottleStore implements ThrottleStore {
       const run = this.command('skillsThrottleBegin');
       const now = this.options.now ? String(this.options.now()) : '';
       const limits = counters.flatMap((c) => [c.limit, c.freeAttempts, c.maxDelayMs ?? windowMs]);
-      return Number(await run.call(this.redis, counters.length, ...counters.map((c) => this.prefix + c.id), windowMs, now, ...limits));
+      return Number(
+        await run.call(
+          this.redis,
+          counters.length,
+          ...counters.map((c) => this.prefix + c.id),
+          windowMs,
+          now,
+          ...limits,
+        ),
+      );
     } catch (err) {
       this.warn(err);
       return this.fallback.beginNow(counters, windowMs);
@@ -142,6 +151,9 @@ export class RedisThrottleStore implements ThrottleStore {
   private warn(err: unknown): void {
     if (this.degraded) return;
     this.degraded = true;
-    this.options.logger.warn({ err }, 'sign-in throttle: Redis unavailable, counting per replica in memory until it answers');
+    this.options.logger.warn(
+      { err },
+      'sign-in throttle: Redis unavailable, counting per replica in memory until it answers',
+    );
   }
 }

@@ -32,7 +32,11 @@ export class SequelizeScannerRepository implements ScannerRepository {
     try {
       const [row] = await this.sequelize.query<ScannerRow>(
         `INSERT INTO gateway.scanners (id, name, token_hash) VALUES (:id, :name, decode(:hash, 'hex')) RETURNING ${SUMMARY}`,
-        { replacements: { id: randomUUID(), name, hash: tokenHash.toString('hex') }, type: QueryTypes.SELECT, transaction: this.transaction },
+        {
+          replacements: { id: randomUUID(), name, hash: tokenHash.toString('hex') },
+          type: QueryTypes.SELECT,
+          transaction: this.transaction,
+        },
       );
       return toSummary(row as ScannerRow);
     } catch (err) {
@@ -42,10 +46,13 @@ export class SequelizeScannerRepository implements ScannerRepository {
   }
 
   async list(): Promise<ScannerSummary[]> {
-    const rows = await this.sequelize.query<ScannerRow>(`SELECT ${SUMMARY} FROM gateway.scanners ORDER BY created_at, id`, {
-      type: QueryTypes.SELECT,
-      transaction: this.transaction,
-    });
+    const rows = await this.sequelize.query<ScannerRow>(
+      `SELECT ${SUMMARY} FROM gateway.scanners ORDER BY created_at, id`,
+      {
+        type: QueryTypes.SELECT,
+        transaction: this.transaction,
+      },
+    );
     return rows.map(toSummary);
   }
 
@@ -55,7 +62,12 @@ export class SequelizeScannerRepository implements ScannerRepository {
       { replacements: { hash: tokenHash.toString('hex') }, type: QueryTypes.SELECT, transaction: this.transaction },
     );
     if (!row) return undefined;
-    return { scannerId: row.id, name: row.name, tokenHash: Buffer.from(row.token_hash), revoked: row.revoked_at !== null };
+    return {
+      scannerId: row.id,
+      name: row.name,
+      tokenHash: Buffer.from(row.token_hash),
+      revoked: row.revoked_at !== null,
+    };
   }
 
   async revoke(id: string): Promise<ScannerSummary | undefined> {

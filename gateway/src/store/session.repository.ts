@@ -15,7 +15,8 @@ interface SessionRow {
   expires_at: Date;
 }
 
-const COLUMNS = 's.id, s.account_id, s.method, s.user_agent, s.created_at, s.authenticated_at, s.last_seen_at, s.idle_expires_at, s.expires_at';
+const COLUMNS =
+  's.id, s.account_id, s.method, s.user_agent, s.created_at, s.authenticated_at, s.last_seen_at, s.idle_expires_at, s.expires_at';
 const ms = (at: Date) => new Date(at).getTime();
 
 function toRecord(row: SessionRow): SessionRecord {
@@ -65,17 +66,25 @@ export class SequelizeSessionRepository implements SessionRepository {
       { replacements: { hash: tokenHash.toString('hex') }, type: QueryTypes.SELECT },
     );
     if (!row) return undefined;
-    return { session: toRecord(row), account: { id: row.account_id, email: row.email, name: row.name, plan: row.plan } };
+    return {
+      session: toRecord(row),
+      account: { id: row.account_id, email: row.email, name: row.name, plan: row.plan },
+    };
   }
 
   async markAuthenticated(id: string, at: number): Promise<void> {
-    await this.sequelize.query(`UPDATE gateway.sessions SET authenticated_at = :at WHERE id = :id`, { replacements: { id, at: new Date(at) } });
+    await this.sequelize.query(`UPDATE gateway.sessions SET authenticated_at = :at WHERE id = :id`, {
+      replacements: { id, at: new Date(at) },
+    });
   }
 
   async touch(id: string, lastSeenAt: number, idleExpiresAt: number): Promise<void> {
-    await this.sequelize.query(`UPDATE gateway.sessions SET last_seen_at = :lastSeenAt, idle_expires_at = :idleExpiresAt WHERE id = :id`, {
-      replacements: { id, lastSeenAt: new Date(lastSeenAt), idleExpiresAt: new Date(idleExpiresAt) },
-    });
+    await this.sequelize.query(
+      `UPDATE gateway.sessions SET last_seen_at = :lastSeenAt, idle_expires_at = :idleExpiresAt WHERE id = :id`,
+      {
+        replacements: { id, lastSeenAt: new Date(lastSeenAt), idleExpiresAt: new Date(idleExpiresAt) },
+      },
+    );
   }
 
   async listByAccount(accountId: string): Promise<SessionRecord[]> {
@@ -87,10 +96,13 @@ export class SequelizeSessionRepository implements SessionRepository {
   }
 
   async delete(accountId: string, id: string): Promise<boolean> {
-    const rows = await this.sequelize.query(`DELETE FROM gateway.sessions WHERE id = :id AND account_id = :accountId RETURNING id`, {
-      replacements: { id, accountId },
-      type: QueryTypes.SELECT,
-    });
+    const rows = await this.sequelize.query(
+      `DELETE FROM gateway.sessions WHERE id = :id AND account_id = :accountId RETURNING id`,
+      {
+        replacements: { id, accountId },
+        type: QueryTypes.SELECT,
+      },
+    );
     return rows.length > 0;
   }
 
@@ -103,8 +115,11 @@ export class SequelizeSessionRepository implements SessionRepository {
   }
 
   async deleteEnded(accountId: string, now: number): Promise<void> {
-    await this.sequelize.query(`DELETE FROM gateway.sessions WHERE account_id = :accountId AND (idle_expires_at <= :now OR expires_at <= :now)`, {
-      replacements: { accountId, now: new Date(now) },
-    });
+    await this.sequelize.query(
+      `DELETE FROM gateway.sessions WHERE account_id = :accountId AND (idle_expires_at <= :now OR expires_at <= :now)`,
+      {
+        replacements: { accountId, now: new Date(now) },
+      },
+    );
   }
 }

@@ -30,7 +30,10 @@ function rewriteRefs(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF) ? SCHEMA_BASE + inner.slice(SCHEMA_REF.length) : rewriteRefs(inner);
+    out[key] =
+      key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF)
+        ? SCHEMA_BASE + inner.slice(SCHEMA_REF.length)
+        : rewriteRefs(inner);
   }
   return out;
 }
@@ -132,7 +135,9 @@ export function createOpenApiValidator(document: OpenApiDocument = openApiDocume
     }
     const fn = compile(media.schema);
     if (!fn(body)) {
-      throw new OpenApiMismatchError(`${where}: body ${ajv.errorsText(fn.errors, { dataVar: 'body' })}: ${JSON.stringify(body)}`);
+      throw new OpenApiMismatchError(
+        `${where}: body ${ajv.errorsText(fn.errors, { dataVar: 'body' })}: ${JSON.stringify(body)}`,
+      );
     }
   }
 
@@ -172,7 +177,13 @@ let shared: ReturnType<typeof createOpenApiValidator> | undefined;
  * `res.type === 'application/json' ? res.body : res.text`). A 405 is checked
  * against the shared MethodNotAllowed response, since no operation has it.
  */
-export function assertMatchesOpenApi(method: string, path: string, status: number, headers: ResponseHeaders, body: unknown): void {
+export function assertMatchesOpenApi(
+  method: string,
+  path: string,
+  status: number,
+  headers: ResponseHeaders,
+  body: unknown,
+): void {
   shared ??= createOpenApiValidator();
   shared.assertMatches(method, path, status, headers, body);
 }

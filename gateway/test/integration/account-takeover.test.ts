@@ -19,12 +19,19 @@ const SQUATTER = 'squatters-own-secret-77';
 
 /** Every verification token the gateway logged for `email` (no SMTP on plain loopback), once there are `count`. */
 async function verificationTokens(h: Harness, email: string, count: number): Promise<string[]> {
-  const links = () => h.logged.filter((l) => l.email === email && typeof l.link === 'string' && l.link.includes('/console/verify#token='));
+  const links = () =>
+    h.logged.filter(
+      (l) => l.email === email && typeof l.link === 'string' && l.link.includes('/console/verify#token='),
+    );
   await waitForLog(h, () => links().length >= count);
   return links().map((l) => String(l.link).split('#token=')[1] as string);
 }
 
-async function sql<T extends object = Record<string, unknown>>(h: Harness, text: string, values: unknown[] = []): Promise<T[]> {
+async function sql<T extends object = Record<string, unknown>>(
+  h: Harness,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const db = new Client({ connectionString: h.db.url });
   await db.connect();
   try {
@@ -77,7 +84,9 @@ describe('an address counts only once verified', () => {
     const [token] = await verificationTokens(s.h, verified, 1);
     await post('/api/v1/auth/verify-email', { token, password: PASSWORD }).expect(200);
     const answers = await Promise.all(
-      [victim, verified, `absent-${randomUUID()}@example.com`].map((email) => post('/api/v1/auth/sign-in', { email, password: 'not-the-password-9' })),
+      [victim, verified, `absent-${randomUUID()}@example.com`].map((email) =>
+        post('/api/v1/auth/sign-in', { email, password: 'not-the-password-9' }),
+      ),
     );
     for (const res of answers) {
       expect(res.status).toBe(401);
@@ -89,7 +98,9 @@ describe('an address counts only once verified', () => {
     const victim = `owner-${randomUUID()}@example.com`;
     await post('/api/v1/auth/sign-up', { email: victim, password: SQUATTER }).expect(202);
     const [squattersLink] = await verificationTokens(s.h, victim, 1);
-    const [{ id: accountId }] = await sql<{ id: string }>(s.h, `SELECT id FROM gateway.accounts WHERE email = $1`, [victim]);
+    const [{ id: accountId }] = await sql<{ id: string }>(s.h, `SELECT id FROM gateway.accounts WHERE email = $1`, [
+      victim,
+    ]);
     // What an unverified account may hold from an earlier version (or an operator): a session, a key, a linked identity.
     const cookie = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
@@ -99,9 +110,14 @@ describe('an address counts only once verified', () => {
        VALUES ($1, $2, $3, 'password', now(), now(), now(), now() + interval '1 hour', now() + interval '1 day')`,
       [sessionId, accountId, createHash('sha256').update(cookie).digest()],
     );
-    await sql(s.h, `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES ('https://idp.example', 'squatter', $1)`, [accountId]);
+    await sql(
+      s.h,
+      `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES ('https://idp.example', 'squatter', $1)`,
+      [accountId],
+    );
     await s.h.admin('patch', `/admin/v1/accounts/${accountId}`, { plan: 'pro' }).expect(200);
-    const key = (await s.h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'squatter' }).expect(201)).body.data.apiKey;
+    const key = (await s.h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'squatter' }).expect(201))
+      .body.data.apiKey;
     await s.h.http.get('/api/v1/auth/session').set('Cookie', `skills_session=${cookie}`).expect(200);
     await s.h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key.key}`).expect(200);
 
@@ -114,7 +130,9 @@ describe('an address counts only once verified', () => {
     await post('/api/v1/auth/verify-email', { token: squattersLink, password: PASSWORD }).expect(400);
 
     const owner = request.agent(s.h.gateway.url);
-    const opened = await post('/api/v1/auth/verify-email', { token: ownersLink, password: PASSWORD }, owner).expect(200);
+    const opened = await post('/api/v1/auth/verify-email', { token: ownersLink, password: PASSWORD }, owner).expect(
+      200,
+    );
     expect(opened.body.data.account).toMatchObject({ id: accountId, email: victim });
     await owner.get('/api/v1/auth/session').expect(200);
     await s.h.http.get('/api/v1/auth/session').set('Cookie', `skills_session=${cookie}`).expect(401);
@@ -147,7 +165,9 @@ describe('an address counts only once verified', () => {
     const staleLink = (await verificationTokens(s.h, email, 2))[1];
 
     const owner = request.agent(s.h.gateway.url);
-    const opened = await post('/api/v1/auth/verify-email', { token: ownersLink, password: PASSWORD }, owner).expect(200);
+    const opened = await post('/api/v1/auth/verify-email', { token: ownersLink, password: PASSWORD }, owner).expect(
+      200,
+    );
     const csrf = opened.body.data.csrfToken as string;
     const created = await owner
       .post('/api/v1/me/api-keys')
@@ -216,18 +236,25 @@ describe('the upgrade that makes an address count only once verified (migration 
       ];
       const sha = (text: string) => createHash('sha256').update(text).digest();
       const run = (sqlText: string, bind: unknown[]) => sequelize.query(sqlText, { bind });
-      await run(`INSERT INTO gateway.accounts (id, email, plan, password_hash, email_verified_at) VALUES ($1, $2, 'pro', 'x', $3)`, [
-        id,
-        `${id}@example.com`,
-        verified ? new Date() : null,
-      ]);
+      await run(
+        `INSERT INTO gateway.accounts (id, email, plan, password_hash, email_verified_at) VALUES ($1, $2, 'pro', 'x', $3)`,
+        [id, `${id}@example.com`, verified ? new Date() : null],
+      );
       await run(
         `INSERT INTO gateway.sessions (id, account_id, token_hash, method, created_at, authenticated_at, last_seen_at, idle_expires_at, expires_at)
          VALUES ($1, $2, $3, 'password', now(), now(), now(), now() + interval '1 hour', now() + interval '1 day')`,
         [randomUUID(), id, sha(cookie)],
       );
-      await run(`INSERT INTO gateway.api_keys (id, account_id, prefix, key_hash) VALUES ($1, $2, $3, $4)`, [randomUUID(), id, key.slice(0, 12), sha(key)]);
-      await run(`INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES ('https://idp.example', $1, $2)`, [id, id]);
+      await run(`INSERT INTO gateway.api_keys (id, account_id, prefix, key_hash) VALUES ($1, $2, $3, $4)`, [
+        randomUUID(),
+        id,
+        key.slice(0, 12),
+        sha(key),
+      ]);
+      await run(
+        `INSERT INTO gateway.oidc_identities (issuer, subject, account_id) VALUES ('https://idp.example', $1, $2)`,
+        [id, id],
+      );
       return { id, cookie, key };
     };
     const [squatted, owned] = [await holding(false), await holding(true)];

@@ -40,7 +40,13 @@ describe('gateway admin API: key expiry', () => {
     const end = inDays(30);
     const sut = new SkillsAdminClient({ baseUrl: h.gateway.url, adminToken: ADMIN_TOKEN });
     const issued = await sut.issueApiKey(accountId, { name: 'nightly', scopes: ['search:read'], expiresAt: end });
-    expect(issued).toMatchObject({ name: 'nightly', scopes: ['search:read'], expiresAt: end, revokedAt: null, key: expect.stringMatching(/^sk_live_/) });
+    expect(issued).toMatchObject({
+      name: 'nightly',
+      scopes: ['search:read'],
+      expiresAt: end,
+      revokedAt: null,
+      key: expect.stringMatching(/^sk_live_/),
+    });
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${issued.key}`).expect(200);
     const listed = await h.admin('get', `/admin/v1/accounts/${accountId}/api-keys`).expect(200);
     expect(listed.body.data.apiKeys).toContainEqual(expect.objectContaining({ id: issued.id, expiresAt: end }));
@@ -61,7 +67,9 @@ describe('gateway admin API: key expiry', () => {
     expect(soon.body).toEqual({ error: '"expiresAt" must be between 1 day and 365 days from now' });
     await issue(accountId, { expiresAt: inDays(-1) }).expect(400, soon.body);
     const malformed = await issue(accountId, { expiresAt: 'next tuesday' }).expect(400);
-    expect(malformed.body).toEqual({ error: '"expiresAt" must be an ISO 8601 date and time, e.g. 2030-01-31T12:00:00Z' });
+    expect(malformed.body).toEqual({
+      error: '"expiresAt" must be an ISO 8601 date and time, e.g. 2030-01-31T12:00:00Z',
+    });
     const both = await issue(accountId, { expiresInDays: 30, expiresAt: inDays(30) }).expect(400);
     expect(both.body).toEqual({ error: 'Give at most one of these fields: expiresInDays, expiresAt' });
     const listed = await h.admin('get', `/admin/v1/accounts/${accountId}/api-keys`).expect(200);
@@ -76,7 +84,9 @@ describe('gateway admin API: key expiry', () => {
     await endedAt(forever.id, 'NULL');
 
     for (const old of [tenYears, forever]) {
-      const rolled = await h.admin('post', `/admin/v1/api-keys/${old.id as string}/roll`, { graceSeconds: 0 }).expect(201);
+      const rolled = await h
+        .admin('post', `/admin/v1/api-keys/${old.id as string}/roll`, { graceSeconds: 0 })
+        .expect(201);
       const { apiKey } = rolled.body.data;
       expect(apiKey.name).toBe(old.name);
       expect(apiKey.expiresAt).toEqual(expect.any(String));
@@ -86,7 +96,9 @@ describe('gateway admin API: key expiry', () => {
     }
     // a key within the maximum keeps its own lifetime
     const monthly = (await issue(accountId, { name: 'monthly', expiresInDays: 30 }).expect(201)).body.data.apiKey;
-    const rolled = (await h.admin('post', `/admin/v1/api-keys/${monthly.id as string}/roll`, { graceSeconds: 0 }).expect(201)).body.data.apiKey;
+    const rolled = (
+      await h.admin('post', `/admin/v1/api-keys/${monthly.id as string}/roll`, { graceSeconds: 0 }).expect(201)
+    ).body.data.apiKey;
     expect(Date.parse(rolled.expiresAt) - Date.parse(rolled.createdAt)).toBeGreaterThan(29.9 * DAY_MS);
     expect(Date.parse(rolled.expiresAt) - Date.parse(rolled.createdAt)).toBeLessThanOrEqual(30 * DAY_MS + 1_000);
   });

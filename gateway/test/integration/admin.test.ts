@@ -18,7 +18,11 @@ describe('gateway admin API', () => {
     ['the token without the scheme', ADMIN_TOKEN],
     ['an API key', `Bearer sk_live_${'a'.repeat(32)}`],
   ])('answers 401 for %s, on local and proxied routes alike', async (_name, header) => {
-    for (const req of [h.http.post('/admin/v1/accounts').send({}), h.http.put('/admin/v1/skills/x').send({}), h.http.get('/admin/v1/nope')]) {
+    for (const req of [
+      h.http.post('/admin/v1/accounts').send({}),
+      h.http.put('/admin/v1/skills/x').send({}),
+      h.http.get('/admin/v1/nope'),
+    ]) {
       const res = await (header === undefined ? req : req.set('Authorization', header)).expect(401);
       expect(res.body).toEqual({ error: 'Invalid admin token' });
     }
@@ -27,9 +31,13 @@ describe('gateway admin API', () => {
   });
 
   it('creates an account, refuses its email again in any case, and validates the body', async () => {
-    const created = await h.admin('post', '/admin/v1/accounts', { email: 'Ann@Example.com', name: 'Ann', plan: 'pro' }).expect(201);
+    const created = await h
+      .admin('post', '/admin/v1/accounts', { email: 'Ann@Example.com', name: 'Ann', plan: 'pro' })
+      .expect(201);
     expect(created.body).toEqual({
-      data: { account: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: 'Ann@Example.com', name: 'Ann', plan: 'pro' } },
+      data: {
+        account: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: 'Ann@Example.com', name: 'Ann', plan: 'pro' },
+      },
     });
     const dup = await h.admin('post', '/admin/v1/accounts', { email: 'ann@example.COM', plan: 'free' }).expect(409);
     expect(dup.body).toEqual({ error: 'An account with this email already exists' });
@@ -56,7 +64,9 @@ describe('gateway admin API', () => {
       // the admin API makes unbound keys (docs/governance.md)
       workspaceId: null,
     });
-    expect(Date.parse(second.body.data.apiKey.expiresAt) - Date.parse(second.body.data.apiKey.createdAt)).toBeGreaterThanOrEqual(365 * 86_400_000);
+    expect(
+      Date.parse(second.body.data.apiKey.expiresAt) - Date.parse(second.body.data.apiKey.createdAt),
+    ).toBeGreaterThanOrEqual(365 * 86_400_000);
     await h.admin('delete', `/admin/v1/api-keys/${keyId}`).expect(200);
     const shown = await h.admin('get', `/admin/v1/accounts/${accountId}`).expect(200);
     expect(shown.body.data.account).toMatchObject({ id: accountId, plan: 'team' });
@@ -95,8 +105,12 @@ describe('gateway admin API', () => {
   it('checks the account exists before proxying calls made for it', async () => {
     const ghost = randomUUID();
     const calls = h.collections.received.length;
-    await h.admin('post', `/admin/v1/accounts/${ghost}/private-skills`, { name: 's' }).expect(404, { error: 'Account not found' });
-    await h.admin('post', '/admin/v1/workspaces', { name: 'w', ownerAccountId: ghost }).expect(404, { error: 'Account not found' });
+    await h
+      .admin('post', `/admin/v1/accounts/${ghost}/private-skills`, { name: 's' })
+      .expect(404, { error: 'Account not found' });
+    await h
+      .admin('post', '/admin/v1/workspaces', { name: 'w', ownerAccountId: ghost })
+      .expect(404, { error: 'Account not found' });
     await h.admin('put', `/admin/v1/workspaces/${randomUUID()}/members/${ghost}`, { role: 'member' }).expect(404);
     const missing = await h.admin('post', '/admin/v1/workspaces', { name: 'w' }).expect(400);
     expect(missing.body).toEqual({ error: '"ownerAccountId" is required' });
@@ -106,7 +120,11 @@ describe('gateway admin API', () => {
   it('proxies admin calls for an existing account with the admin principal and the body re-serialised', async () => {
     const { accountId } = await h.accountWithKey('pro');
     const ws = await h.admin('post', '/admin/v1/workspaces', { name: 'Team', ownerAccountId: accountId }).expect(201);
-    expect(ws.body.data).toMatchObject({ upstream: 'collections', url: '/admin/v1/workspaces', principal: { kind: 'admin' } });
+    expect(ws.body.data).toMatchObject({
+      upstream: 'collections',
+      url: '/admin/v1/workspaces',
+      principal: { kind: 'admin' },
+    });
     expect(JSON.parse(ws.body.data.bodyText)).toEqual({ name: 'Team', ownerAccountId: accountId });
     expect(ws.body.data.headers['content-length']).toBe(String(Buffer.byteLength(ws.body.data.bodyText)));
     const member = await h.admin('put', `/admin/v1/workspaces/w1/members/${accountId}`, { role: 'admin' }).expect(200);
@@ -121,7 +139,13 @@ describe('gateway admin API', () => {
 
   it('streams an NDJSON import of several megabytes through intact', async () => {
     const lines = Array.from({ length: 20_000 }, (_, i) =>
-      JSON.stringify({ slug: `skill-${i}`, name: `Skill ${i}`, description: 'd'.repeat(200), type: 'skill', category: 'dev' }),
+      JSON.stringify({
+        slug: `skill-${i}`,
+        name: `Skill ${i}`,
+        description: 'd'.repeat(200),
+        type: 'skill',
+        category: 'dev',
+      }),
     );
     const payload = Buffer.from(`${lines.join('\n')}\n`);
     const sha = createHash('sha256').update(payload).digest('hex');
@@ -137,12 +161,18 @@ describe('gateway admin API', () => {
       });
       req.on('error', reject);
       // Written in uneven chunks without Content-Length: the gateway must stream, not buffer and re-encode.
-      for (let offset = 0; offset < payload.length; offset += 65_537) req.write(payload.subarray(offset, offset + 65_537));
+      for (let offset = 0; offset < payload.length; offset += 65_537)
+        req.write(payload.subarray(offset, offset + 65_537));
       req.end();
     });
     expect(answer.status).toBe(201);
     const echo = JSON.parse(answer.body).data;
-    expect(echo).toMatchObject({ upstream: 'collections', principal: { kind: 'admin' }, bodyLength: payload.length, bodySha256: sha });
+    expect(echo).toMatchObject({
+      upstream: 'collections',
+      principal: { kind: 'admin' },
+      bodyLength: payload.length,
+      bodySha256: sha,
+    });
     expect(echo.headers['content-type']).toBe('application/x-ndjson');
   });
 });

@@ -75,7 +75,8 @@ describe('gateway answer cache', () => {
       );
       const deadline = Date.now() + 10_000;
       while ((await lookups('miss')) < missesBefore + 12) {
-        if (Date.now() > deadline) throw new Error(`only ${(await lookups('miss')) - missesBefore} of 12 requests missed the cache within 10 s`);
+        if (Date.now() > deadline)
+          throw new Error(`only ${(await lookups('miss')) - missesBefore} of 12 requests missed the cache within 10 s`);
         await new Promise((r) => setTimeout(r, 10));
       }
       release();
@@ -112,6 +113,9 @@ describe('gateway answer cache', () => {
     const url = '/api/v1/skills?q=counted';
     await h.http.get(url).set('Authorization', auth).expect(200);
     await h.http.get(url).set('Authorization', auth).expect(200);
-    expect({ hit: await lookups('hit'), miss: await lookups('miss') }).toEqual({ hit: before.hit + 1, miss: before.miss + 1 });
+    expect({ hit: await lookups('hit'), miss: await lookups('miss') }).toEqual({
+      hit: before.hit + 1,
+      miss: before.miss + 1,
+    });
   });
 });

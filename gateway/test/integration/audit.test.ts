@@ -37,10 +37,19 @@ describe('the audit trail', () => {
     (await h.admin('get', `/admin/v1/audit-events${query}`).expect(200)).body.data;
 
   it('records account creation, plan changes, key issuance and revocation with who, when and the request id', async () => {
-    const created = await h.admin('post', '/admin/v1/accounts', { email: 'audited@example.com', plan: 'pro' }).set('X-Request-Id', 'req-create').expect(201);
+    const created = await h
+      .admin('post', '/admin/v1/accounts', { email: 'audited@example.com', plan: 'pro' })
+      .set('X-Request-Id', 'req-create')
+      .expect(201);
     const accountId = created.body.data.account.id as string;
-    await h.admin('patch', `/admin/v1/accounts/${accountId}`, { plan: 'team' }).set('X-Request-Id', 'req-plan').expect(200);
-    const key = await h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'ci' }).set('X-Request-Id', 'req-key').expect(201);
+    await h
+      .admin('patch', `/admin/v1/accounts/${accountId}`, { plan: 'team' })
+      .set('X-Request-Id', 'req-plan')
+      .expect(200);
+    const key = await h
+      .admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'ci' })
+      .set('X-Request-Id', 'req-key')
+      .expect(201);
     const keyId = key.body.data.apiKey.id as string;
     await h.admin('delete', `/admin/v1/api-keys/${keyId}`).set('X-Request-Id', 'req-revoke').expect(200);
 
@@ -52,7 +61,11 @@ describe('the audit trail', () => {
       ['account.create', 'req-create'],
     ]);
     for (const e of trail) {
-      expect(e).toMatchObject({ actor: { kind: 'admin' }, targetAccountId: accountId, clientAddress: expect.stringMatching(/127\.0\.0\.1/) });
+      expect(e).toMatchObject({
+        actor: { kind: 'admin' },
+        targetAccountId: accountId,
+        clientAddress: expect.stringMatching(/127\.0\.0\.1/),
+      });
       expect(Date.now() - Date.parse(e.at)).toBeLessThan(60_000);
     }
     expect(trail[2]?.details).toEqual({ from: 'pro', to: 'team' });
@@ -77,7 +90,9 @@ describe('the audit trail', () => {
 
   it('does not record a write the service refused, nor one refused at the gateway', async () => {
     const before = (await events('?limit=1')).events[0]?.id;
-    await h.admin('put', '/admin/v1/workspaces/ws-1/members/00000000-0000-0000-0000-000000000000', { role: 'viewer' }).expect(404);
+    await h
+      .admin('put', '/admin/v1/workspaces/ws-1/members/00000000-0000-0000-0000-000000000000', { role: 'viewer' })
+      .expect(404);
     expect((await events('?limit=1')).events[0]?.id).toBe(before);
   });
 
@@ -125,15 +140,20 @@ describe('the audit trail', () => {
       `SELECT count(*)::text AS n FROM gateway.audit_events WHERE action = 'api_key.issue' AND target_account_id = '${accountId}'`,
     );
     expect(issued[0]?.n).toBe('1');
-    const rows = await sql<{ all: string }>(`SELECT string_agg(row_to_json(a)::text, ' ') AS all FROM gateway.audit_events a`);
+    const rows = await sql<{ all: string }>(
+      `SELECT string_agg(row_to_json(a)::text, ' ') AS all FROM gateway.audit_events a`,
+    );
     const hashes = await sql<{ hash: string }>(`SELECT encode(key_hash, 'hex') AS hash FROM gateway.api_keys`);
     const text = rows[0]?.all ?? '';
-    for (const secret of [key, key.slice(12), ADMIN_TOKEN, ...hashes.map((r) => r.hash)]) expect(text).not.toContain(secret);
+    for (const secret of [key, key.slice(12), ADMIN_TOKEN, ...hashes.map((r) => r.hash)])
+      expect(text).not.toContain(secret);
   });
 
   it('writes a change and its record together: when the record cannot be written, the change does not happen', async () => {
     const { accountId } = await h.accountWithKey('pro');
-    await db.query(`ALTER TABLE gateway.audit_events ADD CONSTRAINT audit_test_refuse CHECK (action <> 'account.plan_change') NOT VALID`);
+    await db.query(
+      `ALTER TABLE gateway.audit_events ADD CONSTRAINT audit_test_refuse CHECK (action <> 'account.plan_change') NOT VALID`,
+    );
     try {
       await h.admin('patch', `/admin/v1/accounts/${accountId}`, { plan: 'team' }).expect(500);
     } finally {
@@ -144,7 +164,9 @@ describe('the audit trail', () => {
 
   it('deletes records older than the retention, and only those', async () => {
     const { accountId } = await h.accountWithKey('pro');
-    await db.query(`UPDATE gateway.audit_events SET at = now() - interval '100 days' WHERE target_account_id = '${accountId}' AND action = 'account.create'`);
+    await db.query(
+      `UPDATE gateway.audit_events SET at = now() - interval '100 days' WHERE target_account_id = '${accountId}' AND action = 'account.create'`,
+    );
     const retention = new AuditRetention({
       audit: new SequelizeAuditLog(db),
       logger: silentLogger('audit-test'),

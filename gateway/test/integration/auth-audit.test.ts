@@ -31,7 +31,10 @@ describe('the audit trail of console authentication', () => {
   let db: Sequelize;
   beforeAll(async () => {
     // Failed sign-ins are written every 1.5 s here: long enough for a test's guesses to fall in one count.
-    h = await startHarness({ trustProxy: ['loopback'], audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 1_500 } });
+    h = await startHarness({
+      trustProxy: ['loopback'],
+      audit: { retentionDays: 90, pruneIntervalMs: 0, failureFlushMs: 1_500 },
+    });
     db = createSequelize({ url: h.db.url, poolMax: 1 });
   }, 90_000);
   afterAll(async () => {
@@ -55,12 +58,20 @@ describe('the audit trail of console authentication', () => {
   it('records sign-up, sign-in, failed sign-ins counted together, operator links and their use, reset and sign-out, never a secret', async () => {
     const email = `audited-${Date.now()}@example.com`;
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-sign-up').expect(202);
-    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email), password: PASSWORD }, 'req-verify').expect(200);
+    const verified = await post(
+      '/api/v1/auth/verify-email',
+      { token: await loggedVerificationToken(h, email), password: PASSWORD },
+      'req-verify',
+    ).expect(200);
     const accountId = verified.body.data.account.id as string;
     await post('/api/v1/auth/sign-in', { email, password: PASSWORD }, 'req-sign-in').expect(200);
-    for (let i = 0; i < 3; i += 1) await post('/api/v1/auth/sign-in', { email, password: WRONG }, `req-wrong-${i}`).expect(401);
+    for (let i = 0; i < 3; i += 1)
+      await post('/api/v1/auth/sign-in', { email, password: WRONG }, `req-wrong-${i}`).expect(401);
 
-    const signInLink = await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'sign-in' }).set('X-Request-Id', 'req-issue-link').expect(201);
+    const signInLink = await h
+      .admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'sign-in' })
+      .set('X-Request-Id', 'req-issue-link')
+      .expect(201);
     const linkToken = new URL(signInLink.body.data.link.url as string).hash.replace('#token=', '');
     const linked = await post('/api/v1/auth/sign-in-link', { token: linkToken }, 'req-use-link').expect(200);
 
@@ -70,7 +81,11 @@ describe('the audit trail of console authentication', () => {
       .expect(201);
     const resetToken = new URL(resetLink.body.data.link.url as string).hash.replace('#token=', '');
     const newPassword = 'a-new-password-of-the-audit-test-91';
-    const reset = await post('/api/v1/auth/password-reset', { token: resetToken, password: newPassword }, 'req-reset').expect(200);
+    const reset = await post(
+      '/api/v1/auth/password-reset',
+      { token: resetToken, password: newPassword },
+      'req-reset',
+    ).expect(200);
     const cookie = reset.headers['set-cookie'] as unknown as string[];
     await request(h.gateway.url)
       .delete('/api/v1/auth/session')
@@ -105,7 +120,12 @@ describe('the audit trail of console authentication', () => {
     expect(
       events
         .filter((e) => e.action !== 'auth.failure')
-        .map((e) => [e.action, e.requestId, e.actor, e.details.method ?? e.details.purpose ?? e.details.scope ?? e.details.reason ?? null]),
+        .map((e) => [
+          e.action,
+          e.requestId,
+          e.actor,
+          e.details.method ?? e.details.purpose ?? e.details.scope ?? e.details.reason ?? null,
+        ]),
     ).toEqual([
       ['auth.sign_out', 'req-sign-out', self, 'this'],
       ['auth.sign_in', 'req-reset', self, 'link'],
@@ -123,11 +143,23 @@ describe('the audit trail of console authentication', () => {
       ['auth.sign_up', 'req-sign-up', self, 'password'],
     ]);
     for (const e of events.filter((e) => e.actor.kind !== 'admin')) {
-      expect(e).toMatchObject({ targetAccountId: accountId, clientAddress: CLIENT, details: expect.objectContaining({ userAgent: AGENT }) });
+      expect(e).toMatchObject({
+        targetAccountId: accountId,
+        clientAddress: CLIENT,
+        details: expect.objectContaining({ userAgent: AGENT }),
+      });
     }
 
     const json = JSON.stringify(events);
-    for (const secret of [PASSWORD, WRONG, newPassword, linkToken, resetToken, linked.body.data.csrfToken as string, reset.body.data.csrfToken as string]) {
+    for (const secret of [
+      PASSWORD,
+      WRONG,
+      newPassword,
+      linkToken,
+      resetToken,
+      linked.body.data.csrfToken as string,
+      reset.body.data.csrfToken as string,
+    ]) {
       expect(json).not.toContain(secret);
     }
   }, 60_000);
@@ -135,9 +167,11 @@ describe('the audit trail of console authentication', () => {
   it('counts a flood of wrong passwords into one record per address and account, not one row per guess', async () => {
     const email = `flooded-${Date.now()}@example.com`;
     await post('/api/v1/auth/sign-up', { email, password: PASSWORD }, 'req-flood-sign-up').expect(202);
-    const verified = await post('/api/v1/auth/verify-email', { token: await loggedVerificationToken(h, email), password: PASSWORD }, 'req-flood-verify').expect(
-      200,
-    );
+    const verified = await post(
+      '/api/v1/auth/verify-email',
+      { token: await loggedVerificationToken(h, email), password: PASSWORD },
+      'req-flood-verify',
+    ).expect(200);
     const accountId = verified.body.data.account.id as string;
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -156,22 +190,32 @@ describe('the audit trail of console authentication', () => {
       return found.reduce((n, e) => n + Number(e.details.count), 0) >= guesses ? found : undefined;
     });
     expect(failures.length).toBeLessThan(guesses);
-    expect(failures.every((e) => e.clientAddress === '203.0.113.77' && e.details.reason === 'password' && e.targetAccountId === accountId)).toBe(true);
+    expect(
+      failures.every(
+        (e) => e.clientAddress === '203.0.113.77' && e.details.reason === 'password' && e.targetAccountId === accountId,
+      ),
+    ).toBe(true);
     // An unknown address: counted under no account, the address typed is not written.
     const unknown = `nobody-${Date.now()}@example.com`;
     await post('/api/v1/auth/sign-in', { email: unknown, password: WRONG }, 'req-unknown').expect(401);
     const all = await eventually(async () => {
-      const found = (await h.admin('get', '/admin/v1/audit-events?action=auth.failure&limit=50').expect(200)).body.data.events as Event[];
+      const found = (await h.admin('get', '/admin/v1/audit-events?action=auth.failure&limit=50').expect(200)).body.data
+        .events as Event[];
       return found.some((e) => e.requestId === 'req-unknown') ? found : undefined;
     });
-    expect(all.find((e) => e.requestId === 'req-unknown')).toMatchObject({ targetAccountId: null, details: { reason: 'password', userAgent: AGENT } });
+    expect(all.find((e) => e.requestId === 'req-unknown')).toMatchObject({
+      targetAccountId: null,
+      details: { reason: 'password', userAgent: AGENT },
+    });
     expect(JSON.stringify(all)).not.toContain(unknown);
   }, 30_000);
 
   it('writes a sign-up and a password reset with their record: when the record cannot be written, neither happens', async () => {
     const email = `atomic-${Date.now()}@example.com`;
     const refuse = async (action: string, work: () => Promise<unknown>) => {
-      await db.query(`ALTER TABLE gateway.audit_events ADD CONSTRAINT audit_test_refuse CHECK (action <> '${action}') NOT VALID`);
+      await db.query(
+        `ALTER TABLE gateway.audit_events ADD CONSTRAINT audit_test_refuse CHECK (action <> '${action}') NOT VALID`,
+      );
       try {
         await work();
       } finally {
@@ -192,13 +236,19 @@ describe('the audit trail of console authentication', () => {
     ).expect(200);
     const accountId = verified.body.data.account.id as string;
 
-    const link = await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).expect(201);
+    const link = await h
+      .admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' })
+      .expect(201);
     const token = new URL(link.body.data.link.url as string).hash.replace('#token=', '');
     const newPassword = 'an-atomic-new-password-of-the-test';
-    await refuse('auth.password_reset', () => post('/api/v1/auth/password-reset', { token, password: newPassword }, 'req-atomic-3').expect(500));
+    await refuse('auth.password_reset', () =>
+      post('/api/v1/auth/password-reset', { token, password: newPassword }, 'req-atomic-3').expect(500),
+    );
     // the old password still works, and the link was not used up
     await post('/api/v1/auth/sign-in', { email, password: PASSWORD }, 'req-atomic-4').expect(200);
     await post('/api/v1/auth/password-reset', { token, password: newPassword }, 'req-atomic-5').expect(200);
-    expect((await trail(accountId)).filter((e) => e.action === 'auth.password_reset').map((e) => e.requestId)).toEqual(['req-atomic-5']);
+    expect((await trail(accountId)).filter((e) => e.action === 'auth.password_reset').map((e) => e.requestId)).toEqual([
+      'req-atomic-5',
+    ]);
   }, 30_000);
 });

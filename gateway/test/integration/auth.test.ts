@@ -40,7 +40,9 @@ describe('gateway API key authentication', () => {
     const res = await (header === undefined ? req : req.set('Authorization', header)).expect(401);
     expect(res.body).toEqual({ error: INVALID_KEY.en });
     expect(res.headers['x-request-id']).toBeTruthy();
-    const fr = await (header === undefined ? h.http.get('/api/v1/skills') : h.http.get('/api/v1/skills').set('Authorization', header))
+    const fr = await (
+      header === undefined ? h.http.get('/api/v1/skills') : h.http.get('/api/v1/skills').set('Authorization', header)
+    )
       .set('Accept-Language', 'fr-FR,fr;q=0.9')
       .expect(401);
     expect(fr.body).toEqual({ error: INVALID_KEY.fr });
@@ -51,7 +53,11 @@ describe('gateway API key authentication', () => {
     const calls = h.catalog.received.length + h.collections.received.length;
     const en = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(403);
     expect(en.body).toEqual({ error: NO_API.en });
-    const fr = await h.http.get('/api/v1/workspaces/w1/collections').set('Authorization', `Bearer ${key}`).set('Accept-Language', 'fr').expect(403);
+    const fr = await h.http
+      .get('/api/v1/workspaces/w1/collections')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Accept-Language', 'fr')
+      .expect(403);
     expect(fr.body).toEqual({ error: NO_API.fr });
     expect(h.catalog.received.length + h.collections.received.length).toBe(calls);
   });
@@ -95,7 +101,8 @@ describe('gateway API key authentication', () => {
       expect(row.hash).toBe(createHash('sha256').update(key).digest('hex'));
       expect(row.prefix).toBe(key.slice(0, 12));
       // last_used_at is written fire-and-forget: poll briefly instead of assuming it is done.
-      const lastUsed = async () => (await client.query('SELECT last_used_at FROM gateway.api_keys WHERE id = $1', [keyId])).rows[0].last_used_at;
+      const lastUsed = async () =>
+        (await client.query('SELECT last_used_at FROM gateway.api_keys WHERE id = $1', [keyId])).rows[0].last_used_at;
       for (let i = 0; i < 50 && (await lastUsed()) === null; i += 1) await new Promise((r) => setTimeout(r, 20));
       expect(await lastUsed()).not.toBeNull();
     } finally {
@@ -110,7 +117,11 @@ describe('gateway API key authentication', () => {
       expect(ok.headers['ratelimit-limit']).toBe('5');
       expect(ok.headers['ratelimit-remaining']).toBe(String(i));
     }
-    const over = await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).set('Accept-Language', 'fr').expect(429);
+    const over = await h.http
+      .get('/api/v1/skills')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Accept-Language', 'fr')
+      .expect(429);
     const seconds = Number(over.headers['retry-after']);
     expect(seconds).toBeGreaterThanOrEqual(1);
     // a sliding window: the budget spent in this window comes back over the next one

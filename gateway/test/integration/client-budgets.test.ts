@@ -22,7 +22,8 @@ describe('failed authentications per client address', () => {
   afterAll(async () => {
     await h?.close();
   }, 30_000);
-  const from = (address: string, authorization: string) => h.http.get('/api/v1/skills').set('X-Forwarded-For', address).set('Authorization', authorization);
+  const from = (address: string, authorization: string) =>
+    h.http.get('/api/v1/skills').set('X-Forwarded-For', address).set('Authorization', authorization);
 
   it('refuses an address with 429 once it spent its budget, before any key is looked up; known keys still pass', async () => {
     const { key } = await h.accountWithKey('pro');
@@ -32,7 +33,9 @@ describe('failed authentications per client address', () => {
     const blocked = await from('203.0.113.7', madeUpKey()).set('Accept-Language', 'fr').expect(429);
     const seconds = Number(blocked.headers['retry-after']);
     expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(blocked.body).toEqual({ error: `Trop d'échecs d'authentification depuis cette adresse ; réessayez dans ${seconds} s` });
+    expect(blocked.body).toEqual({
+      error: `Trop d'échecs d'authentification depuis cette adresse ; réessayez dans ${seconds} s`,
+    });
     // the flood goes on, and the working client beside it keeps working (its key stays in the cache while in use)
     for (let i = 0; i < 20; i++) {
       await from('203.0.113.7', madeUpKey()).expect(429);
@@ -55,7 +58,10 @@ describe('failed authentications per client address', () => {
 
   it('counts a wrong admin token too, and still lets the right one through', async () => {
     const admin = (token: string) =>
-      h.http.get('/admin/v1/accounts/00000000-0000-0000-0000-000000000000').set('X-Forwarded-For', '198.51.100.4').set('Authorization', `Bearer ${token}`);
+      h.http
+        .get('/admin/v1/accounts/00000000-0000-0000-0000-000000000000')
+        .set('X-Forwarded-For', '198.51.100.4')
+        .set('Authorization', `Bearer ${token}`);
     for (let i = 0; i < 5; i++) await admin('not-the-token').expect(401);
     await admin('not-the-token').expect(429);
     await admin(ADMIN_TOKEN).expect(404);
@@ -72,8 +78,17 @@ describe('the client address without a trusted proxy', () => {
   }, 30_000);
 
   it('ignores X-Forwarded-For: a client cannot escape its budget by sending another one', async () => {
-    for (let i = 0; i < 3; i++) await h.http.get('/api/v1/skills').set('X-Forwarded-For', `192.0.2.${i}`).set('Authorization', madeUpKey()).expect(401);
-    await h.http.get('/api/v1/skills').set('X-Forwarded-For', '192.0.2.99').set('Authorization', madeUpKey()).expect(429);
+    for (let i = 0; i < 3; i++)
+      await h.http
+        .get('/api/v1/skills')
+        .set('X-Forwarded-For', `192.0.2.${i}`)
+        .set('Authorization', madeUpKey())
+        .expect(401);
+    await h.http
+      .get('/api/v1/skills')
+      .set('X-Forwarded-For', '192.0.2.99')
+      .set('Authorization', madeUpKey())
+      .expect(429);
   });
 });
 
@@ -88,10 +103,13 @@ describe('rate limit per account', () => {
 
   it('counts every key of an account against one budget', async () => {
     const first = await h.accountWithKey('pro');
-    const second = await h.admin('post', `/admin/v1/accounts/${first.accountId}/api-keys`, { name: 'second' }).expect(201);
+    const second = await h
+      .admin('post', `/admin/v1/accounts/${first.accountId}/api-keys`, { name: 'second' })
+      .expect(201);
     const keys = [first.key, second.body.data.apiKey.key as string];
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${keys[i % 2]}`)).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${keys[i % 2]}`)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     // another account has its own
     const other = await h.accountWithKey('pro');

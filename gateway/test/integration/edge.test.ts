@@ -58,7 +58,9 @@ describe('the gateway edge', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(res.headers['content-security-policy']).toBe("default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
+      );
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
@@ -85,10 +87,13 @@ describe('the gateway edge', () => {
   });
 
   describe('docs assets', () => {
-    it.each(['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png'])('serves %s, which the page loads', async (file) => {
-      const res = await h.http.get(`/docs/assets/${file}`).expect(200);
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-    });
+    it.each(['swagger-ui-bundle.js', 'swagger-ui.css', 'favicon-32x32.png'])(
+      'serves %s, which the page loads',
+      async (file) => {
+        const res = await h.http.get(`/docs/assets/${file}`).expect(200);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      },
+    );
 
     it.each([
       'index.html',

@@ -37,7 +37,9 @@ describe('gateway answer cache under workspace policies', () => {
     // each again: from the cache, and still each its own
     expect(await policyOf(member.key, `${url}&workspace=${mit}`)).toEqual(spaces.policies.get(mit));
     expect(await policyOf(member.key, url)).toBeNull();
-    expect([searches(`${url}&workspace=${mit}`), searches(`${url}&workspace=${gpl}`), searches(url)]).toEqual([1, 1, 1]);
+    expect([searches(`${url}&workspace=${mit}`), searches(`${url}&workspace=${gpl}`), searches(url)]).toEqual([
+      1, 1, 1,
+    ]);
   });
 
   it('never hands a bound key the answer an unbound key got for the very same URL, nor the reverse', async () => {
@@ -73,7 +75,10 @@ describe('gateway answer cache under workspace policies', () => {
     const client = new Client({ connectionString: h.db.url });
     await client.connect();
     try {
-      await client.query('UPDATE gateway.api_keys SET workspace_id = $1 WHERE id = $2', [workspaceId, created.body.data.apiKey.id]);
+      await client.query('UPDATE gateway.api_keys SET workspace_id = $1 WHERE id = $2', [
+        workspaceId,
+        created.body.data.apiKey.id,
+      ]);
     } finally {
       await client.end();
     }
@@ -95,7 +100,12 @@ describe('gateway relay of the lockfile', () => {
       return {
         status: 200,
         raw: document,
-        headers: { 'Content-Type': 'application/json', ETag: etag, 'Content-Disposition': disposition, 'Cache-Control': 'private, no-cache' },
+        headers: {
+          'Content-Type': 'application/json',
+          ETag: etag,
+          'Content-Disposition': disposition,
+          'Cache-Control': 'private, no-cache',
+        },
       };
     };
   }, 90_000);
@@ -105,7 +115,8 @@ describe('gateway relay of the lockfile', () => {
 
   it("relays the document byte for byte with the service's ETag and Content-Disposition, and its 304", async () => {
     const { key } = await h.accountWithKey('pro');
-    const path = '/api/v1/workspaces/0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f/collections/5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e/lockfile';
+    const path =
+      '/api/v1/workspaces/0b5c2f3e-1d4a-4c6b-9e8f-7a6b5c4d3e2f/collections/5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e/lockfile';
     const res = await h.http
       .get(path)
       .set('Authorization', `Bearer ${key}`)

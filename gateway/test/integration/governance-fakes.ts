@@ -20,7 +20,8 @@ export class FakeWorkspaces {
       if (req.method !== 'GET' || !read) return undefined;
       const id = read[1] as string;
       if (!this.members.get(id)?.has(account)) return NOT_FOUND;
-      if (req.path.startsWith('/internal/')) return { status: 200, body: { data: { searchPolicy: this.policies.get(id) } } };
+      if (req.path.startsWith('/internal/'))
+        return { status: 200, body: { data: { searchPolicy: this.policies.get(id) } } };
       return { status: 200, body: { data: { workspace: { id, name: 'Team', role: 'member' } } } };
     };
   }
@@ -49,6 +50,7 @@ export class FakeWorkspaces {
 
   /** The policy fetches that reached collections-service for this workspace. */
   fetches(id: string): number {
-    return this.h.collections.received.filter((line) => line === `GET /internal/v1/workspaces/${id}/search-policy`).length;
+    return this.h.collections.received.filter((line) => line === `GET /internal/v1/workspaces/${id}/search-policy`)
+      .length;
   }
 }

@@ -31,12 +31,20 @@ describe('gateway keys bound to a workspace', () => {
     return b;
   }
 
-  async function boundKey(b: Browser, workspaceId: string | null): Promise<{ id: string; key: string; workspaceId: string | null }> {
-    const res = await write(b, 'post', '/api/v1/me/api-keys', { name: 'agent', scopes: ['search:read'], workspaceId }).expect(201);
+  async function boundKey(
+    b: Browser,
+    workspaceId: string | null,
+  ): Promise<{ id: string; key: string; workspaceId: string | null }> {
+    const res = await write(b, 'post', '/api/v1/me/api-keys', {
+      name: 'agent',
+      scopes: ['search:read'],
+      workspaceId,
+    }).expect(201);
     return res.body.data.apiKey;
   }
 
-  const search = (key: string, query = '') => h.http.get(`/api/v1/skills${query}`).set('Authorization', `Bearer ${key}`);
+  const search = (key: string, query = '') =>
+    h.http.get(`/api/v1/skills${query}`).set('Authorization', `Bearer ${key}`);
   const signedPrincipal = (res: { body: { data: Echo } }): Principal => res.body.data.principal;
 
   it('binds a key to a workspace of its creator and shows the binding (null when unbound)', async () => {
@@ -47,7 +55,9 @@ describe('gateway keys bound to a workspace', () => {
     const unbound = await boundKey(b, null);
     expect(unbound.workspaceId).toBeNull();
     const listed = await b.agent.get('/api/v1/me/api-keys').expect(200);
-    const views = Object.fromEntries((listed.body.data.apiKeys as Array<{ id: string; workspaceId: string | null }>).map((k) => [k.id, k.workspaceId]));
+    const views = Object.fromEntries(
+      (listed.body.data.apiKeys as Array<{ id: string; workspaceId: string | null }>).map((k) => [k.id, k.workspaceId]),
+    );
     expect(views).toEqual({ [bound.id]: team, [unbound.id]: null });
     expect(h.collections.received).toContain(`GET /api/v1/workspaces/${team}`);
   });
@@ -55,14 +65,26 @@ describe('gateway keys bound to a workspace', () => {
   it('refuses to bind a key to a workspace its creator is not a member of: 404 "Workspace not found" (EN/FR), no key made', async () => {
     const b = await proPerson();
     const theirs = spaces.create(['someone-else']);
-    const en = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: theirs }).expect(404);
+    const en = await write(b, 'post', '/api/v1/me/api-keys', {
+      name: 'x',
+      scopes: ['search:read'],
+      workspaceId: theirs,
+    }).expect(404);
     expect(en.body).toEqual({ error: 'Workspace not found' });
-    const fr = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: theirs })
+    const fr = await write(b, 'post', '/api/v1/me/api-keys', {
+      name: 'x',
+      scopes: ['search:read'],
+      workspaceId: theirs,
+    })
       .set('Accept-Language', 'fr')
       .expect(404);
     expect(fr.body).toEqual({ error: 'Espace de travail introuvable' });
     const asked = h.collections.received.length;
-    await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: 'not-a-uuid' }).expect(404);
+    await write(b, 'post', '/api/v1/me/api-keys', {
+      name: 'x',
+      scopes: ['search:read'],
+      workspaceId: 'not-a-uuid',
+    }).expect(404);
     expect(h.collections.received.length).toBe(asked);
     const listed = await b.agent.get('/api/v1/me/api-keys').expect(200);
     expect(listed.body.data.apiKeys).toEqual([]);
@@ -74,7 +96,13 @@ describe('gateway keys bound to a workspace', () => {
     const { key } = await boundKey(b, team);
     const res = await search(key, '?q=pdf').expect(200);
     const principal = signedPrincipal(res);
-    expect(principal).toEqual({ kind: 'account', accountId: b.accountId, plan: 'pro', keyId: expect.any(String), searchPolicy: spaces.policies.get(team) });
+    expect(principal).toEqual({
+      kind: 'account',
+      accountId: b.accountId,
+      plan: 'pro',
+      keyId: expect.any(String),
+      searchPolicy: spaces.policies.get(team),
+    });
     // workspace= naming the bound workspace is the same policy
     const same = await search(key, `?workspace=${team}`).expect(200);
     expect(signedPrincipal(same)).toEqual(principal);
@@ -89,7 +117,9 @@ describe('gateway keys bound to a workspace', () => {
     const { key } = await boundKey(b, team);
     const searches = h.catalog.received.length;
     const en = await search(key, `?workspace=${other}`).expect(403);
-    expect(en.body).toEqual({ error: "This API key is bound to another workspace: its searches apply that workspace's policy only" });
+    expect(en.body).toEqual({
+      error: "This API key is bound to another workspace: its searches apply that workspace's policy only",
+    });
     const fr = await search(key, `?workspace=${other}`).set('Accept-Language', 'fr').expect(403);
     expect(fr.body.error).toMatch(/^Cette clé API est liée à un autre espace de travail/);
     expect(h.catalog.received.length).toBe(searches);
@@ -110,8 +140,12 @@ describe('gateway keys bound to a workspace', () => {
     const b = await proPerson();
     const team = spaces.create([b.accountId]);
     const { key } = await boundKey(b, null);
-    expect(signedPrincipal(await search(key, `?workspace=${team}`).expect(200))).toMatchObject({ searchPolicy: { workspaceId: team } });
-    expect(signedPrincipal(await b.agent.get(`/api/v1/skills?workspace=${team}`).expect(200))).toMatchObject({ searchPolicy: { workspaceId: team } });
+    expect(signedPrincipal(await search(key, `?workspace=${team}`).expect(200))).toMatchObject({
+      searchPolicy: { workspaceId: team },
+    });
+    expect(signedPrincipal(await b.agent.get(`/api/v1/skills?workspace=${team}`).expect(200))).toMatchObject({
+      searchPolicy: { workspaceId: team },
+    });
     const stranger = await h.accountWithKey('pro');
     const refused = await search(stranger.key, `?workspace=${team}`).set('Accept-Language', 'fr').expect(404);
     expect(refused.body).toEqual({ error: 'Espace de travail introuvable' });
@@ -124,13 +158,21 @@ describe('gateway keys bound to a workspace', () => {
     const team = spaces.create([b.accountId]);
     const { key } = await boundKey(b, team);
     const answer = h.collections.answer;
-    h.collections.answer = () => ({ status: 503, body: { error: 'The server is busy; retry shortly' }, headers: { 'Retry-After': '7' } });
+    h.collections.answer = () => ({
+      status: 503,
+      body: { error: 'The server is busy; retry shortly' },
+      headers: { 'Retry-After': '7' },
+    });
     try {
       now += 2_001;
       const searched = await search(key).set('Accept-Language', 'fr').expect(503);
       expect(searched.headers['retry-after']).toBe('7');
       expect(searched.body).toEqual({ error: 'Le serveur est surchargé ; réessayez dans un instant' });
-      const bound = await write(b, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['search:read'], workspaceId: team }).expect(503);
+      const bound = await write(b, 'post', '/api/v1/me/api-keys', {
+        name: 'x',
+        scopes: ['search:read'],
+        workspaceId: team,
+      }).expect(503);
       expect(bound.headers['retry-after']).toBe('7');
       expect(bound.body).toEqual({ error: 'The server is busy; retry shortly' });
       const members = await b.agent.get(`/api/v1/workspaces/${team}/members`).expect(503);
@@ -178,9 +220,11 @@ describe('gateway keys bound to a workspace', () => {
       .send({ url, events: ['policy.changed'] })
       .expect(201);
     const trail = async (action: string) =>
-      ((await h.admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events as Array<{ target: string }>).filter(
-        (e) => e.target === team,
-      );
+      (
+        (await h.admin('get', `/admin/v1/audit-events?action=${action}`).expect(200)).body.data.events as Array<{
+          target: string;
+        }>
+      ).filter((e) => e.target === team);
     expect(await trail('workspace.policy_set')).toEqual([expect.objectContaining({ requestId: 'req-policy' })]);
     const [created] = await trail('webhook.create');
     expect(created).toMatchObject({ requestId: 'req-hook', details: { url, status: 201 } });
@@ -207,10 +251,14 @@ describe('gateway keys bound to a workspace', () => {
 /** A GET of `path` exactly as written (no client normalising `..`): the status. */
 function rawGet(origin: string, path: string, key: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${path}`, { method: 'GET', path, headers: { Authorization: `Bearer ${key}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      `${origin}${path}`,
+      { method: 'GET', path, headers: { Authorization: `Bearer ${key}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

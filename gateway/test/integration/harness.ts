@@ -25,7 +25,13 @@ import {
   type VerifiedPrincipal,
 } from '@skills/common';
 import { createTestDatabase, testPrincipalKeys, type TestDatabase, silentLogger } from '@skills/common/testing';
-import { GATEWAY_CONFIG_DEFAULTS, startGateway, type GatewayConfig, type GatewayStartOptions, type RunningService } from '../../src';
+import {
+  GATEWAY_CONFIG_DEFAULTS,
+  startGateway,
+  type GatewayConfig,
+  type GatewayStartOptions,
+  type RunningService,
+} from '../../src';
 
 const silent = silentLogger('fake-service');
 
@@ -196,7 +202,11 @@ export interface Harness {
  * `options.now`: the answer cache's clock, for tests that step over its time to live. `database`: one the test
  * prepared (an earlier schema, rows of an earlier version), dropped with the harness; a fresh one otherwise.
  */
-export async function startHarness(overrides: Partial<GatewayConfig> = {}, options: GatewayStartOptions = {}, database?: TestDatabase): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<GatewayConfig> = {},
+  options: GatewayStartOptions = {},
+  database?: TestDatabase,
+): Promise<Harness> {
   const db = database ?? (await createTestDatabase());
   const keysDir = await mkdtemp(join(tmpdir(), 'gateway-keys-'));
   const { signingKeyFile } = await PRINCIPAL_KEYS.writeTo(keysDir);
@@ -263,7 +273,9 @@ export async function startHarness(overrides: Partial<GatewayConfig> = {}, optio
     logged,
     async accountWithKey(plan) {
       emails += 1;
-      const account = await admin('post', '/admin/v1/accounts', { email: `user${emails}@example.com`, plan }).expect(201);
+      const account = await admin('post', '/admin/v1/accounts', { email: `user${emails}@example.com`, plan }).expect(
+        201,
+      );
       const accountId = account.body.data.account.id as string;
       const created = await admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'ci' }).expect(201);
       return { accountId, keyId: created.body.data.apiKey.id, key: created.body.data.apiKey.key };

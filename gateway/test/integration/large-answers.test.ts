@@ -16,7 +16,10 @@ describe('gateway: answers larger than the ETag bound', () => {
   }, 30_000);
 
   /** GETs `path`, telling `onBytes` how many body bytes have arrived after each chunk. */
-  function get(path: string, onBytes: (received: number) => void): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  function get(
+    path: string,
+    onBytes: (received: number) => void,
+  ): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const req = httpRequest(`${h.gateway.url}${path}`, { headers: { authorization: auth } }, (res) => {
         const chunks: Buffer[] = [];
@@ -26,7 +29,9 @@ describe('gateway: answers larger than the ETag bound', () => {
           received += chunk.length;
           onBytes(received);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);

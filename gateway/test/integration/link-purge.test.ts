@@ -30,7 +30,13 @@ describe('purging one-time links and sign-in flows', () => {
     await h?.close();
   }, 30_000);
 
-  async function link(name: string, purpose: LinkPurpose, expiresIn: number, usedAgo?: number, workspaceInvitationId?: string): Promise<[string, Buffer]> {
+  async function link(
+    name: string,
+    purpose: LinkPurpose,
+    expiresIn: number,
+    usedAgo?: number,
+    workspaceInvitationId?: string,
+  ): Promise<[string, Buffer]> {
     const tokenHash = randomBytes(32);
     await links.insert({
       tokenHash,
@@ -46,8 +52,14 @@ describe('purging one-time links and sign-in flows', () => {
       });
     return [name, tokenHash];
   }
-  const left = async (table: 'one_time_links' | 'oidc_flows', column: string, named: [string, Buffer][]): Promise<string[]> => {
-    const rows = await db.query<{ h: Buffer }>(`SELECT ${column} AS h FROM gateway.${table}`, { type: QueryTypes.SELECT });
+  const left = async (
+    table: 'one_time_links' | 'oidc_flows',
+    column: string,
+    named: [string, Buffer][],
+  ): Promise<string[]> => {
+    const rows = await db.query<{ h: Buffer }>(`SELECT ${column} AS h FROM gateway.${table}`, {
+      type: QueryTypes.SELECT,
+    });
     const kept = new Set(rows.map((r) => Buffer.from(r.h).toString('hex')));
     return named.filter(([, hash]) => kept.has(hash.toString('hex'))).map(([name]) => name);
   };
@@ -73,7 +85,11 @@ describe('purging one-time links and sign-in flows', () => {
     ];
     // five dead rows with batches of two: the pass goes on until a batch comes back short
     expect(await purge().pruneOnce()).toBe(5);
-    expect(await left('one_time_links', 'token_hash', named)).toEqual(['live', 'used an hour ago', 'used workspace invitation']);
+    expect(await left('one_time_links', 'token_hash', named)).toEqual([
+      'live',
+      'used an hour ago',
+      'used workspace invitation',
+    ]);
   });
 
   it('deletes sign-in flows past their 10 minutes and keeps those in flight', async () => {

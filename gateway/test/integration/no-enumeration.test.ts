@@ -63,7 +63,8 @@ function heldGateway(config: Parameters<typeof startHarness>[0] = {}) {
     for (const m of mailer.held) m.release();
     await suite.h?.close();
   }, 30_000);
-  const post = (path: string, body: object) => request(suite.h.gateway.url).post(path).set('Origin', suite.h.gateway.url).send(body);
+  const post = (path: string, body: object) =>
+    request(suite.h.gateway.url).post(path).set('Origin', suite.h.gateway.url).send(body);
   return { suite, mailer, post };
 }
 
@@ -100,7 +101,10 @@ describe('no account enumeration through sign-up and reset requests', () => {
     notice.release();
     verification.release();
     // The new address's link opens its first session.
-    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(verification.link), password: PASSWORD }).expect(200);
+    const opened = await post('/api/v1/auth/verify-email', {
+      token: tokenOf(verification.link),
+      password: PASSWORD,
+    }).expect(200);
     expect(opened.body.data.account.email).toBe(fresh);
     expect(mailer.held.filter((m) => m.to === taken && m.kind === 'verification')).toHaveLength(1);
   }, 30_000);
@@ -126,7 +130,9 @@ describe('no account enumeration through sign-up and reset requests', () => {
     await post('/api/v1/auth/sign-up', { email: victim, password: 'squatters-own-password-1' }).expect(202);
     (await mailer.next('verification', victim)).release(); // mailed to the victim, who ignores it
     mailer.held.length = 0;
-    const refused = await post('/api/v1/auth/sign-in', { email: victim, password: 'squatters-own-password-1' }).expect(403);
+    const refused = await post('/api/v1/auth/sign-in', { email: victim, password: 'squatters-own-password-1' }).expect(
+      403,
+    );
     expect(refused.body.error).toMatch(/^Verify your email address first/);
     expect(refused.headers['set-cookie']).toBeUndefined();
     // the answer is in while the mail is held: it never waited for it
@@ -140,17 +146,23 @@ describe('no account enumeration through sign-up and reset requests', () => {
     const owners = await mailer.next('verification', victim);
     owners.release();
     expect(mailer.held.filter((m) => m.kind === 'attempt' && m.to === victim)).toEqual([]);
-    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(owners.link), password: PASSWORD }).expect(200);
+    const opened = await post('/api/v1/auth/verify-email', { token: tokenOf(owners.link), password: PASSWORD }).expect(
+      200,
+    );
     expect(opened.body.data.account.email).toBe(victim);
     await post('/api/v1/auth/sign-in', { email: victim, password: 'squatters-own-password-1' }).expect(401);
   });
 });
 
 describe('mail quotas per purpose and requester', () => {
-  const { mailer, post } = heldGateway({ trustProxy: ['loopback'], mailQuota: { perAddress: 3, perRecipient: 6, perWorkspace: 100 } });
+  const { mailer, post } = heldGateway({
+    trustProxy: ['loopback'],
+    mailQuota: { perAddress: 3, perRecipient: 6, perWorkspace: 100 },
+  });
   const from = (client: string, path: string, body: object) => post(path, body).set('X-Forwarded-For', client);
   const delivered = async (to: string, count: number) => {
-    for (let i = 0; i < 200 && mailer.held.filter((m) => m.to === to).length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && mailer.held.filter((m) => m.to === to).length < count; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     const mails = mailer.held.filter((m) => m.to === to);
     for (const m of mails) m.release();
     return mails.map((m) => m.kind);
@@ -162,11 +174,16 @@ describe('mail quotas per purpose and requester', () => {
     await from('198.51.100.1', '/api/v1/auth/sign-up', { email: known, password: PASSWORD }).expect(202);
     const verification = await mailer.next('verification', known);
     verification.release();
-    await post('/api/v1/auth/verify-email', { token: verification.link?.split('#token=')[1], password: PASSWORD }).expect(200);
+    await post('/api/v1/auth/verify-email', {
+      token: verification.link?.split('#token=')[1],
+      password: PASSWORD,
+    }).expect(200);
 
     const attacker = '203.0.113.9';
-    for (let i = 0; i < 3; i += 1) await from(attacker, '/api/v1/auth/password-reset-request', { email: known }).expect(202);
-    for (let i = 0; i < 3; i += 1) await from(attacker, '/api/v1/auth/password-reset-request', { email: unknown }).expect(202);
+    for (let i = 0; i < 3; i += 1)
+      await from(attacker, '/api/v1/auth/password-reset-request', { email: known }).expect(202);
+    for (let i = 0; i < 3; i += 1)
+      await from(attacker, '/api/v1/auth/password-reset-request', { email: unknown }).expect(202);
     const answers = [
       await from(attacker, '/api/v1/auth/password-reset-request', { email: known.toUpperCase() }),
       await from(attacker, '/api/v1/auth/password-reset-request', { email: unknown }),
@@ -177,7 +194,9 @@ describe('mail quotas per purpose and requester', () => {
       expect(res.body.error).toMatch(/^Too many mails to this address today; retry in \d+ h$/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
-    const fr = await from(attacker, '/api/v1/auth/password-reset-request', { email: known }).set('Accept-Language', 'fr').expect(429);
+    const fr = await from(attacker, '/api/v1/auth/password-reset-request', { email: known })
+      .set('Accept-Language', 'fr')
+      .expect(429);
     expect(fr.body.error).toMatch(/^Trop d'e-mails envoyés à cette adresse aujourd'hui ; réessayez dans \d+ h$/);
     // the same address may still sign up with it (another purpose), and the owner, from theirs, still gets a reset
     await from(attacker, '/api/v1/auth/sign-up', { email: known, password: PASSWORD }).expect(202);
@@ -190,7 +209,8 @@ describe('mail quotas per purpose and requester', () => {
     const statuses: number[] = [];
     // 3 from each of two addresses fill the address's 6; a third address's second request is refused, its first is not
     for (const client of ['192.0.2.1', '192.0.2.2']) {
-      for (let i = 0; i < 3; i += 1) statuses.push((await from(client, '/api/v1/auth/password-reset-request', { email: target })).status);
+      for (let i = 0; i < 3; i += 1)
+        statuses.push((await from(client, '/api/v1/auth/password-reset-request', { email: target })).status);
     }
     statuses.push((await from('192.0.2.3', '/api/v1/auth/password-reset-request', { email: target })).status);
     statuses.push((await from('192.0.2.3', '/api/v1/auth/password-reset-request', { email: target })).status);

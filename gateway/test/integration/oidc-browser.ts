@@ -6,11 +6,17 @@
 export class Browser {
   private readonly jars = new Map<string, Map<string, string>>();
 
-  async fetch(url: string, init: { method?: string; form?: Record<string, string>; json?: object; headers?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; json?: object; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const origin = new URL(url).origin;
     const jar = this.jars.get(origin) ?? new Map<string, string>();
     this.jars.set(origin, jar);
-    const headers: Record<string, string> = { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      ...init.headers,
+      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
     let body: string | undefined;
     if (init.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -57,8 +63,12 @@ export class Browser {
       }
       const page = await res.text();
       const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
-      if (res.status !== 200 || !prompt) throw new Error(`unexpected provider page ${res.status} at ${next}: ${page.slice(0, 300)}`);
-      const submitted = await this.fetch(next, { method: 'POST', form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt } });
+      if (res.status !== 200 || !prompt)
+        throw new Error(`unexpected provider page ${res.status} at ${next}: ${page.slice(0, 300)}`);
+      const submitted = await this.fetch(next, {
+        method: 'POST',
+        form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt },
+      });
       next = new URL(submitted.headers.get('location') ?? '', next).href;
     }
     throw new Error('the sign-in did not come back within 20 steps');

@@ -26,7 +26,9 @@ describe('OpenID Connect sign-in', () => {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    h = await startHarness({ oidc: { issuer, clientId: 'skills-console', clientSecret: 'a-client-secret-for-the-test', name: 'Test IdP' } });
+    h = await startHarness({
+      oidc: { issuer, clientId: 'skills-console', clientSecret: 'a-client-secret-for-the-test', name: 'Test IdP' },
+    });
     const { default: Provider } = await import('oidc-provider');
     const provider = new Provider(issuer, {
       clients: [
@@ -42,7 +44,12 @@ describe('OpenID Connect sign-in', () => {
       // "trojan" and "onlybidi" carry names with bidi control characters.
       findAccount: async (_ctx: unknown, sub: string) => ({
         accountId: sub,
-        claims: async () => ({ sub, email: `${sub}@idp.example`, email_verified: sub !== 'unverified', name: NAMES[sub] ?? `Person ${sub}` }),
+        claims: async () => ({
+          sub,
+          email: `${sub}@idp.example`,
+          email_verified: sub !== 'unverified',
+          name: NAMES[sub] ?? `Person ${sub}`,
+        }),
       }),
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: false,
@@ -80,13 +87,17 @@ describe('OpenID Connect sign-in', () => {
     expect(done.headers.get('location')).toBe('/console/');
     const session = await browser.fetch(`${h.gateway.url}/api/v1/auth/session`);
     expect(session.status).toBe(200);
-    const { data } = (await session.json()) as { data: { account: { id: string; email: string; plan: string; name: string }; session: { method: string } } };
+    const { data } = (await session.json()) as {
+      data: { account: { id: string; email: string; plan: string; name: string }; session: { method: string } };
+    };
     expect(data.account).toMatchObject({ email: 'olive@idp.example', plan: 'free', name: 'Person olive' });
     expect(data.session.method).toBe('oidc');
 
     const again = new Browser();
     await signIn(again, 'olive');
-    const second = (await (await again.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { account: { id: string } } };
+    const second = (await (await again.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as {
+      data: { account: { id: string } };
+    };
     expect(second.data.account.id).toBe(data.account.id);
   }, 60_000);
 
@@ -94,7 +105,9 @@ describe('OpenID Connect sign-in', () => {
     const nameAfter = async (login: string): Promise<string | null> => {
       const browser = new Browser();
       expect((await signIn(browser, login)).headers.get('location')).toBe('/console/');
-      const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { account: { name: string | null } } };
+      const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as {
+        data: { account: { name: string | null } };
+      };
       return session.data.account.name;
     };
     expect(await nameAfter('trojan')).toBe('Evil Person');
@@ -134,7 +147,10 @@ describe('OpenID Connect sign-in', () => {
 
   /** Starts linking from the session of `browser` and goes through the provider as `login`; the callback's answer. */
   async function link(browser: Browser, csrf: string, login: string): Promise<Response> {
-    const started = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    const started = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, {
+      method: 'POST',
+      headers: { origin: h.gateway.url, 'x-csrf-token': csrf },
+    });
     expect(started.status).toBe(200);
     const { data } = (await started.json()) as { data: { url: string } };
     expect(new URL(data.url).origin).toBe(issuer);
@@ -142,14 +158,21 @@ describe('OpenID Connect sign-in', () => {
   }
 
   const accountIn = async (browser: Browser) =>
-    ((await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data?: { account: { id: string } } }).data?.account.id;
+    (
+      (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as {
+        data?: { account: { id: string } };
+      }
+    ).data?.account.id;
 
   it('links single sign-on from a signed-in session: the provider then opens that account, and its other sessions end', async () => {
     const browser = new Browser();
     const { csrf, accountId } = await signUpIn(browser, 'quinn@idp.example');
     const elsewhere = await passwordSignIn(h, 'quinn@idp.example');
     // a state change of the session: without its CSRF token, refused
-    const forged = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url } });
+    const forged = await browser.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, {
+      method: 'POST',
+      headers: { origin: h.gateway.url },
+    });
     expect(forged.status).toBe(403);
 
     const done = await link(browser, csrf, 'quinn');
@@ -174,7 +197,10 @@ describe('OpenID Connect sign-in', () => {
     });
     const { data } = (await started.json()) as { data: { url: string } };
     const callback = await shared.signInAt(data.url, 'rosa', `${h.gateway.url}/`);
-    await shared.fetch(`${h.gateway.url}/api/v1/auth/session`, { method: 'DELETE', headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf } });
+    await shared.fetch(`${h.gateway.url}/api/v1/auth/session`, {
+      method: 'DELETE',
+      headers: { origin: h.gateway.url, 'x-csrf-token': first.csrf },
+    });
     const second = await signUpIn(shared, 'sam@example.com');
     const switched = await shared.fetch(callback);
     expect(decodeURIComponent(switched.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.failed');
@@ -233,9 +259,14 @@ describe('OpenID Connect sign-in', () => {
 
     const owner = new Browser();
     const { csrf, accountId } = await signUpIn(owner, 'uma@idp.example');
-    const started = await owner.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, { method: 'POST', headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+    const started = await owner.fetch(`${h.gateway.url}/api/v1/auth/oidc/link`, {
+      method: 'POST',
+      headers: { origin: h.gateway.url, 'x-csrf-token': csrf },
+    });
     const { data } = (await started.json()) as { data: { url: string } };
-    expect((await back(owner, await owner.signInAt(data.url, 'uma', `${h.gateway.url}/`))).headers.get('location')).toBe('/console/profile');
+    expect(
+      (await back(owner, await owner.signInAt(data.url, 'uma', `${h.gateway.url}/`))).headers.get('location'),
+    ).toBe('/console/profile');
     const events = await trail(accountId);
     expect(events[0]).toMatchObject({
       action: 'auth.oidc_link',
@@ -243,7 +274,12 @@ describe('OpenID Connect sign-in', () => {
       clientAddress: expect.stringMatching(/127\.0\.0\.1/),
       details: { issuer, userAgent: 'AuditBrowser/2.0' },
     });
-    expect(events.map((e) => e.action)).toEqual(['auth.oidc_link', 'auth.sign_in', 'auth.email_verify', 'auth.sign_up']);
+    expect(events.map((e) => e.action)).toEqual([
+      'auth.oidc_link',
+      'auth.sign_in',
+      'auth.email_verify',
+      'auth.sign_up',
+    ]);
 
     const json = JSON.stringify([...(await trail(tess)), ...events]);
     for (const secret of [...secrets, PASSWORD, 'a-client-secret-for-the-test']) expect(json).not.toContain(secret);
@@ -252,16 +288,25 @@ describe('OpenID Connect sign-in', () => {
   it('re-authenticates a person without a password through the provider before a key change, with their own identity only', async () => {
     const browser = new Browser();
     await signIn(browser, 'vera');
-    const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { csrfToken: string; account: { id: string } } };
+    const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as {
+      data: { csrfToken: string; account: { id: string } };
+    };
     const { csrfToken: csrf, account } = session.data;
     await h.admin('patch', `/admin/v1/accounts/${account.id}`, { plan: 'pro' }).expect(200);
     const post = (path: string, json?: object) =>
-      browser.fetch(`${h.gateway.url}${path}`, { method: 'POST', json, headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+      browser.fetch(`${h.gateway.url}${path}`, {
+        method: 'POST',
+        json,
+        headers: { origin: h.gateway.url, 'x-csrf-token': csrf },
+      });
     const createKey = () => post('/api/v1/me/api-keys', { name: 'ci', scopes: ['search:read'], expiresInDays: 30 });
     // as if the single sign-on were 11 minutes old
     const db = new Client({ connectionString: h.db.url });
     await db.connect();
-    await db.query(`UPDATE gateway.sessions SET authenticated_at = now() - interval '11 minutes' WHERE account_id = $1`, [account.id]);
+    await db.query(
+      `UPDATE gateway.sessions SET authenticated_at = now() - interval '11 minutes' WHERE account_id = $1`,
+      [account.id],
+    );
     await db.end();
     expect((await createKey()).status).toBe(403);
 
@@ -281,15 +326,22 @@ describe('OpenID Connect sign-in', () => {
     expect(await confirmAs('vera')).toBe('/console/keys');
     expect(await accountIn(browser)).toBe(account.id);
     expect((await createKey()).status).toBe(201);
-    const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.reauthenticate&accountId=${account.id}`).expect(200);
-    expect(trail.body.data.events).toEqual([expect.objectContaining({ details: expect.objectContaining({ method: 'oidc', issuer }) })]);
+    const trail = await h
+      .admin('get', `/admin/v1/audit-events?action=auth.reauthenticate&accountId=${account.id}`)
+      .expect(200);
+    expect(trail.body.data.events).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ method: 'oidc', issuer }) }),
+    ]);
   }, 60_000);
 
   /** As if the session's sign-in were 11 minutes old: a session cookie someone else holds. */
   async function staleSession(accountId: string): Promise<void> {
     const db = new Client({ connectionString: h.db.url });
     await db.connect();
-    await db.query(`UPDATE gateway.sessions SET authenticated_at = now() - interval '11 minutes' WHERE account_id = $1`, [accountId]);
+    await db.query(
+      `UPDATE gateway.sessions SET authenticated_at = now() - interval '11 minutes' WHERE account_id = $1`,
+      [accountId],
+    );
     await db.end();
   }
 
@@ -298,14 +350,22 @@ describe('OpenID Connect sign-in', () => {
     const { csrf, accountId } = await signUpIn(browser, 'wes@idp.example');
     await staleSession(accountId);
     const post = (path: string, json?: object) =>
-      browser.fetch(`${h.gateway.url}${path}`, { method: 'POST', json, headers: { origin: h.gateway.url, 'x-csrf-token': csrf } });
+      browser.fetch(`${h.gateway.url}${path}`, {
+        method: 'POST',
+        json,
+        headers: { origin: h.gateway.url, 'x-csrf-token': csrf },
+      });
     const refused = await post('/api/v1/auth/oidc/link');
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Enter your password again to do this (you signed in more than 10 minutes ago)' });
+    expect(await refused.json()).toEqual({
+      error: 'Enter your password again to do this (you signed in more than 10 minutes ago)',
+    });
     // the provider vouches only for an identity already linked: the holder of the cookie cannot make it recent
     const confirm = (await (await post('/api/v1/auth/oidc/reauthenticate')).json()) as { data: { url: string } };
     const back = await browser.fetch(await browser.signInAt(confirm.data.url, 'mallory', `${h.gateway.url}/`));
-    expect(decodeURIComponent(back.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.reauthenticateOther');
+    expect(decodeURIComponent(back.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=oidc.reauthenticateOther',
+    );
     expect((await post('/api/v1/auth/oidc/link')).status).toBe(403);
     expect((await identitiesOf(browser)).identities).toEqual([]);
 
@@ -317,7 +377,11 @@ describe('OpenID Connect sign-in', () => {
   }, 60_000);
 
   const identitiesOf = async (browser: Browser) =>
-    ((await (await browser.fetch(`${h.gateway.url}/api/v1/me/identities`)).json()) as { data: { identities: { id: string; subject: string }[] } }).data;
+    (
+      (await (await browser.fetch(`${h.gateway.url}/api/v1/me/identities`)).json()) as {
+        data: { identities: { id: string; subject: string }[] };
+      }
+    ).data;
 
   it('lists the identities linked to an account on its profile and removes one, audited; another account neither sees nor removes it', async () => {
     const owner = new Browser();
@@ -343,8 +407,12 @@ describe('OpenID Connect sign-in', () => {
     expect(await removed.json()).toEqual({ data: { removed: true } });
     expect((await identitiesOf(owner)).identities).toEqual([]);
     const viaProvider = await signIn(new Browser(), 'xena');
-    expect(decodeURIComponent(viaProvider.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkRequired');
-    const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.oidc_unlink&accountId=${accountId}`).expect(200);
+    expect(decodeURIComponent(viaProvider.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=oidc.linkRequired',
+    );
+    const trail = await h
+      .admin('get', `/admin/v1/audit-events?action=auth.oidc_unlink&accountId=${accountId}`)
+      .expect(200);
     expect(trail.body.data.events).toEqual([
       expect.objectContaining({
         target: issuer,
@@ -357,14 +425,18 @@ describe('OpenID Connect sign-in', () => {
   it("keeps an account's only way in: the one identity of an account without a password is not removed", async () => {
     const browser = new Browser();
     await signIn(browser, 'yuri');
-    const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as { data: { csrfToken: string } };
+    const session = (await (await browser.fetch(`${h.gateway.url}/api/v1/auth/session`)).json()) as {
+      data: { csrfToken: string };
+    };
     const [identity] = (await identitiesOf(browser)).identities;
     const res = await browser.fetch(`${h.gateway.url}/api/v1/me/identities/${identity?.id}`, {
       method: 'DELETE',
       headers: { origin: h.gateway.url, 'x-csrf-token': session.data.csrfToken },
     });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: 'This identity is the only way to sign in to this account: set a password first (a reset link sets one)' });
+    expect(await res.json()).toEqual({
+      error: 'This identity is the only way to sign in to this account: set a password first (a reset link sets one)',
+    });
     expect((await identitiesOf(browser)).identities).toHaveLength(1);
   }, 60_000);
 
@@ -372,7 +444,9 @@ describe('OpenID Connect sign-in', () => {
     const owner = new Browser();
     const { csrf, accountId } = await signUpIn(owner, 'zoe@idp.example');
     await link(owner, csrf, 'zoe');
-    const url = (await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).expect(201)).body.data.link.url as string;
+    const url = (
+      await h.admin('post', `/admin/v1/accounts/${accountId}/links`, { purpose: 'password-reset' }).expect(201)
+    ).body.data.link.url as string;
     const token = url.split('#token=')[1];
     const reset = await new Browser().fetch(`${h.gateway.url}/api/v1/auth/password-reset`, {
       method: 'POST',
@@ -381,14 +455,22 @@ describe('OpenID Connect sign-in', () => {
     });
     expect(reset.status).toBe(200);
     const viaProvider = await signIn(new Browser(), 'zoe');
-    expect(decodeURIComponent(viaProvider.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.linkRequired');
-    const trail = await h.admin('get', `/admin/v1/audit-events?action=auth.oidc_unlink&accountId=${accountId}`).expect(200);
-    expect(trail.body.data.events).toEqual([expect.objectContaining({ target: issuer, details: expect.objectContaining({ reason: 'password_reset' }) })]);
+    expect(decodeURIComponent(viaProvider.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=oidc.linkRequired',
+    );
+    const trail = await h
+      .admin('get', `/admin/v1/audit-events?action=auth.oidc_unlink&accountId=${accountId}`)
+      .expect(200);
+    expect(trail.body.data.events).toEqual([
+      expect.objectContaining({ target: issuer, details: expect.objectContaining({ reason: 'password_reset' }) }),
+    ]);
   }, 60_000);
 
   it('refuses an unverified email, and a callback this browser did not start', async () => {
     const unverified = await signIn(new Browser(), 'unverified');
-    expect(decodeURIComponent(unverified.headers.get('location') ?? '')).toBe('/console/sign-in#error=oidc.emailNotVerified');
+    expect(decodeURIComponent(unverified.headers.get('location') ?? '')).toBe(
+      '/console/sign-in#error=oidc.emailNotVerified',
+    );
 
     const victim = new Browser();
     const start = await victim.fetch(`${h.gateway.url}/api/v1/auth/oidc/start`);

@@ -58,12 +58,20 @@ describe('OpenAPI document and docs page over HTTP', () => {
 
   it('documents what the gateway answers on the public API without a usable key', async () => {
     conforms('GET', '/api/v1/skills', await h.http.get('/api/v1/skills').expect(401));
-    const fr = await h.http.get('/api/v1/me/collections').set('Accept-Language', 'fr').set('Authorization', 'Bearer nope').expect(401);
+    const fr = await h.http
+      .get('/api/v1/me/collections')
+      .set('Accept-Language', 'fr')
+      .set('Authorization', 'Bearer nope')
+      .expect(401);
     expect(fr.body).toEqual({ error: 'Clé API invalide ou révoquée' });
     conforms('GET', '/api/v1/me/collections', fr);
 
     const free = await h.accountWithKey('free');
-    const refused = await h.http.post('/api/v1/me/collections').set('Authorization', `Bearer ${free.key}`).send({ name: 'x' }).expect(403);
+    const refused = await h.http
+      .post('/api/v1/me/collections')
+      .set('Authorization', `Bearer ${free.key}`)
+      .send({ name: 'x' })
+      .expect(403);
     expect(refused.body).toEqual({ error: 'API access is available with a plan that includes API access' });
     conforms('POST', '/api/v1/me/collections', refused);
 
@@ -81,15 +89,29 @@ describe('OpenAPI document and docs page over HTTP', () => {
   });
 
   it('documents the admin answers of the gateway itself', async () => {
-    const created = await h.admin('post', '/admin/v1/accounts', { email: 'doc@example.com', name: 'Doc', plan: 'pro' }).expect(201);
+    const created = await h
+      .admin('post', '/admin/v1/accounts', { email: 'doc@example.com', name: 'Doc', plan: 'pro' })
+      .expect(201);
     conforms('POST', '/admin/v1/accounts', created);
     const id = created.body.data.account.id as string;
-    conforms('POST', '/admin/v1/accounts', await h.admin('post', '/admin/v1/accounts', { email: 'doc@example.com', plan: 'pro' }).expect(409));
-    conforms('POST', '/admin/v1/accounts', await h.admin('post', '/admin/v1/accounts', { email: 'no', plan: 'pro' }).expect(400));
+    conforms(
+      'POST',
+      '/admin/v1/accounts',
+      await h.admin('post', '/admin/v1/accounts', { email: 'doc@example.com', plan: 'pro' }).expect(409),
+    );
+    conforms(
+      'POST',
+      '/admin/v1/accounts',
+      await h.admin('post', '/admin/v1/accounts', { email: 'no', plan: 'pro' }).expect(400),
+    );
 
     const key = await h.admin('post', `/admin/v1/accounts/${id}/api-keys`, { name: 'ci' }).expect(201);
     conforms('POST', `/admin/v1/accounts/${id}/api-keys`, key);
-    conforms('PATCH', `/admin/v1/accounts/${id}`, await h.admin('patch', `/admin/v1/accounts/${id}`, { plan: 'team' }).expect(200));
+    conforms(
+      'PATCH',
+      `/admin/v1/accounts/${id}`,
+      await h.admin('patch', `/admin/v1/accounts/${id}`, { plan: 'team' }).expect(200),
+    );
     conforms('GET', `/admin/v1/accounts/${id}`, await h.admin('get', `/admin/v1/accounts/${id}`).expect(200));
     const keyPath = `/admin/v1/api-keys/${key.body.data.apiKey.id as string}`;
     conforms('DELETE', keyPath, await h.admin('delete', keyPath).expect(200));

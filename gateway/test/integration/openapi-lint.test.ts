@@ -23,11 +23,18 @@ describe('openApiDocument lint', () => {
   it('has no error and no warning under the recommended rules', async () => {
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(openApiDocument));
-    const result = await run(process.execPath, [REDOCLY, 'lint', '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'json', file], {
-      cwd: ROOT,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NODE_OPTIONS: '' },
-    }).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
-    const report = JSON.parse(result.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+    const result = await run(
+      process.execPath,
+      [REDOCLY, 'lint', '--config', path.join(ROOT, 'redocly.yaml'), '--format', 'json', file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NODE_OPTIONS: '' },
+      },
+    ).catch((err: { stdout?: string; stderr?: string }) => ({ stdout: err.stdout ?? '', stderr: err.stderr ?? '' }));
+    const report = JSON.parse(result.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; message: string }>;
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);

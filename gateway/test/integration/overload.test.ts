@@ -43,7 +43,11 @@ describe('gateway under overload', () => {
       expect(Date.now() - started).toBeLessThan(300);
       expect(shed.headers['retry-after']).toBe('1');
       expect(shed.body).toEqual({ error: 'The server is busy; retry shortly' });
-      const fr = await h.http.get('/api/v1/skills?q=sixth').set('Authorization', auth).set('Accept-Language', 'fr').expect(503);
+      const fr = await h.http
+        .get('/api/v1/skills?q=sixth')
+        .set('Authorization', auth)
+        .set('Accept-Language', 'fr')
+        .expect(503);
       expect(fr.body).toEqual({ error: 'Le serveur est surchargé ; réessayez dans un instant' });
       // Writes have places of their own: a flood of reads does not refuse them.
       await h.http.post('/api/v1/me/collections').set('Authorization', auth).send({ name: 'during' }).expect(201);
@@ -112,7 +116,9 @@ describe('gateway under overload', () => {
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
     const metrics = await h.monitor.get('/metrics').expect(200);
     expect(metrics.text).toMatch(/skills_admission_shed_total\{class="catalog:read",service="gateway"\} [1-9]/);
-    expect(metrics.text).toContain('skills_admission_requests{class="catalog:read",state="waiting",service="gateway"} 0');
+    expect(metrics.text).toContain(
+      'skills_admission_requests{class="catalog:read",state="waiting",service="gateway"} 0',
+    );
   });
 
   it('re-signs and retries once when the service finds the principal expired', async () => {
@@ -121,7 +127,11 @@ describe('gateway under overload', () => {
     expect(res.body.data.url).toBe('/api/v1/skills?q=late');
     expect(h.catalog.received).toEqual(['GET /api/v1/skills?q=late', 'GET /api/v1/skills?q=late']);
     h.collections.expireNext = 1;
-    const created = await h.http.post('/api/v1/me/collections').set('Authorization', auth).send({ name: 'late' }).expect(201);
+    const created = await h.http
+      .post('/api/v1/me/collections')
+      .set('Authorization', auth)
+      .send({ name: 'late' })
+      .expect(201);
     expect(JSON.parse(created.body.data.bodyText)).toEqual({ name: 'late' });
   });
 
@@ -139,7 +149,10 @@ describe('gateway under overload, with the answer cache', () => {
   let auth: string;
 
   beforeAll(async () => {
-    h = await startHarness({ admission: { reads: 1, writes: 1, maxWaitMs: 400 }, answerCache: { ttlMs: 1_000, maxEntries: 100 } });
+    h = await startHarness({
+      admission: { reads: 1, writes: 1, maxWaitMs: 400 },
+      answerCache: { ttlMs: 1_000, maxEntries: 100 },
+    });
     auth = `Bearer ${(await h.accountWithKey('pro')).key}`;
   }, 90_000);
   afterAll(async () => {
@@ -156,7 +169,11 @@ describe('gateway under overload, with the answer cache', () => {
         .set('Authorization', auth)
         .then((r) => r),
     );
-    for (let i = 0; i < 200 && h.catalog.received.filter((line) => line.endsWith('?q=a') || line.endsWith('?q=b')).length < 1; i += 1) {
+    for (
+      let i = 0;
+      i < 200 && h.catalog.received.filter((line) => line.endsWith('?q=a') || line.endsWith('?q=b')).length < 1;
+      i += 1
+    ) {
       await new Promise((r) => setTimeout(r, 10));
     }
     await new Promise((r) => setTimeout(r, 50));

@@ -68,14 +68,24 @@ describe('password reset by mail', () => {
 
   /** A link of `path` in a mail; the body is quoted-printable, as a mail client reads it: soft line breaks joined, =XX decoded. */
   const linkIn = (mail: Mail, path: string) => {
-    const text = mail.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const text = mail.body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return new RegExp(`${h.gateway.url}${path}#token=([A-Za-z0-9_-]{43})\\s`).exec(text)?.[1];
   };
   const requestReset = (email: string) =>
-    request(h.gateway.url).post('/api/v1/auth/password-reset-request').set('Origin', h.gateway.url).send({ email }).expect(202);
+    request(h.gateway.url)
+      .post('/api/v1/auth/password-reset-request')
+      .set('Origin', h.gateway.url)
+      .send({ email })
+      .expect(202);
 
   const signUp = (email: string) =>
-    request(h.gateway.url).post('/api/v1/auth/sign-up').set('Origin', h.gateway.url).send({ email, password: PASSWORD }).expect(202);
+    request(h.gateway.url)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', h.gateway.url)
+      .send({ email, password: PASSWORD })
+      .expect(202);
 
   it('mails a verification link at sign-up, no reset link before the address is verified, then a one-time reset link; nothing for an unknown one, with the same answer', async () => {
     const origin = h.gateway.url;
@@ -93,10 +103,18 @@ describe('password reset by mail', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(mails).toHaveLength(1);
     // The mailed link signs its holder in: the console's /verify page lands signed in.
-    const verified = await person.agent.post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken, password: PASSWORD }).expect(200);
+    const verified = await person.agent
+      .post('/api/v1/auth/verify-email')
+      .set('Origin', origin)
+      .send({ token: verifyToken, password: PASSWORD })
+      .expect(200);
     const accountId = verified.body.data.account.id as string;
     await person.agent.get('/api/v1/auth/session').expect(200);
-    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verifyToken, password: PASSWORD }).expect(400);
+    await request(origin)
+      .post('/api/v1/auth/verify-email')
+      .set('Origin', origin)
+      .send({ token: verifyToken, password: PASSWORD })
+      .expect(400);
 
     const unknown = await requestReset('nobody@example.com');
     const known = await requestReset(person.email);
@@ -110,26 +128,48 @@ describe('password reset by mail', () => {
     expect(mails).toHaveLength(2);
 
     const fresh = request.agent(origin);
-    const reset = await fresh.post('/api/v1/auth/password-reset').set('Origin', origin).send({ token, password: 'a-new-and-long-passphrase' });
+    const reset = await fresh
+      .post('/api/v1/auth/password-reset')
+      .set('Origin', origin)
+      .send({ token, password: 'a-new-and-long-passphrase' });
     expect(reset.status).toBe(200);
     await person.agent.get('/api/v1/auth/session').expect(401);
-    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: PASSWORD }).expect(401);
-    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: person.email, password: 'a-new-and-long-passphrase' }).expect(200);
+    await request(origin)
+      .post('/api/v1/auth/sign-in')
+      .set('Origin', origin)
+      .send({ email: person.email, password: PASSWORD })
+      .expect(401);
+    await request(origin)
+      .post('/api/v1/auth/sign-in')
+      .set('Origin', origin)
+      .send({ email: person.email, password: 'a-new-and-long-passphrase' })
+      .expect(200);
 
     // The trail: one request recorded (the one that issued a link), the reset with the account's, no link in either.
-    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}`).expect(200)).body.data as {
+    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${accountId}`).expect(200)).body
+      .data as {
       events: { action: string; actor: { kind: string }; requestId: string }[];
     };
     const requested = events.filter((e) => e.action === 'auth.password_reset_request');
-    expect(requested).toEqual([expect.objectContaining({ actor: { kind: 'anonymous' }, requestId: known.headers['x-request-id'] })]);
-    expect(events.find((e) => e.action === 'auth.password_reset')).toMatchObject({ actor: { kind: 'account' }, requestId: reset.headers['x-request-id'] });
-    for (const secret of [token ?? '', verifyToken ?? '', PASSWORD, 'a-new-and-long-passphrase']) expect(JSON.stringify(events)).not.toContain(secret);
+    expect(requested).toEqual([
+      expect.objectContaining({ actor: { kind: 'anonymous' }, requestId: known.headers['x-request-id'] }),
+    ]);
+    expect(events.find((e) => e.action === 'auth.password_reset')).toMatchObject({
+      actor: { kind: 'account' },
+      requestId: reset.headers['x-request-id'],
+    });
+    for (const secret of [token ?? '', verifyToken ?? '', PASSWORD, 'a-new-and-long-passphrase'])
+      expect(JSON.stringify(events)).not.toContain(secret);
   }, 60_000);
 
   it('throttles reset requests per inbox and address (never holding back another address), and reset requests and verifications per address, with 429 and Retry-After', async () => {
     const origin = h.gateway.url;
     const ask = (client: string, email: string) =>
-      request(origin).post('/api/v1/auth/password-reset-request').set('Origin', origin).set('X-Forwarded-For', client).send({ email });
+      request(origin)
+        .post('/api/v1/auth/password-reset-request')
+        .set('Origin', origin)
+        .set('X-Forwarded-For', client)
+        .send({ email });
     // One inbox, one address: 3, then 429; the inbox's owner, asking from elsewhere, still gets theirs.
     const perInbox = [];
     for (let i = 1; i <= 3; i += 1) perInbox.push((await ask('198.51.100.1', 'inbox@example.com')).status);
@@ -145,7 +185,10 @@ describe('password reset by mail', () => {
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await ask(client, `someone${i}@example.com`)).status);
     for (let i = 0; i < 5; i += 1) {
-      const verify = request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).set('X-Forwarded-For', client);
+      const verify = request(origin)
+        .post('/api/v1/auth/verify-email')
+        .set('Origin', origin)
+        .set('X-Forwarded-For', client);
       statuses.push((await verify.send({ token: `made-up-token-${i}` })).status);
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 400, 400, 400, 400, 429]);
@@ -159,7 +202,11 @@ describe('password reset by mail', () => {
     await signUp(owner);
     const first = await nextMail(before + 1);
     const token = linkIn(first, '/console/verify');
-    const { body: account } = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token, password: PASSWORD }).expect(200);
+    const { body: account } = await request(origin)
+      .post('/api/v1/auth/verify-email')
+      .set('Origin', origin)
+      .send({ token, password: PASSWORD })
+      .expect(200);
 
     const fresh = `fresh-${Date.now()}@example.com`;
     const taken = await signUp(owner.toUpperCase());
@@ -178,8 +225,13 @@ describe('password reset by mail', () => {
     expect(noticeText).not.toContain('#token=');
     expect(welcome && linkIn(welcome, '/console/verify')).toBeDefined();
     // No second account: the owner's still signs in with its password, and the trail shows one sign-up.
-    await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email: owner, password: PASSWORD }).expect(200);
-    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${account.data.account.id}`).expect(200)).body.data as {
+    await request(origin)
+      .post('/api/v1/auth/sign-in')
+      .set('Origin', origin)
+      .send({ email: owner, password: PASSWORD })
+      .expect(200);
+    const { events } = (await h.admin('get', `/admin/v1/audit-events?accountId=${account.data.account.id}`).expect(200))
+      .body.data as {
       events: { action: string }[];
     };
     expect(events.filter((e) => e.action === 'auth.sign_up')).toHaveLength(1);
@@ -231,7 +283,9 @@ describe('password reset by mail', () => {
       'Someone tried to sign up to Skills Catalog with your address',
       'Reset your Skills Catalog password',
     ]);
-    expect(read(verification).text).toContain('Opening this link and entering the password chosen at that sign-up confirms the address and signs you in');
+    expect(read(verification).text).toContain(
+      'Opening this link and entering the password chosen at that sign-up confirms the address and signs you in',
+    );
     expect(read(notice).text).toContain('opening it changes nothing');
     expect(read(reset).text).toContain('Opening this link lets you choose a new password');
     expect(read(reset).text).toContain('nothing changes until a new password is chosen');

@@ -15,7 +15,10 @@ export interface Browser {
 let emails = 0;
 
 /** The first log line matching `test`, polling for 10 s at most: work done after an answer logs when it is done. */
-export async function waitForLog(h: Harness, test: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+export async function waitForLog(
+  h: Harness,
+  test: (line: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
   for (let i = 0; i < 200; i += 1) {
     const line = h.logged.find(test);
     if (line) return line;
@@ -26,7 +29,10 @@ export async function waitForLog(h: Harness, test: (line: Record<string, unknown
 
 /** The verification token the gateway logs (no SMTP, plain loopback) once it has stored a sign-up of `email`. */
 export async function loggedVerificationToken(h: Harness, email: string): Promise<string> {
-  const line = await waitForLog(h, (l) => l.email === email && typeof l.link === 'string' && l.link.includes('/console/verify#token='));
+  const line = await waitForLog(
+    h,
+    (l) => l.email === email && typeof l.link === 'string' && l.link.includes('/console/verify#token='),
+  );
   return String(line.link).split('#token=')[1] as string;
 }
 

@@ -38,19 +38,38 @@ describe('gateway API keys of the console', () => {
 
   it('creates a read-only key shown once: it searches (200) and is refused a collection write (403 naming the scope, EN/FR)', async () => {
     const b = await proPerson();
-    const created = await createKey(b, { name: 'reader', scopes: ['search:read', 'collections:read'], expiresInDays: 30 });
-    expect(created).toMatchObject({ name: 'reader', scopes: ['search:read', 'collections:read'], revokedAt: null, lastUsedAt: null });
+    const created = await createKey(b, {
+      name: 'reader',
+      scopes: ['search:read', 'collections:read'],
+      expiresInDays: 30,
+    });
+    expect(created).toMatchObject({
+      name: 'reader',
+      scopes: ['search:read', 'collections:read'],
+      revokedAt: null,
+      lastUsedAt: null,
+    });
     expect(Date.parse(String(created.expiresAt)) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${created.key}`).expect(200);
     await h.http.get('/api/v1/me/collections').set('Authorization', `Bearer ${created.key}`).expect(200);
     const calls = h.collections.received.length;
-    const en = await h.http.patch('/api/v1/me/collections/c1').set('Authorization', `Bearer ${created.key}`).send({ name: 'x' }).expect(403);
+    const en = await h.http
+      .patch('/api/v1/me/collections/c1')
+      .set('Authorization', `Bearer ${created.key}`)
+      .send({ name: 'x' })
+      .expect(403);
     expect(en.body).toEqual({ error: MISSING_WRITE.en });
-    const fr = await h.http.delete('/api/v1/me/collections/c1').set('Authorization', `Bearer ${created.key}`).set('Accept-Language', 'fr').expect(403);
+    const fr = await h.http
+      .delete('/api/v1/me/collections/c1')
+      .set('Authorization', `Bearer ${created.key}`)
+      .set('Accept-Language', 'fr')
+      .expect(403);
     expect(fr.body).toEqual({ error: MISSING_WRITE.fr });
     expect(h.collections.received.length).toBe(calls);
     const listed = await b.agent.get('/api/v1/me/api-keys').expect(200);
-    expect(listed.body.data.apiKeys).toEqual([expect.objectContaining({ id: created.id, prefix: created.key.slice(0, 12) })]);
+    expect(listed.body.data.apiKeys).toEqual([
+      expect.objectContaining({ id: created.id, prefix: created.key.slice(0, 12) }),
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(created.key);
   });
 
@@ -74,7 +93,11 @@ describe('gateway API keys of the console', () => {
 
   it('holds the cap of active keys when they are created at the same moment (on the server, counting alone let each see room)', async () => {
     const b = await proPerson();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => write(b, 'post', '/api/v1/me/api-keys', { name: `k${i}`, scopes: ['search:read'] })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        write(b, 'post', '/api/v1/me/api-keys', { name: `k${i}`, scopes: ['search:read'] }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
     const listed = await b.agent.get('/api/v1/me/api-keys').expect(200);
     expect(listed.body.data.apiKeys).toHaveLength(3);
@@ -83,9 +106,13 @@ describe('gateway API keys of the console', () => {
   it('rolls a key at the cap once (the old one counts as replaced for its grace), but not again during that grace', async () => {
     const b = await proPerson();
     const keys = await Promise.all(['a', 'b', 'c'].map((name) => createKey(b, { name, scopes: ['search:read'] })));
-    const rolled = await write(b, 'post', `/api/v1/me/api-keys/${keys[0]!.id}/roll`, { graceSeconds: 3600 }).expect(201);
+    const rolled = await write(b, 'post', `/api/v1/me/api-keys/${keys[0]!.id}/roll`, { graceSeconds: 3600 }).expect(
+      201,
+    );
     // 4 active for the grace: the cap plus the key being replaced
-    const refused = await write(b, 'post', `/api/v1/me/api-keys/${rolled.body.data.apiKey.id as string}/roll`, { graceSeconds: 3600 }).expect(409);
+    const refused = await write(b, 'post', `/api/v1/me/api-keys/${rolled.body.data.apiKey.id as string}/roll`, {
+      graceSeconds: 3600,
+    }).expect(409);
     expect(refused.body).toEqual({ error: expect.stringContaining('3') });
     await write(b, 'post', '/api/v1/me/api-keys', { name: 'd', scopes: ['search:read'] }).expect(409);
     // a roll that ends the old key at once leaves the count as it was
@@ -100,9 +127,12 @@ describe('gateway API keys of the console', () => {
     expect(apiKey).toMatchObject({ name: 'deploy', scopes: ['search:read', 'collections:write'] });
     expect(apiKey.key).not.toBe(old.key);
     expect(Date.parse(previous.expiresAt) - Date.now()).toBeGreaterThan(3500_000);
-    for (const key of [old.key, apiKey.key]) await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
+    for (const key of [old.key, apiKey.key])
+      await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
 
-    const again = await write(b, 'post', `/api/v1/me/api-keys/${apiKey.id as string}/roll`, { graceSeconds: 0 }).expect(201);
+    const again = await write(b, 'post', `/api/v1/me/api-keys/${apiKey.id as string}/roll`, { graceSeconds: 0 }).expect(
+      201,
+    );
     await h.http
       .get('/api/v1/skills')
       .set('Authorization', `Bearer ${apiKey.key as string}`)
@@ -116,7 +146,10 @@ describe('gateway API keys of the console', () => {
 
   it('refuses an API key on every key and session operation (403), and a missing session (401)', async () => {
     const b = await proPerson();
-    const created = await createKey(b, { name: 'ci', scopes: ['search:read', 'collections:read', 'collections:write'] });
+    const created = await createKey(b, {
+      name: 'ci',
+      scopes: ['search:read', 'collections:read', 'collections:write'],
+    });
     const withKey = await h.http.get('/api/v1/me/api-keys').set('Authorization', `Bearer ${created.key}`).expect(403);
     expect(withKey.body).toEqual({ error: 'Only a signed-in console session can do this, not an API key' });
     await h.http
@@ -138,9 +171,14 @@ describe('gateway API keys of the console', () => {
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${theirs.key}`).expect(200);
 
     const bad = await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: ['admin:all'] }).expect(400);
-    expect(bad.body.error).toBe('"scopes.0" must be one of: search:read, collections:read, collections:write, workspaces:manage');
+    expect(bad.body.error).toBe(
+      '"scopes.0" must be one of: search:read, collections:read, collections:write, workspaces:manage',
+    );
     await write(a, 'post', '/api/v1/me/api-keys', { name: 'x', scopes: [] }).expect(400);
-    const bidi = await write(a, 'post', '/api/v1/me/api-keys', { name: 'ci\u202Etset', scopes: ['search:read'] }).expect(400);
+    const bidi = await write(a, 'post', '/api/v1/me/api-keys', {
+      name: 'ci\u202Etset',
+      scopes: ['search:read'],
+    }).expect(400);
     expect(bidi.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
     await a.agent
       .post('/api/v1/me/api-keys')
@@ -149,7 +187,9 @@ describe('gateway API keys of the console', () => {
       .expect(403);
 
     for (let i = 0; i < 3; i += 1) await createKey(a, { name: `k${i}`, scopes: ['search:read'] });
-    const capped = await write(a, 'post', '/api/v1/me/api-keys', { name: 'one more', scopes: ['search:read'] }).expect(409);
+    const capped = await write(a, 'post', '/api/v1/me/api-keys', { name: 'one more', scopes: ['search:read'] }).expect(
+      409,
+    );
     expect(capped.body).toEqual({ error: 'At most 3 active API keys per account' });
   });
 
@@ -163,13 +203,23 @@ describe('gateway API keys of the console', () => {
     } finally {
       await client.end();
     }
-    await h.http.patch('/api/v1/me/collections/c1').set('Authorization', `Bearer ${key}`).send({ name: 'x' }).expect(200);
+    await h.http
+      .patch('/api/v1/me/collections/c1')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ name: 'x' })
+      .expect(200);
     await h.http.get('/api/v1/skills').set('Authorization', `Bearer ${key}`).expect(200);
   });
 
   it("lets the admin API list, scope, expire and roll any account's keys", async () => {
     const { accountId, keyId } = await h.accountWithKey('team');
-    const scoped = await h.admin('post', `/admin/v1/accounts/${accountId}/api-keys`, { name: 'bot', scopes: ['search:read'], expiresInDays: 7 }).expect(201);
+    const scoped = await h
+      .admin('post', `/admin/v1/accounts/${accountId}/api-keys`, {
+        name: 'bot',
+        scopes: ['search:read'],
+        expiresInDays: 7,
+      })
+      .expect(201);
     await h.http
       .patch('/api/v1/me/collections/c1')
       .set('Authorization', `Bearer ${scoped.body.data.apiKey.key as string}`)

@@ -20,7 +20,11 @@ describe('gateway console sessions', () => {
 
   it('answers a sign-up 202 without a session; the verification link signs in on the free plan with an HttpOnly, SameSite=Lax cookie (not Secure on plain-HTTP loopback)', async () => {
     const origin = h.gateway.url;
-    const res = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'Ana@Example.com', password: PASSWORD }).expect(202);
+    const res = await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email: 'Ana@Example.com', password: PASSWORD })
+      .expect(202);
     expect(res.body).toEqual({ data: { requested: true } });
     expect(res.headers['set-cookie']).toBeUndefined();
     const verified = await request(origin)
@@ -47,7 +51,11 @@ describe('gateway console sessions', () => {
     const origin = h.gateway.url;
     // one email per case: failed sign-ins of one email from one address are throttled after 3
     const email = `zed.lowry@${what.replace(/\W/g, '-')}.example.com`;
-    const res = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email, password }).expect(400);
+    const res = await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email, password })
+      .expect(400);
     expect(res.body.error).toContain(message);
     await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password }).expect(401);
   });
@@ -57,7 +65,12 @@ describe('gateway console sessions', () => {
     const body = { email: 'trojan@example.com', password: PASSWORD, name: 'invoice\u202Efdp.exe' };
     const en = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send(body).expect(400);
     expect(en.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
-    const fr = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).set('Accept-Language', 'fr').send(body).expect(400);
+    const fr = await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .set('Accept-Language', 'fr')
+      .send(body)
+      .expect(400);
     expect(fr.body).toEqual({ error: '« name » ne doit pas contenir de caractères de contrôle bidirectionnel' });
     await request(origin)
       .post('/api/v1/auth/sign-up')
@@ -65,7 +78,11 @@ describe('gateway console sessions', () => {
       .send({ ...body, name: 'invoice.pdf' })
       .expect(202);
     const token = await loggedVerificationToken(h, 'trojan@example.com');
-    const named = await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token, password: PASSWORD }).expect(200);
+    const named = await request(origin)
+      .post('/api/v1/auth/verify-email')
+      .set('Origin', origin)
+      .send({ token, password: PASSWORD })
+      .expect(200);
     expect(named.body.data.account).toMatchObject({ email: 'trojan@example.com', name: 'invoice.pdf' });
   });
 
@@ -76,7 +93,10 @@ describe('gateway console sessions', () => {
       .send({ email: 'a@b.co', password: 'x' })
       .expect(403);
     expect(res.body).toEqual({ error: 'Request refused: it does not come from this site' });
-    await request(h.gateway.url).post('/api/v1/auth/sign-up').send({ email: 'nobody@example.com', password: PASSWORD }).expect(403);
+    await request(h.gateway.url)
+      .post('/api/v1/auth/sign-up')
+      .send({ email: 'nobody@example.com', password: PASSWORD })
+      .expect(403);
   });
 
   it('signs in with the password, and slows guessing: after 3 failures from one address even the right password waits (429)', async () => {
@@ -84,7 +104,11 @@ describe('gateway console sessions', () => {
     await signIn(h, email);
     const origin = h.gateway.url;
     for (let i = 0; i < 3; i += 1) {
-      const wrong = await request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).send({ email, password: 'wrong-password-1234' }).expect(401);
+      const wrong = await request(origin)
+        .post('/api/v1/auth/sign-in')
+        .set('Origin', origin)
+        .send({ email, password: 'wrong-password-1234' })
+        .expect(401);
       expect(wrong.body).toEqual({ error: 'Wrong email or password' });
     }
     const throttled = await request(origin)
@@ -100,11 +124,25 @@ describe('gateway console sessions', () => {
   it('lets a session call /api/v1 as its own account, whatever the plan, with CSRF and Origin on writes', async () => {
     const b = await signUp(h);
     const read = await b.agent.get('/api/v1/skills?q=pdf').expect(200);
-    expect(read.body.data.principal).toEqual({ kind: 'account', accountId: b.accountId, plan: 'free', keyId: expect.stringMatching(/^session:/) });
+    expect(read.body.data.principal).toEqual({
+      kind: 'account',
+      accountId: b.accountId,
+      plan: 'free',
+      keyId: expect.stringMatching(/^session:/),
+    });
 
-    const noToken = await b.agent.patch('/api/v1/me/collections/c1').set('Origin', b.origin).send({ name: 'x' }).expect(403);
+    const noToken = await b.agent
+      .patch('/api/v1/me/collections/c1')
+      .set('Origin', b.origin)
+      .send({ name: 'x' })
+      .expect(403);
     expect(noToken.body).toEqual({ error: 'Missing or invalid CSRF token' });
-    await b.agent.patch('/api/v1/me/collections/c1').set('Origin', b.origin).set('X-CSRF-Token', 'A'.repeat(43)).send({ name: 'x' }).expect(403);
+    await b.agent
+      .patch('/api/v1/me/collections/c1')
+      .set('Origin', b.origin)
+      .set('X-CSRF-Token', 'A'.repeat(43))
+      .send({ name: 'x' })
+      .expect(403);
     const foreign = await b.agent
       .patch('/api/v1/me/collections/c1')
       .set('Origin', 'https://evil.example')
@@ -159,14 +197,28 @@ describe('gateway console sessions', () => {
     const other = request.agent(h.gateway.url);
     await other.post('/api/v1/auth/sign-in-link').set('Origin', h.gateway.url).send({ token }).expect(200);
     await other.get('/api/v1/auth/session').expect(200);
-    const again = await request(h.gateway.url).post('/api/v1/auth/sign-in-link').set('Origin', h.gateway.url).send({ token }).expect(400);
+    const again = await request(h.gateway.url)
+      .post('/api/v1/auth/sign-in-link')
+      .set('Origin', h.gateway.url)
+      .send({ token })
+      .expect(400);
     expect(again.body).toEqual({ error: 'This link is invalid, already used or expired' });
 
-    const reset = await h.admin('post', `/admin/v1/accounts/${b.accountId}/links`, { purpose: 'password-reset' }).expect(201);
+    const reset = await h
+      .admin('post', `/admin/v1/accounts/${b.accountId}/links`, { purpose: 'password-reset' })
+      .expect(201);
     const resetToken = (reset.body.data.link.url as string).split('#token=')[1];
     const fresh = request.agent(h.gateway.url);
-    await fresh.post('/api/v1/auth/password-reset').set('Origin', h.gateway.url).send({ token: resetToken, password: 'password1234' }).expect(400);
-    await fresh.post('/api/v1/auth/password-reset').set('Origin', h.gateway.url).send({ token: resetToken, password: 'a-brand-new-secret-99' }).expect(200);
+    await fresh
+      .post('/api/v1/auth/password-reset')
+      .set('Origin', h.gateway.url)
+      .send({ token: resetToken, password: 'password1234' })
+      .expect(400);
+    await fresh
+      .post('/api/v1/auth/password-reset')
+      .set('Origin', h.gateway.url)
+      .send({ token: resetToken, password: 'a-brand-new-secret-99' })
+      .expect(200);
     await b.agent.get('/api/v1/auth/session').expect(401);
     await other.get('/api/v1/auth/session').expect(401);
     await fresh.get('/api/v1/auth/session').expect(200);
@@ -195,7 +247,11 @@ describe('gateway sign-up modes', () => {
     const origin = h.gateway.url;
     const options = await request(origin).get('/api/v1/auth/options').expect(200);
     expect(options.body.data).toEqual({ signUpMode: 'invite', passwordResetByMail: false, oidc: null });
-    const refused = await request(origin).post('/api/v1/auth/sign-up').set('Origin', origin).send({ email: 'x@example.com', password: PASSWORD }).expect(403);
+    const refused = await request(origin)
+      .post('/api/v1/auth/sign-up')
+      .set('Origin', origin)
+      .send({ email: 'x@example.com', password: PASSWORD })
+      .expect(403);
     expect(refused.body).toEqual({ error: 'Sign-up needs an invitation link' });
     const invitation = await h.admin('post', '/admin/v1/invitations').expect(201);
     const token = (invitation.body.data.invitation.url as string).split('#invitation=')[1];
@@ -206,7 +262,11 @@ describe('gateway sign-up modes', () => {
       .expect(202);
     // The account (and the invitation's use) is stored after the answer; its verification link says it is done.
     const verification = await loggedVerificationToken(h, 'x@example.com');
-    await request(origin).post('/api/v1/auth/verify-email').set('Origin', origin).send({ token: verification, password: PASSWORD }).expect(200);
+    await request(origin)
+      .post('/api/v1/auth/verify-email')
+      .set('Origin', origin)
+      .send({ token: verification, password: PASSWORD })
+      .expect(200);
     const reused = await request(origin)
       .post('/api/v1/auth/sign-up')
       .set('Origin', origin)

@@ -15,10 +15,21 @@ describe('gateway proxy', () => {
   }, 30_000);
 
   it('forwards method, path and query unchanged to the owning service', async () => {
-    const skills = await h.http.get('/api/v1/skills?q=pdf%20tools&type=skill&limit=5').set('Authorization', auth).expect(200);
-    expect(skills.body.data).toMatchObject({ upstream: 'catalog', method: 'GET', url: '/api/v1/skills?q=pdf%20tools&type=skill&limit=5' });
+    const skills = await h.http
+      .get('/api/v1/skills?q=pdf%20tools&type=skill&limit=5')
+      .set('Authorization', auth)
+      .expect(200);
+    expect(skills.body.data).toMatchObject({
+      upstream: 'catalog',
+      method: 'GET',
+      url: '/api/v1/skills?q=pdf%20tools&type=skill&limit=5',
+    });
     const del = await h.http.delete('/api/v1/workspaces/w1/collections/c1').set('Authorization', auth).expect(200);
-    expect(del.body.data).toMatchObject({ upstream: 'collections', method: 'DELETE', url: '/api/v1/workspaces/w1/collections/c1' });
+    expect(del.body.data).toMatchObject({
+      upstream: 'collections',
+      method: 'DELETE',
+      url: '/api/v1/workspaces/w1/collections/c1',
+    });
   });
 
   it('forwards HEAD on GET routes as HEAD, signed for HEAD', async () => {
@@ -28,13 +39,21 @@ describe('gateway proxy', () => {
   });
 
   it('signs a principal bound to the method and path, which the service accepts once', async () => {
-    const res = await h.http.patch('/api/v1/me/collections/c9?x=1').set('Authorization', auth).send({ name: 'n' }).expect(200);
+    const res = await h.http
+      .patch('/api/v1/me/collections/c9?x=1')
+      .set('Authorization', auth)
+      .send({ name: 'n' })
+      .expect(200);
     const header = res.body.data.principalHeader as string;
     // The service verified it already: a replay is refused, and so is any other path or method.
-    await expect(h.collections.verifier.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/replayed/);
+    await expect(h.collections.verifier.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(
+      /replayed/,
+    );
     const fresh = PRINCIPAL_KEYS.verifier('collections-service');
     // meant for collections-service only: catalog-service refuses it
-    await expect(PRINCIPAL_KEYS.verifier('catalog-service').verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/audience/);
+    await expect(
+      PRINCIPAL_KEYS.verifier('catalog-service').verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1'),
+    ).rejects.toThrow(/audience/);
     await expect(fresh.verify(header, 'PATCH', '/api/v1/me/collections/other?x=1')).rejects.toThrow(/binding/);
     await expect(fresh.verify(header, 'DELETE', '/api/v1/me/collections/c9?x=1')).rejects.toThrow(/binding/);
     const verified = await fresh.verify(header, 'PATCH', '/api/v1/me/collections/c9?x=1');
@@ -46,13 +65,22 @@ describe('gateway proxy', () => {
 
   it('signs every body it forwards with its digest, but the streamed import as streamed', async () => {
     const body = '{ "name" : "spaced as the client sent it" }';
-    const put = await h.http.delete('/api/v1/me/collections/c1').set('Authorization', auth).set('Content-Type', 'application/json').send(body).expect(200);
+    const put = await h.http
+      .delete('/api/v1/me/collections/c1')
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(200);
     expect(put.body.data.signedBody).toBe(bodyDigest(body));
     expect(put.body.data.bodyText).toBe(body);
     const get = await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(200);
     expect(get.body.data.signedBody).toBe(EMPTY_BODY);
     const ndjson = '{"slug":"a"}\n';
-    const imported = await h.admin('post', '/admin/v1/skills:import').set('Content-Type', 'application/x-ndjson').send(ndjson).expect(201);
+    const imported = await h
+      .admin('post', '/admin/v1/skills:import')
+      .set('Content-Type', 'application/x-ndjson')
+      .send(ndjson)
+      .expect(201);
     expect(imported.body.data.signedBody).toBe(STREAMED_BODY);
     expect(imported.body.data.bodyText).toBe(ndjson);
   });
@@ -83,16 +111,28 @@ describe('gateway proxy', () => {
   });
 
   it('keeps a well-formed X-Request-Id, replaces a bad one, and forwards it', async () => {
-    const kept = await h.http.get('/api/v1/skills').set('Authorization', auth).set('X-Request-Id', 'req-abc.123').expect(200);
+    const kept = await h.http
+      .get('/api/v1/skills')
+      .set('Authorization', auth)
+      .set('X-Request-Id', 'req-abc.123')
+      .expect(200);
     expect(kept.headers['x-request-id']).toBe('req-abc.123');
     expect(kept.body.data.headers['x-request-id']).toBe('req-abc.123');
-    const made = await h.http.get('/api/v1/skills').set('Authorization', auth).set('X-Request-Id', 'bad id with spaces').expect(200);
+    const made = await h.http
+      .get('/api/v1/skills')
+      .set('Authorization', auth)
+      .set('X-Request-Id', 'bad id with spaces')
+      .expect(200);
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(made.body.data.headers['x-request-id']).toBe(made.headers['x-request-id']);
   });
 
   it('copies the status and end-to-end headers of the answer, not hop-by-hop ones', async () => {
-    const res = await h.http.post('/api/v1/workspaces/w1/collections').set('Authorization', auth).send({ name: 'x' }).expect(201);
+    const res = await h.http
+      .post('/api/v1/workspaces/w1/collections')
+      .set('Authorization', auth)
+      .send({ name: 'x' })
+      .expect(201);
     expect(res.headers['x-upstream']).toBe('collections');
     expect(res.headers.etag).toBe('"v1"');
     expect(res.headers['keep-alive']).toBeUndefined();
@@ -175,7 +215,11 @@ describe('gateway proxy', () => {
     // the harness's upstream timeout is 500 ms; this import takes 1.5 s
     h.collections.holdAnswers = new Promise<void>((resolve) => setTimeout(resolve, 1_500).unref());
     try {
-      await h.admin('post', '/admin/v1/skills:import').set('Content-Type', 'application/x-ndjson').send('{"slug":"a"}\n').expect(201);
+      await h
+        .admin('post', '/admin/v1/skills:import')
+        .set('Content-Type', 'application/x-ndjson')
+        .send('{"slug":"a"}\n')
+        .expect(201);
     } finally {
       h.collections.holdAnswers = undefined;
     }
@@ -190,27 +234,30 @@ describe('gateway proxy', () => {
   it.each([
     ['collections-service (streamed through)', 'collections', '/api/v1/me/collections'],
     ['catalog-service (a search, read whole)', 'catalog', '/api/v1/skills?q=relayed-503'],
-  ] as const)("relays %s's 503 with its own Retry-After, or with one when it sent none", async (_label, which, path) => {
-    const service = which === 'catalog' ? h.catalog : h.collections;
-    let retryAfter: string | undefined;
-    service.answer = () => {
-      const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': retryAfter };
-      return { status: 503, body: { error: 'shedding' }, headers };
-    };
-    try {
-      const bare = await h.http.get(path).set('Authorization', auth).expect(503);
-      expect(bare.body).toEqual({ error: 'shedding' });
-      expect(bare.headers['retry-after']).toBe('1');
-      retryAfter = '7';
-      const named = await h.http
-        .get(`${path}${path.includes('?') ? '&' : '?'}again=1`)
-        .set('Authorization', auth)
-        .expect(503);
-      expect(named.headers['retry-after']).toBe('7');
-    } finally {
-      service.answer = undefined;
-    }
-  });
+  ] as const)(
+    "relays %s's 503 with its own Retry-After, or with one when it sent none",
+    async (_label, which, path) => {
+      const service = which === 'catalog' ? h.catalog : h.collections;
+      let retryAfter: string | undefined;
+      service.answer = () => {
+        const headers: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': retryAfter };
+        return { status: 503, body: { error: 'shedding' }, headers };
+      };
+      try {
+        const bare = await h.http.get(path).set('Authorization', auth).expect(503);
+        expect(bare.body).toEqual({ error: 'shedding' });
+        expect(bare.headers['retry-after']).toBe('1');
+        retryAfter = '7';
+        const named = await h.http
+          .get(`${path}${path.includes('?') ? '&' : '?'}again=1`)
+          .set('Authorization', auth)
+          .expect(503);
+        expect(named.headers['retry-after']).toBe('7');
+      } finally {
+        service.answer = undefined;
+      }
+    },
+  );
 
   it('answers 503 while a service is down, without waiting for the upstream timeout (504), and recovers when it is back', async () => {
     await h.collections.stop();
@@ -219,7 +266,11 @@ describe('gateway proxy', () => {
       const down = await h.http.get('/api/v1/me/collections').set('Authorization', auth).expect(503);
       expect(down.body).toEqual({ error: 'The service is temporarily unavailable' });
       expect(down.headers['retry-after']).toBe('1');
-      const fr = await h.http.post('/api/v1/me/collections').set('Authorization', auth).set('Accept-Language', 'fr').send({ name: 'a' });
+      const fr = await h.http
+        .post('/api/v1/me/collections')
+        .set('Authorization', auth)
+        .set('Accept-Language', 'fr')
+        .send({ name: 'a' });
       expect(fr.status).toBe(503);
       expect(fr.body).toEqual({ error: 'Le service est temporairement indisponible' });
       await h.monitor.get('/readyz').expect(503, { error: 'Not ready: collections-service not answering' });

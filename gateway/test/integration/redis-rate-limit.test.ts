@@ -24,7 +24,12 @@ if (redisAnswers(REDIS_URL)) {
   // the same rule as the in-memory store, on Redis's side of the script, with the test's clock
   describeSlidingWindowStore('RedisRateLimitStore', async (clock) => {
     const { logger, warnings } = recordingLogger();
-    const store = new RedisRateLimitStore({ url: REDIS_URL, logger, prefix: `skills-test:${randomUUID()}:`, now: () => clock.now });
+    const store = new RedisRateLimitStore({
+      url: REDIS_URL,
+      logger,
+      prefix: `skills-test:${randomUUID()}:`,
+      now: () => clock.now,
+    });
     await store.connect();
     // counted in Redis, not in the fallback: a warning would say Redis did not answer
     const close = store.close.bind(store);

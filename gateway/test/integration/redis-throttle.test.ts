@@ -29,7 +29,11 @@ const freshClient = (): string => `2001:db8:${randomBytes(2).toString('hex')}:${
 
 function signIn(h: Harness, client: string, email: string) {
   const origin = h.gateway.url;
-  return request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).set('X-Forwarded-For', client).send({ email, password: 'wrong-guess-xyz' });
+  return request(origin)
+    .post('/api/v1/auth/sign-in')
+    .set('Origin', origin)
+    .set('X-Forwarded-For', client)
+    .send({ email, password: 'wrong-guess-xyz' });
 }
 
 function signUp(h: Harness, client: string) {
@@ -41,13 +45,19 @@ function signUp(h: Harness, client: string) {
     .send({ email: `${randomUUID()}@example.com`, password: 'a long enough password 42' });
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
 describeRedis('sign-in throttle shared by two gateways through Redis', () => {
   let a: Harness;
   let b: Harness;
   beforeAll(async () => {
-    const config = { trustProxy: ['loopback'], signInThrottle: THROTTLE, redisUrl: TEST_REDIS_URL, hashing: { concurrency: 2, queue: 64 } };
+    const config = {
+      trustProxy: ['loopback'],
+      signInThrottle: THROTTLE,
+      redisUrl: TEST_REDIS_URL,
+      hashing: { concurrency: 2, queue: 64 },
+    };
     [a, b] = await Promise.all([startHarness(config), startHarness(config)]);
   }, 120_000);
   afterAll(async () => {
@@ -58,7 +68,8 @@ describeRedis('sign-in throttle shared by two gateways through Redis', () => {
     const client = freshClient();
     const statuses: number[] = [];
     // Alternating replicas, other emails each time: only the address's budget applies.
-    for (let i = 0; i < 20; i += 1) statuses.push((await signIn(i % 2 ? b : a, client, `someone${i}@example.com`)).status);
+    for (let i = 0; i < 20; i += 1)
+      statuses.push((await signIn(i % 2 ? b : a, client, `someone${i}@example.com`)).status);
     expect(statuses).toEqual(Array(20).fill(401));
     // at once, on both replicas, within the first delay's one second even on a slow machine
     const refused = await Promise.all([a, b, a, b].map((h, i) => signIn(h, client, `someone-else${i}@example.com`)));
@@ -73,7 +84,9 @@ describeRedis('sign-in throttle shared by two gateways through Redis', () => {
   it('gives one email from one address 3 guesses across replicas, even in a parallel burst', async () => {
     const client = freshClient();
     const email = `victim-${randomUUID()}@example.com`;
-    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(i % 2 ? b : a, client, email).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(i % 2 ? b : a, client, email).then((r) => r.status)),
+    );
     expect(tally(statuses)).toEqual({ 401: 3, 429: 9 });
     // the progressive delay is the shared one: the other replica makes the next guess wait too
     const next = await signIn(a, client, email).expect(429);
@@ -84,7 +97,9 @@ describeRedis('sign-in throttle shared by two gateways through Redis', () => {
 
   it('allows one address 10 sign-ups in all across replicas', async () => {
     const client = freshClient();
-    const statuses = await Promise.all(Array.from({ length: 14 }, (_, i) => signUp(i % 2 ? b : a, client).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => signUp(i % 2 ? b : a, client).then((r) => r.status)),
+    );
     expect(tally(statuses)).toEqual({ 202: 10, 429: 4 });
   }, 60_000);
 });
@@ -92,7 +107,12 @@ describeRedis('sign-in throttle shared by two gateways through Redis', () => {
 describeRedis('RedisThrottleStore', () => {
   const stores: RedisThrottleStore[] = [];
   const replica = async (prefix: string, now?: () => number): Promise<SignInThrottle> => {
-    const store = new RedisThrottleStore({ url: TEST_REDIS_URL, logger: recordingLogger().logger, prefix, ...(now ? { now } : {}) });
+    const store = new RedisThrottleStore({
+      url: TEST_REDIS_URL,
+      logger: recordingLogger().logger,
+      prefix,
+      ...(now ? { now } : {}),
+    });
     await store.connect();
     stores.push(store);
     return new SignInThrottle(THROTTLE, { store });
@@ -110,7 +130,10 @@ describeRedis('RedisThrottleStore', () => {
     clock.now += 1_000;
     await two.beginSignIn('x@example.com', '192.0.2.1');
     clock.now += 1_000;
-    await expect(one.beginSignIn('x@example.com', '192.0.2.1')).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': '1' } });
+    await expect(one.beginSignIn('x@example.com', '192.0.2.1')).rejects.toMatchObject({
+      status: 429,
+      headers: { 'Retry-After': '1' },
+    });
     clock.now += 1_000;
     const attempt = await one.beginSignIn('x@example.com', '192.0.2.1');
     await two.succeeded(attempt);

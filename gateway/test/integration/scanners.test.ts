@@ -54,7 +54,12 @@ describe('scanner credentials', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const { scanner, token } = res.body.data as { scanner: Scanner; token: string };
     expect(token).toMatch(/^sks_[0-9A-Za-z]{40}$/);
-    expect(scanner).toEqual({ id: expect.any(String), name: 'static-analysis', createdAt: expect.any(String), revokedAt: null });
+    expect(scanner).toEqual({
+      id: expect.any(String),
+      name: 'static-analysis',
+      createdAt: expect.any(String),
+      revokedAt: null,
+    });
 
     const listed = (await h.admin('get', '/admin/v1/scanners').expect(200)).body.data.scanners as Scanner[];
     expect(listed).toContainEqual(scanner);
@@ -79,7 +84,10 @@ describe('scanner credentials', () => {
     const first = await issue('virus-scan');
     const taken = await h.admin('post', '/admin/v1/scanners', { name: 'virus-scan' }).expect(409);
     expect(taken.body.error).toBe('An active scanner named "virus-scan" already exists');
-    const fr = await h.admin('post', '/admin/v1/scanners', { name: 'virus-scan' }).set('Accept-Language', 'fr').expect(409);
+    const fr = await h
+      .admin('post', '/admin/v1/scanners', { name: 'virus-scan' })
+      .set('Accept-Language', 'fr')
+      .expect(409);
     expect(fr.body.error).toBe('Un scanner actif nommé « virus-scan » existe déjà');
     // a revoked scanner's name may be issued again
     await h.admin('delete', `/admin/v1/scanners/${first.scanner.id}`).expect(200);
@@ -91,12 +99,18 @@ describe('scanner credentials', () => {
     const res = await asScanner(token).set('X-Request-Id', 'req-verdict').expect(201);
     const echo = res.body.data as Echo;
     expect(echo.upstream).toBe('collections');
-    expect(echo).toMatchObject({ method: 'POST', url: VERDICTS, principal: { kind: 'scanner', scannerId: scanner.id, name: 'llm-review' } });
+    expect(echo).toMatchObject({
+      method: 'POST',
+      url: VERDICTS,
+      principal: { kind: 'scanner', scannerId: scanner.id, name: 'llm-review' },
+    });
     expect(JSON.parse(echo.bodyText)).toEqual(VERDICT);
     // the token stops at the gateway
     expect(JSON.stringify(echo.headers)).not.toContain(token);
 
-    const recorded = await eventually(async () => (await auditOf('verdict.record')).find((e) => e.actor.scannerId === scanner.id));
+    const recorded = await eventually(async () =>
+      (await auditOf('verdict.record')).find((e) => e.actor.scannerId === scanner.id),
+    );
     expect(recorded).toMatchObject({
       actor: { kind: 'scanner', scannerId: scanner.id },
       target: 'pdf-skill',
@@ -128,7 +142,10 @@ describe('scanner credentials', () => {
     for (const [method, path] of elsewhere) {
       const en = await h.http[method](path).set('Authorization', `Bearer ${token}`).send({ name: 'x' });
       expect([path, en.status, en.body.error]).toEqual([path, 403, EN_ONLY_VERDICTS]);
-      const fr = await h.http[method](path).set('Authorization', `Bearer ${token}`).set('Accept-Language', 'fr').send({ name: 'x' });
+      const fr = await h.http[method](path)
+        .set('Authorization', `Bearer ${token}`)
+        .set('Accept-Language', 'fr')
+        .send({ name: 'x' });
       expect([path, fr.status, fr.body.error]).toEqual([path, 403, FR_ONLY_VERDICTS]);
     }
     expect(h.catalog.received.length + h.collections.received.length).toBe(before);
@@ -180,7 +197,10 @@ describe('scanner credentials', () => {
     const { scanner, token } = await issue('revoked-soon');
     // in the authentication cache now
     await asScanner(token).expect(201);
-    const revoked = await h.admin('delete', `/admin/v1/scanners/${scanner.id}`).set('X-Request-Id', 'req-revoke-scanner').expect(200);
+    const revoked = await h
+      .admin('delete', `/admin/v1/scanners/${scanner.id}`)
+      .set('X-Request-Id', 'req-revoke-scanner')
+      .expect(200);
     expect(revoked.body.data.scanner).toEqual({ ...scanner, revokedAt: expect.any(String) });
     const refused = await asScanner(token).expect(401);
     expect(refused.body.error).toBe('Invalid or revoked scanner credential');
@@ -219,16 +239,22 @@ describe('failed scanner authentication', () => {
   }, 30_000);
 
   it('counts like a failed API key: 429 with Retry-After over the budget, recorded as scanner_token', async () => {
-    const { token } = (await h.admin('post', '/admin/v1/scanners', { name: 'budgeted' }).expect(201)).body.data as { token: string };
+    const { token } = (await h.admin('post', '/admin/v1/scanners', { name: 'budgeted' }).expect(201)).body.data as {
+      token: string;
+    };
     // known good before the budget runs out: cached, so it never waits on the budget
     await h.http.post(VERDICTS).set('Authorization', `Bearer ${token}`).send(VERDICT).expect(201);
     const wrong = `sks_${'x'.repeat(40)}`;
-    for (let i = 0; i < 3; i += 1) await h.http.post(VERDICTS).set('Authorization', `Bearer ${wrong}`).send(VERDICT).expect(401);
+    for (let i = 0; i < 3; i += 1)
+      await h.http.post(VERDICTS).set('Authorization', `Bearer ${wrong}`).send(VERDICT).expect(401);
     const blocked = await h.http.post(VERDICTS).set('Authorization', `Bearer ${wrong}`).send(VERDICT).expect(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const events = await eventually(async () => {
-      const found = (await h.admin('get', '/admin/v1/audit-events?action=auth.failure').expect(200)).body.data.events as AuditEvent[];
-      const count = found.filter((e) => e.details.reason === 'scanner_token').reduce((sum, e) => sum + Number(e.details.count), 0);
+      const found = (await h.admin('get', '/admin/v1/audit-events?action=auth.failure').expect(200)).body.data
+        .events as AuditEvent[];
+      const count = found
+        .filter((e) => e.details.reason === 'scanner_token')
+        .reduce((sum, e) => sum + Number(e.details.count), 0);
       return count >= 3 ? found : undefined;
     });
     expect(events.some((e) => e.details.reason === 'scanner_token')).toBe(true);

@@ -20,11 +20,20 @@ describe('session request budget and session failures', () => {
 
   it("gives a free account's sessions one budget across the API and the session-only routes, then 429 with Retry-After", async () => {
     const person = await signUp(h);
-    const paths = ['/api/v1/auth/session', '/api/v1/me/sessions', '/api/v1/me/api-keys', '/api/v1/skills?q=pdf', '/api/v1/auth/session', '/api/v1/me/sessions'];
+    const paths = [
+      '/api/v1/auth/session',
+      '/api/v1/me/sessions',
+      '/api/v1/me/api-keys',
+      '/api/v1/skills?q=pdf',
+      '/api/v1/auth/session',
+      '/api/v1/me/sessions',
+    ];
     for (const path of paths) await person.agent.get(path).expect(200);
     const refused = await person.agent.get('/api/v1/me/api-keys').set('Accept-Language', 'fr').expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(refused.body).toEqual({ error: expect.stringMatching(/^Limite de requêtes dépassée ; réessayez dans \d+ s$/) });
+    expect(refused.body).toEqual({
+      error: expect.stringMatching(/^Limite de requêtes dépassée ; réessayez dans \d+ s$/),
+    });
     // Per account: signing in again in another browser gives no more budget; another account has its own.
     const again = await signIn(h, person.email);
     await again.agent.get('/api/v1/skills?q=pdf').expect(429);
@@ -46,6 +55,10 @@ describe('session request budget and session failures', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.body.error).toMatch(/Too many failed authentications from this address/);
     // Another address is not held back.
-    await request(h.gateway.url).get('/api/v1/me/sessions').set('X-Forwarded-For', '203.0.113.78').set('Cookie', 'skills_session=nope').expect(401);
+    await request(h.gateway.url)
+      .get('/api/v1/me/sessions')
+      .set('X-Forwarded-For', '203.0.113.78')
+      .set('Cookie', 'skills_session=nope')
+      .expect(401);
   });
 });

@@ -15,7 +15,11 @@ function from(h: Harness, client: string) {
   const origin = h.gateway.url;
   return {
     signIn: (email: string, password: string) =>
-      request(origin).post('/api/v1/auth/sign-in').set('Origin', origin).set('X-Forwarded-For', client).send({ email, password }),
+      request(origin)
+        .post('/api/v1/auth/sign-in')
+        .set('Origin', origin)
+        .set('X-Forwarded-For', client)
+        .send({ email, password }),
     signUp: (email: string, invitation?: string) =>
       request(origin)
         .post('/api/v1/auth/sign-up')
@@ -37,11 +41,14 @@ async function verified(h: Harness, client: string, email: string): Promise<void
     .expect(200);
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
 async function hashes(h: Harness, result: 'done' | 'shed'): Promise<number> {
   const metrics = await h.monitor.get('/metrics').expect(200);
-  const found = new RegExp(`skills_password_hashes_total\\{result="${result}",service="gateway"\\} (\\d+)`).exec(metrics.text);
+  const found = new RegExp(`skills_password_hashes_total\\{result="${result}",service="gateway"\\} (\\d+)`).exec(
+    metrics.text,
+  );
   if (!found) throw new Error('no skills_password_hashes_total in /metrics');
   return Number(found[1]);
 }
@@ -49,7 +56,11 @@ async function hashes(h: Harness, result: 'done' | 'shed'): Promise<number> {
 describe('sign-in throttle and bounded hashing (open sign-up)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ trustProxy: ['loopback'], signInThrottle: THROTTLE, hashing: { concurrency: 1, queue: 4 } });
+    h = await startHarness({
+      trustProxy: ['loopback'],
+      signInThrottle: THROTTLE,
+      hashing: { concurrency: 1, queue: 4 },
+    });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -61,7 +72,8 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
     const attacker = from(h, '203.0.113.66');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await attacker.signIn(victim, `wrong-guess-${i}-xyz`)).status);
-    for (let i = 0; i < 20; i += 1) statuses.push((await attacker.signIn(`other${i}@example.com`, 'wrong-guess-xyz')).status);
+    for (let i = 0; i < 20; i += 1)
+      statuses.push((await attacker.signIn(`other${i}@example.com`, 'wrong-guess-xyz')).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 429, 429]);
     expect(statuses.at(-1)).toBe(429);
     // The owner, from their own address, is not slowed down; another client's mistake is a plain 401.
@@ -74,7 +86,9 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
     await from(h, '198.51.100.3').signUp(email).expect(202);
     await loggedVerificationToken(h, email);
     const guesser = from(h, '203.0.113.7');
-    const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => guesser.signIn(email, `guess-${i}-xyz`)))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(Array.from({ length: 40 }, (_, i) => guesser.signIn(email, `guess-${i}-xyz`)))
+    ).map((r) => r.status);
     expect(tally(statuses)).toEqual({ 401: 3, 429: 37 });
   });
 
@@ -92,7 +106,9 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
     expect(answers.every((r) => r.status === 401 || r.status === 503)).toBe(true);
     for (const r of shed) {
       expect(r.headers['retry-after']).toBe('1');
-      expect(['The server is busy; retry shortly', 'Le serveur est surchargé ; réessayez dans un instant']).toContain(r.body.error);
+      expect(['The server is busy; retry shortly', 'Le serveur est surchargé ; réessayez dans un instant']).toContain(
+        r.body.error,
+      );
     }
     expect((await hashes(h, 'shed')) - shedBefore).toBe(shed.length);
   });
@@ -108,7 +124,9 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
   it('answers 200 sign-ups at once from one address with at most its 10 hashes: the throttle refuses the rest before hashing', async () => {
     const [done, shed] = [await hashes(h, 'done'), await hashes(h, 'shed')];
     const client = from(h, '203.0.113.150');
-    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => client.signUp(`one-address-${i}@example.com`).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => client.signUp(`one-address-${i}@example.com`).then((r) => r.status)),
+    );
     const counted = tally(statuses);
     expect(counted[429]).toBe(190);
     expect((counted[202] ?? 0) + (counted[503] ?? 0)).toBe(10);
@@ -119,7 +137,10 @@ describe('sign-in throttle and bounded hashing (open sign-up)', () => {
 describe('an address shared by many people (an office behind one address)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ trustProxy: ['loopback'], signInThrottle: { ...THROTTLE, perAddress: 5, addressMaxDelayMs: 4_000 } });
+    h = await startHarness({
+      trustProxy: ['loopback'],
+      signInThrottle: { ...THROTTLE, perAddress: 5, addressMaxDelayMs: 4_000 },
+    });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -148,7 +169,12 @@ describe('an address shared by many people (an office behind one address)', () =
 describe('sign-up flood with made-up invitations (invite mode)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ trustProxy: ['loopback'], signUpMode: 'invite', signInThrottle: THROTTLE, hashing: { concurrency: 1, queue: 4 } });
+    h = await startHarness({
+      trustProxy: ['loopback'],
+      signUpMode: 'invite',
+      signInThrottle: THROTTLE,
+      hashing: { concurrency: 1, queue: 4 },
+    });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
@@ -170,7 +196,9 @@ describe('sign-up flood with made-up invitations (invite mode)', () => {
       }
     })();
     const flood = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => from(h, `10.1.${i >> 8}.${i & 255}`).signUp(`flood${i}@example.com`, randomBytes(32).toString('base64url'))),
+      Array.from({ length: 200 }, (_, i) =>
+        from(h, `10.1.${i >> 8}.${i & 255}`).signUp(`flood${i}@example.com`, randomBytes(32).toString('base64url')),
+      ),
     );
     flooding = false;
     await searching;
@@ -186,14 +214,24 @@ describe('single sign-on starts', () => {
   let h: Harness;
   beforeAll(async () => {
     // Nothing listens at this issuer: a start that gets through is sent back to the sign-in page; the count is what matters here.
-    const oidc = { issuer: 'http://127.0.0.1:9', clientId: 'skills-console', clientSecret: 'a-client-secret-for-the-test', name: 'Nowhere IdP' };
-    h = await startHarness({ trustProxy: ['loopback'], signInThrottle: { ...THROTTLE, oidcStartsPerAddress: 3 }, oidc });
+    const oidc = {
+      issuer: 'http://127.0.0.1:9',
+      clientId: 'skills-console',
+      clientSecret: 'a-client-secret-for-the-test',
+      name: 'Nowhere IdP',
+    };
+    h = await startHarness({
+      trustProxy: ['loopback'],
+      signInThrottle: { ...THROTTLE, oidcStartsPerAddress: 3 },
+      oidc,
+    });
   }, 90_000);
   afterAll(async () => {
     await h?.close();
   }, 30_000);
 
-  const start = (client: string) => request(h.gateway.url).get('/api/v1/auth/oidc/start').set('X-Forwarded-For', client);
+  const start = (client: string) =>
+    request(h.gateway.url).get('/api/v1/auth/oidc/start').set('X-Forwarded-For', client);
 
   it('answers 429 with Retry-After once an address (an IPv6 /64) has started its share of flows; other clients still start', async () => {
     for (let i = 1; i <= 3; i += 1) expect((await start(`2001:db8:5:6::${i}`)).status).toBe(303);

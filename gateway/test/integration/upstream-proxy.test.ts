@@ -97,10 +97,19 @@ describe("Upstream.call, the gateway's own calls", () => {
     });
     server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    upstream = new Upstream({ name: 'collections', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logger });
+    upstream = new Upstream({
+      name: 'collections',
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      logger,
+    });
     let signed = 0;
     const call = (method: 'GET' | 'POST') =>
-      (upstream as Upstream).call({ method, path: '/api/v1/workspaces/w/members', sign: () => `p${++signed}`, requestId: 'r1' });
+      (upstream as Upstream).call({
+        method,
+        path: '/api/v1/workspaces/w/members',
+        sign: () => `p${++signed}`,
+        requestId: 'r1',
+      });
     return { seen, call };
   }
 

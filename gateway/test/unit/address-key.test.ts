@@ -42,7 +42,10 @@ describe('addressKey', () => {
     for (let i = 0; i < 200; i++) {
       const a = Array.from({ length: 8 }, hex).join(':');
       // the same first 64 bits half the time, else a random neighbour
-      const b = i % 2 ? [...a.split(':').slice(0, 4), hex(), hex(), hex(), hex()].join(':') : Array.from({ length: 8 }, hex).join(':');
+      const b =
+        i % 2
+          ? [...a.split(':').slice(0, 4), hex(), hex(), hex(), hex()].join(':')
+          : Array.from({ length: 8 }, hex).join(':');
       const list = new BlockList();
       list.addSubnet(a, 64, 'ipv6');
       expect(addressKey(a) === addressKey(b)).toBe(list.check(b, 'ipv6'));

@@ -74,7 +74,11 @@ describe('AnswerCache', () => {
     const served = await Promise.all(waiting);
     expect(served.map((s) => s.kind)).toEqual(['passed', 'passed']);
     expect(loads).toBe(2);
-    const text = await cache.serve('t', async () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from('x') }));
+    const text = await cache.serve('t', async () => ({
+      status: 200,
+      headers: { 'content-type': 'text/plain' },
+      body: Buffer.from('x'),
+    }));
     expect(text.kind).toBe('passed');
   });
 

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { DISPLAY_PREFIX_LENGTH, displayPrefix, generateApiKey, hashApiKey, isWellFormedKey, parseBearer, secretsEqual } from '../../src/domain/keys/api-key';
+import {
+  DISPLAY_PREFIX_LENGTH,
+  displayPrefix,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedKey,
+  parseBearer,
+  secretsEqual,
+} from '../../src/domain/keys/api-key';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -29,9 +29,17 @@ describe('AuthFailureAudit', () => {
         actor: { kind: 'anonymous' },
         requestId: 'r1',
         clientAddress: '203.0.113.7',
-        details: { reason: 'api_key', count: 2, firstAt: '2026-11-21T10:00:00.000Z', lastAt: '2026-11-21T10:00:02.000Z' },
+        details: {
+          reason: 'api_key',
+          count: 2,
+          firstAt: '2026-11-21T10:00:00.000Z',
+          lastAt: '2026-11-21T10:00:02.000Z',
+        },
       },
-      expect.objectContaining({ clientAddress: '203.0.113.7', details: expect.objectContaining({ reason: 'admin_token', count: 1 }) }),
+      expect.objectContaining({
+        clientAddress: '203.0.113.7',
+        details: expect.objectContaining({ reason: 'admin_token', count: 1 }),
+      }),
       expect.objectContaining({ clientAddress: '198.51.100.1', requestId: 'r4' }),
     ]);
     await sut.flush();

@@ -15,7 +15,10 @@ class HeldService {
 
 describe("the gateway's own calls to collections-service", () => {
   const keys = testPrincipalKeys();
-  const caller = { principal: { kind: 'account' as const, accountId: 'acc-1', plan: 'pro' as const, keyId: 'k1' }, requestId: 'r1' };
+  const caller = {
+    principal: { kind: 'account' as const, accountId: 'acc-1', plan: 'pro' as const, keyId: 'k1' },
+    requestId: 'r1',
+  };
 
   it('take a place of the service like a proxied request: one waits for it, the next is shed with 503 + Retry-After', async () => {
     const service = new HeldService();

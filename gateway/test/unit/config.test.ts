@@ -45,7 +45,11 @@ describe('loadGatewayConfig', () => {
 
   it('reads TRUST_PROXY as a hop count or a list of addresses, ranges and range names, and refuses "true"', () => {
     expect(loadGatewayConfig({ ...valid, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadGatewayConfig({ ...valid, TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+    expect(loadGatewayConfig({ ...valid, TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::1',
+    ]);
     expect(() => loadGatewayConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*"true"/);
     expect(() => loadGatewayConfig({ ...valid, TRUST_PROXY: '10.0.0.0/8,proxy.example' })).toThrow(/TRUST_PROXY/);
   });
@@ -59,10 +63,17 @@ describe('loadGatewayConfig', () => {
     const defaults = loadGatewayConfig(valid);
     expect(defaults.rateLimits).toEqual({ pro: 600, team: 1_200 });
     expect(defaults.redisUrl).toBeUndefined();
-    const custom = loadGatewayConfig({ ...valid, RATE_LIMIT_PRO_PER_MINUTE: '0', RATE_LIMIT_TEAM_PER_MINUTE: '50', REDIS_URL: 'redis://cache:6379/2' });
+    const custom = loadGatewayConfig({
+      ...valid,
+      RATE_LIMIT_PRO_PER_MINUTE: '0',
+      RATE_LIMIT_TEAM_PER_MINUTE: '50',
+      REDIS_URL: 'redis://cache:6379/2',
+    });
     expect(custom.rateLimits).toEqual({ pro: 0, team: 50 });
     expect(custom.redisUrl).toBe('redis://cache:6379/2');
-    expect(() => loadGatewayConfig({ ...valid, RATE_LIMIT_TEAM_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_TEAM_PER_MINUTE/);
+    expect(() => loadGatewayConfig({ ...valid, RATE_LIMIT_TEAM_PER_MINUTE: '-1' })).toThrow(
+      /RATE_LIMIT_TEAM_PER_MINUTE/,
+    );
     expect(() => loadGatewayConfig({ ...valid, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
   });
 });
@@ -88,6 +99,8 @@ describe('loadGatewayConfig: PUBLIC_URL off loopback', () => {
     }
     const open = loadGatewayConfig({ ...valid, HOST: '0.0.0.0', PUBLIC_URL: 'https://skills.example.com' });
     expect(open).toMatchObject({ host: '0.0.0.0', publicUrl: 'https://skills.example.com' });
-    expect(loadGatewayConfig({ ...valid, HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadGatewayConfig({ ...valid, HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
   });
 });

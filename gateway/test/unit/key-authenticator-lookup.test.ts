@@ -35,7 +35,15 @@ describe('KeyAuthenticator lookup', () => {
     const key = generateApiKey();
     const hash = hashApiKey(key);
     expect(hash).toEqual(crypto.createHash('sha256').update(key).digest());
-    const store = new RecordingStore({ keyId: 'k1', accountId: 'a1', plan: 'pro', keyHash: hash, revoked: false, scopes: null, expiresAt: null });
+    const store = new RecordingStore({
+      keyId: 'k1',
+      accountId: 'a1',
+      plan: 'pro',
+      keyHash: hash,
+      revoked: false,
+      scopes: null,
+      expiresAt: null,
+    });
     const compare = jest.spyOn(crypto, 'timingSafeEqual');
     const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: 0 });
 
@@ -49,11 +57,22 @@ describe('KeyAuthenticator lookup', () => {
   it('refuses a row whose hash differs from the key (an index or cache bug), through the same comparison', async () => {
     const key = generateApiKey();
     const other = hashApiKey(generateApiKey());
-    const store = new RecordingStore({ keyId: 'k2', accountId: 'a2', plan: 'pro', keyHash: other, revoked: false, scopes: null, expiresAt: null });
+    const store = new RecordingStore({
+      keyId: 'k2',
+      accountId: 'a2',
+      plan: 'pro',
+      keyHash: other,
+      revoked: false,
+      scopes: null,
+      expiresAt: null,
+    });
     const compare = jest.spyOn(crypto, 'timingSafeEqual');
     const sut = new KeyAuthenticator({ keys: store, logger, cacheTtlMs: 0 });
 
-    await expect(sut.authenticate(`Bearer ${key}`)).rejects.toMatchObject({ status: 401, messageKey: 'auth.invalidKey' });
+    await expect(sut.authenticate(`Bearer ${key}`)).rejects.toMatchObject({
+      status: 401,
+      messageKey: 'auth.invalidKey',
+    });
     expect(compare).toHaveBeenCalledWith(other, hashApiKey(key));
   });
 });
@@ -67,10 +86,15 @@ describe('gateway.api_keys', () => {
     const sequelize = createSequelize({ url: db.url, poolMax: 1, logger, applicationName: 'lookup-test' });
     try {
       await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
-      const indexes = await sequelize.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'gateway' AND tablename = 'api_keys'`, {
-        type: QueryTypes.SELECT,
-      });
-      expect(indexes.map((i) => i.indexdef)).toContainEqual(expect.stringMatching(/^CREATE UNIQUE INDEX .* USING btree \(key_hash\)$/));
+      const indexes = await sequelize.query<{ indexdef: string }>(
+        `SELECT indexdef FROM pg_indexes WHERE schemaname = 'gateway' AND tablename = 'api_keys'`,
+        {
+          type: QueryTypes.SELECT,
+        },
+      );
+      expect(indexes.map((i) => i.indexdef)).toContainEqual(
+        expect.stringMatching(/^CREATE UNIQUE INDEX .* USING btree \(key_hash\)$/),
+      );
     } finally {
       await sequelize.close();
     }

@@ -13,7 +13,15 @@ class FakeKeyStore implements KeyLookup {
   gate: Promise<void> | undefined;
 
   add(key: string, plan: Plan, keyId = `key-${this.rows.size}`, accountId = 'acc-1'): StoredKey {
-    const row: StoredKey = { keyId, accountId, plan, keyHash: hashApiKey(key), revoked: false, scopes: null, expiresAt: null };
+    const row: StoredKey = {
+      keyId,
+      accountId,
+      plan,
+      keyHash: hashApiKey(key),
+      revoked: false,
+      scopes: null,
+      expiresAt: null,
+    };
     this.rows.set(row.keyHash.toString('hex'), row);
     return row;
   }
@@ -34,7 +42,11 @@ function setup(options: { ttlMs?: number; cacheMaxEntries?: number; negativeCach
   let now = 10_000;
   const store = new FakeKeyStore();
   const lines: string[] = [];
-  const logger = createLogger({ service: 'test', level: 'error', destination: { write: (l: string) => lines.push(l) } });
+  const logger = createLogger({
+    service: 'test',
+    level: 'error',
+    destination: { write: (l: string) => lines.push(l) },
+  });
   const sut = new KeyAuthenticator({
     keys: store,
     logger,
@@ -51,7 +63,12 @@ describe('KeyAuthenticator', () => {
     const { sut, store } = setup();
     const key = generateApiKey();
     store.add(key, 'pro', 'k1', 'acc-9');
-    await expect(sut.authenticate(`Bearer ${key}`)).resolves.toEqual({ kind: 'account', accountId: 'acc-9', plan: 'pro', keyId: 'k1' });
+    await expect(sut.authenticate(`Bearer ${key}`)).resolves.toEqual({
+      kind: 'account',
+      accountId: 'acc-9',
+      plan: 'pro',
+      keyId: 'k1',
+    });
   });
 
   it('refuses absent, malformed and unknown keys with 401 auth.invalidKey, malformed ones without a lookup', async () => {
@@ -72,7 +89,10 @@ describe('KeyAuthenticator', () => {
     advance(4_999);
     await expect(sut.authenticate(`Bearer ${key}`)).resolves.toMatchObject({ keyId: 'key-0' });
     advance(1);
-    await expect(sut.authenticate(`Bearer ${key}`)).rejects.toMatchObject({ status: 401, messageKey: 'auth.invalidKey' });
+    await expect(sut.authenticate(`Bearer ${key}`)).rejects.toMatchObject({
+      status: 401,
+      messageKey: 'auth.invalidKey',
+    });
     expect(store.lookups).toBe(1);
   });
 
@@ -80,7 +100,9 @@ describe('KeyAuthenticator', () => {
     const { sut, store } = setup();
     const reader = generateApiKey();
     store.add(reader, 'pro', 'reader').scopes = ['search:read', 'collections:read'];
-    await expect(sut.authenticate(`Bearer ${reader}`, { scope: 'collections:read' })).resolves.toMatchObject({ keyId: 'reader' });
+    await expect(sut.authenticate(`Bearer ${reader}`, { scope: 'collections:read' })).resolves.toMatchObject({
+      keyId: 'reader',
+    });
     await expect(sut.authenticate(`Bearer ${reader}`, { scope: 'collections:write' })).rejects.toMatchObject({
       status: 403,
       messageKey: 'auth.missingScope',
@@ -88,7 +110,9 @@ describe('KeyAuthenticator', () => {
     });
     const legacy = generateApiKey();
     store.add(legacy, 'pro', 'legacy');
-    await expect(sut.authenticate(`Bearer ${legacy}`, { scope: 'collections:write' })).resolves.toMatchObject({ keyId: 'legacy' });
+    await expect(sut.authenticate(`Bearer ${legacy}`, { scope: 'collections:write' })).resolves.toMatchObject({
+      keyId: 'legacy',
+    });
   });
 
   it('refuses a revoked key with 401 and a free plan with 403 auth.planWithoutApi', async () => {
@@ -145,10 +169,16 @@ describe('KeyAuthenticator', () => {
     const hook = (name: string) => async () => void asked.push(name);
     await sut.authenticate(`Bearer ${key}`, { beforeUnknown: hook('first read') });
     await sut.authenticate(`Bearer ${key}`, { beforeUnknown: hook('cached') });
-    await expect(sut.authenticate('Bearer nope', { beforeUnknown: hook('malformed') })).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate('Bearer nope', { beforeUnknown: hook('malformed') })).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
     const unknown = `Bearer ${generateApiKey()}`;
-    await expect(sut.authenticate(unknown, { beforeUnknown: hook('unknown') })).rejects.toBeInstanceOf(AuthenticationError);
-    await expect(sut.authenticate(unknown, { beforeUnknown: hook('known unknown') })).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(sut.authenticate(unknown, { beforeUnknown: hook('unknown') })).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
+    await expect(sut.authenticate(unknown, { beforeUnknown: hook('known unknown') })).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
     expect(asked).toEqual(['first read', 'malformed', 'unknown', 'known unknown']);
     // a refusal there stops the lookup before the store is read
     const lookups = store.lookups;

@@ -47,11 +47,16 @@ const documented = new Map(
 
 describe('the admin and scanner clients against the OpenAPI document', () => {
   it('have one method per admin operation, with the same method, path and operationId, and the scanner route', () => {
-    const table = (ops: Record<string, { method: string; path: string }>) => Object.entries(ops).map(([name, { method, path }]) => `${name} ${method} ${path}`);
-    const adminOps = [...documented].filter(([, route]) => route.split(' ')[1]?.startsWith('/admin/v1/')).map(([name, route]) => `${name} ${route}`);
+    const table = (ops: Record<string, { method: string; path: string }>) =>
+      Object.entries(ops).map(([name, { method, path }]) => `${name} ${method} ${path}`);
+    const adminOps = [...documented]
+      .filter(([, route]) => route.split(' ')[1]?.startsWith('/admin/v1/'))
+      .map(([name, route]) => `${name} ${route}`);
     expect(adminOps.length).toBeGreaterThan(30);
     expect(table(ADMIN_OPERATIONS).sort()).toEqual(adminOps.sort());
-    expect(table(SCANNER_OPERATIONS)).toEqual([`recordSkillVersionVerdict ${documented.get('recordSkillVersionVerdict')}`]);
+    expect(table(SCANNER_OPERATIONS)).toEqual([
+      `recordSkillVersionVerdict ${documented.get('recordSkillVersionVerdict')}`,
+    ]);
   });
 
   const account = { id: ID, email: 'ana@example.com', name: null, plan: 'pro' as const };
@@ -70,20 +75,47 @@ describe('the admin and scanner clients against the OpenAPI document', () => {
   it('types accounts, keys and links as the document does', () => {
     const detail: Required<AccountDetail> = { account, apiKeys: [key] };
     expect(() => assertMatchesOpenApi('GET', `/admin/v1/accounts/${ID}`, 200, admin, { data: detail })).not.toThrow();
-    expect(() => assertMatchesOpenApi('PATCH', `/admin/v1/accounts/${ID}`, 200, admin, { data: { account } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('PATCH', `/admin/v1/accounts/${ID}`, 200, admin, { data: { account } }),
+    ).not.toThrow();
     const issued: Required<NewApiKey> = { ...key, key: `sk_live_${'a1B2'.repeat(8)}` };
-    expect(() => assertMatchesOpenApi('POST', `/admin/v1/accounts/${ID}/api-keys`, 201, noStore, { data: { apiKey: issued } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', `/admin/v1/accounts/${ID}/api-keys`, 201, noStore, { data: { apiKey: issued } }),
+    ).not.toThrow();
     const rolled: Required<RolledApiKey> = { apiKey: issued, previous: key };
-    expect(() => assertMatchesOpenApi('POST', `/admin/v1/api-keys/${ID}/roll`, 201, noStore, { data: rolled })).not.toThrow();
-    const link: Required<OneTimeLink> = { purpose: 'password-reset', url: 'http://127.0.0.1:8080/console/reset#token=x', expiresAt: NOW };
-    expect(() => assertMatchesOpenApi('POST', `/admin/v1/accounts/${ID}/links`, 201, noStore, { data: { link } })).not.toThrow();
-    const invitation: Required<SignUpInvitation> = { url: 'http://127.0.0.1:8080/console/sign-up#invitation=x', expiresAt: NOW };
-    expect(() => assertMatchesOpenApi('POST', '/admin/v1/invitations', 201, noStore, { data: { invitation } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', `/admin/v1/api-keys/${ID}/roll`, 201, noStore, { data: rolled }),
+    ).not.toThrow();
+    const link: Required<OneTimeLink> = {
+      purpose: 'password-reset',
+      url: 'http://127.0.0.1:8080/console/reset#token=x',
+      expiresAt: NOW,
+    };
+    expect(() =>
+      assertMatchesOpenApi('POST', `/admin/v1/accounts/${ID}/links`, 201, noStore, { data: { link } }),
+    ).not.toThrow();
+    const invitation: Required<SignUpInvitation> = {
+      url: 'http://127.0.0.1:8080/console/sign-up#invitation=x',
+      expiresAt: NOW,
+    };
+    expect(() =>
+      assertMatchesOpenApi('POST', '/admin/v1/invitations', 201, noStore, { data: { invitation } }),
+    ).not.toThrow();
   });
 
   it('types the catalog, workspace, audit and reindex answers as the document does', () => {
-    const skill: Required<AdminSkill> = { id: ID, slug: 'git-helper', name: 'Git helper', type: 'skill', status: 'active', category: 'dev', updatedAt: NOW };
-    expect(() => assertMatchesOpenApi('PUT', '/admin/v1/skills/git-helper', 200, admin, { data: { skill } })).not.toThrow();
+    const skill: Required<AdminSkill> = {
+      id: ID,
+      slug: 'git-helper',
+      name: 'Git helper',
+      type: 'skill',
+      status: 'active',
+      category: 'dev',
+      updatedAt: NOW,
+    };
+    expect(() =>
+      assertMatchesOpenApi('PUT', '/admin/v1/skills/git-helper', 200, admin, { data: { skill } }),
+    ).not.toThrow();
     const items: Required<AdminItemPage> = { items: [{ id: ID, name: 'Git helper', status: 'deleted' }], next: ID };
     expect(() => assertMatchesOpenApi('GET', '/admin/v1/items', 200, admin, { data: items })).not.toThrow();
     const audit: Required<AuditEventPage> = {
@@ -104,10 +136,22 @@ describe('the admin and scanner clients against the OpenAPI document', () => {
     };
     expect(() => assertMatchesOpenApi('GET', '/admin/v1/audit-events', 200, admin, { data: audit })).not.toThrow();
     const workspace: Required<AdminWorkspace> = { id: ID, name: 'Platform' };
-    expect(() => assertMatchesOpenApi('POST', '/admin/v1/workspaces', 201, admin, { data: { workspace } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', '/admin/v1/workspaces', 201, admin, { data: { workspace } }),
+    ).not.toThrow();
     const member: Required<AdminMember> = { workspaceId: ID, accountId: ID, role: 'viewer' };
-    expect(() => assertMatchesOpenApi('PUT', `/admin/v1/workspaces/${ID}/members/${ID}`, 200, admin, { data: { member } })).not.toThrow();
-    const job: Required<ReindexJob> = { id: ID, status: 'failed', indexed: 10, total: 20, startedAt: NOW, finishedAt: NOW, error: 'gone' };
+    expect(() =>
+      assertMatchesOpenApi('PUT', `/admin/v1/workspaces/${ID}/members/${ID}`, 200, admin, { data: { member } }),
+    ).not.toThrow();
+    const job: Required<ReindexJob> = {
+      id: ID,
+      status: 'failed',
+      indexed: 10,
+      total: 20,
+      startedAt: NOW,
+      finishedAt: NOW,
+      error: 'gone',
+    };
     expect(() => assertMatchesOpenApi('GET', `/admin/v1/reindex/${ID}`, 200, admin, { data: { job } })).not.toThrow();
   });
 
@@ -115,11 +159,20 @@ describe('the admin and scanner clients against the OpenAPI document', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
     const schemas = openApiDocument.components.schemas;
-    const valid = (schema: string, value: object) => ajv.validate({ ...(schemas[schema] as object), components: openApiDocument.components }, value);
+    const valid = (schema: string, value: object) =>
+      ajv.validate({ ...(schemas[schema] as object), components: openApiDocument.components }, value);
     const create: Required<CreateAccountInput> = { email: 'ana@example.com', plan: 'team', name: 'Ana' };
     // the two ends are exclusive: each is checked alone
-    const issue: Required<Omit<IssueApiKeyInput, 'expiresAt'>> = { name: 'ci', scopes: ['collections:read'], expiresInDays: null };
-    const issueUntil: Required<Omit<IssueApiKeyInput, 'expiresInDays'>> = { name: 'ci', scopes: ['collections:read'], expiresAt: NOW };
+    const issue: Required<Omit<IssueApiKeyInput, 'expiresAt'>> = {
+      name: 'ci',
+      scopes: ['collections:read'],
+      expiresInDays: null,
+    };
+    const issueUntil: Required<Omit<IssueApiKeyInput, 'expiresInDays'>> = {
+      name: 'ci',
+      scopes: ['collections:read'],
+      expiresAt: NOW,
+    };
     const skill: Required<SkillInput> = {
       name: 'Git helper',
       category: 'dev',
@@ -134,7 +187,11 @@ describe('the admin and scanner clients against the OpenAPI document', () => {
       homepageUrl: null,
       downloads: 3,
     };
-    const verdict: Required<VerdictInput> = { verdict: 'suspicious', summary: 'eval of a download', reportUrl: 'https://scan.example.com/1' };
+    const verdict: Required<VerdictInput> = {
+      verdict: 'suspicious',
+      summary: 'eval of a download',
+      reportUrl: 'https://scan.example.com/1',
+    };
     expect([
       valid('CreateAccount', create),
       valid('CreateApiKey', issue),

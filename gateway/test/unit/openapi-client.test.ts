@@ -113,14 +113,29 @@ describe('@skills/client against the OpenAPI document', () => {
     updatedAt: NOW,
   };
   const pagination: Required<Pagination> = { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false };
-  const entryTrust = { latestVersion: '1.4.0', verdict: 'malicious' as const, publisherVerified: false, blocked: true, blockedReason: 'Steals tokens.' };
+  const entryTrust = {
+    latestVersion: '1.4.0',
+    verdict: 'malicious' as const,
+    publisherVerified: false,
+    blocked: true,
+    blockedReason: 'Steals tokens.',
+  };
   const personal: Required<PersonalCollection> = {
     id: ID,
     name: 'Daily',
     description: '',
     skillCount: 2,
     skills: [
-      { slug: 's', name: 'S', type: 'skill', category: null, status: 'deleted', visibility: 'public', ...details, ...entryTrust },
+      {
+        slug: 's',
+        name: 'S',
+        type: 'skill',
+        category: null,
+        status: 'deleted',
+        visibility: 'public',
+        ...details,
+        ...entryTrust,
+      },
       { id: ID, name: 'Mine', description: 'private', visibility: 'private' },
     ],
     createdAt: NOW,
@@ -128,8 +143,17 @@ describe('@skills/client against the OpenAPI document', () => {
   };
   // docs/governance.md: what a governed entry and collection add (spread, so the values hold whether the client's types list them yet or not)
   const governedEntry = {
-    pin: { version: '1.4.0', digest: `sha256:${'a'.repeat(64)}`, verdict: 'malicious' as const, yanked: false, pinnedVerdict: 'clean' as const },
-    compliance: { complies: false, violations: [{ rule: 'minimumVerdict' as const, message: 'The workspace policy refuses "s"' }] },
+    pin: {
+      version: '1.4.0',
+      digest: `sha256:${'a'.repeat(64)}`,
+      verdict: 'malicious' as const,
+      yanked: false,
+      pinnedVerdict: 'clean' as const,
+    },
+    compliance: {
+      complies: false,
+      violations: [{ rule: 'minimumVerdict' as const, message: 'The workspace policy refuses "s"' }],
+    },
     drift: [
       { kind: 'verdict-changed' as const, from: 'clean' as const, to: 'malicious' as const },
       { kind: 'newer-release' as const, version: '1.5.0' },
@@ -144,14 +168,28 @@ describe('@skills/client against the OpenAPI document', () => {
     description: 'd',
     createdBy: ID,
     skillCount: 1,
-    skills: [{ slug: 's', name: 'S', type: 'skill', category: 'dev', status: 'active', visibility: 'public', ...details, ...entryTrust, ...governedEntry }],
+    skills: [
+      {
+        slug: 's',
+        name: 'S',
+        type: 'skill',
+        category: 'dev',
+        status: 'active',
+        visibility: 'public',
+        ...details,
+        ...entryTrust,
+        ...governedEntry,
+      },
+    ],
     ...governed,
     createdAt: NOW,
     updatedAt: NOW,
   };
 
   it('types search results as the document does', () => {
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: { skills: [item], pagination } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills', 200, searchJson, { data: { skills: [item], pagination } }),
+    ).not.toThrow();
     const result: Required<SearchResult> = {
       skills: [item],
       pagination,
@@ -168,22 +206,38 @@ describe('@skills/client against the OpenAPI document', () => {
   });
 
   it('types personal and team collections as the document does', () => {
-    expect(() => assertMatchesOpenApi('GET', `/api/v1/me/collections/${ID}`, 200, json, { data: { collection: personal } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', `/api/v1/me/collections/${ID}`, 200, json, { data: { collection: personal } }),
+    ).not.toThrow();
     expect(() =>
       assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, {
         data: { collections: [personal], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } },
       }),
     ).not.toThrow();
-    expect(() => assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/collections/${ID}`, 200, json, { data: { collection: team } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/collections/${ID}`, 200, json, {
+        data: { collection: team },
+      }),
+    ).not.toThrow();
   });
 
   it('types workspaces, members, invitations and private skills as the document does', () => {
-    const workspaces: Required<WorkspacePage> = { workspaces: [{ id: ID, name: 'Platform', role: 'viewer', memberCount: 2, createdAt: NOW }], pagination };
+    const workspaces: Required<WorkspacePage> = {
+      workspaces: [{ id: ID, name: 'Platform', role: 'viewer', memberCount: 2, createdAt: NOW }],
+      pagination,
+    };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/workspaces', 200, json, { data: workspaces })).not.toThrow();
-    const members: Required<MemberPage> = { members: [{ accountId: ID, email: 'ana@example.com', name: null, role: 'owner', joinedAt: NOW }], pagination };
-    expect(() => assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/members`, 200, json, { data: members })).not.toThrow();
+    const members: Required<MemberPage> = {
+      members: [{ accountId: ID, email: 'ana@example.com', name: null, role: 'owner', joinedAt: NOW }],
+      pagination,
+    };
+    expect(() =>
+      assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/members`, 200, json, { data: members }),
+    ).not.toThrow();
     const member: Required<MemberRole> = { accountId: ID, role: 'admin', joinedAt: NOW };
-    expect(() => assertMatchesOpenApi('PUT', `/api/v1/workspaces/${ID}/members/me`, 200, json, { data: { member } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('PUT', `/api/v1/workspaces/${ID}/members/me`, 200, json, { data: { member } }),
+    ).not.toThrow();
     const invitation: Required<CreatedInvitation> = {
       id: ID,
       workspaceId: ID,
@@ -195,12 +249,20 @@ describe('@skills/client against the OpenAPI document', () => {
       url: 'http://127.0.0.1:8080/console/invitations#token=x',
       mailed: false,
     };
-    expect(() => assertMatchesOpenApi('POST', `/api/v1/workspaces/${ID}/invitations`, 201, json, { data: { invitation } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', `/api/v1/workspaces/${ID}/invitations`, 201, json, { data: { invitation } }),
+    ).not.toThrow();
     const { url: _url, mailed: _mailed, ...pending } = invitation;
-    expect(() => assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/invitations`, 200, json, { data: { invitations: [pending] } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', `/api/v1/workspaces/${ID}/invitations`, 200, json, {
+        data: { invitations: [pending] },
+      }),
+    ).not.toThrow();
     const skills: Required<PrivateSkillPage> = { skills: [{ id: ID, name: 'Mine', description: '' }], pagination };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/me/private-skills', 200, json, { data: skills })).not.toThrow();
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills/git-commit-helper', 200, json, { data: { skill: item } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills/git-commit-helper', 200, json, { data: { skill: item } }),
+    ).not.toThrow();
   });
 
   it('types releases, verdict histories and reports as the document does', () => {
@@ -208,7 +270,15 @@ describe('@skills/client against the OpenAPI document', () => {
       ...releaseSummary,
       yanked: null,
       publisherVerified: false,
-      scans: [{ scanner: 'static-analysis', verdict: 'suspicious', summary: 'eval of a download', reportUrl: 'https://scan.example.com/1', recordedAt: NOW }],
+      scans: [
+        {
+          scanner: 'static-analysis',
+          verdict: 'suspicious',
+          summary: 'eval of a download',
+          reportUrl: 'https://scan.example.com/1',
+          recordedAt: NOW,
+        },
+      ],
       override: { verdict: 'clean', note: 'reviewed', recordedAt: NOW },
     };
     const versions = `/api/v1/skills/x/versions`;
@@ -217,7 +287,17 @@ describe('@skills/client against the OpenAPI document', () => {
     const page: Required<ReleasePage> = { versions: [listed], pagination };
     expect(() => assertMatchesOpenApi('GET', versions, 200, json, { data: page })).not.toThrow();
     const history: Required<VerdictHistoryPage> = {
-      verdicts: [{ kind: 'override-cleared', scanner: null, verdict: null, summary: null, reportUrl: null, note: 'cleared', recordedAt: NOW }],
+      verdicts: [
+        {
+          kind: 'override-cleared',
+          scanner: null,
+          verdict: null,
+          summary: null,
+          reportUrl: null,
+          note: 'cleared',
+          recordedAt: NOW,
+        },
+      ],
       pagination,
     };
     expect(() => assertMatchesOpenApi('GET', `${versions}/1.4.0/verdicts`, 200, json, { data: history })).not.toThrow();
@@ -232,7 +312,9 @@ describe('@skills/client against the OpenAPI document', () => {
       handledAt: null,
       note: null,
     };
-    expect(() => assertMatchesOpenApi('POST', '/api/v1/skills/x/reports', 201, json, { data: { report } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', '/api/v1/skills/x/reports', 201, json, { data: { report } }),
+    ).not.toThrow();
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
     const input: Required<CreateReportInput> = { reason: 'spam', text: 'ads' };
@@ -241,7 +323,10 @@ describe('@skills/client against the OpenAPI document', () => {
 
   it('types the admin answers and bodies of docs/trust.md as the document does', () => {
     const admin = { 'content-type': 'application/json', 'x-request-id': 'r1' };
-    const publishers: Required<PublisherPage> = { publishers: [{ name: 'Acme', verified: true, verifiedAt: NOW, note: null, itemCount: 2 }], pagination };
+    const publishers: Required<PublisherPage> = {
+      publishers: [{ name: 'Acme', verified: true, verifiedAt: NOW, note: null, itemCount: 2 }],
+      pagination,
+    };
     expect(() => assertMatchesOpenApi('GET', '/admin/v1/publishers', 200, admin, { data: publishers })).not.toThrow();
     const reports: Required<ReportPage> = {
       reports: [
@@ -260,7 +345,10 @@ describe('@skills/client against the OpenAPI document', () => {
       pagination,
     };
     expect(() => assertMatchesOpenApi('GET', '/admin/v1/reports', 200, admin, { data: reports })).not.toThrow();
-    const issued: Required<IssuedScanner> = { scanner: { id: ID, name: 'llm-review', createdAt: NOW, revokedAt: null }, token: `sks_${'a1B2'.repeat(10)}` };
+    const issued: Required<IssuedScanner> = {
+      scanner: { id: ID, name: 'llm-review', createdAt: NOW, revokedAt: null },
+      token: `sks_${'a1B2'.repeat(10)}`,
+    };
     expect(() => assertMatchesOpenApi('POST', '/admin/v1/scanners', 201, admin, { data: issued })).not.toThrow();
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
@@ -271,7 +359,9 @@ describe('@skills/client against the OpenAPI document', () => {
       source: { repository: 'https://github.com/a/b', ref: 'v1.4.0' },
     };
     expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, release)).toBe(true);
-    expect(ajv.validate(openApiDocument.components.schemas.NewRelease as object, { ...release, version: 'v1.4.0' })).toBe(false);
+    expect(
+      ajv.validate(openApiDocument.components.schemas.NewRelease as object, { ...release, version: 'v1.4.0' }),
+    ).toBe(false);
   });
 
   it("types the console's sessions, own keys and invitation previews as the document does", () => {
@@ -292,7 +382,11 @@ describe('@skills/client against the OpenAPI document', () => {
       csrfToken: 'c'.repeat(43),
     };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/auth/session', 200, session, { data: signedIn })).not.toThrow();
-    const options: Required<AuthOptions> = { signUpMode: 'invite', passwordResetByMail: true, oidc: { name: 'Acme SSO', startUrl: '/api/v1/auth/oidc/start' } };
+    const options: Required<AuthOptions> = {
+      signUpMode: 'invite',
+      passwordResetByMail: true,
+      oidc: { name: 'Acme SSO', startUrl: '/api/v1/auth/oidc/start' },
+    };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/auth/options', 200, session, { data: options })).not.toThrow();
     const key: Required<ApiKey> = {
       id: ID,
@@ -308,14 +402,40 @@ describe('@skills/client against the OpenAPI document', () => {
     const keys: Required<OwnApiKeys> = { apiKeys: [key], maxLifetimeDays: 365 };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/me/api-keys', 200, session, { data: keys })).not.toThrow();
     const rolled: Required<NewApiKey> = { ...key, key: `sk_live_${'a1B2'.repeat(8)}` };
-    expect(() => assertMatchesOpenApi('POST', `/api/v1/me/api-keys/${ID}/roll`, 201, session, { data: { apiKey: rolled, previous: key } })).not.toThrow();
-    const preview: Required<InvitationPreview> = { id: ID, role: 'viewer', expiresAt: NOW, workspace: { id: ID, name: 'Platform' } };
-    expect(() => assertMatchesOpenApi('POST', '/api/v1/invitations/preview', 200, session, { data: { invitation: preview } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', `/api/v1/me/api-keys/${ID}/roll`, 201, session, {
+        data: { apiKey: rolled, previous: key },
+      }),
+    ).not.toThrow();
+    const preview: Required<InvitationPreview> = {
+      id: ID,
+      role: 'viewer',
+      expiresAt: NOW,
+      workspace: { id: ID, name: 'Platform' },
+    };
+    expect(() =>
+      assertMatchesOpenApi('POST', '/api/v1/invitations/preview', 200, session, { data: { invitation: preview } }),
+    ).not.toThrow();
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
-    const create: Required<CreateApiKeyInput> = { name: 'ci', scopes: ['collections:read'], expiresInDays: 30, workspaceId: ID };
-    expect(ajv.validate({ ...(openApiDocument.components.schemas.CreateOwnApiKey as object), components: openApiDocument.components }, create)).toBe(true);
-    const signUp: Required<SignUpInput> = { email: 'ana@example.com', password: 'correct horse battery', name: 'Ana', invitation: 't' };
+    const create: Required<CreateApiKeyInput> = {
+      name: 'ci',
+      scopes: ['collections:read'],
+      expiresInDays: 30,
+      workspaceId: ID,
+    };
+    expect(
+      ajv.validate(
+        { ...(openApiDocument.components.schemas.CreateOwnApiKey as object), components: openApiDocument.components },
+        create,
+      ),
+    ).toBe(true);
+    const signUp: Required<SignUpInput> = {
+      email: 'ana@example.com',
+      password: 'correct horse battery',
+      name: 'Ana',
+      invitation: 't',
+    };
     expect(ajv.validate(openApiDocument.components.schemas.SignUp as object, signUp)).toBe(true);
   });
 
@@ -325,8 +445,18 @@ describe('@skills/client against the OpenAPI document', () => {
     const schemas = openApiDocument.components.schemas;
     const create: Required<CreateCollectionInput> = { name: 'Kit', description: 'd' };
     const pinned = { version: '1.4.0' };
-    const teamPatch: Required<TeamCollectionPatch> = { name: 'n', description: 'd', skillSlug: 'a', removeSkillSlug: 'b', ...pinned };
-    const personalPatch: Required<PersonalCollectionPatch> = { ...teamPatch, privateSkillId: ID, removePrivateSkillId: ID };
+    const teamPatch: Required<TeamCollectionPatch> = {
+      name: 'n',
+      description: 'd',
+      skillSlug: 'a',
+      removeSkillSlug: 'b',
+      ...pinned,
+    };
+    const personalPatch: Required<PersonalCollectionPatch> = {
+      ...teamPatch,
+      privateSkillId: ID,
+      removePrivateSkillId: ID,
+    };
     expect(ajv.validate(schemas.CreateCollection as object, create)).toBe(true);
     expect(ajv.validate(schemas.PatchTeamCollection as object, teamPatch)).toBe(true);
     expect(ajv.validate(schemas.PatchPersonalCollection as object, personalPatch)).toBe(true);

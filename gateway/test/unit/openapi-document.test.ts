@@ -40,7 +40,9 @@ function errorTexts(op: Operation, status: string): string[] {
 
 describe('openApiDocument', () => {
   // the operations an API key calls (the document's default security); the console's own ones name theirs
-  const publicOps = operations().filter((o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined);
+  const publicOps = operations().filter(
+    (o) => o.path.startsWith('/api/v1/') && o.path !== '/api/v1/openapi.json' && o.op.security === undefined,
+  );
 
   it('documents the eleven public operations of the contract and its decisions, the changes feed, the self-service and the governance ones', () => {
     expect(publicOps.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual([
@@ -94,9 +96,13 @@ describe('openApiDocument', () => {
   });
 
   it('documents both workspace refusals on the workspace writes', () => {
-    const create = publicOps.find((o) => o.method === 'post' && o.path === '/api/v1/workspaces/{id}/collections')?.op as Operation;
+    const create = publicOps.find((o) => o.method === 'post' && o.path === '/api/v1/workspaces/{id}/collections')
+      ?.op as Operation;
     expect(errorTexts(create, '403')).toEqual(
-      expect.arrayContaining(['You do not have access to this workspace', 'Your workspace role does not allow this action']),
+      expect.arrayContaining([
+        'You do not have access to this workspace',
+        'Your workspace role does not allow this action',
+      ]),
     );
   });
 
@@ -106,32 +112,52 @@ describe('openApiDocument', () => {
     const signingIn = /^\/api\/v1\/auth\/(options|sign-|password-|verify-email|oidc\/)/;
     for (const { path, op } of operations()) {
       if (path.startsWith('/admin/v1/')) expect(op.security).toEqual([{ adminBearer: [] }]);
-      else if (sessionOnly.test(path)) expect({ path, security: op.security }).toEqual({ path, security: [{ sessionCookie: [] }] });
-      else if (signingIn.test(path) || !path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') expect(op.security).toEqual([]);
-      else if (path === '/api/v1/skills/{slug}/versions/{version}/verdicts' && op.operationId === 'recordSkillVersionVerdict') {
+      else if (sessionOnly.test(path))
+        expect({ path, security: op.security }).toEqual({ path, security: [{ sessionCookie: [] }] });
+      else if (signingIn.test(path) || !path.startsWith('/api/v1/') || path === '/api/v1/openapi.json')
+        expect(op.security).toEqual([]);
+      else if (
+        path === '/api/v1/skills/{slug}/versions/{version}/verdicts' &&
+        op.operationId === 'recordSkillVersionVerdict'
+      ) {
         expect(op.security).toEqual([{ scannerBearer: [] }]);
       } else expect(op.security).toBeUndefined();
     }
     expect(openApiDocument.security).toEqual([{ apiKey: [] }, { sessionCookie: [] }]);
   });
 
-  it.each(['en', 'fr'] as const)('documents the missing-scope 403 on every operation an API key calls, in %s', (lang) => {
-    for (const { op } of publicOps) expect(errorTexts(op, '403')).toContain(translate('auth.missingScope', lang, { scope: 'collections:write' }));
-  });
+  it.each(['en', 'fr'] as const)(
+    'documents the missing-scope 403 on every operation an API key calls, in %s',
+    (lang) => {
+      for (const { op } of publicOps)
+        expect(errorTexts(op, '403')).toContain(translate('auth.missingScope', lang, { scope: 'collections:write' }));
+    },
+  );
 
-  it.each(['en', 'fr'] as const)("documents the scanner credential's 403 on every operation but the verdict it records, in %s", (lang) => {
-    for (const { path, op } of operations()) {
-      if (op.security?.length === 0) continue;
-      const texts = errorTexts(op, '403');
-      if (op.security?.[0]?.scannerBearer) expect(texts).toEqual([translate('auth.scannerRequired', 'en'), translate('auth.scannerRequired', 'fr')]);
-      else expect({ path, documented: texts.includes(translate('auth.scannerVerdictsOnly', lang)) }).toEqual({ path, documented: true });
-    }
-  });
+  it.each(['en', 'fr'] as const)(
+    "documents the scanner credential's 403 on every operation but the verdict it records, in %s",
+    (lang) => {
+      for (const { path, op } of operations()) {
+        if (op.security?.length === 0) continue;
+        const texts = errorTexts(op, '403');
+        if (op.security?.[0]?.scannerBearer)
+          expect(texts).toEqual([translate('auth.scannerRequired', 'en'), translate('auth.scannerRequired', 'fr')]);
+        else
+          expect({ path, documented: texts.includes(translate('auth.scannerVerdictsOnly', lang)) }).toEqual({
+            path,
+            documented: true,
+          });
+      }
+    },
+  );
 
   it('documents a client error for every operation that takes credentials', () => {
     for (const { path, op } of operations()) {
       if (op.security?.length === 0) continue;
-      expect({ path, has4xx: Object.keys(op.responses).some((s) => s.startsWith('4')) }).toEqual({ path, has4xx: true });
+      expect({ path, has4xx: Object.keys(op.responses).some((s) => s.startsWith('4')) }).toEqual({
+        path,
+        has4xx: true,
+      });
     }
   });
 
@@ -179,40 +205,72 @@ describe('assertMatchesOpenApi', () => {
     publisherVerified: false,
     updatedAt: '2026-11-21T09:30:00.000Z',
   };
-  const page = (skills: unknown[]) => ({ data: { skills, pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } } });
+  const page = (skills: unknown[]) => ({
+    data: { skills, pagination: { page: 1, limit: 20, total: 1, totalPages: 1, hasMore: false } },
+  });
 
   it('accepts a concrete path with a query string', () => {
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills?q=git&limit=5', 200, json, page([item]))).not.toThrow();
   });
 
   it('rejects a field the document does not have', () => {
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, score: 3 }]))).toThrow(OpenApiMismatchError);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, score: 3 }]))).toThrow(
+      OpenApiMismatchError,
+    );
   });
 
   it('rejects a missing field, a wrong enum value and a bad timestamp', () => {
     const { tags: _tags, ...noTags } = item;
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([noTags]))).toThrow(/tags/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, type: 'agent' }]))).toThrow(/type/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, updatedAt: 'yesterday' }]))).toThrow(/date-time/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, type: 'agent' }]))).toThrow(
+      /type/,
+    );
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills', 200, json, page([{ ...item, updatedAt: 'yesterday' }])),
+    ).toThrow(/date-time/);
   });
 
   it('rejects an undocumented status, a missing X-Request-Id and an undocumented content type', () => {
     const deleted = { data: { deleted: true } };
-    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 204, json, undefined)).toThrow(/204 is not documented/);
-    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { 'content-type': 'application/json' }, deleted)).toThrow(/X-Request-Id/);
-    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, { ...json, 'content-type': 'text/html' }, deleted)).toThrow(/text\/html/);
+    expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 204, json, undefined)).toThrow(
+      /204 is not documented/,
+    );
+    expect(() =>
+      assertMatchesOpenApi(
+        'DELETE',
+        '/api/v1/me/collections/abc',
+        200,
+        { 'content-type': 'application/json' },
+        deleted,
+      ),
+    ).toThrow(/X-Request-Id/);
+    expect(() =>
+      assertMatchesOpenApi(
+        'DELETE',
+        '/api/v1/me/collections/abc',
+        200,
+        { ...json, 'content-type': 'text/html' },
+        deleted,
+      ),
+    ).toThrow(/text\/html/);
     expect(() => assertMatchesOpenApi('DELETE', '/api/v1/me/collections/abc', 200, json, deleted)).not.toThrow();
   });
 
   it('rejects an error body that is not { error: string }', () => {
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 401, json, { message: 'no' })).toThrow(OpenApiMismatchError);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 401, json, { error: 'Invalid or revoked API key' })).not.toThrow();
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 401, json, { message: 'no' })).toThrow(
+      OpenApiMismatchError,
+    );
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/me/collections', 401, json, { error: 'Invalid or revoked API key' }),
+    ).not.toThrow();
   });
 
   it('requires Retry-After on 429 and Allow on 405', () => {
     const body = { error: 'x' };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 429, json, body)).toThrow(/Retry-After/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 429, { ...json, 'retry-after': '3' }, body)).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills', 429, { ...json, 'retry-after': '3' }, body),
+    ).not.toThrow();
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 405, json, body)).toThrow(/Allow/);
     expect(() => assertMatchesOpenApi('PUT', '/api/v1/skills', 405, { ...json, allow: 'GET' }, body)).not.toThrow();
   });
@@ -222,7 +280,9 @@ describe('assertMatchesOpenApi', () => {
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 304, notModified, {})).not.toThrow();
     const { etag: _dropped, ...withoutEtag } = notModified;
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 304, withoutEtag, {})).toThrow(/ETag/);
-    expect(() => assertMatchesOpenApi('PATCH', '/api/v1/me/collections/x', 304, { 'x-request-id': 'r' }, {})).toThrow(/304/);
+    expect(() => assertMatchesOpenApi('PATCH', '/api/v1/me/collections/x', 304, { 'x-request-id': 'r' }, {})).toThrow(
+      /304/,
+    );
   });
 
   it('checks the rate-limit headers when sent, and requires a strong ETag and the cache policy on public reads', () => {
@@ -230,19 +290,39 @@ describe('assertMatchesOpenApi', () => {
     const { 'ratelimit-remaining': _r, ...noRemaining } = json;
     // absent while the plan has no limit; when present, an integer
     expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, noRemaining, body)).not.toThrow();
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, 'ratelimit-remaining': 'many' }, body)).toThrow(/RateLimit-Remaining/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, etag: 'W/"abc"' }, body)).toThrow(/ETag/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, 'cache-control': 'no-store' }, body)).toThrow(/Cache-Control/);
-    const list = { data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } } };
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, 'ratelimit-remaining': 'many' }, body),
+    ).toThrow(/RateLimit-Remaining/);
+    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, etag: 'W/"abc"' }, body)).toThrow(
+      /ETag/,
+    );
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills', 200, { ...json, 'cache-control': 'no-store' }, body),
+    ).toThrow(/Cache-Control/);
+    const list = {
+      data: { collections: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } },
+    };
     expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, json, list)).toThrow(/Cache-Control/);
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/me/collections', 200, { ...json, 'cache-control': 'private, no-cache' }, list)).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi(
+        'GET',
+        '/api/v1/me/collections',
+        200,
+        { ...json, 'cache-control': 'private, no-cache' },
+        list,
+      ),
+    ).not.toThrow();
     // refused before the key is counted: no rate-limit headers needed
     const bare = { 'content-type': 'application/json', 'x-request-id': 'r' };
-    expect(() => assertMatchesOpenApi('GET', '/api/v1/skills', 401, bare, { error: 'Invalid or revoked API key' })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('GET', '/api/v1/skills', 401, bare, { error: 'Invalid or revoked API key' }),
+    ).not.toThrow();
   });
 
   it('prefers a literal path over a template and knows unknown routes', () => {
-    expect(() => assertMatchesOpenApi('POST', '/admin/v1/skills:import', 200, json, { data: { imported: 2 } })).not.toThrow();
+    expect(() =>
+      assertMatchesOpenApi('POST', '/admin/v1/skills:import', 200, json, { data: { imported: 2 } }),
+    ).not.toThrow();
     expect(() => assertMatchesOpenApi('GET', '/api/v2/skills', 200, json, {})).toThrow(/no path/);
     expect(() => assertMatchesOpenApi('PUT', '/api/v1/skills', 200, json, {})).toThrow(/not in the document/);
   });

@@ -15,6 +15,8 @@ describe('checkPassword', () => {
     ['a short run repeated', 'xyzxyzxyzxyz', 'password.common'],
     ['the email local part inside', 'my-ana.lowry-secret', 'password.containsEmail'],
   ])('refuses a password %s', (_what, password, messageKey) => {
-    expect(() => checkPassword(password, 'ana.lowry@example.com')).toThrow(expect.objectContaining({ status: 400, messageKey }));
+    expect(() => checkPassword(password, 'ana.lowry@example.com')).toThrow(
+      expect.objectContaining({ status: 400, messageKey }),
+    );
   });
 });

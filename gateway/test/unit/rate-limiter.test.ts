@@ -17,7 +17,13 @@ describe('RateLimiter', () => {
     expect(remaining).toEqual([2, 1, 0]);
     advance(20_000);
     // 3 spent in this window: the next fits 40 s later (the window's end) plus the 20 s that slide 1 of them out
-    expect(await sut.take('acct', 'pro')).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 100, retryAfterSeconds: 60 });
+    expect(await sut.take('acct', 'pro')).toEqual({
+      allowed: false,
+      limit: 3,
+      remaining: 0,
+      resetSeconds: 100,
+      retryAfterSeconds: 60,
+    });
     advance(60_000);
     expect(await sut.take('acct', 'pro')).toMatchObject({ allowed: true, limit: 3 });
   });

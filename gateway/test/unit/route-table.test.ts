@@ -2,7 +2,9 @@ import { ROUTES, bodyLimitOf, matchPattern, matchRoute } from '../../src/http/pr
 
 describe('matchPattern', () => {
   it('binds :params to one non-empty segment each', () => {
-    expect(matchPattern('/api/v1/workspaces/:id/collections/:collectionId', '/api/v1/workspaces/w1/collections/c2')).toEqual({
+    expect(
+      matchPattern('/api/v1/workspaces/:id/collections/:collectionId', '/api/v1/workspaces/w1/collections/c2'),
+    ).toEqual({
       id: 'w1',
       collectionId: 'c2',
     });
@@ -17,7 +19,9 @@ describe('matchPattern', () => {
 
   it('binds a :param before a custom method (:name:verb) and refuses the bare verb or another one', () => {
     expect(matchPattern('/admin/v1/reports/:id:resolve', '/admin/v1/reports/r1:resolve')).toEqual({ id: 'r1' });
-    expect(matchPattern('/admin/v1/skills/:slug/versions/:version:yank', '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank')).toEqual({
+    expect(
+      matchPattern('/admin/v1/skills/:slug/versions/:version:yank', '/admin/v1/skills/pdf/versions/2.0.0-rc.1:yank'),
+    ).toEqual({
       slug: 'pdf',
       version: '2.0.0-rc.1',
     });
@@ -75,7 +79,11 @@ describe('matchRoute', () => {
       route: { upstream: 'collections', scope: 'search:read' },
       params: { slug: 'pdf-tools' },
     });
-    expect(matchRoute('GET', '/api/v1/skills/changes')).toMatchObject({ kind: 'found', route: { pattern: '/api/v1/skills/changes' }, params: {} });
+    expect(matchRoute('GET', '/api/v1/skills/changes')).toMatchObject({
+      kind: 'found',
+      route: { pattern: '/api/v1/skills/changes' },
+      params: {},
+    });
   });
 
   it('asks workspaces:manage for what lets people in or out of a workspace, collections:read to look', () => {
@@ -107,7 +115,9 @@ describe('matchRoute', () => {
     ] as const) {
       expect(routeOf(method, path)).toMatchObject({ auth: 'key', scope: 'search:read' });
     }
-    expect(ROUTES.filter((r) => r.auth === 'scanner').map((r) => `${r.method} ${r.pattern}`)).toEqual(['POST /api/v1/skills/:slug/versions/:version/verdicts']);
+    expect(ROUTES.filter((r) => r.auth === 'scanner').map((r) => `${r.method} ${r.pattern}`)).toEqual([
+      'POST /api/v1/skills/:slug/versions/:version/verdicts',
+    ]);
   });
 
   it('audits every operator action on releases, verdicts, publishers and reports', () => {
@@ -138,7 +148,10 @@ describe('matchRoute', () => {
 
   it('names the allowed methods when only the method is wrong', () => {
     expect(matchRoute('DELETE', '/api/v1/skills')).toEqual({ kind: 'wrongMethod', allow: ['GET'] });
-    expect(matchRoute('PUT', '/api/v1/me/collections/c1')).toEqual({ kind: 'wrongMethod', allow: ['GET', 'PATCH', 'DELETE'] });
+    expect(matchRoute('PUT', '/api/v1/me/collections/c1')).toEqual({
+      kind: 'wrongMethod',
+      allow: ['GET', 'PATCH', 'DELETE'],
+    });
     expect(matchRoute('GET', '/admin/v1/skills:import')).toEqual({ kind: 'wrongMethod', allow: ['POST'] });
   });
 
@@ -155,7 +168,11 @@ describe('matchRoute', () => {
 
   it('checks the account of the admin calls made on behalf of one', () => {
     const checked = ROUTES.filter((r) => r.accountCheck).map((r) => `${r.method} ${r.pattern}`);
-    expect(checked).toEqual(['POST /admin/v1/accounts/:id/private-skills', 'POST /admin/v1/workspaces', 'PUT /admin/v1/workspaces/:id/members/:accountId']);
+    expect(checked).toEqual([
+      'POST /admin/v1/accounts/:id/private-skills',
+      'POST /admin/v1/workspaces',
+      'PUT /admin/v1/workspaces/:id/members/:accountId',
+    ]);
   });
 
   it('allows 50 MB for the import and 100 kB elsewhere', () => {

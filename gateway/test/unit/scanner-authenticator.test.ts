@@ -1,6 +1,11 @@
 import { AuthenticationError } from '@skills/common';
 import { hashApiKey } from '../../src/domain/keys/api-key';
-import { generateScannerToken, offersScannerToken, parseScannerBearer, type StoredScanner } from '../../src/domain/scanner/scanner';
+import {
+  generateScannerToken,
+  offersScannerToken,
+  parseScannerBearer,
+  type StoredScanner,
+} from '../../src/domain/scanner/scanner';
 import { ScannerAuthenticator } from '../../src/domain/scanner/scanner-authenticator';
 
 /** A store of scanners by token hash that counts its reads. */
@@ -31,7 +36,11 @@ describe('ScannerAuthenticator', () => {
   it('turns a known token into the scanner principal, read once while cached', async () => {
     const store = fakeStore({ [token]: { id: 's1', name: 'static-analysis' } });
     const sut = new ScannerAuthenticator({ scanners: store });
-    await expect(sut.authenticate(bearer)).resolves.toEqual({ kind: 'scanner', scannerId: 's1', name: 'static-analysis' });
+    await expect(sut.authenticate(bearer)).resolves.toEqual({
+      kind: 'scanner',
+      scannerId: 's1',
+      name: 'static-analysis',
+    });
     await sut.authenticate(bearer);
     expect(store.reads).toBe(1);
   });
@@ -67,7 +76,9 @@ describe('ScannerAuthenticator', () => {
       checked += 1;
     };
     for (let i = 0; i < 1_500; i += 1)
-      await expect(sut.authenticate(`Bearer ${generateScannerToken()}`, { beforeUnknown })).rejects.toBeInstanceOf(AuthenticationError);
+      await expect(sut.authenticate(`Bearer ${generateScannerToken()}`, { beforeUnknown })).rejects.toBeInstanceOf(
+        AuthenticationError,
+      );
     expect(checked).toBe(1_500);
     const reads = store.reads;
     await sut.authenticate(bearer, { beforeUnknown });

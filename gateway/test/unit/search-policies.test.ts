@@ -27,7 +27,10 @@ class HeldCalls implements CollectionsCalls {
 }
 
 describe('SearchPolicies', () => {
-  const caller = { principal: { kind: 'account' as const, accountId: 'acc-1', plan: 'pro' as const, keyId: 'k1', workspaceId: WS }, requestId: 'r1' };
+  const caller = {
+    principal: { kind: 'account' as const, accountId: 'acc-1', plan: 'pro' as const, keyId: 'k1', workspaceId: WS },
+    requestId: 'r1',
+  };
   let now = 0;
   let calls: HeldCalls;
   let sut: SearchPolicies;

@@ -38,23 +38,31 @@ class MemorySessionStore implements SessionRepository {
     return [...this.rows.values()].filter((r) => r.accountId === accountId);
   }
   async delete(accountId: string, id: string): Promise<boolean> {
-    for (const [hash, row] of this.rows) if (row.id === id && row.accountId === accountId) return this.rows.delete(hash);
+    for (const [hash, row] of this.rows)
+      if (row.id === id && row.accountId === accountId) return this.rows.delete(hash);
     return false;
   }
   async deleteAllBut(accountId: string, keepId: string | undefined): Promise<number> {
     let n = 0;
-    for (const [hash, row] of this.rows) if (row.accountId === accountId && row.id !== keepId && this.rows.delete(hash)) n += 1;
+    for (const [hash, row] of this.rows)
+      if (row.accountId === accountId && row.id !== keepId && this.rows.delete(hash)) n += 1;
     return n;
   }
   async deleteEnded(accountId: string, now: number): Promise<void> {
-    for (const [hash, row] of this.rows) if (row.accountId === accountId && (row.idleExpiresAt <= now || row.expiresAt <= now)) this.rows.delete(hash);
+    for (const [hash, row] of this.rows)
+      if (row.accountId === accountId && (row.idleExpiresAt <= now || row.expiresAt <= now)) this.rows.delete(hash);
   }
 }
 
 type StoreFactory = () => Promise<{ store: SessionRepository; accountId: string; close(): Promise<void> }>;
 
 const memory: StoreFactory = async () => {
-  const account: Account = { id: '00000000-0000-4000-8000-000000000001', email: 'a@example.com', name: null, plan: 'free' };
+  const account: Account = {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'a@example.com',
+    name: null,
+    plan: 'free',
+  };
   return { store: new MemorySessionStore(account), accountId: account.id, close: async () => undefined };
 };
 
@@ -63,7 +71,9 @@ const postgres: StoreFactory = async () => {
   const sequelize: Sequelize = createSequelize({ url: db.url, poolMax: 2, logger, applicationName: 'session-test' });
   await runMigrations(sequelize, GATEWAY_SCHEMA, gatewayMigrations, logger);
   const accountId = '00000000-0000-4000-8000-000000000002';
-  await sequelize.query(`INSERT INTO gateway.accounts (id, email, plan) VALUES ('${accountId}', 'b@example.com', 'free')`);
+  await sequelize.query(
+    `INSERT INTO gateway.accounts (id, email, plan) VALUES ('${accountId}', 'b@example.com', 'free')`,
+  );
   return {
     store: new SequelizeSessionRepository(sequelize),
     accountId,

@@ -12,7 +12,13 @@ import type { AdminOperationName } from '@skills/client';
 export type AdminAction =
   | { kind: 'help' }
   /** one admin operation; the CLI prints the answer's `data` */
-  | { kind: 'call'; operation: AdminOperationName; params?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown> }
+  | {
+      kind: 'call';
+      operation: AdminOperationName;
+      params?: Record<string, string>;
+      query?: Record<string, string>;
+      body?: Record<string, unknown>;
+    }
   | { kind: 'import'; file: string }
   /** no jobId: start a reindex; either way follow the job until it ends */
   | { kind: 'reindex'; jobId?: string };
@@ -128,7 +134,10 @@ function wholeNumber(value: string, option: string, command: string): number {
 }
 
 /** One operation of the admin client's table, with what goes into its path, query and body. */
-function call(operation: AdminOperationName, parts: Omit<Extract<AdminAction, { kind: 'call' }>, 'kind' | 'operation'> = {}): AdminAction {
+function call(
+  operation: AdminOperationName,
+  parts: Omit<Extract<AdminAction, { kind: 'call' }>, 'kind' | 'operation'> = {},
+): AdminAction {
   return { kind: 'call', operation, ...parts };
 }
 
@@ -144,7 +153,9 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
   switch (command) {
     case 'accounts create':
       positionals(args, 0, [], command);
-      return call('adminCreateAccount', { body: { email: required(v, 'email', command), plan: required(v, 'plan', command), ...present(v, ['name']) } });
+      return call('adminCreateAccount', {
+        body: { email: required(v, 'email', command), plan: required(v, 'plan', command), ...present(v, ['name']) },
+      });
     case 'accounts show': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
       return call('adminGetAccount', { params: { id } });
@@ -179,7 +190,8 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
           .map((s) => s.trim())
           .filter((s) => s !== '');
       const days = v['expires-in-days'];
-      if (days !== undefined) body.expiresInDays = days === 'never' ? null : wholeNumber(days, '--expires-in-days', command);
+      if (days !== undefined)
+        body.expiresInDays = days === 'never' ? null : wholeNumber(days, '--expires-in-days', command);
       return call('adminCreateApiKey', { params: { id }, body });
     }
     case 'keys roll': {
@@ -218,13 +230,22 @@ function toAction(group: string, verb: string | undefined, args: string[], v: Va
     }
     case 'private-skills create': {
       const [id] = positionals(args, 1, ['accountId'], command) as [string];
-      return call('adminCreatePrivateSkill', { params: { id }, body: { name: required(v, 'name', command), ...present(v, ['description']) } });
+      return call('adminCreatePrivateSkill', {
+        params: { id },
+        body: { name: required(v, 'name', command), ...present(v, ['description']) },
+      });
     }
     case 'workspaces create':
       positionals(args, 0, [], command);
-      return call('adminCreateWorkspace', { body: { name: required(v, 'name', command), ownerAccountId: required(v, 'owner', command) } });
+      return call('adminCreateWorkspace', {
+        body: { name: required(v, 'name', command), ownerAccountId: required(v, 'owner', command) },
+      });
     case 'members set': {
-      const [ws, account, role] = positionals(args, 3, ['workspaceId', 'accountId', 'role'], command) as [string, string, string];
+      const [ws, account, role] = positionals(args, 3, ['workspaceId', 'accountId', 'role'], command) as [
+        string,
+        string,
+        string,
+      ];
       return call('adminSetWorkspaceMember', { params: { id: ws, accountId: account }, body: { role } });
     }
     case 'members remove': {
@@ -252,11 +273,21 @@ function trustAction(command: string, args: string[], v: Values): AdminAction | 
     }
     case 'publisher-verify': {
       const [name] = positionals(args, 1, ['name'], command) as [string];
-      return call('adminSetPublisher', { params: { name }, body: { verified: v.unverify !== true, ...present(v, ['note']) } });
+      return call('adminSetPublisher', {
+        params: { name },
+        body: { verified: v.unverify !== true, ...present(v, ['note']) },
+      });
     }
     case 'verdict-override': {
-      const [slug, version, verdict] = positionals(args, 3, ['slug', 'version', 'verdict'], command) as [string, string, string];
-      return call('adminOverrideVerdict', { params: { slug, version }, body: { verdict, note: required(v, 'note', command) } });
+      const [slug, version, verdict] = positionals(args, 3, ['slug', 'version', 'verdict'], command) as [
+        string,
+        string,
+        string,
+      ];
+      return call('adminOverrideVerdict', {
+        params: { slug, version },
+        body: { verdict, note: required(v, 'note', command) },
+      });
     }
     case 'verdict-clear': {
       const [slug, version] = positionals(args, 2, ['slug', 'version'], command) as [string, string];
@@ -273,7 +304,10 @@ function trustAction(command: string, args: string[], v: Values): AdminAction | 
     case 'report-resolve':
     case 'report-dismiss': {
       const [id] = positionals(args, 1, ['reportId'], command) as [string];
-      return call(command === 'report-resolve' ? 'adminResolveReport' : 'adminDismissReport', { params: { id }, body: { note: required(v, 'note', command) } });
+      return call(command === 'report-resolve' ? 'adminResolveReport' : 'adminDismissReport', {
+        params: { id },
+        body: { note: required(v, 'note', command) },
+      });
     }
     default:
       return undefined;

@@ -49,7 +49,8 @@ const MAX_BACKOFF_MS = 10_000;
 const followAgain = (id: string) => `Follow it again with: npm run admin -- reindex ${id}`;
 
 /** No answer, or a 5xx (a gateway or replica restarting), may pass; a 4xx (404: unknown job) will not. */
-const isTransient = (err: unknown): err is ApiError | UnreachableError => err instanceof UnreachableError || (err instanceof ApiError && err.status >= 500);
+const isTransient = (err: unknown): err is ApiError | UnreachableError =>
+  err instanceof UnreachableError || (err instanceof ApiError && err.status >= 500);
 
 /** The same failure, its message ending with `note`. */
 function noted(err: ApiError | UnreachableError, note: string): Error {
@@ -71,7 +72,11 @@ function jobOf(job: ReindexJob | undefined): ReindexJob {
  * ApiError of a non-transient answer (404 names an unknown job), or with
  * FollowStoppedError once `signal` aborts.
  */
-export async function followReindex(client: SkillsAdminClient, jobId: string | undefined, options: FollowReindexOptions = {}): Promise<ReindexJob> {
+export async function followReindex(
+  client: SkillsAdminClient,
+  jobId: string | undefined,
+  options: FollowReindexOptions = {},
+): Promise<ReindexJob> {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   const sleep = options.sleep ?? defaultSleep;
@@ -214,6 +219,8 @@ class ReindexProgress {
 
 function formatLine(options: Options, params: Params, payload: ProgressPayload): string {
   const format =
-    payload.total === undefined ? 'reindexing | {value} items | {rate}{note}' : 'reindexing [{bar}] {percentage}% | {value}/{total} items | {rate}{note}';
+    payload.total === undefined
+      ? 'reindexing | {value} items | {rate}{note}'
+      : 'reindexing [{bar}] {percentage}% | {value}/{total} items | {rate}{note}';
   return Format.Formatter({ ...options, format }, params, payload);
 }

@@ -23,7 +23,11 @@ export interface ImportOptions {
 }
 
 /** Streams `file` to the import endpoint; resolves to the number of items the API imported. */
-export async function importFile(client: SkillsAdminClient, file: string, options: ImportOptions = {}): Promise<number> {
+export async function importFile(
+  client: SkillsAdminClient,
+  file: string,
+  options: ImportOptions = {},
+): Promise<number> {
   const { size } = await stat(file);
   const bar = new SingleBar({
     format: 'importing [{bar}] {percentage}% | {sent} / {size} | {items} items | {rate}',

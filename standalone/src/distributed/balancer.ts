@@ -13,7 +13,12 @@ export interface Balancer {
 }
 
 /** Connects to the first of `ports` (from `start`, wrapping) that accepts. */
-function connectFirst(ports: readonly number[], start: number, onUp: (upstream: Socket) => void, onNone: () => void): void {
+function connectFirst(
+  ports: readonly number[],
+  start: number,
+  onUp: (upstream: Socket) => void,
+  onNone: () => void,
+): void {
   const attempt = (i: number) => {
     if (i === ports.length) return onNone();
     const upstream = connect(ports[(start + i) % ports.length], '127.0.0.1');

@@ -14,27 +14,30 @@ export class InterpolationError extends Error {}
 const PATTERN = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
 export function interpolate(text: string, env: Env): string {
-  return text.replace(PATTERN, (match, braced: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
-    if (match === '$$') return '$';
-    const name = (braced ?? bare) as string;
-    const value = env[name];
-    const unset = value === undefined;
-    const empty = unset || value === '';
-    switch (op) {
-      case ':-':
-        return empty ? (arg ?? '') : (value as string);
-      case '-':
-        return unset ? (arg ?? '') : (value as string);
-      case ':?':
-        if (empty) throw new InterpolationError(`required variable ${name} is missing a value: ${arg ?? ''}`);
-        return value as string;
-      case '?':
-        if (unset) throw new InterpolationError(`required variable ${name} is missing a value: ${arg ?? ''}`);
-        return value as string;
-      default:
-        return value ?? '';
-    }
-  });
+  return text.replace(
+    PATTERN,
+    (match, braced: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
+      if (match === '$$') return '$';
+      const name = (braced ?? bare) as string;
+      const value = env[name];
+      const unset = value === undefined;
+      const empty = unset || value === '';
+      switch (op) {
+        case ':-':
+          return empty ? (arg ?? '') : (value as string);
+        case '-':
+          return unset ? (arg ?? '') : (value as string);
+        case ':?':
+          if (empty) throw new InterpolationError(`required variable ${name} is missing a value: ${arg ?? ''}`);
+          return value as string;
+        case '?':
+          if (unset) throw new InterpolationError(`required variable ${name} is missing a value: ${arg ?? ''}`);
+          return value as string;
+        default:
+          return value ?? '';
+      }
+    },
+  );
 }
 
 function interpolateAll(value: unknown, env: Env): unknown {

@@ -31,7 +31,12 @@ export const ELASTICSEARCH_MAJOR = '9';
 
 async function script(root: string, name: string, args: string[], timeoutMs: number): Promise<string> {
   // `env` spelled out: under jest, process.env is the test's copy, which child_process would not see by default
-  const { stdout } = await run(join(root, 'local-servers', name), args, { cwd: root, env: process.env, timeout: timeoutMs, maxBuffer: 1 << 20 });
+  const { stdout } = await run(join(root, 'local-servers', name), args, {
+    cwd: root,
+    env: process.env,
+    timeout: timeoutMs,
+    maxBuffer: 1 << 20,
+  });
   return stdout.trim();
 }
 
@@ -47,7 +52,13 @@ export function parseEnvLines(text: string): Record<string, string> {
 
 export async function kafkaServer(root: string): Promise<KafkaServer> {
   const env = parseEnvLines(await script(root, 'kafka.sh', ['env'], 30_000));
-  const need = ['KAFKA_BROKERS', 'KAFKA_SASL_BROKERS', 'KAFKA_CA_FILE', 'KAFKA_COLLECTIONS_PASSWORD', 'KAFKA_CATALOG_PASSWORD'];
+  const need = [
+    'KAFKA_BROKERS',
+    'KAFKA_SASL_BROKERS',
+    'KAFKA_CA_FILE',
+    'KAFKA_COLLECTIONS_PASSWORD',
+    'KAFKA_CATALOG_PASSWORD',
+  ];
   const missing = need.filter((k) => !env[k]);
   if (missing.length) throw new Error(`local-servers/kafka.sh env did not print ${missing.join(', ')}`);
   return {

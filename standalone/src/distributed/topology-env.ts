@@ -23,7 +23,12 @@ export const ENTRY_POINTS: Readonly<Record<RunService, string>> = {
 };
 
 /** Compose's Postgres login roles (deploy/docker/postgres/roles.sh). */
-export const COMPOSE_ROLES = { owner: 'skills_owner', gateway: 'skills_gateway', collections: 'skills_collections', catalog: 'skills_catalog' } as const;
+export const COMPOSE_ROLES = {
+  owner: 'skills_owner',
+  gateway: 'skills_gateway',
+  collections: 'skills_collections',
+  catalog: 'skills_catalog',
+} as const;
 export type RoleNames = Record<keyof typeof COMPOSE_ROLES, string>;
 
 export interface LocalTopology {
@@ -72,9 +77,12 @@ function dotEnv(local: LocalTopology): Record<string, string> {
 /** A compose Postgres URL (`postgres://<role>:<pw>@postgres:5432/skills`) on the local server, as the run's role. */
 function localDatabaseUrl(value: string, local: LocalTopology): string {
   const composed = new URL(value);
-  const role = Object.entries(COMPOSE_ROLES).find(([, name]) => name === composed.username)?.[0] as keyof RoleNames | undefined;
+  const role = Object.entries(COMPOSE_ROLES).find(([, name]) => name === composed.username)?.[0] as
+    keyof RoleNames | undefined;
   if (composed.hostname !== 'postgres' || !role)
-    throw new ComposeDriftError(`a database URL the launcher cannot map (role ${composed.username}, host ${composed.hostname})`);
+    throw new ComposeDriftError(
+      `a database URL the launcher cannot map (role ${composed.username}, host ${composed.hostname})`,
+    );
   const url = new URL(local.databaseUrl);
   url.username = local.roles[role];
   url.password = '';
@@ -91,8 +99,14 @@ function valueMap(local: LocalTopology): Array<[RegExp, (match: string) => strin
     [/^http:\/\/collections-service:8082$/, () => http(local.ports.collections)],
     [/^http:\/\/catalog-service:8081$/, () => http(local.ports.catalog)],
     [/^\/var\/lib\/skills\/kafka-ca\/ca\.crt$/, () => local.kafka.caFile],
-    [/^\/var\/lib\/skills\/principal-signing\//, (v) => v.replace('/var/lib/skills/principal-signing', local.principalSigningDir)],
-    [/^\/var\/lib\/skills\/principal-public\//, (v) => v.replace('/var/lib/skills/principal-public', local.principalPublicDir)],
+    [
+      /^\/var\/lib\/skills\/principal-signing\//,
+      (v) => v.replace('/var/lib/skills/principal-signing', local.principalSigningDir),
+    ],
+    [
+      /^\/var\/lib\/skills\/principal-public\//,
+      (v) => v.replace('/var/lib/skills/principal-public', local.principalPublicDir),
+    ],
   ];
 }
 
@@ -100,7 +114,8 @@ function valueMap(local: LocalTopology): Array<[RegExp, (match: string) => strin
 function byName(name: string, value: string, local: LocalTopology): string | undefined {
   if (name === 'ELASTICSEARCH_INDEX') return local.elasticsearchIndex;
   if (name.endsWith('_DB_ROLE')) {
-    const role = Object.entries(COMPOSE_ROLES).find(([, composeName]) => composeName === value)?.[0] as keyof RoleNames | undefined;
+    const role = Object.entries(COMPOSE_ROLES).find(([, composeName]) => composeName === value)?.[0] as
+      keyof RoleNames | undefined;
     if (!role) throw new ComposeDriftError(`${name}=${value} is not one of compose's roles`);
     return local.roles[role];
   }
@@ -129,9 +144,14 @@ function ports(service: RunService, local: LocalTopology): Record<string, string
  * is left to the caller: each replica listens on its own port behind the
  * balancer that holds `ports.catalog`.
  */
-export function topologyEnvironments(compose: ComposeFile, local: LocalTopology): Record<RunService, Record<string, string>> {
+export function topologyEnvironments(
+  compose: ComposeFile,
+  local: LocalTopology,
+): Record<RunService, Record<string, string>> {
   const hostNames = Object.keys(compose.services);
-  const unresolved = new RegExp(`(^|[/@])(${hostNames.map((h) => h.replace(/[-.]/g, '\\$&')).join('|')}):\\d+|/var/lib/skills`);
+  const unresolved = new RegExp(
+    `(^|[/@])(${hostNames.map((h) => h.replace(/[-.]/g, '\\$&')).join('|')}):\\d+|/var/lib/skills`,
+  );
   const values = valueMap(local);
   const out = {} as Record<RunService, Record<string, string>>;
   for (const service of RUN_SERVICES) {
@@ -143,7 +163,9 @@ export function topologyEnvironments(compose: ComposeFile, local: LocalTopology)
       const known = values.find(([pattern]) => pattern.test(value));
       const mapped = byName(name, value, local) ?? (known ? known[1](value) : value);
       if (unresolved.test(mapped)) {
-        throw new ComposeDriftError(`${service}: ${name} names a compose host or volume the launcher does not map (${mapped.replace(/\/\/[^@/]*@/, '//…@')})`);
+        throw new ComposeDriftError(
+          `${service}: ${name} names a compose host or volume the launcher does not map (${mapped.replace(/\/\/[^@/]*@/, '//…@')})`,
+        );
       }
       env[name] = mapped;
     }
@@ -153,6 +175,9 @@ export function topologyEnvironments(compose: ComposeFile, local: LocalTopology)
 }
 
 /** docker-compose.yml read with this run's .env, then mapped. */
-export function readTopologyEnvironments(composeFile: string, local: LocalTopology): Record<RunService, Record<string, string>> {
+export function readTopologyEnvironments(
+  composeFile: string,
+  local: LocalTopology,
+): Record<RunService, Record<string, string>> {
   return topologyEnvironments(readCompose(composeFile, dotEnv(local)), local);
 }

@@ -132,7 +132,12 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     const elasticsearchIndex = `skills-topology-${run}`;
     cleanup.unshift(() => deleteIndices(servers.elasticsearchUrl, elasticsearchIndex));
     // port 0: a free one, as the services' own config would pick
-    const ports = { gateway: options.port || (await freePort()), gatewayMetrics: await freePort(), collections: await freePort(), catalog: await freePort() };
+    const ports = {
+      gateway: options.port || (await freePort()),
+      gatewayMetrics: await freePort(),
+      collections: await freePort(),
+      catalog: await freePort(),
+    };
     const envs = readTopologyEnvironments(options.composeFile ?? join(root, 'docker-compose.yml'), {
       databaseUrl: database.url,
       roles,
@@ -146,7 +151,12 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
       logLevel: options.logLevel,
       ports,
     });
-    const spec = (service: RunService, name: string = service, extra: Record<string, string> = {}, args: string[] = []) => ({
+    const spec = (
+      service: RunService,
+      name: string = service,
+      extra: Record<string, string> = {},
+      args: string[] = [],
+    ) => ({
       name,
       root,
       entryPoint: ENTRY_POINTS[service],
@@ -162,7 +172,9 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     const running: ServiceProcess[] = [];
     let balancer: Balancer | undefined;
     // Reverse start order, the gateway first; the balancer last, so no search in flight loses its replicas early.
-    cleanup.unshift(() => closeAll([...[...running].reverse().map((p) => () => p.stop()), async () => balancer?.close()]));
+    cleanup.unshift(() =>
+      closeAll([...[...running].reverse().map((p) => () => p.stop()), async () => balancer?.close()]),
+    );
     const collections = startServiceProcess(spec('collections-service'));
     running.push(collections);
     await waitHealthy(collections, ports.collections);
@@ -171,7 +183,9 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     const replicas: ServiceProcess[] = [];
     const startReplica = async (index: number) => {
       replicaPorts[index] ??= await freePort();
-      const replica = startServiceProcess(spec('catalog-service', `catalog-service-${index + 1}`, { PORT: String(replicaPorts[index]) }));
+      const replica = startServiceProcess(
+        spec('catalog-service', `catalog-service-${index + 1}`, { PORT: String(replicaPorts[index]) }),
+      );
       replicas[index] = replica;
       running.push(replica);
       await waitHealthy(replica, replicaPorts[index]);
@@ -196,7 +210,11 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
     });
     // The sample goes through the outbox, Kafka and the indexers: READY promises a searchable catalog.
     if (demo.imported !== undefined)
-      await waitSearchable(new SkillsClient({ baseUrl: gatewayUrl, apiKey: demo.apiKey }), await searchableItemsIn(BUNDLED_SAMPLE), logger);
+      await waitSearchable(
+        new SkillsClient({ baseUrl: gatewayUrl, apiKey: demo.apiKey }),
+        await searchableItemsIn(BUNDLED_SAMPLE),
+        logger,
+      );
     return {
       gatewayUrl,
       metricsUrl: `http://127.0.0.1:${ports.gatewayMetrics}`,
@@ -221,9 +239,13 @@ export async function launchTopology(options: TopologyOptions): Promise<Distribu
 /** Active items of the sample that search finds with `trust=any`: all but the blocked (malicious) ones. */
 async function searchableItemsIn(sample: SampleData): Promise<number> {
   const lines = (await readFile(sample.catalogFile, 'utf8')).split('\n').filter((line) => line.trim() !== '');
-  const trust = JSON.parse(await readFile(sample.trustFile, 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> };
+  const trust = JSON.parse(await readFile(sample.trustFile, 'utf8')) as {
+    verdicts: Array<{ slug: string; verdict: string }>;
+  };
   const blocked = new Set(trust.verdicts.filter((v) => v.verdict === 'malicious').map((v) => v.slug));
-  return lines.map((line) => JSON.parse(line) as { slug: string; status?: string }).filter((i) => i.status === 'active' && !blocked.has(i.slug)).length;
+  return lines
+    .map((line) => JSON.parse(line) as { slug: string; status?: string })
+    .filter((i) => i.status === 'active' && !blocked.has(i.slug)).length;
 }
 
 /** Polls a browse of the catalog until it finds `expected` items (2 minutes at most). */

@@ -50,7 +50,8 @@ describe('the health routes of every service', () => {
   }, 120_000);
   afterAll(async () => {
     // the monitoring entry shares the gateway's close
-    for (const [name, service] of [...services].reverse()) if (!name.endsWith('(monitoring port)')) await service.close();
+    for (const [name, service] of [...services].reverse())
+      if (!name.endsWith('(monitoring port)')) await service.close();
     await db?.drop();
     await rm(dir, { recursive: true, force: true });
   }, 60_000);
@@ -61,7 +62,9 @@ describe('the health routes of every service', () => {
     ['POST', '/healthz', { status: 405, allow: 'GET', body: { error: 'Method POST is not allowed on this route' } }],
     ['DELETE', '/readyz', { status: 405, allow: 'GET', body: { error: 'Method DELETE is not allowed on this route' } }],
   ] as const)('answer %s %s identically', async (method, path, expected) => {
-    const answers = await Promise.all(services.map(async ([name, service]) => [name, await answer(`${service.url}${path}`, method)] as const));
+    const answers = await Promise.all(
+      services.map(async ([name, service]) => [name, await answer(`${service.url}${path}`, method)] as const),
+    );
     expect(answers).toEqual(services.map(([name]) => [name, expected]));
   });
 });

@@ -23,7 +23,9 @@ describe("migrateAll (the image's `migrate` command)", () => {
     const sequelize = createSequelize({ url: db.url, poolMax: 1 });
     try {
       for (const { schema, migrations } of SCHEMAS) {
-        const rows = await sequelize.query<{ id: string }>(`SELECT id FROM "${schema}".schema_migrations ORDER BY id`, { type: QueryTypes.SELECT });
+        const rows = await sequelize.query<{ id: string }>(`SELECT id FROM "${schema}".schema_migrations ORDER BY id`, {
+          type: QueryTypes.SELECT,
+        });
         expect(rows.map((r) => r.id).sort()).toEqual(migrations.map((m) => m.id).sort());
       }
     } finally {

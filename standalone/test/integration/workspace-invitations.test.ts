@@ -66,7 +66,11 @@ describe('workspace invitations through the gateway', () => {
     const { signingKeyFile } = await KEYS.writeTo(keysDir);
     collectionsDb = createSequelize({ url: db.url, poolMax: 4 });
     await runMigrations(collectionsDb, COLLECTIONS_SCHEMA, collectionsMigrations);
-    collections = createCollectionsApp({ sequelize: collectionsDb, verifier: KEYS.verifier('collections-service'), logger: silent }).listen(0, '127.0.0.1');
+    collections = createCollectionsApp({
+      sequelize: collectionsDb,
+      verifier: KEYS.verifier('collections-service'),
+      logger: silent,
+    }).listen(0, '127.0.0.1');
     await once(collections, 'listening');
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
@@ -97,7 +101,10 @@ describe('workspace invitations through the gateway', () => {
         signUpMode: 'invite',
         // small enough for the quota test to cross: 3 invitation mails a day per workspace
         mailQuota: { perAddress: 5, perRecipient: 20, perWorkspace: 3 },
-        mail: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?ignoreTLS=true`, from: 'Skills Catalog <no-reply@skills.example>' },
+        mail: {
+          smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?ignoreTLS=true`,
+          from: 'Skills Catalog <no-reply@skills.example>',
+        },
       },
       silent,
     );
@@ -131,10 +138,15 @@ describe('workspace invitations through the gateway', () => {
   /** An account the operator made, signed in with the one-time link the operator hands out. */
   async function operatorMade(email: string): Promise<Person> {
     const account = await admin('post', '/admin/v1/accounts', { email, plan: 'pro', name: 'Ana' }).expect(201);
-    const link = await admin('post', `/admin/v1/accounts/${account.body.data.account.id}/links`, { purpose: 'sign-in' }).expect(201);
+    const link = await admin('post', `/admin/v1/accounts/${account.body.data.account.id}/links`, {
+      purpose: 'sign-in',
+    }).expect(201);
     const token = /#token=(.+)$/.exec(link.body.data.link.url as string)?.[1];
     const agent = request.agent(origin);
-    return opened(agent, await agent.post('/api/v1/auth/sign-in-link').set('Origin', origin).send({ token }).expect(200));
+    return opened(
+      agent,
+      await agent.post('/api/v1/auth/sign-in-link').set('Origin', origin).send({ token }).expect(200),
+    );
   }
 
   async function signUpWith(email: string, invitation: string | undefined) {
@@ -193,10 +205,19 @@ describe('workspace invitations through the gateway', () => {
     const workspaceId = ws.body.data.workspace.id as string;
     expect(ws.body.data.workspace).toMatchObject({ name: 'Platform', role: 'owner', memberCount: 1 });
 
-    const invited = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'viewer', email: 'bo@example.com' }).expect(201);
+    const invited = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, {
+      role: 'viewer',
+      email: 'bo@example.com',
+    }).expect(201);
     const invitation = invited.body.data.invitation;
     expect(invited.headers['cache-control']).toBe('no-store');
-    expect(invitation).toMatchObject({ workspaceId, role: 'viewer', email: 'bo@example.com', createdBy: ana.id, mailed: true });
+    expect(invitation).toMatchObject({
+      workspaceId,
+      role: 'viewer',
+      email: 'bo@example.com',
+      createdBy: ana.id,
+      mailed: true,
+    });
     expect(invitation.url).toMatch(new RegExp(`^${origin}/console/invitations#token=[A-Za-z0-9_-]{43}$`));
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBeGreaterThan(6.9 * 86_400_000);
     const mail = mails.at(-1);
@@ -234,7 +255,9 @@ describe('workspace invitations through the gateway', () => {
     expect(joined.body.data.workspace).toMatchObject({ id: workspaceId, role: 'viewer', memberCount: 2 });
 
     // once: neither joining nor signing up again with it
-    const again = await write(bo, 'post', '/api/v1/invitations/accept', { token }).set('Accept-Language', 'fr').expect(400);
+    const again = await write(bo, 'post', '/api/v1/invitations/accept', { token })
+      .set('Accept-Language', 'fr')
+      .expect(400);
     expect(again.body).toEqual({ error: 'Cette invitation est invalide, révoquée, déjà utilisée ou expirée' });
     expect((await signUpWith('cy@example.com', token)).res.status).toBe(400);
 
@@ -254,24 +277,36 @@ describe('workspace invitations through the gateway', () => {
       details: { invitationId: invitation.id, role: 'viewer' },
     });
     const [accepted] = await audited('workspace.invitation_accept');
-    expect(accepted).toMatchObject({ actor: { kind: 'account', accountId: bo.id }, targetAccountId: bo.id, target: workspaceId });
+    expect(accepted).toMatchObject({
+      actor: { kind: 'account', accountId: bo.id },
+      targetAccountId: bo.id,
+      target: workspaceId,
+    });
     expect(JSON.stringify([created, accepted])).not.toContain(token);
   }, 60_000);
 
   it('revokes: the link then neither signs anyone up nor joins anyone', async () => {
     const ana = await operatorMade('ana2@example.com');
-    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Data' }).expect(201)).body.data.workspace.id as string;
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Data' }).expect(201)).body.data
+      .workspace.id as string;
     const before = mails.length;
-    const invited = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', expiresInDays: 1 }).expect(201);
+    const invited = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, {
+      role: 'member',
+      expiresInDays: 1,
+    }).expect(201);
     expect(invited.body.data.invitation).toMatchObject({ email: null, mailed: false });
     expect(mails).toHaveLength(before);
     const listed = await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`).expect(200);
     expect(listed.body.data.invitations.map((i: { id: string }) => i.id)).toEqual([invited.body.data.invitation.id]);
 
     const invitationId = invited.body.data.invitation.id as string;
-    await write(ana, 'delete', `/api/v1/workspaces/${workspaceId}/invitations/${invitationId}`).expect(200, { data: { revoked: true } });
+    await write(ana, 'delete', `/api/v1/workspaces/${workspaceId}/invitations/${invitationId}`).expect(200, {
+      data: { revoked: true },
+    });
     const token = tokenOf(invited.body.data.invitation.url);
-    expect((await signUpWith('dee@example.com', token)).res.body).toEqual({ error: 'This link is invalid, already used or expired' });
+    expect((await signUpWith('dee@example.com', token)).res.body).toEqual({
+      error: 'This link is invalid, already used or expired',
+    });
     expect((await write(ana, 'post', '/api/v1/invitations/accept', { token })).status).toBe(400);
     expect((await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`)).body.data.invitations).toEqual([]);
     const [revoked] = await audited('workspace.invitation_revoke');
@@ -280,17 +315,21 @@ describe('workspace invitations through the gateway', () => {
 
   it('a link whose creator lost the right to invite signs nobody up, though only collections-service revoked it', async () => {
     const ana = await operatorMade('ana5@example.com');
-    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Infra' }).expect(201)).body.data.workspace.id as string;
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Infra' }).expect(201)).body.data
+      .workspace.id as string;
     const asAdmin = tokenOf(
-      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).expect(201)).body.data.invitation.url,
+      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).expect(201)).body
+        .data.invitation.url,
     );
     const gil = await operatorMade('gil@example.com');
     await write(gil, 'post', '/api/v1/invitations/accept', { token: asAdmin }).expect(200);
     const gilsLink = tokenOf(
-      (await write(gil, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url,
+      (await write(gil, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body
+        .data.invitation.url,
     );
     const stillGood = tokenOf(
-      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url,
+      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body
+        .data.invitation.url,
     );
 
     await write(ana, 'delete', `/api/v1/workspaces/${workspaceId}/members/${gil.id}`).expect(200);
@@ -305,20 +344,28 @@ describe('workspace invitations through the gateway', () => {
 
   it("relays the workspace's refusals in the caller's language, and keeps accepting to a console session", async () => {
     const ana = await operatorMade('ana3@example.com');
-    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Ops' }).expect(201)).body.data.workspace.id as string;
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Ops' }).expect(201)).body.data
+      .workspace.id as string;
     const outsider = await operatorMade('eve@example.com');
-    const refused = await write(outsider, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' }).set('Accept-Language', 'fr').expect(403);
+    const refused = await write(outsider, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'admin' })
+      .set('Accept-Language', 'fr')
+      .expect(403);
     expect(refused.body).toEqual({ error: "Vous n'avez pas accès à cet espace de travail" });
-    expect((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'owner' })).body).toEqual({
-      error: '"role" must be one of: admin, member, viewer',
-    });
+    expect((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'owner' })).body).toEqual(
+      {
+        error: '"role" must be one of: admin, member, viewer',
+      },
+    );
     expect((await outsider.agent.get(`/api/v1/workspaces/${workspaceId}/members`)).status).toBe(403);
     // without the CSRF token a session's write is refused before anything is called
-    expect((await outsider.agent.post('/api/v1/workspaces').set('Origin', origin).send({ name: 'x' })).status).toBe(403);
+    expect((await outsider.agent.post('/api/v1/workspaces').set('Origin', origin).send({ name: 'x' })).status).toBe(
+      403,
+    );
 
     // an API key: the scope decides, and accepting is a person's act
     const key = async (scopes: string[]) =>
-      (await admin('post', `/admin/v1/accounts/${ana.id}/api-keys`, { name: scopes.join(' '), scopes }).expect(201)).body.data.apiKey.key as string;
+      (await admin('post', `/admin/v1/accounts/${ana.id}/api-keys`, { name: scopes.join(' '), scopes }).expect(201))
+        .body.data.apiKey.key as string;
     const reader = await key(['collections:read']);
     const noScope = await request(origin)
       .post(`/api/v1/workspaces/${workspaceId}/invitations`)
@@ -326,7 +373,10 @@ describe('workspace invitations through the gateway', () => {
       .send({ role: 'member' });
     expect(noScope.status).toBe(403);
     expect(noScope.body).toEqual({ error: 'This API key does not have the "workspaces:manage" scope' });
-    expect((await request(origin).get(`/api/v1/workspaces/${workspaceId}/members`).set('Authorization', `Bearer ${reader}`)).status).toBe(200);
+    expect(
+      (await request(origin).get(`/api/v1/workspaces/${workspaceId}/members`).set('Authorization', `Bearer ${reader}`))
+        .status,
+    ).toBe(200);
     const manager = await key(['workspaces:manage']);
     const byKey = await request(origin)
       .post(`/api/v1/workspaces/${workspaceId}/invitations`)
@@ -334,7 +384,10 @@ describe('workspace invitations through the gateway', () => {
       .send({ role: 'member' });
     expect(byKey.status).toBe(201);
     const token = tokenOf(byKey.body.data.invitation.url);
-    const accept = await request(origin).post('/api/v1/invitations/accept').set('Authorization', `Bearer ${manager}`).send({ token });
+    const accept = await request(origin)
+      .post('/api/v1/invitations/accept')
+      .set('Authorization', `Bearer ${manager}`)
+      .send({ token });
     expect(accept.status).toBe(403);
     expect(accept.body).toEqual({ error: 'Only a signed-in console session can do this, not an API key' });
     expect((await write(outsider, 'post', '/api/v1/invitations/accept', { token: 'short' })).body).toEqual({
@@ -347,14 +400,25 @@ describe('workspace invitations through the gateway', () => {
 
   it('records role changes and removals made through the public API', async () => {
     const ana = await operatorMade('ana4@example.com');
-    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Audit' }).expect(201)).body.data.workspace.id as string;
-    const token = tokenOf((await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body.data.invitation.url);
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Audit' }).expect(201)).body.data
+      .workspace.id as string;
+    const token = tokenOf(
+      (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201)).body
+        .data.invitation.url,
+    );
     const fay = await operatorMade('fay@example.com');
     await write(fay, 'post', '/api/v1/invitations/accept', { token }).expect(200);
-    const changed = await write(ana, 'put', `/api/v1/workspaces/${workspaceId}/members/${fay.id}`, { role: 'viewer' }).expect(200);
+    const changed = await write(ana, 'put', `/api/v1/workspaces/${workspaceId}/members/${fay.id}`, {
+      role: 'viewer',
+    }).expect(200);
     expect(changed.body.data.member).toMatchObject({ accountId: fay.id, role: 'viewer' });
     const [set] = await audited('workspace.member_set');
-    expect(set).toMatchObject({ actor: { accountId: ana.id }, target: workspaceId, targetAccountId: fay.id, details: { role: 'viewer', status: 200 } });
+    expect(set).toMatchObject({
+      actor: { accountId: ana.id },
+      target: workspaceId,
+      targetAccountId: fay.id,
+      details: { role: 'viewer', status: 200 },
+    });
     await write(fay, 'delete', `/api/v1/workspaces/${workspaceId}/members/me`).expect(200);
     const [removed] = await audited('workspace.member_remove');
     expect(removed).toMatchObject({ actor: { accountId: fay.id }, target: workspaceId, targetAccountId: fay.id });
@@ -362,24 +426,41 @@ describe('workspace invitations through the gateway', () => {
 
   it('mails at most the workspace quota of invitations a day, then refuses with 429 and leaves no pending invitation behind', async () => {
     const ana = await operatorMade('ana-quota@example.com');
-    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Quota' }).expect(201)).body.data.workspace.id as string;
+    const workspaceId = (await write(ana, 'post', '/api/v1/workspaces', { name: 'Quota' }).expect(201)).body.data
+      .workspace.id as string;
     const before = mails.length;
     for (const to of ['q1@example.com', 'q2@example.com', 'q3@example.com']) {
       expect(
-        (await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: to }).expect(201)).body.data.invitation.mailed,
+        (
+          await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, {
+            role: 'member',
+            email: to,
+          }).expect(201)
+        ).body.data.invitation.mailed,
       ).toBe(true);
     }
-    const refused = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' }).expect(429);
-    expect(refused.body.error).toMatch(/^This workspace sent too many invitation mails today; retry in \d+ h, or share the link without email$/);
+    const refused = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, {
+      role: 'member',
+      email: 'q4@example.com',
+    }).expect(429);
+    expect(refused.body.error).toMatch(
+      /^This workspace sent too many invitation mails today; retry in \d+ h, or share the link without email$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const fr = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member', email: 'q4@example.com' })
+    const fr = await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, {
+      role: 'member',
+      email: 'q4@example.com',
+    })
       .set('Accept-Language', 'fr')
       .expect(429);
     expect(fr.body.error).toContain("Cet espace de travail a envoyé trop d'invitations par e-mail");
     // a link without email is still possible; the refused ones left nothing pending
     await write(ana, 'post', `/api/v1/workspaces/${workspaceId}/invitations`, { role: 'member' }).expect(201);
-    const listed = (await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`).expect(200)).body.data.invitations as { email: string | null }[];
-    expect(listed.map((i) => i.email).sort()).toEqual(['q1@example.com', 'q2@example.com', 'q3@example.com', null].sort());
+    const listed = (await ana.agent.get(`/api/v1/workspaces/${workspaceId}/invitations`).expect(200)).body.data
+      .invitations as { email: string | null }[];
+    expect(listed.map((i) => i.email).sort()).toEqual(
+      ['q1@example.com', 'q2@example.com', 'q3@example.com', null].sort(),
+    );
     const deadline = Date.now() + 5_000;
     while (mails.length < before + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(

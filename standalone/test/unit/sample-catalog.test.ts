@@ -6,7 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateSampleCatalog, sampleTrust, type SampleItem, type SampleTrust } from '../../scripts/generate-sample-catalog';
+import {
+  generateSampleCatalog,
+  sampleTrust,
+  type SampleItem,
+  type SampleTrust,
+} from '../../scripts/generate-sample-catalog';
 import { DEMO_SKILLS } from '../../src/seed';
 
 const file = readFileSync(join(__dirname, '..', '..', 'data', 'sample-catalog.ndjson'), 'utf8');

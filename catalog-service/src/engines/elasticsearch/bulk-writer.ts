@@ -78,7 +78,13 @@ export function isTransientFailure(failure: WriteFailure): boolean {
  * store. What still fails transiently after the retries is returned, and the
  * engine reports it as the cluster being unavailable.
  */
-export async function writeBulk(client: Client, index: string, items: CatalogItemState[], retry: RetryPolicy, options: WriteOptions): Promise<WriteOutcome> {
+export async function writeBulk(
+  client: Client,
+  index: string,
+  items: CatalogItemState[],
+  retry: RetryPolicy,
+  options: WriteOptions,
+): Promise<WriteOutcome> {
   let outcome = await bulkOnce(client, index, items, options);
   for (let attempt = 0; attempt < retry.retries; attempt++) {
     const again = new Set(outcome.failures.filter(isTransientFailure).map((f) => f.id));
@@ -105,7 +111,12 @@ export async function writeBulk(client: Client, index: string, items: CatalogIte
  * reaches onDrop, a 409 as stale, anything else as a failure (a 429 or 5xx
  * one writeBulk sends again).
  */
-async function bulkOnce(client: Client, index: string, items: CatalogItemState[], options: WriteOptions): Promise<WriteOutcome> {
+async function bulkOnce(
+  client: Client,
+  index: string,
+  items: CatalogItemState[],
+  options: WriteOptions,
+): Promise<WriteOutcome> {
   if (items.length === 0) return { applied: 0, stale: 0, failures: [] };
   const conflicts: CatalogItemState[] = [];
   const failures: WriteFailure[] = [];
@@ -114,13 +125,25 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
     onDocument: (item) => {
       const vector = vectorOf(item, options);
       return [
-        { index: { _index: index, _id: item.id, version: documentVersion(item.version, vector !== undefined), version_type: 'external' } },
+        {
+          index: {
+            _index: index,
+            _id: item.id,
+            version: documentVersion(item.version, vector !== undefined),
+            version_type: 'external',
+          },
+        },
         toDocument(item, vector),
       ];
     },
     onDrop: (dropped) => {
       if (dropped.status === 409) conflicts.push(dropped.document);
-      else failures.push({ id: dropped.document.id, status: dropped.status, reason: dropped.error?.reason ?? dropped.error?.type ?? 'rejected' });
+      else
+        failures.push({
+          id: dropped.document.id,
+          status: dropped.status,
+          reason: dropped.error?.reason ?? dropped.error?.type ?? 'rejected',
+        });
     },
     // The helper would resend 429s itself, `retries` times each, inside writeBulk's own resends
     // (also `retries` times): a cluster refusing writes got (retries + 1)² bulks instead of
@@ -128,18 +151,27 @@ async function bulkOnce(client: Client, index: string, items: CatalogItemState[]
     retries: 0,
     concurrency: 1,
     ...(options.requireAlias ? { require_alias: true } : {}),
-    ...(options.searchableBy ? { refresh: options.searchableBy === 'now' ? ('true' as const) : ('wait_for' as const) } : {}),
+    ...(options.searchableBy
+      ? { refresh: options.searchableBy === 'now' ? ('true' as const) : ('wait_for' as const) }
+      : {}),
   });
   const landed = options.repeated ? await landedEarlier(client, index, conflicts, options) : 0;
   return { applied: stats.successful + landed, stale: conflicts.length - landed, failures };
 }
 
 /** How many of the conflicting items are stored at exactly their own version (written by an earlier attempt). */
-async function landedEarlier(client: Client, index: string, conflicts: CatalogItemState[], options: WriteOptions): Promise<number> {
+async function landedEarlier(
+  client: Client,
+  index: string,
+  conflicts: CatalogItemState[],
+  options: WriteOptions,
+): Promise<number> {
   if (conflicts.length === 0) return 0;
   const res = await client.mget({ index, ids: conflicts.map((item) => item.id), _source: false });
   const stored = new Map(res.docs.map((doc) => [doc._id, 'found' in doc && doc.found ? doc._version : undefined]));
-  return conflicts.filter((item) => stored.get(item.id) === documentVersion(item.version, vectorOf(item, options) !== undefined)).length;
+  return conflicts.filter(
+    (item) => stored.get(item.id) === documentVersion(item.version, vectorOf(item, options) !== undefined),
+  ).length;
 }
 
 /** The vector written with an item: a searchable item's, when one was given. */

@@ -73,8 +73,15 @@ export class Compaction {
         this.logger.info({ bytes, segments }, 'index too large to merge into one segment; the merge policy keeps it');
         return;
       }
-      const res = await this.client.indices.forcemerge({ index: this.index, max_num_segments: 1, wait_for_completion: false });
-      this.logger.info({ written, segments, bytes, task: res.task }, 'index merging into one segment after a bulk of writes');
+      const res = await this.client.indices.forcemerge({
+        index: this.index,
+        max_num_segments: 1,
+        wait_for_completion: false,
+      });
+      this.logger.info(
+        { written, segments, bytes, task: res.task },
+        'index merging into one segment after a bulk of writes',
+      );
     } catch (err) {
       this.logger.warn(errorSummary(err), 'could not merge the index after a bulk of writes');
     }

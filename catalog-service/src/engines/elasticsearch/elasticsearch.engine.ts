@@ -38,11 +38,24 @@ import {
 import { ElasticsearchVectors } from './vector-target';
 import type { ItemVectorRepository } from '../../store/item-vector.repository';
 import { PUBLIC_SOURCE_FIELDS, type ItemDocument } from './item-document';
-import { abandonedIndices, heartbeatMeta, REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS, type MarkerMappings } from './reindex-marker';
+import {
+  abandonedIndices,
+  heartbeatMeta,
+  REINDEX_HEARTBEAT_MS,
+  REINDEX_STALE_AFTER_MS,
+  type MarkerMappings,
+} from './reindex-marker';
 import { RESPONSE_FIELDS, searchIndex, type SearchIo } from './search-flow';
 import { DEFAULT_RETRY, errorSummary, isRetryable, withRetry, type RetryPolicy } from './retry';
 import type { SearchBody } from './query-builder';
-import { ElasticsearchWriteError, isTransientFailure, writeBulk, type WriteFailure, type WriteOptions, type WriteOutcome } from './bulk-writer';
+import {
+  ElasticsearchWriteError,
+  isTransientFailure,
+  writeBulk,
+  type WriteFailure,
+  type WriteOptions,
+  type WriteOutcome,
+} from './bulk-writer';
 import { Compaction, DEFAULT_COMPACTION, type CompactionOptions } from './compaction';
 
 export interface ElasticsearchEngineOptions {
@@ -107,7 +120,10 @@ export class ElasticsearchEngine implements SearchEngine {
       requestTimeout: options.requestTimeoutMs ?? 10_000,
       ...(options.httpConnection ? { Connection: HttpConnection } : {}),
     });
-    this.compaction = new Compaction(this.client, this.alias, this.logger, { ...DEFAULT_COMPACTION, ...options.compaction });
+    this.compaction = new Compaction(this.client, this.alias, this.logger, {
+      ...DEFAULT_COMPACTION,
+      ...options.compaction,
+    });
     const vectors = options.vectors;
     this.vectors = vectors
       ? new ElasticsearchVectors({
@@ -142,14 +158,19 @@ export class ElasticsearchEngine implements SearchEngine {
     }
     const index = firstIndexName(this.alias);
     try {
-      await this.retrying(() => this.client.indices.create({ index, ...this.definition(), aliases: { [this.alias]: {} } }));
+      await this.retrying(() =>
+        this.client.indices.create({ index, ...this.definition(), aliases: { [this.alias]: {} } }),
+      );
       this.logger.info({ index }, 'created index behind alias');
       this.storesWholeDocuments = false;
     } catch (err) {
       if (errorTypeOf(err) !== 'resource_already_exists_exception') throw err;
       // another replica created it a moment ago, alias included (one request)
       if (!(await this.aliasExists(this.alias))) {
-        throw new Error(`index ${index} exists but the alias ${this.alias} does not point to it; add the alias or delete the index`, { cause: err });
+        throw new Error(
+          `index ${index} exists but the alias ${this.alias} does not point to it; add the alias or delete the index`,
+          { cause: err },
+        );
       }
     }
   }
@@ -170,28 +191,50 @@ export class ElasticsearchEngine implements SearchEngine {
     const oldest = Math.min(...schemas);
     this.outdatedSchema = oldest < INDEX_SCHEMA ? oldest : undefined;
     if (this.outdatedSchema !== undefined) {
-      this.logger.warn({ schema: oldest, current: INDEX_SCHEMA }, 'the index behind the alias has an older layout: searches find nothing until it is rebuilt');
+      this.logger.warn(
+        { schema: oldest, current: INDEX_SCHEMA },
+        'the index behind the alias has an older layout: searches find nothing until it is rebuilt',
+      );
     }
     const model = this.options.vectors?.model;
-    this.otherVectorModel = model !== undefined && Object.values(res).some((entry) => vectorModelOf(entry.mappings) !== model);
+    this.otherVectorModel =
+      model !== undefined && Object.values(res).some((entry) => vectorModelOf(entry.mappings) !== model);
     if (this.otherVectorModel)
-      this.logger.warn({ model }, 'the index behind the alias holds no vectors of this model: it is rebuilt, searching by words meanwhile');
+      this.logger.warn(
+        { model },
+        'the index behind the alias holds no vectors of this model: it is rebuilt, searching by words meanwhile',
+      );
   }
 
   async search(asked: SearchQuery): Promise<SearchResult> {
     // an index without this model's vectors (being rebuilt) answers by words
-    const query = this.otherVectorModel && asked.meaning ? { ...asked, mode: 'lexical' as const, meaning: undefined } : asked;
+    const query =
+      this.otherVectorModel && asked.meaning ? { ...asked, mode: 'lexical' as const, meaning: undefined } : asked;
     const preference = preferenceOf(query);
-    const shown = (): Pick<SearchBody, '_source'> => (this.storesWholeDocuments ? { _source: [...PUBLIC_SOURCE_FIELDS] } : {});
+    const shown = (): Pick<SearchBody, '_source'> =>
+      this.storesWholeDocuments ? { _source: [...PUBLIC_SOURCE_FIELDS] } : {};
     const io: SearchIo = {
       search: (body: SearchBody) =>
-        this.retrying(() => this.client.search<Partial<ItemDocument>>({ index: this.alias, preference, filter_path: RESPONSE_FIELDS, ...body, ...shown() })),
+        this.retrying(() =>
+          this.client.search<Partial<ItemDocument>>({
+            index: this.alias,
+            preference,
+            filter_path: RESPONSE_FIELDS,
+            ...body,
+            ...shown(),
+          }),
+        ),
       searchBoth: (first: SearchBody, second: SearchBody) =>
         this.retrying(async () => {
           const res = await this.client.msearch<Partial<ItemDocument>>({
             index: this.alias,
             searches: [{ preference }, { ...first, ...shown() }, { preference }, { ...second, ...shown() }],
-            filter_path: [...RESPONSE_FIELDS.map((field) => `responses.${field}`), 'responses.error.type', 'responses.error.reason', 'responses.status'],
+            filter_path: [
+              ...RESPONSE_FIELDS.map((field) => `responses.${field}`),
+              'responses.error.type',
+              'responses.error.reason',
+              'responses.status',
+            ],
           });
           const [a, b] = res.responses.map(searchOf);
           return [a!, b!];
@@ -251,17 +294,27 @@ export class ElasticsearchEngine implements SearchEngine {
    * the swap. On failure the new index is dropped and the alias is left
    * untouched.
    */
-  async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  async reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     if ((await this.aliasExists(this.reindexAlias)) && !(await this.clearAbandonedReindex())) {
       throw new Error(`a reindex is already building an index behind ${this.reindexAlias}`);
     }
     const target = versionedIndexName(this.alias, this.now());
     // the reindex alias comes with the index, so writes reach it before the first page is read
     await this.retrying(() =>
-      this.client.indices.create({ index: target, ...this.definition({ ...heartbeatMeta(this.now()) }), aliases: { [this.reindexAlias]: {} } }),
+      this.client.indices.create({
+        index: target,
+        ...this.definition({ ...heartbeatMeta(this.now()) }),
+        aliases: { [this.reindexAlias]: {} },
+      }),
     );
     this.logger.info({ index: target }, 'reindex started');
-    const heartbeat = setInterval(() => void this.beat(target), this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS);
+    const heartbeat = setInterval(
+      () => void this.beat(target),
+      this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS,
+    );
     try {
       const progress = await this.fillAndSwap(target, source, onProgress);
       this.outdatedSchema = undefined;
@@ -273,13 +326,20 @@ export class ElasticsearchEngine implements SearchEngine {
     }
   }
 
-  private async fillAndSwap(target: string, source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  private async fillAndSwap(
+    target: string,
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     let indexed = 0;
     let previous: string[] = [];
     let swapSent = false;
     try {
       for await (const page of source) {
-        const outcome = await this.write(target, page, { requireAlias: false, vectors: await this.vectors?.known(page) });
+        const outcome = await this.write(target, page, {
+          requireAlias: false,
+          vectors: await this.vectors?.known(page),
+        });
         if (outcome.failures.length > 0) throw new ElasticsearchWriteError(target, outcome.failures);
         indexed += page.length;
         onProgress?.({ indexed });
@@ -287,7 +347,9 @@ export class ElasticsearchEngine implements SearchEngine {
       await this.retrying(() => this.client.indices.refresh({ index: target }));
       previous = await this.aliasedIndices();
       swapSent = true;
-      await this.retrying(() => this.client.indices.updateAliases({ actions: swapAliasActions(this.alias, previous, target) }));
+      await this.retrying(() =>
+        this.client.indices.updateAliases({ actions: swapAliasActions(this.alias, previous, target) }),
+      );
     } catch (err) {
       // a swap whose answer was lost may have happened: then the new index is live and must stay
       const live = swapSent && (await this.aliasedIndices().catch((): string[] => [])).includes(target);
@@ -295,7 +357,9 @@ export class ElasticsearchEngine implements SearchEngine {
         // deleting the index drops its reindex alias with it
         await this.client.indices
           .delete({ index: target }, { ignore: [404] })
-          .catch((cleanupErr: unknown) => this.logger.warn({ ...errorSummary(cleanupErr), index: target }, 'could not delete the abandoned index'));
+          .catch((cleanupErr: unknown) =>
+            this.logger.warn({ ...errorSummary(cleanupErr), index: target }, 'could not delete the abandoned index'),
+          );
         throw err;
       }
     }
@@ -304,7 +368,10 @@ export class ElasticsearchEngine implements SearchEngine {
     // The swap is done whatever it answers: failing here would leave the old indices behind and the
     // engine thinking its (now live) index outdated, for writes the scheduled refresh shows within 1 s.
     await this.retrying(() => this.client.indices.refresh({ index: target })).catch((err: unknown) =>
-      this.logger.warn({ ...errorSummary(err), index: target }, 'could not refresh the new index after the swap; the scheduled refresh will'),
+      this.logger.warn(
+        { ...errorSummary(err), index: target },
+        'could not refresh the new index after the swap; the scheduled refresh will',
+      ),
     );
     this.logger.info({ index: target, previous, indexed }, 'alias swapped');
     this.compaction.noteWritten(indexed);
@@ -339,7 +406,10 @@ export class ElasticsearchEngine implements SearchEngine {
   /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
   private async beat(index: string): Promise<void> {
     try {
-      await this.client.indices.putMapping({ index, _meta: this.definition({ ...heartbeatMeta(this.now()) }).mappings?._meta ?? indexMeta() });
+      await this.client.indices.putMapping({
+        index,
+        _meta: this.definition({ ...heartbeatMeta(this.now()) }).mappings?._meta ?? indexMeta(),
+      });
     } catch (err) {
       this.logger.warn({ ...errorSummary(err), index }, 'could not renew the reindex heartbeat');
     }
@@ -351,7 +421,9 @@ export class ElasticsearchEngine implements SearchEngine {
    */
   private async clearAbandonedReindex(): Promise<boolean> {
     this.lastMarkerCheck = this.now().getTime();
-    const res = await this.retrying(() => this.client.indices.getMapping({ index: this.reindexAlias }, { ignore: [404], meta: true }));
+    const res = await this.retrying(() =>
+      this.client.indices.getMapping({ index: this.reindexAlias }, { ignore: [404], meta: true }),
+    );
     if (res.statusCode === 404) return true;
     const marked: MarkerMappings = res.body;
     const abandoned = abandonedIndices(marked, this.now(), this.options.reindexStaleAfterMs ?? REINDEX_STALE_AFTER_MS);
@@ -382,7 +454,9 @@ export class ElasticsearchEngine implements SearchEngine {
 
   /** Indices the alias points to now ([] when it does not exist yet). */
   private async aliasedIndices(): Promise<string[]> {
-    const res = await this.retrying(() => this.client.indices.getAlias({ name: this.alias }, { ignore: [404], meta: true }));
+    const res = await this.retrying(() =>
+      this.client.indices.getAlias({ name: this.alias }, { ignore: [404], meta: true }),
+    );
     if (res.statusCode === 404) return [];
     return Object.keys(res.body);
   }
@@ -394,11 +468,15 @@ export class ElasticsearchEngine implements SearchEngine {
    */
   private write(index: string, items: CatalogItemState[], options: WriteOptions): Promise<WriteOutcome> {
     let attempts = 0;
-    return this.retrying(() => writeBulk(this.client, index, items, this.retry, { ...options, repeated: attempts++ > 0 }));
+    return this.retrying(() =>
+      writeBulk(this.client, index, items, this.retry, { ...options, repeated: attempts++ > 0 }),
+    );
   }
 
   private retrying<T>(operation: () => Promise<T>): Promise<T> {
-    return withRetry(this.retry, operation, (err, attempt) => this.logger.warn({ ...errorSummary(err), attempt }, 'elasticsearch request failed; retrying'));
+    return withRetry(this.retry, operation, (err, attempt) =>
+      this.logger.warn({ ...errorSummary(err), attempt }, 'elasticsearch request failed; retrying'),
+    );
   }
 }
 
@@ -410,7 +488,9 @@ export class ElasticsearchEngine implements SearchEngine {
  */
 function writeError(index: string, failures: WriteFailure[]): Error {
   const error = new ElasticsearchWriteError(index, failures);
-  return failures.every(isTransientFailure) ? new ServiceUnavailableError('upstream.unavailable', {}, { cause: error }) : error;
+  return failures.every(isTransientFailure)
+    ? new ServiceUnavailableError('upstream.unavailable', {}, { cause: error })
+    : error;
 }
 
 /**
@@ -419,7 +499,9 @@ function writeError(index: string, failures: WriteFailure[]): Error {
  * `_search`, so a 429 or 5xx is retried the same way (retry.ts statusOf).
  * https://elastic.co/docs/api/doc/elasticsearch/operation/operation-msearch
  */
-function searchOf(item: estypes.MsearchResponseItem<Partial<ItemDocument>>): estypes.SearchResponse<Partial<ItemDocument>> {
+function searchOf(
+  item: estypes.MsearchResponseItem<Partial<ItemDocument>>,
+): estypes.SearchResponse<Partial<ItemDocument>> {
   if (!('error' in item)) return item;
   const error = new Error(`elasticsearch _msearch item failed: ${item.error.type} ${item.error.reason ?? ''}`);
   throw Object.assign(error, { meta: { statusCode: item.status, body: { error: item.error } } });

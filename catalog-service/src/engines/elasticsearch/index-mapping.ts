@@ -142,7 +142,9 @@ export function indexDefinition(
       // https://elastic.co/guide/en/elasticsearch/reference/8.18/mapping-source-field.html ("Include / exclude fields"):
       // our documents are rebuilt from the read model, never reindexed from `_source`
       _source: { includes: [...PUBLIC_SOURCE_FIELDS] },
-      properties: vectors ? { ...MAPPING_PROPERTIES, [VECTOR_FIELD]: vectorProperty(vectors.dimensions) } : MAPPING_PROPERTIES,
+      properties: vectors
+        ? { ...MAPPING_PROPERTIES, [VECTOR_FIELD]: vectorProperty(vectors.dimensions) }
+        : MAPPING_PROPERTIES,
     },
   };
 }
@@ -157,7 +159,13 @@ export interface VectorMapping {
 export const VECTOR_GRAPH = { m: 16, ef_construction: 100 } as const;
 
 export function vectorProperty(dimensions: number): estypes.MappingProperty {
-  return { type: 'dense_vector', dims: dimensions, index: true, similarity: 'dot_product', index_options: { type: 'int8_hnsw', ...VECTOR_GRAPH } };
+  return {
+    type: 'dense_vector',
+    dims: dimensions,
+    index: true,
+    similarity: 'dot_product',
+    index_options: { type: 'int8_hnsw', ...VECTOR_GRAPH },
+  };
 }
 
 /** The model whose vectors the index holds (none: no `vector` field). */
@@ -189,7 +197,9 @@ export function schemaOf(mapping: estypes.MappingTypeMapping | undefined): numbe
  */
 export function storesShownFieldsOnly(mapping: estypes.MappingTypeMapping | undefined): boolean {
   const includes = mapping?._source?.includes ?? [];
-  return includes.length === PUBLIC_SOURCE_FIELDS.length && PUBLIC_SOURCE_FIELDS.every((field) => includes.includes(field));
+  return (
+    includes.length === PUBLIC_SOURCE_FIELDS.length && PUBLIC_SOURCE_FIELDS.every((field) => includes.includes(field))
+  );
 }
 
 /**
@@ -222,7 +232,11 @@ export function reindexAliasOf(alias: string): string {
  * target in that same step.
  * https://elastic.co/guide/en/elasticsearch/reference/8.18/indices-aliases.html
  */
-export function swapAliasActions(alias: string, previous: string[], target: string): estypes.IndicesUpdateAliasesAction[] {
+export function swapAliasActions(
+  alias: string,
+  previous: string[],
+  target: string,
+): estypes.IndicesUpdateAliasesAction[] {
   return [
     ...previous.map((index) => ({ remove: { index, alias } })),
     { add: { index: target, alias } },

@@ -69,11 +69,19 @@ function neighboursQuery(vector: Float32Array, filter: readonly Query[], words: 
  * A hybrid search's query: the word query (`text`, its words `words`) or
  * the neighbours of `vector`, under `filter`.
  */
-export function hybridQuery(filter: readonly Query[], text: Query, words: readonly Query[], vector: Float32Array): Query {
+export function hybridQuery(
+  filter: readonly Query[],
+  text: Query,
+  words: readonly Query[],
+  vector: Float32Array,
+): Query {
   return {
     bool: {
       filter: [...filter],
-      should: [{ bool: { must: [text], should: allWordsBonus(), _name: WORDS_CLAUSE } }, neighboursQuery(vector, filter, words)],
+      should: [
+        { bool: { must: [text], should: allWordsBonus(), _name: WORDS_CLAUSE } },
+        neighboursQuery(vector, filter, words),
+      ],
       minimum_should_match: 1,
     },
   };

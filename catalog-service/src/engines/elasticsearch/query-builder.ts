@@ -26,7 +26,13 @@ import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { EXACT_NAME_BONUS, STEM_WEIGHT, TWO_TYPOS_WEIGHT, TYPO_NAME_BONUS, TYPO_WEIGHT } from '../../domain/ranking';
 import { typoBudget, type TypoForms } from '../../domain/spelling';
 import { stemOf, type QueryTerm } from '../../domain/text-analysis';
-import { FACET_VALUES_MAX, SEARCHABLE_VERDICTS, type FacetField, type PolicyFilter, type SearchQuery } from '../search-engine';
+import {
+  FACET_VALUES_MAX,
+  SEARCHABLE_VERDICTS,
+  type FacetField,
+  type PolicyFilter,
+  type SearchQuery,
+} from '../search-engine';
 import { PREFIX_MAX, PREFIX_MIN } from './index-mapping';
 import { hybridQuery, semanticQuery, wordMatchesAggregation } from './meaning-query';
 
@@ -71,7 +77,9 @@ function typoClauses(forms: TypoForms): Query[] {
   const oneEdit = new Set(forms.oneEdit);
   return [
     ...forms.oneEdit.map((value): Query => ({ term: { words: { value, boost: TYPO_WEIGHT } } })),
-    ...forms.twoEdits.filter((term) => !oneEdit.has(term)).map((value): Query => ({ term: { words: { value, boost: TWO_TYPOS_WEIGHT } } })),
+    ...forms.twoEdits
+      .filter((term) => !oneEdit.has(term))
+      .map((value): Query => ({ term: { words: { value, boost: TWO_TYPOS_WEIGHT } } })),
   ];
 }
 
@@ -104,13 +112,20 @@ function misspeltName(keyWords: readonly string[], spellings: Spellings): Query 
         ...keyWords.map((word, i): Query => {
           const forms = spellings.get(word);
           const values = [word, ...(forms?.oneEdit ?? []), ...(forms?.twoEdits ?? [])].map((term) => `${i}:${term}`);
-          return values.length === 1 ? { term: { [positions]: values[0] } } : { terms: { [positions]: [...new Set(values)] } };
+          return values.length === 1
+            ? { term: { [positions]: values[0] } }
+            : { terms: { [positions]: [...new Set(values)] } };
         }),
         { term: { [count]: keyWords.length } },
       ],
     },
   });
-  return { bool: { should: [wordByWord('namePositions', 'nameWordCount'), wordByWord('slugPositions', 'slugWordCount')], minimum_should_match: 1 } };
+  return {
+    bool: {
+      should: [wordByWord('namePositions', 'nameWordCount'), wordByWord('slugPositions', 'slugWordCount')],
+      minimum_should_match: 1,
+    },
+  };
 }
 
 /**
@@ -123,7 +138,9 @@ function namesBegun(keyWords: readonly string[]): Query[] {
   return keyWords.map((word, i): Query => {
     const value = `${i}:${word}`;
     const last = i === keyWords.length - 1;
-    return last && value.length <= PREFIX_MAX ? { prefix: { namePositions: { value } } } : { term: { namePositions: value } };
+    return last && value.length <= PREFIX_MAX
+      ? { prefix: { namePositions: { value } } }
+      : { term: { namePositions: value } };
   });
 }
 
@@ -140,14 +157,19 @@ function namesBegun(keyWords: readonly string[]): Query[] {
  * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-function-score-query
  */
 function nameBonus(plan: TextPlan): Query {
-  const functions: estypes.QueryDslFunctionScoreContainer[] = [{ filter: exactName(plan.key), weight: EXACT_NAME_BONUS }];
+  const functions: estypes.QueryDslFunctionScoreContainer[] = [
+    { filter: exactName(plan.key), weight: EXACT_NAME_BONUS },
+  ];
   const keyWords = plan.key.split(' ');
   if (plan.spellings && keyWords.some((word) => plan.spellings?.has(word))) {
     functions.push({ filter: misspeltName(keyWords, plan.spellings), weight: TYPO_NAME_BONUS });
   }
   if (plan.key.length >= 2) {
     // the stored bonus exactly: field_value_factor (factor 1) as the item's score
-    functions.push({ filter: { bool: { filter: namesBegun(keyWords) } }, field_value_factor: { field: 'leadBonus', missing: 0 } });
+    functions.push({
+      filter: { bool: { filter: namesBegun(keyWords) } },
+      field_value_factor: { field: 'leadBonus', missing: 0 },
+    });
   }
   functions.push({ weight: 0 });
   return { function_score: { query: { match_all: {} }, functions, score_mode: 'first', boost_mode: 'replace' } };
@@ -157,7 +179,15 @@ function textQuery(plan: TextPlan): Query {
   const words: Query = { bool: { must: plan.words.map((word) => wordQuery(word, plan.spellings)) } };
   return {
     bool: {
-      must: [{ function_score: { query: words, functions: [{ field_value_factor: { field: 'popularity', missing: 1 } }], boost_mode: 'multiply' } }],
+      must: [
+        {
+          function_score: {
+            query: words,
+            functions: [{ field_value_factor: { field: 'popularity', missing: 1 } }],
+            boost_mode: 'multiply',
+          },
+        },
+      ],
       should: [nameBonus(plan)],
     },
   };
@@ -181,7 +211,8 @@ function filterClauses(query: SearchQuery, words: boolean): Query[] {
   if (query.type !== undefined) filters.push({ term: { type: query.type } });
   for (const tag of query.tags ?? []) filters.push({ term: { tags: tag } });
   const verdicts = query.trust ?? SEARCHABLE_VERDICTS;
-  if (!words || SEARCHABLE_VERDICTS.some((verdict) => !verdicts.includes(verdict))) filters.push({ terms: { verdict: [...verdicts] } });
+  if (!words || SEARCHABLE_VERDICTS.some((verdict) => !verdicts.includes(verdict)))
+    filters.push({ terms: { verdict: [...verdicts] } });
   if (query.verifiedPublisher !== undefined) filters.push({ term: { publisherVerified: query.verifiedPublisher } });
   return [...filters, ...policyClauses(query.policy)];
 }
@@ -256,13 +287,16 @@ function textSearch(query: SearchQuery, filter: Query[], plan: TextPlan): Query 
   if (!hasMeaning(query)) return { bool: { filter, must: [textQuery(plan)] } };
   // the words as the neighbours' own score counts them: each alone, as typed
   const words = plan.words.map((word) => wordQuery(word));
-  return query.mode === 'semantic' ? semanticQuery(filter, words, query.meaning) : hybridQuery(filter, textQuery(plan), words, query.meaning);
+  return query.mode === 'semantic'
+    ? semanticQuery(filter, words, query.meaning)
+    : hybridQuery(filter, textQuery(plan), words, query.meaning);
 }
 
 /** A page of the query: its text plan when it has words, a browse of the filters otherwise. */
 export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchBody {
   const filter = filterClauses(query, plan !== undefined);
-  const counted = plan && query.mode === 'hybrid' && hasMeaning(query) ? wordMatchesAggregation(textQuery(plan)) : undefined;
+  const counted =
+    plan && query.mode === 'hybrid' && hasMeaning(query) ? wordMatchesAggregation(textQuery(plan)) : undefined;
   const aggs = counted ? { ...facetAggregations(query), ...counted } : facetAggregations(query);
   return {
     from: (query.page - 1) * query.limit,

@@ -42,7 +42,11 @@ export function delayFor(policy: RetryPolicy, attempt: number): number {
   return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
-export async function withRetry<T>(policy: RetryPolicy, operation: () => Promise<T>, onRetry?: (err: unknown, attempt: number) => void): Promise<T> {
+export async function withRetry<T>(
+  policy: RetryPolicy,
+  operation: () => Promise<T>,
+  onRetry?: (err: unknown, attempt: number) => void,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await operation();

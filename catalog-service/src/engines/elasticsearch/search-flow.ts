@@ -16,9 +16,23 @@ import type { estypes } from '@elastic/elasticsearch';
 import { MAX_RESULT_WINDOW } from '../../domain/search-request';
 import { typoBudget, typoFormsOf, type TypoForms } from '../../domain/spelling';
 import { queryTerms, tokenize } from '../../domain/text-analysis';
-import { SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type FacetField, type Facets, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
+import {
+  SUGGEST_BELOW,
+  TYPO_FALLBACK_BELOW,
+  type FacetField,
+  type Facets,
+  type SearchQuery,
+  type SearchResult,
+  type Suggestion,
+} from '../search-engine';
 import { toCatalogItem, type ItemDocument } from './item-document';
-import { buildCountRequest, buildSearchRequest, buildSpellingRequest, hasMeaning, type SearchBody } from './query-builder';
+import {
+  buildCountRequest,
+  buildSearchRequest,
+  buildSpellingRequest,
+  hasMeaning,
+  type SearchBody,
+} from './query-builder';
 import { WORDS_CLAUSE } from './meaning-query';
 
 export type Response = estypes.SearchResponse<Partial<ItemDocument>>;
@@ -30,7 +44,13 @@ export type Response = estypes.SearchResponse<Partial<ItemDocument>>;
  * and scores. An empty `hits.hits` is then left out (resultOf reads it so).
  * https://elastic.co/docs/reference/elasticsearch/rest-apis/common-options#common-options-response-filtering
  */
-export const RESPONSE_FIELDS = ['hits.total.value', 'hits.hits._source', 'aggregations', 'suggest.*.options.text', 'suggest.*.options.freq'];
+export const RESPONSE_FIELDS = [
+  'hits.total.value',
+  'hits.hits._source',
+  'aggregations',
+  'suggest.*.options.text',
+  'suggest.*.options.freq',
+];
 
 /** Sends search bodies to the alias (the engine adds the index, preference, response fields and retries). */
 export interface SearchIo {
@@ -49,7 +69,9 @@ export async function searchIndex(io: SearchIo, query: SearchQuery): Promise<Sea
   if (words.length === 0 && !semantic) return emptyResult(query);
   const key = tokenize(query.q).join(' ');
   // Neighbours need no spelling: only the words' own count decides the typo run and the suggestion.
-  const spelled = semantic ? [] : [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
+  const spelled = semantic
+    ? []
+    : [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
   const exactReply = await io.search(buildSearchRequest(query, { words, key }));
   const exact = resultOf(exactReply, query);
   if (semantic) return exact;
@@ -148,13 +170,19 @@ function totalOf(res: Response): number {
 
 function resultOf(res: Response, query: SearchQuery): SearchResult {
   // `filter_path` leaves out an empty list of hits
-  const result: SearchResult = { items: (res.hits?.hits ?? []).map((hit) => toCatalogItem(hit._source)), total: totalOf(res) };
+  const result: SearchResult = {
+    items: (res.hits?.hits ?? []).map((hit) => toCatalogItem(hit._source)),
+    total: totalOf(res),
+  };
   if (query.facets) result.facets = facetsOf(query.facets, res.aggregations);
   return result;
 }
 
 /** Bucket counts as facets, capped like `total` (a terms aggregation counts every match). */
-function facetsOf(fields: readonly FacetField[], aggregations: Record<string, estypes.AggregationsAggregate> | undefined): Facets {
+function facetsOf(
+  fields: readonly FacetField[],
+  aggregations: Record<string, estypes.AggregationsAggregate> | undefined,
+): Facets {
   const facets: Facets = {};
   for (const field of fields) {
     const aggregate = aggregations?.[field];
@@ -163,7 +191,10 @@ function facetsOf(fields: readonly FacetField[], aggregations: Record<string, es
         ? (aggregate.buckets as Array<{ key: unknown; key_as_string?: string; doc_count: number }>)
         : [];
     // a boolean field's bucket keys are 1 and 0, its `key_as_string` "true" and "false"
-    facets[field] = buckets.map((b) => ({ value: b.key_as_string ?? String(b.key), count: Math.min(b.doc_count, MAX_RESULT_WINDOW) }));
+    facets[field] = buckets.map((b) => ({
+      value: b.key_as_string ?? String(b.key),
+      count: Math.min(b.doc_count, MAX_RESULT_WINDOW),
+    }));
   }
   return facets;
 }

@@ -96,9 +96,16 @@ export class ElasticsearchVectors implements ItemVectorTarget {
     }
     if (states.length === 0) return 0;
     // searchable before it returns: the next `missing()` must not find these again
-    const outcome = await this.options.write(this.options.alias, states, { requireAlias: true, searchableBy: 'wait_for', vectors: byId });
+    const outcome = await this.options.write(this.options.alias, states, {
+      requireAlias: true,
+      searchableBy: 'wait_for',
+      vectors: byId,
+    });
     for (const state of states) this.found.delete(state.id);
-    if (outcome.failures.length > 0) throw new Error(`Elasticsearch refused ${outcome.failures.length} vector write(s): ${outcome.failures[0]?.reason}`);
+    if (outcome.failures.length > 0)
+      throw new Error(
+        `Elasticsearch refused ${outcome.failures.length} vector write(s): ${outcome.failures[0]?.reason}`,
+      );
     return outcome.applied;
   }
 

@@ -56,7 +56,8 @@ export class BrowseOrder {
     let j = 0;
     while (i < main.length || j < recent.length) {
       let doc: number;
-      if (j >= recent.length || (i < main.length && compare(main[i] as number, recent[j] as number) < 0)) doc = main[i++] as number;
+      if (j >= recent.length || (i < main.length && compare(main[i] as number, recent[j] as number) < 0))
+        doc = main[i++] as number;
       else doc = recent[j++] as number;
       if (isLive(doc) && !visit(doc)) return;
     }

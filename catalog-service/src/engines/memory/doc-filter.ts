@@ -60,11 +60,18 @@ export class DocFilter {
       else refusesLive = true;
     }
     this.trust = refusesLive ? accepted : EVERY_CLASS;
-    this.trustBits = refusesLive ? [...Array(TRUST_CLASS_COUNT).keys()].filter((c) => accepts(accepted, c)).map((c) => store.classBits(c)) : undefined;
+    this.trustBits = refusesLive
+      ? [...Array(TRUST_CLASS_COUNT).keys()].filter((c) => accepts(accepted, c)).map((c) => store.classBits(c))
+      : undefined;
     this.impossible = category === undefined || type === undefined || unknownTagWord || (refusesLive && !acceptsLive);
     this.category = category ?? -1;
     this.type = type ?? -1;
-    this.none = query.category === undefined && query.type === undefined && this.tags.length === 0 && !this.policy && !refusesLive;
+    this.none =
+      query.category === undefined &&
+      query.type === undefined &&
+      this.tags.length === 0 &&
+      !this.policy &&
+      !refusesLive;
     this.byCodesOnly = this.tags.length === 0 && !this.policy;
     this.categoryBits = this.category >= 0 ? store.codeBits(this.category) : undefined;
     this.typeBits = this.type >= 0 ? store.codeBits(this.type) : undefined;

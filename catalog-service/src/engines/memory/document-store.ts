@@ -153,13 +153,15 @@ export class DocumentStore {
   }
 
   /** Newest first, then by id: the order of browsing and of every tie. */
-  readonly compareNewest = (a: number, b: number): number => this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
+  readonly compareNewest = (a: number, b: number): number =>
+    this.updatedMs[b]! - this.updatedMs[a]! || compareStrings(this.ids[a]!, this.ids[b]!);
 
   /** every live document newest first (the browse without filters): what ranks the ties of impact orders */
   readonly newest: BrowseOrder;
 
   /** Most downloaded first, then newest (sort=popular). */
-  readonly comparePopular = (a: number, b: number): number => this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);
+  readonly comparePopular = (a: number, b: number): number =>
+    this.downloads[b]! - this.downloads[a]! || this.compareNewest(a, b);
 
   /** By name in lower case, then by id (sort=name). */
   readonly compareName = (a: number, b: number): number =>
@@ -235,7 +237,13 @@ export class DocumentStore {
     const doc = this.capacity++;
     this.ensureCapacity(this.capacity);
     const details = detailsOf(state);
-    const text = { name: state.name, slug: state.slug ?? '', description: state.description, tags: state.tags, downloads: details.downloads };
+    const text = {
+      name: state.name,
+      slug: state.slug ?? '',
+      description: state.description,
+      tags: state.tags,
+      downloads: details.downloads,
+    };
     this.columns.set(doc, { ...text, details, latestVersion: trustOf(state).latestVersion });
     this.alive[doc] = 1;
     this.ids[doc] = state.id;
@@ -256,7 +264,8 @@ export class DocumentStore {
     this.classSets[trustClass] = setBit(this.classSets[trustClass]!, doc);
     this.classLive[trustClass]!++;
     this.pairCodes[doc] = this.pairOf(this.categoryCodes[doc]!, this.typeCodes[doc]!, trustClass);
-    for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!]) this.codeSets[code] = setBit(this.codeSets[code] ?? new Uint32Array(0), doc);
+    for (const code of [this.categoryCodes[doc]!, this.typeCodes[doc]!])
+      this.codeSets[code] = setBit(this.codeSets[code] ?? new Uint32Array(0), doc);
     const oneWordNames = lengthBit(this.nameWordLength[doc]!) | lengthBit(this.slugWordLength[doc]!);
     this.index(doc, weights, oneWordNames);
     const lead = nameWords[0] === undefined ? undefined : this.dictionary.idOf(nameWords[0]);

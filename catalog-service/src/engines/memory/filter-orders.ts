@@ -77,7 +77,8 @@ export class FilterOrders {
     if (!all) return;
     for (const kind of ['newest', 'byName', 'popular'] as const) {
       const shares = this.sharesOf(all[kind].merged());
-      for (const [key, orders] of this.byFilter) if (key !== ALL) orders[kind].replaceWith(Int32Array.from(shares.get(key) ?? []));
+      for (const [key, orders] of this.byFilter)
+        if (key !== ALL) orders[kind].replaceWith(Int32Array.from(shares.get(key) ?? []));
     }
   }
 
@@ -126,11 +127,13 @@ export class FilterOrders {
       if (!pairShares) {
         const category = store.valueOfCode(store.pairCategories[pair]!);
         const type = store.valueOfCode(store.pairTypes[pair]!);
-        pairShares = [filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)].map((key) => {
-          const share = shares.get(key) ?? [];
-          shares.set(key, share);
-          return share;
-        });
+        pairShares = [filterKey(category, undefined), filterKey(undefined, type), filterKey(category, type)].map(
+          (key) => {
+            const share = shares.get(key) ?? [];
+            shares.set(key, share);
+            return share;
+          },
+        );
         sharesByPair[pair] = pairShares;
       }
       for (const share of pairShares) share.push(doc);

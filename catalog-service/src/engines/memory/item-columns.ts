@@ -15,7 +15,13 @@ type LinkDetails = Omit<ItemDetails, 'downloads'>;
 
 // Shared lists are not frozen: a frozen array's slice() (every page copies its items' tags) is ~30 times slower.
 const NO_TAGS: readonly string[] = [];
-const NO_LINKS: Readonly<LinkDetails> = Object.freeze({ publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null });
+const NO_LINKS: Readonly<LinkDetails> = Object.freeze({
+  publisher: null,
+  version: null,
+  license: null,
+  repositoryUrl: null,
+  homepageUrl: null,
+});
 
 /** What a document serves besides the store's numbers and codes. */
 export interface ServedText {
@@ -49,8 +55,11 @@ export class ItemColumns {
     this.descriptions[doc] = text.description;
     this.tagLists[doc] = this.shareTags(text.tags);
     const { publisher, version, license, repositoryUrl, homepageUrl } = text.details;
-    const none = publisher === null && version === null && license === null && repositoryUrl === null && homepageUrl === null;
-    this.linkDetails[doc] = none ? undefined : { publisher: this.share(publisher), version, license: this.share(license), repositoryUrl, homepageUrl };
+    const none =
+      publisher === null && version === null && license === null && repositoryUrl === null && homepageUrl === null;
+    this.linkDetails[doc] = none
+      ? undefined
+      : { publisher: this.share(publisher), version, license: this.share(license), repositoryUrl, homepageUrl };
     this.latestVersions[doc] = this.share(text.latestVersion);
   }
 

@@ -115,7 +115,8 @@ function seedNames(store: DocumentStore, reading: WordsReading, key: string): vo
   const leaders = first === undefined ? undefined : store.postings[first];
   for (let i = 0; leaders && i < leaders.leaderCount; i++) {
     const doc = leaders.leaders[i]!;
-    if (!reading.has(doc) && reading.holdsEveryWord(doc) && store.nameKeys.exactKeyStartsWith(doc, key)) reading.seed(doc, store.leadBonus[doc]!);
+    if (!reading.has(doc) && reading.holdsEveryWord(doc) && store.nameKeys.exactKeyStartsWith(doc, key))
+      reading.seed(doc, store.leadBonus[doc]!);
   }
 }
 

@@ -97,6 +97,11 @@ export class MatchCollector {
   matches(group: TermGroup): Matches {
     const { scores } = this;
     if (!this.countKnown()) return { docs: this.docs, total: this.docs.length, scores };
-    return { docs: this.page ? this.page.sorted() : this.docs, total: this.store.options.countCap, scores, partial: [group] };
+    return {
+      docs: this.page ? this.page.sorted() : this.docs,
+      total: this.store.options.countCap,
+      scores,
+      partial: [group],
+    };
   }
 }

@@ -57,7 +57,8 @@ export function fuseNeighbours(
     if (!store.isLive(doc) || filter.impossible || !filter.passes(doc)) continue;
     taken++;
     // the words a neighbour holds matter to its score (someWords), or to whether an early stop missed it
-    const { sum, holdsAll } = weights.someWords !== 0 || (bonus && !matched.has(doc)) ? wordScores(store, groups, doc) : NO_WORDS;
+    const { sum, holdsAll } =
+      weights.someWords !== 0 || (bonus && !matched.has(doc)) ? wordScores(store, groups, doc) : NO_WORDS;
     const meaning = meaningScore(cosine, sum, weights);
     if (matched.has(doc)) scores[doc] = Math.fround(scores[doc]! + meaning);
     else if (bonus && holdsAll) {
@@ -77,7 +78,11 @@ export function fuseNeighbours(
 const NO_WORDS = { sum: 0, holdsAll: false };
 
 /** The words' per-word scores a document holds, summed (each word its best term), and whether it holds them all. */
-function wordScores(store: DocumentStore, groups: readonly TermGroup[], doc: number): { sum: number; holdsAll: boolean } {
+function wordScores(
+  store: DocumentStore,
+  groups: readonly TermGroup[],
+  doc: number,
+): { sum: number; holdsAll: boolean } {
   let sum = 0;
   let held = 0;
   for (const group of groups) {

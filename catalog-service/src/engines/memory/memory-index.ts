@@ -8,7 +8,15 @@
  */
 import type { CatalogItemState } from '@skills/common';
 import { isSearchable } from '../../domain/indexed-state';
-import { noMatches, SUGGEST_BELOW, TYPO_FALLBACK_BELOW, type CatalogItem, type SearchQuery, type SearchResult, type Suggestion } from '../search-engine';
+import {
+  noMatches,
+  SUGGEST_BELOW,
+  TYPO_FALLBACK_BELOW,
+  type CatalogItem,
+  type SearchQuery,
+  type SearchResult,
+  type Suggestion,
+} from '../search-engine';
 import { DocumentStore } from './document-store';
 import { FilterOrders } from './filter-orders';
 import { countFacets, FacetCounter } from './facets';
@@ -130,7 +138,11 @@ export class MemoryIndex {
     return this.byId.get(id);
   }
 
-  private find(query: SearchQuery, neighbours?: readonly Neighbour[], weights?: MeaningWeights): { result: SearchResult; wordsFound: number } {
+  private find(
+    query: SearchQuery,
+    neighbours?: readonly Neighbour[],
+    weights?: MeaningWeights,
+  ): { result: SearchResult; wordsFound: number } {
     const window = query.page * query.limit;
     const offset = (query.page - 1) * query.limit;
     if (query.q === undefined) return { result: this.browse(query, offset, window), wordsFound: 0 };
@@ -207,7 +219,10 @@ export class MemoryIndex {
     const compare = this.compareFor(query);
     const top = new TopK(window, (a, b) => compare(a, b) < 0);
     for (const doc of docs) top.offer(doc);
-    const result = this.page(top.sorted().slice(offset, offset + query.limit), Math.min(docs.length, this.options.countCap));
+    const result = this.page(
+      top.sorted().slice(offset, offset + query.limit),
+      Math.min(docs.length, this.options.countCap),
+    );
     if (query.facets) result.facets = countFacets(this.store, query.facets, docs);
     return result;
   }
@@ -226,7 +241,11 @@ export class MemoryIndex {
   }
 
   private page(docs: number[], total: number): SearchResult {
-    return { items: docs.map((d) => this.store.item(d)), total, itemsJson: `[${docs.map((d) => this.store.jsonOf(d)).join(',')}]` };
+    return {
+      items: docs.map((d) => this.store.item(d)),
+      total,
+      itemsJson: `[${docs.map((d) => this.store.jsonOf(d)).join(',')}]`,
+    };
   }
 
   /**
@@ -269,7 +288,18 @@ export class MemoryIndex {
 
 /** An item as served, back in the shape the index takes (its details and trust regrouped). */
 function stateOf(item: CatalogItem): IndexableItem {
-  const { publisher, version, license, repositoryUrl, homepageUrl, downloads, latestVersion, verdict, publisherVerified, ...rest } = item;
+  const {
+    publisher,
+    version,
+    license,
+    repositoryUrl,
+    homepageUrl,
+    downloads,
+    latestVersion,
+    verdict,
+    publisherVerified,
+    ...rest
+  } = item;
   return {
     ...rest,
     details: { publisher, version, license, repositoryUrl, homepageUrl, downloads },

@@ -88,7 +88,11 @@ export class MemoryVectors implements ItemVectorTarget {
   /** The query's nearest searchable items, most similar first; a filtered query looks further for ones that pass. */
   neighbours(query: SearchQuery, vector: Float32Array): Neighbour[] {
     const index = this.words();
-    const narrowed = query.category !== undefined || query.type !== undefined || query.tags !== undefined || query.policy !== undefined;
+    const narrowed =
+      query.category !== undefined ||
+      query.type !== undefined ||
+      query.tags !== undefined ||
+      query.policy !== undefined;
     const reach = narrowed || query.verifiedPublisher !== undefined ? FILTERED_REACH : 1;
     const near = this.vectors.nearest(vector, Math.max(this.weights.candidates, this.weights.k) * reach);
     const found: Neighbour[] = [];

@@ -71,7 +71,10 @@ export class MemorySearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     if (!query.meaning || !this.vectors) return this.index.search(query);
-    return { ...this.index.search(query, this.vectors.neighbours(query, query.meaning), this.vectors.weights), mode: query.mode };
+    return {
+      ...this.index.search(query, this.vectors.neighbours(query, query.meaning), this.vectors.weights),
+      mode: query.mode,
+    };
   }
 
   async apply(items: CatalogItemState[]): Promise<ApplyResult> {
@@ -81,7 +84,10 @@ export class MemorySearchEngine implements SearchEngine {
     return { applied: written.length, stale: items.length - written.length };
   }
 
-  async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  async reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     const result = await this.options.table.reindex(source, onProgress);
     // The swap moved the epoch: load the new table now rather than at the next poll.
     await this.sync();
@@ -89,7 +95,8 @@ export class MemorySearchEngine implements SearchEngine {
   }
 
   async health(): Promise<Health> {
-    if (this.lastError) return { ok: false, reason: `search index cannot follow the read model: ${this.lastError.message}` };
+    if (this.lastError)
+      return { ok: false, reason: `search index cannot follow the read model: ${this.lastError.message}` };
     return this.options.table.health();
   }
 

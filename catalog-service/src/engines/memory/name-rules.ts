@@ -83,8 +83,10 @@ function misspeltNameMatcher(store: DocumentStore, key: string): (doc: number) =
     // a one-word key can only be a one-word name or slug: their lengths are kept (0 for several words)
     const fits = (length: number) => length > 0 && reachable(length);
     return (doc) =>
-      (fits(store.nameWordLength[doc]!) && misspells(keys.exactKeyOf(doc))) || (fits(store.slugWordLength[doc]!) && misspells(keys.slugKeyOf(doc)));
+      (fits(store.nameWordLength[doc]!) && misspells(keys.exactKeyOf(doc))) ||
+      (fits(store.slugWordLength[doc]!) && misspells(keys.slugKeyOf(doc)));
   }
   return (doc) =>
-    (reachable(keys.exactKeyLength(doc)) && misspells(keys.exactKeyOf(doc))) || (reachable(keys.slugKeyLength(doc)) && misspells(keys.slugKeyOf(doc)));
+    (reachable(keys.exactKeyLength(doc)) && misspells(keys.exactKeyOf(doc))) ||
+    (reachable(keys.slugKeyLength(doc)) && misspells(keys.slugKeyOf(doc)));
 }

@@ -24,7 +24,13 @@ export interface NameBonusBounds {
 /** Seeded: every name that earns a bonus was taken before reading, so none is left to bound. */
 export const NO_NAME_BONUS: NameBonusBounds = { capOf: () => 0, of: () => 0 };
 
-export function nameBonusBounds(store: DocumentStore, scratch: Scratch, group: TermGroup, key: string, typos: boolean): NameBonusBounds {
+export function nameBonusBounds(
+  store: DocumentStore,
+  scratch: Scratch,
+  group: TermGroup,
+  key: string,
+  typos: boolean,
+): NameBonusBounds {
   // several words in the key (stop words before the one that counts): a name they begin may start with any term
   const severalWords = key.includes(' ');
   // Names the key begins start with one of the group's terms the key begins (every completion is in
@@ -47,7 +53,11 @@ export function nameBonusBounds(store: DocumentStore, scratch: Scratch, group: T
   const misspeltLengths = typos && !severalWords ? lengthBits(key.length - budget, key.length + budget) : 0;
   const mayBeMisspelt = typos ? mayBeMisspeltName(store, key) : undefined;
   return {
-    capOf: (list) => Math.max(cap, typos && (severalWords || ((list?.oneWordNames ?? 0) & misspeltLengths) !== 0) ? TYPO_NAME_BONUS : 0),
+    capOf: (list) =>
+      Math.max(
+        cap,
+        typos && (severalWords || ((list?.oneWordNames ?? 0) & misspeltLengths) !== 0) ? TYPO_NAME_BONUS : 0,
+      ),
     of: (doc) => {
       if (severalWords) return Math.max(cap, typos ? TYPO_NAME_BONUS : 0);
       const typo = mayBeMisspelt?.(doc) ? TYPO_NAME_BONUS : 0;

@@ -12,7 +12,13 @@ import type { ReadTerm, TermGroup } from './types';
 import { EXACT_NAME_BONUS } from '../../domain/ranking';
 
 /** The items the query names (their whole name or slug). */
-export function seedExactNames(store: DocumentStore, collector: MatchCollector, terms: readonly ReadTerm[], key: string, filter: DocFilter): void {
+export function seedExactNames(
+  store: DocumentStore,
+  collector: MatchCollector,
+  terms: readonly ReadTerm[],
+  key: string,
+  filter: DocFilter,
+): void {
   for (const doc of store.exactlyNamed(key)) {
     if (filter.passes(doc)) collector.seed(doc, Math.fround(bestContribution(store, terms, doc) + EXACT_NAME_BONUS));
   }
@@ -23,7 +29,13 @@ export function seedExactNames(store: DocumentStore, collector: MatchCollector, 
  * from the leader lists of the terms the key begins: each scores its first
  * word's contribution plus its name-begins bonus.
  */
-export function seedLeaders(store: DocumentStore, collector: MatchCollector, terms: readonly ReadTerm[], key: string, filter: DocFilter): void {
+export function seedLeaders(
+  store: DocumentStore,
+  collector: MatchCollector,
+  terms: readonly ReadTerm[],
+  key: string,
+  filter: DocFilter,
+): void {
   for (const term of terms) {
     const list = store.postings[term.id];
     if (!list || !(store.dictionary.terms[term.id] as string).startsWith(key)) continue;
@@ -41,7 +53,12 @@ export function seedLeaders(store: DocumentStore, collector: MatchCollector, ter
  * key's first word, so its leader list holds them all. Undefined when
  * checking them would cost more than reading the group's postings.
  */
-export function namesBegunBy(store: DocumentStore, group: TermGroup, key: string, filter: DocFilter): number[] | undefined {
+export function namesBegunBy(
+  store: DocumentStore,
+  group: TermGroup,
+  key: string,
+  filter: DocFilter,
+): number[] | undefined {
   const first = store.dictionary.idOf(key.slice(0, key.indexOf(' ')));
   const leaders = first === undefined ? undefined : store.postings[first];
   if (!leaders) return [];
@@ -55,7 +72,12 @@ export function namesBegunBy(store: DocumentStore, group: TermGroup, key: string
 }
 
 /** Names a key of several words begins (namesBegunBy), each with its best term plus its name-begins bonus. */
-export function seedBegun(store: DocumentStore, collector: MatchCollector, terms: readonly ReadTerm[], begun: readonly number[]): void {
+export function seedBegun(
+  store: DocumentStore,
+  collector: MatchCollector,
+  terms: readonly ReadTerm[],
+  begun: readonly number[],
+): void {
   for (const doc of begun) {
     const top = bestContribution(store, terms, doc);
     if (top > 0 && !collector.has(doc)) collector.seed(doc, Math.fround(top + store.leadBonus[doc]!));

@@ -50,9 +50,17 @@ export function runOneWord(
   const { countCap, wordSetsFrom } = store.options;
   const sets = !filter.none && group.cost >= wordSetsFrom ? wordSets(store, scratch, [group]) : undefined;
   const counted = sets ? countMatches(sets, filter, countCap) : 0;
-  const capped = counted >= countCap || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= countCap));
+  const capped =
+    counted >= countCap || (filter.none && terms.some((t) => (store.postings[t.id]?.live ?? 0) >= countCap));
   // seeded, every name the query begins or names is taken before reading: no bonus when reading
-  const collector = new MatchCollector(store, scratch, filter, query.page * query.limit, seeded ? undefined : nameBonusOf(store, key, typos), capped);
+  const collector = new MatchCollector(
+    store,
+    scratch,
+    filter,
+    query.page * query.limit,
+    seeded ? undefined : nameBonusOf(store, key, typos),
+    capped,
+  );
 
   seedExactNames(store, collector, terms, key, filter);
   if (leading) seedLeaders(store, collector, terms, key, filter);
@@ -83,12 +91,18 @@ function readTerms(store: DocumentStore, group: TermGroup, bounds: NameBonusBoun
  * then on a term whose bound cannot reach the page ends the reading (every
  * later one's is lower still), and a long list is read by weight.
  */
-function readByBound(store: DocumentStore, collector: MatchCollector, terms: readonly ReadTerm[], bounds: NameBonusBounds): void {
+function readByBound(
+  store: DocumentStore,
+  collector: MatchCollector,
+  terms: readonly ReadTerm[],
+  bounds: NameBonusBounds,
+): void {
   for (const term of terms) {
     if (collector.countKnown() && term.bound < collector.livePage().threshold()) return;
     const list = store.postings[term.id];
     if (!list) continue;
-    if (!collector.countKnown() || list.length < store.options.impactOrderFrom) readWhole(collector, list, term.factor, 0);
+    if (!collector.countKnown() || list.length < store.options.impactOrderFrom)
+      readWhole(collector, list, term.factor, 0);
     else readByWeight(store, collector, list, term, bounds);
   }
 }
@@ -106,7 +120,13 @@ function readWhole(collector: MatchCollector, list: PostingList, factor: number,
  * only when even its largest bonus cannot reach the page, and a posting is
  * passed over when its own document's bonus cannot lift it there either.
  */
-function readByWeight(store: DocumentStore, collector: MatchCollector, list: PostingList, term: ReadTerm, bounds: NameBonusBounds): void {
+function readByWeight(
+  store: DocumentStore,
+  collector: MatchCollector,
+  list: PostingList,
+  term: ReadTerm,
+  bounds: NameBonusBounds,
+): void {
   const page = collector.livePage();
   const { order, ordered } = list.impactOrder(() => store.newestRanks());
   readWhole(collector, list, term.factor, ordered); // added since the order was built

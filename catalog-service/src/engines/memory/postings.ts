@@ -69,7 +69,8 @@ export class PostingList {
       this.leaderWeights = weights;
     }
     this.leaders[this.leaderCount] = doc;
-    this.leaderWeights[this.leaderCount++] = this.docs[this.length - 1] === doc ? this.weights[this.length - 1]! : this.weightOf(doc);
+    this.leaderWeights[this.leaderCount++] =
+      this.docs[this.length - 1] === doc ? this.weights[this.length - 1]! : this.weightOf(doc);
   }
 
   /**

@@ -25,7 +25,14 @@ import type { Matches, TermGroup } from './types';
 import type { FacetCounter } from './facets';
 import { runManyWords } from './many-words';
 import { runOneWord } from './one-word';
-import { completionWeight, EXACT_FORM_WEIGHT, STEM_WEIGHT, termFactor, TWO_TYPOS_WEIGHT, TYPO_WEIGHT } from '../../domain/ranking';
+import {
+  completionWeight,
+  EXACT_FORM_WEIGHT,
+  STEM_WEIGHT,
+  termFactor,
+  TWO_TYPOS_WEIGHT,
+  TYPO_WEIGHT,
+} from '../../domain/ranking';
 import { queryTerms, tokenize, type QueryTerm } from '../../domain/text-analysis';
 import { tallyMatches, wordSets } from './word-sets';
 
@@ -51,16 +58,35 @@ export function matchQuery(store: DocumentStore, query: SearchQuery, typoBelow: 
  * ordinal order (the codes read in sequence), at a fraction of ranking every
  * match.
  */
-export function countEveryMatch(store: DocumentStore, query: SearchQuery, groups: readonly TermGroup[], counter: FacetCounter): void {
-  tallyMatches(wordSets(store, scratchFor(store), groups), new DocFilter(store, query), store.pairCodes, counter.counts);
+export function countEveryMatch(
+  store: DocumentStore,
+  query: SearchQuery,
+  groups: readonly TermGroup[],
+  counter: FacetCounter,
+): void {
+  tallyMatches(
+    wordSets(store, scratchFor(store), groups),
+    new DocFilter(store, query),
+    store.pairCodes,
+    counter.counts,
+  );
 }
 
 /** One run of the query, exact or with typos: the early stop that fits it, else the term-at-a-time intersection. */
-function run(store: DocumentStore, scratch: Scratch, query: SearchQuery, filter: DocFilter, terms: QueryTerm[], typos: boolean, exhaustive: boolean): Matches {
+function run(
+  store: DocumentStore,
+  scratch: Scratch,
+  query: SearchQuery,
+  filter: DocFilter,
+  terms: QueryTerm[],
+  typos: boolean,
+  exhaustive: boolean,
+): Matches {
   const groups = terms.map((t) => groupOf(store, t, typos));
   if (groups.some((g) => g.ids.length === 0)) return { docs: [], total: 0, scores: scratch.scores };
   const key = tokenize(query.q ?? '').join(' ');
-  if (groups.length === 1 && query.sort === 'relevance' && !exhaustive) return runOneWord(store, scratch, query, filter, groups[0]!, key, typos);
+  if (groups.length === 1 && query.sort === 'relevance' && !exhaustive)
+    return runOneWord(store, scratch, query, filter, groups[0]!, key, typos);
   groups.sort((a, b) => a.cost - b.cost);
   if (query.sort === 'relevance' && !typos && !exhaustive) {
     const many = runManyWords(store, scratch, query, filter, groups, key);
@@ -111,7 +137,12 @@ function withNameBonuses(
 ): number[] {
   const leading = groups.length === 1 && usesLeadingWord(key, typos);
   const factors = leading
-    ? new Map(groups[0]!.ids.map((id, t) => [id, termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, store.live)]))
+    ? new Map(
+        groups[0]!.ids.map((id, t) => [
+          id,
+          termFactor(groups[0]!.weights[t]!, store.postings[id]?.live ?? 0, store.live),
+        ]),
+      )
     : undefined;
   const bonus = nameBonusOf(store, key, typos);
   const docs: number[] = [];
@@ -175,9 +206,20 @@ function accumulate(
   }
 }
 
-function checkEachCandidate(store: DocumentStore, scratch: Scratch, group: TermGroup, live: number, candidates: number[], before: number, after: number): void {
+function checkEachCandidate(
+  store: DocumentStore,
+  scratch: Scratch,
+  group: TermGroup,
+  live: number,
+  candidates: number[],
+  before: number,
+  after: number,
+): void {
   const { marks, scores, sums } = scratch;
-  const lists = group.ids.map((id, t) => ({ list: store.postings[id], factor: termFactor(group.weights[t]!, store.postings[id]?.live ?? 0, live) }));
+  const lists = group.ids.map((id, t) => ({
+    list: store.postings[id],
+    factor: termFactor(group.weights[t]!, store.postings[id]?.live ?? 0, live),
+  }));
   for (const doc of candidates) {
     if (marks[doc] !== before) continue;
     let top = 0;
@@ -213,5 +255,9 @@ export function groupOf(store: DocumentStore, term: QueryTerm, typos: boolean): 
     for (const id of dictionary.twoEditsFrom(term.text)) offer(id, TWO_TYPOS_WEIGHT);
   }
   const ids = [...weights.keys()];
-  return { ids, weights: ids.map((id) => weights.get(id) as number), cost: ids.reduce((n, id) => n + (postings[id]?.length ?? 0), 0) };
+  return {
+    ids,
+    weights: ids.map((id) => weights.get(id) as number),
+    cost: ids.reduce((n, id) => n + (postings[id]?.length ?? 0), 0),
+  };
 }

@@ -14,7 +14,10 @@ export function bestSpelling(store: DocumentStore, word: string): string {
   for (const id of [...dictionary.oneEditFrom(word), ...dictionary.twoEditsFrom(word)]) {
     const termFrequency = frequency(id);
     const term = dictionary.terms[id] as string;
-    if (termFrequency > bestFrequency || (termFrequency === bestFrequency && termFrequency > 0 && best !== word && term < best)) {
+    if (
+      termFrequency > bestFrequency ||
+      (termFrequency === bestFrequency && termFrequency > 0 && best !== word && term < best)
+    ) {
       best = term;
       bestFrequency = termFrequency;
     }

@@ -105,7 +105,8 @@ export class TermDictionary {
       // an edit changes at most two letters of the set: more than four differ, and it is further than two edits
       if (popcount(mask ^ masks[i]!) > 4) continue;
       const term = this.terms[ids[i]!] as string;
-      if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2)) out.push(ids[i]!);
+      if (Math.abs(term.length - word.length) <= 2 && term !== word && editDistanceWithin(word, term, 2))
+        out.push(ids[i]!);
     }
     return out;
   }
@@ -119,7 +120,8 @@ export class TermDictionary {
     let i = 0;
     let j = 0;
     let k = 0;
-    while (i < this.sorted.length && j < fresh.length) merged[k++] = (this.sorted[i] as string) < (fresh[j] as string) ? this.sorted[i++] : fresh[j++];
+    while (i < this.sorted.length && j < fresh.length)
+      merged[k++] = (this.sorted[i] as string) < (fresh[j] as string) ? this.sorted[i++] : fresh[j++];
     while (i < this.sorted.length) merged[k++] = this.sorted[i++];
     while (j < fresh.length) merged[k++] = fresh[j++];
     this.sorted = merged as string[];

@@ -6,7 +6,10 @@
 import type { CatalogItemState } from '@skills/common';
 
 /** What the index keeps of an item state (a CatalogItem is one too). */
-export type IndexableItem = Pick<CatalogItemState, 'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt' | 'details' | 'trust'>;
+export type IndexableItem = Pick<
+  CatalogItemState,
+  'id' | 'slug' | 'name' | 'description' | 'type' | 'category' | 'tags' | 'updatedAt' | 'details' | 'trust'
+>;
 
 /** The dictionary terms one query word stands for, each with its form weight (domain/ranking.ts). */
 export interface TermGroup {

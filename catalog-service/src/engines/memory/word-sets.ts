@@ -45,7 +45,13 @@ export function wordSets(store: DocumentStore, scratch: Scratch, groups: readonl
       const list = store.postings[id];
       if (!list || list.live === 0) return [];
       const dense = list.hasLiveBits || list.length >= store.capacity * store.options.denseListShare;
-      return [{ list, factor: termFactor(group.weights[t]!, list.live, live), bits: dense ? list.liveBits(isLive) : undefined }];
+      return [
+        {
+          list,
+          factor: termFactor(group.weights[t]!, list.live, live),
+          bits: dense ? list.liveBits(isLive) : undefined,
+        },
+      ];
     }),
   );
   const words = (store.capacity + 31) >>> 5;
@@ -92,7 +98,8 @@ export function forEachMatch({ sets, words }: WordSets, filter: DocFilter, visit
 export function tallyMatches(matchSets: WordSets, filter: DocFilter, keys: Int32Array, counts: Int32Array): void {
   if (!filter.byCodesOnly) return forEachMatch(matchSets, filter, (doc) => counts[keys[doc]!]!++);
   for (let w = 0; w < matchSets.words; w++) {
-    for (let all = matchesAt(matchSets.sets, filter, w); all !== 0; all &= all - 1) counts[keys[w * 32 + lowestBit(all)]!]!++;
+    for (let all = matchesAt(matchSets.sets, filter, w); all !== 0; all &= all - 1)
+      counts[keys[w * 32 + lowestBit(all)]!]!++;
   }
 }
 

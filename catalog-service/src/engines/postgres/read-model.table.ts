@@ -32,7 +32,8 @@ export interface FollowPosition {
   id: string;
 }
 
-const COLUMNS = 'id, slug, name, description, type, category, tags, status, visibility, updated_at, version, details, trust';
+const COLUMNS =
+  'id, slug, name, description, type, category, tags, status, visibility, updated_at, version, details, trust';
 /** What an accepted newer state overwrites; the write also re-stamps the row so replicas follow it. */
 const UPDATE_FROM_EXCLUDED = `slug = EXCLUDED.slug, name = EXCLUDED.name, description = EXCLUDED.description, type = EXCLUDED.type,
   category = EXCLUDED.category, tags = EXCLUDED.tags, status = EXCLUDED.status, visibility = EXCLUDED.visibility,
@@ -61,7 +62,10 @@ export class ReadModelTable {
   constructor(options: ReadModelTableOptions) {
     this.sequelize = options.sequelize;
     this.logger = options.logger;
-    this.statistics = new StatisticsRefresh({ ...options, tables: [{ name: 'catalog.search_items', columns: ANALYZED_COLUMNS }] });
+    this.statistics = new StatisticsRefresh({
+      ...options,
+      tables: [{ name: 'catalog.search_items', columns: ANALYZED_COLUMNS }],
+    });
   }
 
   /** Writes the states newer than the stored ones; returns the states written. */
@@ -80,9 +84,12 @@ export class ReadModelTable {
 
   /** The oldest transaction still in flight: every write below it has committed or aborted. */
   async followBound(): Promise<FollowPosition> {
-    const [row] = await this.sequelize.query<{ xid: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid', {
-      type: QueryTypes.SELECT,
-    });
+    const [row] = await this.sequelize.query<{ xid: string }>(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
     return { xid: row?.xid ?? '0', id: NO_ID };
   }
 
@@ -92,7 +99,10 @@ export class ReadModelTable {
    * transaction in flight is what makes a late commit impossible to skip
    * (the outbox rule, docs/search.md "Event log").
    */
-  async changesSince(from: FollowPosition, limit: number): Promise<{ states: CatalogItemState[]; next: FollowPosition }> {
+  async changesSince(
+    from: FollowPosition,
+    limit: number,
+  ): Promise<{ states: CatalogItemState[]; next: FollowPosition }> {
     const rows = await this.sequelize.query<StateRow & { xid: string }>(
       `SELECT ${SELECT_STATE}, written_xid::text AS xid FROM catalog.search_items
        WHERE (written_xid, id) > ($1::xid8, $2::uuid) AND written_xid < pg_snapshot_xmin(pg_current_snapshot())
@@ -120,9 +130,12 @@ export class ReadModelTable {
 
   /** Moved by every reindex swap: a replica that sees it move reloads its index. */
   async epoch(): Promise<string> {
-    const [row] = await this.sequelize.query<{ epoch: string }>('SELECT epoch::text AS epoch FROM catalog.index_generation WHERE id = 1', {
-      type: QueryTypes.SELECT,
-    });
+    const [row] = await this.sequelize.query<{ epoch: string }>(
+      'SELECT epoch::text AS epoch FROM catalog.index_generation WHERE id = 1',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
     return row?.epoch ?? '0';
   }
 
@@ -153,11 +166,16 @@ export class ReadModelTable {
    * (newer versions win), so no event applied meanwhile is lost; anything
    * older is covered by the source, which is read after that moment.
    */
-  async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  async reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     if (this.reindexing) throw new Error('a reindex is already running in this process');
     this.reindexing = true;
     try {
-      const [clock] = await this.sequelize.query<{ started: Date }>('SELECT now() AS started', { type: QueryTypes.SELECT });
+      const [clock] = await this.sequelize.query<{ started: Date }>('SELECT now() AS started', {
+        type: QueryTypes.SELECT,
+      });
       const started = clock?.started ?? new Date(0);
       await this.sequelize.query('DROP TABLE IF EXISTS catalog.search_items_new');
       await this.sequelize.query(searchTableSql('search_items_new'));
@@ -263,7 +281,12 @@ function toState(row: StateRow): CatalogItemState {
     visibility: row.visibility,
     updatedAt: new Date(row.updatedAt).toISOString(),
     version: row.version,
-    details: { ...NO_DETAILS, ...(typeof row.details === 'string' ? (JSON.parse(row.details) as Partial<ItemDetails>) : row.details) },
-    ...(row.trust === null || row.trust === undefined ? {} : { trust: typeof row.trust === 'string' ? (JSON.parse(row.trust) as ItemTrust) : row.trust }),
+    details: {
+      ...NO_DETAILS,
+      ...(typeof row.details === 'string' ? (JSON.parse(row.details) as Partial<ItemDetails>) : row.details),
+    },
+    ...(row.trust === null || row.trust === undefined
+      ? {}
+      : { trust: typeof row.trust === 'string' ? (JSON.parse(row.trust) as ItemTrust) : row.trust }),
   };
 }

@@ -69,14 +69,26 @@ export class BatchProcessor {
   async process(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
     if (batch.messages.length === 0) return;
-    const log = this.options.logger.child({ topic: batch.topic, partition: batch.partition, group: this.options.group });
+    const log = this.options.logger.child({
+      topic: batch.topic,
+      partition: batch.partition,
+      group: this.options.group,
+    });
 
     const events: Decoded[] = [];
     const refused: DeadLetter[] = [];
     for (const message of batch.messages) {
       const decoded = decodeSkillEvent(message.value);
       if (decoded.ok) events.push({ message, event: decoded.event });
-      else refused.push({ topic: batch.topic, partition: batch.partition, message, reason: decoded.reason, detail: decoded.detail, parsed: decoded.parsed });
+      else
+        refused.push({
+          topic: batch.topic,
+          partition: batch.partition,
+          message,
+          reason: decoded.reason,
+          detail: decoded.detail,
+          parsed: decoded.parsed,
+        });
     }
     if (refused.length > 0) {
       log.warn(
@@ -93,7 +105,9 @@ export class BatchProcessor {
     payload.resolveOffset(last.offset);
     await payload.heartbeat();
     await payload.commitOffsetsIfNecessary({
-      topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(batch.lastOffset()) }] }],
+      topics: [
+        { topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(batch.lastOffset()) }] },
+      ],
     });
   }
 
@@ -108,7 +122,8 @@ export class BatchProcessor {
       } catch (err) {
         // Before `attempts`: a blip. After: the partition is stuck until the handler's dependency is back.
         if (attempt < attempts) log.warn({ err, attempt, size: events.length }, 'applying events failed; retrying');
-        else log.error({ err, attempt, size: events.length }, 'applying events still failing; retrying until it succeeds');
+        else
+          log.error({ err, attempt, size: events.length }, 'applying events still failing; retrying until it succeeds');
       }
       await this.sleep(Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(attempt - 1, 20)));
       // Keeps the group membership alive while we wait; throws when a rebalance took the partition.

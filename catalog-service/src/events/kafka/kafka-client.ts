@@ -9,7 +9,10 @@ import type { Admin, Consumer, ConsumerConfig, Producer, ProducerConfig } from '
  */
 export type ConsumerLike = Pick<Consumer, 'connect' | 'subscribe' | 'run' | 'disconnect'>;
 export type ProducerLike = Pick<Producer, 'connect' | 'send' | 'disconnect'>;
-export type AdminLike = Pick<Admin, 'connect' | 'disconnect' | 'fetchOffsets' | 'fetchTopicOffsets' | 'describeCluster'>;
+export type AdminLike = Pick<
+  Admin,
+  'connect' | 'disconnect' | 'fetchOffsets' | 'fetchTopicOffsets' | 'describeCluster'
+>;
 
 export interface KafkaLike {
   consumer(config: ConsumerConfig): ConsumerLike;

@@ -111,7 +111,10 @@ export class KafkaEventLog implements EventLog {
   private async lag(group: string): Promise<number | undefined> {
     try {
       const admin = await this.connectedAdmin();
-      const [committed, ends] = await Promise.all([admin.fetchOffsets({ groupId: group, topics: [this.topic] }), admin.fetchTopicOffsets(this.topic)]);
+      const [committed, ends] = await Promise.all([
+        admin.fetchOffsets({ groupId: group, topics: [this.topic] }),
+        admin.fetchTopicOffsets(this.topic),
+      ]);
       const done = new Map(committed.flatMap((t) => t.partitions.map((p) => [p.partition, BigInt(p.offset)] as const)));
       let lag = 0n;
       for (const p of ends) {
@@ -131,7 +134,10 @@ export class KafkaEventLog implements EventLog {
     const timeoutMs = this.options.healthTimeoutMs ?? 3_000;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<Health>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, reason: `kafka did not answer within ${timeoutMs} ms` }), timeoutMs);
+      timer = setTimeout(
+        () => resolve({ ok: false, reason: `kafka did not answer within ${timeoutMs} ms` }),
+        timeoutMs,
+      );
     });
     const probe = (async (): Promise<Health> => {
       const cluster = await (await this.connectedAdmin()).describeCluster();

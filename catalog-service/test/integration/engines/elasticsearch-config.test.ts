@@ -1,7 +1,10 @@
 import { ConfigError } from '@skills/common';
 import { loadCatalogConfig } from '../../../src/config';
 
-const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog', PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem' };
+const BASE = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/catalog',
+  PRINCIPAL_PUBLIC_KEYS_FILE: '/run/secrets/principal-public-keys.pem',
+};
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -22,8 +25,17 @@ describe('catalog config for Elasticsearch', () => {
   });
 
   it('takes the URL and alias when Elasticsearch is chosen', () => {
-    const config = loadCatalogConfig({ ...BASE, SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://es:9200', ELASTICSEARCH_INDEX: 'catalog-prod' });
-    expect(config).toMatchObject({ searchEngine: 'elasticsearch', elasticsearchUrl: 'http://es:9200', elasticsearchIndex: 'catalog-prod' });
+    const config = loadCatalogConfig({
+      ...BASE,
+      SEARCH_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://es:9200',
+      ELASTICSEARCH_INDEX: 'catalog-prod',
+    });
+    expect(config).toMatchObject({
+      searchEngine: 'elasticsearch',
+      elasticsearchUrl: 'http://es:9200',
+      elasticsearchIndex: 'catalog-prod',
+    });
   });
 
   it('names each bad variable at once', () => {
@@ -34,6 +46,8 @@ describe('catalog config for Elasticsearch', () => {
     expect(problems({ SEARCH_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'es:9200' })).toEqual([
       '"ELASTICSEARCH_URL" must be an http(s) URL, e.g. http://elasticsearch:9200',
     ]);
-    expect(problems({ SEARCH_ENGINE: 'solr' })).toEqual(['"SEARCH_ENGINE" must be one of [memory, elasticsearch, postgres]']);
+    expect(problems({ SEARCH_ENGINE: 'solr' })).toEqual([
+      '"SEARCH_ENGINE" must be one of [memory, elasticsearch, postgres]',
+    ]);
   });
 });

@@ -11,14 +11,19 @@ const deps = { sequelize: {} as Sequelize, logger: silentLogger() };
 
 describe('createSearchEngine', () => {
   it('refuses elasticsearch without a URL', async () => {
-    await expect(createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchIndex: 'skills', indexPollMs: 50 }, deps)).rejects.toThrow(
-      'ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch',
-    );
+    await expect(
+      createSearchEngine({ searchEngine: 'elasticsearch', elasticsearchIndex: 'skills', indexPollMs: 50 }, deps),
+    ).rejects.toThrow('ELASTICSEARCH_URL is required when SEARCH_ENGINE=elasticsearch');
   });
 
   it('fails the start when the cluster cannot be reached, instead of at the first request', async () => {
     const started = createSearchEngine(
-      { searchEngine: 'elasticsearch', elasticsearchUrl: 'http://127.0.0.1:1', elasticsearchIndex: 'skills', indexPollMs: 50 },
+      {
+        searchEngine: 'elasticsearch',
+        elasticsearchUrl: 'http://127.0.0.1:1',
+        elasticsearchIndex: 'skills',
+        indexPollMs: 50,
+      },
       deps,
     );
     await expect(started).rejects.toMatchObject({ name: 'ConnectionError' });
@@ -30,7 +35,10 @@ describe('createSearchEngine', () => {
       seen.push(`${req.method} ${req.url}`);
       // the alias exists, on an index of the current layout; no reindex is running
       const status = req.url?.includes('-reindex') ? 404 : 200;
-      const body = req.url === '/skills/_mapping' ? JSON.stringify({ 'skills-v0': { mappings: { _meta: { schema: INDEX_SCHEMA } } } }) : undefined;
+      const body =
+        req.url === '/skills/_mapping'
+          ? JSON.stringify({ 'skills-v0': { mappings: { _meta: { schema: INDEX_SCHEMA } } } })
+          : undefined;
       res.writeHead(status, { 'content-type': 'application/json', 'x-elastic-product': 'Elasticsearch' }).end(body);
     }).listen(0, '127.0.0.1');
     await once(server, 'listening');

@@ -18,7 +18,13 @@ import { FakeTextEmbedder } from '../../support/fake-text-embedder';
 import { MeaningSearchEngine } from '../../../src/vectors/meaning-search-engine';
 import { VectorBackfill } from '../../../src/vectors/vector-backfill';
 import { MemoryVectorStore } from '../../support/memory-vector-store';
-import { compareEngines, differentialCorpus, differentialQueries, manyWordQueries, memoryReference } from '../../support/engines/search-differential';
+import {
+  compareEngines,
+  differentialCorpus,
+  differentialQueries,
+  manyWordQueries,
+  memoryReference,
+} from '../../support/engines/search-differential';
 import { silentLogger } from '@skills/common/testing';
 
 const url = process.env.ELASTICSEARCH_URL;

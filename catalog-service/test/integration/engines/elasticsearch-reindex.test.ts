@@ -37,11 +37,15 @@ let requests: string[];
 
 function es(): nock.Scope {
   const scope = nock(ES);
-  scope.on('request', (req: { method: string; path: string }) => requests.push(`${req.method} ${new URL(req.path, ES).pathname}`));
+  scope.on('request', (req: { method: string; path: string }) =>
+    requests.push(`${req.method} ${new URL(req.path, ES).pathname}`),
+  );
   return scope;
 }
 
-async function* pages(...batches: Array<CatalogItemState[] | (() => Promise<void>)>): AsyncIterable<CatalogItemState[]> {
+async function* pages(
+  ...batches: Array<CatalogItemState[] | (() => Promise<void>)>
+): AsyncIterable<CatalogItemState[]> {
   for (const b of batches) {
     if (typeof b === 'function') await b();
     else yield b;
@@ -67,19 +71,41 @@ describe('ElasticsearchEngine.reindex', () => {
     const cNewer = item(3, { name: 'Skill 3 renamed', version: 8 });
     reindexAliasCheck(es(), false);
     es()
-      .put(`/${NEW_INDEX}`, jsonBody({ ...indexDefinition({ ...heartbeatMeta(NOW) }), aliases: { 'skills-reindex': {} } }))
+      .put(
+        `/${NEW_INDEX}`,
+        jsonBody({ ...indexDefinition({ ...heartbeatMeta(NOW) }), aliases: { 'skills-reindex': {} } }),
+      )
       .matchHeader('content-type', JSON_TYPE)
       .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
-    expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a, b])), bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]));
+    expectBulk(
+      es(),
+      '/_bulk',
+      ndjson(indexLines(NEW_INDEX, [a, b])),
+      bulkReply([created(NEW_INDEX, a), created(NEW_INDEX, b)]),
+    );
     // mid-reindex: a search reads the alias; an event is written to the new index (through its reindex alias), then the alias
     es()
       .post('/skills/_search')
       .query(true)
-      .reply(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } }, REPLY_HEADERS);
+      .reply(
+        200,
+        { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } },
+        REPLY_HEADERS,
+      );
     reindexAliasCheck(es(), true);
     markerMapping(es(), NEW_INDEX, NOW);
-    expectBulk(es(), '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [cNewer])), bulkReply([created(NEW_INDEX, cNewer)]));
-    expectBulk(es(), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [cNewer])), bulkReply([created(OLD_INDEX, cNewer)]));
+    expectBulk(
+      es(),
+      '/_bulk?require_alias=true',
+      ndjson(indexLines('skills-reindex', [cNewer])),
+      bulkReply([created(NEW_INDEX, cNewer)]),
+    );
+    expectBulk(
+      es(),
+      '/_bulk?require_alias=true&refresh=wait_for',
+      ndjson(indexLines('skills', [cNewer])),
+      bulkReply([created(OLD_INDEX, cNewer)]),
+    );
     // the page read before the event carries the older state: stale in the new index
     expectBulk(
       es(),
@@ -150,7 +176,9 @@ describe('ElasticsearchEngine.reindex', () => {
   it('drops the new index and leaves the alias alone when an item is refused', async () => {
     const bad = item(1);
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(
       es(),
       '/_bulk',
@@ -160,18 +188,30 @@ describe('ElasticsearchEngine.reindex', () => {
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
 
     await expect(sut.reindex(pages([bad]))).rejects.toBeInstanceOf(ElasticsearchWriteError);
-    expect(requests).toEqual(['HEAD /_alias/skills-reindex', `PUT /${NEW_INDEX}`, 'POST /_bulk', `DELETE /${NEW_INDEX}`]);
+    expect(requests).toEqual([
+      'HEAD /_alias/skills-reindex',
+      `PUT /${NEW_INDEX}`,
+      'POST /_bulk',
+      `DELETE /${NEW_INDEX}`,
+    ]);
 
     // later writes go to the alias only: deleting the index dropped its reindex alias
     const next = item(2);
     reindexAliasCheck(es(), false);
-    expectBulk(es(), '/_bulk?require_alias=true&refresh=wait_for', ndjson(indexLines('skills', [next])), bulkReply([created(OLD_INDEX, next)]));
+    expectBulk(
+      es(),
+      '/_bulk?require_alias=true&refresh=wait_for',
+      ndjson(indexLines('skills', [next])),
+      bulkReply([created(OLD_INDEX, next)]),
+    );
     await expect(sut.apply([next])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
   it('drops the new index when the system of record cannot be read', async () => {
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     const broken = async () => {
       throw new Error('collections-service answered 503');
@@ -183,7 +223,9 @@ describe('ElasticsearchEngine.reindex', () => {
   it('keeps the new index when the swap went through but its answer was lost', async () => {
     const a = item(1);
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es()
       .get(`/${NEW_INDEX}/_refresh`)
@@ -198,7 +240,11 @@ describe('ElasticsearchEngine.reindex', () => {
       .reply(504, { error: { type: 'timeout', reason: 'gateway timeout' }, status: 504 }, REPLY_HEADERS);
     es()
       .post('/_aliases')
-      .reply(404, { error: { type: 'aliases_not_found_exception', reason: 'aliases [skills] missing' }, status: 404 }, REPLY_HEADERS);
+      .reply(
+        404,
+        { error: { type: 'aliases_not_found_exception', reason: 'aliases [skills] missing' }, status: 404 },
+        REPLY_HEADERS,
+      );
     es()
       .get('/_alias/skills')
       .reply(200, { [NEW_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
@@ -210,7 +256,9 @@ describe('ElasticsearchEngine.reindex', () => {
   it('finishes a reindex whose swap went through though the refresh after it failed: the new index serves, the old is deleted', async () => {
     const a = item(1);
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es()
       .get(`/${NEW_INDEX}/_refresh`)
@@ -232,7 +280,9 @@ describe('ElasticsearchEngine.reindex', () => {
   it('drops the new index when the swap is refused', async () => {
     const a = item(1);
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es()
       .get(`/${NEW_INDEX}/_refresh`)
@@ -243,7 +293,11 @@ describe('ElasticsearchEngine.reindex', () => {
       .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es()
       .post('/_aliases')
-      .reply(400, { error: { type: 'illegal_argument_exception', reason: 'bad alias action' }, status: 400 }, REPLY_HEADERS);
+      .reply(
+        400,
+        { error: { type: 'illegal_argument_exception', reason: 'bad alias action' }, status: 400 },
+        REPLY_HEADERS,
+      );
     es().delete(`/${NEW_INDEX}`).reply(200, ACK, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).rejects.toMatchObject({ meta: { statusCode: 400 } });
   });
@@ -251,7 +305,9 @@ describe('ElasticsearchEngine.reindex', () => {
   it('refuses to start while another replica is building an index (its heartbeat is fresh)', async () => {
     reindexAliasCheck(es(), true);
     markerMapping(es(), 'skills-v1763779000000', FRESH_BEAT);
-    await expect(sut.reindex(pages([item(1)]))).rejects.toThrow('a reindex is already building an index behind skills-reindex');
+    await expect(sut.reindex(pages([item(1)]))).rejects.toThrow(
+      'a reindex is already building an index behind skills-reindex',
+    );
     expect(requests).toEqual(['HEAD /_alias/skills-reindex', 'GET /skills-reindex/_mapping']);
   });
 
@@ -264,7 +320,9 @@ describe('ElasticsearchEngine.reindex', () => {
       .get('/_alias/skills')
       .reply(200, { [OLD_INDEX]: { aliases: { skills: {} } } }, REPLY_HEADERS);
     es().delete(`/${abandoned}`).reply(200, ACK, REPLY_HEADERS);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es()
       .get(`/${NEW_INDEX}/_refresh`)
@@ -290,7 +348,9 @@ describe('ElasticsearchEngine.reindex', () => {
     sut = wireEngine({ reindexHeartbeatMs: 20 });
     const a = item(1);
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     const beats: unknown[] = [];
     let secondBeat = () => {};
     const twoBeats = new Promise<void>((resolve) => (secondBeat = resolve));
@@ -319,13 +379,17 @@ describe('ElasticsearchEngine.reindex', () => {
     const slowSource = () => Promise.race([twoBeats, noBeats]).finally(() => clearTimeout(timer));
     await expect(sut.reindex(pages(slowSource, [a]))).resolves.toEqual({ indexed: 1 });
     // a mapping update replaces `_meta` whole: every beat carries the layout too
-    expect(beats.slice(0, 2)).toEqual([heartbeatMeta(NOW), heartbeatMeta(NOW)].map((meta) => ({ _meta: indexMeta({ ...meta }) })));
+    expect(beats.slice(0, 2)).toEqual(
+      [heartbeatMeta(NOW), heartbeatMeta(NOW)].map((meta) => ({ _meta: indexMeta({ ...meta }) })),
+    );
   });
 
   it('swaps without a remove action when the alias does not exist yet', async () => {
     const a = item(1);
     reindexAliasCheck(es(), false);
-    es().put(`/${NEW_INDEX}`).reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
+    es()
+      .put(`/${NEW_INDEX}`)
+      .reply(200, { acknowledged: true, shards_acknowledged: true, index: NEW_INDEX }, REPLY_HEADERS);
     expectBulk(es(), '/_bulk', ndjson(indexLines(NEW_INDEX, [a])), bulkReply([created(NEW_INDEX, a)]));
     es()
       .get(`/${NEW_INDEX}/_refresh`)
@@ -333,7 +397,15 @@ describe('ElasticsearchEngine.reindex', () => {
       .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, REPLY_HEADERS);
     es().get('/_alias/skills').reply(404, { error: 'alias [skills] missing', status: 404 }, REPLY_HEADERS);
     es()
-      .post('/_aliases', jsonBody({ actions: [{ add: { index: NEW_INDEX, alias: 'skills' } }, { remove: { index: NEW_INDEX, alias: 'skills-reindex' } }] }))
+      .post(
+        '/_aliases',
+        jsonBody({
+          actions: [
+            { add: { index: NEW_INDEX, alias: 'skills' } },
+            { remove: { index: NEW_INDEX, alias: 'skills-reindex' } },
+          ],
+        }),
+      )
       .reply(200, { acknowledged: true, errors: false }, REPLY_HEADERS);
     await expect(sut.reindex(pages([a]))).resolves.toEqual({ indexed: 1 });
   });

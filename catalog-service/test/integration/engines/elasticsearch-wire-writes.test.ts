@@ -5,7 +5,11 @@
  */
 import nock from 'nock';
 import { ServiceUnavailableError } from '@skills/common';
-import { ElasticsearchEngine, ElasticsearchWriteError, REFRESH_NOW_ITEMS } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import {
+  ElasticsearchEngine,
+  ElasticsearchWriteError,
+  REFRESH_NOW_ITEMS,
+} from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { documentVersion } from '../../../src/engines/elasticsearch/item-document';
 import {
   ES,
@@ -89,7 +93,12 @@ describe('ElasticsearchEngine.apply', () => {
   it('writes a deletion as a tombstone document with its higher version', async () => {
     reindexAliasCheck(nock(ES), false);
     const tombstone = item(3, { status: 'deleted', version: 9 });
-    expectBulk(nock(ES), MAIN_BULK, ndjson(indexLines('skills', [tombstone])), bulkReply([created(OLD_INDEX, tombstone)]));
+    expectBulk(
+      nock(ES),
+      MAIN_BULK,
+      ndjson(indexLines('skills', [tombstone])),
+      bulkReply([created(OLD_INDEX, tombstone)]),
+    );
     await expect(sut.apply([tombstone])).resolves.toEqual({ applied: 1, stale: 0 });
   });
 
@@ -103,12 +112,20 @@ describe('ElasticsearchEngine.apply', () => {
       ndjson(indexLines('skills', [good, bad])),
       bulkReply([
         created(OLD_INDEX, good),
-        failed(OLD_INDEX, bad, 400, 'document_parsing_exception', '[1:42] failed to parse field [updatedAt] of type [date]'),
+        failed(
+          OLD_INDEX,
+          bad,
+          400,
+          'document_parsing_exception',
+          '[1:42] failed to parse field [updatedAt] of type [date]',
+        ),
       ]),
     );
     const err = await sut.apply([good, bad]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ElasticsearchWriteError);
-    expect((err as ElasticsearchWriteError).failures).toEqual([{ id: bad.id, status: 400, reason: '[1:42] failed to parse field [updatedAt] of type [date]' }]);
+    expect((err as ElasticsearchWriteError).failures).toEqual([
+      { id: bad.id, status: 400, reason: '[1:42] failed to parse field [updatedAt] of type [date]' },
+    ]);
   });
 
   it('resends only the items the cluster rejected with 429', async () => {
@@ -120,7 +137,10 @@ describe('ElasticsearchEngine.apply', () => {
       scope,
       MAIN_BULK,
       ndjson(indexLines('skills', [a, b])),
-      bulkReply([created(OLD_INDEX, a), failed(OLD_INDEX, b, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation')]),
+      bulkReply([
+        created(OLD_INDEX, a),
+        failed(OLD_INDEX, b, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'),
+      ]),
     );
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
@@ -135,7 +155,10 @@ describe('ElasticsearchEngine.apply', () => {
       scope,
       MAIN_BULK,
       ndjson(indexLines('skills', [a, b])),
-      bulkReply([created(OLD_INDEX, a), failed(OLD_INDEX, b, 503, 'unavailable_shards_exception', 'primary shard is not active')]),
+      bulkReply([
+        created(OLD_INDEX, a),
+        failed(OLD_INDEX, b, 503, 'unavailable_shards_exception', 'primary shard is not active'),
+      ]),
     );
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await expect(sut.apply([a, b])).resolves.toEqual({ applied: 2, stale: 0 });
@@ -157,7 +180,9 @@ describe('ElasticsearchEngine.apply', () => {
     reindexAliasCheck(nock(ES), false);
     const a = item(1);
     const scope = nock(ES);
-    const busy = bulkReply([failed(OLD_INDEX, a, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation')]);
+    const busy = bulkReply([
+      failed(OLD_INDEX, a, 429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'),
+    ]);
     let bulks = 0;
     scope
       .post(MAIN_BULK)
@@ -197,7 +222,13 @@ describe('ElasticsearchEngine.apply', () => {
       MAIN_BULK,
       ndjson(indexLines('skills', [a])),
       bulkReply([
-        failed('skills', a, 404, 'index_not_found_exception', 'no such index [skills] and [require_alias] request flag is [true] and [skills] is not an alias'),
+        failed(
+          'skills',
+          a,
+          404,
+          'index_not_found_exception',
+          'no such index [skills] and [require_alias] request flag is [true] and [skills] is not an alias',
+        ),
       ]),
     );
     await expect(sut.apply([a])).rejects.toBeInstanceOf(ElasticsearchWriteError);
@@ -209,14 +240,28 @@ describe('ElasticsearchEngine.apply', () => {
     const stale = item(2);
     const scope = nock(ES);
     // a proxy timed out waiting: the cluster may have written the items all the same
-    scope.post(MAIN_BULK).reply(504, { error: { type: 'gateway_timeout', reason: 'upstream timed out' }, status: 504 }, REPLY_HEADERS);
+    scope
+      .post(MAIN_BULK)
+      .reply(504, { error: { type: 'gateway_timeout', reason: 'upstream timed out' }, status: 504 }, REPLY_HEADERS);
     expectBulk(
       scope,
       MAIN_BULK,
       ndjson(indexLines('skills', [landed, stale])),
       bulkReply([
-        failed(OLD_INDEX, landed, 409, 'version_conflict_engine_exception', 'version conflict, current version [1] is higher or equal to the one provided [1]'),
-        failed(OLD_INDEX, stale, 409, 'version_conflict_engine_exception', 'version conflict, current version [9] is higher or equal to the one provided [2]'),
+        failed(
+          OLD_INDEX,
+          landed,
+          409,
+          'version_conflict_engine_exception',
+          'version conflict, current version [1] is higher or equal to the one provided [1]',
+        ),
+        failed(
+          OLD_INDEX,
+          stale,
+          409,
+          'version_conflict_engine_exception',
+          'version conflict, current version [9] is higher or equal to the one provided [2]',
+        ),
       ]),
     );
     // the stored versions tell: the first attempt wrote `landed`; `stale` was already newer
@@ -237,7 +282,13 @@ describe('ElasticsearchEngine.apply', () => {
     reindexAliasCheck(nock(ES), false);
     const a = item(1);
     const scope = nock(ES);
-    expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 }, 503);
+    expectBulk(
+      scope,
+      MAIN_BULK,
+      ndjson(indexLines('skills', [a])),
+      { error: { type: 'cluster_block_exception', reason: 'blocked' }, status: 503 },
+      503,
+    );
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
@@ -249,7 +300,12 @@ describe('ElasticsearchEngine.apply during a reindex', () => {
     const scope = nock(ES);
     reindexAliasCheck(scope, true);
     markerMapping(scope, NEW_INDEX, FRESH_BEAT);
-    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
+    expectBulk(
+      scope,
+      '/_bulk?require_alias=true',
+      ndjson(indexLines('skills-reindex', [a])),
+      bulkReply([created(NEW_INDEX, a)]),
+    );
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     await expect(sut.apply([a])).resolves.toEqual({ applied: 1, stale: 0 });
   });
@@ -296,10 +352,20 @@ describe('ElasticsearchEngine.apply after a reindex died', () => {
     const scope = nock(ES);
     reindexAliasCheck(scope, true);
     markerMapping(scope, NEW_INDEX, FRESH_BEAT);
-    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [a])), bulkReply([created(NEW_INDEX, a)]));
+    expectBulk(
+      scope,
+      '/_bulk?require_alias=true',
+      ndjson(indexLines('skills-reindex', [a])),
+      bulkReply([created(NEW_INDEX, a)]),
+    );
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [a])), bulkReply([created(OLD_INDEX, a)]));
     reindexAliasCheck(scope, true);
-    expectBulk(scope, '/_bulk?require_alias=true', ndjson(indexLines('skills-reindex', [b])), bulkReply([created(NEW_INDEX, b)]));
+    expectBulk(
+      scope,
+      '/_bulk?require_alias=true',
+      ndjson(indexLines('skills-reindex', [b])),
+      bulkReply([created(NEW_INDEX, b)]),
+    );
     expectBulk(scope, MAIN_BULK, ndjson(indexLines('skills', [b])), bulkReply([created(OLD_INDEX, b)]));
     await sut.apply([a]);
     await sut.apply([b]);
@@ -309,7 +375,14 @@ describe('ElasticsearchEngine.apply after a reindex died', () => {
 describe('ElasticsearchEngine.health', () => {
   it('is ready when the indices behind the alias are yellow, whatever other indices are, and not when they are red', async () => {
     // https://elastic.co/docs/api/doc/elasticsearch/operation/operation-cluster-health (the index path parameter)
-    const body = { cluster_name: 'docker-cluster', timed_out: false, number_of_nodes: 1, number_of_data_nodes: 1, active_primary_shards: 1, active_shards: 1 };
+    const body = {
+      cluster_name: 'docker-cluster',
+      timed_out: false,
+      number_of_nodes: 1,
+      number_of_data_nodes: 1,
+      active_primary_shards: 1,
+      active_shards: 1,
+    };
     nock(ES)
       .get('/_cluster/health/skills')
       .reply(200, { ...body, status: 'yellow' }, REPLY_HEADERS);
@@ -329,7 +402,10 @@ describe('ElasticsearchEngine.health', () => {
       httpConnection: true,
     });
     try {
-      await expect(offline.health()).resolves.toEqual({ ok: false, reason: expect.stringContaining('elasticsearch unreachable: ') });
+      await expect(offline.health()).resolves.toEqual({
+        ok: false,
+        reason: expect.stringContaining('elasticsearch unreachable: '),
+      });
     } finally {
       nock.disableNetConnect();
       await offline.close();
@@ -346,7 +422,9 @@ describe('ElasticsearchEngine.health', () => {
 describe('ElasticsearchEngine compaction', () => {
   const STATS = '/skills/_stats/store%2Csegments';
   const MERGE = '/skills/_forcemerge?max_num_segments=1&wait_for_completion=false';
-  const stats = (bytes: number, segments: number) => ({ _all: { primaries: { store: { size_in_bytes: bytes }, segments: { count: segments } } } });
+  const stats = (bytes: number, segments: number) => ({
+    _all: { primaries: { store: { size_in_bytes: bytes }, segments: { count: segments } } },
+  });
 
   async function applyOne(engine: ElasticsearchEngine, n: number): Promise<void> {
     reindexAliasCheck(nock(ES), false);

@@ -75,7 +75,11 @@ describe('ElasticsearchEngine.init', () => {
       .put(/^\/skills-v\d+$/)
       .reply((path) => {
         created.push(path);
-        const exists = { type: 'resource_already_exists_exception', reason: `index [${FIRST_INDEX}/x1Y2z3] already exists`, index: FIRST_INDEX };
+        const exists = {
+          type: 'resource_already_exists_exception',
+          reason: `index [${FIRST_INDEX}/x1Y2z3] already exists`,
+          index: FIRST_INDEX,
+        };
         return [400, { error: { root_cause: [exists], ...exists }, status: 400 }, REPLY_HEADERS];
       });
     nock(ES).head('/_alias/skills').reply(200, '', REPLY_HEADERS);
@@ -166,7 +170,12 @@ describe('ElasticsearchEngine.search', () => {
 
   it('sends one request to the alias with the query preference when the words as typed find enough, and maps hits and the total', async () => {
     nock(ES)
-      .post('/skills/_search', JSON.parse(JSON.stringify({ ...buildSearchRequest(query, { words: queryTerms('git'), key: 'git' }), ...shown })))
+      .post(
+        '/skills/_search',
+        JSON.parse(
+          JSON.stringify({ ...buildSearchRequest(query, { words: queryTerms('git'), key: 'git' }), ...shown }),
+        ),
+      )
       // the answer holds only what the engine reads
       .query({ preference, filter_path: RESPONSE_FIELDS.join(',') })
       .matchHeader('content-type', JSON_TYPE)
@@ -198,7 +207,14 @@ describe('ElasticsearchEngine.search', () => {
 
   /** The term suggester's answer for one word: its options, most frequent first. */
   const spellings = (word: string, options: Array<[string, number]>) => ({
-    w0: [{ text: word, offset: 0, length: word.length, options: options.map(([text, freq]) => ({ text, score: 0.8, freq })) }],
+    w0: [
+      {
+        text: word,
+        offset: 0,
+        length: word.length,
+        options: options.map(([text, freq]) => ({ text, score: 0.8, freq })),
+      },
+    ],
   });
   const isTypoRun = (body: { query?: unknown }) => JSON.stringify(body.query).includes('"boost":0.5');
 
@@ -209,11 +225,20 @@ describe('ElasticsearchEngine.search', () => {
       .query(true)
       .reply(200, page(3), REPLY_HEADERS);
     nock(ES)
-      .post('/skills/_search', (body) => body.size === 0 && body.query?.match_none !== undefined && body.suggest?.w0?.term?.suggest_mode === 'popular')
+      .post(
+        '/skills/_search',
+        (body) =>
+          body.size === 0 && body.query?.match_none !== undefined && body.suggest?.w0?.term?.suggest_mode === 'popular',
+      )
       .query(true)
       .reply(200, { suggest: spellings('gitt', [['git', 9]]) }, REPLY_HEADERS);
     nock(ES)
-      .post('/skills/_search', (body) => JSON.stringify(body.query).includes('{"term":{"words":{"value":"git","boost":0.5}}}') && body.suggest === undefined)
+      .post(
+        '/skills/_search',
+        (body) =>
+          JSON.stringify(body.query).includes('{"term":{"words":{"value":"git","boost":0.5}}}') &&
+          body.suggest === undefined,
+      )
       .query(true)
       .reply(200, page(6), REPLY_HEADERS);
     await expect(sut.search(typo)).resolves.toEqual({ items: [{ ...hit._source, ...noDetails }], total: 6 });
@@ -260,7 +285,11 @@ describe('ElasticsearchEngine.search', () => {
           ) > 0,
       )
       .query(true)
-      .reply(200, { took: 1, responses: [page(1), { ...page(12), hits: { ...page(12).hits, hits: [] } }] }, REPLY_HEADERS);
+      .reply(
+        200,
+        { took: 1, responses: [page(1), { ...page(12), hits: { ...page(12).hits, hits: [] } }] },
+        REPLY_HEADERS,
+      );
     // "dockers" is two edits away: a 6-letter word gets one (domain/spelling.ts)
     await expect(sut.search(typo)).resolves.toMatchObject({ total: 1, suggestion: { q: 'docker', total: 12 } });
     const [typoHeader, typoRun, , count] = searches;
@@ -299,11 +328,22 @@ describe('ElasticsearchEngine.search', () => {
   });
 
   it('maps the details of a hit, the release under `version`', async () => {
-    const details = { publisher: 'Acme', release: '2.1.0', license: 'MIT', repositoryUrl: 'https://git.example/a', homepageUrl: null, downloads: 1234 };
+    const details = {
+      publisher: 'Acme',
+      release: '2.1.0',
+      license: 'MIT',
+      repositoryUrl: 'https://git.example/a',
+      homepageUrl: null,
+      downloads: 1234,
+    };
     nock(ES)
       .post('/skills/_search')
       .query(true)
-      .reply(200, { ...page(7), hits: { ...page(7).hits, hits: [{ ...hit, _source: { ...hit._source, ...details } }] } }, REPLY_HEADERS);
+      .reply(
+        200,
+        { ...page(7), hits: { ...page(7).hits, hits: [{ ...hit, _source: { ...hit._source, ...details } }] } },
+        REPLY_HEADERS,
+      );
     const { items } = await sut.search(query);
     expect(items[0]).toMatchObject({
       publisher: 'Acme',
@@ -356,7 +396,11 @@ describe('ElasticsearchEngine.search', () => {
     nock(ES)
       .post('/skills/_search')
       .query(true)
-      .reply(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected execution' }, status: 429 }, REPLY_HEADERS);
+      .reply(
+        429,
+        { error: { type: 'es_rejected_execution_exception', reason: 'rejected execution' }, status: 429 },
+        REPLY_HEADERS,
+      );
     nock(ES).post('/skills/_search').query(true).reply(200, page(7), REPLY_HEADERS);
     await expect(sut.search(browse)).resolves.toMatchObject({ total: 7 });
   });

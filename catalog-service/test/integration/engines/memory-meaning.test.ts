@@ -48,7 +48,12 @@ async function replica(embedder: FakeTextEmbedder): Promise<{ engine: MemorySear
   });
   open.push(engine);
   await engine.start();
-  const backfill = new VectorBackfill({ target: engine.vectors!, embedder, store: new SequelizeItemVectorRepository(sequelize), logger });
+  const backfill = new VectorBackfill({
+    target: engine.vectors!,
+    embedder,
+    store: new SequelizeItemVectorRepository(sequelize),
+    logger,
+  });
   return { engine, backfill };
 }
 
@@ -71,7 +76,8 @@ describe('MemorySearchEngine item vectors', () => {
     await sequelize.query('TRUNCATE catalog.search_items, catalog.item_vectors');
   });
 
-  const documentsEmbedded = (embedder: FakeTextEmbedder) => embedder.calls.filter((c) => c.kind === 'documents').flatMap((c) => c.texts);
+  const documentsEmbedded = (embedder: FakeTextEmbedder) =>
+    embedder.calls.filter((c) => c.kind === 'documents').flatMap((c) => c.texts);
 
   it('embeds each item once: a restart and a reindex find the unchanged ones in the store, and only a changed text is embedded again', async () => {
     const embedder = new FakeTextEmbedder({ synonyms: MEANING_SYNONYMS, dimensions: 384 });
@@ -106,7 +112,11 @@ describe('MemorySearchEngine item vectors', () => {
   it('says how many searchable items hold a vector while the backlog drains', async () => {
     const embedder = new FakeTextEmbedder({ dimensions: 384 });
     const { engine, backfill } = await replica(embedder);
-    await engine.apply([itemState({ name: 'One' }), itemState({ name: 'Two' }), itemState({ name: 'Three', status: 'draft' })]);
+    await engine.apply([
+      itemState({ name: 'One' }),
+      itemState({ name: 'Two' }),
+      itemState({ name: 'Three', status: 'draft' }),
+    ]);
     await expect(engine.vectors!.progress()).resolves.toEqual({ withVector: 0, searchable: 2 });
     await drain(backfill);
     await expect(engine.vectors!.progress()).resolves.toEqual({ withVector: 2, searchable: 2 });

@@ -53,7 +53,11 @@ async function replica(pollMs = 60_000): Promise<MemorySearchEngine> {
  * that makes late commits safe), so one follow step may not reach a write
  * yet: the follower is asked again until a deadline.
  */
-async function followUntil(engine: MemorySearchEngine, probe: () => Promise<boolean>, what = 'the follower to catch up'): Promise<void> {
+async function followUntil(
+  engine: MemorySearchEngine,
+  probe: () => Promise<boolean>,
+  what = 'the follower to catch up',
+): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     await engine.sync();
@@ -64,7 +68,8 @@ async function followUntil(engine: MemorySearchEngine, probe: () => Promise<bool
 }
 
 const query = (q?: string): SearchQuery => ({ q, page: 1, limit: 20, sort: q ? 'relevance' : 'newest' });
-const names = async (engine: MemorySearchEngine, q?: string) => (await engine.search(query(q))).items.map((i) => i.name);
+const names = async (engine: MemorySearchEngine, q?: string) =>
+  (await engine.search(query(q))).items.map((i) => i.name);
 
 describeSearchEngineConformance('MemorySearchEngine', async () => {
   await sequelize.query('TRUNCATE catalog.search_items');
@@ -99,13 +104,18 @@ describe('MemorySearchEngine across replicas', () => {
     const a = await replica();
     const b = await replica(20);
     await a.apply([itemState({ name: 'Polled Item' })]);
-    for (let i = 0; i < 200 && (await names(b, 'polled')).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && (await names(b, 'polled')).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(await names(b, 'polled')).toEqual(['Polled Item']);
   });
 
   it('rebuilds its index from the read model when a replica starts', async () => {
     const a = await replica();
-    await a.apply([itemState({ name: 'Survivor One' }), itemState({ name: 'Survivor Two' }), itemState({ name: 'Hidden', status: 'draft' })]);
+    await a.apply([
+      itemState({ name: 'Survivor One' }),
+      itemState({ name: 'Survivor Two' }),
+      itemState({ name: 'Hidden', status: 'draft' }),
+    ]);
     await a.close();
     const restarted = await replica();
     expect(await names(restarted)).toEqual(['Survivor Two', 'Survivor One']);
@@ -122,13 +132,21 @@ describe('MemorySearchEngine across replicas', () => {
     ]);
     await a.close();
     const restarted = await replica();
-    const { items } = await restarted.search({ trust: ['clean', 'suspicious', 'unscanned'], page: 1, limit: 20, sort: 'name' });
+    const { items } = await restarted.search({
+      trust: ['clean', 'suspicious', 'unscanned'],
+      page: 1,
+      limit: 20,
+      sort: 'name',
+    });
     expect(items.map((i) => [i.name, i.latestVersion, i.verdict, i.publisherVerified])).toEqual([
       ['Trust Clean', '2.0.0', 'clean', true],
       ['Trust Legacy', null, 'unscanned', false],
       ['Trust Odd', '1.0.0', 'suspicious', false],
     ]);
-    const [row] = await sequelize.query<{ trust: unknown }>(`SELECT trust FROM catalog.search_items WHERE name = 'Trust Legacy'`, { type: QueryTypes.SELECT });
+    const [row] = await sequelize.query<{ trust: unknown }>(
+      `SELECT trust FROM catalog.search_items WHERE name = 'Trust Legacy'`,
+      { type: QueryTypes.SELECT },
+    );
     expect(row?.trust).toBeNull();
   });
 
@@ -184,10 +202,13 @@ describe('MemorySearchEngine across replicas', () => {
     // "The writer commits": transaction ids move past its stamp, and the follower then reads it.
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const [row] = await sequelize.query<{ passed: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed', {
-        type: QueryTypes.SELECT,
-        bind: [held?.stamp],
-      });
+      const [row] = await sequelize.query<{ passed: boolean }>(
+        'SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed',
+        {
+          type: QueryTypes.SELECT,
+          bind: [held?.stamp],
+        },
+      );
       if (row?.passed) break;
       if (Date.now() > deadline) throw new Error('transaction ids did not pass the held row within 10 s');
       await sequelize.query('SELECT pg_current_xact_id()');

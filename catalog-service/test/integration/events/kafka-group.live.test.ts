@@ -129,7 +129,10 @@ describeLive('kafkajs on the broker in KAFKA_BROKERS', () => {
 
     const b = await join(group);
     await eventually(
-      () => b.assigned.length > 0 && a.assigned.length + b.assigned.length === PARTITIONS && !a.assigned.some((p) => b.assigned.includes(p)),
+      () =>
+        b.assigned.length > 0 &&
+        a.assigned.length + b.assigned.length === PARTITIONS &&
+        !a.assigned.some((p) => b.assigned.includes(p)),
       'the partitions split between the two members',
     );
     const batch2 = await publish(60);

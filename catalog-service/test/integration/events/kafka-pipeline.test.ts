@@ -14,7 +14,12 @@ import type { ConsumerConfig, ConsumerRunConfig } from 'kafkajs';
 import { createSequelize, runMigrations, SKILL_CHANGES_TOPIC } from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { COLLECTIONS_SCHEMA, collectionsMigrations } from '../../../../collections-service/src/store/migrations';
-import { createKafkaProducer, KafkaOutboxPublisher, OutboxRelay, type OutboxRow } from '../../../../collections-service/src/relay';
+import {
+  createKafkaProducer,
+  KafkaOutboxPublisher,
+  OutboxRelay,
+  type OutboxRow,
+} from '../../../../collections-service/src/relay';
 import { CATALOG_SCHEMA, catalogMigrations } from '../../../src/store/migrations';
 import { MemorySearchEngine } from '../../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../../src/engines/postgres/read-model.table';
@@ -22,7 +27,12 @@ import { Indexer } from '../../../src/indexer/indexer';
 import { createKafkaClient, KafkaEventLog, type KafkaLike } from '../../../src/events/kafka';
 
 import { REFUSE_NOTHING } from '../../support/rejected-events';
-import { FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from '../../support/events/kafka-mock-cluster';
+import {
+  FAST_GROUP,
+  mockClusterModule,
+  startMockCluster,
+  type MockCluster,
+} from '../../support/events/kafka-mock-cluster';
 
 const logger = silentLogger('kafka-pipeline-test');
 const describeWithMock = mockClusterModule() ? describe : describe.skip;
@@ -148,7 +158,12 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
     await killedAfterAck.close();
     expect(published).toHaveLength(4);
 
-    const restarted = new OutboxRelay({ sequelize, publisher: new KafkaOutboxPublisher(producer()), logger, idleMs: 50 });
+    const restarted = new OutboxRelay({
+      sequelize,
+      publisher: new KafkaOutboxPublisher(producer()),
+      logger,
+      idleMs: 50,
+    });
     restarted.start();
     stops.push(() => restarted.stop());
     await eventually(async () => (await restarted.lag()) === 0, 'the outbox drained by the restarted relay');
@@ -158,7 +173,9 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
     await eventually(async () => (await indexOf()).join() === (await recordOf()).join(), 'index equal to the record');
     // Every event came twice; the replays were skipped as stale, not re-applied over newer states.
     await eventually(() => apply.mock.calls.flatMap(([items]) => items).length >= 8, 'all eight deliveries');
-    const results = await Promise.all(apply.mock.results.map((r) => r.value as ReturnType<MemorySearchEngine['apply']>));
+    const results = await Promise.all(
+      apply.mock.results.map((r) => r.value as ReturnType<MemorySearchEngine['apply']>),
+    );
     expect(results.reduce((n, r) => n + r.stale, 0)).toBeGreaterThanOrEqual(4);
     expect(await indexOf()).toEqual(await recordOf());
     apply.mockRestore();
@@ -192,7 +209,9 @@ describeWithMock('Kafka pipeline: outbox relay → mock cluster → KafkaEventLo
     // The restarted process gets the uncommitted events again.
     await startIndexer();
     await eventually(() => apply.mock.calls.length > appliedBefore, 'redelivery to the restarted consumer');
-    const replay = await (apply.mock.results[apply.mock.results.length - 1]!.value as ReturnType<MemorySearchEngine['apply']>);
+    const replay = await (apply.mock.results[apply.mock.results.length - 1]!.value as ReturnType<
+      MemorySearchEngine['apply']
+    >);
     expect(replay.applied).toBe(0);
     expect(await indexOf()).toEqual(await recordOf());
     apply.mockRestore();

@@ -30,7 +30,9 @@ type User = keyof SaslEnv['passwords'];
 function kafkaErrorType(err: unknown): string | undefined {
   const e = err as { type?: string; cause?: unknown; originalError?: unknown; errors?: unknown[] } | undefined;
   if (!e) return undefined;
-  return e.type ?? kafkaErrorType(e.cause) ?? kafkaErrorType(e.originalError) ?? e.errors?.map(kafkaErrorType).find(Boolean);
+  return (
+    e.type ?? kafkaErrorType(e.cause) ?? kafkaErrorType(e.originalError) ?? e.errors?.map(kafkaErrorType).find(Boolean)
+  );
 }
 
 describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
@@ -43,7 +45,9 @@ describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
   const client = (user: User, options?: Parameters<typeof security>[1]) =>
     createKafkaClient({ brokers: env.brokers, clientId: `live-${user}`, logger, security: security(user, options) });
   const publisherAs = (user: User) =>
-    new KafkaOutboxPublisher(createKafkaProducer({ brokers: env.brokers, clientId: `live-${user}`, logger, security: security(user) }));
+    new KafkaOutboxPublisher(
+      createKafkaProducer({ brokers: env.brokers, clientId: `live-${user}`, logger, security: security(user) }),
+    );
 
   /**
    * Runs a consumer of `group` as `user` until its group join fails; answers
@@ -66,8 +70,13 @@ describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
           if (log.message === 'Tried to find group coordinator' && type) brokerErrors.push(type);
         },
     });
-    const consumer: Consumer = kafka.consumer({ groupId: group, retry: { retries: 0, restartOnFailure: async () => false } });
-    const crashed = new Promise<Error>((resolve) => consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.error)));
+    const consumer: Consumer = kafka.consumer({
+      groupId: group,
+      retry: { retries: 0, restartOnFailure: async () => false },
+    });
+    const crashed = new Promise<Error>((resolve) =>
+      consumer.on(consumer.events.CRASH, ({ payload }) => resolve(payload.error)),
+    );
     try {
       await consumer.connect();
       await consumer.subscribe({ topics: [SKILL_CHANGES_TOPIC] });
@@ -83,7 +92,12 @@ describeSasl('the SASL_SSL listener deploy/ configures, with its ACLs', () => {
     const publisher = publisherAs('collections-service');
     const row = outboxRow(SKILL_CHANGES_TOPIC);
     const received: SkillChangeEvent[] = [];
-    const log = new KafkaEventLog({ kafka: client('catalog-service'), logger, rejected: REFUSE_NOTHING, ...FAST_GROUP });
+    const log = new KafkaEventLog({
+      kafka: client('catalog-service'),
+      logger,
+      rejected: REFUSE_NOTHING,
+      ...FAST_GROUP,
+    });
     try {
       await publisher.publish([row]);
       await log.subscribe(GROUP, async (events) => void received.push(...events));

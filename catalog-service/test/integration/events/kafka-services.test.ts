@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EMPTY_BODY, bodyDigest, type Principal, type PrincipalAudience, type RunningService } from '@skills/common';
-import { createTestDatabase, eventually, type TestDatabase, silentLogger, publicKeysFile } from '@skills/common/testing';
+import {
+  createTestDatabase,
+  eventually,
+  type TestDatabase,
+  silentLogger,
+  publicKeysFile,
+} from '@skills/common/testing';
 import { loadCollectionsConfig, startCollectionsService } from '../../../../collections-service/src/index';
 import { loadCatalogConfig, startCatalogService } from '../../../src/index';
 
@@ -35,7 +41,13 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
     db = await createTestDatabase();
     cluster = await startMockCluster();
     keys = await publicKeysFile(KEYS);
-    const env = { PORT: '0', DATABASE_URL: db.url, PRINCIPAL_PUBLIC_KEYS_FILE: keys.path, EVENT_LOG: 'kafka', KAFKA_BROKERS: cluster.brokers.join(',') };
+    const env = {
+      PORT: '0',
+      DATABASE_URL: db.url,
+      PRINCIPAL_PUBLIC_KEYS_FILE: keys.path,
+      EVENT_LOG: 'kafka',
+      KAFKA_BROKERS: cluster.brokers.join(','),
+    };
     collections = await startCollectionsService(loadCollectionsConfig(env), logger);
     catalog = await startCatalogService(loadCatalogConfig(env), logger);
   });
@@ -53,7 +65,16 @@ describeOnServerWithMock('services with EVENT_LOG=kafka (mock cluster, Postgres 
     const verb = method.toLowerCase() as 'get' | 'put' | 'delete';
     const test = request(base)
       [verb](url)
-      .set('X-Skills-Principal', signer.sign(principal, audience, method, url, body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body))));
+      .set(
+        'X-Skills-Principal',
+        signer.sign(
+          principal,
+          audience,
+          method,
+          url,
+          body === undefined ? EMPTY_BODY : bodyDigest(JSON.stringify(body)),
+        ),
+      );
     return body === undefined ? test : test.send(body);
   };
   const account: Principal = { kind: 'account', accountId: randomUUID(), plan: 'pro', keyId: 'k' };

@@ -2,7 +2,13 @@
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { SKILL_CHANGES_TOPIC, createSequelize, runMigrations, type CatalogItemState, type SkillChangeEvent } from '@skills/common';
+import {
+  SKILL_CHANGES_TOPIC,
+  createSequelize,
+  runMigrations,
+  type CatalogItemState,
+  type SkillChangeEvent,
+} from '@skills/common';
 import { createTestDatabase, eventually, type TestDatabase, silentLogger } from '@skills/common/testing';
 import { collectionsMigrations } from '../../../../collections-service/src/store/migrations';
 import { PostgresEventLog } from '../../../src/events/postgres-event-log';
@@ -27,10 +33,18 @@ afterAll(async () => {
 });
 
 function eventOf(item: CatalogItemState): SkillChangeEvent {
-  return { eventId: '', type: 'skill.upserted', itemId: item.id, version: item.version, occurredAt: item.updatedAt, item };
+  return {
+    eventId: '',
+    type: 'skill.upserted',
+    itemId: item.id,
+    version: item.version,
+    occurredAt: item.updatedAt,
+    item,
+  };
 }
 
-const INSERT_OUTBOX = 'INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb) RETURNING id::text AS id';
+const INSERT_OUTBOX =
+  'INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb) RETURNING id::text AS id';
 
 async function publish(items: CatalogItemState[]): Promise<void> {
   for (const item of items) {
@@ -90,8 +104,10 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
       await t2.connect();
       try {
         await t1.query('BEGIN');
-        const [row1] = (await t1.query(INSERT_OUTBOX, [SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))])).rows;
-        const [row2] = (await t2.query(INSERT_OUTBOX, [SKILL_CHANGES_TOPIC, late.id, JSON.stringify(eventOf(late))])).rows;
+        const [row1] = (await t1.query(INSERT_OUTBOX, [SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))]))
+          .rows;
+        const [row2] = (await t2.query(INSERT_OUTBOX, [SKILL_CHANGES_TOPIC, late.id, JSON.stringify(eventOf(late))]))
+          .rows;
         expect(Number(row1.id)).toBeLessThan(Number(row2.id));
         await log.subscribe('g-writers', handler);
         await severalPollsLater();
@@ -104,13 +120,19 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
     } else {
       // PGlite is one session, so transactions cannot interleave: model T1 by a row
       // whose txid is above the oldest in-flight bound, as an open writer's would be.
-      const [{ xmin }] = (await sequelize.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin', {
-        type: QueryTypes.SELECT,
-      })) as [{ xmin: string }];
+      const [{ xmin }] = (await sequelize.query<{ xmin: string }>(
+        'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
+        {
+          type: QueryTypes.SELECT,
+        },
+      )) as [{ xmin: string }];
       const inFlight = String(BigInt(xmin) + 40n);
-      await sequelize.query('INSERT INTO collections.outbox (txid, topic, key, event) VALUES ($1::xid8, $2, $3, $4::jsonb)', {
-        bind: [inFlight, SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))],
-      });
+      await sequelize.query(
+        'INSERT INTO collections.outbox (txid, topic, key, event) VALUES ($1::xid8, $2, $3, $4::jsonb)',
+        {
+          bind: [inFlight, SKILL_CHANGES_TOPIC, early.id, JSON.stringify(eventOf(early))],
+        },
+      );
       await publish([late]);
       await log.subscribe('g-writers', handler);
       await eventually(() => received.length >= 1, 'the committed row');
@@ -119,10 +141,13 @@ describe('PostgresEventLog ordering across concurrent writers', () => {
       // "T1 commits": the transaction ids move past the held row's txid.
       await eventually(async () => {
         await sequelize.query('SELECT pg_current_xact_id()');
-        const [row] = await sequelize.query<{ passed: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed', {
-          type: QueryTypes.SELECT,
-          bind: [inFlight],
-        });
+        const [row] = await sequelize.query<{ passed: boolean }>(
+          'SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS passed',
+          {
+            type: QueryTypes.SELECT,
+            bind: [inFlight],
+          },
+        );
         return row?.passed === true;
       }, 'transaction ids past the in-flight writer');
     }
@@ -185,7 +210,13 @@ describe('PostgresEventLog batches across ids of different lengths', () => {
     } finally {
       await log.close();
     }
-    expect(calls.slice(0, 5)).toEqual([[idOfN(1), idOfN(2)], [idOfN(3), idOfN(4)], [idOfN(3), idOfN(4)], [idOfN(5), idOfN(6)], [idOfN(7)]]);
+    expect(calls.slice(0, 5)).toEqual([
+      [idOfN(1), idOfN(2)],
+      [idOfN(3), idOfN(4)],
+      [idOfN(3), idOfN(4)],
+      [idOfN(5), idOfN(6)],
+      [idOfN(7)],
+    ]);
     expect(calls[5]).toHaveLength(1);
   });
 });

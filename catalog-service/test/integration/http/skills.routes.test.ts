@@ -7,7 +7,12 @@ import { KEYS } from '../../support/gateway-key-pair';
 import { silentLogger } from '@skills/common/testing';
 
 const signer = KEYS.signer();
-const account: Principal = { kind: 'account', accountId: '6f1c1d2e-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k1' };
+const account: Principal = {
+  kind: 'account',
+  accountId: '6f1c1d2e-0000-4000-8000-000000000001',
+  plan: 'pro',
+  keyId: 'k1',
+};
 
 /** A strict fake: records each query and answers with a preset result. */
 class FakeEngine implements SearchEngine {
@@ -85,7 +90,11 @@ describe('GET /api/v1/skills', () => {
     const res = await get('/api/v1/skills?page=2&limit=20');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { skills: [item], pagination: { page: 2, limit: 20, total: 45, totalPages: 3, hasMore: true }, search: { mode: 'lexical' } },
+      data: {
+        skills: [item],
+        pagination: { page: 2, limit: 20, total: 45, totalPages: 3, hasMore: true },
+        search: { mode: 'lexical' },
+      },
     });
   });
 
@@ -118,7 +127,17 @@ describe('GET /api/v1/skills', () => {
       suggestion: { q: 'kubernetes', total: 12 },
     };
     const res = await get('/api/v1/skills?q=kubrnetes&tag=k8s&tag=deploy&tag=k8s&facets=type,category&sort=popular');
-    expect(engine.queries).toEqual([{ ...SAFE, q: 'kubrnetes', tags: ['deploy', 'k8s'], facets: ['category', 'type'], page: 1, limit: 20, sort: 'popular' }]);
+    expect(engine.queries).toEqual([
+      {
+        ...SAFE,
+        q: 'kubrnetes',
+        tags: ['deploy', 'k8s'],
+        facets: ['category', 'type'],
+        page: 1,
+        limit: 20,
+        sort: 'popular',
+      },
+    ]);
     expect(res.body).toEqual({
       data: {
         skills: [item],
@@ -140,13 +159,25 @@ describe('GET /api/v1/skills', () => {
     expect(engine.queries).toEqual([
       { trust: ['clean', 'suspicious', 'unscanned'], page: 1, limit: 20, sort: 'newest' },
       { trust: ['clean', 'suspicious'], page: 1, limit: 20, sort: 'newest' },
-      { trust: ['unscanned'], verifiedPublisher: true, facets: ['trust', 'verifiedPublisher'], page: 1, limit: 20, sort: 'newest' },
+      {
+        trust: ['unscanned'],
+        verifiedPublisher: true,
+        facets: ['trust', 'verifiedPublisher'],
+        page: 1,
+        limit: 20,
+        sort: 'newest',
+      },
       { ...SAFE, verifiedPublisher: false, page: 1, limit: 20, sort: 'newest' },
     ]);
   });
 
   it('shows clean items alone by default when the deployment hides unscanned ones', async () => {
-    sut = createCatalogApp({ engine, verifier: KEYS.verifier('catalog-service'), logger: silentLogger(), trust: { showsUnscanned: false } });
+    sut = createCatalogApp({
+      engine,
+      verifier: KEYS.verifier('catalog-service'),
+      logger: silentLogger(),
+      trust: { showsUnscanned: false },
+    });
     await get('/api/v1/skills?q=lint');
     await get('/api/v1/skills?trust=unscanned');
     expect(engine.queries.map((q) => q.trust)).toEqual([['clean'], ['unscanned']]);
@@ -155,7 +186,11 @@ describe('GET /api/v1/skills', () => {
   it('answers each item with its latest version, verdict and publisher verification', async () => {
     engine.result = { items: [item], total: 1 };
     const res = await get('/api/v1/skills');
-    expect(res.body.data.skills[0]).toMatchObject({ latestVersion: '1.4.0', verdict: 'clean', publisherVerified: true });
+    expect(res.body.data.skills[0]).toMatchObject({
+      latestVersion: '1.4.0',
+      verdict: 'clean',
+      publisherVerified: true,
+    });
   });
 
   it.each([
@@ -165,7 +200,11 @@ describe('GET /api/v1/skills', () => {
     ['limit=abc', '"limit" must be a number', '« limit » doit être un nombre'],
     ['page=1.5', '"page" must be an integer', '« page » doit être un entier'],
     ['type=agent', '"type" must be one of: skill, plugin', "« type » doit valoir l'une de ces valeurs : skill, plugin"],
-    ['sort=price', '"sort" must be one of: relevance, newest, name, popular', "« sort » doit valoir l'une de ces valeurs : relevance, newest, name, popular"],
+    [
+      'sort=price',
+      '"sort" must be one of: relevance, newest, name, popular',
+      "« sort » doit valoir l'une de ces valeurs : relevance, newest, name, popular",
+    ],
     [
       'facets=category,price',
       '"facets" must be one of: category, type, trust, verifiedPublisher',
@@ -188,7 +227,11 @@ describe('GET /api/v1/skills', () => {
     ],
     ['trust=', '"trust" must not be empty', '« trust » ne doit pas être vide'],
     ['trust=a&trust=b', '"trust" must be a string', '« trust » doit être une chaîne'],
-    ['verifiedPublisher=yes', '"verifiedPublisher" must be one of: true, false', "« verifiedPublisher » doit valoir l'une de ces valeurs : true, false"],
+    [
+      'verifiedPublisher=yes',
+      '"verifiedPublisher" must be one of: true, false',
+      "« verifiedPublisher » doit valoir l'une de ces valeurs : true, false",
+    ],
     ['tag=<51 characters>', '"tag" must be at most 50 characters long', '« tag » doit contenir au plus 50 caractères'],
     ['category=Dev%20Ops', '"category" has an invalid format', '« category » a un format invalide'],
     ['q=<201 characters>', '"q" must be at most 200 characters long', '« q » doit contenir au plus 200 caractères'],
@@ -232,10 +275,20 @@ describe('GET /api/v1/skills', () => {
       deniedSlugs: [],
     };
     engine.result = { items: [item], total: 1 };
-    const res = await get(`/api/v1/skills?trust=suspicious&facets=trust&workspace=${searchPolicy.workspaceId}`, { ...account, searchPolicy });
+    const res = await get(`/api/v1/skills?trust=suspicious&facets=trust&workspace=${searchPolicy.workspaceId}`, {
+      ...account,
+      searchPolicy,
+    });
     expect([res.status, res.body]).toEqual([
       200,
-      { data: { skills: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false }, facets: { trust: [] }, search: { mode: 'lexical' } } },
+      {
+        data: {
+          skills: [],
+          pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false },
+          facets: { trust: [] },
+          search: { mode: 'lexical' },
+        },
+      },
     ]);
     expect(engine.queries).toEqual([]);
   });

@@ -35,7 +35,8 @@ function refusingEngine(): { engine: SearchEngine; fix(): void } {
     reindex: (src, p) => real.reindex(src, p),
     close: () => real.close(),
     apply: async (items) => {
-      if (!fixed && items.some((i) => i.name === POISON)) throw new Error('mapper_parsing_exception: the document was refused');
+      if (!fixed && items.some((i) => i.name === POISON))
+        throw new Error('mapper_parsing_exception: the document was refused');
       return real.apply(items);
     },
   };
@@ -60,12 +61,21 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sequelize.query('TRUNCATE collections.outbox; TRUNCATE catalog.event_positions; TRUNCATE catalog.search_items; TRUNCATE catalog.dead_letters');
+  await sequelize.query(
+    'TRUNCATE collections.outbox; TRUNCATE catalog.event_positions; TRUNCATE catalog.search_items; TRUNCATE catalog.dead_letters',
+  );
 });
 
 async function publish(items: CatalogItemState[]): Promise<void> {
   for (const item of items) {
-    const event: SkillChangeEvent = { eventId: '', type: 'skill.upserted', itemId: item.id, version: item.version, occurredAt: item.updatedAt, item };
+    const event: SkillChangeEvent = {
+      eventId: '',
+      type: 'skill.upserted',
+      itemId: item.id,
+      version: item.version,
+      occurredAt: item.updatedAt,
+      item,
+    };
     await sequelize.query('INSERT INTO collections.outbox (topic, key, event) VALUES ($1, $2, $3::jsonb)', {
       bind: [SKILL_CHANGES_TOPIC, item.id, JSON.stringify(event)],
     });
@@ -73,13 +83,22 @@ async function publish(items: CatalogItemState[]): Promise<void> {
 }
 
 async function indexedIds(): Promise<string[]> {
-  const rows = await sequelize.query<{ id: string }>('SELECT id::text AS id FROM catalog.search_items ORDER BY id', { type: QueryTypes.SELECT });
+  const rows = await sequelize.query<{ id: string }>('SELECT id::text AS id FROM catalog.search_items ORDER BY id', {
+    type: QueryTypes.SELECT,
+  });
   return rows.map((r) => r.id);
 }
 
 function run(engine: SearchEngine, retry = { attempts: 2, initialDelayMs: 1, maxDelayMs: 5 }) {
   const deadLetters = new SequelizeDeadLetterRepository(sequelize);
-  const eventLog = new PostgresEventLog({ sequelize, logger, rejected: deadLetters, pollIntervalMs: 20, retryMinMs: 10, retryMaxMs: 50 });
+  const eventLog = new PostgresEventLog({
+    sequelize,
+    logger,
+    rejected: deadLetters,
+    pollIntervalMs: 20,
+    retryMinMs: 10,
+    retryMaxMs: 50,
+  });
   let deadLettered = 0;
   const indexer = new Indexer({
     eventLog,
@@ -105,12 +124,23 @@ describe('Indexer dead letters', () => {
     const repository = new SequelizeDeadLetterRepository(sequelize);
     const letters = Array.from({ length: 12 }, (_, i) => {
       const item = itemVersion(randomUUID(), 1);
-      const event: SkillChangeEvent = { eventId: '', type: 'skill.upserted', itemId: item.id, version: 1, occurredAt: item.updatedAt, item };
+      const event: SkillChangeEvent = {
+        eventId: '',
+        type: 'skill.upserted',
+        itemId: item.id,
+        version: 1,
+        occurredAt: item.updatedAt,
+        item,
+      };
       return { event, reason: `reason ${i}`, attempts: 1 };
     });
     await repository.add(INDEXER_GROUP, letters);
     const seen: string[] = [];
-    for (let page = await repository.list(INDEXER_GROUP, 5); page.length > 0; page = await repository.list(INDEXER_GROUP, 5, page.at(-1)?.id)) {
+    for (
+      let page = await repository.list(INDEXER_GROUP, 5);
+      page.length > 0;
+      page = await repository.list(INDEXER_GROUP, 5, page.at(-1)?.id)
+    ) {
       seen.push(...page.map((letter) => letter.reason));
     }
     expect(seen).toEqual(letters.map((letter) => letter.reason));
@@ -125,7 +155,10 @@ describe('Indexer dead letters', () => {
     const subject = run(refusing.engine);
     await subject.indexer.start();
     try {
-      await eventually(async () => (await indexedIds()).length === 9 && (await subject.deadLetters.count()) === 1, 'the good events indexed');
+      await eventually(
+        async () => (await indexedIds()).length === 9 && (await subject.deadLetters.count()) === 1,
+        'the good events indexed',
+      );
       expect(await indexedIds()).toEqual(good.map((i) => i.id).sort());
       const [letter] = await subject.deadLetters.list(INDEXER_GROUP);
       expect(letter?.event).toMatchObject({ itemId: poison.id, item: { name: POISON } });
@@ -140,10 +173,16 @@ describe('Indexer dead letters', () => {
       await eventually(async () => (await subject.indexer.lag()) === 0, 'no lag');
 
       // Replay: refused again while the cause remains (kept), applied once it is fixed (removed).
-      expect(await replayDeadLetters({ store: subject.deadLetters, engine: refusing.engine, logger })).toEqual({ replayed: 0, failed: 1 });
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: refusing.engine, logger })).toEqual({
+        replayed: 0,
+        failed: 1,
+      });
       expect(await subject.deadLetters.count()).toBe(1);
       refusing.fix();
-      expect(await replayDeadLetters({ store: subject.deadLetters, engine: refusing.engine, logger })).toEqual({ replayed: 1, failed: 0 });
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: refusing.engine, logger })).toEqual({
+        replayed: 1,
+        failed: 0,
+      });
       expect(await subject.deadLetters.count()).toBe(0);
       expect(await indexedIds()).toContain(poison.id);
     } finally {
@@ -155,12 +194,27 @@ describe('Indexer dead letters', () => {
     const good = itemVersion(randomUUID(), 1);
     const unsafe = {
       ...itemVersion(randomUUID(), 1),
-      details: { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(document.cookie)', homepageUrl: null, downloads: 0 },
+      details: {
+        publisher: null,
+        version: null,
+        license: null,
+        repositoryUrl: 'javascript:alert(document.cookie)',
+        homepageUrl: null,
+        downloads: 0,
+      },
     };
     const pinned = { ...itemVersion(randomUUID(), 1), version: 2_147_483_647 + 1 };
     const extra = {
       ...itemVersion(randomUUID(), 1),
-      details: { publisher: 'Acme', version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: 3, boost: 99 },
+      details: {
+        publisher: 'Acme',
+        version: null,
+        license: null,
+        repositoryUrl: null,
+        homepageUrl: null,
+        downloads: 3,
+        boost: 99,
+      },
     };
     await publish([good, unsafe, pinned, extra]);
     const applied: string[] = [];
@@ -178,22 +232,33 @@ describe('Indexer dead letters', () => {
     const subject = run(watched);
     await subject.indexer.start();
     try {
-      await eventually(async () => (await indexedIds()).length === 2 && (await subject.deadLetters.count()) === 2, 'two indexed, two parked');
+      await eventually(
+        async () => (await indexedIds()).length === 2 && (await subject.deadLetters.count()) === 2,
+        'two indexed, two parked',
+      );
       expect(new Set(applied)).toEqual(new Set([good.id, extra.id]));
       const letters = await subject.deadLetters.list(INDEXER_GROUP);
       expect(letters.map((l) => [(l.event as { itemId: string }).itemId, l.attempts])).toEqual([
         [unsafe.id, 0],
         [pinned.id, 0],
       ]);
-      expect(letters[0]?.reason).toMatch(/^contract: breaks the event contract: item\.details\.repositoryUrl must be an http or https URL/);
+      expect(letters[0]?.reason).toMatch(
+        /^contract: breaks the event contract: item\.details\.repositoryUrl must be an http or https URL/,
+      );
       expect(letters[1]?.reason).toMatch(/version must be an integer from 0 to 2147483647/);
-      const [row] = await sequelize.query<{ details: object }>('SELECT details FROM catalog.search_items WHERE id = $1', {
-        type: QueryTypes.SELECT,
-        bind: [extra.id],
-      });
+      const [row] = await sequelize.query<{ details: object }>(
+        'SELECT details FROM catalog.search_items WHERE id = $1',
+        {
+          type: QueryTypes.SELECT,
+          bind: [extra.id],
+        },
+      );
       expect(Object.keys(row?.details ?? {})).not.toContain('boost');
       // A replay never lets in what the contract refused: the letters stay.
-      expect(await replayDeadLetters({ store: subject.deadLetters, engine: watched, logger })).toEqual({ replayed: 0, failed: 2 });
+      expect(await replayDeadLetters({ store: subject.deadLetters, engine: watched, logger })).toEqual({
+        replayed: 0,
+        failed: 2,
+      });
       expect(await subject.deadLetters.count()).toBe(2);
     } finally {
       await subject.stop();
@@ -260,7 +325,10 @@ describe('Indexer dead letters', () => {
       await eventually(() => refused > 20, 'repeated refusals');
       expect(await subject.deadLetters.count()).toBe(0);
       busy = false;
-      await eventually(async () => (await indexedIds()).length === 4, 'the batch indexed once the cluster takes writes');
+      await eventually(
+        async () => (await indexedIds()).length === 4,
+        'the batch indexed once the cluster takes writes',
+      );
       expect(await subject.deadLetters.count()).toBe(0);
     } finally {
       await subject.stop();

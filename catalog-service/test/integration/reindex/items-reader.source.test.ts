@@ -100,19 +100,27 @@ describe('itemsReaderSource', () => {
   it('asks again after a 502, a 504 and a dropped connection, as the retry rule of calls between services says', async () => {
     const fake = collectionsService([502, 'drop', 504]);
     const baseUrl = await listen(fake.app);
-    expect(await collect(itemsReaderSource({ baseUrl, token, pageSize: 5, attempts: 4 }))).toEqual([ITEMS.map((i) => i.name)]);
+    expect(await collect(itemsReaderSource({ baseUrl, token, pageSize: 5, attempts: 4 }))).toEqual([
+      ITEMS.map((i) => i.name),
+    ]);
     expect(fake.seen).toHaveLength(4);
   });
 
   it('gives up after its tries, and never asks again after a 500: that answer will not change', async () => {
     const unavailable = collectionsService([503, 503, 503]);
-    const err = await collect(itemsReaderSource({ baseUrl: await listen(unavailable.app), token, attempts: 3 })).catch((e: unknown) => e);
+    const err = await collect(itemsReaderSource({ baseUrl: await listen(unavailable.app), token, attempts: 3 })).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ status: 503, messageKey: 'upstream.unavailable' });
     expect(unavailable.seen).toHaveLength(3);
     server.close();
     const broken = collectionsService([500]);
-    const failed = await collect(itemsReaderSource({ baseUrl: await listen(broken.app), token, attempts: 3 })).catch((e: unknown) => e);
-    expect(((failed as UpstreamError).cause as Error).message).toBe('collections-service answered 500 to /internal/v1/items?limit=1000');
+    const failed = await collect(itemsReaderSource({ baseUrl: await listen(broken.app), token, attempts: 3 })).catch(
+      (e: unknown) => e,
+    );
+    expect(((failed as UpstreamError).cause as Error).message).toBe(
+      'collections-service answered 500 to /internal/v1/items?limit=1000',
+    );
     expect(broken.seen).toHaveLength(1);
   });
 
@@ -129,9 +137,13 @@ describe('itemsReaderSource', () => {
 
   it('fails at once when collections-service refuses the request', async () => {
     const baseUrl = await listen(collectionsService().app);
-    const err = await collect(itemsReaderSource({ baseUrl, token: 'another-token-of-at-least-32-characters' })).catch((e: unknown) => e);
+    const err = await collect(itemsReaderSource({ baseUrl, token: 'another-token-of-at-least-32-characters' })).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).status).toBe(502);
-    expect(((err as UpstreamError).cause as Error).message).toBe('collections-service answered 401 to /internal/v1/items?limit=1000');
+    expect(((err as UpstreamError).cause as Error).message).toBe(
+      'collections-service answered 401 to /internal/v1/items?limit=1000',
+    );
   });
 });

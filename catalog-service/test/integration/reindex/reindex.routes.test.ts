@@ -43,7 +43,10 @@ class GatedEngine implements Pick<SearchEngine, 'reindex'> {
     this.release();
   }
 
-  async reindex(source: AsyncIterable<CatalogItemState[]>, onProgress?: (p: ReindexProgress) => void): Promise<ReindexProgress> {
+  async reindex(
+    source: AsyncIterable<CatalogItemState[]>,
+    onProgress?: (p: ReindexProgress) => void,
+  ): Promise<ReindexProgress> {
     let indexed = 0;
     for await (const page of source) {
       indexed += page.length;
@@ -94,7 +97,12 @@ function replica(): Replica {
   return made;
 }
 
-function callOn(target: express.Express, method: 'get' | 'post' | 'put', path: string, principal: Principal = { kind: 'admin' }) {
+function callOn(
+  target: express.Express,
+  method: 'get' | 'post' | 'put',
+  path: string,
+  principal: Principal = { kind: 'admin' },
+) {
   return request(target)
     [method](path)
     .set('x-skills-principal', signer.sign(principal, 'catalog-service', method, path));
@@ -139,7 +147,12 @@ describe('POST /admin/v1/reindex', () => {
     await jobs.idle();
     const polled = await call('get', `/admin/v1/reindex/${job.id}`);
     expect(polled.status).toBe(200);
-    expect(polled.body.data.job).toMatchObject({ id: job.id, status: 'succeeded', indexed: 3, finishedAt: expect.any(String) });
+    expect(polled.body.data.job).toMatchObject({
+      id: job.id,
+      status: 'succeeded',
+      indexed: 3,
+      finishedAt: expect.any(String),
+    });
   });
 
   it('refuses a second reindex while one runs, and shows the progress so far', async () => {
@@ -165,12 +178,21 @@ describe('POST /admin/v1/reindex', () => {
     const job = (await call('post', '/admin/v1/reindex')).body.data.job;
     await jobs.idle();
     const polled = await call('get', `/admin/v1/reindex/${job.id}`);
-    expect(polled.body.data.job).toMatchObject({ status: 'failed', indexed: 3, error: 'Elasticsearch refused 1 item(s)' });
+    expect(polled.body.data.job).toMatchObject({
+      status: 'failed',
+      indexed: 3,
+      error: 'Elasticsearch refused 1 item(s)',
+    });
     expect((await call('post', '/admin/v1/reindex')).status).toBe(202);
   });
 
   it('is for admins only', async () => {
-    const account: Principal = { kind: 'account', accountId: '00000000-0000-4000-8000-000000000001', plan: 'pro', keyId: 'k' };
+    const account: Principal = {
+      kind: 'account',
+      accountId: '00000000-0000-4000-8000-000000000001',
+      plan: 'pro',
+      keyId: 'k',
+    };
     expect((await call('post', '/admin/v1/reindex', account)).status).toBe(403);
     expect((await request(app).post('/admin/v1/reindex')).status).toBe(401);
   });
@@ -216,7 +238,13 @@ describe('reindex jobs across replicas', () => {
       { bind: [orphan] },
     );
     const polled = await call('get', `/admin/v1/reindex/${orphan}`);
-    expect(polled.body.data.job).toMatchObject({ id: orphan, status: 'failed', indexed: 40, error: ABANDONED_REASON, finishedAt: expect.any(String) });
+    expect(polled.body.data.job).toMatchObject({
+      id: orphan,
+      status: 'failed',
+      indexed: 40,
+      error: ABANDONED_REASON,
+      finishedAt: expect.any(String),
+    });
     expect((await call('post', '/admin/v1/reindex')).status).toBe(202);
   });
 });

@@ -6,7 +6,13 @@ import type { CatalogItemState } from '@skills/common';
 import { MemoryIndex } from '../../../src/engines/memory/memory-index';
 import { MemorySearchEngine } from '../../../src/engines/memory/memory.engine';
 import { ReadModelTable } from '../../../src/engines/postgres/read-model.table';
-import type { ApplyResult, ReindexProgress, SearchEngine, SearchQuery, SearchResult } from '../../../src/engines/search-engine';
+import type {
+  ApplyResult,
+  ReindexProgress,
+  SearchEngine,
+  SearchQuery,
+  SearchResult,
+} from '../../../src/engines/search-engine';
 import { CachingSearchEngine, type SearchCacheSettings } from '../../../src/search-cache/caching-search-engine';
 import { SqlIndexGeneration, type IndexGeneration } from '../../../src/search-cache/index-generation';
 import { catalogMigrations } from '../../../src/store/migrations';
@@ -62,7 +68,10 @@ class CountingEngine implements SearchEngine {
   async close(): Promise<void> {}
 }
 
-async function cached(settings: Partial<SearchCacheSettings> = {}, generation: IndexGeneration = new SqlIndexGeneration(sequelize)) {
+async function cached(
+  settings: Partial<SearchCacheSettings> = {},
+  generation: IndexGeneration = new SqlIndexGeneration(sequelize),
+) {
   const engine = new CountingEngine();
   const cache = new CachingSearchEngine({ ...SETTINGS, ...settings, engine, generation, logger });
   open.push(cache);
@@ -77,7 +86,13 @@ const names = (result: SearchResult) => result.items.map((i) => i.name).sort();
 async function memoryReplica(settings: Partial<SearchCacheSettings> = {}) {
   const engine = new MemorySearchEngine({ table: new ReadModelTable({ sequelize, logger }), logger, pollMs: 60_000 });
   await engine.start();
-  const cache = new CachingSearchEngine({ ...SETTINGS, ...settings, engine, generation: { current: () => engine.generation }, logger });
+  const cache = new CachingSearchEngine({
+    ...SETTINGS,
+    ...settings,
+    engine,
+    generation: { current: () => engine.generation },
+    logger,
+  });
   open.push(cache);
   await cache.start();
   return { cache, engine };
@@ -99,11 +114,17 @@ describe('CachingSearchEngine over a replica memory engine', () => {
     const reader = await memoryReplica();
     await writer.cache.apply([itemState({ name: 'Alpha one' })]);
     // another database's open transaction on a shared server can hold one follow step back: bounded retries
-    await eventually(async () => (await reader.engine.sync(), reader.engine.documents === 1), 'the reader to follow the first write');
+    await eventually(
+      async () => (await reader.engine.sync(), reader.engine.documents === 1),
+      'the reader to follow the first write',
+    );
     expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one']);
     await writer.cache.apply([itemState({ name: 'Alpha two' })]);
     expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one']); // not followed yet
-    await eventually(async () => (await reader.engine.sync(), reader.engine.documents === 2), 'the reader to follow the second write');
+    await eventually(
+      async () => (await reader.engine.sync(), reader.engine.documents === 2),
+      'the reader to follow the second write',
+    );
     expect(names(await reader.cache.search(query('alpha')))).toEqual(['Alpha one', 'Alpha two']);
   });
 
@@ -147,7 +168,10 @@ describe('CachingSearchEngine with a shared generation', () => {
     const writer = await cached();
     const reader = await cached();
     await writer.cache.apply([itemState({ name: 'Alpha one' })]);
-    await eventually(async () => (await reader.cache.search(query('alpha'))).items.length === 1, 'the first item searchable');
+    await eventually(
+      async () => (await reader.cache.search(query('alpha'))).items.length === 1,
+      'the first item searchable',
+    );
     reader.engine.searches = 0;
     await reader.cache.search(query('alpha'));
     expect(reader.engine.searches).toBe(0); // served from its cache until the generation moves

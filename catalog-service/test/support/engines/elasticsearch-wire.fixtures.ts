@@ -1,7 +1,10 @@
 /** Shared fixtures of the Elasticsearch wire tests: replies shaped like a cluster's to the 8.x client. */
 import nock from 'nock';
 import { type CatalogItemState } from '@skills/common';
-import { ElasticsearchEngine, type ElasticsearchEngineOptions } from '../../../src/engines/elasticsearch/elasticsearch.engine';
+import {
+  ElasticsearchEngine,
+  type ElasticsearchEngineOptions,
+} from '../../../src/engines/elasticsearch/elasticsearch.engine';
 import { INDEX_SCHEMA, indexDefinition } from '../../../src/engines/elasticsearch/index-mapping';
 import { documentVersion, toDocument } from '../../../src/engines/elasticsearch/item-document';
 import { silentLogger } from '@skills/common/testing';
@@ -16,7 +19,10 @@ export const JSON_TYPE = 'application/vnd.elasticsearch+json; compatible-with=8'
 export const NDJSON_TYPE = 'application/vnd.elasticsearch+x-ndjson; compatible-with=8';
 export const ACCEPT = /^application\/vnd\.elasticsearch\+json; compatible-with=8(,text\/plain)?$/;
 /** what a node answers a compatible-with=8 request with */
-export const REPLY_HEADERS = { 'content-type': 'application/vnd.elasticsearch+json;compatible-with=8', 'x-elastic-product': 'Elasticsearch' };
+export const REPLY_HEADERS = {
+  'content-type': 'application/vnd.elasticsearch+json;compatible-with=8',
+  'x-elastic-product': 'Elasticsearch',
+};
 export const NOW = new Date(1_763_780_000_000);
 export const NEW_INDEX = 'skills-v1763780000000';
 export const OLD_INDEX = 'skills-v1700000000000';
@@ -43,7 +49,10 @@ export function ndjson(lines: unknown[]): string {
 }
 
 export function indexLines(index: string, items: CatalogItemState[]): unknown[] {
-  return items.flatMap((i) => [{ index: { _index: index, _id: i.id, version: documentVersion(i.version, false), version_type: 'external' } }, documentOf(i)]);
+  return items.flatMap((i) => [
+    { index: { _index: index, _id: i.id, version: documentVersion(i.version, false), version_type: 'external' } },
+    documentOf(i),
+  ]);
 }
 
 /** The document written for a state (its analysis is tested on its own in elasticsearch-query.test.ts). */
@@ -61,7 +70,9 @@ export function schemaCheck(
 ): nock.Scope {
   const meta = schema === null ? {} : { _meta: { schema } };
   const kept = source === null ? {} : { _source: source };
-  return scope.get('/skills/_mapping').reply(200, { [index]: { mappings: { ...meta, ...kept, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
+  return scope
+    .get('/skills/_mapping')
+    .reply(200, { [index]: { mappings: { ...meta, ...kept, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
 }
 
 export function created(index: string, i: CatalogItemState) {
@@ -80,7 +91,14 @@ export function created(index: string, i: CatalogItemState) {
 }
 
 export function failed(index: string, i: CatalogItemState, status: number, type: string, reason: string) {
-  return { index: { _index: index, _id: i.id, status, error: { type, reason, index_uuid: 'aAsFqTI0Tc2W0LCWgPNrOA', shard: '0', index } } };
+  return {
+    index: {
+      _index: index,
+      _id: i.id,
+      status,
+      error: { type, reason, index_uuid: 'aAsFqTI0Tc2W0LCWgPNrOA', shard: '0', index },
+    },
+  };
 }
 
 export function bulkReply(items: unknown[]) {
@@ -89,7 +107,13 @@ export function bulkReply(items: unknown[]) {
 }
 
 /** Captures the raw NDJSON body of one bulk request. */
-export function expectBulk(scope: nock.Scope, path: string, expected: string, reply: unknown, status = 200): nock.Scope {
+export function expectBulk(
+  scope: nock.Scope,
+  path: string,
+  expected: string,
+  reply: unknown,
+  status = 200,
+): nock.Scope {
   return scope
     .post(path, (body: unknown) => {
       expect(body).toBe(expected);
@@ -128,7 +152,9 @@ export function reindexAliasCheck(scope: nock.Scope, building: boolean): nock.Sc
 /** `GET /skills-reindex/_mapping`: the index behind the reindex marker and its heartbeat (absent: none). */
 export function markerMapping(scope: nock.Scope, index: string, heartbeatAt?: Date): nock.Scope {
   const meta = heartbeatAt ? { _meta: { reindexHeartbeatAt: heartbeatAt.toISOString() } } : {};
-  return scope.get('/skills-reindex/_mapping').reply(200, { [index]: { mappings: { ...meta, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
+  return scope
+    .get('/skills-reindex/_mapping')
+    .reply(200, { [index]: { mappings: { ...meta, dynamic: 'strict', properties: {} } } }, REPLY_HEADERS);
 }
 
 /** A heartbeat 5 s before NOW (a live reindex) and one 2 min before (its process died). */

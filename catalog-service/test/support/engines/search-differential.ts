@@ -30,13 +30,25 @@ export function differentialCorpus(items: number): CatalogItemState[] {
     // a few share a timestamp, so ties fall through to the id
     updatedAt: new Date(start + Math.floor(i / 3) * 60_000).toISOString(),
     version: 1,
-    details: { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: null, downloads: Math.floor(10 ** (next() * 7)) - 1 },
+    details: {
+      publisher: null,
+      version: null,
+      license: null,
+      repositoryUrl: null,
+      homepageUrl: null,
+      downloads: Math.floor(10 ** (next() * 7)) - 1,
+    },
   }));
 }
 
 /** `count` queries of the long-tail mix over the corpus, as validated SearchQuery objects. */
 export function differentialQueries(corpus: readonly CatalogItemState[], count: number, seed = 19): SearchQuery[] {
-  const lines = corpus.map((item) => ({ ...item, slug: item.slug ?? '', category: item.category ?? '', status: 'active' as const }));
+  const lines = corpus.map((item) => ({
+    ...item,
+    slug: item.slug ?? '',
+    category: item.category ?? '',
+    status: 'active' as const,
+  }));
   const next = longTailMix(lines, seed);
   return Array.from({ length: count }, () => {
     const params = new URL(next().path, 'http://x').searchParams;
@@ -112,7 +124,12 @@ export async function compareEngines(
     const [a, b] = [await reference.search(query), await other.search(query)];
     const top = new Set(b.items.slice(0, 10).map((i) => i.id));
     const expected = a.items.slice(0, 10);
-    overlap += expected.length === 0 ? (b.items.length === 0 ? 1 : 0) : expected.filter((i) => top.has(i.id)).length / expected.length;
+    overlap +=
+      expected.length === 0
+        ? b.items.length === 0
+          ? 1
+          : 0
+        : expected.filter((i) => top.has(i.id)).length / expected.length;
     if (a.total >= TYPO_FALLBACK_BELOW && b.total >= TYPO_FALLBACK_BELOW && a.total !== b.total)
       matchDisagreements.push({ q: query.q, reference: a.total, other: b.total });
   }

@@ -48,7 +48,13 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     });
 
     it('returns the public fields of an item', async () => {
-      const item = itemState({ name: 'Slack Notifier', description: 'Posts alerts', tags: ['chat', 'alerts'], type: 'plugin', category: 'messaging' });
+      const item = itemState({
+        name: 'Slack Notifier',
+        description: 'Posts alerts',
+        tags: ['chat', 'alerts'],
+        type: 'plugin',
+        category: 'messaging',
+      });
       await sut.apply([item]);
       const { items } = await sut.search(query({ q: 'slack' }));
       expect(items).toEqual([
@@ -193,7 +199,11 @@ export function describeSearchEngineConformance(name: string, setup: () => Promi
     });
 
     it('suggests a close spelling that finds more when a query finds fewer than 3', async () => {
-      await sut.apply([itemState({ name: 'Docker Compose' }), itemState({ name: 'Dockerfile Linter' }), itemState({ name: 'Dockerize' })]);
+      await sut.apply([
+        itemState({ name: 'Docker Compose' }),
+        itemState({ name: 'Dockerfile Linter' }),
+        itemState({ name: 'Dockerize' }),
+      ]);
       const typo = await sut.search(query({ q: 'dokcer' }));
       expect(typo.items.map((i) => i.name)).toEqual(['Docker Compose']);
       expect(typo.suggestion).toEqual({ q: 'docker', total: 3 });

@@ -16,7 +16,14 @@ import { trusted } from './search-trust.conformance';
 import { silentLogger } from '@skills/common/testing';
 
 /** The fake model's sense of meaning: these words point where their synonym does. */
-export const MEANING_SYNONYMS = { convert: 'turn', converter: 'turn', portable: 'pdf', documents: 'pdf', markup: 'markdown', md: 'markdown' };
+export const MEANING_SYNONYMS = {
+  convert: 'turn',
+  converter: 'turn',
+  portable: 'pdf',
+  documents: 'pdf',
+  markup: 'markdown',
+  md: 'markdown',
+};
 
 export interface MeaningEngineUnderTest {
   /** the engine as the service has it (its vectors from the model given) */
@@ -26,7 +33,10 @@ export interface MeaningEngineUnderTest {
   teardown(): Promise<void>;
 }
 
-export function describeMeaningConformance(name: string, setup: (embedder: FakeTextEmbedder) => Promise<MeaningEngineUnderTest>): void {
+export function describeMeaningConformance(
+  name: string,
+  setup: (embedder: FakeTextEmbedder) => Promise<MeaningEngineUnderTest>,
+): void {
   describe(`${name} (search by meaning)`, () => {
     let sut: MeaningEngineUnderTest;
     let meaning: SearchEngine;
@@ -48,8 +58,10 @@ export function describeMeaningConformance(name: string, setup: (embedder: FakeT
       await sut.drain();
     };
 
-    const pdfToMarkdown = () => itemState({ name: 'Docsmith', description: 'Portable documents to markup', category: 'writing' });
-    const unrelated = () => itemState({ name: 'Weather Station', description: 'Reads barometric sensors', category: 'hardware' });
+    const pdfToMarkdown = () =>
+      itemState({ name: 'Docsmith', description: 'Portable documents to markup', category: 'writing' });
+    const unrelated = () =>
+      itemState({ name: 'Weather Station', description: 'Reads barometric sensors', category: 'hardware' });
 
     it('finds by meaning what a sentence’s words do not hold, and says the search was hybrid', async () => {
       await index([pdfToMarkdown(), unrelated()]);
@@ -87,8 +99,18 @@ export function describeMeaningConformance(name: string, setup: (embedder: FakeT
       await index([
         pdfToMarkdown(),
         itemState({ name: 'Md Press', description: 'Turns pdf into markup', category: 'publishing', tags: ['pdf'] }),
-        itemState({ name: 'Markup Thief', description: 'Turns pdf into markdown', category: 'writing', trust: trusted('suspicious') }),
-        itemState({ name: 'Markup Evil', description: 'Turns pdf into markdown', category: 'writing', trust: trusted('malicious') }),
+        itemState({
+          name: 'Markup Thief',
+          description: 'Turns pdf into markdown',
+          category: 'writing',
+          trust: trusted('suspicious'),
+        }),
+        itemState({
+          name: 'Markup Evil',
+          description: 'Turns pdf into markdown',
+          category: 'writing',
+          trust: trusted('malicious'),
+        }),
         unrelated(),
       ]);
       const q = 'turn a pdf into markdown';

@@ -27,33 +27,60 @@ const OPEN: SearchPolicy = {
 const FORMS: Array<Partial<SearchParams>> = [{}, { q: 'pdf' }, { q: 'pdf tool' }, { tag: ['pdf'] }, { sort: 'name' }];
 
 function pdfItem(name: string, overrides: Partial<CatalogItemState> = {}): CatalogItemState {
-  return itemState({ name: `Pdf ${name}`, description: 'a tool', tags: ['pdf'], trust: trusted('clean'), ...overrides });
+  return itemState({
+    name: `Pdf ${name}`,
+    description: 'a tool',
+    tags: ['pdf'],
+    trust: trusted('clean'),
+    ...overrides,
+  });
 }
 
 export function policyCases(engine: () => SearchEngine): void {
   const search = (params: Partial<SearchParams>, policy: Partial<SearchPolicy>): Promise<SearchResult> =>
-    searchUnderPolicy(engine(), toSearchQuery({ page: 1, limit: 20, ...params }, { showsUnscanned: true }), { ...OPEN, ...policy });
-  const names = async (params: Partial<SearchParams>, policy: Partial<SearchPolicy>) => (await search(params, policy)).items.map((i) => i.name).sort();
+    searchUnderPolicy(engine(), toSearchQuery({ page: 1, limit: 20, ...params }, { showsUnscanned: true }), {
+      ...OPEN,
+      ...policy,
+    });
+  const names = async (params: Partial<SearchParams>, policy: Partial<SearchPolicy>) =>
+    (await search(params, policy)).items.map((i) => i.name).sort();
 
   /** Every form of search shows `expected` (sorted), and counts them, under `policy` and `params`. */
-  async function expectEverywhere(params: Partial<SearchParams>, policy: Partial<SearchPolicy>, expected: string[]): Promise<void> {
+  async function expectEverywhere(
+    params: Partial<SearchParams>,
+    policy: Partial<SearchPolicy>,
+    expected: string[],
+  ): Promise<void> {
     for (const form of FORMS) {
       const result = await search({ ...form, ...params }, policy);
-      expect({ form, names: result.items.map((i) => i.name).sort(), total: result.total }).toEqual({ form, names: expected, total: expected.length });
+      expect({ form, names: result.items.map((i) => i.name).sort(), total: result.total }).toEqual({
+        form,
+        names: expected,
+        total: expected.length,
+      });
     }
   }
 
   it('shows only the verdicts the policy allows, intersected with trust=, and an empty intersection finds nothing', async () => {
-    await engine().apply([pdfItem('Clean'), pdfItem('Odd', { trust: trusted('suspicious') }), pdfItem('New', { trust: trusted('unscanned', false, null) })]);
+    await engine().apply([
+      pdfItem('Clean'),
+      pdfItem('Odd', { trust: trusted('suspicious') }),
+      pdfItem('New', { trust: trusted('unscanned', false, null) }),
+    ]);
     await expectEverywhere({ trust: 'any' }, {}, ['Pdf Clean', 'Pdf New', 'Pdf Odd']);
     await expectEverywhere({ trust: 'any' }, { verdicts: ['clean', 'unscanned'] }, ['Pdf Clean', 'Pdf New']);
     await expectEverywhere({ trust: ['clean', 'suspicious'] }, { verdicts: ['clean', 'unscanned'] }, ['Pdf Clean']);
     await expectEverywhere({ trust: ['suspicious'] }, { verdicts: ['clean', 'unscanned'] }, []);
-    expect((await search({ trust: ['suspicious'], facets: ['trust'] }, { verdicts: ['clean'] })).facets).toEqual({ trust: [] });
+    expect((await search({ trust: ['suspicious'], facets: ['trust'] }, { verdicts: ['clean'] })).facets).toEqual({
+      trust: [],
+    });
   });
 
   it('shows only verified publishers when the policy says so, whatever verifiedPublisher= asks', async () => {
-    await engine().apply([pdfItem('Verified', { trust: trusted('clean', true) }), pdfItem('Anyone', { trust: trusted('clean', false) })]);
+    await engine().apply([
+      pdfItem('Verified', { trust: trusted('clean', true) }),
+      pdfItem('Anyone', { trust: trusted('clean', false) }),
+    ]);
     await expectEverywhere({}, {}, ['Pdf Anyone', 'Pdf Verified']);
     await expectEverywhere({}, { verifiedPublishersOnly: true }, ['Pdf Verified']);
     await expectEverywhere({ verifiedPublisher: true }, { verifiedPublishersOnly: true }, ['Pdf Verified']);
@@ -62,7 +89,12 @@ export function policyCases(engine: () => SearchEngine): void {
 
   it('shows only the listed publishers, compared exactly', async () => {
     const by = (publisher: string | null) => ({ details: { ...NO_DETAILS, publisher } });
-    await engine().apply([pdfItem('Acme', by('acme')), pdfItem('Shouting', by('ACME')), pdfItem('Other', by('other')), pdfItem('Nobody', by(null))]);
+    await engine().apply([
+      pdfItem('Acme', by('acme')),
+      pdfItem('Shouting', by('ACME')),
+      pdfItem('Other', by('other')),
+      pdfItem('Nobody', by(null)),
+    ]);
     await expectEverywhere({}, { publishers: ['acme'] }, ['Pdf Acme']);
     await expectEverywhere({}, { publishers: ['acme', 'other'] }, ['Pdf Acme', 'Pdf Other']);
     await expectEverywhere({}, { publishers: [] }, []);
@@ -129,7 +161,11 @@ export function policyCases(engine: () => SearchEngine): void {
     }
     const first = await search({ sort: 'name', limit: 1 }, policy);
     const second = await search({ sort: 'name', limit: 1, page: 2 }, policy);
-    expect([first.total, ...first.items.map((i) => i.name), ...second.items.map((i) => i.name)]).toEqual([2, 'Pdf One', 'Pdf Two']);
+    expect([first.total, ...first.items.map((i) => i.name), ...second.items.map((i) => i.name)]).toEqual([
+      2,
+      'Pdf One',
+      'Pdf Two',
+    ]);
   });
 
   it('suggests a spelling only for what the policy shows, and counts only that', async () => {
@@ -139,9 +175,15 @@ export function policyCases(engine: () => SearchEngine): void {
       itemState({ name: 'Dockerize', slug: 'dockerize' }),
     ]);
     expect((await search({ q: 'dokcer' }, {})).suggestion).toEqual({ q: 'docker', total: 3 });
-    expect((await search({ q: 'dokcer' }, { deniedSlugs: ['dockerize'] })).suggestion).toEqual({ q: 'docker', total: 2 });
+    expect((await search({ q: 'dokcer' }, { deniedSlugs: ['dockerize'] })).suggestion).toEqual({
+      q: 'docker',
+      total: 2,
+    });
     // the suggestion would find the item already found, and the two the policy hides: none is offered
     const hidden = await search({ q: 'dokcer' }, { deniedSlugs: ['dockerize', 'dockerfile-linter'] });
-    expect({ names: hidden.items.map((i) => i.name), suggestion: hidden.suggestion }).toEqual({ names: ['Docker Compose'], suggestion: undefined });
+    expect({ names: hidden.items.map((i) => i.name), suggestion: hidden.suggestion }).toEqual({
+      names: ['Docker Compose'],
+      suggestion: undefined,
+    });
   });
 }

@@ -9,7 +9,12 @@ import { NO_DETAILS } from '@skills/common';
 import type { SearchEngine, SearchQuery, SearchResult } from '../../../src/engines/search-engine';
 import { itemState } from './engine-items';
 
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  page: 1,
+  limit: 20,
+  sort: overrides.q ? 'relevance' : 'newest',
+  ...overrides,
+});
 const popular = (downloads: number) => ({ details: { ...NO_DETAILS, downloads } });
 
 export function textRuleCases(engine: () => SearchEngine): void {
@@ -46,7 +51,11 @@ export function textRuleCases(engine: () => SearchEngine): void {
   });
 
   it('drops the stop words of the Snowball English list before the last word, and stems with Porter2', async () => {
-    await engine().apply([itemState({ name: 'Kubernetes Deployer' }), itemState({ name: 'General Helper' }), itemState({ name: 'Generate Docs' })]);
+    await engine().apply([
+      itemState({ name: 'Kubernetes Deployer' }),
+      itemState({ name: 'General Helper' }),
+      itemState({ name: 'Generate Docs' }),
+    ]);
     // "further" and "own" are Snowball stop words (not in Lucene's 33-word English list)
     expect(await names({ q: 'further own kubernetes' })).toEqual(['Kubernetes Deployer']);
     // Porter2 keeps "generating" (generat) apart from "general", which Porter1 conflates (gener)
@@ -54,7 +63,10 @@ export function textRuleCases(engine: () => SearchEngine): void {
   });
 
   it('names exactly by the words of a name or slug, whatever separates them', async () => {
-    await engine().apply([itemState({ name: 'Git Tool Extra', ...popular(5_000_000) }), itemState({ name: 'Git-Tool', slug: 'git-tool', ...popular(1) })]);
+    await engine().apply([
+      itemState({ name: 'Git Tool Extra', ...popular(5_000_000) }),
+      itemState({ name: 'Git-Tool', slug: 'git-tool', ...popular(1) }),
+    ]);
     expect((await names({ q: 'git  TOOL' }))[0]).toBe('Git-Tool');
     expect((await names({ q: 'git.tool' }))[0]).toBe('Git-Tool');
   });
@@ -68,10 +80,14 @@ export function textRuleCases(engine: () => SearchEngine): void {
   });
 
   it('takes the first eight words of a long query and ignores the rest', async () => {
-    await engine().apply([itemState({ name: 'Kubernetes Deployer', description: 'ships containers to every cluster' })]);
+    await engine().apply([
+      itemState({ name: 'Kubernetes Deployer', description: 'ships containers to every cluster' }),
+    ]);
     const tail = Array.from({ length: 30 }, (_, i) => `zzword${i}`).join(' ');
     // the eighth word is the last one read, so it is also a prefix
-    expect(await names({ q: `kubernetes deployer ships containers to every cluster kube ${tail}` })).toEqual(['Kubernetes Deployer']);
+    expect(await names({ q: `kubernetes deployer ships containers to every cluster kube ${tail}` })).toEqual([
+      'Kubernetes Deployer',
+    ]);
   });
 
   it('suggests by the frequencies of searchable items only', async () => {
@@ -87,13 +103,21 @@ export function textRuleCases(engine: () => SearchEngine): void {
   });
 
   it('suggests a better spelling even of a word the index holds', async () => {
-    await engine().apply([itemState({ name: 'Lamp Lame Tool' }), itemState({ name: 'Lame Duck' }), itemState({ name: 'Lamest Joke' })]);
+    await engine().apply([
+      itemState({ name: 'Lamp Lame Tool' }),
+      itemState({ name: 'Lame Duck' }),
+      itemState({ name: 'Lamest Joke' }),
+    ]);
     // "lamp" is in a third of the items (Elasticsearch's term suggester leaves words in over 1 % alone by default)
     expect((await search({ q: 'lamp' })).suggestion).toEqual({ q: 'lame', total: 3 });
   });
 
   it('splits words at dots, underscores and apostrophes, in items and queries alike', async () => {
-    await engine().apply([itemState({ name: 'Node.js Runner' }), itemState({ name: 'snake_case Formatter' }), itemState({ name: "Don't Panic" })]);
+    await engine().apply([
+      itemState({ name: 'Node.js Runner' }),
+      itemState({ name: 'snake_case Formatter' }),
+      itemState({ name: "Don't Panic" }),
+    ]);
     expect(await names({ q: 'js' })).toEqual(['Node.js Runner']);
     expect(await names({ q: 'snake' })).toEqual(['snake_case Formatter']);
     expect(await names({ q: 'panic don' })).toEqual(["Don't Panic"]);
@@ -112,22 +136,39 @@ export function textRuleCases(engine: () => SearchEngine): void {
       itemState({ name: 'Terraform Planner', description: 'Plans infrastructure changes', ...popular(20_000) }),
       itemState({ name: 'Terraform', description: 'Infrastructure as code', ...popular(50) }),
       itemState({ name: 'Plan Reviewer', description: 'Reviews terraform plans before apply', ...popular(900_000) }),
-      itemState({ name: 'Infra Docs', description: 'Documents infrastructure; terraform terraform terraform', ...popular(0) }),
+      itemState({
+        name: 'Infra Docs',
+        description: 'Documents infrastructure; terraform terraform terraform',
+        ...popular(0),
+      }),
       itemState({ name: 'Terraformer', description: 'Imports existing infrastructure', ...popular(3_000) }),
       itemState({ name: 'Cost Planner', description: 'Estimates plan costs', ...popular(10) }),
     ]);
     // the exact name, names it begins (one word before two), then description matches by weight
-    expect(await names({ q: 'terraform' })).toEqual(['Terraform', 'Terraformer', 'Terraform Planner', 'Infra Docs', 'Plan Reviewer']);
+    expect(await names({ q: 'terraform' })).toEqual([
+      'Terraform',
+      'Terraformer',
+      'Terraform Planner',
+      'Infra Docs',
+      'Plan Reviewer',
+    ]);
     expect(await names({ q: 'terraform plan' })).toEqual(['Terraform Planner', 'Plan Reviewer']);
     // both words in both items, each once in a name: which first is each engine's own weighing
-    expect(await names({ q: 'plans terraform' })).toEqual(expect.arrayContaining(['Plan Reviewer', 'Terraform Planner']));
+    expect(await names({ q: 'plans terraform' })).toEqual(
+      expect.arrayContaining(['Plan Reviewer', 'Terraform Planner']),
+    );
     expect(await names({ q: 'plans terraform' })).toHaveLength(2);
     // the name the query begins first; then a completion in the name against the word in a description
     const plan = await names({ q: 'plan' });
     expect(plan[0]).toBe('Plan Reviewer');
     expect(plan.slice(1).sort()).toEqual(['Cost Planner', 'Terraform Planner']);
     // a description match: short descriptions and more downloads first
-    expect(await names({ q: 'infrastructure' })).toEqual(['Terraformer', 'Terraform', 'Terraform Planner', 'Infra Docs']);
+    expect(await names({ q: 'infrastructure' })).toEqual([
+      'Terraformer',
+      'Terraform',
+      'Terraform Planner',
+      'Infra Docs',
+    ]);
     const infra = await names({ q: 'infra' });
     expect(infra[0]).toBe('Infra Docs');
     expect(infra.slice(1).sort()).toEqual(['Terraform', 'Terraform Planner', 'Terraformer']);

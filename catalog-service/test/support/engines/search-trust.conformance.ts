@@ -11,8 +11,17 @@ import type { SearchEngine, SearchQuery, SearchResult, SearchSort } from '../../
 import { itemState } from './engine-items';
 
 /** A trust as events carry it; blocked items carry the reason. */
-export function trusted(verdict: Verdict, publisherVerified = false, latestVersion: string | null = '1.0.0'): ItemTrust {
-  return { latestVersion, verdict, publisherVerified, blockedReason: verdict === 'malicious' ? 'steals credentials' : null };
+export function trusted(
+  verdict: Verdict,
+  publisherVerified = false,
+  latestVersion: string | null = '1.0.0',
+): ItemTrust {
+  return {
+    latestVersion,
+    verdict,
+    publisherVerified,
+    blockedReason: verdict === 'malicious' ? 'steals credentials' : null,
+  };
 }
 
 const SORTS: SearchSort[] = ['relevance', 'newest', 'name', 'popular'];
@@ -21,8 +30,10 @@ export function trustCases(engine: () => SearchEngine): void {
   /** A search as the route makes it: safe by default, unscanned items shown unless `showsUnscanned` is false. */
   const search = (params: Partial<SearchParams>, showsUnscanned = true): Promise<SearchResult> =>
     engine().search(toSearchQuery({ page: 1, limit: 20, ...params }, { showsUnscanned }));
-  const names = async (params: Partial<SearchParams>, showsUnscanned = true) => (await search(params, showsUnscanned)).items.map((i) => i.name).sort();
-  const raw = (q: Partial<SearchQuery>): Promise<SearchResult> => engine().search({ page: 1, limit: 20, sort: q.q ? 'relevance' : 'newest', ...q });
+  const names = async (params: Partial<SearchParams>, showsUnscanned = true) =>
+    (await search(params, showsUnscanned)).items.map((i) => i.name).sort();
+  const raw = (q: Partial<SearchQuery>): Promise<SearchResult> =>
+    engine().search({ page: 1, limit: 20, sort: q.q ? 'relevance' : 'newest', ...q });
 
   it('never returns a blocked item: not with trust=any, an empty q, any sort, a tag nor its exact name, and facets do not count it', async () => {
     await engine().apply([
@@ -42,7 +53,11 @@ export function trustCases(engine: () => SearchEngine): void {
     // an engine asked without any trust filter at all still refuses it
     expect((await raw({})).items.map((i) => i.name).sort()).toEqual(shown);
     for (const q of [{}, { q: 'lint' }, { tag: ['lint'] }]) {
-      const { facets, total } = await search({ ...q, trust: 'any', facets: ['trust', 'verifiedPublisher', 'category'] });
+      const { facets, total } = await search({
+        ...q,
+        trust: 'any',
+        facets: ['trust', 'verifiedPublisher', 'category'],
+      });
       expect(total).toBe(2);
       expect(facets).toEqual({
         trust: [
@@ -73,7 +88,10 @@ export function trustCases(engine: () => SearchEngine): void {
   });
 
   it('shows unscanned items by default, and hides them when the deployment shows clean items alone', async () => {
-    await engine().apply([itemState({ name: 'Csv Clean', trust: trusted('clean') }), itemState({ name: 'Csv New', trust: trusted('unscanned', false, null) })]);
+    await engine().apply([
+      itemState({ name: 'Csv Clean', trust: trusted('clean') }),
+      itemState({ name: 'Csv New', trust: trusted('unscanned', false, null) }),
+    ]);
     expect(await names({ q: 'csv' })).toEqual(['Csv Clean', 'Csv New']);
     expect(await names({ q: 'csv' }, false)).toEqual(['Csv Clean']);
     expect(await names({}, false)).toEqual(['Csv Clean']);
@@ -104,7 +122,12 @@ export function trustCases(engine: () => SearchEngine): void {
       itemState({ name: 'Mail Five', category: 'other', trust: trusted('clean', true) }),
     ]);
     for (const q of [undefined, 'mail']) {
-      const any = await search({ q, category: 'messaging', trust: 'any', facets: ['trust', 'verifiedPublisher', 'category'] });
+      const any = await search({
+        q,
+        category: 'messaging',
+        trust: 'any',
+        facets: ['trust', 'verifiedPublisher', 'category'],
+      });
       expect(any.facets).toEqual({
         trust: [
           { value: 'clean', count: 2 },
@@ -136,7 +159,9 @@ export function trustCases(engine: () => SearchEngine): void {
     await engine().apply([{ ...clean, version: 2, trust: trusted('malicious', false, '1.1.0') }]);
     expect(await names({ q: 'slack', trust: 'any' })).toEqual(['Slack Other']);
     expect(await names({ trust: 'any' })).toEqual(['Slack Other']);
-    expect((await search({ trust: 'any', facets: ['trust'] })).facets).toEqual({ trust: [{ value: 'clean', count: 1 }] });
+    expect((await search({ trust: 'any', facets: ['trust'] })).facets).toEqual({
+      trust: [{ value: 'clean', count: 1 }],
+    });
     // an older state arriving late does not bring it back
     await engine().apply([{ ...clean, version: 1 }]);
     expect(await names({ q: 'slack', trust: 'any' })).toEqual(['Slack Other']);
@@ -146,9 +171,14 @@ export function trustCases(engine: () => SearchEngine): void {
   });
 
   it('counts a state written before trust existed as unscanned, from an unverified publisher', async () => {
-    await engine().apply([itemState({ name: 'Old Timer' }), itemState({ name: 'Old Clean', trust: trusted('clean', true) })]);
+    await engine().apply([
+      itemState({ name: 'Old Timer' }),
+      itemState({ name: 'Old Clean', trust: trusted('clean', true) }),
+    ]);
     const { items } = await search({ q: 'old timer' });
-    expect(items.map((i) => [i.name, i.latestVersion, i.verdict, i.publisherVerified])).toEqual([['Old Timer', null, 'unscanned', false]]);
+    expect(items.map((i) => [i.name, i.latestVersion, i.verdict, i.publisherVerified])).toEqual([
+      ['Old Timer', null, 'unscanned', false],
+    ]);
     expect(await names({ q: 'old' }, false)).toEqual(['Old Clean']);
     expect(await names({ trust: ['unscanned'] })).toEqual(['Old Timer']);
     expect(await names({ verifiedPublisher: false })).toEqual(['Old Timer']);
@@ -170,7 +200,14 @@ export function trustCases(engine: () => SearchEngine): void {
       itemState({ name: 'Shown Odd', trust: trusted('suspicious', false, '0.3.0-rc.1') }),
     ]);
     const { items } = await search({ q: 'shown', trust: 'any', sort: 'name' });
-    expect(items.map((i) => ({ name: i.name, latestVersion: i.latestVersion, verdict: i.verdict, publisherVerified: i.publisherVerified }))).toEqual([
+    expect(
+      items.map((i) => ({
+        name: i.name,
+        latestVersion: i.latestVersion,
+        verdict: i.verdict,
+        publisherVerified: i.publisherVerified,
+      })),
+    ).toEqual([
       { name: 'Shown Clean', latestVersion: '2.0.0', verdict: 'clean', publisherVerified: true },
       { name: 'Shown Odd', latestVersion: '0.3.0-rc.1', verdict: 'suspicious', publisherVerified: false },
     ]);

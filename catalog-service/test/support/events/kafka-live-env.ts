@@ -29,13 +29,21 @@ export interface SaslEnv {
 /** The SASL_SSL listener set up as deploy/ sets it up, or null when a variable is missing. */
 export const saslEnv: SaslEnv | null = (() => {
   const brokers = list(process.env.KAFKA_SASL_BROKERS);
-  const { KAFKA_CA_FILE: caFile, KAFKA_COLLECTIONS_PASSWORD: collections, KAFKA_CATALOG_PASSWORD: catalog } = process.env;
+  const {
+    KAFKA_CA_FILE: caFile,
+    KAFKA_COLLECTIONS_PASSWORD: collections,
+    KAFKA_CATALOG_PASSWORD: catalog,
+  } = process.env;
   if (brokers.length === 0 || !caFile || !collections || !catalog) return null;
   return { brokers, caFile, passwords: { 'collections-service': collections, 'catalog-service': catalog } };
 })();
 
 /** The client settings each service gets from its KAFKA_* variables (deploy/test/integration/compose.test.ts pins them). */
-export function serviceSecurity(env: SaslEnv, user: keyof SaslEnv['passwords'], password = env.passwords[user]): KafkaSecuritySettings {
+export function serviceSecurity(
+  env: SaslEnv,
+  user: keyof SaslEnv['passwords'],
+  password = env.passwords[user],
+): KafkaSecuritySettings {
   return { tls: { caFile: env.caFile }, sasl: { mechanism: 'scram-sha-512', username: user, password } };
 }
 

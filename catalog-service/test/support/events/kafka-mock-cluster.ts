@@ -72,7 +72,9 @@ export async function startMockCluster(): Promise<MockCluster> {
   if (!mod) throw new Error('@confluentinc/kafka-javascript is not installed');
   const holder = new mod.Producer({ 'test.mock.num.brokers': 1, 'client.id': 'mock-cluster-holder' });
   await new Promise<void>((resolve, reject) => holder.connect({}, (err) => (err ? reject(err) : resolve())));
-  const md = await new Promise<Metadata>((resolve, reject) => holder.getMetadata({ timeout: 10_000 }, (err, m) => (err ? reject(err) : resolve(m))));
+  const md = await new Promise<Metadata>((resolve, reject) =>
+    holder.getMetadata({ timeout: 10_000 }, (err, m) => (err ? reject(err) : resolve(m))),
+  );
   return {
     brokers: md.brokers.map((b) => `${b.host}:${b.port}`),
     stop: () => new Promise<void>((resolve) => holder.disconnect(() => resolve())),

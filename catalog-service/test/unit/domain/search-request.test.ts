@@ -17,7 +17,13 @@ describe('skillsPageBody', () => {
     expect(result.itemsJson).toBeDefined();
     const { itemsJson: _ignored, ...plain } = result;
     expect(skillsPageBody(query, result)).toBe(JSON.stringify({ data: toSkillsPage(query, plain) }));
-    expect(JSON.parse(skillsPageBody(query, result)).data.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasMore: true });
+    expect(JSON.parse(skillsPageBody(query, result)).data.pagination).toEqual({
+      page: 1,
+      limit: 2,
+      total: 3,
+      totalPages: 2,
+      hasMore: true,
+    });
   });
 
   it('serialises the items itself when the engine has no JSON of them', () => {

@@ -5,12 +5,21 @@ const BASE = { DATABASE_URL: 'postgres://localhost/x', PRINCIPAL_PUBLIC_KEYS_FIL
 describe('the embedding variables', () => {
   it('default to the chosen model in the checkout, fetched when absent', () => {
     const { embedding } = loadCatalogConfig(BASE);
-    expect(embedding).toEqual({ model: 'all-minilm-l6-v2-q', dir: expect.stringMatching(/\/\.data\/models$/) as unknown, fetch: true });
+    expect(embedding).toEqual({
+      model: 'all-minilm-l6-v2-q',
+      dir: expect.stringMatching(/\/\.data\/models$/) as unknown,
+      fetch: true,
+    });
     expect(loadEmbeddingConfig({})).toEqual(embedding);
   });
 
   it('take a pinned model or off, a directory made absolute, and fetch only as true or false', () => {
-    const config = loadCatalogConfig({ ...BASE, EMBEDDING_MODEL: 'e5-small-v2-q', EMBEDDING_MODEL_DIR: 'models', EMBEDDING_FETCH: 'false' });
+    const config = loadCatalogConfig({
+      ...BASE,
+      EMBEDDING_MODEL: 'e5-small-v2-q',
+      EMBEDDING_MODEL_DIR: 'models',
+      EMBEDDING_FETCH: 'false',
+    });
     expect(config.embedding).toEqual({ model: 'e5-small-v2-q', dir: `${process.cwd()}/models`, fetch: false });
     expect(loadCatalogConfig({ ...BASE, EMBEDDING_MODEL: 'off' }).embedding.model).toBe('off');
   });

@@ -53,7 +53,11 @@ describe('OnnxTextEmbedder', () => {
     ]);
     const refused = sut.embedDocuments(Array.from({ length: 10 }, (_, i) => `more ${i}`));
     await expect(refused).rejects.toBeInstanceOf(OverloadedError);
-    await expect(refused).rejects.toMatchObject({ status: 503, messageKey: 'search.embedderBusy', headers: { 'Retry-After': '1' } });
+    await expect(refused).rejects.toMatchObject({
+      status: 503,
+      messageKey: 'search.embedderBusy',
+      headers: { 'Retry-After': '1' },
+    });
     // queries have a queue of their own: an indexing run does not starve a search
     const [query] = await sut.embedQueries(['a search while the documents wait']);
     expect(query).toHaveLength(384);
@@ -62,7 +66,9 @@ describe('OnnxTextEmbedder', () => {
 
   it('answers a search before the documents queued ahead of it', async () => {
     const order: string[] = [];
-    const docs = sut.embedDocuments(Array.from({ length: 48 }, (_, i) => `document ${i}`)).then(() => order.push('documents'));
+    const docs = sut
+      .embedDocuments(Array.from({ length: 48 }, (_, i) => `document ${i}`))
+      .then(() => order.push('documents'));
     const query = sut.embedQueries(['search']).then(() => order.push('query'));
     await Promise.all([docs, query]);
     expect(order).toEqual(['query', 'documents']);

@@ -46,15 +46,21 @@ describe('the meaning side of an Elasticsearch search', () => {
     const lexical = buildSearchRequest(query('lexical'), plan);
     const [textQuery] = wordsOf(lexical).bool.must;
     const body = buildSearchRequest(query('hybrid'), plan);
-    const { bool } = body.query as { bool: { filter: unknown; should: Array<Record<string, unknown>>; minimum_should_match: number } };
+    const { bool } = body.query as {
+      bool: { filter: unknown; should: Array<Record<string, unknown>>; minimum_should_match: number };
+    };
     expect(bool.filter).toEqual(FILTERS);
     expect(bool.minimum_should_match).toBe(1);
-    const allWords = WEIGHTS.allWords === 0 ? [] : [{ constant_score: { filter: { match_all: {} }, boost: WEIGHTS.allWords } }];
+    const allWords =
+      WEIGHTS.allWords === 0 ? [] : [{ constant_score: { filter: { match_all: {} }, boost: WEIGHTS.allWords } }];
     expect(bool.should[0]).toEqual({ bool: { must: [textQuery], should: allWords, _name: 'words' } });
     if (WEIGHTS.someWords === 0) expect(bool.should[1]).toEqual(nearest);
     else {
       const neighbours = bool.should[1] as {
-        bool: { must: unknown[]; should: Array<{ function_score: { query: { bool: { should: unknown[] } }; boost: number } }> };
+        bool: {
+          must: unknown[];
+          should: Array<{ function_score: { query: { bool: { should: unknown[] } }; boost: number } }>;
+        };
       };
       expect(neighbours.bool.must).toEqual([nearest]);
       const someWords = neighbours.bool.should[0]!.function_score;
@@ -67,7 +73,9 @@ describe('the meaning side of an Elasticsearch search', () => {
   });
 
   it('answers by the neighbours alone in semantic mode, and sends a lexical query unchanged', () => {
-    const semantic = buildSearchRequest(query('semantic'), plan).query as { bool: { filter: unknown; must: Array<{ bool?: { must: unknown[] } }> } };
+    const semantic = buildSearchRequest(query('semantic'), plan).query as {
+      bool: { filter: unknown; must: Array<{ bool?: { must: unknown[] } }> };
+    };
     expect(semantic.bool.filter).toEqual(FILTERS);
     expect(WEIGHTS.someWords === 0 ? semantic.bool.must[0] : semantic.bool.must[0]!.bool!.must[0]).toEqual(nearest);
     const withoutVector = buildSearchRequest({ ...query('hybrid'), meaning: undefined }, plan);

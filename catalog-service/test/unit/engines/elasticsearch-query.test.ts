@@ -7,13 +7,23 @@ import { randomUUID } from 'node:crypto';
 import { NO_DETAILS, type CatalogItemState } from '@skills/common';
 import { indexDefinition, INDEX_SCHEMA, versionedIndexName } from '../../../src/engines/elasticsearch/index-mapping';
 import { idKeys, toDocument } from '../../../src/engines/elasticsearch/item-document';
-import { buildSearchRequest, buildSpellingRequest, SPELLINGS_PER_WORD, type Spellings, type TextPlan } from '../../../src/engines/elasticsearch/query-builder';
+import {
+  buildSearchRequest,
+  buildSpellingRequest,
+  SPELLINGS_PER_WORD,
+  type Spellings,
+  type TextPlan,
+} from '../../../src/engines/elasticsearch/query-builder';
 import { queryTerms } from '../../../src/domain/text-analysis';
 
 const ACTIVE_PUBLIC = [{ term: { status: 'active' } }, { term: { visibility: 'public' } }];
 /** A query that names no verdict still lists every searchable one: never `malicious`. */
 const ANY_TRUST = { terms: { verdict: ['clean', 'suspicious', 'unscanned'] } };
-const plan = (q: string, spellings?: Spellings): TextPlan => ({ words: queryTerms(q), key: q, ...(spellings ? { spellings } : {}) });
+const plan = (q: string, spellings?: Spellings): TextPlan => ({
+  words: queryTerms(q),
+  key: q,
+  ...(spellings ? { spellings } : {}),
+});
 const relevance = { page: 1, limit: 20, sort: 'relevance' as const };
 
 /** Every leaf query of a body, by its kind: what Elasticsearch counts against its clause limit. */
@@ -31,14 +41,23 @@ function leaves(node: unknown, found: string[] = []): string[] {
 describe('buildSearchRequest', () => {
   it('requires every word (a dis_max of its forms), multiplies by the stored popularity, and adds one of the exclusive name bonuses', () => {
     const body = buildSearchRequest({ ...relevance, q: 'kube deploy' }, plan('kube deploy'));
-    const text = (body.query as { bool: { filter: unknown; must: Array<{ bool: { must: unknown[]; should: unknown[] } }> } }).bool;
+    const text = (
+      body.query as { bool: { filter: unknown; must: Array<{ bool: { must: unknown[]; should: unknown[] } }> } }
+    ).bool;
     // only searchable items carry words: no filter every one of them passes (status, visibility, every verdict)
     expect(text.filter).toEqual([]);
-    const [scored] = text.must[0]!.bool.must as Array<{ function_score: { query: { bool: { must: unknown[] } }; functions: unknown; boost_mode: string } }>;
+    const [scored] = text.must[0]!.bool.must as Array<{
+      function_score: { query: { bool: { must: unknown[] } }; functions: unknown; boost_mode: string };
+    }>;
     expect(scored!.function_score.functions).toEqual([{ field_value_factor: { field: 'popularity', missing: 1 } }]);
     expect(scored!.function_score.boost_mode).toBe('multiply');
     expect(scored!.function_score.query.bool.must).toEqual([
-      { dis_max: { tie_breaker: 0, queries: [{ term: { words: { value: 'kube' } } }, { term: { stems: { value: 'kube', boost: 0.9 } } }] } },
+      {
+        dis_max: {
+          tie_breaker: 0,
+          queries: [{ term: { words: { value: 'kube' } } }, { term: { stems: { value: 'kube', boost: 0.9 } } }],
+        },
+      },
       {
         dis_max: {
           tie_breaker: 0,
@@ -53,9 +72,13 @@ describe('buildSearchRequest', () => {
     const bonuses = JSON.stringify(text.must[0]!.bool.should);
     expect(bonuses).toContain('{"term":{"exactKey":"kube deploy"}}');
     // "the query begins the name": its words in place, the last one as a prefix
-    expect(bonuses).toContain('"filter":[{"term":{"namePositions":"0:kube"}},{"prefix":{"namePositions":{"value":"1:deploy"}}}]');
+    expect(bonuses).toContain(
+      '"filter":[{"term":{"namePositions":"0:kube"}},{"prefix":{"namePositions":{"value":"1:deploy"}}}]',
+    );
     // the first rule an item meets gives its bonus: exact, then the name begun (its stored bonus), else 0
-    const [bonus] = text.must[0]!.bool.should as Array<{ function_score: { functions: Array<Record<string, unknown>>; score_mode: string } }>;
+    const [bonus] = text.must[0]!.bool.should as Array<{
+      function_score: { functions: Array<Record<string, unknown>>; score_mode: string };
+    }>;
     expect(bonus!.function_score.score_mode).toBe('first');
     expect(bonus!.function_score.functions.map(({ filter: _, ...score }) => score)).toEqual([
       { weight: 1000 },
@@ -75,12 +98,17 @@ describe('buildSearchRequest', () => {
     expect(longQuery).not.toContain('"prefix"');
     expect(longQuery).toContain(`{"term":{"words":{"value":"${long}"}}}`);
     // two letters, the fewest index_prefixes holds: the completion is there
-    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: 'ku' }, plan('ku')).query)).toContain('{"prefix":{"vocabulary":{"value":"ku","boost":0.6}}}');
+    expect(JSON.stringify(buildSearchRequest({ ...relevance, q: 'ku' }, plan('ku')).query)).toContain(
+      '{"prefix":{"vocabulary":{"value":"ku","boost":0.6}}}',
+    );
   });
 
   it('keeps the filters a word match does not imply: some verdicts, a category', () => {
     const body = buildSearchRequest({ ...relevance, q: 'kube', category: 'devops', trust: ['clean'] }, plan('kube'));
-    expect((body.query as { bool: { filter: unknown } }).bool.filter).toEqual([{ term: { category: 'devops' } }, { terms: { verdict: ['clean'] } }]);
+    expect((body.query as { bool: { filter: unknown } }).bool.filter).toEqual([
+      { term: { category: 'devops' } },
+      { terms: { verdict: ['clean'] } },
+    ]);
   });
 
   it('in a typo run, adds each spelling as a term of its word and a misspelt-name bonus, never a fuzzy clause, far below the 1,024-clause limit', () => {
@@ -127,7 +155,11 @@ describe('buildSearchRequest', () => {
   it('without text lists only active public items, newest first, even when relevance is asked', () => {
     const body = buildSearchRequest({ page: 1, limit: 20, sort: 'relevance' });
     expect(body.query).toEqual({ bool: { filter: [...ACTIVE_PUBLIC, ANY_TRUST] } });
-    expect(body.sort).toEqual([{ updatedAt: { order: 'desc' } }, { idHigh: { order: 'asc' } }, { idLow: { order: 'asc' } }]);
+    expect(body.sort).toEqual([
+      { updatedAt: { order: 'desc' } },
+      { idHigh: { order: 'asc' } },
+      { idLow: { order: 'asc' } },
+    ]);
   });
 
   it('sorts by the lower-cased name, by downloads, or newest, each then by id; every tag is a filter', () => {
@@ -148,10 +180,22 @@ describe('buildSearchRequest', () => {
   });
 
   it('filters on the verdicts asked and on the publisher’s verification, in filter context', () => {
-    const body = buildSearchRequest({ trust: ['clean', 'unscanned'], verifiedPublisher: true, page: 1, limit: 20, sort: 'newest' });
+    const body = buildSearchRequest({
+      trust: ['clean', 'unscanned'],
+      verifiedPublisher: true,
+      page: 1,
+      limit: 20,
+      sort: 'newest',
+    });
     // https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-terms-query
     expect(body.query).toEqual({
-      bool: { filter: [...ACTIVE_PUBLIC, { terms: { verdict: ['clean', 'unscanned'] } }, { term: { publisherVerified: true } }] },
+      bool: {
+        filter: [
+          ...ACTIVE_PUBLIC,
+          { terms: { verdict: ['clean', 'unscanned'] } },
+          { term: { publisherVerified: true } },
+        ],
+      },
     });
   });
 
@@ -185,10 +229,14 @@ describe('buildSearchRequest', () => {
       category: { terms: { field: 'category', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }], missing: '' } },
       type: { terms: { field: 'type', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
     });
-    expect(buildSearchRequest({ facets: ['trust', 'verifiedPublisher'], page: 1, limit: 20, sort: 'newest' }).aggs).toEqual({
+    expect(
+      buildSearchRequest({ facets: ['trust', 'verifiedPublisher'], page: 1, limit: 20, sort: 'newest' }).aggs,
+    ).toEqual({
       trust: { terms: { field: 'verdict', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
       // a boolean's buckets are keyed 0 and 1 and named by key_as_string: "false" before "true", as the memory engine orders them
-      verifiedPublisher: { terms: { field: 'publisherVerified', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
+      verifiedPublisher: {
+        terms: { field: 'publisherVerified', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] },
+      },
     });
   });
 });
@@ -197,7 +245,10 @@ describe('indexDefinition and toDocument', () => {
   it('maps pre-analysed words and stems for the whitespace analyzer, keeps text in _source only, one primary shard, strict', () => {
     const definition = indexDefinition();
     // segments sorted in the browse order: newest first, then the id
-    expect(definition.settings).toEqual({ number_of_shards: 1, index: { sort: { field: ['updatedAt', 'idHigh', 'idLow'], order: ['desc', 'asc', 'asc'] } } });
+    expect(definition.settings).toEqual({
+      number_of_shards: 1,
+      index: { sort: { field: ['updatedAt', 'idHigh', 'idLow'], order: ['desc', 'asc', 'asc'] } },
+    });
     expect(definition.mappings).toMatchObject({
       _meta: { schema: INDEX_SCHEMA },
       dynamic: 'strict',
@@ -208,8 +259,20 @@ describe('indexDefinition and toDocument', () => {
         words: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
         stems: { type: 'text', analyzer: 'whitespace', index_options: 'freqs' },
         // matched by prefix only: no norms
-        vocabulary: { type: 'text', analyzer: 'whitespace', index_options: 'docs', norms: false, index_prefixes: { min_chars: 2, max_chars: 19 } },
-        namePositions: { type: 'text', analyzer: 'whitespace', index_options: 'docs', norms: false, index_prefixes: { min_chars: 2, max_chars: 19 } },
+        vocabulary: {
+          type: 'text',
+          analyzer: 'whitespace',
+          index_options: 'docs',
+          norms: false,
+          index_prefixes: { min_chars: 2, max_chars: 19 },
+        },
+        namePositions: {
+          type: 'text',
+          analyzer: 'whitespace',
+          index_options: 'docs',
+          norms: false,
+          index_prefixes: { min_chars: 2, max_chars: 19 },
+        },
         // sorted (and the version read) by doc value, never matched: no points index
         idHigh: { type: 'long', index: false },
         idLow: { type: 'long', index: false },
@@ -263,8 +326,22 @@ describe('indexDefinition and toDocument', () => {
       ...plain,
       ...fields,
       // name ×5, description ×2, tags ×1: the field weights 1, 0.4, 0.2
-      words: [...times('git', 5), ...times('helper', 5), ...times('helps', 2), ...times('with', 2), ...times('git', 2), 'vcs'].join(' '),
-      stems: [...times('git', 5), ...times('helper', 5), ...times('help', 2), ...times('with', 2), ...times('git', 2), 'vcs'].join(' '),
+      words: [
+        ...times('git', 5),
+        ...times('helper', 5),
+        ...times('helps', 2),
+        ...times('with', 2),
+        ...times('git', 2),
+        'vcs',
+      ].join(' '),
+      stems: [
+        ...times('git', 5),
+        ...times('helper', 5),
+        ...times('help', 2),
+        ...times('with', 2),
+        ...times('git', 2),
+        'vcs',
+      ].join(' '),
       exactKey: 'git helper',
       slugKey: 'git helper',
       vocabulary: 'git helper helps with vcs',
@@ -278,13 +355,29 @@ describe('indexDefinition and toDocument', () => {
       nameSort: 'git-helper',
     });
     expect(document.popularity).toBeGreaterThan(1);
-    expect(toDocument({ ...state, status: 'deleted' })).toEqual({ ...plain, ...fields, idHigh: 0x5b0c7c1e2f574, idLow: 0xc399a8e1f0d2a, status: 'deleted' });
+    expect(toDocument({ ...state, status: 'deleted' })).toEqual({
+      ...plain,
+      ...fields,
+      idHigh: 0x5b0c7c1e2f574,
+      idLow: 0xc399a8e1f0d2a,
+      status: 'deleted',
+    });
   });
 
   it('stores an item’s trust, and a blocked item as a tombstone that no word can match', () => {
-    const state = itemStateFor({ trust: { latestVersion: '1.2.0', verdict: 'clean', publisherVerified: true, blockedReason: null } });
-    expect(toDocument(state)).toMatchObject({ latestVersion: '1.2.0', verdict: 'clean', publisherVerified: true, words: 'pdf pdf pdf pdf pdf' });
-    const blocked = toDocument({ ...state, trust: { latestVersion: '1.3.0', verdict: 'malicious', publisherVerified: true, blockedReason: 'stealer' } });
+    const state = itemStateFor({
+      trust: { latestVersion: '1.2.0', verdict: 'clean', publisherVerified: true, blockedReason: null },
+    });
+    expect(toDocument(state)).toMatchObject({
+      latestVersion: '1.2.0',
+      verdict: 'clean',
+      publisherVerified: true,
+      words: 'pdf pdf pdf pdf pdf',
+    });
+    const blocked = toDocument({
+      ...state,
+      trust: { latestVersion: '1.3.0', verdict: 'malicious', publisherVerified: true, blockedReason: 'stealer' },
+    });
     expect(blocked).toMatchObject({ latestVersion: '1.3.0', verdict: 'malicious', status: 'active' });
     expect(blocked.words).toBeUndefined();
   });
@@ -292,7 +385,11 @@ describe('indexDefinition and toDocument', () => {
   it('gives ids numbers that order as the ids do (the tie-break of every order)', () => {
     const ids = Array.from({ length: 2_000 }, () => randomUUID());
     // and ids equal in their first 13 digits, told apart by the next 13 (one 52-bit number would tie them)
-    ids.push('00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-100000000000', '00000000-0000-4000-9000-000000000000');
+    ids.push(
+      '00000000-0000-4000-8000-000000000000',
+      '00000000-0000-4000-8000-100000000000',
+      '00000000-0000-4000-9000-000000000000',
+    );
     const byString = [...ids].sort();
     const byKeys = [...ids].sort((a, b) => idKeys(a).idHigh - idKeys(b).idHigh || idKeys(a).idLow - idKeys(b).idLow);
     expect(byKeys).toEqual(byString);

@@ -24,7 +24,14 @@ function event(letter: string, version: number): SkillChangeEvent {
 
 function message(offset: number, value: string | SkillChangeEvent): KafkaMessage {
   const raw = typeof value === 'string' ? value : JSON.stringify(value);
-  return { key: Buffer.from('k'), value: Buffer.from(raw), timestamp: '0', attributes: 0, offset: String(offset), headers: { 'event-id': 'x' } };
+  return {
+    key: Buffer.from('k'),
+    value: Buffer.from(raw),
+    timestamp: '0',
+    attributes: 0,
+    offset: String(offset),
+    headers: { 'event-id': 'x' },
+  };
 }
 
 /**
@@ -106,7 +113,11 @@ function setup(handler: (events: SkillChangeEvent[]) => Promise<void>, onSleep?:
 describe('BatchProcessor (kafkajs eachBatch)', () => {
   it('commits the next offset only after the handler resolved for the whole batch', async () => {
     const journal: string[] = [];
-    const payload = new FakePayload([message(10, event('a', 1)), message(11, event('b', 1)), message(12, event('a', 2))]);
+    const payload = new FakePayload([
+      message(10, event('a', 1)),
+      message(11, event('b', 1)),
+      message(12, event('a', 2)),
+    ]);
     const { sut } = setup(async (events) => void journal.push(`handler:${events.map((e) => e.eventId).join(',')}`));
     await sut.process(payload);
     expect(journal).toEqual(['handler:a-1,b-1,a-2']);
@@ -117,7 +128,14 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
     const applied: SkillChangeEvent[] = [];
     const bad = { ...event('c', 1), version: 'one' };
     const unsafe = event('d', 1);
-    unsafe.item.details = { publisher: null, version: null, license: null, repositoryUrl: 'javascript:alert(1)', homepageUrl: null, downloads: 0 };
+    unsafe.item.details = {
+      publisher: null,
+      version: null,
+      license: null,
+      repositoryUrl: 'javascript:alert(1)',
+      homepageUrl: null,
+      downloads: 0,
+    };
     const extra = { ...event('e', 1), boost: 1000, item: { ...event('e', 1).item, pinned: true } };
     const payload = new FakePayload([
       message(1, '{not json'),
@@ -153,7 +171,13 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
     await sut.process(payload);
     expect(calls).toBe(3);
     expect(sleeps).toEqual([100, 150]);
-    expect(payload.journal).toEqual(['heartbeat', 'heartbeat', 'resolve:5', 'heartbeat', 'commit:skills.changes.v1/2@6']);
+    expect(payload.journal).toEqual([
+      'heartbeat',
+      'heartbeat',
+      'resolve:5',
+      'heartbeat',
+      'commit:skills.changes.v1/2@6',
+    ]);
   });
 
   it('keeps retrying a batch past the last attempt and never dead-letters what the handler refuses (the indexer decides what is poison)', async () => {
@@ -218,7 +242,9 @@ describe('BatchProcessor (kafkajs eachBatch)', () => {
 
   it('surfaces a failed commit, so kafkajs restarts from the last committed offset', async () => {
     const payload = new FakePayload([message(4, event('a', 1))]);
-    payload.commitError = Object.assign(new Error('Specified group generation id is not valid'), { type: 'ILLEGAL_GENERATION' });
+    payload.commitError = Object.assign(new Error('Specified group generation id is not valid'), {
+      type: 'ILLEGAL_GENERATION',
+    });
     const { sut } = setup(async () => undefined);
     await expect(sut.process(payload)).rejects.toThrow('generation');
   });

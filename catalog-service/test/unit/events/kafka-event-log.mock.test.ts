@@ -4,7 +4,13 @@ import { type SkillChangeEvent } from '@skills/common';
 import { createKafkaClient, KafkaEventLog } from '../../../src/events/kafka';
 import { REFUSE_NOTHING, recordingSink } from '../../support/rejected-events';
 import { describeEventLogConformance, itemVersion } from '../../support/events/event-log.conformance';
-import { eventFor, FAST_GROUP, mockClusterModule, startMockCluster, type MockCluster } from '../../support/events/kafka-mock-cluster';
+import {
+  eventFor,
+  FAST_GROUP,
+  mockClusterModule,
+  startMockCluster,
+  type MockCluster,
+} from '../../support/events/kafka-mock-cluster';
 import { eventually, silentLogger } from '@skills/common/testing';
 
 const logger = silentLogger('kafka-test');
@@ -55,7 +61,13 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
       producer = client().producer({ createPartitioner: Partitioners.DefaultPartitioner });
       await producer.connect();
       sink = recordingSink();
-      log = new KafkaEventLog({ kafka: client(), logger, rejected: sink, ...FAST_GROUP, retry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 } });
+      log = new KafkaEventLog({
+        kafka: client(),
+        logger,
+        rejected: sink,
+        ...FAST_GROUP,
+        retry: { attempts: 2, initialDelayMs: 50, maxDelayMs: 50 },
+      });
     });
     afterEach(async () => {
       await log.close();
@@ -63,7 +75,8 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
       await cluster.stop();
     });
 
-    const send = (messages: { key: string; value: string; partition?: number }[]) => producer.send({ topic: 'skills.changes.v1', acks: -1, messages });
+    const send = (messages: { key: string; value: string; partition?: number }[]) =>
+      producer.send({ topic: 'skills.changes.v1', acks: -1, messages });
 
     it('dead-letters what is not JSON or breaks the contract into the store, never producing; a refused event is retried, not dead-lettered', async () => {
       const poison = itemVersion(randomUUID(), 1);
@@ -71,7 +84,14 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
       const pinned = { ...eventFor(itemVersion(randomUUID(), 1)), version: 2_147_483_648 };
       const unsafe = eventFor({
         ...itemVersion(randomUUID(), 1),
-        details: { publisher: null, version: null, license: null, repositoryUrl: null, homepageUrl: 'javascript:alert(1)', downloads: 0 },
+        details: {
+          publisher: null,
+          version: null,
+          license: null,
+          repositoryUrl: null,
+          homepageUrl: 'javascript:alert(1)',
+          downloads: 0,
+        },
       });
       await send([
         { key: 'garbage', value: '{"not": "an event"', partition: 0 },
@@ -90,7 +110,10 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
         }
         applied.push(...events.map((e) => e.itemId));
       });
-      await eventually(() => sink.rejected.length >= 3 && applied.length >= 2, 'three dead letters and both events applied');
+      await eventually(
+        () => sink.rejected.length >= 3 && applied.length >= 2,
+        'three dead letters and both events applied',
+      );
       expect(applied).toEqual([poison.id, good.id]);
       expect(refusals).toBe(2);
       expect(sink.rejected.map((r) => [r.group, r.eventId, r.itemId, r.reason.split(':')[0]])).toEqual([
@@ -98,7 +121,10 @@ describeWithMock('KafkaEventLog against the librdkafka mock cluster', () => {
         ['indexer', pinned.eventId, pinned.itemId, 'contract'],
         ['indexer', unsafe.eventId, unsafe.itemId, 'contract'],
       ]);
-      expect(sink.rejected[0]?.payload).toEqual({ base64: Buffer.from('{"not": "an event"').toString('base64'), bytes: 18 });
+      expect(sink.rejected[0]?.payload).toEqual({
+        base64: Buffer.from('{"not": "an event"').toString('base64'),
+        bytes: 18,
+      });
       expect(sink.rejected[1]?.reason).toContain('version must be an integer from 0 to 2147483647');
       expect(sink.rejected[2]?.reason).toContain('homepageUrl must be an http or https URL');
       expect(sink.rejected[2]?.payload).toEqual(unsafe);

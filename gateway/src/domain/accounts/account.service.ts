@@ -18,7 +18,12 @@ export class AccountService {
   create(input: { email: string; name?: string | null; plan: Plan }, context: AuditContext): Promise<Account> {
     return this.store.transaction(async (repos) => {
       const account = await repos.accounts.create({ email: input.email, name: input.name ?? null, plan: input.plan });
-      await repos.audit.append({ ...context, action: 'account.create', targetAccountId: account.id, details: { plan: account.plan } });
+      await repos.audit.append({
+        ...context,
+        action: 'account.create',
+        targetAccountId: account.id,
+        details: { plan: account.plan },
+      });
       return account;
     });
   }

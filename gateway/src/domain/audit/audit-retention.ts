@@ -24,7 +24,10 @@ export class AuditRetention extends PeriodicPurge {
     super({
       ...rest,
       tasks: [
-        { name: 'audit records past retention', deleteBatch: (now, batch) => audit.pruneOlderThan(new Date(now.getTime() - retentionDays * DAY_MS), batch) },
+        {
+          name: 'audit records past retention',
+          deleteBatch: (now, batch) => audit.pruneOlderThan(new Date(now.getTime() - retentionDays * DAY_MS), batch),
+        },
       ],
     });
   }

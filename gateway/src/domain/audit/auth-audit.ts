@@ -18,7 +18,13 @@ export interface AuthRequest {
 }
 
 /** A record of `action` concerning `accountId`, acted by that account unless `actor` says otherwise (an operator). */
-export function authEvent(from: AuthRequest, action: AuditAction, accountId: string, details: AuditDetails = {}, actor?: AuditActor): AuditEvent {
+export function authEvent(
+  from: AuthRequest,
+  action: AuditAction,
+  accountId: string,
+  details: AuditDetails = {},
+  actor?: AuditActor,
+): AuditEvent {
   return {
     action,
     actor: actor ?? { kind: 'account', accountId },
@@ -34,5 +40,8 @@ export type RemovalReason = 'email_verified' | 'password_reset' | 'password_chan
 
 /** The record of each session, key or identity a change of credentials removed, acted by the account that changed them. */
 export function removalEvents(from: AuthRequest, reason: RemovalReason): (removal: Removal) => AuditEvent {
-  return (removal) => ({ ...authEvent(from, removal.action, removal.accountId, { ...removal.details, reason }), target: removal.target });
+  return (removal) => ({
+    ...authEvent(from, removal.action, removal.accountId, { ...removal.details, reason }),
+    target: removal.target,
+  });
 }

@@ -93,7 +93,12 @@ export class AuthFailureAudit {
             ...(p.userAgent === undefined ? {} : { userAgent: p.userAgent }),
           },
         })
-        .catch((err: unknown) => this.options.logger.error({ err, count: p.count }, 'could not write failed authentications to the audit trail'));
+        .catch((err: unknown) =>
+          this.options.logger.error(
+            { err, count: p.count },
+            'could not write failed authentications to the audit trail',
+          ),
+        );
     }
   }
 

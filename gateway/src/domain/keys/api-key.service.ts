@@ -79,11 +79,24 @@ export class ApiKeyService {
    */
   issue(accountId: string, request: KeyRequest, context: AuditContext): Promise<IssuedKey> {
     return this.deps.store.transaction(async (repos) => {
-      if (!isUuid(accountId) || !(await repos.accounts.lockForKeyChange(accountId))) throw new NotFoundError('account.notFound');
+      if (!isUuid(accountId) || !(await repos.accounts.lockForKeyChange(accountId)))
+        throw new NotFoundError('account.notFound');
       await this.checkCap(repos, accountId, 1, 0);
-      const { key, input } = this.newKey(accountId, request.name, request.scopes ?? SCOPES, this.expiryOf(request), request.workspaceId ?? null);
+      const { key, input } = this.newKey(
+        accountId,
+        request.name,
+        request.scopes ?? SCOPES,
+        this.expiryOf(request),
+        request.workspaceId ?? null,
+      );
       const summary = await repos.keys.insert(input);
-      await repos.audit.append({ ...context, action: 'api_key.issue', targetAccountId: accountId, target: summary.id, details: auditDetails(summary) });
+      await repos.audit.append({
+        ...context,
+        action: 'api_key.issue',
+        targetAccountId: accountId,
+        target: summary.id,
+        details: auditDetails(summary),
+      });
       return { ...summary, key };
     });
   }
@@ -109,20 +122,38 @@ export class ApiKeyService {
    * grace may not (rolling again with a grace is refused as an issue would
    * be; without a grace the count does not change).
    */
-  async roll(keyId: string, graceSeconds: number, context: AuditContext, ownerId?: string): Promise<{ apiKey: IssuedKey; previous: ApiKeySummary }> {
+  async roll(
+    keyId: string,
+    graceSeconds: number,
+    context: AuditContext,
+    ownerId?: string,
+  ): Promise<{ apiKey: IssuedKey; previous: ApiKeySummary }> {
     const rolled = await this.deps.store.transaction(async (repos) => {
       const old = await this.requireKey(repos, keyId, ownerId);
       const now = this.now();
-      if (old.revokedAt !== null || (old.expiresAt !== null && Date.parse(old.expiresAt) <= now)) throw new ConflictError('apiKey.notActive');
+      if (old.revokedAt !== null || (old.expiresAt !== null && Date.parse(old.expiresAt) <= now))
+        throw new ConflictError('apiKey.notActive');
       await repos.accounts.lockForKeyChange(old.accountId);
       await this.checkCap(repos, old.accountId, graceSeconds > 0 ? 1 : 0, 1);
       const lifetime = old.expiresAt === null ? null : Date.parse(old.expiresAt) - Date.parse(old.createdAt);
       // the new key keeps the binding: it replaces the old one for the same agent
-      const { key, input } = this.newKey(old.accountId, old.name, old.scopes, this.rolledExpiry(lifetime, now), old.workspaceId);
+      const { key, input } = this.newKey(
+        old.accountId,
+        old.name,
+        old.scopes,
+        this.rolledExpiry(lifetime, now),
+        old.workspaceId,
+      );
       const summary = await repos.keys.insert(input);
       await repos.keys.end(keyId, graceSeconds > 0 ? new Date(now + graceSeconds * 1000) : null);
       const details = { ...auditDetails(summary), previous: keyId, graceSeconds };
-      await repos.audit.append({ ...context, action: 'api_key.roll', targetAccountId: old.accountId, target: summary.id, details });
+      await repos.audit.append({
+        ...context,
+        action: 'api_key.roll',
+        targetAccountId: old.accountId,
+        target: summary.id,
+        details,
+      });
       const previous = (await repos.keys.findById(keyId)) ?? old;
       return { apiKey: { ...summary, key }, previous: withoutOwner(previous) };
     });
@@ -139,7 +170,18 @@ export class ApiKeyService {
   ): { key: string; input: NewKey } {
     const key = generateApiKey();
     const ordered = SCOPES.filter((s) => scopes.includes(s));
-    return { key, input: { accountId, name, prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: ordered, expiresAt, workspaceId } };
+    return {
+      key,
+      input: {
+        accountId,
+        name,
+        prefix: displayPrefix(key),
+        keyHash: hashApiKey(key),
+        scopes: ordered,
+        expiresAt,
+        workspaceId,
+      },
+    };
   }
 
   private expiryOf(request: Pick<KeyRequest, 'expiresInDays' | 'expiresAt'>): Date | null {
@@ -165,7 +207,8 @@ export class ApiKeyService {
     const max = this.deps.policy.maxLifetimeDays;
     const lifetime = at.getTime() - this.now();
     if (max !== null && lifetime > max * DAY_MS) throw new InputError('apiKey.noExpiryRefused', { limit: max });
-    if (!(lifetime >= DAY_MS && lifetime <= LONGEST_DAYS * DAY_MS)) throw new InputError('apiKey.expiresAtRange', { limit: max ?? LONGEST_DAYS });
+    if (!(lifetime >= DAY_MS && lifetime <= LONGEST_DAYS * DAY_MS))
+      throw new InputError('apiKey.expiresAtRange', { limit: max ?? LONGEST_DAYS });
     return at;
   }
 
@@ -177,7 +220,12 @@ export class ApiKeyService {
   }
 
   /** Refuses a change that adds `added` active keys past the cap (plus `allowance`, a roll's key in grace). */
-  private async checkCap(repos: GatewayRepositories, accountId: string, added: number, allowance: number): Promise<void> {
+  private async checkCap(
+    repos: GatewayRepositories,
+    accountId: string,
+    added: number,
+    allowance: number,
+  ): Promise<void> {
     const limit = this.deps.policy.maxActiveKeys;
     const active = await repos.keys.countActive(accountId, new Date(this.now()));
     if (added > 0 && active + added > limit + allowance) throw new ConflictError('apiKey.tooMany', { limit });
@@ -188,7 +236,11 @@ export class ApiKeyService {
   }
 
   /** Another account's key is "not found": its existence is not revealed. */
-  private async requireKey(repos: GatewayRepositories, keyId: string, ownerId?: string): Promise<ApiKeySummary & { accountId: string }> {
+  private async requireKey(
+    repos: GatewayRepositories,
+    keyId: string,
+    ownerId?: string,
+  ): Promise<ApiKeySummary & { accountId: string }> {
     const found = isUuid(keyId) ? await repos.keys.findById(keyId) : undefined;
     if (!found || (ownerId !== undefined && found.accountId !== ownerId)) throw new NotFoundError('apiKey.notFound');
     return found;
@@ -201,6 +253,18 @@ function withoutOwner(key: ApiKeySummary & { accountId?: string }): ApiKeySummar
 }
 
 /** What the audit keeps of a key: never the key or its hash, only how to recognise it. */
-function auditDetails(key: ApiKeySummary): { prefix: string; name: string | null; scopes: string; expiresAt: string | null; workspaceId: string | null } {
-  return { prefix: key.prefix, name: key.name, scopes: key.scopes.join(' '), expiresAt: key.expiresAt, workspaceId: key.workspaceId };
+function auditDetails(key: ApiKeySummary): {
+  prefix: string;
+  name: string | null;
+  scopes: string;
+  expiresAt: string | null;
+  workspaceId: string | null;
+} {
+  return {
+    prefix: key.prefix,
+    name: key.name,
+    scopes: key.scopes.join(' '),
+    expiresAt: key.expiresAt,
+    workspaceId: key.workspaceId,
+  };
 }

@@ -80,7 +80,11 @@ export class KeyAuthenticator {
     this.touchIntervalMs = options.touchIntervalMs ?? 60_000;
     this.ttlMs = options.cacheTtlMs ?? 1_000;
     this.cache = new KeyCache({ ttlMs: this.ttlMs, maxEntries: options.cacheMaxEntries, now: this.now });
-    this.unknown = new KeyCache({ ttlMs: this.ttlMs, maxEntries: options.negativeCacheMaxEntries ?? 1_000, now: this.now });
+    this.unknown = new KeyCache({
+      ttlMs: this.ttlMs,
+      maxEntries: options.negativeCacheMaxEntries ?? 1_000,
+      now: this.now,
+    });
   }
 
   async authenticate(authorization: string | undefined, options: AuthenticateOptions = {}): Promise<AccountPrincipal> {
@@ -105,7 +109,12 @@ export class KeyAuthenticator {
     if (!planAllowsApi(stored.plan)) throw new NotAllowedError('auth.planWithoutApi');
     if (scope !== undefined && !grants(stored.scopes, scope)) throw new NotAllowedError('auth.missingScope', { scope });
     this.recordUse(stored.keyId);
-    const principal: AccountPrincipal = { kind: 'account', accountId: stored.accountId, plan: stored.plan, keyId: stored.keyId };
+    const principal: AccountPrincipal = {
+      kind: 'account',
+      accountId: stored.accountId,
+      plan: stored.plan,
+      keyId: stored.keyId,
+    };
     if (stored.workspaceId) principal.workspaceId = stored.workspaceId;
     return principal;
   }
@@ -137,7 +146,9 @@ export class KeyAuthenticator {
     if (cached !== undefined) {
       this.stats.hits += 1;
       if (cached.remainingMs < this.ttlMs / 4) {
-        this.read(id, hash).catch((err: unknown) => this.options.logger.warn({ err }, 'api key refresh failed; the entry expires as usual'));
+        this.read(id, hash).catch((err: unknown) =>
+          this.options.logger.warn({ err }, 'api key refresh failed; the entry expires as usual'),
+        );
       }
       return cached.value;
     }

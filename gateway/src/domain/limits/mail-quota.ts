@@ -33,7 +33,11 @@ export interface MailQuotaLimits {
 /** What a request mails: a sign-up (verification or notice), a verification sent again at sign-in, a reset, an invitation. */
 export type MailPurpose = 'sign-up' | 'sign-in' | 'reset' | 'invitation';
 
-export const DEFAULT_MAIL_QUOTA: Readonly<MailQuotaLimits> = Object.freeze({ perAddress: 5, perRecipient: 20, perWorkspace: 100 });
+export const DEFAULT_MAIL_QUOTA: Readonly<MailQuotaLimits> = Object.freeze({
+  perAddress: 5,
+  perRecipient: 20,
+  perWorkspace: 100,
+});
 
 const DAY_MS = 86_400_000;
 

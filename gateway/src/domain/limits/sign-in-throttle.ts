@@ -82,7 +82,12 @@ export class SignInThrottle {
     const attempt = { pair: `p:${email.toLowerCase()}\u0000${client}`, address: `a:${client}` };
     const seconds = await this.store.begin(
       [
-        { id: attempt.address, limit: 0, freeAttempts: this.limits.perAddress, maxDelayMs: this.limits.addressMaxDelayMs },
+        {
+          id: attempt.address,
+          limit: 0,
+          freeAttempts: this.limits.perAddress,
+          maxDelayMs: this.limits.addressMaxDelayMs,
+        },
         { id: attempt.pair, limit: 0, freeAttempts: this.limits.freeFailures },
       ],
       this.limits.windowMs,
@@ -98,7 +103,10 @@ export class SignInThrottle {
 
   /** Counts a sign-up now, or throws 429 with Retry-After when the address has used its share. */
   async beginSignUp(address: string): Promise<void> {
-    const seconds = await this.store.begin([{ id: `s:${addressKey(address)}`, limit: this.limits.signUpsPerAddress, freeAttempts: 0 }], this.limits.windowMs);
+    const seconds = await this.store.begin(
+      [{ id: `s:${addressKey(address)}`, limit: this.limits.signUpsPerAddress, freeAttempts: 0 }],
+      this.limits.windowMs,
+    );
     if (seconds > 0) throw refuse('signUp.throttled', seconds);
   }
 
@@ -110,7 +118,12 @@ export class SignInThrottle {
   async beginLinkRequest(address: string, email?: string): Promise<void> {
     const client = addressKey(address);
     const counters = [{ id: `l:${client}`, limit: this.limits.linksPerAddress, freeAttempts: 0 }];
-    if (email !== undefined) counters.push({ id: `e:${email.toLowerCase()}\u0000${client}`, limit: this.limits.linksPerEmail, freeAttempts: 0 });
+    if (email !== undefined)
+      counters.push({
+        id: `e:${email.toLowerCase()}\u0000${client}`,
+        limit: this.limits.linksPerEmail,
+        freeAttempts: 0,
+      });
     const seconds = await this.store.begin(counters, this.limits.windowMs);
     if (seconds > 0) throw refuse('links.throttled', seconds);
   }

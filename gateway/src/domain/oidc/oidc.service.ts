@@ -80,7 +80,11 @@ export class OidcService {
    * The provider's authorization URL and the state the browser must keep (cookie); `bound`: a flow of this
    * signed-in account, to link the identity to it or to re-authenticate its session.
    */
-  async start(bound?: { accountId: string; session: SessionRecord; purpose: 'link' | 'reauthenticate' }): Promise<{ url: string; state: string }> {
+  async start(bound?: {
+    accountId: string;
+    session: SessionRecord;
+    purpose: 'link' | 'reauthenticate';
+  }): Promise<{ url: string; state: string }> {
     if (bound?.purpose === 'link') {
       // A new way into the account: only for an address proven, and only by whoever proved who they are just now
       // (a password, or an identity already linked), not by whoever holds the session cookie.
@@ -141,7 +145,8 @@ export class OidcService {
       if (current?.accountId !== flow.linkAccountId) throw new AuthenticationError('oidc.failed');
       if (flow.reauthenticate) return this.reauthenticate(issuer, claims.sub, current, from);
       const record = authEvent(from, 'auth.oidc_link', current.accountId, { issuer });
-      if (!(await this.deps.credentials.linkIdentity(issuer, claims.sub, current.accountId, record))) throw new NotAllowedError('oidc.linkedElsewhere');
+      if (!(await this.deps.credentials.linkIdentity(issuer, claims.sub, current.accountId, record)))
+        throw new NotAllowedError('oidc.linkedElsewhere');
       await this.deps.sessions.endAllBut(current.accountId, current.session.id);
       return { kind: 'linked' };
     }
@@ -163,7 +168,12 @@ export class OidcService {
     return { kind: 'reauthenticated' };
   }
 
-  private async accountOf(issuer: string, subject: string, claims: Record<string, unknown>, from: AuthRequest): Promise<Account> {
+  private async accountOf(
+    issuer: string,
+    subject: string,
+    claims: Record<string, unknown>,
+    from: AuthRequest,
+  ): Promise<Account> {
     const { credentials, signUpMode } = this.deps;
     const linked = await credentials.findByIdentity(issuer, subject);
     if (linked) return linked;
@@ -176,8 +186,13 @@ export class OidcService {
     // cleaned, not refused: the person did not type it and could not fix it here
     const name = cleanDisplayText(claims.name, ACCOUNT_NAME_MAX);
     const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'oidc', issuer });
-    const account = await credentials.create({ email, name, plan: 'free', passwordHash: null, emailVerified: true }, undefined, record);
-    if (!account || !(await credentials.linkIdentity(issuer, subject, account.id))) throw new AuthenticationError('oidc.failed');
+    const account = await credentials.create(
+      { email, name, plan: 'free', passwordHash: null, emailVerified: true },
+      undefined,
+      record,
+    );
+    if (!account || !(await credentials.linkIdentity(issuer, subject, account.id)))
+      throw new AuthenticationError('oidc.failed');
     return account;
   }
 
@@ -196,7 +211,13 @@ export class OidcService {
     const url = new URL(issuer);
     // Plain HTTP only for a provider on this machine (a test or a local setup), never across a network.
     const loopback = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-    const config = await lib.discovery(url, clientId, clientSecret, undefined, loopback ? { execute: [lib.allowInsecureRequests] } : undefined);
+    const config = await lib.discovery(
+      url,
+      clientId,
+      clientSecret,
+      undefined,
+      loopback ? { execute: [lib.allowInsecureRequests] } : undefined,
+    );
     this.deps.logger.info({ issuer }, 'OpenID Connect provider discovered');
     return { lib, config };
   }

@@ -39,7 +39,10 @@ export class ScannerAuthenticator {
     this.unknown = new KeyCache({ ttlMs, maxEntries: 1_000, now: options.now });
   }
 
-  async authenticate(authorization: string | undefined, options: ScannerAuthenticateOptions = {}): Promise<ScannerPrincipal> {
+  async authenticate(
+    authorization: string | undefined,
+    options: ScannerAuthenticateOptions = {},
+  ): Promise<ScannerPrincipal> {
     const token = parseScannerBearer(authorization);
     if (token === undefined) {
       await options.beforeUnknown?.();
@@ -49,7 +52,8 @@ export class ScannerAuthenticator {
     const stored = await this.lookup(hash, options.beforeUnknown);
     // The store matched on the hash already; comparing again in constant time
     // keeps a cache or index bug from ever accepting another token.
-    if (!stored || stored.revoked || !timingSafeEqual(stored.tokenHash, hash)) throw new AuthenticationError('auth.invalidScannerToken');
+    if (!stored || stored.revoked || !timingSafeEqual(stored.tokenHash, hash))
+      throw new AuthenticationError('auth.invalidScannerToken');
     return { kind: 'scanner', scannerId: stored.scannerId, name: stored.name };
   }
 

@@ -37,7 +37,9 @@ export function hashSessionToken(token: string): Buffer {
 export class SessionService {
   private readonly now: () => number;
 
-  constructor(private readonly deps: { store: SessionRepository; policy: SessionPolicy; logger: Logger; now?: () => number }) {
+  constructor(
+    private readonly deps: { store: SessionRepository; policy: SessionPolicy; logger: Logger; now?: () => number },
+  ) {
     this.now = deps.now ?? Date.now;
   }
 
@@ -91,7 +93,8 @@ export class SessionService {
 
   /** 403 `session.reauthenticate` unless the holder signed in or re-entered the password within RECENT_SIGN_IN_MS. */
   requireRecent(session: SessionRecord): void {
-    if (this.now() > this.recentUntil(session)) throw new NotAllowedError('session.reauthenticate', { minutes: RECENT_SIGN_IN_MS / 60_000 });
+    if (this.now() > this.recentUntil(session))
+      throw new NotAllowedError('session.reauthenticate', { minutes: RECENT_SIGN_IN_MS / 60_000 });
   }
 
   /** The holder just proved who they are again: the session as it now is. */

@@ -39,16 +39,25 @@ export class AccountMail {
     const signInLink = site.link('/console/sign-in');
     // The sign-in page also asks for a reset link ("Forgot your password?").
     if (mailer) await mailer.sendSignUpAttempt(outcome.email, { signInLink }, language);
-    else if (site.plainLoopback) logger.warn({ email: outcome.email, signInLink }, 'no SMTP_URL: someone tried to sign up with an address that has an account');
+    else if (site.plainLoopback)
+      logger.warn(
+        { email: outcome.email, signInLink },
+        'no SMTP_URL: someone tried to sign up with an address that has an account',
+      );
   }
 
   /** A verification link, mailed to the account's address (never to whoever asked for it). */
   async verification(account: Account, verification: IssuedLink, language: Language): Promise<void> {
     const { mailer, site, logger } = this.deps;
     const link = site.link(`/console/verify#token=${verification.token}`);
-    if (mailer) await mailer.sendEmailVerification(account.email, { link, expiresAt: verification.expiresAt }, language);
+    if (mailer)
+      await mailer.sendEmailVerification(account.email, { link, expiresAt: verification.expiresAt }, language);
     // The address is logged with the link so the person running the embedded default knows which is theirs.
-    else if (site.plainLoopback) logger.warn({ accountId: account.id, email: account.email, link }, 'no SMTP_URL: open this link to verify the address');
+    else if (site.plainLoopback)
+      logger.warn(
+        { accountId: account.id, email: account.email, link },
+        'no SMTP_URL: open this link to verify the address',
+      );
   }
 
   /** The reset link, mailed to the account's address. */

@@ -60,7 +60,9 @@ export interface Proven {
 }
 
 export interface CredentialStore {
-  findByEmail(email: string): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined>;
+  findByEmail(
+    email: string,
+  ): Promise<{ account: Account; passwordHash: string | null; emailVerified: boolean } | undefined>;
   emailVerified(accountId: string): Promise<boolean>;
   /** The verification link of `tokenHash`, left unused, while it is live and its account's address unverified. */
   pendingVerification(tokenHash: Buffer, now: Date): Promise<PendingVerification | undefined>;
@@ -69,9 +71,17 @@ export interface CredentialStore {
    * password, removes every session, key and linked identity made before and uses up the account's other
    * links, in one transaction with `record`; undefined when the link no longer works.
    */
-  verifyEmail(tokenHash: Buffer, now: Date, audit: { record: RecordOf; removal: Removals['audit'] }): Promise<Proven | undefined>;
+  verifyEmail(
+    tokenHash: Buffer,
+    now: Date,
+    audit: { record: RecordOf; removal: Removals['audit'] },
+  ): Promise<Proven | undefined>;
   /** A new account; with `invitation`, only if that invitation is consumed in the same transaction. */
-  create(input: NewAccount, invitation?: { tokenHash: Buffer; now: Date }, record?: RecordOf): Promise<Account | undefined>;
+  create(
+    input: NewAccount,
+    invitation?: { tokenHash: Buffer; now: Date },
+    record?: RecordOf,
+  ): Promise<Account | undefined>;
   /**
    * Consumes a reset link, sets the password, ends every session and uses up the account's other links; the keys
    * and identities too when asked, and always when the address was not verified yet (the reset verifies it).
@@ -106,7 +116,11 @@ export interface LinkedIdentity {
 export interface IdentityStore {
   list(accountId: string): Promise<LinkedIdentity[]>;
   /** Removes one with its record; `lastSignIn` (nothing removed) when it is the account's only way in. */
-  unlink(accountId: string, identityId: string, record: (identity: LinkedIdentity) => AuditEvent): Promise<'unlinked' | 'notFound' | 'lastSignIn'>;
+  unlink(
+    accountId: string,
+    identityId: string,
+    record: (identity: LinkedIdentity) => AuditEvent,
+  ): Promise<'unlinked' | 'notFound' | 'lastSignIn'>;
 }
 
 export interface NewLink {

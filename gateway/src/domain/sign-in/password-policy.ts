@@ -21,8 +21,10 @@ function commonPasswords(): Set<string> {
 /** Throws InputError naming the rule the password breaks. */
 export function checkPassword(password: string, email: string): void {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) throw new InputError('validation.stringMin', { field: 'password', limit: PASSWORD_MIN_LENGTH });
-  if (length > PASSWORD_MAX_LENGTH) throw new InputError('validation.stringMax', { field: 'password', limit: PASSWORD_MAX_LENGTH });
+  if (length < PASSWORD_MIN_LENGTH)
+    throw new InputError('validation.stringMin', { field: 'password', limit: PASSWORD_MIN_LENGTH });
+  if (length > PASSWORD_MAX_LENGTH)
+    throw new InputError('validation.stringMax', { field: 'password', limit: PASSWORD_MAX_LENGTH });
   const lower = password.toLowerCase();
   if (commonPasswords().has(lower) || isRepeat(lower)) throw new InputError('password.common');
   const local = email.toLowerCase().split('@')[0] ?? '';

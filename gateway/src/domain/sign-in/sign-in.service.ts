@@ -12,7 +12,14 @@
  * (AuthFailureAudit), never one insert per guess.
  */
 import { randomBytes } from 'node:crypto';
-import { AuthenticationError, InputError, NotAllowedError, NotFoundError, RateLimitError, isUuid } from '@skills/common';
+import {
+  AuthenticationError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  RateLimitError,
+  isUuid,
+} from '@skills/common';
 import type { Account, AccountRepository } from '../accounts/account';
 import type { AuditActor, AuditLog } from '../audit/audit';
 import type { CredentialStore, LinkPurpose, LinkStore } from './credentials';
@@ -47,7 +54,8 @@ export interface SignedIn {
 }
 
 /** A password sign-in: a session, or for an address not verified yet none, and the new verification link it mailed (if the quota allowed one). */
-export type PasswordSignIn = ({ kind: 'signedIn' } & SignedIn) | { kind: 'unverified'; account: Account; verification?: IssuedLink };
+export type PasswordSignIn =
+  ({ kind: 'signedIn' } & SignedIn) | { kind: 'unverified'; account: Account; verification?: IssuedLink };
 
 /** What a reset removes besides every session. */
 export interface ResetChoices {
@@ -96,13 +104,19 @@ export class SignInService {
     const chosen = pending.linkPasswordHash ?? pending.accountPasswordHash;
     const attempt = await this.deps.throttle.beginSignIn(pending.email, from.clientAddress);
     if (chosen === null || password === undefined || !(await this.deps.hasher.verify(chosen, password))) {
-      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: pending.accountId, userAgent: from.userAgent });
+      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, {
+        targetAccountId: pending.accountId,
+        userAgent: from.userAgent,
+      });
       throw new InputError('verify.wrongPassword');
     }
     await this.deps.throttle.succeeded(attempt);
     const passwordSet = pending.linkPasswordHash !== null && pending.linkPasswordHash !== pending.accountPasswordHash;
     const record = (id: string) => authEvent(from, 'auth.email_verify', id, { passwordSet });
-    const done = await this.deps.credentials.verifyEmail(tokenHash, now, { record, removal: removalEvents(from, 'email_verified') });
+    const done = await this.deps.credentials.verifyEmail(tokenHash, now, {
+      record,
+      removal: removalEvents(from, 'email_verified'),
+    });
     const account = done && (await this.deps.accounts.findById(done.accountId));
     if (!done || !account) throw new InputError('link.invalid');
     this.deps.forgetKeys?.(done.revokedKeyIds);
@@ -122,17 +136,28 @@ export class SignInService {
     const stored = found?.passwordHash ?? (await this.dummyHash);
     const ok = (await hasher.verify(stored, input.password)) && found?.passwordHash != null;
     if (!found?.passwordHash || !ok) {
-      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: found?.account.id, userAgent: from.userAgent });
+      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, {
+        targetAccountId: found?.account.id,
+        userAgent: from.userAgent,
+      });
       throw new AuthenticationError('signIn.badCredentials');
     }
     await throttle.succeeded(attempt);
     if (!found.emailVerified)
-      return { kind: 'unverified', account: found.account, verification: await this.verificationAgain(found.account, found.passwordHash, from) };
+      return {
+        kind: 'unverified',
+        account: found.account,
+        verification: await this.verificationAgain(found.account, found.passwordHash, from),
+      };
     return { kind: 'signedIn', account: found.account, opened: await this.open(found.account, 'password', from) };
   }
 
   /** A new verification link for the password just proven, unless the day's mails to the address from this requester are spent. */
-  private async verificationAgain(account: Account, passwordHash: string, from: AuthRequest): Promise<IssuedLink | undefined> {
+  private async verificationAgain(
+    account: Account,
+    passwordHash: string,
+    from: AuthRequest,
+  ): Promise<IssuedLink | undefined> {
     try {
       await this.deps.mailQuota?.take('sign-in', account.email, addressKey(from.clientAddress));
     } catch (err) {
@@ -171,7 +196,10 @@ export class SignInService {
     if (!before) throw new InputError('link.invalid');
     checkPassword(password, before.email);
     const record = (id: string) =>
-      authEvent(from, 'auth.password_reset', id, { revokedApiKeys: choices.revokeApiKeys, unlinkedIdentities: choices.unlinkIdentities });
+      authEvent(from, 'auth.password_reset', id, {
+        revokedApiKeys: choices.revokeApiKeys,
+        unlinkedIdentities: choices.unlinkIdentities,
+      });
     const done = await credentials.resetPassword(tokenHash, await hasher.hash(password), now, {
       revokeKeys: choices.revokeApiKeys,
       unlinkIdentities: choices.unlinkIdentities,
@@ -215,7 +243,10 @@ export class SignInService {
     const found = await this.deps.credentials.findByEmail(account.email);
     if (!found?.passwordHash) throw new InputError('password.noneSet');
     if (!(await hasher.verify(found.passwordHash, password))) {
-      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, { targetAccountId: account.id, userAgent: from.userAgent });
+      this.deps.failures?.record(from.clientAddress, 'password', from.requestId, {
+        targetAccountId: account.id,
+        userAgent: from.userAgent,
+      });
       throw new InputError('password.wrongCurrent');
     }
     await throttle.succeeded(attempt);
@@ -231,14 +262,20 @@ export class SignInService {
     audited?: { from: AuthRequest; actor: AuditActor },
     passwordHash?: string,
   ): Promise<IssuedLink> {
-    if (accountId !== null && (!isUuid(accountId) || !(await this.deps.accounts.exists(accountId)))) throw new NotFoundError('account.notFound');
+    if (accountId !== null && (!isUuid(accountId) || !(await this.deps.accounts.exists(accountId))))
+      throw new NotFoundError('account.notFound');
     const { token, tokenHash } = newLinkToken();
     const now = this.now();
     const expiresAt = new Date(now + LINK_TTL_MS[purpose]);
     await this.deps.links.insert({ tokenHash, purpose, accountId, now: new Date(now), expiresAt, passwordHash });
     if (audited && accountId !== null) {
-      const action = purpose === 'password-reset' && audited.actor.kind !== 'admin' ? 'auth.password_reset_request' : 'auth.link_issue';
-      await this.deps.audit.append(authEvent(audited.from, action, accountId, { purpose, expiresAt: expiresAt.toISOString() }, audited.actor));
+      const action =
+        purpose === 'password-reset' && audited.actor.kind !== 'admin'
+          ? 'auth.password_reset_request'
+          : 'auth.link_issue';
+      await this.deps.audit.append(
+        authEvent(audited.from, action, accountId, { purpose, expiresAt: expiresAt.toISOString() }, audited.actor),
+      );
     }
     return { token, expiresAt: expiresAt.toISOString() };
   }

@@ -32,7 +32,10 @@ export interface PendingSignUp {
  * What a finished sign-up mails: a verification link (a new account, or one whose address is not verified yet:
  * the link confirms this sign-up's password), or a notice to the owner of a verified address.
  */
-export type SignUpOutcome = { kind: 'created'; account: Account; verification: IssuedLink } | { kind: 'taken'; email: string } | { kind: 'invitationUsed' };
+export type SignUpOutcome =
+  | { kind: 'created'; account: Account; verification: IssuedLink }
+  | { kind: 'taken'; email: string }
+  | { kind: 'invitationUsed' };
 
 export interface SignUpDeps {
   credentials: CredentialStore;
@@ -68,16 +71,22 @@ export class SignUpService {
    * Every check of a sign-up that does not depend on whether the email is known (mode, throttle, policy,
    * invitation), then the hash: the answer is the same for a new and a taken address, and so is its cost.
    */
-  async prepare(input: { email: string; password: string; name: string | null; invitation?: string }, from: AuthRequest): Promise<PendingSignUp> {
+  async prepare(
+    input: { email: string; password: string; name: string | null; invitation?: string },
+    from: AuthRequest,
+  ): Promise<PendingSignUp> {
     const mode = this.deps.signUpMode;
     if (mode === 'closed') throw new NotAllowedError('signUp.closed');
     if (mode === 'invite' && input.invitation === undefined) throw new NotAllowedError('signUp.invitationRequired');
     await this.deps.throttle.beginSignUp(from.clientAddress);
     checkPassword(input.password, input.email);
-    const invitation = mode === 'invite' ? { tokenHash: linkTokenHash(input.invitation), now: new Date(this.now()) } : undefined;
+    const invitation =
+      mode === 'invite' ? { tokenHash: linkTokenHash(input.invitation), now: new Date(this.now()) } : undefined;
     // Consumed again with the insert (credential.repository.ts); this read only spares a hash for a link that cannot work.
-    if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined) throw new InputError('link.invalid');
-    if (invitation && !(await this.workspaceInvitationLive(invitation.tokenHash, invitation.now, from.requestId))) throw new InputError('link.invalid');
+    if (invitation && (await this.deps.links.peek(invitation.tokenHash, 'invitation', invitation.now)) === undefined)
+      throw new InputError('link.invalid');
+    if (invitation && !(await this.workspaceInvitationLive(invitation.tokenHash, invitation.now, from.requestId)))
+      throw new InputError('link.invalid');
     // Both outcomes mail the address (a link or a notice), so both count, before the hash they would cost.
     await this.deps.mailQuota?.take('sign-up', input.email, addressKey(from.clientAddress));
     const passwordHash = await this.deps.hasher.hash(input.password);
@@ -102,10 +111,15 @@ export class SignUpService {
     // Never verified: perhaps someone else signed this address up. This sign-up gets a link of its own, which
     // verifies the address only with this sign-up's password: whoever holds both the mailbox and it.
     if (existing && !existing.emailVerified) {
-      return { kind: 'created', account: existing.account, verification: await signIn.issueVerification(existing.account.id, pending.passwordHash) };
+      return {
+        kind: 'created',
+        account: existing.account,
+        verification: await signIn.issueVerification(existing.account.id, pending.passwordHash),
+      };
     }
     if (existing) return { kind: 'taken', email: pending.email };
-    const record = (id: string) => authEvent(from, 'auth.sign_up', id, { method: 'password', invited: pending.invitation !== undefined });
+    const record = (id: string) =>
+      authEvent(from, 'auth.sign_up', id, { method: 'password', invited: pending.invitation !== undefined });
     let account: Account | undefined;
     try {
       account = await credentials.create(

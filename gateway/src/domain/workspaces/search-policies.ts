@@ -66,7 +66,8 @@ export class SearchPolicies {
   async forSearch(caller: SearchCaller, requested: string | undefined): Promise<SearchPolicy | undefined> {
     const bound = caller.principal.workspaceId;
     const named = requested?.toLowerCase();
-    if (bound !== undefined && named !== undefined && named !== bound) throw new NotAllowedError('apiKey.boundToOtherWorkspace');
+    if (bound !== undefined && named !== undefined && named !== bound)
+      throw new NotAllowedError('apiKey.boundToOtherWorkspace');
     const workspaceId = bound ?? named;
     if (workspaceId === undefined) return undefined;
     if (!isUuid(workspaceId)) throw new NotFoundError('workspace.notFound');
@@ -96,6 +97,7 @@ export class SearchPolicies {
  * through `workspace=` it stays a 404, as for a workspace that does not exist.
  */
 function refusal(status: number, bound: boolean): Error {
-  if (status === 404 || status === 403) return bound ? new NotAllowedError('workspace.noAccess') : new NotFoundError('workspace.notFound');
+  if (status === 404 || status === 403)
+    return bound ? new NotAllowedError('workspace.noAccess') : new NotFoundError('workspace.notFound');
   return new UpstreamError(502, 'upstream.badGateway');
 }

@@ -71,7 +71,11 @@ const invitationPath = (invitationId: string) => `/api/v1/invitations/${encodeUR
  * the gateway's link row is not used up. Fails closed: an answer other
  * than 2xx or 400 is an error, never a yes.
  */
-export async function invitationStillPending(calls: CollectionsCalls, invitationId: string, requestId: string): Promise<boolean> {
+export async function invitationStillPending(
+  calls: CollectionsCalls,
+  invitationId: string,
+  requestId: string,
+): Promise<boolean> {
   const preview = await calls.call({ principal: { kind: 'admin' }, requestId }, 'GET', invitationPath(invitationId));
   if (preview.ok) return true;
   if (preview.answer.status === 400) return false;
@@ -92,7 +96,12 @@ export class WorkspaceInvitations {
    * it fail, the terms are revoked again (best effort): no invitation stays
    * pending that no link can accept.
    */
-  async create(caller: Caller, context: AuditContext, workspaceId: string, request: InvitationRequest): Promise<Outcome<CreatedInvitation>> {
+  async create(
+    caller: Caller,
+    context: AuditContext,
+    workspaceId: string,
+    request: InvitationRequest,
+  ): Promise<Outcome<CreatedInvitation>> {
     const expiresAt = new Date(this.now() + request.expiresInDays * DAY_MS);
     const path = workspacePath(workspaceId, 'invitations');
     const created = await this.deps.calls.call<{ invitation: InvitationTerms }>(caller, 'POST', path, {
@@ -108,7 +117,9 @@ export class WorkspaceInvitations {
         await this.deps.mailQuota?.takeWorkspace(workspaceId);
         await this.deps.mailQuota?.take('invitation', terms.email, `workspace:${workspaceId}`);
       } catch (err) {
-        await this.deps.calls.call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id)).catch(() => undefined);
+        await this.deps.calls
+          .call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id))
+          .catch(() => undefined);
         throw err;
       }
     }
@@ -123,7 +134,9 @@ export class WorkspaceInvitations {
         workspaceInvitationId: terms.id,
       });
     } catch (err) {
-      await this.deps.calls.call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id)).catch(() => undefined);
+      await this.deps.calls
+        .call(caller, 'DELETE', workspacePath(workspaceId, 'invitations', terms.id))
+        .catch(() => undefined);
       throw err;
     }
     const url = this.deps.site.link(INVITATION_PAGE + token);
@@ -131,18 +144,36 @@ export class WorkspaceInvitations {
       ...context,
       action: 'workspace.invitation_create',
       target: workspaceId,
-      details: { invitationId: terms.id, role: terms.role, emailed: terms.email !== null && this.deps.mailer !== undefined },
+      details: {
+        invitationId: terms.id,
+        role: terms.role,
+        emailed: terms.email !== null && this.deps.mailer !== undefined,
+      },
     });
     const mailed = terms.email !== null && (await this.mail(terms, url, caller.language));
     return { ok: true, value: { ...terms, url, mailed } };
   }
 
   /** Revokes the terms, then uses up the link, so it signs nobody up either. */
-  async revoke(caller: Caller, context: AuditContext, workspaceId: string, invitationId: string): Promise<Outcome<{ revoked: true }>> {
-    const revoked = await this.deps.calls.call<{ revoked: true }>(caller, 'DELETE', workspacePath(workspaceId, 'invitations', invitationId));
+  async revoke(
+    caller: Caller,
+    context: AuditContext,
+    workspaceId: string,
+    invitationId: string,
+  ): Promise<Outcome<{ revoked: true }>> {
+    const revoked = await this.deps.calls.call<{ revoked: true }>(
+      caller,
+      'DELETE',
+      workspacePath(workspaceId, 'invitations', invitationId),
+    );
     if (!revoked.ok) return revoked;
     await this.deps.links.endWorkspaceInvitation(invitationId, new Date(this.now()));
-    await this.deps.audit.append({ ...context, action: 'workspace.invitation_revoke', target: workspaceId, details: { invitationId } });
+    await this.deps.audit.append({
+      ...context,
+      action: 'workspace.invitation_revoke',
+      target: workspaceId,
+      details: { invitationId },
+    });
     return revoked;
   }
 
@@ -153,10 +184,15 @@ export class WorkspaceInvitations {
   }
 
   /** Joins the workspace with the invited role; the link is used up with it. */
-  async accept(caller: Caller, context: AuditContext, token: string): Promise<Outcome<{ workspace: Workspace & { role: string } }>> {
+  async accept(
+    caller: Caller,
+    context: AuditContext,
+    token: string,
+  ): Promise<Outcome<{ workspace: Workspace & { role: string } }>> {
     const invitationId = await this.invitationOf(token);
     // An invitation goes to an address: whoever accepts it must have proven they hold theirs.
-    if (caller.principal.kind !== 'account' || !(await this.deps.emailVerified(caller.principal.accountId))) throw new NotAllowedError('email.notVerified');
+    if (caller.principal.kind !== 'account' || !(await this.deps.emailVerified(caller.principal.accountId)))
+      throw new NotAllowedError('email.notVerified');
     const accepted = await this.deps.calls.call<{ workspace: Workspace & { role: string } }>(
       caller,
       'POST',
@@ -188,7 +224,11 @@ export class WorkspaceInvitations {
     if (!mailer || terms.email === null) return false;
     try {
       // No workspace or inviter name: both are chosen by users, and the address is any the inviter typed.
-      await mailer.sendWorkspaceInvitation(terms.email, { link: url, role: terms.role, expiresAt: terms.expiresAt }, negotiateLanguage(language));
+      await mailer.sendWorkspaceInvitation(
+        terms.email,
+        { link: url, role: terms.role, expiresAt: terms.expiresAt },
+        negotiateLanguage(language),
+      );
       return true;
     } catch (err) {
       logger.error({ err, invitationId: terms.id }, 'could not send the invitation mail');

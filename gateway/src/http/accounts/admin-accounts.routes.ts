@@ -14,9 +14,18 @@ import type { SignInService } from '../../domain/sign-in/sign-in.service';
 import { adminLinkSchema } from './admin-accounts.schemas';
 
 /** Where each link opens in the console; the secret travels in the fragment, which no server or Referer sees. */
-export const LINK_PAGES = { 'sign-in': '/console/link#token=', 'password-reset': '/console/reset#token=', invitation: '/console/sign-up#invitation=' } as const;
+export const LINK_PAGES = {
+  'sign-in': '/console/link#token=',
+  'password-reset': '/console/reset#token=',
+  invitation: '/console/sign-up#invitation=',
+} as const;
 
-export function adminAccountRoutes(deps: { signIn: SignInService; sessions: SessionService; site: Site; audit: AuditLog }): Router {
+export function adminAccountRoutes(deps: {
+  signIn: SignInService;
+  sessions: SessionService;
+  site: Site;
+  audit: AuditLog;
+}): Router {
   const router = Router();
   const body = jsonBody();
 
@@ -24,9 +33,16 @@ export function adminAccountRoutes(deps: { signIn: SignInService; sessions: Sess
     .route('/admin/v1/accounts/:id/links')
     .post(body, async (req: Request, res: Response) => {
       const { purpose } = validate(adminLinkSchema, req.body ?? {});
-      const link = await deps.signIn.issueLink(purpose, String(req.params.id ?? ''), { from: authRequestOf(req, res), actor: { kind: 'admin' } });
+      const link = await deps.signIn.issueLink(purpose, String(req.params.id ?? ''), {
+        from: authRequestOf(req, res),
+        actor: { kind: 'admin' },
+      });
       res.setHeader('Cache-Control', 'no-store');
-      res.status(201).json({ data: { link: { purpose, url: deps.site.link(LINK_PAGES[purpose] + link.token), expiresAt: link.expiresAt } } });
+      res
+        .status(201)
+        .json({
+          data: { link: { purpose, url: deps.site.link(LINK_PAGES[purpose] + link.token), expiresAt: link.expiresAt } },
+        });
     })
     .all(methodNotAllowed(['POST']));
 
@@ -35,7 +51,11 @@ export function adminAccountRoutes(deps: { signIn: SignInService; sessions: Sess
     .post(async (_req: Request, res: Response) => {
       const link = await deps.signIn.issueLink('invitation', null);
       res.setHeader('Cache-Control', 'no-store');
-      res.status(201).json({ data: { invitation: { url: deps.site.link(LINK_PAGES.invitation + link.token), expiresAt: link.expiresAt } } });
+      res
+        .status(201)
+        .json({
+          data: { invitation: { url: deps.site.link(LINK_PAGES.invitation + link.token), expiresAt: link.expiresAt } },
+        });
     })
     .all(methodNotAllowed(['POST']));
 
@@ -45,7 +65,10 @@ export function adminAccountRoutes(deps: { signIn: SignInService; sessions: Sess
       const id = String(req.params.id ?? '');
       if (!isUuid(id)) throw new NotFoundError('account.notFound');
       const signedOut = await deps.sessions.endAllBut(id);
-      if (signedOut > 0) await deps.audit.append(authEvent(authRequestOf(req, res), 'auth.sign_out', id, { sessions: signedOut }, { kind: 'admin' }));
+      if (signedOut > 0)
+        await deps.audit.append(
+          authEvent(authRequestOf(req, res), 'auth.sign_out', id, { sessions: signedOut }, { kind: 'admin' }),
+        );
       res.json({ data: { signedOut } });
     })
     .all(methodNotAllowed(['DELETE']));

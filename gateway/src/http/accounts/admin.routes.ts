@@ -36,7 +36,9 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
     })
     .patch(body, async (req: Request, res: Response) => {
       const input = validate(changePlanSchema, req.body ?? {});
-      res.json({ data: { account: await accounts.changePlan(param(req, 'id'), input.plan, auditContextOf(req, res, ADMIN)) } });
+      res.json({
+        data: { account: await accounts.changePlan(param(req, 'id'), input.plan, auditContextOf(req, res, ADMIN)) },
+      });
     })
     .all(methodNotAllowed(['GET', 'PATCH']));
 
@@ -47,7 +49,11 @@ export function adminRoutes(accounts: AccountService, keys: ApiKeyService): Rout
     })
     .post(body, async (req: Request, res: Response) => {
       const input = validate(adminKeySchema, req.body ?? {});
-      const apiKey = await keys.issue(param(req, 'id'), { ...input, name: input.name ?? null }, auditContextOf(req, res, ADMIN));
+      const apiKey = await keys.issue(
+        param(req, 'id'),
+        { ...input, name: input.name ?? null },
+        auditContextOf(req, res, ADMIN),
+      );
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { apiKey } });
     })

@@ -35,7 +35,11 @@ export interface CallerAuthDeps {
 export type AuthenticateCaller = (req: Request, res: Response, scope: Scope | undefined) => Promise<AccountPrincipal>;
 
 /** Counts the call against the account's plan budget; the RateLimit-* headers go on every answer. */
-async function applyRateLimit(limiter: RateLimiter | undefined, principal: AccountPrincipal, res: Response): Promise<void> {
+async function applyRateLimit(
+  limiter: RateLimiter | undefined,
+  principal: AccountPrincipal,
+  res: Response,
+): Promise<void> {
   if (!limiter) return;
   const decision = await limiter.take(principal.accountId, principal.plan);
   if (!decision) return;
@@ -87,13 +91,18 @@ export type AuthenticateScanner = (req: Request, res: Response) => Promise<Scann
  * key's: against the address's budget (429 over it, for anything but a
  * token already known good) and into the audit trail.
  */
-export function scannerAuthenticator(deps: Pick<CallerAuthDeps, 'scanners' | 'authFailures' | 'failureAudit'>): AuthenticateScanner {
+export function scannerAuthenticator(
+  deps: Pick<CallerAuthDeps, 'scanners' | 'authFailures' | 'failureAudit'>,
+): AuthenticateScanner {
   return async (req, res) => {
     const guard = deps.authFailures;
     const address = clientAddress(req);
     try {
       if (!deps.scanners) throw new AuthenticationError('auth.invalidScannerToken');
-      return await deps.scanners.authenticate(req.get('authorization'), guard ? { beforeUnknown: () => refuseWhileBlocked(guard, address) } : {});
+      return await deps.scanners.authenticate(
+        req.get('authorization'),
+        guard ? { beforeUnknown: () => refuseWhileBlocked(guard, address) } : {},
+      );
     } catch (err) {
       if (err instanceof AuthenticationError) {
         deps.failureAudit?.record(address, 'scanner_token', contextOf(res).requestId);

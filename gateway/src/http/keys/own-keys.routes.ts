@@ -17,7 +17,12 @@ import type { WorkspaceMembership } from '../../domain/workspaces/workspace-memb
  * Creating or rolling a key also needs a recent sign-in (SessionService.requireRecent): a stolen session
  * cookie alone cannot mint a key that outlives the session.
  */
-export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService; keys: ApiKeyService; workspaces: WorkspaceMembership }): Router {
+export function ownKeyRoutes(deps: {
+  gate: SessionGate;
+  sessions: SessionService;
+  keys: ApiKeyService;
+  workspaces: WorkspaceMembership;
+}): Router {
   const router = Router();
   const body = jsonBody();
   const { gate, keys, sessions } = deps;
@@ -39,7 +44,12 @@ export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService
       const workspaceId = typeof input.workspaceId === 'string' ? input.workspaceId.toLowerCase() : null;
       if (workspaceId !== null) {
         const caller = {
-          principal: { kind: 'account' as const, accountId: account.id, plan: account.plan, keyId: `session:${session.id}` },
+          principal: {
+            kind: 'account' as const,
+            accountId: account.id,
+            plan: account.plan,
+            keyId: `session:${session.id}`,
+          },
           requestId: contextOf(res).requestId,
           language: req.get('accept-language'),
         };
@@ -70,7 +80,12 @@ export function ownKeyRoutes(deps: { gate: SessionGate; sessions: SessionService
       const { account, session } = await requireSession(gate, req);
       const input = validate(rollSchema, req.body ?? {});
       sessions.requireRecent(session);
-      const rolled = await keys.roll(keyId(req), input.graceSeconds, auditContextOf(req, res, { kind: 'account', accountId: account.id }), account.id);
+      const rolled = await keys.roll(
+        keyId(req),
+        input.graceSeconds,
+        auditContextOf(req, res, { kind: 'account', accountId: account.id }),
+        account.id,
+      );
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: rolled });
     })

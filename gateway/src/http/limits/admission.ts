@@ -40,9 +40,24 @@ export function routeClassOf(upstream: UpstreamName, method: string): RouteClass
 }
 
 export class AdmissionGate {
-  private readonly inFlight: Record<RouteClass, number> = { 'catalog:read': 0, 'catalog:write': 0, 'collections:read': 0, 'collections:write': 0 };
-  private readonly waiting: Record<RouteClass, Waiter[]> = { 'catalog:read': [], 'catalog:write': [], 'collections:read': [], 'collections:write': [] };
-  private readonly shedCount: Record<RouteClass, number> = { 'catalog:read': 0, 'catalog:write': 0, 'collections:read': 0, 'collections:write': 0 };
+  private readonly inFlight: Record<RouteClass, number> = {
+    'catalog:read': 0,
+    'catalog:write': 0,
+    'collections:read': 0,
+    'collections:write': 0,
+  };
+  private readonly waiting: Record<RouteClass, Waiter[]> = {
+    'catalog:read': [],
+    'catalog:write': [],
+    'collections:read': [],
+    'collections:write': [],
+  };
+  private readonly shedCount: Record<RouteClass, number> = {
+    'catalog:read': 0,
+    'catalog:write': 0,
+    'collections:read': 0,
+    'collections:write': 0,
+  };
 
   constructor(
     private readonly limits: AdmissionLimits = DEFAULT_ADMISSION,

@@ -21,7 +21,8 @@ export function shedWhileFull(admission: AdmissionGate, answerCache?: AnswerCach
     if (match.kind !== 'found') return next();
     const routeClass = routeClassOf(match.route.upstream, req.method);
     if (!admission.full(routeClass)) return next();
-    if (match.route.sharedAnswer && req.method === 'GET' && answerCache?.enabled && answerCache.has(req.originalUrl)) return next();
+    if (match.route.sharedAnswer && req.method === 'GET' && answerCache?.enabled && answerCache.has(req.originalUrl))
+      return next();
     next(admission.refusal(routeClass));
   };
 }

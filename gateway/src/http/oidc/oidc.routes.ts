@@ -61,7 +61,11 @@ export function oidcRoutes(deps: {
         if (!deps.oidc) throw new NotFoundError('oidc.notConfigured');
         const current = await deps.gate.require(req);
         await deps.throttle.beginOidcStart(authRequestOf(req, res).clientAddress);
-        const { url, state } = await deps.oidc.start({ accountId: current.account.id, session: current.session, purpose });
+        const { url, state } = await deps.oidc.start({
+          accountId: current.account.id,
+          session: current.session,
+          purpose,
+        });
         deps.cookies.set(res, FLOW_COOKIE, state, OIDC_FLOW_TTL_MS);
         res.setHeader('Cache-Control', 'no-store');
         res.json({ data: { url } });
@@ -78,7 +82,12 @@ export function oidcRoutes(deps: {
       try {
         const current = await deps.gate.current(req);
         const signedIn = current ? { accountId: current.account.id, session: current.session } : undefined;
-        const done = await deps.oidc.finish(new URL(deps.site.link(req.originalUrl)), state, authRequestOf(req, res), signedIn);
+        const done = await deps.oidc.finish(
+          new URL(deps.site.link(req.originalUrl)),
+          state,
+          authRequestOf(req, res),
+          signedIn,
+        );
         res.setHeader('Cache-Control', 'no-store');
         if (done.kind === 'linked') {
           res.redirect(303, '/console/profile');
@@ -89,7 +98,12 @@ export function oidcRoutes(deps: {
           res.redirect(303, '/console/keys');
           return;
         }
-        deps.cookies.set(res, SESSION_COOKIE, done.opened.token, done.opened.session.expiresAt - done.opened.session.createdAt);
+        deps.cookies.set(
+          res,
+          SESSION_COOKIE,
+          done.opened.token,
+          done.opened.session.expiresAt - done.opened.session.createdAt,
+        );
         res.redirect(303, '/console/');
       } catch (err) {
         fail(res, err);

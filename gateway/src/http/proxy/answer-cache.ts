@@ -43,7 +43,8 @@ export interface AnswerCacheStats {
 }
 
 /** The answer a request gets: stored (possibly just now) or, when it cannot be stored, the upstream one as is. */
-export type Served = { kind: 'cached'; answer: CachedAnswer; hit: boolean } | { kind: 'passed'; answer: BufferedAnswer };
+export type Served =
+  { kind: 'cached'; answer: CachedAnswer; hit: boolean } | { kind: 'passed'; answer: BufferedAnswer };
 
 function cacheable(answer: BufferedAnswer): CachedAnswer | undefined {
   const type = answer.headers['content-type'];
@@ -58,7 +59,12 @@ export class AnswerCache {
   private misses = 0;
 
   constructor(private readonly options: AnswerCacheOptions) {
-    this.entries = new LruCache({ maxEntries: options.maxEntries, maxBytes: options.maxBytes, ttlMs: options.ttlMs, now: options.now });
+    this.entries = new LruCache({
+      maxEntries: options.maxEntries,
+      maxBytes: options.maxBytes,
+      ttlMs: options.ttlMs,
+      now: options.now,
+    });
   }
 
   get enabled(): boolean {

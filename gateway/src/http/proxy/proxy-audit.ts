@@ -43,7 +43,13 @@ export interface ProxiedWrite {
 }
 
 /** Appends the record when the route is audited and the answer was a success; a failed write is logged. */
-export async function auditProxiedWrite(audit: AuditLog, logger: Logger, req: Request, res: Response, write: ProxiedWrite): Promise<void> {
+export async function auditProxiedWrite(
+  audit: AuditLog,
+  logger: Logger,
+  req: Request,
+  res: Response,
+  write: ProxiedWrite,
+): Promise<void> {
   const spec = write.route.audit;
   if (!spec || res.statusCode >= 400) return;
   const check = write.route.accountCheck;
@@ -56,8 +62,14 @@ export async function auditProxiedWrite(audit: AuditLog, logger: Logger, req: Re
       target: spec.target !== undefined ? (write.params[spec.target] ?? null) : null,
       // `me` names the caller
       targetAccountId:
-        targetAccountId === 'me' && write.principal.kind === 'account' ? write.principal.accountId : ((targetAccountId as string | undefined) ?? null),
-      details: { ...paramsOf(write.params, spec.paramFields ?? []), ...detailsOf(write.body, spec.bodyFields ?? []), status: res.statusCode },
+        targetAccountId === 'me' && write.principal.kind === 'account'
+          ? write.principal.accountId
+          : ((targetAccountId as string | undefined) ?? null),
+      details: {
+        ...paramsOf(write.params, spec.paramFields ?? []),
+        ...detailsOf(write.body, spec.bodyFields ?? []),
+        status: res.statusCode,
+      },
     });
   } catch (err) {
     logger.error({ err, action: spec.action }, 'could not write the audit record of a proxied write');

@@ -72,7 +72,10 @@ export interface ProxyRoutesDeps {
 
 const ADMIN: Principal = { kind: 'admin' };
 /** Each header names the one service it is for: a service refuses a header meant for the other. */
-const AUDIENCE: Record<UpstreamName, PrincipalAudience> = { catalog: 'catalog-service', collections: 'collections-service' };
+const AUDIENCE: Record<UpstreamName, PrincipalAudience> = {
+  catalog: 'catalog-service',
+  collections: 'collections-service',
+};
 const parseJson = jsonBody();
 
 function readJson(req: Request, res: Response): Promise<unknown> {
@@ -133,7 +136,8 @@ export function proxyRoutes(deps: ProxyRoutesDeps) {
     // Signed inside the admitted work only: a principal never waits in a queue.
     const sign = () => deps.signer.sign(principal, AUDIENCE[route.upstream], req.method, req.originalUrl, signedBody);
     const call: ProxiedCall = { route, params, principal, body, limit, sign };
-    if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled) return serveShared(deps, deps.answerCache, call, req, res);
+    if (route.sharedAnswer && req.method === 'GET' && deps.answerCache?.enabled)
+      return serveShared(deps, deps.answerCache, call, req, res);
     await forward(deps, call, req, res);
   };
 }
@@ -176,12 +180,19 @@ async function scannerOf(
 ): Promise<Principal> {
   const authorization = req.get('authorization');
   if (offersScannerToken(authorization)) return authenticateScanner(req, res);
-  if (authorization !== undefined || (await sessions?.principalFor(req))) throw new NotAllowedError('auth.scannerRequired');
+  if (authorization !== undefined || (await sessions?.principalFor(req)))
+    throw new NotAllowedError('auth.scannerRequired');
   throw new AuthenticationError('auth.invalidScannerToken');
 }
 
 /** Runs the route's account check; returns the body to forward when it had to be parsed. */
-async function checkAccount(accounts: AccountService, route: ProxyRoute, params: Record<string, string>, req: Request, res: Response) {
+async function checkAccount(
+  accounts: AccountService,
+  route: ProxyRoute,
+  params: Record<string, string>,
+  req: Request,
+  res: Response,
+) {
   const check = route.accountCheck;
   if (!check) return undefined;
   if (check.from === 'param') {
@@ -219,12 +230,21 @@ async function upstreamPrincipal(
 }
 
 /** An answer the same for every caller: from the cache, else fetched whole once for all who ask meanwhile. */
-async function serveShared(deps: ProxyRoutesDeps, answerCache: AnswerCache, call: ProxiedCall, req: Request, res: Response): Promise<void> {
+async function serveShared(
+  deps: ProxyRoutesDeps,
+  answerCache: AnswerCache,
+  call: ProxiedCall,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const { route, principal, sign } = call;
   const upstream = deps.upstreams[route.upstream];
   // A cache hit needs no place and no principal.
   // A policy's answer is stored under that very policy: another policy, or this one changed, never gets it.
-  const cacheKey = principal.kind === 'account' && principal.searchPolicy ? `${req.originalUrl}\n${policyCacheKey(principal.searchPolicy)}` : req.originalUrl;
+  const cacheKey =
+    principal.kind === 'account' && principal.searchPolicy
+      ? `${req.originalUrl}\n${policyCacheKey(principal.searchPolicy)}`
+      : req.originalUrl;
   const served = await answerCache.serve(cacheKey, () =>
     deps.admission.run(routeClassOf(route.upstream, req.method), () => upstream.fetchWhole(req, res, sign)),
   );

@@ -81,9 +81,27 @@ const COLLECTION_ROUTES: ReadonlyArray<readonly [pattern: string, methods: reado
 
 /** docs/trust.md: releases, verdicts and reports of an item; reads as any public read. */
 const TRUST_ROUTES: readonly ProxyRoute[] = [
-  { method: 'GET', pattern: '/api/v1/skills/:slug/versions', upstream: 'collections', auth: 'key', scope: 'search:read' },
-  { method: 'GET', pattern: '/api/v1/skills/:slug/versions/:version', upstream: 'collections', auth: 'key', scope: 'search:read' },
-  { method: 'GET', pattern: '/api/v1/skills/:slug/versions/:version/verdicts', upstream: 'collections', auth: 'key', scope: 'search:read' },
+  {
+    method: 'GET',
+    pattern: '/api/v1/skills/:slug/versions',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'search:read',
+  },
+  {
+    method: 'GET',
+    pattern: '/api/v1/skills/:slug/versions/:version',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'search:read',
+  },
+  {
+    method: 'GET',
+    pattern: '/api/v1/skills/:slug/versions/:version/verdicts',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'search:read',
+  },
   // a scanner credential's only route; keys and sessions get 403 here
   {
     method: 'POST',
@@ -165,14 +183,34 @@ const TRUST_ADMIN_ROUTES: readonly ProxyRoute[] = [
 ];
 
 export const ROUTES: readonly ProxyRoute[] = [
-  { method: 'GET', pattern: '/api/v1/skills', upstream: 'catalog', auth: 'key', scope: 'search:read', sharedAnswer: true, searchPolicy: true },
+  {
+    method: 'GET',
+    pattern: '/api/v1/skills',
+    upstream: 'catalog',
+    auth: 'key',
+    scope: 'search:read',
+    sharedAnswer: true,
+    searchPolicy: true,
+  },
   // the changes feed reads the system of record, whatever the search engine
   { method: 'GET', pattern: '/api/v1/skills/changes', upstream: 'collections', auth: 'key', scope: 'search:read' },
   // after the feed: matching takes the first route, so "changes" is never a slug here
   { method: 'GET', pattern: '/api/v1/skills/:slug', upstream: 'collections', auth: 'key', scope: 'search:read' },
   ...TRUST_ROUTES,
-  { method: 'GET', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:read' },
-  { method: 'POST', pattern: '/api/v1/me/private-skills', upstream: 'collections', auth: 'key', scope: 'collections:write' },
+  {
+    method: 'GET',
+    pattern: '/api/v1/me/private-skills',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'collections:read',
+  },
+  {
+    method: 'POST',
+    pattern: '/api/v1/me/private-skills',
+    upstream: 'collections',
+    auth: 'key',
+    scope: 'collections:write',
+  },
   // self-service workspaces (members and invitations are the gateway's own routes: http/workspaces/workspaces.routes.ts)
   { method: 'GET', pattern: '/api/v1/workspaces', upstream: 'collections', auth: 'key', scope: 'collections:read' },
   {
@@ -211,8 +249,20 @@ export const ROUTES: readonly ProxyRoute[] = [
     scope: 'workspaces:manage',
     audit: { action: 'workspace.member_remove', target: 'id', targetAccount: 'accountId' },
   },
-  { method: 'PUT', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.put', target: 'slug' } },
-  { method: 'DELETE', pattern: '/admin/v1/skills/:slug', upstream: 'collections', auth: 'admin', audit: { action: 'skill.delete', target: 'slug' } },
+  {
+    method: 'PUT',
+    pattern: '/admin/v1/skills/:slug',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'skill.put', target: 'slug' },
+  },
+  {
+    method: 'DELETE',
+    pattern: '/admin/v1/skills/:slug',
+    upstream: 'collections',
+    auth: 'admin',
+    audit: { action: 'skill.delete', target: 'slug' },
+  },
   {
     method: 'POST',
     pattern: IMPORT,
@@ -255,7 +305,13 @@ export const ROUTES: readonly ProxyRoute[] = [
     auth: 'admin',
     audit: { action: 'workspace.member_remove', target: 'id', targetAccount: 'accountId' },
   },
-  { method: 'POST', pattern: '/admin/v1/reindex', upstream: 'catalog', auth: 'admin', audit: { action: 'reindex.start' } },
+  {
+    method: 'POST',
+    pattern: '/admin/v1/reindex',
+    upstream: 'catalog',
+    auth: 'admin',
+    audit: { action: 'reindex.start' },
+  },
   { method: 'GET', pattern: '/admin/v1/reindex/*', upstream: 'catalog', auth: 'admin' },
   ...TRUST_ADMIN_ROUTES,
 ];
@@ -265,7 +321,10 @@ export function bodyLimitOf(route: ProxyRoute): number {
   return route.streamedBody ? 50 * 1024 * 1024 : 100 * 1024;
 }
 
-export type RouteMatch = { kind: 'found'; route: ProxyRoute; params: Record<string, string> } | { kind: 'wrongMethod'; allow: string[] } | { kind: 'none' };
+export type RouteMatch =
+  | { kind: 'found'; route: ProxyRoute; params: Record<string, string> }
+  | { kind: 'wrongMethod'; allow: string[] }
+  | { kind: 'none' };
 
 /** Matches one pattern against a path; the params or undefined. */
 export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {
@@ -285,7 +344,9 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
       const verbAt = segment.indexOf(':', 1);
       const verb = verbAt === -1 ? '' : segment.slice(verbAt);
       if (value.length <= verb.length || !value.endsWith(verb)) return undefined;
-      params[segment.slice(1, verbAt === -1 ? undefined : verbAt)] = safeDecode(value.slice(0, value.length - verb.length));
+      params[segment.slice(1, verbAt === -1 ? undefined : verbAt)] = safeDecode(
+        value.slice(0, value.length - verb.length),
+      );
     } else if (segment !== value) return undefined;
   }
   return got.length === want.length ? params : undefined;
@@ -307,7 +368,8 @@ export function matchRoute(method: string, path: string, routes: readonly ProxyR
     if (!params) continue;
     const wanted = method.toUpperCase();
     // HEAD is GET without a body (RFC 9110 §9.3.2); the service answers it the same way.
-    if (route.method === wanted || (wanted === 'HEAD' && route.method === 'GET')) return { kind: 'found', route, params };
+    if (route.method === wanted || (wanted === 'HEAD' && route.method === 'GET'))
+      return { kind: 'found', route, params };
     if (!allow.includes(route.method)) allow.push(route.method);
   }
   return allow.length > 0 ? { kind: 'wrongMethod', allow } : { kind: 'none' };

@@ -27,7 +27,14 @@ import type { BufferedAnswer } from './answer-cache';
 import { ifNoneMatchHits, strongEtag } from './conditional';
 
 // If-None-Match stays here: the gateway answers conditional reads itself (see conditional.ts).
-const FORWARDED_HEADERS = ['content-type', 'content-length', 'accept', 'accept-language', 'if-match', 'idempotency-key'];
+const FORWARDED_HEADERS = [
+  'content-type',
+  'content-length',
+  'accept',
+  'accept-language',
+  'if-match',
+  'idempotency-key',
+];
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -128,7 +135,12 @@ function isJson(type: string | string[] | undefined): boolean {
 export const ETAG_MAX_BYTES = 1024 * 1024;
 
 /** Tags and sends an answer of at most `ETAG_MAX_BYTES`; streams a larger one through without holding it. */
-async function sendTaggedOrStream(req: Request, res: Response, body: AsyncIterable<Buffer>, cacheControl: string): Promise<void> {
+async function sendTaggedOrStream(
+  req: Request,
+  res: Response,
+  body: AsyncIterable<Buffer>,
+  cacheControl: string,
+): Promise<void> {
   const chunks = body[Symbol.asyncIterator]();
   const held: Buffer[] = [];
   let size = 0;
@@ -150,7 +162,13 @@ async function sendTaggedOrStream(req: Request, res: Response, body: AsyncIterab
 }
 
 /** Sends a buffered 200 with its ETag, or a bodiless 304 when the client already holds it. */
-export function sendConditional(req: Request, res: Response, body: Buffer, cacheControl: string, etag = strongEtag(body)): void {
+export function sendConditional(
+  req: Request,
+  res: Response,
+  body: Buffer,
+  cacheControl: string,
+  etag = strongEtag(body),
+): void {
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', cacheControl);
   if (ifNoneMatchHits(req.get('if-none-match'), etag)) {
@@ -260,7 +278,10 @@ export class Upstream {
     };
     res.once('close', onClose);
     try {
-      const timeouts = options.answerWithinMs !== undefined ? { headersTimeout: options.answerWithinMs, bodyTimeout: options.answerWithinMs } : {};
+      const timeouts =
+        options.answerWithinMs !== undefined
+          ? { headersTimeout: options.answerWithinMs, bodyTimeout: options.answerWithinMs }
+          : {};
       const send = (principal: string) =>
         this.pool.request({
           method: req.method as 'GET',
@@ -270,10 +291,19 @@ export class Upstream {
           signal: aborter.signal,
           ...timeouts,
         });
-      const answer = await sendSigned(send, options.sign, typeof body === 'string' || Buffer.isBuffer(body) || body === undefined);
+      const answer = await sendSigned(
+        send,
+        options.sign,
+        typeof body === 'string' || Buffer.isBuffer(body) || body === undefined,
+      );
       copyAnswerHead(res, answer.statusCode, answer.headers);
       await options.beforeAnswer?.();
-      if (options.cacheControl && req.method === 'GET' && answer.statusCode === 200 && isJson(answer.headers['content-type'])) {
+      if (
+        options.cacheControl &&
+        req.method === 'GET' &&
+        answer.statusCode === 200 &&
+        isJson(answer.headers['content-type'])
+      ) {
         await sendTaggedOrStream(req, res, answer.body, options.cacheControl);
         return;
       }
@@ -298,7 +328,11 @@ export class Upstream {
     const requestId = contextOf(res).requestId;
     const headers = forwardedHeaders(req, requestId);
     const send = (principal: string) =>
-      this.pool.request({ method: req.method as 'GET', path: req.originalUrl, headers: { ...headers, [PRINCIPAL_HEADER]: principal } });
+      this.pool.request({
+        method: req.method as 'GET',
+        path: req.originalUrl,
+        headers: { ...headers, [PRINCIPAL_HEADER]: principal },
+      });
     try {
       const answer = await sendSigned(send, sign);
       return { status: answer.statusCode, headers: answer.headers, body: Buffer.from(await answer.body.arrayBuffer()) };
@@ -332,14 +366,23 @@ export class Upstream {
     }
     try {
       const send = (principal: string) =>
-        this.pool.request({ method: options.method, path: options.path, headers: { ...headers, [PRINCIPAL_HEADER]: principal }, body: options.body });
+        this.pool.request({
+          method: options.method,
+          path: options.path,
+          headers: { ...headers, [PRINCIPAL_HEADER]: principal },
+          body: options.body,
+        });
       const answer = await sendSigned(send, options.sign);
       if (answer.statusCode === 503) {
         await answer.body.dump();
         return { status: 503, headers: answer.headers, body: undefined };
       }
       const text = await answer.body.text();
-      return { status: answer.statusCode, headers: answer.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+      return {
+        status: answer.statusCode,
+        headers: answer.headers,
+        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      };
     } catch (err) {
       throw this.translate(err);
     }
@@ -348,7 +391,12 @@ export class Upstream {
   /** True when the service's /healthz answers 2xx within a second. */
   async healthy(): Promise<boolean> {
     try {
-      const answer = await this.pool.request({ method: 'GET', path: '/healthz', headersTimeout: 1_000, bodyTimeout: 1_000 });
+      const answer = await this.pool.request({
+        method: 'GET',
+        path: '/healthz',
+        headersTimeout: 1_000,
+        bodyTimeout: 1_000,
+      });
       await answer.body.dump();
       return answer.statusCode >= 200 && answer.statusCode < 300;
     } catch {

@@ -2,4 +2,6 @@
 import Joi from 'joi';
 import { SCANNER_NAME_PATTERN } from '../../domain/scanner/scanner';
 
-export const issueScannerSchema = Joi.object<{ name: string }>({ name: Joi.string().pattern(SCANNER_NAME_PATTERN).required() });
+export const issueScannerSchema = Joi.object<{ name: string }>({
+  name: Joi.string().pattern(SCANNER_NAME_PATTERN).required(),
+});

@@ -31,7 +31,9 @@ export function scannerRoutes(scanners: ScannerService): Router {
   router
     .route('/admin/v1/scanners/:id')
     .delete(async (req: Request, res: Response) => {
-      res.json({ data: { scanner: await scanners.revoke(String(req.params.id ?? ''), auditContextOf(req, res, ADMIN)) } });
+      res.json({
+        data: { scanner: await scanners.revoke(String(req.params.id ?? ''), auditContextOf(req, res, ADMIN)) },
+      });
     })
     .all(methodNotAllowed(['DELETE']));
 

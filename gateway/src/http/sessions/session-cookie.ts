@@ -24,7 +24,10 @@ export class CookieJar {
   }
 
   set(res: Response, base: string, value: string, maxAgeMs: number): void {
-    res.append('Set-Cookie', serialize(this.nameOf(base), value, { ...this.attributes(), maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)) }));
+    res.append(
+      'Set-Cookie',
+      serialize(this.nameOf(base), value, { ...this.attributes(), maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)) }),
+    );
   }
 
   clear(res: Response, base: string): void {

@@ -63,7 +63,8 @@ export class SessionGate {
       return undefined;
     }
     const seconds = budget ? await budget.take(found.account.id) : 0;
-    if (seconds > 0) throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    if (seconds > 0)
+      throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
     return { token, ...found };
   }
 
@@ -93,7 +94,8 @@ export class SessionGate {
   private checkStateChange(req: Request, current: CurrentSession): void {
     if (SAFE_METHODS.has(req.method.toUpperCase())) return;
     this.checkOrigin(req);
-    if (!this.deps.sessions.csrfTokenMatches(current.token, req.get(CSRF_HEADER))) throw new NotAllowedError('session.csrf');
+    if (!this.deps.sessions.csrfTokenMatches(current.token, req.get(CSRF_HEADER)))
+      throw new NotAllowedError('session.csrf');
   }
 }
 

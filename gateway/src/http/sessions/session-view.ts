@@ -33,7 +33,13 @@ export function signedInView(sessions: SessionService, account: Account, token: 
 }
 
 /** Sets the cookie of a new session and answers with it. */
-export function sendOpened(res: Response, deps: { cookies: CookieJar; sessions: SessionService }, account: Account, opened: OpenedSession, status = 200): void {
+export function sendOpened(
+  res: Response,
+  deps: { cookies: CookieJar; sessions: SessionService },
+  account: Account,
+  opened: OpenedSession,
+  status = 200,
+): void {
   const { token, session } = opened;
   deps.cookies.set(res, SESSION_COOKIE, token, session.expiresAt - session.createdAt);
   res.setHeader('Cache-Control', 'no-store');

@@ -30,8 +30,13 @@ export async function requireSession(gate: SessionGate, req: Request): Promise<C
 export function sessionRoutes(deps: SessionRoutesDeps): Router {
   const router = Router();
   const { gate, sessions, cookies, audit } = deps;
-  const recordSignOut = (req: Request, res: Response, accountId: string, scope: 'this' | 'others' | 'one', count: number) =>
-    audit.append(authEvent(authRequestOf(req, res), 'auth.sign_out', accountId, { scope, sessions: count }));
+  const recordSignOut = (
+    req: Request,
+    res: Response,
+    accountId: string,
+    scope: 'this' | 'others' | 'one',
+    count: number,
+  ) => audit.append(authEvent(authRequestOf(req, res), 'auth.sign_out', accountId, { scope, sessions: count }));
 
   router
     .route('/api/v1/auth/session')

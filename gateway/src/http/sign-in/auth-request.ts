@@ -6,5 +6,9 @@ import { auditContextOf } from '../audit/audit-context';
 export function authRequestOf(req: Request, res: Response): AuthRequest {
   const { requestId, clientAddress } = auditContextOf(req, res, { kind: 'anonymous' });
   const userAgent = req.get('user-agent');
-  return { requestId, clientAddress, ...(userAgent === undefined ? {} : { userAgent: userAgent.slice(0, USER_AGENT_MAX) }) };
+  return {
+    requestId,
+    clientAddress,
+    ...(userAgent === undefined ? {} : { userAgent: userAgent.slice(0, USER_AGENT_MAX) }),
+  };
 }

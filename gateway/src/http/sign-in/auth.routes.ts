@@ -6,7 +6,15 @@
  * into another account (login CSRF).
  */
 import { Router, type Request, type Response } from 'express';
-import { NotAllowedError, NotFoundError, jsonBody, methodNotAllowed, negotiateLanguage, validate, type Logger } from '@skills/common';
+import {
+  NotAllowedError,
+  NotFoundError,
+  jsonBody,
+  methodNotAllowed,
+  negotiateLanguage,
+  validate,
+  type Logger,
+} from '@skills/common';
 import type { SessionService } from '../../domain/sessions/session.service';
 import type { CookieJar } from '../sessions/session-cookie';
 import type { SessionGate } from '../sessions/session-gate';
@@ -70,7 +78,9 @@ function signUpRoute({ router, deps, body, mail }: AuthRoutes): void {
       const pending = await signUp.prepare({ ...input, name: input.name ?? null }, from);
       res.setHeader('Cache-Control', 'no-store');
       res.status(202).json({ data: { requested: true } });
-      mail.afterAnswer('sign-up', async () => mail.signUpFinished(await signUp.complete(pending, from), languageOf(req)));
+      mail.afterAnswer('sign-up', async () =>
+        mail.signUpFinished(await signUp.complete(pending, from), languageOf(req)),
+      );
     })
     .all(methodNotAllowed(['POST']));
 }
@@ -87,7 +97,8 @@ function signInRoutes({ router, deps, body, mail }: AuthRoutes): void {
       if (done.kind === 'signedIn') return sendOpened(res, deps, done.account, done.opened);
       // The right password of an address not verified yet: no session; the address gets a new link.
       const { account, verification } = done;
-      if (verification) mail.afterAnswer('verification', () => mail.verification(account, verification, languageOf(req)));
+      if (verification)
+        mail.afterAnswer('verification', () => mail.verification(account, verification, languageOf(req)));
       throw new NotAllowedError(verification ? 'signIn.unverified' : 'signIn.unverifiedNoMail');
     })
     .all(methodNotAllowed(['POST']));
@@ -138,7 +149,9 @@ function passwordRoutes({ router, deps, body, mail }: AuthRoutes): void {
       await signIn.beginResetRequest(input.email, from);
       // The same answer whether the address has an account or not, given before the lookup: nothing to learn from it.
       res.status(202).json({ data: { requested: true } });
-      mail.afterAnswer('password reset request', async () => mail.resetRequested(await signIn.resetLinkFor(input.email, from), languageOf(req)));
+      mail.afterAnswer('password reset request', async () =>
+        mail.resetRequested(await signIn.resetLinkFor(input.email, from), languageOf(req)),
+      );
     })
     .all(methodNotAllowed(['POST']));
 }

@@ -17,8 +17,16 @@ export const signUpSchema = Joi.object<{ email: string; password: string; name?:
 export const signInSchema = Joi.object<{ email: string; password: string }>({ email, password });
 export const linkSchema = Joi.object<{ token: string }>({ token });
 // The password is the verification's to judge (after the link): a dead link says so, whatever is typed.
-export const verifySchema = Joi.object<{ token: string; password?: string }>({ token, password: Joi.string().max(PASSWORD_MAX_LENGTH) });
-export const resetSchema = Joi.object<{ token: string; password: string; revokeApiKeys: boolean; unlinkIdentities: boolean }>({
+export const verifySchema = Joi.object<{ token: string; password?: string }>({
+  token,
+  password: Joi.string().max(PASSWORD_MAX_LENGTH),
+});
+export const resetSchema = Joi.object<{
+  token: string;
+  password: string;
+  revokeApiKeys: boolean;
+  unlinkIdentities: boolean;
+}>({
   token,
   password,
   revokeApiKeys: Joi.boolean().default(false),

@@ -33,7 +33,9 @@ function secure(res: Response): void {
 /** `dir`: the built app; when it is missing (not built), /console answers 404. */
 export function consoleSite(dir: string | undefined) {
   const index = dir ? join(dir, 'index.html') : undefined;
-  const assets = dir ? express.static(dir, { index: false, immutable: true, maxAge: '365d', fallthrough: true, redirect: false }) : undefined;
+  const assets = dir
+    ? express.static(dir, { index: false, immutable: true, maxAge: '365d', fallthrough: true, redirect: false })
+    : undefined;
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!index || !assets || !existsSync(index)) return next(new NotFoundError('route.notFound'));

@@ -15,7 +15,12 @@ import { authRequestOf } from './auth-request';
 import type { SignInService } from '../../domain/sign-in/sign-in.service';
 import { changePasswordSchema, reauthSchema } from './password.schemas';
 
-export function passwordRoutes(deps: { gate: SessionGate; sessions: SessionService; signIn: SignInService; audit: AuditLog }): Router {
+export function passwordRoutes(deps: {
+  gate: SessionGate;
+  sessions: SessionService;
+  signIn: SignInService;
+  audit: AuditLog;
+}): Router {
   const router = Router();
   const body = jsonBody();
   const { gate, sessions, signIn } = deps;

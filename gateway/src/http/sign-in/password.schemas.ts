@@ -3,7 +3,11 @@ import Joi from 'joi';
 import { PASSWORD_MAX_LENGTH } from '../../domain/sign-in/password-policy';
 
 const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
-export const changePasswordSchema = Joi.object<{ currentPassword: string; newPassword: string; revokeApiKeys: boolean }>({
+export const changePasswordSchema = Joi.object<{
+  currentPassword: string;
+  newPassword: string;
+  revokeApiKeys: boolean;
+}>({
   currentPassword: password,
   newPassword: password,
   revokeApiKeys: Joi.boolean().default(false),

@@ -12,7 +12,13 @@ import type { UpstreamName } from '../proxy/route-table';
 import type { Upstream, UpstreamCall } from '../proxy/upstream-proxy';
 
 export class SignedCollectionsCalls implements CollectionsCalls {
-  constructor(private readonly deps: { upstreams: Record<UpstreamName, Upstream>; signer: PrincipalSigner; admission: AdmissionGate }) {}
+  constructor(
+    private readonly deps: {
+      upstreams: Record<UpstreamName, Upstream>;
+      signer: PrincipalSigner;
+      admission: AdmissionGate;
+    },
+  ) {}
 
   async call<T>(caller: Caller, method: UpstreamCall['method'], path: string, body?: object): Promise<Outcome<T>> {
     const text = body === undefined ? undefined : JSON.stringify(body);
@@ -20,7 +26,14 @@ export class SignedCollectionsCalls implements CollectionsCalls {
     // signed once a place is had, as a proxied request is: waiting never ages it
     const sign = () => this.deps.signer.sign(signable(caller.principal), 'collections-service', method, path, signed);
     const answer = await this.deps.admission.run(routeClassOf('collections', method), () =>
-      this.deps.upstreams.collections.call({ method, path, sign, requestId: caller.requestId, language: caller.language, body: text }),
+      this.deps.upstreams.collections.call({
+        method,
+        path,
+        sign,
+        requestId: caller.requestId,
+        language: caller.language,
+        body: text,
+      }),
     );
     if (answer.status < 200 || answer.status > 299) return { ok: false, answer };
     return { ok: true, value: (answer.body as { data: T }).data };

@@ -12,7 +12,12 @@ const WORKSPACE = '/api/v1/workspaces/:id';
 const COLLECTION = `${WORKSPACE}/collections/:collectionId`;
 const WEBHOOK = `${WORKSPACE}/webhooks/:webhookId`;
 
-const route = (method: string, pattern: string, scope: ProxyRoute['scope'], extra: Partial<ProxyRoute> = {}): ProxyRoute => ({
+const route = (
+  method: string,
+  pattern: string,
+  scope: ProxyRoute['scope'],
+  extra: Partial<ProxyRoute> = {},
+): ProxyRoute => ({
   method,
   pattern,
   upstream: 'collections',
@@ -24,7 +29,10 @@ const route = (method: string, pattern: string, scope: ProxyRoute['scope'], extr
 export const GOVERNANCE_ROUTES: readonly ProxyRoute[] = [
   route('GET', `${WORKSPACE}/policy`, 'collections:read'),
   // a replaced policy applies to this gateway's next search at once, not after its cache's 2 s
-  route('PUT', `${WORKSPACE}/policy`, 'workspaces:manage', { dropsSearchPolicy: 'id', audit: { action: 'workspace.policy_set', target: 'id' } }),
+  route('PUT', `${WORKSPACE}/policy`, 'workspaces:manage', {
+    dropsSearchPolicy: 'id',
+    audit: { action: 'workspace.policy_set', target: 'id' },
+  }),
   route('POST', `${COLLECTION}/pins:update`, 'collections:write', {
     audit: { action: 'collection.pins_update', target: 'collectionId', paramFields: ['id'], bodyFields: ['dryRun'] },
   }),
@@ -32,12 +40,18 @@ export const GOVERNANCE_ROUTES: readonly ProxyRoute[] = [
   route('GET', `${COLLECTION}/lockfile`, 'collections:read', { serviceConditional: true }),
   route('GET', `${WORKSPACE}/webhooks`, 'workspaces:manage'),
   // the body names the URL and events; the secret is in the answer only, never in the record
-  route('POST', `${WORKSPACE}/webhooks`, 'workspaces:manage', { audit: { action: 'webhook.create', target: 'id', bodyFields: ['url'] } }),
+  route('POST', `${WORKSPACE}/webhooks`, 'workspaces:manage', {
+    audit: { action: 'webhook.create', target: 'id', bodyFields: ['url'] },
+  }),
   route('GET', WEBHOOK, 'workspaces:manage'),
   route('PATCH', WEBHOOK, 'workspaces:manage', {
     audit: { action: 'webhook.update', target: 'webhookId', paramFields: ['id'], bodyFields: ['url', 'enabled'] },
   }),
-  route('DELETE', WEBHOOK, 'workspaces:manage', { audit: { action: 'webhook.delete', target: 'webhookId', paramFields: ['id'] } }),
+  route('DELETE', WEBHOOK, 'workspaces:manage', {
+    audit: { action: 'webhook.delete', target: 'webhookId', paramFields: ['id'] },
+  }),
   route('GET', `${WEBHOOK}/deliveries`, 'workspaces:manage'),
-  route('POST', `${WEBHOOK}/test`, 'workspaces:manage', { audit: { action: 'webhook.test', target: 'webhookId', paramFields: ['id'] } }),
+  route('POST', `${WEBHOOK}/test`, 'workspaces:manage', {
+    audit: { action: 'webhook.test', target: 'webhookId', paramFields: ['id'] },
+  }),
 ];

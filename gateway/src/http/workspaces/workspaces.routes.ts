@@ -51,11 +51,18 @@ function sendRead(req: Request, res: Response, body: unknown): void {
 /** A console session's own principal; an API key gets 403, no session 401. */
 async function sessionCaller(gate: SessionGate, req: Request, res: Response): Promise<Caller> {
   const { account, session } = await requireSession(gate, req);
-  return callerOf(req, res, { kind: 'account', accountId: account.id, plan: account.plan, keyId: `session:${session.id}` });
+  return callerOf(req, res, {
+    kind: 'account',
+    accountId: account.id,
+    plan: account.plan,
+    keyId: `session:${session.id}`,
+  });
 }
 
 const actorOf = (caller: Caller) =>
-  caller.principal.kind === 'account' ? { kind: 'account' as const, accountId: caller.principal.accountId } : { kind: 'admin' as const };
+  caller.principal.kind === 'account'
+    ? { kind: 'account' as const, accountId: caller.principal.accountId }
+    : { kind: 'admin' as const };
 
 export function workspaceRoutes(deps: WorkspaceRoutesDeps): Router {
   const router = Router();
@@ -67,12 +74,24 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps): Router {
   router
     .route('/api/v1/workspaces/:id/members')
     .get(async (req, res) => {
-      const listed = await deps.calls.call<{ members: Member[]; pagination: unknown }>(await caller(req, res, 'collections:read'), 'GET', req.originalUrl);
+      const listed = await deps.calls.call<{ members: Member[]; pagination: unknown }>(
+        await caller(req, res, 'collections:read'),
+        'GET',
+        req.originalUrl,
+      );
       if (!listed.ok) return relay(res, listed.answer);
-      const accounts = new Map((await deps.accounts.findByIds(listed.value.members.map((m) => m.accountId))).map((a) => [a.id, a]));
+      const accounts = new Map(
+        (await deps.accounts.findByIds(listed.value.members.map((m) => m.accountId))).map((a) => [a.id, a]),
+      );
       const members = listed.value.members.map((m) => {
         const account = accounts.get(m.accountId);
-        return { accountId: m.accountId, email: account?.email ?? null, name: account?.name ?? null, role: m.role, joinedAt: m.joinedAt };
+        return {
+          accountId: m.accountId,
+          email: account?.email ?? null,
+          name: account?.name ?? null,
+          role: m.role,
+          joinedAt: m.joinedAt,
+        };
       });
       sendRead(req, res, { data: { members, pagination: listed.value.pagination } });
     })
@@ -88,7 +107,12 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps): Router {
     .post(body, async (req, res) => {
       const who = await caller(req, res, 'workspaces:manage');
       const input = validate(invitationSchema, req.body ?? {});
-      const created = await deps.invitations.create(who, auditContextOf(req, res, actorOf(who)), param(req, 'id'), input);
+      const created = await deps.invitations.create(
+        who,
+        auditContextOf(req, res, actorOf(who)),
+        param(req, 'id'),
+        input,
+      );
       if (!created.ok) return relay(res, created.answer);
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json({ data: { invitation: created.value } });
@@ -99,7 +123,12 @@ export function workspaceRoutes(deps: WorkspaceRoutesDeps): Router {
     .route('/api/v1/workspaces/:id/invitations/:invitationId')
     .delete(async (req, res) => {
       const who = await caller(req, res, 'workspaces:manage');
-      const revoked = await deps.invitations.revoke(who, auditContextOf(req, res, actorOf(who)), param(req, 'id'), param(req, 'invitationId'));
+      const revoked = await deps.invitations.revoke(
+        who,
+        auditContextOf(req, res, actorOf(who)),
+        param(req, 'id'),
+        param(req, 'invitationId'),
+      );
       if (!revoked.ok) return relay(res, revoked.answer);
       res.json({ data: revoked.value });
     })

@@ -11,7 +11,9 @@ import { COLLECTIONS_ENV } from '@skills/collections-service';
 import { GATEWAY_ENV } from '@skills/gateway';
 import { LAUNCHER_ENV } from '../../../src/launcher-config';
 
-const DOCS = ['configuration.md', 'deploy.md'].map((file) => readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', file), 'utf8')).join('\n');
+const DOCS = ['configuration.md', 'deploy.md']
+  .map((file) => readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', file), 'utf8'))
+  .join('\n');
 const documented = new Set([...DOCS.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] as string));
 const prefixes = [...DOCS.matchAll(/`([A-Z][A-Z0-9_]*_)\*`/g)].map((m) => m[1] as string);
 
@@ -28,6 +30,8 @@ describe.each([
   it('are each described in docs/configuration.md or docs/deploy.md', () => {
     const names = variables(schema);
     expect(names.length).toBeGreaterThanOrEqual(5);
-    expect(names.filter((name) => !documented.has(name) && !prefixes.some((prefix) => name.startsWith(prefix)))).toEqual([]);
+    expect(
+      names.filter((name) => !documented.has(name) && !prefixes.some((prefix) => name.startsWith(prefix))),
+    ).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 const SERVICES = ['gateway', 'collections-service', 'catalog-service'];
 
 function trackedSources(): Array<{ path: string; text: string }> {
-  const paths = execFileSync('git', ['ls-files', '-z', '--', '*/src/*.ts'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
+  const paths = execFileSync('git', ['ls-files', '-z', '--', '*/src/*.ts'], { cwd: ROOT, encoding: 'utf8' }).split(
+    '\0',
+  );
   return paths.filter((path) => path !== '').map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
 }
 
@@ -26,13 +28,17 @@ export function namingBreaches(files: Array<{ path: string; text: string }>): st
   for (const { path, text } of files) {
     const name = basename(path);
     // `.store.ts` is state in memory or Redis; a table read through Sequelize is a `.repository.ts`
-    if (/[.-]store\.ts$/.test(name) && (importsFrom(text, 'sequelize') || /\bsequelize\.(query|transaction)\(/.test(text)))
+    if (
+      /[.-]store\.ts$/.test(name) &&
+      (importsFrom(text, 'sequelize') || /\bsequelize\.(query|transaction)\(/.test(text))
+    )
       breach(path, 'Sequelize access in a store file: name it *.repository.ts (or repositories.ts for the set)');
     if (!inService(path)) continue;
     if (path.includes('/src/http/') && importsFrom(text, 'joi') && !name.endsWith('.schemas.ts'))
       breach(path, 'a joi request schema outside a *.schemas.ts file');
     if (/schema\.ts$/.test(name) && !path.includes('/openapi/')) breach(path, 'request schemas are *.schemas.ts');
-    if (/\bRouter\(\)/.test(text) && !name.endsWith('.routes.ts')) breach(path, 'an express router outside a *.routes.ts file');
+    if (/\bRouter\(\)/.test(text) && !name.endsWith('.routes.ts'))
+      breach(path, 'an express router outside a *.routes.ts file');
     if (/-routes\.ts$/.test(name)) breach(path, 'routes are *.routes.ts');
     const engine = /^catalog-service\/src\/engines\/([^/]+)\/[^/]+\.ts$/.exec(path);
     if (engine && /class \w+ implements SearchEngine\b/.test(text) && name !== `${engine[1]}.engine.ts`)
@@ -51,7 +57,9 @@ const TEST_TOP = new Set(['unit', 'integration', 'support', 'tsconfig.json']);
 
 /** `package/test/<top>` entries outside the three folders, over every tracked file under a package's test/. */
 export function testLayoutBreaches(paths: string[]): string[] {
-  const tops = new Set(paths.map((path) => /^([^/]+\/test\/[^/]+)/.exec(path)?.[1]).filter((top): top is string => top !== undefined));
+  const tops = new Set(
+    paths.map((path) => /^([^/]+\/test\/[^/]+)/.exec(path)?.[1]).filter((top): top is string => top !== undefined),
+  );
   return [...tops].filter((top) => !TEST_TOP.has(top.split('/')[2] ?? '')).sort();
 }
 
@@ -59,12 +67,16 @@ describe('the naming rules of docs/architecture.md', () => {
   const files = trackedSources();
 
   it('hold over every source file', () => {
-    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['gateway/src/service.ts', 'catalog-service/src/engines/memory/memory.engine.ts']));
+    expect(files.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['gateway/src/service.ts', 'catalog-service/src/engines/memory/memory.engine.ts']),
+    );
     expect(namingBreaches(files)).toEqual([]);
   });
 
   it('give both search engines one pattern: engines/<name>/<name>.engine.ts', () => {
-    const engines = files.map((f) => f.path).filter((path) => /^catalog-service\/src\/engines\/[^/]+\/[^/]+\.engine\.ts$/.test(path));
+    const engines = files
+      .map((f) => f.path)
+      .filter((path) => /^catalog-service\/src\/engines\/[^/]+\/[^/]+\.engine\.ts$/.test(path));
     expect(engines.sort()).toEqual([
       'catalog-service/src/engines/elasticsearch/elasticsearch.engine.ts',
       'catalog-service/src/engines/memory/memory.engine.ts',
@@ -82,14 +94,18 @@ describe('the naming rules of docs/architecture.md', () => {
       .filter((p) => p !== '');
     expect(paths).toEqual(expect.arrayContaining(['gateway/test/integration/harness.ts']));
     expect(testLayoutBreaches(paths)).toEqual([]);
-    expect(testLayoutBreaches(['common/test/i18n.test.ts', 'standalone/test/e2e/search.test.ts', 'console/test/tsconfig.json'])).toEqual([
-      'common/test/i18n.test.ts',
-      'standalone/test/e2e',
-    ]);
+    expect(
+      testLayoutBreaches([
+        'common/test/i18n.test.ts',
+        'standalone/test/e2e/search.test.ts',
+        'console/test/tsconfig.json',
+      ]),
+    ).toEqual(['common/test/i18n.test.ts', 'standalone/test/e2e']);
   });
 
   it('tell each breach apart from what merely looks like one', () => {
-    const breaches = (path: string, text: string) => namingBreaches([{ path, text }]).map((b) => b.split(': ').slice(1).join(': '));
+    const breaches = (path: string, text: string) =>
+      namingBreaches([{ path, text }]).map((b) => b.split(': ').slice(1).join(': '));
     expect(breaches('gateway/src/store/gateway-store.ts', "import type { Sequelize } from 'sequelize';")).toEqual([
       'Sequelize access in a store file: name it *.repository.ts (or repositories.ts for the set)',
     ]);
@@ -106,9 +122,12 @@ describe('the naming rules of docs/architecture.md', () => {
       'an express router outside a *.routes.ts file',
       'routes are *.routes.ts',
     ]);
-    expect(breaches('catalog-service/src/engines/memory/memory-search-engine.ts', 'export class MemorySearchEngine implements SearchEngine {')).toEqual([
-      'the memory engine is memory/memory.engine.ts, like every engine',
-    ]);
+    expect(
+      breaches(
+        'catalog-service/src/engines/memory/memory-search-engine.ts',
+        'export class MemorySearchEngine implements SearchEngine {',
+      ),
+    ).toEqual(['the memory engine is memory/memory.engine.ts, like every engine']);
     // config files validate the environment with joi: not a request schema
     expect(breaches('gateway/src/config.ts', "import Joi from 'joi';")).toEqual([]);
   });

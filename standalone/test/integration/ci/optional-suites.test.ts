@@ -10,9 +10,21 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CI table is CommonJS, read by plain node
-const { SUITES } = require(join(ROOT, '.ci', 'optional-suites.cjs')) as { SUITES: Array<{ name: string; file: string }> };
+const { SUITES } = require(join(ROOT, '.ci', 'optional-suites.cjs')) as {
+  SUITES: Array<{ name: string; file: string }>;
+};
 
-const PACKAGES = ['common', 'gateway', 'catalog-service', 'collections-service', 'standalone', 'bench', 'deploy', 'client', 'console'];
+const PACKAGES = [
+  'common',
+  'gateway',
+  'catalog-service',
+  'collections-service',
+  'standalone',
+  'bench',
+  'deploy',
+  'client',
+  'console',
+];
 const SKIP_SITE = /\b(describe|it|test)\.skip\b/;
 
 function testFiles(dir: string): string[] {

@@ -13,7 +13,8 @@ import { join, sep } from 'node:path';
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const BUILTINS = new Set(builtinModules);
 /** `import … from 'x'`, `export … from 'x'`, `import('x')`, `require('x')`; group 1 is `import type`/`export type` */
-const IMPORT = /(?:^|\n)\s*(import type|export type|import|export)\b[^'";]*?from\s+'([^']+)'|\b(?:import|require)\(\s*'([^']+)'\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(import type|export type|import|export)\b[^'";]*?from\s+'([^']+)'|\b(?:import|require)\(\s*'([^']+)'\s*\)/g;
 
 interface Manifest {
   name: string;
@@ -33,7 +34,8 @@ function sourceFiles(dir: string): string[] {
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; undefined for relative paths and Node's own modules. */
 export function packageOf(specifier: string): string | undefined {
-  if (specifier.startsWith('.') || specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0])) return undefined;
+  if (specifier.startsWith('.') || specifier.startsWith('node:') || BUILTINS.has(specifier.split('/')[0]))
+    return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
@@ -41,13 +43,18 @@ export function packageOf(specifier: string): string | undefined {
 /** What `src/` of a package imports that its manifest does not declare, as "file: package". */
 export function undeclaredImports(dir: string): string[] {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
-  const shipped = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}), manifest.name]);
+  const shipped = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+    manifest.name,
+  ]);
   const typesToo = new Set([...shipped, ...Object.keys(manifest.devDependencies ?? {})]);
   const missing: string[] = [];
   for (const file of sourceFiles(join(dir, 'src'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const name = packageOf(match[2] ?? match[3]);
-      const devOnly = match[1] === 'import type' || match[1] === 'export type' || file.includes(`${sep}src${sep}testing${sep}`);
+      const devOnly =
+        match[1] === 'import type' || match[1] === 'export type' || file.includes(`${sep}src${sep}testing${sep}`);
       if (name && !(devOnly ? typesToo : shipped).has(name)) {
         missing.push(`${file.slice(ROOT.length + 1)}: ${name}`);
       }
@@ -66,5 +73,9 @@ it('reads a scoped subpath import as its package, and leaves relative and Node i
   expect(packageOf('@skills/common/workspace-roles')).toBe('@skills/common');
   expect(packageOf('joi')).toBe('joi');
   expect(packageOf('undici/types')).toBe('undici');
-  expect([packageOf('./api'), packageOf('node:http'), packageOf('fs/promises')]).toEqual([undefined, undefined, undefined]);
+  expect([packageOf('./api'), packageOf('node:http'), packageOf('fs/promises')]).toEqual([
+    undefined,
+    undefined,
+    undefined,
+  ]);
 });

@@ -37,14 +37,18 @@ export function outsideReferences(path: string, text: string): string[] {
   return text
     .split('\n')
     .flatMap((line, index) =>
-      FORBIDDEN.filter(([, pattern]) => pattern.test(line)).map(([what]) => `${path}:${index + 1}: ${what} — ${line.trim().slice(0, 160)}`),
+      FORBIDDEN.filter(([, pattern]) => pattern.test(line)).map(
+        ([what]) => `${path}:${index + 1}: ${what} — ${line.trim().slice(0, 160)}`,
+      ),
     );
 }
 
 describe('the repository', () => {
   it('cites nothing outside itself: no path beside or above it, no issue number, no design brief it lacks', () => {
     const files = trackedTextFiles();
-    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'package.json']));
+    expect(files.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['README.md', 'docs/architecture.md', 'package.json']),
+    );
     expect(files.flatMap((f) => outsideReferences(f.path, f.text))).toEqual([]);
   });
 
@@ -58,6 +62,8 @@ describe('the repository', () => {
     expect(found('the goals of issue 28')).toEqual(['an issue number']);
     expect(found('fixed in #28')).toEqual(['an issue number']);
     // not references: a key format, a counter's label, a colour, a path inside the repository
-    expect(found('PKCS#8 PEM; database#10; color: #333; bench/data/npm-catalog-100k.ndjson.gz; docs/architecture.md')).toEqual([]);
+    expect(
+      found('PKCS#8 PEM; database#10; color: #333; bench/data/npm-catalog-100k.ndjson.gz; docs/architecture.md'),
+    ).toEqual([]);
   });
 });

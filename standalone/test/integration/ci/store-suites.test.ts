@@ -16,7 +16,9 @@ const stores = require(join(ROOT, '.ci', 'store-suites.cjs')) as {
   isStoreSpecific(file: string): boolean;
   testFiles(): string[];
 };
-const { SUITES } = require(join(ROOT, '.ci', 'optional-suites.cjs')) as { SUITES: Array<{ file: string; needs: string[] }> };
+const { SUITES } = require(join(ROOT, '.ci', 'optional-suites.cjs')) as {
+  SUITES: Array<{ file: string; needs: string[] }>;
+};
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const files = stores.testFiles();
@@ -26,7 +28,9 @@ const call = (name: string) => `${name}(`;
 
 describe('the store tags of the test suites', () => {
   it('tags every suite that looks store-bound, each tag with its reason', () => {
-    const wrong = files.map((file) => [rel(file), stores.problem(stores.classify(file))]).filter(([, problem]) => problem);
+    const wrong = files
+      .map((file) => [rel(file), stores.problem(stores.classify(file))])
+      .filter(([, problem]) => problem);
     expect(wrong).toEqual([]);
     // the rule has teeth: a suite that migrates its own database without a tag is caught
     expect(stores.problem(stores.classify('x.test.ts', `await ${call('runMigrations')}s, 'x', []);`))).toMatch(
@@ -35,7 +39,9 @@ describe('the store tags of the test suites', () => {
   });
 
   it('marks store-specific every suite that runs only in the server run', () => {
-    const serverOnly = SUITES.filter((s) => s.needs.includes('server') || s.needs.includes('topology')).map((s) => s.file);
+    const serverOnly = SUITES.filter((s) => s.needs.includes('server') || s.needs.includes('topology')).map(
+      (s) => s.file,
+    );
     expect(serverOnly.length).toBeGreaterThan(3);
     expect(serverOnly.filter((file) => !stores.isStoreSpecific(join(ROOT, file)))).toEqual([]);
   });

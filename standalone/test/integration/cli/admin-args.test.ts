@@ -24,7 +24,11 @@ describe('parseAdminArgs', () => {
       path: '/admin/v1/accounts',
       body: { email: 'a@example.com', plan: 'pro' },
     });
-    expect(sent(parseAdminArgs(['accounts', 'create', '--email=b@example.com', '--plan', 'team', '--name', 'Bea Ops']).action)).toEqual({
+    expect(
+      sent(
+        parseAdminArgs(['accounts', 'create', '--email=b@example.com', '--plan', 'team', '--name', 'Bea Ops']).action,
+      ),
+    ).toEqual({
       kind: 'request',
       method: 'POST',
       path: '/admin/v1/accounts',
@@ -52,7 +56,11 @@ describe('parseAdminArgs', () => {
       path: '/admin/v1/accounts/acc-1/api-keys',
       body: {},
     });
-    expect(action('keys revoke key-9')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/api-keys/key-9' });
+    expect(action('keys revoke key-9')).toEqual({
+      kind: 'request',
+      method: 'DELETE',
+      path: '/admin/v1/api-keys/key-9',
+    });
     expect(action('members set ws-1 acc-2 viewer')).toEqual({
       kind: 'request',
       method: 'PUT',
@@ -85,19 +93,46 @@ describe('parseAdminArgs', () => {
   });
 
   it('maps the profile commands: links, invitations, sign-out everywhere, scoped keys and roll', () => {
-    const post = (path: string, body?: object) => ({ kind: 'request', method: 'POST', path, ...(body ? { body } : {}) });
-    expect(action('accounts reset-link acc-1')).toEqual(post('/admin/v1/accounts/acc-1/links', { purpose: 'password-reset' }));
-    expect(action('accounts sign-in-link acc-1')).toEqual(post('/admin/v1/accounts/acc-1/links', { purpose: 'sign-in' }));
-    expect(action('accounts sign-out acc-1')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/accounts/acc-1/sessions' });
-    expect(action('invitations create')).toEqual(post('/admin/v1/invitations'));
-    expect(action('keys list acc-1')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/accounts/acc-1/api-keys' });
-    expect(action('keys create acc-1 --name bot --scopes search:read,collections:read --expires-in-days 30')).toEqual(
-      post('/admin/v1/accounts/acc-1/api-keys', { name: 'bot', scopes: ['search:read', 'collections:read'], expiresInDays: 30 }),
+    const post = (path: string, body?: object) => ({
+      kind: 'request',
+      method: 'POST',
+      path,
+      ...(body ? { body } : {}),
+    });
+    expect(action('accounts reset-link acc-1')).toEqual(
+      post('/admin/v1/accounts/acc-1/links', { purpose: 'password-reset' }),
     );
-    expect(action('keys create acc-1 --expires-in-days never')).toEqual(post('/admin/v1/accounts/acc-1/api-keys', { expiresInDays: null }));
-    expect(action('keys roll key-9 --grace-seconds 3600')).toEqual(post('/admin/v1/api-keys/key-9/roll', { graceSeconds: 3600 }));
+    expect(action('accounts sign-in-link acc-1')).toEqual(
+      post('/admin/v1/accounts/acc-1/links', { purpose: 'sign-in' }),
+    );
+    expect(action('accounts sign-out acc-1')).toEqual({
+      kind: 'request',
+      method: 'DELETE',
+      path: '/admin/v1/accounts/acc-1/sessions',
+    });
+    expect(action('invitations create')).toEqual(post('/admin/v1/invitations'));
+    expect(action('keys list acc-1')).toEqual({
+      kind: 'request',
+      method: 'GET',
+      path: '/admin/v1/accounts/acc-1/api-keys',
+    });
+    expect(action('keys create acc-1 --name bot --scopes search:read,collections:read --expires-in-days 30')).toEqual(
+      post('/admin/v1/accounts/acc-1/api-keys', {
+        name: 'bot',
+        scopes: ['search:read', 'collections:read'],
+        expiresInDays: 30,
+      }),
+    );
+    expect(action('keys create acc-1 --expires-in-days never')).toEqual(
+      post('/admin/v1/accounts/acc-1/api-keys', { expiresInDays: null }),
+    );
+    expect(action('keys roll key-9 --grace-seconds 3600')).toEqual(
+      post('/admin/v1/api-keys/key-9/roll', { graceSeconds: 3600 }),
+    );
     expect(action('keys roll key-9')).toEqual(post('/admin/v1/api-keys/key-9/roll', { graceSeconds: 0 }));
-    expect(() => action('keys roll key-9 --grace-seconds soon')).toThrow('keys roll: --grace-seconds must be a whole number');
+    expect(() => action('keys roll key-9 --grace-seconds soon')).toThrow(
+      'keys roll: --grace-seconds must be a whole number',
+    );
   });
 
   it('maps reindex to following a new job, or the given one', () => {
@@ -127,12 +162,23 @@ describe('parseAdminArgs', () => {
       kind: 'request',
       method: 'PUT',
       path: '/admin/v1/skills/sql-linter',
-      body: { name: 'SQL Linter', description: 'Lints SQL.', type: 'skill', category: 'databases', status: 'draft', tags: ['sql', 'lint', 'style'] },
+      body: {
+        name: 'SQL Linter',
+        description: 'Lints SQL.',
+        type: 'skill',
+        category: 'databases',
+        status: 'draft',
+        tags: ['sql', 'lint', 'style'],
+      },
     });
   });
 
   it('encodes path segments so a slug cannot change the route', () => {
-    expect(action('skills delete a/../b')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/skills/a%2F..%2Fb' });
+    expect(action('skills delete a/../b')).toEqual({
+      kind: 'request',
+      method: 'DELETE',
+      path: '/admin/v1/skills/a%2F..%2Fb',
+    });
   });
 
   it('recognises import, help and --url', () => {
@@ -181,13 +227,19 @@ describe('parseAdminArgs', () => {
       path: '/admin/v1/publishers/acme',
       body: { verified: false },
     });
-    expect(sent(parseAdminArgs(['verdict-override', 'pdf', '1.4.0', 'clean', '--note', 'false positive']).action)).toEqual({
+    expect(
+      sent(parseAdminArgs(['verdict-override', 'pdf', '1.4.0', 'clean', '--note', 'false positive']).action),
+    ).toEqual({
       kind: 'request',
       method: 'PUT',
       path: '/admin/v1/skills/pdf/versions/1.4.0/override',
       body: { verdict: 'clean', note: 'false positive' },
     });
-    expect(action('verdict-clear pdf 1.4.0')).toEqual({ kind: 'request', method: 'DELETE', path: '/admin/v1/skills/pdf/versions/1.4.0/override' });
+    expect(action('verdict-clear pdf 1.4.0')).toEqual({
+      kind: 'request',
+      method: 'DELETE',
+      path: '/admin/v1/skills/pdf/versions/1.4.0/override',
+    });
     expect(sent(parseAdminArgs(['yank', 'pdf', '2.0.0-rc.1', '--reason', 'steals tokens']).action)).toEqual({
       kind: 'request',
       method: 'POST',
@@ -195,11 +247,27 @@ describe('parseAdminArgs', () => {
       body: { reason: 'steals tokens' },
     });
     expect(action('reports')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reports' });
-    expect(action('reports --status open --page 2')).toEqual({ kind: 'request', method: 'GET', path: '/admin/v1/reports?status=open&page=2' });
-    expect(action('report-resolve r1 --note done')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reports/r1:resolve', body: { note: 'done' } });
-    expect(action('report-dismiss r1 --note spam')).toEqual({ kind: 'request', method: 'POST', path: '/admin/v1/reports/r1:dismiss', body: { note: 'spam' } });
+    expect(action('reports --status open --page 2')).toEqual({
+      kind: 'request',
+      method: 'GET',
+      path: '/admin/v1/reports?status=open&page=2',
+    });
+    expect(action('report-resolve r1 --note done')).toEqual({
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/reports/r1:resolve',
+      body: { note: 'done' },
+    });
+    expect(action('report-dismiss r1 --note spam')).toEqual({
+      kind: 'request',
+      method: 'POST',
+      path: '/admin/v1/reports/r1:dismiss',
+      body: { note: 'spam' },
+    });
     // a version cannot add a path segment nor a custom method of its own
-    expect(action('yank pdf 1.0.0%2F:unyank --reason x')).toMatchObject({ path: '/admin/v1/skills/pdf/versions/1.0.0%252F%3Aunyank:yank' });
+    expect(action('yank pdf 1.0.0%2F:unyank --reason x')).toMatchObject({
+      path: '/admin/v1/skills/pdf/versions/1.0.0%252F%3Aunyank:yank',
+    });
   });
 
   it.each([

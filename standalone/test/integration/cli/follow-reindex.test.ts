@@ -3,7 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { SkillsAdminClient } from '@skills/client';
-import { FollowStoppedError, ReindexFailedError, followReindex, type ReindexJob } from '../../../src/cli/follow-reindex';
+import {
+  FollowStoppedError,
+  ReindexFailedError,
+  followReindex,
+  type ReindexJob,
+} from '../../../src/cli/follow-reindex';
 
 const TOKEN = 'admin-token-for-the-cli-tests';
 const JOB_ID = '0b7e6c1a-3f2d-4c8e-9a51-2d6f0e4b7a10';
@@ -40,9 +45,11 @@ async function reindexApi(polls: Answer[], start: Answer = { status: 202, body: 
   server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     let answer: Answer | undefined;
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) answer = { status: 401, body: { error: 'Missing or invalid token' } };
+    if (req.headers.authorization !== `Bearer ${TOKEN}`)
+      answer = { status: 401, body: { error: 'Missing or invalid token' } };
     else if (req.method === 'POST' && req.url === '/admin/v1/reindex') answer = start;
-    else if (req.method === 'GET' && req.url === `/admin/v1/reindex/${JOB_ID}`) answer = polls.length > 1 ? polls.shift() : polls[0];
+    else if (req.method === 'GET' && req.url === `/admin/v1/reindex/${JOB_ID}`)
+      answer = polls.length > 1 ? polls.shift() : polls[0];
     answer ??= { status: 404, body: { error: 'Reindex job not found' } };
     if (answer === 'hang') return;
     if (answer === 'drop') {
@@ -52,7 +59,10 @@ async function reindexApi(polls: Answer[], start: Answer = { status: 202, body: 
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
   }).listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const client = new SkillsAdminClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, adminToken: TOKEN });
+  const client = new SkillsAdminClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    adminToken: TOKEN,
+  });
   return { client, seen };
 }
 
@@ -86,7 +96,11 @@ describe('followReindex', () => {
     expect(JSON.parse(JSON.stringify({ job }))).toEqual({
       job: { id: JOB_ID, status: 'succeeded', indexed: 1200, startedAt: STARTED_AT, finishedAt: FINISHED_AT },
     });
-    expect(api.seen).toEqual(['POST /admin/v1/reindex', `GET /admin/v1/reindex/${JOB_ID}`, `GET /admin/v1/reindex/${JOB_ID}`]);
+    expect(api.seen).toEqual([
+      'POST /admin/v1/reindex',
+      `GET /admin/v1/reindex/${JOB_ID}`,
+      `GET /admin/v1/reindex/${JOB_ID}`,
+    ]);
     expect(drawn()).toContain(`started reindex job ${JOB_ID}`);
     expect(drawn()).toMatch(/reindexing \| 0 items \| 0 items\/s/);
     expect(drawn()).toMatch(/reindexing \| 1200 items \| \d+ items\/s \| succeeded/);
@@ -117,7 +131,13 @@ describe('followReindex', () => {
   });
 
   it('rides out a 503 and a dropped connection while the replicas restart, saying it retries', async () => {
-    const api = await reindexApi([ok(running(100)), unavailable, 'drop', ok(running(600)), ok(ended(running(1200), 'succeeded'))]);
+    const api = await reindexApi([
+      ok(running(100)),
+      unavailable,
+      'drop',
+      ok(running(600)),
+      ok(ended(running(1200), 'succeeded')),
+    ]);
     const { stream, drawn } = progressStream(true);
 
     // real waits (150 ms, then 300 ms and 600 ms of backoff) so the terminal bar redraws meanwhile
@@ -175,7 +195,12 @@ describe('followReindex', () => {
       await new Promise((resolve) => setTimeout(resolve, ms));
     };
 
-    const following = followReindex(api.client, undefined, { stream: progressStream().stream, intervalMs: 5, sleep, signal: ctrlC.signal });
+    const following = followReindex(api.client, undefined, {
+      stream: progressStream().stream,
+      intervalMs: 5,
+      sleep,
+      signal: ctrlC.signal,
+    });
 
     await expect(following).rejects.toThrow(new FollowStoppedError(JOB_ID));
     await expect(following).rejects.toThrow(

@@ -7,7 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCompose } from '../../../src/distributed/compose-file';
-import { ComposeDriftError, ENTRY_POINTS, RUN_SERVICES, topologyEnvironments, type LocalTopology } from '../../../src/distributed/topology-env';
+import {
+  ComposeDriftError,
+  ENTRY_POINTS,
+  RUN_SERVICES,
+  topologyEnvironments,
+  type LocalTopology,
+} from '../../../src/distributed/topology-env';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const COMPOSE = join(ROOT, 'docker-compose.yml');
@@ -16,7 +22,12 @@ const LOCAL: LocalTopology = {
   roles: { owner: 'o_x', gateway: 'g_x', collections: 'l_x', catalog: 'c_x' },
   elasticsearchUrl: 'http://127.0.0.1:9202',
   elasticsearchIndex: 'skills-topology-x',
-  kafka: { saslBrokers: '127.0.0.1:19093', caFile: '/srv/ca.crt', collectionsPassword: 'k'.repeat(40), catalogPassword: 'c'.repeat(40) },
+  kafka: {
+    saslBrokers: '127.0.0.1:19093',
+    caFile: '/srv/ca.crt',
+    collectionsPassword: 'k'.repeat(40),
+    catalogPassword: 'c'.repeat(40),
+  },
   principalSigningDir: '/run/x/principal-signing',
   principalPublicDir: '/run/x/principal-public',
   adminToken: 'a'.repeat(40),
@@ -45,8 +56,14 @@ describe('topologyEnvironments', () => {
     for (const service of RUN_SERVICES) {
       const composed = Object.keys(compose.services[service].environment ?? {});
       const extra = Object.keys(sut[service]).filter((name) => !composed.includes(name));
-      expect({ service, missing: composed.filter((name) => !(name in sut[service])) }).toEqual({ service, missing: [] });
-      expect({ service, extra: extra.filter((name) => !['SKILLS_PROCESS', 'PORT', 'METRICS_PORT'].includes(name)) }).toEqual({ service, extra: [] });
+      expect({ service, missing: composed.filter((name) => !(name in sut[service])) }).toEqual({
+        service,
+        missing: [],
+      });
+      expect({
+        service,
+        extra: extra.filter((name) => !['SKILLS_PROCESS', 'PORT', 'METRICS_PORT'].includes(name)),
+      }).toEqual({ service, extra: [] });
     }
   });
 
@@ -72,12 +89,19 @@ describe('topologyEnvironments', () => {
       PUBLIC_URL: 'http://127.0.0.1:18080',
       PRINCIPAL_SIGNING_KEY_FILE: '/run/x/principal-signing/principal-signing-key.pem',
     });
-    expect(sut.migrate).toMatchObject({ DATABASE_URL: 'postgres://o_x@127.0.0.1:5432/skills_topology_x', CATALOG_DB_ROLE: 'c_x', EVENT_LOG: 'kafka' });
+    expect(sut.migrate).toMatchObject({
+      DATABASE_URL: 'postgres://o_x@127.0.0.1:5432/skills_topology_x',
+      CATALOG_DB_ROLE: 'c_x',
+      EVENT_LOG: 'kafka',
+    });
   });
 
   it('stops on a compose host it does not map, naming the service and variable', () => {
     const drifted = structuredClone(compose);
-    drifted.services['catalog-service'].environment = { ...drifted.services['catalog-service'].environment, REDIS_URL: 'redis://redis:6379' };
+    drifted.services['catalog-service'].environment = {
+      ...drifted.services['catalog-service'].environment,
+      REDIS_URL: 'redis://redis:6379',
+    };
     drifted.services.redis = { image: 'redis:7.4' };
     expect(() => topologyEnvironments(drifted, LOCAL)).toThrow(ComposeDriftError);
     expect(() => topologyEnvironments(drifted, LOCAL)).toThrow(/catalog-service: REDIS_URL/);
@@ -85,7 +109,10 @@ describe('topologyEnvironments', () => {
 
   it('stops on a volume path it does not map', () => {
     const drifted = structuredClone(compose);
-    drifted.services.gateway.environment = { ...drifted.services.gateway.environment, CONSOLE_DIR: '/var/lib/skills/console' };
+    drifted.services.gateway.environment = {
+      ...drifted.services.gateway.environment,
+      CONSOLE_DIR: '/var/lib/skills/console',
+    };
     expect(() => topologyEnvironments(drifted, LOCAL)).toThrow(/gateway: CONSOLE_DIR/);
   });
 

@@ -51,7 +51,9 @@ const word = () => `zq${Array.from(randomBytes(8), (b) => String.fromCharCode(97
 
 /** How many active items `token` finds; undefined while the search fails (a replica or node restarting). */
 async function found(token: string): Promise<number | undefined> {
-  const r = await client.call('GET', `/api/v1/skills?q=${token}&limit=1`, { token: key, unchecked: true }).catch(() => undefined);
+  const r = await client
+    .call('GET', `/api/v1/skills?q=${token}&limit=1`, { token: key, unchecked: true })
+    .catch(() => undefined);
   return r?.status === 200 ? (r.body.data.pagination.total as number) : undefined;
 }
 
@@ -77,7 +79,12 @@ function writer(token: string) {
       const r = await client
         .call('PUT', `/admin/v1/skills/${token}-${n}`, {
           token: admin,
-          json: { name: `Topology ${token} ${n}`, description: `Written during a fault: ${token}.`, type: 'skill', category: 'devops' },
+          json: {
+            name: `Topology ${token} ${n}`,
+            description: `Written during a fault: ${token}.`,
+            type: 'skill',
+            category: 'devops',
+          },
           unchecked: true,
         })
         .catch(() => undefined);
@@ -114,7 +121,11 @@ describeTopology('the distributed topology', () => {
       // the suite writes hundreds of items a minute with one admin token and a few keys
       // and its webhook receiver listens on 127.0.0.1 (docs/governance.md: private targets only with this setting)
       extraEnv: {
-        gateway: { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: '100000', AUTH_FAILURES_PER_MINUTE: '100000' },
+        gateway: {
+          RATE_LIMIT_PRO_PER_MINUTE: '100000',
+          RATE_LIMIT_TEAM_PER_MINUTE: '100000',
+          AUTH_FAILURES_PER_MINUTE: '100000',
+        },
         'collections-service': { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
       },
       output: process.stderr,
@@ -143,30 +154,51 @@ describeTopology('the distributed topology', () => {
       expect(page.headers.get('x-request-id')).toBeTruthy();
       const bad = await client.call('GET', '/api/v1/skills?limit=51', { token: key, headers: FR });
       expect(bad.status).toBe(400);
-      const missing = await client.call('GET', '/api/v1/me/collections/00000000-0000-4000-8000-000000000000', { token: key });
+      const missing = await client.call('GET', '/api/v1/me/collections/00000000-0000-4000-8000-000000000000', {
+        token: key,
+      });
       expect(missing).toMatchObject({ status: 404, body: { error: TEXTS.collectionNotFound.en } });
     });
 
     it('keeps the access rules: a bad key, the free plan, another account, a non-member, a viewer', async () => {
-      expect(await client.call('GET', '/api/v1/skills', { token: 'sk_live_notakeyatallnotakeyatallnotak' })).toMatchObject({
+      expect(
+        await client.call('GET', '/api/v1/skills', { token: 'sk_live_notakeyatallnotakeyatallnotak' }),
+      ).toMatchObject({
         status: 401,
         body: { error: TEXTS.invalidKey.en },
       });
       const free = await newAccount({ client, admin }, 'free');
-      expect(await client.call('GET', '/api/v1/skills', { token: free.key })).toMatchObject({ status: 403, body: { error: TEXTS.planWithoutApi.en } });
+      expect(await client.call('GET', '/api/v1/skills', { token: free.key })).toMatchObject({
+        status: 403,
+        body: { error: TEXTS.planWithoutApi.en },
+      });
       const owner = await newAccount({ client, admin }, 'team');
       const other = await newAccount({ client, admin }, 'team');
       const viewer = await newAccount({ client, admin }, 'team');
       const mine = await client.call('POST', '/api/v1/me/collections', { token: owner.key, json: { name: 'Mine' } });
       expect(mine.status).toBe(201);
-      expect(await client.call('GET', `/api/v1/me/collections/${mine.body.data.collection.id}`, { token: other.key })).toMatchObject({ status: 404 });
-      const ws = await client.call('POST', '/admin/v1/workspaces', { token: admin, json: { name: 'W', ownerAccountId: owner.id } });
+      expect(
+        await client.call('GET', `/api/v1/me/collections/${mine.body.data.collection.id}`, { token: other.key }),
+      ).toMatchObject({ status: 404 });
+      const ws = await client.call('POST', '/admin/v1/workspaces', {
+        token: admin,
+        json: { name: 'W', ownerAccountId: owner.id },
+      });
       const workspace = ws.body.data.workspace.id as string;
-      await client.call('PUT', `/admin/v1/workspaces/${workspace}/members/${viewer.id}`, { token: admin, json: { role: 'viewer' } });
+      await client.call('PUT', `/admin/v1/workspaces/${workspace}/members/${viewer.id}`, {
+        token: admin,
+        json: { role: 'viewer' },
+      });
       const path = `/api/v1/workspaces/${workspace}/collections`;
-      expect(await client.call('GET', path, { token: other.key })).toMatchObject({ status: 403, body: { error: TEXTS.noAccess.en } });
+      expect(await client.call('GET', path, { token: other.key })).toMatchObject({
+        status: 403,
+        body: { error: TEXTS.noAccess.en },
+      });
       expect(await client.call('GET', path, { token: viewer.key })).toMatchObject({ status: 200 });
-      expect(await client.call('POST', path, { token: viewer.key, json: { name: 'T' } })).toMatchObject({ status: 403, body: { error: TEXTS.roleTooLow.en } });
+      expect(await client.call('POST', path, { token: viewer.key, json: { name: 'T' } })).toMatchObject({
+        status: 403,
+        body: { error: TEXTS.roleTooLow.en },
+      });
       expect(await client.call('POST', path, { token: owner.key, json: { name: 'T' } })).toMatchObject({ status: 201 });
     });
 
@@ -186,7 +218,10 @@ describeTopology('the distributed topology', () => {
     try {
       const slug = word();
       const owner = await newAccount({ client, admin }, 'team');
-      const ws = await client.call('POST', '/admin/v1/workspaces', { token: admin, json: { name: 'Governed', ownerAccountId: owner.id } });
+      const ws = await client.call('POST', '/admin/v1/workspaces', {
+        token: admin,
+        json: { name: 'Governed', ownerAccountId: owner.id },
+      });
       const workspace = ws.body.data.workspace.id as string;
       expect(
         await client.call('PUT', `/admin/v1/skills/${slug}`, {
@@ -194,11 +229,22 @@ describeTopology('the distributed topology', () => {
           json: { name: `Pinned ${slug}`, description: 'Pinned by a team.', type: 'skill', category: 'devops' },
         }),
       ).toMatchObject({ status: 201 });
-      const release = { version: '1.0.0', digest: `sha256:${'a'.repeat(64)}`, source: { repository: 'https://example.com/pinned', ref: 'v1.0.0' } };
-      expect(await client.call('POST', `/admin/v1/skills/${slug}/versions`, { token: admin, json: release })).toMatchObject({ status: 201 });
-      const collection = await client.call('POST', `/api/v1/workspaces/${workspace}/collections`, { token: owner.key, json: { name: 'Pinned' } });
+      const release = {
+        version: '1.0.0',
+        digest: `sha256:${'a'.repeat(64)}`,
+        source: { repository: 'https://example.com/pinned', ref: 'v1.0.0' },
+      };
+      expect(
+        await client.call('POST', `/admin/v1/skills/${slug}/versions`, { token: admin, json: release }),
+      ).toMatchObject({ status: 201 });
+      const collection = await client.call('POST', `/api/v1/workspaces/${workspace}/collections`, {
+        token: owner.key,
+        json: { name: 'Pinned' },
+      });
       const collectionPath = `/api/v1/workspaces/${workspace}/collections/${collection.body.data.collection.id}`;
-      expect(await client.call('PATCH', collectionPath, { token: owner.key, json: { skillSlug: slug } })).toMatchObject({ status: 200 });
+      expect(await client.call('PATCH', collectionPath, { token: owner.key, json: { skillSlug: slug } })).toMatchObject(
+        { status: 200 },
+      );
       const hook = await client.call('POST', `/api/v1/workspaces/${workspace}/webhooks`, {
         token: owner.key,
         json: { url: receiver.url, events: ['release.verdict_changed'] },
@@ -206,9 +252,17 @@ describeTopology('the distributed topology', () => {
       expect(hook.status).toBe(201);
       receiver.secret = hook.body.data.secret as string;
 
-      const scanner = await client.call('POST', '/admin/v1/scanners', { token: admin, json: { name: `topology-${slug}` } });
+      const scanner = await client.call('POST', '/admin/v1/scanners', {
+        token: admin,
+        json: { name: `topology-${slug}` },
+      });
       const verdict = { verdict: 'malicious', summary: 'Exfiltrates credentials', reportUrl: null };
-      expect(await client.call('POST', `/api/v1/skills/${slug}/versions/1.0.0/verdicts`, { token: scanner.body.data.token, json: verdict })).toMatchObject({
+      expect(
+        await client.call('POST', `/api/v1/skills/${slug}/versions/1.0.0/verdicts`, {
+          token: scanner.body.data.token,
+          json: verdict,
+        }),
+      ).toMatchObject({
         status: 201,
       });
 

@@ -48,7 +48,8 @@ let cellsChecked = 0;
 let lastMember = '';
 let lastInvitation = '';
 
-const as = (actor: Actor, method: string, path: string, json?: unknown) => stack.client.call(method, path, { token: keys[actor], json });
+const as = (actor: Actor, method: string, path: string, json?: unknown) =>
+  stack.client.call(method, path, { token: keys[actor], json });
 const ws = (path = '') => `/api/v1/workspaces/${workspace}/collections${path}`;
 const read = async (actor: Actor, path: string) => {
   const r = await as(actor, 'GET', path);
@@ -56,9 +57,12 @@ const read = async (actor: Actor, path: string) => {
 };
 const gone = async (path: string) => expect((await as('owner', 'GET', path)).status).toBe(404);
 const slugsOf = (r: ApiResponse): string[] => r.body.data.collection.skills.map((s: Json) => s.slug ?? s.id);
-const membersOfW = async () => (await as('owner', 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`)).body.data.members as Json[];
+const membersOfW = async () =>
+  (await as('owner', 'GET', `/api/v1/workspaces/${workspace}/members?limit=50`)).body.data.members as Json[];
 const pendingInvitations = async () =>
-  ((await as('owner', 'GET', `/api/v1/workspaces/${workspace}/invitations`)).body.data.invitations as Json[]).map((i) => i.id);
+  ((await as('owner', 'GET', `/api/v1/workspaces/${workspace}/invitations`)).body.data.invitations as Json[]).map(
+    (i) => i.id,
+  );
 
 //                                                               owner other nonMember viewer member admin
 const ROWS: readonly Row[] = [
@@ -81,7 +85,10 @@ const ROWS: readonly Row[] = [
     name: 'POST /api/v1/me/collections',
     expect: [201, 201, 201, 201, 201, 201],
     call: (a) => as(a, 'POST', '/api/v1/me/collections', { name: 'Mine' }),
-    check: async (a, r) => expect((await as(a, 'GET', `/api/v1/me/collections/${r.body.data.collection.id}`)).body.data.collection.name).toBe('Mine'),
+    check: async (a, r) =>
+      expect(
+        (await as(a, 'GET', `/api/v1/me/collections/${r.body.data.collection.id}`)).body.data.collection.name,
+      ).toBe('Mine'),
   },
   {
     name: "GET /api/v1/me/collections/{owner's}",
@@ -92,7 +99,8 @@ const ROWS: readonly Row[] = [
   {
     name: "PATCH /api/v1/me/collections/{owner's}",
     expect: [200, 404, 404, 404, 404, 404],
-    call: (a, f) => as(a, 'PATCH', `/api/v1/me/collections/${f.personal}`, { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
+    call: (a, f) =>
+      as(a, 'PATCH', `/api/v1/me/collections/${f.personal}`, { name: 'Renamed', skillSlug: 'dockerfile-linter' }),
     state: (f) => read('owner', `/api/v1/me/collections/${f.personal}`),
     check: (_a, r) => {
       expect(r.body.data.collection.name).toBe('Renamed');
@@ -124,13 +132,17 @@ const ROWS: readonly Row[] = [
     expect: [201, 403, 403, 403, 201, 201],
     call: (a) => as(a, 'POST', ws(), { name: 'Team list' }),
     state: () => read('owner', ws()),
-    check: async (_a, r) => expect((await as('owner', 'GET', ws(`/${r.body.data.collection.id}`))).body.data.collection.name).toBe('Team list'),
+    check: async (_a, r) =>
+      expect((await as('owner', 'GET', ws(`/${r.body.data.collection.id}`))).body.data.collection.name).toBe(
+        'Team list',
+      ),
   },
   {
     name: 'GET /api/v1/workspaces/{W}/collections/{c}',
     expect: [200, 403, 403, 200, 200, 200],
     call: (a, f) => as(a, 'GET', ws(`/${f.team}`)),
-    check: (_a, r, f) => expect(r.body.data.collection).toMatchObject({ id: f.team, name: 'By the owner', workspaceId: workspace }),
+    check: (_a, r, f) =>
+      expect(r.body.data.collection).toMatchObject({ id: f.team, name: 'By the owner', workspaceId: workspace }),
   },
   {
     name: 'PATCH /api/v1/workspaces/{W}/collections/{c}',
@@ -217,7 +229,8 @@ const ROWS: readonly Row[] = [
   {
     name: 'PUT /api/v1/workspaces/{W}/members/{a member} viewer',
     expect: [200, 403, 403, 403, 403, 200],
-    call: async (a) => as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`, { role: 'viewer' }),
+    call: async (a) =>
+      as(a, 'PUT', `/api/v1/workspaces/${workspace}/members/${await freshMember()}`, { role: 'viewer' }),
     check: async () => expect((await membersOfW()).find((m) => m.accountId === lastMember)?.role).toBe('viewer'),
   },
   {
@@ -260,7 +273,11 @@ const ROWS: readonly Row[] = [
     call: (a) => as(a, 'POST', '/api/v1/invitations/accept', { token: 'x'.repeat(43) }),
   },
   // An API key is never an admin token, whatever the account's role anywhere.
-  { name: 'GET /admin/v1/accounts/{owner}', expect: [401, 401, 401, 401, 401, 401], call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`) },
+  {
+    name: 'GET /admin/v1/accounts/{owner}',
+    expect: [401, 401, 401, 401, 401, 401],
+    call: (a) => as(a, 'GET', `/admin/v1/accounts/${ids.owner}`),
+  },
   {
     name: 'PUT /admin/v1/skills/{slug}',
     expect: [401, 401, 401, 401, 401, 401],
@@ -296,7 +313,10 @@ async function freshInvitation(): Promise<string> {
 /** A new account made a member of W: the target of a removal. */
 async function freshMember(): Promise<string> {
   const target = await newAccount(stack, 'team');
-  const put = await stack.client.call('PUT', `/admin/v1/workspaces/${workspace}/members/${target.id}`, { token: stack.admin, json: { role: 'member' } });
+  const put = await stack.client.call('PUT', `/admin/v1/workspaces/${workspace}/members/${target.id}`, {
+    token: stack.admin,
+    json: { role: 'member' },
+  });
   if (put.status !== 200) throw new Error(`member: ${put.status}`);
   lastMember = target.id;
   return target.id;
@@ -328,7 +348,10 @@ async function cleanUp(actor: Actor, f: Fixture, made: ApiResponse): Promise<voi
   const invitation = made.status === 201 ? (made.body.data.invitation?.id as string | undefined) : undefined;
   if (invitation) await as('owner', 'DELETE', `/api/v1/workspaces/${workspace}/invitations/${invitation}`);
   const id = made.status === 201 ? (made.body.data.collection?.id as string | undefined) : undefined;
-  if (id) await as('owner', 'DELETE', ws(`/${id}`)).then((r) => (r.status === 404 ? as(actor, 'DELETE', `/api/v1/me/collections/${id}`) : r));
+  if (id)
+    await as('owner', 'DELETE', ws(`/${id}`)).then((r) =>
+      r.status === 404 ? as(actor, 'DELETE', `/api/v1/me/collections/${id}`) : r,
+    );
 }
 
 beforeAll(async () => {
@@ -338,14 +361,24 @@ beforeAll(async () => {
     keys[actor] = account.key;
     ids[actor] = account.id;
   }
-  const admin = (method: string, path: string, json: unknown) => stack.client.call(method, path, { token: stack.admin, json });
-  workspace = await created(await admin('POST', '/admin/v1/workspaces', { name: 'W', ownerAccountId: ids.owner }), 'workspace');
-  await created(await admin('POST', '/admin/v1/workspaces', { name: 'Elsewhere', ownerAccountId: ids.other }), 'other workspace');
+  const admin = (method: string, path: string, json: unknown) =>
+    stack.client.call(method, path, { token: stack.admin, json });
+  workspace = await created(
+    await admin('POST', '/admin/v1/workspaces', { name: 'W', ownerAccountId: ids.owner }),
+    'workspace',
+  );
+  await created(
+    await admin('POST', '/admin/v1/workspaces', { name: 'Elsewhere', ownerAccountId: ids.other }),
+    'other workspace',
+  );
   for (const role of ['viewer', 'member', 'admin'] as const) {
     const r = await admin('PUT', `/admin/v1/workspaces/${workspace}/members/${ids[role]}`, { role });
     if (r.status !== 200) throw new Error(`member ${role}: ${r.status}`);
   }
-  privateSkill = await created(await admin('POST', `/admin/v1/accounts/${ids.owner}/private-skills`, { name: 'Owner secret' }), 'private skill');
+  privateSkill = await created(
+    await admin('POST', `/admin/v1/accounts/${ids.owner}/private-skills`, { name: 'Owner secret' }),
+    'private skill',
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -354,21 +387,26 @@ afterAll(async () => {
 });
 
 it('checks the answer of every allowed cell, not its status alone', () => {
-  expect(ROWS.filter((row) => row.expect.some((status) => status < 400) && !row.check).map((row) => row.name)).toEqual([]);
+  expect(ROWS.filter((row) => row.expect.some((status) => status < 400) && !row.check).map((row) => row.name)).toEqual(
+    [],
+  );
 });
 
 describe.each(ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
-  it.each(ACTORS.map((actor, i) => [actor, row.expect[i] as number] as const))('as %s → %d', async (actor, expected) => {
-    const fixture = await fixtureFor(actor);
-    const before = await row.state?.(fixture);
-    const r = await row.call(actor, fixture);
-    expect({ status: r.status, body: r.status >= 400 ? r.body : 'ok' }).toEqual({
-      status: expected,
-      body: expected >= 400 ? { error: expect.any(String) } : 'ok',
-    });
-    if (expected < 400) await row.check?.(actor, r, fixture);
-    else if (row.state) expect(await row.state(fixture)).toEqual(before);
-    cellsChecked += 1;
-    await cleanUp(actor, fixture, r);
-  });
+  it.each(ACTORS.map((actor, i) => [actor, row.expect[i] as number] as const))(
+    'as %s → %d',
+    async (actor, expected) => {
+      const fixture = await fixtureFor(actor);
+      const before = await row.state?.(fixture);
+      const r = await row.call(actor, fixture);
+      expect({ status: r.status, body: r.status >= 400 ? r.body : 'ok' }).toEqual({
+        status: expected,
+        body: expected >= 400 ? { error: expect.any(String) } : 'ok',
+      });
+      if (expected < 400) await row.check?.(actor, r, fixture);
+      else if (row.state) expect(await row.state(fixture)).toEqual(before);
+      cellsChecked += 1;
+      await cleanUp(actor, fixture, r);
+    },
+  );
 });

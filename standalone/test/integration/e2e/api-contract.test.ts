@@ -21,7 +21,9 @@ const TEAM_LIMIT = 4;
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: String(TEAM_LIMIT) } });
+  stack = await startStack({
+    env: { RATE_LIMIT_PRO_PER_MINUTE: '100000', RATE_LIMIT_TEAM_PER_MINUTE: String(TEAM_LIMIT) },
+  });
 }, 150_000);
 afterAll(async () => {
   await stack?.dispose();
@@ -45,8 +47,13 @@ describe('rate limits by plan', () => {
     expect(seconds).toBeLessThanOrEqual(120);
     expect(over.body).toEqual({ error: `Limite de requêtes dépassée ; réessayez dans ${seconds} s` });
     // the budget is the account's: a new key of the same account is refused too
-    const second = await stack.client.call('POST', `/admin/v1/accounts/${id}/api-keys`, { token: stack.admin, json: { name: 'second' } });
-    const again = await stack.client.call('GET', '/api/v1/skills?q=docker', { token: second.body.data.apiKey.key as string });
+    const second = await stack.client.call('POST', `/admin/v1/accounts/${id}/api-keys`, {
+      token: stack.admin,
+      json: { name: 'second' },
+    });
+    const again = await stack.client.call('GET', '/api/v1/skills?q=docker', {
+      token: second.body.data.apiKey.key as string,
+    });
     expect(again.status).toBe(429);
     // the typed client surfaces it with retryAfter
     const error = await stack
@@ -74,7 +81,10 @@ describe('conditional reads', () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
 
-    const same = await stack.client.call('GET', path, { token: key, headers: { 'if-none-match': `"older", W/${etag}` } });
+    const same = await stack.client.call('GET', path, {
+      token: key,
+      headers: { 'if-none-match': `"older", W/${etag}` },
+    });
     expect(same.status).toBe(304);
     expect(same.body).toBe('');
     expect(same.headers.get('etag')).toBe(etag);
@@ -108,7 +118,11 @@ describe('Idempotency-Key', () => {
     expect(second).toEqual(first);
     expect((await api.listMyCollections()).filter((c) => c.name === 'Retried')).toHaveLength(1);
 
-    const raw = await stack.client.call('POST', '/api/v1/me/collections', { token: key, json: input, headers: { 'idempotency-key': 'e2e-retry-1' } });
+    const raw = await stack.client.call('POST', '/api/v1/me/collections', {
+      token: key,
+      json: input,
+      headers: { 'idempotency-key': 'e2e-retry-1' },
+    });
     expect(raw.status).toBe(201);
     expect(raw.headers.get('idempotent-replayed')).toBe('true');
   });
@@ -116,7 +130,11 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another body, and a malformed key', async () => {
     const { key } = await newAccount(stack, 'pro');
     const post = (json: object, idempotencyKey: string) =>
-      stack.client.call('POST', '/api/v1/me/collections', { token: key, json, headers: { 'idempotency-key': idempotencyKey, ...FR } });
+      stack.client.call('POST', '/api/v1/me/collections', {
+        token: key,
+        json,
+        headers: { 'idempotency-key': idempotencyKey, ...FR },
+      });
     expect((await post({ name: 'One' }, 'e2e-conflict')).status).toBe(201);
     const conflict = await post({ name: 'Two' }, 'e2e-conflict');
     expect(conflict.status).toBe(409);
@@ -134,15 +152,26 @@ describe('Idempotency-Key', () => {
     });
     expect(put.status).toBe(200);
     const team = stack.api(member.key);
-    const first = await team.createWorkspaceCollection(stack.info.workspaceId, { name: 'Release kit' }, { idempotencyKey: 'e2e-team' });
-    const again = await team.createWorkspaceCollection(stack.info.workspaceId, { name: 'Release kit' }, { idempotencyKey: 'e2e-team' });
+    const first = await team.createWorkspaceCollection(
+      stack.info.workspaceId,
+      { name: 'Release kit' },
+      { idempotencyKey: 'e2e-team' },
+    );
+    const again = await team.createWorkspaceCollection(
+      stack.info.workspaceId,
+      { name: 'Release kit' },
+      { idempotencyKey: 'e2e-team' },
+    );
     expect(again.id).toBe(first.id);
   });
 
   it('checks access again before replaying: a member demoted to viewer gets 403, not the stored answer', async () => {
     const member = await newAccount(stack, 'pro');
     const setRole = (role: string) =>
-      stack.client.call('PUT', `/admin/v1/workspaces/${stack.info.workspaceId}/members/${member.id}`, { token: stack.admin, json: { role } });
+      stack.client.call('PUT', `/admin/v1/workspaces/${stack.info.workspaceId}/members/${member.id}`, {
+        token: stack.admin,
+        json: { role },
+      });
     expect((await setRole('member')).status).toBe(200);
     const post = () =>
       stack.client.call('POST', `/api/v1/workspaces/${stack.info.workspaceId}/collections`, {
@@ -171,26 +200,50 @@ describe('conditional writes (If-Match)', () => {
     const current = other.headers.get('etag') as string;
     expect(current).not.toBe(etag);
 
-    const lost = await stack.client.call('PATCH', path, { token: key, json: { name: 'My rename' }, headers: { 'if-match': etag, ...FR } });
+    const lost = await stack.client.call('PATCH', path, {
+      token: key,
+      json: { name: 'My rename' },
+      headers: { 'if-match': etag, ...FR },
+    });
     expect(lost.status).toBe(412);
-    expect(lost.body).toEqual({ error: 'La collection a changé depuis votre lecture : relisez-la, puis réessayez avec son nouvel ETag dans If-Match' });
+    expect(lost.body).toEqual({
+      error:
+        'La collection a changé depuis votre lecture : relisez-la, puis réessayez avec son nouvel ETag dans If-Match',
+    });
     expect((await stack.client.call('DELETE', path, { token: key, headers: { 'if-match': etag } })).status).toBe(412);
     expect((await stack.client.call('GET', path, { token: key })).body.data.collection.name).toBe('Renamed elsewhere');
 
-    const applied = await stack.client.call('PATCH', path, { token: key, json: { name: 'My rename' }, headers: { 'if-match': current } });
+    const applied = await stack.client.call('PATCH', path, {
+      token: key,
+      json: { name: 'My rename' },
+      headers: { 'if-match': current },
+    });
     expect(applied.status).toBe(200);
     // the ETag of a PATCH answer is the one a read gives
     const reread = await stack.client.call('GET', path, { token: key });
     expect(reread.headers.get('etag')).toBe(applied.headers.get('etag'));
-    expect((await stack.client.call('DELETE', path, { token: key, headers: { 'if-match': applied.headers.get('etag') as string } })).status).toBe(200);
+    expect(
+      (
+        await stack.client.call('DELETE', path, {
+          token: key,
+          headers: { 'if-match': applied.headers.get('etag') as string },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('stores names NFC-normalised and refuses bidi control characters with 400', async () => {
     const { key } = await newAccount(stack, 'pro');
-    const composed = await stack.client.call('POST', '/api/v1/me/collections', { token: key, json: { name: 'Re\u0301sume\u0301s' } });
+    const composed = await stack.client.call('POST', '/api/v1/me/collections', {
+      token: key,
+      json: { name: 'Re\u0301sume\u0301s' },
+    });
     expect(composed.status).toBe(201);
     expect(composed.body.data.collection.name).toBe('Résumés');
-    const spoofed = await stack.client.call('POST', '/api/v1/me/collections', { token: key, json: { name: 'report\u202Efdp.exe' } });
+    const spoofed = await stack.client.call('POST', '/api/v1/me/collections', {
+      token: key,
+      json: { name: 'report\u202Efdp.exe' },
+    });
     expect(spoofed.status).toBe(400);
     expect(spoofed.body).toEqual({ error: '"name" must not contain bidirectional control characters' });
   });
@@ -233,9 +286,15 @@ describe('the self-service operations (docs/collections.md), each answer checked
 
     const person = await consoleSession(`contract-${Date.now()}@example.com`);
     const token = /#token=(.+)$/.exec(invitation.url)?.[1];
-    const preview = await stack.client.call('POST', '/api/v1/invitations/preview', { json: { token }, headers: person.headers });
+    const preview = await stack.client.call('POST', '/api/v1/invitations/preview', {
+      json: { token },
+      headers: person.headers,
+    });
     expect(preview.body.data.invitation.workspace).toEqual({ id: workspace.id, name: 'Contract team' });
-    const accepted = await stack.client.call('POST', '/api/v1/invitations/accept', { json: { token }, headers: person.headers });
+    const accepted = await stack.client.call('POST', '/api/v1/invitations/accept', {
+      json: { token },
+      headers: person.headers,
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.workspace).toMatchObject({ id: workspace.id, role: 'member', memberCount: 2 });
 
@@ -244,15 +303,23 @@ describe('the self-service operations (docs/collections.md), each answer checked
       ['owner', expect.stringMatching(/@example\.com$/)],
       ['member', expect.stringMatching(/^contract-/)],
     ]);
-    expect(await api.setWorkspaceMemberRole(workspace.id, person.id, 'viewer')).toMatchObject({ accountId: person.id, role: 'viewer' });
-    const refused = await stack.client.call('POST', `/api/v1/workspaces/${workspace.id}/collections`, { json: { name: 'x' }, headers: person.headers });
+    expect(await api.setWorkspaceMemberRole(workspace.id, person.id, 'viewer')).toMatchObject({
+      accountId: person.id,
+      role: 'viewer',
+    });
+    const refused = await stack.client.call('POST', `/api/v1/workspaces/${workspace.id}/collections`, {
+      json: { name: 'x' },
+      headers: person.headers,
+    });
     expect(refused.status).toBe(403);
 
     const second = await api.createWorkspaceInvitation(workspace.id, { role: 'viewer' });
     await api.revokeWorkspaceInvitation(workspace.id, second.id);
     expect(await api.listWorkspaceInvitations(workspace.id)).toEqual([]);
     await api.removeWorkspaceMember(workspace.id, person.id);
-    expect((await stack.client.call('GET', `/api/v1/workspaces/${workspace.id}`, { headers: person.headers })).status).toBe(403);
+    expect(
+      (await stack.client.call('GET', `/api/v1/workspaces/${workspace.id}`, { headers: person.headers })).status,
+    ).toBe(403);
   }, 30_000);
 
   it('creates and lists private skills, and reads one item with every field', async () => {
@@ -261,10 +328,17 @@ describe('the self-service operations (docs/collections.md), each answer checked
     const skill = await api.createMyPrivateSkill({ name: 'Checklist', description: 'Before a release' });
     expect((await api.listMyPrivateSkillsPage()).skills).toEqual([skill]);
     const mine = await api.createMyCollection({ name: 'Mine' });
-    expect((await api.updateMyCollection(mine.id, { privateSkillId: skill.id })).skills).toEqual([{ ...skill, visibility: 'private' }]);
+    expect((await api.updateMyCollection(mine.id, { privateSkillId: skill.id })).skills).toEqual([
+      { ...skill, visibility: 'private' },
+    ]);
 
     const item = await api.getSkill('dockerfile-linter');
-    expect(item).toMatchObject({ slug: 'dockerfile-linter', publisher: expect.any(String), version: expect.any(String), license: expect.any(String) });
+    expect(item).toMatchObject({
+      slug: 'dockerfile-linter',
+      publisher: expect.any(String),
+      version: expect.any(String),
+      license: expect.any(String),
+    });
     const missing = await api.getSkill('no-such-skill').catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404, message: 'Compétence « no-such-skill » introuvable' });
   });
@@ -303,19 +377,31 @@ describeBrowser('the docs page in headless Chromium', () => {
       // operations-<tag>-<operationId>: a tag may hold hyphens ("Sign-in"), an operation id never does
       const ids = new Set([...dump.stdout.matchAll(/id="operations-[^"]*-([A-Za-z0-9]+)"/g)].map((m) => m[1]));
       const documented = Object.values(openApiDocument.paths).flatMap((item) =>
-        Object.values(item).flatMap((op) => (op && typeof op === 'object' && 'operationId' in op ? [String(op.operationId)] : [])),
+        Object.values(item).flatMap((op) =>
+          op && typeof op === 'object' && 'operationId' in op ? [String(op.operationId)] : [],
+        ),
       );
       expect(documented.length).toBeGreaterThan(20);
       expect(documented.filter((id) => !ids.has(id))).toEqual([]);
 
       const png = join(dir, 'docs.png');
       // Headless Chromium on a loaded machine can exit 0 without having written the shot: a second try, then its stderr.
-      let shot = spawnSync(CHROMIUM, [...flags(join(dir, 'b')), '--window-size=1280,1600', `--screenshot=${png}`, url], { encoding: 'utf8', timeout: 90_000 });
+      let shot = spawnSync(
+        CHROMIUM,
+        [...flags(join(dir, 'b')), '--window-size=1280,1600', `--screenshot=${png}`, url],
+        { encoding: 'utf8', timeout: 90_000 },
+      );
       if (shot.status === 0 && !existsSync(png)) {
-        shot = spawnSync(CHROMIUM, [...flags(join(dir, 'c')), '--window-size=1280,1600', `--screenshot=${png}`, url], { encoding: 'utf8', timeout: 90_000 });
+        shot = spawnSync(CHROMIUM, [...flags(join(dir, 'c')), '--window-size=1280,1600', `--screenshot=${png}`, url], {
+          encoding: 'utf8',
+          timeout: 90_000,
+        });
       }
       expect(shot.status).toBe(0);
-      expect({ written: existsSync(png), stderr: existsSync(png) ? '' : shot.stderr }).toEqual({ written: true, stderr: '' });
+      expect({ written: existsSync(png), stderr: existsSync(png) ? '' : shot.stderr }).toEqual({
+        written: true,
+        stderr: '',
+      });
       const bytes = await readFile(png);
       expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
       // a blank page compresses to a few kB; the rendered page is far larger

@@ -43,7 +43,12 @@ describe('401 Invalid or revoked API key', () => {
     ];
     for (const [method, path] of paths) {
       const r = await stack.client.call(method, path, { headers });
-      expect({ method, path, status: r.status, body: r.body }).toEqual({ method, path, status: 401, body: { error: TEXTS.invalidKey.en } });
+      expect({ method, path, status: r.status, body: r.body }).toEqual({
+        method,
+        path,
+        status: 401,
+        body: { error: TEXTS.invalidKey.en },
+      });
       expect(r.headers.get('x-request-id')).toBeTruthy();
     }
     const fr = await stack.client.call('GET', '/api/v1/skills', { headers: { ...headers, ...FR } });
@@ -58,8 +63,13 @@ describe('401 Invalid or revoked API key', () => {
     expect(revoked).toMatchObject({ status: 200, body: { data: { revoked: true } } });
     expect(await me()).toMatchObject({ status: 401, body: { error: TEXTS.invalidKey.en } });
     // The collections it made are still there for the account's other keys.
-    const other = await stack.client.call('POST', `/admin/v1/accounts/${account.id}/api-keys`, { token: stack.admin, json: {} });
-    expect((await stack.client.call('GET', '/api/v1/me/collections', { token: other.body.data.apiKey.key })).status).toBe(200);
+    const other = await stack.client.call('POST', `/admin/v1/accounts/${account.id}/api-keys`, {
+      token: stack.admin,
+      json: {},
+    });
+    expect(
+      (await stack.client.call('GET', '/api/v1/me/collections', { token: other.body.data.apiKey.key })).status,
+    ).toBe(200);
   });
 });
 
@@ -70,7 +80,9 @@ describe('admin CLI against the running stack', () => {
     });
 
   it('reads the admin token from DATA_DIR and creates an account, a key and a skill', async () => {
-    const account = JSON.parse((await cli('accounts', 'create', '--email', 'cli@example.com', '--plan', 'pro')).stdout) as Json;
+    const account = JSON.parse(
+      (await cli('accounts', 'create', '--email', 'cli@example.com', '--plan', 'pro')).stdout,
+    ) as Json;
     expect(account.account).toMatchObject({ email: 'cli@example.com', plan: 'pro' });
     const key = JSON.parse((await cli('keys', 'create', account.account.id, '--name', 'cli')).stdout) as Json;
     expect(key.apiKey.key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
@@ -101,14 +113,21 @@ describe('admin CLI against the running stack', () => {
   }, 60_000);
 
   it('reads the audit trail: key issuance and revocation, plan changes and failed authentications, never a secret', async () => {
-    const account = JSON.parse((await cli('accounts', 'create', '--email', 'audited-cli@example.com', '--plan', 'pro')).stdout) as Json;
+    const account = JSON.parse(
+      (await cli('accounts', 'create', '--email', 'audited-cli@example.com', '--plan', 'pro')).stdout,
+    ) as Json;
     const id = account.account.id as string;
     const key = JSON.parse((await cli('keys', 'create', id, '--name', 'audited')).stdout) as Json;
     await cli('accounts', 'set-plan', id, 'team');
     await cli('keys', 'revoke', key.apiKey.id);
     const trail = await cli('audit', '--account', id);
     const events = (JSON.parse(trail.stdout) as Json).events as Json[];
-    expect(events.map((e) => e.action)).toEqual(['api_key.revoke', 'account.plan_change', 'api_key.issue', 'account.create']);
+    expect(events.map((e) => e.action)).toEqual([
+      'api_key.revoke',
+      'account.plan_change',
+      'api_key.issue',
+      'account.create',
+    ]);
     expect(events.every((e) => e.actor.kind === 'admin' && typeof e.requestId === 'string')).toBe(true);
     expect(trail.stdout).not.toContain(key.apiKey.key);
     // the revoked key, tried: a failed authentication from this address reaches the trail within its flush interval
@@ -126,7 +145,13 @@ describe('admin CLI against the running stack', () => {
   it('streams an ndjson import and prints the imported count', async () => {
     const file = join(stack.dataDir, 'extra.ndjson');
     const line = (n: number) =>
-      JSON.stringify({ slug: `cli-import-${n}`, name: `Imported ${n}`, description: 'From the CLI.', type: 'plugin', category: 'devops' });
+      JSON.stringify({
+        slug: `cli-import-${n}`,
+        name: `Imported ${n}`,
+        description: 'From the CLI.',
+        type: 'plugin',
+        category: 'devops',
+      });
     await writeFile(file, [1, 2, 3].map(line).join('\n'));
     const { stdout } = await cli('skills', 'import', file);
     expect(JSON.parse(stdout)).toEqual({ imported: 3 });
@@ -164,7 +189,9 @@ describe('the embedded default is closed to the network and to other local users
 /** The direct children of a process, from /proc (its `children` file lists them per thread). */
 function childPids(pid: number | undefined): number[] {
   const tasks = readdirSync(`/proc/${pid}/task`);
-  return tasks.flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  return tasks.flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+  );
 }
 
 describe('process lifecycle', () => {
@@ -174,7 +201,10 @@ describe('process lifecycle', () => {
     // The last example of docs/getting-started.md deletes the demo collection; the next start makes a new one.
     await stack.client.call('DELETE', `/api/v1/me/collections/${first.collectionId}`, { token: first.apiKey });
     // a key of the demo account the user made for themself
-    const own = await stack.client.call('POST', `/admin/v1/accounts/${first.accountId}/api-keys`, { token: stack.admin, json: { name: 'my script' } });
+    const own = await stack.client.call('POST', `/admin/v1/accounts/${first.accountId}/api-keys`, {
+      token: stack.admin,
+      json: { name: 'my script' },
+    });
     const ownKey = own.body.data.apiKey.key as string;
     expect(await stack.stop('SIGTERM')).toBe(0);
 
@@ -188,7 +218,9 @@ describe('process lifecycle', () => {
       });
       expect(again.info.apiKey).not.toBe(first.apiKey);
       expect(again.info.collectionId).not.toBe(first.collectionId);
-      const r = await again.client.call('GET', `/api/v1/me/collections/${again.info.collectionId}`, { token: again.info.apiKey });
+      const r = await again.client.call('GET', `/api/v1/me/collections/${again.info.collectionId}`, {
+        token: again.info.apiKey,
+      });
       expect(r.status).toBe(200);
       expect(r.body.data.collection.skills.map((s: Json) => s.slug)).toContain('dockerfile-linter');
       // The first start's demo key is revoked now that a new one was printed; a key the user made stays.

@@ -32,7 +32,12 @@ describeBrowser('the console in headless Chromium: single sign-on linked to an a
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const env = { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_NAME: 'Test IdP' };
+    const env = {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: CLIENT.id,
+      OIDC_CLIENT_SECRET: CLIENT.secret,
+      OIDC_NAME: 'Test IdP',
+    };
     [stack, browser, shots] = await Promise.all([startStack({ env }), launchChromium(), screenshotDir()]);
     const { default: Provider } = await import('oidc-provider');
     const provider = new Provider(issuer, {
@@ -45,7 +50,10 @@ describeBrowser('the console in headless Chromium: single sign-on linked to an a
           response_types: ['code'],
         },
       ],
-      findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub, email: `${sub}@idp.example`, email_verified: true }) }),
+      findAccount: async (_ctx: unknown, sub: string) => ({
+        accountId: sub,
+        claims: async () => ({ sub, email: `${sub}@idp.example`, email_verified: true }),
+      }),
       claims: { openid: ['sub'], email: ['email', 'email_verified'] },
       cookies: { keys: ['cookie-signing-key-of-the-console-test'] },
     });
@@ -54,9 +62,15 @@ describeBrowser('the console in headless Chromium: single sign-on linked to an a
 
     // a person with a verified address, signed in with the password: a recent sign-in, which linking needs
     const logged = stack.stdout().length;
-    await stack.client.call('POST', '/api/v1/auth/sign-up', { json: { email, password: PASSWORD }, headers: { origin: stack.info.url } });
+    await stack.client.call('POST', '/api/v1/auth/sign-up', {
+      json: { email, password: PASSWORD },
+      headers: { origin: stack.info.url },
+    });
     const token = /#token=(.+)$/.exec(await loggedVerificationLink(stack, logged))?.[1];
-    await stack.client.call('POST', '/api/v1/auth/verify-email', { json: { token, password: PASSWORD }, headers: { origin: stack.info.url } });
+    await stack.client.call('POST', '/api/v1/auth/verify-email', {
+      json: { token, password: PASSWORD },
+      headers: { origin: stack.info.url },
+    });
     const context = await browser.newContext({ viewport: WIDE });
     violations = cspViolations(context);
     page = await context.newPage();
@@ -89,7 +103,8 @@ describeBrowser('the console in headless Chromium: single sign-on linked to an a
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
   }
 
-  const identityRow = (login: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: login, exact: true }) });
+  const identityRow = (login: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: login, exact: true }) });
 
   it('links the provider from the profile, lists the identity and removes it', async () => {
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -106,14 +121,18 @@ describeBrowser('the console in headless Chromium: single sign-on linked to an a
       .click();
     await page.getByRole('status').filter({ hasText: 'Single sign-on identity unlinked' }).waitFor();
     await page.getByText('No single sign-on identity is linked to this account.').waitFor();
-    const listed = await page.evaluate(async () => (await (await fetch('/api/v1/me/identities')).json()) as { data: { identities: unknown[] } });
+    const listed = await page.evaluate(
+      async () => (await (await fetch('/api/v1/me/identities')).json()) as { data: { identities: unknown[] } },
+    );
     expect(listed.data.identities).toEqual([]);
   }, 90_000);
 
   it('offers on the reset page to unlink every identity, and does it when asked', async () => {
     await linkAs('quin');
     await identityRow('quin').waitFor();
-    const account = await page.evaluate(async () => (await (await fetch('/api/v1/auth/session')).json()) as { data: { account: { id: string } } });
+    const account = await page.evaluate(
+      async () => (await (await fetch('/api/v1/auth/session')).json()) as { data: { account: { id: string } } },
+    );
     const made = await stack.client.call('POST', `/admin/v1/accounts/${account.data.account.id}/links`, {
       token: stack.admin,
       json: { purpose: 'password-reset' },

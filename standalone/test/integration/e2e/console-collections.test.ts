@@ -74,7 +74,8 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
       .filter({ hasText: new RegExp(`^${count} results$`) })
       .waitFor();
     expect(page.url()).toContain('category=security');
-    for (const card of await results().getByRole('article').all()) await expect(card.textContent()).resolves.toContain('Security');
+    for (const card of await results().getByRole('article').all())
+      await expect(card.textContent()).resolves.toContain('Security');
     await page.getByLabel('Sort by').selectOption('popular');
     expect(page.url()).toContain('sort=popular');
     // a tag of a result narrows to the items holding it too
@@ -84,7 +85,8 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
       .getByRole('status')
       .filter({ hasText: /^[1-9] results?$/ })
       .waitFor();
-    for (const card of await results().getByRole('article').all()) await expect(card.textContent()).resolves.toContain('#tls');
+    for (const card of await results().getByRole('article').all())
+      await expect(card.textContent()).resolves.toContain('#tls');
     await expectAccessible(page, 'catalog filtered');
     await shoot(page, shots, 'catalog');
   }, 60_000);
@@ -129,10 +131,17 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
 
     await page.getByLabel('New private skill name').fill('Our release checklist');
     await page.getByRole('button', { name: 'Create and add' }).click();
-    await page.getByRole('listitem').filter({ hasText: 'Our release checklist' }).getByText('private', { exact: true }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Our release checklist' })
+      .getByText('private', { exact: true })
+      .waitFor();
 
     // the operator takes the skill out of the catalog: the entry stays, marked removed
-    const slug = (await page.getByRole('listitem').filter({ hasText: name }).getByRole('link').getAttribute('href'))?.split('/').pop() ?? '';
+    const slug =
+      (await page.getByRole('listitem').filter({ hasText: name }).getByRole('link').getAttribute('href'))
+        ?.split('/')
+        .pop() ?? '';
     expect((await stack.client.call('DELETE', `/admin/v1/skills/${slug}`, { token: stack.admin })).status).toBe(200);
     await page.reload();
     await page.getByRole('listitem').filter({ hasText: name }).getByText('removed from the catalog').waitFor();
@@ -179,7 +188,9 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
     await expect(dialog.getByRole('button', { name: 'Adding…' }).isDisabled()).resolves.toBe(true);
     await expect(dialog.getByRole('alert').textContent()).resolves.toBe('');
     // as fast as no person clicks: the form submitted again while its button is disabled
-    await dialog.getByLabel('Name of the new collection').evaluate((input) => (input as unknown as { form: { requestSubmit(): void } }).form.requestSubmit());
+    await dialog
+      .getByLabel('Name of the new collection')
+      .evaluate((input) => (input as unknown as { form: { requestSubmit(): void } }).form.requestSubmit());
     await expectAccessible(page, 'a busy form');
     await shoot(page, shots, 'form-busy');
     for (const route of held) await route.continue();
@@ -189,7 +200,9 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
       .filter({ hasText: `Added “${name}” to “Held once”.` })
       .waitFor();
     await shoot(page, shots, 'form-done');
-    const mine = (await callFromPage(page, 'GET', '/api/v1/me/collections?limit=50')).body as { data: { collections: Array<{ name: string }> } };
+    const mine = (await callFromPage(page, 'GET', '/api/v1/me/collections?limit=50')).body as {
+      data: { collections: Array<{ name: string }> };
+    };
     expect(mine.data.collections.filter((c) => c.name === 'Held once')).toHaveLength(1);
     expect(held).toHaveLength(1);
   }, 60_000);
@@ -248,7 +261,10 @@ describeBrowser('the console in headless Chromium: catalog and personal collecti
       // a code single sign-on sends back: the console's text for it
       await signedOut.goto(`${stack.info.url}/console/sign-in#error=oidc.linkedElsewhere`);
       await signedOut.reload();
-      await signedOut.getByRole('alert').filter({ hasText: 'This single sign-on identity is already linked to another account.' }).waitFor();
+      await signedOut
+        .getByRole('alert')
+        .filter({ hasText: 'This single sign-on identity is already linked to another account.' })
+        .waitFor();
     } finally {
       await signedOut.context().close();
     }

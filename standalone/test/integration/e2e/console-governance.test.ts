@@ -33,7 +33,9 @@ const items = readFileSync(join(DATA, 'sample-catalog.ndjson'), 'utf8')
   .trim()
   .split('\n')
   .map((line) => JSON.parse(line) as SampleItem);
-const trust = JSON.parse(readFileSync(join(DATA, 'sample-trust.json'), 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> };
+const trust = JSON.parse(readFileSync(join(DATA, 'sample-trust.json'), 'utf8')) as {
+  verdicts: Array<{ slug: string; verdict: string }>;
+};
 const judged = new Set(trust.verdicts.filter((v) => v.verdict !== 'clean').map((v) => v.slug));
 const liveReleases = (i: SampleItem) => (i.releases ?? []).filter((r) => !r.yanked).map((r) => r.version);
 
@@ -41,9 +43,12 @@ const liveReleases = (i: SampleItem) => (i.releases ?? []).filter((r) => !r.yank
 // `other`: an ISC item, which a policy allowing only MIT refuses
 const stableOnly = (i: SampleItem) => (i.releases ?? []).every((r) => !r.version.includes('-'));
 const pinned = items.find(
-  (i) => i.license === 'MIT' && i.type === 'skill' && liveReleases(i).length >= 2 && stableOnly(i) && !judged.has(i.slug),
+  (i) =>
+    i.license === 'MIT' && i.type === 'skill' && liveReleases(i).length >= 2 && stableOnly(i) && !judged.has(i.slug),
 ) as SampleItem;
-const other = items.find((i) => i.license === 'ISC' && liveReleases(i).length >= 1 && !judged.has(i.slug)) as SampleItem;
+const other = items.find(
+  (i) => i.license === 'ISC' && liveReleases(i).length >= 1 && !judged.has(i.slug),
+) as SampleItem;
 
 describeBrowser('the console in headless Chromium: governed team collections', () => {
   let stack: Stack;
@@ -66,17 +71,26 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     });
     await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
     // a receiver on this machine is a private target: the operator setting allows it, as in the webhook suites
-    [stack, browser] = await Promise.all([startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }), launchChromium()]);
+    [stack, browser] = await Promise.all([
+      startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }),
+      launchChromium(),
+    ]);
     shots = await screenshotDir();
     page = await demoTab(stack, browser);
     violations = cspViolations(page.context());
     const made = (await callFromPage(page, 'POST', '/api/v1/workspaces', { name: 'Data platform' })).body as Json;
     workspace = made.data.workspace.id;
-    const list = (await callFromPage(page, 'POST', `/api/v1/workspaces/${workspace}/collections`, { name: 'Agents' })).body as Json;
+    const list = (await callFromPage(page, 'POST', `/api/v1/workspaces/${workspace}/collections`, { name: 'Agents' }))
+      .body as Json;
     collection = list.data.collection.id;
     const oldest = liveReleases(pinned).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
     for (const patch of [{ skillSlug: pinned.slug, version: oldest }, { skillSlug: other.slug }]) {
-      const added = await callFromPage(page, 'PATCH', `/api/v1/workspaces/${workspace}/collections/${collection}`, patch);
+      const added = await callFromPage(
+        page,
+        'PATCH',
+        `/api/v1/workspaces/${workspace}/collections/${collection}`,
+        patch,
+      );
       expect(added.status).toBe(200);
     }
   }, 180_000);
@@ -90,7 +104,8 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     await page.goto(`${stack.info.url}/console/workspaces/${workspace}/collections/${collection}`);
     await page.getByRole('heading', { name: 'Agents', level: 1 }).waitFor();
   };
-  const entry = (item: SampleItem) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: item.name, exact: true }) });
+  const entry = (item: SampleItem) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('link', { name: item.name, exact: true }) });
 
   it('sets a policy in the editor, and the collection shows the entry it refuses with the rule', async () => {
     await page.goto(`${stack.info.url}/console/workspaces/${workspace}`);
@@ -99,7 +114,11 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     await editor.getByRole('button', { name: 'Save policy' }).click();
     await page.getByRole('status').filter({ hasText: 'Policy saved' }).waitFor();
     const stored = (await callFromPage(page, 'GET', `/api/v1/workspaces/${workspace}/policy`)).body as Json;
-    expect(stored.data.policy).toMatchObject({ allowedLicenses: ['MIT'], minimumVerdict: 'suspicious', deniedSlugs: [] });
+    expect(stored.data.policy).toMatchObject({
+      allowedLicenses: ['MIT'],
+      minimumVerdict: 'suspicious',
+      deniedSlugs: [],
+    });
     // read back from the server, the editor shows what is in force
     await page.reload();
     await expect(page.getByLabel('Allowed licences').inputValue()).resolves.toBe('MIT');
@@ -129,7 +148,8 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     const preview = page.getByRole('region', { name: 'Pin updates preview' });
     await preview.getByText(new RegExp(`${pinned.slug}: .* → ${newest.replace(/\./g, '\\.')}`)).waitFor();
     // a preview changes nothing
-    const before = (await callFromPage(page, 'GET', `/api/v1/workspaces/${workspace}/collections/${collection}`)).body as Json;
+    const before = (await callFromPage(page, 'GET', `/api/v1/workspaces/${workspace}/collections/${collection}`))
+      .body as Json;
     expect(before.data.collection.skills.find((s: Json) => s.slug === pinned.slug).pin.version).not.toBe(newest);
 
     await preview.getByRole('button', { name: /^Apply/ }).click();
@@ -140,7 +160,10 @@ describeBrowser('the console in headless Chromium: governed team collections', (
   }, 60_000);
 
   it('downloads the lockfile with the new pin', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download lockfile' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download lockfile' }).click(),
+    ]);
     const lockfile = JSON.parse(await readFile(String(await download.path()), 'utf8')) as Json;
     const newest = liveReleases(pinned).sort((a, b) => b.localeCompare(a, 'en', { numeric: true }))[0];
     expect(lockfile.collection).toEqual({ id: collection, name: 'Agents' });
@@ -160,7 +183,9 @@ describeBrowser('the console in headless Chromium: governed team collections', (
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = String(await page.getByLabel('The new API key').textContent());
     const found = async (item: SampleItem) => {
-      const answer = await stack.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(item.name)}&limit=50`, { token: key });
+      const answer = await stack.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(item.name)}&limit=50`, {
+        token: key,
+      });
       expect(answer.status).toBe(200);
       return (answer.body.data.skills as Json[]).some((s) => s.slug === item.slug);
     };

@@ -39,7 +39,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 
 /** A new tab signed in as the demo account, through a one-time sign-in link from the admin API. */
 export async function demoTab(stack: Stack, browser: Browser): Promise<Page> {
-  const made = await stack.client.call('POST', `/admin/v1/accounts/${stack.info.accountId}/links`, { token: stack.admin, json: { purpose: 'sign-in' } });
+  const made = await stack.client.call('POST', `/admin/v1/accounts/${stack.info.accountId}/links`, {
+    token: stack.admin,
+    json: { purpose: 'sign-in' },
+  });
   if (made.status !== 201) throw new Error(`sign-in link: ${made.status}`);
   const page = await (await browser.newContext({ viewport: WIDE })).newPage();
   page.setDefaultTimeout(10_000);
@@ -49,7 +52,12 @@ export async function demoTab(stack: Stack, browser: Browser): Promise<Page> {
 }
 
 /** A call of the public API from the page itself, with its session cookie and CSRF token, as the console makes it. */
-export function callFromPage(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+export function callFromPage(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const session = (await (await fetch('/api/v1/auth/session')).json()) as { data: { csrfToken: string } };

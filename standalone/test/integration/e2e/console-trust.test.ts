@@ -57,11 +57,22 @@ function newestFirst(a: string, b: string): number {
 
 /** Whether `target` has the keyboard focus (the suites compile without the DOM's types, hence the casts). */
 const focused = (target: Locator) =>
-  target.evaluate((el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el);
+  target.evaluate(
+    (el) => (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement === el,
+  );
 const clipboardText = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
 
-const WORDS: Record<string, string> = { clean: 'Clean', suspicious: 'Suspicious', malicious: 'Malicious', unscanned: 'Not scanned yet' };
+const WORDS: Record<string, string> = {
+  clean: 'Clean',
+  suspicious: 'Suspicious',
+  malicious: 'Malicious',
+  unscanned: 'Not scanned yet',
+};
 
 /** What the console must say of a sample release: the worst of its scanners' verdicts, `unscanned` without any. */
 function verdictWord(slug: string, version: string): string {
@@ -71,9 +82,14 @@ function verdictWord(slug: string, version: string): string {
 
 // the sample's blocked item, a suspicious one, and one of a verified publisher with several releases and a yank
 const malicious = trust.verdicts.find((v) => v.verdict === 'malicious') as { slug: string; summary: string };
-const suspicious = itemOf(trust.verdicts.find((v) => v.verdict === 'suspicious' && v.slug !== malicious.slug)?.slug ?? '');
+const suspicious = itemOf(
+  trust.verdicts.find((v) => v.verdict === 'suspicious' && v.slug !== malicious.slug)?.slug ?? '',
+);
 const versioned = items.find(
-  (i) => (i.releases ?? []).length >= 3 && i.releases?.some((r) => r.yanked) && trust.verifiedPublishers.includes(i.publisher ?? ''),
+  (i) =>
+    (i.releases ?? []).length >= 3 &&
+    i.releases?.some((r) => r.yanked) &&
+    trust.verifiedPublishers.includes(i.publisher ?? ''),
 ) as SampleItem;
 
 describeBrowser('the console in headless Chromium: versions and trust', () => {
@@ -92,8 +108,14 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     // search learns verdicts through the outbox: wait until it knows the suspicious one
     await eventually(
       async () => {
-        const found = await stack.client.call('GET', `/api/v1/skills?trust=any&q=${encodeURIComponent(suspicious.name)}`, { token: stack.info.apiKey });
-        return found.body.data?.skills?.some((s: { slug: string; verdict?: string }) => s.slug === suspicious.slug && s.verdict === 'suspicious');
+        const found = await stack.client.call(
+          'GET',
+          `/api/v1/skills?trust=any&q=${encodeURIComponent(suspicious.name)}`,
+          { token: stack.info.apiKey },
+        );
+        return found.body.data?.skills?.some(
+          (s: { slug: string; verdict?: string }) => s.slug === suspicious.slug && s.verdict === 'suspicious',
+        );
       },
       'the suspicious sample item in search',
       30_000,
@@ -117,13 +139,16 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     const expected = (versioned.releases ?? []).map((r) => r.version).sort(newestFirst);
     const rows = releases.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
     await rows.first().waitFor();
-    await expect(rows.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(expected.map((v) => `Version ${v}`));
+    await expect(rows.getByRole('heading', { level: 3 }).allTextContents()).resolves.toEqual(
+      expected.map((v) => `Version ${v}`),
+    );
 
     const yanked = (versioned.releases ?? []).find((r) => r.yanked) as SampleRelease;
     const yankedRow = rows.filter({ has: page.getByRole('heading', { name: `Version ${yanked.version}` }) });
     await yankedRow.getByText(`Yanked: ${yanked.yanked?.reason}`).waitFor();
     // every release carries its verdict in words
-    for (const version of expected) await releases.getByText(`Security verdict of ${version}: ${verdictWord(versioned.slug, version)}`).waitFor();
+    for (const version of expected)
+      await releases.getByText(`Security verdict of ${version}: ${verdictWord(versioned.slug, version)}`).waitFor();
 
     const newest = (versioned.releases ?? []).find((r) => r.version === expected[0]) as SampleRelease;
     const row = rows.first();
@@ -139,7 +164,8 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
 
   it("opens a release: each scanner's summary, then the verdict history", async () => {
     const releases = page.getByRole('region', { name: 'Releases' });
-    const version = (await releases.getByRole('heading', { level: 3 }).first().textContent())?.replace('Version ', '') ?? '';
+    const version =
+      (await releases.getByRole('heading', { level: 3 }).first().textContent())?.replace('Version ', '') ?? '';
     const toggle = releases.getByRole('button', { name: `Details of ${version}` });
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
@@ -182,15 +208,23 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     await expectAccessible(page, 'report dialog');
     await shoot(page, shots, 'report');
     await dialog.getByRole('button', { name: 'Send the report' }).click();
-    await page.getByRole('status').filter({ hasText: 'Thank you: your report reached the catalog’s operators.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Thank you: your report reached the catalog’s operators.' })
+      .waitFor();
     await expect(dialog.isVisible()).resolves.toBe(false);
     await expect(focused(opener)).resolves.toBe(true);
     const open = await stack.client.call('GET', '/admin/v1/reports?status=open', { token: stack.admin });
-    expect(open.body.data.reports).toEqual([expect.objectContaining({ reason: 'credential-theft', text: 'It asks for my cloud token in its set-up step.' })]);
+    expect(open.body.data.reports).toEqual([
+      expect.objectContaining({ reason: 'credential-theft', text: 'It asks for my cloud token in its set-up step.' }),
+    ]);
 
     // the demo account's key files the rest of its day's reports (REPORTS_PER_ACCOUNT_PER_DAY, 20 by default)
     for (let filed = 1; filed < 20; filed++) {
-      const sent = await stack.client.call('POST', `/api/v1/skills/${item.slug}/reports`, { token: stack.info.apiKey, json: { reason: 'spam', text: '' } });
+      const sent = await stack.client.call('POST', `/api/v1/skills/${item.slug}/reports`, {
+        token: stack.info.apiKey,
+        json: { reason: 'spam', text: '' },
+      });
       expect(sent.status).toBe(201);
     }
     await opener.click();
@@ -227,7 +261,8 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
       .getByRole('status')
       .filter({ hasText: /^[1-9]\d* results? for/ })
       .waitFor();
-    for (const article of await results().getByRole('article').all()) await article.getByText(/Security verdict of .*: Clean$/).waitFor();
+    for (const article of await results().getByRole('article').all())
+      await article.getByText(/Security verdict of .*: Clean$/).waitFor();
     // the address holds the filter: a reload keeps it
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Clean only' }).isChecked()).resolves.toBe(true);
@@ -252,14 +287,20 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
   }, 60_000);
 
   it('pages the releases ten at a time, newest first, and takes the focus to the list on a new page', async () => {
-    const item = items.find((i) => ![versioned.slug, suspicious.slug, malicious.slug].includes(i.slug) && (i.releases ?? []).length > 0) as SampleItem;
+    const item = items.find(
+      (i) => ![versioned.slug, suspicious.slug, malicious.slug].includes(i.slug) && (i.releases ?? []).length > 0,
+    ) as SampleItem;
     // eleven releases above the sample's own: the eleventh newest and the sample's go to page 2
     for (let patch = 0; patch <= 10; patch++) {
       const version = `90.0.${patch}`;
       const digest = `sha256:${createHash('sha256').update(`${item.slug}@${version}`).digest('hex')}`;
       const made = await stack.client.call('POST', `/admin/v1/skills/${item.slug}/versions`, {
         token: stack.admin,
-        json: { version, digest, source: { repository: `https://github.com/example/${item.slug}`, ref: `v${version}` } },
+        json: {
+          version,
+          digest,
+          source: { repository: `https://github.com/example/${item.slug}`, ref: `v${version}` },
+        },
       });
       expect(made.status).toBe(201);
     }
@@ -269,15 +310,23 @@ describeBrowser('the console in headless Chromium: versions and trust', () => {
     await headings.first().waitFor();
     const newest = Array.from({ length: 10 }, (_, i) => `Version 90.0.${10 - i}`);
     await expect(headings.allTextContents()).resolves.toEqual(newest);
-    await releases.getByRole('navigation', { name: 'Release pages' }).getByRole('button', { name: 'Next page' }).click();
+    await releases
+      .getByRole('navigation', { name: 'Release pages' })
+      .getByRole('button', { name: 'Next page' })
+      .click();
     await releases.getByText('Page 2 of 2').waitFor();
-    const older = ['90.0.0', ...(item.releases ?? []).map((r) => r.version).sort(newestFirst)].map((v) => `Version ${v}`);
+    const older = ['90.0.0', ...(item.releases ?? []).map((r) => r.version).sort(newestFirst)].map(
+      (v) => `Version ${v}`,
+    );
     await expect(headings.allTextContents()).resolves.toEqual(older);
     await expect(focused(releases.getByRole('heading', { name: 'Releases', level: 2 }))).resolves.toBe(true);
   }, 60_000);
 
   it('speaks French to a browser that asks for it: the blocked notice, the verdicts, the releases and the filters', async () => {
-    const made = await stack.client.call('POST', `/admin/v1/accounts/${stack.info.accountId}/links`, { token: stack.admin, json: { purpose: 'sign-in' } });
+    const made = await stack.client.call('POST', `/admin/v1/accounts/${stack.info.accountId}/links`, {
+      token: stack.admin,
+      json: { purpose: 'sign-in' },
+    });
     const context = await browser.newContext({ viewport: WIDE, locale: 'fr-FR' });
     try {
       const fr = await context.newPage();

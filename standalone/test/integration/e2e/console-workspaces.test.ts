@@ -107,7 +107,10 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
       .waitFor();
     // not signed in before the mailed link is opened
     await guest.getByRole('button', { name: 'I opened the link: continue' }).click();
-    await guest.getByRole('alert').filter({ hasText: 'Not signed in yet: open the link from the mail first.' }).waitFor();
+    await guest
+      .getByRole('alert')
+      .filter({ hasText: 'Not signed in yet: open the link from the mail first.' })
+      .waitFor();
 
     // the mailed link (in the log: no SMTP here), opened in another tab of the same browser, signs in; then accept in this one
     const mail = await guest.context().newPage();
@@ -146,12 +149,15 @@ describeBrowser('the console in headless Chromium: team workspaces, with two peo
     await expectAccessible(guest, 'workspace page as a viewer');
     await guest.getByRole('link', { name: 'Release kit' }).click();
     await guest.getByText('You are a viewer in this workspace').waitFor();
-    for (const control of ['Save changes', 'Delete collection']) await expect(guest.getByRole('button', { name: control }).isDisabled()).resolves.toBe(true);
+    for (const control of ['Save changes', 'Delete collection'])
+      await expect(guest.getByRole('button', { name: control }).isDisabled()).resolves.toBe(true);
     await expect(guest.getByLabel('Find a skill').count()).resolves.toBe(0);
     await expectAccessible(guest, 'team collection as a viewer');
 
     const workspaceId = workspacePath.split('/').pop() ?? '';
-    const write = await callFromPage(guest, 'POST', `/api/v1/workspaces/${workspaceId}/collections`, { name: 'Sneaky' });
+    const write = await callFromPage(guest, 'POST', `/api/v1/workspaces/${workspaceId}/collections`, {
+      name: 'Sneaky',
+    });
     expect(write).toEqual({ status: 403, body: { error: TEXTS.roleTooLow.en } });
   }, 60_000);
 

@@ -59,7 +59,8 @@ describeBrowser('the console in headless Chromium', () => {
     }
     await page.setViewportSize(WIDE);
   };
-  const accessible = async (what: string) => expect({ what, violations: await seriousViolations(page) }).toEqual({ what, violations: [] });
+  const accessible = async (what: string) =>
+    expect({ what, violations: await seriousViolations(page) }).toEqual({ what, violations: [] });
   const call = (method: string, path: string, key: string) =>
     fetch(`${stack.info.url}${path}`, {
       method,
@@ -71,7 +72,9 @@ describeBrowser('the console in headless Chromium', () => {
     const probe = await context.newPage();
     await probe.goto(`${stack.info.url}/console/sign-in`);
     // a string, evaluated in the page: the test's own compilation has no DOM
-    await probe.evaluate(`document.head.appendChild(Object.assign(document.createElement('script'), { textContent: 'window.inlineRan = true' }))`);
+    await probe.evaluate(
+      `document.head.appendChild(Object.assign(document.createElement('script'), { textContent: 'window.inlineRan = true' }))`,
+    );
     await eventually(() => violations.length > 0, 'the CSP violation of an inline script', 5_000);
     expect(await probe.evaluate('window.inlineRan')).toBeUndefined();
     violations.splice(0);
@@ -113,10 +116,16 @@ describeBrowser('the console in headless Chromium', () => {
     await shoot('verify');
     await page.getByLabel('Password').fill('not-the-sign-up-password');
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'This is not the password chosen at the sign-up this link confirms' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This is not the password chosen at the sign-up this link confirms' })
+      .waitFor();
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await page.getByRole('status').filter({ hasText: 'Your email address is verified and you are signed in' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your email address is verified and you are signed in' })
+      .waitFor();
     await shoot('verified');
     const again = await context.newPage();
     again.setDefaultTimeout(10_000);
@@ -143,8 +152,13 @@ describeBrowser('the console in headless Chromium', () => {
 
   it('creates a read-only key: it searches (200), a collection write gets 403 naming the scope, revoked it gets 401', async () => {
     // new accounts are free; the operator moves this one to pro
-    const session = await page.evaluate(async () => (await (await fetch('/api/v1/auth/session')).json()) as { data: { account: { id: string } } });
-    const patched = await stack.client.call('PATCH', `/admin/v1/accounts/${session.data.account.id}`, { token: stack.admin, json: { plan: 'pro' } });
+    const session = await page.evaluate(
+      async () => (await (await fetch('/api/v1/auth/session')).json()) as { data: { account: { id: string } } },
+    );
+    const patched = await stack.client.call('PATCH', `/admin/v1/accounts/${session.data.account.id}`, {
+      token: stack.admin,
+      json: { plan: 'pro' },
+    });
     expect(patched.status).toBe(200);
     await page.reload();
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
@@ -226,14 +240,22 @@ describeBrowser('the console in headless Chromium', () => {
     await page.getByRole('link', { name: 'Manage your API keys' }).click();
     await page.getByRole('heading', { name: 'API keys', exact: true }).waitFor();
     // the deployed default: keys live a year at most, so "Never" is not offered
-    await expect(page.getByLabel('Expires').locator('option').allTextContents()).resolves.toEqual(['In 30 days', 'In 90 days', 'In 365 days']);
+    await expect(page.getByLabel('Expires').locator('option').allTextContents()).resolves.toEqual([
+      'In 30 days',
+      'In 90 days',
+      'In 365 days',
+    ]);
     // Ten minutes cannot pass in a test: the first create gets the answer the gateway gives a session signed in
     // longer ago (its rule: gateway/test/integration/profile-password.test.ts); the rest is the real server.
     let refused = false;
     await page.route('**/api/v1/me/api-keys', async (route) => {
       if (route.request().method() !== 'POST' || refused) return route.continue();
       refused = true;
-      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: TEXTS.reauthenticate.en }) });
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: TEXTS.reauthenticate.en }),
+      });
     });
     await page.getByLabel('Key name').fill('after-coffee');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -258,11 +280,18 @@ describeBrowser('the console in headless Chromium', () => {
     await page.route('**/api/v1/auth/options', async (route) => {
       const real = await route.fetch();
       const body = (await real.json()) as { data: Record<string, unknown> };
-      await route.fulfill({ response: real, json: { data: { ...body.data, oidc: { name: 'Test IdP', startUrl: '/api/v1/auth/oidc/start' } } } });
+      await route.fulfill({
+        response: real,
+        json: { data: { ...body.data, oidc: { name: 'Test IdP', startUrl: '/api/v1/auth/oidc/start' } } },
+      });
     });
     await page.route('**/api/v1/me/api-keys', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
-      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: TEXTS.reauthenticate.en }) });
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: TEXTS.reauthenticate.en }),
+      });
     });
     await page.getByLabel('Key name').fill('by-sso');
     await page.getByRole('button', { name: 'Create key' }).click();

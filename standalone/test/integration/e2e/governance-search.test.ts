@@ -29,7 +29,8 @@ async function demoSession(): Promise<{ cookie: string; csrf: string }> {
 }
 
 // by name: a browse newest first moves while the start's seeding still updates items, a name order does not
-const search = (token: string, query: string) => stack.client.call('GET', `/api/v1/skills?limit=50&sort=name${query}`, { token });
+const search = (token: string, query: string) =>
+  stack.client.call('GET', `/api/v1/skills?limit=50&sort=name${query}`, { token });
 const slugsOf = (r: Json): string[] => r.body.data.skills.map((s: Json) => s.slug);
 const typesOf = (r: Json): string[] => [...new Set<string>(r.body.data.skills.map((s: Json) => s.type))].sort();
 
@@ -88,7 +89,10 @@ describe('searches under a workspace policy', () => {
     expect(other.status).toBe(201);
     expect((await search(bound, `&workspace=${other.body.data.workspace.id}`)).status).toBe(403);
     const stranger = await newAccount(stack, 'pro');
-    expect(await search(stranger.key, `&workspace=${ws}`)).toMatchObject({ status: 404, body: { error: 'Workspace not found' } });
+    expect(await search(stranger.key, `&workspace=${ws}`)).toMatchObject({
+      status: 404,
+      body: { error: 'Workspace not found' },
+    });
   });
 
   it("relays a team collection's lockfile with the service's ETag (the SHA-256 of its bytes) and its 304", async () => {
@@ -100,8 +104,15 @@ describe('searches under a workspace policy', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
     expect(first.headers.get('content-disposition')).toMatch(/^attachment/);
-    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ lockfileVersion: 2, workspace: { id: ws }, collection: { id: collectionId } });
-    const again = await stack.client.call('GET', path, { token: owner, headers: { 'if-none-match': first.headers.get('etag') as string } });
+    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({
+      lockfileVersion: 2,
+      workspace: { id: ws },
+      collection: { id: collectionId },
+    });
+    const again = await stack.client.call('GET', path, {
+      token: owner,
+      headers: { 'if-none-match': first.headers.get('etag') as string },
+    });
     expect(again.status).toBe(304);
   });
 });

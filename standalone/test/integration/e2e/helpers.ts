@@ -105,7 +105,8 @@ export class Client {
     } catch {
       // not JSON: keep the text so a failing assertion shows it
     }
-    if (!options.unchecked) checkContract(method, path, response.status, response.headers, text === '' ? undefined : parsed);
+    if (!options.unchecked)
+      checkContract(method, path, response.status, response.headers, text === '' ? undefined : parsed);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 }
@@ -181,13 +182,19 @@ async function seededDataDir(): Promise<string | undefined> {
   try {
     await mkdir(join(home, 'lock'));
   } catch {
-    await eventually(async () => existsSync(made) || existsSync(failed), 'the seeded DATA_DIR', 3 * START_TIMEOUT_MS, 200);
+    await eventually(
+      async () => existsSync(made) || existsSync(failed),
+      'the seeded DATA_DIR',
+      3 * START_TIMEOUT_MS,
+      200,
+    );
     return existsSync(made) ? data : undefined;
   }
   try {
     const first = await startStackOnce({ dataDir: data, fresh: true });
     const code = await first.stop('SIGTERM');
-    if (code !== 0 || !first.info.seeded) throw new Error(`the seeding start exited ${code}, seeded: ${first.info.seeded}`);
+    if (code !== 0 || !first.info.seeded)
+      throw new Error(`the seeding start exited ${code}, seeded: ${first.info.seeded}`);
     await writeFile(made, '');
     return data;
   } catch (err) {
@@ -235,7 +242,10 @@ async function startStackOnce(options: StartOptions): Promise<Stack> {
   };
 
   const info = await new Promise<ReadyInfo>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no READY line within ${START_TIMEOUT_MS} ms\n${out}\n${err}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`no READY line within ${START_TIMEOUT_MS} ms\n${out}\n${err}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = () => {
       const line = out.split('\n').find((l) => l.startsWith(READY_PREFIX));
       if (!line) return;
@@ -263,7 +273,8 @@ async function startStackOnce(options: StartOptions): Promise<Stack> {
   return {
     info,
     client: new Client(info.url),
-    api: (apiKey = info.apiKey, language) => new SkillsClient({ baseUrl: info.url, apiKey, language, fetch: checkedFetch(info.url) }),
+    api: (apiKey = info.apiKey, language) =>
+      new SkillsClient({ baseUrl: info.url, apiKey, language, fetch: checkedFetch(info.url) }),
     admin: info.adminToken,
     pid: child.pid as number,
     dataDir,

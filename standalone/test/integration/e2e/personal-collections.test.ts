@@ -83,7 +83,11 @@ describe('POST and PATCH /api/v1/me/collections', () => {
   it('applies several fields of one body together', async () => {
     const id = await createCollection();
     await me('PATCH', `/${id}`, { skillSlug: 'helm-chart-linter' });
-    const r = await me('PATCH', `/${id}`, { removeSkillSlug: 'helm-chart-linter', skillSlug: 'dockerfile-linter', name: 'Swapped' });
+    const r = await me('PATCH', `/${id}`, {
+      removeSkillSlug: 'helm-chart-linter',
+      skillSlug: 'dockerfile-linter',
+      name: 'Swapped',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.collection.name).toBe('Swapped');
     expect(r.body.data.collection.skills.map((s: Json) => s.slug)).toEqual(['dockerfile-linter']);
@@ -98,10 +102,15 @@ describe('POST and PATCH /api/v1/me/collections', () => {
     expect(own.status).toBe(201);
     const added = await me('PATCH', `/${id}`, { privateSkillId: own.body.data.skill.id });
     expect(added.status).toBe(200);
-    expect(added.body.data.collection.skills).toEqual([expect.objectContaining({ id: own.body.data.skill.id, visibility: 'private' })]);
+    expect(added.body.data.collection.skills).toEqual([
+      expect.objectContaining({ id: own.body.data.skill.id, visibility: 'private' }),
+    ]);
 
     const other = await newAccount(stack);
-    const foreign = await stack.client.call('POST', `/admin/v1/accounts/${other.id}/private-skills`, { token: stack.admin, json: { name: 'Theirs' } });
+    const foreign = await stack.client.call('POST', `/admin/v1/accounts/${other.id}/private-skills`, {
+      token: stack.admin,
+      json: { name: 'Theirs' },
+    });
     const r = await me('PATCH', `/${id}`, { privateSkillId: foreign.body.data.skill.id });
     expect(r.status).toBe(404);
     expect(r.body.error).toBe(`Private skill "${foreign.body.data.skill.id}" not found`);
@@ -119,7 +128,11 @@ describe('POST and PATCH /api/v1/me/collections', () => {
   it.each([
     [{}, 'Request body must contain at least one field', 'Le corps de la requête doit contenir au moins un champ'],
     [{ colour: 'red' }, '"colour" is not an allowed field', "« colour » n'est pas un champ autorisé"],
-    [{ name: 'x'.repeat(121) }, '"name" must be at most 120 characters long', '« name » doit contenir au plus 120 caractères'],
+    [
+      { name: 'x'.repeat(121) },
+      '"name" must be at most 120 characters long',
+      '« name » doit contenir au plus 120 caractères',
+    ],
   ])('answers 400 to the body %j in English and French', async (body, en, fr) => {
     const id = await createCollection();
     expect(await me('PATCH', `/${id}`, body)).toMatchObject({ status: 400, body: { error: en } });
@@ -151,11 +164,21 @@ describe('404s of personal collections', () => {
     const other = await newAccount(stack);
     for (const path of [`/${randomUUID()}`, '/not-a-uuid', `/${stack.info.collectionId}`]) {
       const r = await stack.client.call('GET', `/api/v1/me/collections${path}`, { token: other.key });
-      expect({ path, status: r.status, body: r.body }).toEqual({ path, status: 404, body: { error: TEXTS.collectionNotFound.en } });
+      expect({ path, status: r.status, body: r.body }).toEqual({
+        path,
+        status: 404,
+        body: { error: TEXTS.collectionNotFound.en },
+      });
     }
-    const patch = await stack.client.call('PATCH', `/api/v1/me/collections/${stack.info.collectionId}`, { token: other.key, json: { name: 'mine now' } });
+    const patch = await stack.client.call('PATCH', `/api/v1/me/collections/${stack.info.collectionId}`, {
+      token: other.key,
+      json: { name: 'mine now' },
+    });
     expect(patch.status).toBe(404);
-    const del = await stack.client.call('DELETE', `/api/v1/me/collections/${stack.info.collectionId}`, { token: other.key, headers: FR });
+    const del = await stack.client.call('DELETE', `/api/v1/me/collections/${stack.info.collectionId}`, {
+      token: other.key,
+      headers: FR,
+    });
     expect(del).toMatchObject({ status: 404, body: { error: TEXTS.collectionNotFound.fr } });
     expect((await me('GET', `/${stack.info.collectionId}`)).status).toBe(200);
   });
@@ -190,7 +213,9 @@ describe('quotas and bounded lists', () => {
     const slugs = (page.body.data.skills as Json[]).map((s) => s.slug as string);
     expect(slugs).toHaveLength(7);
     for (const skillSlug of slugs) {
-      expect((await stack.client.call('PATCH', `/api/v1/me/collections/${id}`, { token: own, json: { skillSlug } })).status).toBe(200);
+      expect(
+        (await stack.client.call('PATCH', `/api/v1/me/collections/${id}`, { token: own, json: { skillSlug } })).status,
+      ).toBe(200);
     }
     const list = await stack.client.call('GET', '/api/v1/me/collections', { token: own });
     const listed = list.body.data.collections.find((c: Json) => c.id === id);
@@ -206,12 +231,21 @@ describe('quotas and bounded lists', () => {
       const r = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: `List ${n}` } });
       expect(r.status).toBe(201);
     }
-    const over = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: 'One too many' } });
+    const over = await stack.client.call('POST', '/api/v1/me/collections', {
+      token: own,
+      json: { name: 'One too many' },
+    });
     expect(over).toMatchObject({
       status: 409,
       body: { error: 'Quota reached: an account holds at most 100 personal collections (collections per account)' },
     });
-    const fr = await stack.client.call('POST', '/api/v1/me/collections', { token: own, json: { name: 'Encore' }, headers: FR });
-    expect(fr.body).toEqual({ error: 'Quota atteint : un compte détient au plus 100 collections personnelles (collections par compte)' });
+    const fr = await stack.client.call('POST', '/api/v1/me/collections', {
+      token: own,
+      json: { name: 'Encore' },
+      headers: FR,
+    });
+    expect(fr.body).toEqual({
+      error: 'Quota atteint : un compte détient au plus 100 collections personnelles (collections par compte)',
+    });
   }, 60_000);
 });

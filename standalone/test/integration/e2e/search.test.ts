@@ -12,11 +12,23 @@ import { eventually } from '@skills/common/testing';
 const sample = readFileSync(join(__dirname, '..', '..', '..', 'data', 'sample-catalog.ndjson'), 'utf8')
   .trim()
   .split('\n')
-  .map((line) => JSON.parse(line) as { slug: string; name: string; status: string; type: string; category: string; downloads: number });
+  .map(
+    (line) =>
+      JSON.parse(line) as {
+        slug: string;
+        name: string;
+        status: string;
+        type: string;
+        category: string;
+        downloads: number;
+      },
+  );
 const ACTIVE = sample.filter((i) => i.status === 'active').length;
 /** What a first start records through the scanner API (standalone/data/sample-trust.json): the worst verdict per slug. */
 const verdicts = (
-  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'data', 'sample-trust.json'), 'utf8')) as { verdicts: Array<{ slug: string; verdict: string }> }
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'data', 'sample-trust.json'), 'utf8')) as {
+    verdicts: Array<{ slug: string; verdict: string }>;
+  }
 ).verdicts;
 const slugsJudged = (verdict: string) => new Set(verdicts.filter((v) => v.verdict === verdict).map((v) => v.slug));
 const BLOCKED = slugsJudged('malicious');
@@ -27,14 +39,16 @@ const FINDABLE = ACTIVE - BLOCKED.size;
 
 let stack: Stack;
 let key: string;
-const search = (query: string, headers: Record<string, string> = {}) => stack.client.call('GET', `/api/v1/skills${query}`, { token: key, headers });
+const search = (query: string, headers: Record<string, string> = {}) =>
+  stack.client.call('GET', `/api/v1/skills${query}`, { token: key, headers });
 
 /** Deletes what a test wrote, in its `finally`: a failed test must not leave items for the next ones to count. */
 async function removeSkills(...slugs: string[]): Promise<void> {
   for (const slug of slugs) {
     const res = await stack.client.call('DELETE', `/admin/v1/skills/${slug}`, { token: stack.admin });
     // 404: already deleted (by the test itself, or never written)
-    if (res.status !== 200 && res.status !== 404) throw new Error(`DELETE ${slug}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200 && res.status !== 404)
+      throw new Error(`DELETE ${slug}: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
 
@@ -58,7 +72,9 @@ beforeAll(async () => {
   await eventually(
     async () => {
       const [shown, findable] = await Promise.all([search('?limit=1'), search('?limit=1&trust=any')]);
-      return shown.body.data?.pagination.total === SHOWN && findable.body.data?.pagination.total === FINDABLE ? true : undefined;
+      return shown.body.data?.pagination.total === SHOWN && findable.body.data?.pagination.total === FINDABLE
+        ? true
+        : undefined;
     },
     'sample catalog and its verdicts indexed',
     60_000,
@@ -75,7 +91,13 @@ describe('GET /api/v1/skills', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['data']);
     expect(r.body.data.skills).toHaveLength(20);
-    expect(r.body.data.pagination).toEqual({ page: 1, limit: 20, total: SHOWN, totalPages: Math.ceil(SHOWN / 20), hasMore: true });
+    expect(r.body.data.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: SHOWN,
+      totalPages: Math.ceil(SHOWN / 20),
+      hasMore: true,
+    });
     const item = r.body.data.skills[0];
     expect(Object.keys(item).sort()).toEqual([
       'category',
@@ -118,10 +140,17 @@ describe('GET /api/v1/skills', () => {
     expect((await search(`?q=${firstWord}&limit=50&trust=any`)).body.data.pagination.total).toBeGreaterThan(0);
     const read = await stack.client.call('GET', `/api/v1/skills/${blocked}`, { token: key });
     expect(read.status).toBe(200);
-    expect(read.body.data.skill).toMatchObject({ slug: blocked, verdict: 'malicious', blocked: true, blockedReason: expect.stringContaining('credential') });
+    expect(read.body.data.skill).toMatchObject({
+      slug: blocked,
+      verdict: 'malicious',
+      blocked: true,
+      blockedReason: expect.stringContaining('credential'),
+    });
     const [suspicious] = [...SUSPICIOUS];
     const suspiciousName = encodeURIComponent(sample.find((i) => i.slug === suspicious)!.name);
-    expect((await search(`?q=${suspiciousName}&limit=50`)).body.data.skills.map((s: Json) => s.slug)).not.toContain(suspicious);
+    expect((await search(`?q=${suspiciousName}&limit=50`)).body.data.skills.map((s: Json) => s.slug)).not.toContain(
+      suspicious,
+    );
     const asked = await search(`?q=${suspiciousName}&limit=50&trust=any&facets=trust`);
     expect(asked.body.data.skills.find((s: Json) => s.slug === suspicious)).toMatchObject({ verdict: 'suspicious' });
     expect(asked.body.data.facets.trust.map((f: Json) => f.value)).toContain('suspicious');
@@ -158,7 +187,9 @@ describe('GET /api/v1/skills', () => {
     expect(r.body.data.skills.map((s: Json) => s.slug).sort()).toEqual(tagged.map((i) => i.slug).sort());
     const byCategory = new Map<string, number>();
     for (const i of tagged) byCategory.set(i.category, (byCategory.get(i.category) ?? 0) + 1);
-    expect(Object.fromEntries(r.body.data.facets.category.map((f: Json) => [f.value, f.count]))).toEqual(Object.fromEntries(byCategory));
+    expect(Object.fromEntries(r.body.data.facets.category.map((f: Json) => [f.value, f.count]))).toEqual(
+      Object.fromEntries(byCategory),
+    );
     expect(r.body.data.facets.type.reduce((n: number, f: Json) => n + f.count, 0)).toBe(tagged.length);
     const both = await search('?tag=docker&tag=no-such-tag');
     expect(both.body.data.pagination.total).toBe(0);
@@ -220,22 +251,41 @@ describe('admin writes reaching search', () => {
   async function zebraLifecycle(): Promise<void> {
     const created = await put({});
     expect(created.status).toBe(201);
-    expect(created.body.data.skill).toMatchObject({ slug, name: 'Zebra Stripe Auditor', type: 'plugin', category: 'testing' });
+    expect(created.body.data.skill).toMatchObject({
+      slug,
+      name: 'Zebra Stripe Auditor',
+      type: 'plugin',
+      category: 'testing',
+    });
     const found = await eventually(findZebra, 'new skill searchable', 15_000);
     expect(found).toMatchObject({ slug, type: 'plugin', category: 'testing', tags: ['zebra'] });
 
     const updated = await put({ name: 'Zebra Stripe Inspector' });
     expect(updated.status).toBe(200);
-    await eventually(async () => ((await findZebra())?.name === 'Zebra Stripe Inspector' ? true : undefined), 'update searchable', 15_000);
+    await eventually(
+      async () => ((await findZebra())?.name === 'Zebra Stripe Inspector' ? true : undefined),
+      'update searchable',
+      15_000,
+    );
 
     const deleted = await stack.client.call('DELETE', `/admin/v1/skills/${slug}`, { token: stack.admin });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ data: { deleted: true } });
-    await eventually(async () => ((await findZebra()) === undefined ? true : undefined), 'deleted skill gone from search', 15_000);
+    await eventually(
+      async () => ((await findZebra()) === undefined ? true : undefined),
+      'deleted skill gone from search',
+      15_000,
+    );
   }
 
   it('shows the registry details and ranks the most downloaded first among equal matches and on sort=popular', async () => {
-    const details = { publisher: 'Quokka Labs', version: '3.0.1', license: 'MIT', repositoryUrl: 'https://github.com/quokka/helper', homepageUrl: null };
+    const details = {
+      publisher: 'Quokka Labs',
+      version: '3.0.1',
+      license: 'MIT',
+      repositoryUrl: 'https://github.com/quokka/helper',
+      homepageUrl: null,
+    };
     const write = (s: string, name: string, downloads: number) =>
       stack.client.call('PUT', `/admin/v1/skills/${s}`, {
         token: stack.admin,
@@ -259,7 +309,10 @@ describe('admin writes reaching search', () => {
       const popular = await search('?sort=popular&limit=1');
       expect(popular.body.data.skills.map((s: Json) => s.slug)).toEqual(['e2e-quokka-gamma']);
       const popularQuokkas = await search('?q=quokka&sort=popular');
-      expect(popularQuokkas.body.data.skills.map((s: Json) => s.slug)).toEqual(['e2e-quokka-gamma', 'e2e-quokka-alpha']);
+      expect(popularQuokkas.body.data.skills.map((s: Json) => s.slug)).toEqual([
+        'e2e-quokka-gamma',
+        'e2e-quokka-alpha',
+      ]);
     } finally {
       await removeSkills('e2e-quokka-alpha', 'e2e-quokka-gamma');
     }
@@ -267,7 +320,10 @@ describe('admin writes reaching search', () => {
 
   it('suggests a close spelling that finds more when a query finds fewer than 3 items', async () => {
     const write = (s: string, name: string) =>
-      stack.client.call('PUT', `/admin/v1/skills/${s}`, { token: stack.admin, json: { name, description: 'Counts burrows.', category: 'testing' } });
+      stack.client.call('PUT', `/admin/v1/skills/${s}`, {
+        token: stack.admin,
+        json: { name, description: 'Counts burrows.', category: 'testing' },
+      });
     try {
       expect((await write('e2e-marmot-mapper', 'Marmot Burrow Mapper')).status).toBe(201);
       expect((await write('e2e-marmots-census', 'Marmots Census')).status).toBe(201);
@@ -360,13 +416,21 @@ describe('GET /api/v1/skills/changes', () => {
     const path = `/api/v1/skills/changes?since=${cursor}`;
     const idle = await stack.client.call('GET', path, { token: key });
     expect(idle.body.data).toEqual({ changes: [], nextCursor: cursor, hasMore: false });
-    const same = await stack.client.call('GET', path, { token: key, headers: { 'if-none-match': idle.headers.get('etag') as string } });
+    const same = await stack.client.call('GET', path, {
+      token: key,
+      headers: { 'if-none-match': idle.headers.get('etag') as string },
+    });
     expect(same.status).toBe(304);
 
     const [gone] = [...mirror.keys()];
     const put = await stack.client.call('PUT', '/admin/v1/skills/mirror-newcomer', {
       token: stack.admin,
-      json: { name: 'Mirror newcomer', description: 'Arrives after the mirror caught up.', type: 'plugin', category: 'testing' },
+      json: {
+        name: 'Mirror newcomer',
+        description: 'Arrives after the mirror caught up.',
+        type: 'plugin',
+        category: 'testing',
+      },
     });
     expect(put.status).toBe(201);
     expect((await stack.client.call('DELETE', `/admin/v1/skills/${gone}`, { token: stack.admin })).status).toBe(200);
@@ -393,7 +457,10 @@ describe('GET /api/v1/skills/changes', () => {
   }, 60_000);
 
   it('answers 400 naming the parameter, and 401 without a key', async () => {
-    const bad = await stack.client.call('GET', '/api/v1/skills/changes?since=abc', { token: key, headers: { 'accept-language': 'fr' } });
+    const bad = await stack.client.call('GET', '/api/v1/skills/changes?since=abc', {
+      token: key,
+      headers: { 'accept-language': 'fr' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: translate('validation.cursor', 'fr', { field: 'since' }) });
     // a position past xid8's range is not a cursor either (it was a 500: the cast failed in Postgres)

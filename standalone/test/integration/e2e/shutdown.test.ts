@@ -52,25 +52,38 @@ function call({ path, method = 'GET', headers, body, onAccepted, onSent, holdBod
   const url = new URL(path, stack.info.url);
   let accepted = false;
   return new Promise((resolve) => {
-    const req = request(url, { method, headers: { ...headers, expect: '100-continue' }, agent: false }, (res: IncomingMessage) => {
-      accepted = true;
-      let text = '';
-      res.setEncoding('utf8').on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        try {
-          JSON.parse(text);
-          resolve({ accepted, status: res.statusCode ?? 0, complete: true });
-        } catch {
-          resolve({ accepted, status: res.statusCode ?? 0, complete: false, error: `cut body: ${text.slice(0, 80)}` });
-        }
-      });
-      res.on('error', (err) => resolve({ accepted, status: res.statusCode ?? 0, complete: false, error: String(err) }));
-    });
+    const req = request(
+      url,
+      { method, headers: { ...headers, expect: '100-continue' }, agent: false },
+      (res: IncomingMessage) => {
+        accepted = true;
+        let text = '';
+        res.setEncoding('utf8').on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          try {
+            JSON.parse(text);
+            resolve({ accepted, status: res.statusCode ?? 0, complete: true });
+          } catch {
+            resolve({
+              accepted,
+              status: res.statusCode ?? 0,
+              complete: false,
+              error: `cut body: ${text.slice(0, 80)}`,
+            });
+          }
+        });
+        res.on('error', (err) =>
+          resolve({ accepted, status: res.statusCode ?? 0, complete: false, error: String(err) }),
+        );
+      },
+    );
     req.on('continue', () => {
       accepted = true;
       onAccepted?.();
     });
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ accepted, status: null, complete: false, error: err.code ?? err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ accepted, status: null, complete: false, error: err.code ?? err.message }),
+    );
     if (!holdBody) return void req.end(body, onSent);
     req.flushHeaders();
     void holdBody.then(() => req.end(body, onSent));

@@ -91,7 +91,11 @@ describe('loadLauncherConfig', () => {
 
   it('passes the event-loop shedding bound on to both services: each runs on an event loop of its own', () => {
     const config = loadLauncherConfig({ SHED_EVENT_LOOP_DELAY_MS: '250' });
-    expect(config.passedOn).toEqual({ gateway: {}, catalog: { SHED_EVENT_LOOP_DELAY_MS: '250' }, collections: { SHED_EVENT_LOOP_DELAY_MS: '250' } });
+    expect(config.passedOn).toEqual({
+      gateway: {},
+      catalog: { SHED_EVENT_LOOP_DELAY_MS: '250' },
+      collections: { SHED_EVENT_LOOP_DELAY_MS: '250' },
+    });
   });
 
   it("names a bad service setting before anything starts, with the service's own words", () => {
@@ -109,8 +113,15 @@ describe('loadLauncherConfig', () => {
   });
 
   it('names every bad variable at once', () => {
-    const problems = problemsOf({ PORT: 'eighty', ADMIN_TOKEN: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SIGNUP_MODE: 'everyone' }).join('\n');
-    for (const name of ['PORT', 'ADMIN_TOKEN', 'DATABASE_URL', 'LOG_LEVEL', 'SIGNUP_MODE']) expect(problems).toContain(name);
+    const problems = problemsOf({
+      PORT: 'eighty',
+      ADMIN_TOKEN: 'short',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      SIGNUP_MODE: 'everyone',
+    }).join('\n');
+    for (const name of ['PORT', 'ADMIN_TOKEN', 'DATABASE_URL', 'LOG_LEVEL', 'SIGNUP_MODE'])
+      expect(problems).toContain(name);
     expect(problems).toContain('"ADMIN_TOKEN" must be at least 32 characters');
   });
 });

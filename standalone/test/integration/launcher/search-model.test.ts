@@ -2,7 +2,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkModelFiles, DEFAULT_EMBEDDING_MODEL, embeddingModel, fetchModelFiles, loadEmbeddingConfig } from '@skills/catalog-service';
+import {
+  checkModelFiles,
+  DEFAULT_EMBEDDING_MODEL,
+  embeddingModel,
+  fetchModelFiles,
+  loadEmbeddingConfig,
+} from '@skills/catalog-service';
 import { withSearchModel } from '../../../src/search-model';
 
 function output() {
@@ -32,7 +38,10 @@ describe('withSearchModel', () => {
     if ((await checkModelFiles(dir, model)) !== 'verified') await fetchModelFiles(dir, model);
     const { lines, out } = output();
     expect(await withSearchModel({ EMBEDDING_FETCH: 'false' }, out)).toEqual({ EMBEDDING_FETCH: 'false' });
-    expect(await withSearchModel({ EMBEDDING_MODEL: 'off', EMBEDDING_MODEL_DIR: empty }, out)).toEqual({ EMBEDDING_MODEL: 'off', EMBEDDING_MODEL_DIR: empty });
+    expect(await withSearchModel({ EMBEDDING_MODEL: 'off', EMBEDDING_MODEL_DIR: empty }, out)).toEqual({
+      EMBEDDING_MODEL: 'off',
+      EMBEDDING_MODEL_DIR: empty,
+    });
     expect(lines).toEqual([]);
   });
 });

@@ -34,22 +34,31 @@ describe('a service that is down', () => {
   it.each([
     ['catalog', '/api/v1/skills?q=lint', '/api/v1/skills?q=docker'],
     ['collections', '/api/v1/me/collections', '/api/v1/me/collections'],
-  ] as const)('%s-service: the gateway answers 503 with a localised error within a second, and recovers once it is back', async (which, path, whileDown) => {
-    const proc = which === 'catalog' ? topology.catalog : topology.collections;
-    expect((await quickly(path)).status).toBe(200);
-    await proc.stop('SIGKILL');
-    expect(await quickly(whileDown, 'fr')).toEqual({ status: 503, body: { error: 'Le service est temporairement indisponible' } });
-    expect(await quickly(whileDown, 'en')).toEqual({ status: 503, body: { error: 'The service is temporarily unavailable' } });
-    // the live check, on the monitoring port (the public /readyz answers a state up to 5 s old)
-    const ready = await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`);
-    expect(ready.status).toBe(503);
-    expect(((await ready.json()) as { error: string }).error).toContain(proc.name);
+  ] as const)(
+    '%s-service: the gateway answers 503 with a localised error within a second, and recovers once it is back',
+    async (which, path, whileDown) => {
+      const proc = which === 'catalog' ? topology.catalog : topology.collections;
+      expect((await quickly(path)).status).toBe(200);
+      await proc.stop('SIGKILL');
+      expect(await quickly(whileDown, 'fr')).toEqual({
+        status: 503,
+        body: { error: 'Le service est temporairement indisponible' },
+      });
+      expect(await quickly(whileDown, 'en')).toEqual({
+        status: 503,
+        body: { error: 'The service is temporarily unavailable' },
+      });
+      // the live check, on the monitoring port (the public /readyz answers a state up to 5 s old)
+      const ready = await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { error: string }).error).toContain(proc.name);
 
-    await topology.restart(proc);
-    // Nothing restarted the gateway: its connection pool finds the service again by itself.
-    await eventually(async () => ((await quickly(path)).status === 200 ? true : undefined), 'recovery', 10_000);
-    expect((await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`)).status).toBe(200);
-  });
+      await topology.restart(proc);
+      // Nothing restarted the gateway: its connection pool finds the service again by itself.
+      await eventually(async () => ((await quickly(path)).status === 200 ? true : undefined), 'recovery', 10_000);
+      expect((await fetch(`http://127.0.0.1:${topology.gateway.metricsPort}/readyz`)).status).toBe(200);
+    },
+  );
 });
 
 interface Row {
@@ -59,7 +68,9 @@ interface Row {
 }
 
 async function rows(pg: PgClient, table: string): Promise<Row[]> {
-  const result = await pg.query<Row>(`SELECT id::text AS id, status, version FROM ${table} WHERE visibility = 'public' ORDER BY id`);
+  const result = await pg.query<Row>(
+    `SELECT id::text AS id, status, version FROM ${table} WHERE visibility = 'public' ORDER BY id`,
+  );
   return result.rows;
 }
 
@@ -78,7 +89,9 @@ describe('the indexer killed mid-batch', () => {
       await importCatalog(topology.client, catalogLines('conv', ITEMS));
       await importCatalog(topology.client, catalogLines('conv', UPDATED).replaceAll('tool', 'tool v2'));
       for (let i = 0; i < DELETED; i++) {
-        const res = await topology.client.call('DELETE', `/admin/v1/skills/conv-${ITEMS - 10 - i}`, { token: ADMIN_TOKEN });
+        const res = await topology.client.call('DELETE', `/admin/v1/skills/conv-${ITEMS - 10 - i}`, {
+          token: ADMIN_TOKEN,
+        });
         expect(res.status).toBe(200);
       }
       const truth = await rows(pg, 'collections.items');
@@ -114,13 +127,18 @@ describe('the indexer killed mid-batch', () => {
       );
       // The search API agrees: a deleted item is gone, an updated one shows its new name, an untouched one its old.
       const search = async (q: string) => {
-        const res = await topology.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(q)}&limit=5`, { token: key });
+        const res = await topology.client.call('GET', `/api/v1/skills?q=${encodeURIComponent(q)}&limit=5`, {
+          token: key,
+        });
         expect(res.status).toBe(200);
         return res.body.data.skills as Array<{ slug: string; name: string }>;
       };
       expect((await search(`conv tool ${ITEMS - 10}`)).map((s) => s.slug)).not.toContain(`conv-${ITEMS - 10}`);
       expect((await search('conv tool v2 7'))[0]).toMatchObject({ slug: 'conv-7', name: 'conv tool v2 7' });
-      expect((await search(`conv tool ${ITEMS - 1}`))[0]).toMatchObject({ slug: `conv-${ITEMS - 1}`, name: `conv tool ${ITEMS - 1}` });
+      expect((await search(`conv tool ${ITEMS - 1}`))[0]).toMatchObject({
+        slug: `conv-${ITEMS - 1}`,
+        name: `conv tool ${ITEMS - 1}`,
+      });
     } finally {
       await pg.end();
     }

@@ -34,10 +34,14 @@ describeRedis('two replicas of every service, on a live Redis', () => {
   // The bound (KEY_CACHE_TTL_MS, 1 s) is the key cache's, shown on a fake clock in gateway/test/unit/key-authenticator.test.ts.
   it('refuses a revoked key on every gateway: at once on the one that revoked it, on the other once its key cache expires', async () => {
     const { accountId } = await newKey(one, 'team');
-    const created = await one.call('POST', `/admin/v1/accounts/${accountId}/api-keys`, { token: ADMIN_TOKEN, json: {} });
+    const created = await one.call('POST', `/admin/v1/accounts/${accountId}/api-keys`, {
+      token: ADMIN_TOKEN,
+      json: {},
+    });
     const { id, key } = created.body.data.apiKey as { id: string; key: string };
     // both gateways have the key in their caches
-    for (const gateway of [one, two]) expect((await gateway.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(200);
+    for (const gateway of [one, two])
+      expect((await gateway.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(200);
     expect((await one.call('DELETE', `/admin/v1/api-keys/${id}`, { token: ADMIN_TOKEN })).status).toBe(200);
     expect((await one.call('GET', '/api/v1/me/collections', { token: key })).status).toBe(401);
     const other = await eventually(
@@ -91,7 +95,8 @@ describeRedis('two replicas of every service, on a live Redis', () => {
   it('counts one rate-limit budget for an account across both gateways', async () => {
     const { key } = await newKey(one, 'pro');
     const statuses: number[] = [];
-    for (let n = 0; n < PRO_LIMIT; n++) statuses.push((await (n % 2 ? two : one).call('GET', '/api/v1/me/collections', { token: key })).status);
+    for (let n = 0; n < PRO_LIMIT; n++)
+      statuses.push((await (n % 2 ? two : one).call('GET', '/api/v1/me/collections', { token: key })).status);
     expect(statuses).toEqual(Array(PRO_LIMIT).fill(200));
     for (const gateway of [one, two]) {
       const over = await gateway.call('GET', '/api/v1/me/collections', { token: key });
@@ -124,7 +129,11 @@ describeRedis('two replicas of every service, on a live Redis', () => {
     // what the gateway would have sent, as someone inside the deployment could capture it
     const header = PRINCIPAL_KEYS.signer().sign(principal, 'collections-service', 'POST', url, bodyDigest(body));
     const send = (port: number) =>
-      fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: header }, body });
+      fetch(`http://127.0.0.1:${port}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: header },
+        body,
+      });
     const [first, second] = topology.replicas.map((r) => r.collections.port) as [number, number];
     expect((await send(first)).status).toBe(201);
     const replayed = await send(second);

@@ -4,7 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { ADMIN_TOKEN, ITEMS_READER_TOKEN, PRINCIPAL_KEYS, newKey, startTopology, type Proc, type Topology } from './processes';
+import {
+  ADMIN_TOKEN,
+  ITEMS_READER_TOKEN,
+  PRINCIPAL_KEYS,
+  newKey,
+  startTopology,
+  type Proc,
+  type Topology,
+} from './processes';
 import { eventually } from '@skills/common/testing';
 
 let topology: Topology;
@@ -31,17 +39,32 @@ const linesWith = (proc: Proc, requestId: string) =>
 describe('request ids', () => {
   it('follow a request from the gateway into the service that answered it, given or generated', async () => {
     const given = `trace-${randomUUID()}`;
-    const search = await topology.client.call('GET', '/api/v1/skills?q=lint', { token: key, headers: { 'x-request-id': given } });
+    const search = await topology.client.call('GET', '/api/v1/skills?q=lint', {
+      token: key,
+      headers: { 'x-request-id': given },
+    });
     expect(search.status).toBe(200);
     expect(search.headers.get('x-request-id')).toBe(given);
-    await eventually(async () => (linesWith(topology.catalog, given).length > 0 ? true : undefined), 'catalog log line', 5_000);
-    await eventually(async () => (linesWith(topology.gateway, given).length > 0 ? true : undefined), 'gateway log line', 5_000);
+    await eventually(
+      async () => (linesWith(topology.catalog, given).length > 0 ? true : undefined),
+      'catalog log line',
+      5_000,
+    );
+    await eventually(
+      async () => (linesWith(topology.gateway, given).length > 0 ? true : undefined),
+      'gateway log line',
+      5_000,
+    );
 
     const mine = await topology.client.call('GET', '/api/v1/me/collections', { token: key });
     expect(mine.status).toBe(200);
     const generated = mine.headers.get('x-request-id') ?? '';
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
-    await eventually(async () => (linesWith(topology.collections, generated).length > 0 ? true : undefined), 'collections log line', 5_000);
+    await eventually(
+      async () => (linesWith(topology.collections, generated).length > 0 ? true : undefined),
+      'collections log line',
+      5_000,
+    );
     // Each service logs only the requests it served.
     expect(linesWith(topology.catalog, generated)).toEqual([]);
   });
@@ -50,9 +73,15 @@ describe('request ids', () => {
 describe('secrets in logs', () => {
   it('never writes an API key, the admin token or the principal secret, whatever the calls', async () => {
     const other = await newKey(topology.client, 'team');
-    const created = await topology.client.call('POST', '/api/v1/me/collections', { token: other.key, json: { name: 'Logged?' } });
+    const created = await topology.client.call('POST', '/api/v1/me/collections', {
+      token: other.key,
+      json: { name: 'Logged?' },
+    });
     expect(created.status).toBe(201);
-    await topology.client.call('GET', '/api/v1/skills?q=docker', { token: other.key, headers: { 'accept-language': 'fr' } });
+    await topology.client.call('GET', '/api/v1/skills?q=docker', {
+      token: other.key,
+      headers: { 'accept-language': 'fr' },
+    });
     await topology.client.call('GET', '/api/v1/skills', { token: `${other.key}x` });
     await topology.client.call('GET', '/admin/v1/accounts/not-an-id', { token: ADMIN_TOKEN });
     await topology.client.call('GET', `/admin/v1/accounts/${other.accountId}`, { token: `${ADMIN_TOKEN}x` });
@@ -61,7 +90,11 @@ describe('secrets in logs', () => {
     // A marker request, to know every line of the calls above was written.
     const marker = `marker-${randomUUID()}`;
     await topology.client.call('GET', '/api/v1/skills', { token: key, headers: { 'x-request-id': marker } });
-    await eventually(async () => (linesWith(topology.catalog, marker).length > 0 ? true : undefined), 'marker line', 5_000);
+    await eventually(
+      async () => (linesWith(topology.catalog, marker).length > 0 ? true : undefined),
+      'marker line',
+      5_000,
+    );
 
     const lines = topology.allLines();
     expect(lines.length).toBeGreaterThan(20);
@@ -84,19 +117,33 @@ describe('metrics and probes', () => {
   };
   /** The value of the first sample of `name` carrying every label in `labels` (label order is prom-client's business). */
   const sample = (text: string, name: string, labels: Record<string, string>): number | undefined => {
-    const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
     return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
   };
 
   it('each service serves request counts and latencies by route template and status, plus its own gauges', async () => {
-    const [gateway, catalog, collections] = await Promise.all([scrape(topology.gateway), scrape(topology.catalog), scrape(topology.collections)]);
+    const [gateway, catalog, collections] = await Promise.all([
+      scrape(topology.gateway),
+      scrape(topology.catalog),
+      scrape(topology.collections),
+    ]);
     const get = { method: 'GET', status: '200' };
-    expect(sample(gateway, 'http_requests_total', { ...get, route: '/api/v1/skills', service: 'gateway' })).toBeGreaterThan(0);
-    expect(sample(gateway, 'http_request_duration_seconds_count', { ...get, route: '/api/v1/skills' })).toBeGreaterThan(0);
-    expect(sample(gateway, 'http_request_duration_seconds_bucket', { ...get, route: '/api/v1/skills', le: '+Inf' })).toBeGreaterThan(0);
+    expect(
+      sample(gateway, 'http_requests_total', { ...get, route: '/api/v1/skills', service: 'gateway' }),
+    ).toBeGreaterThan(0);
+    expect(sample(gateway, 'http_request_duration_seconds_count', { ...get, route: '/api/v1/skills' })).toBeGreaterThan(
+      0,
+    );
+    expect(
+      sample(gateway, 'http_request_duration_seconds_bucket', { ...get, route: '/api/v1/skills', le: '+Inf' }),
+    ).toBeGreaterThan(0);
     expect(sample(gateway, 'skills_key_cache_lookups_total', { result: 'miss' })).toBeGreaterThan(0);
     expect(sample(gateway, 'skills_key_cache_lookups_total', { result: 'hit' })).toBeGreaterThanOrEqual(0);
-    expect(sample(catalog, 'http_requests_total', { ...get, route: '/api/v1/skills', service: 'catalog-service' })).toBeGreaterThan(0);
+    expect(
+      sample(catalog, 'http_requests_total', { ...get, route: '/api/v1/skills', service: 'catalog-service' }),
+    ).toBeGreaterThan(0);
     expect(sample(catalog, 'skills_event_log_lag', { group: 'catalog-indexer' })).toBeGreaterThanOrEqual(0);
     expect(sample(catalog, 'skills_dead_letters', { group: 'catalog-indexer' })).toBe(0);
     const created = { method: 'POST', route: '/api/v1/me/collections', status: '201', service: 'collections-service' };
@@ -113,7 +160,13 @@ describe('metrics and probes', () => {
           ['/readyz', 'ready'],
         ] as const) {
           const res = await fetch(`http://127.0.0.1:${port}${path}`);
-          expect([proc.name, port, path, res.status, await res.json()]).toEqual([proc.name, port, path, 200, { data: { status } }]);
+          expect([proc.name, port, path, res.status, await res.json()]).toEqual([
+            proc.name,
+            port,
+            path,
+            200,
+            { data: { status } },
+          ]);
         }
       }
     }

@@ -39,7 +39,10 @@ const HANG_MS = 20_000;
 
 async function call(path: string): Promise<Outcome> {
   try {
-    const res = await fetch(`${topology.client.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(HANG_MS) });
+    const res = await fetch(`${topology.client.baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(HANG_MS),
+    });
     const body = (await res.json()) as { data?: unknown; error?: unknown };
     const clean = res.status < 400 ? body.data !== undefined : res.status >= 500 && typeof body.error === 'string';
     return { path, status: res.status, clean };
@@ -95,12 +98,18 @@ it('fails cleanly while Postgres is down and recovers without restarting the ser
   );
   const after = await load(sleep(500));
   expect(after.filter((o) => o.status !== 200)).toEqual([]);
-  for (const proc of [topology.gateway, topology.catalog, topology.collections]) expect([proc.name, proc.running]).toEqual([proc.name, true]);
+  for (const proc of [topology.gateway, topology.catalog, topology.collections])
+    expect([proc.name, proc.running]).toEqual([proc.name, true]);
 
   // The indexer reads the outbox again: a new skill becomes searchable.
   const put = await topology.client.call('PUT', '/admin/v1/skills/pg-restart-probe', {
     token: ADMIN_TOKEN,
-    json: { name: 'Pg restart probe', description: 'Written after the database came back.', type: 'skill', category: 'testing' },
+    json: {
+      name: 'Pg restart probe',
+      description: 'Written after the database came back.',
+      type: 'skill',
+      category: 'testing',
+    },
   });
   expect(put.status).toBeLessThan(300);
   await eventually(

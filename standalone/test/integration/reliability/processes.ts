@@ -68,8 +68,13 @@ export class Proc {
     const path = join(ROOT, this.script);
     if (!existsSync(path)) throw new Error(`${path} is missing: build first (npm run build)`);
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NODE_OPTIONS' && k !== 'DATABASE_URL') env[k] = v;
-    const child = spawn(process.execPath, [path], { cwd: ROOT, env: { ...env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [k, v] of Object.entries(process.env))
+      if (v !== undefined && k !== 'NODE_OPTIONS' && k !== 'DATABASE_URL') env[k] = v;
+    const child = spawn(process.execPath, [path], {
+      cwd: ROOT,
+      env: { ...env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
       let partial = '';
@@ -82,7 +87,8 @@ export class Proc {
     }
     const deadline = Date.now() + timeoutMs;
     while (!(await ready().catch(() => false))) {
-      if (!this.running) throw new Error(`${this.name} exited with ${child.exitCode} before it was ready\n${this.output}`);
+      if (!this.running)
+        throw new Error(`${this.name} exited with ${child.exitCode} before it was ready\n${this.output}`);
       if (Date.now() > deadline) throw new Error(`${this.name} not ready within ${timeoutMs} ms\n${this.output}`);
       await new Promise((ok) => setTimeout(ok, 50));
     }
@@ -127,7 +133,10 @@ export class Proc {
   async serving(): Promise<boolean> {
     const pid = this.child?.pid;
     if (pid === undefined || !this.running) return false;
-    return (await answers(`http://127.0.0.1:${this.port}/healthz`)) && (await listensOn(pid, [...new Set([this.port, this.metricsPort])]));
+    return (
+      (await answers(`http://127.0.0.1:${this.port}/healthz`)) &&
+      (await listensOn(pid, [...new Set([this.port, this.metricsPort])]))
+    );
   }
 
   /** Sends `signal` and resolves to the exit code (null when killed by the signal). */
@@ -146,7 +155,9 @@ export class Proc {
  * process's). Without /proc it cannot tell, and says true.
  */
 async function listensOn(pid: number, ports: number[]): Promise<boolean> {
-  const tables = await Promise.all(['/proc/net/tcp', '/proc/net/tcp6'].map((f) => readFile(f, 'utf8').catch(() => undefined)));
+  const tables = await Promise.all(
+    ['/proc/net/tcp', '/proc/net/tcp6'].map((f) => readFile(f, 'utf8').catch(() => undefined)),
+  );
   if (tables.every((t) => t === undefined)) return true;
   const inodes = new Map<number, Set<string>>(ports.map((port) => [port, new Set()]));
   for (const line of tables.join('\n').split('\n')) {
@@ -156,7 +167,11 @@ async function listensOn(pid: number, ports: number[]): Promise<boolean> {
     if (fields[3] === '0A' && inodes.has(port)) inodes.get(port)!.add(fields[9] ?? '');
   }
   const fds = await readdir(`/proc/${pid}/fd`).catch(() => [] as string[]);
-  const owned = new Set((await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')))).map((l) => /^socket:\[(\d+)\]$/.exec(l)?.[1]));
+  const owned = new Set(
+    (await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')))).map(
+      (l) => /^socket:\[(\d+)\]$/.exec(l)?.[1],
+    ),
+  );
   return [...inodes.values()].every((set) => [...set].some((inode) => owned.has(inode)));
 }
 
@@ -213,11 +228,21 @@ export interface ServiceProcessOptions {
  */
 export async function serviceProcesses(options: ServiceProcessOptions): Promise<ServiceProcesses> {
   const { shared, credentials: creds, suffix = '', gatewayEnv = {} } = options;
-  const [collectionsPort, catalogPort, gatewayPort, gatewayMetricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [collectionsPort, catalogPort, gatewayPort, gatewayMetricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const collectionsUrl = `http://127.0.0.1:${collectionsPort}`;
   const services = { ...shared, ...creds.services };
   return {
-    collections: new Proc(`collections-service${suffix}`, 'collections-service/dist/main.js', { ...services, PORT: String(collectionsPort) }, collectionsPort),
+    collections: new Proc(
+      `collections-service${suffix}`,
+      'collections-service/dist/main.js',
+      { ...services, PORT: String(collectionsPort) },
+      collectionsPort,
+    ),
     catalog: new Proc(
       `catalog-service${suffix}`,
       'catalog-service/dist/main.js',
@@ -319,7 +344,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
 }
 
 /** Creates an account on `plan` and a key for it through the admin API. */
-export async function newKey(client: Client, plan: 'pro' | 'team' = 'pro'): Promise<{ accountId: string; key: string }> {
+export async function newKey(
+  client: Client,
+  plan: 'pro' | 'team' = 'pro',
+): Promise<{ accountId: string; key: string }> {
   const email = `rel-${Math.random().toString(36).slice(2)}@example.com`;
   const account = await client.call('POST', '/admin/v1/accounts', { token: ADMIN_TOKEN, json: { email, plan } });
   if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
@@ -344,6 +372,10 @@ export function catalogLines(prefix: string, count: number): string {
 }
 
 export async function importCatalog(client: Client, body: string): Promise<void> {
-  const res = await client.call('POST', '/admin/v1/skills:import', { token: ADMIN_TOKEN, raw: body, headers: { 'content-type': 'application/x-ndjson' } });
+  const res = await client.call('POST', '/admin/v1/skills:import', {
+    token: ADMIN_TOKEN,
+    raw: body,
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
   if (res.status !== 200) throw new Error(`import: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -48,7 +48,12 @@ export async function startReplicatedTopology(options: ReplicatedOptions): Promi
     const replicas: Replica[] = [];
     // One replica after the other: the first one's processes run the migrations.
     for (const n of [1, 2]) {
-      const { collections, catalog, gateway } = await serviceProcesses({ shared, credentials: creds, suffix: `-${n}`, gatewayEnv: options.gatewayEnv });
+      const { collections, catalog, gateway } = await serviceProcesses({
+        shared,
+        credentials: creds,
+        suffix: `-${n}`,
+        gatewayEnv: options.gatewayEnv,
+      });
       for (const proc of [collections, catalog, gateway]) await start(proc);
       replicas.push({ collections, catalog, gateway, client: new Client(`http://127.0.0.1:${gateway.port}`) });
     }

@@ -90,11 +90,18 @@ describeServer('database roles: one per service, grants on its own schema only',
   });
 
   it('keeps a service from migrating its schema: only the owner does', async () => {
-    const config = loadGatewayConfig({ DATABASE_URL: as(db.url, ROLES.gateway), ADMIN_TOKEN, PRINCIPAL_SIGNING_KEY_FILE: '/unused.pem', LOG_LEVEL: 'silent' });
+    const config = loadGatewayConfig({
+      DATABASE_URL: as(db.url, ROLES.gateway),
+      ADMIN_TOKEN,
+      PRINCIPAL_SIGNING_KEY_FILE: '/unused.pem',
+      LOG_LEVEL: 'silent',
+    });
     const keysDir = await mkdtemp(join(tmpdir(), 'roles-keys-'));
     try {
       const { signingKeyFile } = await testPrincipalKeys().writeTo(keysDir);
-      await expect(startGateway({ ...config, principalSigningKeyFile: signingKeyFile, port: 0 }, logger)).rejects.toThrow(MigrationPrivilegeError);
+      await expect(
+        startGateway({ ...config, principalSigningKeyFile: signingKeyFile, port: 0 }, logger),
+      ).rejects.toThrow(MigrationPrivilegeError);
     } finally {
       await rm(keysDir, { recursive: true, force: true });
     }
@@ -140,8 +147,17 @@ describeServer('database roles: one per service, grants on its own schema only',
     try {
       const keys = await testPrincipalKeys().writeTo(keysDir);
       const token = randomBytes(32).toString('hex');
-      const common = { PORT: '0', LOG_LEVEL: 'silent', EVENT_LOG: 'postgres', ITEMS_READER_TOKEN: token, PRINCIPAL_PUBLIC_KEYS_FILE: keys.publicKeysFile };
-      const collections = await startCollectionsService(loadCollectionsConfig({ ...common, DATABASE_URL: as(db.url, ROLES.collections) }), logger);
+      const common = {
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        EVENT_LOG: 'postgres',
+        ITEMS_READER_TOKEN: token,
+        PRINCIPAL_PUBLIC_KEYS_FILE: keys.publicKeysFile,
+      };
+      const collections = await startCollectionsService(
+        loadCollectionsConfig({ ...common, DATABASE_URL: as(db.url, ROLES.collections) }),
+        logger,
+      );
       closers.push(() => collections.close());
       const catalog = await startCatalogService(
         loadCatalogConfig({
@@ -175,9 +191,13 @@ describeServer('database roles: one per service, grants on its own schema only',
         });
       const json = async (answer: Promise<Response>): Promise<Json> => (await answer).json();
       const slug = `roles-${randomUUID().slice(0, 8)}`;
-      expect((await admin('PUT', `/admin/v1/skills/${slug}`, { name: 'Least privilege linter', category: 'security' })).status).toBe(201);
+      expect(
+        (await admin('PUT', `/admin/v1/skills/${slug}`, { name: 'Least privilege linter', category: 'security' }))
+          .status,
+      ).toBe(201);
       const account = await json(admin('POST', '/admin/v1/accounts', { email: `${slug}@example.com`, plan: 'pro' }));
-      const key = (await json(admin('POST', `/admin/v1/accounts/${account.data.account.id}/api-keys`, {}))).data.apiKey.key as string;
+      const key = (await json(admin('POST', `/admin/v1/accounts/${account.data.account.id}/api-keys`, {}))).data.apiKey
+        .key as string;
       const search = async () => {
         const res = fetch(`${gateway.url}/api/v1/skills?q=privilege`, { headers: { authorization: `Bearer ${key}` } });
         return ((await json(res)).data.skills as Array<{ slug: string }>).map((s) => s.slug);
@@ -186,7 +206,10 @@ describeServer('database roles: one per service, grants on its own schema only',
       const started = await json(admin('POST', '/admin/v1/reindex'));
       const job = `/admin/v1/reindex/${started.data.job.id}`;
       let status = 'running';
-      await until(async () => (status = (await json(admin('GET', job))).data.job.status) !== 'running', 'the reindex to end');
+      await until(
+        async () => (status = (await json(admin('GET', job))).data.job.status) !== 'running',
+        'the reindex to end',
+      );
       expect(status).toBe('succeeded');
       expect(await search()).toContain(slug);
     } finally {

@@ -11,7 +11,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRINCIPAL_HEADER, PrincipalSigner, fixedKeys, parseSigningKey } from '@skills/common';
-import { finishRotation, keyStatus, signWithNextKey, startRotation, type KeyPaths } from '../../../src/principal-key-rotation';
+import {
+  finishRotation,
+  keyStatus,
+  signWithNextKey,
+  startRotation,
+  type KeyPaths,
+} from '../../../src/principal-key-rotation';
 import { Client } from '../e2e/helpers';
 import {
   ADMIN_TOKEN,
@@ -38,21 +44,36 @@ interface Traffic {
 /** Clients calling catalog-service, collections-service (reads and writes) and an admin route, back to back. */
 function startTraffic(client: Client, key: string, collectionId: string): Traffic {
   const traffic = { done: 0, failures: [] as string[], running: true };
-  const answer = (what: string) => (res: { status: number; headers: Headers }) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), what });
+  const answer = (what: string) => (res: { status: number; headers: Headers }) => ({
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    what,
+  });
   const calls: Array<() => Promise<{ status: number; retryAfter?: string | null; what: string }>> = [
     async () => answer('search')(await client.call('GET', '/api/v1/skills?q=rotation', { token: key })),
     async () => answer('read')(await client.call('GET', `/api/v1/me/collections/${collectionId}`, { token: key })),
-    async () => answer('write')(await client.call('PATCH', `/api/v1/me/collections/${collectionId}`, { token: key, json: { description: randomUUID() } })),
+    async () =>
+      answer('write')(
+        await client.call('PATCH', `/api/v1/me/collections/${collectionId}`, {
+          token: key,
+          json: { description: randomUUID() },
+        }),
+      ),
     async () => answer('admin read')(await client.call('GET', '/admin/v1/items?limit=1', { token: ADMIN_TOKEN })),
   ];
   const loop = async (n: number) => {
     for (let i = n; traffic.running; i++) {
       const call = calls[i % calls.length] as (typeof calls)[number];
-      const result = await call().catch((err: unknown) => ({ status: 0, retryAfter: null, what: `no answer: ${(err as Error).message}` }));
+      const result = await call().catch((err: unknown) => ({
+        status: 0,
+        retryAfter: null,
+        what: `no answer: ${(err as Error).message}`,
+      }));
       traffic.done += 1;
       // A 503 with Retry-After is a starved machine's "busy, come back" (a principal that outlived its
       // seconds on the way, a shed request), which a client honours; a key the services refuse is a 401.
-      if (result.status === 503 && result.retryAfter) await new Promise((r) => setTimeout(r, Number(result.retryAfter) * 1000));
+      if (result.status === 503 && result.retryAfter)
+        await new Promise((r) => setTimeout(r, Number(result.retryAfter) * 1000));
       else if (result.status === 0 || result.status >= 400) traffic.failures.push(`${result.what}: ${result.status}`);
     }
   };
@@ -130,7 +151,10 @@ describe('principal key rotation under traffic', () => {
       // 1. The services accept the old and the new key.
       const { nextKid } = await startRotation(paths);
       const both = [oldKid, nextKid as string];
-      await until(() => same(loadedKids(collections), both) && same(loadedKids(catalog), both), 'both services accept both keys');
+      await until(
+        () => same(loadedKids(collections), both) && same(loadedKids(catalog), both),
+        'both services accept both keys',
+      );
       await after(20);
       // 2. The gateway signs with the new key.
       await signWithNextKey(paths);
@@ -154,10 +178,19 @@ describe('principal key rotation under traffic', () => {
     const url = '/api/v1/me/collections';
     const send = (signer: PrincipalSigner) =>
       fetch(`http://127.0.0.1:${collections.port}${url}`, {
-        headers: { [PRINCIPAL_HEADER]: signer.sign({ kind: 'account', accountId: randomUUID(), plan: 'pro', keyId: 'k' }, 'collections-service', 'GET', url) },
+        headers: {
+          [PRINCIPAL_HEADER]: signer.sign(
+            { kind: 'account', accountId: randomUUID(), plan: 'pro', keyId: 'k' },
+            'collections-service',
+            'GET',
+            url,
+          ),
+        },
       });
     expect((await send(PRINCIPAL_KEYS.signer())).status).toBe(401);
-    const current = new PrincipalSigner({ keys: fixedKeys(parseSigningKey(await readFile(paths.signingKeyFile, 'utf8'))) });
+    const current = new PrincipalSigner({
+      keys: fixedKeys(parseSigningKey(await readFile(paths.signingKeyFile, 'utf8'))),
+    });
     expect((await send(current)).status).toBe(200);
   });
 });

@@ -36,7 +36,11 @@ describeRedis('the Redis user of each service (deploy/redis/users.acl)', () => {
 
   beforeAll(async () => {
     const rules = await deployedRules();
-    expect([...rules.keys()].sort()).toEqual(['skills-catalog-service', 'skills-collections-service', 'skills-gateway']);
+    expect([...rules.keys()].sort()).toEqual([
+      'skills-catalog-service',
+      'skills-collections-service',
+      'skills-gateway',
+    ]);
     const base = new URL(TEST_REDIS_URL);
     for (const [user, userRules] of rules) {
       const name = `${user}-${suffix}`;
@@ -78,22 +82,27 @@ describeRedis('the Redis user of each service (deploy/redis/users.acl)', () => {
     await expect(gateway.flushall()).rejects.toThrow(/NOPERM/);
   });
 
-  it.each(['catalog-service', 'collections-service'])('%s: two replicas share the replay guard, under its own prefix only', async (service) => {
-    const user = `skills-${service}`;
-    const [a, b] = [0, 1].map(() => new RedisReplayGuard({ url: as(user), logger, prefix: replayGuardPrefix(service) }));
-    closing.push(a as RedisReplayGuard, b as RedisReplayGuard);
-    expect(await Promise.all([a?.ready(5_000), b?.ready(5_000)])).toEqual([true, true]);
-    const jti = randomUUID();
-    const expiresAt = Date.now() + 5_000;
-    expect(await a?.firstUse(jti, expiresAt, 'POST')).toBe(true);
-    // the other replica has not seen it in memory: only Redis can refuse it
-    expect(await b?.firstUse(jti, expiresAt, 'POST')).toBe(false);
-    expect(warnings).toEqual([]);
+  it.each(['catalog-service', 'collections-service'])(
+    '%s: two replicas share the replay guard, under its own prefix only',
+    async (service) => {
+      const user = `skills-${service}`;
+      const [a, b] = [0, 1].map(
+        () => new RedisReplayGuard({ url: as(user), logger, prefix: replayGuardPrefix(service) }),
+      );
+      closing.push(a as RedisReplayGuard, b as RedisReplayGuard);
+      expect(await Promise.all([a?.ready(5_000), b?.ready(5_000)])).toEqual([true, true]);
+      const jti = randomUUID();
+      const expiresAt = Date.now() + 5_000;
+      expect(await a?.firstUse(jti, expiresAt, 'POST')).toBe(true);
+      // the other replica has not seen it in memory: only Redis can refuse it
+      expect(await b?.firstUse(jti, expiresAt, 'POST')).toBe(false);
+      expect(warnings).toEqual([]);
 
-    const other = service === 'catalog-service' ? 'collections-service' : 'catalog-service';
-    const client = rawAs(user);
-    await expect(client.set(`${replayGuardPrefix(other)}${jti}`, '1', 'PX', 1_000, 'NX')).rejects.toThrow(/NOPERM/);
-    await expect(client.call('EVAL', 'return 1', '0')).rejects.toThrow(/NOPERM/);
-    await expect(client.get(`${replayGuardPrefix(service)}${jti}`)).rejects.toThrow(/NOPERM/);
-  });
+      const other = service === 'catalog-service' ? 'collections-service' : 'catalog-service';
+      const client = rawAs(user);
+      await expect(client.set(`${replayGuardPrefix(other)}${jti}`, '1', 'PX', 1_000, 'NX')).rejects.toThrow(/NOPERM/);
+      await expect(client.call('EVAL', 'return 1', '0')).rejects.toThrow(/NOPERM/);
+      await expect(client.get(`${replayGuardPrefix(service)}${jti}`)).rejects.toThrow(/NOPERM/);
+    },
+  );
 });

@@ -30,29 +30,33 @@ describe('compareLowerCase', () => {
 describe('NameKeys', () => {
   it('gives the keys analysis gives, whether it keeps them or reads them from the name and slug', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ name: text(10), slug: text(10) }), { minLength: 1, maxLength: 6 }), text(4), (items, probe) => {
-        const names: string[] = [];
-        const slugs: string[] = [];
-        const keys = new NameKeys(names, slugs);
-        const analysed = items.map((item, doc) => {
-          names[doc] = item.name;
-          slugs[doc] = item.slug;
-          const { exactKey, slugKey } = analyzeItem({ ...item, description: '', tags: [], downloads: 0 });
-          keys.set(doc, exactKey, slugKey);
-          return { exactKey, slugKey };
-        });
-        analysed.forEach(({ exactKey, slugKey }, doc) => {
-          expect(keys.exactKeyOf(doc)).toBe(exactKey);
-          expect(keys.slugKeyOf(doc)).toBe(slugKey);
-          expect(keys.exactKeyLength(doc)).toBe(exactKey.length);
-          expect(keys.slugKeyLength(doc)).toBe(slugKey.length);
-          for (const key of [exactKey, slugKey, exactKey.slice(0, 3), probe, `${exactKey} `]) {
-            expect(keys.exactKeyIs(doc, key)).toBe(exactKey === key);
-            expect(keys.exactKeyStartsWith(doc, key)).toBe(exactKey.startsWith(key));
-            expect(keys.slugKeyIs(doc, key)).toBe(slugKey === key);
-          }
-        });
-      }),
+      fc.property(
+        fc.array(fc.record({ name: text(10), slug: text(10) }), { minLength: 1, maxLength: 6 }),
+        text(4),
+        (items, probe) => {
+          const names: string[] = [];
+          const slugs: string[] = [];
+          const keys = new NameKeys(names, slugs);
+          const analysed = items.map((item, doc) => {
+            names[doc] = item.name;
+            slugs[doc] = item.slug;
+            const { exactKey, slugKey } = analyzeItem({ ...item, description: '', tags: [], downloads: 0 });
+            keys.set(doc, exactKey, slugKey);
+            return { exactKey, slugKey };
+          });
+          analysed.forEach(({ exactKey, slugKey }, doc) => {
+            expect(keys.exactKeyOf(doc)).toBe(exactKey);
+            expect(keys.slugKeyOf(doc)).toBe(slugKey);
+            expect(keys.exactKeyLength(doc)).toBe(exactKey.length);
+            expect(keys.slugKeyLength(doc)).toBe(slugKey.length);
+            for (const key of [exactKey, slugKey, exactKey.slice(0, 3), probe, `${exactKey} `]) {
+              expect(keys.exactKeyIs(doc, key)).toBe(exactKey === key);
+              expect(keys.exactKeyStartsWith(doc, key)).toBe(exactKey.startsWith(key));
+              expect(keys.slugKeyIs(doc, key)).toBe(slugKey === key);
+            }
+          });
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -61,7 +65,12 @@ describe('NameKeys', () => {
 describe('ExactNameTable', () => {
   it('finds the same live documents as a Map of keys through adds, removes and growth', () => {
     const KEYS = Array.from({ length: 40 }, (_, i) => `key ${i % 7} ${i}`);
-    const op = fc.record({ remove: fc.boolean(), doc: fc.nat(80), kind: fc.constantFrom<KeyKind>('name', 'slug'), key: fc.constantFrom(...KEYS) });
+    const op = fc.record({
+      remove: fc.boolean(),
+      doc: fc.nat(80),
+      kind: fc.constantFrom<KeyKind>('name', 'slug'),
+      key: fc.constantFrom(...KEYS),
+    });
     fc.assert(
       fc.property(fc.array(op, { minLength: 200, maxLength: 3000, size: 'max' }), (ops) => {
         const held = new Map<string, string>(); // `${doc}/${kind}` → key
@@ -78,7 +87,9 @@ describe('ExactNameTable', () => {
           }
         }
         for (const key of KEYS) {
-          const expected = [...new Set([...held].filter(([, k]) => k === key).map(([slot]) => Number(slot.split('/')[0])))].sort((a, b) => a - b);
+          const expected = [
+            ...new Set([...held].filter(([, k]) => k === key).map(([slot]) => Number(slot.split('/')[0]))),
+          ].sort((a, b) => a - b);
           expect(table.lookup(key).sort((a, b) => a - b)).toEqual(expected);
         }
       }),

@@ -11,7 +11,21 @@ import { matchQuery } from '../../../../src/engines/memory/query-matcher';
 import { TYPO_FALLBACK_BELOW, type SearchQuery } from '../../../../src/engines/search-engine';
 import { SMALL_THRESHOLDS } from '../../../support/engines/memory/small-thresholds';
 
-const WORDS = ['widget', 'widgets', 'widths', 'wide', 'gadget', 'gadgets', 'for', 'the', 'kit', 'form', 'forms', 'result', 'results'];
+const WORDS = [
+  'widget',
+  'widgets',
+  'widths',
+  'wide',
+  'gadget',
+  'gadgets',
+  'for',
+  'the',
+  'kit',
+  'form',
+  'forms',
+  'result',
+  'results',
+];
 const QUERIES = [
   'wid',
   'widget',
@@ -36,7 +50,8 @@ const PAGES = [
   [5, 4],
 ] as const;
 
-const words = (max: number) => fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((w) => w.join(' '));
+const words = (max: number) =>
+  fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: max }).map((w) => w.join(' '));
 const item = fc.record({
   name: words(3),
   description: fc.oneof(fc.constant(''), words(6), words(16)),
@@ -64,7 +79,9 @@ function stateOf(fields: Item, i: number, version = 1): CatalogItemState {
 
 function expectReferencePages(sut: MemoryIndex, query: Omit<SearchQuery, 'page' | 'limit'>): void {
   const all = matchQuery(sut.store, { ...query, page: 1, limit: 1 }, TYPO_FALLBACK_BELOW, true);
-  const ranked = [...all.docs].sort((a, b) => all.scores[b]! - all.scores[a]! || sut.store.compareNewest(a, b)).map((d) => sut.store.item(d).id);
+  const ranked = [...all.docs]
+    .sort((a, b) => all.scores[b]! - all.scores[a]! || sut.store.compareNewest(a, b))
+    .map((d) => sut.store.item(d).id);
   for (const [limit, page] of PAGES) {
     const found = sut.search({ ...query, limit, page });
     expect(found.items.map((i) => i.id)).toEqual(ranked.slice((page - 1) * limit, page * limit));
@@ -80,7 +97,10 @@ describe('MemoryIndex early stops', () => {
         fc.array(fc.tuple(fc.nat(), fc.option(item, { nil: undefined })), { maxLength: 20 }),
         fc.boolean(),
         fc.constantFrom(...QUERIES),
-        fc.record({ category: fc.option(fc.constant('alpha'), { nil: undefined }), tags: fc.option(fc.constant<string[]>(['red']), { nil: undefined }) }),
+        fc.record({
+          category: fc.option(fc.constant('alpha'), { nil: undefined }),
+          tags: fc.option(fc.constant<string[]>(['red']), { nil: undefined }),
+        }),
         (items, changes, settle, q, filters) => {
           const sut = new MemoryIndex(SMALL_THRESHOLDS);
           sut.apply(items.map((fields, i) => stateOf(fields, i)));

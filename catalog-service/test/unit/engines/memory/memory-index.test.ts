@@ -13,7 +13,12 @@ import { NO_DETAILS } from '@skills/common';
 import { itemState } from '../../../support/engines/engine-items';
 import { SMALL_THRESHOLDS } from '../../../support/engines/memory/small-thresholds';
 
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ page: 1, limit: 20, sort: overrides.q ? 'relevance' : 'newest', ...overrides });
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
+  page: 1,
+  limit: 20,
+  sort: overrides.q ? 'relevance' : 'newest',
+  ...overrides,
+});
 
 function indexOf(...names: string[]): MemoryIndex {
   const sut = new MemoryIndex();
@@ -96,8 +101,19 @@ describe('MemoryIndex', () => {
     const sut = smallIndex();
     sut.apply([
       ...many(CAP + 5, (i) => itemState({ name: 'Thing', description: `about widget number ${i}` })),
-      ...many(14, (i) => itemState({ name: i % 7 === 0 ? 'Widget Pro' : 'Widget Kit Extra', details: { ...NO_DETAILS, downloads: i * 97 } })),
-      ...many(8, (i) => itemState({ name: `Widgetry ${i}`, description: 'widget tools', details: { ...NO_DETAILS, downloads: i * 1_000 } })),
+      ...many(14, (i) =>
+        itemState({
+          name: i % 7 === 0 ? 'Widget Pro' : 'Widget Kit Extra',
+          details: { ...NO_DETAILS, downloads: i * 97 },
+        }),
+      ),
+      ...many(8, (i) =>
+        itemState({
+          name: `Widgetry ${i}`,
+          description: 'widget tools',
+          details: { ...NO_DETAILS, downloads: i * 1_000 },
+        }),
+      ),
     ]);
     for (const q of ['widget', 'wid', 'widgetr']) expectPagesAsIfEverythingWasRead(sut, q);
     const top = sut.search(query({ q: 'wid', limit: CAP })).items;
@@ -114,7 +130,13 @@ describe('MemoryIndex', () => {
     sut.apply([...items, ...many(90, () => itemState({ name: 'Filler' }))]);
     // two in three removed (the lists compact), every fifth renamed (a new ordinal, a new weight)
     sut.apply(
-      items.map((item, i) => (i % 3 ? { ...item, status: 'deleted' as const, version: 2 } : i % 5 ? item : { ...item, description: 'short', version: 2 })),
+      items.map((item, i) =>
+        i % 3
+          ? { ...item, status: 'deleted' as const, version: 2 }
+          : i % 5
+            ? item
+            : { ...item, description: 'short', version: 2 },
+      ),
     );
     for (const q of ['widget', 'wid']) expectPagesAsIfEverythingWasRead(sut, q);
   });
@@ -123,7 +145,9 @@ describe('MemoryIndex', () => {
     const sut = smallIndex();
     sut.apply([
       ...many(CAP + 5, (i) => itemState({ name: `Widget ${i}`, category: 'alpha' })),
-      ...many(8, (i) => itemState({ name: `Gadget ${i}`, description: 'a widget too', category: 'beta', type: 'plugin' })),
+      ...many(8, (i) =>
+        itemState({ name: `Gadget ${i}`, description: 'a widget too', category: 'beta', type: 'plugin' }),
+      ),
       ...many(5, () => itemState({ name: 'Other', category: 'gamma' })),
     ]);
     const result = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 5 }));
@@ -147,15 +171,24 @@ describe('MemoryIndex', () => {
     const categories = ['alpha', 'beta', 'gamma'];
     sut.apply(
       many(150, (i) =>
-        itemState({ name: `Widget ${i}`, category: categories[i % 3], type: i % 7 === 0 ? 'plugin' : 'skill', tags: i % 4 === 0 ? [] : ['red'] }),
+        itemState({
+          name: `Widget ${i}`,
+          category: categories[i % 3],
+          type: i % 7 === 0 ? 'plugin' : 'skill',
+          tags: i % 4 === 0 ? [] : ['red'],
+        }),
       ),
     );
     for (const filters of [{}, { tags: ['red'] }, { type: 'plugin' as const }]) {
-      const every = matchQuery(sut.store, query({ q: 'widget', ...filters }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
+      const every = matchQuery(sut.store, query({ q: 'widget', ...filters }), TYPO_FALLBACK_BELOW, true).docs.map((d) =>
+        sut.store.item(d),
+      );
       const expected = (field: 'category' | 'type') => {
         const counts = new Map<string, number>();
         for (const item of every) counts.set(item[field], (counts.get(item[field]) ?? 0) + 1);
-        return [...counts].sort(([va, a], [vb, b]) => b - a || va.localeCompare(vb)).map(([value, count]) => ({ value, count: Math.min(count, CAP) }));
+        return [...counts]
+          .sort(([va, a], [vb, b]) => b - a || va.localeCompare(vb))
+          .map(([value, count]) => ({ value, count: Math.min(count, CAP) }));
       };
       const { facets } = sut.search(query({ q: 'widget', facets: ['category', 'type'], limit: 5, ...filters }));
       expect(facets).toEqual({ category: expected('category'), type: expected('type') });
@@ -166,7 +199,8 @@ describe('MemoryIndex', () => {
     // "widget" is in more items than the cap (one of them named just "Widget", the best possible match), mostly
     // deep in long descriptions; "widths" in a few, also in descriptions but rarer, so each scores above most
     // "widget" items. Past the cap the early stop may skip only terms that cannot reach the page: "widths" can.
-    const filler = (word: string) => `a long description about ${word} that goes on with many more words to make it long`;
+    const filler = (word: string) =>
+      `a long description about ${word} that goes on with many more words to make it long`;
     const sut = smallIndex();
     sut.apply([
       ...many(50, () => itemState({ name: 'Filler', description: 'nothing to see' })),
@@ -209,13 +243,19 @@ describe('MemoryIndex', () => {
     sut.apply([
       ...many(CAP + 5, (i) => itemState({ name: `Thing ${i}`, description: `a widget for number ${i}` })),
       ...many(9, (i) =>
-        itemState({ name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`, description: diluting, details: { ...NO_DETAILS, downloads: i * 100 } }),
+        itemState({
+          name: i % 3 ? 'For Widgets Kit' : `For Widget ${i}`,
+          description: diluting,
+          details: { ...NO_DETAILS, downloads: i * 100 },
+        }),
       ),
       ...many(6, (i) => itemState({ name: `Format ${i}`, description: 'widget' })),
     ]);
     for (const q of ['for widget', 'for wid', 'the for widget']) expectPagesAsIfEverythingWasRead(sut, q);
     expect(names(sut, { q: 'for wid', limit: 9 }).every((name) => name.startsWith('For Widget'))).toBe(true);
-    expect(names(sut, { q: 'for widget', limit: 5, category: 'general' }).every((name) => name.startsWith('For Widget'))).toBe(true);
+    expect(
+      names(sut, { q: 'for widget', limit: 5, category: 'general' }).every((name) => name.startsWith('For Widget')),
+    ).toBe(true);
   });
 
   describe('several broad words, ranked without reading every posting', () => {
@@ -234,7 +274,10 @@ describe('MemoryIndex', () => {
           }),
         ),
         ...many(40, (i) => itemState({ name: `Gizmo ${i}`, description: i % 2 ? 'widget only' : 'gadget only' })),
-        itemState({ name: 'Widget Gadget', description: 'the one named exactly, its words diluted by a long description of many other words' }),
+        itemState({
+          name: 'Widget Gadget',
+          description: 'the one named exactly, its words diluted by a long description of many other words',
+        }),
         // names "widget gadget" begins, downloaded more: their name-begins bonus beats the exact name's own
         ...many(3, () => itemState({ name: 'Widget Gadget Kit', details: { ...NO_DETAILS, downloads: 1_000_000 } })),
       ];
@@ -244,7 +287,8 @@ describe('MemoryIndex', () => {
 
     it('gives the pages and counts of reading every match, with names the query is or begins first', () => {
       const { sut } = build();
-      for (const q of ['widget gadget', 'gadget widget', 'widget gad', 'number widget']) expectPagesAsIfEverythingWasRead(sut, q);
+      for (const q of ['widget gadget', 'gadget widget', 'widget gad', 'number widget'])
+        expectPagesAsIfEverythingWasRead(sut, q);
       expectPagesAsIfEverythingWasRead(sut, 'widget gadget', { category: 'rare' });
       expectPagesAsIfEverythingWasRead(sut, 'widget gadget', { category: 'rare', type: 'plugin' });
       expect(names(sut, { q: 'widget gadget', limit: 1 })).toEqual(['Widget Gadget']);
@@ -286,8 +330,15 @@ describe('MemoryIndex', () => {
 
     it('counts facets over every match of every word', () => {
       const { sut } = build();
-      const facets = sut.search(query({ q: 'widget gadget', facets: ['category', 'type'], category: 'some', limit: 5 })).facets;
-      const every = matchQuery(sut.store, query({ q: 'widget gadget', category: 'some' }), TYPO_FALLBACK_BELOW, true).docs.map((d) => sut.store.item(d));
+      const facets = sut.search(
+        query({ q: 'widget gadget', facets: ['category', 'type'], category: 'some', limit: 5 }),
+      ).facets;
+      const every = matchQuery(
+        sut.store,
+        query({ q: 'widget gadget', category: 'some' }),
+        TYPO_FALLBACK_BELOW,
+        true,
+      ).docs.map((d) => sut.store.item(d));
       expect(facets?.category).toEqual([{ value: 'some', count: every.length }]);
       const plugins = every.filter((item) => item.type === 'plugin').length;
       expect(facets?.type).toEqual([
@@ -310,7 +361,8 @@ describe('MemoryIndex', () => {
         ),
       );
       // "gadget only" counts fewer than the cap: a deleted item counted would show
-      for (const q of ['widget gadget', 'gadget widget', 'widget gad', 'gadget only']) expectPagesAsIfEverythingWasRead(sut, q);
+      for (const q of ['widget gadget', 'gadget widget', 'widget gad', 'gadget only'])
+        expectPagesAsIfEverythingWasRead(sut, q);
       // the item named exactly was the 201st: deleted with every fourth
       expect(names(sut, { q: 'widget gadget', limit: CAP })).not.toContain('Widget Gadget');
     });
@@ -321,8 +373,15 @@ describe('MemoryIndex', () => {
     // earn more (downloaded more); the one named "Widget" has a long description that dilutes its weight
     // below the page, where the early stop leaves the list.
     const sut = smallIndex();
-    sut.apply(many(CAP + 5, () => itemState({ name: 'Widget Widget', details: { ...NO_DETAILS, downloads: 1_000_000 } })));
-    sut.apply([itemState({ name: 'Widget', description: 'one of the many items whose long description says a great deal about nothing else' })]);
+    sut.apply(
+      many(CAP + 5, () => itemState({ name: 'Widget Widget', details: { ...NO_DETAILS, downloads: 1_000_000 } })),
+    );
+    sut.apply([
+      itemState({
+        name: 'Widget',
+        description: 'one of the many items whose long description says a great deal about nothing else',
+      }),
+    ]);
     expect(names(sut, { q: 'widget', limit: 3 })[0]).toBe('Widget');
     expect(names(sut, { q: 'widget', limit: 3, category: 'general' })[0]).toBe('Widget');
   });
@@ -333,12 +392,19 @@ describe('MemoryIndex', () => {
     const sut = smallIndex();
     sut.apply([
       itemState({ name: 'Widget', slug: 'widget-short', description: 'short words' }),
-      itemState({ name: 'Widget', slug: 'widget-long', description: 'one of the many items whose long description says a great deal about nothing else' }),
+      itemState({
+        name: 'Widget',
+        slug: 'widget-long',
+        description: 'one of the many items whose long description says a great deal about nothing else',
+      }),
     ]);
     sut.apply(many(CAP + 5, () => itemState({ name: 'Widget Widget' })));
     sut.apply(many(CAP + 5, () => itemState({ name: 'Filler' })));
     expectPagesAsIfEverythingWasRead(sut, 'widget');
-    expect(sut.search(query({ q: 'widget', limit: 2 })).items.map((i) => i.slug)).toEqual(['widget-short', 'widget-long']);
+    expect(sut.search(query({ q: 'widget', limit: 2 })).items.map((i) => i.slug)).toEqual([
+      'widget-short',
+      'widget-long',
+    ]);
   });
 
   it('combines text with filters and with the name and newest orders', () => {
@@ -371,16 +437,31 @@ describe('MemoryIndex', () => {
     sut.settle();
     const later = many(9, (i) => make(60 + i));
     const expectOrders = (held: typeof items) => {
-      const newest = (a: (typeof items)[0], b: (typeof items)[0]) => b.updatedAt.localeCompare(a.updatedAt) || (a.id < b.id ? -1 : 1);
+      const newest = (a: (typeof items)[0], b: (typeof items)[0]) =>
+        b.updatedAt.localeCompare(a.updatedAt) || (a.id < b.id ? -1 : 1);
       const orders = {
         newest,
         name: (a: (typeof items)[0], b: (typeof items)[0]) =>
-          a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id < b.id ? -1 : 1,
-        popular: (a: (typeof items)[0], b: (typeof items)[0]) => (b.details?.downloads ?? 0) - (a.details?.downloads ?? 0) || newest(a, b),
+          a.name.toLowerCase() < b.name.toLowerCase()
+            ? -1
+            : a.name.toLowerCase() > b.name.toLowerCase()
+              ? 1
+              : a.id < b.id
+                ? -1
+                : 1,
+        popular: (a: (typeof items)[0], b: (typeof items)[0]) =>
+          (b.details?.downloads ?? 0) - (a.details?.downloads ?? 0) || newest(a, b),
       };
-      for (const filter of [{}, { category: 'beta' }, { type: 'plugin' as const }, { category: 'gamma', type: 'skill' as const }]) {
+      for (const filter of [
+        {},
+        { category: 'beta' },
+        { type: 'plugin' as const },
+        { category: 'gamma', type: 'skill' as const },
+      ]) {
         for (const [sort, compare] of Object.entries(orders)) {
-          const expected = held.filter((item) => Object.entries(filter).every(([k, v]) => item[k as 'category'] === v)).sort(compare);
+          const expected = held
+            .filter((item) => Object.entries(filter).every(([k, v]) => item[k as 'category'] === v))
+            .sort(compare);
           const found = sut.search(query({ ...filter, sort: sort as SearchQuery['sort'], limit: 5, page: 2 }));
           expect(found.items.map((item) => item.id)).toEqual(expected.slice(5, 10).map((item) => item.id));
           expect(found.total).toBe(Math.min(expected.length, CAP));
@@ -398,7 +479,11 @@ describe('MemoryIndex', () => {
     sut.apply(items);
     sut.settle();
     // every even item is deleted, every odd one renamed: ordinals die, orders sweep them out
-    sut.apply(items.map((item, i) => (i % 2 ? { ...item, name: `Renamed ${i}`, version: 2 } : { ...item, status: 'deleted' as const, version: 2 })));
+    sut.apply(
+      items.map((item, i) =>
+        i % 2 ? { ...item, name: `Renamed ${i}`, version: 2 } : { ...item, status: 'deleted' as const, version: 2 },
+      ),
+    );
     expect(sut.size).toBe(30);
     expect(sut.search(query({ category: 'even' })).total).toBe(0);
     const odd = sut.search(query({ category: 'odd', limit: 3 }));

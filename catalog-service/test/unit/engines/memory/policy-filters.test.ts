@@ -53,30 +53,42 @@ describe('MemoryIndex policy filters', () => {
     return sut;
   };
 
-  it.each(POLICIES)('counts, pages and facets %j as a filter over the items themselves, with and without text, in every order', (policy) => {
-    for (const sut of [fresh(), fresh().rebuilt()]) {
-      const expected = items.filter((s) => shown(s, policy));
-      for (const q of [undefined, 'lint', 'lint code', 'checks']) {
-        const matching = expected.filter((s) => q === undefined || q.split(' ').every((w) => `${s.name} ${s.description}`.toLowerCase().includes(w)));
-        const sorts: SearchSort[] = q ? ['relevance', 'newest', 'name', 'popular'] : ['newest', 'name', 'popular'];
-        for (const sort of sorts) {
-          const seen = new Set<string>();
-          for (let page = 1; page * 7 <= CAP; page++) {
-            const result = sut.search({ q, policy, sort, page, limit: 7 });
-            expect(result.total).toBe(Math.min(matching.length, CAP));
-            for (const item of result.items) seen.add(item.id);
+  it.each(POLICIES)(
+    'counts, pages and facets %j as a filter over the items themselves, with and without text, in every order',
+    (policy) => {
+      for (const sut of [fresh(), fresh().rebuilt()]) {
+        const expected = items.filter((s) => shown(s, policy));
+        for (const q of [undefined, 'lint', 'lint code', 'checks']) {
+          const matching = expected.filter(
+            (s) => q === undefined || q.split(' ').every((w) => `${s.name} ${s.description}`.toLowerCase().includes(w)),
+          );
+          const sorts: SearchSort[] = q ? ['relevance', 'newest', 'name', 'popular'] : ['newest', 'name', 'popular'];
+          for (const sort of sorts) {
+            const seen = new Set<string>();
+            for (let page = 1; page * 7 <= CAP; page++) {
+              const result = sut.search({ q, policy, sort, page, limit: 7 });
+              expect(result.total).toBe(Math.min(matching.length, CAP));
+              for (const item of result.items) seen.add(item.id);
+            }
+            const reachable = Math.min(matching.length, 7 * Math.floor(CAP / 7));
+            expect(seen.size).toBe(reachable);
+            for (const id of seen) expect(matching.some((s) => s.id === id)).toBe(true);
           }
-          const reachable = Math.min(matching.length, 7 * Math.floor(CAP / 7));
-          expect(seen.size).toBe(reachable);
-          for (const id of seen) expect(matching.some((s) => s.id === id)).toBe(true);
+          const byCategory = new Map<string, number>();
+          for (const s of matching) byCategory.set(s.category ?? '', (byCategory.get(s.category ?? '') ?? 0) + 1);
+          const { facets } = sut.search({
+            q,
+            policy,
+            sort: q ? 'relevance' : 'newest',
+            page: 1,
+            limit: 1,
+            facets: ['category'],
+          });
+          expect(Object.fromEntries((facets?.category ?? []).map((v) => [v.value, v.count]))).toEqual(
+            Object.fromEntries([...byCategory].map(([v, n]) => [v, Math.min(n, CAP)])),
+          );
         }
-        const byCategory = new Map<string, number>();
-        for (const s of matching) byCategory.set(s.category ?? '', (byCategory.get(s.category ?? '') ?? 0) + 1);
-        const { facets } = sut.search({ q, policy, sort: q ? 'relevance' : 'newest', page: 1, limit: 1, facets: ['category'] });
-        expect(Object.fromEntries((facets?.category ?? []).map((v) => [v.value, v.count]))).toEqual(
-          Object.fromEntries([...byCategory].map(([v, n]) => [v, Math.min(n, CAP)])),
-        );
       }
-    }
-  });
+    },
+  );
 });

@@ -30,7 +30,10 @@ function shown(state: CatalogItemState, q: Pick<SearchQuery, 'trust' | 'verified
   const verdict = state.trust?.verdict ?? 'unscanned';
   const verified = state.trust?.publisherVerified ?? false;
   if (verdict === 'malicious') return false;
-  return (q.trust === undefined || q.trust.includes(verdict)) && (q.verifiedPublisher === undefined || q.verifiedPublisher === verified);
+  return (
+    (q.trust === undefined || q.trust.includes(verdict)) &&
+    (q.verifiedPublisher === undefined || q.verifiedPublisher === verified)
+  );
 }
 
 const FILTERS: Array<Pick<SearchQuery, 'trust' | 'verifiedPublisher'>> = [
@@ -51,30 +54,43 @@ describe('MemoryIndex trust filters', () => {
     return sut;
   };
 
-  it.each(FILTERS)('counts, pages and facets %j as a filter over the items themselves, with and without text, in every order', (filter) => {
-    for (const sut of [fresh(), fresh().rebuilt()]) {
-      const expected = items.filter((s) => shown(s, filter));
-      for (const q of [undefined, 'lint', 'lint code', 'checks']) {
-        const matching = expected.filter((s) => q === undefined || q.split(' ').every((w) => `${s.name} ${s.description}`.toLowerCase().includes(w)));
-        const byTrust = new Map<string, number>();
-        for (const s of matching) byTrust.set(s.trust?.verdict ?? 'unscanned', (byTrust.get(s.trust?.verdict ?? 'unscanned') ?? 0) + 1);
-        const sorts: SearchSort[] = q ? ['relevance', 'newest', 'name', 'popular'] : ['newest', 'name', 'popular'];
-        for (const sort of sorts) {
-          const seen = new Set<string>();
-          for (let page = 1; page * 7 <= CAP; page++) {
-            const result = sut.search({ q, ...filter, sort, page, limit: 7 });
-            expect(result.total).toBe(Math.min(matching.length, CAP));
-            for (const item of result.items) seen.add(item.id);
+  it.each(FILTERS)(
+    'counts, pages and facets %j as a filter over the items themselves, with and without text, in every order',
+    (filter) => {
+      for (const sut of [fresh(), fresh().rebuilt()]) {
+        const expected = items.filter((s) => shown(s, filter));
+        for (const q of [undefined, 'lint', 'lint code', 'checks']) {
+          const matching = expected.filter(
+            (s) => q === undefined || q.split(' ').every((w) => `${s.name} ${s.description}`.toLowerCase().includes(w)),
+          );
+          const byTrust = new Map<string, number>();
+          for (const s of matching)
+            byTrust.set(s.trust?.verdict ?? 'unscanned', (byTrust.get(s.trust?.verdict ?? 'unscanned') ?? 0) + 1);
+          const sorts: SearchSort[] = q ? ['relevance', 'newest', 'name', 'popular'] : ['newest', 'name', 'popular'];
+          for (const sort of sorts) {
+            const seen = new Set<string>();
+            for (let page = 1; page * 7 <= CAP; page++) {
+              const result = sut.search({ q, ...filter, sort, page, limit: 7 });
+              expect(result.total).toBe(Math.min(matching.length, CAP));
+              for (const item of result.items) seen.add(item.id);
+            }
+            const reachable = Math.min(matching.length, 7 * Math.floor(CAP / 7));
+            expect(seen.size).toBe(reachable);
+            for (const id of seen) expect(matching.some((s) => s.id === id)).toBe(true);
           }
-          const reachable = Math.min(matching.length, 7 * Math.floor(CAP / 7));
-          expect(seen.size).toBe(reachable);
-          for (const id of seen) expect(matching.some((s) => s.id === id)).toBe(true);
+          const { facets } = sut.search({
+            q,
+            ...filter,
+            sort: q ? 'relevance' : 'newest',
+            page: 1,
+            limit: 1,
+            facets: ['trust'],
+          });
+          expect(Object.fromEntries((facets?.trust ?? []).map((v) => [v.value, v.count]))).toEqual(
+            Object.fromEntries([...byTrust].map(([v, n]) => [v, Math.min(n, CAP)])),
+          );
         }
-        const { facets } = sut.search({ q, ...filter, sort: q ? 'relevance' : 'newest', page: 1, limit: 1, facets: ['trust'] });
-        expect(Object.fromEntries((facets?.trust ?? []).map((v) => [v.value, v.count]))).toEqual(
-          Object.fromEntries([...byTrust].map(([v, n]) => [v, Math.min(n, CAP)])),
-        );
       }
-    }
-  });
+    },
+  );
 });

@@ -31,7 +31,16 @@ export const INJECTIONS = [
   '%2e%2e%2f',
 ];
 
-export const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', '$where', '$gt', 'isAdmin'];
+export const POLLUTION_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  '$where',
+  '$gt',
+  'isAdmin',
+];
 
 const loneSurrogate = fc.constantFrom('\ud800', '\udfff', 'a\ud83dz', '\udc00\ud800');
 const controls = fc.constantFrom('\u0000', 'a\u0000b', '\u0007\u001b[31m', '\r\n', '\u2028\u2029', '\ufeff', '\u202e');
@@ -44,7 +53,22 @@ const shortHostile = (): fc.Arbitrary<string> =>
     { weight: 2, arbitrary: loneSurrogate },
     { weight: 2, arbitrary: controls },
     { weight: 1, arbitrary: fc.constantFrom(...POLLUTION_KEYS) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}', '00000000-0000-0000-0000-000000000000') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        '-1',
+        '0',
+        '1e309',
+        'NaN',
+        'null',
+        'true',
+        '[]',
+        '{}',
+        '00000000-0000-0000-0000-000000000000',
+      ),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 121, max: 2_000 }).map((n) => 'x'.repeat(n)) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
   );
@@ -73,7 +97,8 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     // Object.fromEntries would set a real prototype for "__proto__"; defineProperty keeps it an own key, as JSON.parse does.
     .map((entries) => {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of entries)
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       return out;
     }),
 })).value;
@@ -84,12 +109,16 @@ export function hostileBody(fields: readonly string[]): fc.Arbitrary<unknown> {
     .tuple(
       fc.subarray([...fields]),
       fc.array(hostileJson, { minLength: fields.length, maxLength: fields.length }),
-      fc.array(fc.tuple(fc.constantFrom(...POLLUTION_KEYS, 'extra', 'id', 'accountId', 'ownerAccountId'), hostileJson), { maxLength: 2 }),
+      fc.array(
+        fc.tuple(fc.constantFrom(...POLLUTION_KEYS, 'extra', 'id', 'accountId', 'ownerAccountId'), hostileJson),
+        { maxLength: 2 },
+      ),
     )
     .map(([chosen, values, extras]) => {
       const out: Record<string, unknown> = {};
       chosen.forEach((k, i) => (out[k] = values[i]));
-      for (const [k, v] of extras) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of extras)
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       return out;
     });
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: hostileJson });
