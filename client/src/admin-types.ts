@@ -1,8 +1,8 @@
 /**
  * Request and answer types of the admin surface (`/admin/v1`, docs/api.md
  * "The admin surface"), written by hand from the OpenAPI document like the
- * public ones; gateway/test/unit/openapi-client.test.ts validates a full value of
- * each against the document. Admin answers are open objects: only the fields
+ * public ones; gateway/test/unit/openapi-client-answers.test.ts validates a full
+ * value of each against the document. Admin answers are open objects: only the fields
  * an operator's tool reads are typed.
  */
 import type { Account, ApiKey, NewApiKey, Scope } from './session-types';

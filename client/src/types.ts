@@ -1,8 +1,9 @@
 /**
  * The public API's request and response types, written by hand from the
  * OpenAPI document (gateway/src/openapi). gateway/test/unit/openapi-client.test.ts
- * validates a full value of each type against the document's schema, so a
- * field added to or dropped from either side fails the tests.
+ * and openapi-client-answers.test.ts validate a full value of each type against
+ * the document's schema, so a field added to or dropped from either side fails
+ * the tests.
  */
 
 import type { CollectionCompliance, DriftCause, EntryCompliance, Pin } from './governance-types';

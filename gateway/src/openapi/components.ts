@@ -20,6 +20,14 @@ export const headerRef = (name: string): Reference => ({ $ref: `#/components/hea
 export const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
 export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
 export const schemaRef = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
+/** A string path parameter of one area's operations (the shared ones are `parameters` below). */
+export const pathParam = (name: string, description: string): Parameter => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
 
 const integer = { type: 'integer', minimum: 0 };
 

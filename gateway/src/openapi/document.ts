@@ -9,6 +9,7 @@ import { adminSchemas } from './schemas-admin';
 import { publicSchemas } from './schemas-public';
 import { adminPaths } from './paths-admin';
 import { profilePaths } from './paths-profile';
+import { signInPaths } from './paths-sign-in';
 import { oidcPaths } from './paths-oidc';
 import { profileSchemas } from './schemas-profile';
 import { operationalPaths } from './paths-operational';
@@ -19,6 +20,7 @@ import { itemPaths } from './paths-items';
 import { selfServicePaths } from './paths-self-service';
 import { workspaceSchemas } from './schemas-workspaces';
 import { trustPaths } from './paths-trust';
+import { moderationPaths } from './paths-moderation';
 import { trustSchemas } from './schemas-trust';
 import { governancePaths } from './paths-governance';
 import { governanceSchemas } from './schemas-governance';
@@ -111,9 +113,11 @@ export const openApiDocument: OpenApiDocument = {
     changesPaths,
     itemPaths,
     trustPaths,
+    moderationPaths,
     workspacePaths,
     governancePaths,
     selfServicePaths,
+    signInPaths,
     profilePaths,
     oidcPaths,
     adminPaths,
