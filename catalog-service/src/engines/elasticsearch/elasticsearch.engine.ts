@@ -16,7 +16,8 @@
  * then through the main alias: an event indexed after the rebuild read its
  * page still reaches the new index, so nothing is lost at the swap. A
  * reindex whose process died leaves that alias behind; its heartbeat tells
- * (reindex-marker.ts), and the first replica to notice deletes its index.
+ * (reindex-marker.ts), and the first replica to notice deletes its index
+ * (index-rebuild.ts builds the new index and swaps the alias).
  */
 import { createHash } from 'node:crypto';
 import { Client, HttpConnection, type estypes } from '@elastic/elasticsearch';
@@ -26,25 +27,16 @@ import {
   firstIndexName,
   INDEX_SCHEMA,
   indexDefinition,
-  indexMeta,
-  reindexAliasOf,
   schemaOf,
   storesShownFieldsOnly,
-  swapAliasActions,
   vectorModelOf,
-  versionedIndexName,
   type VectorMapping,
 } from './index-mapping';
 import { ElasticsearchVectors } from './vector-target';
 import type { ItemVectorRepository } from '../../store/item-vector.repository';
 import { PUBLIC_SOURCE_FIELDS, type ItemDocument } from './item-document';
-import {
-  abandonedIndices,
-  heartbeatMeta,
-  REINDEX_HEARTBEAT_MS,
-  REINDEX_STALE_AFTER_MS,
-  type MarkerMappings,
-} from './reindex-marker';
+import { REINDEX_HEARTBEAT_MS, REINDEX_STALE_AFTER_MS } from './reindex-marker';
+import { IndexRebuild } from './index-rebuild';
 import { RESPONSE_FIELDS, searchIndex, type SearchIo } from './search-flow';
 import { DEFAULT_RETRY, errorSummary, isRetryable, withRetry, type RetryPolicy } from './retry';
 import type { SearchBody } from './query-builder';
@@ -90,10 +82,8 @@ export class ElasticsearchEngine implements SearchEngine {
   private readonly retry: RetryPolicy;
   private readonly logger: Logger;
   private readonly now: () => Date;
-  /** alias of the index a reindex is filling, whichever replica runs it */
-  private readonly reindexAlias: string;
-  /** when this replica last read the reindex marker's heartbeat (epoch ms) */
-  private lastMarkerCheck = Number.NEGATIVE_INFINITY;
+  /** the reindex that builds a new index behind the alias, whichever replica runs it (index-rebuild.ts) */
+  private readonly rebuild: IndexRebuild;
   /** the live index was built by an older version of this code (init): it must be rebuilt to answer */
   private outdatedSchema: number | undefined;
   /**
@@ -109,7 +99,6 @@ export class ElasticsearchEngine implements SearchEngine {
 
   constructor(private readonly options: ElasticsearchEngineOptions) {
     this.alias = options.index;
-    this.reindexAlias = reindexAliasOf(options.index);
     this.retry = options.retry ?? DEFAULT_RETRY;
     this.logger = options.logger.child({ engine: 'elasticsearch', alias: options.index });
     this.now = options.now ?? (() => new Date());
@@ -136,6 +125,21 @@ export class ElasticsearchEngine implements SearchEngine {
           retrying: (operation) => this.retrying(operation),
         })
       : undefined;
+    this.rebuild = new IndexRebuild({
+      client: this.client,
+      alias: this.alias,
+      logger: this.logger,
+      now: this.now,
+      heartbeatMs: options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS,
+      staleAfterMs: options.reindexStaleAfterMs ?? REINDEX_STALE_AFTER_MS,
+      definition: (meta) => this.definition(meta),
+      write: (index, items, writeOptions) => this.write(index, items, writeOptions),
+      knownVectors: async (items) => this.vectors?.known(items),
+      retrying: (operation) => this.retrying(operation),
+      aliasExists: (name) => this.aliasExists(name),
+      aliasedIndices: () => this.aliasedIndices(),
+      noteWritten: (count) => this.compaction.noteWritten(count),
+    });
   }
 
   /** The index layout with this engine's vectors, if any. */
@@ -153,7 +157,7 @@ export class ElasticsearchEngine implements SearchEngine {
   async init(): Promise<void> {
     if (await this.aliasExists(this.alias)) {
       await this.checkSchema();
-      if (await this.aliasExists(this.reindexAlias)) await this.clearAbandonedReindex();
+      if (await this.rebuild.running()) await this.rebuild.clearAbandoned();
       return;
     }
     const index = firstIndexName(this.alias);
@@ -270,10 +274,10 @@ export class ElasticsearchEngine implements SearchEngine {
     // vectors the items' texts already have (never computed here: vector-target.ts)
     // an index without this model's vector field refuses documents carrying one (strict mapping)
     const vectors = this.otherVectorModel ? undefined : await this.vectors?.known(items);
-    if ((await this.aliasExists(this.reindexAlias)) && !(await this.reindexAbandoned())) {
-      const shadow = await this.write(this.reindexAlias, items, { requireAlias: true, vectors });
+    if ((await this.rebuild.running()) && !(await this.rebuild.abandoned())) {
+      const shadow = await this.write(this.rebuild.alias, items, { requireAlias: true, vectors });
       const failures = shadow.failures.filter((f) => f.status !== 404);
-      if (failures.length > 0) throw writeError(this.reindexAlias, failures);
+      if (failures.length > 0) throw writeError(this.rebuild.alias, failures);
     }
     // Returns only once the write is searchable: the search cache bumps its
     // generation when apply returns, so an answer computed after that cannot
@@ -287,101 +291,16 @@ export class ElasticsearchEngine implements SearchEngine {
     return { applied: result.applied, stale: result.stale };
   }
 
-  /**
-   * New index → every page of `source` → refresh → one `_aliases` call that
-   * removes the old indices and adds the new one (atomic for readers) →
-   * refresh again → delete the old indices. Searches use the old index until
-   * the swap. On failure the new index is dropped and the alias is left
-   * untouched.
-   */
+  /** Rebuilds the index behind the alias (index-rebuild.ts); the new one has the current layout. */
   async reindex(
     source: AsyncIterable<CatalogItemState[]>,
     onProgress?: (p: ReindexProgress) => void,
   ): Promise<ReindexProgress> {
-    if ((await this.aliasExists(this.reindexAlias)) && !(await this.clearAbandonedReindex())) {
-      throw new Error(`a reindex is already building an index behind ${this.reindexAlias}`);
-    }
-    const target = versionedIndexName(this.alias, this.now());
-    // the reindex alias comes with the index, so writes reach it before the first page is read
-    await this.retrying(() =>
-      this.client.indices.create({
-        index: target,
-        ...this.definition({ ...heartbeatMeta(this.now()) }),
-        aliases: { [this.reindexAlias]: {} },
-      }),
-    );
-    this.logger.info({ index: target }, 'reindex started');
-    const heartbeat = setInterval(
-      () => void this.beat(target),
-      this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS,
-    );
-    try {
-      const progress = await this.fillAndSwap(target, source, onProgress);
-      this.outdatedSchema = undefined;
-      this.otherVectorModel = false;
-      this.storesWholeDocuments = false;
-      return progress;
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  private async fillAndSwap(
-    target: string,
-    source: AsyncIterable<CatalogItemState[]>,
-    onProgress?: (p: ReindexProgress) => void,
-  ): Promise<ReindexProgress> {
-    let indexed = 0;
-    let previous: string[] = [];
-    let swapSent = false;
-    try {
-      for await (const page of source) {
-        const outcome = await this.write(target, page, {
-          requireAlias: false,
-          vectors: await this.vectors?.known(page),
-        });
-        if (outcome.failures.length > 0) throw new ElasticsearchWriteError(target, outcome.failures);
-        indexed += page.length;
-        onProgress?.({ indexed });
-      }
-      await this.retrying(() => this.client.indices.refresh({ index: target }));
-      previous = await this.aliasedIndices();
-      swapSent = true;
-      await this.retrying(() =>
-        this.client.indices.updateAliases({ actions: swapAliasActions(this.alias, previous, target) }),
-      );
-    } catch (err) {
-      // a swap whose answer was lost may have happened: then the new index is live and must stay
-      const live = swapSent && (await this.aliasedIndices().catch((): string[] => [])).includes(target);
-      if (!live) {
-        // deleting the index drops its reindex alias with it
-        await this.client.indices
-          .delete({ index: target }, { ignore: [404] })
-          .catch((cleanupErr: unknown) =>
-            this.logger.warn({ ...errorSummary(cleanupErr), index: target }, 'could not delete the abandoned index'),
-          );
-        throw err;
-      }
-    }
-    // Writes that reached the new index through the reindex alias after the first refresh are
-    // searchable only after the next one: made now, before the caller moves the cache generation.
-    // The swap is done whatever it answers: failing here would leave the old indices behind and the
-    // engine thinking its (now live) index outdated, for writes the scheduled refresh shows within 1 s.
-    await this.retrying(() => this.client.indices.refresh({ index: target })).catch((err: unknown) =>
-      this.logger.warn(
-        { ...errorSummary(err), index: target },
-        'could not refresh the new index after the swap; the scheduled refresh will',
-      ),
-    );
-    this.logger.info({ index: target, previous, indexed }, 'alias swapped');
-    this.compaction.noteWritten(indexed);
-    if (previous.length > 0) {
-      // a leftover index wastes disk but serves nobody; never fail the reindex for it
-      await this.retrying(() => this.client.indices.delete({ index: previous })).catch((err: unknown) =>
-        this.logger.warn({ ...errorSummary(err), indices: previous }, 'could not delete the previous index'),
-      );
-    }
-    return { indexed };
+    const progress = await this.rebuild.run(source, onProgress);
+    this.outdatedSchema = undefined;
+    this.otherVectorModel = false;
+    this.storesWholeDocuments = false;
+    return progress;
   }
 
   /**
@@ -403,51 +322,6 @@ export class ElasticsearchEngine implements SearchEngine {
     this.compaction.close();
     await this.client.close();
   }
-  /** Renews the heartbeat of the reindex building `index`; a missed beat is only logged. */
-  private async beat(index: string): Promise<void> {
-    try {
-      await this.client.indices.putMapping({
-        index,
-        _meta: this.definition({ ...heartbeatMeta(this.now()) }).mappings?._meta ?? indexMeta(),
-      });
-    } catch (err) {
-      this.logger.warn({ ...errorSummary(err), index }, 'could not renew the reindex heartbeat');
-    }
-  }
-
-  /**
-   * Deletes the indices behind the reindex alias whose heartbeat stopped
-   * (never one readers use). True when no reindex is running any more.
-   */
-  private async clearAbandonedReindex(): Promise<boolean> {
-    this.lastMarkerCheck = this.now().getTime();
-    const res = await this.retrying(() =>
-      this.client.indices.getMapping({ index: this.reindexAlias }, { ignore: [404], meta: true }),
-    );
-    if (res.statusCode === 404) return true;
-    const marked: MarkerMappings = res.body;
-    const abandoned = abandonedIndices(marked, this.now(), this.options.reindexStaleAfterMs ?? REINDEX_STALE_AFTER_MS);
-    if (abandoned.length === 0) return false;
-    const live = await this.aliasedIndices();
-    const doomed = abandoned.filter((index) => !live.includes(index));
-    if (doomed.length > 0) {
-      await this.retrying(() => this.client.indices.delete({ index: doomed }, { ignore: [404] }));
-      this.logger.warn({ indices: doomed }, 'deleted the index of an abandoned reindex');
-    }
-    return doomed.length === Object.keys(marked).length;
-  }
-
-  /**
-   * Whether the reindex marker apply just saw is abandoned. Asked at most
-   * once per heartbeat interval: in between, a marker counts as live (the
-   * safe side: an extra write into an index that may be deleted).
-   */
-  private async reindexAbandoned(): Promise<boolean> {
-    const every = this.options.reindexHeartbeatMs ?? REINDEX_HEARTBEAT_MS;
-    if (this.now().getTime() - this.lastMarkerCheck < every) return false;
-    return this.clearAbandonedReindex();
-  }
-
   private aliasExists(name: string): Promise<boolean> {
     return this.retrying(() => this.client.indices.existsAlias({ name }));
   }
