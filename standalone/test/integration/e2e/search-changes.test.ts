@@ -23,6 +23,7 @@ async function recordedSlugs(): Promise<Set<string>> {
   }
   return mirror;
 }
+
 beforeAll(async () => {
   stack = await startSampleStack();
   key = stack.info.apiKey;
