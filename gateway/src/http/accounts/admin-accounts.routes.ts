@@ -38,11 +38,9 @@ export function adminAccountRoutes(deps: {
         actor: { kind: 'admin' },
       });
       res.setHeader('Cache-Control', 'no-store');
-      res
-        .status(201)
-        .json({
-          data: { link: { purpose, url: deps.site.link(LINK_PAGES[purpose] + link.token), expiresAt: link.expiresAt } },
-        });
+      res.status(201).json({
+        data: { link: { purpose, url: deps.site.link(LINK_PAGES[purpose] + link.token), expiresAt: link.expiresAt } },
+      });
     })
     .all(methodNotAllowed(['POST']));
 
@@ -51,11 +49,9 @@ export function adminAccountRoutes(deps: {
     .post(async (_req: Request, res: Response) => {
       const link = await deps.signIn.issueLink('invitation', null);
       res.setHeader('Cache-Control', 'no-store');
-      res
-        .status(201)
-        .json({
-          data: { invitation: { url: deps.site.link(LINK_PAGES.invitation + link.token), expiresAt: link.expiresAt } },
-        });
+      res.status(201).json({
+        data: { invitation: { url: deps.site.link(LINK_PAGES.invitation + link.token), expiresAt: link.expiresAt } },
+      });
     })
     .all(methodNotAllowed(['POST']));
 
