@@ -19,11 +19,12 @@ describe('shedding while the event loop is late', () => {
   app.get('/work', (_req, res) => res.json({ data: 'done' }));
   app.get('/healthz', (_req, res) => res.json({ data: { status: 'ok' } }));
   app.use(errorHandler(logger));
-  const server = createHttpServer(app).listen(0, '127.0.0.1');
+  const server = createHttpServer(app);
   let base = '';
 
+  // listening from the hook, not while the suite is collected: the request below never races the listen
   beforeAll(async () => {
-    await new Promise((resolve) => server.once('listening', resolve));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
