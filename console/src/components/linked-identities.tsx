@@ -56,10 +56,10 @@ export function LinkedIdentities() {
               <tbody>
                 {identities.map((i) => (
                   <tr key={i.id}>
-                    <td>{i.issuer}</td>
+                    <td className="issuer">{i.issuer}</td>
                     <td>{i.subject}</td>
                     <td>{when(i.createdAt)}</td>
-                    <td>
+                    <td className="row-actions">
                       <button type="button" onClick={() => void remove(i)}>
                         Remove
                         <span className="visually-hidden">

@@ -121,11 +121,29 @@ describeBrowser('the console in headless Chromium: single sign-on linked to an a
       .click();
     await page.getByRole('status').filter({ hasText: 'Single sign-on identity unlinked' }).waitFor();
     await page.getByText('No single sign-on identity is linked to this account.').waitFor();
+    await expectAccessible(page, 'profile with no linked identity');
+    await shoot(page, shots, 'profile-identities-empty');
     const listed = await page.evaluate(
       async () => (await (await fetch('/api/v1/me/identities')).json()) as { data: { identities: unknown[] } },
     );
     expect(listed.data.identities).toEqual([]);
   }, 90_000);
+
+  it("shows the API's error where the identities would be, and lists them again when asked", async () => {
+    const busy = { error: 'The server is busy; retry shortly' };
+    await page.route('**/api/v1/me/identities', (route) =>
+      route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: busy }),
+    );
+    await page.reload();
+    const failed = page.getByRole('alert').filter({ hasText: busy.error });
+    await failed.waitFor();
+    await expectAccessible(page, 'profile whose identities could not be loaded');
+    await shoot(page, shots, 'profile-identities-error');
+    await page.unroute('**/api/v1/me/identities');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('No single sign-on identity is linked to this account.').waitFor();
+    expect(await failed.count()).toBe(0);
+  }, 60_000);
 
   it('offers on the reset page to unlink every identity, and does it when asked', async () => {
     await linkAs('quin');
