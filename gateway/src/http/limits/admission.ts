@@ -79,7 +79,7 @@ export class AdmissionGate {
   }
 
   private place(routeClass: RouteClass): Promise<void> | void {
-    const limit = routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
+    const limit = this.limitOf(routeClass);
     if (this.inFlight[routeClass] < limit) {
       this.inFlight[routeClass] += 1;
       return;
@@ -119,8 +119,12 @@ export class AdmissionGate {
 
   /** True when every place of `routeClass` is taken and its line is full: run() would refuse a request now. */
   full(routeClass: RouteClass): boolean {
-    const limit = routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
+    const limit = this.limitOf(routeClass);
     return this.inFlight[routeClass] >= limit && this.waiting[routeClass].length >= limit;
+  }
+
+  private limitOf(routeClass: RouteClass): number {
+    return routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
   }
 
   /** The 503 of a request of `routeClass` refused for want of a place, counted as shed. */
