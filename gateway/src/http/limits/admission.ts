@@ -35,6 +35,8 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+const ROUTE_CLASSES: readonly RouteClass[] = ['catalog:read', 'catalog:write', 'collections:read', 'collections:write'];
+
 export function routeClassOf(upstream: UpstreamName, method: string): RouteClass {
   return `${upstream}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}`;
 }
@@ -121,6 +123,11 @@ export class AdmissionGate {
   full(routeClass: RouteClass): boolean {
     const limit = this.limitOf(routeClass);
     return this.inFlight[routeClass] >= limit && this.waiting[routeClass].length >= limit;
+  }
+
+  /** True when some class is full (rarely): only then does a request's class matter before it is admitted. */
+  anyFull(): boolean {
+    return ROUTE_CLASSES.some((routeClass) => this.full(routeClass));
   }
 
   private limitOf(routeClass: RouteClass): number {
