@@ -10,6 +10,7 @@ import {
   type ServiceEnv,
 } from '@skills/common';
 import type { SignUpMode } from './domain/sign-in/sign-up.service';
+import { LONGEST_KEY_DAYS } from './domain/keys/api-key.service';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './http/limits/admission';
 import type { HashingLimits } from './domain/sign-in/password-hasher';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './domain/limits/sign-in-throttle';
@@ -222,7 +223,11 @@ export const GATEWAY_ENV = serviceEnv({ port: 8080 }).append<GatewayEnv>({
   API_KEYS_MAX_ACTIVE: Joi.number().integer().min(1).max(1_000).default(PROFILE_DEFAULTS.maxActiveKeys),
   // 0: keys may also never expire
   // 0: no maximum, keys may also never expire
-  API_KEYS_MAX_LIFETIME_DAYS: Joi.number().integer().min(0).max(3_650).default(PROFILE_DEFAULTS.maxKeyLifetimeDays),
+  API_KEYS_MAX_LIFETIME_DAYS: Joi.number()
+    .integer()
+    .min(0)
+    .max(LONGEST_KEY_DAYS)
+    .default(PROFILE_DEFAULTS.maxKeyLifetimeDays),
   OIDC_ISSUER: httpUrl(),
   OIDC_CLIENT_ID: Joi.string().max(500).when('OIDC_ISSUER', { is: Joi.exist(), then: Joi.required() }),
   OIDC_CLIENT_SECRET: Joi.string().max(500).when('OIDC_ISSUER', { is: Joi.exist(), then: Joi.required() }),

@@ -1,16 +1,9 @@
 /** The admin surface `/admin/v1` (docs/api.md), behind the admin token. */
 import { AUDIT_ACTIONS } from '../domain/audit/audit';
-import type { Message } from './components';
+import { pathParam, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
 import type { Parameter, PathItem } from './openapi-types';
 
-const pathParam = (name: string, description: string): Parameter => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string' },
-});
 const accountId = pathParam('id', 'Account id.');
 const slugParam: Parameter = {
   ...pathParam('slug', 'Public identifier of the item.'),

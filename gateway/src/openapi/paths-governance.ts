@@ -2,9 +2,9 @@
  * Governed team collections (docs/governance.md): the workspace policy,
  * pin updates, the lockfile and signed webhooks.
  */
-import { PAGE_ERRORS, headerRef, parameterRef, type Message } from './components';
+import { PAGE_ERRORS, headerRef, parameterRef, pathParam, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
-import type { Operation, Parameter, PathItem } from './openapi-types';
+import type { Operation, PathItem } from './openapi-types';
 
 const TEAM = 'Team collections';
 const NOW = '2026-11-27T09:30:00.000Z';
@@ -18,13 +18,7 @@ const collectionMissing: Message[] = [['workspace.notFound'], ['collection.notFo
 // an unknown endpoint, or another workspace's, is a 404 "Webhook not found" of collections-service
 const webhookMissing: Message[] = [['workspace.notFound'], ['webhook.notFound']];
 const collectionIds = [parameterRef('WorkspaceId'), parameterRef('TeamCollectionId')];
-const webhookId: Parameter = {
-  name: 'webhookId',
-  in: 'path',
-  required: true,
-  description: "Webhook endpoint id; another workspace's answers 404.",
-  schema: { type: 'string' },
-};
+const webhookId = pathParam('webhookId', "Webhook endpoint id; another workspace's answers 404.");
 const webhookIds = [parameterRef('WorkspaceId'), webhookId];
 
 const examplePolicy = {

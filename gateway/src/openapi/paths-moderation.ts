@@ -2,20 +2,14 @@
  * What operators keep beside the releases (docs/trust.md): verified publishers, the queue of
  * reports accounts file, and the scanner credentials that record verdicts.
  */
-import { PAGE_ERRORS, parameterRef, type Message } from './components';
+import { PAGE_ERRORS, parameterRef, pathParam, type Message } from './components';
 import { operation, schemaRef } from './operation-builder';
-import type { Parameter, PathItem } from './openapi-types';
+import type { PathItem } from './openapi-types';
 import { exampleReport, NOW, page } from './paths-trust';
 
 const ADMIN = 'Admin';
 
-const reportId: Parameter = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'Report id; one that is not a UUID is a 404.',
-  schema: { type: 'string' },
-};
+const reportId = pathParam('id', 'Report id; one that is not a UUID is a 404.');
 const reportMissing: Message[] = [['report.notFound']];
 const examplePublisher = {
   name: 'Acme Tools',
@@ -195,7 +189,7 @@ export const moderationPaths: Record<string, PathItem> = {
         'Refused from the next request on this replica, within KEY_CACHE_TTL_MS on the others. Revoking again answers the same.',
       tag: ADMIN,
       kind: 'admin',
-      parameters: [{ name: 'id', in: 'path', required: true, description: 'Scanner id.', schema: { type: 'string' } }],
+      parameters: [pathParam('id', 'Scanner id.')],
       success: {
         status: '200',
         description: 'The revoked scanner.',

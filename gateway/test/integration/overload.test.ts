@@ -169,13 +169,7 @@ describe('gateway under overload, with the answer cache', () => {
         .set('Authorization', auth)
         .then((r) => r),
     );
-    for (
-      let i = 0;
-      i < 200 && h.catalog.received.filter((line) => line.endsWith('?q=a') || line.endsWith('?q=b')).length < 1;
-      i += 1
-    ) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await until(() => h.catalog.received.some((line) => line.endsWith('?q=a') || line.endsWith('?q=b')));
     await new Promise((r) => setTimeout(r, 50));
     try {
       await h.http.get('/api/v1/skills?q=other').set('Authorization', auth).expect(503);

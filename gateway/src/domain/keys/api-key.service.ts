@@ -40,7 +40,7 @@ export interface IssuedKey extends ApiKeySummary {
 
 const DAY_MS = 86_400_000;
 /** The longest lifetime any key may be given, with or without an operator's maximum (the bound of `expiresInDays`). */
-const LONGEST_DAYS = 3650;
+export const LONGEST_KEY_DAYS = 3650;
 
 export class ApiKeyService {
   private readonly now: () => number;
@@ -207,8 +207,8 @@ export class ApiKeyService {
     const max = this.deps.policy.maxLifetimeDays;
     const lifetime = at.getTime() - this.now();
     if (max !== null && lifetime > max * DAY_MS) throw new InputError('apiKey.noExpiryRefused', { limit: max });
-    if (!(lifetime >= DAY_MS && lifetime <= LONGEST_DAYS * DAY_MS))
-      throw new InputError('apiKey.expiresAtRange', { limit: max ?? LONGEST_DAYS });
+    if (!(lifetime >= DAY_MS && lifetime <= LONGEST_KEY_DAYS * DAY_MS))
+      throw new InputError('apiKey.expiresAtRange', { limit: max ?? LONGEST_KEY_DAYS });
     return at;
   }
 

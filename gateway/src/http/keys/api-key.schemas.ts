@@ -2,6 +2,7 @@
 import Joi from 'joi';
 import { displayText } from '@skills/common';
 import { SCOPES, type Scope } from '../../domain/keys/scopes';
+import { LONGEST_KEY_DAYS } from '../../domain/keys/api-key.service';
 
 export interface KeyBody {
   name?: string | null;
@@ -19,7 +20,7 @@ const scopes = Joi.array()
   .max(SCOPES.length)
   .unique();
 /** whole days; null: never expires (refused when the operator set a maximum) */
-const expiresInDays = Joi.number().integer().min(1).max(3650).allow(null);
+const expiresInDays = Joi.number().integer().min(1).max(LONGEST_KEY_DAYS).allow(null);
 
 /** The admin API: every field optional (no scopes: every scope); an end as days or as an instant, not both. */
 export const adminKeySchema = Joi.object<KeyBody>({

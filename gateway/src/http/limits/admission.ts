@@ -35,6 +35,8 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+const ROUTE_CLASSES: readonly RouteClass[] = ['catalog:read', 'catalog:write', 'collections:read', 'collections:write'];
+
 export function routeClassOf(upstream: UpstreamName, method: string): RouteClass {
   return `${upstream}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}`;
 }
@@ -79,7 +81,7 @@ export class AdmissionGate {
   }
 
   private place(routeClass: RouteClass): Promise<void> | void {
-    const limit = routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
+    const limit = this.limitOf(routeClass);
     if (this.inFlight[routeClass] < limit) {
       this.inFlight[routeClass] += 1;
       return;
@@ -119,8 +121,17 @@ export class AdmissionGate {
 
   /** True when every place of `routeClass` is taken and its line is full: run() would refuse a request now. */
   full(routeClass: RouteClass): boolean {
-    const limit = routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
+    const limit = this.limitOf(routeClass);
     return this.inFlight[routeClass] >= limit && this.waiting[routeClass].length >= limit;
+  }
+
+  /** True when some class is full (rarely): only then does a request's class matter before it is admitted. */
+  anyFull(): boolean {
+    return ROUTE_CLASSES.some((routeClass) => this.full(routeClass));
+  }
+
+  private limitOf(routeClass: RouteClass): number {
+    return routeClass.endsWith(':read') ? this.limits.reads : this.limits.writes;
   }
 
   /** The 503 of a request of `routeClass` refused for want of a place, counted as shed. */

@@ -17,6 +17,8 @@ import { matchRoute } from '../proxy/route-table';
 
 export function shedWhileFull(admission: AdmissionGate, answerCache?: AnswerCache) {
   return (req: Request, _res: Response, next: NextFunction): void => {
+    // Nearly always nothing is full: then the route is matched once, by the proxy, not here as well.
+    if (!admission.anyFull()) return next();
     const match = matchRoute(req.method, req.path);
     if (match.kind !== 'found') return next();
     const routeClass = routeClassOf(match.route.upstream, req.method);

@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH } from '../../domain/sign-in/password-policy';
 
 const email = Joi.string().trim().email({ tlds: false }).max(254).required();
 // The policy's minimum is checked by checkPassword, with its own message; this only bounds the size.
-const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
+export const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
 const token = Joi.string().max(100).required();
 export const signUpSchema = Joi.object<{ email: string; password: string; name?: string; invitation?: string }>({
   email,

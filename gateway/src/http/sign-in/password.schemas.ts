@@ -1,8 +1,7 @@
 /** The bodies of the password routes (password.routes.ts). */
 import Joi from 'joi';
-import { PASSWORD_MAX_LENGTH } from '../../domain/sign-in/password-policy';
+import { password } from './auth.schemas';
 
-const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
 export const changePasswordSchema = Joi.object<{
   currentPassword: string;
   newPassword: string;
