@@ -18,6 +18,7 @@ import {
   cosine,
   EMBEDDING_MODELS,
   embeddingModel,
+  embeddingTextOf,
   fetchModelFiles,
   loadEmbeddingConfig,
   modelFilesIn,
@@ -29,11 +30,6 @@ import { readCorpus } from './corpus';
 import type { ImportLine } from './import-line';
 import { INTENT_CATALOG_FILE, loadIntentJudgments, type IntentJudgment, type IntentSplit } from './intent-judgments';
 import { reciprocalRank, QUALITY_DEPTH } from './quality';
-
-/** What a model is given of an item: its name and its summary. */
-export function itemText(item: Pick<ImportLine, 'name' | 'description'>): string {
-  return item.description ? `${item.name}: ${item.description}` : item.name;
-}
 
 export interface ModelScore {
   model: string;
@@ -114,7 +110,8 @@ async function measure(
   const files = modelFilesIn(dir, model);
   const embedder = await OnnxTextEmbedder.open({ model, ...files, threads: 1, maxQueuedTexts: BATCH });
   try {
-    const texts = catalog.map(itemText);
+    // what the service gives a model of an item, so the models are compared on what they would embed
+    const texts = catalog.map(embeddingTextOf);
     const sample = texts.slice(0, SPEED_SAMPLE);
     let msPerText = Infinity;
     for (let run = 0; run < options.repeat; run++) {

@@ -1,5 +1,5 @@
 import { rng } from '../../src/catalog-generator';
-import { itemText, nearest } from '../../src/intent-models';
+import { nearest } from '../../src/intent-models';
 
 describe('nearest (the model-alone ranking)', () => {
   it('returns the indexes of the highest dot products, best first, as a full sort would', () => {
@@ -16,12 +16,5 @@ describe('nearest (the model-alone ranking)', () => {
       const sorted = vectors.map((v, i) => [i, dot(v)] as const).sort((a, b) => b[1] - a[1]);
       expect(nearest(query, vectors, 10)).toEqual(sorted.slice(0, 10).map(([i]) => i));
     }
-  });
-
-  it('gives a model the name and the summary of an item, or the name alone', () => {
-    expect(itemText({ name: 'Cavy', description: 'An integration test framework for React Native.' })).toBe(
-      'Cavy: An integration test framework for React Native.',
-    );
-    expect(itemText({ name: 'Cavy', description: '' })).toBe('Cavy');
   });
 });

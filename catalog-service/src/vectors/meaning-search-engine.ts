@@ -47,9 +47,8 @@ export class MeaningSearchEngine implements SearchEngine {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const mode = modeToRun(query.mode, query.q, this.vectors !== undefined);
-    if (mode === 'lexical' || query.q === undefined)
-      return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
-    const meaning = await this.queryVector(query.q);
+    // no vector: the mode says lexical, or the model could not take the query now
+    const meaning = mode !== 'lexical' && query.q !== undefined ? await this.queryVector(query.q) : undefined;
     if (!meaning) return { ...(await this.engine.search({ ...query, mode: 'lexical' })), mode: 'lexical' };
     const result = await this.engine.search({ ...query, mode, meaning });
     // an engine that could not use the vector (an index being rebuilt) says it ran lexical

@@ -2,7 +2,7 @@
  * Merges the index into one segment once a bulk of writes has gone quiet.
  *
  * Every refreshed batch is a segment of its own, and a search works through
- * every segment: its term lookups, prefix and fuzzy expansions run once per
+ * every segment: its term lookups and prefix expansions run once per
  * segment. An import of 100,000 items leaves 25 to 35 segments and the merge
  * policy settles near 14; the long-tail mix then took 6.2–8.7 ms a search on
  * the node, against 3.0–3.6 ms on one segment (docs/performance.md).

@@ -27,7 +27,10 @@ type Query = estypes.QueryDslQueryContainer;
 /** The document field holding an item's vector (index-mapping.ts). */
 export const VECTOR_FIELD = 'vector';
 
-/** The name of the word query's clause: a hit it matched is a word match (`matched_queries`). */
+/**
+ * The key of the aggregation counting the word query's own matches (wordMatchesAggregation,
+ * read by search-flow.ts), and the `_name` of its clause in a hybrid query.
+ */
 export const WORDS_CLAUSE = 'words';
 
 /** The k nearest items to `vector` that pass `filter`, scored `meaning` × (1 + cos) / 2 (domain/hybrid-ranking.ts). */

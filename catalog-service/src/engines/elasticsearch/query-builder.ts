@@ -282,21 +282,31 @@ export function hasMeaning(query: SearchQuery): query is SearchQuery & { meaning
   return query.meaning !== undefined && (query.mode === 'hybrid' || query.mode === 'semantic');
 }
 
-/** The text part: the word query alone, or with the query's meaning (meaning-query.ts). */
-function textSearch(query: SearchQuery, filter: Query[], plan: TextPlan): Query {
-  if (!hasMeaning(query)) return { bool: { filter, must: [textQuery(plan)] } };
+/**
+ * The text part: the word query alone, or with the query's meaning
+ * (meaning-query.ts); a hybrid search also counts the words' own matches
+ * (`counted`), by the same word query, built once for both.
+ */
+function textSearch(
+  query: SearchQuery,
+  filter: Query[],
+  plan: TextPlan,
+): { text: Query; counted?: Record<string, estypes.AggregationsAggregationContainer> } {
+  if (!hasMeaning(query)) return { text: { bool: { filter, must: [textQuery(plan)] } } };
   // the words as the neighbours' own score counts them: each alone, as typed
   const words = plan.words.map((word) => wordQuery(word));
-  return query.mode === 'semantic'
-    ? semanticQuery(filter, words, query.meaning)
-    : hybridQuery(filter, textQuery(plan), words, query.meaning);
+  if (query.mode === 'semantic') return { text: semanticQuery(filter, words, query.meaning) };
+  const wordsQuery = textQuery(plan);
+  return {
+    text: hybridQuery(filter, wordsQuery, words, query.meaning),
+    counted: wordMatchesAggregation(wordsQuery),
+  };
 }
 
 /** A page of the query: its text plan when it has words, a browse of the filters otherwise. */
 export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchBody {
   const filter = filterClauses(query, plan !== undefined);
-  const counted =
-    plan && query.mode === 'hybrid' && hasMeaning(query) ? wordMatchesAggregation(textQuery(plan)) : undefined;
+  const { text, counted } = plan ? textSearch(query, filter, plan) : { text: { bool: { filter } } };
   const aggs = counted ? { ...facetAggregations(query), ...counted } : facetAggregations(query);
   return {
     from: (query.page - 1) * query.limit,
@@ -305,7 +315,7 @@ export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchB
     // memory engine: `total` means the same on both (10,000 reads "10,000 or more").
     // https://elastic.co/docs/reference/elasticsearch/rest-apis/search-api#search-api-track-total-hits
     track_total_hits: MAX_RESULT_WINDOW,
-    query: plan ? textSearch(query, filter, plan) : { bool: { filter } },
+    query: text,
     sort: sortClauses(query, plan !== undefined),
     ...(aggs ? { aggs } : {}),
   };

@@ -68,15 +68,14 @@ export async function searchIndex(io: SearchIo, query: SearchQuery): Promise<Sea
   const semantic = query.mode === 'semantic' && hasMeaning(query);
   if (words.length === 0 && !semantic) return emptyResult(query);
   const key = tokenize(query.q).join(' ');
-  // Neighbours need no spelling: only the words' own count decides the typo run and the suggestion.
-  const spelled = semantic
-    ? []
-    : [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
   const exactReply = await io.search(buildSearchRequest(query, { words, key }));
   const exact = resultOf(exactReply, query);
+  // Neighbours need no spelling: only the words' own count decides the typo run and the suggestion.
   if (semantic) return exact;
   const foundAsTyped = wordsFound(exactReply, query);
-  if (foundAsTyped >= TYPO_FALLBACK_BELOW || spelled.length === 0) return exact;
+  if (foundAsTyped >= TYPO_FALLBACK_BELOW) return exact;
+  const spelled = [...new Set(key.split(' '))].filter((word) => typoBudget(word) > 0).slice(0, SUGGESTED_WORDS_MAX);
+  if (spelled.length === 0) return exact;
   const suggestReply = await io.search(buildSpellingRequest(spelled));
   const { spellings, best } = spelledOf(suggestReply, spelled);
   if (spellings.size === 0) return exact;

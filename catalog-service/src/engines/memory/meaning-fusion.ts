@@ -43,7 +43,9 @@ export function fuseNeighbours(
   weights: MeaningWeights = DEFAULT_MEANING_WEIGHTS,
 ): FusedMatches {
   const filter = new DocFilter(store, query);
-  const groups = queryTerms(query.q ?? '').map((term) => groupOf(store, term, false));
+  // looked up (a prefix expansion included) only for a neighbour whose words matter below
+  let groups: TermGroup[] | undefined;
+  const groupsOf = (): TermGroup[] => (groups ??= queryTerms(query.q ?? '').map((term) => groupOf(store, term, false)));
   // the word run's scratch scores, or (no word matched, semantic mode) the same scratch array
   const scores = words && words.scores.length >= store.capacity ? words.scores : scratchFor(store).scores;
   const matched = new Set(words?.docs ?? []);
@@ -58,7 +60,7 @@ export function fuseNeighbours(
     taken++;
     // the words a neighbour holds matter to its score (someWords), or to whether an early stop missed it
     const { sum, holdsAll } =
-      weights.someWords !== 0 || (bonus && !matched.has(doc)) ? wordScores(store, groups, doc) : NO_WORDS;
+      weights.someWords !== 0 || (bonus && !matched.has(doc)) ? wordScores(store, groupsOf(), doc) : NO_WORDS;
     const meaning = meaningScore(cosine, sum, weights);
     if (matched.has(doc)) scores[doc] = Math.fround(scores[doc]! + meaning);
     else if (bonus && holdsAll) {
