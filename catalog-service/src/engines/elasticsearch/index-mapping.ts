@@ -61,6 +61,7 @@ const KEYWORD: estypes.MappingProperty = { type: 'keyword' };
 const KEYWORD_INDEXED: estypes.MappingProperty = { type: 'keyword', doc_values: false };
 /** Shown, never searched. */
 const STORED_TEXT: estypes.MappingProperty = { type: 'text', index: false };
+/** Shown from `_source`, never matched, sorted or counted. https://elastic.co/docs/reference/elasticsearch/mapping-reference/mapping-index */
 const STORED_KEYWORD: estypes.MappingProperty = { type: 'keyword', index: false, doc_values: false };
 /**
  * Sorted or read by doc value, never matched: no points (BKD) to build at
@@ -107,6 +108,7 @@ export const MAPPING_PROPERTIES: Record<string, estypes.MappingProperty> = {
   words: ANALYSED,
   stems: ANALYSED,
   // only ever matched by prefix (a constant score): no length norm to keep
+  // https://www.elastic.co/docs/reference/elasticsearch/mapping-reference/norms
   vocabulary: { ...DISTINCT, norms: false, index_prefixes: { min_chars: PREFIX_MIN, max_chars: PREFIX_MAX } },
   exactKey: KEYWORD_INDEXED,
   slugKey: KEYWORD_INDEXED,

@@ -29,7 +29,8 @@ export const VECTOR_FIELD = 'vector';
 
 /**
  * The key of the aggregation counting the word query's own matches (wordMatchesAggregation,
- * read by search-flow.ts), and the `_name` of its clause in a hybrid query.
+ * read by search-flow.ts), and the `_name` of its clause in a hybrid query (not read today).
+ * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-dsl-bool-query#named-queries
  */
 export const WORDS_CLAUSE = 'words';
 
@@ -53,6 +54,7 @@ export function nearestQuery(vector: Float32Array, filter: readonly Query[]): Qu
  * The neighbours, each also scored for the query words it holds: each word
  * (its forms as the word query scores them, `words`) is optional here, and
  * their sum is multiplied by the item's popularity as in the word query.
+ * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-dsl-function-score-query
  */
 function neighboursQuery(vector: Float32Array, filter: readonly Query[], words: readonly Query[]): Query {
   const nearest = nearestQuery(vector, filter);
@@ -90,7 +92,10 @@ export function hybridQuery(
   };
 }
 
-/** What holding every word adds in a hybrid search: a constant beside the word query. */
+/**
+ * What holding every word adds in a hybrid search: a constant beside the word query.
+ * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-dsl-constant-score-query
+ */
 function allWordsBonus(): Query[] {
   return WEIGHTS.allWords === 0 ? [] : [{ constant_score: { filter: { match_all: {} }, boost: WEIGHTS.allWords } }];
 }
@@ -104,6 +109,7 @@ export function semanticQuery(filter: readonly Query[], words: readonly Query[],
  * How many items hold every word, whatever the neighbours add: the count
  * that decides the typo run and the suggestion, as the word query's total
  * does in a lexical search. One `filter` aggregation, in the same request.
+ * https://www.elastic.co/docs/reference/aggregations/search-aggregations-bucket-filter-aggregation
  */
 export function wordMatchesAggregation(text: Query): Record<string, estypes.AggregationsAggregationContainer> {
   return { [WORDS_CLAUSE]: { filter: text } };

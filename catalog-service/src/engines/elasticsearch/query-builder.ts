@@ -71,7 +71,9 @@ export interface TextPlan {
 
 /**
  * A word's spellings, each its own `term` clause: BM25-scored like the word
- * as typed (a `terms` query would give them all one constant score).
+ * as typed (a `terms` query would give them all one constant score), its
+ * `boost` the typo's weight.
+ * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-dsl-term-query
  */
 function typoClauses(forms: TypoForms): Query[] {
   const oneEdit = new Set(forms.oneEdit);
@@ -104,6 +106,10 @@ function exactName(key: string): Query {
  * A name or slug of as many words as the key, each the key's word or one of
  * its spellings ("i:" keeps the position): the spellings the words' clauses
  * use, so the rule is the memory engine's within the words the index holds.
+ * Filters only (nothing scored here: the name bonus scores it), a `terms`
+ * of the word and its spellings per position.
+ * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-terms-query
+ * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-filter-context
  */
 function misspeltName(keyWords: readonly string[], spellings: Spellings): Query {
   const wordByWord = (positions: string, count: string): Query => ({
@@ -325,6 +331,7 @@ export function buildSearchRequest(query: SearchQuery, plan?: TextPlan): SearchB
  * How many items a query finds, and nothing else: the total of a suggested
  * spelling. Its words are filters too, as required as in the word query
  * (the name bonus and the popularity only score): nothing is scored.
+ * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-filter-context
  */
 export function buildCountRequest(query: SearchQuery, plan: TextPlan): SearchBody {
   return {
@@ -356,8 +363,11 @@ export function buildCountRequest(query: SearchQuery, plan: TextPlan): SearchBod
  * The frequencies are of searchable items only, the only ones carrying words.
  * `match_none` rather than no query (every item): the suggester reads the
  * terms whatever the query matches, and the node spent less on it so (short
- * runs of the npm 100k typo queries, ES 9.5).
+ * runs of the npm 100k typo queries, ES 9.5); `track_total_hits: false`:
+ * nothing to count when no hit is wanted.
  * https://elastic.co/docs/reference/elasticsearch/rest-apis/search-suggesters#term-suggester
+ * https://elastic.co/docs/reference/query-languages/query-dsl/query-dsl-match-all-query#query-dsl-match-none-query
+ * https://elastic.co/docs/reference/elasticsearch/rest-apis/search-api#search-api-track-total-hits
  */
 export function buildSpellingRequest(words: readonly string[]): SearchBody {
   const suggest: estypes.SearchSuggester = {};

@@ -62,6 +62,13 @@ export class ElasticsearchVectors implements ItemVectorTarget {
     return vectors;
   }
 
+  /**
+   * Searchable items without a vector, in index order (`_doc`, the cheapest
+   * sort), their version read from doc values.
+   * https://www.elastic.co/docs/reference/query-languages/query-dsl/query-dsl-exists-query
+   * https://www.elastic.co/docs/reference/elasticsearch/rest-apis/sort-search-results
+   * https://elastic.co/guide/en/elasticsearch/reference/8.18/search-fields.html#docvalue-fields
+   */
   async missing(limit: number): Promise<VectorNeed[]> {
     const { client, alias, retrying } = this.options;
     if (!this.options.holdsVectors()) return [];
@@ -109,6 +116,7 @@ export class ElasticsearchVectors implements ItemVectorTarget {
     return outcome.applied;
   }
 
+  /** Searchable items, and those with a vector: two `_count` requests. https://elastic.co/docs/api/doc/elasticsearch/operation/operation-count */
   async progress(): Promise<VectorProgress> {
     const { client, alias, retrying } = this.options;
     const count = (query: Query) => retrying(() => client.count({ index: alias, query })).then((res) => res.count);
