@@ -27,39 +27,47 @@ const SCHEMAS: Record<Service, Joi.ObjectSchema> = {
 };
 
 /**
- * What the launcher sets for each service, whatever the environment says,
- * with a stand-in value each: `checkPassedOn` validates the passed-on
- * variables beside these before anything starts, and `startStack` sets the
- * real ones. The services listen on loopback only (HOST): the gateway is the
+ * The settings the embedded run gives the two services whatever the
+ * environment says, the same in every run: `checkPassedOn` validates beside
+ * them, `startStack` starts with them. The services listen on loopback only
+ * (HOST), on free ports (PORT 0) only the gateway learns: the gateway is the
  * one public listener.
+ */
+const BACKEND_FIXED = { HOST: '127.0.0.1', PORT: '0', EVENT_LOG: 'postgres' };
+/**
+ * POLL_INTERVAL_MS 50: PGlite's shared session cannot route NOTIFY to the
+ * indexer's connection, so polling is what bounds the index lag here; a
+ * poll is one indexed read.
+ */
+const CATALOG_FIXED = { ...BACKEND_FIXED, SEARCH_ENGINE: 'memory', POLL_INTERVAL_MS: '50' };
+
+/**
+ * What the launcher sets for each service, whatever the environment says:
+ * the fixed settings above, and a stand-in value for each one a run decides
+ * (its database, keys, token, the other services' addresses).
+ * `checkPassedOn` validates the passed-on variables beside these before
+ * anything starts, and `startStack` sets the real ones.
  */
 const STAND_INS = {
   DATABASE_URL: 'postgres://127.0.0.1:5432/standalone',
   LOG_LEVEL: 'warn',
-  PORT: '0',
 };
 const BACKEND_STAND_INS = {
   ...STAND_INS,
-  HOST: '127.0.0.1',
   PRINCIPAL_PUBLIC_KEYS_FILE: 'principal-public-keys.pem',
   ITEMS_READER_TOKEN: 'stand-in'.repeat(4),
-  EVENT_LOG: 'postgres',
 };
 const SET_BY_LAUNCHER: Record<Service, Readonly<Record<string, string>>> = {
   gateway: {
     ...STAND_INS,
+    PORT: '0',
     ADMIN_TOKEN: 'stand-in'.repeat(4),
     PRINCIPAL_SIGNING_KEY_FILE: 'principal-signing-key.pem',
     CATALOG_URL: 'http://127.0.0.1:8081',
     COLLECTIONS_URL: 'http://127.0.0.1:8082',
   },
-  catalog: {
-    ...BACKEND_STAND_INS,
-    SEARCH_ENGINE: 'memory',
-    POLL_INTERVAL_MS: '50',
-    COLLECTIONS_URL: 'http://127.0.0.1:8082',
-  },
-  collections: BACKEND_STAND_INS,
+  catalog: { ...BACKEND_STAND_INS, ...CATALOG_FIXED, COLLECTIONS_URL: 'http://127.0.0.1:8082' },
+  collections: { ...BACKEND_STAND_INS, ...BACKEND_FIXED },
 };
 /** Settings of what the embedded run does not use (the in-memory index, the Postgres event log): not passed on. */
 const UNUSED_HERE = /^(KAFKA|ELASTICSEARCH)_/;
@@ -208,7 +216,6 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
   const given = options.passedOn ?? { gateway: {}, catalog: {}, collections: {} };
   const serviceShared = {
     ...shared,
-    HOST: '127.0.0.1',
     PRINCIPAL_PUBLIC_KEYS_FILE: options.principalKeys.publicKeysFile,
     ITEMS_READER_TOKEN: options.itemsReaderToken,
   };
@@ -231,23 +238,16 @@ export async function startStack(options: StackOptions): Promise<StartedStack> {
     return child;
   };
   try {
-    // Port 0: the services listen on free loopback ports only the gateway learns.
     const collections = await start('collections-service', {
       ...given.collections,
       ...serviceShared,
-      PORT: '0',
-      EVENT_LOG: 'postgres',
+      ...BACKEND_FIXED,
     });
     // COLLECTIONS_URL: the reindex job reads the system of record from collections-service.
-    // POLL_INTERVAL_MS 50: PGlite's shared session cannot route NOTIFY to the indexer's
-    // connection, so polling is what bounds the index lag here; a poll is one indexed read.
     const catalog = await start('catalog-service', {
       ...given.catalog,
       ...serviceShared,
-      PORT: '0',
-      SEARCH_ENGINE: 'memory',
-      EVENT_LOG: 'postgres',
-      POLL_INTERVAL_MS: '50',
+      ...CATALOG_FIXED,
       COLLECTIONS_URL: collections.url,
     });
     const gateway = await start('gateway', {

@@ -1,3 +1,5 @@
+import { RateLimitError, type MessageKey } from '@skills/common';
+
 /**
  * Quotas the contract leaves open (docs/collections.md "Quotas"). They keep
  * one collection's answer and one owner's list bounded; going over is a 409
@@ -24,3 +26,22 @@ export const MAX_PRIVATE_SKILLS_PER_ACCOUNT = 500;
 export const MAX_WEBHOOKS_PER_WORKSPACE = 20;
 /** Test deliveries one endpoint is sent in any minute: a test POSTs to a URL the caller chose, so it must not become a way to flood it. */
 export const WEBHOOK_TESTS_PER_MINUTE = 5;
+
+/** Rows of one subject inside a rate limit's window (reports of an account, tests of an endpoint), as the limit reads them. */
+export interface RateWindow {
+  /** rows made within the window */
+  count: number;
+  /**
+   * Whole seconds (at least 1) until the window holds fewer than `limit`:
+   * until the row `count - limit + 1` places from the oldest leaves it.
+   * Only meaningful when `count >= limit`.
+   */
+  secondsUntilBelow: number;
+}
+
+/** 429 naming the limit and the wait (and Retry-After) once `window` holds `limit` rows. */
+export function assertRoomIn(window: RateWindow, limit: number, messageKey: MessageKey): void {
+  if (window.count < limit) return;
+  const seconds = window.secondsUntilBelow;
+  throw new RateLimitError(messageKey, { limit, seconds }, { headers: { 'Retry-After': String(seconds) } });
+}

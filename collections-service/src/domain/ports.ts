@@ -27,7 +27,8 @@ import type { WorkspaceRole } from '@skills/common/workspace-roles';
 import type { ItemTrust, PageRequest, ScanVerdict, Verdict } from '@skills/common';
 import type { WorkspaceEventStore, WorkspacePolicyRepository } from './governance-ports';
 import type { IdempotencyRepository } from './idempotency';
-import type { NewReport, ReportOutcome, ReportRecord, ReportStatus, ReporterWindow } from './report';
+import type { RateWindow } from './limits';
+import type { NewReport, ReportOutcome, ReportRecord, ReportStatus } from './report';
 
 export interface ItemRepository {
   findPublicBySlug(slug: string): Promise<ItemRecord | null>;
@@ -200,7 +201,7 @@ export interface ReportRepository {
   /** serialises report filings of one account, so its limit holds across replicas */
   lockReporter(accountId: string): Promise<void>;
   /** the account's reports in the last `windowMs` by the database's clock, against `limit` */
-  windowOf(accountId: string, windowMs: number, limit: number): Promise<ReporterWindow>;
+  windowOf(accountId: string, windowMs: number, limit: number): Promise<RateWindow>;
   insert(report: NewReport): Promise<ReportRecord>;
   /** one page, newest first; every status when `status` is absent */
   list(status: ReportStatus | undefined, page: PageRequest): Promise<ReportRecord[]>;

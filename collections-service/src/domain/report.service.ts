@@ -3,7 +3,8 @@
  * about an active public item, at most `perAccountPerDay` in any 24 hours;
  * operators list the queue and resolve or dismiss an open report with a note.
  */
-import { ConflictError, NotFoundError, RateLimitError, isUuid, type PageRequest } from '@skills/common';
+import { ConflictError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
+import { assertRoomIn } from './limits';
 import type { CollectionsStore } from './ports';
 import { findShownBySlug } from './public-skill.service';
 import {
@@ -36,15 +37,7 @@ export class ReportService {
       const item = await findShownBySlug(repos.items, slug);
       await repos.reports.lockReporter(accountId);
       const limit = this.options.perAccountPerDay;
-      const window = await repos.reports.windowOf(accountId, REPORT_WINDOW_MS, limit);
-      if (window.count >= limit) {
-        const seconds = window.secondsUntilBelow;
-        throw new RateLimitError(
-          'report.rateLimited',
-          { limit, seconds },
-          { headers: { 'Retry-After': String(seconds) } },
-        );
-      }
+      assertRoomIn(await repos.reports.windowOf(accountId, REPORT_WINDOW_MS, limit), limit, 'report.rateLimited');
       return repos.reports.insert({
         itemId: item.id,
         reporterAccountId: accountId,

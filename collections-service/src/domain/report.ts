@@ -46,15 +46,3 @@ export interface ReportRecord {
   /** the operator's note; null while open */
   note: string | null;
 }
-
-/** Reports of one account inside the window, as the limit reads them. */
-export interface ReporterWindow {
-  /** reports filed in the last REPORT_WINDOW_MS */
-  count: number;
-  /**
-   * Whole seconds (at least 1) until the window holds fewer than `limit`:
-   * until the report `count - limit + 1` places from the oldest leaves it.
-   * Only meaningful when `count >= limit`.
-   */
-  secondsUntilBelow: number;
-}

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PageRequest } from '@skills/common';
+import type { RateWindow } from '../domain/limits';
 import type { ReportRepository } from '../domain/ports';
-import type {
-  NewReport,
-  ReportOutcome,
-  ReportReason,
-  ReportRecord,
-  ReportStatus,
-  ReporterWindow,
-} from '../domain/report';
+import type { NewReport, ReportOutcome, ReportReason, ReportRecord, ReportStatus } from '../domain/report';
+import { rateWindow } from './rate-window';
 import { iso, type Sql } from './sql';
 
 interface ReportRow {
@@ -52,18 +47,9 @@ export class SqlReportRepository implements ReportRepository {
     await this.sql.run(`SELECT pg_advisory_xact_lock(hashtext('reports:' || $1))`, [accountId]);
   }
 
-  async windowOf(accountId: string, windowMs: number, limit: number): Promise<ReporterWindow> {
-    // Once the limit-th newest report leaves the window, limit - 1 are left in it: a slot is free.
-    const row = await this.sql.one<{ count: number; seconds: number | null }>(
-      `WITH w AS (
-         SELECT created_at, row_number() OVER (ORDER BY created_at DESC) AS rank
-           FROM collections.reports
-          WHERE reporter_account_id = $1 AND created_at > now() - $2::interval)
-       SELECT (SELECT count(*)::int FROM w) AS count,
-              (SELECT ceil(extract(epoch FROM created_at + $2::interval - now()))::int FROM w WHERE rank = $3) AS seconds`,
-      [accountId, `${windowMs} milliseconds`, limit],
-    );
-    return { count: row?.count ?? 0, secondsUntilBelow: Math.max(1, row?.seconds ?? 0) };
+  windowOf(accountId: string, windowMs: number, limit: number): Promise<RateWindow> {
+    const reports = { table: 'collections.reports', where: 'reporter_account_id = $1', bind: [accountId] };
+    return rateWindow(this.sql, reports, windowMs, limit);
   }
 
   async insert(report: NewReport): Promise<ReportRecord> {

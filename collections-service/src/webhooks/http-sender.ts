@@ -10,7 +10,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import type { HostResolver } from './host-resolver';
-import { assertLiteralHostAllowed, guardedLookup, type TargetPolicy } from './target-guard';
+import { assertLiteralHostAllowed, guardedLookup, hostOf, type TargetPolicy } from './target-guard';
 import type { AttemptOutcome } from './delivery.repository';
 
 export interface SendOptions {
@@ -66,7 +66,7 @@ export function sendOnce(options: SendOptions): Promise<AttemptOutcome> {
     });
     const fail = (err: Error) => req.destroy(err);
     const timer = setTimeout(() => fail(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
-    const literalHost = isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
+    const literalHost = isIP(hostOf(url)) !== 0;
     req.on('socket', (socket: Socket) => boundConnect(socket, literalHost, options.connectTimeoutMs, fail));
     req.on('response', (res: IncomingMessage) => {
       // The answer's body means nothing to us; it is drained so the socket closes.

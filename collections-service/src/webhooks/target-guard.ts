@@ -77,8 +77,8 @@ export function parseTarget(url: string, policy: TargetPolicy): URL {
   return parsed;
 }
 
-function hostOf(url: URL): string {
-  // URL keeps IPv6 literals in brackets; lookups and isIP want them bare.
+/** The URL's host as lookups and isIP want it: URL keeps IPv6 literals in brackets. */
+export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 

@@ -1,6 +1,8 @@
 /** The SQL of webhook endpoints and their delivery log; the only file that talks to those tables. */
 import type { Sequelize, Transaction } from 'sequelize';
 import type { PageRequest } from '@skills/common';
+import type { RateWindow } from '../domain/limits';
+import { rateWindow } from '../store/rate-window';
 import { iso, Sql } from '../store/sql';
 import type { DeliveryView, WebhookEventType, WebhookPatch, WebhookView } from './webhook.model';
 
@@ -60,12 +62,6 @@ function deliveryView(row: DeliveryRow): DeliveryView {
   };
 }
 
-/** How many test deliveries an endpoint was sent in a window, and the seconds until one fewer is in it. */
-export interface TestWindow {
-  count: number;
-  secondsUntilBelow: number;
-}
-
 export class SqlWebhookRepository {
   private readonly sql: Sql;
 
@@ -104,18 +100,13 @@ export class SqlWebhookRepository {
   }
 
   /** The endpoint's deliveries of `eventType` made within `windowMs`. */
-  async windowOf(webhookId: string, eventType: string, windowMs: number, limit: number): Promise<TestWindow> {
-    // Once the limit-th newest leaves the window, limit - 1 are left in it: a slot is free.
-    const row = await this.sql.one<{ count: number; seconds: number | null }>(
-      `WITH w AS (
-         SELECT created_at, row_number() OVER (ORDER BY created_at DESC) AS rank
-           FROM collections.webhook_deliveries
-          WHERE webhook_id = $1 AND event_type = $2 AND created_at > now() - $3::interval)
-       SELECT (SELECT count(*)::int FROM w) AS count,
-              (SELECT ceil(extract(epoch FROM created_at + $3::interval - now()))::int FROM w WHERE rank = $4) AS seconds`,
-      [webhookId, eventType, `${windowMs} milliseconds`, limit],
-    );
-    return { count: row?.count ?? 0, secondsUntilBelow: Math.max(1, row?.seconds ?? 0) };
+  windowOf(webhookId: string, eventType: string, windowMs: number, limit: number): Promise<RateWindow> {
+    const deliveries = {
+      table: 'collections.webhook_deliveries',
+      where: 'webhook_id = $1 AND event_type = $2',
+      bind: [webhookId, eventType],
+    };
+    return rateWindow(this.sql, deliveries, windowMs, limit);
   }
 
   async insert(

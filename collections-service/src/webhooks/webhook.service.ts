@@ -6,16 +6,9 @@
  * is made here and shown once.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  ConflictError,
-  NotAllowedError,
-  NotFoundError,
-  RateLimitError,
-  isUuid,
-  type PageRequest,
-} from '@skills/common';
+import { ConflictError, NotAllowedError, NotFoundError, isUuid, type PageRequest } from '@skills/common';
 import { mayGovern } from '@skills/common/workspace-roles';
-import { MAX_WEBHOOKS_PER_WORKSPACE, WEBHOOK_TESTS_PER_MINUTE } from '../domain/limits';
+import { MAX_WEBHOOKS_PER_WORKSPACE, WEBHOOK_TESTS_PER_MINUTE, assertRoomIn } from '../domain/limits';
 import type { CollectionsStore } from '../domain/ports';
 import { workspaceRole } from '../domain/team-scope';
 import type { HostResolver } from './host-resolver';
@@ -119,15 +112,7 @@ export class WebhookService {
     return this.webhooks.transaction(async (webhooks) => {
       if (!(await webhooks.lockEndpoint(workspaceId, webhookId))) throw new NotFoundError('webhook.notFound');
       const limit = WEBHOOK_TESTS_PER_MINUTE;
-      const window = await webhooks.windowOf(webhookId, TEST_EVENT, MINUTE_MS, limit);
-      if (window.count >= limit) {
-        const seconds = window.secondsUntilBelow;
-        throw new RateLimitError(
-          'webhook.testThrottled',
-          { limit, seconds },
-          { headers: { 'Retry-After': String(seconds) } },
-        );
-      }
+      assertRoomIn(await webhooks.windowOf(webhookId, TEST_EVENT, MINUTE_MS, limit), limit, 'webhook.testThrottled');
       const event = {
         id: randomUUID(),
         workspaceId,

@@ -126,7 +126,13 @@ describe('pinned entries', () => {
     expect((await h.call(me, 'get', url)).body.data.collection.skills[0].pin).toEqual(pinOf('1.0.0'));
 
     const team = await teamCollection(h, t, 'mixed');
-    expect((await patch(team, { skillSlug: 'mixed', version: '1.1.0' })).status).toBe(422);
+    const refusedInTeam = await patch(team, { skillSlug: 'mixed', version: '1.1.0' });
+    expect(refusedInTeam.status).toBe(422);
+    expect(refusedInTeam.body).toEqual({
+      error:
+        'The workspace policy refuses "mixed": its verdict malicious is worse than the minimum suspicious (rule minimumVerdict)',
+    });
+    expect((await entryOf(h, t, team, 'mixed'))?.pin).toEqual(pinOf('1.2.0'));
     // the newest release falls below a stricter policy: the update passes over the malicious one to the clean one
     const strict = await createTeam(h, 'Strict');
     const pinned = await teamCollection(h, strict, 'mixed');

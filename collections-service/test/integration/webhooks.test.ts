@@ -201,7 +201,9 @@ describe('webhook endpoints /api/v1/workspaces/:id/webhooks (public targets only
     const other = await h.call(owner, 'post', `${base()}/${two}/test`);
     expect(other.status).toBe(202);
     expect(other.body.data.eventId).toEqual(expect.any(String));
-    expect((await h.call(owner, 'post', `${base()}/${randomUUID()}/test`)).status).toBe(404);
+    const unknown = await h.call(owner, 'post', `${base()}/${randomUUID()}/test`).set('Accept-Language', 'fr');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Webhook introuvable' });
   });
 
   it('refuses unknown events and unknown fields (400)', async () => {
