@@ -20,6 +20,7 @@ import {
   expectBulk,
   reindexAliasCheck,
   wireEngine,
+  interceptHttp,
 } from '../../support/engines/elasticsearch-wire.fixtures';
 import { silentLogger } from '@skills/common/testing';
 
@@ -44,8 +45,7 @@ const hitsOf = (sources: unknown[]) => ({
 let es: ElasticsearchEngine;
 let cache: CachingSearchEngine;
 
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
+interceptHttp(() => cache.close());
 beforeEach(async () => {
   es = wireEngine();
   cache = new CachingSearchEngine({
@@ -58,12 +58,6 @@ beforeEach(async () => {
     pollMs: 60_000,
   });
   await cache.start();
-});
-afterEach(async () => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  await cache.close();
-  expect(pending).toEqual([]);
 });
 
 describe('CachingSearchEngine over Elasticsearch', () => {

@@ -29,6 +29,7 @@ import {
   markerMapping,
   reindexAliasCheck,
   wireEngine,
+  interceptHttp,
 } from '../../support/engines/elasticsearch-wire.fixtures';
 
 const ACK = { acknowledged: true };
@@ -52,17 +53,10 @@ async function* pages(
   }
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
+interceptHttp(() => sut.close());
 beforeEach(() => {
   requests = [];
   sut = wireEngine();
-});
-afterEach(async () => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  await sut.close();
-  expect(pending).toEqual([]);
 });
 
 describe('ElasticsearchEngine.reindex', () => {

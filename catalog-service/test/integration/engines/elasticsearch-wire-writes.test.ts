@@ -29,23 +29,16 @@ import {
   markerMapping,
   reindexAliasCheck,
   wireEngine,
+  interceptHttp,
 } from '../../support/engines/elasticsearch-wire.fixtures';
 import { silentLogger, until } from '@skills/common/testing';
 
 let sut: ElasticsearchEngine;
 
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
+interceptHttp(() => sut.close());
 
 beforeEach(() => {
   sut = wireEngine();
-});
-
-afterEach(async () => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  await sut.close();
-  expect(pending).toEqual([]);
 });
 
 /**

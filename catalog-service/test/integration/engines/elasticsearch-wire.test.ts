@@ -28,22 +28,15 @@ import {
   reindexAliasCheck,
   wireEngine,
   schemaCheck,
+  interceptHttp,
 } from '../../support/engines/elasticsearch-wire.fixtures';
 
 let sut: ElasticsearchEngine;
 
-beforeAll(() => nock.disableNetConnect());
-afterAll(() => nock.enableNetConnect());
+interceptHttp(() => sut.close());
 
 beforeEach(() => {
   sut = wireEngine();
-});
-
-afterEach(async () => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  await sut.close();
-  expect(pending).toEqual([]);
 });
 
 describe('ElasticsearchEngine.init', () => {

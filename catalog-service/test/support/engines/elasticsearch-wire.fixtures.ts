@@ -123,6 +123,27 @@ export function expectBulk(
     .reply(status, reply as nock.Body, REPLY_HEADERS);
 }
 
+/**
+ * Puts the suite's HTTP behind nock with the real network refused, checks after
+ * each test that every expected request came, and takes nock out after the
+ * suite. Jest shares node's http module between the files one worker runs, so
+ * an interceptor left installed would sit under the next file's real requests
+ * (it made the webhook sender's connection to a real listener fail late).
+ */
+export function interceptHttp(closeEngine: () => Promise<void>): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(async () => {
+    const pending = nock.pendingMocks();
+    nock.cleanAll();
+    await closeEngine();
+    expect(pending).toEqual([]);
+  });
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
+}
+
 /** The engine under test on node:http (so nock sees it), fast retries, a fixed clock. */
 export function wireEngine(overrides: Partial<ElasticsearchEngineOptions> = {}): ElasticsearchEngine {
   return new ElasticsearchEngine({
