@@ -66,9 +66,20 @@ export class PayloadTooLargeError extends AppError {
 export class UnsupportedMediaTypeError extends AppError {
   readonly status = 415;
 }
-/** 429: rate limit exceeded. */
+/**
+ * 429: a limit is reached. Every 429 says when to come back, so the wait is
+ * the constructor's to turn into Retry-After; `params` defaults to that wait
+ * in seconds for the messages that name it.
+ */
 export class RateLimitError extends AppError {
   readonly status = 429;
+  constructor(
+    messageKey: MessageKey,
+    retryAfterSeconds: number,
+    params: MessageParams = { seconds: retryAfterSeconds },
+  ) {
+    super(messageKey, params, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
 }
 /** 502/503/504: an upstream service failed, is down, or timed out. */
 export class UpstreamError extends AppError {
@@ -103,7 +114,3 @@ export class OverloadedError extends ServiceUnavailableError {
  * never a 401: the gateway re-signs and retries once, or answers 503.
  */
 export class PrincipalExpiredError extends ServiceUnavailableError {}
-
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
-}

@@ -43,5 +43,5 @@ export interface RateWindow {
 export function assertRoomIn(window: RateWindow, limit: number, messageKey: MessageKey): void {
   if (window.count < limit) return;
   const seconds = window.secondsUntilBelow;
-  throw new RateLimitError(messageKey, { limit, seconds }, { headers: { 'Retry-After': String(seconds) } });
+  throw new RateLimitError(messageKey, seconds, { limit, seconds });
 }

@@ -17,6 +17,6 @@ export function clientAddress(req: Request): string {
 export async function refuseWhileBlocked(guard: AuthFailureGuard, address: string): Promise<void> {
   const seconds = await guard.blockedFor(address);
   if (seconds !== undefined) {
-    throw new RateLimitError('auth.tooManyFailures', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    throw new RateLimitError('auth.tooManyFailures', seconds);
   }
 }

@@ -70,6 +70,6 @@ export class MailQuota {
     const taken = await this.options.store.take(id, limit > 0 ? limit : Number.MAX_SAFE_INTEGER, this.windowMs);
     if (taken.allowed) return taken;
     const hours = Math.max(1, Math.ceil(retryAfterMs(taken.counts, taken.elapsedMs, this.windowMs, limit) / 3_600_000));
-    throw new RateLimitError(message, { hours }, { headers: { 'Retry-After': String(hours * 3600) } });
+    throw new RateLimitError(message, hours * 3600, { hours });
   }
 }

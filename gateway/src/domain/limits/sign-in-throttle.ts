@@ -24,7 +24,7 @@
  * atomically in the store: a parallel burst cannot slip past the limits while
  * the hashes run, on one replica or across replicas sharing Redis.
  */
-import { RateLimitError, type MessageKey } from '@skills/common';
+import { RateLimitError } from '@skills/common';
 import { addressKey } from './address-key';
 import type { ThrottleStore } from './throttle-store';
 import { MemoryThrottleStore } from '../../store/memory-throttle.store';
@@ -64,9 +64,6 @@ export interface Attempt {
   address: string;
 }
 
-const refuse = (message: MessageKey, seconds: number): RateLimitError =>
-  new RateLimitError(message, { seconds }, { headers: { 'Retry-After': String(seconds) } });
-
 export class SignInThrottle {
   private readonly limits: ThrottleLimits;
   private readonly store: ThrottleStore;
@@ -92,7 +89,7 @@ export class SignInThrottle {
       ],
       this.limits.windowMs,
     );
-    if (seconds > 0) throw refuse('signIn.throttled', seconds);
+    if (seconds > 0) throw new RateLimitError('signIn.throttled', seconds);
     return attempt;
   }
 
@@ -107,7 +104,7 @@ export class SignInThrottle {
       [{ id: `s:${addressKey(address)}`, limit: this.limits.signUpsPerAddress, freeAttempts: 0 }],
       this.limits.windowMs,
     );
-    if (seconds > 0) throw refuse('signUp.throttled', seconds);
+    if (seconds > 0) throw new RateLimitError('signUp.throttled', seconds);
   }
 
   /**
@@ -125,7 +122,7 @@ export class SignInThrottle {
         freeAttempts: 0,
       });
     const seconds = await this.store.begin(counters, this.limits.windowMs);
-    if (seconds > 0) throw refuse('links.throttled', seconds);
+    if (seconds > 0) throw new RateLimitError('links.throttled', seconds);
   }
 
   /** Counts an OpenID Connect flow started now, or throws 429 with Retry-After when the address has used its share. */
@@ -134,7 +131,7 @@ export class SignInThrottle {
       [{ id: `o:${addressKey(address)}`, limit: this.limits.oidcStartsPerAddress, freeAttempts: 0 }],
       this.limits.windowMs,
     );
-    if (seconds > 0) throw refuse('oidc.throttled', seconds);
+    if (seconds > 0) throw new RateLimitError('oidc.throttled', seconds);
   }
 
   close(): Promise<void> {

@@ -48,7 +48,7 @@ async function applyRateLimit(
   res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
     const seconds = decision.retryAfterSeconds;
-    throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    throw new RateLimitError('rateLimit.exceeded', seconds);
   }
 }
 

@@ -63,8 +63,7 @@ export class SessionGate {
       return undefined;
     }
     const seconds = budget ? await budget.take(found.account.id) : 0;
-    if (seconds > 0)
-      throw new RateLimitError('rateLimit.exceeded', { seconds }, { headers: { 'Retry-After': String(seconds) } });
+    if (seconds > 0) throw new RateLimitError('rateLimit.exceeded', seconds);
     return { token, ...found };
   }
 
