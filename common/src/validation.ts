@@ -54,6 +54,15 @@ export function displayText(): Joi.StringSchema {
   return Joi.string().normalize('NFC').pattern(BIDI_CONTROL, { name: 'bidi', invert: true });
 }
 
+/**
+ * An email address as every form takes it: trimmed, any top-level domain (an
+ * internal one included), at most 254 characters (RFC 5321's path limit).
+ * Chain `.required()` or `.allow(null)` after.
+ */
+export function emailAddress(): Joi.StringSchema {
+  return Joi.string().trim().email({ tlds: false }).max(254);
+}
+
 const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
 
 /**

@@ -1,6 +1,6 @@
 /** Request bodies of the self-service workspace routes (docs/collections.md). joi refuses unknown fields by default. */
 import Joi from 'joi';
-import { displayText } from '@skills/common';
+import { displayText, emailAddress } from '@skills/common';
 import { INVITABLE_ROLES, WORKSPACE_ROLES, type WorkspaceRole } from '@skills/common/workspace-roles';
 import type { InvitationInput } from '../domain/invitation.service';
 
@@ -23,6 +23,6 @@ export const invitationSchema = Joi.object<InvitationInput>({
   role: Joi.string()
     .valid(...INVITABLE_ROLES)
     .required(),
-  email: Joi.string().trim().email({ tlds: false }).max(254).allow(null).default(null),
+  email: emailAddress().allow(null).default(null),
   expiresAt: Joi.date().iso().greater('now').required(),
 }).required();

@@ -1,11 +1,11 @@
 /** The bodies of the admin account routes (admin.routes.ts). */
 import Joi from 'joi';
-import { displayText, type Plan } from '@skills/common';
+import { displayText, emailAddress, type Plan } from '@skills/common';
 import { ACCOUNT_NAME_MAX, PLANS } from '../../domain/accounts/account';
 
 const plan = Joi.string().valid(...PLANS);
 export const createAccountSchema = Joi.object<{ email: string; name?: string | null; plan: Plan }>({
-  email: Joi.string().trim().email({ tlds: false }).max(254).required(),
+  email: emailAddress().required(),
   name: displayText().trim().min(1).max(ACCOUNT_NAME_MAX).allow(null),
   plan: plan.required(),
 });

@@ -1,10 +1,10 @@
 /** The bodies of the sign-in routes (auth.routes.ts). joi refuses unknown fields by default. */
 import Joi from 'joi';
-import { displayText } from '@skills/common';
+import { displayText, emailAddress } from '@skills/common';
 import { ACCOUNT_NAME_MAX } from '../../domain/accounts/account';
 import { PASSWORD_MAX_LENGTH } from '../../domain/sign-in/password-policy';
 
-const email = Joi.string().trim().email({ tlds: false }).max(254).required();
+const email = emailAddress().required();
 // The policy's minimum is checked by checkPassword, with its own message; this only bounds the size.
 export const password = Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required();
 const token = Joi.string().max(100).required();
