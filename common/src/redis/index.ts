@@ -4,7 +4,7 @@ import type { ReplayGuard } from '../replay-guard';
 import { RedisReplayGuard } from './redis-replay-guard';
 
 export { RedisReplayGuard, type RedisReplayGuardOptions } from './redis-replay-guard';
-export { failOpenRedis, readyWithin } from './fail-open-redis';
+export { FailOpenRedis, type FailOpenRedisOptions } from './fail-open-redis';
 
 /**
  * The shared replay guard of a service when `redisUrl` is configured

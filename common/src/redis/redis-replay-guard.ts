@@ -11,9 +11,8 @@
  * outage; the window this leaves is a header captured inside the deployment
  * and replayed to another replica within its 5 s lifetime, during the outage.
  */
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { failOpenRedis, readyWithin } from './fail-open-redis';
+import { FailOpenRedis } from './fail-open-redis';
 import { MemoryReplayGuard, isSafeMethod, type ReplayGuard } from '../replay-guard';
 
 export interface RedisReplayGuardOptions {
@@ -29,24 +28,27 @@ export interface RedisReplayGuardOptions {
 const SKEW_MS = 1_000;
 
 export class RedisReplayGuard implements ReplayGuard {
-  private readonly redis: Redis;
+  private readonly redis: FailOpenRedis;
   private readonly local: MemoryReplayGuard;
   private readonly prefix: string;
   private readonly now: () => number;
-  private degraded = false;
 
-  constructor(private readonly options: RedisReplayGuardOptions) {
+  constructor(options: RedisReplayGuardOptions) {
     this.prefix = options.prefix ?? 'skills:principal:';
     this.now = options.now ?? Date.now;
     this.local = new MemoryReplayGuard({ now: this.now });
-    this.redis = failOpenRedis(options.url, options.commandTimeoutMs);
-    // Without a listener ioredis prints every connection error itself.
-    this.redis.on('error', (err: Error) => this.warn(err));
+    this.redis = new FailOpenRedis({
+      url: options.url,
+      commandTimeoutMs: options.commandTimeoutMs,
+      logger: options.logger,
+      whileAway: 'replay guard: Redis unavailable, writes are checked in this process only',
+      back: 'replay guard: Redis answers again',
+    });
   }
 
-  /** Waits for Redis at most `timeoutMs` (fail-open-redis.ts); true when it answers. */
+  /** Waits for Redis at most `timeoutMs`; true when it answers. */
   ready(timeoutMs = 1_000): Promise<boolean> {
-    return readyWithin(this.redis, timeoutMs);
+    return this.redis.ready(timeoutMs);
   }
 
   async firstUse(jti: string, expiresAt: number, method: string): Promise<boolean> {
@@ -54,28 +56,14 @@ export class RedisReplayGuard implements ReplayGuard {
     if (isSafeMethod(method)) return true;
     const ttl = Math.max(1, Math.ceil(expiresAt - this.now() + SKEW_MS));
     try {
-      const set = await this.redis.set(`${this.prefix}${jti}`, '1', 'PX', ttl, 'NX');
-      if (this.degraded) {
-        this.degraded = false;
-        this.options.logger.info('replay guard: Redis answers again');
-      }
-      return set === 'OK';
+      return (await this.redis.client.set(`${this.prefix}${jti}`, '1', 'PX', ttl, 'NX')) === 'OK';
     } catch (err) {
-      this.warn(err as Error);
+      this.redis.away(err);
       return true;
     }
   }
 
-  async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
-
-  private warn(err: Error): void {
-    if (this.degraded) return;
-    this.degraded = true;
-    this.options.logger.warn(
-      { err: err.message },
-      'replay guard: Redis unavailable, writes are checked in this process only',
-    );
+  close(): Promise<void> {
+    return this.redis.close();
   }
 }

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { failOpenRedis, readyWithin } from '@skills/common/redis';
+import { FailOpenRedis } from '@skills/common/redis';
 import type { Logger } from '@skills/common';
 import type { SlidingWindowStore, TakeResult } from '../domain/limits/sliding-window';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
@@ -72,23 +71,22 @@ type Step = (
  * Redis) and a warning is logged, at most once per outage.
  */
 export class RedisRateLimitStore implements SlidingWindowStore {
-  private readonly redis: Redis;
+  private readonly redis: FailOpenRedis;
   private readonly fallback: MemoryRateLimitStore;
   private readonly prefix: string;
-  private degraded = false;
 
   constructor(private readonly options: RedisRateLimitStoreOptions) {
     this.prefix = options.prefix ?? 'skills:ratelimit:';
     this.fallback = options.fallback ?? new MemoryRateLimitStore({ now: options.now });
     // Never queue a count behind a reconnect: a request must not wait for Redis.
-    this.redis = failOpenRedis(options.url, options.commandTimeoutMs);
-    this.redis.defineCommand('skillsSlidingWindow', { numberOfKeys: 1, lua: STEP_SCRIPT });
-    // Without a listener ioredis prints every connection error itself.
-    this.redis.on('error', (err: Error) => this.warn(err));
-    this.redis.on('ready', () => {
-      if (this.degraded) this.options.logger.warn('rate limit: Redis answers again, counting shared windows');
-      this.degraded = false;
+    this.redis = new FailOpenRedis({
+      url: options.url,
+      commandTimeoutMs: options.commandTimeoutMs,
+      logger: options.logger,
+      whileAway: 'rate limit: Redis unavailable, counting per replica in memory until it answers',
+      back: 'rate limit: Redis answers again, counting shared windows',
     });
+    this.redis.client.defineCommand('skillsSlidingWindow', { numberOfKeys: 1, lua: STEP_SCRIPT });
   }
 
   /**
@@ -97,14 +95,14 @@ export class RedisRateLimitStore implements SlidingWindowStore {
    * fail-open case, not a start-up failure).
    */
   async connect(timeoutMs = 1_000): Promise<void> {
-    await readyWithin(this.redis, timeoutMs);
+    await this.redis.ready(timeoutMs);
   }
 
   async take(id: string, limit: number, windowMs: number): Promise<TakeResult> {
     try {
       return await this.step(id, limit, windowMs, true);
     } catch (err) {
-      this.warn(err);
+      this.redis.away(err);
       return this.fallback.takeNow(id, limit, windowMs);
     }
   }
@@ -113,25 +111,21 @@ export class RedisRateLimitStore implements SlidingWindowStore {
     try {
       return await this.step(id, 0, windowMs, false);
     } catch (err) {
-      this.warn(err);
+      this.redis.away(err);
       return this.fallback.peekNow(id, windowMs);
     }
   }
 
-  async close(): Promise<void> {
-    try {
-      await this.redis.quit();
-    } catch {
-      this.redis.disconnect();
-    }
+  close(): Promise<void> {
+    return this.redis.close();
   }
 
   private async step(id: string, limit: number, windowMs: number, count: boolean): Promise<TakeResult> {
     // ioredis types custom commands loosely; the script returns {allowed, index, current, previous, elapsed}.
-    const run = (this.redis as unknown as Record<string, Step>)['skillsSlidingWindow'] as Step;
+    const run = (this.redis.client as unknown as Record<string, Step>)['skillsSlidingWindow'] as Step;
     const now = this.options.now ? String(this.options.now()) : '';
     const [allowed, index, current, previous, elapsedMs] = await run.call(
-      this.redis,
+      this.redis.client,
       this.prefix + id,
       windowMs,
       limit,
@@ -139,11 +133,5 @@ export class RedisRateLimitStore implements SlidingWindowStore {
       now,
     );
     return { allowed: allowed === 1, counts: { index, current, previous }, elapsedMs };
-  }
-
-  private warn(err: unknown): void {
-    if (this.degraded) return;
-    this.degraded = true;
-    this.options.logger.warn({ err }, 'rate limit: Redis unavailable, counting per replica in memory until it answers');
   }
 }

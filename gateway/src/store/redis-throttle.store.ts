@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { failOpenRedis, readyWithin } from '@skills/common/redis';
+import { FailOpenRedis } from '@skills/common/redis';
 import type { Logger } from '@skills/common';
 import type { ThrottleCounter, ThrottleStore } from '../domain/limits/throttle-store';
 import { MemoryThrottleStore } from './memory-throttle.store';
@@ -82,27 +81,27 @@ type Begin = (...args: (string | number)[]) => Promise<number>;
  * per outage, as the rate-limit store does.
  */
 export class RedisThrottleStore implements ThrottleStore {
-  private readonly redis: Redis;
+  private readonly redis: FailOpenRedis;
   private readonly fallback: MemoryThrottleStore;
   private readonly prefix: string;
-  private degraded = false;
 
   constructor(private readonly options: RedisThrottleStoreOptions) {
     this.prefix = options.prefix ?? 'skills:throttle:';
     this.fallback = new MemoryThrottleStore({ now: options.now });
-    this.redis = failOpenRedis(options.url, options.commandTimeoutMs);
-    this.redis.defineCommand('skillsThrottleBegin', { lua: BEGIN_SCRIPT });
-    this.redis.defineCommand('skillsThrottleForgive', { numberOfKeys: 2, lua: FORGIVE_SCRIPT });
-    this.redis.on('error', (err: Error) => this.warn(err));
-    this.redis.on('ready', () => {
-      if (this.degraded) this.options.logger.warn('sign-in throttle: Redis answers again, counting shared windows');
-      this.degraded = false;
+    this.redis = new FailOpenRedis({
+      url: options.url,
+      commandTimeoutMs: options.commandTimeoutMs,
+      logger: options.logger,
+      whileAway: 'sign-in throttle: Redis unavailable, counting per replica in memory until it answers',
+      back: 'sign-in throttle: Redis answers again, counting shared windows',
     });
+    this.redis.client.defineCommand('skillsThrottleBegin', { lua: BEGIN_SCRIPT });
+    this.redis.client.defineCommand('skillsThrottleForgive', { numberOfKeys: 2, lua: FORGIVE_SCRIPT });
   }
 
   /** Waits up to `timeoutMs` for the first connection; never throws (Redis away is the fail-open case). */
   async connect(timeoutMs = 1_000): Promise<void> {
-    await readyWithin(this.redis, timeoutMs);
+    await this.redis.ready(timeoutMs);
   }
 
   async begin(counters: readonly ThrottleCounter[], windowMs: number): Promise<number> {
@@ -112,7 +111,7 @@ export class RedisThrottleStore implements ThrottleStore {
       const limits = counters.flatMap((c) => [c.limit, c.freeAttempts, c.maxDelayMs ?? windowMs]);
       return Number(
         await run.call(
-          this.redis,
+          this.redis.client,
           counters.length,
           ...counters.map((c) => this.prefix + c.id),
           windowMs,
@@ -121,39 +120,26 @@ export class RedisThrottleStore implements ThrottleStore {
         ),
       );
     } catch (err) {
-      this.warn(err);
+      this.redis.away(err);
       return this.fallback.beginNow(counters, windowMs);
     }
   }
 
   async forgive(reset: string, giveBack: string, windowMs: number): Promise<void> {
     try {
-      await this.command('skillsThrottleForgive').call(this.redis, this.prefix + reset, this.prefix + giveBack);
+      await this.command('skillsThrottleForgive').call(this.redis.client, this.prefix + reset, this.prefix + giveBack);
     } catch (err) {
-      this.warn(err);
+      this.redis.away(err);
       this.fallback.forgiveNow(reset, giveBack, windowMs);
     }
   }
 
-  async close(): Promise<void> {
-    try {
-      await this.redis.quit();
-    } catch {
-      this.redis.disconnect();
-    }
+  close(): Promise<void> {
+    return this.redis.close();
   }
 
   private command(name: string): Begin {
     // ioredis types custom commands loosely; both scripts return an integer.
-    return (this.redis as unknown as Record<string, Begin>)[name] as Begin;
-  }
-
-  private warn(err: unknown): void {
-    if (this.degraded) return;
-    this.degraded = true;
-    this.options.logger.warn(
-      { err },
-      'sign-in throttle: Redis unavailable, counting per replica in memory until it answers',
-    );
+    return (this.redis.client as unknown as Record<string, Begin>)[name] as Begin;
   }
 }
