@@ -13,12 +13,12 @@ const VALUE_BEARING = new Set(['sql', 'parameters', 'detail', 'internalQuery']);
 /** deep enough for error → original → cause chains; deeper is not an error's shape */
 const MAX_DEPTH = 6;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 /** what pino's serializer makes of an error inherits from this */
 const SERIALIZED_ERROR = Object.getPrototypeOf(pino.stdSerializers.err(new Error('probe'))) as unknown;
 
 /** pino's error serializer, then the value-bearing fields blanked. */
-export function serializeError(err: unknown): unknown {
+function serializeError(err: unknown): unknown {
   return scrub(pino.stdSerializers.err(err as Error), 0);
 }
 

@@ -5,7 +5,7 @@ import { LOG_SERIALIZERS } from './log-serializers';
  * Paths pino blanks out wherever they appear: keys, tokens and the signed
  * principal never reach a log line, even if someone logs a whole request.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'authorization',
   '*.authorization',
   'headers.authorization',

@@ -8,7 +8,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 
 /** A rotation overlaps the outgoing and the incoming key; more than two means one was never retired. */
-export const MAX_PUBLIC_KEYS = 2;
+const MAX_PUBLIC_KEYS = 2;
 
 export class PrincipalKeyError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -11,7 +11,7 @@ import { translateBodyParserError, JSON_BODY_LIMIT } from './json-body';
  * not say otherwise (an outage, a slow or unreachable service): every such
  * answer tells the client when to come back, as admission's 503 does.
  */
-export const RETRY_AFTER_SECONDS = 1;
+const RETRY_AFTER_SECONDS = 1;
 
 /** Sets Retry-After on a 503 or 504 answer that has none yet. */
 export function retryAfterOnUnavailable(res: Response, status: number): void {

@@ -21,7 +21,7 @@ export interface EventLoopShedding {
   windowMs?: number;
 }
 
-export const DEFAULT_SHED_WINDOW_MS = 500;
+const DEFAULT_SHED_WINDOW_MS = 500;
 
 const ALWAYS_ANSWERED = /^\/(healthz|readyz|metrics)(\/|$)/;
 

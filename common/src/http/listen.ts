@@ -26,7 +26,7 @@ export interface Listening {
   drain(): Promise<void>;
 }
 
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ListenOptions {
   port: number;
@@ -43,7 +43,7 @@ export interface ListenOptions {
  * (a thousand clients after a restart): each dropped client retries seconds
  * later and meets its own timeout, where a longer line costs only memory.
  */
-export const LISTEN_BACKLOG = 4096;
+const LISTEN_BACKLOG = 4096;
 
 export async function listen(handler: RequestListener, options: ListenOptions): Promise<Listening> {
   const server = createHttpServer(handler, options.timeouts).listen({

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { negotiateLanguage, type Language } from '../i18n';
 
 /** Header carrying the correlation id across gateway → services. */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface RequestContext {

@@ -35,7 +35,7 @@ export interface RetryRule {
 }
 
 /** Three tries over about 300 ms: long enough for a replica's restart to be noticed by its balancer, short enough for a request path. */
-export const READ_RETRY: RetryRule = { attempts: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
+const READ_RETRY: RetryRule = { attempts: 3, baseDelayMs: 100, maxDelayMs: 1_000 };
 
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 const RETRIED_STATUSES = new Set([502, 503, 504]);
@@ -50,7 +50,7 @@ export interface ServiceCallOptions {
 }
 
 /** True for a failure that left no answer (UpstreamError 503, 504): the one kind of thrown error asked again. */
-export function isNoAnswer(err: unknown): boolean {
+function isNoAnswer(err: unknown): boolean {
   return err instanceof UpstreamError && (err.status === 503 || err.status === 504);
 }
 
