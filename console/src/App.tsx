@@ -1,8 +1,8 @@
 /** The console: who is signed in decides between the sign-in pages and the signed-in area (routes.tsx). */
 import { useCallback, useEffect, useState } from 'react';
-import { client, type SignedIn } from './api';
+import { ApiError, client, type SignedIn } from './api';
 import { ErrorMessage } from './components/form';
-import { useLoad } from './hooks';
+import { useAction, useLoad } from './hooks';
 import { InvitationPage } from './pages/invitation';
 import { ResetPage, SignInLinkPage } from './pages/link';
 import { VerifyEmailPage } from './pages/verify-email';
@@ -29,14 +29,18 @@ export function App() {
     navigate('/keys', { replace: true });
   }, []);
 
-  async function signOut() {
+  // Signed out once the server says so: a failed request leaves the person
+  // signed in with the reason shown, since the session would still be live.
+  const signOut = useAction(async () => {
     try {
       await client.signOut();
-    } finally {
-      setSignedIn(null);
-      navigate('/sign-in');
+    } catch (err) {
+      // a session the server no longer knows is signed out already
+      if (!(err instanceof ApiError && err.status === 401)) throw err;
     }
-  }
+    setSignedIn(null);
+    navigate('/sign-in');
+  });
 
   const signedInArea =
     signedIn && !SIGNED_OUT_PAGES.has(page) && page !== '/invitations'
@@ -92,14 +96,14 @@ export function App() {
         {signedIn && (
           <div className="who">
             <span className="email">{signedIn.account.email}</span>
-            <button type="button" onClick={signOut}>
+            <button type="button" onClick={() => void signOut.run()} disabled={signOut.busy}>
               Sign out
             </button>
           </div>
         )}
       </header>
       <main id="main" tabIndex={-1}>
-        <ErrorMessage message={error} />
+        <ErrorMessage message={error ?? signOut.error} />
         {content}
       </main>
     </>

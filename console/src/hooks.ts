@@ -5,7 +5,7 @@
  * (components/states.tsx), so loading, errors and "try again" look and
  * behave the same everywhere. Writing, the one way too: `useAction` (busy,
  * the API's error, the success text; action.ts). Then a debounced value,
- * and the redeeming of a one-time link.
+ * the clipboard, and the redeeming of a one-time link.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ActionRunner, IDLE, reduceAction, type ActionOptions, type ActionState } from './action';
@@ -94,6 +94,27 @@ export function useAction<A extends unknown[]>(
   const fail = useCallback((error: string) => dispatch({ type: 'refused', error }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
   return { ...state, run, fail, clear };
+}
+
+/**
+ * Copying to the clipboard with a line that says what happened: `copied` once
+ * it is there, `refused` when the browser does not allow it (no permission,
+ * not a secure context), so the person knows to select the text instead.
+ */
+export function useCopy(): [
+  said: string | undefined,
+  copy: (text: string, copied: string, refused: string) => Promise<void>,
+] {
+  const [said, setSaid] = useState<string>();
+  const copy = useCallback(async (text: string, copied: string, refused: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid(copied);
+    } catch {
+      setSaid(refused);
+    }
+  }, []);
+  return [said, copy];
 }
 
 /** `value`, once it stopped changing for `ms` (search as you type). */

@@ -1,5 +1,5 @@
 /** A release's digest: short on screen, the full `sha256:…` in its title, copied whole by its button and shown once copied. */
-import { useState } from 'react';
+import { useCopy } from '../hooks';
 import { T } from '../messages';
 
 /** "sha256:9f86d081…0f00a08": enough to compare by eye, short enough for a row. */
@@ -9,19 +9,16 @@ export function shortDigest(digest: string): string {
 }
 
 export function Digest({ digest, version }: { digest: string; version: string }) {
-  const [said, setSaid] = useState<string>();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(digest);
-      setSaid(T.copied(digest));
-    } catch {
-      setSaid(T.copyRefused(digest));
-    }
-  }
+  const [said, copy] = useCopy();
   return (
     <span className="digest">
       <code title={digest}>{shortDigest(digest)}</code>
-      <button type="button" className="small" onClick={copy} aria-label={T.copyDigest(version)}>
+      <button
+        type="button"
+        className="small"
+        onClick={() => copy(digest, T.copied(digest), T.copyRefused(digest))}
+        aria-label={T.copyDigest(version)}
+      >
         {T.copy}
       </button>
       <span role="status" className="copied">

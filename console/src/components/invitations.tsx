@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { client, type CreatedInvitation, type Invitation } from '../api';
 import { when } from '../format';
-import { useAction } from '../hooks';
+import { useAction, useCopy } from '../hooks';
 import { INVITABLE, ROLE_HELP } from '../roles';
 import { Field, Outcome, Status, submitTo } from './form';
 import { Empty } from './states';
@@ -15,15 +15,7 @@ import { TableHead } from './table-head';
 const EXPIRY = [1, 7, 14, 30];
 
 function NewLink({ invitation, onDone }: { invitation: CreatedInvitation; onDone(): void }) {
-  const [copied, setCopied] = useState<string>();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(invitation.url);
-      setCopied('Link copied to the clipboard.');
-    } catch {
-      setCopied('Copying is not allowed here: select the link and copy it.');
-    }
-  }
+  const [copied, copy] = useCopy();
   return (
     <div className="new-key" tabIndex={-1} ref={(el) => el?.focus()} aria-labelledby="new-link-title" role="group">
       <h3 id="new-link-title">Invitation link ({invitation.role})</h3>
@@ -33,7 +25,16 @@ function NewLink({ invitation, onDone }: { invitation: CreatedInvitation; onDone
       </p>
       <div className="secret">
         <code aria-label="The invitation link">{invitation.url}</code>
-        <button type="button" onClick={copy}>
+        <button
+          type="button"
+          onClick={() =>
+            copy(
+              invitation.url,
+              'Link copied to the clipboard.',
+              'Copying is not allowed here: select the link and copy it.',
+            )
+          }
+        >
           Copy link
         </button>
       </div>

@@ -1,20 +1,13 @@
 /** A key just made: shown once, with a copy button and a ready curl line. */
-import { useState } from 'react';
 import type { NewApiKey } from '../api';
+import { useCopy } from '../hooks';
 import { Status } from './form';
 
-export function NewKeyPanel({ apiKey, onDone }: { apiKey: NewApiKey; onDone(): void }) {
-  const [copied, setCopied] = useState<string>();
-  const curl = `curl -s -H "Authorization: Bearer ${apiKey.key}" "${window.location.origin}/api/v1/skills?q=docker&limit=5"`;
+const REFUSED = 'Copying is not allowed here: select the text and copy it.';
 
-  async function copy(text: string, what: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(`${what} copied to the clipboard.`);
-    } catch {
-      setCopied('Copying is not allowed here: select the text and copy it.');
-    }
-  }
+export function NewKeyPanel({ apiKey, onDone }: { apiKey: NewApiKey; onDone(): void }) {
+  const [copied, copy] = useCopy();
+  const curl = `curl -s -H "Authorization: Bearer ${apiKey.key}" "${window.location.origin}/api/v1/skills?q=docker&limit=5"`;
 
   return (
     <section className="card new-key" aria-labelledby="new-key-title" tabIndex={-1} ref={(el) => el?.focus()}>
@@ -24,14 +17,14 @@ export function NewKeyPanel({ apiKey, onDone }: { apiKey: NewApiKey; onDone(): v
       </p>
       <div className="secret">
         <code aria-label="The new API key">{apiKey.key}</code>
-        <button type="button" onClick={() => copy(apiKey.key, 'Key')}>
+        <button type="button" onClick={() => copy(apiKey.key, 'Key copied to the clipboard.', REFUSED)}>
           Copy key
         </button>
       </div>
       <p className="hint">Try it:</p>
       <div className="secret">
         <code aria-label="A curl command using the key">{curl}</code>
-        <button type="button" onClick={() => copy(curl, 'Command')}>
+        <button type="button" onClick={() => copy(curl, 'Command copied to the clipboard.', REFUSED)}>
           Copy command
         </button>
       </div>

@@ -139,7 +139,17 @@ describeBrowser('the console in headless Chromium', () => {
     await page.getByText('Your plan (free) has no API access yet').waitFor();
   }, 60_000);
 
-  it('signs out and signs in again with the keyboard', async () => {
+  it('stays signed in when signing out fails, then signs out and in again with the keyboard', async () => {
+    // an overloaded gateway: the session is still live, so the page must not pretend otherwise
+    await page.route('**/api/v1/auth/session', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Overloaded' }) })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Overloaded' }).waitFor();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.unroute('**/api/v1/auth/session');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByLabel('Email').focus();
