@@ -152,5 +152,6 @@ describe('GET /api/v1/skills/changes', () => {
     expect(tooMany.body).toEqual({ error: translate('validation.numberMax', 'en', { field: 'limit', limit: 500 }) });
     const anonymous = await stack.client.call('GET', '/api/v1/skills/changes');
     expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: translate('auth.invalidKey', 'en') });
   });
 });
