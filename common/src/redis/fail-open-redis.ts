@@ -18,7 +18,7 @@ export interface FailOpenRedisOptions {
  * command never queues behind a reconnect and fails after its timeout, so a
  * request never waits on a Redis that is away; reconnects go on in the
  * background. Its owner runs the commands on `client`, falls back on an
- * error and reports it with `away`, which warns once until Redis answers.
+ * error and reports it with `away`, which warns once until `answered`.
  */
 export class FailOpenRedis {
   readonly client: Redis;
@@ -37,11 +37,7 @@ export class FailOpenRedis {
     });
     // Without a listener ioredis prints every connection error itself.
     this.client.on('error', (err: Error) => this.away(err));
-    this.client.on('ready', () => {
-      if (!this.degraded) return;
-      this.degraded = false;
-      this.options.logger.warn(this.options.back);
-    });
+    this.client.on('ready', () => this.answered());
   }
 
   /**
@@ -69,6 +65,17 @@ export class FailOpenRedis {
     if (this.degraded) return;
     this.degraded = true;
     this.options.logger.warn({ err }, this.options.whileAway);
+  }
+
+  /**
+   * A command succeeded (or the connection is back): said once after an
+   * outage. A timeout leaves the connection up, so a reconnect alone would
+   * never end the outage it began.
+   */
+  answered(): void {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.options.logger.warn(this.options.back);
   }
 
   async close(): Promise<void> {

@@ -56,7 +56,9 @@ export class RedisReplayGuard implements ReplayGuard {
     if (isSafeMethod(method)) return true;
     const ttl = Math.max(1, Math.ceil(expiresAt - this.now() + SKEW_MS));
     try {
-      return (await this.redis.client.set(`${this.prefix}${jti}`, '1', 'PX', ttl, 'NX')) === 'OK';
+      const set = await this.redis.client.set(`${this.prefix}${jti}`, '1', 'PX', ttl, 'NX');
+      this.redis.answered();
+      return set === 'OK';
     } catch (err) {
       this.redis.away(err);
       return true;

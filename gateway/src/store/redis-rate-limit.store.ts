@@ -132,6 +132,7 @@ export class RedisRateLimitStore implements SlidingWindowStore {
       count ? '1' : '0',
       now,
     );
+    this.redis.answered();
     return { allowed: allowed === 1, counts: { index, current, previous }, elapsedMs };
   }
 }

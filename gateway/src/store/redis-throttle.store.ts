@@ -109,16 +109,16 @@ export class RedisThrottleStore implements ThrottleStore {
       const run = this.command('skillsThrottleBegin');
       const now = this.options.now ? String(this.options.now()) : '';
       const limits = counters.flatMap((c) => [c.limit, c.freeAttempts, c.maxDelayMs ?? windowMs]);
-      return Number(
-        await run.call(
-          this.redis.client,
-          counters.length,
-          ...counters.map((c) => this.prefix + c.id),
-          windowMs,
-          now,
-          ...limits,
-        ),
+      const seconds = await run.call(
+        this.redis.client,
+        counters.length,
+        ...counters.map((c) => this.prefix + c.id),
+        windowMs,
+        now,
+        ...limits,
       );
+      this.redis.answered();
+      return Number(seconds);
     } catch (err) {
       this.redis.away(err);
       return this.fallback.beginNow(counters, windowMs);
@@ -128,6 +128,7 @@ export class RedisThrottleStore implements ThrottleStore {
   async forgive(reset: string, giveBack: string, windowMs: number): Promise<void> {
     try {
       await this.command('skillsThrottleForgive').call(this.redis.client, this.prefix + reset, this.prefix + giveBack);
+      this.redis.answered();
     } catch (err) {
       this.redis.away(err);
       this.fallback.forgiveNow(reset, giveBack, windowMs);
