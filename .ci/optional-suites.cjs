@@ -123,6 +123,7 @@ const SUITES = [
   { name: 'server: database roles', file: 'standalone/test/integration/security/database-roles.test.ts', needs: ['server'] },
   { name: 'Redis: rate limits', file: 'gateway/test/integration/redis-rate-limit.test.ts', tests: /^RedisRateLimitStore on a live Redis /, needs: ['redis'] },
   { name: 'Redis: replay guard', file: 'common/test/integration/principal.test.ts', tests: /^RedisReplayGuard on a live Redis /, needs: ['redis'] },
+  { name: 'Redis: a stall and its end', file: 'common/test/integration/fail-open-redis.test.ts', needs: ['redis'] },
   { name: 'Redis: two replicas', file: 'standalone/test/integration/reliability/multi-replica.test.ts', needs: ['redis'] },
   { name: 'Redis: shared sign-in throttle', file: 'gateway/test/integration/redis-throttle.test.ts', needs: ['redis'] },
   { name: 'Redis: a user per service', file: 'standalone/test/integration/security/redis-acl.test.ts', needs: ['redis'] },
